@@ -1,0 +1,248 @@
+/* usmarray core: the Python-free C layer.
+ *
+ * Every function that can fail returns a ua_status and leaves a message in
+ * thread-local storage (ua_error_message()); UA_OK is zero.  Nothing here
+ * includes Python.h: the binding maps the codes to exceptions in one place.
+ */
+#ifndef USMARRAY_CORE_H
+#define USMARRAY_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Most dimensions an array may have (NumPy 2 allows as many). */
+#define UA_MAXDIMS 64
+
+/* ------------------------------------------------------------------ errors */
+
+typedef enum ua_status {
+    UA_OK = 0,
+    UA_ERR_VALUE = 1,       /* ValueError */
+    UA_ERR_TYPE = 2,        /* TypeError */
+    UA_ERR_INDEX = 3,       /* IndexError */
+    UA_ERR_BUFFER = 4,      /* BufferError */
+    UA_ERR_NOMEM = 5,       /* MemoryError: host bookkeeping memory */
+    UA_ERR_ALLOC = 6,       /* USMAllocationError: the backend refused */
+    UA_ERR_RUNTIME = 7,     /* RuntimeError: a driver call failed */
+    UA_ERR_UNAVAILABLE = 8  /* a backend or device is not usable */
+} ua_status;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define UA_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define UA_PRINTF(f, a)
+#endif
+
+/* Records code and message for this thread; returns code. */
+ua_status ua_error_set(ua_status code, const char *fmt, ...) UA_PRINTF(2, 3);
+const char *ua_error_message(void);
+ua_status ua_error_code(void);
+void ua_error_clear(void);
+
+/* ------------------------------------------------------------------ dtypes */
+
+/* Values equal NumPy's type numbers on LP64 platforms, so that a typenum can
+ * be handed to NumPy unchanged. */
+typedef enum ua_typenum {
+    UA_BOOL = 0,
+    UA_INT8 = 1,
+    UA_UINT8 = 2,
+    UA_INT16 = 3,
+    UA_UINT16 = 4,
+    UA_INT32 = 5,
+    UA_UINT32 = 6,
+    UA_INT64 = 7,
+    UA_UINT64 = 8,
+    UA_FLOAT32 = 11,
+    UA_FLOAT64 = 12,
+    UA_COMPLEX64 = 14,
+    UA_COMPLEX128 = 15,
+    UA_FLOAT16 = 23
+} ua_typenum;
+
+#define UA_NTYPES 14
+
+bool ua_typenum_is_valid(int typenum);
+size_t ua_dtype_itemsize(ua_typenum t);
+/* NumPy kind character: 'b', 'i', 'u', 'f' or 'c'. */
+char ua_dtype_kind(ua_typenum t);
+/* Canonical typestr in native byte order: "|b1", "<f8", ... */
+const char *ua_dtype_typestr(ua_typenum t);
+/* PEP 3118 format: "?", "b", "B", "h", ..., "Zd". */
+const char *ua_dtype_buffer_format(ua_typenum t);
+/* The i-th supported type, 0 <= i < UA_NTYPES, for iteration. */
+ua_typenum ua_dtype_at(int i);
+/* Parses a typestr of the array interfaces ("<f8", "|u1", "=i4", "f8").
+ * Rejects non-native byte order, unknown kinds and sizes with UA_ERR_VALUE. */
+ua_status ua_dtype_from_typestr(const char *s, size_t len, ua_typenum *out);
+/* Parses a PEP 3118 format string of a single native item. */
+ua_status ua_dtype_from_buffer_format(const char *fmt, ua_typenum *out);
+
+/* ------------------------------------------------------------------ layout */
+
+/* Shapes, strides and offsets are counted in elements and held as ptrdiff_t
+ * (the same width as Py_ssize_t). */
+
+#define UA_LAYOUT_C_CONTIGUOUS 0x1
+#define UA_LAYOUT_F_CONTIGUOUS 0x2
+
+/* Number of elements; UA_ERR_VALUE on a negative extent or overflow. */
+ua_status ua_layout_size(int nd, const ptrdiff_t *shape, ptrdiff_t *size);
+/* Writes C ('C') or Fortran ('F') strides for shape. */
+void ua_layout_default_strides(int nd, const ptrdiff_t *shape, char order,
+                               ptrdiff_t *strides);
+/* UA_LAYOUT_C_CONTIGUOUS | UA_LAYOUT_F_CONTIGUOUS as NumPy defines them:
+ * axes of length 1 never matter and empty arrays are both. */
+int ua_layout_contiguity(int nd, const ptrdiff_t *shape,
+                         const ptrdiff_t *strides);
+/* Smallest and largest element displacement sum(strides[k] * i[k]) that
+ * the layout reaches.  Returns UA_OK with *empty set when size is zero
+ * (displacements then 0).  UA_ERR_VALUE on overflow. */
+ua_status ua_layout_displacements(int nd, const ptrdiff_t *shape,
+                                  const ptrdiff_t *strides, ptrdiff_t *lo,
+                                  ptrdiff_t *hi, bool *empty);
+/* The byte range [*begin, *end) reached by the layout, relative to the
+ * pointer that `offset` counts from.  An empty array reaches [o, o) where
+ * o = offset * itemsize.  UA_ERR_VALUE on overflow. */
+ua_status ua_layout_byte_range(int nd, const ptrdiff_t *shape,
+                               const ptrdiff_t *strides, ptrdiff_t offset,
+                               size_t itemsize, ptrdiff_t *begin,
+                               ptrdiff_t *end);
+
+/* ------------------------------------------------------- devices, queues */
+
+typedef enum ua_usm_kind {
+    UA_USM_UNKNOWN = 0,
+    UA_USM_DEVICE = 1,
+    UA_USM_SHARED = 2,
+    UA_USM_HOST = 3
+} ua_usm_kind;
+
+const char *ua_usm_kind_name(ua_usm_kind kind);
+/* "device", "shared" or "host"; UA_ERR_VALUE otherwise. */
+ua_status ua_usm_kind_parse(const char *name, ua_usm_kind *out);
+/* Whether code running on the host may read and write such memory. */
+bool ua_usm_kind_host_accessible(ua_usm_kind kind);
+
+typedef enum ua_device_type {
+    UA_DEVICE_CPU = 1,
+    UA_DEVICE_GPU = 2,
+    UA_DEVICE_ACCELERATOR = 3
+} ua_device_type;
+
+const char *ua_device_type_name(ua_device_type t);
+
+typedef struct ua_backend ua_backend;
+typedef struct ua_device ua_device;
+typedef struct ua_context ua_context;
+typedef struct ua_queue ua_queue;
+
+/* Backends in the order their devices are numbered. */
+size_t ua_backend_count(void);
+ua_backend *ua_backend_at(size_t i);
+const char *ua_backend_name(const ua_backend *b);
+bool ua_backend_available(const ua_backend *b);
+/* Why an unavailable backend is unavailable (empty when available). */
+const char *ua_backend_reason(const ua_backend *b);
+size_t ua_backend_device_count(const ua_backend *b);
+
+/* All devices of all available backends; the global index of a device is
+ * its position here.  The list is built once and never changes. */
+size_t ua_device_count(void);
+ua_device *ua_device_at(size_t global_id);
+size_t ua_device_id(const ua_device *d);
+ua_backend *ua_device_backend(const ua_device *d);
+ua_device_type ua_device_get_type(const ua_device *d);
+const char *ua_device_name(const ua_device *d);
+/* Index among the devices of the same backend and type. */
+int ua_device_relative_id(const ua_device *d);
+/* Canonical "backend:type:relative_id". */
+const char *ua_device_filter_string(const ua_device *d);
+
+/* Selects by filter string "backend:device_type:relative_id" (each field
+ * optional) or a bare global index.  On no match: UA_ERR_VALUE naming the
+ * filter and listing the devices that exist. */
+ua_status ua_device_select(const char *filter, ua_device **out);
+/* USMARRAY_DEVICE if set, else the first GPU, else the host CPU. */
+ua_status ua_device_default(ua_device **out);
+
+/* The device's default context and the context's default queue: created on
+ * first use, then cached for the life of the process. */
+ua_status ua_device_default_context(ua_device *d, ua_context **out);
+ua_status ua_context_default_queue(ua_context *c, ua_queue **out);
+ua_device *ua_context_device(const ua_context *c);
+ua_context *ua_queue_context(const ua_queue *q);
+ua_device *ua_queue_device(const ua_queue *q);
+/* Blocks until all work submitted to q has finished. */
+ua_status ua_queue_wait(ua_queue *q);
+
+/* ------------------------------------------------------------ allocations */
+
+typedef struct ua_allocation ua_allocation;
+
+/* What the library knows of the allocation that holds an address. */
+typedef struct ua_pointer_info {
+    uintptr_t start;
+    size_t nbytes;
+    ua_usm_kind kind;
+    ua_device *device;
+    ua_context *context;
+    bool borrowed; /* memory the library did not allocate, lent to it */
+} ua_pointer_info;
+
+/* alignment 0 means the backend's default; otherwise a power of two. */
+ua_status ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes,
+                       size_t alignment, ua_allocation **out);
+/* Records memory someone else owns as a live allocation of `kind` until
+ * ua_usm_free; the library never frees it. */
+ua_status ua_usm_borrow(ua_context *c, ua_usm_kind kind, void *ptr,
+                        size_t nbytes, ua_allocation **out);
+/* Waits for the queue's pending work, forgets and frees (or returns). */
+void ua_usm_free(ua_allocation *a);
+void *ua_allocation_ptr(const ua_allocation *a);
+size_t ua_allocation_size(const ua_allocation *a);
+ua_usm_kind ua_allocation_kind(const ua_allocation *a);
+ua_queue *ua_allocation_queue(const ua_allocation *a);
+
+/* Resolves any address: the allocation containing it, found in the
+ * registry of allocations the library made or borrowed, else through the
+ * backends' pointer queries (memory of other libraries).  Returns false
+ * for "unknown".  Safe under concurrent use. */
+bool ua_pointer_query(uintptr_t addr, ua_pointer_info *out);
+/* Like ua_pointer_query, but the whole byte range [addr, addr + len) must
+ * lie in one allocation; len may be 0. */
+bool ua_pointer_query_range(uintptr_t addr, size_t len, ua_pointer_info *out);
+
+/* ------------------------------------------------------ protocol checks */
+
+/* Validates the layout an array interface describes at address ptr (the
+ * interface's data[0]) and locates it: the bytes its elements reach,
+ * [ptr + *begin, ptr + *end), must lie in the one allocation that holds
+ * ptr, which is returned in *alloc.  UA_ERR_VALUE names what is wrong. */
+ua_status ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
+                           const ptrdiff_t *strides, ptrdiff_t offset,
+                           size_t itemsize, ua_pointer_info *alloc,
+                           ptrdiff_t *begin, ptrdiff_t *end);
+
+/* ----------------------------------------------------------------- copies */
+
+/* Enqueues a copy of n bytes on q (either side may be any memory the
+ * queue's device can reach); completion is observed through ua_queue_wait.
+ * Overlapping ranges are allowed. */
+ua_status ua_queue_memcpy(ua_queue *q, void *dst, const void *src, size_t n);
+/* Enqueues filling n bytes at dst with the byte value. */
+ua_status ua_queue_memset(ua_queue *q, void *dst, unsigned char value,
+                          size_t n);
+/* ua_queue_memcpy followed by ua_queue_wait. */
+ua_status ua_copy_sync(ua_queue *q, void *dst, const void *src, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* USMARRAY_CORE_H */

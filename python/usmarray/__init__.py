@@ -1,0 +1,43 @@
+"""USM memory and N-dimensional strided arrays, shared without copies.
+
+The types and functions live in the C extension ``usmarray._usmarray``;
+this module re-exports them.
+"""
+
+import os as _os
+
+from ._usmarray import (
+    Context,
+    Device,
+    Memory,
+    MemoryUSMDevice,
+    MemoryUSMHost,
+    MemoryUSMShared,
+    Queue,
+    USMAllocationError,
+    as_usm_memory,
+    get_devices,
+    get_pointer_type,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Context",
+    "Device",
+    "Memory",
+    "MemoryUSMDevice",
+    "MemoryUSMHost",
+    "MemoryUSMShared",
+    "Queue",
+    "USMAllocationError",
+    "as_usm_memory",
+    "get_devices",
+    "get_include",
+    "get_pointer_type",
+]
+
+
+def get_include():
+    """The directory that holds the ``usmarray/*.h`` headers of the C API."""
+    return _os.path.join(_os.path.dirname(__file__), "include")

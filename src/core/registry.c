@@ -1,0 +1,113 @@
+/* The registry of live allocations: a sorted array searched by bisection
+ * under a reader-writer lock.  Lookups vastly outnumber changes, and the
+ * array keeps them to one cache-friendly binary search. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static pthread_rwlock_t lock = PTHREAD_RWLOCK_INITIALIZER;
+static ua_pointer_info *entries;
+static size_t count, capacity;
+/* Borrowed regions may overlap one another; while none exist a lookup needs
+ * to look at one candidate only. */
+static size_t borrowed_count;
+
+/* Index of the first entry whose start is greater than addr. */
+static size_t
+upper_bound(uintptr_t addr)
+{
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (entries[mid].start <= addr) {
+            lo = mid + 1;
+        }
+        else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
+static bool
+grow(void)
+{
+    size_t ncap = capacity ? capacity * 2 : 64;
+    ua_pointer_info *n = realloc(entries, ncap * sizeof(*n));
+    if (n == NULL) {
+        return false;
+    }
+    entries = n;
+    capacity = ncap;
+    return true;
+}
+
+ua_status
+ua_registry_insert(const ua_pointer_info *info)
+{
+    pthread_rwlock_wrlock(&lock);
+    if (count == capacity && !grow()) {
+        pthread_rwlock_unlock(&lock);
+        return ua_error_set(UA_ERR_NOMEM,
+                            "out of memory recording an allocation");
+    }
+    size_t i = upper_bound(info->start);
+    memmove(&entries[i + 1], &entries[i], (count - i) * sizeof(*entries));
+    entries[i] = *info;
+    count++;
+    borrowed_count += info->borrowed;
+    pthread_rwlock_unlock(&lock);
+    return UA_OK;
+}
+
+void
+ua_registry_remove(uintptr_t start, size_t nbytes, bool borrowed)
+{
+    pthread_rwlock_wrlock(&lock);
+    for (size_t i = upper_bound(start); i-- > 0 && entries[i].start == start;) {
+        if (entries[i].nbytes == nbytes && entries[i].borrowed == borrowed) {
+            memmove(&entries[i], &entries[i + 1],
+                    (count - i - 1) * sizeof(*entries));
+            count--;
+            borrowed_count -= borrowed;
+            break;
+        }
+    }
+    pthread_rwlock_unlock(&lock);
+}
+
+static bool
+contains(const ua_pointer_info *e, uintptr_t addr, size_t len)
+{
+    uintptr_t end = e->start + e->nbytes;
+    /* An empty range may sit one past the end, like an end iterator. */
+    return addr >= e->start && addr <= end && len <= end - addr;
+}
+
+bool
+ua_registry_find_range(uintptr_t addr, size_t len, ua_pointer_info *out)
+{
+    bool found = false;
+    pthread_rwlock_rdlock(&lock);
+    size_t i = upper_bound(addr);
+    size_t stop = borrowed_count ? 0 : (i > 0 ? i - 1 : 0);
+    while (i-- > stop) {
+        if (contains(&entries[i], addr, len)) {
+            *out = entries[i];
+            found = true;
+            break;
+        }
+    }
+    pthread_rwlock_unlock(&lock);
+    return found;
+}
+
+size_t
+ua_registry_size(void)
+{
+    pthread_rwlock_rdlock(&lock);
+    size_t n = count;
+    pthread_rwlock_unlock(&lock);
+    return n;
+}

@@ -1,0 +1,229 @@
+/* USM allocations: made through the queue's backend and recorded in the
+ * registry for as long as they live. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char *const kind_names[] = {"unknown", "device", "shared",
+                                         "host"};
+
+const char *
+ua_usm_kind_name(ua_usm_kind kind)
+{
+    return (kind >= UA_USM_UNKNOWN && kind <= UA_USM_HOST) ? kind_names[kind]
+                                                         : "unknown";
+}
+
+ua_status
+ua_usm_kind_parse(const char *name, ua_usm_kind *out)
+{
+    for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
+        if (strcmp(name, kind_names[k]) == 0) {
+            *out = (ua_usm_kind)k;
+            return UA_OK;
+        }
+    }
+    return ua_error_set(UA_ERR_VALUE,
+                        "'%.100s' is not a USM kind (expected 'device', "
+                        "'shared' or 'host')",
+                        name);
+}
+
+bool
+ua_usm_kind_host_accessible(ua_usm_kind kind)
+{
+    return kind == UA_USM_SHARED || kind == UA_USM_HOST;
+}
+
+static const ua_backend_ops *
+ops_of(const ua_queue *q)
+{
+    return q->context->device->backend->ops;
+}
+
+static ua_status
+record(ua_allocation *a)
+{
+    ua_pointer_info info = {
+        .start = (uintptr_t)a->ptr,
+        .nbytes = a->nbytes,
+        .kind = a->kind,
+        .device = a->queue->context->device,
+        .context = a->queue->context,
+        .borrowed = a->borrowed,
+    };
+    return ua_registry_insert(&info);
+}
+
+ua_status
+ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes, size_t alignment,
+             ua_allocation **out)
+{
+    if (kind < UA_USM_DEVICE || kind > UA_USM_HOST) {
+        return ua_error_set(UA_ERR_VALUE, "cannot allocate USM kind %d",
+                            (int)kind);
+    }
+    if (nbytes == 0) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "a USM allocation needs a positive size");
+    }
+    if (alignment & (alignment - 1)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "alignment %zu is not a power of two", alignment);
+    }
+    ua_allocation *a = calloc(1, sizeof(*a));
+    if (a == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory");
+    }
+    ua_context *c = q->context;
+    ua_status st = ops_of(q)->alloc(c->handle, c->device->index, kind, nbytes,
+                                    alignment, &a->ptr);
+    if (st != UA_OK) {
+        free(a);
+        return st;
+    }
+    a->nbytes = nbytes;
+    a->kind = kind;
+    a->queue = q;
+    if ((st = record(a)) != UA_OK) {
+        ops_of(q)->free(c->handle, kind, a->ptr);
+        free(a);
+        return st;
+    }
+    *out = a;
+    return UA_OK;
+}
+
+ua_status
+ua_usm_borrow(ua_context *c, ua_usm_kind kind, void *ptr, size_t nbytes,
+              ua_allocation **out)
+{
+    ua_queue *q;
+    ua_status st = ua_context_default_queue(c, &q);
+    if (st != UA_OK) {
+        return st;
+    }
+    ua_allocation *a = calloc(1, sizeof(*a));
+    if (a == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory");
+    }
+    *a = (ua_allocation){.ptr = ptr, .nbytes = nbytes, .kind = kind,
+                         .borrowed = true, .queue = q};
+    if ((st = record(a)) != UA_OK) {
+        free(a);
+        return st;
+    }
+    *out = a;
+    return UA_OK;
+}
+
+void
+ua_usm_free(ua_allocation *a)
+{
+    if (a == NULL) {
+        return;
+    }
+    ua_registry_remove((uintptr_t)a->ptr, a->nbytes, a->borrowed);
+    if (!a->borrowed) {
+        /* Work still queued may touch the memory: let it finish first. */
+        ua_queue_wait(a->queue);
+        ua_error_clear();
+        ops_of(a->queue)->free(a->queue->context->handle, a->kind, a->ptr);
+    }
+    free(a);
+}
+
+void *
+ua_allocation_ptr(const ua_allocation *a)
+{
+    return a->ptr;
+}
+
+size_t
+ua_allocation_size(const ua_allocation *a)
+{
+    return a->nbytes;
+}
+
+ua_usm_kind
+ua_allocation_kind(const ua_allocation *a)
+{
+    return a->kind;
+}
+
+ua_queue *
+ua_allocation_queue(const ua_allocation *a)
+{
+    return a->queue;
+}
+
+/* Memory of other libraries, as far as some backend's driver knows it. */
+static bool
+query_backends(uintptr_t addr, size_t len, ua_pointer_info *out)
+{
+    for (size_t b = 0; b < ua_backend_count(); b++) {
+        ua_backend *be = ua_backend_at(b);
+        ua_backend_pointer_attrs attrs;
+        if (!be->available || be->ops->pointer_attributes == NULL ||
+            be->ops->pointer_attributes((const void *)addr, &attrs) != UA_OK) {
+            ua_error_clear();
+            continue;
+        }
+        ua_device *d = ua_backend_device(be, attrs.device_index);
+        ua_context *c;
+        if (d == NULL || ua_device_default_context(d, &c) != UA_OK ||
+            addr < attrs.start || addr - attrs.start > attrs.nbytes ||
+            len > attrs.start + attrs.nbytes - addr) {
+            ua_error_clear();
+            continue;
+        }
+        *out = (ua_pointer_info){.start = attrs.start,
+                                 .nbytes = attrs.nbytes,
+                                 .kind = attrs.kind,
+                                 .device = d,
+                                 .context = c,
+                                 .borrowed = true};
+        return true;
+    }
+    return false;
+}
+
+bool
+ua_pointer_query_range(uintptr_t addr, size_t len, ua_pointer_info *out)
+{
+    ua_devices_initialize();
+    return ua_registry_find_range(addr, len, out) ||
+           query_backends(addr, len, out);
+}
+
+bool
+ua_pointer_query(uintptr_t addr, ua_pointer_info *out)
+{
+    return ua_pointer_query_range(addr, 1, out);
+}
+
+ua_status
+ua_queue_memcpy(ua_queue *q, void *dst, const void *src, size_t n)
+{
+    if (n == 0) {
+        return UA_OK;
+    }
+    return ops_of(q)->memcpy(q->handle, dst, src, n);
+}
+
+ua_status
+ua_queue_memset(ua_queue *q, void *dst, unsigned char value, size_t n)
+{
+    if (n == 0) {
+        return UA_OK;
+    }
+    return ops_of(q)->memset(q->handle, dst, value, n);
+}
+
+ua_status
+ua_copy_sync(ua_queue *q, void *dst, const void *src, size_t n)
+{
+    ua_status st = ua_queue_memcpy(q, dst, src, n);
+    return st != UA_OK ? st : ua_queue_wait(q);
+}

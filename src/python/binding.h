@@ -1,0 +1,152 @@
+/* Declarations shared by the binding's files: the module state, the
+ * objects' layouts and the helpers each type offers the others.  The
+ * binding calls the core only, never a driver. */
+#ifndef USMARRAY_BINDING_H
+#define USMARRAY_BINDING_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "usmarray/core.h"
+
+_Static_assert(sizeof(Py_ssize_t) == sizeof(ptrdiff_t),
+               "the core's ptrdiff_t layouts are shared with Py_ssize_t");
+
+/* Copies at least this long run with the GIL released. */
+#define UA_GIL_RELEASE_BYTES (256 * 1024)
+
+typedef struct {
+    PyTypeObject *Device_Type;
+    PyTypeObject *Context_Type;
+    PyTypeObject *Queue_Type;
+    PyTypeObject *Memory_Type;
+    PyTypeObject *MemoryUSMDevice_Type;
+    PyTypeObject *MemoryUSMShared_Type;
+    PyTypeObject *MemoryUSMHost_Type;
+    PyObject *USMAllocationError;
+    /* Per global device id, created on first use: a Device, its default
+     * Context and that context's default Queue. */
+    size_t ndevices;
+    PyObject **devices;
+    PyObject **contexts;
+    PyObject **queues;
+    PyObject *numpy_empty; /* numpy.empty, imported on first use */
+    PyObject *rebuild_memory; /* module function used by pickling */
+    /* Interned keys of the array interfaces. */
+    PyObject *s_suai, *s_shape, *s_typestr, *s_data, *s_strides, *s_offset,
+        *s_version, *s_syclobj, *s_get_capsule;
+} ua_state;
+
+extern PyModuleDef ua_module_def;
+
+static inline ua_state *
+ua_state_of_type(PyTypeObject *type)
+{
+    PyObject *m = PyType_GetModuleByDef(type, &ua_module_def);
+    return m ? (ua_state *)PyModule_GetState(m) : NULL;
+}
+
+static inline ua_state *
+ua_state_of(PyObject *self)
+{
+    return ua_state_of_type(Py_TYPE(self));
+}
+
+/* errors.c: raises the exception for the core's last error; returns NULL. */
+PyObject *ua_py_raise_core(ua_state *st, ua_status code);
+int ua_py_fail_core(ua_state *st, ua_status code); /* same, returns -1 */
+
+/* ------------------------------------------------------------ devices */
+
+typedef struct {
+    PyObject_HEAD
+    ua_device *device;
+} ua_py_device;
+
+typedef struct {
+    PyObject_HEAD
+    ua_context *context;
+    PyObject *device;
+} ua_py_context;
+
+typedef struct {
+    PyObject_HEAD
+    ua_queue *queue;
+    PyObject *device;
+    PyObject *context;
+} ua_py_queue;
+
+int ua_py_device_add_type(PyObject *module, ua_state *st);
+int ua_py_context_add_type(PyObject *module, ua_state *st);
+int ua_py_queue_add_type(PyObject *module, ua_state *st);
+
+/* The cached Python objects of a core device (new references). */
+PyObject *ua_py_device_of(ua_state *st, ua_device *d);
+PyObject *ua_py_default_context(ua_state *st, ua_device *d);
+PyObject *ua_py_default_queue(ua_state *st, ua_device *d);
+/* The device a filter string, Device, Context, Queue or None names. */
+ua_device *ua_py_as_device(ua_state *st, PyObject *obj, const char *what);
+/* The Queue a `queue` or `syclobj` argument names: a Queue, Context,
+ * Device, filter string or None (the default device).  SYCL capsules and
+ * _get_capsule() objects raise ValueError: no SYCL backend reads them. */
+PyObject *ua_py_as_queue(ua_state *st, PyObject *obj, const char *what);
+PyObject *ua_py_get_devices(PyObject *module, PyObject *args,
+                            PyObject *kwargs);
+
+/* ------------------------------------------------------------- memory */
+
+typedef struct {
+    PyObject_HEAD
+    char *ptr;
+    Py_ssize_t nbytes;
+    ua_usm_kind kind;
+    int readonly;
+    ua_allocation *owned; /* the allocation this object frees, or NULL */
+    PyObject *queue;      /* a Queue */
+    PyObject *refobj;     /* what keeps borrowed memory alive, or NULL */
+    PyObject *weakreflist;
+} ua_py_memory;
+
+int ua_py_memory_add_types(PyObject *module, ua_state *st);
+PyTypeObject *ua_py_memory_type_of_kind(ua_state *st, ua_usm_kind kind);
+/* A new allocation of `kind` on queue (a Queue object). */
+PyObject *ua_py_memory_new(ua_state *st, ua_usm_kind kind, Py_ssize_t nbytes,
+                           size_t alignment, PyObject *queue);
+PyObject *ua_py_as_usm_memory(PyObject *module, PyObject *obj);
+PyObject *ua_py_get_pointer_type(PyObject *module, PyObject *args,
+                                 PyObject *kwargs);
+PyObject *ua_py_rebuild_memory(PyObject *module, PyObject *args);
+
+/* --------------------------------------- __sycl_usm_array_interface__ */
+
+/* An imported interface, checked and located. */
+typedef struct {
+    int nd;
+    Py_ssize_t shape[UA_MAXDIMS];
+    Py_ssize_t strides[UA_MAXDIMS];
+    int has_strides;
+    Py_ssize_t offset;
+    ua_typenum typenum;
+    uintptr_t ptr;
+    int readonly;
+    PyObject *queue;       /* owned reference to the Queue of syclobj */
+    ua_pointer_info alloc; /* the allocation that holds ptr */
+    ptrdiff_t begin, end;  /* bytes reached, relative to ptr */
+} ua_suai;
+
+/* Reads and validates obj.__sycl_usm_array_interface__.  Returns -1 with
+ * an exception naming the key at fault, or 0 with out->queue owned. */
+int ua_suai_import(ua_state *st, PyObject *obj, ua_suai *out);
+void ua_suai_release(ua_suai *s);
+/* Whether obj has the attribute, without running arbitrary code twice. */
+int ua_suai_has(ua_state *st, PyObject *obj);
+
+/* Converts obj to a Py_ssize_t as an integer argument: bools and
+ * non-integers raise TypeError naming `what`. */
+int ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out);
+
+/* 1 with a new reference in *out, 0 when obj has no such attribute, -1
+ * with an exception when looking it up raised something else. */
+int ua_py_optional_attr(PyObject *obj, PyObject *name, PyObject **out);
+
+#endif

@@ -1,0 +1,118 @@
+/* usmarray.Context: the default context of a device, one per device. */
+#include "binding.h"
+
+static PyObject *
+context_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"device", NULL};
+    PyObject *device = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:Context", kwlist,
+                                     &device)) {
+        return NULL;
+    }
+    ua_state *st = ua_state_of_type(type);
+    ua_device *d = ua_py_as_device(st, device, "device");
+    return d ? ua_py_default_context(st, d) : NULL;
+}
+
+static ua_py_context *
+ctx(PyObject *self)
+{
+    return (ua_py_context *)self;
+}
+
+static PyObject *
+context_get_device(PyObject *self, void *Py_UNUSED(c))
+{
+    return Py_NewRef(ctx(self)->device);
+}
+
+static PyObject *
+context_get_devices(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyTuple_Pack(1, ctx(self)->device);
+}
+
+static PyObject *
+context_repr(PyObject *self)
+{
+    ua_device *d = ua_context_device(ctx(self)->context);
+    return PyUnicode_FromFormat("<usmarray.Context for %s>",
+                                ua_device_filter_string(d));
+}
+
+static Py_hash_t
+context_hash(PyObject *self)
+{
+    return (Py_hash_t)((uintptr_t)ctx(self)->context >> 4);
+}
+
+static PyObject *
+context_richcompare(PyObject *self, PyObject *other, int op)
+{
+    if (!Py_IS_TYPE(other, Py_TYPE(self)) || (op != Py_EQ && op != Py_NE)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    int same = ctx(self)->context == ctx(other)->context;
+    return PyBool_FromLong(op == Py_EQ ? same : !same);
+}
+
+static PyObject *
+context_reduce(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    return Py_BuildValue("O(O)", (PyObject *)Py_TYPE(self),
+                         ctx(self)->device);
+}
+
+static void
+context_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    Py_XDECREF(ctx(self)->device);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static PyGetSetDef context_getset[] = {
+    {"device", context_get_device, NULL, "The device of the context.", NULL},
+    {"devices", context_get_devices, NULL, "The devices of the context.",
+     NULL},
+    {NULL},
+};
+
+static PyMethodDef context_methods[] = {
+    {"__reduce__", context_reduce, METH_NOARGS, NULL},
+    {NULL},
+};
+
+static PyType_Slot context_slots[] = {
+    {Py_tp_doc, "Context(device=None)\n--\n\n"
+                "The default context of a device (a Device, filter string or "
+                "None for the default device); asking twice returns the same "
+                "object."},
+    {Py_tp_new, context_new},
+    {Py_tp_dealloc, context_dealloc},
+    {Py_tp_repr, context_repr},
+    {Py_tp_hash, context_hash},
+    {Py_tp_richcompare, context_richcompare},
+    {Py_tp_getset, context_getset},
+    {Py_tp_methods, context_methods},
+    {0, NULL},
+};
+
+static PyType_Spec context_spec = {
+    .name = "usmarray.Context",
+    .basicsize = sizeof(ua_py_context),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = context_slots,
+};
+
+int
+ua_py_context_add_type(PyObject *module, ua_state *st)
+{
+    st->Context_Type = (PyTypeObject *)PyType_FromModuleAndSpec(
+        module, &context_spec, NULL);
+    return st->Context_Type == NULL
+               ? -1
+               : PyModule_AddType(module, st->Context_Type);
+}

@@ -1,0 +1,203 @@
+/* The extension module usmarray._usmarray: multi-phase initialisation,
+ * its state and its functions. */
+#include "binding.h"
+
+static PyObject *
+backends_info(PyObject *module, PyObject *Py_UNUSED(a))
+{
+    (void)module;
+    PyObject *list = PyList_New(0);
+    for (size_t i = 0; list != NULL && i < ua_backend_count(); i++) {
+        ua_backend *b = ua_backend_at(i);
+        PyObject *row = Py_BuildValue(
+            "{s:s,s:O,s:s,s:n}", "name", ua_backend_name(b), "available",
+            ua_backend_available(b) ? Py_True : Py_False, "reason",
+            ua_backend_reason(b), "devices",
+            (Py_ssize_t)ua_backend_device_count(b));
+        if (row == NULL || PyList_Append(list, row) < 0) {
+            Py_XDECREF(row);
+            Py_CLEAR(list);
+            break;
+        }
+        Py_DECREF(row);
+    }
+    return list;
+}
+
+static PyMethodDef module_functions[] = {
+    {"get_devices", (PyCFunction)(void (*)(void))ua_py_get_devices,
+     METH_VARARGS | METH_KEYWORDS,
+     "get_devices(backend=None, device_type=None)\n--\n\nThe devices of the "
+     "available backends, optionally only those of one backend and/or one "
+     "device type ('cpu', 'gpu', 'accelerator')."},
+    {"as_usm_memory", ua_py_as_usm_memory, METH_O,
+     "as_usm_memory(obj)\n--\n\nWraps an object exposing "
+     "__sycl_usm_array_interface__, without a copy, in the Memory class of "
+     "its true USM kind."},
+    {"get_pointer_type", (PyCFunction)(void (*)(void))ua_py_get_pointer_type,
+     METH_VARARGS | METH_KEYWORDS,
+     "get_pointer_type(ptr, syclobj=None)\n--\n\n'device', 'shared', 'host' "
+     "or 'unknown': the USM kind of the allocation that holds the address "
+     "ptr, as the context of syclobj (default: the default device's) sees "
+     "it."},
+    {"_rebuild_memory", ua_py_rebuild_memory, METH_VARARGS,
+     "Unpickles a Memory."},
+    {"_backends", backends_info, METH_NOARGS,
+     "The backends, available or not, with the reason and device count."},
+    {NULL},
+};
+
+static int
+intern_keys(ua_state *st)
+{
+    struct {
+        PyObject **slot;
+        const char *text;
+    } keys[] = {
+        {&st->s_suai, "__sycl_usm_array_interface__"},
+        {&st->s_shape, "shape"},
+        {&st->s_typestr, "typestr"},
+        {&st->s_data, "data"},
+        {&st->s_strides, "strides"},
+        {&st->s_offset, "offset"},
+        {&st->s_version, "version"},
+        {&st->s_syclobj, "syclobj"},
+        {&st->s_get_capsule, "_get_capsule"},
+    };
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        *keys[i].slot = PyUnicode_InternFromString(keys[i].text);
+        if (*keys[i].slot == NULL) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int
+add_exception(PyObject *module, ua_state *st)
+{
+    st->USMAllocationError = PyErr_NewExceptionWithDoc(
+        "usmarray.USMAllocationError",
+        "A backend could not make a USM allocation.", PyExc_MemoryError,
+        NULL);
+    return st->USMAllocationError == NULL
+               ? -1
+               : PyModule_AddObjectRef(module, "USMAllocationError",
+                                       st->USMAllocationError);
+}
+
+static int
+module_exec(PyObject *module)
+{
+    ua_state *st = PyModule_GetState(module);
+    if (intern_keys(st) < 0 || add_exception(module, st) < 0 ||
+        ua_py_device_add_type(module, st) < 0 ||
+        ua_py_context_add_type(module, st) < 0 ||
+        ua_py_queue_add_type(module, st) < 0 ||
+        ua_py_memory_add_types(module, st) < 0) {
+        return -1;
+    }
+    st->rebuild_memory = PyObject_GetAttrString(module, "_rebuild_memory");
+    return st->rebuild_memory == NULL ? -1 : 0;
+}
+
+static void
+visit_cache(PyObject **cache, size_t n, visitproc visit, void *arg,
+            int *result)
+{
+    for (size_t i = 0; cache != NULL && i < n && *result == 0; i++) {
+        if (cache[i] != NULL) {
+            *result = visit(cache[i], arg);
+        }
+    }
+}
+
+static int
+module_traverse(PyObject *module, visitproc visit, void *arg)
+{
+    ua_state *st = PyModule_GetState(module);
+    int result = 0;
+    Py_VISIT(st->Device_Type);
+    Py_VISIT(st->Context_Type);
+    Py_VISIT(st->Queue_Type);
+    Py_VISIT(st->Memory_Type);
+    Py_VISIT(st->MemoryUSMDevice_Type);
+    Py_VISIT(st->MemoryUSMShared_Type);
+    Py_VISIT(st->MemoryUSMHost_Type);
+    Py_VISIT(st->USMAllocationError);
+    Py_VISIT(st->numpy_empty);
+    Py_VISIT(st->rebuild_memory);
+    visit_cache(st->queues, st->ndevices, visit, arg, &result);
+    visit_cache(st->contexts, st->ndevices, visit, arg, &result);
+    visit_cache(st->devices, st->ndevices, visit, arg, &result);
+    return result;
+}
+
+static void
+clear_cache(PyObject ***cache, size_t n)
+{
+    for (size_t i = 0; *cache != NULL && i < n; i++) {
+        Py_CLEAR((*cache)[i]);
+    }
+    PyMem_Free(*cache);
+    *cache = NULL;
+}
+
+static int
+module_clear(PyObject *module)
+{
+    ua_state *st = PyModule_GetState(module);
+    clear_cache(&st->queues, st->ndevices);
+    clear_cache(&st->contexts, st->ndevices);
+    clear_cache(&st->devices, st->ndevices);
+    st->ndevices = 0;
+    Py_CLEAR(st->rebuild_memory);
+    Py_CLEAR(st->numpy_empty);
+    Py_CLEAR(st->USMAllocationError);
+    Py_CLEAR(st->MemoryUSMHost_Type);
+    Py_CLEAR(st->MemoryUSMShared_Type);
+    Py_CLEAR(st->MemoryUSMDevice_Type);
+    Py_CLEAR(st->Memory_Type);
+    Py_CLEAR(st->Queue_Type);
+    Py_CLEAR(st->Context_Type);
+    Py_CLEAR(st->Device_Type);
+    PyObject **keys[] = {&st->s_suai,    &st->s_shape,   &st->s_typestr,
+                         &st->s_data,    &st->s_strides, &st->s_offset,
+                         &st->s_version, &st->s_syclobj, &st->s_get_capsule};
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        Py_CLEAR(*keys[i]);
+    }
+    return 0;
+}
+
+static void
+module_free(void *module)
+{
+    module_clear((PyObject *)module);
+}
+
+static PyModuleDef_Slot module_slots[] = {
+    {Py_mod_exec, module_exec},
+#if PY_VERSION_HEX >= 0x030C0000
+    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_SUPPORTED},
+#endif
+    {0, NULL},
+};
+
+PyModuleDef ua_module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "usmarray._usmarray",
+    .m_doc = "USM memory and N-dimensional strided arrays (C extension).",
+    .m_size = sizeof(ua_state),
+    .m_methods = module_functions,
+    .m_slots = module_slots,
+    .m_traverse = module_traverse,
+    .m_clear = module_clear,
+    .m_free = module_free,
+};
+
+PyMODINIT_FUNC
+PyInit__usmarray(void)
+{
+    return PyModuleDef_Init(&ua_module_def);
+}
