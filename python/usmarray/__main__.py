@@ -65,14 +65,22 @@ CHECKS = [
 ]
 
 
-def describe():
+def default_device():
+    """The default device, or None with the reason on stderr."""
+    try:
+        return ua.Device()
+    except ValueError as exc:
+        print(f"error: no default device: {exc}", file=sys.stderr)
+        return None
+
+
+def describe(default):
     print(f"usmarray {ua.__version__}")
     print("backends:")
     for b in ua._usmarray._backends():
         state = "available" if b["available"] else f"unavailable ({b['reason']})"
         print(f"  {b['name']:<8} {state}, {b['devices']} device(s)")
     print("devices:")
-    default = ua.Device()
     for d in ua.get_devices():
         mark = "  (default)" if d == default else ""
         print(f"  [{d.id}] {d.filter_string:<14} {d.device_type:<5} {d.name}{mark}")
@@ -97,8 +105,10 @@ def self_check():
 
 
 def main():
-    describe()
-    return 1 if self_check() else 0
+    default = default_device()
+    describe(default)
+    failures = self_check()
+    return 1 if failures or default is None else 0
 
 
 if __name__ == "__main__":

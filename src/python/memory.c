@@ -293,8 +293,9 @@ memory_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
                         "exposing __sycl_usm_array_interface__, not bool");
     }
     else {
-        int has = PyObject_TypeCheck(source, st->Memory_Type) ||
-                  ua_suai_has(st, source);
+        int has = PyObject_TypeCheck(source, st->Memory_Type)
+                      ? 1
+                      : ua_suai_has(st, source);
         if (has > 0) {
             result = memory_from_object(st, type, kind, source, alignment,
                                         queue, copy);

@@ -1,0 +1,99 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "usmarray/core.h"
+
+static ua_device *
+select_ok(const char *filter)
+{
+    ua_device *d = NULL;
+    CHECK_STATUS(ua_device_select(filter, &d), UA_OK);
+    return d;
+}
+
+static void
+test_host_device(void)
+{
+    CHECK(ua_device_count() >= 1);
+    ua_device *host = ua_device_at(0);
+    CHECK(host != NULL);
+    CHECK(strcmp(ua_device_filter_string(host), "host:cpu:0") == 0);
+    CHECK(ua_device_get_type(host) == UA_DEVICE_CPU);
+    CHECK(strcmp(ua_backend_name(ua_device_backend(host)), "host") == 0);
+    CHECK(strlen(ua_device_name(host)) > 0);
+    CHECK(ua_device_at(ua_device_count()) == NULL);
+}
+
+static void
+test_filters(void)
+{
+    ua_device *host = ua_device_at(0);
+    const char *good[] = {"host", "cpu", "host:cpu", "host:cpu:0", "host:0",
+                          "cpu:0", "0", "HOST:CPU:0"};
+    for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+        CHECK(select_ok(good[i]) == host);
+    }
+    const char *bad[] = {"",        "host:",   ":cpu",     "host::0",
+                         "cpu:host", "0:host", "host:cpu:0:0", "banana",
+                         "host:cpu:1", "-1",    "999",      "host:gpu"};
+    ua_device *d;
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        CHECK_STATUS(ua_device_select(bad[i], &d), UA_ERR_VALUE);
+    }
+    /* The message names the filter and the devices that exist. */
+    ua_device_select("host:cpu:7", &d);
+    CHECK(strstr(ua_error_message(), "host:cpu:7") != NULL);
+    CHECK(strstr(ua_error_message(), "host:cpu:0") != NULL);
+}
+
+static void
+test_default_device(void)
+{
+    ua_device *d;
+    unsetenv("USMARRAY_DEVICE");
+    CHECK_STATUS(ua_device_default(&d), UA_OK);
+    setenv("USMARRAY_DEVICE", "host:cpu:0", 1);
+    CHECK_STATUS(ua_device_default(&d), UA_OK);
+    CHECK(d == ua_device_at(0));
+    setenv("USMARRAY_DEVICE", "nonsense", 1);
+    CHECK_STATUS(ua_device_default(&d), UA_ERR_VALUE);
+    CHECK(strstr(ua_error_message(), "USMARRAY_DEVICE") != NULL);
+    unsetenv("USMARRAY_DEVICE");
+}
+
+static void
+test_contexts_and_queues_are_cached(void)
+{
+    ua_device *d = ua_device_at(0);
+    ua_context *c1, *c2;
+    ua_queue *q1, *q2;
+    CHECK_STATUS(ua_device_default_context(d, &c1), UA_OK);
+    CHECK_STATUS(ua_device_default_context(d, &c2), UA_OK);
+    CHECK(c1 == c2 && ua_context_device(c1) == d);
+    CHECK_STATUS(ua_context_default_queue(c1, &q1), UA_OK);
+    CHECK_STATUS(ua_context_default_queue(c1, &q2), UA_OK);
+    CHECK(q1 == q2 && ua_queue_context(q1) == c1 && ua_queue_device(q1) == d);
+    CHECK_STATUS(ua_queue_wait(q1), UA_OK);
+}
+
+static void
+test_backends(void)
+{
+    CHECK(ua_backend_count() >= 1);
+    ua_backend *b = ua_backend_at(0);
+    CHECK(ua_backend_available(b));
+    CHECK(ua_backend_device_count(b) == 1);
+    CHECK(ua_backend_at(ua_backend_count()) == NULL);
+}
+
+int
+main(void)
+{
+    test_host_device();
+    test_filters();
+    test_default_device();
+    test_contexts_and_queues_are_cached();
+    test_backends();
+    return check_report("test_devices");
+}

@@ -1,0 +1,90 @@
+#include <stdint.h>
+
+#include "check.h"
+#include "usmarray/core.h"
+
+static void
+test_size(void)
+{
+    ptrdiff_t shape[] = {2, 3, 4}, n;
+    CHECK_STATUS(ua_layout_size(3, shape, &n), UA_OK);
+    CHECK(n == 24);
+    CHECK_STATUS(ua_layout_size(0, shape, &n), UA_OK);
+    CHECK(n == 1);
+    ptrdiff_t neg[] = {2, -1};
+    CHECK_STATUS(ua_layout_size(2, neg, &n), UA_ERR_VALUE);
+    ptrdiff_t huge[] = {PTRDIFF_MAX, 2};
+    CHECK_STATUS(ua_layout_size(2, huge, &n), UA_ERR_VALUE);
+    /* A zero extent makes any product empty, overflowing or not. */
+    ptrdiff_t huge0[] = {PTRDIFF_MAX, PTRDIFF_MAX, 0};
+    CHECK_STATUS(ua_layout_size(3, huge0, &n), UA_OK);
+    CHECK(n == 0);
+    /* 2**32 * 2**32 wraps to zero: must still be reported as overflow. */
+    ptrdiff_t wrap[] = {(ptrdiff_t)1 << 32, (ptrdiff_t)1 << 32};
+    CHECK_STATUS(ua_layout_size(2, wrap, &n), UA_ERR_VALUE);
+}
+
+static void
+test_default_strides(void)
+{
+    ptrdiff_t shape[] = {2, 3, 4}, s[3];
+    ua_layout_default_strides(3, shape, 'C', s);
+    CHECK(s[0] == 12 && s[1] == 4 && s[2] == 1);
+    ua_layout_default_strides(3, shape, 'F', s);
+    CHECK(s[0] == 1 && s[1] == 2 && s[2] == 6);
+}
+
+static void
+test_contiguity(void)
+{
+    ptrdiff_t shape[] = {2, 3}, c[] = {3, 1}, f[] = {1, 2}, gap[] = {6, 2};
+    CHECK(ua_layout_contiguity(2, shape, c) == UA_LAYOUT_C_CONTIGUOUS);
+    CHECK(ua_layout_contiguity(2, shape, f) == UA_LAYOUT_F_CONTIGUOUS);
+    CHECK(ua_layout_contiguity(2, shape, gap) == 0);
+    /* Length-1 axes never matter; empty arrays are both. */
+    ptrdiff_t row[] = {1, 5}, rs[] = {99, 1};
+    CHECK(ua_layout_contiguity(2, row, rs) ==
+          (UA_LAYOUT_C_CONTIGUOUS | UA_LAYOUT_F_CONTIGUOUS));
+    ptrdiff_t empty[] = {0, 5}, es[] = {7, -3};
+    CHECK(ua_layout_contiguity(2, empty, es) ==
+          (UA_LAYOUT_C_CONTIGUOUS | UA_LAYOUT_F_CONTIGUOUS));
+    CHECK(ua_layout_contiguity(0, NULL, NULL) ==
+          (UA_LAYOUT_C_CONTIGUOUS | UA_LAYOUT_F_CONTIGUOUS));
+    ptrdiff_t v[] = {4}, neg[] = {-1};
+    CHECK(ua_layout_contiguity(1, v, neg) == 0);
+}
+
+static void
+test_byte_range(void)
+{
+    ptrdiff_t b, e;
+    /* The document's example: (4, 2) int32 with strides (-5, -2). */
+    ptrdiff_t shape[] = {4, 2}, strides[] = {-5, -2};
+    CHECK_STATUS(ua_layout_byte_range(2, shape, strides, 17, 4, &b, &e),
+                 UA_OK);
+    CHECK(b == 0 && e == 18 * 4);
+    /* contig_vec[7::-2]: shape (4,), strides (-2,), offset 7, f8 */
+    ptrdiff_t s1[] = {4}, st1[] = {-2};
+    CHECK_STATUS(ua_layout_byte_range(1, s1, st1, 7, 8, &b, &e), UA_OK);
+    CHECK(b == 8 && e == 64);
+    /* Empty arrays reach nothing, at the offset. */
+    ptrdiff_t s0[] = {3, 0}, st0[] = {1, 1};
+    CHECK_STATUS(ua_layout_byte_range(2, s0, st0, 5, 8, &b, &e), UA_OK);
+    CHECK(b == 40 && e == 40);
+    /* 0-d: one element. */
+    CHECK_STATUS(ua_layout_byte_range(0, NULL, NULL, 2, 4, &b, &e), UA_OK);
+    CHECK(b == 8 && e == 12);
+    ptrdiff_t big[] = {3}, bst[] = {PTRDIFF_MAX / 2};
+    CHECK_STATUS(ua_layout_byte_range(1, big, bst, 0, 8, &b, &e),
+                 UA_ERR_VALUE);
+}
+
+int
+main(void)
+{
+    test_size();
+    test_default_strides();
+    test_contiguity();
+    test_byte_range();
+    return check_report("test_layout");
+}
