@@ -52,6 +52,10 @@ typedef struct ua_backend_ops {
     ua_status (*memset)(void *queue, void *dst, unsigned char value,
                         size_t n);
     ua_status (*queue_wait)(void *queue);
+    /* An element-wise strided copy with casting (see ua_copy_strided_host)
+     * between memory of this backend's devices. */
+    ua_status (*copy_strided)(void *queue, int nd, const ptrdiff_t *shape,
+                              const ua_strided *dst, const ua_strided *src);
 
     /* Events order work across queues: record on one, wait on another. */
     ua_status (*event_record)(void *queue, void **event);

@@ -241,6 +241,31 @@ ua_status ua_queue_memset(ua_queue *q, void *dst, unsigned char value,
 /* ua_queue_memcpy followed by ua_queue_wait. */
 ua_status ua_copy_sync(ua_queue *q, void *dst, const void *src, size_t n);
 
+/* ------------------------------------------------------------ copy engine */
+
+/* One side of a strided copy: the zero-index element, strides in elements
+ * and the element type. */
+typedef struct ua_strided {
+    char *data;
+    const ptrdiff_t *strides;
+    ua_typenum type;
+} ua_strided;
+
+/* Copies every element of an nd-dimensional shape from src to dst on the
+ * calling thread, casting as NumPy's astype(casting="unsafe") does.  A
+ * stride of 0 in src broadcasts (a fill is a copy from a 0-d source).  Both
+ * sides must be host-accessible; dst must not overlap src unless equal. */
+ua_status ua_copy_strided_host(int nd, const ptrdiff_t *shape,
+                               const ua_strided *dst, const ua_strided *src);
+/* The same, enqueued on q: the backend runs its own kernels where the
+ * memory is not host-accessible. */
+ua_status ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
+                                const ua_strided *dst, const ua_strided *src);
+
+/* IEEE binary16 conversions, rounding to nearest even. */
+float ua_half_to_float(uint16_t h);
+uint16_t ua_half_from_double(double x);
+
 #ifdef __cplusplus
 }
 #endif

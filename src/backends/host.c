@@ -127,6 +127,14 @@ host_memset(void *queue, void *dst, unsigned char value, size_t n)
 }
 
 static ua_status
+host_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
+                  const ua_strided *dst, const ua_strided *src)
+{
+    (void)queue;
+    return ua_copy_strided_host(nd, shape, dst, src);
+}
+
+static ua_status
 host_queue_wait(void *queue)
 {
     (void)queue;
@@ -176,6 +184,7 @@ const ua_backend_ops ua_host_backend_ops = {
     .memcpy = host_memcpy,
     .memset = host_memset,
     .queue_wait = host_queue_wait,
+    .copy_strided = host_copy_strided,
     .event_record = host_event_record,
     .event_wait = host_event_wait,
     .event_synchronize = host_event_synchronize,

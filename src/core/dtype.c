@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "usmarray/core.h"
+#include "internal.h"
 
 typedef struct {
     ua_typenum num;
@@ -44,6 +44,12 @@ entry_of(int typenum)
         }
     }
     return NULL;
+}
+
+int
+ua_dtype_index(ua_typenum t)
+{
+    return (int)(entry_of((int)t) - dtypes);
 }
 
 bool
@@ -138,8 +144,10 @@ ua_dtype_from_typestr(const char *s, size_t len, ua_typenum *out)
                             "typestr '%.*s' names no supported data type",
                             (int)len, s);
     }
-    /* Byte order matters only for items wider than one byte. */
-    if (e->itemsize > 1 && order != '=' && order != NATIVE_CHAR) {
+    /* Byte order matters only for items wider than one byte; '|' ("not
+     * applicable") is taken as native, as NumPy takes it. */
+    if (e->itemsize > 1 && (order == '<' || order == '>') &&
+        order != NATIVE_CHAR) {
         return ua_error_set(UA_ERR_VALUE,
                             "typestr '%.*s' is not in native byte order "
                             "(expected '%s')",

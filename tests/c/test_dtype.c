@@ -51,6 +51,8 @@ test_typestr_forms(void)
     CHECK(t == UA_BOOL);
     CHECK_STATUS(parse(">u1", &t), UA_OK); /* byte order moot for 1 byte */
     CHECK(t == UA_UINT8);
+    CHECK_STATUS(parse("|f8", &t), UA_OK); /* the document's default */
+    CHECK(t == UA_FLOAT64);
     CHECK_STATUS(parse("<c16", &t), UA_OK);
     CHECK(t == UA_COMPLEX128);
 }
