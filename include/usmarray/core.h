@@ -114,6 +114,13 @@ ua_status ua_layout_byte_range(int nd, const ptrdiff_t *shape,
                                size_t itemsize, ptrdiff_t *begin,
                                ptrdiff_t *end);
 
+/* Strides (in *new_strides) that view the layout (nd, shape, strides) as
+ * new_shape, of the same size, without moving data, reading elements in
+ * order 'C' or 'F'.  Returns false when only a copy can do it. */
+bool ua_layout_reshape(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
+                       int new_nd, const ptrdiff_t *new_shape, char order,
+                       ptrdiff_t *new_strides);
+
 /* ------------------------------------------------------- devices, queues */
 
 typedef enum ua_usm_kind {

@@ -139,3 +139,83 @@ ua_layout_byte_range(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
     }
     return UA_OK;
 }
+
+/* C order: group old and new axes into runs of equal element count; each
+ * run of old axes must be contiguous within itself to be re-split. */
+static bool
+reshape_c(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
+          int new_nd, const ptrdiff_t *new_shape, ptrdiff_t *new_strides)
+{
+    ptrdiff_t od[UA_MAXDIMS], os[UA_MAXDIMS];
+    int ond = 0;
+    for (int k = 0; k < nd; k++) {
+        if (shape[k] != 1) {
+            od[ond] = shape[k];
+            os[ond++] = strides[k];
+        }
+    }
+    int oi = 0, oj = 1, ni = 0, nj = 1;
+    while (ni < new_nd && oi < ond) {
+        ptrdiff_t np = new_shape[ni], op = od[oi];
+        while (np != op) {
+            if (np < op) {
+                np *= new_shape[nj++];
+            }
+            else {
+                op *= od[oj++];
+            }
+        }
+        for (int ok = oi; ok < oj - 1; ok++) {
+            if (os[ok] != od[ok + 1] * os[ok + 1]) {
+                return false;
+            }
+        }
+        new_strides[nj - 1] = os[oj - 1];
+        for (int nk = nj - 1; nk > ni; nk--) {
+            new_strides[nk - 1] = new_strides[nk] * new_shape[nk];
+        }
+        ni = nj++;
+        oi = oj++;
+    }
+    ptrdiff_t last = ni > 0 ? new_strides[ni - 1] : 1;
+    for (int nk = ni; nk < new_nd; nk++) {
+        new_strides[nk] = last;
+    }
+    return true;
+}
+
+static void
+reverse(int n, const ptrdiff_t *in, ptrdiff_t *out)
+{
+    for (int k = 0; k < n; k++) {
+        out[k] = in[n - 1 - k];
+    }
+}
+
+bool
+ua_layout_reshape(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
+                  int new_nd, const ptrdiff_t *new_shape, char order,
+                  ptrdiff_t *new_strides)
+{
+    ptrdiff_t size;
+    if (ua_layout_size(nd, shape, &size) != UA_OK) {
+        ua_error_clear();
+        return false;
+    }
+    if (size == 0) {
+        ua_layout_default_strides(new_nd, new_shape, order, new_strides);
+        return true;
+    }
+    if (order != 'F') {
+        return reshape_c(nd, shape, strides, new_nd, new_shape, new_strides);
+    }
+    ptrdiff_t rs[UA_MAXDIMS], rst[UA_MAXDIMS], rn[UA_MAXDIMS], out[UA_MAXDIMS];
+    reverse(nd, shape, rs);
+    reverse(nd, strides, rst);
+    reverse(new_nd, new_shape, rn);
+    if (!reshape_c(nd, rs, rst, new_nd, rn, out)) {
+        return false;
+    }
+    reverse(new_nd, out, new_strides);
+    return true;
+}

@@ -30,7 +30,12 @@ typedef struct {
     PyObject **devices;
     PyObject **contexts;
     PyObject **queues;
+    PyTypeObject *USMArray_Type;
+    PyTypeObject *Flags_Type;
     PyObject *numpy_empty; /* numpy.empty, imported on first use */
+    PyObject *numpy;       /* the numpy module, imported on first use */
+    PyObject *dtypes[UA_NTYPES]; /* numpy.dtype objects, by dtype index */
+    PyObject *dtype_lookup;      /* dtype-like objects seen -> typenum */
     PyObject *rebuild_memory; /* module function used by pickling */
     /* Interned keys of the array interfaces. */
     PyObject *s_suai, *s_shape, *s_typestr, *s_data, *s_strides, *s_offset,
@@ -112,6 +117,15 @@ PyTypeObject *ua_py_memory_type_of_kind(ua_state *st, ua_usm_kind kind);
 /* A new allocation of `kind` on queue (a Queue object). */
 PyObject *ua_py_memory_new(ua_state *st, ua_usm_kind kind, Py_ssize_t nbytes,
                            size_t alignment, PyObject *queue);
+/* A zero-copy Memory over [ptr, ptr + nbytes) that keeps owner alive. */
+PyObject *ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr,
+                            Py_ssize_t nbytes, int readonly, PyObject *queue,
+                            PyObject *owner);
+/* Host memory someone else owns, recorded as a borrowed "host" allocation
+ * of queue's context while the returned Memory lives; owner is kept. */
+PyObject *ua_py_memory_borrow(ua_state *st, PyObject *queue, char *ptr,
+                              Py_ssize_t nbytes, int readonly,
+                              PyObject *owner);
 PyObject *ua_py_as_usm_memory(PyObject *module, PyObject *obj);
 PyObject *ua_py_get_pointer_type(PyObject *module, PyObject *args,
                                  PyObject *kwargs);
@@ -140,6 +154,69 @@ int ua_suai_import(ua_state *st, PyObject *obj, ua_suai *out);
 void ua_suai_release(ua_suai *s);
 /* Whether obj has the attribute, without running arbitrary code twice. */
 int ua_suai_has(ua_state *st, PyObject *obj);
+
+/* ------------------------------------------------------------- arrays */
+
+#include "usmarray/usmarray.h"
+
+int ua_py_array_add_type(PyObject *module, ua_state *st);
+int ua_py_flags_add_type(PyObject *module, ua_state *st);
+PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
+
+/* A view of base (a Memory) with data at the zero-index element. */
+PyObject *ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
+                          const Py_ssize_t *strides, ua_typenum t, char *data,
+                          PyObject *base, int writable);
+/* A new allocation of `kind` on queue, laid out in order 'C' or 'F'. */
+PyObject *ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
+                            ua_typenum t, char order, ua_usm_kind kind,
+                            PyObject *queue);
+/* A copy of src as type t in order 'C', 'F' or 'K', of `kind` on queue. */
+PyObject *ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t,
+                           char order, ua_usm_kind kind, PyObject *queue);
+/* Writes value (an array, a scalar or host data) into dst, broadcasting. */
+int ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value);
+/* A C-ordered numpy.ndarray with a copy of the elements. */
+PyObject *ua_py_array_to_numpy(ua_state *st, PyObject *array);
+/* A zero-copy array of an object exposing __sycl_usm_array_interface__. */
+PyObject *ua_py_array_from_suai(ua_state *st, PyObject *obj);
+/* A view with new_shape where the layout allows, else a copy. */
+PyObject *ua_py_array_reshape(ua_state *st, PyObject *array, int nd,
+                              const Py_ssize_t *shape, char order,
+                              int copy);
+/* The axes of array in the order perm gives (already validated). */
+PyObject *ua_py_array_permute(ua_state *st, PyObject *array, const int *perm);
+/* An integer or a sequence of integers (of either sign). */
+int ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *out,
+                     int *n);
+/* A shape argument: an integer or a sequence of non-negative integers. */
+int ua_py_parse_shape(PyObject *obj, const char *what, Py_ssize_t *shape,
+                      int *nd);
+/* An order argument: one character of `allowed`. */
+int ua_py_parse_order(PyObject *obj, const char *allowed, char *out);
+/* A permutation of nd axes from a sequence (negative axes allowed). */
+int ua_py_parse_axes(PyObject *seq, int nd, int *perm);
+/* The USM kind of a usm_type argument. */
+int ua_py_parse_usm_type(PyObject *obj, ua_usm_kind *out);
+/* Runs a strided copy on queue, without the GIL when it is long. */
+int ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
+                       const Py_ssize_t *shape, const ua_strided *dst,
+                       const ua_strided *src);
+
+/* functions.c: the module's array functions. */
+extern PyMethodDef ua_py_array_functions[];
+PyObject *ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape,
+                             PyObject *order, PyObject *copy);
+
+/* ------------------------------------------------------------- dtypes */
+
+/* The numpy module (borrowed from the state; imported on first use). */
+PyObject *ua_py_numpy(ua_state *st);
+/* The type number of a dtype-like argument (numpy dtype, type or string);
+ * unsupported types raise TypeError, non-native byte order ValueError. */
+int ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out);
+/* The numpy.dtype object of a type number (borrowed). */
+PyObject *ua_py_dtype(ua_state *st, ua_typenum t);
 
 /* Converts obj to a Py_ssize_t as an integer argument: bools and
  * non-integers raise TypeError naming `what`. */

@@ -151,6 +151,38 @@ wrap_region(PyTypeObject *type, const region *r)
     return (PyObject *)self;
 }
 
+PyObject *
+ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr,
+                  Py_ssize_t nbytes, int readonly, PyObject *queue,
+                  PyObject *owner)
+{
+    region r = {ptr, nbytes, kind, readonly, queue, owner};
+    return wrap_region(ua_py_memory_type_of_kind(st, kind), &r);
+}
+
+PyObject *
+ua_py_memory_borrow(ua_state *st, PyObject *queue, char *ptr,
+                    Py_ssize_t nbytes, int readonly, PyObject *owner)
+{
+    ua_context *c = ua_queue_context(queue_of(queue));
+    ua_py_memory *self = alloc_object(st->MemoryUSMHost_Type, queue);
+    if (self == NULL) {
+        return NULL;
+    }
+    ua_status code =
+        ua_usm_borrow(c, UA_USM_HOST, ptr, (size_t)nbytes, &self->owned);
+    if (code != UA_OK) {
+        Py_DECREF(self);
+        return ua_py_raise_core(st, code);
+    }
+    self->ptr = ptr;
+    self->nbytes = nbytes;
+    self->kind = UA_USM_HOST;
+    self->readonly = readonly;
+    self->refobj = Py_NewRef(owner);
+    return (PyObject *)self;
+}
+
 static PyObject *
 copy_region(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
             const region *r, size_t alignment, PyObject *queue)

@@ -94,7 +94,10 @@ module_exec(PyObject *module)
         ua_py_device_add_type(module, st) < 0 ||
         ua_py_context_add_type(module, st) < 0 ||
         ua_py_queue_add_type(module, st) < 0 ||
-        ua_py_memory_add_types(module, st) < 0) {
+        ua_py_memory_add_types(module, st) < 0 ||
+        ua_py_flags_add_type(module, st) < 0 ||
+        ua_py_array_add_type(module, st) < 0 ||
+        PyModule_AddFunctions(module, ua_py_array_functions) < 0) {
         return -1;
     }
     st->rebuild_memory = PyObject_GetAttrString(module, "_rebuild_memory");
@@ -126,6 +129,13 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->MemoryUSMHost_Type);
     Py_VISIT(st->USMAllocationError);
     Py_VISIT(st->numpy_empty);
+    Py_VISIT(st->numpy);
+    Py_VISIT(st->dtype_lookup);
+    Py_VISIT(st->USMArray_Type);
+    Py_VISIT(st->Flags_Type);
+    for (int i = 0; i < UA_NTYPES; i++) {
+        Py_VISIT(st->dtypes[i]);
+    }
     Py_VISIT(st->rebuild_memory);
     visit_cache(st->queues, st->ndevices, visit, arg, &result);
     visit_cache(st->contexts, st->ndevices, visit, arg, &result);
@@ -153,6 +163,13 @@ module_clear(PyObject *module)
     st->ndevices = 0;
     Py_CLEAR(st->rebuild_memory);
     Py_CLEAR(st->numpy_empty);
+    Py_CLEAR(st->numpy);
+    Py_CLEAR(st->dtype_lookup);
+    Py_CLEAR(st->USMArray_Type);
+    Py_CLEAR(st->Flags_Type);
+    for (int i = 0; i < UA_NTYPES; i++) {
+        Py_CLEAR(st->dtypes[i]);
+    }
     Py_CLEAR(st->USMAllocationError);
     Py_CLEAR(st->MemoryUSMHost_Type);
     Py_CLEAR(st->MemoryUSMShared_Type);

@@ -79,9 +79,39 @@ test_byte_range(void)
                  UA_ERR_VALUE);
 }
 
+static void
+test_reshape(void)
+{
+    ptrdiff_t out[4];
+    /* C-contiguous (2, 3, 4) -> (6, 4) and (4, 6) */
+    ptrdiff_t s[] = {2, 3, 4}, c[] = {12, 4, 1};
+    ptrdiff_t a[] = {6, 4}, b[] = {4, 6};
+    CHECK(ua_layout_reshape(3, s, c, 2, a, 'C', out));
+    CHECK(out[0] == 4 && out[1] == 1);
+    CHECK(ua_layout_reshape(3, s, c, 2, b, 'C', out));
+    CHECK(out[0] == 6 && out[1] == 1);
+    /* In F order a C-contiguous array needs a copy. */
+    CHECK(!ua_layout_reshape(3, s, c, 2, a, 'F', out));
+    /* A transposed (3, 2) view cannot be flattened in C order... */
+    ptrdiff_t t[] = {3, 2}, ts[] = {1, 3}, flat[] = {6};
+    CHECK(!ua_layout_reshape(2, t, ts, 1, flat, 'C', out));
+    /* ...but can in F order. */
+    CHECK(ua_layout_reshape(2, t, ts, 1, flat, 'F', out) && out[0] == 1);
+    /* Splitting a strided axis keeps the stride pattern. */
+    ptrdiff_t v[] = {8}, vs[] = {-2}, split[] = {2, 4};
+    CHECK(ua_layout_reshape(1, v, vs, 2, split, 'C', out));
+    CHECK(out[0] == -8 && out[1] == -2);
+    /* Gapped rows cannot merge; unit axes can be added anywhere. */
+    ptrdiff_t g[] = {2, 3}, gs[] = {4, 1}, six[] = {6}, ones[] = {1, 2, 1, 3};
+    CHECK(!ua_layout_reshape(2, g, gs, 1, six, 'C', out));
+    CHECK(ua_layout_reshape(2, g, gs, 4, ones, 'C', out));
+    CHECK(out[1] == 4 && out[3] == 1);
+}
+
 int
 main(void)
 {
+    test_reshape();
     test_size();
     test_default_strides();
     test_contiguity();

@@ -1,0 +1,1646 @@
+/* usmarray.USMArray: an N-dimensional strided view of USM memory, with the
+ * object layout of the source document (usmarray/usmarray.h). */
+#include "binding.h"
+
+#include <structmember.h> /* T_PYSSIZET on 3.11 */
+
+#define ARR(o) ((PyUSMArrayObject *)(o))
+#define SUAI "__sycl_usm_array_interface__"
+
+static ua_py_memory *
+base_of(PyObject *self)
+{
+    return (ua_py_memory *)ARR(self)->base;
+}
+
+static size_t
+itemsize_of(PyObject *self)
+{
+    return ua_dtype_itemsize((ua_typenum)ARR(self)->typenum);
+}
+
+static Py_ssize_t
+size_of(PyObject *self)
+{
+    Py_ssize_t n = 1;
+    for (int k = 0; k < ARR(self)->nd; k++) {
+        n *= ARR(self)->shape[k];
+    }
+    return n;
+}
+
+static ua_strided
+strided_of(PyObject *self)
+{
+    return (ua_strided){ARR(self)->data, ARR(self)->strides,
+                        (ua_typenum)ARR(self)->typenum};
+}
+
+/* ------------------------------------------------------------ creation */
+
+PyObject *
+ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
+                const Py_ssize_t *strides, ua_typenum t, char *data,
+                PyObject *base, int writable)
+{
+    PyTypeObject *type = st->USMArray_Type;
+    PyUSMArrayObject *a = (PyUSMArrayObject *)type->tp_alloc(type, 0);
+    if (a == NULL) {
+        return NULL;
+    }
+    if (nd <= USM_ARRAY_INLINE_DIMS) {
+        a->shape = a->inline_dims;
+        a->strides = a->inline_dims + USM_ARRAY_INLINE_DIMS;
+    }
+    else {
+        a->shape = PyMem_Malloc(2 * (size_t)nd * sizeof(Py_ssize_t));
+        if (a->shape == NULL) {
+            Py_DECREF(a);
+            return PyErr_NoMemory();
+        }
+        a->strides = a->shape + nd;
+    }
+    a->nd = nd;
+    if (nd > 0) {
+        memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
+        memcpy(a->strides, strides, (size_t)nd * sizeof(Py_ssize_t));
+    }
+    a->typenum = (int)t;
+    a->data = data;
+    a->base = Py_NewRef(base);
+    a->flags = ua_layout_contiguity(nd, shape, strides) |
+               (writable && !((ua_py_memory *)base)->readonly
+                    ? USM_ARRAY_WRITABLE
+                    : 0);
+    return (PyObject *)a;
+}
+
+static Py_ssize_t
+allocation_bytes(int nd, const Py_ssize_t *shape, ua_typenum t)
+{
+    ptrdiff_t n;
+    if (ua_layout_size(nd, shape, &n) != UA_OK) {
+        return -1;
+    }
+    size_t isz = ua_dtype_itemsize(t);
+    if (n > PY_SSIZE_T_MAX / (Py_ssize_t)isz) {
+        ua_error_set(UA_ERR_VALUE, "the array needs more bytes than can be "
+                                   "addressed");
+        return -1;
+    }
+    /* An empty array still owns an allocation: one element. */
+    return n > 0 ? n * (Py_ssize_t)isz : (Py_ssize_t)isz;
+}
+
+PyObject *
+ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape, ua_typenum t,
+                  char order, ua_usm_kind kind, PyObject *queue)
+{
+    Py_ssize_t strides[UA_MAXDIMS];
+    Py_ssize_t nbytes = allocation_bytes(nd, shape, t);
+    if (nbytes < 0) {
+        return ua_py_raise_core(st, ua_error_code());
+    }
+    PyObject *mem = ua_py_memory_new(st, kind, nbytes, 0, queue);
+    if (mem == NULL) {
+        return NULL;
+    }
+    ua_layout_default_strides(nd, shape, order, strides);
+    PyObject *a = ua_py_array_new(st, nd, shape, strides, t,
+                                  ((ua_py_memory *)mem)->ptr, mem, 1);
+    Py_DECREF(mem);
+    return a;
+}
+
+/* ------------------------------------------------------ argument parsing */
+
+int
+ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
+{
+    char item[64];
+    if (PyIndex_Check(obj) && !PyBool_Check(obj)) {
+        *nd = 1;
+        if (ua_py_index(obj, what, &shape[0]) < 0) {
+            return -1;
+        }
+    }
+    else if (PyUnicode_Check(obj) || PyBytes_Check(obj) ||
+             !PySequence_Check(obj)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s must be an integer or a sequence of integers, not "
+                     "%.100s",
+                     what, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    else {
+        PyObject *seq = PySequence_Fast(obj, what);
+        if (seq == NULL) {
+            return -1;
+        }
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+        if (n > UA_MAXDIMS) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError,
+                         "%s has %zd dimensions; at most %d are supported",
+                         what, n, UA_MAXDIMS);
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyOS_snprintf(item, sizeof(item), "%s[%zd]", what, k);
+            if (ua_py_index(PySequence_Fast_GET_ITEM(seq, k), item,
+                            &shape[k]) < 0) {
+                Py_DECREF(seq);
+                return -1;
+            }
+        }
+        Py_DECREF(seq);
+        *nd = (int)n;
+    }
+    return 0;
+}
+
+int
+ua_py_parse_shape(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
+{
+    if (ua_py_parse_ints(obj, what, shape, nd) < 0) {
+        return -1;
+    }
+    for (int k = 0; k < *nd; k++) {
+        if (shape[k] < 0) {
+            PyErr_Format(PyExc_ValueError, "%s[%d] is negative (%zd)", what,
+                         k, shape[k]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int
+ua_py_parse_order(PyObject *obj, const char *allowed, char *out)
+{
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "order must be a str, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const char *s = PyUnicode_AsUTF8(obj);
+    if (s == NULL) {
+        return -1;
+    }
+    if (strlen(s) != 1 || strchr(allowed, s[0]) == NULL) {
+        PyErr_Format(PyExc_ValueError, "order must be one of '%s', not %R",
+                     allowed, obj);
+        return -1;
+    }
+    *out = s[0];
+    return 0;
+}
+
+int
+ua_py_parse_usm_type(PyObject *obj, ua_usm_kind *out)
+{
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "usm_type must be a str, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const char *s = PyUnicode_AsUTF8(obj);
+    if (s == NULL) {
+        return -1;
+    }
+    if (ua_usm_kind_parse(s, out) != UA_OK) {
+        PyErr_Format(PyExc_ValueError,
+                     "usm_type must be 'device', 'shared' or 'host', not %R",
+                     obj);
+        ua_error_clear();
+        return -1;
+    }
+    return 0;
+}
+
+int
+ua_py_parse_axes(PyObject *obj, int nd, int *perm)
+{
+    Py_ssize_t axes[UA_MAXDIMS];
+    int n, seen[UA_MAXDIMS] = {0};
+    if (ua_py_parse_ints(obj, "axes", axes, &n) < 0) {
+        return -1;
+    }
+    if (n != nd) {
+        PyErr_Format(PyExc_ValueError,
+                     "axes has %d entries but the array has %d dimensions", n,
+                     nd);
+        return -1;
+    }
+    for (int k = 0; k < n; k++) {
+        Py_ssize_t a = axes[k] < 0 ? axes[k] + nd : axes[k];
+        if (a < 0 || a >= nd) {
+            PyErr_Format(PyExc_ValueError,
+                         "axis %zd is out of bounds for an array of %d "
+                         "dimensions",
+                         axes[k], nd);
+            return -1;
+        }
+        if (seen[a]++) {
+            PyErr_Format(PyExc_ValueError, "axes repeat axis %zd", a);
+            return -1;
+        }
+        perm[k] = (int)a;
+    }
+    return 0;
+}
+
+/* --------------------------------------------------------- constructor */
+
+typedef struct {
+    int nd;
+    Py_ssize_t shape[UA_MAXDIMS];
+    Py_ssize_t strides[UA_MAXDIMS];
+    ua_typenum type;
+    Py_ssize_t offset;
+    char order;
+} layout_args;
+
+static int
+parse_strides(PyObject *obj, layout_args *l)
+{
+    int n;
+    if (obj == Py_None) {
+        ua_layout_default_strides(l->nd, l->shape, l->order, l->strides);
+        return 0;
+    }
+    if (PyIndex_Check(obj) || ua_py_parse_ints(obj, "strides", l->strides,
+                                               &n) < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError,
+                         "strides must be None or a sequence of integers, "
+                         "not %.100s",
+                         Py_TYPE(obj)->tp_name);
+        }
+        return -1;
+    }
+    if (n != l->nd) {
+        PyErr_Format(PyExc_ValueError,
+                     "strides has %d entries but shape has %d", n, l->nd);
+        return -1;
+    }
+    return 0;
+}
+
+/* Allocates exactly the elements the layout reaches; with negative strides
+ * the zero-index element moves up so that the lowest one starts the buffer. */
+static PyObject *
+allocate_for_layout(ua_state *st, layout_args *l, ua_usm_kind kind,
+                    PyObject *ctor_kwargs)
+{
+    ptrdiff_t lo, hi;
+    bool empty;
+    size_t isz = ua_dtype_itemsize(l->type);
+    if (l->offset != 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "offset must be 0 when buffer asks for a new "
+                        "allocation: the offset is then computed");
+        return NULL;
+    }
+    if (ua_layout_displacements(l->nd, l->shape, l->strides, &lo, &hi,
+                                &empty) != UA_OK) {
+        return ua_py_raise_core(st, ua_error_code());
+    }
+    if (hi - lo >= PY_SSIZE_T_MAX / (Py_ssize_t)isz) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strides and shape reach more bytes than can be "
+                        "addressed");
+        return NULL;
+    }
+    Py_ssize_t nbytes = (hi - lo + 1) * (Py_ssize_t)isz;
+    l->offset = -lo;
+    PyObject *queue = NULL, *alignment = NULL;
+    size_t align = 0;
+    if (ctor_kwargs != NULL) {
+        PyObject *key, *value;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(ctor_kwargs, &pos, &key, &value)) {
+            const char *k = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : "";
+            if (k != NULL && strcmp(k, "queue") == 0) {
+                queue = value;
+            }
+            else if (k != NULL && strcmp(k, "alignment") == 0) {
+                alignment = value;
+            }
+            else if (k == NULL || strcmp(k, "copy") != 0) {
+                PyErr_Format(PyExc_TypeError,
+                             "buffer_ctor_kwargs has unknown key %R (expected "
+                             "'queue', 'alignment' or 'copy')",
+                             key);
+                return NULL;
+            }
+        }
+    }
+    if (alignment != NULL) {
+        Py_ssize_t a;
+        if (ua_py_index(alignment, "buffer_ctor_kwargs['alignment']", &a) < 0) {
+            return NULL;
+        }
+        if (a < 0 || (a & (a - 1)) != 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "buffer_ctor_kwargs['alignment'] must be 0 or a "
+                         "power of two, not %zd",
+                         a);
+            return NULL;
+        }
+        align = (size_t)a;
+    }
+    PyObject *q = ua_py_as_queue(st, queue, "buffer_ctor_kwargs['queue']");
+    if (q == NULL) {
+        return NULL;
+    }
+    PyObject *mem = ua_py_memory_new(st, kind, nbytes, align, q);
+    Py_DECREF(q);
+    return mem;
+}
+
+static PyObject *
+buffer_memory(ua_state *st, PyObject *buffer, layout_args *l,
+              PyObject *ctor_kwargs)
+{
+    if (PyUnicode_Check(buffer)) {
+        const char *s = PyUnicode_AsUTF8(buffer);
+        ua_usm_kind kind;
+        if (s == NULL) {
+            return NULL;
+        }
+        if (ua_usm_kind_parse(s, &kind) != UA_OK) {
+            ua_error_clear();
+            PyErr_Format(PyExc_ValueError,
+                         "buffer must be 'device', 'shared', 'host', a "
+                         "usmarray.Memory or a USMArray, not %R",
+                         buffer);
+            return NULL;
+        }
+        return allocate_for_layout(st, l, kind, ctor_kwargs);
+    }
+    if (ctor_kwargs != NULL && PyDict_GET_SIZE(ctor_kwargs) > 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "buffer_ctor_kwargs apply only when buffer asks for a "
+                        "new allocation");
+        return NULL;
+    }
+    if (PyObject_TypeCheck(buffer, st->Memory_Type)) {
+        return Py_NewRef(buffer);
+    }
+    if (PyObject_TypeCheck(buffer, st->USMArray_Type)) {
+        return Py_NewRef(ARR(buffer)->base);
+    }
+    PyErr_Format(PyExc_TypeError,
+                 "buffer must be 'device', 'shared', 'host', a "
+                 "usmarray.Memory or a USMArray, not %.100s",
+                 Py_TYPE(buffer)->tp_name);
+    return NULL;
+}
+
+static int
+check_fits(ua_state *st, const layout_args *l, ua_py_memory *mem)
+{
+    ptrdiff_t begin, end;
+    if (l->offset < 0) {
+        PyErr_Format(PyExc_ValueError, "offset must not be negative, not %zd",
+                     l->offset);
+        return -1;
+    }
+    if (ua_layout_byte_range(l->nd, l->shape, l->strides, l->offset,
+                             ua_dtype_itemsize(l->type), &begin,
+                             &end) != UA_OK) {
+        return ua_py_fail_core(st, ua_error_code());
+    }
+    if (begin < 0 || end > mem->nbytes) {
+        PyErr_Format(PyExc_ValueError,
+                     "shape, strides and offset reach bytes [%zd, %zd) of a "
+                     "buffer of %zd bytes",
+                     (Py_ssize_t)begin, (Py_ssize_t)end, mem->nbytes);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+array_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"shape",  "dtype", "buffer",
+                             "strides", "offset", "order",
+                             "buffer_ctor_kwargs", NULL};
+    PyObject *shape, *dtype = NULL, *buffer = NULL, *strides = Py_None;
+    PyObject *offset = NULL, *order = NULL, *ctor_kwargs = NULL;
+    layout_args l = {.order = 'C', .type = UA_FLOAT64};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|OOOOOO!:USMArray",
+                                     kwlist, &shape, &dtype, &buffer,
+                                     &strides, &offset, &order, &PyDict_Type,
+                                     &ctor_kwargs)) {
+        return NULL;
+    }
+    ua_state *st = ua_state_of_type(type);
+    if (ua_py_parse_shape(shape, "shape", l.shape, &l.nd) < 0 ||
+        (dtype != NULL && ua_py_typenum(st, dtype, &l.type) < 0) ||
+        (order != NULL && ua_py_parse_order(order, "CF", &l.order) < 0) ||
+        (offset != NULL && ua_py_index(offset, "offset", &l.offset) < 0) ||
+        parse_strides(strides, &l) < 0) {
+        return NULL;
+    }
+    PyObject *buf = buffer ? buffer : NULL;
+    PyObject *name = NULL;
+    if (buf == NULL && (buf = name = PyUnicode_FromString("device")) == NULL) {
+        return NULL;
+    }
+    PyObject *mem = buffer_memory(st, buf, &l, ctor_kwargs);
+    Py_XDECREF(name);
+    if (mem == NULL) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    ua_py_memory *m = (ua_py_memory *)mem;
+    if (check_fits(st, &l, m) == 0) {
+        result = ua_py_array_new(
+            st, l.nd, l.shape, l.strides, l.type,
+            m->ptr + l.offset * (Py_ssize_t)ua_dtype_itemsize(l.type), mem,
+            !m->readonly);
+    }
+    Py_DECREF(mem);
+    return result;
+}
+
+/* ---------------------------------------------------------- attributes */
+
+static PyObject *
+int_tuple(int n, const Py_ssize_t *v)
+{
+    PyObject *t = PyTuple_New(n);
+    for (int k = 0; t != NULL && k < n; k++) {
+        PyObject *x = PyLong_FromSsize_t(v[k]);
+        if (x == NULL) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, k, x);
+    }
+    return t;
+}
+
+static PyObject *
+get_shape(PyObject *self, void *Py_UNUSED(c))
+{
+    return int_tuple(ARR(self)->nd, ARR(self)->shape);
+}
+
+static PyObject *
+get_strides(PyObject *self, void *Py_UNUSED(c))
+{
+    return int_tuple(ARR(self)->nd, ARR(self)->strides);
+}
+
+static PyObject *
+get_ndim(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyLong_FromLong(ARR(self)->nd);
+}
+
+static PyObject *
+get_size(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyLong_FromSsize_t(size_of(self));
+}
+
+static PyObject *
+get_itemsize(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyLong_FromSize_t(itemsize_of(self));
+}
+
+static PyObject *
+get_nbytes(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyLong_FromSsize_t(size_of(self) * (Py_ssize_t)itemsize_of(self));
+}
+
+static PyObject *
+get_dtype(PyObject *self, void *Py_UNUSED(c))
+{
+    PyObject *dt = ua_py_dtype(ua_state_of(self), (ua_typenum)ARR(self)->typenum);
+    return Py_XNewRef(dt);
+}
+
+static PyObject *
+get_usm_type(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyUnicode_FromString(ua_usm_kind_name(base_of(self)->kind));
+}
+
+static PyObject *
+get_queue(PyObject *self, void *Py_UNUSED(c))
+{
+    return Py_NewRef(base_of(self)->queue);
+}
+
+static PyObject *
+get_device(PyObject *self, void *Py_UNUSED(c))
+{
+    return Py_NewRef(((ua_py_queue *)base_of(self)->queue)->device);
+}
+
+static PyObject *
+get_base(PyObject *self, void *Py_UNUSED(c))
+{
+    return Py_NewRef(ARR(self)->base);
+}
+
+static PyObject *
+get_flags(PyObject *self, void *Py_UNUSED(c))
+{
+    return ua_py_flags_new(ua_state_of(self), self);
+}
+
+static PyObject *
+get_pointer(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyLong_FromVoidPtr(ARR(self)->data);
+}
+
+static Py_ssize_t
+element_offset(PyObject *self)
+{
+    return (Py_ssize_t)(ARR(self)->data - base_of(self)->ptr) /
+           (Py_ssize_t)itemsize_of(self);
+}
+
+static PyObject *
+get_element_offset(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyLong_FromSsize_t(element_offset(self));
+}
+
+static PyObject *
+get_byte_bounds(PyObject *self, void *Py_UNUSED(c))
+{
+    ptrdiff_t begin, end;
+    ua_layout_byte_range(ARR(self)->nd, ARR(self)->shape, ARR(self)->strides,
+                         0, itemsize_of(self), &begin, &end);
+    uintptr_t p = (uintptr_t)ARR(self)->data;
+    return Py_BuildValue("(NN)", PyLong_FromSize_t(p + (uintptr_t)begin),
+                         PyLong_FromSize_t(p + (uintptr_t)end));
+}
+
+static PyObject *
+get_suai(PyObject *self, void *Py_UNUSED(c))
+{
+    ua_state *st = ua_state_of(self);
+    PyUSMArrayObject *a = ARR(self);
+    PyObject *strides = (a->flags & USM_ARRAY_C_CONTIGUOUS)
+                            ? Py_NewRef(Py_None)
+                            : int_tuple(a->nd, a->strides);
+    PyObject *shape = int_tuple(a->nd, a->shape);
+    if (strides == NULL || shape == NULL) {
+        Py_XDECREF(strides);
+        Py_XDECREF(shape);
+        return NULL;
+    }
+    return Py_BuildValue(
+        "{O:N,O:s,O:(NO),O:N,O:n,O:i,O:O}", st->s_shape, shape, st->s_typestr,
+        ua_dtype_typestr((ua_typenum)a->typenum), st->s_data,
+        PyLong_FromVoidPtr(base_of(self)->ptr),
+        (a->flags & USM_ARRAY_WRITABLE) ? Py_False : Py_True, st->s_strides,
+        strides, st->s_offset, element_offset(self), st->s_version, 1,
+        st->s_syclobj, base_of(self)->queue);
+}
+
+static Py_ssize_t
+array_length(PyObject *self)
+{
+    if (ARR(self)->nd == 0) {
+        PyErr_SetString(PyExc_TypeError, "len() of unsized object");
+        return -1;
+    }
+    return ARR(self)->shape[0];
+}
+
+/* --------------------------------------------------------------- views */
+
+static PyObject *
+view(PyObject *self, int nd, const Py_ssize_t *shape, const Py_ssize_t *strides,
+     ua_typenum t, char *data)
+{
+    return ua_py_array_new(ua_state_of(self), nd, shape, strides, t, data,
+                           ARR(self)->base,
+                           (ARR(self)->flags & USM_ARRAY_WRITABLE) != 0);
+}
+
+PyObject *
+ua_py_array_permute(ua_state *st, PyObject *self, const int *perm)
+{
+    Py_ssize_t shape[UA_MAXDIMS], strides[UA_MAXDIMS];
+    (void)st;
+    for (int k = 0; k < ARR(self)->nd; k++) {
+        shape[k] = ARR(self)->shape[perm[k]];
+        strides[k] = ARR(self)->strides[perm[k]];
+    }
+    return view(self, ARR(self)->nd, shape, strides,
+                (ua_typenum)ARR(self)->typenum, ARR(self)->data);
+}
+
+static PyObject *
+swap_last_two(PyObject *self, const char *what, int exact_2d)
+{
+    int nd = ARR(self)->nd, perm[UA_MAXDIMS];
+    if (exact_2d ? nd != 2 : nd < 2) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s needs an array of %s 2 dimensions, not %d", what,
+                     exact_2d ? "exactly" : "at least", nd);
+        return NULL;
+    }
+    for (int k = 0; k < nd; k++) {
+        perm[k] = k;
+    }
+    perm[nd - 2] = nd - 1;
+    perm[nd - 1] = nd - 2;
+    return ua_py_array_permute(ua_state_of(self), self, perm);
+}
+
+static PyObject *
+get_T(PyObject *self, void *Py_UNUSED(c))
+{
+    return swap_last_two(self, "T", 1);
+}
+
+static PyObject *
+get_mT(PyObject *self, void *Py_UNUSED(c))
+{
+    return swap_last_two(self, "mT", 0);
+}
+
+/* The real or imaginary parts of a complex array as a float view. */
+static PyObject *
+complex_part(PyObject *self, int imag)
+{
+    ua_typenum t = ARR(self)->typenum == UA_COMPLEX64 ? UA_FLOAT32 : UA_FLOAT64;
+    Py_ssize_t strides[UA_MAXDIMS];
+    for (int k = 0; k < ARR(self)->nd; k++) {
+        strides[k] = 2 * ARR(self)->strides[k];
+    }
+    return view(self, ARR(self)->nd, ARR(self)->shape, strides, t,
+                ARR(self)->data + (imag ? ua_dtype_itemsize(t) : 0));
+}
+
+static int
+is_complex(PyObject *self)
+{
+    return ua_dtype_kind((ua_typenum)ARR(self)->typenum) == 'c';
+}
+
+static PyObject *
+get_real(PyObject *self, void *Py_UNUSED(c))
+{
+    return is_complex(self) ? complex_part(self, 0) : Py_NewRef(self);
+}
+
+/* A real array's imaginary part is a new, read-only array of zeros. */
+static PyObject *
+get_imag(PyObject *self, void *Py_UNUSED(c))
+{
+    if (is_complex(self)) {
+        return complex_part(self, 1);
+    }
+    ua_state *st = ua_state_of(self);
+    PyObject *z = ua_py_array_empty(st, ARR(self)->nd, ARR(self)->shape,
+                                    (ua_typenum)ARR(self)->typenum, 'C',
+                                    base_of(self)->kind, base_of(self)->queue);
+    if (z == NULL) {
+        return NULL;
+    }
+    ua_py_memory *m = (ua_py_memory *)ARR(z)->base;
+    ua_queue *q = ((ua_py_queue *)m->queue)->queue;
+    ua_status code = ua_queue_memset(q, m->ptr, 0, (size_t)m->nbytes);
+    if (code == UA_OK) {
+        code = ua_queue_wait(q);
+    }
+    if (code != UA_OK) {
+        Py_DECREF(z);
+        return ua_py_raise_core(st, code);
+    }
+    ARR(z)->flags &= ~USM_ARRAY_WRITABLE;
+    return z;
+}
+
+/* ------------------------------------------------------------ indexing */
+
+typedef struct {
+    int nd;
+    Py_ssize_t shape[UA_MAXDIMS];
+    Py_ssize_t strides[UA_MAXDIMS];
+    char *data;
+} index_result;
+
+static int
+index_error_type(PyObject *item)
+{
+    PyErr_Format(PyExc_IndexError,
+                 "only integers, slices (`:`), ellipsis (`...`), None and "
+                 "tuples of them are valid indices, not %.100s",
+                 Py_TYPE(item)->tp_name);
+    return -1;
+}
+
+static int
+is_integer_index(PyObject *item)
+{
+    return !PyBool_Check(item) && PyIndex_Check(item);
+}
+
+/* How many axes of the array the items consume; -1 on a bad item. */
+static int
+consumed_axes(PyObject *const *items, Py_ssize_t n, int *ellipses)
+{
+    int used = 0;
+    *ellipses = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *it = items[i];
+        if (it == Py_Ellipsis) {
+            ++*ellipses;
+        }
+        else if (is_integer_index(it) || PySlice_Check(it)) {
+            used++;
+        }
+        else if (it != Py_None) {
+            return index_error_type(it);
+        }
+    }
+    if (*ellipses > 1) {
+        PyErr_SetString(PyExc_IndexError,
+                        "an index can only have a single ellipsis ('...')");
+        return -1;
+    }
+    return used;
+}
+
+static int
+apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
+{
+    PyUSMArrayObject *a = ARR(self);
+    Py_ssize_t isz = (Py_ssize_t)itemsize_of(self);
+    if (it == Py_None) {
+        if (r->nd >= UA_MAXDIMS) {
+            PyErr_Format(PyExc_IndexError, "an index adds axes beyond %d",
+                         UA_MAXDIMS);
+            return -1;
+        }
+        r->shape[r->nd] = 1;
+        r->strides[r->nd++] = 0;
+        return 0;
+    }
+    Py_ssize_t n = a->shape[*axis], stride = a->strides[*axis];
+    if (PySlice_Check(it)) {
+        Py_ssize_t start, stop, step;
+        if (PySlice_Unpack(it, &start, &stop, &step) < 0) {
+            return -1;
+        }
+        Py_ssize_t len = PySlice_AdjustIndices(n, &start, &stop, step);
+        r->data += (len > 0 ? start : 0) * stride * isz;
+        r->shape[r->nd] = len;
+        r->strides[r->nd++] = stride * step;
+    }
+    else {
+        Py_ssize_t i = PyNumber_AsSsize_t(it, PyExc_IndexError);
+        if (i == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        if (i < -n || i >= n) {
+            PyErr_Format(PyExc_IndexError,
+                         "index %zd is out of bounds for axis %d with size "
+                         "%zd",
+                         i, *axis, n);
+            return -1;
+        }
+        r->data += (i < 0 ? i + n : i) * stride * isz;
+    }
+    ++*axis;
+    return 0;
+}
+
+static int
+copy_axes(PyObject *self, int *axis, int count, index_result *r)
+{
+    if (r->nd + count > UA_MAXDIMS) {
+        PyErr_Format(PyExc_IndexError, "an index adds axes beyond %d",
+                     UA_MAXDIMS);
+        return -1;
+    }
+    for (int k = 0; k < count; k++, ++*axis) {
+        r->shape[r->nd] = ARR(self)->shape[*axis];
+        r->strides[r->nd++] = ARR(self)->strides[*axis];
+    }
+    return 0;
+}
+
+static int
+resolve_index(PyObject *self, PyObject *key, index_result *r)
+{
+    PyObject *const *items = &key;
+    Py_ssize_t n = 1;
+    if (PyTuple_Check(key)) {
+        items = &PyTuple_GET_ITEM(key, 0);
+        n = PyTuple_GET_SIZE(key);
+    }
+    int ellipses, used = consumed_axes(items, n, &ellipses);
+    if (used < 0) {
+        return -1;
+    }
+    if (used > ARR(self)->nd) {
+        PyErr_Format(PyExc_IndexError,
+                     "too many indices for array: array is %d-dimensional, "
+                     "but %d were indexed",
+                     ARR(self)->nd, used);
+        return -1;
+    }
+    int axis = 0;
+    r->nd = 0;
+    r->data = ARR(self)->data;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int rc = items[i] == Py_Ellipsis
+                     ? copy_axes(self, &axis, ARR(self)->nd - used, r)
+                     : apply_item(self, items[i], &axis, r);
+        if (rc < 0) {
+            return -1;
+        }
+    }
+    return copy_axes(self, &axis, ARR(self)->nd - axis, r);
+}
+
+static PyObject *
+array_subscript(PyObject *self, PyObject *key)
+{
+    index_result r;
+    if (resolve_index(self, key, &r) < 0) {
+        return NULL;
+    }
+    return view(self, r.nd, r.shape, r.strides,
+                (ua_typenum)ARR(self)->typenum, r.data);
+}
+
+/* ------------------------------------------------------------- copying */
+
+int
+ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
+                   const Py_ssize_t *shape, const ua_strided *dst,
+                   const ua_strided *src)
+{
+    ua_queue *q = ((ua_py_queue *)queue)->queue;
+    ptrdiff_t n = 1;
+    for (int k = 0; k < nd; k++) {
+        n *= shape[k];
+    }
+    size_t bytes = (size_t)n * ua_dtype_itemsize(dst->type);
+    ua_status code;
+    if (bytes >= UA_GIL_RELEASE_BYTES) {
+        Py_BEGIN_ALLOW_THREADS
+        code = ua_queue_copy_strided(q, nd, shape, dst, src);
+        if (code == UA_OK) {
+            code = ua_queue_wait(q);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    else {
+        code = ua_queue_copy_strided(q, nd, shape, dst, src);
+        if (code == UA_OK) {
+            code = ua_queue_wait(q);
+        }
+    }
+    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
+}
+
+/* Strides of a contiguous layout that visits memory in the order the
+ * source's strides do (NumPy's order "K"). */
+static void
+keep_order_strides(int nd, const Py_ssize_t *shape, const Py_ssize_t *like,
+                   Py_ssize_t *out)
+{
+    int order[UA_MAXDIMS];
+    for (int k = 0; k < nd; k++) {
+        order[k] = k;
+    }
+    for (int i = 1; i < nd; i++) { /* stable: ties keep C order */
+        int k = order[i], j = i;
+        Py_ssize_t mk = like[k] < 0 ? -like[k] : like[k];
+        while (j > 0) {
+            Py_ssize_t mj = like[order[j - 1]] < 0 ? -like[order[j - 1]]
+                                                   : like[order[j - 1]];
+            if (mj >= mk) {
+                break;
+            }
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = k;
+    }
+    Py_ssize_t step = 1;
+    for (int i = nd - 1; i >= 0; i--) {
+        out[order[i]] = step;
+        step *= shape[order[i]] > 0 ? shape[order[i]] : 1;
+    }
+}
+
+PyObject *
+ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t, char order,
+                 ua_usm_kind kind, PyObject *queue)
+{
+    PyUSMArrayObject *s = ARR(src);
+    PyObject *out = ua_py_array_empty(st, s->nd, s->shape, t,
+                                      order == 'F' ? 'F' : 'C', kind, queue);
+    if (out == NULL) {
+        return NULL;
+    }
+    if (order == 'K') {
+        keep_order_strides(s->nd, s->shape, s->strides, ARR(out)->strides);
+        ARR(out)->flags = ua_layout_contiguity(s->nd, s->shape,
+                                               ARR(out)->strides) |
+                          USM_ARRAY_WRITABLE;
+    }
+    ua_strided d = strided_of(out), from = strided_of(src);
+    if (ua_py_copy_strided(st, queue, s->nd, s->shape, &d, &from) < 0) {
+        Py_CLEAR(out);
+    }
+    return out;
+}
+
+PyObject *
+ua_py_array_to_numpy(ua_state *st, PyObject *self)
+{
+    PyObject *np = ua_py_numpy(st);
+    PyObject *shape = get_shape(self, NULL);
+    PyObject *dtype = ua_py_dtype(st, (ua_typenum)ARR(self)->typenum);
+    PyObject *out = NULL;
+    if (np != NULL && shape != NULL && dtype != NULL) {
+        out = PyObject_CallMethod(np, "empty", "OO", shape, dtype);
+    }
+    Py_XDECREF(shape);
+    Py_buffer view;
+    if (out == NULL || PyObject_GetBuffer(out, &view, PyBUF_CONTIG) < 0) {
+        Py_XDECREF(out);
+        return NULL;
+    }
+    Py_ssize_t strides[UA_MAXDIMS];
+    ua_layout_default_strides(ARR(self)->nd, ARR(self)->shape, 'C', strides);
+    ua_strided d = {view.buf, strides, (ua_typenum)ARR(self)->typenum};
+    ua_strided s = strided_of(self);
+    int rc = ua_py_copy_strided(st, base_of(self)->queue, ARR(self)->nd,
+                                ARR(self)->shape, &d, &s);
+    PyBuffer_Release(&view);
+    if (rc < 0) {
+        Py_CLEAR(out);
+    }
+    return out;
+}
+
+/* ---------------------------------------------------------- assignment */
+
+static int
+broadcast_error(int nd, const Py_ssize_t *shape, int snd,
+                const Py_ssize_t *sshape)
+{
+    PyObject *to = int_tuple(nd, shape), *from = int_tuple(snd, sshape);
+    if (to != NULL && from != NULL) {
+        PyErr_Format(PyExc_ValueError,
+                     "could not broadcast input array from shape %R into "
+                     "shape %R",
+                     from, to);
+    }
+    Py_XDECREF(to);
+    Py_XDECREF(from);
+    return -1;
+}
+
+/* Source strides that broadcast (snd, sshape) to (nd, shape). */
+static int
+broadcast_strides(int nd, const Py_ssize_t *shape, int snd,
+                  const Py_ssize_t *sshape, const Py_ssize_t *sstrides,
+                  Py_ssize_t *out)
+{
+    for (int k = 0; k < snd - nd; k++) { /* extra leading axes must be 1 */
+        if (sshape[k] != 1) {
+            return broadcast_error(nd, shape, snd, sshape);
+        }
+    }
+    for (int k = nd - 1, j = snd - 1; k >= 0; k--, j--) {
+        if (j < 0 || sshape[j] == 1) {
+            out[k] = 0;
+        }
+        else if (sshape[j] == shape[k]) {
+            out[k] = sstrides[j];
+        }
+        else {
+            return broadcast_error(nd, shape, snd, sshape);
+        }
+    }
+    return 0;
+}
+
+static int
+assign_from(ua_state *st, PyObject *dst, int snd, const Py_ssize_t *sshape,
+            const Py_ssize_t *sstrides, char *sdata, ua_typenum stype)
+{
+    Py_ssize_t strides[UA_MAXDIMS];
+    if (broadcast_strides(ARR(dst)->nd, ARR(dst)->shape, snd, sshape,
+                          sstrides, strides) < 0) {
+        return -1;
+    }
+    ua_strided d = strided_of(dst), s = {sdata, strides, stype};
+    return ua_py_copy_strided(st, base_of(dst)->queue, ARR(dst)->nd,
+                              ARR(dst)->shape, &d, &s);
+}
+
+/* Python scalars become a 0-d source of the widest matching type. */
+static int
+assign_scalar(ua_state *st, PyObject *dst, PyObject *value)
+{
+    union {
+        uint8_t b;
+        int64_t i;
+        uint64_t u;
+        double f;
+        double c[2];
+    } v;
+    ua_typenum t;
+    if (PyBool_Check(value)) {
+        v.b = value == Py_True;
+        t = UA_BOOL;
+    }
+    else if (PyLong_Check(value)) {
+        int overflow;
+        v.i = PyLong_AsLongLongAndOverflow(value, &overflow);
+        t = UA_INT64;
+        if (overflow > 0) {
+            v.u = PyLong_AsUnsignedLongLong(value);
+            t = UA_UINT64;
+            if (v.u == (uint64_t)-1 && PyErr_Occurred()) {
+                PyErr_Format(PyExc_OverflowError,
+                             "Python integer %R out of bounds for any "
+                             "supported dtype",
+                             value);
+                return -1;
+            }
+        }
+        else if (overflow < 0) {
+            PyErr_Format(PyExc_OverflowError,
+                         "Python integer %R out of bounds for any supported "
+                         "dtype",
+                         value);
+            return -1;
+        }
+    }
+    else if (PyFloat_Check(value)) {
+        v.f = PyFloat_AS_DOUBLE(value);
+        t = UA_FLOAT64;
+    }
+    else {
+        Py_complex z = PyComplex_AsCComplex(value);
+        v.c[0] = z.real;
+        v.c[1] = z.imag;
+        t = UA_COMPLEX128;
+    }
+    return assign_from(st, dst, 0, NULL, NULL, (char *)&v, t);
+}
+
+static PyObject *
+host_array_for(ua_state *st, PyObject *dst, PyObject *value)
+{
+    PyObject *np = ua_py_numpy(st);
+    if (np == NULL) {
+        return NULL;
+    }
+    PyObject *host = PyObject_CallMethod(np, "asarray", "O", value);
+    ua_typenum t;
+    if (host == NULL) {
+        return NULL;
+    }
+    PyObject *dt = PyObject_GetAttrString(host, "dtype");
+    int supported = dt != NULL && ua_py_typenum(st, dt, &t) == 0;
+    Py_XDECREF(dt);
+    if (!supported) {
+        PyErr_Clear();
+        Py_DECREF(host);
+        host = PyObject_CallMethod(
+            np, "asarray", "OO", value,
+            ua_py_dtype(st, (ua_typenum)ARR(dst)->typenum));
+    }
+    return host;
+}
+
+static int
+assign_host(ua_state *st, PyObject *dst, PyObject *value)
+{
+    PyObject *host = host_array_for(st, dst, value);
+    Py_buffer v;
+    if (host == NULL || PyObject_GetBuffer(host, &v, PyBUF_RECORDS_RO) < 0) {
+        Py_XDECREF(host);
+        return -1;
+    }
+    ua_typenum t;
+    Py_ssize_t strides[UA_MAXDIMS];
+    int rc = -1;
+    if (ua_dtype_from_buffer_format(v.format, &t) != UA_OK) {
+        ua_py_raise_core(st, UA_ERR_TYPE);
+    }
+    else {
+        Py_ssize_t isz = (Py_ssize_t)ua_dtype_itemsize(t);
+        int aligned = 1;
+        for (int k = 0; k < v.ndim; k++) {
+            aligned &= v.strides[k] % isz == 0;
+            strides[k] = v.strides[k] / isz;
+        }
+        if (aligned) {
+            rc = assign_from(st, dst, v.ndim, v.shape, strides, v.buf, t);
+        }
+        else {
+            PyErr_SetString(PyExc_ValueError,
+                            "the source's strides are not multiples of its "
+                            "item size");
+        }
+    }
+    PyBuffer_Release(&v);
+    Py_DECREF(host);
+    return rc;
+}
+
+int
+ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value)
+{
+    if (!(ARR(dst)->flags & USM_ARRAY_WRITABLE)) {
+        PyErr_SetString(PyExc_ValueError, "assignment destination is read-only");
+        return -1;
+    }
+    if (PyObject_TypeCheck(value, st->USMArray_Type)) {
+        return assign_from(st, dst, ARR(value)->nd, ARR(value)->shape,
+                           ARR(value)->strides, ARR(value)->data,
+                           (ua_typenum)ARR(value)->typenum);
+    }
+    if (PyBool_Check(value) || PyLong_CheckExact(value) ||
+        PyFloat_CheckExact(value) || PyComplex_CheckExact(value)) {
+        return assign_scalar(st, dst, value);
+    }
+    int has = ua_suai_has(st, value);
+    if (has < 0) {
+        return -1;
+    }
+    if (has) {
+        PyObject *src = ua_py_array_from_suai(st, value);
+        int rc = src ? ua_py_array_assign(st, dst, src) : -1;
+        Py_XDECREF(src);
+        return rc;
+    }
+    return assign_host(st, dst, value);
+}
+
+static int
+array_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
+{
+    if (value == NULL) {
+        PyErr_SetString(PyExc_ValueError, "cannot delete array elements");
+        return -1;
+    }
+    PyObject *target = array_subscript(self, key);
+    if (target == NULL) {
+        return -1;
+    }
+    int rc = ua_py_array_assign(ua_state_of(self), target, value);
+    Py_DECREF(target);
+    return rc;
+}
+
+/* -------------------------------------------------------------- import */
+
+/* The base spans from data[0] (or the lowest element, if one lies below
+ * it) to the end of the reached bytes, so that re-exporting keeps data[0]
+ * and offset as they were. */
+PyObject *
+ua_py_array_from_suai(ua_state *st, PyObject *obj)
+{
+    ua_suai s;
+    if (ua_suai_import(st, obj, &s) < 0) {
+        return NULL;
+    }
+    ptrdiff_t lo = s.begin < 0 ? s.begin : 0, hi = s.end > 0 ? s.end : 0;
+    char *start = (char *)(s.ptr + (uintptr_t)lo);
+    PyObject *mem = ua_py_memory_wrap(st, s.alloc.kind, start,
+                                      (Py_ssize_t)(hi - lo), s.readonly,
+                                      s.queue, obj);
+    PyObject *a = NULL;
+    if (mem != NULL) {
+        char *data = (char *)(s.ptr + (uintptr_t)(s.offset *
+                              (Py_ssize_t)ua_dtype_itemsize(s.typenum)));
+        a = ua_py_array_new(st, s.nd, s.shape, s.strides, s.typenum, data,
+                            mem, !s.readonly);
+        Py_DECREF(mem);
+    }
+    ua_suai_release(&s);
+    return a;
+}
+
+/* ------------------------------------------------------------ reshape */
+
+PyObject *
+ua_py_array_reshape(ua_state *st, PyObject *self, int nd,
+                    const Py_ssize_t *shape, char order, int copy)
+{
+    Py_ssize_t strides[UA_MAXDIMS];
+    if (copy != 1 &&
+        ua_layout_reshape(ARR(self)->nd, ARR(self)->shape, ARR(self)->strides,
+                          nd, shape, order, strides)) {
+        return view(self, nd, shape, strides, (ua_typenum)ARR(self)->typenum,
+                    ARR(self)->data);
+    }
+    if (copy == 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "reshape(copy=False): this layout cannot be reshaped "
+                        "without a copy");
+        return NULL;
+    }
+    PyObject *c = ua_py_array_copy(st, self, (ua_typenum)ARR(self)->typenum,
+                                   order, base_of(self)->kind,
+                                   base_of(self)->queue);
+    if (c == NULL) {
+        return NULL;
+    }
+    ua_layout_default_strides(nd, shape, order, strides);
+    PyObject *r = ua_py_array_new(st, nd, shape, strides,
+                                  (ua_typenum)ARR(self)->typenum,
+                                  ARR(c)->data, ARR(c)->base, 1);
+    Py_DECREF(c);
+    return r;
+}
+
+/* Fills in one -1 and checks that the size is kept. */
+static int
+infer_shape(PyObject *self, int nd, Py_ssize_t *shape)
+{
+    Py_ssize_t known = 1, size = size_of(self);
+    int unknown = -1;
+    for (int k = 0; k < nd; k++) {
+        if (shape[k] == -1 && unknown < 0) {
+            unknown = k;
+        }
+        else if (shape[k] < 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "shape[%d] is %zd; only one -1 is allowed", k,
+                         shape[k]);
+            return -1;
+        }
+        else {
+            known *= shape[k];
+        }
+    }
+    if (unknown >= 0) {
+        if (known == 0 || size % known != 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "cannot reshape an array of size %zd: the other "
+                         "axes hold %zd elements",
+                         size, known);
+            return -1;
+        }
+        shape[unknown] = size / known;
+        known = size;
+    }
+    if (known != size) {
+        PyErr_Format(PyExc_ValueError,
+                     "cannot reshape an array of size %zd into a shape of "
+                     "size %zd",
+                     size, known);
+        return -1;
+    }
+    return 0;
+}
+
+/* copy: -1 for None, else the truth of the argument. */
+static int
+parse_copy_flag(PyObject *obj, int *out)
+{
+    if (obj == NULL || obj == Py_None) {
+        *out = -1;
+        return 0;
+    }
+    *out = PyObject_IsTrue(obj);
+    return *out < 0 ? -1 : 0;
+}
+
+PyObject *
+ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape_obj,
+                   PyObject *order_obj, PyObject *copy_obj)
+{
+    Py_ssize_t shape[UA_MAXDIMS];
+    int nd, copy;
+    char order = 'C';
+    if (ua_py_parse_ints(shape_obj, "shape", shape, &nd) < 0 ||
+        infer_shape(self, nd, shape) < 0 ||
+        (order_obj && ua_py_parse_order(order_obj, "CF", &order) < 0) ||
+        parse_copy_flag(copy_obj, &copy) < 0) {
+        return NULL;
+    }
+    return ua_py_array_reshape(st, self, nd, shape, order, copy);
+}
+
+static PyObject *
+array_reshape(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    PyObject *order = NULL, *copy = NULL;
+    static char *kwlist[] = {"order", "copy", NULL};
+    PyObject *empty = PyTuple_New(0);
+    int ok = empty && PyArg_ParseTupleAndKeywords(empty, kwargs,
+                                                  "|$OO:reshape", kwlist,
+                                                  &order, &copy);
+    Py_XDECREF(empty);
+    if (!ok) {
+        return NULL;
+    }
+    PyObject *shape = PyTuple_GET_SIZE(args) == 1 ? PyTuple_GET_ITEM(args, 0)
+                                                  : args;
+    return ua_py_reshape_call(ua_state_of(self), self, shape, order, copy);
+}
+
+static PyObject *
+array_transpose(PyObject *self, PyObject *args)
+{
+    int nd = ARR(self)->nd, perm[UA_MAXDIMS];
+    PyObject *axes = PyTuple_GET_SIZE(args) == 1 ? PyTuple_GET_ITEM(args, 0)
+                                                 : args;
+    if (PyTuple_GET_SIZE(args) == 0 || axes == Py_None) {
+        for (int k = 0; k < nd; k++) {
+            perm[k] = nd - 1 - k;
+        }
+    }
+    else if (ua_py_parse_axes(axes, nd, perm) < 0) {
+        return NULL;
+    }
+    return ua_py_array_permute(ua_state_of(self), self, perm);
+}
+
+/* ------------------------------------------------------- copy methods */
+
+static char
+resolve_order(PyObject *self, char order)
+{
+    int f = ARR(self)->flags;
+    if (order == 'A') {
+        return (f & USM_ARRAY_F_CONTIGUOUS) && !(f & USM_ARRAY_C_CONTIGUOUS)
+                   ? 'F'
+                   : 'C';
+    }
+    return order;
+}
+
+static PyObject *
+array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"order", NULL};
+    PyObject *order_obj = NULL;
+    char order = 'C';
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:copy", kwlist,
+                                     &order_obj) ||
+        (order_obj && ua_py_parse_order(order_obj, "CFAK", &order) < 0)) {
+        return NULL;
+    }
+    return ua_py_array_copy(ua_state_of(self), self,
+                            (ua_typenum)ARR(self)->typenum,
+                            resolve_order(self, order), base_of(self)->kind,
+                            base_of(self)->queue);
+}
+
+static PyObject *
+array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"dtype", "order", "copy", NULL};
+    PyObject *dtype, *order_obj = NULL, *copy_obj = NULL;
+    ua_state *st = ua_state_of(self);
+    ua_typenum t;
+    char order = 'K';
+    int copy = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O$O:astype", kwlist,
+                                     &dtype, &order_obj, &copy_obj) ||
+        ua_py_typenum(st, dtype, &t) < 0 ||
+        (order_obj && ua_py_parse_order(order_obj, "CFAK", &order) < 0) ||
+        (copy_obj && (copy = PyObject_IsTrue(copy_obj)) < 0)) {
+        return NULL;
+    }
+    if (!copy && t == (ua_typenum)ARR(self)->typenum) {
+        return Py_NewRef(self);
+    }
+    return ua_py_array_copy(st, self, t, resolve_order(self, order),
+                            base_of(self)->kind, base_of(self)->queue);
+}
+
+static PyObject *
+array_to_device(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"device", "stream", NULL};
+    PyObject *target, *stream = Py_None;
+    ua_state *st = ua_state_of(self);
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$O:to_device", kwlist,
+                                     &target, &stream)) {
+        return NULL;
+    }
+    PyObject *queue = ua_py_as_queue(st, target, "device");
+    if (queue == NULL) {
+        return NULL;
+    }
+    PyObject *result = queue == base_of(self)->queue
+                           ? Py_NewRef(self)
+                           : ua_py_array_copy(st, self,
+                                              (ua_typenum)ARR(self)->typenum,
+                                              'K', base_of(self)->kind, queue);
+    Py_DECREF(queue);
+    return result;
+}
+
+static PyObject *
+array_fill(PyObject *self, PyObject *value)
+{
+    if (ua_py_array_assign(ua_state_of(self), self, value) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* ---------------------------------------------------------------- repr */
+
+static PyObject *
+array_repr(PyObject *self)
+{
+    ua_state *st = ua_state_of(self);
+    PyObject *host = ua_py_array_to_numpy(st, self);
+    PyObject *text = host ? PyObject_CallMethod(st->numpy, "array_repr", "O",
+                                                host)
+                          : NULL;
+    Py_XDECREF(host);
+    if (text == NULL) {
+        return NULL;
+    }
+    /* "array(BODY)" -> "USMArray(BODY, usm_type=..., device=...)", with
+     * continuation lines shifted by the longer name. */
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    PyObject *body = PyUnicode_Substring(text, 6, n - 1);
+    PyObject *nl = PyUnicode_FromString("\n"), *shifted = NULL;
+    PyObject *indent = PyUnicode_FromString("\n   "), *result = NULL;
+    if (body && nl && indent &&
+        (shifted = PyUnicode_Replace(body, nl, indent, -1)) != NULL) {
+        ua_device *d = ua_queue_device(
+            ((ua_py_queue *)base_of(self)->queue)->queue);
+        result = PyUnicode_FromFormat(
+            "USMArray(%U, usm_type='%s', device='%s')", shifted,
+            ua_usm_kind_name(base_of(self)->kind),
+            ua_device_filter_string(d));
+    }
+    Py_XDECREF(text);
+    Py_XDECREF(body);
+    Py_XDECREF(nl);
+    Py_XDECREF(indent);
+    Py_XDECREF(shifted);
+    return result;
+}
+
+static PyObject *
+array_str(PyObject *self)
+{
+    PyObject *host = ua_py_array_to_numpy(ua_state_of(self), self);
+    PyObject *text = host ? PyObject_Str(host) : NULL;
+    Py_XDECREF(host);
+    return text;
+}
+
+/* ------------------------------------------------------------ lifetime */
+
+static int
+array_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(ARR(self)->base);
+    return 0;
+}
+
+static int
+array_clear(PyObject *self)
+{
+    /* The base stays: data points into it until deallocation. */
+    (void)self;
+    return 0;
+}
+
+static void
+array_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (ARR(self)->weakreflist != NULL) {
+        PyObject_ClearWeakRefs(self);
+    }
+    if (ARR(self)->shape != NULL && ARR(self)->shape != ARR(self)->inline_dims) {
+        PyMem_Free(ARR(self)->shape);
+    }
+    Py_CLEAR(ARR(self)->base);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+/* ---------------------------------------------------------------- type */
+
+static PyGetSetDef array_getset[] = {
+    {"shape", get_shape, NULL, "Extent of each axis.", NULL},
+    {"strides", get_strides, NULL, "Strides in elements.", NULL},
+    {"ndim", get_ndim, NULL, "Number of axes.", NULL},
+    {"size", get_size, NULL, "Number of elements.", NULL},
+    {"itemsize", get_itemsize, NULL, "Bytes per element.", NULL},
+    {"nbytes", get_nbytes, NULL, "size * itemsize.", NULL},
+    {"dtype", get_dtype, NULL, "The element type, a numpy.dtype.", NULL},
+    {"usm_type", get_usm_type, NULL, "'device', 'shared' or 'host'.", NULL},
+    {"queue", get_queue, NULL, "The Queue of the memory.", NULL},
+    {"device", get_device, NULL, "The Device of the memory.", NULL},
+    {"base", get_base, NULL, "The Memory that owns the elements.", NULL},
+    {"flags", get_flags, NULL, "C-/F-contiguity and writability.", NULL},
+    {"_pointer", get_pointer, NULL, "Address of the zero-index element.",
+     NULL},
+    {"_element_offset", get_element_offset, NULL,
+     "Elements from the start of base to the zero-index element.", NULL},
+    {"_byte_bounds", get_byte_bounds, NULL,
+     "(first, one past last) byte addresses the elements occupy.", NULL},
+    {"T", get_T, NULL, "The transpose of a 2-D array.", NULL},
+    {"mT", get_mT, NULL, "The last two axes swapped.", NULL},
+    {"real", get_real, NULL, "The real part (a view for complex).", NULL},
+    {"imag", get_imag, NULL,
+     "The imaginary part (a view for complex, read-only zeros otherwise).",
+     NULL},
+    {SUAI, get_suai, NULL, "The array's __sycl_usm_array_interface__.",
+     NULL},
+    {NULL},
+};
+
+static PyMethodDef array_methods[] = {
+    {"reshape", (PyCFunction)(void (*)(void))array_reshape,
+     METH_VARARGS | METH_KEYWORDS,
+     "reshape(*shape, order='C', copy=None)\n--\n\nA view with a new shape "
+     "where the layout allows one, else a copy (copy=False forbids it)."},
+    {"transpose", array_transpose, METH_VARARGS,
+     "transpose(*axes)\n--\n\nA view with the axes permuted (reversed when "
+     "none are given)."},
+    {"copy", (PyCFunction)(void (*)(void))array_copy_method,
+     METH_VARARGS | METH_KEYWORDS,
+     "copy(order='C')\n--\n\nA copy in new memory of the same kind."},
+    {"astype", (PyCFunction)(void (*)(void))array_astype,
+     METH_VARARGS | METH_KEYWORDS,
+     "astype(dtype, order='K', *, copy=True)\n--\n\nA copy cast to dtype, "
+     "as NumPy's unsafe casting does."},
+    {"to_device", (PyCFunction)(void (*)(void))array_to_device,
+     METH_VARARGS | METH_KEYWORDS,
+     "to_device(device, *, stream=None)\n--\n\nThe array on another device "
+     "or queue (itself when already there)."},
+    {"fill", array_fill, METH_O,
+     "fill(value)\n--\n\nSets every element to value."},
+    {NULL},
+};
+
+static PyMemberDef array_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET,
+     offsetof(PyUSMArrayObject, weakreflist), READONLY, NULL},
+    {NULL},
+};
+
+static PyType_Slot array_slots[] = {
+    {Py_tp_doc,
+     "USMArray(shape, dtype='|f8', buffer='device', strides=None, offset=0, "
+     "order='C', buffer_ctor_kwargs={})\n--\n\n"
+     "An N-dimensional strided array of USM memory.  strides and offset "
+     "count elements; buffer is 'device', 'shared' or 'host' (allocate), a "
+     "Memory, or a USMArray (its base)."},
+    {Py_tp_new, array_tp_new},
+    {Py_tp_dealloc, array_dealloc},
+    {Py_tp_traverse, array_traverse},
+    {Py_tp_clear, array_clear},
+    {Py_tp_repr, array_repr},
+    {Py_tp_str, array_str},
+    {Py_tp_getset, array_getset},
+    {Py_tp_methods, array_methods},
+    {Py_tp_members, array_members},
+    {Py_mp_subscript, array_subscript},
+    {Py_mp_ass_subscript, array_ass_subscript},
+    {Py_mp_length, array_length},
+    {0, NULL},
+};
+
+static PyType_Spec array_spec = {
+    .name = "usmarray.USMArray",
+    .basicsize = sizeof(PyUSMArrayObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC |
+             Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = array_slots,
+};
+
+int
+ua_py_array_add_type(PyObject *module, ua_state *st)
+{
+    st->USMArray_Type = (PyTypeObject *)PyType_FromModuleAndSpec(
+        module, &array_spec, NULL);
+    return st->USMArray_Type == NULL
+               ? -1
+               : PyModule_AddType(module, st->USMArray_Type);
+}

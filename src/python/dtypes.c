@@ -1,0 +1,137 @@
+/* Element types: numpy.dtype objects and the core's type numbers. */
+#include "binding.h"
+
+PyObject *
+ua_py_numpy(ua_state *st)
+{
+    if (st->numpy == NULL) {
+        st->numpy = PyImport_ImportModule("numpy");
+    }
+    return st->numpy;
+}
+
+/* Index of typenum in the core's table, for the dtype cache. */
+static int
+index_of(ua_typenum t)
+{
+    for (int i = 0; i < UA_NTYPES; i++) {
+        if (ua_dtype_at(i) == t) {
+            return i;
+        }
+    }
+    return 0;
+}
+
+PyObject *
+ua_py_dtype(ua_state *st, ua_typenum t)
+{
+    int i = index_of(t);
+    if (st->dtypes[i] == NULL) {
+        PyObject *np = ua_py_numpy(st);
+        if (np == NULL) {
+            return NULL;
+        }
+        st->dtypes[i] = PyObject_CallMethod(np, "dtype", "s",
+                                            ua_dtype_typestr(t));
+    }
+    return st->dtypes[i];
+}
+
+static int
+unsupported(PyObject *obj, PyObject *dt)
+{
+    PyErr_Format(PyExc_TypeError,
+                 "dtype %R (from %R) is not supported by usmarray; supported "
+                 "are bool, int8, uint8, int16, uint16, int32, uint32, int64, "
+                 "uint64, float16, float32, float64, complex64 and "
+                 "complex128",
+                 dt, obj);
+    return -1;
+}
+
+/* Resolves through numpy.dtype(obj): its .str is a typestr the core
+ * parses; its .isnative tells byte order from unsupported kinds. */
+static int
+typenum_via_numpy(ua_state *st, PyObject *obj, ua_typenum *out)
+{
+    PyObject *np = ua_py_numpy(st);
+    PyObject *dt = np ? PyObject_CallMethod(np, "dtype", "O", obj) : NULL;
+    if (dt == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError,
+                         "dtype %R is not a data type numpy understands",
+                         obj);
+        }
+        return -1;
+    }
+    int rc = -1;
+    PyObject *str = PyObject_GetAttrString(dt, "str");
+    PyObject *native = PyObject_GetAttrString(dt, "isnative");
+    PyObject *fields = PyObject_GetAttrString(dt, "fields");
+    Py_ssize_t len;
+    const char *s = str ? PyUnicode_AsUTF8AndSize(str, &len) : NULL;
+    if (s == NULL || native == NULL || fields == NULL) {
+        /* an exception is set */
+    }
+    else if (fields != Py_None) {
+        unsupported(obj, dt);
+    }
+    else if (ua_dtype_from_typestr(s, (size_t)len, out) == UA_OK) {
+        rc = 0;
+    }
+    else if (native == Py_False) {
+        ua_error_clear();
+        PyErr_Format(PyExc_ValueError,
+                     "dtype %R is not in native byte order; usmarray "
+                     "supports native byte order only",
+                     dt);
+    }
+    else {
+        ua_error_clear();
+        unsupported(obj, dt);
+    }
+    Py_XDECREF(str);
+    Py_XDECREF(native);
+    Py_XDECREF(fields);
+    Py_DECREF(dt);
+    return rc;
+}
+
+int
+ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out)
+{
+    if (st->dtype_lookup == NULL && (st->dtype_lookup = PyDict_New()) == NULL) {
+        return -1;
+    }
+    /* Hashable dtype-likes seen before resolve with one dict lookup. */
+    Py_hash_t h = PyObject_Hash(obj);
+    if (h == -1) {
+        PyErr_Clear();
+    }
+    else {
+        PyObject *hit = PyDict_GetItemWithError(st->dtype_lookup, obj);
+        if (hit != NULL) {
+            *out = (ua_typenum)PyLong_AsLong(hit);
+            return 0;
+        }
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+        }
+    }
+    if (obj == Py_None) {
+        PyErr_SetString(PyExc_TypeError, "dtype None is not a data type");
+        return -1;
+    }
+    if (typenum_via_numpy(st, obj, out) < 0) {
+        return -1;
+    }
+    if (h != -1 && PyDict_GET_SIZE(st->dtype_lookup) < 1024) {
+        PyObject *num = PyLong_FromLong((long)*out);
+        if (num == NULL || PyDict_SetItem(st->dtype_lookup, obj, num) < 0) {
+            PyErr_Clear();
+        }
+        Py_XDECREF(num);
+    }
+    return 0;
+}

@@ -1,0 +1,634 @@
+/* The module's array functions: asarray, asnumpy, creation functions,
+ * reshape and permute_dims. */
+#include "binding.h"
+
+#define ARR(o) ((PyUSMArrayObject *)(o))
+
+static ua_py_memory *
+base_of(PyObject *a)
+{
+    return (ua_py_memory *)ARR(a)->base;
+}
+
+static int
+check_array(ua_state *st, PyObject *x, const char *fn)
+{
+    if (PyObject_TypeCheck(x, st->USMArray_Type)) {
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "%s expects a USMArray, not %.100s", fn,
+                 Py_TYPE(x)->tp_name);
+    return -1;
+}
+
+/* The queue of `device` and `queue` arguments, which must agree. */
+static PyObject *
+target_queue(ua_state *st, PyObject *device, PyObject *queue,
+             PyObject *fallback)
+{
+    PyObject *a = NULL, *b = NULL;
+    if (device != NULL && device != Py_None &&
+        (a = ua_py_as_queue(st, device, "device")) == NULL) {
+        return NULL;
+    }
+    if (queue != NULL && queue != Py_None &&
+        (b = ua_py_as_queue(st, queue, "queue")) == NULL) {
+        Py_XDECREF(a);
+        return NULL;
+    }
+    if (a != NULL && b != NULL && a != b) {
+        Py_DECREF(a);
+        Py_DECREF(b);
+        PyErr_SetString(PyExc_ValueError,
+                        "device and queue name different queues");
+        return NULL;
+    }
+    if (a != NULL || b != NULL) {
+        Py_XDECREF(b != NULL ? a : NULL);
+        return b != NULL ? b : a;
+    }
+    return fallback ? Py_NewRef(fallback) : ua_py_as_queue(st, Py_None, "queue");
+}
+
+/* ------------------------------------------------------------ asarray */
+
+typedef struct {
+    int has_type;
+    ua_typenum type;
+    int copy; /* -1: None (copy if needed), 0: never, 1: always */
+    int has_kind;
+    ua_usm_kind kind;
+    PyObject *queue; /* owned, or NULL */
+    char order;
+} convert_args;
+
+static const char *
+conversion_need(PyObject *x, const convert_args *c)
+{
+    int f = ARR(x)->flags;
+    if (c->has_type && c->type != (ua_typenum)ARR(x)->typenum) {
+        return "the dtype";
+    }
+    if (c->has_kind && c->kind != base_of(x)->kind) {
+        return "the USM type";
+    }
+    if (c->queue != NULL && c->queue != base_of(x)->queue) {
+        return "the queue";
+    }
+    if ((c->order == 'C' && !(f & USM_ARRAY_C_CONTIGUOUS)) ||
+        (c->order == 'F' && !(f & USM_ARRAY_F_CONTIGUOUS))) {
+        return "the memory layout";
+    }
+    return NULL;
+}
+
+static PyObject *
+convert_array(ua_state *st, PyObject *x, const convert_args *c)
+{
+    const char *need = conversion_need(x, c);
+    if (need == NULL && c->copy != 1) {
+        return Py_NewRef(x);
+    }
+    if (need != NULL && c->copy == 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "asarray(copy=False) cannot change %s without a copy",
+                     need);
+        return NULL;
+    }
+    char order = c->order;
+    if (order == 'A') {
+        int f = ARR(x)->flags;
+        order = (f & USM_ARRAY_F_CONTIGUOUS) && !(f & USM_ARRAY_C_CONTIGUOUS)
+                    ? 'F'
+                    : 'C';
+    }
+    return ua_py_array_copy(
+        st, x, c->has_type ? c->type : (ua_typenum)ARR(x)->typenum, order,
+        c->has_kind ? c->kind : base_of(x)->kind,
+        c->queue ? c->queue : base_of(x)->queue);
+}
+
+/* Host data (NumPy arrays, buffers, sequences, scalars) through
+ * numpy.asarray. */
+static PyObject *
+host_source(ua_state *st, PyObject *obj, const convert_args *c)
+{
+    PyObject *np = ua_py_numpy(st);
+    if (np == NULL) {
+        return NULL;
+    }
+    PyObject *dtype = c->has_type ? ua_py_dtype(st, c->type) : Py_None;
+    char order[2] = {c->order, '\0'};
+    PyObject *host = PyObject_CallMethod(np, "asarray", "OOs", obj, dtype,
+                                         order);
+    return host;
+}
+
+static int
+host_layout(ua_state *st, Py_buffer *v, ua_typenum *t, Py_ssize_t *strides)
+{
+    if (ua_dtype_from_buffer_format(v->format, t) != UA_OK) {
+        ua_error_clear();
+        PyErr_Format(PyExc_TypeError,
+                     "host data of format '%s' has no supported dtype",
+                     v->format);
+        return -1;
+    }
+    Py_ssize_t isz = (Py_ssize_t)ua_dtype_itemsize(*t);
+    for (int k = 0; k < v->ndim; k++) {
+        if (v->strides[k] % isz != 0) {
+            PyErr_SetString(PyExc_ValueError,
+                            "host data whose strides are not multiples of "
+                            "the item size");
+            return -1;
+        }
+        strides[k] = v->strides[k] / isz;
+    }
+    (void)st;
+    return 0;
+}
+
+/* Wraps host memory as a borrowed "host" allocation: no copy. */
+static PyObject *
+borrow_host(ua_state *st, PyObject *host, Py_buffer *v, ua_typenum t,
+            const Py_ssize_t *strides, PyObject *queue)
+{
+    ptrdiff_t begin, end;
+    if (ua_layout_byte_range(v->ndim, v->shape, strides, 0,
+                             ua_dtype_itemsize(t), &begin, &end) != UA_OK) {
+        return ua_py_raise_core(st, ua_error_code());
+    }
+    /* The memoryview holds the buffer export: its owner cannot resize or
+     * free the memory while the array lives. */
+    PyObject *export = PyMemoryView_FromObject(host);
+    if (export == NULL) {
+        return NULL;
+    }
+    PyObject *mem = ua_py_memory_borrow(st, queue, (char *)v->buf + begin,
+                                        (Py_ssize_t)(end - begin),
+                                        v->readonly, export);
+    Py_DECREF(export);
+    if (mem == NULL) {
+        return NULL;
+    }
+    PyObject *a = ua_py_array_new(st, v->ndim, v->shape, strides, t, v->buf,
+                                  mem, !v->readonly);
+    Py_DECREF(mem);
+    return a;
+}
+
+static PyObject *
+copy_host(ua_state *st, Py_buffer *v, ua_typenum t, const Py_ssize_t *strides,
+          ua_usm_kind kind, PyObject *queue, char order)
+{
+    PyObject *out = ua_py_array_empty(st, v->ndim, v->shape, t,
+                                      order == 'F' ? 'F' : 'C', kind, queue);
+    if (out == NULL) {
+        return NULL;
+    }
+    ua_strided d = {ARR(out)->data, ARR(out)->strides, t};
+    ua_strided s = {v->buf, strides, t};
+    if (ua_py_copy_strided(st, queue, v->ndim, v->shape, &d, &s) < 0) {
+        Py_CLEAR(out);
+    }
+    return out;
+}
+
+static int
+on_host_backend(PyObject *queue)
+{
+    ua_device *d = ua_queue_device(((ua_py_queue *)queue)->queue);
+    return strcmp(ua_backend_name(ua_device_backend(d)), "host") == 0;
+}
+
+static PyObject *
+convert_host(ua_state *st, PyObject *obj, const convert_args *c)
+{
+    PyObject *host = host_source(st, obj, c);
+    Py_buffer v;
+    if (host == NULL || PyObject_GetBuffer(host, &v, PyBUF_RECORDS_RO) < 0) {
+        Py_XDECREF(host);
+        return NULL;
+    }
+    ua_typenum t;
+    Py_ssize_t strides[UA_MAXDIMS];
+    ua_usm_kind kind = c->has_kind ? c->kind : UA_USM_DEVICE;
+    PyObject *queue = c->queue ? Py_NewRef(c->queue)
+                               : ua_py_as_queue(st, Py_None, "queue");
+    PyObject *result = NULL;
+    if (queue != NULL && host_layout(st, &v, &t, strides) == 0) {
+        if (kind == UA_USM_HOST && c->copy != 1 && on_host_backend(queue)) {
+            result = borrow_host(st, host, &v, t, strides, queue);
+        }
+        else if (c->copy == 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "asarray(copy=False) of host data needs a copy into "
+                         "USM %s memory; only usm_type='host' on the host "
+                         "backend wraps it",
+                         ua_usm_kind_name(kind));
+        }
+        else {
+            result = copy_host(st, &v, t, strides, kind, queue, c->order);
+        }
+    }
+    Py_XDECREF(queue);
+    PyBuffer_Release(&v);
+    Py_DECREF(host);
+    return result;
+}
+
+static PyObject *
+asarray(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"obj",   "dtype", "copy", "usm_type",
+                             "queue", "order", NULL};
+    PyObject *obj, *dtype = Py_None, *copy = Py_None, *usm_type = Py_None;
+    PyObject *queue = Py_None, *order = NULL;
+    ua_state *st = PyModule_GetState(module);
+    convert_args c = {.copy = -1, .order = 'K'};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OOOOO:asarray", kwlist,
+                                     &obj, &dtype, &copy, &usm_type, &queue,
+                                     &order)) {
+        return NULL;
+    }
+    if ((dtype != Py_None &&
+         (c.has_type = 1, ua_py_typenum(st, dtype, &c.type) < 0)) ||
+        (copy != Py_None && (c.copy = PyObject_IsTrue(copy)) < 0) ||
+        (usm_type != Py_None &&
+         (c.has_kind = 1, ua_py_parse_usm_type(usm_type, &c.kind) < 0)) ||
+        (order != NULL && ua_py_parse_order(order, "CFAK", &c.order) < 0) ||
+        (queue != Py_None &&
+         (c.queue = ua_py_as_queue(st, queue, "queue")) == NULL)) {
+        return NULL;
+    }
+    PyObject *result = NULL, *imported = NULL;
+    int has;
+    if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
+        result = convert_array(st, obj, &c);
+    }
+    else if ((has = ua_suai_has(st, obj)) < 0) {
+        /* error set */
+    }
+    else if (has) {
+        imported = ua_py_array_from_suai(st, obj);
+        result = imported ? convert_array(st, imported, &c) : NULL;
+    }
+    else {
+        result = convert_host(st, obj, &c);
+    }
+    Py_XDECREF(imported);
+    Py_XDECREF(c.queue);
+    return result;
+}
+
+static PyObject *
+asnumpy(PyObject *module, PyObject *obj)
+{
+    ua_state *st = PyModule_GetState(module);
+    if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
+        return ua_py_array_to_numpy(st, obj);
+    }
+    int has = ua_suai_has(st, obj);
+    if (has <= 0) {
+        PyObject *np = has == 0 ? ua_py_numpy(st) : NULL;
+        return np ? PyObject_CallMethod(np, "asarray", "O", obj) : NULL;
+    }
+    PyObject *a = ua_py_array_from_suai(st, obj);
+    PyObject *host = a ? ua_py_array_to_numpy(st, a) : NULL;
+    Py_XDECREF(a);
+    return host;
+}
+
+/* ----------------------------------------------------------- creation */
+
+typedef struct {
+    int nd;
+    Py_ssize_t shape[UA_MAXDIMS];
+    ua_typenum type;
+    char order;
+    ua_usm_kind kind;
+    PyObject *queue; /* owned */
+} creation;
+
+static int
+parse_creation(ua_state *st, creation *c, PyObject *shape, PyObject *dtype,
+               PyObject *order, PyObject *device, PyObject *usm_type,
+               PyObject *queue)
+{
+    c->queue = NULL;
+    c->order = 'C';
+    c->kind = UA_USM_DEVICE;
+    if ((shape && ua_py_parse_shape(shape, "shape", c->shape, &c->nd) < 0) ||
+        (dtype && dtype != Py_None && ua_py_typenum(st, dtype, &c->type) < 0) ||
+        (order && ua_py_parse_order(order, "CF", &c->order) < 0) ||
+        (usm_type && usm_type != Py_None &&
+         ua_py_parse_usm_type(usm_type, &c->kind) < 0)) {
+        return -1;
+    }
+    c->queue = target_queue(st, device, queue, NULL);
+    return c->queue ? 0 : -1;
+}
+
+static PyObject *
+make_empty(ua_state *st, creation *c)
+{
+    PyObject *a = ua_py_array_empty(st, c->nd, c->shape, c->type, c->order,
+                                    c->kind, c->queue);
+    Py_CLEAR(c->queue);
+    return a;
+}
+
+static int
+zero_fill(ua_state *st, PyObject *a)
+{
+    ua_py_memory *m = base_of(a);
+    ua_queue *q = ((ua_py_queue *)m->queue)->queue;
+    ua_status code = ua_queue_memset(q, m->ptr, 0, (size_t)m->nbytes);
+    if (code == UA_OK) {
+        code = ua_queue_wait(q);
+    }
+    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
+}
+
+/* The dtype NumPy infers for a fill value. */
+static int
+infer_type(ua_state *st, PyObject *value, ua_typenum *t)
+{
+    if (PyObject_TypeCheck(value, st->USMArray_Type)) {
+        *t = (ua_typenum)ARR(value)->typenum;
+        return 0;
+    }
+    PyObject *np = ua_py_numpy(st);
+    PyObject *host = np ? PyObject_CallMethod(np, "asarray", "O", value) : NULL;
+    PyObject *dt = host ? PyObject_GetAttrString(host, "dtype") : NULL;
+    int rc = dt ? ua_py_typenum(st, dt, t) : -1;
+    Py_XDECREF(host);
+    Py_XDECREF(dt);
+    return rc;
+}
+
+#define CREATION_KWARGS "dtype", "order", "device", "usm_type", "queue"
+
+static PyObject *
+filled(PyObject *module, PyObject *args, PyObject *kwargs, const char *fmt,
+       int fill)
+{
+    static char *kwlist[] = {"shape", CREATION_KWARGS, NULL};
+    PyObject *shape, *dtype = Py_None, *order = NULL, *device = Py_None;
+    PyObject *usm_type = NULL, *queue = Py_None;
+    ua_state *st = PyModule_GetState(module);
+    creation c = {.type = UA_FLOAT64};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, fmt, kwlist, &shape,
+                                     &dtype, &order, &device, &usm_type,
+                                     &queue) ||
+        parse_creation(st, &c, shape, dtype, order, device, usm_type, queue) <
+            0) {
+        return NULL;
+    }
+    PyObject *a = make_empty(st, &c);
+    if (a != NULL && fill == 0 && zero_fill(st, a) < 0) {
+        Py_CLEAR(a);
+    }
+    if (a != NULL && fill == 1) {
+        PyObject *one = PyLong_FromLong(1);
+        if (one == NULL || ua_py_array_assign(st, a, one) < 0) {
+            Py_CLEAR(a);
+        }
+        Py_XDECREF(one);
+    }
+    return a;
+}
+
+static PyObject *
+empty(PyObject *m, PyObject *args, PyObject *kwargs)
+{
+    return filled(m, args, kwargs, "O|$OOOOO:empty", -1);
+}
+
+static PyObject *
+zeros(PyObject *m, PyObject *args, PyObject *kwargs)
+{
+    return filled(m, args, kwargs, "O|$OOOOO:zeros", 0);
+}
+
+static PyObject *
+ones(PyObject *m, PyObject *args, PyObject *kwargs)
+{
+    return filled(m, args, kwargs, "O|$OOOOO:ones", 1);
+}
+
+static PyObject *
+full(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"shape", "fill_value", CREATION_KWARGS, NULL};
+    PyObject *shape, *value, *dtype = Py_None, *order = NULL;
+    PyObject *device = Py_None, *usm_type = NULL, *queue = Py_None;
+    ua_state *st = PyModule_GetState(module);
+    creation c = {.type = UA_FLOAT64};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$OOOOO:full", kwlist,
+                                     &shape, &value, &dtype, &order, &device,
+                                     &usm_type, &queue) ||
+        (dtype == Py_None && infer_type(st, value, &c.type) < 0) ||
+        parse_creation(st, &c, shape, dtype, order, device, usm_type, queue) <
+            0) {
+        return NULL;
+    }
+    PyObject *a = make_empty(st, &c);
+    if (a != NULL && ua_py_array_assign(st, a, value) < 0) {
+        Py_CLEAR(a);
+    }
+    return a;
+}
+
+/* *_like: the shape, dtype, USM type and queue of x unless overridden;
+ * order 'K' keeps x's axis order. */
+static PyObject *
+like(PyObject *module, PyObject *args, PyObject *kwargs, int fill,
+     int takes_value, const char *fmt)
+{
+    static char *kwlist_value[] = {"x", "fill_value", CREATION_KWARGS, NULL};
+    static char *kwlist_plain[] = {"x", CREATION_KWARGS, NULL};
+    PyObject *x, *value = NULL, *dtype = Py_None, *order = NULL;
+    PyObject *device = Py_None, *usm_type = Py_None, *queue = Py_None;
+    ua_state *st = PyModule_GetState(module);
+    int ok = takes_value
+                 ? PyArg_ParseTupleAndKeywords(args, kwargs, fmt, kwlist_value,
+                                               &x, &value, &dtype, &order,
+                                               &device, &usm_type, &queue)
+                 : PyArg_ParseTupleAndKeywords(args, kwargs, fmt, kwlist_plain,
+                                               &x, &dtype, &order, &device,
+                                               &usm_type, &queue);
+    if (!ok || check_array(st, x, "a *_like function") < 0) {
+        return NULL;
+    }
+    creation c = {.type = (ua_typenum)ARR(x)->typenum};
+    char ord = 'K';
+    if ((order && ua_py_parse_order(order, "CFAK", &ord) < 0) ||
+        parse_creation(st, &c, NULL, dtype, NULL, Py_None, usm_type, Py_None) <
+            0) {
+        return NULL;
+    }
+    Py_CLEAR(c.queue);
+    if (usm_type == Py_None) {
+        c.kind = base_of(x)->kind;
+    }
+    if ((c.queue = target_queue(st, device, queue, base_of(x)->queue)) == NULL) {
+        return NULL;
+    }
+    /* A copy in the requested order gives the layout; its values are then
+     * overwritten, so the copy is of an empty source-sized array. */
+    c.nd = ARR(x)->nd;
+    memcpy(c.shape, ARR(x)->shape, (size_t)c.nd * sizeof(Py_ssize_t));
+    c.order = ord == 'F' || (ord != 'C' && (ARR(x)->flags &
+                                            USM_ARRAY_F_CONTIGUOUS) &&
+                             !(ARR(x)->flags & USM_ARRAY_C_CONTIGUOUS))
+                  ? 'F'
+                  : 'C';
+    PyObject *a = make_empty(st, &c);
+    int rc = a ? 0 : -1;
+    if (rc == 0 && fill == 0) {
+        rc = zero_fill(st, a);
+    }
+    else if (rc == 0 && (fill == 1 || takes_value)) {
+        PyObject *v = takes_value ? Py_NewRef(value) : PyLong_FromLong(1);
+        rc = v ? ua_py_array_assign(st, a, v) : -1;
+        Py_XDECREF(v);
+    }
+    if (rc < 0) {
+        Py_CLEAR(a);
+    }
+    return a;
+}
+
+static PyObject *
+empty_like(PyObject *m, PyObject *args, PyObject *kwargs)
+{
+    return like(m, args, kwargs, -1, 0, "O|$OOOOO:empty_like");
+}
+
+static PyObject *
+zeros_like(PyObject *m, PyObject *args, PyObject *kwargs)
+{
+    return like(m, args, kwargs, 0, 0, "O|$OOOOO:zeros_like");
+}
+
+static PyObject *
+ones_like(PyObject *m, PyObject *args, PyObject *kwargs)
+{
+    return like(m, args, kwargs, 1, 0, "O|$OOOOO:ones_like");
+}
+
+static PyObject *
+full_like(PyObject *m, PyObject *args, PyObject *kwargs)
+{
+    return like(m, args, kwargs, -1, 1, "OO|$OOOOO:full_like");
+}
+
+static PyObject *
+arange(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"start", "stop", "step", "dtype", "device",
+                             "usm_type", "queue", NULL};
+    PyObject *start, *stop = Py_None, *step = NULL, *dtype = Py_None;
+    PyObject *device = Py_None, *usm_type = NULL, *queue = Py_None;
+    ua_state *st = PyModule_GetState(module);
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|OO$OOOO:arange", kwlist,
+                                     &start, &stop, &step, &dtype, &device,
+                                     &usm_type, &queue)) {
+        return NULL;
+    }
+    PyObject *np = ua_py_numpy(st);
+    if (np == NULL) {
+        return NULL;
+    }
+    PyObject *host = PyObject_CallMethod(np, "arange", "OOOO", start, stop,
+                                         step ? step : Py_None, dtype);
+    if (host == NULL) {
+        return NULL;
+    }
+    PyObject *target = target_queue(st, device, queue, NULL);
+    PyObject *kw = NULL, *call_args = PyTuple_Pack(1, host);
+    if (target != NULL) {
+        kw = usm_type ? Py_BuildValue("{s:O,s:O}", "usm_type", usm_type,
+                                      "queue", target)
+                      : Py_BuildValue("{s:s,s:O}", "usm_type", "device",
+                                      "queue", target);
+    }
+    PyObject *result = kw && call_args ? asarray(module, call_args, kw) : NULL;
+    Py_XDECREF(kw);
+    Py_XDECREF(target);
+    Py_XDECREF(call_args);
+    Py_DECREF(host);
+    return result;
+}
+
+/* ------------------------------------------------------ view functions */
+
+static PyObject *
+reshape(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"x", "shape", "order", "copy", NULL};
+    PyObject *x, *shape, *order = NULL, *copy = NULL;
+    ua_state *st = PyModule_GetState(module);
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$OO:reshape", kwlist,
+                                     &x, &shape, &order, &copy) ||
+        check_array(st, x, "reshape") < 0) {
+        return NULL;
+    }
+    return ua_py_reshape_call(st, x, shape, order, copy);
+}
+
+static PyObject *
+permute_dims(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"x", "axes", NULL};
+    PyObject *x, *axes;
+    int perm[UA_MAXDIMS];
+    ua_state *st = PyModule_GetState(module);
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO:permute_dims", kwlist,
+                                     &x, &axes) ||
+        check_array(st, x, "permute_dims") < 0 ||
+        ua_py_parse_axes(axes, ARR(x)->nd, perm) < 0) {
+        return NULL;
+    }
+    return ua_py_array_permute(st, x, perm);
+}
+
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_VARARGS | METH_KEYWORDS
+
+PyMethodDef ua_py_array_functions[] = {
+    {"asarray", KW(asarray),
+     "asarray(obj, *, dtype=None, copy=None, usm_type=None, queue=None, "
+     "order='K')\n--\n\nA USMArray of obj: a USMArray or an object exposing "
+     "__sycl_usm_array_interface__ (zero-copy unless a conversion is asked "
+     "for), or host data (NumPy arrays, buffers, nested sequences, scalars), "
+     "copied into USM memory of usm_type (default 'device').  copy=False "
+     "raises ValueError where a copy is needed."},
+    {"asnumpy", asnumpy, METH_O,
+     "asnumpy(x)\n--\n\nA numpy.ndarray with a copy of x's elements."},
+    {"empty", KW(empty),
+     "empty(shape, *, dtype=None, order='C', device=None, usm_type='device', "
+     "queue=None)\n--\n\nA new uninitialised array (dtype float64 by "
+     "default)."},
+    {"zeros", KW(zeros), "zeros(shape, **kwargs)\n--\n\nAs empty, zeroed."},
+    {"ones", KW(ones), "ones(shape, **kwargs)\n--\n\nAs empty, filled with 1."},
+    {"full", KW(full),
+     "full(shape, fill_value, **kwargs)\n--\n\nAs empty, filled with "
+     "fill_value (its dtype by default)."},
+    {"empty_like", KW(empty_like),
+     "empty_like(x, *, dtype=None, order='K', device=None, usm_type=None, "
+     "queue=None)\n--\n\nA new array shaped like x."},
+    {"zeros_like", KW(zeros_like), "zeros_like(x, **kwargs)"},
+    {"ones_like", KW(ones_like), "ones_like(x, **kwargs)"},
+    {"full_like", KW(full_like), "full_like(x, fill_value, **kwargs)"},
+    {"arange", KW(arange),
+     "arange(start, stop=None, step=None, *, dtype=None, device=None, "
+     "usm_type='device', queue=None)\n--\n\nEvenly spaced values, as "
+     "numpy.arange computes them."},
+    {"reshape", KW(reshape),
+     "reshape(x, shape, *, order='C', copy=None)\n--\n\nx with a new shape: "
+     "a view where the layout allows one."},
+    {"permute_dims", KW(permute_dims),
+     "permute_dims(x, axes)\n--\n\nA view of x with its axes permuted."},
+    {NULL},
+};
