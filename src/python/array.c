@@ -868,7 +868,17 @@ resolve_index(PyObject *self, PyObject *key, index_result *r)
             return -1;
         }
     }
-    return copy_axes(self, &axis, ARR(self)->nd - axis, r);
+    if (copy_axes(self, &axis, ARR(self)->nd - axis, r) < 0) {
+        return -1;
+    }
+    /* An empty view reaches no element: keep the parent's pointer, which
+     * lies inside the memory, rather than one moved past its end. */
+    for (int k = 0; k < r->nd; k++) {
+        if (r->shape[k] == 0) {
+            r->data = ARR(self)->data;
+        }
+    }
+    return 0;
 }
 
 static PyObject *

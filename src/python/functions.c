@@ -181,8 +181,16 @@ static PyObject *
 copy_host(ua_state *st, Py_buffer *v, ua_typenum t, const Py_ssize_t *strides,
           ua_usm_kind kind, PyObject *queue, char order)
 {
-    PyObject *out = ua_py_array_empty(st, v->ndim, v->shape, t,
-                                      order == 'F' ? 'F' : 'C', kind, queue);
+    /* 'K' and 'A' keep a Fortran-ordered source in Fortran order. */
+    int layout = ua_layout_contiguity(v->ndim, v->shape, strides);
+    if (order == 'K' || order == 'A') {
+        order = (layout & UA_LAYOUT_F_CONTIGUOUS) &&
+                        !(layout & UA_LAYOUT_C_CONTIGUOUS)
+                    ? 'F'
+                    : 'C';
+    }
+    PyObject *out = ua_py_array_empty(st, v->ndim, v->shape, t, order, kind,
+                                      queue);
     if (out == NULL) {
         return NULL;
     }
@@ -201,12 +209,25 @@ on_host_backend(PyObject *queue)
     return strcmp(ua_backend_name(ua_device_backend(d)), "host") == 0;
 }
 
+/* Unsupported dtypes are named as the constructor names them, before
+ * asking for a buffer that object arrays cannot give. */
+static int
+check_host_dtype(ua_state *st, PyObject *host)
+{
+    ua_typenum t;
+    PyObject *dt = PyObject_GetAttrString(host, "dtype");
+    int rc = dt ? ua_py_typenum(st, dt, &t) : -1;
+    Py_XDECREF(dt);
+    return rc;
+}
+
 static PyObject *
 convert_host(ua_state *st, PyObject *obj, const convert_args *c)
 {
     PyObject *host = host_source(st, obj, c);
     Py_buffer v;
-    if (host == NULL || PyObject_GetBuffer(host, &v, PyBUF_RECORDS_RO) < 0) {
+    if (host == NULL || check_host_dtype(st, host) < 0 ||
+        PyObject_GetBuffer(host, &v, PyBUF_RECORDS_RO) < 0) {
         Py_XDECREF(host);
         return NULL;
     }
