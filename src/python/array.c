@@ -610,6 +610,172 @@ get_suai(PyObject *self, void *Py_UNUSED(c))
         st->s_syclobj, base_of(self)->queue);
 }
 
+/* ------------------------------------------------- host-side protocols */
+
+static int
+host_accessible(PyObject *self)
+{
+    return ua_usm_kind_host_accessible(base_of(self)->kind);
+}
+
+static PyObject *
+byte_strides(PyObject *self)
+{
+    Py_ssize_t b[UA_MAXDIMS], isz = (Py_ssize_t)itemsize_of(self);
+    for (int k = 0; k < ARR(self)->nd; k++) {
+        b[k] = ARR(self)->strides[k] * isz;
+    }
+    return int_tuple(ARR(self)->nd, b);
+}
+
+/* Present only for host-accessible memory: hasattr() is False otherwise. */
+static PyObject *
+get_array_interface(PyObject *self, void *Py_UNUSED(c))
+{
+    if (!host_accessible(self)) {
+        PyErr_SetString(PyExc_AttributeError,
+                        "USM device memory has no __array_interface__; copy "
+                        "it with usmarray.asnumpy()");
+        return NULL;
+    }
+    PyUSMArrayObject *a = ARR(self);
+    PyObject *strides = (a->flags & USM_ARRAY_C_CONTIGUOUS)
+                            ? Py_NewRef(Py_None)
+                            : byte_strides(self);
+    PyObject *shape = int_tuple(a->nd, a->shape);
+    if (strides == NULL || shape == NULL) {
+        Py_XDECREF(strides);
+        Py_XDECREF(shape);
+        return NULL;
+    }
+    return Py_BuildValue("{s:N,s:s,s:(NO),s:N,s:i}", "shape", shape,
+                         "typestr", ua_dtype_typestr((ua_typenum)a->typenum),
+                         "data", PyLong_FromVoidPtr(a->data),
+                         (a->flags & USM_ARRAY_WRITABLE) ? Py_False : Py_True,
+                         "strides", strides, "version", 3);
+}
+
+static int
+buffer_refuse(Py_buffer *view, const char *message)
+{
+    PyErr_SetString(PyExc_BufferError, message);
+    view->obj = NULL;
+    return -1;
+}
+
+static int
+contiguity_refusal(PyObject *self, int flags, Py_buffer *view)
+{
+    int f = ARR(self)->flags;
+    int c = f & USM_ARRAY_C_CONTIGUOUS, fo = f & USM_ARRAY_F_CONTIGUOUS;
+    if ((flags & PyBUF_C_CONTIGUOUS) == PyBUF_C_CONTIGUOUS && !c) {
+        return buffer_refuse(view, "the array is not C-contiguous");
+    }
+    if ((flags & PyBUF_F_CONTIGUOUS) == PyBUF_F_CONTIGUOUS && !fo) {
+        return buffer_refuse(view, "the array is not Fortran-contiguous");
+    }
+    if ((flags & PyBUF_ANY_CONTIGUOUS) == PyBUF_ANY_CONTIGUOUS && !c && !fo) {
+        return buffer_refuse(view, "the array is not contiguous");
+    }
+    if ((flags & PyBUF_STRIDES) != PyBUF_STRIDES && !c) {
+        return buffer_refuse(view, "the array is not C-contiguous and the "
+                                   "request does not take strides");
+    }
+    return 0;
+}
+
+/* PEP 3118: shape and byte strides live in view->internal until release. */
+static int
+array_getbuffer(PyObject *self, Py_buffer *view, int flags)
+{
+    PyUSMArrayObject *a = ARR(self);
+    if (!host_accessible(self)) {
+        return buffer_refuse(view, "USM device memory is not accessible from "
+                                   "the host; copy it with usmarray.asnumpy()");
+    }
+    if ((flags & PyBUF_WRITABLE) && !(a->flags & USM_ARRAY_WRITABLE)) {
+        return buffer_refuse(view, "the array is read-only");
+    }
+    if (contiguity_refusal(self, flags, view) < 0) {
+        return -1;
+    }
+    Py_ssize_t *dims = PyMem_Malloc(2 * (size_t)(a->nd ? a->nd : 1) *
+                                    sizeof(Py_ssize_t));
+    if (dims == NULL) {
+        PyErr_NoMemory();
+        view->obj = NULL;
+        return -1;
+    }
+    Py_ssize_t isz = (Py_ssize_t)itemsize_of(self);
+    for (int k = 0; k < a->nd; k++) {
+        dims[k] = a->shape[k];
+        dims[a->nd + k] = a->strides[k] * isz;
+    }
+    view->buf = a->data;
+    view->obj = Py_NewRef(self);
+    view->len = size_of(self) * isz;
+    view->itemsize = isz;
+    view->readonly = !(a->flags & USM_ARRAY_WRITABLE);
+    view->ndim = a->nd;
+    view->format = (flags & PyBUF_FORMAT)
+                       ? (char *)ua_dtype_buffer_format((ua_typenum)a->typenum)
+                       : NULL;
+    view->shape = (flags & PyBUF_ND) == PyBUF_ND ? dims : NULL;
+    view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? dims + a->nd
+                                                              : NULL;
+    view->suboffsets = NULL;
+    view->internal = dims;
+    return 0;
+}
+
+static void
+array_releasebuffer(PyObject *self, Py_buffer *view)
+{
+    (void)self;
+    PyMem_Free(view->internal);
+}
+
+/* NumPy's hook: zero-copy for host-accessible memory, a TypeError that
+ * points to asnumpy() for device memory. */
+static PyObject *
+array_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"dtype", "copy", NULL};
+    PyObject *dtype = Py_None, *copy = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OO:__array__", kwlist,
+                                     &dtype, &copy)) {
+        return NULL;
+    }
+    if (!host_accessible(self)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "USM device memory cannot be converted to a NumPy "
+                        "array implicitly; use usmarray.asnumpy(x) to copy it "
+                        "to the host");
+        return NULL;
+    }
+    ua_state *st = ua_state_of(self);
+    PyObject *np = ua_py_numpy(st);
+    PyObject *mv = np ? PyMemoryView_FromObject(self) : NULL;
+    PyObject *arr = mv ? PyObject_CallMethod(np, "asarray", "O", mv) : NULL;
+    Py_XDECREF(mv);
+    if (arr == NULL) {
+        return NULL;
+    }
+    if (dtype != Py_None || (copy != Py_None && PyObject_IsTrue(copy) == 1)) {
+        PyObject *fn = PyObject_GetAttrString(np, "array");
+        PyObject *a = PyTuple_Pack(1, arr);
+        PyObject *kw = Py_BuildValue("{s:O,s:O}", "dtype", dtype, "copy",
+                                     copy == Py_None ? Py_False : copy);
+        PyObject *out = fn && a && kw ? PyObject_Call(fn, a, kw) : NULL;
+        Py_XDECREF(fn);
+        Py_XDECREF(a);
+        Py_XDECREF(kw);
+        Py_DECREF(arr);
+        return out;
+    }
+    return arr;
+}
+
 static Py_ssize_t
 array_length(PyObject *self)
 {
@@ -1582,6 +1748,8 @@ static PyGetSetDef array_getset[] = {
      NULL},
     {SUAI, get_suai, NULL, "The array's __sycl_usm_array_interface__.",
      NULL},
+    {"__array_interface__", get_array_interface, NULL,
+     "NumPy's array interface (v3), for host-accessible memory only.", NULL},
     {NULL},
 };
 
@@ -1604,6 +1772,10 @@ static PyMethodDef array_methods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "to_device(device, *, stream=None)\n--\n\nThe array on another device "
      "or queue (itself when already there)."},
+    {"__array__", (PyCFunction)(void (*)(void))array_dunder_array,
+     METH_VARARGS | METH_KEYWORDS,
+     "__array__(dtype=None, copy=None)\n--\n\nA NumPy array sharing "
+     "host-accessible memory; device memory raises TypeError."},
     {"fill", array_fill, METH_O,
      "fill(value)\n--\n\nSets every element to value."},
     {NULL},
@@ -1634,6 +1806,8 @@ static PyType_Slot array_slots[] = {
     {Py_mp_subscript, array_subscript},
     {Py_mp_ass_subscript, array_ass_subscript},
     {Py_mp_length, array_length},
+    {Py_bf_getbuffer, array_getbuffer},
+    {Py_bf_releasebuffer, array_releasebuffer},
     {0, NULL},
 };
 
