@@ -765,7 +765,7 @@ array_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
         PyObject *fn = PyObject_GetAttrString(np, "array");
         PyObject *a = PyTuple_Pack(1, arr);
         PyObject *kw = Py_BuildValue("{s:O,s:O}", "dtype", dtype, "copy",
-                                     copy == Py_None ? Py_False : copy);
+                                     copy);
         PyObject *out = fn && a && kw ? PyObject_Call(fn, a, kw) : NULL;
         Py_XDECREF(fn);
         Py_XDECREF(a);
