@@ -1,0 +1,99 @@
+"""usmarray beside NumPy on the host backend, in one run.
+
+Per-call times (best of several repeats, in microseconds) and copy throughput
+(GB/s counting bytes read plus bytes written).  The ratio column is
+NumPy's time divided by ours: above 1 means usmarray is faster.
+
+    python benchmarks/host_vs_numpy.py [--quick]
+"""
+import argparse
+import platform
+import timeit
+
+import numpy as np
+
+import usmarray as ua
+
+
+class SuaiHolder:
+    def __init__(self, iface):
+        self.__sycl_usm_array_interface__ = iface
+
+
+class AiHolder:
+    def __init__(self, iface):
+        self.__array_interface__ = iface
+
+
+def per_call(fn, number):
+    return min(timeit.repeat(fn, number=number, repeat=5)) / number * 1e6
+
+
+def per_call_rows(number):
+    mem = ua.MemoryUSMDevice(64 * 64 * 8)
+    buf = bytearray(64 * 64 * 8)
+    x = ua.USMArray((64, 64), dtype="f8", buffer=mem)
+    h = np.ndarray((64, 64), dtype="f8", buffer=buf)
+    sx = SuaiHolder(x.__sycl_usm_array_interface__)
+    ah = AiHolder(h.__array_interface__)
+    return [
+        ("view construction",
+         lambda: ua.USMArray((64, 64), "f8", mem, (64, 1)),
+         lambda: np.ndarray((64, 64), "f8", buf, 0, (512, 8))),
+        ("slicing x[1:10, ::2]", lambda: x[1:10, ::2], lambda: h[1:10, ::2]),
+        ("protocol export", lambda: x.__sycl_usm_array_interface__,
+         lambda: h.__array_interface__),
+        ("protocol import", lambda: ua.asarray(sx), lambda: np.asarray(ah)),
+        ("empty(1024)", lambda: ua.empty(1024), lambda: np.empty(1024)),
+    ], number
+
+
+def throughput_rows(scale):
+    n = 4096 // scale
+    rows = []
+
+    def case(name, make, ours, theirs, nbytes):
+        h = make()
+        x = ua.asarray(h, usm_type="device")
+        rows.append((name, lambda: ours(x), lambda: theirs(h), nbytes(h)))
+
+    case("contiguous copy 64 MiB f8", lambda: np.ones((8 << 20) // scale),
+         lambda x: x.copy(), lambda h: h.copy(), lambda h: 2 * h.nbytes)
+    case(f"transpose copy {n}x{n} f8", lambda: np.ones((n, n)),
+         lambda x: x.T.copy(), lambda h: np.ascontiguousarray(h.T),
+         lambda h: 2 * h.nbytes)
+    m = 64 if scale == 1 else 32
+    case(f"permute (3,1,0,2) copy {m}^4 f4", lambda: np.ones((m,) * 4, np.float32),
+         lambda x: ua.permute_dims(x, (3, 1, 0, 2)).copy(),
+         lambda h: np.ascontiguousarray(h.transpose(3, 1, 0, 2)),
+         lambda h: 2 * h.nbytes)
+    k = 256 // scale
+    case(f"negative-step slice copy {k}^3 f8 [::-1, ::-2, ::-1]",
+         lambda: np.ones((k, k, k)),
+         lambda x: x[::-1, ::-2, ::-1].copy(),
+         lambda h: h[::-1, ::-2, ::-1].copy(), lambda h: h.nbytes)
+    case("astype f8->f4, 64 MiB", lambda: np.ones((8 << 20) // scale),
+         lambda x: x.astype("f4"), lambda h: h.astype("f4"),
+         lambda h: h.nbytes + h.nbytes // 2)
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    args = parser.parse_args()
+    print(f"machine: {platform.processor() or platform.machine()}, "
+          f"{ua.Device('host').name}; numpy {np.__version__}; usmarray {ua.__version__}")
+    print(f"{'operation':<48}{'usmarray':>12}{'numpy':>12}{'ratio':>8}")
+    rows, number = per_call_rows(2000 if args.quick else 20000)
+    for name, ours, theirs in rows:
+        a, b = per_call(ours, number), per_call(theirs, number)
+        print(f"{name + ' (us/call)':<48}{a:>12.3f}{b:>12.3f}{b / a:>8.2f}")
+    for name, ours, theirs, nbytes in throughput_rows(4 if args.quick else 1):
+        a, b = per_call(ours, 3) / 1e6, per_call(theirs, 3) / 1e6
+        print(f"{name + ' (GB/s)':<48}{nbytes / a / 1e9:>12.2f}"
+              f"{nbytes / b / 1e9:>12.2f}{b / a:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
