@@ -77,6 +77,8 @@ const char *ua_dtype_typestr(ua_typenum t);
 const char *ua_dtype_buffer_format(ua_typenum t);
 /* The i-th supported type, 0 <= i < UA_NTYPES, for iteration. */
 ua_typenum ua_dtype_at(int i);
+/* The position of a valid type in that order (the inverse of ua_dtype_at). */
+int ua_dtype_index(ua_typenum t);
 /* Parses a typestr of the array interfaces ("<f8", "|u1", "=i4", "f8").
  * Rejects non-native byte order, unknown kinds and sizes with UA_ERR_VALUE. */
 ua_status ua_dtype_from_typestr(const char *s, size_t len, ua_typenum *out);

@@ -54,9 +54,6 @@ void ua_registry_remove(uintptr_t start, size_t nbytes, bool borrowed);
 bool ua_registry_find_range(uintptr_t addr, size_t len, ua_pointer_info *out);
 size_t ua_registry_size(void);
 
-/* Position of a valid type in the dtype table, 0 <= i < UA_NTYPES. */
-int ua_dtype_index(ua_typenum t);
-
 /* Global index of the device of a backend-relative index, or NULL. */
 ua_device *ua_backend_device(ua_backend *b, int index);
 

@@ -336,19 +336,10 @@ allocate_for_layout(ua_state *st, layout_args *l, ua_usm_kind kind,
             }
         }
     }
-    if (alignment != NULL) {
-        Py_ssize_t a;
-        if (ua_py_index(alignment, "buffer_ctor_kwargs['alignment']", &a) < 0) {
-            return NULL;
-        }
-        if (a < 0 || (a & (a - 1)) != 0) {
-            PyErr_Format(PyExc_ValueError,
-                         "buffer_ctor_kwargs['alignment'] must be 0 or a "
-                         "power of two, not %zd",
-                         a);
-            return NULL;
-        }
-        align = (size_t)a;
+    if (alignment != NULL &&
+        ua_py_parse_alignment(alignment, "buffer_ctor_kwargs['alignment']",
+                              &align) < 0) {
+        return NULL;
     }
     PyObject *q = ua_py_as_queue(st, queue, "buffer_ctor_kwargs['queue']");
     if (q == NULL) {

@@ -114,6 +114,8 @@ typedef struct {
 
 int ua_py_memory_add_types(PyObject *module, ua_state *st);
 PyTypeObject *ua_py_memory_type_of_kind(ua_state *st, ua_usm_kind kind);
+/* An alignment argument: 0 or a power of two. */
+int ua_py_parse_alignment(PyObject *obj, const char *what, size_t *out);
 /* A new allocation of `kind` on queue (a Queue object). */
 PyObject *ua_py_memory_new(ua_state *st, ua_usm_kind kind, Py_ssize_t nbytes,
                            size_t alignment, PyObject *queue);

@@ -10,22 +10,10 @@ ua_py_numpy(ua_state *st)
     return st->numpy;
 }
 
-/* Index of typenum in the core's table, for the dtype cache. */
-static int
-index_of(ua_typenum t)
-{
-    for (int i = 0; i < UA_NTYPES; i++) {
-        if (ua_dtype_at(i) == t) {
-            return i;
-        }
-    }
-    return 0;
-}
-
 PyObject *
 ua_py_dtype(ua_state *st, ua_typenum t)
 {
-    int i = index_of(t);
+    int i = ua_dtype_index(t);
     if (st->dtypes[i] == NULL) {
         PyObject *np = ua_py_numpy(st);
         if (np == NULL) {

@@ -237,17 +237,16 @@ from_region(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
                        queue != NULL ? queue : r->queue);
 }
 
-static int
-parse_alignment(PyObject *obj, size_t *out)
+int
+ua_py_parse_alignment(PyObject *obj, const char *what, size_t *out)
 {
     Py_ssize_t a;
-    if (ua_py_index(obj, "alignment", &a) < 0) {
+    if (ua_py_index(obj, what, &a) < 0) {
         return -1;
     }
     if (a < 0 || (a & (a - 1)) != 0) {
         PyErr_Format(PyExc_ValueError,
-                     "alignment must be 0 or a positive power of two, not "
-                     "%zd",
+                     "%s must be 0 or a positive power of two, not %zd", what,
                      a);
         return -1;
     }
@@ -294,7 +293,8 @@ memory_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
                         "MemoryUSMShared or MemoryUSMHost");
         return NULL;
     }
-    if (alignment_obj != NULL && parse_alignment(alignment_obj, &alignment) < 0) {
+    if (alignment_obj != NULL &&
+        ua_py_parse_alignment(alignment_obj, "alignment", &alignment) < 0) {
         return NULL;
     }
     PyObject *queue = NULL;
