@@ -81,6 +81,10 @@ def test_asarray_of_host_data():
     assert ua.asarray(np.arange(3)).usm_type == "device"
     f = ua.asarray(np.asfortranarray(np.ones((2, 3))), order="K")
     assert f.flags.f_contiguous
+    strided = np.arange(24.0).reshape(2, 3, 4).transpose(2, 0, 1)[:, :, ::2]
+    k = ua.asarray(strided, order="K")
+    assert k.strides == (1, 8, 4)  # the source's memory order, compacted
+    np.testing.assert_array_equal(ua.asnumpy(k), strided)
     with pytest.raises(ValueError, match="copy=False"):
         ua.asarray(np.arange(3), copy=False)
     with pytest.raises(TypeError, match="not supported"):

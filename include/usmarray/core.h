@@ -116,6 +116,15 @@ ua_status ua_layout_byte_range(int nd, const ptrdiff_t *shape,
                                size_t itemsize, ptrdiff_t *begin,
                                ptrdiff_t *end);
 
+/* The order an argument 'A' means for a layout of this contiguity: 'F'
+ * when it is Fortran- and not C-contiguous, else 'C'.  Other orders are
+ * returned unchanged. */
+char ua_layout_resolve_order(int contiguity, char order);
+/* Contiguous strides for shape that visit memory in the order `like`'s
+ * strides do (NumPy's order 'K'); ties keep C order. */
+void ua_layout_strides_like(int nd, const ptrdiff_t *shape,
+                            const ptrdiff_t *like, ptrdiff_t *out);
+
 /* Strides (in *new_strides) that view the layout (nd, shape, strides) as
  * new_shape, of the same size, without moving data, reading elements in
  * order 'C' or 'F'.  Returns false when only a copy can do it. */

@@ -138,12 +138,6 @@ typedef struct {
     ptrdiff_t sstep[UA_MAXDIMS]; /* bytes */
 } plan;
 
-static ptrdiff_t
-magnitude(ptrdiff_t x)
-{
-    return x < 0 ? -x : x;
-}
-
 /* Drops length-1 axes, orders the rest by decreasing destination stride
  * (stable) and merges neighbours that walk both sides as one axis.
  * Returns false when the shape is empty. */
@@ -162,15 +156,7 @@ simplify(int nd, const ptrdiff_t *shape, const ua_strided *dst,
             order[n++] = k;
         }
     }
-    for (int i = 1; i < n; i++) { /* insertion sort: n is small */
-        int k = order[i], j = i;
-        while (j > 0 && magnitude(dst->strides[order[j - 1]]) <
-                            magnitude(dst->strides[k])) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = k;
-    }
+    ua_layout_sort_axes(n, order, dst->strides);
     p->nd = 0;
     for (int i = 0; i < n; i++) {
         int k = order[i];
@@ -233,6 +219,12 @@ run_tiles(const kernel *k, const plan *p, int a, int b, char *d,
             }
         }
     }
+}
+
+static ptrdiff_t
+magnitude(ptrdiff_t x)
+{
+    return x < 0 ? -x : x;
 }
 
 /* The source axis to tile against the innermost one, or -1. */

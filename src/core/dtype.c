@@ -35,15 +35,20 @@ static const dtype_entry dtypes[UA_NTYPES] = {
     {UA_COMPLEX128, 'c', 16, NATIVE "c16", "Zd"},
 };
 
+/* Position in dtypes by type number (-1: unsupported); type numbers run
+ * to UA_FLOAT16.  Looked up on every itemsize, so a table, not a scan. */
+static const signed char index_of_num[UA_FLOAT16 + 1] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -1, 10, 11, -1, 12, 13,
+    -1, -1, -1, -1, -1, -1, -1, 9,
+};
+
 static const dtype_entry *
 entry_of(int typenum)
 {
-    for (int i = 0; i < UA_NTYPES; i++) {
-        if ((int)dtypes[i].num == typenum) {
-            return &dtypes[i];
-        }
+    if (typenum < 0 || typenum > UA_FLOAT16 || index_of_num[typenum] < 0) {
+        return NULL;
     }
-    return NULL;
+    return &dtypes[index_of_num[typenum]];
 }
 
 int

@@ -54,6 +54,10 @@ void ua_registry_remove(uintptr_t start, size_t nbytes, bool borrowed);
 bool ua_registry_find_range(uintptr_t addr, size_t len, ua_pointer_info *out);
 size_t ua_registry_size(void);
 
+/* Sorts axes[0..n) in place by decreasing |strides[axis]|, keeping the
+ * order of ties. */
+void ua_layout_sort_axes(int n, int *axes, const ptrdiff_t *strides);
+
 /* Global index of the device of a backend-relative index, or NULL. */
 ua_device *ua_backend_device(ua_backend *b, int index);
 

@@ -1,4 +1,4 @@
-#include "usmarray/core.h"
+#include "internal.h"
 
 ua_status
 ua_layout_size(int nd, const ptrdiff_t *shape, ptrdiff_t *size)
@@ -218,4 +218,51 @@ ua_layout_reshape(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
     }
     reverse(new_nd, out, new_strides);
     return true;
+}
+
+char
+ua_layout_resolve_order(int contiguity, char order)
+{
+    if (order != 'A') {
+        return order;
+    }
+    return (contiguity & UA_LAYOUT_F_CONTIGUOUS) &&
+                   !(contiguity & UA_LAYOUT_C_CONTIGUOUS)
+               ? 'F'
+               : 'C';
+}
+
+static ptrdiff_t
+magnitude(ptrdiff_t x)
+{
+    return x < 0 ? -x : x;
+}
+
+void
+ua_layout_sort_axes(int n, int *axes, const ptrdiff_t *strides)
+{
+    for (int i = 1; i < n; i++) { /* insertion sort, stable: n is small */
+        int k = axes[i], j = i;
+        while (j > 0 && magnitude(strides[axes[j - 1]]) < magnitude(strides[k])) {
+            axes[j] = axes[j - 1];
+            j--;
+        }
+        axes[j] = k;
+    }
+}
+
+void
+ua_layout_strides_like(int nd, const ptrdiff_t *shape, const ptrdiff_t *like,
+                       ptrdiff_t *out)
+{
+    int order[UA_MAXDIMS];
+    for (int i = 0; i < nd; i++) {
+        order[i] = i;
+    }
+    ua_layout_sort_axes(nd, order, like);
+    ptrdiff_t step = 1;
+    for (int i = nd - 1; i >= 0; i--) {
+        out[order[i]] = step;
+        step *= shape[order[i]] > 0 ? shape[order[i]] : 1;
+    }
 }

@@ -93,8 +93,9 @@ allocation_bytes(int nd, const Py_ssize_t *shape, ua_typenum t)
 }
 
 PyObject *
-ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape, ua_typenum t,
-                  char order, ua_usm_kind kind, PyObject *queue)
+ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
+                  const Py_ssize_t *like, ua_typenum t, char order,
+                  ua_usm_kind kind, PyObject *queue)
 {
     Py_ssize_t strides[UA_MAXDIMS];
     Py_ssize_t nbytes = allocation_bytes(nd, shape, t);
@@ -105,7 +106,13 @@ ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape, ua_typenum t,
     if (mem == NULL) {
         return NULL;
     }
-    ua_layout_default_strides(nd, shape, order, strides);
+    if (order == 'K' && like != NULL) {
+        ua_layout_strides_like(nd, shape, like, strides);
+    }
+    else {
+        ua_layout_default_strides(nd, shape, order == 'F' ? 'F' : 'C',
+                                  strides);
+    }
     PyObject *a = ua_py_array_new(st, nd, shape, strides, t,
                                   ((ua_py_memory *)mem)->ptr, mem, 1);
     Py_DECREF(mem);
@@ -864,7 +871,7 @@ get_imag(PyObject *self, void *Py_UNUSED(c))
         return complex_part(self, 1);
     }
     ua_state *st = ua_state_of(self);
-    PyObject *z = ua_py_array_empty(st, ARR(self)->nd, ARR(self)->shape,
+    PyObject *z = ua_py_array_empty(st, ARR(self)->nd, ARR(self)->shape, NULL,
                                     (ua_typenum)ARR(self)->typenum, 'C',
                                     base_of(self)->kind, base_of(self)->queue);
     if (z == NULL) {
@@ -1080,52 +1087,16 @@ ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
     return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 
-/* Strides of a contiguous layout that visits memory in the order the
- * source's strides do (NumPy's order "K"). */
-static void
-keep_order_strides(int nd, const Py_ssize_t *shape, const Py_ssize_t *like,
-                   Py_ssize_t *out)
-{
-    int order[UA_MAXDIMS];
-    for (int k = 0; k < nd; k++) {
-        order[k] = k;
-    }
-    for (int i = 1; i < nd; i++) { /* stable: ties keep C order */
-        int k = order[i], j = i;
-        Py_ssize_t mk = like[k] < 0 ? -like[k] : like[k];
-        while (j > 0) {
-            Py_ssize_t mj = like[order[j - 1]] < 0 ? -like[order[j - 1]]
-                                                   : like[order[j - 1]];
-            if (mj >= mk) {
-                break;
-            }
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = k;
-    }
-    Py_ssize_t step = 1;
-    for (int i = nd - 1; i >= 0; i--) {
-        out[order[i]] = step;
-        step *= shape[order[i]] > 0 ? shape[order[i]] : 1;
-    }
-}
-
 PyObject *
 ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t, char order,
                  ua_usm_kind kind, PyObject *queue)
 {
     PyUSMArrayObject *s = ARR(src);
-    PyObject *out = ua_py_array_empty(st, s->nd, s->shape, t,
-                                      order == 'F' ? 'F' : 'C', kind, queue);
+    PyObject *out = ua_py_array_empty(st, s->nd, s->shape, s->strides, t,
+                                      ua_layout_resolve_order(s->flags, order),
+                                      kind, queue);
     if (out == NULL) {
         return NULL;
-    }
-    if (order == 'K') {
-        keep_order_strides(s->nd, s->shape, s->strides, ARR(out)->strides);
-        ARR(out)->flags = ua_layout_contiguity(s->nd, s->shape,
-                                               ARR(out)->strides) |
-                          USM_ARRAY_WRITABLE;
     }
     ua_strided d = strided_of(out), from = strided_of(src);
     if (ua_py_copy_strided(st, queue, s->nd, s->shape, &d, &from) < 0) {
@@ -1546,18 +1517,6 @@ array_transpose(PyObject *self, PyObject *args)
 
 /* ------------------------------------------------------- copy methods */
 
-static char
-resolve_order(PyObject *self, char order)
-{
-    int f = ARR(self)->flags;
-    if (order == 'A') {
-        return (f & USM_ARRAY_F_CONTIGUOUS) && !(f & USM_ARRAY_C_CONTIGUOUS)
-                   ? 'F'
-                   : 'C';
-    }
-    return order;
-}
-
 static PyObject *
 array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs)
 {
@@ -1571,8 +1530,7 @@ array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     return ua_py_array_copy(ua_state_of(self), self,
                             (ua_typenum)ARR(self)->typenum,
-                            resolve_order(self, order), base_of(self)->kind,
-                            base_of(self)->queue);
+                            order, base_of(self)->kind, base_of(self)->queue);
 }
 
 static PyObject *
@@ -1594,8 +1552,8 @@ array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
     if (!copy && t == (ua_typenum)ARR(self)->typenum) {
         return Py_NewRef(self);
     }
-    return ua_py_array_copy(st, self, t, resolve_order(self, order),
-                            base_of(self)->kind, base_of(self)->queue);
+    return ua_py_array_copy(st, self, t, order, base_of(self)->kind,
+                            base_of(self)->queue);
 }
 
 static PyObject *

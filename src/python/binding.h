@@ -161,6 +161,10 @@ int ua_suai_has(ua_state *st, PyObject *obj);
 
 #include "usmarray/usmarray.h"
 
+_Static_assert(USM_ARRAY_C_CONTIGUOUS == UA_LAYOUT_C_CONTIGUOUS &&
+                   USM_ARRAY_F_CONTIGUOUS == UA_LAYOUT_F_CONTIGUOUS,
+               "array flags carry the core's contiguity bits");
+
 int ua_py_array_add_type(PyObject *module, ua_state *st);
 int ua_py_flags_add_type(PyObject *module, ua_state *st);
 PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
@@ -169,10 +173,11 @@ PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
 PyObject *ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
                           const Py_ssize_t *strides, ua_typenum t, char *data,
                           PyObject *base, int writable);
-/* A new allocation of `kind` on queue, laid out in order 'C' or 'F'. */
+/* A new allocation of `kind` on queue, laid out in order 'C', 'F' or 'K'
+ * (the memory order of the strides `like`, which 'K' needs). */
 PyObject *ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
-                            ua_typenum t, char order, ua_usm_kind kind,
-                            PyObject *queue);
+                            const Py_ssize_t *like, ua_typenum t, char order,
+                            ua_usm_kind kind, PyObject *queue);
 /* A copy of src as type t in order 'C', 'F' or 'K', of `kind` on queue. */
 PyObject *ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t,
                            char order, ua_usm_kind kind, PyObject *queue);

@@ -95,15 +95,8 @@ convert_array(ua_state *st, PyObject *x, const convert_args *c)
                      need);
         return NULL;
     }
-    char order = c->order;
-    if (order == 'A') {
-        int f = ARR(x)->flags;
-        order = (f & USM_ARRAY_F_CONTIGUOUS) && !(f & USM_ARRAY_C_CONTIGUOUS)
-                    ? 'F'
-                    : 'C';
-    }
     return ua_py_array_copy(
-        st, x, c->has_type ? c->type : (ua_typenum)ARR(x)->typenum, order,
+        st, x, c->has_type ? c->type : (ua_typenum)ARR(x)->typenum, c->order,
         c->has_kind ? c->kind : base_of(x)->kind,
         c->queue ? c->queue : base_of(x)->queue);
 }
@@ -181,16 +174,10 @@ static PyObject *
 copy_host(ua_state *st, Py_buffer *v, ua_typenum t, const Py_ssize_t *strides,
           ua_usm_kind kind, PyObject *queue, char order)
 {
-    /* 'K' and 'A' keep a Fortran-ordered source in Fortran order. */
     int layout = ua_layout_contiguity(v->ndim, v->shape, strides);
-    if (order == 'K' || order == 'A') {
-        order = (layout & UA_LAYOUT_F_CONTIGUOUS) &&
-                        !(layout & UA_LAYOUT_C_CONTIGUOUS)
-                    ? 'F'
-                    : 'C';
-    }
-    PyObject *out = ua_py_array_empty(st, v->ndim, v->shape, t, order, kind,
-                                      queue);
+    PyObject *out = ua_py_array_empty(st, v->ndim, v->shape, strides, t,
+                                      ua_layout_resolve_order(layout, order),
+                                      kind, queue);
     if (out == NULL) {
         return NULL;
     }
@@ -328,7 +315,8 @@ typedef struct {
     ua_typenum type;
     char order;
     ua_usm_kind kind;
-    PyObject *queue; /* owned */
+    const Py_ssize_t *like; /* strides for order 'K', or NULL */
+    PyObject *queue;        /* owned */
 } creation;
 
 static int
@@ -353,8 +341,8 @@ parse_creation(ua_state *st, creation *c, PyObject *shape, PyObject *dtype,
 static PyObject *
 make_empty(ua_state *st, creation *c)
 {
-    PyObject *a = ua_py_array_empty(st, c->nd, c->shape, c->type, c->order,
-                                    c->kind, c->queue);
+    PyObject *a = ua_py_array_empty(st, c->nd, c->shape, c->like, c->type,
+                                    c->order, c->kind, c->queue);
     Py_CLEAR(c->queue);
     return a;
 }
@@ -496,15 +484,10 @@ like(PyObject *module, PyObject *args, PyObject *kwargs, int fill,
     if ((c.queue = target_queue(st, device, queue, base_of(x)->queue)) == NULL) {
         return NULL;
     }
-    /* A copy in the requested order gives the layout; its values are then
-     * overwritten, so the copy is of an empty source-sized array. */
     c.nd = ARR(x)->nd;
     memcpy(c.shape, ARR(x)->shape, (size_t)c.nd * sizeof(Py_ssize_t));
-    c.order = ord == 'F' || (ord != 'C' && (ARR(x)->flags &
-                                            USM_ARRAY_F_CONTIGUOUS) &&
-                             !(ARR(x)->flags & USM_ARRAY_C_CONTIGUOUS))
-                  ? 'F'
-                  : 'C';
+    c.like = ARR(x)->strides;
+    c.order = ua_layout_resolve_order(ARR(x)->flags, ord);
     PyObject *a = make_empty(st, &c);
     int rc = a ? 0 : -1;
     if (rc == 0 && fill == 0) {

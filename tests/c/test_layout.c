@@ -108,9 +108,26 @@ test_reshape(void)
     CHECK(out[1] == 4 && out[3] == 1);
 }
 
+static void
+test_orders(void)
+{
+    int c = UA_LAYOUT_C_CONTIGUOUS, f = UA_LAYOUT_F_CONTIGUOUS;
+    CHECK(ua_layout_resolve_order(f, 'A') == 'F');
+    CHECK(ua_layout_resolve_order(c | f, 'A') == 'C');
+    CHECK(ua_layout_resolve_order(0, 'A') == 'C');
+    CHECK(ua_layout_resolve_order(f, 'K') == 'K');
+    ptrdiff_t shape[] = {2, 3, 4}, like[] = {1, -8, 2}, out[3];
+    ua_layout_strides_like(3, shape, like, out); /* memory order 1, 2, 0 */
+    CHECK(out[1] == 8 && out[2] == 2 && out[0] == 1);
+    ptrdiff_t tie[] = {0, 0, 0};
+    ua_layout_strides_like(3, shape, tie, out); /* ties keep C order */
+    CHECK(out[0] == 12 && out[1] == 4 && out[2] == 1);
+}
+
 int
 main(void)
 {
+    test_orders();
     test_reshape();
     test_size();
     test_default_strides();
