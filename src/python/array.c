@@ -796,10 +796,9 @@ view(PyObject *self, int nd, const Py_ssize_t *shape, const Py_ssize_t *strides,
 }
 
 PyObject *
-ua_py_array_permute(ua_state *st, PyObject *self, const int *perm)
+ua_py_array_permute(PyObject *self, const int *perm)
 {
     Py_ssize_t shape[UA_MAXDIMS], strides[UA_MAXDIMS];
-    (void)st;
     for (int k = 0; k < ARR(self)->nd; k++) {
         shape[k] = ARR(self)->shape[perm[k]];
         strides[k] = ARR(self)->strides[perm[k]];
@@ -823,7 +822,7 @@ swap_last_two(PyObject *self, const char *what, int exact_2d)
     }
     perm[nd - 2] = nd - 1;
     perm[nd - 1] = nd - 2;
-    return ua_py_array_permute(ua_state_of(self), self, perm);
+    return ua_py_array_permute(self, perm);
 }
 
 static PyObject *
@@ -1069,21 +1068,12 @@ ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
         n *= shape[k];
     }
     size_t bytes = (size_t)n * ua_dtype_itemsize(dst->type);
-    ua_status code;
-    if (bytes >= UA_GIL_RELEASE_BYTES) {
-        Py_BEGIN_ALLOW_THREADS
-        code = ua_queue_copy_strided(q, nd, shape, dst, src);
-        if (code == UA_OK) {
-            code = ua_queue_wait(q);
-        }
-        Py_END_ALLOW_THREADS
+    PyThreadState *saved = ua_py_release_if_long(bytes);
+    ua_status code = ua_queue_copy_strided(q, nd, shape, dst, src);
+    if (code == UA_OK) {
+        code = ua_queue_wait(q);
     }
-    else {
-        code = ua_queue_copy_strided(q, nd, shape, dst, src);
-        if (code == UA_OK) {
-            code = ua_queue_wait(q);
-        }
-    }
+    ua_py_reacquire(saved);
     return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 
@@ -1512,7 +1502,7 @@ array_transpose(PyObject *self, PyObject *args)
     else if (ua_py_parse_axes(axes, nd, perm) < 0) {
         return NULL;
     }
-    return ua_py_array_permute(ua_state_of(self), self, perm);
+    return ua_py_array_permute(self, perm);
 }
 
 /* ------------------------------------------------------- copy methods */
@@ -1644,14 +1634,6 @@ array_traverse(PyObject *self, visitproc visit, void *arg)
     return 0;
 }
 
-static int
-array_clear(PyObject *self)
-{
-    /* The base stays: data points into it until deallocation. */
-    (void)self;
-    return 0;
-}
-
 static void
 array_dealloc(PyObject *self)
 {
@@ -1746,7 +1728,6 @@ static PyType_Slot array_slots[] = {
     {Py_tp_new, array_tp_new},
     {Py_tp_dealloc, array_dealloc},
     {Py_tp_traverse, array_traverse},
-    {Py_tp_clear, array_clear},
     {Py_tp_repr, array_repr},
     {Py_tp_str, array_str},
     {Py_tp_getset, array_getset},

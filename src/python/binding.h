@@ -15,6 +15,22 @@ _Static_assert(sizeof(Py_ssize_t) == sizeof(ptrdiff_t),
 /* Copies at least this long run with the GIL released. */
 #define UA_GIL_RELEASE_BYTES (256 * 1024)
 
+/* Releases the GIL for work of `bytes` bytes when it is long enough to be
+ * worth it; ua_py_reacquire takes it back. */
+static inline PyThreadState *
+ua_py_release_if_long(size_t bytes)
+{
+    return bytes >= UA_GIL_RELEASE_BYTES ? PyEval_SaveThread() : NULL;
+}
+
+static inline void
+ua_py_reacquire(PyThreadState *saved)
+{
+    if (saved != NULL) {
+        PyEval_RestoreThread(saved);
+    }
+}
+
 typedef struct {
     PyTypeObject *Device_Type;
     PyTypeObject *Context_Type;
@@ -192,7 +208,7 @@ PyObject *ua_py_array_reshape(ua_state *st, PyObject *array, int nd,
                               const Py_ssize_t *shape, char order,
                               int copy);
 /* The axes of array in the order perm gives (already validated). */
-PyObject *ua_py_array_permute(ua_state *st, PyObject *array, const int *perm);
+PyObject *ua_py_array_permute(PyObject *array, const int *perm);
 /* An integer or a sequence of integers (of either sign). */
 int ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *out,
                      int *n);

@@ -43,9 +43,12 @@ target_queue(ua_state *st, PyObject *device, PyObject *queue,
                         "device and queue name different queues");
         return NULL;
     }
-    if (a != NULL || b != NULL) {
-        Py_XDECREF(b != NULL ? a : NULL);
-        return b != NULL ? b : a;
+    if (b != NULL) {
+        Py_XDECREF(a); /* the same queue as b, or none */
+        return b;
+    }
+    if (a != NULL) {
+        return a;
     }
     return fallback ? Py_NewRef(fallback) : ua_py_as_queue(st, Py_None, "queue");
 }
@@ -118,7 +121,7 @@ host_source(ua_state *st, PyObject *obj, const convert_args *c)
 }
 
 static int
-host_layout(ua_state *st, Py_buffer *v, ua_typenum *t, Py_ssize_t *strides)
+host_layout(Py_buffer *v, ua_typenum *t, Py_ssize_t *strides)
 {
     if (ua_dtype_from_buffer_format(v->format, t) != UA_OK) {
         ua_error_clear();
@@ -137,7 +140,6 @@ host_layout(ua_state *st, Py_buffer *v, ua_typenum *t, Py_ssize_t *strides)
         }
         strides[k] = v->strides[k] / isz;
     }
-    (void)st;
     return 0;
 }
 
@@ -224,7 +226,7 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
     PyObject *queue = c->queue ? Py_NewRef(c->queue)
                                : ua_py_as_queue(st, Py_None, "queue");
     PyObject *result = NULL;
-    if (queue != NULL && host_layout(st, &v, &t, strides) == 0) {
+    if (queue != NULL && host_layout(&v, &t, strides) == 0) {
         if (kind == UA_USM_HOST && c->copy != 1 && on_host_backend(queue)) {
             result = borrow_host(st, host, &v, t, strides, queue);
         }
@@ -595,7 +597,7 @@ permute_dims(PyObject *module, PyObject *args, PyObject *kwargs)
         ua_py_parse_axes(axes, ARR(x)->nd, perm) < 0) {
         return NULL;
     }
-    return ua_py_array_permute(st, x, perm);
+    return ua_py_array_permute(x, perm);
 }
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_VARARGS | METH_KEYWORDS

@@ -55,15 +55,9 @@ static int
 copy_bytes(ua_state *st, PyObject *queue, void *dst, const void *src,
            size_t n)
 {
-    ua_status code;
-    if (n >= UA_GIL_RELEASE_BYTES) {
-        Py_BEGIN_ALLOW_THREADS
-        code = ua_copy_sync(queue_of(queue), dst, src, n);
-        Py_END_ALLOW_THREADS
-    }
-    else {
-        code = ua_copy_sync(queue_of(queue), dst, src, n);
-    }
+    PyThreadState *saved = ua_py_release_if_long(n);
+    ua_status code = ua_copy_sync(queue_of(queue), dst, src, n);
+    ua_py_reacquire(saved);
     return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 

@@ -245,7 +245,7 @@ check_context(ua_suai *s)
 }
 
 static int
-locate(ua_state *st, ua_suai *s)
+locate(ua_suai *s)
 {
     ua_status code = ua_locate_region(
         s->ptr, s->nd, s->shape, s->strides, s->offset,
@@ -253,7 +253,6 @@ locate(ua_state *st, ua_suai *s)
     if (code != UA_OK) {
         PyErr_Format(PyExc_ValueError, SUAI ": %s", ua_error_message());
         ua_error_clear();
-        (void)st;
         return -1;
     }
     return check_context(s);
@@ -283,7 +282,7 @@ ua_suai_import(ua_state *st, PyObject *obj, ua_suai *out)
              read_data(dict, st, out) == 0 &&
              read_strides(dict, st, out) == 0 &&
              read_offset(dict, st, out) == 0 &&
-             read_syclobj(dict, st, out) == 0 && locate(st, out) == 0) {
+             read_syclobj(dict, st, out) == 0 && locate(out) == 0) {
         rc = 0;
     }
     Py_DECREF(dict);
