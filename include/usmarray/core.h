@@ -194,6 +194,11 @@ ua_status ua_device_default(ua_device **out);
 ua_status ua_device_default_context(ua_device *d, ua_context **out);
 ua_status ua_context_default_queue(ua_context *c, ua_queue **out);
 ua_device *ua_context_device(const ua_context *c);
+/* Freed allocations are kept per context and USM kind for reuse (set
+ * USMARRAY_POOL=0 to turn that off); these report the bytes kept and give
+ * them back to the backend. */
+size_t ua_context_pooled_bytes(ua_context *c);
+void ua_context_release_pool(ua_context *c);
 ua_context *ua_queue_context(const ua_queue *q);
 ua_device *ua_queue_device(const ua_queue *q);
 /* Blocks until all work submitted to q has finished. */

@@ -422,6 +422,9 @@ ua_device_default_context(ua_device *d, ua_context **out)
         }
         else {
             c->device = d;
+            for (int k = 0; k <= UA_USM_HOST; k++) {
+                ua_pool_init(&c->pools[k]);
+            }
             d->default_context = c;
         }
     }

@@ -26,10 +26,52 @@ struct ua_device {
     ua_context *default_context; /* created on first use */
 };
 
+/* ------------------------------------------------------ the pool (pool.c) */
+
+/* Blocks up to this size are pooled; larger ones go straight back. */
+#define UA_POOL_MAX_BLOCK ((size_t)64 << 20)
+#define UA_POOL_LIMIT ((size_t)256 << 20) /* bytes cached per context, kind */
+#define UA_POOL_BIN_DEPTH 8
+#define UA_POOL_CLASSES (1 + 4 * (26 - 9))
+
+typedef struct {
+    void *ptr;
+    size_t bytes;    /* the class size it was allocated with */
+    ua_usm_kind kind;
+    ua_queue *queue; /* the queue whose work last used it */
+} ua_pool_block;
+
+typedef struct {
+    size_t count;
+    ua_pool_block blocks[UA_POOL_BIN_DEPTH];
+} ua_pool_bin;
+
+typedef struct {
+    pthread_mutex_t lock;
+    bool disabled; /* USMARRAY_POOL=0 */
+    size_t cached_bytes;
+    ua_pool_bin bins[UA_POOL_CLASSES];
+} ua_pool;
+
+/* The class of an allocation of nbytes and the bytes a block of it has;
+ * -1 when nbytes is too large to pool. */
+int ua_pool_class(size_t nbytes, size_t *class_bytes);
+void ua_pool_init(ua_pool *p);
+/* Takes a cached block of class cls; false when there is none. */
+bool ua_pool_take(ua_pool *p, int cls, bool host_memory, ua_pool_block *out);
+/* Caches a block; false when the pool is full and the caller frees it. */
+bool ua_pool_give(ua_pool *p, int cls, bool host_memory,
+                  const ua_pool_block *block);
+size_t ua_pool_cached_bytes(ua_pool *p);
+/* Empties the pool, calling release on every block. */
+void ua_pool_drain(ua_pool *p, bool host_memory,
+                   void (*release)(const ua_pool_block *block));
+
 struct ua_context {
     ua_device *device;
     void *handle;
     ua_queue *default_queue; /* created on first use */
+    ua_pool pools[UA_USM_HOST + 1]; /* indexed by USM kind */
 };
 
 struct ua_queue {
@@ -42,6 +84,8 @@ struct ua_allocation {
     size_t nbytes;
     ua_usm_kind kind;
     bool borrowed;
+    int pool_class; /* its class in the context's pool, or -1 */
+    size_t block_bytes; /* what was allocated for it: its class size */
     ua_queue *queue;
 };
 

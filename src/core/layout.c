@@ -197,7 +197,7 @@ ua_layout_reshape(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
                   int new_nd, const ptrdiff_t *new_shape, char order,
                   ptrdiff_t *new_strides)
 {
-    ptrdiff_t size;
+    ptrdiff_t size = 0;
     if (ua_layout_size(nd, shape, &size) != UA_OK) {
         ua_error_clear();
         return false;
@@ -209,7 +209,8 @@ ua_layout_reshape(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
     if (order != 'F') {
         return reshape_c(nd, shape, strides, new_nd, new_shape, new_strides);
     }
-    ptrdiff_t rs[UA_MAXDIMS], rst[UA_MAXDIMS], rn[UA_MAXDIMS], out[UA_MAXDIMS];
+    ptrdiff_t rs[UA_MAXDIMS], rst[UA_MAXDIMS], out[UA_MAXDIMS];
+    ptrdiff_t rn[UA_MAXDIMS] = {0}; /* only to quiet -Wmaybe-uninitialized */
     reverse(nd, shape, rs);
     reverse(nd, strides, rst);
     reverse(new_nd, new_shape, rn);

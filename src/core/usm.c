@@ -56,6 +56,63 @@ record(ua_allocation *a)
     return ua_registry_insert(&info);
 }
 
+/* Whether the pool's blocks are addresses the CPU may poison. */
+static bool
+pool_host_memory(const ua_context *c, ua_usm_kind kind)
+{
+    return ua_usm_kind_host_accessible(kind) ||
+           c->device->type == UA_DEVICE_CPU;
+}
+
+/* Frees a block through the backend once the work queued on it is done. */
+static void
+free_block(ua_queue *q, ua_usm_kind kind, void *ptr)
+{
+    ua_queue_wait(q);
+    ua_error_clear();
+    ops_of(q)->free(q->context->handle, kind, ptr);
+}
+
+/* Fills a->ptr from the context's pool or the backend.  Pooled blocks are
+ * of the class size, so that any block of a class serves any request. */
+static ua_status
+alloc_block(ua_allocation *a, size_t alignment)
+{
+    ua_queue *q = a->queue;
+    ua_context *c = q->context;
+    size_t class_bytes;
+    int cls = alignment == 0 ? ua_pool_class(a->nbytes, &class_bytes) : -1;
+    if (cls >= 0) {
+        ua_pool_block b;
+        a->pool_class = cls;
+        a->block_bytes = class_bytes;
+        if (ua_pool_take(&c->pools[a->kind], cls,
+                         pool_host_memory(q->context, a->kind), &b)) {
+            /* Work on another queue may still use it: order after it. */
+            if (b.queue != q && ua_queue_wait(b.queue) != UA_OK) {
+                free_block(b.queue, a->kind, b.ptr);
+                return ua_error_code();
+            }
+            a->ptr = b.ptr;
+            return UA_OK;
+        }
+    }
+    return ops_of(q)->alloc(c->handle, c->device->index, a->kind,
+                            a->block_bytes, alignment, &a->ptr);
+}
+
+static void
+release_block(ua_allocation *a)
+{
+    ua_queue *q = a->queue;
+    ua_pool_block b = {a->ptr, a->block_bytes, a->kind, q};
+    if (a->pool_class < 0 ||
+        !ua_pool_give(&q->context->pools[a->kind], a->pool_class,
+                      pool_host_memory(q->context, a->kind), &b)) {
+        free_block(q, a->kind, a->ptr);
+    }
+}
+
 ua_status
 ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes, size_t alignment,
              ua_allocation **out)
@@ -76,18 +133,15 @@ ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes, size_t alignment,
     if (a == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory");
     }
-    ua_context *c = q->context;
-    ua_status st = ops_of(q)->alloc(c->handle, c->device->index, kind, nbytes,
-                                    alignment, &a->ptr);
+    *a = (ua_allocation){.nbytes = nbytes, .kind = kind, .queue = q,
+                         .pool_class = -1, .block_bytes = nbytes};
+    ua_status st = alloc_block(a, alignment);
     if (st != UA_OK) {
         free(a);
         return st;
     }
-    a->nbytes = nbytes;
-    a->kind = kind;
-    a->queue = q;
     if ((st = record(a)) != UA_OK) {
-        ops_of(q)->free(c->handle, kind, a->ptr);
+        release_block(a);
         free(a);
         return st;
     }
@@ -109,7 +163,7 @@ ua_usm_borrow(ua_context *c, ua_usm_kind kind, void *ptr, size_t nbytes,
         return ua_error_set(UA_ERR_NOMEM, "out of memory");
     }
     *a = (ua_allocation){.ptr = ptr, .nbytes = nbytes, .kind = kind,
-                         .borrowed = true, .queue = q};
+                         .borrowed = true, .queue = q, .pool_class = -1};
     if ((st = record(a)) != UA_OK) {
         free(a);
         return st;
@@ -126,10 +180,7 @@ ua_usm_free(ua_allocation *a)
     }
     ua_registry_remove((uintptr_t)a->ptr, a->nbytes, a->borrowed);
     if (!a->borrowed) {
-        /* Work still queued may touch the memory: let it finish first. */
-        ua_queue_wait(a->queue);
-        ua_error_clear();
-        ops_of(a->queue)->free(a->queue->context->handle, a->kind, a->ptr);
+        release_block(a);
     }
     free(a);
 }
@@ -226,4 +277,29 @@ ua_copy_sync(ua_queue *q, void *dst, const void *src, size_t n)
 {
     ua_status st = ua_queue_memcpy(q, dst, src, n);
     return st != UA_OK ? st : ua_queue_wait(q);
+}
+
+static void
+free_pooled(const ua_pool_block *b)
+{
+    free_block(b->queue, b->kind, b->ptr);
+}
+
+void
+ua_context_release_pool(ua_context *c)
+{
+    for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
+        ua_pool_drain(&c->pools[k], pool_host_memory(c, k),
+                      free_pooled);
+    }
+}
+
+size_t
+ua_context_pooled_bytes(ua_context *c)
+{
+    size_t n = 0;
+    for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
+        n += ua_pool_cached_bytes(&c->pools[k]);
+    }
+    return n;
 }

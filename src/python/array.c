@@ -124,7 +124,6 @@ ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
 int
 ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
 {
-    char item[64];
     if (PyIndex_Check(obj) && !PyBool_Check(obj)) {
         *nd = 1;
         if (ua_py_index(obj, what, &shape[0]) < 0) {
@@ -153,9 +152,8 @@ ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
             return -1;
         }
         for (Py_ssize_t k = 0; k < n; k++) {
-            PyOS_snprintf(item, sizeof(item), "%s[%zd]", what, k);
-            if (ua_py_index(PySequence_Fast_GET_ITEM(seq, k), item,
-                            &shape[k]) < 0) {
+            if (ua_py_index_at(PySequence_Fast_GET_ITEM(seq, k), what, k,
+                               &shape[k]) < 0) {
                 Py_DECREF(seq);
                 return -1;
             }
@@ -361,6 +359,9 @@ static PyObject *
 buffer_memory(ua_state *st, PyObject *buffer, layout_args *l,
               PyObject *ctor_kwargs)
 {
+    if (buffer == NULL) {
+        return allocate_for_layout(st, l, UA_USM_DEVICE, ctor_kwargs);
+    }
     if (PyUnicode_Check(buffer)) {
         const char *s = PyUnicode_AsUTF8(buffer);
         ua_usm_kind kind;
@@ -420,36 +421,44 @@ check_fits(ua_state *st, const layout_args *l, ua_py_memory *mem)
     return 0;
 }
 
-static PyObject *
-array_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+enum { A_SHAPE, A_DTYPE, A_BUFFER, A_STRIDES, A_OFFSET, A_ORDER, A_CTOR, A_N };
+static const char *const array_kwlist[] = {
+    "shape", "dtype", "buffer", "strides", "offset", "order",
+    "buffer_ctor_kwargs", NULL};
+static const ua_py_argspec array_args = {"USMArray", array_kwlist, A_N, 1};
+
+static int
+parse_layout(ua_state *st, PyObject **v, layout_args *l)
 {
-    static char *kwlist[] = {"shape",  "dtype", "buffer",
-                             "strides", "offset", "order",
-                             "buffer_ctor_kwargs", NULL};
-    PyObject *shape, *dtype = NULL, *buffer = NULL, *strides = Py_None;
-    PyObject *offset = NULL, *order = NULL, *ctor_kwargs = NULL;
-    layout_args l = {.order = 'C', .type = UA_FLOAT64};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|OOOOOO!:USMArray",
-                                     kwlist, &shape, &dtype, &buffer,
-                                     &strides, &offset, &order, &PyDict_Type,
-                                     &ctor_kwargs)) {
+    PyObject *ctor = v[A_CTOR];
+    if (ctor != NULL && !PyDict_Check(ctor)) {
+        PyErr_Format(PyExc_TypeError,
+                     "buffer_ctor_kwargs must be dict, not %.100s",
+                     Py_TYPE(ctor)->tp_name);
+        return -1;
+    }
+    if (ua_py_parse_shape(v[A_SHAPE], "shape", l->shape, &l->nd) < 0 ||
+        (v[A_DTYPE] != NULL && ua_py_typenum(st, v[A_DTYPE], &l->type) < 0) ||
+        (v[A_ORDER] != NULL &&
+         ua_py_parse_order(v[A_ORDER], "CF", &l->order) < 0) ||
+        (v[A_OFFSET] != NULL &&
+         ua_py_index(v[A_OFFSET], "offset", &l->offset) < 0)) {
+        return -1;
+    }
+    return parse_strides(v[A_STRIDES] ? v[A_STRIDES] : Py_None, l);
+}
+
+static PyObject *
+array_construct(ua_state *st, PyObject **v)
+{
+    layout_args l; /* not zeroed: its two arrays are 1 KiB */
+    l.order = 'C';
+    l.type = UA_FLOAT64;
+    l.offset = 0;
+    if (parse_layout(st, v, &l) < 0) {
         return NULL;
     }
-    ua_state *st = ua_state_of_type(type);
-    if (ua_py_parse_shape(shape, "shape", l.shape, &l.nd) < 0 ||
-        (dtype != NULL && ua_py_typenum(st, dtype, &l.type) < 0) ||
-        (order != NULL && ua_py_parse_order(order, "CF", &l.order) < 0) ||
-        (offset != NULL && ua_py_index(offset, "offset", &l.offset) < 0) ||
-        parse_strides(strides, &l) < 0) {
-        return NULL;
-    }
-    PyObject *buf = buffer ? buffer : NULL;
-    PyObject *name = NULL;
-    if (buf == NULL && (buf = name = PyUnicode_FromString("device")) == NULL) {
-        return NULL;
-    }
-    PyObject *mem = buffer_memory(st, buf, &l, ctor_kwargs);
-    Py_XDECREF(name);
+    PyObject *mem = buffer_memory(st, v[A_BUFFER], &l, v[A_CTOR]);
     if (mem == NULL) {
         return NULL;
     }
@@ -463,6 +472,29 @@ array_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     Py_DECREF(mem);
     return result;
+}
+
+static PyObject *
+array_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *v[A_N] = {NULL};
+    if (ua_py_parse_tuple(&array_args, args, kwargs, v) < 0) {
+        return NULL;
+    }
+    return array_construct(ua_state_of_type(type), v);
+}
+
+/* Calls of USMArray itself skip building an argument tuple and dict. */
+static PyObject *
+array_vectorcall(PyObject *type, PyObject *const *args, size_t nargsf,
+                 PyObject *kwnames)
+{
+    PyObject *v[A_N] = {NULL};
+    if (ua_py_parse_fast(&array_args, args, (Py_ssize_t)nargsf, kwnames, v) <
+        0) {
+        return NULL;
+    }
+    return array_construct(ua_state_of_type((PyTypeObject *)type), v);
 }
 
 /* ---------------------------------------------------------- attributes */
@@ -1754,7 +1786,9 @@ ua_py_array_add_type(PyObject *module, ua_state *st)
 {
     st->USMArray_Type = (PyTypeObject *)PyType_FromModuleAndSpec(
         module, &array_spec, NULL);
-    return st->USMArray_Type == NULL
-               ? -1
-               : PyModule_AddType(module, st->USMArray_Type);
+    if (st->USMArray_Type == NULL) {
+        return -1;
+    }
+    st->USMArray_Type->tp_vectorcall = array_vectorcall;
+    return PyModule_AddType(module, st->USMArray_Type);
 }

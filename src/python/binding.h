@@ -244,6 +244,27 @@ PyObject *ua_py_dtype(ua_state *st, ua_typenum t);
 /* Converts obj to a Py_ssize_t as an integer argument: bools and
  * non-integers raise TypeError naming `what`. */
 int ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out);
+/* The same for item k of a sequence named what (messages say what[k]). */
+int ua_py_index_at(PyObject *item, const char *what, Py_ssize_t k,
+                   Py_ssize_t *out);
+
+/* An argument list: names[0..max_positional) may come by position, the
+ * rest by keyword only; names[0..required) must be given.  Parsing fills
+ * out[i] (borrowed) for each argument given and leaves the others as the
+ * caller set them; a wrong list raises TypeError as Python's own calls do.
+ * Python's keyword parser builds a string per name per call; this one
+ * compares the caller's names, which made keyword calls twice as fast. */
+typedef struct {
+    const char *fname;
+    const char *const *names; /* NULL-terminated */
+    int max_positional;
+    int required;
+} ua_py_argspec;
+
+int ua_py_parse_fast(const ua_py_argspec *spec, PyObject *const *args,
+                     Py_ssize_t nargs, PyObject *kwnames, PyObject **out);
+int ua_py_parse_tuple(const ua_py_argspec *spec, PyObject *args,
+                      PyObject *kwargs, PyObject **out);
 
 /* 1 with a new reference in *out, 0 when obj has no such attribute, -1
  * with an exception when looking it up raised something else. */

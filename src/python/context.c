@@ -73,7 +73,25 @@ context_dealloc(PyObject *self)
     Py_DECREF(tp);
 }
 
+static PyObject *
+context_get_pooled_nbytes(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyLong_FromSize_t(ua_context_pooled_bytes(ctx(self)->context));
+}
+
+static PyObject *
+context_release_pool(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    ua_context *c = ctx(self)->context;
+    Py_BEGIN_ALLOW_THREADS
+    ua_context_release_pool(c);
+    Py_END_ALLOW_THREADS
+    Py_RETURN_NONE;
+}
+
 static PyGetSetDef context_getset[] = {
+    {"pooled_nbytes", context_get_pooled_nbytes, NULL,
+     "Bytes of freed allocations the context keeps for reuse.", NULL},
     {"device", context_get_device, NULL, "The device of the context.", NULL},
     {"devices", context_get_devices, NULL, "The devices of the context.",
      NULL},
@@ -82,6 +100,9 @@ static PyGetSetDef context_getset[] = {
 
 static PyMethodDef context_methods[] = {
     {"__reduce__", context_reduce, METH_NOARGS, NULL},
+    {"release_pool", context_release_pool, METH_NOARGS,
+     "release_pool()\n--\n\nGives the freed allocations the context keeps "
+     "for reuse back to the backend."},
     {NULL},
 };
 

@@ -4,6 +4,13 @@
 int
 ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out)
 {
+    if (PyLong_CheckExact(obj)) {
+        *out = PyLong_AsSsize_t(obj);
+        if (*out != -1 || !PyErr_Occurred()) {
+            return 0;
+        }
+        PyErr_Clear(); /* the general path below words the overflow */
+    }
     if (PyBool_Check(obj) || !PyIndex_Check(obj)) {
         PyErr_Format(PyExc_TypeError, "%s must be an integer, not %.100s",
                      what, Py_TYPE(obj)->tp_name);
@@ -36,4 +43,128 @@ ua_py_optional_attr(PyObject *obj, PyObject *name, PyObject **out)
         return 0;
     }
     return -1;
+}
+
+/* The item's name is formatted only for an error message: formatting it
+ * for every item cost more than the rest of a constructor. */
+int
+ua_py_index_at(PyObject *item, const char *what, Py_ssize_t k,
+               Py_ssize_t *out)
+{
+    char name[128];
+    if (PyLong_CheckExact(item)) {
+        *out = PyLong_AsSsize_t(item);
+        if (*out != -1 || !PyErr_Occurred()) {
+            return 0;
+        }
+        PyErr_Clear();
+    }
+    PyOS_snprintf(name, sizeof(name), "%s[%zd]", what, k);
+    return ua_py_index(item, name, out);
+}
+
+/* ------------------------------------------------------- argument lists */
+
+static int
+keyword_position(const ua_py_argspec *spec, PyObject *key)
+{
+    if (!PyUnicode_Check(key)) {
+        PyErr_Format(PyExc_TypeError, "%s() keywords must be strings",
+                     spec->fname);
+        return -1;
+    }
+    for (int i = 0; spec->names[i] != NULL; i++) {
+        if (PyUnicode_CompareWithASCIIString(key, spec->names[i]) == 0) {
+            return i;
+        }
+    }
+    PyErr_Format(PyExc_TypeError,
+                 "%s() got an unexpected keyword argument '%U'", spec->fname,
+                 key);
+    return -1;
+}
+
+static int
+take_positional(const ua_py_argspec *spec, PyObject *const *args,
+                Py_ssize_t nargs, PyObject **out)
+{
+    if (nargs > spec->max_positional) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s() takes at most %d positional argument%s (%zd given)",
+                     spec->fname, spec->max_positional,
+                     spec->max_positional == 1 ? "" : "s", nargs);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        out[i] = args[i];
+    }
+    return 0;
+}
+
+static int
+take_keyword(const ua_py_argspec *spec, Py_ssize_t nargs, PyObject *key,
+             PyObject *value, PyObject **out)
+{
+    int i = keyword_position(spec, key);
+    if (i < 0) {
+        return -1;
+    }
+    if (i < nargs) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s() got multiple values for argument '%s'",
+                     spec->fname, spec->names[i]);
+        return -1;
+    }
+    out[i] = value;
+    return 0;
+}
+
+static int
+check_required(const ua_py_argspec *spec, PyObject **out)
+{
+    for (int i = 0; i < spec->required; i++) {
+        if (out[i] == NULL) {
+            PyErr_Format(PyExc_TypeError,
+                         "%s() missing required argument '%s' (pos %d)",
+                         spec->fname, spec->names[i], i + 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int
+ua_py_parse_fast(const ua_py_argspec *spec, PyObject *const *args,
+                 Py_ssize_t nargs, PyObject *kwnames, PyObject **out)
+{
+    nargs = PyVectorcall_NARGS(nargs);
+    if (take_positional(spec, args, nargs, out) < 0) {
+        return -1;
+    }
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        if (take_keyword(spec, nargs, PyTuple_GET_ITEM(kwnames, k),
+                         args[nargs + k], out) < 0) {
+            return -1;
+        }
+    }
+    return check_required(spec, out);
+}
+
+int
+ua_py_parse_tuple(const ua_py_argspec *spec, PyObject *args, PyObject *kwargs,
+                  PyObject **out)
+{
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    if (take_positional(spec, &PyTuple_GET_ITEM(args, 0), nargs, out) < 0) {
+        return -1;
+    }
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (kwargs != NULL && PyDict_Next(kwargs, &pos, &key, &value)) {
+        if (take_keyword(spec, nargs, key, value, out) < 0) {
+            return -1;
+        }
+    }
+    return check_required(spec, out);
 }

@@ -247,20 +247,19 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
     return result;
 }
 
+enum { AS_OBJ, AS_DTYPE, AS_COPY, AS_USM_TYPE, AS_QUEUE, AS_ORDER, AS_N };
+static const char *const asarray_kwlist[] = {"obj",   "dtype", "copy", "usm_type",
+                                             "queue", "order", NULL};
+static const ua_py_argspec asarray_args = {"asarray", asarray_kwlist, 1, 1};
+
+/* v holds asarray's arguments, Py_None where not given (order: NULL). */
 static PyObject *
-asarray(PyObject *module, PyObject *args, PyObject *kwargs)
+asarray_of(ua_state *st, PyObject **v)
 {
-    static char *kwlist[] = {"obj",   "dtype", "copy", "usm_type",
-                             "queue", "order", NULL};
-    PyObject *obj, *dtype = Py_None, *copy = Py_None, *usm_type = Py_None;
-    PyObject *queue = Py_None, *order = NULL;
-    ua_state *st = PyModule_GetState(module);
+    PyObject *obj = v[AS_OBJ], *dtype = v[AS_DTYPE], *copy = v[AS_COPY];
+    PyObject *usm_type = v[AS_USM_TYPE], *queue = v[AS_QUEUE];
+    PyObject *order = v[AS_ORDER];
     convert_args c = {.copy = -1, .order = 'K'};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OOOOO:asarray", kwlist,
-                                     &obj, &dtype, &copy, &usm_type, &queue,
-                                     &order)) {
-        return NULL;
-    }
     if ((dtype != Py_None &&
          (c.has_type = 1, ua_py_typenum(st, dtype, &c.type) < 0)) ||
         (copy != Py_None && (c.copy = PyObject_IsTrue(copy)) < 0) ||
@@ -289,6 +288,17 @@ asarray(PyObject *module, PyObject *args, PyObject *kwargs)
     Py_XDECREF(imported);
     Py_XDECREF(c.queue);
     return result;
+}
+
+static PyObject *
+asarray(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+        PyObject *kwnames)
+{
+    PyObject *v[AS_N] = {NULL, Py_None, Py_None, Py_None, Py_None, NULL};
+    if (ua_py_parse_fast(&asarray_args, args, nargs, kwnames, v) < 0) {
+        return NULL;
+    }
+    return asarray_of(PyModule_GetState(module), v);
 }
 
 static PyObject *
@@ -327,6 +337,7 @@ parse_creation(ua_state *st, creation *c, PyObject *shape, PyObject *dtype,
                PyObject *queue)
 {
     c->queue = NULL;
+    c->like = NULL;
     c->order = 'C';
     c->kind = UA_USM_DEVICE;
     if ((shape && ua_py_parse_shape(shape, "shape", c->shape, &c->nd) < 0) ||
@@ -378,22 +389,31 @@ infer_type(ua_state *st, PyObject *value, ua_typenum *t)
     return rc;
 }
 
-#define CREATION_KWARGS "dtype", "order", "device", "usm_type", "queue"
+/* The arguments of the creation functions, in their order; the
+ * positional ones (shape or x, and fill_value) come first. */
+enum { C_DTYPE, C_ORDER, C_DEVICE, C_USM_TYPE, C_QUEUE, C_N };
+#define CREATION_KWARGS "dtype", "order", "device", "usm_type", "queue", NULL
+
+static const char *const shape_kwlist[] = {"shape", CREATION_KWARGS};
+static const char *const shape_value_kwlist[] = {"shape", "fill_value",
+                                                 CREATION_KWARGS};
+static const char *const x_kwlist[] = {"x", CREATION_KWARGS};
+static const char *const x_value_kwlist[] = {"x", "fill_value",
+                                             CREATION_KWARGS};
 
 static PyObject *
-filled(PyObject *module, PyObject *args, PyObject *kwargs, const char *fmt,
-       int fill)
+filled(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+       PyObject *kwnames, const char *fname, int fill)
 {
-    static char *kwlist[] = {"shape", CREATION_KWARGS, NULL};
-    PyObject *shape, *dtype = Py_None, *order = NULL, *device = Py_None;
-    PyObject *usm_type = NULL, *queue = Py_None;
+    const ua_py_argspec spec = {fname, shape_kwlist, 1, 1};
+    PyObject *v[1 + C_N] = {NULL};
     ua_state *st = PyModule_GetState(module);
-    creation c = {.type = UA_FLOAT64};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, fmt, kwlist, &shape,
-                                     &dtype, &order, &device, &usm_type,
-                                     &queue) ||
-        parse_creation(st, &c, shape, dtype, order, device, usm_type, queue) <
-            0) {
+    creation c; /* not zeroed: its shape array is 512 bytes */
+    c.type = UA_FLOAT64;
+    PyObject **kw = v + 1;
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        parse_creation(st, &c, v[0], kw[C_DTYPE], kw[C_ORDER], kw[C_DEVICE],
+                       kw[C_USM_TYPE], kw[C_QUEUE]) < 0) {
         return NULL;
     }
     PyObject *a = make_empty(st, &c);
@@ -411,37 +431,39 @@ filled(PyObject *module, PyObject *args, PyObject *kwargs, const char *fmt,
 }
 
 static PyObject *
-empty(PyObject *m, PyObject *args, PyObject *kwargs)
+empty(PyObject *m, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
 {
-    return filled(m, args, kwargs, "O|$OOOOO:empty", -1);
+    return filled(m, args, n, kwnames, "empty", -1);
 }
 
 static PyObject *
-zeros(PyObject *m, PyObject *args, PyObject *kwargs)
+zeros(PyObject *m, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
 {
-    return filled(m, args, kwargs, "O|$OOOOO:zeros", 0);
+    return filled(m, args, n, kwnames, "zeros", 0);
 }
 
 static PyObject *
-ones(PyObject *m, PyObject *args, PyObject *kwargs)
+ones(PyObject *m, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
 {
-    return filled(m, args, kwargs, "O|$OOOOO:ones", 1);
+    return filled(m, args, n, kwnames, "ones", 1);
 }
 
 static PyObject *
-full(PyObject *module, PyObject *args, PyObject *kwargs)
+full(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+     PyObject *kwnames)
 {
-    static char *kwlist[] = {"shape", "fill_value", CREATION_KWARGS, NULL};
-    PyObject *shape, *value, *dtype = Py_None, *order = NULL;
-    PyObject *device = Py_None, *usm_type = NULL, *queue = Py_None;
+    static const ua_py_argspec spec = {"full", shape_value_kwlist, 2, 2};
+    PyObject *v[2 + C_N] = {NULL};
+    PyObject **kw = v + 2, *value;
     ua_state *st = PyModule_GetState(module);
-    creation c = {.type = UA_FLOAT64};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$OOOOO:full", kwlist,
-                                     &shape, &value, &dtype, &order, &device,
-                                     &usm_type, &queue) ||
-        (dtype == Py_None && infer_type(st, value, &c.type) < 0) ||
-        parse_creation(st, &c, shape, dtype, order, device, usm_type, queue) <
-            0) {
+    creation c; /* not zeroed: its shape array is 512 bytes */
+    c.type = UA_FLOAT64;
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        ((value = v[1]),
+         (kw[C_DTYPE] == NULL || kw[C_DTYPE] == Py_None) &&
+             infer_type(st, value, &c.type) < 0) ||
+        parse_creation(st, &c, v[0], kw[C_DTYPE], kw[C_ORDER], kw[C_DEVICE],
+                       kw[C_USM_TYPE], kw[C_QUEUE]) < 0) {
         return NULL;
     }
     PyObject *a = make_empty(st, &c);
@@ -454,33 +476,32 @@ full(PyObject *module, PyObject *args, PyObject *kwargs)
 /* *_like: the shape, dtype, USM type and queue of x unless overridden;
  * order 'K' keeps x's axis order. */
 static PyObject *
-like(PyObject *module, PyObject *args, PyObject *kwargs, int fill,
-     int takes_value, const char *fmt)
+like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+     PyObject *kwnames, const char *fname, int fill, int takes_value)
 {
-    static char *kwlist_value[] = {"x", "fill_value", CREATION_KWARGS, NULL};
-    static char *kwlist_plain[] = {"x", CREATION_KWARGS, NULL};
-    PyObject *x, *value = NULL, *dtype = Py_None, *order = NULL;
-    PyObject *device = Py_None, *usm_type = Py_None, *queue = Py_None;
+    const ua_py_argspec spec = {fname,
+                                takes_value ? x_value_kwlist : x_kwlist,
+                                1 + takes_value, 1 + takes_value};
+    PyObject *v[2 + C_N] = {NULL};
+    PyObject **kw = v + 1 + takes_value;
     ua_state *st = PyModule_GetState(module);
-    int ok = takes_value
-                 ? PyArg_ParseTupleAndKeywords(args, kwargs, fmt, kwlist_value,
-                                               &x, &value, &dtype, &order,
-                                               &device, &usm_type, &queue)
-                 : PyArg_ParseTupleAndKeywords(args, kwargs, fmt, kwlist_plain,
-                                               &x, &dtype, &order, &device,
-                                               &usm_type, &queue);
-    if (!ok || check_array(st, x, "a *_like function") < 0) {
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        check_array(st, v[0], "a *_like function") < 0) {
         return NULL;
     }
-    creation c = {.type = (ua_typenum)ARR(x)->typenum};
+    PyObject *x = v[0], *value = takes_value ? v[1] : NULL;
+    PyObject *order = kw[C_ORDER], *usm_type = kw[C_USM_TYPE];
+    PyObject *device = kw[C_DEVICE], *queue = kw[C_QUEUE];
+    creation c;
+    c.type = (ua_typenum)ARR(x)->typenum;
     char ord = 'K';
     if ((order && ua_py_parse_order(order, "CFAK", &ord) < 0) ||
-        parse_creation(st, &c, NULL, dtype, NULL, Py_None, usm_type, Py_None) <
+        parse_creation(st, &c, NULL, kw[C_DTYPE], NULL, NULL, usm_type, NULL) <
             0) {
         return NULL;
     }
     Py_CLEAR(c.queue);
-    if (usm_type == Py_None) {
+    if (usm_type == NULL || usm_type == Py_None) {
         c.kind = base_of(x)->kind;
     }
     if ((c.queue = target_queue(st, device, queue, base_of(x)->queue)) == NULL) {
@@ -506,43 +527,32 @@ like(PyObject *module, PyObject *args, PyObject *kwargs, int fill,
     return a;
 }
 
-static PyObject *
-empty_like(PyObject *m, PyObject *args, PyObject *kwargs)
-{
-    return like(m, args, kwargs, -1, 0, "O|$OOOOO:empty_like");
-}
+#define LIKE(name, fill, takes_value)                                         \
+    static PyObject *name(PyObject *m, PyObject *const *args, Py_ssize_t n,   \
+                          PyObject *kwnames)                                  \
+    {                                                                         \
+        return like(m, args, n, kwnames, #name, fill, takes_value);           \
+    }
+LIKE(empty_like, -1, 0)
+LIKE(zeros_like, 0, 0)
+LIKE(ones_like, 1, 0)
+LIKE(full_like, -1, 1)
 
 static PyObject *
-zeros_like(PyObject *m, PyObject *args, PyObject *kwargs)
+arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+       PyObject *kwnames)
 {
-    return like(m, args, kwargs, 0, 0, "O|$OOOOO:zeros_like");
-}
-
-static PyObject *
-ones_like(PyObject *m, PyObject *args, PyObject *kwargs)
-{
-    return like(m, args, kwargs, 1, 0, "O|$OOOOO:ones_like");
-}
-
-static PyObject *
-full_like(PyObject *m, PyObject *args, PyObject *kwargs)
-{
-    return like(m, args, kwargs, -1, 1, "OO|$OOOOO:full_like");
-}
-
-static PyObject *
-arange(PyObject *module, PyObject *args, PyObject *kwargs)
-{
-    static char *kwlist[] = {"start", "stop", "step", "dtype", "device",
-                             "usm_type", "queue", NULL};
-    PyObject *start, *stop = Py_None, *step = NULL, *dtype = Py_None;
-    PyObject *device = Py_None, *usm_type = NULL, *queue = Py_None;
+    static const char *const kwlist[] = {"start",  "stop",     "step",
+                                         "dtype",  "device",   "usm_type",
+                                         "queue",  NULL};
+    static const ua_py_argspec spec = {"arange", kwlist, 3, 1};
+    PyObject *v[7] = {NULL, Py_None, NULL, Py_None, Py_None, Py_None, Py_None};
     ua_state *st = PyModule_GetState(module);
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|OO$OOOO:arange", kwlist,
-                                     &start, &stop, &step, &dtype, &device,
-                                     &usm_type, &queue)) {
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0) {
         return NULL;
     }
+    PyObject *start = v[0], *stop = v[1], *step = v[2], *dtype = v[3];
+    PyObject *device = v[4], *usm_type = v[5], *queue = v[6];
     PyObject *np = ua_py_numpy(st);
     if (np == NULL) {
         return NULL;
@@ -553,17 +563,13 @@ arange(PyObject *module, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     PyObject *target = target_queue(st, device, queue, NULL);
-    PyObject *kw = NULL, *call_args = PyTuple_Pack(1, host);
+    PyObject *result = NULL;
     if (target != NULL) {
-        kw = usm_type ? Py_BuildValue("{s:O,s:O}", "usm_type", usm_type,
-                                      "queue", target)
-                      : Py_BuildValue("{s:s,s:O}", "usm_type", "device",
-                                      "queue", target);
+        PyObject *conv[AS_N] = {host,     Py_None, Py_None,
+                                usm_type, target,  NULL};
+        result = asarray_of(st, conv);
     }
-    PyObject *result = kw && call_args ? asarray(module, call_args, kw) : NULL;
-    Py_XDECREF(kw);
     Py_XDECREF(target);
-    Py_XDECREF(call_args);
     Py_DECREF(host);
     return result;
 }
@@ -571,36 +577,38 @@ arange(PyObject *module, PyObject *args, PyObject *kwargs)
 /* ------------------------------------------------------ view functions */
 
 static PyObject *
-reshape(PyObject *module, PyObject *args, PyObject *kwargs)
+reshape(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+        PyObject *kwnames)
 {
-    static char *kwlist[] = {"x", "shape", "order", "copy", NULL};
-    PyObject *x, *shape, *order = NULL, *copy = NULL;
+    static const char *const kwlist[] = {"x", "shape", "order", "copy", NULL};
+    static const ua_py_argspec spec = {"reshape", kwlist, 2, 2};
+    PyObject *v[4] = {NULL};
     ua_state *st = PyModule_GetState(module);
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|$OO:reshape", kwlist,
-                                     &x, &shape, &order, &copy) ||
-        check_array(st, x, "reshape") < 0) {
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        check_array(st, v[0], "reshape") < 0) {
         return NULL;
     }
-    return ua_py_reshape_call(st, x, shape, order, copy);
+    return ua_py_reshape_call(st, v[0], v[1], v[2], v[3]);
 }
 
 static PyObject *
-permute_dims(PyObject *module, PyObject *args, PyObject *kwargs)
+permute_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+             PyObject *kwnames)
 {
-    static char *kwlist[] = {"x", "axes", NULL};
-    PyObject *x, *axes;
+    static const char *const kwlist[] = {"x", "axes", NULL};
+    static const ua_py_argspec spec = {"permute_dims", kwlist, 2, 2};
+    PyObject *v[2] = {NULL};
     int perm[UA_MAXDIMS];
     ua_state *st = PyModule_GetState(module);
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO:permute_dims", kwlist,
-                                     &x, &axes) ||
-        check_array(st, x, "permute_dims") < 0 ||
-        ua_py_parse_axes(axes, ARR(x)->nd, perm) < 0) {
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        check_array(st, v[0], "permute_dims") < 0 ||
+        ua_py_parse_axes(v[1], ARR(v[0])->nd, perm) < 0) {
         return NULL;
     }
-    return ua_py_array_permute(x, perm);
+    return ua_py_array_permute(v[0], perm);
 }
 
-#define KW(f) (PyCFunction)(void (*)(void))(f), METH_VARARGS | METH_KEYWORDS
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
 PyMethodDef ua_py_array_functions[] = {
     {"asarray", KW(asarray),

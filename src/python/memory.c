@@ -267,15 +267,18 @@ memory_from_object(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
     return result;
 }
 
+enum { M_SOURCE, M_ALIGNMENT, M_QUEUE, M_COPY, M_N };
+static const char *const memory_kwlist[] = {"nbytes_or_obj", "alignment",
+                                            "queue", "copy", NULL};
+static const ua_py_argspec memory_args = {"Memory", memory_kwlist, 1, 1};
+
 static PyObject *
-memory_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+memory_construct(PyTypeObject *type, PyObject **v)
 {
-    static char *kwlist[] = {"nbytes_or_obj", "alignment", "queue", "copy",
-                             NULL};
-    PyObject *source, *alignment_obj = NULL, *queue_obj = Py_None;
-    int copy = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OOp", kwlist, &source,
-                                     &alignment_obj, &queue_obj, &copy)) {
+    PyObject *source = v[M_SOURCE], *alignment_obj = v[M_ALIGNMENT];
+    PyObject *queue_obj = v[M_QUEUE] ? v[M_QUEUE] : Py_None;
+    int copy = v[M_COPY] ? PyObject_IsTrue(v[M_COPY]) : 0;
+    if (copy < 0) {
         return NULL;
     }
     ua_state *st = ua_state_of_type(type);
@@ -335,6 +338,29 @@ memory_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     Py_XDECREF(queue);
     return result;
+}
+
+static PyObject *
+memory_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *v[M_N] = {NULL};
+    if (ua_py_parse_tuple(&memory_args, args, kwargs, v) < 0) {
+        return NULL;
+    }
+    return memory_construct(type, v);
+}
+
+/* Calls of the Memory classes themselves skip the argument tuple and dict. */
+static PyObject *
+memory_vectorcall(PyObject *type, PyObject *const *args, size_t nargsf,
+                  PyObject *kwnames)
+{
+    PyObject *v[M_N] = {NULL};
+    if (ua_py_parse_fast(&memory_args, args, (Py_ssize_t)nargsf, kwnames, v) <
+        0) {
+        return NULL;
+    }
+    return memory_construct((PyTypeObject *)type, v);
 }
 
 PyObject *
@@ -890,6 +916,7 @@ add_kind(PyObject *module, PyType_Spec *spec, PyObject *base)
         Py_XDECREF(type);
         return NULL;
     }
+    ((PyTypeObject *)type)->tp_vectorcall = memory_vectorcall;
     return (PyTypeObject *)type;
 }
 

@@ -34,7 +34,8 @@ optional(PyObject *dict, PyObject *key, int *error)
 
 /* A tuple or list of integers, at most UA_MAXDIMS of them. */
 static int
-read_ints(PyObject *seq, const char *key, Py_ssize_t *out, int *n)
+read_ints(PyObject *seq, const char *key, const char *what, Py_ssize_t *out,
+          int *n)
 {
     if (!PyTuple_Check(seq) && !PyList_Check(seq)) {
         PyErr_Format(PyExc_TypeError,
@@ -51,10 +52,8 @@ read_ints(PyObject *seq, const char *key, Py_ssize_t *out, int *n)
         return -1;
     }
     for (Py_ssize_t i = 0; i < len; i++) {
-        char what[96];
-        PyOS_snprintf(what, sizeof(what), SUAI "['%s'][%zd]", key, i);
-        if (ua_py_index(PySequence_Fast_GET_ITEM(seq, i), what, &out[i]) <
-            0) {
+        if (ua_py_index_at(PySequence_Fast_GET_ITEM(seq, i), what, i,
+                           &out[i]) < 0) {
             return -1;
         }
     }
@@ -66,7 +65,8 @@ static int
 read_shape(PyObject *dict, ua_state *st, ua_suai *out)
 {
     PyObject *shape = required(dict, st->s_shape);
-    if (shape == NULL || read_ints(shape, "shape", out->shape, &out->nd) < 0) {
+    if (shape == NULL ||
+        read_ints(shape, "shape", SUAI "['shape']", out->shape, &out->nd) < 0) {
         return -1;
     }
     for (int k = 0; k < out->nd; k++) {
@@ -172,7 +172,7 @@ read_strides(PyObject *dict, ua_state *st, ua_suai *out)
         ua_layout_default_strides(out->nd, out->shape, 'C', out->strides);
         return 0;
     }
-    if (read_ints(strides, "strides", out->strides, &n) < 0) {
+    if (read_ints(strides, "strides", SUAI "['strides']", out->strides, &n) < 0) {
         return -1;
     }
     if (n != out->nd) {

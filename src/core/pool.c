@@ -1,0 +1,143 @@
+/* A cache of freed allocations, per context and USM kind.  Allocating from
+ * a driver costs microseconds (and, on the host, page faults on first
+ * touch); a freed block of the same size class is handed out again
+ * instead.  Only allocations with the backend's default alignment enter,
+ * and the cache holds at most UA_POOL_LIMIT bytes per context and kind. */
+#include <stdlib.h>
+
+#include "internal.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UA_POOL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UA_POOL_ASAN 1
+#endif
+#endif
+#ifdef UA_POOL_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
+/* Classes: every size up to 512 bytes is one class; above, four classes
+ * per power of two, so a block wastes at most a fifth of itself. */
+#define MIN_SHIFT 9
+
+static int
+floor_log2(size_t n)
+{
+    int k = 0;
+    while (n >>= 1) {
+        k++;
+    }
+    return k;
+}
+
+int
+ua_pool_class(size_t nbytes, size_t *class_bytes)
+{
+    if (nbytes > UA_POOL_MAX_BLOCK) {
+        return -1;
+    }
+    if (nbytes <= ((size_t)1 << MIN_SHIFT)) {
+        *class_bytes = (size_t)1 << MIN_SHIFT;
+        return 0;
+    }
+    int k = floor_log2(nbytes - 1);      /* 2^k < nbytes <= 2^(k+1) */
+    size_t quarter = (size_t)1 << (k - 2);
+    size_t steps = (nbytes - ((size_t)1 << k) + quarter - 1) / quarter;
+    *class_bytes = ((size_t)1 << k) + steps * quarter;
+    return 1 + (k - MIN_SHIFT) * 4 + (int)(steps - 1);
+}
+
+void
+ua_pool_init(ua_pool *p)
+{
+    pthread_mutex_init(&p->lock, NULL);
+    const char *env = getenv("USMARRAY_POOL");
+    p->disabled = env != NULL && env[0] == '0' && env[1] == '\0';
+}
+
+static void
+poison(void *ptr, size_t n, bool on, bool host_memory)
+{
+#ifdef UA_POOL_ASAN
+    /* A block in the pool is freed memory to the program: a use of it
+     * should be reported as one. */
+    if (host_memory) {
+        if (on) {
+            ASAN_POISON_MEMORY_REGION(ptr, n);
+        }
+        else {
+            ASAN_UNPOISON_MEMORY_REGION(ptr, n);
+        }
+    }
+#else
+    (void)ptr, (void)n, (void)on, (void)host_memory;
+#endif
+}
+
+bool
+ua_pool_take(ua_pool *p, int cls, bool host_memory, ua_pool_block *out)
+{
+    if (p->disabled) {
+        return false;
+    }
+    pthread_mutex_lock(&p->lock);
+    ua_pool_bin *b = &p->bins[cls];
+    bool hit = b->count > 0;
+    if (hit) {
+        *out = b->blocks[--b->count];
+        p->cached_bytes -= out->bytes;
+    }
+    pthread_mutex_unlock(&p->lock);
+    if (hit) {
+        poison(out->ptr, out->bytes, false, host_memory);
+    }
+    return hit;
+}
+
+bool
+ua_pool_give(ua_pool *p, int cls, bool host_memory,
+             const ua_pool_block *block)
+{
+    if (p->disabled) {
+        return false;
+    }
+    pthread_mutex_lock(&p->lock);
+    ua_pool_bin *b = &p->bins[cls];
+    bool kept = b->count < UA_POOL_BIN_DEPTH &&
+                p->cached_bytes + block->bytes <= UA_POOL_LIMIT;
+    if (kept) {
+        b->blocks[b->count++] = *block;
+        p->cached_bytes += block->bytes;
+        poison(block->ptr, block->bytes, true, host_memory);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return kept;
+}
+
+void
+ua_pool_drain(ua_pool *p, bool host_memory,
+              void (*release)(const ua_pool_block *block))
+{
+    pthread_mutex_lock(&p->lock);
+    for (int c = 0; c < UA_POOL_CLASSES; c++) {
+        ua_pool_bin *b = &p->bins[c];
+        while (b->count > 0) {
+            ua_pool_block *block = &b->blocks[--b->count];
+            poison(block->ptr, block->bytes, false, host_memory);
+            release(block);
+        }
+    }
+    p->cached_bytes = 0;
+    pthread_mutex_unlock(&p->lock);
+}
+
+size_t
+ua_pool_cached_bytes(ua_pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    size_t n = p->cached_bytes;
+    pthread_mutex_unlock(&p->lock);
+    return n;
+}
