@@ -4,14 +4,7 @@
 
 #include <structmember.h> /* T_PYSSIZET on 3.11 */
 
-#define ARR(o) ((PyUSMArrayObject *)(o))
 #define SUAI "__sycl_usm_array_interface__"
-
-static ua_py_memory *
-base_of(PyObject *self)
-{
-    return (ua_py_memory *)ARR(self)->base;
-}
 
 static size_t
 itemsize_of(PyObject *self)
@@ -1739,6 +1732,13 @@ static PyMethodDef array_methods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "__array__(dtype=None, copy=None)\n--\n\nA NumPy array sharing "
      "host-accessible memory; device memory raises TypeError."},
+    {"__dlpack__", (PyCFunction)(void (*)(void))ua_py_array_dlpack,
+     METH_FASTCALL | METH_KEYWORDS,
+     "__dlpack__(*, stream=None, max_version=None, dl_device=None, "
+     "copy=None)\n--\n\nA DLPack capsule of the array: versioned when "
+     "max_version is (1, x) or newer, legacy otherwise."},
+    {"__dlpack_device__", ua_py_array_dlpack_device, METH_NOARGS,
+     "__dlpack_device__()\n--\n\nThe DLPack (device_type, device_id)."},
     {"fill", array_fill, METH_O,
      "fill(value)\n--\n\nSets every element to value."},
     {NULL},

@@ -55,7 +55,8 @@ typedef struct {
     PyObject *rebuild_memory; /* module function used by pickling */
     /* Interned keys of the array interfaces. */
     PyObject *s_suai, *s_shape, *s_typestr, *s_data, *s_strides, *s_offset,
-        *s_version, *s_syclobj, *s_get_capsule;
+        *s_version, *s_syclobj, *s_get_capsule, *s_cai, *s_stream, *s_mask,
+        *s_dlpack, *s_dlpack_device;
 } ua_state;
 
 extern PyModuleDef ua_module_def;
@@ -149,6 +150,34 @@ PyObject *ua_py_get_pointer_type(PyObject *module, PyObject *args,
                                  PyObject *kwargs);
 PyObject *ua_py_rebuild_memory(PyObject *module, PyObject *args);
 
+/* ------------------------------------- interface dictionaries (iface.c) */
+
+/* A protocol dictionary being read; messages say name['key']. */
+typedef struct {
+    const char *name;
+    PyObject *dict;
+} ua_iface;
+
+/* The value of a required key (borrowed), or NULL with ValueError. */
+PyObject *ua_iface_required(const ua_iface *f, PyObject *key);
+/* The value of an optional key (borrowed); NULL when absent or None, with
+ * *error set when looking it up failed. */
+PyObject *ua_iface_optional(const ua_iface *f, PyObject *key, int *error);
+/* A tuple or list of at most UA_MAXDIMS integers. */
+int ua_iface_ints(const ua_iface *f, PyObject *key, PyObject *seq,
+                  Py_ssize_t *out, int *n);
+/* The required shape: integers, none negative. */
+int ua_iface_shape(const ua_iface *f, PyObject *key, Py_ssize_t *shape,
+                   int *nd);
+/* The required typestr, of a supported dtype. */
+int ua_iface_typestr(const ua_iface *f, PyObject *key, ua_typenum *out);
+/* The required data: (int pointer, bool read-only). */
+int ua_iface_data(const ua_iface *f, PyObject *key, uintptr_t *ptr,
+                  int *readonly);
+/* The required version, an integer in [lo, hi]. */
+int ua_iface_version(const ua_iface *f, PyObject *key, Py_ssize_t lo,
+                     Py_ssize_t hi);
+
 /* --------------------------------------- __sycl_usm_array_interface__ */
 
 /* An imported interface, checked and located. */
@@ -176,6 +205,22 @@ int ua_suai_has(ua_state *st, PyObject *obj);
 /* ------------------------------------------------------------- arrays */
 
 #include "usmarray/usmarray.h"
+
+#define ARR(o) ((PyUSMArrayObject *)(o))
+
+/* The Memory that owns an array's elements. */
+static inline ua_py_memory *
+base_of(PyObject *array)
+{
+    return (ua_py_memory *)ARR(array)->base;
+}
+
+/* The core queue of an array's memory. */
+static inline ua_queue *
+queue_of_array(PyObject *array)
+{
+    return ((ua_py_queue *)base_of(array)->queue)->queue;
+}
 
 _Static_assert(USM_ARRAY_C_CONTIGUOUS == UA_LAYOUT_C_CONTIGUOUS &&
                    USM_ARRAY_F_CONTIGUOUS == UA_LAYOUT_F_CONTIGUOUS,
@@ -269,5 +314,20 @@ int ua_py_parse_tuple(const ua_py_argspec *spec, PyObject *args,
 /* 1 with a new reference in *out, 0 when obj has no such attribute, -1
  * with an exception when looking it up raised something else. */
 int ua_py_optional_attr(PyObject *obj, PyObject *name, PyObject **out);
+
+/* ------------------------------------------------------------- dlpack */
+PyObject *ua_py_array_dlpack(PyObject *self, PyObject *const *args,
+                             Py_ssize_t nargs, PyObject *kwnames);
+PyObject *ua_py_array_dlpack_device(PyObject *self, PyObject *unused);
+/* An array over the tensor of a DLPack capsule, which it consumes. */
+PyObject *ua_py_array_from_capsule(ua_state *st, PyObject *capsule);
+/* The same for a capsule or an object with __dlpack__ (asked for a copy
+ * when copy is True). */
+PyObject *ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj,
+                                         PyObject *copy);
+/* 1 when obj has __dlpack__, 0 when not, -1 with an exception. */
+int ua_py_has_dlpack(ua_state *st, PyObject *obj);
+PyObject *ua_py_from_dlpack(PyObject *module, PyObject *const *args,
+                            Py_ssize_t nargs, PyObject *kwnames);
 
 #endif

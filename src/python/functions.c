@@ -2,13 +2,6 @@
  * reshape and permute_dims. */
 #include "binding.h"
 
-#define ARR(o) ((PyUSMArrayObject *)(o))
-
-static ua_py_memory *
-base_of(PyObject *a)
-{
-    return (ua_py_memory *)ARR(a)->base;
-}
 
 static int
 check_array(ua_state *st, PyObject *x, const char *fn)
@@ -618,6 +611,10 @@ PyMethodDef ua_py_array_functions[] = {
      "for), or host data (NumPy arrays, buffers, nested sequences, scalars), "
      "copied into USM memory of usm_type (default 'device').  copy=False "
      "raises ValueError where a copy is needed."},
+    {"from_dlpack", KW(ua_py_from_dlpack),
+     "from_dlpack(x, /, *, device=None, copy=None)\n--\n\nA USMArray over "
+     "the memory of x, an object with __dlpack__ or a DLPack capsule, without "
+     "a copy unless copy=True or device names another device."},
     {"asnumpy", asnumpy, METH_O,
      "asnumpy(x)\n--\n\nA numpy.ndarray with a copy of x's elements."},
     {"empty", KW(empty),

@@ -63,6 +63,11 @@ intern_keys(ua_state *st)
         {&st->s_version, "version"},
         {&st->s_syclobj, "syclobj"},
         {&st->s_get_capsule, "_get_capsule"},
+        {&st->s_cai, "__cuda_array_interface__"},
+        {&st->s_stream, "stream"},
+        {&st->s_mask, "mask"},
+        {&st->s_dlpack, "__dlpack__"},
+        {&st->s_dlpack_device, "__dlpack_device__"},
     };
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
         *keys[i].slot = PyUnicode_InternFromString(keys[i].text);
@@ -178,9 +183,11 @@ module_clear(PyObject *module)
     Py_CLEAR(st->Queue_Type);
     Py_CLEAR(st->Context_Type);
     Py_CLEAR(st->Device_Type);
-    PyObject **keys[] = {&st->s_suai,    &st->s_shape,   &st->s_typestr,
-                         &st->s_data,    &st->s_strides, &st->s_offset,
-                         &st->s_version, &st->s_syclobj, &st->s_get_capsule};
+    PyObject **keys[] = {&st->s_suai,    &st->s_shape,       &st->s_typestr,
+                         &st->s_data,    &st->s_strides,     &st->s_offset,
+                         &st->s_version, &st->s_syclobj,     &st->s_get_capsule,
+                         &st->s_cai,     &st->s_stream,      &st->s_mask,
+                         &st->s_dlpack,  &st->s_dlpack_device};
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
         Py_CLEAR(*keys[i]);
     }

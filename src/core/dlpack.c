@@ -1,0 +1,187 @@
+/* DLPack: element types, devices and tensor validation in the core's
+ * terms.  Capsules and their lifetimes are the binding's business. */
+#include <string.h>
+
+#include "internal.h"
+#include "usmarray/dlpack.h"
+
+ua_dl_dtype
+ua_dlpack_dtype(ua_typenum t)
+{
+    static const uint8_t codes[] = {
+        ['b'] = UA_DL_BOOL, ['i'] = UA_DL_INT, ['u'] = UA_DL_UINT,
+        ['f'] = UA_DL_FLOAT, ['c'] = UA_DL_COMPLEX};
+    return (ua_dl_dtype){codes[(unsigned char)ua_dtype_kind(t)],
+                         (uint8_t)(8 * ua_dtype_itemsize(t)), 1};
+}
+
+ua_status
+ua_dlpack_dtype_to_typenum(ua_dl_dtype d, ua_typenum *out)
+{
+    if (d.lanes != 1) {
+        return ua_error_set(UA_ERR_BUFFER,
+                            "DLPack dtype with %u lanes is not supported; "
+                            "only single-lane element types are",
+                            (unsigned)d.lanes);
+    }
+    if (d.code == UA_DL_BFLOAT) {
+        return ua_error_set(UA_ERR_BUFFER,
+                            "DLPack dtype bfloat%u is not supported by "
+                            "usmarray",
+                            (unsigned)d.bits);
+    }
+    for (int i = 0; i < UA_NTYPES; i++) {
+        ua_dl_dtype mine = ua_dlpack_dtype(ua_dtype_at(i));
+        if (mine.code == d.code && mine.bits == d.bits) {
+            *out = ua_dtype_at(i);
+            return UA_OK;
+        }
+    }
+    return ua_error_set(UA_ERR_BUFFER,
+                        "DLPack dtype (code %u, %u bits) is not supported by "
+                        "usmarray",
+                        (unsigned)d.code, (unsigned)d.bits);
+}
+
+static bool
+backend_is(const ua_device *d, const char *name)
+{
+    return strcmp(ua_backend_name(ua_device_backend(d)), name) == 0;
+}
+
+ua_dl_device
+ua_dlpack_device(const ua_device *d, ua_usm_kind kind)
+{
+    if (backend_is(d, "cuda")) {
+        int32_t id = (int32_t)d->index;
+        switch (kind) {
+        case UA_USM_SHARED:
+            return (ua_dl_device){UA_DL_CUDA_MANAGED, id};
+        case UA_USM_HOST:
+            return (ua_dl_device){UA_DL_CUDA_HOST, id};
+        default:
+            return (ua_dl_device){UA_DL_CUDA, id};
+        }
+    }
+    /* The host backend's memory of every kind is CPU memory. */
+    return (ua_dl_device){UA_DL_CPU, 0};
+}
+
+static ua_device *
+backend_device(const char *backend, int index)
+{
+    for (size_t i = 0; i < ua_device_count(); i++) {
+        ua_device *d = ua_device_at(i);
+        if (backend_is(d, backend) && d->index == index) {
+            return d;
+        }
+    }
+    return NULL;
+}
+
+ua_status
+ua_dlpack_find_device(ua_dl_device dl, ua_device **out, ua_usm_kind *kind)
+{
+    ua_devices_initialize();
+    const char *backend = "cuda";
+    switch (dl.device_type) {
+    case UA_DL_CPU:
+        backend = "host";
+        *kind = UA_USM_HOST;
+        break;
+    case UA_DL_CUDA:
+        *kind = UA_USM_DEVICE;
+        break;
+    case UA_DL_CUDA_HOST:
+        *kind = UA_USM_HOST;
+        break;
+    case UA_DL_CUDA_MANAGED:
+        *kind = UA_USM_SHARED;
+        break;
+    default:
+        return ua_error_set(UA_ERR_BUFFER,
+                            "DLPack device type %d is not one usmarray can "
+                            "reach (it reaches kDLCPU, kDLCUDA, kDLCUDAHost "
+                            "and kDLCUDAManaged where a backend has them)",
+                            (int)dl.device_type);
+    }
+    *out = backend_device(backend, dl.device_type == UA_DL_CPU
+                                       ? 0
+                                       : (int)dl.device_id);
+    if (*out == NULL) {
+        return ua_error_set(UA_ERR_BUFFER,
+                            "DLPack device (%d, %d) has no usmarray device: "
+                            "the %s backend has no such device here",
+                            (int)dl.device_type, (int)dl.device_id, backend);
+    }
+    return UA_OK;
+}
+
+static ua_status
+read_layout(const ua_dl_tensor *t, ua_dlpack_view *out)
+{
+    if (t->ndim < 0 || t->ndim > UA_MAXDIMS) {
+        return ua_error_set(UA_ERR_BUFFER,
+                            "DLPack tensor has ndim %d; usmarray supports 0 "
+                            "to %d",
+                            (int)t->ndim, UA_MAXDIMS);
+    }
+    out->nd = (int)t->ndim;
+    if (out->nd > 0 && t->shape == NULL) {
+        return ua_error_set(UA_ERR_BUFFER,
+                            "DLPack tensor of ndim %d has no shape", out->nd);
+    }
+    for (int k = 0; k < out->nd; k++) {
+        if (t->shape[k] < 0 || t->shape[k] > PTRDIFF_MAX) {
+            return ua_error_set(UA_ERR_BUFFER,
+                                "DLPack tensor shape[%d] is %lld", k,
+                                (long long)t->shape[k]);
+        }
+        out->shape[k] = (ptrdiff_t)t->shape[k];
+    }
+    if (t->strides == NULL) {
+        ua_layout_default_strides(out->nd, out->shape, 'C', out->strides);
+        return UA_OK;
+    }
+    for (int k = 0; k < out->nd; k++) {
+        out->strides[k] = (ptrdiff_t)t->strides[k];
+    }
+    return UA_OK;
+}
+
+ua_status
+ua_dlpack_read(const ua_dl_tensor *t, ua_dlpack_view *out)
+{
+    ua_status st = read_layout(t, out);
+    if (st == UA_OK) {
+        st = ua_dlpack_dtype_to_typenum(t->dtype, &out->type);
+    }
+    if (st != UA_OK) {
+        return st;
+    }
+    if (t->byte_offset > (uint64_t)PTRDIFF_MAX ||
+        (uintptr_t)t->data > UINTPTR_MAX - (uintptr_t)t->byte_offset) {
+        return ua_error_set(UA_ERR_BUFFER,
+                            "DLPack tensor byte_offset %llu overflows its "
+                            "data pointer",
+                            (unsigned long long)t->byte_offset);
+    }
+    out->ptr = (uintptr_t)t->data + (uintptr_t)t->byte_offset;
+    st = ua_layout_byte_range(out->nd, out->shape, out->strides, 0,
+                              ua_dtype_itemsize(out->type), &out->begin,
+                              &out->end);
+    if (st != UA_OK) {
+        return ua_error_set(UA_ERR_BUFFER, "DLPack tensor: %s",
+                            ua_error_message());
+    }
+    if (out->end > out->begin &&
+        (out->ptr == 0 ||
+         (out->begin < 0 && out->ptr < (uintptr_t)-out->begin) ||
+         (out->end > 0 && out->ptr > UINTPTR_MAX - (uintptr_t)out->end))) {
+        return ua_error_set(UA_ERR_BUFFER,
+                            "DLPack tensor's elements lie outside the "
+                            "address space (data %p)",
+                            (void *)out->ptr);
+    }
+    return UA_OK;
+}

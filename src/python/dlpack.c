@@ -1,0 +1,606 @@
+/* DLPack: __dlpack__ and __dlpack_device__ of arrays, and from_dlpack.
+ * The core validates tensors and maps dtypes and devices; this file owns
+ * capsules, deleters and the Python objects kept alive by them. */
+#include "binding.h"
+#include "usmarray/dlpack.h"
+
+#if PY_VERSION_HEX >= 0x030D0000
+#define ua_py_finalizing() Py_IsFinalizing()
+#else
+#define ua_py_finalizing() _Py_IsFinalizing()
+#endif
+
+/* ------------------------------------------------------------- export */
+
+/* Drops the exported array.  A consumer may call this from any thread,
+ * with or without the GIL, and after the interpreter has begun to shut
+ * down, when touching Python objects is no longer safe: the reference is
+ * then left to the process's end. */
+static void
+release_manager(void *ctx)
+{
+    if (ctx == NULL || !Py_IsInitialized() || ua_py_finalizing()) {
+        return;
+    }
+    PyGILState_STATE g = PyGILState_Ensure();
+    Py_DECREF((PyObject *)ctx);
+    PyGILState_Release(g);
+}
+
+static void
+delete_versioned(ua_dl_managed_versioned *m)
+{
+    release_manager(m->manager_ctx);
+    free(m);
+}
+
+static void
+delete_legacy(ua_dl_managed *m)
+{
+    release_manager(m->manager_ctx);
+    free(m);
+}
+
+/* A capsule nobody consumed still owns its tensor. */
+static void
+capsule_destructor(PyObject *capsule)
+{
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    if (PyCapsule_IsValid(capsule, UA_DLPACK_VERSIONED_CAPSULE)) {
+        ua_dl_managed_versioned *m =
+            PyCapsule_GetPointer(capsule, UA_DLPACK_VERSIONED_CAPSULE);
+        if (m->deleter != NULL) {
+            m->deleter(m);
+        }
+    }
+    else if (PyCapsule_IsValid(capsule, UA_DLPACK_CAPSULE)) {
+        ua_dl_managed *m = PyCapsule_GetPointer(capsule, UA_DLPACK_CAPSULE);
+        if (m->deleter != NULL) {
+            m->deleter(m);
+        }
+    }
+    PyErr_Restore(type, value, tb);
+}
+
+/* Fills a DLPack tensor describing array a; shape and strides point into
+ * `dims`, 2 * nd entries owned with the tensor. */
+static void
+describe(PyObject *a, ua_dl_tensor *t, int64_t *dims)
+{
+    PyUSMArrayObject *x = ARR(a);
+    t->data = x->data;
+    t->device = ua_dlpack_device(ua_queue_device(queue_of_array(a)),
+                                 base_of(a)->kind);
+    t->ndim = x->nd;
+    t->dtype = ua_dlpack_dtype((ua_typenum)x->typenum);
+    t->shape = x->nd > 0 ? dims : NULL;
+    t->strides = x->nd > 0 ? dims + x->nd : NULL;
+    t->byte_offset = 0;
+    for (int k = 0; k < x->nd; k++) {
+        dims[k] = x->shape[k];
+        dims[x->nd + k] = x->strides[k];
+    }
+}
+
+static PyObject *
+versioned_capsule(PyObject *a, uint64_t flags)
+{
+    int nd = ARR(a)->nd;
+    ua_dl_managed_versioned *m =
+        malloc(sizeof(*m) + 2 * (size_t)nd * sizeof(int64_t));
+    if (m == NULL) {
+        return PyErr_NoMemory();
+    }
+    m->version = (ua_dl_version){UA_DLPACK_MAJOR, UA_DLPACK_MINOR};
+    m->manager_ctx = NULL;
+    m->deleter = delete_versioned;
+    m->flags = flags;
+    describe(a, &m->dl_tensor, (int64_t *)(m + 1));
+    PyObject *capsule = PyCapsule_New(m, UA_DLPACK_VERSIONED_CAPSULE,
+                                      capsule_destructor);
+    if (capsule == NULL) {
+        free(m);
+        return NULL;
+    }
+    m->manager_ctx = Py_NewRef(a);
+    return capsule;
+}
+
+static PyObject *
+legacy_capsule(PyObject *a)
+{
+    int nd = ARR(a)->nd;
+    ua_dl_managed *m = malloc(sizeof(*m) + 2 * (size_t)nd * sizeof(int64_t));
+    if (m == NULL) {
+        return PyErr_NoMemory();
+    }
+    m->manager_ctx = NULL;
+    m->deleter = delete_legacy;
+    describe(a, &m->dl_tensor, (int64_t *)(m + 1));
+    PyObject *capsule =
+        PyCapsule_New(m, UA_DLPACK_CAPSULE, capsule_destructor);
+    if (capsule == NULL) {
+        free(m);
+        return NULL;
+    }
+    m->manager_ctx = Py_NewRef(a);
+    return capsule;
+}
+
+/* max_version: None (a legacy capsule) or a 2-tuple of ints. */
+static int
+parse_max_version(PyObject *obj, int *versioned)
+{
+    *versioned = 0;
+    if (obj == NULL || obj == Py_None) {
+        return 0;
+    }
+    Py_ssize_t v[2];
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 2 ||
+        ua_py_index(PyTuple_GET_ITEM(obj, 0), "max_version[0]", &v[0]) < 0 ||
+        ua_py_index(PyTuple_GET_ITEM(obj, 1), "max_version[1]", &v[1]) < 0) {
+        if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError,
+                         "max_version must be None or a tuple (major, minor) "
+                         "of ints, not %R",
+                         obj);
+        }
+        return -1;
+    }
+    *versioned = v[0] >= 1;
+    return 0;
+}
+
+static int
+parse_dl_device(PyObject *obj, ua_dl_device *out)
+{
+    Py_ssize_t v[2];
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 2 ||
+        ua_py_index(PyTuple_GET_ITEM(obj, 0), "dl_device[0]", &v[0]) < 0 ||
+        ua_py_index(PyTuple_GET_ITEM(obj, 1), "dl_device[1]", &v[1]) < 0 ||
+        v[0] < INT32_MIN || v[0] > INT32_MAX || v[1] < INT32_MIN ||
+        v[1] > INT32_MAX) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError,
+                     "dl_device must be None or a tuple (device_type, "
+                     "device_id) of 32-bit ints, not %R",
+                     obj);
+        return -1;
+    }
+    *out = (ua_dl_device){(int32_t)v[0], (int32_t)v[1]};
+    return 0;
+}
+
+/* copy: None (-1), or a bool. */
+static int
+parse_copy(PyObject *obj, int *copy)
+{
+    *copy = -1;
+    if (obj == NULL || obj == Py_None) {
+        return 0;
+    }
+    if (!PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "copy must be None or a bool, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *copy = obj == Py_True;
+    return 0;
+}
+
+static int
+same_dl_device(ua_dl_device a, ua_dl_device b)
+{
+    return a.device_type == b.device_type && a.device_id == b.device_id;
+}
+
+/* DLPack's stream rules: None for CPU memory; never 0 on a GPU. */
+static int
+check_stream(PyObject *stream, ua_dl_device dev)
+{
+    if (stream == NULL || stream == Py_None) {
+        return 0;
+    }
+    if (dev.device_type == UA_DL_CPU) {
+        PyErr_Format(PyExc_ValueError,
+                     "stream must be None for CPU memory (kDLCPU), not %R",
+                     stream);
+        return -1;
+    }
+    Py_ssize_t s;
+    if (ua_py_index(stream, "stream", &s) < 0) {
+        return -1;
+    }
+    if (s == 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "stream 0 is ambiguous and not allowed by DLPack: "
+                        "pass 1 (legacy default stream), 2 (per-thread "
+                        "default stream), -1 (no synchronization) or a stream "
+                        "handle");
+        return -1;
+    }
+    return 0;
+}
+
+enum { D_STREAM, D_MAX_VERSION, D_DL_DEVICE, D_COPY, D_N };
+
+PyObject *
+ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                   PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"stream", "max_version", "dl_device",
+                                         "copy", NULL};
+    static const ua_py_argspec spec = {"__dlpack__", kwlist, 0, 0};
+    PyObject *v[D_N] = {NULL};
+    ua_state *st = ua_state_of(self);
+    PyUSMArrayObject *x = ARR(self);
+    ua_py_memory *m = base_of(self);
+    ua_dl_device here =
+        ua_dlpack_device(ua_queue_device(queue_of_array(self)), m->kind);
+    ua_dl_device want = here;
+    int versioned, copy;
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        parse_max_version(v[D_MAX_VERSION], &versioned) < 0 ||
+        parse_copy(v[D_COPY], &copy) < 0 ||
+        (v[D_DL_DEVICE] != NULL && v[D_DL_DEVICE] != Py_None &&
+         parse_dl_device(v[D_DL_DEVICE], &want) < 0) ||
+        check_stream(v[D_STREAM], here) < 0) {
+        return NULL;
+    }
+    if (!same_dl_device(want, here)) {
+        PyErr_Format(PyExc_BufferError,
+                     "__dlpack__: cannot export to dl_device (%d, %d): this "
+                     "array is on (%d, %d) and no copy between them is "
+                     "available",
+                     (int)want.device_type, (int)want.device_id,
+                     (int)here.device_type, (int)here.device_id);
+        return NULL;
+    }
+    int readonly = !(x->flags & USM_ARRAY_WRITABLE);
+    if (!versioned && readonly && copy != 1) {
+        PyErr_SetString(PyExc_BufferError,
+                        "__dlpack__: a read-only array cannot be exported as "
+                        "a legacy DLPack capsule, which cannot mark it "
+                        "read-only; pass max_version=(1, 0) or copy=True");
+        return NULL;
+    }
+    if (copy != 1) {
+        return versioned ? versioned_capsule(self, readonly
+                                                       ? UA_DL_FLAG_READ_ONLY
+                                                       : 0)
+                         : legacy_capsule(self);
+    }
+    PyObject *dup = ua_py_array_copy(st, self, (ua_typenum)x->typenum, 'K',
+                                     m->kind, m->queue);
+    if (dup == NULL) {
+        return NULL;
+    }
+    PyObject *capsule = versioned ? versioned_capsule(dup, UA_DL_FLAG_IS_COPIED)
+                                  : legacy_capsule(dup);
+    Py_DECREF(dup);
+    return capsule;
+}
+
+PyObject *
+ua_py_array_dlpack_device(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    ua_dl_device d = ua_dlpack_device(ua_queue_device(queue_of_array(self)),
+                                      base_of(self)->kind);
+    return Py_BuildValue("(ii)", (int)d.device_type, (int)d.device_id);
+}
+
+/* ------------------------------------------------------------- import */
+
+#define OWNER_CAPSULE "usmarray._dlpack_owner"
+
+/* The owner of an imported tensor: when the array's memory is freed, it
+ * calls the producer's deleter, once. */
+static void
+owner_destructor(PyObject *owner)
+{
+    void *m = PyCapsule_GetPointer(owner, OWNER_CAPSULE);
+    if (m == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    if (PyCapsule_GetContext(owner) != NULL) {
+        ua_dl_managed_versioned *v = m;
+        if (v->deleter != NULL) {
+            v->deleter(v);
+        }
+    }
+    else {
+        ua_dl_managed *l = m;
+        if (l->deleter != NULL) {
+            l->deleter(l);
+        }
+    }
+}
+
+typedef struct {
+    void *managed;  /* ua_dl_managed or ua_dl_managed_versioned */
+    int versioned;
+    const ua_dl_tensor *tensor;
+    int readonly;
+} capsule_content;
+
+static void
+run_deleter(const capsule_content *c)
+{
+    if (c->versioned) {
+        ua_dl_managed_versioned *v = c->managed;
+        if (v->deleter != NULL) {
+            v->deleter(v);
+        }
+    }
+    else {
+        ua_dl_managed *l = c->managed;
+        if (l->deleter != NULL) {
+            l->deleter(l);
+        }
+    }
+}
+
+/* Reads a capsule without taking it over.  A versioned tensor of a newer
+ * major version is taken over only to be deleted, as DLPack asks. */
+static int
+open_capsule(PyObject *capsule, capsule_content *c)
+{
+    const char *name = PyCapsule_GetName(capsule);
+    if (name == NULL) {
+        return -1;
+    }
+    c->versioned = strcmp(name, UA_DLPACK_VERSIONED_CAPSULE) == 0;
+    if (!c->versioned && strcmp(name, UA_DLPACK_CAPSULE) != 0) {
+        if (strncmp(name, "used_", 5) == 0) {
+            PyErr_SetString(PyExc_ValueError,
+                            "this DLPack capsule was already consumed: a "
+                            "capsule can be imported only once");
+        }
+        else {
+            PyErr_Format(PyExc_TypeError,
+                         "a capsule named '%s' is not a DLPack capsule "
+                         "('dltensor' or 'dltensor_versioned')",
+                         name);
+        }
+        return -1;
+    }
+    c->managed = PyCapsule_GetPointer(capsule, name);
+    if (c->managed == NULL) {
+        return -1;
+    }
+    if (!c->versioned) {
+        c->tensor = &((ua_dl_managed *)c->managed)->dl_tensor;
+        c->readonly = 0;
+        return 0;
+    }
+    ua_dl_managed_versioned *v = c->managed;
+    if (v->version.major > UA_DLPACK_MAJOR) {
+        unsigned major = v->version.major, minor = v->version.minor;
+        if (PyCapsule_SetName(capsule, UA_DLPACK_VERSIONED_CAPSULE_USED) < 0) {
+            return -1;
+        }
+        run_deleter(c);
+        PyErr_Format(PyExc_BufferError,
+                     "DLPack version %u.%u is newer than this library "
+                     "supports (major version %d)",
+                     major, minor, UA_DLPACK_MAJOR);
+        return -1;
+    }
+    c->tensor = &v->dl_tensor;
+    c->readonly = (v->flags & UA_DL_FLAG_READ_ONLY) != 0;
+    return 0;
+}
+
+/* Memory for the bytes [begin, end) around ptr: an allocation the library
+ * knows (its own, or one a driver reports), or, for CPU memory on the host
+ * backend, the bytes borrowed as a "host" allocation. */
+static PyObject *
+memory_of(ua_state *st, ua_device *d, const ua_dlpack_view *v, int readonly,
+          PyObject *owner)
+{
+    char *start = (char *)(v->ptr + (uintptr_t)v->begin);
+    Py_ssize_t n = (Py_ssize_t)(v->end - v->begin);
+    ua_pointer_info info;
+    if (ua_pointer_query_range((uintptr_t)start, (size_t)n, &info)) {
+        if (info.device != d) {
+            PyErr_Format(PyExc_BufferError,
+                         "the DLPack tensor names device %s but its memory "
+                         "belongs to %s",
+                         ua_device_filter_string(d),
+                         ua_device_filter_string(info.device));
+            return NULL;
+        }
+        PyObject *q = ua_py_default_queue(st, info.device);
+        PyObject *mem = q ? ua_py_memory_wrap(st, info.kind, start, n,
+                                              readonly, q, owner)
+                          : NULL;
+        Py_XDECREF(q);
+        return mem;
+    }
+    if (ua_device_get_type(d) != UA_DEVICE_CPU) {
+        PyErr_Format(PyExc_BufferError,
+                     "the DLPack tensor's memory at %p is not memory %s "
+                     "knows",
+                     (void *)start, ua_device_filter_string(d));
+        return NULL;
+    }
+    PyObject *q = ua_py_default_queue(st, d);
+    PyObject *mem = q ? ua_py_memory_borrow(st, q, start, n, readonly, owner)
+                      : NULL;
+    Py_XDECREF(q);
+    return mem;
+}
+
+/* An empty tensor shares nothing: it becomes a fresh empty array, and the
+ * capsule stays with its producer. */
+static PyObject *
+empty_import(ua_state *st, ua_device *d, ua_usm_kind kind,
+             const ua_dlpack_view *v)
+{
+    PyObject *q = ua_py_default_queue(st, d);
+    PyObject *a = q ? ua_py_array_empty(st, v->nd, v->shape, NULL, v->type,
+                                        'C', kind, q)
+                    : NULL;
+    Py_XDECREF(q);
+    return a;
+}
+
+PyObject *
+ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
+{
+    if (!PyCapsule_CheckExact(capsule)) {
+        PyErr_Format(PyExc_TypeError,
+                     "expected a DLPack capsule, not %.100s",
+                     Py_TYPE(capsule)->tp_name);
+        return NULL;
+    }
+    capsule_content c;
+    ua_dlpack_view v;
+    ua_device *d;
+    ua_usm_kind kind;
+    if (open_capsule(capsule, &c) < 0) {
+        return NULL;
+    }
+    if (ua_dlpack_read(c.tensor, &v) != UA_OK ||
+        ua_dlpack_find_device(c.tensor->device, &d, &kind) != UA_OK) {
+        return ua_py_raise_core(st, ua_error_code());
+    }
+    if (v.end == v.begin) {
+        return empty_import(st, d, kind, &v);
+    }
+    PyObject *owner = PyCapsule_New(c.managed, OWNER_CAPSULE, NULL);
+    if (owner == NULL ||
+        PyCapsule_SetContext(owner, c.versioned ? owner : NULL) < 0) {
+        Py_XDECREF(owner);
+        return NULL;
+    }
+    PyObject *mem = memory_of(st, d, &v, c.readonly, owner);
+    if (mem == NULL) {
+        Py_DECREF(owner); /* no destructor yet: the capsule keeps it */
+        return NULL;
+    }
+    /* From here on the owner runs the deleter, and the capsule must not. */
+    if (PyCapsule_SetName(capsule, c.versioned
+                                       ? UA_DLPACK_VERSIONED_CAPSULE_USED
+                                       : UA_DLPACK_CAPSULE_USED) < 0 ||
+        PyCapsule_SetDestructor(owner, owner_destructor) < 0) {
+        Py_DECREF(mem);
+        Py_DECREF(owner);
+        return NULL;
+    }
+    Py_DECREF(owner);
+    PyObject *a = ua_py_array_new(st, v.nd, v.shape, v.strides, v.type,
+                                  (char *)v.ptr, mem, !c.readonly);
+    Py_DECREF(mem);
+    return a;
+}
+
+/* Calls obj.__dlpack__ as a consumer of DLPack 1.x would: asking for a
+ * versioned capsule, and falling back to the legacy call for producers
+ * that predate the keywords. */
+static PyObject *
+request_capsule(ua_state *st, PyObject *obj, PyObject *copy)
+{
+    PyObject *method = PyObject_GetAttr(obj, st->s_dlpack);
+    if (method == NULL) {
+        return NULL;
+    }
+    PyObject *kw = Py_BuildValue("{s:(ii)}", "max_version", UA_DLPACK_MAJOR,
+                                 UA_DLPACK_MINOR);
+    if (kw != NULL && copy != Py_None &&
+        PyDict_SetItemString(kw, "copy", copy) < 0) {
+        Py_CLEAR(kw);
+    }
+    PyObject *empty = PyTuple_New(0);
+    PyObject *capsule = kw && empty ? PyObject_Call(method, empty, kw) : NULL;
+    if (capsule == NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        capsule = PyObject_CallNoArgs(method);
+    }
+    Py_XDECREF(empty);
+    Py_XDECREF(kw);
+    Py_DECREF(method);
+    return capsule;
+}
+
+PyObject *
+ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj, PyObject *copy)
+{
+    if (PyCapsule_CheckExact(obj)) {
+        return ua_py_array_from_capsule(st, obj);
+    }
+    PyObject *capsule = request_capsule(st, obj, copy);
+    if (capsule == NULL) {
+        return NULL;
+    }
+    PyObject *a = ua_py_array_from_capsule(st, capsule);
+    Py_DECREF(capsule);
+    return a;
+}
+
+int
+ua_py_has_dlpack(ua_state *st, PyObject *obj)
+{
+    PyObject *attr;
+    int has = ua_py_optional_attr(obj, st->s_dlpack, &attr);
+    Py_XDECREF(attr);
+    return has;
+}
+
+PyObject *
+ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                  PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "device", "copy", NULL};
+    static const ua_py_argspec spec = {"from_dlpack", kwlist, 1, 1};
+    PyObject *v[3] = {NULL, Py_None, Py_None};
+    ua_state *st = PyModule_GetState(module);
+    int copy;
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        parse_copy(v[2], &copy) < 0) {
+        return NULL;
+    }
+    PyObject *x = v[0];
+    if (!PyCapsule_CheckExact(x)) {
+        int has = ua_py_has_dlpack(st, x);
+        if (has <= 0) {
+            if (has == 0) {
+                PyErr_Format(PyExc_TypeError,
+                             "from_dlpack needs an object with __dlpack__ "
+                             "or a DLPack capsule, not %.100s",
+                             Py_TYPE(x)->tp_name);
+            }
+            return NULL;
+        }
+    }
+    PyObject *queue = NULL;
+    if (v[1] != Py_None &&
+        (queue = ua_py_as_queue(st, v[1], "device")) == NULL) {
+        return NULL;
+    }
+    PyObject *a = ua_py_array_from_dlpack_object(st, x, v[2]);
+    if (a != NULL && copy == 1 && PyCapsule_CheckExact(x)) {
+        /* A capsule cannot be asked to copy: copy here. */
+        Py_SETREF(a, ua_py_array_copy(st, a, (ua_typenum)ARR(a)->typenum, 'K',
+                                      base_of(a)->kind, base_of(a)->queue));
+    }
+    if (a != NULL && queue != NULL &&
+        ua_queue_device(((ua_py_queue *)queue)->queue) !=
+            ua_queue_device(queue_of_array(a))) {
+        if (copy == 0) {
+            PyErr_SetString(PyExc_BufferError,
+                            "from_dlpack(copy=False): the tensor is on "
+                            "another device than `device`");
+            Py_CLEAR(a);
+        }
+        else {
+            Py_SETREF(a, ua_py_array_copy(st, a, (ua_typenum)ARR(a)->typenum,
+                                          'K', base_of(a)->kind, queue));
+        }
+    }
+    Py_XDECREF(queue);
+    return a;
+}

@@ -1,0 +1,172 @@
+/* Reading the keys that the array interfaces (SUAI, CAI) share: each
+ * message names the interface and the key at fault. */
+#include "binding.h"
+
+PyObject *
+ua_iface_required(const ua_iface *f, PyObject *key)
+{
+    PyObject *v = PyDict_GetItemWithError(f->dict, key);
+    if (v == NULL && !PyErr_Occurred()) {
+        PyErr_Format(PyExc_ValueError, "%s has no required key '%U'",
+                     f->name, key);
+    }
+    return v;
+}
+
+PyObject *
+ua_iface_optional(const ua_iface *f, PyObject *key, int *error)
+{
+    PyObject *v = PyDict_GetItemWithError(f->dict, key);
+    *error = v == NULL && PyErr_Occurred();
+    return v == Py_None ? NULL : v;
+}
+
+int
+ua_iface_ints(const ua_iface *f, PyObject *key, PyObject *seq,
+              Py_ssize_t *out, int *n)
+{
+    char what[96];
+    if (!PyTuple_Check(seq) && !PyList_Check(seq)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s['%U'] must be a tuple of integers, not %.100s",
+                     f->name, key, Py_TYPE(seq)->tp_name);
+        return -1;
+    }
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    if (len > UA_MAXDIMS) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s['%U'] has %zd entries; at most %d dimensions are "
+                     "supported",
+                     f->name, key, len, UA_MAXDIMS);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (PyLong_CheckExact(item)) {
+            out[i] = PyLong_AsSsize_t(item);
+            if (out[i] != -1 || !PyErr_Occurred()) {
+                continue;
+            }
+            PyErr_Clear();
+        }
+        PyOS_snprintf(what, sizeof(what), "%s['%s']", f->name,
+                      PyUnicode_AsUTF8(key));
+        if (ua_py_index_at(item, what, i, &out[i]) < 0) {
+            return -1;
+        }
+    }
+    *n = (int)len;
+    return 0;
+}
+
+int
+ua_iface_shape(const ua_iface *f, PyObject *key, Py_ssize_t *shape, int *nd)
+{
+    PyObject *seq = ua_iface_required(f, key);
+    if (seq == NULL || ua_iface_ints(f, key, seq, shape, nd) < 0) {
+        return -1;
+    }
+    for (int k = 0; k < *nd; k++) {
+        if (shape[k] < 0) {
+            PyErr_Format(PyExc_ValueError, "%s['%U'][%d] is negative (%zd)",
+                         f->name, key, k, shape[k]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int
+ua_iface_typestr(const ua_iface *f, PyObject *key, ua_typenum *out)
+{
+    PyObject *typestr = ua_iface_required(f, key);
+    if (typestr == NULL) {
+        return -1;
+    }
+    if (!PyUnicode_Check(typestr)) {
+        PyErr_Format(PyExc_TypeError, "%s['%U'] must be a str, not %.100s",
+                     f->name, key, Py_TYPE(typestr)->tp_name);
+        return -1;
+    }
+    Py_ssize_t len;
+    const char *s = PyUnicode_AsUTF8AndSize(typestr, &len);
+    if (s == NULL) {
+        return -1;
+    }
+    if (ua_dtype_from_typestr(s, (size_t)len, out) != UA_OK) {
+        PyErr_Format(PyExc_ValueError, "%s['%U']: %s", f->name, key,
+                     ua_error_message());
+        ua_error_clear();
+        return -1;
+    }
+    return 0;
+}
+
+int
+ua_iface_data(const ua_iface *f, PyObject *key, uintptr_t *ptr,
+              int *readonly)
+{
+    PyObject *data = ua_iface_required(f, key);
+    if (data == NULL) {
+        return -1;
+    }
+    if (!PyTuple_Check(data) || PyTuple_GET_SIZE(data) != 2) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s['%U'] must be a 2-tuple (pointer, read_only), not "
+                     "%.100s",
+                     f->name, key, Py_TYPE(data)->tp_name);
+        return -1;
+    }
+    PyObject *p = PyTuple_GET_ITEM(data, 0), *flag = PyTuple_GET_ITEM(data, 1);
+    if (PyBool_Check(p) || !PyLong_Check(p)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s['%U'][0] (the pointer) must be an int, not %.100s",
+                     f->name, key, Py_TYPE(p)->tp_name);
+        return -1;
+    }
+    unsigned long long v = PyLong_AsUnsignedLongLong(p);
+    if ((v == (unsigned long long)-1 && PyErr_Occurred()) || v > UINTPTR_MAX) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s['%U'][0] is not a pointer value: %R",
+                     f->name, key, p);
+        return -1;
+    }
+    if (!PyBool_Check(flag)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s['%U'][1] (the read-only flag) must be a bool, not "
+                     "%.100s",
+                     f->name, key, Py_TYPE(flag)->tp_name);
+        return -1;
+    }
+    *ptr = (uintptr_t)v;
+    *readonly = flag == Py_True;
+    return 0;
+}
+
+int
+ua_iface_version(const ua_iface *f, PyObject *key, Py_ssize_t lo,
+                 Py_ssize_t hi)
+{
+    char what[96];
+    PyObject *version = ua_iface_required(f, key);
+    Py_ssize_t v;
+    PyOS_snprintf(what, sizeof(what), "%s['version']", f->name);
+    if (version == NULL || ua_py_index(version, what, &v) < 0) {
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        if (lo == hi) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s['version'] is %zd; only version %zd is supported",
+                         f->name, v, lo);
+        }
+        else {
+            PyErr_Format(PyExc_ValueError,
+                         "%s['version'] is %zd; versions %zd to %zd are "
+                         "supported",
+                         f->name, v, lo, hi);
+        }
+        return -1;
+    }
+    return 0;
+}
