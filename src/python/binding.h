@@ -178,6 +178,28 @@ int ua_iface_data(const ua_iface *f, PyObject *key, uintptr_t *ptr,
 int ua_iface_version(const ua_iface *f, PyObject *key, Py_ssize_t lo,
                      Py_ssize_t hi);
 
+/* ------------------------------------------- __cuda_array_interface__ */
+
+typedef struct {
+    int nd;
+    Py_ssize_t shape[UA_MAXDIMS];
+    Py_ssize_t strides[UA_MAXDIMS]; /* elements */
+    ua_typenum typenum;
+    uintptr_t ptr;
+    int readonly;
+    int empty;             /* no elements: nothing is located */
+    uintptr_t stream;      /* the producer's stream, 0 when not given */
+    ua_pointer_info alloc; /* the allocation that holds the elements */
+    ptrdiff_t begin, end;  /* bytes reached, relative to ptr */
+} ua_cai;
+
+/* 1 when obj has __cuda_array_interface__, 0 when not, -1 on error. */
+int ua_cai_has(ua_state *st, PyObject *obj);
+/* Reads, validates and locates obj.__cuda_array_interface__. */
+int ua_cai_import(ua_state *st, PyObject *obj, ua_cai *out);
+/* A USMArray over the memory of a CAI object, keeping obj alive. */
+PyObject *ua_py_array_from_cai(ua_state *st, PyObject *obj);
+
 /* --------------------------------------- __sycl_usm_array_interface__ */
 
 /* An imported interface, checked and located. */

@@ -245,6 +245,31 @@ static const char *const asarray_kwlist[] = {"obj",   "dtype", "copy", "usm_type
                                              "queue", "order", NULL};
 static const ua_py_argspec asarray_args = {"asarray", asarray_kwlist, 1, 1};
 
+/* 1 when obj is a DLPack producer to import as such, with *cpu telling
+ * whether its memory is CPU memory.  Objects that also export the buffer
+ * protocol (NumPy arrays) are left to the host-data path, which converts
+ * their dtypes the same way and names unsupported ones as it does. */
+static int
+dlpack_source(ua_state *st, PyObject *obj, int *cpu)
+{
+    if (PyObject_CheckBuffer(obj)) {
+        return 0;
+    }
+    int has = ua_py_has_dlpack(st, obj);
+    if (has <= 0) {
+        return has;
+    }
+    PyObject *dev = PyObject_CallMethodNoArgs(obj, st->s_dlpack_device);
+    if (dev == NULL) {
+        return -1;
+    }
+    *cpu = PyTuple_Check(dev) && PyTuple_GET_SIZE(dev) == 2 &&
+           PyLong_Check(PyTuple_GET_ITEM(dev, 0)) &&
+           PyLong_AsLong(PyTuple_GET_ITEM(dev, 0)) == 1; /* kDLCPU */
+    Py_DECREF(dev);
+    return 1;
+}
+
 /* v holds asarray's arguments, Py_None where not given (order: NULL). */
 static PyObject *
 asarray_of(ua_state *st, PyObject **v)
@@ -264,15 +289,26 @@ asarray_of(ua_state *st, PyObject **v)
         return NULL;
     }
     PyObject *result = NULL, *imported = NULL;
-    int has;
+    int has, cpu = 0;
     if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
         result = convert_array(st, obj, &c);
     }
-    else if ((has = ua_suai_has(st, obj)) < 0) {
-        /* error set */
+    else if ((has = ua_suai_has(st, obj)) != 0) {
+        imported = has > 0 ? ua_py_array_from_suai(st, obj) : NULL;
+        result = imported ? convert_array(st, imported, &c) : NULL;
     }
-    else if (has) {
-        imported = ua_py_array_from_suai(st, obj);
+    else if ((has = ua_cai_has(st, obj)) != 0) {
+        imported = has > 0 ? ua_py_array_from_cai(st, obj) : NULL;
+        result = imported ? convert_array(st, imported, &c) : NULL;
+    }
+    else if ((has = dlpack_source(st, obj, &cpu)) != 0) {
+        imported = has > 0 ? ua_py_array_from_dlpack_object(st, obj, Py_None)
+                           : NULL;
+        /* CPU memory is host data: it goes to device memory by default. */
+        if (cpu && !c.has_kind) {
+            c.has_kind = 1;
+            c.kind = UA_USM_DEVICE;
+        }
         result = imported ? convert_array(st, imported, &c) : NULL;
     }
     else {

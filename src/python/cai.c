@@ -1,0 +1,230 @@
+/* Import of __cuda_array_interface__ (versions 0 to 3): every key is
+ * checked, and the data must be memory of a CUDA device that a backend of
+ * this build reaches. */
+#include "binding.h"
+
+#define CAI "__cuda_array_interface__"
+
+int
+ua_cai_has(ua_state *st, PyObject *obj)
+{
+    PyObject *value;
+    int has = ua_py_optional_attr(obj, st->s_cai, &value);
+    Py_XDECREF(value);
+    return has;
+}
+
+/* Byte strides, each a multiple of the itemsize, become element strides. */
+static int
+read_strides(const ua_iface *f, ua_state *st, ua_cai *out)
+{
+    int error, n;
+    PyObject *strides = ua_iface_optional(f, st->s_strides, &error);
+    if (error) {
+        return -1;
+    }
+    if (strides == NULL) {
+        ua_layout_default_strides(out->nd, out->shape, 'C', out->strides);
+        return 0;
+    }
+    if (ua_iface_ints(f, st->s_strides, strides, out->strides, &n) < 0) {
+        return -1;
+    }
+    if (n != out->nd) {
+        PyErr_Format(PyExc_ValueError,
+                     CAI "['strides'] has %d entries but 'shape' has %d", n,
+                     out->nd);
+        return -1;
+    }
+    Py_ssize_t isz = (Py_ssize_t)ua_dtype_itemsize(out->typenum);
+    for (int k = 0; k < n; k++) {
+        if (out->strides[k] % isz != 0) {
+            PyErr_Format(PyExc_ValueError,
+                         CAI "['strides'][%d] is %zd bytes, not a multiple of "
+                         "the itemsize %zd",
+                         k, out->strides[k], isz);
+            return -1;
+        }
+        out->strides[k] /= isz;
+    }
+    return 0;
+}
+
+static int
+read_mask(const ua_iface *f, ua_state *st)
+{
+    int error;
+    PyObject *mask = ua_iface_optional(f, st->s_mask, &error);
+    if (mask != NULL) {
+        PyErr_SetString(PyExc_ValueError,
+                        CAI "['mask'] is not None: masked arrays are not "
+                        "supported");
+    }
+    return error || mask != NULL ? -1 : 0;
+}
+
+/* The stream the producer's work is queued on: 0 is forbidden by the
+ * protocol, 1 and 2 are the legacy and per-thread default streams. */
+static int
+read_stream(const ua_iface *f, ua_state *st, ua_cai *out)
+{
+    int error;
+    PyObject *stream = ua_iface_optional(f, st->s_stream, &error);
+    out->stream = 0;
+    if (error || stream == NULL) {
+        return error ? -1 : 0;
+    }
+    if (PyBool_Check(stream) || !PyLong_Check(stream)) {
+        PyErr_Format(PyExc_TypeError,
+                     CAI "['stream'] must be None or an int, not %.100s",
+                     Py_TYPE(stream)->tp_name);
+        return -1;
+    }
+    unsigned long long s = PyLong_AsUnsignedLongLong(stream);
+    if (s == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, CAI "['stream'] is not a stream: %R",
+                     stream);
+        return -1;
+    }
+    if (s == 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        CAI "['stream'] is 0, which the protocol forbids "
+                        "(1 is the legacy default stream, 2 the per-thread "
+                        "one)");
+        return -1;
+    }
+    out->stream = (uintptr_t)s;
+    return 0;
+}
+
+static int
+is_cuda(const ua_device *d)
+{
+    return strcmp(ua_backend_name(ua_device_backend(d)), "cuda") == 0;
+}
+
+static const char *
+cuda_status(void)
+{
+    for (size_t i = 0; i < ua_backend_count(); i++) {
+        ua_backend *b = ua_backend_at(i);
+        if (strcmp(ua_backend_name(b), "cuda") == 0) {
+            return ua_backend_available(b) ? "" : ua_backend_reason(b);
+        }
+    }
+    return "this build has no CUDA backend";
+}
+
+/* The reached bytes must lie in one allocation of a CUDA device. */
+static int
+locate(ua_cai *c)
+{
+    ua_status code = ua_locate_region(
+        c->ptr, c->nd, c->shape, c->strides, 0,
+        ua_dtype_itemsize(c->typenum), &c->alloc, &c->begin, &c->end);
+    if (code != UA_OK) {
+        const char *why = cuda_status();
+        PyErr_Format(PyExc_ValueError,
+                     CAI ": %s%s%s", ua_error_message(),
+                     *why ? "; no CUDA device is reachable: " : "", why);
+        ua_error_clear();
+        return -1;
+    }
+    if (!is_cuda(c->alloc.device)) {
+        PyErr_Format(PyExc_ValueError,
+                     CAI "['data'][0] is %s memory of %s, not memory of a "
+                     "CUDA device",
+                     ua_usm_kind_name(c->alloc.kind),
+                     ua_device_filter_string(c->alloc.device));
+        return -1;
+    }
+    return 0;
+}
+
+static int
+read_cai(ua_state *st, PyObject *dict, ua_cai *out)
+{
+    ua_iface f = {CAI, dict};
+    if (ua_iface_version(&f, st->s_version, 0, 3) < 0 ||
+        ua_iface_shape(&f, st->s_shape, out->shape, &out->nd) < 0 ||
+        ua_iface_typestr(&f, st->s_typestr, &out->typenum) < 0 ||
+        ua_iface_data(&f, st->s_data, &out->ptr, &out->readonly) < 0 ||
+        read_strides(&f, st, out) < 0 || read_mask(&f, st) < 0 ||
+        read_stream(&f, st, out) < 0) {
+        return -1;
+    }
+    ptrdiff_t n;
+    if (ua_layout_size(out->nd, out->shape, &n) != UA_OK) {
+        PyErr_Format(PyExc_ValueError, CAI "['shape']: %s",
+                     ua_error_message());
+        ua_error_clear();
+        return -1;
+    }
+    out->empty = n == 0;
+    if (!out->empty && out->ptr == 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        CAI "['data'][0] is 0 (NULL) for an array with "
+                        "elements");
+        return -1;
+    }
+    return out->empty ? 0 : locate(out);
+}
+
+int
+ua_cai_import(ua_state *st, PyObject *obj, ua_cai *out)
+{
+    PyObject *dict;
+    int has = ua_py_optional_attr(obj, st->s_cai, &dict);
+    if (has <= 0) {
+        if (has == 0) {
+            PyErr_Format(PyExc_TypeError, "%.100s object does not expose " CAI,
+                         Py_TYPE(obj)->tp_name);
+        }
+        return -1;
+    }
+    int rc = -1;
+    if (!PyDict_Check(dict)) {
+        PyErr_Format(PyExc_TypeError, CAI " must be a dict, not %.100s",
+                     Py_TYPE(dict)->tp_name);
+    }
+    else {
+        rc = read_cai(st, dict, out);
+    }
+    Py_DECREF(dict);
+    return rc;
+}
+
+PyObject *
+ua_py_array_from_cai(ua_state *st, PyObject *obj)
+{
+    ua_cai c;
+    if (ua_cai_import(st, obj, &c) < 0) {
+        return NULL;
+    }
+    if (c.empty) {
+        /* Nothing to share: an empty array of the default device. */
+        PyObject *q = ua_py_as_queue(st, Py_None, "queue");
+        PyObject *a = q ? ua_py_array_empty(st, c.nd, c.shape, NULL, c.typenum,
+                                            'C', UA_USM_DEVICE, q)
+                        : NULL;
+        Py_XDECREF(q);
+        return a;
+    }
+    PyObject *q = ua_py_default_queue(st, c.alloc.device);
+    if (q == NULL) {
+        return NULL;
+    }
+    char *start = (char *)(c.ptr + (uintptr_t)c.begin);
+    PyObject *mem = ua_py_memory_wrap(st, c.alloc.kind, start,
+                                      (Py_ssize_t)(c.end - c.begin),
+                                      c.readonly, q, obj);
+    Py_DECREF(q);
+    if (mem == NULL) {
+        return NULL;
+    }
+    PyObject *a = ua_py_array_new(st, c.nd, c.shape, c.strides, c.typenum,
+                                  (char *)c.ptr, mem, !c.readonly);
+    Py_DECREF(mem);
+    return a;
+}
