@@ -118,3 +118,20 @@ def test_subclasses_construct_through_the_same_argument_list():
     assert type(m) is Sub and m._pointer % 128 == 0
     with pytest.raises(TypeError, match="unexpected keyword argument 'x'"):
         Sub(32, x=1)
+
+
+def test_shapes_too_large_to_address_are_refused_by_name():
+    m = ua.MemoryUSMShared(64)
+
+    class S:
+        pass
+    s = S()
+    s.__sycl_usm_array_interface__ = {"shape": (2**62, 4), "typestr": "<f8",
+                                      "data": (m._pointer, False), "version": 1,
+                                      "syclobj": ua.Queue("host")}
+    with pytest.raises(ValueError, match="too many elements"):
+        ua.asarray(s)
+    with pytest.raises(ValueError, match="beyond addressable memory"):
+        ua.USMArray((2**62, 4), buffer=m)
+    with pytest.raises(ValueError, match="too many elements"):
+        ua.empty((2**62, 4))

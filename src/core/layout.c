@@ -22,6 +22,18 @@ ua_layout_size(int nd, const ptrdiff_t *shape, ptrdiff_t *size)
     return UA_OK;
 }
 
+/* Shapes too large to address saturate rather than overflow: the size and
+ * byte-range checks that follow then reject them by name. */
+static ptrdiff_t
+next_step(ptrdiff_t step, ptrdiff_t extent)
+{
+    ptrdiff_t out;
+    if (__builtin_mul_overflow(step, extent > 0 ? extent : 1, &out)) {
+        return PTRDIFF_MAX;
+    }
+    return out;
+}
+
 void
 ua_layout_default_strides(int nd, const ptrdiff_t *shape, char order,
                           ptrdiff_t *strides)
@@ -30,13 +42,13 @@ ua_layout_default_strides(int nd, const ptrdiff_t *shape, char order,
     if (order == 'F') {
         for (int k = 0; k < nd; k++) {
             strides[k] = step;
-            step *= shape[k] > 0 ? shape[k] : 1;
+            step = next_step(step, shape[k]);
         }
     }
     else {
         for (int k = nd - 1; k >= 0; k--) {
             strides[k] = step;
-            step *= shape[k] > 0 ? shape[k] : 1;
+            step = next_step(step, shape[k]);
         }
     }
 }
