@@ -1,5 +1,6 @@
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "usmarray/core.h"
 
@@ -7,13 +8,17 @@
 static _Thread_local char message[1024];
 static _Thread_local ua_status last_code;
 
+/* Formats through a scratch buffer, so that the last message may be an
+ * argument of the new one ("context: %s", ua_error_message()). */
 ua_status
 ua_error_set(ua_status code, const char *fmt, ...)
 {
+    char scratch[sizeof(message)];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof(message), fmt, ap);
+    vsnprintf(scratch, sizeof(scratch), fmt, ap);
     va_end(ap);
+    memcpy(message, scratch, sizeof(message));
     last_code = code;
     return code;
 }

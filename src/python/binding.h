@@ -193,8 +193,6 @@ typedef struct {
     ptrdiff_t begin, end;  /* bytes reached, relative to ptr */
 } ua_cai;
 
-/* 1 when obj has __cuda_array_interface__, 0 when not, -1 on error. */
-int ua_cai_has(ua_state *st, PyObject *obj);
 /* Reads, validates and locates obj.__cuda_array_interface__. */
 int ua_cai_import(ua_state *st, PyObject *obj, ua_cai *out);
 /* A USMArray over the memory of a CAI object, keeping obj alive. */
@@ -336,6 +334,8 @@ int ua_py_parse_tuple(const ua_py_argspec *spec, PyObject *args,
 /* 1 with a new reference in *out, 0 when obj has no such attribute, -1
  * with an exception when looking it up raised something else. */
 int ua_py_optional_attr(PyObject *obj, PyObject *name, PyObject **out);
+/* 1 when obj has the attribute, 0 when not, -1 with an exception. */
+int ua_py_has_attr(PyObject *obj, PyObject *name);
 
 /* ------------------------------------------------------------- dlpack */
 PyObject *ua_py_array_dlpack(PyObject *self, PyObject *const *args,
@@ -347,8 +347,6 @@ PyObject *ua_py_array_from_capsule(ua_state *st, PyObject *capsule);
  * when copy is True). */
 PyObject *ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj,
                                          PyObject *copy);
-/* 1 when obj has __dlpack__, 0 when not, -1 with an exception. */
-int ua_py_has_dlpack(ua_state *st, PyObject *obj);
 PyObject *ua_py_from_dlpack(PyObject *module, PyObject *const *args,
                             Py_ssize_t nargs, PyObject *kwnames);
 

@@ -5,15 +5,6 @@
 
 #define CAI "__cuda_array_interface__"
 
-int
-ua_cai_has(ua_state *st, PyObject *obj)
-{
-    PyObject *value;
-    int has = ua_py_optional_attr(obj, st->s_cai, &value);
-    Py_XDECREF(value);
-    return has;
-}
-
 /* Byte strides, each a multiple of the itemsize, become element strides. */
 static int
 read_strides(const ua_iface *f, ua_state *st, ua_cai *out)

@@ -32,6 +32,15 @@ ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out)
 }
 
 int
+ua_py_has_attr(PyObject *obj, PyObject *name)
+{
+    PyObject *value;
+    int has = ua_py_optional_attr(obj, name, &value);
+    Py_XDECREF(value);
+    return has;
+}
+
+int
 ua_py_optional_attr(PyObject *obj, PyObject *name, PyObject **out)
 {
     *out = PyObject_GetAttr(obj, name);

@@ -541,15 +541,6 @@ ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj, PyObject *copy)
     return a;
 }
 
-int
-ua_py_has_dlpack(ua_state *st, PyObject *obj)
-{
-    PyObject *attr;
-    int has = ua_py_optional_attr(obj, st->s_dlpack, &attr);
-    Py_XDECREF(attr);
-    return has;
-}
-
 PyObject *
 ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                   PyObject *kwnames)
@@ -565,7 +556,7 @@ ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     PyObject *x = v[0];
     if (!PyCapsule_CheckExact(x)) {
-        int has = ua_py_has_dlpack(st, x);
+        int has = ua_py_has_attr(x, st->s_dlpack);
         if (has <= 0) {
             if (has == 0) {
                 PyErr_Format(PyExc_TypeError,

@@ -255,7 +255,7 @@ dlpack_source(ua_state *st, PyObject *obj, int *cpu)
     if (PyObject_CheckBuffer(obj)) {
         return 0;
     }
-    int has = ua_py_has_dlpack(st, obj);
+    int has = ua_py_has_attr(obj, st->s_dlpack);
     if (has <= 0) {
         return has;
     }
@@ -297,7 +297,7 @@ asarray_of(ua_state *st, PyObject **v)
         imported = has > 0 ? ua_py_array_from_suai(st, obj) : NULL;
         result = imported ? convert_array(st, imported, &c) : NULL;
     }
-    else if ((has = ua_cai_has(st, obj)) != 0) {
+    else if ((has = ua_py_has_attr(obj, st->s_cai)) != 0) {
         imported = has > 0 ? ua_py_array_from_cai(st, obj) : NULL;
         result = imported ? convert_array(st, imported, &c) : NULL;
     }

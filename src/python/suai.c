@@ -8,10 +8,7 @@
 int
 ua_suai_has(ua_state *st, PyObject *obj)
 {
-    PyObject *value;
-    int has = ua_py_optional_attr(obj, st->s_suai, &value);
-    Py_XDECREF(value);
-    return has;
+    return ua_py_has_attr(obj, st->s_suai);
 }
 
 static int
