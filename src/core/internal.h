@@ -28,11 +28,14 @@ struct ua_device {
 
 /* ------------------------------------------------------ the pool (pool.c) */
 
-/* Blocks up to this size are pooled; larger ones go straight back. */
-#define UA_POOL_MAX_BLOCK ((size_t)64 << 20)
+/* Blocks of 2^MIN_SHIFT bytes or less form one class; above, four classes
+ * per power of two up to 2^MAX_SHIFT.  Larger blocks go straight back. */
+#define UA_POOL_MIN_SHIFT 9
+#define UA_POOL_MAX_SHIFT 26
+#define UA_POOL_MAX_BLOCK ((size_t)1 << UA_POOL_MAX_SHIFT)
+#define UA_POOL_CLASSES (1 + 4 * (UA_POOL_MAX_SHIFT - UA_POOL_MIN_SHIFT))
 #define UA_POOL_LIMIT ((size_t)256 << 20) /* bytes cached per context, kind */
 #define UA_POOL_BIN_DEPTH 8
-#define UA_POOL_CLASSES (1 + 4 * (26 - 9))
 
 typedef struct {
     void *ptr;

@@ -18,10 +18,7 @@
 #include <sanitizer/asan_interface.h>
 #endif
 
-/* Classes: every size up to 512 bytes is one class; above, four classes
- * per power of two, so a block wastes at most a fifth of itself. */
-#define MIN_SHIFT 9
-
+/* Four classes per power of two: a block wastes at most a fifth of itself. */
 static int
 floor_log2(size_t n)
 {
@@ -38,15 +35,15 @@ ua_pool_class(size_t nbytes, size_t *class_bytes)
     if (nbytes > UA_POOL_MAX_BLOCK) {
         return -1;
     }
-    if (nbytes <= ((size_t)1 << MIN_SHIFT)) {
-        *class_bytes = (size_t)1 << MIN_SHIFT;
+    if (nbytes <= ((size_t)1 << UA_POOL_MIN_SHIFT)) {
+        *class_bytes = (size_t)1 << UA_POOL_MIN_SHIFT;
         return 0;
     }
     int k = floor_log2(nbytes - 1);      /* 2^k < nbytes <= 2^(k+1) */
     size_t quarter = (size_t)1 << (k - 2);
     size_t steps = (nbytes - ((size_t)1 << k) + quarter - 1) / quarter;
     *class_bytes = ((size_t)1 << k) + steps * quarter;
-    return 1 + (k - MIN_SHIFT) * 4 + (int)(steps - 1);
+    return 1 + (k - UA_POOL_MIN_SHIFT) * 4 + (int)(steps - 1);
 }
 
 void

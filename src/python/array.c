@@ -145,7 +145,7 @@ ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
             return -1;
         }
         for (Py_ssize_t k = 0; k < n; k++) {
-            if (ua_py_index_at(PySequence_Fast_GET_ITEM(seq, k), what, k,
+            if (ua_py_index_at(PySequence_Fast_GET_ITEM(seq, k), what, NULL, k,
                                &shape[k]) < 0) {
                 Py_DECREF(seq);
                 return -1;

@@ -158,6 +158,9 @@ typedef struct {
     PyObject *dict;
 } ua_iface;
 
+/* obj's attribute attr (a new reference), which must be a dict; NULL with
+ * TypeError naming the interface otherwise. */
+PyObject *ua_iface_open(PyObject *obj, PyObject *attr, const char *name);
 /* The value of a required key (borrowed), or NULL with ValueError. */
 PyObject *ua_iface_required(const ua_iface *f, PyObject *key);
 /* The value of an optional key (borrowed); NULL when absent or None, with
@@ -169,6 +172,11 @@ int ua_iface_ints(const ua_iface *f, PyObject *key, PyObject *seq,
 /* The required shape: integers, none negative. */
 int ua_iface_shape(const ua_iface *f, PyObject *key, Py_ssize_t *shape,
                    int *nd);
+/* Optional strides of nd entries; C-order strides (and *given 0) when
+ * absent or None. */
+int ua_iface_strides(const ua_iface *f, PyObject *key, int nd,
+                     const Py_ssize_t *shape, Py_ssize_t *strides,
+                     int *given);
 /* The required typestr, of a supported dtype. */
 int ua_iface_typestr(const ua_iface *f, PyObject *key, ua_typenum *out);
 /* The required data: (int pointer, bool read-only). */
@@ -309,9 +317,10 @@ PyObject *ua_py_dtype(ua_state *st, ua_typenum t);
 /* Converts obj to a Py_ssize_t as an integer argument: bools and
  * non-integers raise TypeError naming `what`. */
 int ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out);
-/* The same for item k of a sequence named what (messages say what[k]). */
-int ua_py_index_at(PyObject *item, const char *what, Py_ssize_t k,
-                   Py_ssize_t *out);
+/* The same for what['key'][k] (key NULL: what[k]; k < 0: no index), the
+ * name formatted only when there is an error to report. */
+int ua_py_index_at(PyObject *item, const char *what, const char *key,
+                   Py_ssize_t k, Py_ssize_t *out);
 
 /* An argument list: names[0..max_positional) may come by position, the
  * rest by keyword only; names[0..required) must be given.  Parsing fills

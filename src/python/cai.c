@@ -9,26 +9,13 @@
 static int
 read_strides(const ua_iface *f, ua_state *st, ua_cai *out)
 {
-    int error, n;
-    PyObject *strides = ua_iface_optional(f, st->s_strides, &error);
-    if (error) {
-        return -1;
-    }
-    if (strides == NULL) {
-        ua_layout_default_strides(out->nd, out->shape, 'C', out->strides);
-        return 0;
-    }
-    if (ua_iface_ints(f, st->s_strides, strides, out->strides, &n) < 0) {
-        return -1;
-    }
-    if (n != out->nd) {
-        PyErr_Format(PyExc_ValueError,
-                     CAI "['strides'] has %d entries but 'shape' has %d", n,
-                     out->nd);
+    int given;
+    if (ua_iface_strides(f, st->s_strides, out->nd, out->shape, out->strides,
+                         &given) < 0) {
         return -1;
     }
     Py_ssize_t isz = (Py_ssize_t)ua_dtype_itemsize(out->typenum);
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; given && k < out->nd; k++) {
         if (out->strides[k] % isz != 0) {
             PyErr_Format(PyExc_ValueError,
                          CAI "['strides'][%d] is %zd bytes, not a multiple of "
@@ -165,23 +152,11 @@ read_cai(ua_state *st, PyObject *dict, ua_cai *out)
 int
 ua_cai_import(ua_state *st, PyObject *obj, ua_cai *out)
 {
-    PyObject *dict;
-    int has = ua_py_optional_attr(obj, st->s_cai, &dict);
-    if (has <= 0) {
-        if (has == 0) {
-            PyErr_Format(PyExc_TypeError, "%.100s object does not expose " CAI,
-                         Py_TYPE(obj)->tp_name);
-        }
+    PyObject *dict = ua_iface_open(obj, st->s_cai, CAI);
+    if (dict == NULL) {
         return -1;
     }
-    int rc = -1;
-    if (!PyDict_Check(dict)) {
-        PyErr_Format(PyExc_TypeError, CAI " must be a dict, not %.100s",
-                     Py_TYPE(dict)->tp_name);
-    }
-    else {
-        rc = read_cai(st, dict, out);
-    }
+    int rc = read_cai(st, dict, out);
     Py_DECREF(dict);
     return rc;
 }

@@ -54,13 +54,13 @@ ua_py_optional_attr(PyObject *obj, PyObject *name, PyObject **out)
     return -1;
 }
 
-/* The item's name is formatted only for an error message: formatting it
- * for every item cost more than the rest of a constructor. */
+/* The name is formatted only for an error message: formatting it for
+ * every item cost more than the rest of a constructor. */
 int
-ua_py_index_at(PyObject *item, const char *what, Py_ssize_t k,
-               Py_ssize_t *out)
+ua_py_index_at(PyObject *item, const char *what, const char *key,
+               Py_ssize_t k, Py_ssize_t *out)
 {
-    char name[128];
+    char name[160];
     if (PyLong_CheckExact(item)) {
         *out = PyLong_AsSsize_t(item);
         if (*out != -1 || !PyErr_Occurred()) {
@@ -68,7 +68,11 @@ ua_py_index_at(PyObject *item, const char *what, Py_ssize_t k,
         }
         PyErr_Clear();
     }
-    PyOS_snprintf(name, sizeof(name), "%s[%zd]", what, k);
+    int used = key ? PyOS_snprintf(name, sizeof(name), "%s['%s']", what, key)
+                   : PyOS_snprintf(name, sizeof(name), "%s", what);
+    if (k >= 0 && used >= 0 && (size_t)used < sizeof(name)) {
+        PyOS_snprintf(name + used, sizeof(name) - (size_t)used, "[%zd]", k);
+    }
     return ua_py_index(item, name, out);
 }
 

@@ -3,6 +3,27 @@
 #include "binding.h"
 
 PyObject *
+ua_iface_open(PyObject *obj, PyObject *attr, const char *name)
+{
+    PyObject *dict;
+    int has = ua_py_optional_attr(obj, attr, &dict);
+    if (has == 0) {
+        PyErr_Format(PyExc_TypeError, "%.100s object does not expose %s",
+                     Py_TYPE(obj)->tp_name, name);
+    }
+    if (has <= 0) {
+        return NULL;
+    }
+    if (!PyDict_Check(dict)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a dict, not %.100s", name,
+                     Py_TYPE(dict)->tp_name);
+        Py_DECREF(dict);
+        return NULL;
+    }
+    return dict;
+}
+
+PyObject *
 ua_iface_required(const ua_iface *f, PyObject *key)
 {
     PyObject *v = PyDict_GetItemWithError(f->dict, key);
@@ -25,7 +46,6 @@ int
 ua_iface_ints(const ua_iface *f, PyObject *key, PyObject *seq,
               Py_ssize_t *out, int *n)
 {
-    char what[96];
     if (!PyTuple_Check(seq) && !PyList_Check(seq)) {
         PyErr_Format(PyExc_TypeError,
                      "%s['%U'] must be a tuple of integers, not %.100s",
@@ -40,18 +60,10 @@ ua_iface_ints(const ua_iface *f, PyObject *key, PyObject *seq,
                      f->name, key, len, UA_MAXDIMS);
         return -1;
     }
+    const char *k = PyUnicode_AsUTF8(key);
     for (Py_ssize_t i = 0; i < len; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        if (PyLong_CheckExact(item)) {
-            out[i] = PyLong_AsSsize_t(item);
-            if (out[i] != -1 || !PyErr_Occurred()) {
-                continue;
-            }
-            PyErr_Clear();
-        }
-        PyOS_snprintf(what, sizeof(what), "%s['%s']", f->name,
-                      PyUnicode_AsUTF8(key));
-        if (ua_py_index_at(item, what, i, &out[i]) < 0) {
+        if (k == NULL || ua_py_index_at(PySequence_Fast_GET_ITEM(seq, i),
+                                        f->name, k, i, &out[i]) < 0) {
             return -1;
         }
     }
@@ -72,6 +84,32 @@ ua_iface_shape(const ua_iface *f, PyObject *key, Py_ssize_t *shape, int *nd)
                          f->name, key, k, shape[k]);
             return -1;
         }
+    }
+    return 0;
+}
+
+int
+ua_iface_strides(const ua_iface *f, PyObject *key, int nd,
+                 const Py_ssize_t *shape, Py_ssize_t *strides, int *given)
+{
+    int error, n;
+    PyObject *seq = ua_iface_optional(f, key, &error);
+    *given = seq != NULL;
+    if (error) {
+        return -1;
+    }
+    if (seq == NULL) {
+        ua_layout_default_strides(nd, shape, 'C', strides);
+        return 0;
+    }
+    if (ua_iface_ints(f, key, seq, strides, &n) < 0) {
+        return -1;
+    }
+    if (n != nd) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s['%U'] has %d entries but 'shape' has %d", f->name,
+                     key, n, nd);
+        return -1;
     }
     return 0;
 }
@@ -147,11 +185,10 @@ int
 ua_iface_version(const ua_iface *f, PyObject *key, Py_ssize_t lo,
                  Py_ssize_t hi)
 {
-    char what[96];
     PyObject *version = ua_iface_required(f, key);
     Py_ssize_t v;
-    PyOS_snprintf(what, sizeof(what), "%s['version']", f->name);
-    if (version == NULL || ua_py_index(version, what, &v) < 0) {
+    if (version == NULL ||
+        ua_py_index_at(version, f->name, "version", -1, &v) < 0) {
         return -1;
     }
     if (v < lo || v > hi) {

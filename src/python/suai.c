@@ -12,31 +12,6 @@ ua_suai_has(ua_state *st, PyObject *obj)
 }
 
 static int
-read_strides(const ua_iface *f, ua_state *st, ua_suai *out)
-{
-    int error, n;
-    PyObject *strides = ua_iface_optional(f, st->s_strides, &error);
-    if (error) {
-        return -1;
-    }
-    out->has_strides = strides != NULL;
-    if (!out->has_strides) {
-        ua_layout_default_strides(out->nd, out->shape, 'C', out->strides);
-        return 0;
-    }
-    if (ua_iface_ints(f, st->s_strides, strides, out->strides, &n) < 0) {
-        return -1;
-    }
-    if (n != out->nd) {
-        PyErr_Format(PyExc_ValueError,
-                     SUAI "['strides'] has %d entries but 'shape' has %d", n,
-                     out->nd);
-        return -1;
-    }
-    return 0;
-}
-
-static int
 read_offset(const ua_iface *f, ua_state *st, ua_suai *out)
 {
     int error;
@@ -95,32 +70,22 @@ locate(ua_suai *s)
 int
 ua_suai_import(ua_state *st, PyObject *obj, ua_suai *out)
 {
-    PyObject *dict;
     out->queue = NULL;
-    int has = ua_py_optional_attr(obj, st->s_suai, &dict);
-    if (has <= 0) {
-        if (has == 0) {
-            PyErr_Format(PyExc_TypeError,
-                         "%.100s object does not expose " SUAI,
-                         Py_TYPE(obj)->tp_name);
-        }
+    PyObject *dict = ua_iface_open(obj, st->s_suai, SUAI);
+    if (dict == NULL) {
         return -1;
     }
+    ua_iface f = {SUAI, dict};
     int rc = -1;
-    if (!PyDict_Check(dict)) {
-        PyErr_Format(PyExc_TypeError, SUAI " must be a dict, not %.100s",
-                     Py_TYPE(dict)->tp_name);
-    }
-    else {
-        ua_iface f = {SUAI, dict};
-        if (ua_iface_version(&f, st->s_version, 1, 1) == 0 &&
-            ua_iface_shape(&f, st->s_shape, out->shape, &out->nd) == 0 &&
-            ua_iface_typestr(&f, st->s_typestr, &out->typenum) == 0 &&
-            ua_iface_data(&f, st->s_data, &out->ptr, &out->readonly) == 0 &&
-            read_strides(&f, st, out) == 0 && read_offset(&f, st, out) == 0 &&
-            read_syclobj(&f, st, out) == 0 && locate(out) == 0) {
-            rc = 0;
-        }
+    if (ua_iface_version(&f, st->s_version, 1, 1) == 0 &&
+        ua_iface_shape(&f, st->s_shape, out->shape, &out->nd) == 0 &&
+        ua_iface_typestr(&f, st->s_typestr, &out->typenum) == 0 &&
+        ua_iface_data(&f, st->s_data, &out->ptr, &out->readonly) == 0 &&
+        ua_iface_strides(&f, st->s_strides, out->nd, out->shape,
+                         out->strides, &out->has_strides) == 0 &&
+        read_offset(&f, st, out) == 0 && read_syclobj(&f, st, out) == 0 &&
+        locate(out) == 0) {
+        rc = 0;
     }
     Py_DECREF(dict);
     if (rc < 0) {
