@@ -40,18 +40,16 @@ ua_py_has_attr(PyObject *obj, PyObject *name)
     return has;
 }
 
+/* An absent attribute is the common answer when probing for protocols:
+ * these lookups report it without creating an AttributeError. */
 int
 ua_py_optional_attr(PyObject *obj, PyObject *name, PyObject **out)
 {
-    *out = PyObject_GetAttr(obj, name);
-    if (*out != NULL) {
-        return 1;
-    }
-    if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
-        PyErr_Clear();
-        return 0;
-    }
-    return -1;
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyObject_GetOptionalAttr(obj, name, out);
+#else
+    return _PyObject_LookupAttr(obj, name, out);
+#endif
 }
 
 /* The name is formatted only for an error message: formatting it for
