@@ -41,24 +41,35 @@ delete_legacy(ua_dl_managed *m)
     free(m);
 }
 
+/* Calls the deleter of a managed tensor of either form, if it has one. */
+static void
+call_deleter(void *managed, int versioned)
+{
+    if (versioned) {
+        ua_dl_managed_versioned *v = managed;
+        if (v->deleter != NULL) {
+            v->deleter(v);
+        }
+    }
+    else {
+        ua_dl_managed *l = managed;
+        if (l->deleter != NULL) {
+            l->deleter(l);
+        }
+    }
+}
+
 /* A capsule nobody consumed still owns its tensor. */
 static void
 capsule_destructor(PyObject *capsule)
 {
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);
-    if (PyCapsule_IsValid(capsule, UA_DLPACK_VERSIONED_CAPSULE)) {
-        ua_dl_managed_versioned *m =
-            PyCapsule_GetPointer(capsule, UA_DLPACK_VERSIONED_CAPSULE);
-        if (m->deleter != NULL) {
-            m->deleter(m);
-        }
-    }
-    else if (PyCapsule_IsValid(capsule, UA_DLPACK_CAPSULE)) {
-        ua_dl_managed *m = PyCapsule_GetPointer(capsule, UA_DLPACK_CAPSULE);
-        if (m->deleter != NULL) {
-            m->deleter(m);
-        }
+    int versioned = PyCapsule_IsValid(capsule, UA_DLPACK_VERSIONED_CAPSULE);
+    if (versioned || PyCapsule_IsValid(capsule, UA_DLPACK_CAPSULE)) {
+        call_deleter(
+            PyCapsule_GetPointer(capsule, PyCapsule_GetName(capsule)),
+            versioned);
     }
     PyErr_Restore(type, value, tb);
 }
@@ -83,48 +94,43 @@ describe(PyObject *a, ua_dl_tensor *t, int64_t *dims)
     }
 }
 
+/* A capsule owning a new managed tensor that describes a and keeps it
+ * alive; the shape and strides follow the struct in the same block. */
 static PyObject *
-versioned_capsule(PyObject *a, uint64_t flags)
+export_capsule(PyObject *a, int versioned, uint64_t flags)
 {
-    int nd = ARR(a)->nd;
-    ua_dl_managed_versioned *m =
-        malloc(sizeof(*m) + 2 * (size_t)nd * sizeof(int64_t));
-    if (m == NULL) {
+    size_t head = versioned ? sizeof(ua_dl_managed_versioned)
+                            : sizeof(ua_dl_managed);
+    char *block = malloc(head + 2 * (size_t)ARR(a)->nd * sizeof(int64_t));
+    if (block == NULL) {
         return PyErr_NoMemory();
     }
-    m->version = (ua_dl_version){UA_DLPACK_MAJOR, UA_DLPACK_MINOR};
-    m->manager_ctx = NULL;
-    m->deleter = delete_versioned;
-    m->flags = flags;
-    describe(a, &m->dl_tensor, (int64_t *)(m + 1));
-    PyObject *capsule = PyCapsule_New(m, UA_DLPACK_VERSIONED_CAPSULE,
-                                      capsule_destructor);
+    ua_dl_managed_versioned *v = (ua_dl_managed_versioned *)block;
+    ua_dl_managed *l = (ua_dl_managed *)block;
+    if (versioned) {
+        *v = (ua_dl_managed_versioned){
+            .version = {UA_DLPACK_MAJOR, UA_DLPACK_MINOR},
+            .deleter = delete_versioned,
+            .flags = flags};
+    }
+    else {
+        *l = (ua_dl_managed){.deleter = delete_legacy};
+    }
+    describe(a, versioned ? &v->dl_tensor : &l->dl_tensor,
+             (int64_t *)(block + head));
+    PyObject *capsule = PyCapsule_New(
+        block, versioned ? UA_DLPACK_VERSIONED_CAPSULE : UA_DLPACK_CAPSULE,
+        capsule_destructor);
     if (capsule == NULL) {
-        free(m);
+        free(block);
         return NULL;
     }
-    m->manager_ctx = Py_NewRef(a);
-    return capsule;
-}
-
-static PyObject *
-legacy_capsule(PyObject *a)
-{
-    int nd = ARR(a)->nd;
-    ua_dl_managed *m = malloc(sizeof(*m) + 2 * (size_t)nd * sizeof(int64_t));
-    if (m == NULL) {
-        return PyErr_NoMemory();
+    if (versioned) {
+        v->manager_ctx = Py_NewRef(a);
     }
-    m->manager_ctx = NULL;
-    m->deleter = delete_legacy;
-    describe(a, &m->dl_tensor, (int64_t *)(m + 1));
-    PyObject *capsule =
-        PyCapsule_New(m, UA_DLPACK_CAPSULE, capsule_destructor);
-    if (capsule == NULL) {
-        free(m);
-        return NULL;
+    else {
+        l->manager_ctx = Py_NewRef(a);
     }
-    m->manager_ctx = Py_NewRef(a);
     return capsule;
 }
 
@@ -267,18 +273,15 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     if (copy != 1) {
-        return versioned ? versioned_capsule(self, readonly
-                                                       ? UA_DL_FLAG_READ_ONLY
-                                                       : 0)
-                         : legacy_capsule(self);
+        return export_capsule(self, versioned,
+                              readonly ? UA_DL_FLAG_READ_ONLY : 0);
     }
     PyObject *dup = ua_py_array_copy(st, self, (ua_typenum)x->typenum, 'K',
                                      m->kind, m->queue);
     if (dup == NULL) {
         return NULL;
     }
-    PyObject *capsule = versioned ? versioned_capsule(dup, UA_DL_FLAG_IS_COPIED)
-                                  : legacy_capsule(dup);
+    PyObject *capsule = export_capsule(dup, versioned, UA_DL_FLAG_IS_COPIED);
     Py_DECREF(dup);
     return capsule;
 }
@@ -305,18 +308,7 @@ owner_destructor(PyObject *owner)
         PyErr_Clear();
         return;
     }
-    if (PyCapsule_GetContext(owner) != NULL) {
-        ua_dl_managed_versioned *v = m;
-        if (v->deleter != NULL) {
-            v->deleter(v);
-        }
-    }
-    else {
-        ua_dl_managed *l = m;
-        if (l->deleter != NULL) {
-            l->deleter(l);
-        }
-    }
+    call_deleter(m, PyCapsule_GetContext(owner) != NULL);
 }
 
 typedef struct {
@@ -325,23 +317,6 @@ typedef struct {
     const ua_dl_tensor *tensor;
     int readonly;
 } capsule_content;
-
-static void
-run_deleter(const capsule_content *c)
-{
-    if (c->versioned) {
-        ua_dl_managed_versioned *v = c->managed;
-        if (v->deleter != NULL) {
-            v->deleter(v);
-        }
-    }
-    else {
-        ua_dl_managed *l = c->managed;
-        if (l->deleter != NULL) {
-            l->deleter(l);
-        }
-    }
-}
 
 /* Reads a capsule without taking it over.  A versioned tensor of a newer
  * major version is taken over only to be deleted, as DLPack asks. */
@@ -382,7 +357,7 @@ open_capsule(PyObject *capsule, capsule_content *c)
         if (PyCapsule_SetName(capsule, UA_DLPACK_VERSIONED_CAPSULE_USED) < 0) {
             return -1;
         }
-        run_deleter(c);
+        call_deleter(c->managed, c->versioned);
         PyErr_Format(PyExc_BufferError,
                      "DLPack version %u.%u is newer than this library "
                      "supports (major version %d)",
@@ -471,6 +446,7 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
     if (v.end == v.begin) {
         return empty_import(st, d, kind, &v);
     }
+    /* A non-NULL context marks the versioned form for owner_destructor. */
     PyObject *owner = PyCapsule_New(c.managed, OWNER_CAPSULE, NULL);
     if (owner == NULL ||
         PyCapsule_SetContext(owner, c.versioned ? owner : NULL) < 0) {
