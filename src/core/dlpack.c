@@ -174,6 +174,11 @@ ua_dlpack_read(const ua_dl_tensor *t, ua_dlpack_view *out)
         return ua_error_set(UA_ERR_BUFFER, "DLPack tensor: %s",
                             ua_error_message());
     }
+    if (out->end > out->begin && t->data == NULL) {
+        return ua_error_set(UA_ERR_BUFFER,
+                            "DLPack tensor's data pointer is NULL but it has "
+                            "elements");
+    }
     if (out->end > out->begin &&
         (out->ptr == 0 ||
          (out->begin < 0 && out->ptr < (uintptr_t)-out->begin) ||

@@ -809,6 +809,26 @@ array_length(PyObject *self)
     return ARR(self)->shape[0];
 }
 
+/* The truth of a one-element array, as NumPy's: of any other size it is
+ * ambiguous, and `if x:` must not quietly mean "x is not empty". */
+static int
+array_bool(PyObject *self)
+{
+    Py_ssize_t n = size_of(self);
+    if (n != 1) {
+        PyErr_Format(PyExc_ValueError,
+                     "the truth value of an array with %zd elements is "
+                     "ambiguous; copy it with usmarray.asnumpy(x) and use "
+                     ".any() or .all()",
+                     n);
+        return -1;
+    }
+    PyObject *host = ua_py_array_to_numpy(ua_state_of(self), self);
+    int truth = host ? PyObject_IsTrue(host) : -1;
+    Py_XDECREF(host);
+    return truth;
+}
+
 /* --------------------------------------------------------------- views */
 
 static PyObject *
@@ -995,6 +1015,11 @@ apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
     else {
         Py_ssize_t i = PyNumber_AsSsize_t(it, PyExc_IndexError);
         if (i == -1 && PyErr_Occurred()) {
+            /* An array of several elements has __index__ but refuses it. */
+            if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                return index_error_type(it);
+            }
             return -1;
         }
         if (i < -n || i >= n) {
@@ -1467,18 +1492,6 @@ infer_shape(PyObject *self, int nd, Py_ssize_t *shape)
     return 0;
 }
 
-/* copy: -1 for None, else the truth of the argument. */
-static int
-parse_copy_flag(PyObject *obj, int *out)
-{
-    if (obj == NULL || obj == Py_None) {
-        *out = -1;
-        return 0;
-    }
-    *out = PyObject_IsTrue(obj);
-    return *out < 0 ? -1 : 0;
-}
-
 PyObject *
 ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape_obj,
                    PyObject *order_obj, PyObject *copy_obj)
@@ -1489,7 +1502,7 @@ ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape_obj,
     if (ua_py_parse_ints(shape_obj, "shape", shape, &nd) < 0 ||
         infer_shape(self, nd, shape) < 0 ||
         (order_obj && ua_py_parse_order(order_obj, "CF", &order) < 0) ||
-        parse_copy_flag(copy_obj, &copy) < 0) {
+        ua_py_parse_copy(copy_obj, &copy) < 0) {
         return NULL;
     }
     return ua_py_array_reshape(st, self, nd, shape, order, copy);
@@ -1561,10 +1574,10 @@ array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
                                      &dtype, &order_obj, &copy_obj) ||
         ua_py_typenum(st, dtype, &t) < 0 ||
         (order_obj && ua_py_parse_order(order_obj, "CFAK", &order) < 0) ||
-        (copy_obj && (copy = PyObject_IsTrue(copy_obj)) < 0)) {
+        ua_py_parse_copy(copy_obj, &copy) < 0) {
         return NULL;
     }
-    if (!copy && t == (ua_typenum)ARR(self)->typenum) {
+    if (copy == 0 && t == (ua_typenum)ARR(self)->typenum) {
         return Py_NewRef(self);
     }
     return ua_py_array_copy(st, self, t, order, base_of(self)->kind,
@@ -1768,6 +1781,7 @@ static PyType_Slot array_slots[] = {
     {Py_mp_subscript, array_subscript},
     {Py_mp_ass_subscript, array_ass_subscript},
     {Py_mp_length, array_length},
+    {Py_nb_bool, array_bool},
     {Py_bf_getbuffer, array_getbuffer},
     {Py_bf_releasebuffer, array_releasebuffer},
     {0, NULL},

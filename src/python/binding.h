@@ -317,6 +317,8 @@ PyObject *ua_py_dtype(ua_state *st, ua_typenum t);
 /* Converts obj to a Py_ssize_t as an integer argument: bools and
  * non-integers raise TypeError naming `what`. */
 int ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out);
+int ua_py_parse_copy(PyObject *obj, int *out);
+int ua_py_dlpack_device_of(ua_state *st, PyObject *obj, int *type, int *id);
 /* The same for what['key'][k] (key NULL: what[k]; k < 0: no index), the
  * name formatted only when there is an error to report. */
 int ua_py_index_at(PyObject *item, const char *what, const char *key,

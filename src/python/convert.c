@@ -18,6 +18,14 @@ ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out)
     }
     PyObject *n = PyNumber_Index(obj);
     if (n == NULL) {
+        /* An array of several elements has __index__ but refuses it: name
+         * the argument rather than pass the producer's wording on. */
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError,
+                         "%s must be an integer, not %.100s", what,
+                         Py_TYPE(obj)->tp_name);
+        }
         return -1;
     }
     *out = PyLong_AsSsize_t(n);
@@ -72,6 +80,24 @@ ua_py_index_at(PyObject *item, const char *what, const char *key,
         PyOS_snprintf(name + used, sizeof(name) - (size_t)used, "[%zd]", k);
     }
     return ua_py_index(item, name, out);
+}
+
+/* copy=: None (-1) or a bool.  Anything else is refused, because a truthy
+ * string such as "never" would otherwise read as True. */
+int
+ua_py_parse_copy(PyObject *obj, int *out)
+{
+    *out = -1;
+    if (obj == NULL || obj == Py_None) {
+        return 0;
+    }
+    if (!PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "copy must be None or a bool, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *out = obj == Py_True;
+    return 0;
 }
 
 /* ------------------------------------------------------- argument lists */

@@ -2,6 +2,8 @@
  * device-like and queue-like arguments. */
 #include "binding.h"
 
+#include <string.h>
+
 static int
 ensure_caches(ua_state *st)
 {
@@ -107,8 +109,16 @@ ua_py_default_queue(ua_state *st, ua_device *d)
 static ua_device *
 select_by_filter(ua_state *st, PyObject *str)
 {
-    const char *filter = PyUnicode_AsUTF8(str);
+    Py_ssize_t len;
+    const char *filter = PyUnicode_AsUTF8AndSize(str, &len);
     if (filter == NULL) {
+        return NULL;
+    }
+    /* The core reads a C string: an embedded NUL would cut it short and
+     * select another device than the one named. */
+    if ((size_t)len != strlen(filter)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "filter string must not contain a null character");
         return NULL;
     }
     ua_device *d;

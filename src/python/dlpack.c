@@ -2,6 +2,8 @@
  * The core validates tensors and maps dtypes and devices; this file owns
  * capsules, deleters and the Python objects kept alive by them. */
 #include "binding.h"
+
+#include <limits.h>
 #include "usmarray/dlpack.h"
 
 #if PY_VERSION_HEX >= 0x030D0000
@@ -179,23 +181,6 @@ parse_dl_device(PyObject *obj, ua_dl_device *out)
     return 0;
 }
 
-/* copy: None (-1), or a bool. */
-static int
-parse_copy(PyObject *obj, int *copy)
-{
-    *copy = -1;
-    if (obj == NULL || obj == Py_None) {
-        return 0;
-    }
-    if (!PyBool_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "copy must be None or a bool, not %.100s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    *copy = obj == Py_True;
-    return 0;
-}
-
 static int
 same_dl_device(ua_dl_device a, ua_dl_device b)
 {
@@ -249,7 +234,7 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     int versioned, copy;
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
         parse_max_version(v[D_MAX_VERSION], &versioned) < 0 ||
-        parse_copy(v[D_COPY], &copy) < 0 ||
+        ua_py_parse_copy(v[D_COPY], &copy) < 0 ||
         (v[D_DL_DEVICE] != NULL && v[D_DL_DEVICE] != Py_None &&
          parse_dl_device(v[D_DL_DEVICE], &want) < 0) ||
         check_stream(v[D_STREAM], here) < 0) {
@@ -284,6 +269,43 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     PyObject *capsule = export_capsule(dup, versioned, UA_DL_FLAG_IS_COPIED);
     Py_DECREF(dup);
     return capsule;
+}
+
+/* obj.__dlpack_device__(), checked to be a pair of ints. */
+int
+ua_py_dlpack_device_of(ua_state *st, PyObject *obj, int *type, int *id)
+{
+    PyObject *dev = PyObject_CallMethodNoArgs(obj, st->s_dlpack_device);
+    if (dev == NULL) {
+        return -1;
+    }
+    int ok = PyTuple_Check(dev) && PyTuple_GET_SIZE(dev) == 2 &&
+             PyLong_Check(PyTuple_GET_ITEM(dev, 0)) &&
+             PyLong_Check(PyTuple_GET_ITEM(dev, 1));
+    if (!ok) {
+        PyErr_Format(PyExc_TypeError,
+                     "__dlpack_device__() must return a tuple (device_type, "
+                     "device_id) of two ints, not %R",
+                     dev);
+    }
+    else {
+        long t = PyLong_AsLong(PyTuple_GET_ITEM(dev, 0));
+        long i = t == -1 && PyErr_Occurred()
+                     ? -1
+                     : PyLong_AsLong(PyTuple_GET_ITEM(dev, 1));
+        if (PyErr_Occurred() || t < 0 || t > INT_MAX || i < 0 || i > INT_MAX) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "__dlpack_device__() returned %R, which names no "
+                         "device",
+                         dev);
+            ok = 0;
+        }
+        *type = (int)t;
+        *id = (int)i;
+    }
+    Py_DECREF(dev);
+    return ok ? 0 : -1;
 }
 
 PyObject *
@@ -527,7 +549,7 @@ ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     ua_state *st = PyModule_GetState(module);
     int copy;
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        parse_copy(v[2], &copy) < 0) {
+        ua_py_parse_copy(v[2], &copy) < 0) {
         return NULL;
     }
     PyObject *x = v[0];

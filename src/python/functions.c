@@ -1,6 +1,7 @@
 /* The module's array functions: asarray, asnumpy, creation functions,
  * reshape and permute_dims. */
 #include "binding.h"
+#include "usmarray/dlpack.h"
 
 
 static int
@@ -259,14 +260,11 @@ dlpack_source(ua_state *st, PyObject *obj, int *cpu)
     if (has <= 0) {
         return has;
     }
-    PyObject *dev = PyObject_CallMethodNoArgs(obj, st->s_dlpack_device);
-    if (dev == NULL) {
+    int type, id;
+    if (ua_py_dlpack_device_of(st, obj, &type, &id) < 0) {
         return -1;
     }
-    *cpu = PyTuple_Check(dev) && PyTuple_GET_SIZE(dev) == 2 &&
-           PyLong_Check(PyTuple_GET_ITEM(dev, 0)) &&
-           PyLong_AsLong(PyTuple_GET_ITEM(dev, 0)) == 1; /* kDLCPU */
-    Py_DECREF(dev);
+    *cpu = type == UA_DL_CPU;
     return 1;
 }
 
@@ -280,7 +278,7 @@ asarray_of(ua_state *st, PyObject **v)
     convert_args c = {.copy = -1, .order = 'K'};
     if ((dtype != Py_None &&
          (c.has_type = 1, ua_py_typenum(st, dtype, &c.type) < 0)) ||
-        (copy != Py_None && (c.copy = PyObject_IsTrue(copy)) < 0) ||
+        ua_py_parse_copy(copy, &c.copy) < 0 ||
         (usm_type != Py_None &&
          (c.has_kind = 1, ua_py_parse_usm_type(usm_type, &c.kind) < 0)) ||
         (order != NULL && ua_py_parse_order(order, "CFAK", &c.order) < 0) ||
@@ -582,6 +580,13 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     PyObject *start = v[0], *stop = v[1], *step = v[2], *dtype = v[3];
     PyObject *device = v[4], *usm_type = v[5], *queue = v[6];
+    int zero_step = step ? PyObject_Not(step) : 0;
+    if (zero_step != 0) {
+        if (zero_step > 0) {
+            PyErr_SetString(PyExc_ValueError, "arange step must not be zero");
+        }
+        return NULL;
+    }
     PyObject *np = ua_py_numpy(st);
     if (np == NULL) {
         return NULL;

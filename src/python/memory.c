@@ -277,10 +277,11 @@ memory_construct(PyTypeObject *type, PyObject **v)
 {
     PyObject *source = v[M_SOURCE], *alignment_obj = v[M_ALIGNMENT];
     PyObject *queue_obj = v[M_QUEUE] ? v[M_QUEUE] : Py_None;
-    int copy = v[M_COPY] ? PyObject_IsTrue(v[M_COPY]) : 0;
-    if (copy < 0) {
+    int copy;
+    if (ua_py_parse_copy(v[M_COPY], &copy) < 0) {
         return NULL;
     }
+    copy = copy == 1;
     ua_state *st = ua_state_of_type(type);
     ua_usm_kind kind = kind_of_type(st, type);
     size_t alignment = 0;

@@ -1,0 +1,566 @@
+"""The bad-input catalogue: malformed inputs to every public entry point,
+each with the exception a user can catch and a fragment of its message.
+
+Every case runs in a fresh call; none may crash, leak or corrupt memory.
+The ASan build of CI runs this file with the extension instrumented."""
+import ctypes
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import usmarray as ua
+from conftest import KEEP_OUT, Holder, suai
+from dlpack_ctypes import Tensor, plain_capsule
+
+# Producers that must outlive the calls reading their structs.
+_KEEP = []
+
+
+def host(shape=(4,), dtype="f8"):
+    return ua.arange(int(np.prod(shape)), dtype=dtype, usm_type="host").reshape(shape)
+
+
+def dev(shape=(4,), dtype="f8"):
+    return ua.zeros(shape, dtype=dtype, usm_type="device")
+
+
+def readonly(shape=(4,)):
+    x = host(shape)
+    x.flags.writable = False
+    return x
+
+
+def shared_mem(n=64):
+    return ua.MemoryUSMShared(n)
+
+
+def import_suai(**changes):
+    mem = shared_mem()
+    return ua.asarray(Holder(suai(mem, **changes), keep=mem))
+
+
+def import_suai_dict(iface):
+    return ua.asarray(Holder(iface))
+
+
+def import_cai(**over):
+    mem = shared_mem()
+    d = {"shape": (4,), "typestr": "<f8", "data": (mem._pointer, False), "version": 3}
+    d.update(over)
+    d = {k: v for k, v in d.items() if v is not KEEP_OUT}
+    return ua.asarray(type("C", (), {"__cuda_array_interface__": d})())
+
+
+def capsule(**kw):
+    t = Tensor(np.arange(4.0), **kw)
+    _KEEP.append(t)
+    return t.capsule()
+
+
+def producer(dlpack=None, device=(1, 0)):
+    """An object with __dlpack__ and __dlpack_device__ returning given values."""
+    class P:
+        def __dlpack__(self, **kw):
+            return dlpack(**kw) if callable(dlpack) else dlpack
+
+        def __dlpack_device__(self):
+            return device
+    return P()
+
+
+def used_capsule():
+    c = capsule()
+    ua.from_dlpack(c)
+    return ua.from_dlpack(c)
+
+
+def with_env(name, value, call):
+    old = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        return call()
+    finally:
+        if old is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = old
+
+
+def writable_buffer(obj):
+    """Requests a writable buffer, as C code filling obj would."""
+    return (ctypes.c_char * 8).from_buffer(obj)
+
+
+def setflag(x, key, value):
+    x.flags[key] = value
+
+
+def setattr_(obj, name, value):
+    setattr(obj, name, value)
+
+
+class Raises:
+    """Raises from every protocol attribute a reader might touch."""
+
+    @property
+    def __sycl_usm_array_interface__(self):
+        raise RuntimeError("producer failed")
+
+
+class BadIndex:
+    def __index__(self):
+        raise RuntimeError("index failed")
+
+
+class BadLen:
+    """A sequence whose second item raises."""
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, i):
+        if i >= 1:
+            raise RuntimeError("item failed")
+        return 1
+
+
+BIG = 2**70
+
+C = pytest.param
+
+CASES = [
+    # ---- devices and filter strings ----
+    C(lambda: ua.Device(""), ValueError, "1 to 127 characters", id="device-empty"),
+    C(lambda: ua.Device("nosuch:gpu:0"), ValueError, "nosuch", id="device-unknown-backend"),
+    C(lambda: ua.Device("host:gpu:0"), ValueError, "host:gpu:0", id="device-no-such-type"),
+    C(lambda: ua.Device("host:cpu:99"), ValueError, "host:cpu:99", id="device-number-too-large"),
+    C(lambda: ua.Device("host:cpu:-1"), ValueError, "host:cpu:-1", id="device-negative-number"),
+    C(lambda: ua.Device("host:cpu:x"), ValueError, "host:cpu:x", id="device-number-not-digits"),
+    C(lambda: ua.Device("host:cpu:0\0:1"), ValueError, "null character", id="device-null-after-number"),
+    C(lambda: ua.Device("host:cpu:0:1"), ValueError, "host:cpu:0:1", id="device-too-many-parts"),
+    C(lambda: ua.Device(":::"), ValueError, ":::", id="device-only-colons"),
+    C(lambda: ua.Device("host::0"), ValueError, "host::0", id="device-empty-part"),
+    C(lambda: ua.Device("host:cpu:" + "9" * 30), ValueError, "9999", id="device-number-overflow"),
+    C(lambda: ua.Device("host\0cpu"), ValueError, "null character", id="device-embedded-null"),
+    C(lambda: ua.Device("fpga"), ValueError, "fpga", id="device-unknown-word"),
+    C(lambda: ua.Device(5), TypeError, "int", id="device-int"),
+    C(lambda: ua.Device(b"host"), TypeError, "bytes", id="device-bytes"),
+    C(lambda: ua.Device("host", "cpu"), TypeError, "argument", id="device-two-args"),
+    C(lambda: ua.Device("\udcff"), (ValueError, UnicodeError), "surrogates not allowed", id="device-lone-surrogate"),
+    C(lambda: ua.get_devices(backend=5), TypeError, "backend", id="get-devices-backend-int"),
+    C(lambda: ua.get_devices(device_type="fpga"), ValueError, "fpga", id="get-devices-bad-type"),
+    C(lambda: ua.get_devices(device_type=3), TypeError, "device_type", id="get-devices-type-int"),
+    C(lambda: ua.get_devices(bogus=1), TypeError, "bogus", id="get-devices-bad-keyword"),
+    C(lambda: ua.Context(5), TypeError, "int", id="context-int"),
+    C(lambda: ua.Context("nosuch"), ValueError, "nosuch", id="context-bad-filter"),
+    C(lambda: ua.Queue(5), TypeError, "int", id="queue-int"),
+    C(lambda: ua.Queue("nosuch"), ValueError, "nosuch", id="queue-bad-filter"),
+    C(lambda: ua.Queue("host", context=5), TypeError, "context", id="queue-context-int"),
+    C(lambda: ua.Queue(bogus=1), TypeError, "bogus", id="queue-bad-keyword"),
+    C(lambda: with_env("USMARRAY_DEVICE", "nowhere:9", lambda: ua.empty(1)),
+      ValueError, "USMARRAY_DEVICE", id="env-default-device-bad"),
+    C(lambda: with_env("USMARRAY_DEVICE", "host:gpu:0", lambda: ua.empty(1)),
+      ValueError, "USMARRAY_DEVICE", id="env-default-device-no-such-device"),
+
+    # ---- memory ----
+    C(lambda: ua.MemoryUSMShared(-1), ValueError, "must be positive", id="memory-negative"),
+    C(lambda: ua.MemoryUSMShared(2**63 - 1), ua.USMAllocationError, "bytes",
+      id="memory-too-large"),
+    C(lambda: ua.MemoryUSMShared(BIG), (OverflowError, ValueError), "nbytes is too large", id="memory-huge-int"),
+    C(lambda: ua.MemoryUSMShared(1.5), TypeError, "float", id="memory-float"),
+    C(lambda: ua.MemoryUSMShared("10"), TypeError, "str", id="memory-str"),
+    C(lambda: ua.MemoryUSMShared(None), TypeError, "NoneType", id="memory-none"),
+    C(lambda: ua.MemoryUSMShared(object()), TypeError, "object", id="memory-object"),
+    C(lambda: ua.MemoryUSMShared(BadIndex()), RuntimeError, "index failed", id="memory-index-raises"),
+    C(lambda: ua.MemoryUSMShared(8, alignment=3), ValueError, "power of two", id="memory-align-3"),
+    C(lambda: ua.MemoryUSMShared(8, alignment=-8), ValueError, "alignment", id="memory-align-negative"),
+    C(lambda: ua.MemoryUSMShared(8, alignment="8"), TypeError, "alignment", id="memory-align-str"),
+    C(lambda: ua.MemoryUSMShared(8, alignment=2**62), (ValueError, ua.USMAllocationError),
+      "aligned to", id="memory-align-huge"),
+    C(lambda: ua.MemoryUSMShared(8, queue=5), TypeError, "queue", id="memory-queue-int"),
+    C(lambda: ua.MemoryUSMShared(8, queue="nosuch"), ValueError, "nosuch", id="memory-queue-bad"),
+    C(lambda: ua.MemoryUSMShared(8, bogus=1), TypeError, "bogus", id="memory-bad-keyword"),
+    C(lambda: ua.MemoryUSMShared(8, 8), TypeError, "positional", id="memory-two-positional"),
+    C(lambda: ua.MemoryUSMShared(), TypeError, "nbytes", id="memory-no-size"),
+    C(lambda: ua.MemoryUSMShared(np.ones(3)), TypeError, "ndarray", id="memory-from-ndarray"),
+    C(lambda: ua.MemoryUSMShared(Raises()), RuntimeError, "producer failed",
+      id="memory-producer-raises"),
+    C(lambda: ua.MemoryUSMShared(Holder(5)), TypeError, "dict", id="memory-suai-not-dict"),
+    C(lambda: ua.MemoryUSMHost(ua.MemoryUSMDevice(8)), ValueError, "its USM kind differs",
+      id="memory-kind-mismatch"),
+    C(lambda: shared_mem(8).copy_from_host(b"x" * 9), ValueError, "9", id="mem-copy-from-host-too-long"),
+    C(lambda: shared_mem(8).copy_from_host(5), TypeError, "int", id="mem-copy-from-host-int"),
+    C(lambda: shared_mem(8).copy_from_host(np.ones((2, 2))[:, 0]), (BufferError, ValueError),
+      "contiguous", id="mem-copy-from-host-strided"),
+    C(lambda: shared_mem(8).copy_to_host(bytearray(3)), ValueError, "3", id="mem-copy-to-host-short"),
+    C(lambda: shared_mem(8).copy_to_host(b"readonly"), (BufferError, TypeError), "not writable",
+      id="mem-copy-to-host-readonly"),
+    C(lambda: shared_mem(8).copy_to_host(5), TypeError, "int", id="mem-copy-to-host-int"),
+    C(lambda: shared_mem(8).copy_from_device(object()), TypeError, "object",
+      id="mem-copy-from-device-object"),
+    C(lambda: shared_mem(8).copy_from_device(shared_mem(16)), ValueError, "16",
+      id="mem-copy-from-device-too-long"),
+    C(lambda: shared_mem(8).memset(256), ValueError, "[0, 255]", id="mem-memset-256"),
+    C(lambda: shared_mem(8).memset(-1), ValueError, "[0, 255]", id="mem-memset-negative"),
+    C(lambda: shared_mem(8).memset("a"), TypeError, "value", id="mem-memset-str"),
+    C(lambda: shared_mem(8).memset(BIG), (OverflowError, ValueError), "value is too large", id="mem-memset-huge"),
+    C(lambda: shared_mem(8).get_usm_type(5), TypeError, "int", id="mem-usm-type-syclobj-int"),
+    C(lambda: shared_mem(8).get_usm_type("nosuch"), ValueError, "nosuch",
+      id="mem-usm-type-syclobj-bad"),
+    C(lambda: memoryview(ua.MemoryUSMDevice(8)), BufferError, "device", id="mem-buffer-device"),
+    C(lambda: setattr_(shared_mem(8), "nbytes", 3), AttributeError, "nbytes",
+      id="mem-set-nbytes"),
+    C(lambda: ua.as_usm_memory(5), TypeError, "int", id="as-usm-memory-int"),
+    C(lambda: ua.as_usm_memory(np.ones(3)), TypeError, "ndarray", id="as-usm-memory-ndarray"),
+    C(lambda: ua.as_usm_memory(Holder({})), ValueError, "version", id="as-usm-memory-empty-dict"),
+    C(lambda: ua.get_pointer_type("x"), TypeError, "str", id="pointer-type-str"),
+    C(lambda: ua.get_pointer_type(-1), ValueError, "pointer", id="pointer-type-negative"),
+    C(lambda: ua.get_pointer_type(2**64), (ValueError, OverflowError), "ptr 18446744073709551616 is not a pointer value", id="pointer-type-huge"),
+    C(lambda: ua.get_pointer_type(0, 5), TypeError, "int", id="pointer-type-syclobj-int"),
+    C(lambda: ua.get_pointer_type(0, "nosuch"), ValueError, "nosuch", id="pointer-type-syclobj-bad"),
+    C(lambda: ua.Context("host").release_pool(1), TypeError, "argument", id="release-pool-arg"),
+
+    # ---- the array constructor ----
+    C(lambda: ua.USMArray(-1), ValueError, "negative", id="array-negative"),
+    C(lambda: ua.USMArray((2, -1)), ValueError, "negative", id="array-negative-second"),
+    C(lambda: ua.USMArray((2**62, 2**62)), ValueError, "addressable", id="array-too-large"),
+    C(lambda: ua.USMArray("3"), TypeError, "shape", id="array-shape-str"),
+    C(lambda: ua.USMArray((1.5,)), TypeError, "shape", id="array-shape-float"),
+    C(lambda: ua.USMArray((1,) * 65), ValueError, "64", id="array-65-dims"),
+    C(lambda: ua.USMArray((BIG,)), (OverflowError, ValueError), "shape[0] is too large", id="array-huge-dim"),
+    C(lambda: ua.USMArray(BadLen()), RuntimeError, "item failed",
+      id="array-shape-bad-sequence"),
+    C(lambda: ua.USMArray((BadIndex(),)), RuntimeError, "index failed", id="array-shape-index-raises"),
+    C(lambda: ua.USMArray(3, dtype="x"), TypeError, "x", id="array-dtype-unknown"),
+    C(lambda: ua.USMArray(3, dtype="V8"), TypeError, "V", id="array-dtype-void"),
+    C(lambda: ua.USMArray(3, dtype=object), TypeError, "O", id="array-dtype-object"),
+    C(lambda: ua.USMArray(3, dtype="<U4"), TypeError, "U", id="array-dtype-unicode"),
+    C(lambda: ua.USMArray(3, dtype="M8[s]"), TypeError, "M", id="array-dtype-datetime"),
+    C(lambda: ua.USMArray(3, dtype=5), TypeError, "5", id="array-dtype-int"),
+    C(lambda: ua.USMArray(3, dtype=np.dtype([("a", "f4")])), TypeError, "is not supported",
+      id="array-dtype-structured"),
+    C(lambda: ua.USMArray(3, buffer="gpu"), ValueError, "gpu", id="array-buffer-word"),
+    C(lambda: ua.USMArray(3, buffer=5), TypeError, "buffer", id="array-buffer-int"),
+    C(lambda: ua.USMArray(3, buffer=shared_mem(8)), ValueError, "bytes", id="array-buffer-short"),
+    C(lambda: ua.USMArray(5, buffer=host((4,))), ValueError, "shape, strides and offset reach bytes [0, 40) of", id="array-buffer-array-short"),
+    C(lambda: ua.USMArray(3, strides=(1, 1)), ValueError, "strides", id="array-strides-length"),
+    C(lambda: ua.USMArray(3, strides=("a",)), TypeError, "strides", id="array-strides-str"),
+    C(lambda: ua.USMArray(3, strides=5), TypeError, "strides", id="array-strides-int"),
+    C(lambda: ua.USMArray(3, buffer=shared_mem(24), strides=(2,)), ValueError, "of a buffer of 24 bytes",
+      id="array-strides-past-end"),
+    C(lambda: ua.USMArray(3, buffer=shared_mem(24), strides=(-1,)), ValueError, "of a buffer of 24 bytes",
+      id="array-strides-before-start"),
+    C(lambda: ua.USMArray(3, buffer=shared_mem(24), strides=(2**62,)), ValueError, "strides and shape reach beyond addressable memor",
+      id="array-strides-overflow"),
+    C(lambda: ua.USMArray(3, offset=-1, buffer=shared_mem(24)), ValueError, "must not be negative",
+      id="array-offset-negative"),
+    C(lambda: ua.USMArray(3, offset=1, buffer=shared_mem(24)), ValueError, "of a buffer of 24 bytes",
+      id="array-offset-past-end"),
+    C(lambda: ua.USMArray(3, offset="x"), TypeError, "offset", id="array-offset-str"),
+    C(lambda: ua.USMArray(3, offset=BIG), (OverflowError, ValueError), "offset is too large", id="array-offset-huge"),
+    C(lambda: ua.USMArray(3, order="X"), ValueError, "order", id="array-order-bad"),
+    C(lambda: ua.USMArray(3, order=5), TypeError, "order", id="array-order-int"),
+    C(lambda: ua.USMArray(3, buffer_ctor_kwargs=5), TypeError, "buffer_ctor_kwargs",
+      id="array-ctor-kwargs-int"),
+    C(lambda: ua.USMArray(3, buffer_ctor_kwargs={"bogus": 1}), TypeError, "bogus",
+      id="array-ctor-kwargs-unknown"),
+    C(lambda: ua.USMArray(3, buffer_ctor_kwargs={1: 1}), TypeError, "buffer_ctor_kwargs has unknown key 1", id="array-ctor-kwargs-int-key"),
+    C(lambda: ua.USMArray(), TypeError, "shape", id="array-no-shape"),
+    C(lambda: ua.USMArray(3, bogus=1), TypeError, "bogus", id="array-bad-keyword"),
+    C(lambda: ua.USMArray(3, "f8", "device", None, 0, "C", None, 1), TypeError, "at most",
+      id="array-too-many-positional"),
+
+    # ---- creation functions ----
+    C(lambda: ua.empty(-1), ValueError, "negative", id="empty-negative"),
+    C(lambda: ua.empty((2, -3)), ValueError, "negative", id="empty-negative-second"),
+    C(lambda: ua.empty("x"), TypeError, "shape", id="empty-shape-str"),
+    C(lambda: ua.empty(2, dtype="nope"), TypeError, "nope", id="empty-dtype-bad"),
+    C(lambda: ua.empty(2, order="K"), ValueError, "order", id="empty-order-k"),
+    C(lambda: ua.empty(2, usm_type="gpu"), ValueError, "gpu", id="empty-usm-type-bad"),
+    C(lambda: ua.empty(2, usm_type=5), TypeError, "usm_type", id="empty-usm-type-int"),
+    C(lambda: ua.empty(2, device=5), TypeError, "device", id="empty-device-int"),
+    C(lambda: ua.empty(2, device="nosuch"), ValueError, "nosuch", id="empty-device-bad"),
+    C(lambda: ua.empty(2, device="host", queue="nosuch"), ValueError, "nosuch",
+      id="empty-queue-bad"),
+    C(lambda: ua.empty(2**61, dtype="f8"), (ua.USMAllocationError, ValueError), "the array needs more bytes than can be addressed",
+      id="empty-too-large"),
+    C(lambda: ua.empty(2**62, dtype="f8"), ValueError, "addressed", id="empty-overflow"),
+    C(lambda: ua.empty(2, bogus=1), TypeError, "bogus", id="empty-bad-keyword"),
+    C(lambda: ua.empty(), TypeError, "shape", id="empty-no-shape"),
+    C(lambda: ua.zeros(2, dtype=object), TypeError, "O", id="zeros-object"),
+    C(lambda: ua.ones(-2), ValueError, "negative", id="ones-negative"),
+    C(lambda: ua.full(2), TypeError, "fill_value", id="full-no-value"),
+    C(lambda: ua.full(2, "x"), (TypeError, ValueError), "is not supported by usmarray", id="full-str"),
+    C(lambda: ua.full(2, object()), TypeError, "is not supported by usmarray", id="full-object"),
+    C(lambda: ua.full(2, [1, 2, 3]), ValueError, "could not broadcast input array from shape (3,)", id="full-wrong-shape"),
+    C(lambda: ua.full(2, BIG, dtype="i8"), (OverflowError, ValueError), "Python integer 1180591620717411303424 out of bou", id="full-overflow"),
+    C(lambda: ua.full(2, 1.0, dtype="x"), TypeError, "x", id="full-dtype-bad"),
+    C(lambda: ua.empty_like(5), TypeError, "a *_like function expects a USMArray, not int", id="empty-like-int"),
+    C(lambda: ua.empty_like(host(), dtype="nope"), TypeError, "nope", id="empty-like-dtype"),
+    C(lambda: ua.empty_like(host(), order="Z"), ValueError, "order", id="empty-like-order"),
+    C(lambda: ua.empty_like(host(), usm_type="gpu"), ValueError, "gpu", id="empty-like-usm-type"),
+    C(lambda: ua.zeros_like(object()), TypeError, "a *_like function expects a USMArray, not object", id="zeros-like-object"),
+    C(lambda: ua.full_like(host(), "x"), (TypeError, ValueError), "could not convert string to float", id="full-like-str"),
+    C(lambda: ua.full_like(host()), TypeError, "fill_value", id="full-like-no-value"),
+    C(lambda: ua.arange(), TypeError, "missing required argument", id="arange-no-args"),
+    C(lambda: ua.arange("a"), TypeError, "arange() not supported for inputs with DType <cl", id="arange-str"),
+    C(lambda: ua.arange(0, 10, 0.0), ValueError, "must not be zero", id="arange-step-zero-float"),
+    C(lambda: ua.arange(0, 10, 0), ValueError, "step", id="arange-step-zero"),
+    C(lambda: ua.arange(0, BIG), (OverflowError, ValueError), "Maximum allowed size exceeded", id="arange-huge"),
+    C(lambda: ua.arange(0, 1e30, 1e-30), ValueError, "Maximum allowed size exceeded", id="arange-too-many"),
+    C(lambda: ua.arange(1, dtype="nope"), TypeError, "nope", id="arange-dtype-bad"),
+    C(lambda: ua.arange(float("nan")), ValueError, "arange: cannot compute length", id="arange-nan"),
+    C(lambda: ua.arange(0, float("inf")), (ValueError, OverflowError), "Maximum allowed size exceeded", id="arange-inf"),
+    C(lambda: ua.reshape(host((4,)), (5,)), ValueError, "5", id="reshape-wrong-size"),
+    C(lambda: ua.reshape(host((4,)), (-1, -1)), ValueError, "-1", id="reshape-two-unknown"),
+    C(lambda: ua.reshape(host((4,)), (-2, 2)), ValueError, "shape[0] is -2", id="reshape-negative"),
+    C(lambda: ua.reshape(host((4,)), (3, -1)), ValueError, "cannot reshape an array of size 4: the other axe", id="reshape-unknown-not-integral"),
+    C(lambda: ua.reshape(host((4,)), "a"), TypeError, "shape must be an integer or a sequence of intege", id="reshape-shape-str"),
+    C(lambda: ua.reshape(5, (1,)), TypeError, "reshape expects a USMArray, not int", id="reshape-not-array"),
+    C(lambda: ua.reshape(host((4,)), (2, 2), order="K"), ValueError, "order", id="reshape-order-k"),
+    C(lambda: ua.reshape(host((4, 4)).T, (16,), copy=False), ValueError, "copy",
+      id="reshape-no-copy-impossible"),
+    C(lambda: ua.permute_dims(host((2, 2)), (0, 0)), ValueError, "axes repeat axis 0", id="permute-repeated"),
+    C(lambda: ua.permute_dims(host((2, 2)), (0,)), ValueError, "axes has 1 entries but the array has 2 dimension", id="permute-too-few"),
+    C(lambda: ua.permute_dims(host((2, 2)), (0, 5)), (ValueError, IndexError), "axis 5 is out of bounds for an array of 2 dimens", id="permute-out-of-range"),
+    C(lambda: ua.permute_dims(host((2, 2)), "ab"), TypeError, "axes must be an integer or a sequence of integer", id="permute-str"),
+    C(lambda: ua.permute_dims(np.ones((2, 2)), (1, 0)), TypeError, "permute_dims expects a USMArray, not numpy.ndarr", id="permute-not-array"),
+
+    # ---- asarray, asnumpy ----
+    C(lambda: ua.asarray(object()), TypeError, "is not supported", id="asarray-object"),
+    C(lambda: ua.asarray([1, "a"]), (TypeError, ValueError), "is not supported by usmarray", id="asarray-mixed-list"),
+    C(lambda: ua.asarray([[1], [1, 2]]), ValueError, "setting an array element with a sequence. The re", id="asarray-ragged"),
+    C(lambda: ua.asarray(1, dtype="nope"), TypeError, "nope", id="asarray-dtype-bad"),
+    C(lambda: ua.asarray(host(), dtype="f4", copy=False), ValueError, "copy", id="asarray-cast-no-copy"),
+    C(lambda: ua.asarray([1], usm_type="gpu"), ValueError, "gpu", id="asarray-usm-type-bad"),
+    C(lambda: ua.asarray(1, order="Q"), ValueError, "order", id="asarray-order-bad"),
+    C(lambda: ua.asarray([1.0], copy=False), ValueError, "copy", id="asarray-list-no-copy"),
+    C(lambda: ua.asarray(np.array(["a"])), TypeError, "U", id="asarray-unicode"),
+    C(lambda: ua.asarray(np.array([1], dtype=object)), TypeError, "O", id="asarray-object-dtype"),
+    C(lambda: ua.asarray(np.zeros(3, dtype="M8[s]")), TypeError, "M", id="asarray-datetime"),
+    C(lambda: ua.asarray(np.zeros(3, dtype=[("a", "f4")])), TypeError, "is not supported by usmarray", id="asarray-structured"),
+    C(lambda: ua.asarray(host(), queue=5), TypeError, "queue", id="asarray-queue-int"),
+    C(lambda: ua.asarray(host(), queue="nosuch"), ValueError, "nosuch", id="asarray-queue-bad"),
+    C(lambda: ua.asarray(host(), copy="x"), TypeError, "copy must be None or a bool, not str", id="asarray-copy-str"),
+    C(lambda: ua.asarray(Raises()), RuntimeError, "producer failed", id="asarray-producer-raises"),
+    C(lambda: ua.asarray(), TypeError, "obj", id="asarray-no-args"),
+    C(lambda: ua.asnumpy(Raises()), RuntimeError, "producer failed", id="asnumpy-producer-raises"),
+    C(lambda: ua.asnumpy(), TypeError, "usmarray._usmarray.asnumpy() takes exactly one a", id="asnumpy-no-args"),
+
+    # ---- array attributes and methods ----
+    C(lambda: host().reshape(5), ValueError, "5", id="method-reshape-size"),
+    C(lambda: host().reshape((2, 2), order="Z"), ValueError, "order", id="method-reshape-order"),
+    C(lambda: host().reshape(2, "a"), TypeError, "shape[1] must be an integer, not str", id="method-reshape-str"),
+    C(lambda: host().reshape(), ValueError, "size 4", id="method-reshape-nothing"),
+    C(lambda: host((2, 2)).transpose(0, 0), ValueError, "axes repeat axis 0", id="method-transpose-repeated"),
+    C(lambda: host((2, 2)).transpose(5, 0), (ValueError, IndexError), "axis 5 is out of bounds for an array of 2 dimens", id="method-transpose-range"),
+    C(lambda: host().transpose(0, 1), ValueError, "axes has 2 entries but the array has 1 dimension", id="method-transpose-too-many"),
+    C(lambda: host((2, 2)).transpose("a", "b"), TypeError, "axes[0] must be an integer, not str", id="method-transpose-str"),
+    C(lambda: host().copy(order="Z"), ValueError, "order", id="method-copy-order"),
+    C(lambda: host().copy(order=5), TypeError, "order", id="method-copy-order-int"),
+    C(lambda: host().astype("nope"), TypeError, "nope", id="method-astype-dtype"),
+    C(lambda: host().astype("f4", order="Z"), ValueError, "order", id="method-astype-order"),
+    C(lambda: host().astype(object), TypeError, "O", id="method-astype-object"),
+    C(lambda: host().astype(), TypeError, "dtype", id="method-astype-nothing"),
+    C(lambda: host().to_device(5), TypeError, "device must be a usmarray.Device, Queue, Context", id="method-to-device-int"),
+    C(lambda: host().to_device("nosuch"), ValueError, "nosuch", id="method-to-device-bad"),
+    C(lambda: host().fill("a"), (TypeError, ValueError), "could not convert string to float", id="method-fill-str"),
+    C(lambda: host().fill(object()), TypeError, "float() argument must be a string or a real numb", id="method-fill-object"),
+    C(lambda: host().fill([1, 2]), (TypeError, ValueError), "could not broadcast input array from shape (2,)", id="method-fill-list"),
+    C(lambda: host(dtype="i4").fill(BIG), (OverflowError, ValueError), "Python integer 1180591620717411303424 out of bou", id="method-fill-overflow"),
+    C(lambda: readonly().fill(1), ValueError, "read-only", id="method-fill-readonly"),
+    C(lambda: len(ua.empty(())), TypeError, "unsized", id="len-0d"),
+    C(lambda: host().flags["bogus"], KeyError, "bogus", id="flags-unknown"),
+    C(lambda: host().flags[5], KeyError, "5", id="flags-int-key"),
+    C(lambda: setflag(host(), "C", True), (KeyError, ValueError, AttributeError), "flag 'C' cannot be set",
+      id="flags-set-contiguous"),
+    C(lambda: setflag(host(), "bogus", True), KeyError, "bogus", id="flags-set-unknown"),
+    C(lambda: setflag(import_suai(data=(shared_mem()._pointer, True)), "W", True),
+      (ValueError, KeyError), "cannot make the array writable: its memory is re", id="flags-writable-on-readonly-import"),
+    C(lambda: setattr_(host(), "shape", (2, 2)), AttributeError, "is not writable", id="set-shape"),
+    C(lambda: setattr_(host(), "dtype", "f4"), AttributeError, "is not writable", id="set-dtype"),
+    C(lambda: dev().__array_interface__, AttributeError, "device", id="device-array-interface"),
+    C(lambda: np.asarray(dev()), (TypeError, ValueError, BufferError), "USM device memory cannot be converted to a NumPy", id="numpy-of-device"),
+    C(lambda: host().__array__(dtype="nope"), TypeError, "nope", id="dunder-array-dtype"),
+    C(lambda: host().__array__("f8", copy="x"), ValueError, "copy", id="dunder-array-copy-str"),
+    C(lambda: memoryview(dev()), BufferError, "device", id="buffer-device-array"),
+    C(lambda: writable_buffer(host((4, 4)).T), (BufferError, TypeError, ValueError), "contiguous",
+      id="buffer-contiguous-of-transpose"),
+    C(lambda: writable_buffer(readonly()), (BufferError, TypeError), "underlying buffer is not writable", id="buffer-writable-readonly"),
+    C(lambda: writable_buffer(import_suai(data=(shared_mem()._pointer, True))),
+      (BufferError, TypeError), "underlying buffer is not writable", id="buffer-writable-readonly-import"),
+    C(lambda: host() + 1, TypeError, "unsupported operand type(s) for +", id="no-arithmetic"),
+    C(lambda: host() < host(), TypeError, "not supported between instances", id="no-comparison"),
+    C(lambda: host().astype("f4", copy="no"), TypeError, "copy must be None or a bool",
+      id="method-astype-copy-str"),
+    C(lambda: bool(host()), ValueError, "ambiguous", id="bool-ambiguous"),
+
+    # ---- indexing ----
+    C(lambda: host()[4], IndexError, "4", id="index-past-end"),
+    C(lambda: host()[-5], IndexError, "-5", id="index-before-start"),
+    C(lambda: host()[0, 0], IndexError, "too many indices for array: array is 1-dimension", id="index-too-many"),
+    C(lambda: host()["a"], IndexError, "only integers, slices (`:`), ellipsis (`...`), N", id="index-str"),
+    C(lambda: host()[1.5], IndexError, "only integers, slices (`:`), ellipsis (`...`), N", id="index-float"),
+    C(lambda: host()[..., ...], IndexError, "only have a single ellipsis", id="index-two-ellipsis"),
+    C(lambda: host()[[0, 1]], IndexError, "only integers, slices (`:`), ellipsis (`...`), N", id="index-list"),
+    C(lambda: host()[np.array([True, False, True, True])], IndexError, "ndarray", id="index-mask"),
+    C(lambda: host()[::0], ValueError, "step", id="index-step-zero"),
+    C(lambda: host()[BIG], IndexError, "into an index-sized integer", id="index-huge"),
+    C(lambda: host()[object()], IndexError, "only integers, slices (`:`), ellipsis (`...`), N", id="index-object"),
+    C(lambda: host()[slice(0, 1, "a")], TypeError, "slice indices must be integers or None or have a", id="index-slice-str-step"),
+    C(lambda: host()[slice("a", 1)], TypeError, "slice indices must be integers or None or have a", id="index-slice-str-start"),
+    C(lambda: host()[BadIndex()], RuntimeError, "index failed", id="index-raises"),
+    C(lambda: host((2, 3))[0, 5], IndexError, "5", id="index-2d-second-past-end"),
+    C(lambda: host((2, 3))[:, :, 0], IndexError, "too many indices for array: array is 2-dimension", id="index-2d-too-many"),
+    C(lambda: host((2, 3))[None, None, 0, 0, 0], IndexError, "too many indices for array: array is 2-dimension", id="index-newaxis-too-many"),
+    C(lambda: ua.empty(())[0], IndexError, "too many indices for array: array is 0-dimension", id="index-0d"),
+    C(lambda: ua.empty((0,))[0], IndexError, "index 0 is out of bounds for axis 0 with size 0", id="index-empty"),
+    C(lambda: bool(ua.empty((0,))), ValueError, "0 elements", id="bool-empty"),
+    C(lambda: ua.MemoryUSMShared(8, copy="yes"), TypeError, "copy must be None or a bool",
+      id="memory-copy-str"),
+    C(lambda: ua.from_dlpack(capsule(), copy=1), TypeError, "copy must be None or a bool",
+      id="dlpack-copy-int"),
+    C(lambda: host().__setitem__(0, "a"), (TypeError, ValueError), "could not convert string to float", id="setitem-str"),
+    C(lambda: host().__setitem__(slice(None), np.ones(5)), ValueError, "could not broadcast input array from shape (5,)", id="setitem-shape"),
+    C(lambda: host().__setitem__(slice(None), object()), TypeError, "float() argument must be a string or a real numb", id="setitem-object"),
+    C(lambda: host().__setitem__(10, 1), IndexError, "10", id="setitem-past-end"),
+    C(lambda: host().__setitem__(slice(None), [[1, 2], [3, 4]]), ValueError, "could not broadcast input array from shape (2, 2", id="setitem-too-many-dims"),
+    C(lambda: host().__setitem__(slice(0, 2), host((3,))), ValueError, "could not broadcast input array from shape (3,)", id="setitem-array-shape"),
+    C(lambda: host().__setitem__(slice(None), np.array(["a"] * 4)), ValueError, "could not convert",
+      id="setitem-unicode-array"),
+    C(lambda: readonly().__setitem__(0, 1), ValueError, "read-only", id="setitem-readonly"),
+    C(lambda: host().__setitem__(..., BIG), (OverflowError, ValueError), "Python integer 1180591620717411303424 out of bou", id="setitem-overflow"),
+    C(lambda: host().__delitem__(0), (TypeError, ValueError), "cannot delete array elements", id="delitem"),
+
+    # ---- SUAI import ----
+    C(lambda: import_suai(shape=KEEP_OUT), ValueError, "shape", id="suai-no-shape"),
+    C(lambda: import_suai(typestr=KEEP_OUT), ValueError, "typestr", id="suai-no-typestr"),
+    C(lambda: import_suai(data=KEEP_OUT), ValueError, "data", id="suai-no-data"),
+    C(lambda: import_suai(version=KEEP_OUT), ValueError, "version", id="suai-no-version"),
+    C(lambda: import_suai(syclobj=KEEP_OUT), ValueError, "syclobj", id="suai-no-syclobj"),
+    C(lambda: import_suai(shape=(-1,)), ValueError, "negative", id="suai-negative-shape"),
+    C(lambda: import_suai(shape=(BIG,)), (OverflowError, ValueError), "['shape'][0] is too large", id="suai-huge-shape"),
+    C(lambda: import_suai(shape="64"), TypeError, "shape", id="suai-shape-str"),
+    C(lambda: import_suai(shape=(1,) * 65), ValueError, "64", id="suai-65-dims"),
+    C(lambda: import_suai(shape=(65,)), ValueError, "outside", id="suai-past-end"),
+    C(lambda: import_suai(typestr="<f3"), ValueError, "typestr", id="suai-typestr-size"),
+    C(lambda: import_suai(typestr=""), ValueError, "typestr", id="suai-typestr-empty"),
+    C(lambda: import_suai(typestr="|u1" * 100), ValueError, "typestr", id="suai-typestr-long"),
+    C(lambda: import_suai(typestr="<f8\0"), ValueError, "typestr", id="suai-typestr-null"),
+    C(lambda: import_suai(typestr=b"|u1"), TypeError, "typestr", id="suai-typestr-bytes"),
+    C(lambda: import_suai(typestr="<M8"), ValueError, "M", id="suai-typestr-datetime"),
+    C(lambda: import_suai(data=(0, False), shape=(1,)), ValueError, "0x0", id="suai-null-data"),
+    C(lambda: import_suai(data=(8,)), TypeError, "data", id="suai-data-1-tuple"),
+    C(lambda: import_suai(data=[0, False]), TypeError, "data", id="suai-data-list"),
+    C(lambda: import_suai(data=(-1, False)), ValueError, "pointer", id="suai-data-negative"),
+    C(lambda: import_suai(data=(16, False)), ValueError, "not inside", id="suai-data-unknown"),
+    C(lambda: import_suai(data=(shared_mem()._pointer, "no")), TypeError, "bool",
+      id="suai-data-flag-str"),
+    C(lambda: import_suai(strides=(1, 1)), ValueError, "strides", id="suai-strides-length"),
+    C(lambda: import_suai(strides=(BIG,)), (OverflowError, ValueError), "['strides'][0] is too large", id="suai-strides-huge"),
+    C(lambda: import_suai(strides=(2**62,), shape=(3,)), ValueError, "__sycl_usm_array_interface__: strides and shape", id="suai-strides-overflow"),
+    C(lambda: import_suai(offset=-1), ValueError, "outside", id="suai-offset-negative"),
+    C(lambda: import_suai(offset=64), ValueError, "outside", id="suai-offset-past-end"),
+    C(lambda: import_suai(offset="0"), TypeError, "offset", id="suai-offset-str"),
+    C(lambda: import_suai(version=2), ValueError, "version", id="suai-version-2"),
+    C(lambda: import_suai(version="1"), TypeError, "version", id="suai-version-str"),
+    C(lambda: import_suai(syclobj=5), TypeError, "syclobj", id="suai-syclobj-int"),
+    C(lambda: import_suai(syclobj="nosuch"), ValueError, "nosuch", id="suai-syclobj-bad"),
+    C(lambda: import_suai_dict(5), TypeError, "dict", id="suai-not-dict"),
+    C(lambda: import_suai_dict({}), ValueError, "version", id="suai-empty-dict"),
+
+    # ---- CAI import ----
+    C(lambda: import_cai(version=KEEP_OUT), ValueError, "version", id="cai-no-version"),
+    C(lambda: import_cai(version=9), ValueError, "version", id="cai-version-9"),
+    C(lambda: import_cai(shape=(1.0,)), TypeError, "shape", id="cai-shape-float"),
+    C(lambda: import_cai(typestr="<f16"), ValueError, "typestr", id="cai-typestr-bad"),
+    C(lambda: import_cai(data=(1.0, False)), TypeError, "pointer", id="cai-data-float"),
+    C(lambda: import_cai(data=(0, False)), ValueError, "NULL", id="cai-data-null"),
+    C(lambda: import_cai(strides=(3,)), ValueError, "multiple", id="cai-strides-not-multiple"),
+    C(lambda: import_cai(stream=0), ValueError, "stream", id="cai-stream-zero"),
+    C(lambda: import_cai(stream="s"), TypeError, "stream", id="cai-stream-str"),
+    C(lambda: import_cai(mask=np.ones(4, bool)), ValueError, "mask", id="cai-mask"),
+    C(lambda: import_cai(), ValueError, "CUDA", id="cai-host-memory"),
+    C(lambda: import_cai(data=(16, False)), ValueError, "not inside", id="cai-unknown-pointer"),
+
+    # ---- DLPack import ----
+    C(lambda: ua.from_dlpack(5), TypeError, "int", id="dlpack-int"),
+    C(lambda: ua.from_dlpack(object()), TypeError, "__dlpack__", id="dlpack-object"),
+    C(lambda: ua.from_dlpack(), TypeError, "missing required argument", id="dlpack-no-args"),
+    C(lambda: ua.from_dlpack(capsule(), device=5), TypeError, "device", id="dlpack-device-int"),
+    C(lambda: ua.from_dlpack(capsule(), device="nosuch"), ValueError, "nosuch", id="dlpack-device-bad"),
+    C(lambda: ua.from_dlpack(capsule(), copy="x"), TypeError, "copy", id="dlpack-copy-str"),
+    C(lambda: ua.from_dlpack(plain_capsule(b"other")), (TypeError, ValueError, BufferError), "other",
+      id="dlpack-wrong-capsule-name"),
+    C(lambda: ua.from_dlpack(plain_capsule(b"used_dltensor")), (TypeError, ValueError, BufferError),
+      "consumed", id="dlpack-used-name"),
+    C(used_capsule, (TypeError, ValueError, BufferError), "consumed", id="dlpack-capsule-twice"),
+    C(lambda: ua.from_dlpack(capsule(version=(2, 0))), BufferError, "version", id="dlpack-newer-major"),
+    C(lambda: ua.from_dlpack(capsule(device=(2, 0))), BufferError, "DLPack device (2, 0)", id="dlpack-cuda-device"),
+    C(lambda: ua.from_dlpack(capsule(device=(99, 0))), BufferError, "99", id="dlpack-unknown-device"),
+    C(lambda: ua.from_dlpack(capsule(dtype=(4, 16, 1))), BufferError, "DLPack dtype bfloat16 is not supported by usmarr", id="dlpack-bfloat16"),
+    C(lambda: ua.from_dlpack(capsule(dtype=(2, 64, 2))), BufferError, "lanes", id="dlpack-lanes"),
+    C(lambda: ua.from_dlpack(capsule(dtype=(2, 24, 1))), BufferError, "DLPack dtype (code 2, 24 bits) is not supported", id="dlpack-float24"),
+    C(lambda: ua.from_dlpack(capsule(dtype=(9, 8, 1))), BufferError, "DLPack dtype (code 9, 8 bits) is not supported b", id="dlpack-unknown-code"),
+    C(lambda: ua.from_dlpack(capsule(ndim=-1)), BufferError, "ndim", id="dlpack-negative-ndim"),
+    C(lambda: ua.from_dlpack(capsule(ndim=100)), BufferError, "ndim", id="dlpack-ndim-100"),
+    C(lambda: ua.from_dlpack(capsule(shape=(-4,))), BufferError, "shape", id="dlpack-negative-shape"),
+    C(lambda: ua.from_dlpack(capsule(strides=(2**62,), shape=(4,))), BufferError, "DLPack tensor: strides and shape reach beyond ad",
+      id="dlpack-stride-overflow"),
+    C(lambda: ua.from_dlpack(capsule(data=0)), BufferError, "NULL", id="dlpack-null-data"),
+    C(lambda: ua.from_dlpack(capsule(byte_offset=-8)), BufferError, "DLPack tensor byte_offset 18446744073709551608 o", id="dlpack-negative-offset"),
+    C(lambda: ua.from_dlpack(producer(5)), TypeError, "capsule", id="dlpack-producer-returns-int"),
+    C(lambda: ua.from_dlpack(producer(None)), TypeError, "capsule", id="dlpack-producer-returns-none"),
+    C(lambda: ua.from_dlpack(producer(lambda **kw: 1 / 0)), ZeroDivisionError, "division by zero",
+      id="dlpack-producer-raises"),
+    C(lambda: ua.asarray(producer(capsule(), device=5)), TypeError, "__dlpack_device__",
+      id="dlpack-device-not-tuple"),
+    C(lambda: ua.asarray(producer(capsule(), device=(1,))), TypeError, "__dlpack_device__",
+      id="dlpack-device-1-tuple"),
+    C(lambda: ua.asarray(producer(capsule(), device=("a", 0))), TypeError, "__dlpack_device__",
+      id="dlpack-device-str"),
+    C(lambda: ua.asarray(producer(capsule(), device=(-1, 0))), ValueError, "names no device",
+      id="dlpack-device-negative"),
+    C(lambda: ua.asarray(producer(capsule(), device=(1, BIG))), ValueError, "names no device",
+      id="dlpack-device-huge-id"),
+
+    # ---- DLPack export ----
+    C(lambda: host().__dlpack__(stream=1), ValueError, "stream must be None", id="export-stream-on-cpu"),
+    C(lambda: host().__dlpack__(stream="s"), (TypeError, ValueError), "stream", id="export-stream-str"),
+    C(lambda: host().__dlpack__(max_version=5), TypeError, "max_version", id="export-max-version-int"),
+    C(lambda: host().__dlpack__(max_version=(1,)), (TypeError, ValueError), "max_version",
+      id="export-max-version-short"),
+    C(lambda: host().__dlpack__(max_version=("a", 0)), TypeError, "max_version must be None or a tuple (major, mino", id="export-max-version-str"),
+    C(lambda: host().__dlpack__(dl_device=(2, 0)), BufferError, "cannot export to dl_device (2, 0)", id="export-dl-device-cuda"),
+    C(lambda: host().__dlpack__(dl_device=5), TypeError, "dl_device", id="export-dl-device-int"),
+    C(lambda: host().__dlpack__(copy="x"), TypeError, "copy", id="export-copy-str"),
+    C(lambda: host().__dlpack__(1), TypeError, "__dlpack__() takes at most 0 positional argument", id="export-positional"),
+    C(lambda: host().__dlpack__(bogus=1), TypeError, "bogus", id="export-bad-keyword"),
+    C(lambda: readonly().__dlpack__(), BufferError, "read-only", id="export-legacy-readonly"),
+    C(lambda: host().__dlpack_device__(1), TypeError, "USMArray.__dlpack_device__() takes no arguments", id="export-device-arg"),
+]
+
+
+@pytest.mark.parametrize("call, exc, fragment", CASES)
+def test_bad_input_raises_a_clear_exception(call, exc, fragment):
+    with pytest.raises(exc) as info:
+        call()
+    assert fragment in str(info.value), str(info.value)
+
+
+def test_the_catalogue_is_large_enough():
+    assert len(CASES) >= 200
+    assert len({c.id for c in CASES}) == len(CASES)
+
+
+def test_the_library_is_usable_after_the_catalogue():
+    for case in CASES:
+        try:
+            case.values[0]()
+        except BaseException:
+            pass
+    x = ua.arange(10.0, usm_type="host")
+    assert ua.asnumpy(x[::-3]).tolist() == [9.0, 6.0, 3.0, 0.0]
+    assert sys.getrefcount(x) == 2
