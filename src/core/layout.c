@@ -177,14 +177,20 @@ reshape_c(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
                 op *= od[oj++];
             }
         }
+        /* A product that overflows cannot equal a stride: no view. */
+        ptrdiff_t span;
         for (int ok = oi; ok < oj - 1; ok++) {
-            if (os[ok] != od[ok + 1] * os[ok + 1]) {
+            if (__builtin_mul_overflow(od[ok + 1], os[ok + 1], &span) ||
+                os[ok] != span) {
                 return false;
             }
         }
         new_strides[nj - 1] = os[oj - 1];
         for (int nk = nj - 1; nk > ni; nk--) {
-            new_strides[nk - 1] = new_strides[nk] * new_shape[nk];
+            if (__builtin_mul_overflow(new_strides[nk], new_shape[nk],
+                                       &new_strides[nk - 1])) {
+                return false;
+            }
         }
         ni = nj++;
         oi = oj++;
