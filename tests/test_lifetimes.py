@@ -16,6 +16,9 @@ from dlpack_ctypes import Tensor
 # The ASan run of CI scales the cycle counts down (instrumented code is
 # slower); everywhere else the full counts run.
 SCALE = float(os.environ.get("USMARRAY_STRESS_SCALE", "1"))
+# ASan holds freed memory in quarantine, so the resident size grows there
+# without a leak; its run checks objects and memory errors instead.
+UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")
 
 
 def rss_bytes():
@@ -159,7 +162,7 @@ def test_a_million_cycles_leave_no_memory_behind():
     assert len(gc.get_objects()) <= objects + 10
     grown = rss_bytes() - rss
     # A leak of 8 bytes a cycle would show as 8 MB.
-    assert grown < 4 * 2**20, f"resident memory grew by {grown} bytes over {n} cycles"
+    assert UNDER_ASAN or grown < 4 * 2**20, f"resident memory grew by {grown} bytes over {n} cycles"
 
 
 @pytest.mark.parametrize("kind", ["device", "shared", "host"])

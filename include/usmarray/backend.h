@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 1
+#define UA_BACKEND_OPS_VERSION 2
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -62,9 +62,22 @@ typedef struct ua_backend_ops {
     ua_status (*event_wait)(void *queue, void *event);
     ua_status (*event_synchronize)(void *event);
     void (*event_destroy)(void *event);
+
+    /* Streams of other libraries, named by the driver's handle (CAI's
+     * "stream", DLPack's stream argument).  queue_stream gives a queue's
+     * own handle; order_with_stream makes the queue's later work wait for
+     * what the stream has enqueued so far (stream_waits == 0), or the
+     * stream's later work wait for the queue's (stream_waits != 0), by an
+     * event, not a host wait.  UA_ERR_VALUE for a handle that names no
+     * stream of the queue's device.  Both NULL where there are no streams
+     * (the host backend). */
+    uintptr_t (*queue_stream)(void *queue);
+    ua_status (*order_with_stream)(void *queue, uintptr_t stream,
+                                   int stream_waits);
 } ua_backend_ops;
 
 extern const ua_backend_ops ua_host_backend_ops;
+extern const ua_backend_ops ua_cuda_backend_ops;
 
 #ifdef __cplusplus
 }

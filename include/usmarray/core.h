@@ -252,6 +252,16 @@ ua_status ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                            size_t itemsize, ua_pointer_info *alloc,
                            ptrdiff_t *begin, ptrdiff_t *end);
 
+/* The driver's handle of q's stream (CAI's "stream"); 0 where its backend
+ * has no streams. */
+uintptr_t ua_queue_stream_handle(ua_queue *q);
+/* Orders q's later work after what another library's stream has enqueued
+ * (stream_waits false), or that stream's later work after q's (true), by
+ * an event.  UA_ERR_VALUE names a handle that is not a stream of q's
+ * device, or a backend without streams. */
+ua_status ua_queue_order_with_stream(ua_queue *q, uintptr_t stream,
+                                     bool stream_waits);
+
 /* ----------------------------------------------------------------- copies */
 
 /* Enqueues a copy of n bytes on q (either side may be any memory the
@@ -284,6 +294,22 @@ ua_status ua_copy_strided_host(int nd, const ptrdiff_t *shape,
  * memory is not host-accessible. */
 ua_status ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
                                 const ua_strided *dst, const ua_strided *src);
+
+/* A copy's layout reduced for a kernel: length-1 axes dropped, the rest
+ * ordered by decreasing destination stride (stable) and neighbours that
+ * walk both sides as one axis merged.  Steps in bytes. */
+typedef struct ua_copy_plan {
+    int nd;
+    ptrdiff_t shape[UA_MAXDIMS];
+    ptrdiff_t dstep[UA_MAXDIMS];
+    ptrdiff_t sstep[UA_MAXDIMS];
+} ua_copy_plan;
+/* Fills *p; false when the shape is empty (nothing to copy). */
+bool ua_copy_simplify(int nd, const ptrdiff_t *shape, const ua_strided *dst,
+                      const ua_strided *src, ua_copy_plan *p);
+/* Whether writing dst could change src before it is read. */
+bool ua_copy_overlaps(int nd, const ptrdiff_t *shape, const ua_strided *dst,
+                      const ua_strided *src);
 
 /* IEEE binary16 conversions, rounding to nearest even. */
 float ua_half_to_float(uint16_t h);

@@ -131,19 +131,11 @@ static const inner_loop casts[UA_NTYPES][UA_NTYPES] = {SOURCE_TYPES(CAST_ROW)};
 
 /* ------------------------------------------------------------ planning */
 
-typedef struct {
-    int nd;
-    ptrdiff_t shape[UA_MAXDIMS];
-    ptrdiff_t dstep[UA_MAXDIMS]; /* bytes */
-    ptrdiff_t sstep[UA_MAXDIMS]; /* bytes */
-} plan;
+typedef ua_copy_plan plan;
 
-/* Drops length-1 axes, orders the rest by decreasing destination stride
- * (stable) and merges neighbours that walk both sides as one axis.
- * Returns false when the shape is empty. */
-static bool
-simplify(int nd, const ptrdiff_t *shape, const ua_strided *dst,
-         const ua_strided *src, plan *p)
+bool
+ua_copy_simplify(int nd, const ptrdiff_t *shape, const ua_strided *dst,
+                 const ua_strided *src, ua_copy_plan *p)
 {
     ptrdiff_t dsz = (ptrdiff_t)ua_dtype_itemsize(dst->type);
     ptrdiff_t ssz = (ptrdiff_t)ua_dtype_itemsize(src->type);
@@ -310,9 +302,8 @@ same_layout(int nd, const ua_strided *a, const ua_strided *b)
     return true;
 }
 
-/* Whether writing dst could change src before it is read. */
-static bool
-overlaps(int nd, const ptrdiff_t *shape, const ua_strided *dst,
+bool
+ua_copy_overlaps(int nd, const ptrdiff_t *shape, const ua_strided *dst,
          const ua_strided *src)
 {
     uintptr_t dlo, dhi, slo, shi;
@@ -351,7 +342,7 @@ copy_direct(int nd, const ptrdiff_t *shape, const ua_strided *dst,
             const ua_strided *src)
 {
     plan p;
-    if (!simplify(nd, shape, dst, src, &p)) {
+    if (!ua_copy_simplify(nd, shape, dst, src, &p)) {
         return UA_OK;
     }
     kernel k = {
@@ -377,7 +368,7 @@ ua_copy_strided_host(int nd, const ptrdiff_t *shape, const ua_strided *dst,
         !ua_typenum_is_valid((int)src->type)) {
         return ua_error_set(UA_ERR_TYPE, "a copy between unsupported types");
     }
-    if (overlaps(nd, shape, dst, src)) {
+    if (ua_copy_overlaps(nd, shape, dst, src)) {
         return copy_through_temporary(nd, shape, dst, src);
     }
     return copy_direct(nd, shape, dst, src);

@@ -11,6 +11,7 @@
 /* Devices are numbered in this order: the host CPU is always device 0. */
 static ua_backend backends[] = {
     {.ops = &ua_host_backend_ops},
+    {.ops = &ua_cuda_backend_ops},
 };
 #define NBACKENDS (sizeof(backends) / sizeof(backends[0]))
 

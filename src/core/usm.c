@@ -272,6 +272,25 @@ ua_queue_memset(ua_queue *q, void *dst, unsigned char value, size_t n)
     return ops_of(q)->memset(q->handle, dst, value, n);
 }
 
+uintptr_t
+ua_queue_stream_handle(ua_queue *q)
+{
+    const ua_backend_ops *ops = ops_of(q);
+    return ops->queue_stream ? ops->queue_stream(q->handle) : 0;
+}
+
+ua_status
+ua_queue_order_with_stream(ua_queue *q, uintptr_t stream, bool stream_waits)
+{
+    const ua_backend_ops *ops = ops_of(q);
+    if (ops->order_with_stream == NULL) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "stream %#zx: the %s backend has no streams",
+                            (size_t)stream, ops->name);
+    }
+    return ops->order_with_stream(q->handle, stream, stream_waits);
+}
+
 ua_status
 ua_copy_sync(ua_queue *q, void *dst, const void *src, size_t n)
 {
