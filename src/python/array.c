@@ -492,8 +492,8 @@ array_vectorcall(PyObject *type, PyObject *const *args, size_t nargsf,
 
 /* ---------------------------------------------------------- attributes */
 
-static PyObject *
-int_tuple(int n, const Py_ssize_t *v)
+PyObject *
+ua_py_int_tuple(int n, const Py_ssize_t *v)
 {
     PyObject *t = PyTuple_New(n);
     for (int k = 0; t != NULL && k < n; k++) {
@@ -510,13 +510,13 @@ int_tuple(int n, const Py_ssize_t *v)
 static PyObject *
 get_shape(PyObject *self, void *Py_UNUSED(c))
 {
-    return int_tuple(ARR(self)->nd, ARR(self)->shape);
+    return ua_py_int_tuple(ARR(self)->nd, ARR(self)->shape);
 }
 
 static PyObject *
 get_strides(PyObject *self, void *Py_UNUSED(c))
 {
-    return int_tuple(ARR(self)->nd, ARR(self)->strides);
+    return ua_py_int_tuple(ARR(self)->nd, ARR(self)->strides);
 }
 
 static PyObject *
@@ -617,8 +617,8 @@ get_suai(PyObject *self, void *Py_UNUSED(c))
     PyUSMArrayObject *a = ARR(self);
     PyObject *strides = (a->flags & USM_ARRAY_C_CONTIGUOUS)
                             ? Py_NewRef(Py_None)
-                            : int_tuple(a->nd, a->strides);
-    PyObject *shape = int_tuple(a->nd, a->shape);
+                            : ua_py_int_tuple(a->nd, a->strides);
+    PyObject *shape = ua_py_int_tuple(a->nd, a->shape);
     if (strides == NULL || shape == NULL) {
         Py_XDECREF(strides);
         Py_XDECREF(shape);
@@ -641,14 +641,14 @@ host_accessible(PyObject *self)
     return ua_usm_kind_host_accessible(base_of(self)->kind);
 }
 
-static PyObject *
-byte_strides(PyObject *self)
+PyObject *
+ua_py_array_byte_strides(PyObject *self)
 {
     Py_ssize_t b[UA_MAXDIMS], isz = (Py_ssize_t)itemsize_of(self);
     for (int k = 0; k < ARR(self)->nd; k++) {
         b[k] = ARR(self)->strides[k] * isz;
     }
-    return int_tuple(ARR(self)->nd, b);
+    return ua_py_int_tuple(ARR(self)->nd, b);
 }
 
 /* Present only for host-accessible memory: hasattr() is False otherwise. */
@@ -664,8 +664,8 @@ get_array_interface(PyObject *self, void *Py_UNUSED(c))
     PyUSMArrayObject *a = ARR(self);
     PyObject *strides = (a->flags & USM_ARRAY_C_CONTIGUOUS)
                             ? Py_NewRef(Py_None)
-                            : byte_strides(self);
-    PyObject *shape = int_tuple(a->nd, a->shape);
+                            : ua_py_array_byte_strides(self);
+    PyObject *shape = ua_py_int_tuple(a->nd, a->shape);
     if (strides == NULL || shape == NULL) {
         Py_XDECREF(strides);
         Py_XDECREF(shape);
@@ -1180,7 +1180,7 @@ static int
 broadcast_error(int nd, const Py_ssize_t *shape, int snd,
                 const Py_ssize_t *sshape)
 {
-    PyObject *to = int_tuple(nd, shape), *from = int_tuple(snd, sshape);
+    PyObject *to = ua_py_int_tuple(nd, shape), *from = ua_py_int_tuple(snd, sshape);
     if (to != NULL && from != NULL) {
         PyErr_Format(PyExc_ValueError,
                      "could not broadcast input array from shape %R into "
@@ -1716,6 +1716,10 @@ static PyGetSetDef array_getset[] = {
      "The imaginary part (a view for complex, read-only zeros otherwise).",
      NULL},
     {SUAI, get_suai, NULL, "The array's __sycl_usm_array_interface__.",
+     NULL},
+    {"__cuda_array_interface__", ua_py_array_cai, NULL,
+     "The array's __cuda_array_interface__ (version 3), for memory a CUDA "
+     "device reaches; absent otherwise.",
      NULL},
     {"__array_interface__", get_array_interface, NULL,
      "NumPy's array interface (v3), for host-accessible memory only.", NULL},

@@ -1,7 +1,9 @@
-/* Import of __cuda_array_interface__ (versions 0 to 3): every key is
- * checked, and the data must be memory of a CUDA device that a backend of
- * this build reaches. */
+/* __cuda_array_interface__ (versions 0 to 3).  Import checks every key,
+ * requires memory of a CUDA device that a backend of this build reaches and
+ * orders the import after the producer's stream.  Export is version 3, for
+ * memory CUDA reaches, with the queue's stream. */
 #include "binding.h"
+#include "usmarray/dlpack.h"
 
 #define CAI "__cuda_array_interface__"
 
@@ -162,6 +164,42 @@ ua_cai_import(ua_state *st, PyObject *obj, ua_cai *out)
 }
 
 PyObject *
+ua_py_array_cai(PyObject *self, void *Py_UNUSED(closure))
+{
+    ua_state *st = ua_state_of(self);
+    PyUSMArrayObject *a = ARR(self);
+    ua_queue *q = queue_of_array(self);
+    ua_device *d = ua_queue_device(q);
+    if (ua_dlpack_device(d, base_of(self)->kind).device_type == UA_DL_CPU) {
+        PyErr_Format(PyExc_AttributeError,
+                     "USM %s memory of %s has no " CAI ": CUDA cannot "
+                     "reach it",
+                     ua_usm_kind_name(base_of(self)->kind),
+                     ua_device_filter_string(d));
+        return NULL;
+    }
+    ptrdiff_t n;
+    ua_layout_size(a->nd, a->shape, &n);
+    PyObject *strides = (a->flags & USM_ARRAY_C_CONTIGUOUS)
+                            ? Py_NewRef(Py_None)
+                            : ua_py_array_byte_strides(self);
+    PyObject *shape = ua_py_int_tuple(a->nd, a->shape);
+    if (strides == NULL || shape == NULL) {
+        Py_XDECREF(strides);
+        Py_XDECREF(shape);
+        return NULL;
+    }
+    /* The protocol wants pointer 0 for an array without elements. */
+    return Py_BuildValue(
+        "{O:N,O:s,O:(NO),O:N,O:i,O:N}", st->s_shape, shape, st->s_typestr,
+        ua_dtype_typestr((ua_typenum)a->typenum), st->s_data,
+        PyLong_FromVoidPtr(n > 0 ? a->data : NULL),
+        (a->flags & USM_ARRAY_WRITABLE) ? Py_False : Py_True, st->s_strides,
+        strides, st->s_version, 3, st->s_stream,
+        PyLong_FromSize_t((size_t)ua_queue_stream_handle(q)));
+}
+
+PyObject *
 ua_py_array_from_cai(ua_state *st, PyObject *obj)
 {
     ua_cai c;
@@ -180,6 +218,18 @@ ua_py_array_from_cai(ua_state *st, PyObject *obj)
     PyObject *q = ua_py_default_queue(st, c.alloc.device);
     if (q == NULL) {
         return NULL;
+    }
+    /* Work on our queue must follow what the producer queued. */
+    if (c.stream != 0) {
+        ua_status code = ua_queue_order_with_stream(
+            ((ua_py_queue *)q)->queue, c.stream, false);
+        if (code != UA_OK) {
+            Py_DECREF(q);
+            PyErr_Format(PyExc_ValueError, CAI "['stream']: %s",
+                         ua_error_message());
+            ua_error_clear();
+            return NULL;
+        }
     }
     char *start = (char *)(c.ptr + (uintptr_t)c.begin);
     PyObject *mem = ua_py_memory_wrap(st, c.alloc.kind, start,

@@ -187,11 +187,15 @@ same_dl_device(ua_dl_device a, ua_dl_device b)
     return a.device_type == b.device_type && a.device_id == b.device_id;
 }
 
-/* DLPack's stream rules: None for CPU memory; never 0 on a GPU. */
+/* DLPack's stream rules: None for CPU memory; never 0 on a GPU, where
+ * None means the legacy default stream (1) and -1 asks for no ordering.
+ * *out is the consumer's stream, 0 where there is none to order with. */
 static int
-check_stream(PyObject *stream, ua_dl_device dev)
+check_stream(PyObject *stream, ua_dl_device dev, Py_ssize_t *out)
 {
+    *out = 0;
     if (stream == NULL || stream == Py_None) {
+        *out = dev.device_type == UA_DL_CPU ? 0 : 1;
         return 0;
     }
     if (dev.device_type == UA_DL_CPU) {
@@ -212,6 +216,7 @@ check_stream(PyObject *stream, ua_dl_device dev)
                         "handle");
         return -1;
     }
+    *out = s == -1 ? 0 : s;
     return 0;
 }
 
@@ -232,13 +237,22 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         ua_dlpack_device(ua_queue_device(queue_of_array(self)), m->kind);
     ua_dl_device want = here;
     int versioned, copy;
+    Py_ssize_t stream;
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
         parse_max_version(v[D_MAX_VERSION], &versioned) < 0 ||
         ua_py_parse_copy(v[D_COPY], &copy) < 0 ||
         (v[D_DL_DEVICE] != NULL && v[D_DL_DEVICE] != Py_None &&
          parse_dl_device(v[D_DL_DEVICE], &want) < 0) ||
-        check_stream(v[D_STREAM], here) < 0) {
+        check_stream(v[D_STREAM], here, &stream) < 0) {
         return NULL;
+    }
+    /* The consumer's stream must see our queue's work done. */
+    if (stream != 0) {
+        ua_status code = ua_queue_order_with_stream(queue_of_array(self),
+                                                    (uintptr_t)stream, true);
+        if (code != UA_OK) {
+            return ua_py_raise_core(st, code);
+        }
     }
     if (!same_dl_device(want, here)) {
         PyErr_Format(PyExc_BufferError,
@@ -496,6 +510,36 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
     return a;
 }
 
+/* The stream a GPU producer must order its work before: the default
+ * queue's of the device that holds its data.  *out stays NULL for CPU
+ * producers and those without __dlpack_device__. */
+static int
+consumer_stream(ua_state *st, PyObject *obj, PyObject **out)
+{
+    int has = ua_py_has_attr(obj, st->s_dlpack_device), type, id;
+    if (has <= 0 || ua_py_dlpack_device_of(st, obj, &type, &id) < 0) {
+        return has < 0 || has > 0 ? -1 : 0;
+    }
+    ua_device *d;
+    ua_usm_kind kind;
+    if (type == UA_DL_CPU ||
+        ua_dlpack_find_device((ua_dl_device){type, id}, &d, &kind) != UA_OK) {
+        ua_error_clear(); /* the capsule's own device decides the error */
+        return 0;
+    }
+    PyObject *q = ua_py_default_queue(st, d);
+    if (q == NULL) {
+        return -1;
+    }
+    uintptr_t handle = ua_queue_stream_handle(((ua_py_queue *)q)->queue);
+    Py_DECREF(q);
+    if (handle != 0) {
+        *out = PyLong_FromSize_t((size_t)handle);
+        return *out ? 0 : -1;
+    }
+    return 0;
+}
+
 /* Calls obj.__dlpack__ as a consumer of DLPack 1.x would: asking for a
  * versioned capsule, and falling back to the legacy call for producers
  * that predate the keywords. */
@@ -512,6 +556,15 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy)
         PyDict_SetItemString(kw, "copy", copy) < 0) {
         Py_CLEAR(kw);
     }
+    PyObject *stream = NULL;
+    if (kw != NULL && consumer_stream(st, obj, &stream) < 0) {
+        Py_CLEAR(kw);
+    }
+    if (kw != NULL && stream != NULL &&
+        PyDict_SetItemString(kw, "stream", stream) < 0) {
+        Py_CLEAR(kw);
+    }
+    Py_XDECREF(stream);
     PyObject *empty = PyTuple_New(0);
     PyObject *capsule = kw && empty ? PyObject_Call(method, empty, kw) : NULL;
     if (capsule == NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {

@@ -1,0 +1,211 @@
+"""usmarray against CuPy, PyTorch and numba-cuda on one GPU, in one run: the
+rows of DESIGN.md section 5.
+
+Per-call rows time many calls with a wall clock (they measure Python-side
+overhead); bandwidth rows time copies with CUDA events recorded on the stream
+each library runs on, after a warm-up, on arrays larger than the L2 cache,
+and count bytes read plus bytes written.  Prints a table and writes JSON.
+
+    python benchmarks/gpu_vs_peers.py [--json PATH]
+"""
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+import usmarray as ua  # noqa: E402
+
+try:
+    import cupy as cp
+except ImportError:  # pragma: no cover - the GPU machine has it
+    cp = None
+try:
+    import torch
+    if not torch.cuda.is_available():
+        torch = None
+except ImportError:  # pragma: no cover
+    torch = None
+try:
+    from numba import cuda as ncuda
+except ImportError:  # pragma: no cover
+    ncuda = None
+
+GPU = "cuda:gpu:0"
+MiB = 1 << 20
+
+
+def per_call_us(fn, n=20000, rounds=5):
+    """Best of rounds of the mean time of n calls, in microseconds."""
+    for _ in range(n // 10):
+        fn()
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / n)
+    return best * 1e6
+
+
+def event_gbps(fn, stream_handle, nbytes, reps=10):
+    """Median GB/s of fn over CUDA events recorded on the given stream."""
+    stream = cp.cuda.ExternalStream(stream_handle)
+    for _ in range(3):
+        fn()
+    times = []
+    for _ in range(reps):
+        start, end = cp.cuda.Event(), cp.cuda.Event()
+        start.record(stream)
+        fn()
+        end.record(stream)
+        end.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, end) / 1e3)
+    return nbytes / statistics.median(times) / 1e9
+
+
+class CAIHolder:
+    def __init__(self, d):
+        self.__cuda_array_interface__ = d
+
+
+def rows():
+    out = []
+    q = ua.Queue(GPU)
+    ours_stream = ua.empty(1, queue=q).__cuda_array_interface__["stream"]
+    cupy_stream = cp.cuda.get_current_stream().ptr if cp else None
+    torch_stream = torch.cuda.current_stream().cuda_stream if torch else None
+
+    def row(name, unit, target, **values):
+        out.append({"operation": name, "unit": unit, "target": target, **values})
+
+    # -------- per-call rows
+    x = ua.empty((1000, 1000), dtype="f4", queue=q)
+    c = cp.empty((1000, 1000), dtype=cp.float32) if cp else None
+    t = torch.empty((1000, 1000), dtype=torch.float32, device="cuda") if torch else None
+    row("export CAI dict", "us", "<= 0.5 us",
+        usmarray=per_call_us(lambda: x.__cuda_array_interface__),
+        cupy=per_call_us(lambda: c.__cuda_array_interface__) if cp else None,
+        torch=per_call_us(lambda: t.__cuda_array_interface__) if torch else None)
+
+    holder = CAIHolder(c.__cuda_array_interface__ if cp else x.__cuda_array_interface__)
+    row("import a CAI object (zero-copy)", "us", "<= 1.5 us",
+        usmarray=per_call_us(lambda: ua.asarray(holder)),
+        cupy=per_call_us(lambda: cp.asarray(holder)) if cp else None,
+        torch=per_call_us(lambda: torch.as_tensor(holder, device="cuda"), n=5000) if torch else None,
+        numba=per_call_us(lambda: ncuda.as_cuda_array(holder), n=2000) if ncuda else None)
+
+    row("import DLPack from the other", "us", "<= 3 us",
+        usmarray=per_call_us(lambda: ua.from_dlpack(c if cp else x), n=5000),
+        cupy=per_call_us(lambda: cp.from_dlpack(t), n=5000) if cp and torch else None,
+        torch=per_call_us(lambda: torch.from_dlpack(c), n=5000) if cp and torch else None)
+
+    row("strided view (slicing)", "us", "<= 0.5 us",
+        usmarray=per_call_us(lambda: x[1:10, ::2]),
+        cupy=per_call_us(lambda: c[1:10, ::2]) if cp else None,
+        torch=per_call_us(lambda: t[1:10, ::2]) if torch else None)
+
+    row("empty(1 MiB) on device, pooled", "us", "<= 1 us",
+        usmarray=per_call_us(lambda: ua.empty(MiB // 4, dtype="f4", queue=q)),
+        cupy=per_call_us(lambda: cp.empty(MiB // 4, dtype=cp.float32)) if cp else None,
+        torch=per_call_us(lambda: torch.empty(MiB // 4, dtype=torch.float32, device="cuda")) if torch else None)
+
+    # -------- bandwidth rows (bytes read + written)
+    n = 8192
+    a = np.random.default_rng(0).random((n, n), dtype=np.float32)
+    X = ua.asarray(a, queue=q)
+    C = cp.asarray(a) if cp else None
+    T = torch.as_tensor(a, device="cuda") if torch else None
+    nb = 2 * a.nbytes
+    row("transpose copy 8192^2 float32", "GB/s", ">= 2300 GB/s",
+        usmarray=event_gbps(lambda: X.T.copy(), ours_stream, nb),
+        cupy=event_gbps(lambda: cp.ascontiguousarray(C.T), cupy_stream, nb) if cp else None,
+        torch=event_gbps(lambda: T.T.contiguous(), torch_stream, nb) if torch else None)
+
+    p = np.random.default_rng(1).random((64, 64, 64, 64), dtype=np.float32)
+    P = ua.asarray(p, queue=q)
+    PC = cp.asarray(p) if cp else None
+    PT = torch.as_tensor(p, device="cuda") if torch else None
+    nb = 2 * p.nbytes
+    row("4-D permute (3,1,0,2) copy 64^4 float32", "GB/s", ">= 2000 GB/s",
+        usmarray=event_gbps(lambda: ua.permute_dims(P, (3, 1, 0, 2)).copy(), ours_stream, nb),
+        cupy=event_gbps(lambda: cp.ascontiguousarray(cp.transpose(PC, (3, 1, 0, 2))), cupy_stream, nb) if cp else None,
+        torch=event_gbps(lambda: PT.permute(3, 1, 0, 2).contiguous(), torch_stream, nb) if torch else None)
+
+    nb = 2 * a.nbytes
+    row("contiguous device copy 256 MiB", "GB/s", ">= 0.97x CuPy",
+        usmarray=event_gbps(lambda: X.copy(), ours_stream, nb),
+        cupy=event_gbps(lambda: C.copy(), cupy_stream, nb) if cp else None,
+        torch=event_gbps(lambda: T.clone(), torch_stream, nb) if torch else None)
+
+    h = np.ones(256 * MiB // 4, dtype=np.float32)
+    dst = ua.empty(h.shape, dtype="f4", queue=q)
+    CD = cp.empty(h.shape, dtype=cp.float32) if cp else None
+    TD = torch.empty(h.shape, dtype=torch.float32, device="cuda") if torch else None
+
+    def ours_pageable():
+        dst[...] = h
+    row("host->device from pageable memory, 256 MiB", "GB/s", ">= 20 GB/s",
+        usmarray=event_gbps(ours_pageable, ours_stream, h.nbytes, reps=5),
+        cupy=event_gbps(lambda: CD.set(h), cupy_stream, h.nbytes, reps=5) if cp else None,
+        torch=event_gbps(lambda: TD.copy_(torch.from_numpy(h)), torch_stream, h.nbytes, reps=5) if torch else None)
+
+    pinned = ua.full(h.shape, 1.0, dtype="f4", usm_type="host", queue=q)
+
+    def ours_pinned():
+        dst[...] = pinned
+    cpinned = None
+    if cp:
+        buf = cp.cuda.alloc_pinned_memory(h.nbytes)
+        cpinned = np.frombuffer(buf, dtype=np.float32, count=h.size)
+        cpinned[...] = 1
+    tpinned = torch.ones(h.shape, dtype=torch.float32).pin_memory() if torch else None
+    row("host->device from pinned memory, 256 MiB", "GB/s", ">= 0.95x CuPy",
+        usmarray=event_gbps(ours_pinned, ours_stream, h.nbytes),
+        cupy=event_gbps(lambda: CD.set(cpinned), cupy_stream, h.nbytes) if cp else None,
+        torch=event_gbps(lambda: TD.copy_(tpinned), torch_stream, h.nbytes) if torch else None)
+    return out
+
+
+def ratio(row, peer):
+    ours, theirs = row.get("usmarray"), row.get(peer)
+    if ours is None or theirs is None:
+        return None
+    # Above 1 means usmarray is better: less time, or more bandwidth.
+    return theirs / ours if row["unit"] == "us" else ours / theirs
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    if not any(d.backend == "cuda" for d in ua.get_devices()):
+        print("no CUDA device: nothing to measure")
+        return 0
+    table = rows()
+    for r in table:
+        r["ratio_vs_cupy"] = ratio(r, "cupy")
+        r["ratio_vs_torch"] = ratio(r, "torch")
+
+    def fmt(v):
+        return "" if v is None else f"{v:.2f}"
+    print(f"device: {ua.Device(GPU).name}")
+    print("| operation | unit | usmarray | CuPy | PyTorch | numba | vs CuPy | vs PyTorch | target |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for r in table:
+        print(f"| {r['operation']} | {r['unit']} | {fmt(r['usmarray'])} | {fmt(r.get('cupy'))} | "
+              f"{fmt(r.get('torch'))} | {fmt(r.get('numba'))} | {fmt(r['ratio_vs_cupy'])} | "
+              f"{fmt(r['ratio_vs_torch'])} | {r['target']} |")
+    out = args.json or os.path.join(os.environ.get("OUT", "."), "gpu_vs_peers.json")
+    with open(out, "w") as f:
+        json.dump({"device": ua.Device(GPU).name, "rows": table}, f, indent=1)
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,338 @@
+"""The CUDA backend on a real GPU: devices, the three USM kinds, copies and
+casts against NumPy, CAI and DLPack both ways with CuPy, PyTorch, numba-cuda
+and JAX (shared memory proven by writes through one side read through the
+other), stream ordering and bad inputs.  Skipped without a CUDA device."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import usmarray as ua
+
+CUDA = [d for d in ua.get_devices() if d.backend == "cuda"]
+pytestmark = [pytest.mark.gpu,
+              pytest.mark.skipif(not CUDA, reason="no CUDA device here")]
+
+GPU = "cuda:gpu:0"
+KINDS = ["device", "shared", "host"]
+DTYPES = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"]
+# JAX takes most of the GPU's memory at start unless told otherwise.
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+
+
+def rng_array(shape, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    a = rng.normal(size=shape) * 50
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.normal(size=shape)
+    return a.astype(dtype)
+
+
+def gpu(a, usm_type="device"):
+    return ua.asarray(a, usm_type=usm_type, queue=GPU)
+
+
+# ------------------------------------------------------------- devices
+
+def test_every_gpu_is_a_device_and_the_default():
+    devices = ua.get_devices(backend="cuda")
+    assert devices and all(d.device_type == "gpu" for d in devices)
+    assert [d.filter_string for d in devices] == [f"cuda:gpu:{i}" for i in range(len(devices))]
+    env = dict(os.environ)
+    env.pop("USMARRAY_DEVICE", None)
+    out = subprocess.run([sys.executable, "-c", "import usmarray as ua; print(ua.Queue().device.filter_string)"],
+                         env=env, capture_output=True, text=True, timeout=120).stdout
+    assert out.strip() == "cuda:gpu:0"
+
+
+def test_main_job_shows_and_checks_the_gpus():
+    out = subprocess.run([sys.executable, "-m", "usmarray"], capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "cuda     available" in out.stdout
+    for kind in KINDS:
+        assert f"cuda:gpu:0 {kind:<6} export and re-import SUAI without a copy: PASS" in out.stdout
+
+
+# -------------------------------------------------------------- memory
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_memory_of_each_kind(kind):
+    cls = {"device": ua.MemoryUSMDevice, "shared": ua.MemoryUSMShared, "host": ua.MemoryUSMHost}[kind]
+    mem = cls(1 << 20, queue=GPU)
+    assert mem.get_usm_type() == kind
+    assert ua.get_pointer_type(mem._pointer + 1000) == kind
+    data = bytes(range(256)) * 4096
+    mem.copy_from_host(data)
+    assert mem.tobytes() == data
+    mem.memset(7)
+    assert mem.tobytes() == b"\x07" * (1 << 20)
+
+
+def test_host_access_follows_the_kind():
+    assert np.asarray(ua.arange(5.0, usm_type="shared", device=GPU)).tolist() == [0, 1, 2, 3, 4]
+    assert np.asarray(ua.arange(5.0, usm_type="host", device=GPU)).tolist() == [0, 1, 2, 3, 4]
+    with pytest.raises(TypeError, match="asnumpy"):
+        np.asarray(ua.arange(5.0, device=GPU))
+
+
+def test_out_of_memory_is_an_exception_and_the_library_stays_usable():
+    with pytest.raises(ua.USMAllocationError):
+        ua.empty(2**42, dtype="u1", device=GPU)
+    with pytest.raises(ua.USMAllocationError):
+        ua.empty(2**42, dtype="u1", device=GPU, usm_type="shared")
+    assert ua.asnumpy(ua.arange(3, device=GPU)).tolist() == [0, 1, 2]
+
+
+def test_pool_reuses_device_blocks_across_queues():
+    q1, q2 = ua.Queue(GPU), ua.Queue(GPU)
+    x = ua.full(1 << 18, 1.0, queue=q1)
+    ptr = x._pointer
+    del x
+    y = ua.full(1 << 18, 2.0, queue=q2)
+    assert y._pointer == ptr
+    assert (ua.asnumpy(y) == 2.0).all()
+
+
+# -------------------------------------------------------------- copies
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_round_trip_of_every_dtype(kind, dtype):
+    a = rng_array((33, 17), dtype)
+    x = gpu(a, kind)
+    assert x.usm_type == kind and x.device.filter_string == GPU
+    np.testing.assert_array_equal(ua.asnumpy(x), a)
+    np.testing.assert_array_equal(ua.asnumpy(x[::-2, 3:11:3]), a[::-2, 3:11:3])
+
+
+@pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("src", DTYPES)
+def test_casts_equal_numpys(src):
+    a = rng_array((7, 9), src, seed=1)
+    x = gpu(a)[:, ::2]
+    for dst in DTYPES:
+        want = a[:, ::2].astype(dst)
+        got = ua.asnumpy(x.astype(dst))
+        if np.dtype(dst).kind in "iub" and np.dtype(src).kind in "fc":
+            ok = np.isfinite(a[:, ::2].real)  # out-of-range float->int is platform-defined
+            np.testing.assert_array_equal(got[ok & (np.abs(a[:, ::2].real) < 100)],
+                                          want[ok & (np.abs(a[:, ::2].real) < 100)])
+        else:
+            np.testing.assert_array_equal(got, want, err_msg=f"{src}->{dst}")
+
+
+def test_half_conversions_round_like_numpy():
+    a = np.concatenate([rng_array(5000, "f8", seed=2) * 1e-3, rng_array(5000, "f8", seed=3) * 1e4,
+                        np.array([0.0, -0.0, np.inf, -np.inf, 65504.0, 65520.0, 6e-8, 3e-8, 2.98e-8])])
+    np.testing.assert_array_equal(ua.asnumpy(gpu(a).astype("f2")), a.astype("f2"))
+    h = np.arange(2**16, dtype=np.uint16).view(np.float16)
+    np.testing.assert_array_equal(ua.asnumpy(gpu(h.view(np.uint16)).astype("u2")), h.view(np.uint16))
+    np.testing.assert_array_equal(ua.asnumpy(gpu(h).astype("f8")), h.astype("f8"))
+
+
+@pytest.mark.parametrize("shape, axes", [((4096, 4096), (1, 0)), ((64, 64, 64, 64), (3, 1, 0, 2)),
+                                         ((3, 1000, 7), (2, 0, 1)), ((5, 33, 65), (0, 2, 1))])
+def test_permuted_copies_equal_numpys(shape, axes):
+    a = rng_array(shape, "f4", seed=4)
+    x = ua.permute_dims(gpu(a), axes)
+    np.testing.assert_array_equal(ua.asnumpy(x.copy()), np.transpose(a, axes))
+    np.testing.assert_array_equal(ua.asnumpy(x.astype("f8")), np.transpose(a, axes).astype("f8"))
+
+
+def test_random_strided_views_copy_like_numpy():
+    rng = np.random.default_rng(5)
+    a = rng_array((6, 7, 8, 9), "f8", seed=6)
+    x = gpu(a)
+    for _ in range(50):
+        index = tuple(slice(int(rng.integers(0, n)), None, int(rng.choice([-3, -2, -1, 1, 2, 3])))
+                      for n in a.shape)
+        axes = tuple(rng.permutation(4))
+        want = np.transpose(a[index], axes)
+        np.testing.assert_array_equal(ua.asnumpy(ua.permute_dims(x[index], axes).copy()), want)
+        y = ua.zeros(want.shape, device=GPU)
+        y[...] = ua.permute_dims(x[index], axes)
+        np.testing.assert_array_equal(ua.asnumpy(y), want)
+
+
+def test_assignment_fill_and_overlap():
+    a = np.arange(1000.0)
+    x = gpu(a)
+    x[1:] = x[:-1]  # overlapping source and destination
+    np.testing.assert_array_equal(ua.asnumpy(x), np.concatenate([[0.0], a[:-1]]))
+    x[::3] = 5
+    b = np.concatenate([[0.0], a[:-1]])
+    b[::3] = 5
+    np.testing.assert_array_equal(ua.asnumpy(x), b)
+    m = gpu(np.zeros((4, 5)))
+    m[...] = np.arange(5.0)  # broadcast from host data
+    np.testing.assert_array_equal(ua.asnumpy(m), np.tile(np.arange(5.0), (4, 1)))
+    m.fill(-1)
+    assert (ua.asnumpy(m) == -1).all()
+
+
+def test_copies_between_kinds_and_backends():
+    a = rng_array((100, 3), "f4", seed=7)
+    x = gpu(a)
+    for kind in KINDS:
+        y = x.to_device(GPU) if kind == "device" else ua.asarray(x, usm_type=kind)
+        np.testing.assert_array_equal(ua.asnumpy(y), a)
+    h = x.to_device("host")
+    assert h.device.filter_string == "host:cpu:0"
+    np.testing.assert_array_equal(ua.asnumpy(h), a)
+    np.testing.assert_array_equal(ua.asnumpy(h.to_device(GPU)), a)
+
+
+# ---------------------------------------------------------- protocols
+
+def test_cai_export():
+    x = gpu(np.arange(12.0).reshape(3, 4))
+    cai = x.__cuda_array_interface__
+    assert cai["version"] == 3 and cai["shape"] == (3, 4) and cai["typestr"] == "<f8"
+    assert cai["data"] == (x._pointer, False) and cai["strides"] is None
+    assert isinstance(cai["stream"], int) and cai["stream"] not in (0,)
+    assert x.T.__cuda_array_interface__["strides"] == (8, 32)
+    assert ua.empty(0, device=GPU).__cuda_array_interface__["data"][0] == 0
+    assert not hasattr(ua.arange(3.0, device="host"), "__cuda_array_interface__")
+    assert hasattr(ua.arange(3.0, device=GPU, usm_type="host"), "__cuda_array_interface__")
+
+
+def test_dlpack_devices():
+    assert ua.empty(1, device=GPU).__dlpack_device__() == (2, 0)
+    assert ua.empty(1, device=GPU, usm_type="shared").__dlpack_device__() == (13, 0)
+    assert ua.empty(1, device=GPU, usm_type="host").__dlpack_device__() == (3, 0)
+
+
+def writes_show(ours, peer_read, peer_write, ours_read):
+    """A write through ours shows in the peer, and one through the peer in ours."""
+    ours[0] = 42
+    assert float(peer_read()[0]) == 42
+    peer_write(7)
+    assert float(ua.asnumpy(ours_read)[1]) == 7
+
+
+def test_cupy_both_ways():
+    cp = pytest.importorskip("cupy")
+    c = cp.arange(10, dtype=cp.float32)
+    for x in (ua.asarray(c), ua.from_dlpack(c)):
+        assert x._pointer == c.data.ptr and x.usm_type == "device"
+        x[0] = 42
+        assert float(c[0]) == 42
+        c[1] = 7
+        assert float(ua.asnumpy(x)[1]) == 7
+    x = gpu(np.arange(10.0, dtype=np.float32))
+    for y in (cp.asarray(x), cp.from_dlpack(x)):
+        assert y.data.ptr == x._pointer
+        y[2] = 9
+        assert float(ua.asnumpy(x)[2]) == 9
+        x[3] = 11
+        assert float(y[3]) == 11
+    # Strided and transposed views keep their layout.
+    m = gpu(np.arange(12.0).reshape(3, 4))
+    assert cp.asnumpy(cp.asarray(m.T)).tolist() == np.arange(12.0).reshape(3, 4).T.tolist()
+    assert cp.asnumpy(cp.from_dlpack(m[:, ::-2])).tolist() == np.arange(12.0).reshape(3, 4)[:, ::-2].tolist()
+
+
+def test_torch_both_ways():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("this PyTorch has no CUDA")
+    t = torch.arange(10, dtype=torch.float64, device="cuda")
+    for x in (ua.asarray(t), ua.from_dlpack(t)):
+        assert x._pointer == t.data_ptr()
+        x[0] = 42
+        assert float(t[0]) == 42
+        t[1] = 7
+        assert float(ua.asnumpy(x)[1]) == 7
+    x = gpu(np.arange(10.0))
+    for y in (torch.as_tensor(x, device="cuda"), torch.from_dlpack(x)):
+        assert y.data_ptr() == x._pointer
+        y[2] = 9
+        assert float(ua.asnumpy(x)[2]) == 9
+        x[3] = 11
+        assert float(y[3]) == 11
+    m = gpu(np.arange(12.0).reshape(3, 4))
+    assert torch.from_dlpack(m.T).cpu().numpy().tolist() == np.arange(12.0).reshape(3, 4).T.tolist()
+
+
+def test_numba_both_ways():
+    cuda = pytest.importorskip("numba.cuda")
+    d = cuda.to_device(np.arange(10.0))
+    x = ua.asarray(d)
+    assert x._pointer == d.device_ctypes_pointer.value
+    x[0] = 42
+    assert d.copy_to_host()[0] == 42
+    y = cuda.as_cuda_array(gpu(np.arange(10.0)))
+    z = ua.asarray(y)
+    z[1] = 7
+    assert y.copy_to_host()[1] == 7
+
+
+def test_jax_both_ways():
+    jax = pytest.importorskip("jax")
+    jnp = pytest.importorskip("jax.numpy")
+    try:
+        j = jnp.arange(10.0, device=jax.devices("gpu")[0])
+    except RuntimeError:
+        pytest.skip("this JAX has no GPU")
+    x = ua.from_dlpack(j)
+    assert x.usm_type == "device"
+    assert ua.asnumpy(x).tolist() == list(range(10))
+    back = jnp.from_dlpack(gpu(np.arange(6.0)))
+    assert back.tolist() == list(range(6))
+
+
+def test_dlpack_stream_rules():
+    x = gpu(np.arange(4.0))
+    for stream in (None, 1, 2, -1, x.__cuda_array_interface__["stream"]):
+        ua.from_dlpack(x.__dlpack__(stream=stream, max_version=(1, 0)))
+    with pytest.raises(ValueError, match="stream 0"):
+        x.__dlpack__(stream=0)
+    with pytest.raises(ValueError, match="not a CUDA stream"):
+        x.__dlpack__(stream=12345)
+
+
+# ---------------------------------------------------------- bad inputs
+
+class CAI:
+    def __init__(self, **d):
+        self.__cuda_array_interface__ = {"version": 3, "typestr": "<f8", "strides": None, **d}
+
+
+def test_cai_host_pointer_given_as_device_memory():
+    a = np.arange(4.0)
+    with pytest.raises(ValueError, match="not inside any USM allocation"):
+        ua.asarray(CAI(shape=(4,), data=(a.ctypes.data, False)))
+
+
+def test_cai_view_past_a_peers_allocation():
+    cp = pytest.importorskip("cupy")
+    c = cp.cuda.memory.alloc(1 << 20)  # outside CuPy's pool: its own range
+    cp.cuda.runtime.deviceSynchronize()
+    end = c.ptr + c.mem.size
+    with pytest.raises(ValueError, match="outside"):
+        ua.asarray(CAI(shape=(16,), data=(end - 64, False)))
+
+
+def test_cai_streams_that_do_not_exist():
+    x = gpu(np.arange(4.0))
+    ok = dict(x.__cuda_array_interface__)
+    for bad in (12345, 2**40):
+        with pytest.raises(ValueError, match="not a CUDA stream"):
+            ua.asarray(CAI(**{**ok, "stream": bad}))
+
+
+def test_cai_read_only_is_honoured_and_streams_order():
+    x = gpu(np.arange(4.0))
+    d = dict(x.__cuda_array_interface__)
+    d["data"] = (d["data"][0], True)
+    y = ua.asarray(CAI(**d))
+    assert not y.flags.writable
+    with pytest.raises(ValueError, match="read-only"):
+        y[0] = 1
+    for stream in (1, 2, x.__cuda_array_interface__["stream"]):
+        z = ua.asarray(CAI(**{**x.__cuda_array_interface__, "stream": stream}))
+        assert ua.asnumpy(z).tolist() == [0, 1, 2, 3]

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds usmarray on a GPU machine with meson alone (no meson-python), then
+# runs the C tests, the main job, the GPU tests, the host suite and the GPU
+# benchmark.  Logs and the benchmark's JSON go to $OUT.
+#   bash tools/gpu_run.sh [pytest args for the GPU tests]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/usmarray-out}
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1 XLA_PYTHON_CLIENT_PREALLOCATE=false
+build=/tmp/usmarray-build
+pkg=/tmp/usmarray-pkg
+status=0
+
+echo "== build"
+if [ ! -d "$build" ]; then
+    meson setup "$build" --buildtype=release -Dtests=true >"$OUT/build.log" 2>&1 ||
+        { tail -40 "$OUT/build.log"; exit 1; }
+fi
+ninja -C "$build" >>"$OUT/build.log" 2>&1 || { grep -A5 error "$OUT/build.log" | head -60; exit 1; }
+rm -rf "$pkg" && mkdir -p "$pkg/usmarray"
+cp python/usmarray/*.py python/usmarray/*.pyi "$pkg/usmarray/"
+ln -s "$build"/_usmarray*.so "$pkg/usmarray/"
+export PYTHONPATH="$pkg"
+
+echo "== main job"
+python3 -m usmarray 2>&1 | tee "$OUT/main.txt" || status=1
+
+echo "== C tests"
+meson test -C "$build" --print-errorlogs >"$OUT/ctest.log" 2>&1 || status=1
+grep -E "^(Ok|Fail):" "$OUT/ctest.log"
+
+echo "== GPU tests"
+python3 -m pytest -p no:cacheprovider -q -rs tests/test_cuda.py "$@" 2>&1 | tee "$OUT/gpu_tests.txt" | tail -40
+[ "${PIPESTATUS[0]}" = 0 ] || status=1
+
+if [ -z "${SKIP_HOST_SUITE:-}" ]; then
+    echo "== host suite (USMARRAY_DEVICE=host)"
+    USMARRAY_DEVICE=host python3 -m pytest -p no:cacheprovider -q tests \
+        --ignore=tests/test_cuda.py 2>&1 | tee "$OUT/host_tests.txt" | tail -8
+fi
+
+if [ -z "${SKIP_BENCH:-}" ]; then
+    echo "== benchmark"
+    python3 benchmarks/gpu_vs_peers.py --json "$OUT/gpu_vs_peers.json" 2>&1 |
+        tee "$OUT/gpu_bench.txt" || status=1
+fi
+exit $status
