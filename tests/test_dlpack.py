@@ -256,7 +256,7 @@ def test_from_dlpack_copy_and_device():
     ({"dtype": (2, 32, 4)}, BufferError, "4 lanes is not supported"),
     ({"dtype": (2, 80, 1)}, BufferError, "(code 2, 80 bits) is not supported"),
     ({"dtype": (3, 64, 1)}, BufferError, "(code 3, 64 bits) is not supported"),
-    ({"device": (2, 0)}, BufferError, "DLPack device (2, 0) has no usmarray device"),
+    ({"device": (2, 0)}, BufferError, "cuda"),
     ({"device": (4, 0)}, BufferError, "device type 4 is not one usmarray can reach"),
     ({"device": (14, 0)}, BufferError, "device type 14 is not one usmarray can reach"),
     ({"ndim": -1}, BufferError, "ndim -1"),

@@ -528,6 +528,17 @@ conversion(ua_typenum dst, ua_typenum src, char *out, size_t len)
                      part, x);
         }
     }
+    else if (dst != UA_FLOAT32 && dst != UA_FLOAT64 &&
+             (src == UA_FLOAT16 || src == UA_FLOAT32 || src == UA_FLOAT64 ||
+              is_complex(src))) {
+        /* Floating to integer wraps out-of-range values through a 64-bit
+         * integer, as NumPy's casts do on x86-64, where a direct cast
+         * would saturate. */
+        snprintf(out, len,
+                 "return %s < 0 ? (D)(long long)(%s) "
+                 ": (D)(unsigned long long)(%s);",
+                 x, x, x);
+    }
     else {
         snprintf(out, len, "return (D)(%s);", x);
     }

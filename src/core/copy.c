@@ -378,6 +378,10 @@ ua_status
 ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
                       const ua_strided *dst, const ua_strided *src)
 {
-    const ua_backend_ops *ops = q->context->device->backend->ops;
-    return ops->copy_strided(q->handle, nd, shape, dst, src);
+    ua_queue *runner = ua_queue_reaching(q, dst->data, src->data);
+    const ua_backend_ops *ops = runner->context->device->backend->ops;
+    ua_status st = ops->copy_strided(runner->handle, nd, shape, dst, src);
+    /* Work moved to another queue is finished here: q's waits cannot see
+     * it. */
+    return st == UA_OK && runner != q ? ua_queue_wait(runner) : st;
 }

@@ -107,5 +107,10 @@ void ua_layout_sort_axes(int n, int *axes, const ptrdiff_t *strides);
 
 /* Global index of the device of a backend-relative index, or NULL. */
 ua_device *ua_backend_device(ua_backend *b, int index);
+/* The queue to run work touching a and b on: q, unless q's backend is not
+ * the one whose memory a or b is, in which case that backend's default
+ * queue (a GPU backend reaches host memory; the host backend reaches no
+ * GPU's). */
+ua_queue *ua_queue_reaching(ua_queue *q, const void *a, const void *b);
 
 #endif

@@ -254,13 +254,50 @@ ua_pointer_query(uintptr_t addr, ua_pointer_info *out)
     return ua_pointer_query_range(addr, 1, out);
 }
 
+/* The default queue of the device that holds ptr when that device is of
+ * another backend than q's; NULL otherwise. */
+static ua_queue *
+foreign_queue(const ua_queue *q, const void *ptr)
+{
+    ua_pointer_info info;
+    ua_context *c;
+    ua_queue *other;
+    if (ptr == NULL || !ua_pointer_query((uintptr_t)ptr, &info) ||
+        info.device == NULL ||
+        info.device->backend == q->context->device->backend ||
+        ua_device_default_context(info.device, &c) != UA_OK ||
+        ua_context_default_queue(c, &other) != UA_OK) {
+        ua_error_clear();
+        return NULL;
+    }
+    return other;
+}
+
+ua_queue *
+ua_queue_reaching(ua_queue *q, const void *a, const void *b)
+{
+    /* Only the host backend cannot reach another backend's memory. */
+    if (strcmp(ops_of(q)->name, "host") != 0 || ua_device_count() < 2) {
+        return q;
+    }
+    ua_queue *other = foreign_queue(q, a);
+    if (other == NULL) {
+        other = foreign_queue(q, b);
+    }
+    return other != NULL ? other : q;
+}
+
 ua_status
 ua_queue_memcpy(ua_queue *q, void *dst, const void *src, size_t n)
 {
     if (n == 0) {
         return UA_OK;
     }
-    return ops_of(q)->memcpy(q->handle, dst, src, n);
+    ua_queue *runner = ua_queue_reaching(q, dst, src);
+    ua_status st = ops_of(runner)->memcpy(runner->handle, dst, src, n);
+    /* Work moved to another queue is finished here: q's waits cannot see
+     * it. */
+    return st == UA_OK && runner != q ? ua_queue_wait(runner) : st;
 }
 
 ua_status
