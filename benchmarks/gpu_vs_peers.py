@@ -14,6 +14,7 @@ import os
 import statistics
 import sys
 import time
+import warnings
 
 import numpy as np
 
@@ -54,7 +55,9 @@ def per_call_us(fn, n=20000, rounds=5):
 
 def event_gbps(fn, stream_handle, nbytes, reps=10):
     """Median GB/s of fn over CUDA events recorded on the given stream."""
-    stream = cp.cuda.ExternalStream(stream_handle)
+    with warnings.catch_warnings():  # newer CuPy prefers Stream.from_external
+        warnings.simplefilter("ignore", DeprecationWarning)
+        stream = cp.cuda.ExternalStream(stream_handle)
     for _ in range(3):
         fn()
     times = []

@@ -336,3 +336,11 @@ def test_cai_read_only_is_honoured_and_streams_order():
     for stream in (1, 2, x.__cuda_array_interface__["stream"]):
         z = ua.asarray(CAI(**{**x.__cuda_array_interface__, "stream": stream}))
         assert ua.asnumpy(z).tolist() == [0, 1, 2, 3]
+
+
+def test_readme_gpu_table_is_current():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, os.path.join(root, "tools", "conformance.py"),
+                          "--gpu", "--check"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, ("README.md's GPU conformance table is stale: rerun "
+                                 "tools/conformance.py --gpu on a GPU machine\n" + out.stderr)

@@ -4,6 +4,7 @@ write through one side read back through the other.
 
     python tools/conformance.py           # print the Markdown table
     python tools/conformance.py --check   # exit 1 if README.md's differs
+    python tools/conformance.py --gpu [--check]   # the GPU partners' table
 """
 import argparse
 import pathlib
@@ -15,10 +16,12 @@ import usmarray as ua
 
 BEGIN = "<!-- conformance:begin -->"
 END = "<!-- conformance:end -->"
+GPU_BEGIN = "<!-- conformance-gpu:begin -->"
+GPU_END = "<!-- conformance-gpu:end -->"
 
 
-def ours(kind="shared"):
-    return ua.asarray(np.arange(6.).reshape(2, 3), usm_type=kind)
+def ours(kind="shared", queue="host"):
+    return ua.asarray(np.arange(6.).reshape(2, 3), usm_type=kind, queue=queue)
 
 
 def verdict(make_partner, write, read_back):
@@ -113,21 +116,132 @@ def table():
     return "\n".join(lines) + "\n"
 
 
-def readme_block(text):
-    start = text.index(BEGIN) + len(BEGIN) + 1
-    return text[start:text.index(END)]
+# ------------------------------------------------------------ GPU partners
+
+def shares(make, read_partner, ours_of):
+    """Imports through make(); a write through our side must show through
+    the partner's (JAX's arrays cannot be written through)."""
+    try:
+        partner = make()
+    except Exception as e:  # noqa: BLE001 - the table reports any refusal
+        return f"refused ({type(e).__name__})"
+    ours_of(partner)[0, 0] = 42
+    return "zero-copy" if float(read_partner(partner)) == 42 else "copy"
+
+
+def gpu_partners():
+    """(name, route, import our array, read its [0, 0]) for each partner here."""
+    out = []
+    try:
+        import cupy as cp
+        out += [("CuPy", "`cp.asarray` (CAI)", cp.asarray, lambda n: n[0, 0]),
+                ("CuPy", "`cp.from_dlpack` (DLPack)", cp.from_dlpack, lambda n: n[0, 0])]
+    except ImportError:
+        pass
+    try:
+        import torch
+        if torch.cuda.is_available():
+            out += [("PyTorch", "`torch.as_tensor(x, device=\"cuda\")` (CAI)",
+                     lambda x: torch.as_tensor(x, device="cuda"), lambda n: n[0, 0]),
+                    ("PyTorch", "`torch.from_dlpack` (DLPack)", torch.from_dlpack,
+                     lambda n: n[0, 0])]
+    except ImportError:
+        pass
+    try:
+        from numba import cuda
+        out.append(("numba-cuda", "`cuda.as_cuda_array` (CAI)", cuda.as_cuda_array,
+                    lambda n: n.copy_to_host()[0, 0]))
+    except ImportError:
+        pass
+    try:
+        import jax.numpy as jnp
+        out.append(("JAX", "`jnp.from_dlpack` (DLPack)", jnp.from_dlpack, lambda n: n[0, 0]))
+    except ImportError:
+        pass
+    return out
+
+
+def gpu_sources():
+    """(name, make a 2x3 float64 array on the GPU, read its [0, 0])."""
+    out = []
+    try:
+        import cupy as cp
+        out.append(("CuPy array", lambda: cp.arange(6.).reshape(2, 3), lambda n: n[0, 0]))
+    except ImportError:
+        pass
+    try:
+        import torch
+        if torch.cuda.is_available():
+            out.append(("PyTorch CUDA tensor",
+                        lambda: torch.arange(6., device="cuda").reshape(2, 3),
+                        lambda n: n[0, 0]))
+    except ImportError:
+        pass
+    try:
+        from numba import cuda
+        out.append(("numba device array",
+                    lambda: cuda.to_device(np.arange(6.).reshape(2, 3)),
+                    lambda n: n.copy_to_host()[0, 0]))
+    except ImportError:
+        pass
+    try:
+        import jax
+        import jax.numpy as jnp
+        out.append(("JAX array",
+                    lambda: jnp.arange(6.).reshape(2, 3).block_until_ready(),
+                    lambda n: jax.device_get(n)[0, 0]))
+    except ImportError:
+        pass
+    return out
+
+
+def gpu_table():
+    gpu = "cuda:gpu:0"
+    lines = [
+        f"Our arrays on {gpu}, taken by partners (by USM kind):",
+        "",
+        "| partner | route | `device` | `shared` | `host` |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for partner, route, take, read in gpu_partners():
+        cells = []
+        for kind in ("device", "shared", "host"):
+            x = ours(kind, gpu)
+            cells.append(shares(lambda: take(x), read, lambda _p, x=x: x))
+        lines.append(f"| {partner} | {route} | {' | '.join(cells)} |")
+    lines += [
+        "",
+        "Partners' GPU arrays, taken by usmarray:",
+        "",
+        "| source | `ua.asarray` | `ua.from_dlpack` |",
+        "| --- | --- | --- |",
+    ]
+    for source, make, read in gpu_sources():
+        cells = []
+        for take in (ua.asarray, ua.from_dlpack):
+            src = make()
+            cells.append(shares(lambda: take(src), lambda _x: read(src), lambda x: x))
+        lines.append(f"| {source} | {' | '.join(cells)} |")
+    return "\n".join(lines) + "\n"
+
+
+def readme_block(text, begin=BEGIN, end=END):
+    start = text.index(begin) + len(begin) + 1
+    return text[start:text.index(end)]
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--gpu", action="store_true")
     args = parser.parse_args()
-    current = table()
+    current = gpu_table() if args.gpu else table()
     if not args.check:
         sys.stdout.write(current)
         return 0
     readme = pathlib.Path(__file__).resolve().parent.parent / "README.md"
-    return 0 if readme_block(readme.read_text()) == current else 1
+    marks = (GPU_BEGIN, GPU_END) if args.gpu else (BEGIN, END)
+    return 0 if readme_block(readme.read_text(), *marks) == current else 1
 
 
 if __name__ == "__main__":

@@ -30,6 +30,10 @@ echo "== C tests"
 meson test -C "$build" --print-errorlogs >"$OUT/ctest.log" 2>&1 || status=1
 grep -E "^(Ok|Fail):" "$OUT/ctest.log"
 
+echo "== GPU conformance table"
+python3 tools/conformance.py --gpu >"$OUT/conformance_gpu.md" 2>&1 || status=1
+cat "$OUT/conformance_gpu.md"
+
 echo "== GPU tests"
 python3 -m pytest -p no:cacheprovider -q -rs tests/test_cuda.py "$@" 2>&1 | tee "$OUT/gpu_tests.txt" | tail -40
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
