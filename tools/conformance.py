@@ -118,15 +118,26 @@ def table():
 
 # ------------------------------------------------------------ GPU partners
 
-def shares(make, read_partner, ours_of):
+def shares(make, read_partner, ours_of, theirs_of=lambda p: p):
     """Imports through make(); a write through our side must show through
     the partner's (JAX's arrays cannot be written through)."""
     try:
         partner = make()
     except Exception as e:  # noqa: BLE001 - the table reports any refusal
         return f"refused ({type(e).__name__})"
-    ours_of(partner)[0, 0] = 42
+    mine = ours_of(partner)
+    if not mine.flags.writable:  # a read-only export, honoured
+        same = same_memory(mine, theirs_of(partner))
+        return "zero-copy, read-only" if same else "copy, read-only"
+    mine[0, 0] = 42
     return "zero-copy" if float(read_partner(partner)) == 42 else "copy"
+
+
+def same_memory(x, other):
+    """Whether x starts where other's CAI data pointer is (a read-only
+    import cannot be proven by a write)."""
+    cai = getattr(other, "__cuda_array_interface__", None)
+    return cai is not None and cai["data"][0] == x._pointer
 
 
 def gpu_partners():
@@ -220,7 +231,8 @@ def gpu_table():
         cells = []
         for take in (ua.asarray, ua.from_dlpack):
             src = make()
-            cells.append(shares(lambda: take(src), lambda _x: read(src), lambda x: x))
+            cells.append(shares(lambda: take(src), lambda _x: read(src), lambda x: x,
+                                lambda _x, src=src: src))
         lines.append(f"| {source} | {' | '.join(cells)} |")
     return "\n".join(lines) + "\n"
 
