@@ -615,13 +615,8 @@ get_suai(PyObject *self, void *Py_UNUSED(c))
 {
     ua_state *st = ua_state_of(self);
     PyUSMArrayObject *a = ARR(self);
-    PyObject *strides = (a->flags & USM_ARRAY_C_CONTIGUOUS)
-                            ? Py_NewRef(Py_None)
-                            : ua_py_int_tuple(a->nd, a->strides);
-    PyObject *shape = ua_py_int_tuple(a->nd, a->shape);
-    if (strides == NULL || shape == NULL) {
-        Py_XDECREF(strides);
-        Py_XDECREF(shape);
+    PyObject *shape, *strides;
+    if (ua_py_array_layout_tuples(self, 0, &shape, &strides) < 0) {
         return NULL;
     }
     return Py_BuildValue(
@@ -651,6 +646,23 @@ ua_py_array_byte_strides(PyObject *self)
     return ua_py_int_tuple(ARR(self)->nd, b);
 }
 
+int
+ua_py_array_layout_tuples(PyObject *self, int in_bytes, PyObject **shape,
+                          PyObject **strides)
+{
+    PyUSMArrayObject *a = ARR(self);
+    *strides = (a->flags & USM_ARRAY_C_CONTIGUOUS) ? Py_NewRef(Py_None)
+               : in_bytes ? ua_py_array_byte_strides(self)
+                          : ua_py_int_tuple(a->nd, a->strides);
+    *shape = ua_py_int_tuple(a->nd, a->shape);
+    if (*strides == NULL || *shape == NULL) {
+        Py_CLEAR(*strides);
+        Py_CLEAR(*shape);
+        return -1;
+    }
+    return 0;
+}
+
 /* Present only for host-accessible memory: hasattr() is False otherwise. */
 static PyObject *
 get_array_interface(PyObject *self, void *Py_UNUSED(c))
@@ -662,13 +674,8 @@ get_array_interface(PyObject *self, void *Py_UNUSED(c))
         return NULL;
     }
     PyUSMArrayObject *a = ARR(self);
-    PyObject *strides = (a->flags & USM_ARRAY_C_CONTIGUOUS)
-                            ? Py_NewRef(Py_None)
-                            : ua_py_array_byte_strides(self);
-    PyObject *shape = ua_py_int_tuple(a->nd, a->shape);
-    if (strides == NULL || shape == NULL) {
-        Py_XDECREF(strides);
-        Py_XDECREF(shape);
+    PyObject *shape, *strides;
+    if (ua_py_array_layout_tuples(self, 1, &shape, &strides) < 0) {
         return NULL;
     }
     return Py_BuildValue("{s:N,s:s,s:(NO),s:N,s:i}", "shape", shape,

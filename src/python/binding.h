@@ -207,6 +207,10 @@ PyObject *ua_py_array_cai(PyObject *self, void *closure);
 /* A tuple of n ints; an array's strides in bytes. */
 PyObject *ua_py_int_tuple(int n, const Py_ssize_t *v);
 PyObject *ua_py_array_byte_strides(PyObject *self);
+/* The shape and the strides (None when C-contiguous; elements, or bytes
+ * when in_bytes) of an array's protocol dictionaries. */
+int ua_py_array_layout_tuples(PyObject *self, int in_bytes, PyObject **shape,
+                              PyObject **strides);
 
 /* Reads, validates and locates obj.__cuda_array_interface__. */
 int ua_cai_import(ua_state *st, PyObject *obj, ua_cai *out);

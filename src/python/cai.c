@@ -180,13 +180,8 @@ ua_py_array_cai(PyObject *self, void *Py_UNUSED(closure))
     }
     ptrdiff_t n;
     ua_layout_size(a->nd, a->shape, &n);
-    PyObject *strides = (a->flags & USM_ARRAY_C_CONTIGUOUS)
-                            ? Py_NewRef(Py_None)
-                            : ua_py_array_byte_strides(self);
-    PyObject *shape = ua_py_int_tuple(a->nd, a->shape);
-    if (strides == NULL || shape == NULL) {
-        Py_XDECREF(strides);
-        Py_XDECREF(shape);
+    PyObject *shape, *strides;
+    if (ua_py_array_layout_tuples(self, 1, &shape, &strides) < 0) {
         return NULL;
     }
     /* The protocol wants pointer 0 for an array without elements. */
