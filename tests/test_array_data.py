@@ -199,6 +199,7 @@ def test_creation_functions():
     assert ua.full(2, 1j, dtype="c8").dtype == np.complex64
     np.testing.assert_array_equal(ua.asnumpy(ua.arange(2, 11, 3)), np.arange(2, 11, 3))
     assert ua.arange(5.0).dtype == np.float64
+    assert ua.asnumpy(ua.arange(0, 3, None)).tolist() == [0, 1, 2]  # step=None is the default
     assert ua.arange(3, dtype="i2", usm_type="host").usm_type == "host"
     x = ua.asarray(np.ones((2, 3), dtype=np.float32), usm_type="shared").T
     for fn, expect in ((ua.empty_like, None), (ua.zeros_like, 0), (ua.ones_like, 1)):

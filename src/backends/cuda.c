@@ -136,8 +136,8 @@ cuda_initialize(void)
     }
     CUresult r = cu.cuInit(0);
     if (r != CUDA_SUCCESS) {
-        ua_status s = failed(r, "cuInit");
-        (void)s;
+        /* Worded by failed(), reported as unavailability. */
+        failed(r, "cuInit");
         return ua_error_set(UA_ERR_UNAVAILABLE, "%s", ua_error_message());
     }
     int n = 0;
@@ -714,16 +714,18 @@ plan_is_dense(const ua_copy_plan *p, size_t dsize, size_t ssize)
                           p->sstep[0] == (ptrdiff_t)ssize);
 }
 
-/* Dense steps, in plan order, for elements of size `size`; axes the other
- * side broadcasts (step 0) stay 0 and are packed once. */
+/* Dense steps, in plan order, for elements of size `size`; returns the
+ * bytes they span.  Axes a source broadcasts (step 0 in `broadcast`, when
+ * given) stay 0 and are packed once. */
 static size_t
-dense_steps(const ua_copy_plan *p, const ptrdiff_t *steps, size_t size,
+dense_steps(const ua_copy_plan *p, const ptrdiff_t *broadcast, size_t size,
             ptrdiff_t *out)
 {
     size_t n = size;
     for (int k = p->nd - 1; k >= 0; k--) {
-        out[k] = steps[k] == 0 ? 0 : (ptrdiff_t)n;
-        n *= steps[k] == 0 ? 1 : (size_t)p->shape[k];
+        bool once = broadcast != NULL && broadcast[k] == 0;
+        out[k] = once ? 0 : (ptrdiff_t)n;
+        n *= once ? 1 : (size_t)p->shape[k];
     }
     return n;
 }
@@ -796,13 +798,8 @@ static ua_status
 copy_to_pageable(cuda_queue *q, const ua_copy_plan *p, const ua_strided *dst,
                  const ua_strided *src)
 {
-    size_t dsz = ua_dtype_itemsize(dst->type);
     ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes = dsz;
-    for (int k = p->nd - 1; k >= 0; k--) {
-        packed[k] = (ptrdiff_t)bytes;
-        bytes *= (size_t)p->shape[k];
-    }
+    size_t bytes = dense_steps(p, NULL, ua_dtype_itemsize(dst->type), packed);
     void *stage;
     ua_status st = staging_of(q, bytes, &stage);
     if (st == UA_OK) {

@@ -8,6 +8,7 @@
 #include <Python.h>
 
 #include "usmarray/core.h"
+#include "usmarray/dlpack.h"
 
 _Static_assert(sizeof(Py_ssize_t) == sizeof(ptrdiff_t),
                "the core's ptrdiff_t layouts are shared with Py_ssize_t");
@@ -328,12 +329,12 @@ PyObject *ua_py_dtype(ua_state *st, ua_typenum t);
 /* Converts obj to a Py_ssize_t as an integer argument: bools and
  * non-integers raise TypeError naming `what`. */
 int ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out);
-int ua_py_parse_copy(PyObject *obj, int *out);
-int ua_py_dlpack_device_of(ua_state *st, PyObject *obj, int *type, int *id);
 /* The same for what['key'][k] (key NULL: what[k]; k < 0: no index), the
  * name formatted only when there is an error to report. */
 int ua_py_index_at(PyObject *item, const char *what, const char *key,
                    Py_ssize_t k, Py_ssize_t *out);
+/* copy=: -1 for None, else 0 or 1; anything but None or a bool raises. */
+int ua_py_parse_copy(PyObject *obj, int *out);
 
 /* An argument list: names[0..max_positional) may come by position, the
  * rest by keyword only; names[0..required) must be given.  Parsing fills
@@ -363,12 +364,16 @@ int ua_py_has_attr(PyObject *obj, PyObject *name);
 PyObject *ua_py_array_dlpack(PyObject *self, PyObject *const *args,
                              Py_ssize_t nargs, PyObject *kwnames);
 PyObject *ua_py_array_dlpack_device(PyObject *self, PyObject *unused);
+/* obj.__dlpack_device__(), checked to be a pair of ints naming a device. */
+int ua_py_dlpack_device_of(ua_state *st, PyObject *obj, ua_dl_device *out);
 /* An array over the tensor of a DLPack capsule, which it consumes. */
 PyObject *ua_py_array_from_capsule(ua_state *st, PyObject *capsule);
 /* The same for a capsule or an object with __dlpack__ (asked for a copy
- * when copy is True). */
+ * when copy is True); device is the producer's __dlpack_device__() where
+ * the caller has it already, else NULL. */
 PyObject *ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj,
-                                         PyObject *copy);
+                                         PyObject *copy,
+                                         const ua_dl_device *device);
 PyObject *ua_py_from_dlpack(PyObject *module, PyObject *const *args,
                             Py_ssize_t nargs, PyObject *kwnames);
 

@@ -3,7 +3,6 @@
  * capsules, deleters and the Python objects kept alive by them. */
 #include "binding.h"
 
-#include <limits.h>
 #include "usmarray/dlpack.h"
 
 #if PY_VERSION_HEX >= 0x030D0000
@@ -285,41 +284,37 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     return capsule;
 }
 
-/* obj.__dlpack_device__(), checked to be a pair of ints. */
+/* obj.__dlpack_device__(), checked to be a pair of ints naming a device. */
 int
-ua_py_dlpack_device_of(ua_state *st, PyObject *obj, int *type, int *id)
+ua_py_dlpack_device_of(ua_state *st, PyObject *obj, ua_dl_device *out)
 {
     PyObject *dev = PyObject_CallMethodNoArgs(obj, st->s_dlpack_device);
     if (dev == NULL) {
         return -1;
     }
-    int ok = PyTuple_Check(dev) && PyTuple_GET_SIZE(dev) == 2 &&
-             PyLong_Check(PyTuple_GET_ITEM(dev, 0)) &&
-             PyLong_Check(PyTuple_GET_ITEM(dev, 1));
-    if (!ok) {
+    if (!PyTuple_Check(dev) || PyTuple_GET_SIZE(dev) != 2 ||
+        !PyLong_Check(PyTuple_GET_ITEM(dev, 0)) ||
+        !PyLong_Check(PyTuple_GET_ITEM(dev, 1))) {
         PyErr_Format(PyExc_TypeError,
                      "__dlpack_device__() must return a tuple (device_type, "
                      "device_id) of two ints, not %R",
                      dev);
+        Py_DECREF(dev);
+        return -1;
     }
-    else {
-        long t = PyLong_AsLong(PyTuple_GET_ITEM(dev, 0));
-        long i = t == -1 && PyErr_Occurred()
-                     ? -1
-                     : PyLong_AsLong(PyTuple_GET_ITEM(dev, 1));
-        if (PyErr_Occurred() || t < 0 || t > INT_MAX || i < 0 || i > INT_MAX) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_ValueError,
-                         "__dlpack_device__() returned %R, which names no "
-                         "device",
-                         dev);
-            ok = 0;
-        }
-        *type = (int)t;
-        *id = (int)i;
+    long t = PyLong_AsLong(PyTuple_GET_ITEM(dev, 0));
+    long i = PyLong_AsLong(PyTuple_GET_ITEM(dev, 1));
+    if (PyErr_Occurred() || t < 0 || t > INT32_MAX || i < 0 || i > INT32_MAX) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError,
+                     "__dlpack_device__() returned %R, which names no device",
+                     dev);
+        Py_DECREF(dev);
+        return -1;
     }
     Py_DECREF(dev);
-    return ok ? 0 : -1;
+    *out = (ua_dl_device){(int32_t)t, (int32_t)i};
+    return 0;
 }
 
 PyObject *
@@ -510,21 +505,18 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
     return a;
 }
 
-/* The stream a GPU producer must order its work before: the default
- * queue's of the device that holds its data.  *out stays NULL for CPU
- * producers and those without __dlpack_device__. */
+/* The stream a producer on dev must order its work before: the default
+ * queue's of the device that holds its data; *out stays NULL for CPU
+ * memory and devices no backend reaches (the capsule's own device then
+ * decides the error). */
 static int
-consumer_stream(ua_state *st, PyObject *obj, PyObject **out)
+consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out)
 {
-    int has = ua_py_has_attr(obj, st->s_dlpack_device), type, id;
-    if (has <= 0 || ua_py_dlpack_device_of(st, obj, &type, &id) < 0) {
-        return has < 0 || has > 0 ? -1 : 0;
-    }
     ua_device *d;
     ua_usm_kind kind;
-    if (type == UA_DL_CPU ||
-        ua_dlpack_find_device((ua_dl_device){type, id}, &d, &kind) != UA_OK) {
-        ua_error_clear(); /* the capsule's own device decides the error */
+    if (dev.device_type == UA_DL_CPU ||
+        ua_dlpack_find_device(dev, &d, &kind) != UA_OK) {
+        ua_error_clear();
         return 0;
     }
     PyObject *q = ua_py_default_queue(st, d);
@@ -540,31 +532,49 @@ consumer_stream(ua_state *st, PyObject *obj, PyObject **out)
     return 0;
 }
 
+/* The producer's device: known from the caller, asked of the producer, or
+ * the CPU for producers without __dlpack_device__. */
+static int
+producer_device(ua_state *st, PyObject *obj, const ua_dl_device *known,
+                ua_dl_device *out)
+{
+    *out = (ua_dl_device){UA_DL_CPU, 0};
+    if (known != NULL) {
+        *out = *known;
+        return 0;
+    }
+    int has = ua_py_has_attr(obj, st->s_dlpack_device);
+    return has <= 0 ? has : ua_py_dlpack_device_of(st, obj, out);
+}
+
 /* Calls obj.__dlpack__ as a consumer of DLPack 1.x would: asking for a
  * versioned capsule, and falling back to the legacy call for producers
  * that predate the keywords. */
 static PyObject *
-request_capsule(ua_state *st, PyObject *obj, PyObject *copy)
+request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
+                const ua_dl_device *known)
 {
-    PyObject *method = PyObject_GetAttr(obj, st->s_dlpack);
-    if (method == NULL) {
+    ua_dl_device dev;
+    PyObject *stream = NULL;
+    /* Errors here are the producer's: they must not reach the fallback to
+     * the legacy call below, which takes a TypeError as "old producer". */
+    if (producer_device(st, obj, known, &dev) < 0 ||
+        consumer_stream(st, dev, &stream) < 0) {
         return NULL;
     }
-    PyObject *kw = Py_BuildValue("{s:(ii)}", "max_version", UA_DLPACK_MAJOR,
-                                 UA_DLPACK_MINOR);
-    if (kw != NULL && copy != Py_None &&
-        PyDict_SetItemString(kw, "copy", copy) < 0) {
-        Py_CLEAR(kw);
-    }
-    PyObject *stream = NULL;
-    if (kw != NULL && consumer_stream(st, obj, &stream) < 0) {
-        Py_CLEAR(kw);
-    }
-    if (kw != NULL && stream != NULL &&
-        PyDict_SetItemString(kw, "stream", stream) < 0) {
+    PyObject *method = PyObject_GetAttr(obj, st->s_dlpack);
+    PyObject *kw = method ? Py_BuildValue("{s:(ii)}", "max_version",
+                                          UA_DLPACK_MAJOR, UA_DLPACK_MINOR)
+                          : NULL;
+    if (kw != NULL &&
+        ((copy != Py_None && PyDict_SetItemString(kw, "copy", copy) < 0) ||
+         (stream != NULL && PyDict_SetItemString(kw, "stream", stream) < 0))) {
         Py_CLEAR(kw);
     }
     Py_XDECREF(stream);
+    if (method == NULL) {
+        return NULL;
+    }
     PyObject *empty = PyTuple_New(0);
     PyObject *capsule = kw && empty ? PyObject_Call(method, empty, kw) : NULL;
     if (capsule == NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {
@@ -578,12 +588,13 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy)
 }
 
 PyObject *
-ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj, PyObject *copy)
+ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj, PyObject *copy,
+                               const ua_dl_device *device)
 {
     if (PyCapsule_CheckExact(obj)) {
         return ua_py_array_from_capsule(st, obj);
     }
-    PyObject *capsule = request_capsule(st, obj, copy);
+    PyObject *capsule = request_capsule(st, obj, copy, device);
     if (capsule == NULL) {
         return NULL;
     }
@@ -623,7 +634,7 @@ ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         (queue = ua_py_as_queue(st, v[1], "device")) == NULL) {
         return NULL;
     }
-    PyObject *a = ua_py_array_from_dlpack_object(st, x, v[2]);
+    PyObject *a = ua_py_array_from_dlpack_object(st, x, v[2], NULL);
     if (a != NULL && copy == 1 && PyCapsule_CheckExact(x)) {
         /* A capsule cannot be asked to copy: copy here. */
         Py_SETREF(a, ua_py_array_copy(st, a, (ua_typenum)ARR(a)->typenum, 'K',

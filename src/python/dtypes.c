@@ -29,15 +29,12 @@ ua_py_dtype(ua_state *st, ua_typenum t)
     "supported are bool, int8, uint8, int16, uint16, int32, uint32, int64, "  \
     "uint64, float16, float32, float64, complex64 and complex128"
 
-/* Names the argument too when it is not the dtype itself (a type, a
- * string). */
+/* Names the argument too when it is not the dtype itself (numpy.dtype of
+ * a dtype is that same object). */
 static int
 unsupported(PyObject *obj, PyObject *dt)
 {
-    int same = PyObject_RichCompareBool(obj, dt, Py_EQ) == 1 &&
-               Py_TYPE(obj) == Py_TYPE(dt);
-    PyErr_Clear();
-    if (same) {
+    if (obj == dt) {
         PyErr_Format(PyExc_TypeError,
                      "dtype %R is not supported by usmarray; "
                      UA_SUPPORTED_DTYPES, dt);

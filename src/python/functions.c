@@ -1,7 +1,6 @@
 /* The module's array functions: asarray, asnumpy, creation functions,
  * reshape and permute_dims. */
 #include "binding.h"
-#include "usmarray/dlpack.h"
 
 
 static int
@@ -246,12 +245,12 @@ static const char *const asarray_kwlist[] = {"obj",   "dtype", "copy", "usm_type
                                              "queue", "order", NULL};
 static const ua_py_argspec asarray_args = {"asarray", asarray_kwlist, 1, 1};
 
-/* 1 when obj is a DLPack producer to import as such, with *cpu telling
- * whether its memory is CPU memory.  Objects that also export the buffer
+/* 1 when obj is a DLPack producer to import as such, with *dev the
+ * device its __dlpack_device__ names.  Objects that also export the buffer
  * protocol (NumPy arrays) are left to the host-data path, which converts
  * their dtypes the same way and names unsupported ones as it does. */
 static int
-dlpack_source(ua_state *st, PyObject *obj, int *cpu)
+dlpack_source(ua_state *st, PyObject *obj, ua_dl_device *dev)
 {
     if (PyObject_CheckBuffer(obj)) {
         return 0;
@@ -260,12 +259,7 @@ dlpack_source(ua_state *st, PyObject *obj, int *cpu)
     if (has <= 0) {
         return has;
     }
-    int type, id;
-    if (ua_py_dlpack_device_of(st, obj, &type, &id) < 0) {
-        return -1;
-    }
-    *cpu = type == UA_DL_CPU;
-    return 1;
+    return ua_py_dlpack_device_of(st, obj, dev) < 0 ? -1 : 1;
 }
 
 /* v holds asarray's arguments, Py_None where not given (order: NULL). */
@@ -287,7 +281,8 @@ asarray_of(ua_state *st, PyObject **v)
         return NULL;
     }
     PyObject *result = NULL, *imported = NULL;
-    int has, cpu = 0;
+    int has;
+    ua_dl_device dev;
     if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
         result = convert_array(st, obj, &c);
     }
@@ -299,11 +294,12 @@ asarray_of(ua_state *st, PyObject **v)
         imported = has > 0 ? ua_py_array_from_cai(st, obj) : NULL;
         result = imported ? convert_array(st, imported, &c) : NULL;
     }
-    else if ((has = dlpack_source(st, obj, &cpu)) != 0) {
-        imported = has > 0 ? ua_py_array_from_dlpack_object(st, obj, Py_None)
+    else if ((has = dlpack_source(st, obj, &dev)) != 0) {
+        imported = has > 0 ? ua_py_array_from_dlpack_object(st, obj, Py_None,
+                                                             &dev)
                            : NULL;
         /* CPU memory is host data: it goes to device memory by default. */
-        if (cpu && !c.has_kind) {
+        if (has > 0 && dev.device_type == UA_DL_CPU && !c.has_kind) {
             c.has_kind = 1;
             c.kind = UA_USM_DEVICE;
         }
@@ -580,7 +576,7 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     PyObject *start = v[0], *stop = v[1], *step = v[2], *dtype = v[3];
     PyObject *device = v[4], *usm_type = v[5], *queue = v[6];
-    int zero_step = step ? PyObject_Not(step) : 0;
+    int zero_step = step && step != Py_None ? PyObject_Not(step) : 0;
     if (zero_step != 0) {
         if (zero_step > 0) {
             PyErr_SetString(PyExc_ValueError, "arange step must not be zero");
