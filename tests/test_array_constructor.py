@@ -133,7 +133,7 @@ BAD_CONSTRUCTOR = [
     ("23", {}, TypeError, "shape must be an integer or a sequence"),
     (None, {}, TypeError, "shape must be an integer or a sequence"),
     ((True,), {}, TypeError, "shape[0] must be an integer"),
-    ((1,) * 65, {}, ValueError, "at most 64 are supported"),
+    ((1,) * 65, {}, ValueError, "at most 64 dimensions are supported"),
     ((2, 3), {"strides": (1,)}, ValueError, "strides has 1 entries but shape has 2"),
     ((2, 3), {"strides": 3}, TypeError, "strides must be None or a sequence"),
     ((2, 3), {"strides": (1.5, 1)}, TypeError, "strides[0] must be an integer"),

@@ -13,6 +13,7 @@ import pytest
 import usmarray as ua
 from conftest import KEEP_OUT, Holder, suai
 from dlpack_ctypes import Tensor, plain_capsule
+from hostile_objects import Clearing, emptied_list, null_name_capsule
 
 # Producers that must outlive the calls reading their structs.
 _KEEP = []
@@ -127,6 +128,19 @@ class BadLen:
 
 
 BIG = 2**70
+
+
+def refusing(values):
+    """A list whose first item empties it and then refuses __index__."""
+    return emptied_list(values, error=TypeError("refused"))
+
+
+def suai_cleared_by(key, value):
+    """A SUAI import whose `key` item empties the dictionary being read."""
+    mem = shared_mem()
+    iface = suai(mem, shape=(8,), typestr="|u1")
+    iface[key] = value(iface)
+    return ua.asarray(Holder(iface, keep=mem))
 
 C = pytest.param
 
@@ -529,6 +543,55 @@ CASES = [
       id="dlpack-device-negative"),
     C(lambda: ua.asarray(producer(capsule(), device=(1, BIG))), ValueError, "names no device",
       id="dlpack-device-huge-id"),
+
+    # ---- 1. sequences emptied by their items' __index__ ----
+    C(lambda: ua.empty(refusing([2, 3])), TypeError, "shape[0] must be an integer", id="hook-empty-shape"),
+    C(lambda: ua.zeros(refusing([2, 3])), TypeError, "shape[0] must be an integer", id="hook-zeros-shape"),
+    C(lambda: ua.ones(refusing([2, 3])), TypeError, "shape[0] must be an integer", id="hook-ones-shape"),
+    C(lambda: ua.full(refusing([2, 3]), 1.0), TypeError, "shape[0] must be an integer", id="hook-full-shape"),
+    C(lambda: ua.USMArray(refusing([2, 3])), TypeError, "shape[0] must be an integer", id="hook-ctor-shape"),
+    C(lambda: ua.USMArray((2, 3), buffer="host", strides=refusing([3, 1])), TypeError,
+      "strides[0] must be an integer", id="hook-ctor-strides"),
+    C(lambda: host((6,)).reshape(refusing([2, 3])), TypeError, "shape[0] must be an integer",
+      id="hook-reshape-method"),
+    C(lambda: ua.reshape(host((6,)), refusing([2, 3])), TypeError, "shape[0] must be an integer",
+      id="hook-reshape-function"),
+    C(lambda: host((2, 3)).transpose(refusing([1, 0])), TypeError, "axes[0] must be an integer",
+      id="hook-transpose-axes"),
+    C(lambda: ua.permute_dims(host((2, 3)), refusing([1, 0])), TypeError, "axes[0] must be an integer",
+      id="hook-permute-axes"),
+    C(lambda: import_suai(shape=refusing([8])), TypeError, "['shape'][0] must be an integer",
+      id="hook-suai-shape"),
+    C(lambda: import_suai(shape=[2, 4], typestr="<f8", strides=refusing([4, 1])), TypeError,
+      "['strides'][0] must be an integer", id="hook-suai-strides"),
+    C(lambda: import_cai(shape=refusing([4])), TypeError, "['shape'][0] must be an integer",
+      id="hook-cai-shape"),
+    C(lambda: import_cai(strides=refusing([8])), TypeError, "['strides'][0] must be an integer",
+      id="hook-cai-strides"),
+
+    # ---- 2. interface values whose hooks drop them from the dictionary ----
+    C(lambda: suai_cleared_by("shape", lambda d: [Clearing(4, d), 2]), ValueError,
+      "no required key 'typestr'", id="hook-suai-shape-drops-dict"),
+    C(lambda: suai_cleared_by("offset", lambda d: Clearing(0, d, error=TypeError())), TypeError,
+      "['offset'] must be an integer, not Clearing", id="hook-suai-offset-drops-dict"),
+    C(lambda: suai_cleared_by("version", lambda d: Clearing(1, d, error=TypeError())), TypeError,
+      "['version'] must be an integer, not Clearing", id="hook-suai-version-drops-dict"),
+
+    # ---- 3. capsules without a name ----
+    C(lambda: ua.empty(1, queue=null_name_capsule()), TypeError, "capsule named '(null)'",
+      id="null-capsule-queue"),
+    C(lambda: ua.empty(1, device=null_name_capsule()), TypeError, "capsule named '(null)'",
+      id="null-capsule-device"),
+    C(lambda: ua.MemoryUSMShared(8, queue=null_name_capsule()), TypeError, "capsule named '(null)'",
+      id="null-capsule-memory-queue"),
+    C(lambda: ua.get_pointer_type(0, null_name_capsule()), TypeError, "capsule named '(null)'",
+      id="null-capsule-get-pointer-type"),
+    C(lambda: import_suai(syclobj=null_name_capsule()), TypeError, "capsule named '(null)'",
+      id="null-capsule-syclobj"),
+    C(lambda: ua.Queue(null_name_capsule()), TypeError, "PyCapsule", id="null-capsule-queue-ctor"),
+    C(lambda: ua.Context(null_name_capsule()), TypeError, "PyCapsule", id="null-capsule-context-ctor"),
+    C(lambda: ua.from_dlpack(null_name_capsule()), TypeError, "capsule without a name",
+      id="null-capsule-from-dlpack"),
 
     # ---- DLPack export ----
     C(lambda: host().__dlpack__(stream=1), ValueError, "stream must be None", id="export-stream-on-cpu"),

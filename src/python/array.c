@@ -131,28 +131,8 @@ ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
                      what, Py_TYPE(obj)->tp_name);
         return -1;
     }
-    else {
-        PyObject *seq = PySequence_Fast(obj, what);
-        if (seq == NULL) {
-            return -1;
-        }
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-        if (n > UA_MAXDIMS) {
-            Py_DECREF(seq);
-            PyErr_Format(PyExc_ValueError,
-                         "%s has %zd dimensions; at most %d are supported",
-                         what, n, UA_MAXDIMS);
-            return -1;
-        }
-        for (Py_ssize_t k = 0; k < n; k++) {
-            if (ua_py_index_at(PySequence_Fast_GET_ITEM(seq, k), what, NULL, k,
-                               &shape[k]) < 0) {
-                Py_DECREF(seq);
-                return -1;
-            }
-        }
-        Py_DECREF(seq);
-        *nd = (int)n;
+    else if (ua_py_index_sequence(obj, what, NULL, shape, nd) < 0) {
+        return -1;
     }
     return 0;
 }

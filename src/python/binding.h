@@ -162,9 +162,9 @@ typedef struct {
 /* obj's attribute attr (a new reference), which must be a dict; NULL with
  * TypeError naming the interface otherwise. */
 PyObject *ua_iface_open(PyObject *obj, PyObject *attr, const char *name);
-/* The value of a required key (borrowed), or NULL with ValueError. */
+/* The value of a required key (a new reference), or NULL with ValueError. */
 PyObject *ua_iface_required(const ua_iface *f, PyObject *key);
-/* The value of an optional key (borrowed); NULL when absent or None, with
+/* The value of an optional key (a new reference); NULL when absent or None, with
  * *error set when looking it up failed. */
 PyObject *ua_iface_optional(const ua_iface *f, PyObject *key, int *error);
 /* A tuple or list of at most UA_MAXDIMS integers. */
@@ -333,6 +333,12 @@ int ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out);
  * name formatted only when there is an error to report. */
 int ua_py_index_at(PyObject *item, const char *what, const char *key,
                    Py_ssize_t k, Py_ssize_t *out);
+/* A sequence of at most UA_MAXDIMS integers, read from a snapshot that
+ * the items' __index__ cannot change; messages name what['key'][k]. */
+int ua_py_index_sequence(PyObject *seq, const char *what, const char *key,
+                         Py_ssize_t *out, int *n);
+/* A capsule's name for messages: "(null)" when it has none. */
+const char *ua_py_capsule_name(PyObject *capsule);
 /* copy=: -1 for None, else 0 or 1; anything but None or a bool raises. */
 int ua_py_parse_copy(PyObject *obj, int *out);
 

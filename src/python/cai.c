@@ -39,21 +39,17 @@ read_mask(const ua_iface *f, ua_state *st)
         PyErr_SetString(PyExc_ValueError,
                         CAI "['mask'] is not None: masked arrays are not "
                         "supported");
+        Py_DECREF(mask);
+        return -1;
     }
-    return error || mask != NULL ? -1 : 0;
+    return error ? -1 : 0;
 }
 
 /* The stream the producer's work is queued on: 0 is forbidden by the
  * protocol, 1 and 2 are the legacy and per-thread default streams. */
 static int
-read_stream(const ua_iface *f, ua_state *st, ua_cai *out)
+stream_value(PyObject *stream, ua_cai *out)
 {
-    int error;
-    PyObject *stream = ua_iface_optional(f, st->s_stream, &error);
-    out->stream = 0;
-    if (error || stream == NULL) {
-        return error ? -1 : 0;
-    }
     if (PyBool_Check(stream) || !PyLong_Check(stream)) {
         PyErr_Format(PyExc_TypeError,
                      CAI "['stream'] must be None or an int, not %.100s",
@@ -76,6 +72,20 @@ read_stream(const ua_iface *f, ua_state *st, ua_cai *out)
     }
     out->stream = (uintptr_t)s;
     return 0;
+}
+
+static int
+read_stream(const ua_iface *f, ua_state *st, ua_cai *out)
+{
+    int error;
+    PyObject *stream = ua_iface_optional(f, st->s_stream, &error);
+    out->stream = 0;
+    if (error || stream == NULL) {
+        return error ? -1 : 0;
+    }
+    int rc = stream_value(stream, out);
+    Py_DECREF(stream);
+    return rc;
 }
 
 static int

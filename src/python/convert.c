@@ -60,6 +60,14 @@ ua_py_optional_attr(PyObject *obj, PyObject *name, PyObject **out)
 #endif
 }
 
+/* what, or what['key'] when key is not NULL. */
+static int
+argument_name(char *name, size_t size, const char *what, const char *key)
+{
+    return key ? PyOS_snprintf(name, size, "%s['%s']", what, key)
+               : PyOS_snprintf(name, size, "%s", what);
+}
+
 /* The name is formatted only for an error message: formatting it for
  * every item cost more than the rest of a constructor. */
 int
@@ -74,12 +82,55 @@ ua_py_index_at(PyObject *item, const char *what, const char *key,
         }
         PyErr_Clear();
     }
-    int used = key ? PyOS_snprintf(name, sizeof(name), "%s['%s']", what, key)
-                   : PyOS_snprintf(name, sizeof(name), "%s", what);
+    int used = argument_name(name, sizeof(name), what, key);
     if (k >= 0 && used >= 0 && (size_t)used < sizeof(name)) {
         PyOS_snprintf(name + used, sizeof(name) - (size_t)used, "[%zd]", k);
     }
     return ua_py_index(item, name, out);
+}
+
+/* User code runs in the items' __index__ and may change the sequence being
+ * read, even free its items: a tuple snapshot owns a reference to each item
+ * and keeps its length, so the items read are the ones it held. */
+int
+ua_py_index_sequence(PyObject *seq, const char *what, const char *key,
+                     Py_ssize_t *out, int *n)
+{
+    PyObject *items = PySequence_Tuple(seq);
+    if (items == NULL) {
+        return -1;
+    }
+    Py_ssize_t len = PyTuple_GET_SIZE(items);
+    int rc = 0;
+    if (len > UA_MAXDIMS) {
+        char name[160];
+        argument_name(name, sizeof(name), what, key);
+        PyErr_Format(PyExc_ValueError,
+                     "%s has %zd entries; at most %d dimensions are "
+                     "supported",
+                     name, len, UA_MAXDIMS);
+        rc = -1;
+    }
+    for (Py_ssize_t k = 0; rc == 0 && k < len; k++) {
+        rc = ua_py_index_at(PyTuple_GET_ITEM(items, k), what, key, k, &out[k]);
+    }
+    Py_DECREF(items);
+    if (rc == 0) {
+        *n = (int)len;
+    }
+    return rc;
+}
+
+/* A capsule may have a NULL name, which "%s" must never be given. */
+const char *
+ua_py_capsule_name(PyObject *capsule)
+{
+    const char *name = PyCapsule_GetName(capsule);
+    if (name == NULL) {
+        PyErr_Clear(); /* only for a capsule that is not valid */
+        return "(null)";
+    }
+    return name;
 }
 
 /* copy=: None (-1) or a bool.  Anything else is refused, because a truthy

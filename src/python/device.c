@@ -172,7 +172,7 @@ reject_capsule(PyObject *capsule, const char *what, const char *via)
                  "%s is a '%s' capsule%s; no backend of usmarray can "
                  "interpret SYCL objects (available backends serve their "
                  "own Queue, Context or a filter string)",
-                 what, PyCapsule_GetName(capsule), via);
+                 what, ua_py_capsule_name(capsule), via);
     return NULL;
 }
 
@@ -209,7 +209,7 @@ ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
         PyErr_Format(PyExc_TypeError,
                      "%s is a capsule named '%s'; only 'SyclQueueRef' and "
                      "'SyclContextRef' capsules are defined",
-                     what, PyCapsule_GetName(obj));
+                     what, ua_py_capsule_name(obj));
         return NULL;
     }
     if (obj != NULL && obj != Py_None && !PyUnicode_Check(obj) &&

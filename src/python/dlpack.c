@@ -356,6 +356,11 @@ open_capsule(PyObject *capsule, capsule_content *c)
 {
     const char *name = PyCapsule_GetName(capsule);
     if (name == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError,
+                            "a capsule without a name is not a DLPack "
+                            "capsule ('dltensor' or 'dltensor_versioned')");
+        }
         return -1;
     }
     c->versioned = strcmp(name, UA_DLPACK_VERSIONED_CAPSULE) == 0;

@@ -23,6 +23,8 @@ ua_iface_open(PyObject *obj, PyObject *attr, const char *name)
     return dict;
 }
 
+/* The values are new references: reading one may call user code
+ * (__index__, __getattr__) that removes it from the dictionary. */
 PyObject *
 ua_iface_required(const ua_iface *f, PyObject *key)
 {
@@ -31,7 +33,7 @@ ua_iface_required(const ua_iface *f, PyObject *key)
         PyErr_Format(PyExc_ValueError, "%s has no required key '%U'",
                      f->name, key);
     }
-    return v;
+    return Py_XNewRef(v);
 }
 
 PyObject *
@@ -39,7 +41,7 @@ ua_iface_optional(const ua_iface *f, PyObject *key, int *error)
 {
     PyObject *v = PyDict_GetItemWithError(f->dict, key);
     *error = v == NULL && PyErr_Occurred();
-    return v == Py_None ? NULL : v;
+    return v == Py_None || v == NULL ? NULL : Py_NewRef(v);
 }
 
 int
@@ -52,30 +54,17 @@ ua_iface_ints(const ua_iface *f, PyObject *key, PyObject *seq,
                      f->name, key, Py_TYPE(seq)->tp_name);
         return -1;
     }
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
-    if (len > UA_MAXDIMS) {
-        PyErr_Format(PyExc_ValueError,
-                     "%s['%U'] has %zd entries; at most %d dimensions are "
-                     "supported",
-                     f->name, key, len, UA_MAXDIMS);
-        return -1;
-    }
     const char *k = PyUnicode_AsUTF8(key);
-    for (Py_ssize_t i = 0; i < len; i++) {
-        if (k == NULL || ua_py_index_at(PySequence_Fast_GET_ITEM(seq, i),
-                                        f->name, k, i, &out[i]) < 0) {
-            return -1;
-        }
-    }
-    *n = (int)len;
-    return 0;
+    return k == NULL ? -1 : ua_py_index_sequence(seq, f->name, k, out, n);
 }
 
 int
 ua_iface_shape(const ua_iface *f, PyObject *key, Py_ssize_t *shape, int *nd)
 {
     PyObject *seq = ua_iface_required(f, key);
-    if (seq == NULL || ua_iface_ints(f, key, seq, shape, nd) < 0) {
+    int rc = seq == NULL ? -1 : ua_iface_ints(f, key, seq, shape, nd);
+    Py_XDECREF(seq);
+    if (rc < 0) {
         return -1;
     }
     for (int k = 0; k < *nd; k++) {
@@ -102,7 +91,9 @@ ua_iface_strides(const ua_iface *f, PyObject *key, int nd,
         ua_layout_default_strides(nd, shape, 'C', strides);
         return 0;
     }
-    if (ua_iface_ints(f, key, seq, strides, &n) < 0) {
+    int rc = ua_iface_ints(f, key, seq, strides, &n);
+    Py_DECREF(seq);
+    if (rc < 0) {
         return -1;
     }
     if (n != nd) {
@@ -114,13 +105,10 @@ ua_iface_strides(const ua_iface *f, PyObject *key, int nd,
     return 0;
 }
 
-int
-ua_iface_typestr(const ua_iface *f, PyObject *key, ua_typenum *out)
+static int
+read_typestr(const ua_iface *f, PyObject *key, PyObject *typestr,
+             ua_typenum *out)
 {
-    PyObject *typestr = ua_iface_required(f, key);
-    if (typestr == NULL) {
-        return -1;
-    }
     if (!PyUnicode_Check(typestr)) {
         PyErr_Format(PyExc_TypeError, "%s['%U'] must be a str, not %.100s",
                      f->name, key, Py_TYPE(typestr)->tp_name);
@@ -141,13 +129,18 @@ ua_iface_typestr(const ua_iface *f, PyObject *key, ua_typenum *out)
 }
 
 int
-ua_iface_data(const ua_iface *f, PyObject *key, uintptr_t *ptr,
-              int *readonly)
+ua_iface_typestr(const ua_iface *f, PyObject *key, ua_typenum *out)
 {
-    PyObject *data = ua_iface_required(f, key);
-    if (data == NULL) {
-        return -1;
-    }
+    PyObject *typestr = ua_iface_required(f, key);
+    int rc = typestr == NULL ? -1 : read_typestr(f, key, typestr, out);
+    Py_XDECREF(typestr);
+    return rc;
+}
+
+static int
+read_data(const ua_iface *f, PyObject *key, PyObject *data, uintptr_t *ptr,
+          int *readonly)
+{
     if (!PyTuple_Check(data) || PyTuple_GET_SIZE(data) != 2) {
         PyErr_Format(PyExc_TypeError,
                      "%s['%U'] must be a 2-tuple (pointer, read_only), not "
@@ -182,13 +175,26 @@ ua_iface_data(const ua_iface *f, PyObject *key, uintptr_t *ptr,
 }
 
 int
+ua_iface_data(const ua_iface *f, PyObject *key, uintptr_t *ptr,
+              int *readonly)
+{
+    PyObject *data = ua_iface_required(f, key);
+    int rc = data == NULL ? -1 : read_data(f, key, data, ptr, readonly);
+    Py_XDECREF(data);
+    return rc;
+}
+
+int
 ua_iface_version(const ua_iface *f, PyObject *key, Py_ssize_t lo,
                  Py_ssize_t hi)
 {
     PyObject *version = ua_iface_required(f, key);
     Py_ssize_t v;
-    if (version == NULL ||
-        ua_py_index_at(version, f->name, "version", -1, &v) < 0) {
+    int rc = version == NULL ? -1
+                             : ua_py_index_at(version, f->name, "version", -1,
+                                              &v);
+    Py_XDECREF(version);
+    if (rc < 0) {
         return -1;
     }
     if (v < lo || v > hi) {

@@ -20,9 +20,11 @@ read_offset(const ua_iface *f, ua_state *st, ua_suai *out)
     if (error) {
         return -1;
     }
-    return offset == NULL
-               ? 0
-               : ua_py_index(offset, SUAI "['offset']", &out->offset);
+    int rc = offset == NULL
+                 ? 0
+                 : ua_py_index(offset, SUAI "['offset']", &out->offset);
+    Py_XDECREF(offset);
+    return rc;
 }
 
 static int
@@ -33,6 +35,7 @@ read_syclobj(const ua_iface *f, ua_state *st, ua_suai *out)
         return -1;
     }
     out->queue = ua_py_as_queue(st, syclobj, SUAI "['syclobj']");
+    Py_DECREF(syclobj);
     return out->queue == NULL ? -1 : 0;
 }
 

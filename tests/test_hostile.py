@@ -1,0 +1,223 @@
+"""Hostile inputs: user code that runs inside the library's calls
+(__index__, __getattr__, properties) and changes what is being read, sizes
+that overflow, capsules without names, and flags that must not be dropped.
+
+Each test names a class of fault and drives every entry point the class
+reaches.  CI runs this file against the ASan + UBSan extension with
+PYTHONMALLOC=malloc, so a read of a freed Python object fails it."""
+import numpy as np
+import pytest
+
+import usmarray as ua
+from conftest import Holder, suai
+from hostile_objects import Clearing, emptied_list, null_name_capsule
+
+
+class Boom(Exception):
+    pass
+
+
+def host(shape=(4,), dtype="f8"):
+    n = int(np.prod(shape))
+    return ua.arange(n, dtype=dtype, usm_type="host").reshape(shape)
+
+
+# ---- 1. sequences that change while they are read ----------------------
+#
+# Every entry point that reads a sequence of integers: the first item's
+# __index__ empties the sequence.  The library reads what the sequence held
+# when it was passed; when the hook raises, its exception comes through.
+
+def _shape_of_empty(seq):
+    return ua.empty(seq, usm_type="host").shape
+
+
+SEQUENCE_READERS = {
+    "empty": lambda s: ua.empty(s, usm_type="host").shape,
+    "zeros": lambda s: ua.zeros(s, usm_type="host").shape,
+    "ones": lambda s: ua.ones(s, usm_type="host").shape,
+    "full": lambda s: ua.full(s, 2.0, usm_type="host").shape,
+    "USMArray-shape": lambda s: ua.USMArray(s, buffer="host").shape,
+    "USMArray-strides": lambda s: ua.USMArray((2, 3, 4), buffer="host", strides=s).strides,
+    "reshape-method": lambda s: host((24,)).reshape(s).shape,
+    "reshape-function": lambda s: ua.reshape(host((24,)), s).shape,
+    "transpose": lambda s: host((2, 3, 4)).transpose(s).shape,
+    "permute_dims": lambda s: ua.permute_dims(host((2, 3, 4)), s).shape,
+}
+
+SEQUENCE_VALUES = {
+    "empty": ([2, 3, 4], (2, 3, 4)),
+    "zeros": ([2, 3, 4], (2, 3, 4)),
+    "ones": ([2, 3, 4], (2, 3, 4)),
+    "full": ([2, 3, 4], (2, 3, 4)),
+    "USMArray-shape": ([2, 3, 4], (2, 3, 4)),
+    "USMArray-strides": ([12, 4, 1], (12, 4, 1)),
+    "reshape-method": ([4, 6], (4, 6)),
+    "reshape-function": ([4, 6], (4, 6)),
+    "transpose": ([2, 0, 1], (4, 2, 3)),
+    "permute_dims": ([2, 0, 1], (4, 2, 3)),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(SEQUENCE_READERS))
+def test_a_sequence_emptied_by_its_item_is_read_as_passed(entry):
+    values, expected = SEQUENCE_VALUES[entry]
+    assert SEQUENCE_READERS[entry](emptied_list(values)) == expected
+
+
+@pytest.mark.parametrize("entry", sorted(SEQUENCE_READERS))
+def test_a_sequence_emptied_by_a_raising_item_raises_that_error(entry):
+    values, _ = SEQUENCE_VALUES[entry]
+    with pytest.raises(Boom, match="hook raised"):
+        SEQUENCE_READERS[entry](emptied_list(values, error=Boom("hook raised")))
+
+
+@pytest.mark.parametrize("entry", sorted(SEQUENCE_READERS))
+def test_a_sequence_emptied_by_a_refusing_item_names_the_item(entry):
+    """A TypeError from __index__ is reworded with the item's type: the
+    item must still exist when the message is built."""
+    values, _ = SEQUENCE_VALUES[entry]
+    with pytest.raises(TypeError, match=r"\[0\] must be an integer, not Clearing"):
+        SEQUENCE_READERS[entry](emptied_list(values, error=TypeError("no")))
+
+
+# ---- 1 and 2. interface dictionaries changed while they are read -------
+#
+# The hook empties the dictionary (dropping the last reference to the
+# values read before it) and the sequence it sits in.
+
+def _suai_import(mutate, reader):
+    mem = ua.MemoryUSMShared(64)
+    iface = suai(mem, typestr="|u1", shape=(8, 8))
+    mutate(iface)
+    return reader(Holder(iface, keep=mem))
+
+
+SUAI_READERS = {
+    "asarray": lambda h: ua.asarray(h),
+    "MemoryUSMShared": lambda h: ua.MemoryUSMShared(h),
+    "as_usm_memory": lambda h: ua.as_usm_memory(h),
+    "USMArray-buffer": lambda h: ua.USMArray((8, 8), "u1", buffer=ua.as_usm_memory(h)),
+}
+
+
+# Each hook holds the dictionary only, so that emptying it frees the value
+# being read (and the items after the hook) unless the library holds
+# references of its own.
+def _clear_shape(iface):
+    iface["shape"] = [Clearing(8, iface), 8]
+
+
+def _clear_strides(iface):
+    iface["strides"] = [Clearing(8, iface), 1]
+
+
+def _clear_offset(iface):
+    iface["offset"] = Clearing(0, iface, error=TypeError("no"))
+
+
+def _clear_version(iface):
+    iface["version"] = Clearing(1, iface, error=TypeError("no"))
+
+
+class AttrClearing:
+    """A syclobj whose attribute lookups empty the dictionary holding it."""
+
+    def __init__(self, d):
+        self.d = d
+
+    def __getattr__(self, name):
+        self.__dict__.pop("d").clear()
+        raise AttributeError(name)
+
+
+def _clear_syclobj(iface):
+    iface["syclobj"] = AttrClearing(iface)
+
+
+SUAI_MUTATIONS = {
+    "shape": (_clear_shape, ValueError, "no required key 'typestr'"),
+    "strides": (_clear_strides, ValueError, "no required key 'syclobj'"),
+    "offset": (_clear_offset, TypeError, r"\['offset'\] must be an integer, not Clearing"),
+    "version": (_clear_version, TypeError, r"\['version'\] must be an integer, not Clearing"),
+    "syclobj": (_clear_syclobj, TypeError, "not AttrClearing"),
+}
+
+
+@pytest.mark.parametrize("reader", sorted(SUAI_READERS))
+@pytest.mark.parametrize("key", sorted(SUAI_MUTATIONS))
+def test_suai_dictionary_emptied_while_read(key, reader):
+    mutate, exc, fragment = SUAI_MUTATIONS[key]
+    with pytest.raises(exc, match=fragment):
+        _suai_import(mutate, SUAI_READERS[reader])
+
+
+@pytest.mark.parametrize("key", ["shape", "strides", "offset", "version"])
+def test_suai_values_dropped_after_reading_are_used_as_read(key):
+    """The hook drops its own key and returns the value: the import
+    sees the dictionary as it was when each key was read."""
+    mem = ua.MemoryUSMShared(64)
+    mem.copy_from_host(bytes(range(64)))
+    iface = suai(mem, typestr="|u1", shape=(8,), strides=(2,), offset=4)
+    value = {"shape": 8, "strides": 2, "offset": 4, "version": 1}[key]
+
+    class Drop:
+        def __index__(self):
+            iface.pop(key)
+            return value
+
+    if key in ("shape", "strides"):
+        iface[key] = [Drop()]
+    else:
+        iface[key] = Drop()
+    x = ua.asarray(Holder(iface, keep=mem))
+    assert ua.asnumpy(x).tolist() == list(range(4, 20, 2))
+
+
+def _cai(mutate):
+    mem = ua.MemoryUSMShared(64)
+    d = {"shape": (2, 4), "typestr": "<f8", "data": (mem._pointer, False),
+         "version": 3, "strides": (32, 8)}
+    mutate(d)
+    return ua.asarray(type("C", (), {"__cuda_array_interface__": d})())
+
+
+@pytest.mark.parametrize("key, exc, fragment", [
+    ("shape", ValueError, "no required key 'typestr'"),
+    ("strides", ValueError, "CUDA"),
+    ("version", TypeError, r"\['version'\] must be an integer, not Clearing"),
+])
+def test_cai_dictionary_emptied_while_read(key, exc, fragment):
+    def mutate(d):
+        if key == "version":
+            d[key] = Clearing(3, d, error=TypeError("no"))
+        else:
+            d[key] = [Clearing(d[key][0], d), d[key][1]]
+    with pytest.raises(exc, match=fragment):
+        _cai(mutate)
+
+
+# ---- 3. capsules without a name ------------------------------------------
+
+NULL_CAPSULE_CALLS = {
+    "empty-queue": lambda c: ua.empty(2, queue=c),
+    "empty-device": lambda c: ua.empty(2, device=c),
+    "Queue": lambda c: ua.Queue(c),
+    "Context": lambda c: ua.Context(c),
+    "Memory-queue": lambda c: ua.MemoryUSMShared(8, queue=c),
+    "get_pointer_type": lambda c: ua.get_pointer_type(0, c),
+    "suai-syclobj": lambda c: _suai_import(lambda d: d.update(syclobj=c), ua.asarray),
+    "to_device": lambda c: host().to_device(c),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(NULL_CAPSULE_CALLS))
+def test_a_capsule_without_a_name_is_refused_by_name(entry):
+    with pytest.raises((TypeError, ValueError)) as info:
+        NULL_CAPSULE_CALLS[entry](null_name_capsule())
+    assert "capsule" in str(info.value) or "PyCapsule" in str(info.value)
+
+
+def test_from_dlpack_of_a_capsule_without_a_name_raises_type_error():
+    with pytest.raises(TypeError, match="capsule without a name is not a DLPack capsule"):
+        ua.from_dlpack(null_name_capsule())
