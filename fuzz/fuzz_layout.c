@@ -11,12 +11,24 @@ static void
 check_layout(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
              ptrdiff_t offset, size_t itemsize)
 {
-    ptrdiff_t size, lo, hi, begin, end;
+    ptrdiff_t size, lo, hi, begin, end, like[UA_MAXDIMS];
     bool empty;
     if (ua_layout_size(nd, shape, &size) != UA_OK) {
         return;
     }
+    /* Every accepted shape multiplies out, zero extents or not. */
+    ptrdiff_t product = 1;
+    for (int k = 0; k < nd; k++) {
+        fuzz_require(!__builtin_mul_overflow(
+                         product, shape[k] > 0 ? shape[k] : 1, &product),
+                     "accepted shapes have a product that fits");
+    }
     (void)ua_layout_contiguity(nd, shape, strides);
+    ua_layout_strides_like(nd, shape, strides, like);
+    double arena[2];
+    ua_strided a = {(char *)arena, strides, UA_FLOAT64};
+    ua_strided b = {(char *)arena, like, UA_FLOAT64};
+    (void)ua_copy_overlaps(nd, shape, &a, &b);
     if (ua_layout_displacements(nd, shape, strides, &lo, &hi, &empty) ==
         UA_OK) {
         fuzz_require(lo <= hi, "displacements are ordered");

@@ -239,7 +239,7 @@ CASES = [
     # ---- the array constructor ----
     C(lambda: ua.USMArray(-1), ValueError, "negative", id="array-negative"),
     C(lambda: ua.USMArray((2, -1)), ValueError, "negative", id="array-negative-second"),
-    C(lambda: ua.USMArray((2**62, 2**62)), ValueError, "addressable", id="array-too-large"),
+    C(lambda: ua.USMArray((2**62, 2**62)), ValueError, "too many elements", id="array-too-large"),
     C(lambda: ua.USMArray("3"), TypeError, "shape", id="array-shape-str"),
     C(lambda: ua.USMArray((1.5,)), TypeError, "shape", id="array-shape-float"),
     C(lambda: ua.USMArray((1,) * 65), ValueError, "64", id="array-65-dims"),
@@ -592,6 +592,25 @@ CASES = [
     C(lambda: ua.Context(null_name_capsule()), TypeError, "PyCapsule", id="null-capsule-context-ctor"),
     C(lambda: ua.from_dlpack(null_name_capsule()), TypeError, "capsule without a name",
       id="null-capsule-from-dlpack"),
+
+    # ---- 4. element and byte counts beyond intp, zero strides or zero extents ----
+    C(lambda: ua.USMArray((2**62, 4), buffer=shared_mem(), strides=(0, 0)), ValueError,
+      "too many elements", id="overflow-ctor-zero-strides"),
+    C(lambda: ua.USMArray((2**32, 2**32), "u1", buffer=shared_mem(), strides=(0, 0)), ValueError,
+      "too many elements", id="overflow-ctor-wraps-to-zero"),
+    C(lambda: ua.USMArray((2**61,), "f8", buffer=shared_mem(), strides=(0,)), ValueError,
+      "more bytes than can be addressed", id="overflow-ctor-bytes"),
+    C(lambda: ua.empty((0, 2**62, 4)), ValueError, "too many elements", id="overflow-empty-zero-extent"),
+    C(lambda: ua.zeros((2**62, 4, 0)), ValueError, "too many elements", id="overflow-zeros-zero-extent"),
+    C(lambda: ua.full((0, 2**61, 2), 1.0), ValueError, "more bytes", id="overflow-full-zero-extent"),
+    C(lambda: ua.empty(0).reshape(0, 2**62, 4), ValueError, "too many elements",
+      id="overflow-reshape-zero-extent"),
+    C(lambda: import_suai(shape=(2**62, 4), strides=(0, 0), typestr="|u1"), ValueError,
+      "too many elements", id="overflow-suai-zero-strides"),
+    C(lambda: import_cai(shape=(2**62, 4), strides=(0, 0)), ValueError, "too many elements",
+      id="overflow-cai-zero-strides"),
+    C(lambda: ua.from_dlpack(capsule(ndim=2, shape=(2**62, 4), strides=(0, 0))), BufferError,
+      "too many elements", id="overflow-dlpack-zero-strides"),
 
     # ---- DLPack export ----
     C(lambda: host().__dlpack__(stream=1), ValueError, "stream must be None", id="export-stream-on-cpu"),

@@ -221,3 +221,126 @@ def test_a_capsule_without_a_name_is_refused_by_name(entry):
 def test_from_dlpack_of_a_capsule_without_a_name_raises_type_error():
     with pytest.raises(TypeError, match="capsule without a name is not a DLPack capsule"):
         ua.from_dlpack(null_name_capsule())
+
+
+# ---- 4. element and byte counts that do not fit in intp ----------------
+#
+# NumPy refuses a shape whose element count or byte count (zero extents
+# left out) does not fit in intp, whatever the strides; so must every
+# entry point that accepts a shape.
+
+def numpy_refuses(shape, dtype="f8"):
+    with pytest.raises(ValueError):
+        np.empty(shape, dtype)
+
+
+TOO_BIG = [
+    ((2**62, 4), "f8"),
+    ((2**32, 2**32), "u1"),
+    ((2**61,), "f8"),
+    ((0, 2**62, 4), "f8"),
+    ((2**62, 4, 0), "u1"),
+    ((0, 2**61, 2), "f8"),
+]
+
+
+def _zero_strides_view(shape, dtype):
+    mem = ua.MemoryUSMShared(64)
+    return ua.USMArray(shape, dtype, buffer=mem, strides=(0,) * len(shape))
+
+
+def _suai_of(shape, dtype):
+    mem = ua.MemoryUSMShared(64)
+    iface = suai(mem, shape=shape, strides=(0,) * len(shape),
+                 typestr=np.dtype(dtype).str)
+    return ua.asarray(Holder(iface, keep=mem))
+
+
+def _cai_of(shape, dtype):
+    mem = ua.MemoryUSMShared(64)
+    d = {"shape": shape, "typestr": np.dtype(dtype).str, "version": 3,
+         "data": (mem._pointer, False), "strides": (0,) * len(shape)}
+    return ua.asarray(type("C", (), {"__cuda_array_interface__": d})())
+
+
+def _dlpack_of(shape, dtype):
+    from dlpack_ctypes import Tensor
+    src = np.zeros(4, dtype)
+    t = Tensor(src, ndim=len(shape), shape=shape, strides=[0] * len(shape))
+    try:
+        return ua.from_dlpack(t.capsule())
+    finally:
+        del t
+
+
+SHAPE_TAKERS = {
+    "empty": lambda shape, dt: ua.empty(shape, dtype=dt),
+    "zeros": lambda shape, dt: ua.zeros(shape, dtype=dt, usm_type="host"),
+    "full": lambda shape, dt: ua.full(shape, 1, dtype=dt, usm_type="shared"),
+    "USMArray-allocating": lambda shape, dt: ua.USMArray(shape, dt, buffer="host"),
+    "USMArray-zero-strides": _zero_strides_view,
+    "reshape": lambda shape, dt: ua.empty(0, dtype=dt).reshape(shape),
+    "reshape-infer": lambda shape, dt: ua.empty(0, dtype=dt).reshape(shape + (-1,)),
+    "suai": _suai_of,
+    "cai": _cai_of,
+    "dlpack": _dlpack_of,
+}
+
+
+@pytest.mark.parametrize("shape, dtype", TOO_BIG)
+@pytest.mark.parametrize("entry", sorted(SHAPE_TAKERS))
+def test_shapes_too_big_for_intp_are_refused_as_numpy_refuses(entry, shape, dtype):
+    numpy_refuses(shape, dtype)
+    # DLPack import errors are BufferErrors, as NumPy's from_dlpack raises.
+    exc = BufferError if entry == "dlpack" else ValueError
+    with pytest.raises(exc, match="too many elements|more bytes than can be addressed"):
+        SHAPE_TAKERS[entry](shape, dtype)
+
+
+def test_the_largest_zero_strided_shape_numpy_takes_is_taken():
+    shape = (2**31, 2**31 - 1)
+    ref = np.lib.stride_tricks.as_strided(np.zeros(1, "u1"), shape, (0, 0))
+    x = _zero_strides_view(shape, "u1")
+    assert x.size == ref.size and x.nbytes == ref.nbytes
+
+
+def test_strides_beyond_a_byte_count_are_refused_even_when_empty():
+    mem = ua.MemoryUSMShared(64)
+    with pytest.raises(ValueError, match="more bytes than can be addressed"):
+        ua.USMArray((3, 0), buffer=mem, strides=(2**62, 1))
+
+
+def test_fill_of_a_broadcast_view_reaches_every_element():
+    x = _zero_strides_view((2**20, 4), "f8")
+    x[...] = 3.0
+    assert x.size == 2**22
+    assert ua.asnumpy(x[-1]).tolist() == [3.0] * 4
+
+
+@pytest.mark.parametrize("step", [2**62, -2**62, 2**63 - 1, -2**63])
+def test_slicing_with_a_huge_step_matches_numpy(step):
+    x, ref = host((4,)), np.arange(4.0)
+    view = x[::step]
+    assert ua.asnumpy(view).tolist() == ref[::step].tolist()
+    assert view.shape == ref[::step].shape
+    y, ref2 = host((3, 4)), np.arange(12.0).reshape(3, 4)
+    assert ua.asnumpy(y[::step, 1]).tolist() == ref2[::step, 1].tolist()
+
+
+def test_indexing_an_empty_array_with_huge_strides():
+    mem = ua.MemoryUSMShared(64)
+    e = ua.USMArray((3, 0), buffer=mem, strides=(2**59, 1))
+    ref = np.empty((3, 0))
+    assert e[2].shape == ref[2].shape and e[-3].shape == ref[-3].shape
+    assert e[::2].shape == ref[::2].shape
+    assert e[1:, ::-1].shape == ref[1:, ::-1].shape
+    assert ua.empty_like(e).shape == (3, 0)
+    assert ua.asnumpy(e[::2]).shape == (2, 0)
+
+
+def test_copies_between_empty_arrays_with_huge_strides():
+    mem = ua.MemoryUSMShared(64)
+    e = ua.USMArray((3, 0), buffer=mem, strides=(2**59, 1))
+    f = ua.USMArray((3, 0), buffer=mem, strides=(-2**59, 1), offset=1)
+    e[...] = f
+    assert ua.asnumpy(e.copy()).shape == (3, 0)

@@ -93,8 +93,17 @@ ua_status ua_dtype_from_buffer_format(const char *fmt, ua_typenum *out);
 #define UA_LAYOUT_C_CONTIGUOUS 0x1
 #define UA_LAYOUT_F_CONTIGUOUS 0x2
 
-/* Number of elements; UA_ERR_VALUE on a negative extent or overflow. */
+/* Number of elements; UA_ERR_VALUE on a negative extent or when the product
+ * of the non-zero extents does not fit in ptrdiff_t (as NumPy refuses it,
+ * even when another extent is 0). */
 ua_status ua_layout_size(int nd, const ptrdiff_t *shape, ptrdiff_t *size);
+/* The same, also refusing a shape whose byte count at `itemsize` bytes per
+ * element (zero extents left out) does not fit in ptrdiff_t. */
+ua_status ua_layout_check_size(int nd, const ptrdiff_t *shape,
+                               size_t itemsize, ptrdiff_t *size);
+/* UA_ERR_VALUE unless every stride, times itemsize, fits in ptrdiff_t. */
+ua_status ua_layout_check_strides(int nd, const ptrdiff_t *strides,
+                                  size_t itemsize);
 /* Writes C ('C') or Fortran ('F') strides for shape. */
 void ua_layout_default_strides(int nd, const ptrdiff_t *shape, char order,
                                ptrdiff_t *strides);
@@ -110,7 +119,8 @@ ua_status ua_layout_displacements(int nd, const ptrdiff_t *shape,
                                   ptrdiff_t *hi, bool *empty);
 /* The byte range [*begin, *end) reached by the layout, relative to the
  * pointer that `offset` counts from.  An empty array reaches [o, o) where
- * o = offset * itemsize.  UA_ERR_VALUE on overflow. */
+ * o = offset * itemsize.  UA_ERR_VALUE on overflow, and for every shape
+ * ua_layout_check_size refuses. */
 ua_status ua_layout_byte_range(int nd, const ptrdiff_t *shape,
                                const ptrdiff_t *strides, ptrdiff_t offset,
                                size_t itemsize, ptrdiff_t *begin,

@@ -275,17 +275,23 @@ execute(const kernel *k, const plan *p, char *d, const char *s)
 
 /* ------------------------------------------------------------- overlap */
 
-static void
+/* The bytes [*lo, *hi) that x reaches; false when it reaches none (an
+ * empty layout, whose strides may be anything). */
+static bool
 byte_extent(int nd, const ptrdiff_t *shape, const ua_strided *x,
             uintptr_t *lo, uintptr_t *hi)
 {
-    ptrdiff_t first = 0, last = 0, size = (ptrdiff_t)ua_dtype_itemsize(x->type);
-    for (int k = 0; k < nd; k++) {
-        ptrdiff_t reach = (shape[k] - 1) * x->strides[k] * size;
-        *(reach < 0 ? &first : &last) += reach;
+    ptrdiff_t begin, end;
+    if (ua_layout_byte_range(nd, shape, x->strides, 0,
+                             ua_dtype_itemsize(x->type), &begin,
+                             &end) != UA_OK ||
+        begin == end) {
+        ua_error_clear();
+        return false;
     }
-    *lo = (uintptr_t)(x->data + first);
-    *hi = (uintptr_t)(x->data + last + size);
+    *lo = (uintptr_t)x->data + (uintptr_t)begin;
+    *hi = (uintptr_t)x->data + (uintptr_t)end;
+    return true;
 }
 
 static bool
@@ -307,9 +313,9 @@ ua_copy_overlaps(int nd, const ptrdiff_t *shape, const ua_strided *dst,
          const ua_strided *src)
 {
     uintptr_t dlo, dhi, slo, shi;
-    byte_extent(nd, shape, dst, &dlo, &dhi);
-    byte_extent(nd, shape, src, &slo, &shi);
-    return dlo < shi && slo < dhi && !same_layout(nd, dst, src);
+    return byte_extent(nd, shape, dst, &dlo, &dhi) &&
+           byte_extent(nd, shape, src, &slo, &shi) && dlo < shi &&
+           slo < dhi && !same_layout(nd, dst, src);
 }
 
 static ua_status copy_direct(int nd, const ptrdiff_t *shape,

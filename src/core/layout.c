@@ -1,8 +1,14 @@
 #include "internal.h"
 
+/* NumPy's rule: the product of the non-zero extents, times the itemsize,
+ * must fit in ptrdiff_t.  An axis of length 0 does not excuse the others,
+ * or a shape such as (0, 2**62, 4) would pass here and overflow wherever
+ * its axes are multiplied later. */
 ua_status
-ua_layout_size(int nd, const ptrdiff_t *shape, ptrdiff_t *size)
+ua_layout_check_size(int nd, const ptrdiff_t *shape, size_t itemsize,
+                     ptrdiff_t *size)
 {
+    ptrdiff_t n = 1, bytes;
     bool zero = false;
     for (int k = 0; k < nd; k++) {
         if (shape[k] < 0) {
@@ -10,16 +16,46 @@ ua_layout_size(int nd, const ptrdiff_t *shape, ptrdiff_t *size)
                                 "shape[%d] is negative (%td)", k, shape[k]);
         }
         zero |= shape[k] == 0;
-    }
-    ptrdiff_t n = 1;
-    for (int k = 0; k < nd && !zero; k++) {
-        if (__builtin_mul_overflow(n, shape[k], &n)) {
+        if (shape[k] > 0 && __builtin_mul_overflow(n, shape[k], &n)) {
             return ua_error_set(UA_ERR_VALUE,
-                                "shape has too many elements to address");
+                                "shape has too many elements to address "
+                                "(more than %td)",
+                                (ptrdiff_t)PTRDIFF_MAX);
         }
+    }
+    if (itemsize > (size_t)PTRDIFF_MAX ||
+        __builtin_mul_overflow(n, (ptrdiff_t)itemsize, &bytes)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "the array needs more bytes than can be "
+                            "addressed (%td elements of %zu bytes)",
+                            n, itemsize);
     }
     *size = zero ? 0 : n;
     return UA_OK;
+}
+
+/* Strides count elements here but bytes in every protocol: each must
+ * stay a byte count, even where an empty array reaches nothing with it. */
+ua_status
+ua_layout_check_strides(int nd, const ptrdiff_t *strides, size_t itemsize)
+{
+    ptrdiff_t bytes;
+    for (int k = 0; k < nd; k++) {
+        if (itemsize > (size_t)PTRDIFF_MAX ||
+            __builtin_mul_overflow(strides[k], (ptrdiff_t)itemsize, &bytes)) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "strides[%d] (%td elements of %zu bytes) is "
+                                "more bytes than can be addressed",
+                                k, strides[k], itemsize);
+        }
+    }
+    return UA_OK;
+}
+
+ua_status
+ua_layout_size(int nd, const ptrdiff_t *shape, ptrdiff_t *size)
+{
+    return ua_layout_check_size(nd, shape, 1, size);
 }
 
 /* Shapes too large to address saturate rather than overflow: the size and
@@ -102,17 +138,18 @@ ua_layout_displacements(int nd, const ptrdiff_t *shape,
                         const ptrdiff_t *strides, ptrdiff_t *lo,
                         ptrdiff_t *hi, bool *empty)
 {
+    ptrdiff_t size;
     *lo = *hi = 0;
-    *empty = has_zero_extent(nd, shape);
+    *empty = true;
+    if (ua_layout_size(nd, shape, &size) != UA_OK) {
+        return UA_ERR_VALUE;
+    }
+    *empty = size == 0;
     if (*empty) {
         return UA_OK;
     }
     for (int k = 0; k < nd; k++) {
         ptrdiff_t reach;
-        if (shape[k] < 0) {
-            return ua_error_set(UA_ERR_VALUE,
-                                "shape[%d] is negative (%td)", k, shape[k]);
-        }
         if (__builtin_mul_overflow(shape[k] - 1, strides[k], &reach)) {
             goto overflow;
         }
@@ -132,12 +169,13 @@ ua_layout_byte_range(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
                      ptrdiff_t offset, size_t itemsize, ptrdiff_t *begin,
                      ptrdiff_t *end)
 {
-    ptrdiff_t lo, hi, first, last;
+    ptrdiff_t lo, hi, first, last, size;
     bool empty;
     ptrdiff_t isz = (ptrdiff_t)itemsize;
-    ua_status st = ua_layout_displacements(nd, shape, strides, &lo, &hi,
-                                           &empty);
-    if (st != UA_OK) {
+    ua_status st = ua_layout_check_size(nd, shape, itemsize, &size);
+    if (st != UA_OK ||
+        (st = ua_layout_displacements(nd, shape, strides, &lo, &hi,
+                                      &empty)) != UA_OK) {
         return st;
     }
     if (__builtin_add_overflow(offset, lo, &first) ||
@@ -282,6 +320,6 @@ ua_layout_strides_like(int nd, const ptrdiff_t *shape, const ptrdiff_t *like,
     ptrdiff_t step = 1;
     for (int i = nd - 1; i >= 0; i--) {
         out[order[i]] = step;
-        step *= shape[order[i]] > 0 ? shape[order[i]] : 1;
+        step = next_step(step, shape[order[i]]);
     }
 }

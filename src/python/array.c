@@ -12,11 +12,15 @@ itemsize_of(PyObject *self)
     return ua_dtype_itemsize((ua_typenum)ARR(self)->typenum);
 }
 
+/* ua_py_array_new refused every shape whose non-zero extents overflow. */
 static Py_ssize_t
 size_of(PyObject *self)
 {
     Py_ssize_t n = 1;
     for (int k = 0; k < ARR(self)->nd; k++) {
+        if (ARR(self)->shape[k] == 0) {
+            return 0;
+        }
         n *= ARR(self)->shape[k];
     }
     return n;
@@ -37,6 +41,15 @@ ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
                 PyObject *base, int writable)
 {
     PyTypeObject *type = st->USMArray_Type;
+    ptrdiff_t size;
+    size_t isz = ua_dtype_itemsize(t);
+    /* Every array passes here: no shape whose element or byte count
+     * overflows, and no stride beyond a byte count, can exist to be
+     * multiplied out later. */
+    if (ua_layout_check_size(nd, shape, isz, &size) != UA_OK ||
+        ua_layout_check_strides(nd, strides, isz) != UA_OK) {
+        return ua_py_raise_core(st, ua_error_code());
+    }
     PyUSMArrayObject *a = (PyUSMArrayObject *)type->tp_alloc(type, 0);
     if (a == NULL) {
         return NULL;
@@ -72,13 +85,8 @@ static Py_ssize_t
 allocation_bytes(int nd, const Py_ssize_t *shape, ua_typenum t)
 {
     ptrdiff_t n;
-    if (ua_layout_size(nd, shape, &n) != UA_OK) {
-        return -1;
-    }
     size_t isz = ua_dtype_itemsize(t);
-    if (n > PY_SSIZE_T_MAX / (Py_ssize_t)isz) {
-        ua_error_set(UA_ERR_VALUE, "the array needs more bytes than can be "
-                                   "addressed");
+    if (ua_layout_check_size(nd, shape, isz, &n) != UA_OK) {
         return -1;
     }
     /* An empty array still owns an allocation: one element. */
@@ -973,6 +981,30 @@ consumed_axes(PyObject *const *items, Py_ssize_t n, int *ellipses)
     return used;
 }
 
+/* The strides of an empty array reach nothing and are not bounded by any
+ * allocation, so the product may not fit: it is taken modulo 2**64, and
+ * resolve_index puts the pointer of an empty view back. */
+static void
+move_data(index_result *r, Py_ssize_t i, Py_ssize_t stride, Py_ssize_t isz)
+{
+    r->data = (char *)((uintptr_t)r->data +
+                       (uintptr_t)i * (uintptr_t)stride * (uintptr_t)isz);
+}
+
+/* stride * step, as NumPy gives it, where its byte count fits.  It can
+ * only overflow where it means nothing: on an axis of one element (a step
+ * such as 2**62) or of an empty array; the axis keeps its stride there. */
+static Py_ssize_t
+slice_stride(Py_ssize_t stride, Py_ssize_t step, Py_ssize_t isz)
+{
+    Py_ssize_t out, bytes;
+    if (__builtin_mul_overflow(stride, step, &out) ||
+        __builtin_mul_overflow(out, isz, &bytes)) {
+        return stride;
+    }
+    return out;
+}
+
 static int
 apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
 {
@@ -995,9 +1027,9 @@ apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
             return -1;
         }
         Py_ssize_t len = PySlice_AdjustIndices(n, &start, &stop, step);
-        r->data += (len > 0 ? start : 0) * stride * isz;
+        move_data(r, len > 0 ? start : 0, stride, isz);
         r->shape[r->nd] = len;
-        r->strides[r->nd++] = stride * step;
+        r->strides[r->nd++] = slice_stride(stride, step, isz);
     }
     else {
         Py_ssize_t i = PyNumber_AsSsize_t(it, PyExc_IndexError);
@@ -1016,7 +1048,7 @@ apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
                          i, *axis, n);
             return -1;
         }
-        r->data += (i < 0 ? i + n : i) * stride * isz;
+        move_data(r, i < 0 ? i + n : i, stride, isz);
     }
     ++*axis;
     return 0;
@@ -1442,7 +1474,7 @@ ua_py_array_reshape(ua_state *st, PyObject *self, int nd,
 static int
 infer_shape(PyObject *self, int nd, Py_ssize_t *shape)
 {
-    Py_ssize_t known = 1, size = size_of(self);
+    Py_ssize_t known, size = size_of(self), others[UA_MAXDIMS];
     int unknown = -1;
     for (int k = 0; k < nd; k++) {
         if (shape[k] == -1 && unknown < 0) {
@@ -1454,9 +1486,11 @@ infer_shape(PyObject *self, int nd, Py_ssize_t *shape)
                          shape[k]);
             return -1;
         }
-        else {
-            known *= shape[k];
-        }
+        others[k] = shape[k] == -1 ? 1 : shape[k];
+    }
+    if (ua_layout_check_size(nd, others, itemsize_of(self), &known) !=
+        UA_OK) {
+        return ua_py_fail_core(ua_state_of(self), ua_error_code());
     }
     if (unknown >= 0) {
         if (known == 0 || size % known != 0) {

@@ -15,13 +15,56 @@ test_size(void)
     CHECK_STATUS(ua_layout_size(2, neg, &n), UA_ERR_VALUE);
     ptrdiff_t huge[] = {PTRDIFF_MAX, 2};
     CHECK_STATUS(ua_layout_size(2, huge, &n), UA_ERR_VALUE);
-    /* A zero extent makes any product empty, overflowing or not. */
+    /* As in NumPy, a zero extent does not excuse the others: their product
+     * must fit too, or later products of the axes would overflow. */
     ptrdiff_t huge0[] = {PTRDIFF_MAX, PTRDIFF_MAX, 0};
-    CHECK_STATUS(ua_layout_size(3, huge0, &n), UA_OK);
+    CHECK_STATUS(ua_layout_size(3, huge0, &n), UA_ERR_VALUE);
+    ptrdiff_t big0[] = {0, (ptrdiff_t)1 << 62, 4};
+    CHECK_STATUS(ua_layout_size(3, big0, &n), UA_ERR_VALUE);
+    ptrdiff_t fits0[] = {0, (ptrdiff_t)1 << 62, 1};
+    CHECK_STATUS(ua_layout_size(3, fits0, &n), UA_OK);
     CHECK(n == 0);
     /* 2**32 * 2**32 wraps to zero: must still be reported as overflow. */
     ptrdiff_t wrap[] = {(ptrdiff_t)1 << 32, (ptrdiff_t)1 << 32};
     CHECK_STATUS(ua_layout_size(2, wrap, &n), UA_ERR_VALUE);
+}
+
+/* The byte count must fit as well: NumPy's arr.size * itemsize rule. */
+static void
+test_check_size(void)
+{
+    ptrdiff_t n, s61[] = {(ptrdiff_t)1 << 61}, s60[] = {(ptrdiff_t)1 << 60};
+    CHECK_STATUS(ua_layout_check_size(1, s61, 2, &n), UA_OK);
+    CHECK(n == (ptrdiff_t)1 << 61);
+    CHECK_STATUS(ua_layout_check_size(1, s61, 4, &n), UA_ERR_VALUE);
+    CHECK_STATUS(ua_layout_check_size(1, s60, 4, &n), UA_OK);
+    CHECK_STATUS(ua_layout_check_size(1, s60, 8, &n), UA_ERR_VALUE);
+    ptrdiff_t empty[] = {0, (ptrdiff_t)1 << 61, 1};
+    CHECK_STATUS(ua_layout_check_size(3, empty, 2, &n), UA_OK);
+    CHECK(n == 0);
+    CHECK_STATUS(ua_layout_check_size(3, empty, 4, &n), UA_ERR_VALUE);
+    /* Zero strides reach one element, but the size still counts. */
+    ptrdiff_t wide[] = {(ptrdiff_t)1 << 62, 4}, zero[] = {0, 0}, b, e;
+    CHECK_STATUS(ua_layout_byte_range(2, wide, zero, 0, 1, &b, &e),
+                 UA_ERR_VALUE);
+    bool is_empty;
+    CHECK_STATUS(ua_layout_displacements(2, wide, zero, &b, &e, &is_empty),
+                 UA_ERR_VALUE);
+}
+
+/* Empty layouts may carry any strides: nothing overlaps them. */
+static void
+test_overlap_of_empty_layouts(void)
+{
+    double buf[4];
+    ptrdiff_t shape[] = {3, 0}, huge[] = {PTRDIFF_MAX / 2, 1};
+    ua_strided a = {(char *)buf, huge, UA_FLOAT64};
+    ua_strided b = {(char *)buf + 8, huge, UA_FLOAT64};
+    CHECK(!ua_copy_overlaps(2, shape, &a, &b));
+    ptrdiff_t one[] = {4}, unit[] = {1};
+    ua_strided c = {(char *)buf, unit, UA_FLOAT64};
+    ua_strided d = {(char *)buf + 8, unit, UA_FLOAT64};
+    CHECK(ua_copy_overlaps(1, one, &c, &d));
 }
 
 static void
@@ -122,6 +165,10 @@ test_orders(void)
     ptrdiff_t tie[] = {0, 0, 0};
     ua_layout_strides_like(3, shape, tie, out); /* ties keep C order */
     CHECK(out[0] == 12 && out[1] == 4 && out[2] == 1);
+    /* Steps saturate rather than overflow past addressable shapes. */
+    ptrdiff_t big[] = {(ptrdiff_t)1 << 62, 4, 4}, bl[] = {3, 2, 1};
+    ua_layout_strides_like(3, big, bl, out);
+    CHECK(out[2] == 1 && out[1] == 4 && out[0] == 16);
 }
 
 int
@@ -130,6 +177,8 @@ main(void)
     test_orders();
     test_reshape();
     test_size();
+    test_check_size();
+    test_overlap_of_empty_layouts();
     test_default_strides();
     test_contiguity();
     test_byte_range();
