@@ -13,7 +13,7 @@ import pytest
 import usmarray as ua
 from conftest import KEEP_OUT, Holder, suai
 from dlpack_ctypes import Tensor, plain_capsule
-from hostile_objects import Clearing, emptied_list, null_name_capsule
+from hostile_objects import Clearing, DtypeAttr, emptied_list, null_name_capsule
 
 # Producers that must outlive the calls reading their structs.
 _KEEP = []
@@ -133,6 +133,19 @@ BIG = 2**70
 def refusing(values):
     """A list whose first item empties it and then refuses __index__."""
     return emptied_list(values, error=TypeError("refused"))
+
+
+def dtype_changed_to(second):
+    """A dtype-like used once, then given another dtype attribute."""
+    obj = DtypeAttr(np.dtype("f4"))
+    ua.empty(1, dtype=obj)
+    obj.dtype = second
+    return ua.empty(1, dtype=obj)
+
+
+def write_through_readonly_lender():
+    x = readonly()
+    ua.USMArray((4,), buffer=x)[0] = 1.0
 
 
 def suai_cleared_by(key, value):
@@ -611,6 +624,14 @@ CASES = [
       id="overflow-cai-zero-strides"),
     C(lambda: ua.from_dlpack(capsule(ndim=2, shape=(2**62, 4), strides=(0, 0))), BufferError,
       "too many elements", id="overflow-dlpack-zero-strides"),
+
+    # ---- 7. dtype-likes are resolved as they are now, not as first seen ----
+    C(lambda: dtype_changed_to(np.dtype("U3")), TypeError, "is not supported", id="dtype-attr-changed-unsupported"),
+    C(lambda: dtype_changed_to(np.dtype(">f8")), ValueError, "native byte order",
+      id="dtype-attr-changed-byte-order"),
+
+    # ---- 9. flags that must not be dropped ----
+    C(write_through_readonly_lender, ValueError, "read-only", id="ctor-buffer-readonly-array"),
 
     # ---- DLPack export ----
     C(lambda: host().__dlpack__(stream=1), ValueError, "stream must be None", id="export-stream-on-cpu"),

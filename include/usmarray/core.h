@@ -120,7 +120,7 @@ ua_status ua_layout_displacements(int nd, const ptrdiff_t *shape,
 /* The byte range [*begin, *end) reached by the layout, relative to the
  * pointer that `offset` counts from.  An empty array reaches [o, o) where
  * o = offset * itemsize.  UA_ERR_VALUE on overflow, and for every shape
- * ua_layout_check_size refuses. */
+ * ua_layout_check_size or stride ua_layout_check_strides refuses. */
 ua_status ua_layout_byte_range(int nd, const ptrdiff_t *shape,
                                const ptrdiff_t *strides, ptrdiff_t offset,
                                size_t itemsize, ptrdiff_t *begin,

@@ -44,8 +44,8 @@ ua_layout_check_strides(int nd, const ptrdiff_t *strides, size_t itemsize)
         if (itemsize > (size_t)PTRDIFF_MAX ||
             __builtin_mul_overflow(strides[k], (ptrdiff_t)itemsize, &bytes)) {
             return ua_error_set(UA_ERR_VALUE,
-                                "strides[%d] (%td elements of %zu bytes) is "
-                                "more bytes than can be addressed",
+                                "strides[%d] (%td elements of %zu bytes) "
+                                "reaches beyond addressable memory",
                                 k, strides[k], itemsize);
         }
     }
@@ -175,7 +175,8 @@ ua_layout_byte_range(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
     ua_status st = ua_layout_check_size(nd, shape, itemsize, &size);
     if (st != UA_OK ||
         (st = ua_layout_displacements(nd, shape, strides, &lo, &hi,
-                                      &empty)) != UA_OK) {
+                                      &empty)) != UA_OK ||
+        (st = ua_layout_check_strides(nd, strides, itemsize)) != UA_OK) {
         return st;
     }
     if (__builtin_add_overflow(offset, lo, &first) ||

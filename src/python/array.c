@@ -445,11 +445,16 @@ array_construct(ua_state *st, PyObject **v)
     }
     PyObject *result = NULL;
     ua_py_memory *m = (ua_py_memory *)mem;
+    /* A read-only array lends its memory read-only, as NumPy's does. */
+    PyObject *buffer = v[A_BUFFER];
+    int lent_readonly = buffer != NULL &&
+                        PyObject_TypeCheck(buffer, st->USMArray_Type) &&
+                        !(ARR(buffer)->flags & USM_ARRAY_WRITABLE);
     if (check_fits(st, &l, m) == 0) {
         result = ua_py_array_new(
             st, l.nd, l.shape, l.strides, l.type,
             m->ptr + l.offset * (Py_ssize_t)ua_dtype_itemsize(l.type), mem,
-            !m->readonly);
+            !m->readonly && !lent_readonly);
     }
     Py_DECREF(mem);
     return result;
@@ -1582,6 +1587,24 @@ array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs)
                             order, base_of(self)->kind, base_of(self)->queue);
 }
 
+/* Whether the layout already is what order asks of a copy, as NumPy's
+ * astype(copy=False) decides: 'A' asks for either contiguity. */
+static int
+has_order(PyObject *self, char order)
+{
+    int f = ARR(self)->flags;
+    switch (order) {
+    case 'C':
+        return (f & USM_ARRAY_C_CONTIGUOUS) != 0;
+    case 'F':
+        return (f & USM_ARRAY_F_CONTIGUOUS) != 0;
+    case 'A':
+        return (f & (USM_ARRAY_C_CONTIGUOUS | USM_ARRAY_F_CONTIGUOUS)) != 0;
+    default:
+        return 1;
+    }
+}
+
 static PyObject *
 array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
 {
@@ -1598,7 +1621,8 @@ array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
         ua_py_parse_copy(copy_obj, &copy) < 0) {
         return NULL;
     }
-    if (copy == 0 && t == (ua_typenum)ARR(self)->typenum) {
+    if (copy == 0 && t == (ua_typenum)ARR(self)->typenum &&
+        has_order(self, order)) {
         return Py_NewRef(self);
     }
     return ua_py_array_copy(st, self, t, order, base_of(self)->kind,

@@ -52,7 +52,8 @@ typedef struct {
     PyObject *numpy_empty; /* numpy.empty, imported on first use */
     PyObject *numpy;       /* the numpy module, imported on first use */
     PyObject *dtypes[UA_NTYPES]; /* numpy.dtype objects, by dtype index */
-    PyObject *dtype_lookup;      /* dtype-like objects seen -> typenum */
+    PyObject *dtype_lookup;      /* dtype-likes that cannot change -> typenum */
+    PyObject *numpy_dtype;       /* numpy.dtype, imported with numpy */
     PyObject *rebuild_memory; /* module function used by pickling */
     /* Interned keys of the array interfaces. */
     PyObject *s_suai, *s_shape, *s_typestr, *s_data, *s_strides, *s_offset,

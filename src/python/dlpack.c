@@ -334,12 +334,18 @@ ua_py_array_dlpack_device(PyObject *self, PyObject *Py_UNUSED(a))
 static void
 owner_destructor(PyObject *owner)
 {
+    /* The owner may die while an import fails: the producer's deleter,
+     * which may be Python code, must not see that exception set. */
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
     void *m = PyCapsule_GetPointer(owner, OWNER_CAPSULE);
     if (m == NULL) {
         PyErr_Clear();
-        return;
     }
-    call_deleter(m, PyCapsule_GetContext(owner) != NULL);
+    else {
+        call_deleter(m, PyCapsule_GetContext(owner) != NULL);
+    }
+    PyErr_Restore(type, value, tb);
 }
 
 typedef struct {

@@ -96,18 +96,41 @@ typenum_via_numpy(ua_state *st, PyObject *obj, ua_typenum *out)
     return rc;
 }
 
+/* The cache holds only dtype-likes whose meaning cannot change and whose
+ * hash and equality run no user code: exact str, numpy.dtype instances and
+ * static types (numpy's scalar types, float, int...).  Anything else, an
+ * object with a dtype attribute say, is resolved on every call: its
+ * attribute may change, objects of a class that compare equal would share
+ * an entry, and the cache would keep them alive. */
+static int
+cacheable(ua_state *st, PyObject *obj)
+{
+    if (PyUnicode_CheckExact(obj)) {
+        return 1;
+    }
+    if (PyType_Check(obj)) {
+        return !(((PyTypeObject *)obj)->tp_flags & Py_TPFLAGS_HEAPTYPE);
+    }
+    if (st->numpy_dtype == NULL) {
+        PyObject *np = ua_py_numpy(st);
+        st->numpy_dtype = np ? PyObject_GetAttrString(np, "dtype") : NULL;
+        if (st->numpy_dtype == NULL || !PyType_Check(st->numpy_dtype)) {
+            PyErr_Clear();
+            Py_CLEAR(st->numpy_dtype);
+            return 0;
+        }
+    }
+    return PyObject_TypeCheck(obj, (PyTypeObject *)st->numpy_dtype);
+}
+
 int
 ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out)
 {
     if (st->dtype_lookup == NULL && (st->dtype_lookup = PyDict_New()) == NULL) {
         return -1;
     }
-    /* Hashable dtype-likes seen before resolve with one dict lookup. */
-    Py_hash_t h = PyObject_Hash(obj);
-    if (h == -1) {
-        PyErr_Clear();
-    }
-    else {
+    int cache = cacheable(st, obj);
+    if (cache) {
         PyObject *hit = PyDict_GetItemWithError(st->dtype_lookup, obj);
         if (hit != NULL) {
             *out = (ua_typenum)PyLong_AsLong(hit);
@@ -124,7 +147,7 @@ ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out)
     if (typenum_via_numpy(st, obj, out) < 0) {
         return -1;
     }
-    if (h != -1 && PyDict_GET_SIZE(st->dtype_lookup) < 1024) {
+    if (cache && PyDict_GET_SIZE(st->dtype_lookup) < 1024) {
         PyObject *num = PyLong_FromLong((long)*out);
         if (num == NULL || PyDict_SetItem(st->dtype_lookup, obj, num) < 0) {
             PyErr_Clear();

@@ -136,6 +136,7 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->numpy_empty);
     Py_VISIT(st->numpy);
     Py_VISIT(st->dtype_lookup);
+    Py_VISIT(st->numpy_dtype);
     Py_VISIT(st->USMArray_Type);
     Py_VISIT(st->Flags_Type);
     for (int i = 0; i < UA_NTYPES; i++) {
@@ -170,6 +171,7 @@ module_clear(PyObject *module)
     Py_CLEAR(st->numpy_empty);
     Py_CLEAR(st->numpy);
     Py_CLEAR(st->dtype_lookup);
+    Py_CLEAR(st->numpy_dtype);
     Py_CLEAR(st->USMArray_Type);
     Py_CLEAR(st->Flags_Type);
     for (int i = 0; i < UA_NTYPES; i++) {

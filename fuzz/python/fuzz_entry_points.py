@@ -1,0 +1,430 @@
+"""Coverage-guided fuzzer of the Python entry points (atheris).
+
+Each input drives one or more calls into the extension with arguments
+built from the input: integers near the overflow limits, sequences and
+dictionaries whose items' hooks (__index__, __getattr__, _get_capsule)
+empty them mid-read, capsules with odd or NULL names, dtype-likes whose
+dtype attribute changes, and interface dictionaries of real memory with
+keys replaced.  A call may raise any exception a user can catch; a
+SystemError (an error without an exception set), a crash or a sanitizer
+report is a finding.
+
+Run against the ASan + UBSan extension built with -fsanitize=fuzzer-no-link
+(fuzz/python/run.sh does it all).  The seed corpus has one input per row
+of tests/test_bad_inputs.py's catalogue: it replays the row, then goes on
+with calls built from the rest of the input."""
+import os
+import sys
+
+import atheris
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tests"))
+
+import numpy as np  # noqa: E402
+
+with atheris.instrument_imports():
+    import usmarray as ua
+
+from conftest import Holder, suai  # noqa: E402
+from dlpack_ctypes import Tensor  # noqa: E402
+from hostile_objects import Clearing, DtypeAttr, null_name_capsule  # noqa: E402
+
+
+def catalogue():
+    """The rows of the bad-input catalogue, as zero-argument calls."""
+    import test_bad_inputs
+    return [case.values[0] for case in test_bad_inputs.CASES]
+
+
+CATALOGUE = catalogue()
+
+# Any of these is an answer a user can catch; SystemError is not among them.
+EXPECTED = (TypeError, ValueError, IndexError, KeyError, BufferError,
+            OverflowError, MemoryError, AttributeError, NotImplementedError,
+            ua.USMAllocationError, ZeroDivisionError)
+
+
+class Hook(Exception):
+    """Raised by the fuzzer's own hooks."""
+
+
+EDGES = [0, 1, 2, 3, -1, -2, 7, 8, 64, 2**31 - 1, 2**31, 2**32, 2**32 + 1,
+         2**61, 2**62, 2**63 - 1, -2**63, 2**63, 2**64, -2**62, 2**70]
+LIMIT_BYTES = 1 << 24   # arrays larger than this are not allocated
+LIMIT_SIZE = 1 << 20    # nor walked element by element
+
+
+class Builder:
+    def __init__(self, data):
+        self.fdp = atheris.FuzzedDataProvider(data)
+        self.containers = []  # what hooks may empty
+
+    def pick(self, n):
+        return self.fdp.ConsumeIntInRange(0, n - 1)
+
+    def small(self):
+        return self.fdp.ConsumeIntInRange(0, 6)
+
+    def integer(self):
+        k = self.pick(4)
+        if k == 0:
+            return EDGES[self.pick(len(EDGES))]
+        if k == 1:
+            return self.fdp.ConsumeIntInRange(-3, 16)
+        if k == 2:
+            return self.fdp.ConsumeInt(9)
+        return self.small()
+
+    def hook_error(self):
+        return [None, None, TypeError("hook"), Hook("hook"),
+                OverflowError("hook")][self.pick(5)]
+
+    def index_like(self):
+        """An integer, or something that claims to be one."""
+        value = self.integer()
+        k = self.pick(10)
+        if k < 5:
+            return value
+        if k == 5:
+            return np.int64(max(min(value, 2**63 - 1), -2**63))
+        if k == 6:
+            return [True, 1.5, "3", None, b"1", object()][self.pick(6)]
+        return Clearing(value, *self.containers, error=self.hook_error())
+
+    def int_sequence(self, n=None):
+        n = self.pick(5) if n is None else n
+        seq = [self.index_like() for _ in range(n)]
+        self.containers.append(seq)
+        k = self.pick(4)
+        if k == 0:
+            return tuple(seq)
+        if k == 1 and seq:
+            return seq[0]
+        return seq
+
+    def dtype(self):
+        k = self.pick(12)
+        options = ["f8", "f4", "i4", "u1", "?", "c16", "f2", ">f8", "V8", "O",
+                   "U3", "M8"]
+        if k < 6:
+            return options[self.pick(len(options))]
+        if k == 6:
+            return np.dtype(options[self.pick(7)])
+        if k == 7:
+            return [np.float32, np.int8, float, int, bool, complex][self.pick(6)]
+        if k == 8:
+            return DtypeAttr(np.dtype(options[self.pick(7)]))
+        if k == 9:
+            return None
+        if k == 10:
+            return self.index_like()
+        return null_name_capsule()
+
+    def device_like(self):
+        k = self.pick(8)
+        if k == 0:
+            return None
+        if k == 1:
+            return "host"
+        if k == 2:
+            return ["", "cuda", "gpu", "host:cpu:1", "0", "1", "sycl",
+                    "host:cpu:0"][self.pick(8)]
+        if k == 3:
+            return ua.Queue("host")
+        if k == 4:
+            return null_name_capsule()
+        if k == 5:
+            return self.capsule_like()
+        if k == 6:
+            return self.index_like()
+        return ua.Device("host")
+
+    def capsule_like(self):
+        import ctypes
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype = ctypes.py_object
+        new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        names = [None, b"used_dltensor", b"x", b"SyclDeviceRef", b"",
+                 b"used_dltensor_versioned"]
+        return new(ctypes.c_void_p(8), names[self.pick(len(names))], None)
+
+    def usm_type(self):
+        return ["host", "shared", "device", None, "bogus"][self.pick(5)]
+
+    def order(self):
+        return ["C", "F", "A", "K", "X", None][self.pick(6)]
+
+
+def affordable(shape):
+    """Whether shape, if it holds plain integers, allocates little."""
+    if isinstance(shape, int):
+        shape = (shape,)
+    if not isinstance(shape, (list, tuple)):
+        return True
+    total = 16
+    for v in shape:
+        v = v.value if isinstance(v, Clearing) else v
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            continue
+        v = int(v)
+        if v < 0:
+            return True
+        total *= max(v, 1)
+    return total <= LIMIT_BYTES or total > 2**63
+
+
+def small_array(b):
+    shape = tuple(b.fdp.ConsumeIntInRange(0, 4) for _ in range(b.pick(4)))
+    dtype = ["f8", "i4", "u1", "c8", "?", "f2"][b.pick(6)]
+    x = ua.asarray(np.arange(int(np.prod(shape)), dtype="i4").astype(dtype).reshape(shape),
+                   usm_type=["host", "shared", "device"][b.pick(3)])
+    return x
+
+
+def interface_dict(b, mem, cuda=False):
+    d = suai(mem, shape=(8,), typestr="|u1")
+    if cuda:
+        d = {"shape": (8,), "typestr": "|u1", "data": (mem._pointer, False),
+             "version": 3}
+    b.containers.append(d)
+    keys = ["shape", "strides", "offset", "version", "syclobj", "typestr",
+            "data", "stream", "mask"]
+    for _ in range(b.pick(4)):
+        key = keys[b.pick(len(keys))]
+        k = b.pick(6)
+        if k == 0:
+            d.pop(key, None)
+        elif k in (1, 2) and key in ("shape", "strides"):
+            d[key] = b.int_sequence()
+        elif k == 3 and key == "data":
+            d[key] = (mem._pointer + b.integer(), [False, True, 0][b.pick(3)])
+        elif k == 4 and key == "syclobj":
+            d[key] = b.device_like()
+        else:
+            d[key] = b.index_like()
+    return d
+
+
+def op_creation(b):
+    shape = b.int_sequence()
+    if not affordable(shape):
+        return
+    f = [ua.empty, ua.zeros, ua.ones][b.pick(3)]
+    kw = {}
+    if b.pick(2):
+        kw["dtype"] = b.dtype()
+    if b.pick(2):
+        kw["usm_type"] = b.usm_type()
+    if b.pick(3) == 0:
+        kw["queue" if b.pick(2) else "device"] = b.device_like()
+    if b.pick(3) == 0:
+        kw["order"] = b.order()
+    check_array(f(shape, **kw))
+
+
+def op_constructor(b):
+    shape = b.int_sequence()
+    kw = {}
+    if b.pick(2):
+        kw["dtype"] = b.dtype()
+    k = b.pick(3)
+    if k == 0:
+        kw["buffer"] = ua.MemoryUSMShared(64)
+    elif k == 1:
+        kw["buffer"] = ["host", "shared", "device"][b.pick(3)]
+        if not affordable(shape):
+            return
+    else:
+        kw["buffer"] = small_array(b)
+    if b.pick(2):
+        kw["strides"] = b.int_sequence()
+    if b.pick(2):
+        kw["offset"] = b.index_like()
+    check_array(ua.USMArray(shape, **kw))
+
+
+def op_view(b):
+    x = small_array(b)
+    for _ in range(1 + b.pick(3)):
+        k = b.pick(6)
+        if k == 0:
+            x = x.reshape(b.int_sequence())
+        elif k == 1:
+            x = ua.permute_dims(x, b.int_sequence())
+        elif k == 2:
+            x = x[index_key(b)]
+        elif k == 3:
+            x[index_key(b)] = [b.integer(), 1.5, small_array(b), True][b.pick(4)]
+        elif k == 4:
+            x = x.astype(b.dtype(), order=b.order() or "K",
+                         copy=[True, False, None][b.pick(3)])
+        else:
+            x = x.copy(order=b.order())
+        check_array(x)
+
+
+def index_key(b):
+    items = []
+    for _ in range(b.pick(4)):
+        k = b.pick(5)
+        if k == 0:
+            items.append(b.index_like())
+        elif k == 1:
+            items.append(slice(b.index_like() if b.pick(2) else None,
+                               b.index_like() if b.pick(2) else None,
+                               b.index_like() if b.pick(2) else None))
+        elif k == 2:
+            items.append(None)
+        elif k == 3:
+            items.append(Ellipsis)
+        else:
+            items.append(b.integer())
+    return tuple(items) if b.pick(3) else (items[0] if items else ())
+
+
+def op_suai(b):
+    mem = [ua.MemoryUSMShared, ua.MemoryUSMHost, ua.MemoryUSMDevice][b.pick(3)](64)
+    d = interface_dict(b, mem)
+    holder = Holder(d, keep=mem)
+    k = b.pick(4)
+    if k == 0:
+        check_array(ua.asarray(holder))
+    elif k == 1:
+        ua.as_usm_memory(holder)
+    elif k == 2:
+        ua.MemoryUSMShared(holder, copy=bool(b.pick(2)))
+    else:
+        check_array(ua.USMArray(8, "u1", buffer=ua.as_usm_memory(holder)))
+
+
+def op_cai(b):
+    mem = ua.MemoryUSMShared(64)
+    d = interface_dict(b, mem, cuda=True)
+    ua.asarray(type("C", (), {"__cuda_array_interface__": d})())
+
+
+def op_dlpack(b):
+    k = b.pick(5)
+    if k == 0:
+        src = np.arange(8.0)
+        nd = b.pick(4)
+        shape = [b.integer() for _ in range(nd)]
+        strides = None if b.pick(3) == 0 else [b.integer() for _ in range(nd)]
+        ok = all(0 <= s <= 2**63 - 1 for s in shape) and (
+            strides is None or all(-2**63 <= s < 2**63 for s in strides))
+        if not ok:
+            return
+        t = Tensor(src, ndim=nd, shape=shape, strides=strides,
+                   versioned=bool(b.pick(2)))
+        x = ua.from_dlpack(t.capsule())
+        # A view that passed must only reach the 64 bytes of src.
+        check_array(x, walk=False)
+        del x, t
+    elif k == 1:
+        ua.from_dlpack([b.capsule_like(), null_name_capsule()][b.pick(2)])
+    elif k == 2:
+        x = small_array(b)
+        x.__dlpack__(max_version=tuple(b.index_like() for _ in range(b.pick(3))),
+                     dl_device=[None, (1, 0), (b.index_like(), b.index_like())][b.pick(3)],
+                     copy=[None, True, False][b.pick(3)])
+    elif k == 3:
+        x = small_array(b)
+        check_array(ua.from_dlpack(x, device=b.device_like(),
+                                   copy=[None, True, False][b.pick(3)]))
+    else:
+        x = small_array(b)
+        check_array(ua.asarray(x, dtype=b.dtype(), usm_type=b.usm_type(),
+                               copy=[None, True, False][b.pick(3)],
+                               order=b.order() or "K"))
+
+
+def op_devices(b):
+    k = b.pick(6)
+    arg = b.device_like()
+    if k == 0:
+        ua.Queue(arg)
+    elif k == 1:
+        ua.Context(arg)
+    elif k == 2:
+        ua.Device(arg)
+    elif k == 3:
+        ua.get_pointer_type(b.integer(), arg)
+    elif k == 4:
+        small_array(b).to_device(arg)
+    else:
+        ua.MemoryUSMShared(8, queue=arg)
+
+
+def op_host_data(b):
+    src = np.arange(12.0).reshape(3, 4)
+    misaligned = np.frombuffer(bytearray(40), "u1")[1:33].view("f8")
+    view = [src, src[::2], src.T, src[:, ::-1], misaligned,
+            misaligned[::-1]][b.pick(6)]
+    check_array(ua.asarray(view, usm_type=b.usm_type(), copy=[None, True, False][b.pick(3)],
+                           dtype=[None, "f4", "f8"][b.pick(3)]))
+
+
+def op_catalogue(b):
+    CATALOGUE[b.fdp.ConsumeIntInRange(0, len(CATALOGUE) - 1)]()
+
+
+OPS = [op_catalogue, op_creation, op_constructor, op_view, op_suai, op_cai,
+       op_dlpack, op_devices, op_host_data]
+
+
+def check_array(x, walk=True):
+    """What an accepted array promises: a size that is the product of its
+    shape and elements that can be read back."""
+    if not isinstance(x, ua.USMArray):
+        return
+    n = 1
+    for s in x.shape:
+        n *= s
+    if x.size != n or x.nbytes != n * x.itemsize:
+        raise AssertionError(f"size {x.size} of shape {x.shape}")
+    if walk and n <= LIMIT_SIZE:
+        host = ua.asnumpy(x)
+        if host.shape != x.shape:
+            raise AssertionError("asnumpy changed the shape")
+
+
+SEED_TAG = b"catalogue:"
+
+
+def run_one(data):
+    ops = []
+    if data.startswith(SEED_TAG) and len(data) >= len(SEED_TAG) + 2:
+        row = int.from_bytes(data[len(SEED_TAG):len(SEED_TAG) + 2], "big")
+        ops.append(lambda b: CATALOGUE[row % len(CATALOGUE)]())
+        data = data[len(SEED_TAG) + 2:]
+    b = Builder(data)
+    ops += [OPS[b.pick(len(OPS))] for _ in range(1 + b.pick(2))]
+    for op in ops:
+        try:
+            op(b)
+        except SystemError:
+            raise
+        except (Hook, RuntimeError) + EXPECTED:
+            pass
+
+
+def write_seeds(directory):
+    """One seed per catalogue row: the row, then a few more calls."""
+    os.makedirs(directory, exist_ok=True)
+    for row in range(len(CATALOGUE)):
+        tail = bytes((row * 7 + k * 13) % 256 for k in range(24))
+        with open(os.path.join(directory, f"row{row:04d}"), "wb") as f:
+            f.write(SEED_TAG + row.to_bytes(2, "big") + tail)
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--write-seeds":
+        write_seeds(sys.argv[2])
+        return
+    atheris.Setup(sys.argv, run_one)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()
