@@ -5,6 +5,8 @@ that overflow, capsules without names, and flags that must not be dropped.
 Each test names a class of fault and drives every entry point the class
 reaches.  CI runs this file against the ASan + UBSan extension with
 PYTHONMALLOC=malloc, so a read of a freed Python object fails it."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -458,3 +460,80 @@ def test_dlpack_import_refused_for_stride_bytes_leaves_the_capsule_unconsumed():
         ua.from_dlpack(cap)
     with pytest.raises(BufferError, match="beyond addressable memory"):
         ua.from_dlpack(cap)  # still the producer's: not renamed "used_"
+
+
+# ---- 8. data not aligned to its itemsize ---------------------------------
+#
+# NumPy accepts misaligned arrays (flags.aligned False) and computes with
+# them correctly; so does every copy and cast here.  Under UBSan a typed
+# load through a misaligned pointer fails these tests.
+
+def misaligned_numpy(dtype, n=12):
+    itemsize = np.dtype(dtype).itemsize
+    raw = np.zeros(n * itemsize + 1, "u1")
+    view = raw[1:].view(dtype)
+    view[...] = np.arange(n) * 3 - 7
+    assert not view.flags.aligned
+    return view
+
+
+def misaligned_suai(dtype, n=12):
+    itemsize = np.dtype(dtype).itemsize
+    mem = ua.MemoryUSMShared(n * itemsize + 16)
+    values = (np.arange(n) * 3 - 7).astype(dtype)
+    raw = bytearray(n * itemsize + 16)
+    raw[1:1 + n * itemsize] = values.tobytes()
+    mem.copy_from_host(bytes(raw))
+    iface = suai(mem, shape=(n,), typestr=values.dtype.str,
+                 data=(mem._pointer + 1, False))
+    return ua.asarray(Holder(iface, keep=mem)), values
+
+
+@pytest.mark.parametrize("dtype", ["i2", "u4", "f4", "f8", "c8", "c16", "f2", "i8"])
+@pytest.mark.parametrize("target", ["f8", "i4", "c16", "f2", "u1"])
+def test_misaligned_host_data_copies_and_casts_as_numpy_does(dtype, target):
+    src = misaligned_numpy(dtype)
+    x = ua.asarray(src, usm_type="host", copy=False)
+    assert x._pointer % src.itemsize == 1
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        expected = src.astype(target)
+        assert ua.asnumpy(x.astype(target)).tolist() == expected.tolist()
+        assert ua.asnumpy(x[::-2].astype(target)).tolist() == expected[::-2].tolist()
+    assert ua.asnumpy(x).tolist() == src.tolist()
+
+
+@pytest.mark.parametrize("dtype", ["i2", "f4", "f8", "c16"])
+def test_misaligned_destinations_are_written_correctly(dtype):
+    src = misaligned_numpy(dtype)
+    x = ua.asarray(src, usm_type="host", copy=False)
+    x[::2] = ua.asarray(np.arange(6).astype(dtype), usm_type="host")
+    x[1] = 5
+    ref = misaligned_numpy(dtype)
+    ref[::2] = np.arange(6).astype(dtype)
+    ref[1] = 5
+    assert src.tolist() == ref.tolist()
+
+
+@pytest.mark.parametrize("dtype", ["i4", "f8", "c8"])
+def test_misaligned_suai_pointers_are_read_correctly(dtype):
+    x, values = misaligned_suai(dtype)
+    assert x._pointer % values.itemsize != 0
+    assert ua.asnumpy(x).tolist() == values.tolist()
+    assert ua.asnumpy(x.astype("f8")).tolist() == values.astype("f8").tolist()
+    assert ua.asnumpy(x[::-1].copy()).tolist() == values[::-1].tolist()
+
+
+@pytest.mark.parametrize("source", ["f8", "f4", "f2"])
+@pytest.mark.parametrize("target", ["i8", "u8", "i4", "u1", "b1"])
+def test_casting_nan_and_infinities_to_integers_is_defined(source, target):
+    ref = np.array([np.nan, np.inf, -np.inf, 1e30 if source != "f2" else 6e4, -3.5, 2.5],
+                   source)
+    x = ua.asarray(ref, usm_type="host")
+    got = ua.asnumpy(x.astype(target))
+    with np.errstate(all="ignore"):
+        expected = ref.astype(target)
+    # The values in range are NumPy's; the rest are defined, not undefined.
+    assert got[-2:].tolist() == expected[-2:].tolist()
+    if target in ("i8", "b1"):
+        assert got.tolist() == expected.tolist()

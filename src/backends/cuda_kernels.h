@@ -9,7 +9,11 @@
  *   ua_copy_nd     one thread per element, grid-stride;
  *   ua_copy_tiled  32x32 tiles through shared memory, for layouts where the
  *                  source is dense along another axis than the destination
- *                  (transposes and permutes): both sides coalesce. */
+ *                  (transposes and permutes): both sides coalesce.
+ * Elements are read and written through ld() and st(): memory imported
+ * from other producers need not be aligned to its itemsize, which a typed
+ * access would fault on.  Aligned data, the rule, takes the typed access;
+ * the test is uniform across a warp for it. */
 #ifndef USMARRAY_CUDA_KERNELS_H
 #define USMARRAY_CUDA_KERNELS_H
 
@@ -43,6 +47,21 @@ static const char ua_cuda_kernel_prelude[] =
     "  rem = full & ((1ull << s) - 1); half = 1ull << (s - 1);\n"
     "  if (rem > half || (rem == half && (r & 1))) r++;\n"
     "  return (unsigned short)r;\n"
+    "}\n"
+    "template <class T> __device__ T ld(const char *p) {\n"
+    "  if (((unsigned long long)p & (alignof(T) - 1)) == 0)\n"
+    "    return *(const T *)p;\n"
+    "  union { T v; unsigned char b[sizeof(T)]; } u;\n"
+    "  for (int i = 0; i < (int)sizeof(T); i++) u.b[i] = (unsigned char)p[i];\n"
+    "  return u.v;\n"
+    "}\n"
+    "template <class T> __device__ void st(char *p, T v) {\n"
+    "  if (((unsigned long long)p & (alignof(T) - 1)) == 0) {\n"
+    "    *(T *)p = v; return;\n"
+    "  }\n"
+    "  union { T v; unsigned char b[sizeof(T)]; } u;\n"
+    "  u.v = v;\n"
+    "  for (int i = 0; i < (int)sizeof(T); i++) p[i] = (char)u.b[i];\n"
     "}\n";
 
 static const char ua_cuda_kernel_body[] =
@@ -59,7 +78,7 @@ static const char ua_cuda_kernel_body[] =
     "      long long n = p.shape[k], idx = rem % n; rem /= n;\n"
     "      d += idx * p.dstep[k]; s += idx * p.sstep[k];\n"
     "    }\n"
-    "    *(D *)(p.dst + d) = convert(*(const S *)(p.src + s));\n"
+    "    st<D>(p.dst + d, convert(ld<S>(p.src + s)));\n"
     "  }\n"
     "}\n"
     "extern \"C\" __global__ void ua_copy_tiled(const plan p) {\n"
@@ -79,14 +98,14 @@ static const char ua_cuda_kernel_body[] =
     "    for (int j = ty; j < 32; j += 8) {\n"
     "      long long ia = ta * 32 + tx, il = tl * 32 + j;\n"
     "      if (ia < p.shape[A] && il < p.shape[L])\n"
-    "        tile[j][tx] = convert(*(const S *)(p.src + s + ia * p.sstep[A]\n"
-    "                                           + il * p.sstep[L]));\n"
+    "        tile[j][tx] = convert(ld<S>(p.src + s + ia * p.sstep[A]\n"
+    "                                    + il * p.sstep[L]));\n"
     "    }\n"
     "    __syncthreads();\n"
     "    for (int j = ty; j < 32; j += 8) {\n"
     "      long long il = tl * 32 + tx, ia = ta * 32 + j;\n"
     "      if (ia < p.shape[A] && il < p.shape[L])\n"
-    "        *(D *)(p.dst + d + ia * p.dstep[A] + il * p.dstep[L]) = tile[tx][j];\n"
+    "        st<D>(p.dst + d + ia * p.dstep[A] + il * p.dstep[L], tile[tx][j]);\n"
     "    }\n"
     "    __syncthreads();\n"
     "  }\n"

@@ -61,23 +61,75 @@ typedef struct {
     double re, im;
 } c128;
 
-#define RE_B(T, p) (*(const uint8_t *)(p) != 0)
-#define IM_B(T, p) 0
-#define RE_N(T, p) (*(const T *)(p))
-#define IM_N(T, p) 0
-#define RE_H(T, p) ua_half_to_float(*(const uint16_t *)(p))
-#define IM_H(T, p) 0
-#define RE_C(T, p) (((const T *)(p))->re)
-#define IM_C(T, p) (((const T *)(p))->im)
+/* Elements are read and written through memcpy: arrays imported from
+ * other producers (a NumPy buffer at an odd offset, a SUAI pointer) need
+ * not be aligned to their itemsize, and NumPy accepts such arrays.  A
+ * fixed-size memcpy is one move where the target allows it. */
+#define DEFINE_ACCESS(T)                                                     \
+    static inline T load_##T(const char *p)                                  \
+    {                                                                        \
+        T v;                                                                 \
+        memcpy(&v, p, sizeof(v));                                            \
+        return v;                                                            \
+    }                                                                        \
+    static inline void store_##T(char *p, T v)                               \
+    {                                                                        \
+        memcpy(p, &v, sizeof(v));                                            \
+    }
+DEFINE_ACCESS(uint8_t)
+DEFINE_ACCESS(int8_t)
+DEFINE_ACCESS(uint16_t)
+DEFINE_ACCESS(int16_t)
+DEFINE_ACCESS(uint32_t)
+DEFINE_ACCESS(int32_t)
+DEFINE_ACCESS(uint64_t)
+DEFINE_ACCESS(int64_t)
+DEFINE_ACCESS(float)
+DEFINE_ACCESS(double)
+DEFINE_ACCESS(c64)
+DEFINE_ACCESS(c128)
 
-#define STORE_B(T, p, r_, i_) (*(uint8_t *)(p) = (uint8_t)((r_) != 0 || (i_) != 0))
-#define STORE_N(T, p, r_, i_) (*(T *)(p) = (T)(r_))
-#define STORE_H(T, p, r_, i_) (*(uint16_t *)(p) = ua_half_from_double((double)(r_)))
-#define STORE_C(T, p, r_, i_)                                                \
-    do {                                                                     \
-        ((T *)(p))->re = (r_);                                               \
-        ((T *)(p))->im = (i_);                                               \
-    } while (0)
+/* Float to integer conversion of NaN, infinities and values out of range
+ * is undefined in C.  They go as x86-64's conversion instruction takes
+ * them (the "integer indefinite" INT64_MIN), then wrap to the width of the
+ * destination, as NumPy's casts do there; values in range truncate. */
+static inline int64_t
+float_to_i64(double v)
+{
+    return v >= -9223372036854775808.0 && v < 9223372036854775808.0
+               ? (int64_t)v
+               : INT64_MIN;
+}
+
+static inline uint64_t
+float_to_u64(double v)
+{
+    return v >= 0 && v < 18446744073709551616.0 ? (uint64_t)v
+                                                 : (uint64_t)float_to_i64(v);
+}
+
+#define TO_I64(r_)                                                           \
+    _Generic((r_), float: float_to_i64(r_), double: float_to_i64(r_),        \
+             default: (int64_t)(r_))
+#define TO_U64(r_)                                                           \
+    _Generic((r_), float: float_to_u64(r_), double: float_to_u64(r_),        \
+             default: (uint64_t)(r_))
+
+#define RE_B(T, p) (load_uint8_t(p) != 0)
+#define IM_B(T, p) 0
+#define RE_N(T, p) load_##T(p)
+#define IM_N(T, p) 0
+#define RE_H(T, p) ua_half_to_float(load_uint16_t(p))
+#define IM_H(T, p) 0
+#define RE_C(T, p) (load_##T(p).re)
+#define IM_C(T, p) (load_##T(p).im)
+
+#define STORE_B(T, p, r_, i_) store_uint8_t(p, (uint8_t)((r_) != 0 || (i_) != 0))
+#define STORE_I(T, p, r_, i_) store_##T(p, (T)TO_I64(r_))
+#define STORE_U(T, p, r_, i_) store_##T(p, (T)TO_U64(r_))
+#define STORE_N(T, p, r_, i_) store_##T(p, (T)(r_))
+#define STORE_H(T, p, r_, i_) store_uint16_t(p, ua_half_from_double((double)(r_)))
+#define STORE_C(T, p, r_, i_) store_##T(p, (T){(r_), (i_)})
 
 #define DEFINE_CAST(SN, ST, SF, DN, DT, DF)                                  \
     static void cast_##SN##_##DN(char *dst, ptrdiff_t dstep,                 \
@@ -108,14 +160,14 @@ typedef struct {
 
 #define DEST_TYPES(X, SN, ST, SF)                                            \
     X(SN, ST, SF, b1, uint8_t, B)                                            \
-    X(SN, ST, SF, i1, int8_t, N)                                             \
-    X(SN, ST, SF, u1, uint8_t, N)                                            \
-    X(SN, ST, SF, i2, int16_t, N)                                            \
-    X(SN, ST, SF, u2, uint16_t, N)                                           \
-    X(SN, ST, SF, i4, int32_t, N)                                            \
-    X(SN, ST, SF, u4, uint32_t, N)                                           \
-    X(SN, ST, SF, i8, int64_t, N)                                            \
-    X(SN, ST, SF, u8, uint64_t, N)                                           \
+    X(SN, ST, SF, i1, int8_t, I)                                             \
+    X(SN, ST, SF, u1, uint8_t, I)                                            \
+    X(SN, ST, SF, i2, int16_t, I)                                            \
+    X(SN, ST, SF, u2, uint16_t, I)                                           \
+    X(SN, ST, SF, i4, int32_t, I)                                            \
+    X(SN, ST, SF, u4, uint32_t, I)                                           \
+    X(SN, ST, SF, i8, int64_t, I)                                            \
+    X(SN, ST, SF, u8, uint64_t, U)                                           \
     X(SN, ST, SF, f2, uint16_t, H)                                           \
     X(SN, ST, SF, f4, float, N)                                              \
     X(SN, ST, SF, f8, double, N)                                             \
