@@ -625,6 +625,12 @@ CASES = [
     C(lambda: ua.from_dlpack(capsule(ndim=2, shape=(2**62, 4), strides=(0, 0))), BufferError,
       "too many elements", id="overflow-dlpack-zero-strides"),
 
+    # ---- 6. memory the library knows is not borrowed as another kind ----
+    C(lambda: ua.asarray(np.asarray(ua.zeros(4, usm_type="shared")), usm_type="host", copy=False),
+      ValueError, "the data is USM shared memory", id="borrow-shared-as-host-no-copy"),
+    C(lambda: ua.asarray(np.from_dlpack(dev()), usm_type="host", copy=False),
+      ValueError, "the data is USM device memory", id="borrow-device-as-host-no-copy"),
+
     # ---- 7. dtype-likes are resolved as they are now, not as first seen ----
     C(lambda: dtype_changed_to(np.dtype("U3")), TypeError, "is not supported", id="dtype-attr-changed-unsupported"),
     C(lambda: dtype_changed_to(np.dtype(">f8")), ValueError, "native byte order",

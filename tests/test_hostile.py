@@ -537,3 +537,56 @@ def test_casting_nan_and_infinities_to_integers_is_defined(source, target):
     assert got[-2:].tolist() == expected[-2:].tolist()
     if target in ("i8", "b1"):
         assert got.tolist() == expected.tolist()
+
+
+# ---- 6. memory the registry knows is found as what it is ----------------
+
+@pytest.mark.parametrize("view", [slice(0, 0), slice(8, 8), slice(8, 24), slice(None)])
+def test_wrapping_a_view_of_shared_memory_as_host_does_not_shadow_it(view):
+    x = ua.arange(8.0, usm_type="shared")
+    seen = np.asarray(x)[view]
+    y = ua.asarray(seen, usm_type="host")
+    assert y.usm_type == "host"
+    # Shared memory cannot be host memory without a copy, and stays shared.
+    assert ua.get_pointer_type(x._pointer, x.queue) == "shared"
+    if seen.size:
+        assert ua.get_pointer_type(seen.ctypes.data, x.queue) == "shared"
+        assert y._pointer != seen.ctypes.data
+    # The original imports through SUAI, whole and in part, as shared.
+    z = ua.asarray(Holder(x.__sycl_usm_array_interface__, keep=x))
+    assert z.usm_type == "shared" and ua.asnumpy(z).tolist() == list(range(8))
+    part = x[1:3]
+    w = ua.asarray(Holder(part.__sycl_usm_array_interface__, keep=part))
+    assert w.usm_type == "shared" and ua.asnumpy(w).tolist() == [1.0, 2.0]
+    del y
+
+
+def test_wrapping_shared_memory_as_host_without_a_copy_is_refused():
+    x = ua.arange(8.0, usm_type="shared")
+    with pytest.raises(ValueError, match="USM shared memory"):
+        ua.asarray(np.asarray(x)[2:6], usm_type="host", copy=False)
+    assert ua.get_pointer_type(x._pointer + 16, x.queue) == "shared"
+
+
+@pytest.mark.parametrize("kind", ["device", "shared", "host"])
+def test_dlpack_round_trips_through_numpy_keep_the_kind(kind):
+    """On the host backend NumPy can import any of our memory as kDLCPU;
+    wrapping a view of it as host memory once recorded a borrowed region
+    that later imports found in the allocation's place."""
+    x = ua.arange(6.0, usm_type=kind)
+    n = np.from_dlpack(x)
+    keep = [ua.asarray(n, usm_type="host"), ua.asarray(n[1:3], usm_type="host")]
+    y = ua.from_dlpack(n)
+    assert y.usm_type == kind and type(y.base) is type(x.base)
+    assert ua.get_pointer_type(x._pointer + 8, x.queue) == kind
+    assert ua.asnumpy(y).tolist() == list(range(6))
+    assert all(k.usm_type == "host" for k in keep)
+
+
+def test_an_empty_borrow_inside_host_data_does_not_hide_the_rest():
+    data = np.arange(8.0)
+    e = ua.asarray(data[0:0], usm_type="host", copy=False)
+    whole = ua.asarray(data, usm_type="host", copy=False)
+    again = ua.asarray(Holder(whole.__sycl_usm_array_interface__, keep=whole))
+    assert ua.asnumpy(again).tolist() == data.tolist()
+    del e

@@ -232,7 +232,9 @@ typedef struct ua_pointer_info {
 ua_status ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes,
                        size_t alignment, ua_allocation **out);
 /* Records memory someone else owns as a live allocation of `kind` until
- * ua_usm_free; the library never frees it. */
+ * ua_usm_free; the library never frees it.  UA_ERR_VALUE when the range
+ * meets an allocation the library made: that memory is what it is, and is
+ * found with ua_pointer_query_range rather than borrowed. */
 ua_status ua_usm_borrow(ua_context *c, ua_usm_kind kind, void *ptr,
                         size_t nbytes, ua_allocation **out);
 /* Waits for the queue's pending work, forgets and frees (or returns). */

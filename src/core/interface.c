@@ -2,6 +2,23 @@
  * dictionaries are turned into C values by the binding. */
 #include "usmarray/core.h"
 
+/* The allocation that holds data[0] and, where one does, every byte
+ * reached: borrowed regions may lie over each other, and the one that holds
+ * data[0] alone may be an empty region borrowed inside a larger one.  When
+ * none holds all, the one holding data[0] is returned for the message. */
+static bool
+find_holder(uintptr_t ptr, ptrdiff_t begin, ptrdiff_t end,
+            ua_pointer_info *alloc)
+{
+    ptrdiff_t lo = begin < 0 ? begin : 0, hi = end > 0 ? end : 0;
+    if ((lo == 0 || ptr >= (uintptr_t)-lo) &&
+        ua_pointer_query_range(ptr - (uintptr_t)-lo, (size_t)(hi - lo),
+                               alloc)) {
+        return true;
+    }
+    return ua_pointer_query_range(ptr, 0, alloc);
+}
+
 ua_status
 ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                  const ptrdiff_t *strides, ptrdiff_t offset, size_t itemsize,
@@ -20,7 +37,7 @@ ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                                    begin, end)) != UA_OK) {
         return st;
     }
-    if (!ua_pointer_query_range(ptr, 0, alloc)) {
+    if (!find_holder(ptr, *begin, *end, alloc)) {
         return ua_error_set(UA_ERR_VALUE,
                             "data pointer 0x%zx is not inside any USM "
                             "allocation known to usmarray or to a driver",

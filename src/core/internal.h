@@ -99,6 +99,9 @@ void ua_devices_initialize(void);
 ua_status ua_registry_insert(const ua_pointer_info *info);
 void ua_registry_remove(uintptr_t start, size_t nbytes, bool borrowed);
 bool ua_registry_find_range(uintptr_t addr, size_t len, ua_pointer_info *out);
+/* Whether [addr, addr + len) (the address alone when len is 0) meets an
+ * allocation the library made. */
+bool ua_registry_overlaps_owned(uintptr_t addr, size_t len);
 size_t ua_registry_size(void);
 
 /* Sorts axes[0..n) in place by decreasing |strides[axis]|, keeping the

@@ -85,6 +85,19 @@ contains(const ua_pointer_info *e, uintptr_t addr, size_t len)
     return addr >= e->start && addr <= end && len <= end - addr;
 }
 
+/* Borrowed regions may lie over each other (a NumPy array and a view of
+ * it), so where any exist every candidate is looked at: the library's own
+ * allocation wins, else the largest borrowed region, so that an empty or
+ * small region borrowed first never hides the memory around it. */
+static bool
+better(const ua_pointer_info *candidate, const ua_pointer_info *best)
+{
+    if (candidate->borrowed != best->borrowed) {
+        return !candidate->borrowed;
+    }
+    return candidate->nbytes > best->nbytes;
+}
+
 bool
 ua_registry_find_range(uintptr_t addr, size_t len, ua_pointer_info *out)
 {
@@ -93,14 +106,35 @@ ua_registry_find_range(uintptr_t addr, size_t len, ua_pointer_info *out)
     size_t i = upper_bound(addr);
     size_t stop = borrowed_count ? 0 : (i > 0 ? i - 1 : 0);
     while (i-- > stop) {
-        if (contains(&entries[i], addr, len)) {
+        if (contains(&entries[i], addr, len) &&
+            (!found || better(&entries[i], out))) {
             *out = entries[i];
             found = true;
-            break;
+            if (!borrowed_count) {
+                break;
+            }
         }
     }
     pthread_rwlock_unlock(&lock);
     return found;
+}
+
+bool
+ua_registry_overlaps_owned(uintptr_t addr, size_t len)
+{
+    bool overlaps = false;
+    /* An empty range is a point, which an allocation may contain. */
+    uintptr_t end = addr + (len ? len : 1);
+    pthread_rwlock_rdlock(&lock);
+    for (size_t i = upper_bound(end - 1); i-- > 0 && !overlaps;) {
+        const ua_pointer_info *e = &entries[i];
+        overlaps = !e->borrowed && e->start + e->nbytes > addr;
+        if (!e->borrowed && !overlaps) {
+            break; /* owned allocations are disjoint: none further back */
+        }
+    }
+    pthread_rwlock_unlock(&lock);
+    return overlaps;
 }
 
 size_t

@@ -158,6 +158,15 @@ ua_usm_borrow(ua_context *c, ua_usm_kind kind, void *ptr, size_t nbytes,
     if (st != UA_OK) {
         return st;
     }
+    /* A borrowed region over the library's own memory would be found in
+     * its place and give it another kind: callers resolve such memory to
+     * its allocation (ua_pointer_query_range) instead of borrowing it. */
+    if (ua_registry_overlaps_owned((uintptr_t)ptr, nbytes)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "cannot borrow %zu bytes at %p as %s memory: "
+                            "they overlap an allocation of usmarray's own",
+                            nbytes, ptr, ua_usm_kind_name(kind));
+    }
     ua_allocation *a = calloc(1, sizeof(*a));
     if (a == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory");

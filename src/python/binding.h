@@ -143,7 +143,9 @@ PyObject *ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr,
                             Py_ssize_t nbytes, int readonly, PyObject *queue,
                             PyObject *owner);
 /* Host memory someone else owns, recorded as a borrowed "host" allocation
- * of queue's context while the returned Memory lives; owner is kept. */
+ * of queue's context while the returned Memory lives; owner is kept.
+ * Memory the library or a driver knows is wrapped as what it is instead:
+ * the Memory's kind may then be another than "host". */
 PyObject *ua_py_memory_borrow(ua_state *st, PyObject *queue, char *ptr,
                               Py_ssize_t nbytes, int readonly,
                               PyObject *owner);

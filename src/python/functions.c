@@ -222,6 +222,22 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
     if (queue != NULL && host_layout(&v, &t, strides) == 0) {
         if (kind == UA_USM_HOST && c->copy != 1 && on_host_backend(queue)) {
             result = borrow_host(st, host, &v, t, strides, queue);
+            /* USM memory of another kind seen through a host buffer. */
+            if (result != NULL && base_of(result)->kind != kind) {
+                ua_usm_kind found = base_of(result)->kind;
+                Py_CLEAR(result);
+                if (c->copy == 0) {
+                    PyErr_Format(PyExc_ValueError,
+                                 "asarray(copy=False): the data is USM %s "
+                                 "memory, which usm_type='host' cannot wrap "
+                                 "without a copy",
+                                 ua_usm_kind_name(found));
+                }
+                else {
+                    result = copy_host(st, &v, t, strides, kind, queue,
+                                       c->order);
+                }
+            }
         }
         else if (c->copy == 0) {
             PyErr_Format(PyExc_ValueError,

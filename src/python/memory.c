@@ -154,10 +154,37 @@ ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr,
     return wrap_region(ua_py_memory_type_of_kind(st, kind), &r);
 }
 
+/* Memory the library allocated, or a driver knows, is found as what it
+ * is: a NumPy view of shared memory wrapped as host memory stays shared
+ * memory, and no borrowed region is recorded over it to shadow it.  Host
+ * memory that others lent before is borrowed again, each region living as
+ * long as its own borrower. */
+static PyObject *
+resolve_known(ua_state *st, char *ptr, Py_ssize_t nbytes, int readonly,
+              PyObject *owner)
+{
+    ua_pointer_info info;
+    if (!ua_pointer_query_range((uintptr_t)ptr, (size_t)nbytes, &info) ||
+        (info.borrowed && info.kind == UA_USM_HOST)) {
+        return Py_NewRef(Py_None);
+    }
+    PyObject *q = ua_py_default_queue(st, info.device);
+    PyObject *mem = q ? ua_py_memory_wrap(st, info.kind, ptr, nbytes,
+                                          readonly, q, owner)
+                      : NULL;
+    Py_XDECREF(q);
+    return mem;
+}
+
 PyObject *
 ua_py_memory_borrow(ua_state *st, PyObject *queue, char *ptr,
                     Py_ssize_t nbytes, int readonly, PyObject *owner)
 {
+    PyObject *known = resolve_known(st, ptr, nbytes, readonly, owner);
+    if (known != Py_None) {
+        return known;
+    }
+    Py_DECREF(known);
     ua_context *c = ua_queue_context(queue_of(queue));
     ua_py_memory *self = alloc_object(st->MemoryUSMHost_Type, queue);
     if (self == NULL) {

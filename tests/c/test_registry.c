@@ -54,6 +54,37 @@ test_overlapping_borrowed(void)
     CHECK(!ua_registry_find_range(0x20900, 1, &out));
 }
 
+/* A region borrowed over another, empty or small, never hides the one
+ * around it; the library's own allocation wins over any borrowed one. */
+static void
+test_the_real_allocation_is_found_first(void)
+{
+    ua_pointer_info own = entry(0x30000, 0x100, false);
+    ua_pointer_info empty = entry(0x30000, 0, true);
+    ua_pointer_info part = entry(0x30010, 0x20, true);
+    ua_pointer_info out;
+    CHECK_STATUS(ua_registry_insert(&own), UA_OK);
+    CHECK_STATUS(ua_registry_insert(&empty), UA_OK);
+    CHECK_STATUS(ua_registry_insert(&part), UA_OK);
+    CHECK(ua_registry_find_range(0x30000, 0, &out) && !out.borrowed &&
+          out.nbytes == 0x100);
+    CHECK(ua_registry_find_range(0x30010, 0x10, &out) && !out.borrowed);
+    CHECK(ua_registry_overlaps_owned(0x30000, 0));
+    CHECK(ua_registry_overlaps_owned(0x2fff0, 0x20));
+    CHECK(ua_registry_overlaps_owned(0x300ff, 0x10));
+    CHECK(!ua_registry_overlaps_owned(0x30100, 0x10));
+    CHECK(!ua_registry_overlaps_owned(0x2ff00, 0x100));
+    ua_registry_remove(0x30000, 0x100, false);
+    /* Among borrowed regions only, the largest holding the range. */
+    ua_pointer_info outer = entry(0x30000, 0x100, true);
+    CHECK_STATUS(ua_registry_insert(&outer), UA_OK);
+    CHECK(ua_registry_find_range(0x30000, 0, &out) && out.nbytes == 0x100);
+    CHECK(!ua_registry_overlaps_owned(0x30000, 0x100));
+    ua_registry_remove(0x30000, 0x100, true);
+    ua_registry_remove(0x30000, 0, true);
+    ua_registry_remove(0x30010, 0x20, true);
+}
+
 enum { THREADS = 8, ROUNDS = 2000 };
 
 static void *
@@ -111,6 +142,7 @@ main(void)
 {
     test_lookup();
     test_overlapping_borrowed();
+    test_the_real_allocation_is_found_first();
     test_concurrent_use();
     return check_report("test_registry");
 }
