@@ -91,11 +91,28 @@ add_exception(PyObject *module, ua_state *st)
                                        st->USMAllocationError);
 }
 
+/* DLPack deleters and other callbacks that run without the GIL take it
+ * with PyGILState_Ensure, which reaches the main interpreter only: in a
+ * sub-interpreter they would deadlock.  The module refuses to load there,
+ * as its slots declare to Python 3.12 and later; 3.11 has no such slot,
+ * hence the check. */
+static int
+refuse_subinterpreter(void)
+{
+    if (PyInterpreterState_Get() == PyInterpreterState_Main()) {
+        return 0;
+    }
+    PyErr_SetString(PyExc_ImportError,
+                    "usmarray._usmarray does not support loading in "
+                    "sub-interpreters: import it in the main interpreter");
+    return -1;
+}
+
 static int
 module_exec(PyObject *module)
 {
     ua_state *st = PyModule_GetState(module);
-    if (intern_keys(st) < 0 || add_exception(module, st) < 0 ||
+    if (refuse_subinterpreter() < 0 || intern_keys(st) < 0 || add_exception(module, st) < 0 ||
         ua_py_device_add_type(module, st) < 0 ||
         ua_py_context_add_type(module, st) < 0 ||
         ua_py_queue_add_type(module, st) < 0 ||
@@ -205,7 +222,8 @@ module_free(void *module)
 static PyModuleDef_Slot module_slots[] = {
     {Py_mod_exec, module_exec},
 #if PY_VERSION_HEX >= 0x030C0000
-    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_SUPPORTED},
+    {Py_mod_multiple_interpreters,
+     Py_MOD_MULTIPLE_INTERPRETERS_NOT_SUPPORTED},
 #endif
     {0, NULL},
 };
