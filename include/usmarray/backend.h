@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 2
+#define UA_BACKEND_OPS_VERSION 3
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -74,6 +74,12 @@ typedef struct ua_backend_ops {
     uintptr_t (*queue_stream)(void *queue);
     ua_status (*order_with_stream)(void *queue, uintptr_t stream,
                                    int stream_waits);
+
+    /* The driver's own handle of a queue, for native code that submits
+     * work to it (the C API's UsmQueue_GetNativeHandle): a CUstream, a
+     * DPCTLSyclQueueRef.  NULL where the driver has no such object (the
+     * host backend). */
+    void *(*queue_native_handle)(void *queue);
 } ua_backend_ops;
 
 extern const ua_backend_ops ua_host_backend_ops;

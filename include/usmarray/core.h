@@ -261,6 +261,9 @@ uintptr_t ua_queue_stream_handle(ua_queue *q);
  * device, or a backend without streams. */
 ua_status ua_queue_order_with_stream(ua_queue *q, uintptr_t stream,
                                      bool stream_waits);
+/* The backend driver's handle of q (CUstream, DPCTLSyclQueueRef), for
+ * native code that submits its own work; NULL where the backend has none. */
+void *ua_queue_native_handle(ua_queue *q);
 
 /* ----------------------------------------------------------------- copies */
 

@@ -931,6 +931,12 @@ cuda_queue_stream(void *queue)
     return (uintptr_t)((cuda_queue *)queue)->stream;
 }
 
+static void *
+cuda_queue_native_handle(void *queue)
+{
+    return ((cuda_queue *)queue)->stream;
+}
+
 /* Whether the bytes at p can be read: a stream handle is a pointer into
  * the driver's memory, and a made-up one must not crash the process. */
 static bool
@@ -1014,4 +1020,5 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .event_destroy = cuda_event_destroy,
     .queue_stream = cuda_queue_stream,
     .order_with_stream = cuda_order_with_stream,
+    .queue_native_handle = cuda_queue_native_handle,
 };

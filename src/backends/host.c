@@ -203,4 +203,5 @@ const ua_backend_ops ua_host_backend_ops = {
     .event_wait = host_event_wait,
     .event_synchronize = host_event_synchronize,
     .event_destroy = host_event_destroy,
+    .queue_native_handle = NULL, /* a host queue is no driver object */
 };

@@ -316,6 +316,14 @@ ua_queue_stream_handle(ua_queue *q)
     return ops->queue_stream ? ops->queue_stream(q->handle) : 0;
 }
 
+void *
+ua_queue_native_handle(ua_queue *q)
+{
+    const ua_backend_ops *ops = ops_of(q);
+    return ops->queue_native_handle ? ops->queue_native_handle(q->handle)
+                                    : NULL;
+}
+
 ua_status
 ua_queue_order_with_stream(ua_queue *q, uintptr_t stream, bool stream_waits)
 {

@@ -244,7 +244,10 @@ int ua_suai_has(ua_state *st, PyObject *obj);
 
 /* ------------------------------------------------------------- arrays */
 
-#include "usmarray/usmarray.h"
+/* The array struct of the C API; the binding is its provider, not a user
+ * of its capsule. */
+#define USMARRAY_INTERNAL_BUILD
+#include "usmarray/usmarray_api.h"
 
 #define ARR(o) ((PyUSMArrayObject *)(o))
 
@@ -274,6 +277,18 @@ PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
 PyObject *ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
                           const Py_ssize_t *strides, ua_typenum t, char *data,
                           PyObject *base, int writable);
+/* The bytes an allocation for the layout needs (-1 with an exception),
+ * and in *offset the element offset of the zero-index element in it: with
+ * negative strides that element moves up so that the lowest one starts the
+ * allocation. */
+Py_ssize_t ua_py_layout_span(ua_state *st, int nd, const Py_ssize_t *shape,
+                             const Py_ssize_t *strides, ua_typenum t,
+                             Py_ssize_t *offset);
+/* 0 when every element of the layout, from `offset` elements into memory
+ * (a Memory), lies inside it; -1 with ValueError saying which bytes not. */
+int ua_py_layout_check_fits(ua_state *st, int nd, const Py_ssize_t *shape,
+                            const Py_ssize_t *strides, Py_ssize_t offset,
+                            ua_typenum t, PyObject *memory);
 /* A new allocation of `kind` on queue, laid out in order 'C', 'F' or 'K'
  * (the memory order of the strides `like`, which 'K' needs). */
 PyObject *ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
@@ -310,6 +325,9 @@ int ua_py_parse_usm_type(PyObject *obj, ua_usm_kind *out);
 int ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
                        const Py_ssize_t *shape, const ua_strided *dst,
                        const ua_strided *src);
+
+/* capi.c: publishes the C API's table as the module's _C_API capsule. */
+int ua_py_capi_add(PyObject *module, ua_state *st);
 
 /* functions.c: the module's array functions. */
 extern PyMethodDef ua_py_array_functions[];

@@ -102,7 +102,8 @@ module_exec(PyObject *module)
         ua_py_memory_add_types(module, st) < 0 ||
         ua_py_flags_add_type(module, st) < 0 ||
         ua_py_array_add_type(module, st) < 0 ||
-        PyModule_AddFunctions(module, ua_py_array_functions) < 0) {
+        PyModule_AddFunctions(module, ua_py_array_functions) < 0 ||
+        ua_py_capi_add(module, st) < 0) {
         return -1;
     }
     st->rebuild_memory = PyObject_GetAttrString(module, "_rebuild_memory");
