@@ -64,10 +64,20 @@ context_reduce(PyObject *self, PyObject *Py_UNUSED(a))
                          ctx(self)->device);
 }
 
+/* A GC type for the reason device.c gives. */
+static int
+context_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(ctx(self)->device);
+    return 0;
+}
+
 static void
 context_dealloc(PyObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
     Py_XDECREF(ctx(self)->device);
     tp->tp_free(self);
     Py_DECREF(tp);
@@ -113,6 +123,7 @@ static PyType_Slot context_slots[] = {
                 "object."},
     {Py_tp_new, context_new},
     {Py_tp_dealloc, context_dealloc},
+    {Py_tp_traverse, context_traverse},
     {Py_tp_repr, context_repr},
     {Py_tp_hash, context_hash},
     {Py_tp_richcompare, context_richcompare},
@@ -124,7 +135,8 @@ static PyType_Slot context_slots[] = {
 static PyType_Spec context_spec = {
     .name = "usmarray.Context",
     .basicsize = sizeof(ua_py_context),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
+             Py_TPFLAGS_HAVE_GC,
     .slots = context_slots,
 };
 

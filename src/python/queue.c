@@ -97,10 +97,21 @@ queue_reduce(PyObject *self, PyObject *Py_UNUSED(a))
     return Py_BuildValue("O(O)", (PyObject *)Py_TYPE(self), q(self)->device);
 }
 
+/* A GC type for the reason device.c gives. */
+static int
+queue_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(q(self)->device);
+    Py_VISIT(q(self)->context);
+    return 0;
+}
+
 static void
 queue_dealloc(PyObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
     Py_XDECREF(q(self)->device);
     Py_XDECREF(q(self)->context);
     tp->tp_free(self);
@@ -127,6 +138,7 @@ static PyType_Slot queue_slots[] = {
                 "twice returns the same object."},
     {Py_tp_new, queue_new},
     {Py_tp_dealloc, queue_dealloc},
+    {Py_tp_traverse, queue_traverse},
     {Py_tp_repr, queue_repr},
     {Py_tp_hash, queue_hash},
     {Py_tp_richcompare, queue_richcompare},
@@ -138,7 +150,8 @@ static PyType_Slot queue_slots[] = {
 static PyType_Spec queue_spec = {
     .name = "usmarray.Queue",
     .basicsize = sizeof(ua_py_queue),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
+             Py_TPFLAGS_HAVE_GC,
     .slots = queue_slots,
 };
 

@@ -96,16 +96,18 @@ static PyObject *
 describe(PyObject *m, PyObject *arr)
 {
     (void)m;
-    int nd = UsmArray_GetNDim(arr);
-    char *data = UsmArray_GetData(arr);
-    Py_ssize_t *shape = UsmArray_GetShape(arr);
-    Py_ssize_t *strides = UsmArray_GetStrides(arr);
-    int typenum = UsmArray_GetTypeNum(arr);
-    int flags = UsmArray_GetFlags(arr);
-    PyObject *base = UsmArray_GetBase(arr);
-    PyObject *queue = UsmArray_GetQueue(arr);
-    if (nd < 0 || data == NULL || shape == NULL || strides == NULL ||
-        typenum < 0 || flags < 0 || base == NULL || queue == NULL) {
+    int nd, typenum, flags;
+    char *data;
+    Py_ssize_t *shape, *strides;
+    PyObject *base, *queue;
+    if ((nd = UsmArray_GetNDim(arr)) < 0 ||
+        (data = UsmArray_GetData(arr)) == NULL ||
+        (shape = UsmArray_GetShape(arr)) == NULL ||
+        (strides = UsmArray_GetStrides(arr)) == NULL ||
+        (typenum = UsmArray_GetTypeNum(arr)) < 0 ||
+        (flags = UsmArray_GetFlags(arr)) < 0 ||
+        (base = UsmArray_GetBase(arr)) == NULL ||
+        (queue = UsmArray_GetQueue(arr)) == NULL) {
         return NULL;
     }
     PyUSMArrayObject *s = (PyUSMArrayObject *)arr;
@@ -227,10 +229,12 @@ static PyObject *
 memory_info(PyObject *m, PyObject *mem)
 {
     (void)m;
-    void *ptr = UsmMemory_GetPointer(mem);
-    size_t size = UsmMemory_GetSize(mem);
-    const char *kind = UsmMemory_GetUsmType(mem);
-    if (ptr == NULL || size == (size_t)-1 || kind == NULL) {
+    void *ptr;
+    size_t size;
+    const char *kind;
+    if ((ptr = UsmMemory_GetPointer(mem)) == NULL ||
+        (size = UsmMemory_GetSize(mem)) == (size_t)-1 ||
+        (kind = UsmMemory_GetUsmType(mem)) == NULL) {
         return NULL;
     }
     return Py_BuildValue("(Nns)", PyLong_FromVoidPtr(ptr), (Py_ssize_t)size,

@@ -10,10 +10,13 @@ static PyObject *
 queue_info(PyObject *m, PyObject *queue)
 {
     (void)m;
-    const char *backend = UsmQueue_GetBackend(queue);
-    void *handle = UsmQueue_GetNativeHandle(queue);
-    PyObject *device = UsmQueue_GetDevice(queue);
-    if (backend == NULL || PyErr_Occurred() || device == NULL) {
+    const char *backend;
+    void *handle;
+    PyObject *device;
+    if ((backend = UsmQueue_GetBackend(queue)) == NULL ||
+        ((handle = UsmQueue_GetNativeHandle(queue)) == NULL &&
+         PyErr_Occurred()) ||
+        (device = UsmQueue_GetDevice(queue)) == NULL) {
         return NULL;
     }
     PyObject *h = handle ? PyLong_FromVoidPtr(handle) : Py_NewRef(Py_None);
