@@ -118,9 +118,6 @@ def main(argv=None):
     if argv == ["--includes"]:
         print(include_flags())
         return 0
-    if argv:
-        print("usage: python -m usmarray [--includes]", file=sys.stderr)
-        return 2
     default = default_device()
     describe(default)
     failures = self_check()
