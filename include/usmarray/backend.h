@@ -96,6 +96,13 @@ typedef struct ua_backend_ops {
      * queue has submitted so far.  NULL where the runtime has no such
      * handles. */
     ua_status (*adopt_handle)(const char *name, void *handle, int *index);
+
+    /* Copies between two of the backend's devices (backend-relative
+     * indices): whether queues of `from` reach device memory of `to` over
+     * a direct link (peer access, enabled on first ask) rather than through
+     * the host.  NULL where the backend's queues run no copies touching
+     * device memory of another of its devices. */
+    bool (*peer_access)(int from, int to);
 } ua_backend_ops;
 
 #ifdef __cplusplus

@@ -228,6 +228,11 @@ size_t ua_context_pooled_bytes(ua_context *c);
 void ua_context_release_pool(ua_context *c);
 ua_context *ua_queue_context(const ua_queue *q);
 ua_device *ua_queue_device(const ua_queue *q);
+/* Whether copies on queues of `from` reach device memory of `to` directly
+ * (*direct true: the same device, or a link between the two) or through
+ * the host (false).  UA_ERR_VALUE, naming both, when no queue of `from` can
+ * run copies touching `to`'s device memory. */
+ua_status ua_device_peer_access(ua_device *from, ua_device *to, bool *direct);
 /* Blocks until all work submitted to q has finished. */
 ua_status ua_queue_wait(ua_queue *q);
 /* The queue a handle of a backend's runtime, made by another library,

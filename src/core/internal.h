@@ -116,5 +116,14 @@ ua_device *ua_backend_device(ua_backend *b, int index);
  * device that holds it.  A backend reaches its own memory, and plain CPU
  * memory where it has UA_CAP_REACHES_CPU_MEMORY. */
 ua_queue *ua_queue_reaching(ua_queue *q, const void *a, const void *b);
+/* A copy on `runner` touching dst and src, where either is memory of
+ * another device of the runner's backend (a peer), is ordered after the
+ * work enqueued on that device's default queue (ua_peers_before, which
+ * fills peers) and that queue's later work after the copy
+ * (ua_peers_after), by events.  ua_peers_before fails, naming both
+ * devices, when the runner cannot reach a peer's device memory. */
+ua_status ua_peers_before(ua_queue *runner, const void *dst, const void *src,
+                          ua_queue *peers[2]);
+ua_status ua_peers_after(ua_queue *runner, ua_queue *const peers[2]);
 
 #endif
