@@ -19,6 +19,7 @@
 
 #include "cuda_driver.h"
 #include "cuda_kernels.h"
+#include "cuda_peer.h"
 #include "usmarray/backend.h"
 
 #define CUDA_MAX_DEVICES 64
@@ -29,11 +30,7 @@
 
 /* ------------------------------------------------------------ the driver */
 
-static struct {
-#define DECLARE(field, symbol, params) CUresult(*field) params;
-    UA_CUDA_DRIVER_FUNCTIONS(DECLARE)
-#undef DECLARE
-} cu;
+static ua_cuda_driver cu;
 
 static struct {
 #define DECLARE(field, symbol, params) nvrtcResult(*field) params;
@@ -148,6 +145,7 @@ cuda_initialize(void)
                             "the CUDA driver reports no GPU");
     }
     load_nvrtc();
+    ua_cuda_peer_initialize(&cu, ndevices);
     return UA_OK;
 }
 
@@ -388,11 +386,10 @@ reachable(const cuda_queue *q, const void *ptr, bool *out)
         return UA_OK;
     }
     if (p.memory_type == CU_MEMORYTYPE_DEVICE && !p.is_managed &&
-        p.ordinal != q->c->index) {
+        !ua_cuda_peer_access(q->c->index, p.ordinal)) {
         return ua_error_set(UA_ERR_VALUE,
-                            "copies between CUDA devices are not supported: "
-                            "%p is memory of cuda:gpu:%d, the queue is on "
-                            "cuda:gpu:%d",
+                            "%p is memory of cuda:gpu:%d, which the queue's "
+                            "cuda:gpu:%d has no link to",
                             ptr, p.ordinal, q->c->index);
     }
     *out = true;
@@ -414,6 +411,11 @@ cuda_memcpy(void *queue, void *dst, const void *src, size_t n)
     cuda_queue *q = queue;
     ua_status st = bind(q->c);
     if (st != UA_OK) {
+        return st;
+    }
+    bool peers;
+    st = ua_cuda_peer_memcpy(q->c->index, q->stream, dst, src, n, &peers);
+    if (st != UA_OK || peers) {
         return st;
     }
     CUdeviceptr d = (CUdeviceptr)(uintptr_t)dst;
@@ -856,6 +858,16 @@ cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
         }
         return cuda_memcpy(q, dst->data, src->data, n);
     }
+    ua_cuda_staged staged;
+    st = ua_cuda_peer_stage(q->c->index, q->stream, nd, shape, dst, src,
+                            &staged);
+    if (st != UA_OK) {
+        return st;
+    }
+    if (staged.active) {
+        st = cuda_copy_strided(q, nd, shape, &staged.dst, &staged.src);
+        return ua_cuda_peer_unstage(q->c->index, q->stream, &staged, st);
+    }
     bool dst_on_gpu, src_on_gpu;
     if ((st = reachable(q, dst->data, &dst_on_gpu)) != UA_OK ||
         (st = reachable(q, src->data, &src_on_gpu)) != UA_OK) {
@@ -1052,4 +1064,5 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .order_with_stream = cuda_order_with_stream,
     .dlpack_device = cuda_dlpack_device,
     .dlpack_owns = cuda_dlpack_owns,
+    .peer_access = ua_cuda_peer_access,
 };
