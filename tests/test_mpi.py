@@ -52,3 +52,17 @@ def test_two_ranks_exchange_and_reduce_every_usm_kind_without_a_copy():
     counts = {line.split(":")[1].split()[0] for line in run.stdout.splitlines()
               if "checks passed" in line}
     assert len(counts) == 1 and int(counts.pop()) >= 64, out
+
+
+def test_the_mpi_example_runs_under_mpiexec():
+    why = missing()
+    if why is not None:
+        if REQUIRED:
+            pytest.fail(f"USMARRAY_REQUIRE_MPI=1 but {why}")
+        pytest.skip(why)
+    example = Path(__file__).parent.parent / "examples" / "mpi_allreduce.py"
+    run = subprocess.run(["mpiexec", "-n", "2", sys.executable, str(example)],
+                         env=mpi_environment(), capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "rank 0/2: [3. 3. 3. 3. 3. 3. 3. 3.]" in run.stdout
