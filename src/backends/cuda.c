@@ -19,6 +19,7 @@
 
 #include "cuda_driver.h"
 #include "cuda_kernels.h"
+#include "cuda_peer.h"
 #include "usmarray/backend.h"
 
 #define CUDA_MAX_DEVICES 64
@@ -29,11 +30,7 @@
 
 /* ------------------------------------------------------------ the driver */
 
-static struct {
-#define DECLARE(field, symbol, params) CUresult(*field) params;
-    UA_CUDA_DRIVER_FUNCTIONS(DECLARE)
-#undef DECLARE
-} cu;
+static ua_cuda_driver cu;
 
 static struct {
 #define DECLARE(field, symbol, params) nvrtcResult(*field) params;
@@ -148,6 +145,7 @@ cuda_initialize(void)
                             "the CUDA driver reports no GPU");
     }
     load_nvrtc();
+    ua_cuda_peer_initialize(&cu, ndevices);
     return UA_OK;
 }
 
@@ -388,11 +386,10 @@ reachable(const cuda_queue *q, const void *ptr, bool *out)
         return UA_OK;
     }
     if (p.memory_type == CU_MEMORYTYPE_DEVICE && !p.is_managed &&
-        p.ordinal != q->c->index) {
+        !ua_cuda_peer_access(q->c->index, p.ordinal)) {
         return ua_error_set(UA_ERR_VALUE,
-                            "copies between CUDA devices are not supported: "
-                            "%p is memory of cuda:gpu:%d, the queue is on "
-                            "cuda:gpu:%d",
+                            "%p is memory of cuda:gpu:%d, which the queue's "
+                            "cuda:gpu:%d has no link to",
                             ptr, p.ordinal, q->c->index);
     }
     *out = true;
@@ -414,6 +411,11 @@ cuda_memcpy(void *queue, void *dst, const void *src, size_t n)
     cuda_queue *q = queue;
     ua_status st = bind(q->c);
     if (st != UA_OK) {
+        return st;
+    }
+    bool peers;
+    st = ua_cuda_peer_memcpy(q->c->index, q->stream, dst, src, n, &peers);
+    if (st != UA_OK || peers) {
         return st;
     }
     CUdeviceptr d = (CUdeviceptr)(uintptr_t)dst;
@@ -856,6 +858,16 @@ cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
         }
         return cuda_memcpy(q, dst->data, src->data, n);
     }
+    ua_cuda_staged staged;
+    st = ua_cuda_peer_stage(q->c->index, q->stream, nd, shape, dst, src,
+                            &staged);
+    if (st != UA_OK) {
+        return st;
+    }
+    if (staged.active) {
+        st = cuda_copy_strided(q, nd, shape, &staged.dst, &staged.src);
+        return ua_cuda_peer_unstage(q->c->index, q->stream, &staged, st);
+    }
     bool dst_on_gpu, src_on_gpu;
     if ((st = reachable(q, dst->data, &dst_on_gpu)) != UA_OK ||
         (st = reachable(q, src->data, &src_on_gpu)) != UA_OK) {
@@ -999,9 +1011,45 @@ cuda_order_with_stream(void *queue, uintptr_t handle, int stream_waits)
                         : order_streams(other, q->stream);
 }
 
+static ua_dl_device
+cuda_dlpack_device(int index, ua_usm_kind kind)
+{
+    switch (kind) {
+    case UA_USM_SHARED:
+        return (ua_dl_device){UA_DL_CUDA_MANAGED, index};
+    case UA_USM_HOST:
+        return (ua_dl_device){UA_DL_CUDA_HOST, index};
+    default:
+        return (ua_dl_device){UA_DL_CUDA, index};
+    }
+}
+
+static bool
+cuda_dlpack_owns(ua_dl_device dl, int *index, ua_usm_kind *kind)
+{
+    switch (dl.device_type) {
+    case UA_DL_CUDA:
+        *kind = UA_USM_DEVICE;
+        break;
+    case UA_DL_CUDA_HOST:
+        *kind = UA_USM_HOST;
+        break;
+    case UA_DL_CUDA_MANAGED:
+        *kind = UA_USM_SHARED;
+        break;
+    default:
+        return false;
+    }
+    *index = (int)dl.device_id;
+    return true;
+}
+
 const ua_backend_ops ua_cuda_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "cuda",
+    .caps = UA_CAP_REACHES_CPU_MEMORY | UA_CAP_CUDA_ARRAY_INTERFACE,
+    .stream_rule = UA_STREAMS_HANDLE,
+    .dlpack_device_names = "kDLCUDA, kDLCUDAHost, kDLCUDAManaged",
     .initialize = cuda_initialize,
     .device_count = cuda_device_count,
     .device_describe = cuda_device_describe,
@@ -1020,5 +1068,8 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .event_destroy = cuda_event_destroy,
     .queue_stream = cuda_queue_stream,
     .order_with_stream = cuda_order_with_stream,
+    .dlpack_device = cuda_dlpack_device,
+    .dlpack_owns = cuda_dlpack_owns,
+    .peer_access = ua_cuda_peer_access,
     .queue_native_handle = cuda_queue_native_handle,
 };
