@@ -22,6 +22,7 @@ import pytest
 import usmarray as ua
 
 SOURCES = Path(__file__).parent / "capi"
+EXAMPLES = Path(__file__).parents[1] / "docs" / "examples"
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 # Warnings an author of an extension would turn on: the header must pass.
 STRICT = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]
@@ -91,6 +92,18 @@ def ext(request):
 
 def view_numpy(x):
     return np.asarray(x)
+
+
+@pytest.fixture(scope="module", params=["c", "cython"])
+def guide_example(request, tmp_path_factory):
+    """The complete example of docs/extension.rst, built as it says."""
+    out = tmp_path_factory.mktemp("example")
+    if request.param == "c":
+        return build("scale", [EXAMPLES / "scale.c"], out, STRICT)
+    request.getfixturevalue("capi_cython")  # skips where Cython cannot run
+    run([sys.executable, "-m", "cython", "-3", str(EXAMPLES / "scale_cy.pyx"),
+         "-o", str(out / "scale_cy.c")])
+    return build("scale_cy", [out / "scale_cy.c"], out, [])
 
 
 # ------------------------------------------------------------- includes
@@ -168,6 +181,8 @@ def test_native_writes_through_data_and_strides_reach_python(ext):
     expected = np.zeros((4, 6))
     expected[::-2, 1::2] = np.arange(6.0).reshape(2, 3)
     np.testing.assert_array_equal(ua.asnumpy(x), expected)
+    with pytest.raises(TypeError, match="needs host-accessible float64"):
+        ext.fill_iota(ua.zeros(3, usm_type="device"))
 
 
 def test_from_memory_lays_out_a_view_that_keeps_the_memory(ext):
@@ -282,6 +297,29 @@ def test_a_cuda_queue_gives_the_stream_of_its_cai(ext):
     assert backend == "cuda" and device == cuda[0]
     assert handle is not None and handle == x.__cuda_array_interface__["stream"]
     ext.queue_wait(x.queue)
+
+
+# ------------------------------------------------------- the guide example
+
+@pytest.mark.parametrize("usm_type", ["device", "shared", "host"])
+def test_the_guide_example_scales_a_strided_view(guide_example, usm_type):
+    x = ua.asarray(np.arange(12.0).reshape(3, 4), usm_type=usm_type)
+    guide_example.scale(x[:, ::-2], 10.0)
+    expected = np.arange(12.0).reshape(3, 4)
+    expected[:, ::-2] *= 10
+    np.testing.assert_array_equal(ua.asnumpy(x), expected)
+    with pytest.raises(TypeError, match="needs a float64 USMArray"):
+        guide_example.scale(ua.zeros(2, dtype="f4"), 2.0)
+    with pytest.raises(ValueError, match="needs a writable array"):
+        guide_example.scale(_read_only_array(), 2.0)
+
+
+def test_the_guide_example_lends_its_own_memory(guide_example):
+    x = guide_example.host_range(5, ua.Queue("host"))
+    assert x.usm_type == "host" and x.flags.writable
+    np.testing.assert_array_equal(np.asarray(x), np.arange(5.0))
+    guide_example.scale(x, -1.0)
+    np.testing.assert_array_equal(np.asarray(x), -np.arange(5.0))
 
 
 # --------------------------------------------------------- bad arguments

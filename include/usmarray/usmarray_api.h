@@ -46,6 +46,9 @@ extern "C" {
 #define USM_ARRAY_F_CONTIGUOUS 0x2
 #define USM_ARRAY_WRITABLE 0x4
 
+/* The most dimensions an array may have. */
+#define USM_ARRAY_MAX_NDIM 64
+
 /* Arrays of at most this many dimensions keep shape and strides inline. */
 #define USM_ARRAY_INLINE_DIMS 6
 

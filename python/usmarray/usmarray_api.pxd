@@ -17,6 +17,7 @@ cdef extern from "usmarray/usmarray_api.h":
         USM_ARRAY_C_CONTIGUOUS
         USM_ARRAY_F_CONTIGUOUS
         USM_ARRAY_WRITABLE
+        USM_ARRAY_MAX_NDIM
 
     # The array as the source document declares it; fields are read-only.
     ctypedef class usmarray._usmarray.USMArray [object PyUSMArrayObject]:

@@ -265,6 +265,8 @@ queue_of_array(PyObject *array)
     return ((ua_py_queue *)base_of(array)->queue)->queue;
 }
 
+_Static_assert(USM_ARRAY_MAX_NDIM == UA_MAXDIMS,
+               "the C API states the core's limit of dimensions");
 _Static_assert(USM_ARRAY_C_CONTIGUOUS == UA_LAYOUT_C_CONTIGUOUS &&
                    USM_ARRAY_F_CONTIGUOUS == UA_LAYOUT_F_CONTIGUOUS,
                "array flags carry the core's contiguity bits");

@@ -6,6 +6,7 @@ tests/test_capi.py: the same functions as capi_c.c, through usmarray_api.pxd.
 from cpython.object cimport PyObject
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport strcmp
 
 from usmarray cimport usmarray_api as api
 from usmarray.usmarray_api cimport USMArray
@@ -96,7 +97,7 @@ def copy_into(dst, src):
 def fill_iota(USMArray arr):
     """Native work on the elements: 0, 1, 2, ... in index order through the
     struct's data and strides (elements), for host-accessible float64."""
-    if arr.typenum != 12 or api.UsmMemory_GetUsmType(arr.base) == b"device":
+    if arr.typenum != 12 or strcmp(api.UsmMemory_GetUsmType(arr.base), b"device") == 0:
         raise TypeError("needs host-accessible float64")
     cdef double *data = <double *>arr.data
     cdef Py_ssize_t index[8]
