@@ -164,6 +164,9 @@ def test_new_allocates_in_c_order_by_default(ext):
     d = ext.new((5,), np.dtype("i4").num, None, None, None)
     assert d.usm_type == "device" and d.dtype == np.int32
     assert ext.new((), F8, None, "host", ua.Queue("host")).shape == ()
+    many = ext.new((2, 1, 1, 1, 1, 1, 1, 3), F8, None, "shared", None)
+    assert ext.describe(many)["strides"] == (3, 3, 3, 3, 3, 3, 3, 1)
+    assert ext.new((0, 4), F8, None, None, None).size == 0
 
 
 def test_new_with_negative_strides_starts_the_allocation_at_the_lowest(ext):

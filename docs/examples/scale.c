@@ -131,7 +131,7 @@ static PyMethodDef methods[] = {
     {"scale", scale, METH_VARARGS, "scale(x, factor): x *= factor."},
     {"host_range", host_range, METH_VARARGS,
      "host_range(n, queue): 0.0 .. n-1 in host memory this extension owns."},
-    {NULL},
+    {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {

@@ -1,25 +1,26 @@
 /* The C API of usmarray, for C, C++ and Cython extensions.
  *
- * Compile with -I$(python -c "import usmarray; print(usmarray.get_include())")
- * (or the flags `python -m usmarray --includes` prints), include this header
- * after Python.h's requirements (it includes Python.h itself), and call
- * import_usmarray() in the module's init function:
+ * Compile with the flags `python -m usmarray --includes` prints (the
+ * directory is usmarray.get_include()), include this header (it includes
+ * Python.h), and call import_usmarray() in the module's init function:
  *
  *     if (import_usmarray() < 0) {
  *         return NULL;
  *     }
  *
  * Nothing here needs linking: the functions are reached through a table
- * that usmarray._usmarray publishes as the capsule "usmarray._usmarray._C_API",
- * as NumPy's import_array() does.  A new minor version only appends members
- * to the table; a new major version may change anything, and
- * import_usmarray() refuses a module whose major version differs from this
- * header's (rebuild the extension), or whose minor version is older.
+ * that usmarray._usmarray publishes as its capsule _C_API (named
+ * "usmarray._usmarray._C_API"), as NumPy's import_array() does.  A new
+ * minor version only appends members to the table; a new major version may
+ * change anything, and import_usmarray() refuses a module whose major
+ * version differs from this header's (rebuild the extension), or whose
+ * minor version is older.
  *
  * Conventions of every function: a returned PyObject * is a new reference
  * unless "borrowed" is said; on error the return is NULL, -1 or (size_t)-1
- * with a Python exception set.  Functions that take an object of a given
- * type raise TypeError for any other object.  Call them with the GIL held.
+ * with a Python exception set, whose message starts with the function's
+ * name.  Functions that take an object of a given type raise TypeError for
+ * any other object (NULL included).  Call them with the GIL held.
  *
  * An extension of several C files defines USMARRAY_API_UNIQUE_SYMBOL to one
  * name in all of them, and USMARRAY_NO_IMPORT in all but the one that calls
@@ -53,12 +54,13 @@ extern "C" {
 #define USM_ARRAY_INLINE_DIMS 6
 
 /* A usmarray.USMArray, as the source document declares it:
- *     cdef public class USMArray [object PyUSMArrayObject, type PyUSMArrayType]
+ *   cdef public class USMArray [object PyUSMArrayObject,
+ *                               type PyUSMArrayType]
  * The fields up to `base` are public and may be read directly (never
  * written); the ones after it are private. */
 typedef struct PyUSMArrayObject {
     PyObject_HEAD
-    int nd;               /* number of indexes needed to reference an element */
+    int nd;               /* indexes needed to reference an element */
     char *data;           /* USM pointer to the element of zero multi-index */
     Py_ssize_t *shape;    /* ranges of indexes (nd entries) */
     Py_ssize_t *strides;  /* elements to jump per unit increase of an index */

@@ -395,7 +395,7 @@ static PyMethodDef methods[] = {
     {"host_array", host_array, METH_O, NULL},
     {"freed_count", freed_count, METH_NOARGS, NULL},
     {"bad_calls", bad_calls, METH_O, NULL},
-    {NULL},
+    {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {

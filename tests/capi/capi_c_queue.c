@@ -36,5 +36,5 @@ queue_wait(PyObject *m, PyObject *queue)
 PyMethodDef capi_c_queue_methods[] = {
     {"queue_info", queue_info, METH_O, NULL},
     {"queue_wait", queue_wait, METH_O, NULL},
-    {NULL},
+    {NULL, NULL, 0, NULL},
 };
