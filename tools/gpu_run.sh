@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/usmarray-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 XLA_PYTHON_CLIENT_PREALLOCATE=false
+# NVLink multicast stays off: it can take a shared host's GPUs out of
+# service.
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 build=/tmp/usmarray-build
 pkg=/tmp/usmarray-pkg
 status=0
