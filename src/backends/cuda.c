@@ -157,6 +157,34 @@ ua_cuda_bind(const ua_cuda_context *c)
     return UA_OK;
 }
 
+/* The device's own stream-ordered pool, which keeps what is freed (no
+ * release threshold) until trim_ordered: CuPy's and PyTorch's caching
+ * allocators behave alike.  Blocks freed on one stream serve another only
+ * once an event has ordered it after the free, never through dependencies
+ * the driver would add by itself. */
+static void
+create_pool(ua_cuda_context *c)
+{
+    int supported = 0;
+    ua_cu.cuDeviceGetAttribute(&supported,
+                               CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
+                               c->dev);
+    CUmemPoolProps props = {.allocType = CU_MEM_ALLOCATION_TYPE_PINNED,
+                            .location = {CU_MEM_LOCATION_TYPE_DEVICE,
+                                         c->index}};
+    if (!supported ||
+        ua_cu.cuMemPoolCreate(&c->pool, &props) != CUDA_SUCCESS) {
+        c->pool = NULL;
+        return;
+    }
+    uint64_t keep_all = UINT64_MAX;
+    int no = 0;
+    ua_cu.cuMemPoolSetAttribute(c->pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                &keep_all);
+    ua_cu.cuMemPoolSetAttribute(
+        c->pool, CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES, &no);
+}
+
 static ua_status
 cuda_context_create(int index, void **context)
 {
@@ -182,6 +210,7 @@ cuda_context_create(int index, void **context)
                                CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                                c->dev);
     pthread_mutex_init(&c->lock, NULL);
+    create_pool(c);
     *context = c;
     return UA_OK;
 }
@@ -279,6 +308,73 @@ cuda_free(void *context, ua_usm_kind kind, void *ptr)
     else {
         ua_cu.cuMemFree((CUdeviceptr)(uintptr_t)ptr);
     }
+}
+
+/* The pool ordered by the queue's stream; plain cuMemAlloc where the
+ * device has no pools. */
+static ua_status
+cuda_alloc_ordered(void *queue, size_t nbytes, void **ptr)
+{
+    ua_cuda_queue *q = queue;
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK) {
+        return st;
+    }
+    CUdeviceptr p;
+    if (q->c->pool == NULL) {
+        CU_CHECK(ua_cu.cuMemAlloc(&p, nbytes), "cuMemAlloc");
+    }
+    else {
+        CU_CHECK(ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, q->c->pool,
+                                               q->stream),
+                 "cuMemAllocFromPoolAsync");
+    }
+    *ptr = (void *)(uintptr_t)p;
+    return UA_OK;
+}
+
+static void
+cuda_free_ordered(void *queue, void *ptr)
+{
+    ua_cuda_queue *q = queue;
+    if (ua_cuda_bind(q->c) != UA_OK) {
+        ua_error_clear();
+        return;
+    }
+    CUdeviceptr p = (CUdeviceptr)(uintptr_t)ptr;
+    if (q->c->pool == NULL) {
+        ua_cu.cuStreamSynchronize(q->stream);
+        ua_cu.cuMemFree(p);
+    }
+    else {
+        ua_cu.cuMemFreeAsync(p, q->stream);
+    }
+}
+
+/* Frees that streams have not reached yet keep their blocks: wait for
+ * them, so that everything unused goes back. */
+static void
+cuda_trim_ordered(void *context)
+{
+    ua_cuda_context *c = context;
+    if (c->pool == NULL || ua_cuda_bind(c) != UA_OK) {
+        ua_error_clear();
+        return;
+    }
+    ua_cu.cuCtxSynchronize();
+    ua_cu.cuMemPoolTrimTo(c->pool, 0);
+}
+
+static size_t
+cuda_ordered_held_bytes(void *context)
+{
+    ua_cuda_context *c = context;
+    uint64_t n = 0;
+    if (c->pool != NULL) {
+        ua_cu.cuMemPoolGetAttribute(c->pool,
+                                    CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT, &n);
+    }
+    return (size_t)n;
 }
 
 bool
@@ -476,4 +572,8 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .event_destroy = cuda_event_destroy,
     .queue_stream = cuda_queue_stream,
     .order_with_stream = cuda_order_with_stream,
+    .alloc_ordered = cuda_alloc_ordered,
+    .free_ordered = cuda_free_ordered,
+    .trim_ordered = cuda_trim_ordered,
+    .ordered_held_bytes = cuda_ordered_held_bytes,
 };

@@ -52,6 +52,7 @@ typedef struct {
     CUdevice dev;
     int index;
     int sm_count, cc_major, cc_minor;
+    CUmemoryPool pool; /* device memory ordered by streams; NULL: none */
     pthread_mutex_t lock; /* guards kernels */
     ua_cuda_copy_kernels kernels[UA_NTYPES][UA_NTYPES];
 } ua_cuda_context;
