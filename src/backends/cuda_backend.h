@@ -44,7 +44,9 @@ ua_status ua_cuda_failed(CUresult r, const char *what);
 /* The compiled copy kernels of one pair of element types. */
 typedef struct {
     CUmodule module;
-    CUfunction nd, tiled;
+    CUfunction nd;          /* any rank, 64-bit indices */
+    CUfunction small[2][4]; /* [64-bit?][rank - 1] */
+    CUfunction tiled[2];    /* [64-bit?] */
 } ua_cuda_copy_kernels;
 
 typedef struct {

@@ -163,6 +163,23 @@ conversion(ua_typenum dst, ua_typenum src, char *out, size_t len)
     }
 }
 
+static CUresult
+find_kernels(ua_cuda_copy_kernels *k)
+{
+    CUresult r = ua_cu.cuModuleGetFunction(&k->nd, k->module, "ua_copy_nd");
+    char name[32];
+    for (int wide = 0; wide < 2 && r == CUDA_SUCCESS; wide++) {
+        snprintf(name, sizeof(name), "ua_copy_tiled_%c", "il"[wide]);
+        r = ua_cu.cuModuleGetFunction(&k->tiled[wide], k->module, name);
+        for (int n = 1; n <= 4 && r == CUDA_SUCCESS; n++) {
+            snprintf(name, sizeof(name), "ua_copy_%c%d", "il"[wide], n);
+            r = ua_cu.cuModuleGetFunction(&k->small[wide][n - 1], k->module,
+                                          name);
+        }
+    }
+    return r;
+}
+
 static ua_status
 compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
                 ua_cuda_copy_kernels *k)
@@ -224,11 +241,7 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
     if (st == UA_OK) {
         CUresult cr = ua_cu.cuModuleLoadData(&k->module, image);
         if (cr == CUDA_SUCCESS) {
-            cr = ua_cu.cuModuleGetFunction(&k->nd, k->module, "ua_copy_nd");
-        }
-        if (cr == CUDA_SUCCESS) {
-            cr = ua_cu.cuModuleGetFunction(&k->tiled, k->module,
-                                           "ua_copy_tiled");
+            cr = find_kernels(k);
         }
         if (cr != CUDA_SUCCESS) {
             st = ua_cuda_failed(cr, "loading the copy kernels");
@@ -295,6 +308,57 @@ grid_for(const ua_cuda_context *c, long long work)
     return (unsigned)(work < 1 ? 1 : work < cap ? work : cap);
 }
 
+static unsigned
+at_most(long long work, long long cap)
+{
+    return (unsigned)(work < 1 ? 1 : work < cap ? work : cap);
+}
+
+/* Whether int arithmetic reaches every element with room to spare: the
+ * kernels step offsets past the far end by up to an extent before coming
+ * back, and their grid-stride index by the grid's size. */
+static bool
+fits_int(const kernel_plan *p, long long threads)
+{
+    const long long limit = 1ll << 30;
+    long long dext = 0, sext = 0;
+    for (int k = 0; k < p->nd; k++) {
+        dext += p->shape[k] * magnitude(p->dstep[k]);
+        sext += p->shape[k] * magnitude(p->sstep[k]);
+    }
+    return p->size < limit && threads < limit && dext < limit && sext < limit;
+}
+
+static ua_status
+launch_tiled(ua_cuda_queue *q, const ua_cuda_copy_kernels *k, kernel_plan *p)
+{
+    long long nl = p->shape[p->nd - 1], na = p->shape[p->tile_axis];
+    long long batches = p->size / (nl * na);
+    unsigned gx = at_most((nl + 31) / 32, 1ll << 30);
+    unsigned gy = at_most((na + 31) / 32, 65535);
+    unsigned gz = at_most(batches, 65535);
+    void *args[] = {p};
+    CUfunction f = k->tiled[!fits_int(p, 0)];
+    CU_CHECK(ua_cu.cuLaunchKernel(f, gx, gy, gz, 32, 8, 1, 0, q->stream, args,
+                                  NULL),
+             "launching the tiled copy kernel");
+    return UA_OK;
+}
+
+static ua_status
+launch_elementwise(ua_cuda_queue *q, const ua_cuda_copy_kernels *k,
+                   kernel_plan *p)
+{
+    unsigned blocks = grid_for(q->c, (p->size + 255) / 256);
+    bool wide = !fits_int(p, blocks * 256ll);
+    CUfunction f = p->nd <= 4 ? k->small[wide][p->nd - 1] : k->nd;
+    void *args[] = {p};
+    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, 256, 1, 1, 0, q->stream,
+                                  args, NULL),
+             "launching the copy kernel");
+    return UA_OK;
+}
+
 static ua_status
 launch(ua_cuda_queue *q, const ua_copy_plan *cp, ua_typenum dt, void *dst,
        ua_typenum stype, const void *src)
@@ -304,7 +368,9 @@ launch(ua_cuda_queue *q, const ua_copy_plan *cp, ua_typenum dt, void *dst,
     if (st != UA_OK) {
         return st;
     }
-    kernel_plan p = {.dst = dst, .src = src, .nd = cp->nd, .size = 1};
+    /* A scalar is a copy of rank 1. */
+    kernel_plan p = {.dst = dst, .src = src, .nd = cp->nd > 0 ? cp->nd : 1,
+                     .size = 1, .shape = {1}};
     for (int i = 0; i < cp->nd; i++) {
         p.shape[i] = cp->shape[i];
         p.dstep[i] = cp->dstep[i];
@@ -312,22 +378,8 @@ launch(ua_cuda_queue *q, const ua_copy_plan *cp, ua_typenum dt, void *dst,
         p.size *= cp->shape[i];
     }
     p.tile_axis = tile_axis(&p, ua_dtype_itemsize(stype));
-    void *args[] = {&p};
-    if (p.tile_axis >= 0) {
-        long long tiles = p.size / (p.shape[p.nd - 1] * p.shape[p.tile_axis]) *
-                          ((p.shape[p.nd - 1] + 31) / 32) *
-                          ((p.shape[p.tile_axis] + 31) / 32);
-        CU_CHECK(ua_cu.cuLaunchKernel(k->tiled, grid_for(q->c, tiles), 1, 1,
-                                      32, 8, 1, 0, q->stream, args, NULL),
-                 "launching the tiled copy kernel");
-    }
-    else {
-        unsigned blocks = grid_for(q->c, (p.size + 255) / 256);
-        CU_CHECK(ua_cu.cuLaunchKernel(k->nd, blocks, 1, 1, 256, 1, 1, 0,
-                                      q->stream, args, NULL),
-                 "launching the copy kernel");
-    }
-    return UA_OK;
+    return p.tile_axis >= 0 ? launch_tiled(q, k, &p)
+                            : launch_elementwise(q, k, &p);
 }
 
 static bool
