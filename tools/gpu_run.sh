@@ -54,6 +54,7 @@ fi
 
 if [ -z "${SKIP_BENCH:-}" ]; then
     echo "== benchmark"
+    python3 benchmarks/dlpack_streams.py 2>&1 | tee "$OUT/dlpack_streams.txt"
     python3 benchmarks/gpu_vs_peers.py --json "$OUT/gpu_vs_peers.json" 2>&1 |
         tee "$OUT/gpu_bench.txt" || status=1
 fi
