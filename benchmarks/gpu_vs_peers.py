@@ -200,6 +200,59 @@ def peer_versions():
             (("cupy", cp), ("torch", torch), ("numpy", np)) if mod is not None}
 
 
+def peer_gbps(fn, stream_handle, device, nbytes, reps=10):
+    """event_gbps with the events made on `device`, whose stream it is."""
+    with cp.cuda.Device(device):
+        return event_gbps(fn, stream_handle, nbytes, reps)
+
+
+def peer_rows():
+    """GPU 0 to GPU 1 over the link between them (NVLink on the two-H200
+    machine): 256 MiB, timed by events on the stream each library copies on
+    (the destination device's), bytes counted once.  None with fewer than
+    two GPUs or without CuPy (its events time every row)."""
+    if len(ua.get_devices(backend="cuda")) < 2 or cp is None:
+        return []
+    out = []
+    q0, q1 = ua.Queue("cuda:gpu:0"), ua.Queue("cuda:gpu:1")
+    a = np.random.default_rng(2).random(256 * MiB // 4, dtype=np.float32)
+    X0 = ua.asarray(a, queue=q0)
+    Y1 = ua.empty(a.shape, dtype="f4", queue=q1)
+    ours_stream = ua.empty(1, queue=q1).__cuda_array_interface__["stream"]
+    with cp.cuda.Device(0):
+        C0 = cp.asarray(a)
+    with cp.cuda.Device(1):
+        C1 = cp.empty_like(C0)
+        cstream = cp.cuda.get_current_stream()
+        cupy_stream = cstream.ptr
+    T0 = torch.as_tensor(a, device="cuda:0") if torch else None
+    T1 = torch.empty_like(T0, device="cuda:1") if torch else None
+    torch_stream = torch.cuda.current_stream(1).cuda_stream if torch else None
+
+    def ours_into():
+        Y1[...] = X0
+
+    def cupy_into():
+        C1.data.copy_from_device_async(C0.data, C0.nbytes, cstream)
+
+    def cupy_array():
+        with cp.cuda.Device(1):
+            return cp.array(C0)
+
+    link = "direct" if ua.Device("cuda:gpu:0").can_access_peer("cuda:gpu:1") else "through the host"
+    out.append({"operation": f"GPU->GPU copy 256 MiB into an existing array ({link})", "unit": "GB/s",
+                "target": ">= 0.95x best peer",
+                "usmarray": peer_gbps(ours_into, ours_stream, 1, a.nbytes),
+                "cupy": peer_gbps(cupy_into, cupy_stream, 1, a.nbytes),
+                "torch": peer_gbps(lambda: T1.copy_(T0), torch_stream, 1, a.nbytes) if torch else None})
+    out.append({"operation": f"GPU->GPU to_device 256 MiB, allocating ({link})", "unit": "GB/s",
+                "target": ">= 0.95x best peer",
+                "usmarray": peer_gbps(lambda: X0.to_device(q1), ours_stream, 1, a.nbytes),
+                "cupy": peer_gbps(cupy_array, cupy_stream, 1, a.nbytes),
+                "torch": peer_gbps(lambda: T0.to("cuda:1"), torch_stream, 1, a.nbytes) if torch else None})
+    return out
+
+
 def ratio(row, peer):
     ours, theirs = row.get("usmarray"), row.get(peer)
     if ours is None or theirs is None:
@@ -211,11 +264,13 @@ def ratio(row, peer):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--json", default=None)
+    parser.add_argument("--peer-only", action="store_true",
+                        help="only the two-GPU rows")
     args = parser.parse_args()
     if not any(d.backend == "cuda" for d in ua.get_devices()):
         print("no CUDA device: nothing to measure")
         return 0
-    table = rows()
+    table = (rows() if not args.peer_only else []) + peer_rows()
     for r in table:
         r["ratio_vs_cupy"] = ratio(r, "cupy")
         r["ratio_vs_torch"] = ratio(r, "torch")

@@ -3,6 +3,7 @@
 # runs the C tests, the main job, the GPU tests, the host suite and the GPU
 # benchmark.  Logs and the benchmark's JSON go to $OUT.
 #   bash tools/gpu_run.sh [pytest args for the GPU tests]
+#   MULTI_GPU=1 bash tools/gpu_run.sh   (two GPUs: peer copies, NCCL, MPI)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/usmarray-out}
@@ -22,6 +23,26 @@ rm -rf "$pkg" && mkdir -p "$pkg/usmarray"
 cp python/usmarray/*.py python/usmarray/*.pyi "$pkg/usmarray/"
 ln -s "$build"/_usmarray*.so "$pkg/usmarray/"
 export PYTHONPATH="$pkg"
+
+if [ -n "${MULTI_GPU:-}" ]; then
+    # Two GPUs: the peer-copy tests, the NCCL all-reduce, the MPI tests
+    # with the GPU's host-accessible kinds, what a non-CUDA-aware MPI does
+    # with a device array, and the peer benchmark rows.
+    echo "== two-GPU tests"
+    python3 -m pytest -p no:cacheprovider -q -rs tests/test_multi_gpu.py \
+        tests/test_nccl.py tests/test_mpi.py "$@" 2>&1 | tee "$OUT/multi_gpu_tests.txt" | tail -40
+    [ "${PIPESTATUS[0]}" = 0 ] || status=1
+    echo "== a CUDA device array through this machine's MPI"
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
+        mpiexec -n 2 python3 tools/mpi_device_probe.py >"$OUT/mpi_device_probe.txt" 2>&1
+    echo "exit status $?" >>"$OUT/mpi_device_probe.txt"
+    tail -20 "$OUT/mpi_device_probe.txt"
+    echo "== peer benchmark"
+    python3 benchmarks/gpu_vs_peers.py --peer-only --json "$OUT/gpu_peers.json" 2>&1 |
+        tee "$OUT/gpu_peers.txt" || status=1
+    exit $status
+fi
 
 echo "== main job"
 python3 -m usmarray 2>&1 | tee "$OUT/main.txt" || status=1

@@ -10,13 +10,8 @@
 #include "cuda_driver.h"
 #include "usmarray/backend.h"
 
-/* The driver's entry points, loaded by cuda.c. */
-typedef struct {
-#define DECLARE(field, symbol, params) CUresult(*field) params;
-    UA_CUDA_DRIVER_FUNCTIONS(DECLARE)
-#undef DECLARE
-} ua_cuda_driver;
-
+/* The driver's entry points (ua_cuda_driver, cuda_driver.h), loaded by
+ * cuda.c. */
 /* NVRTC's, loaded by cuda.c when present: only strided copies need it. */
 typedef struct {
 #define DECLARE(field, symbol, params) nvrtcResult(*field) params;

@@ -8,6 +8,7 @@
 
 #include "cuda_backend.h"
 #include "cuda_kernels.h"
+#include "cuda_peer.h"
 
 /* Whether this queue's kernels can read and write ptr; device memory of
  * another GPU is an error, not a "no". */
@@ -20,11 +21,10 @@ reachable(const ua_cuda_queue *q, const void *ptr, bool *out)
         return UA_OK;
     }
     if (p.memory_type == CU_MEMORYTYPE_DEVICE && !p.is_managed &&
-        p.ordinal != q->c->index) {
+        !ua_cuda_peer_access(q->c->index, p.ordinal)) {
         return ua_error_set(UA_ERR_VALUE,
-                            "copies between CUDA devices are not supported: "
-                            "%p is memory of cuda:gpu:%d, the queue is on "
-                            "cuda:gpu:%d",
+                            "%p is memory of cuda:gpu:%d, which the queue's "
+                            "cuda:gpu:%d has no link to",
                             ptr, p.ordinal, q->c->index);
     }
     *out = true;
@@ -44,6 +44,11 @@ ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n)
     ua_cuda_queue *q = queue;
     ua_status st = ua_cuda_bind(q->c);
     if (st != UA_OK) {
+        return st;
+    }
+    bool peers;
+    st = ua_cuda_peer_memcpy(q->c->index, q->stream, dst, src, n, &peers);
+    if (st != UA_OK || peers) {
         return st;
     }
     CUdeviceptr d = (CUdeviceptr)(uintptr_t)dst;
@@ -531,6 +536,16 @@ ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
             n *= (size_t)p.shape[k];
         }
         return ua_cuda_memcpy(q, dst->data, src->data, n);
+    }
+    ua_cuda_staged staged;
+    st = ua_cuda_peer_stage(q->c->index, q->stream, nd, shape, dst, src,
+                            &staged);
+    if (st != UA_OK) {
+        return st;
+    }
+    if (staged.active) {
+        st = ua_cuda_copy_strided(q, nd, shape, &staged.dst, &staged.src);
+        return ua_cuda_peer_unstage(q->c->index, q->stream, &staged, st);
     }
     bool dst_on_gpu, src_on_gpu;
     if ((st = reachable(q, dst->data, &dst_on_gpu)) != UA_OK ||

@@ -44,6 +44,7 @@ typedef struct {
 #define CUDA_ERROR_INVALID_VALUE 1
 #define CUDA_ERROR_OUT_OF_MEMORY 2
 #define CUDA_ERROR_NOT_READY 600
+#define CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED 704
 
 #define CU_STREAM_NON_BLOCKING 0x1
 #define CU_EVENT_DISABLE_TIMING 0x2
@@ -132,7 +133,21 @@ typedef struct {
     X(cuLaunchKernel, "cuLaunchKernel",                                       \
       (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,      \
        unsigned by, unsigned bz, unsigned shared, CUstream s, void **params,  \
-       void **extra))
+       void **extra))                                                         \
+    X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer",                         \
+      (int *can, CUdevice d, CUdevice peer))                                  \
+    X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess",                         \
+      (CUcontext peer, unsigned flags))                                       \
+    X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync",                                 \
+      (CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src, CUcontext src_ctx, \
+       size_t n, CUstream s))
+
+/* The table of those entry points that the loader (cuda.c) fills. */
+typedef struct {
+#define UA_CUDA_DECLARE(field, symbol, params) CUresult(*field) params;
+    UA_CUDA_DRIVER_FUNCTIONS(UA_CUDA_DECLARE)
+#undef UA_CUDA_DECLARE
+} ua_cuda_driver;
 
 typedef int nvrtcResult;
 typedef struct _nvrtcProgram *nvrtcProgram;

@@ -62,7 +62,7 @@ static bool
 pool_host_memory(const ua_context *c, ua_usm_kind kind)
 {
     return ua_usm_kind_host_accessible(kind) ||
-           c->device->type == UA_DEVICE_CPU;
+           (c->device->backend->ops->caps & UA_CAP_CPU_MEMORY);
 }
 
 /* Frees a block through the backend once the work queued on it is done. */
@@ -326,17 +326,25 @@ ua_pointer_query(uintptr_t addr, ua_pointer_info *out)
     return ua_pointer_query_range(addr, 1, out);
 }
 
-/* The default queue of the device that holds ptr when that device is of
- * another backend than q's; NULL otherwise. */
+static bool
+backend_reaches(const ua_backend *runner, const ua_backend *owner)
+{
+    return runner == owner ||
+           ((owner->ops->caps & UA_CAP_CPU_MEMORY) &&
+            (runner->ops->caps & UA_CAP_REACHES_CPU_MEMORY));
+}
+
+/* The default queue of the device that holds ptr when q's backend cannot
+ * reach that device's memory; NULL otherwise. */
 static ua_queue *
-foreign_queue(const ua_queue *q, const void *ptr)
+owner_queue(const ua_queue *q, const void *ptr)
 {
     ua_pointer_info info;
     ua_context *c;
     ua_queue *other;
     if (ptr == NULL || !ua_pointer_query((uintptr_t)ptr, &info) ||
         info.device == NULL ||
-        info.device->backend == q->context->device->backend ||
+        backend_reaches(q->context->device->backend, info.device->backend) ||
         ua_device_default_context(info.device, &c) != UA_OK ||
         ua_context_default_queue(c, &other) != UA_OK) {
         ua_error_clear();
@@ -348,15 +356,114 @@ foreign_queue(const ua_queue *q, const void *ptr)
 ua_queue *
 ua_queue_reaching(ua_queue *q, const void *a, const void *b)
 {
-    /* Only the host backend cannot reach another backend's memory. */
-    if (ops_of(q) != &ua_host_backend_ops || ua_device_count() < 2) {
+    if (ua_device_count() < 2) {
         return q;
     }
-    ua_queue *other = foreign_queue(q, a);
+    ua_queue *other = owner_queue(q, a);
     if (other == NULL) {
-        other = foreign_queue(q, b);
+        other = owner_queue(q, b);
     }
     return other != NULL ? other : q;
+}
+
+/* ------------------------------------------ memory of other devices */
+
+ua_status
+ua_device_peer_access(ua_device *from, ua_device *to, bool *direct)
+{
+    const ua_backend_ops *ops = from->backend->ops;
+    *direct = true;
+    if (from == to || (from->backend != to->backend &&
+                       backend_reaches(from->backend, to->backend))) {
+        return UA_OK;
+    }
+    *direct = false;
+    if (from->backend != to->backend || ops->peer_access == NULL) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "a copy on a queue of %s cannot touch device "
+                            "memory of %s: the %s backend %s; copy through "
+                            "host memory (an array of usm_type 'host', or "
+                            "ua.asnumpy)",
+                            from->filter, to->filter, ops->name,
+                            from->backend == to->backend
+                                ? "runs no copies between its devices"
+                                : "cannot reach that device");
+    }
+    *direct = ops->peer_access(from->index, to->index);
+    return UA_OK;
+}
+
+/* Later work on `to` runs after what `from` has enqueued: an event, not a
+ * host wait.  Both queues are of one backend. */
+static ua_status
+order_queues(ua_queue *from, ua_queue *to)
+{
+    const ua_backend_ops *ops = ops_of(from);
+    void *event;
+    ua_status st = ops->event_record(from->handle, &event);
+    if (st == UA_OK) {
+        st = ops->event_wait(to->handle, event);
+        ops->event_destroy(event);
+    }
+    return st;
+}
+
+/* The default queue of the device that holds ptr when that is another
+ * device of the runner's backend (a peer); NULL for memory of the runner's
+ * device, memory the runner reaches anyway and memory no one knows.
+ * Device memory the runner cannot reach is an error. */
+static ua_status
+peer_queue_of(ua_queue *runner, const void *ptr, ua_queue **out)
+{
+    ua_device *here = runner->context->device;
+    ua_pointer_info info;
+    ua_context *c;
+    bool direct;
+    *out = NULL;
+    if (ptr == NULL || !ua_pointer_query((uintptr_t)ptr, &info) ||
+        info.device == NULL || info.device == here) {
+        return UA_OK;
+    }
+    if (info.kind == UA_USM_DEVICE &&
+        ua_device_peer_access(here, info.device, &direct) != UA_OK) {
+        return ua_error_code();
+    }
+    if (info.device->backend != here->backend) {
+        return UA_OK;
+    }
+    ua_status st = ua_device_default_context(info.device, &c);
+    return st == UA_OK ? ua_context_default_queue(c, out) : st;
+}
+
+ua_status
+ua_peers_before(ua_queue *runner, const void *dst, const void *src,
+                ua_queue *peers[2])
+{
+    peers[0] = peers[1] = NULL;
+    if (ua_device_count() < 2) {
+        return UA_OK;
+    }
+    ua_status st = peer_queue_of(runner, dst, &peers[0]);
+    if (st == UA_OK) {
+        st = peer_queue_of(runner, src, &peers[1]);
+    }
+    if (peers[1] == peers[0]) {
+        peers[1] = NULL;
+    }
+    for (int i = 0; i < 2 && st == UA_OK; i++) {
+        st = peers[i] != NULL ? order_queues(peers[i], runner) : UA_OK;
+    }
+    return st;
+}
+
+ua_status
+ua_peers_after(ua_queue *runner, ua_queue *const peers[2])
+{
+    ua_status st = UA_OK;
+    for (int i = 0; i < 2 && st == UA_OK; i++) {
+        st = peers[i] != NULL ? order_queues(runner, peers[i]) : UA_OK;
+    }
+    return st;
 }
 
 ua_status
@@ -365,8 +472,14 @@ ua_queue_memcpy(ua_queue *q, void *dst, const void *src, size_t n)
     if (n == 0) {
         return UA_OK;
     }
-    ua_queue *runner = ua_queue_reaching(q, dst, src);
-    ua_status st = ops_of(runner)->memcpy(runner->handle, dst, src, n);
+    ua_queue *runner = ua_queue_reaching(q, dst, src), *peers[2];
+    ua_status st = ua_peers_before(runner, dst, src, peers);
+    if (st == UA_OK) {
+        st = ops_of(runner)->memcpy(runner->handle, dst, src, n);
+    }
+    if (st == UA_OK) {
+        st = ua_peers_after(runner, peers);
+    }
     /* Work moved to another queue is finished here: q's waits cannot see
      * it. */
     return st == UA_OK && runner != q ? ua_queue_wait(runner) : st;
