@@ -103,6 +103,19 @@ typedef struct ua_backend_ops {
      * the host.  NULL where the backend's queues run no copies touching
      * device memory of another of its devices. */
     bool (*peer_access)(int from, int to);
+
+    /* A pool of USM device memory ordered by the queue: alloc_ordered
+     * returns memory usable by work enqueued on the queue from now on, and
+     * free_ordered gives it back once the queue's work so far is done, with
+     * no host wait.  The backend reuses a block on another queue only after
+     * an event orders that queue after the free.  trim_ordered gives unused
+     * blocks back to the driver; ordered_held_bytes tells what the pool
+     * holds, blocks in use included.  All NULL where the backend has no such
+     * pool: the core then keeps freed blocks itself. */
+    ua_status (*alloc_ordered)(void *queue, size_t nbytes, void **ptr);
+    void (*free_ordered)(void *queue, void *ptr);
+    void (*trim_ordered)(void *context);
+    size_t (*ordered_held_bytes)(void *context);
 } ua_backend_ops;
 
 #ifdef __cplusplus
