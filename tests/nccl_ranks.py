@@ -5,6 +5,7 @@ where CuPy has NCCL, through cupy.cuda.nccl: both see our memory through
 DLPack or CAI (no copy: the sum lands in our array).  A failed check raises,
 so the process exits non-zero."""
 import os
+import pickle
 import sys
 import time
 
@@ -48,15 +49,17 @@ def through_cupy(uid_file):
     with cp.cuda.Device(rank):
         if rank == 0:
             uid = nccl.get_unique_id()
+            # Pickled, so that rank 1 gets it back in the type this CuPy
+            # gives and takes (a tuple in some versions, bytes in others).
             with open(uid_file + ".tmp", "wb") as f:
-                f.write(bytes(b % 256 for b in uid))
+                pickle.dump(uid, f)
             os.replace(uid_file + ".tmp", uid_file)
         else:
             deadline = time.monotonic() + 120
             while not os.path.exists(uid_file) and time.monotonic() < deadline:
                 time.sleep(0.01)
         with open(uid_file, "rb") as f:
-            uid = tuple(b if b < 128 else b - 256 for b in f.read())
+            uid = pickle.load(f)
         comm = nccl.NcclCommunicator(world, uid, rank)
         x = ua.full(n, rank + 1, dtype="f4", queue=gpu)
         c = cp.asarray(x)

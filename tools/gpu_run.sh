@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/usmarray-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 XLA_PYTHON_CLIENT_PREALLOCATE=false
+# NVLink multicast stays off: it can take a shared host's GPUs out of
+# service.
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 build=/tmp/usmarray-build
 pkg=/tmp/usmarray-pkg
 status=0
@@ -56,7 +59,7 @@ python3 tools/conformance.py --gpu >"$OUT/conformance_gpu.md" 2>&1 || status=1
 cat "$OUT/conformance_gpu.md"
 
 echo "== GPU tests"
-python3 -m pytest -p no:cacheprovider -q -rs tests/test_cuda.py "$@" 2>&1 | tee "$OUT/gpu_tests.txt" | tail -40
+python3 -m pytest -p no:cacheprovider -q -rs tests/test_cuda.py tests/test_pool_stats.py "$@" 2>&1 | tee "$OUT/gpu_tests.txt" | tail -40
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 
 if [ -z "${SKIP_HOST_SUITE:-}" ]; then
@@ -65,8 +68,17 @@ if [ -z "${SKIP_HOST_SUITE:-}" ]; then
         --ignore=tests/test_cuda.py 2>&1 | tee "$OUT/host_tests.txt" | tail -8
 fi
 
+if [ -n "${NCU:-}" ] && command -v ncu >/dev/null; then
+    echo "== ncu: the copy kernels against the memory roofline"
+    ncu --clock-control none --kernel-name regex:ua_copy --launch-skip 4 \
+        --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
+        python3 benchmarks/ncu_kernels.py >"$OUT/ncu.txt" 2>&1 || status=1
+    grep -E "ua_copy|duration|dram__|sm__|l1tex" "$OUT/ncu.txt" | head -60
+fi
+
 if [ -z "${SKIP_BENCH:-}" ]; then
     echo "== benchmark"
+    python3 benchmarks/dlpack_streams.py 2>&1 | tee "$OUT/dlpack_streams.txt"
     python3 benchmarks/gpu_vs_peers.py --json "$OUT/gpu_vs_peers.json" 2>&1 |
         tee "$OUT/gpu_bench.txt" || status=1
 fi

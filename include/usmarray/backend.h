@@ -104,6 +104,19 @@ typedef struct ua_backend_ops {
      * device memory of another of its devices. */
     bool (*peer_access)(int from, int to);
 
+    /* A pool of USM device memory ordered by the queue: alloc_ordered
+     * returns memory usable by work enqueued on the queue from now on, and
+     * free_ordered gives it back once the queue's work so far is done, with
+     * no host wait.  The backend reuses a block on another queue only after
+     * an event orders that queue after the free.  trim_ordered gives unused
+     * blocks back to the driver; ordered_held_bytes tells what the pool
+     * holds, blocks in use included.  All NULL where the backend has no such
+     * pool: the core then keeps freed blocks itself. */
+    ua_status (*alloc_ordered)(void *queue, size_t nbytes, void **ptr);
+    void (*free_ordered)(void *queue, void *ptr);
+    void (*trim_ordered)(void *context);
+    size_t (*ordered_held_bytes)(void *context);
+
     /* The driver's own handle of a queue, for native code that submits
      * work to it (the C API's UsmQueue_GetNativeHandle): a CUstream, a
      * DPCTLSyclQueueRef.  NULL where the driver has no such object (the

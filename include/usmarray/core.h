@@ -226,6 +226,14 @@ ua_device *ua_context_device(const ua_context *c);
  * them back to the backend. */
 size_t ua_context_pooled_bytes(ua_context *c);
 void ua_context_release_pool(ua_context *c);
+/* Bytes of live allocations of a kind, and bytes held from the backend for
+ * it (live ones and those kept for reuse). */
+size_t ua_context_used_bytes(ua_context *c, ua_usm_kind kind);
+size_t ua_context_held_bytes(ua_context *c, ua_usm_kind kind);
+/* The most bytes live allocations of a kind may hold together (SIZE_MAX:
+ * no limit); past it, allocation fails with UA_ERR_ALLOC. */
+void ua_context_set_limit(ua_context *c, ua_usm_kind kind, size_t limit);
+size_t ua_context_limit(ua_context *c, ua_usm_kind kind);
 ua_context *ua_queue_context(const ua_queue *q);
 ua_device *ua_queue_device(const ua_queue *q);
 /* Whether copies on queues of `from` reach device memory of `to` directly

@@ -74,11 +74,20 @@ size_t ua_pool_cached_bytes(ua_pool *p);
 void ua_pool_drain(ua_pool *p, bool host_memory,
                    void (*release)(const ua_pool_block *block));
 
+/* Bytes of live allocations and the most allowed, per USM kind; guarded
+ * by the lock of the kind's pool. */
+typedef struct {
+    size_t used;
+    size_t ordered; /* of used, what the backend's ordered pool holds */
+    size_t limit;   /* SIZE_MAX: none */
+} ua_usage;
+
 struct ua_context {
     ua_device *device;
     void *handle;
     ua_queue *default_queue; /* created on first use */
     ua_pool pools[UA_USM_HOST + 1]; /* indexed by USM kind */
+    ua_usage usage[UA_USM_HOST + 1];
 };
 
 struct ua_queue {
@@ -92,6 +101,7 @@ struct ua_allocation {
     ua_usm_kind kind;
     bool borrowed;
     int pool_class; /* its class in the context's pool, or -1 */
+    bool ordered;   /* from the backend's queue-ordered pool */
     size_t block_bytes; /* what was allocated for it: its class size */
     ua_queue *queue;
 };

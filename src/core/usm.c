@@ -1,5 +1,6 @@
 /* USM allocations: made through the queue's backend and recorded in the
  * registry for as long as they live. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,19 +74,79 @@ free_block(ua_queue *q, ua_usm_kind kind, void *ptr)
     ops_of(q)->free(q->context->handle, kind, ptr);
 }
 
-/* Fills a->ptr from the context's pool or the backend.  Pooled blocks are
- * of the class size, so that any block of a class serves any request. */
+/* Counts a block as live, unless that would pass the kind's limit. */
+static ua_status
+charge(ua_context *c, const ua_allocation *a)
+{
+    ua_pool *p = &c->pools[a->kind];
+    ua_usage *u = &c->usage[a->kind];
+    pthread_mutex_lock(&p->lock);
+    bool over = a->block_bytes > u->limit - u->used;
+    if (!over) {
+        u->used += a->block_bytes;
+        u->ordered += a->ordered ? a->block_bytes : 0;
+    }
+    size_t used = u->used, limit = u->limit;
+    pthread_mutex_unlock(&p->lock);
+    if (over) {
+        return ua_error_set(UA_ERR_ALLOC,
+                            "allocating %zu bytes of USM %s memory would pass "
+                            "the context's limit of %zu bytes (%zu in use)",
+                            a->nbytes, ua_usm_kind_name(a->kind), limit, used);
+    }
+    return UA_OK;
+}
+
+static void
+discharge(ua_context *c, const ua_allocation *a)
+{
+    ua_pool *p = &c->pools[a->kind];
+    ua_usage *u = &c->usage[a->kind];
+    pthread_mutex_lock(&p->lock);
+    u->used -= a->block_bytes;
+    u->ordered -= a->ordered ? a->block_bytes : 0;
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Device memory of the default alignment too large for the core's pool
+ * comes from the backend's pool ordered by the queue, where it has one: no
+ * host wait on either side.  Smaller blocks stay in the core's pool, which
+ * makes no driver call (0.8 µs per empty() on the H100 against 1.3 µs). */
+static bool
+use_ordered_pool(const ua_queue *q, ua_usm_kind kind, size_t nbytes,
+                 size_t alignment)
+{
+    return kind == UA_USM_DEVICE && alignment == 0 &&
+           nbytes > UA_POOL_MAX_BLOCK && ops_of(q)->alloc_ordered != NULL &&
+           !q->context->pools[kind].disabled;
+}
+
+/* Where a's block comes from and how large it is.  Blocks of the core's
+ * pool are of the class size, so that any block of a class serves any
+ * request. */
+static void
+plan_block(ua_allocation *a, size_t alignment)
+{
+    size_t class_bytes;
+    a->ordered = use_ordered_pool(a->queue, a->kind, a->nbytes, alignment);
+    a->pool_class = a->ordered || alignment != 0
+                        ? -1
+                        : ua_pool_class(a->nbytes, &class_bytes);
+    a->block_bytes = a->pool_class >= 0 ? class_bytes : a->nbytes;
+}
+
+/* Fills a->ptr from the pool plan_block chose, or the backend. */
 static ua_status
 alloc_block(ua_allocation *a, size_t alignment)
 {
     ua_queue *q = a->queue;
     ua_context *c = q->context;
-    size_t class_bytes;
-    int cls = alignment == 0 ? ua_pool_class(a->nbytes, &class_bytes) : -1;
+    if (a->ordered) {
+        return ops_of(q)->alloc_ordered(q->handle, a->nbytes, &a->ptr);
+    }
+    int cls = a->pool_class;
     if (cls >= 0) {
         ua_pool_block b;
-        a->pool_class = cls;
-        a->block_bytes = class_bytes;
         if (ua_pool_take(&c->pools[a->kind], cls,
                          pool_host_memory(q->context, a->kind), &b)) {
             /* Work on another queue may still use it: order after it. */
@@ -106,6 +167,10 @@ release_block(ua_allocation *a)
 {
     ua_queue *q = a->queue;
     ua_pool_block b = {a->ptr, a->block_bytes, a->kind, q};
+    if (a->ordered) {
+        ops_of(q)->free_ordered(q->handle, a->ptr);
+        return;
+    }
     if (a->pool_class < 0 ||
         !ua_pool_give(&q->context->pools[a->kind], a->pool_class,
                       pool_host_memory(q->context, a->kind), &b)) {
@@ -133,15 +198,21 @@ ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes, size_t alignment,
     if (a == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory");
     }
-    *a = (ua_allocation){.nbytes = nbytes, .kind = kind, .queue = q,
-                         .pool_class = -1, .block_bytes = nbytes};
-    ua_status st = alloc_block(a, alignment);
+    *a = (ua_allocation){.nbytes = nbytes, .kind = kind, .queue = q};
+    plan_block(a, alignment);
+    ua_status st = charge(q->context, a);
     if (st != UA_OK) {
+        free(a);
+        return st;
+    }
+    if ((st = alloc_block(a, alignment)) != UA_OK) {
+        discharge(q->context, a);
         free(a);
         return st;
     }
     if ((st = record(a)) != UA_OK) {
         release_block(a);
+        discharge(q->context, a);
         free(a);
         return st;
     }
@@ -181,6 +252,7 @@ ua_usm_free(ua_allocation *a)
     ua_registry_remove((uintptr_t)a->ptr, a->nbytes, a->borrowed);
     if (!a->borrowed) {
         release_block(a);
+        discharge(a->queue->context, a);
     }
     free(a);
 }
@@ -462,6 +534,12 @@ free_pooled(const ua_pool_block *b)
     free_block(b->queue, b->kind, b->ptr);
 }
 
+static const ua_backend_ops *
+context_ops(const ua_context *c)
+{
+    return c->device->backend->ops;
+}
+
 void
 ua_context_release_pool(ua_context *c)
 {
@@ -469,6 +547,66 @@ ua_context_release_pool(ua_context *c)
         ua_pool_drain(&c->pools[k], pool_host_memory(c, k),
                       free_pooled);
     }
+    if (context_ops(c)->trim_ordered != NULL) {
+        context_ops(c)->trim_ordered(c->handle);
+    }
+}
+
+static bool
+valid_kind(ua_usm_kind kind)
+{
+    return kind >= UA_USM_DEVICE && kind <= UA_USM_HOST;
+}
+
+size_t
+ua_context_used_bytes(ua_context *c, ua_usm_kind kind)
+{
+    if (!valid_kind(kind)) {
+        return 0;
+    }
+    pthread_mutex_lock(&c->pools[kind].lock);
+    size_t n = c->usage[kind].used;
+    pthread_mutex_unlock(&c->pools[kind].lock);
+    return n;
+}
+
+size_t
+ua_context_held_bytes(ua_context *c, ua_usm_kind kind)
+{
+    if (!valid_kind(kind)) {
+        return 0;
+    }
+    ua_pool *p = &c->pools[kind];
+    pthread_mutex_lock(&p->lock);
+    /* Live blocks of the ordered pool are counted in what it holds. */
+    size_t n = c->usage[kind].used - c->usage[kind].ordered + p->cached_bytes;
+    pthread_mutex_unlock(&p->lock);
+    if (kind == UA_USM_DEVICE && context_ops(c)->ordered_held_bytes != NULL) {
+        n += context_ops(c)->ordered_held_bytes(c->handle);
+    }
+    return n;
+}
+
+void
+ua_context_set_limit(ua_context *c, ua_usm_kind kind, size_t limit)
+{
+    if (valid_kind(kind)) {
+        pthread_mutex_lock(&c->pools[kind].lock);
+        c->usage[kind].limit = limit;
+        pthread_mutex_unlock(&c->pools[kind].lock);
+    }
+}
+
+size_t
+ua_context_limit(ua_context *c, ua_usm_kind kind)
+{
+    if (!valid_kind(kind)) {
+        return SIZE_MAX;
+    }
+    pthread_mutex_lock(&c->pools[kind].lock);
+    size_t n = c->usage[kind].limit;
+    pthread_mutex_unlock(&c->pools[kind].lock);
+    return n;
 }
 
 size_t
