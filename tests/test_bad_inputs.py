@@ -431,7 +431,7 @@ CASES = [
     C(lambda: host().__setitem__(slice(None), np.array(["a"] * 4)), ValueError, "could not convert",
       id="setitem-unicode-array"),
     C(lambda: readonly().__setitem__(0, 1), ValueError, "read-only", id="setitem-readonly"),
-    C(lambda: host().__setitem__(..., BIG), (OverflowError, ValueError), "Python integer 1180591620717411303424 out of bou", id="setitem-overflow"),
+    C(lambda: host(dtype="i8").__setitem__(..., BIG), (OverflowError, ValueError), "Python integer 1180591620717411303424 out of bou", id="setitem-overflow"),
     C(lambda: host().__delitem__(0), (TypeError, ValueError), "cannot delete array elements", id="delitem"),
 
     # ---- SUAI import ----
@@ -544,6 +544,33 @@ CASES = [
     C(lambda: host().__dlpack__(bogus=1), TypeError, "bogus", id="export-bad-keyword"),
     C(lambda: readonly().__dlpack__(), BufferError, "read-only", id="export-legacy-readonly"),
     C(lambda: host().__dlpack_device__(1), TypeError, "USMArray.__dlpack_device__() takes no arguments", id="export-device-arg"),
+
+    # ---- Python scalars that do not fit the dtype ----
+    C(lambda: ua.full(2, 300, dtype="u1"), OverflowError, "Python integer 300 out of bounds for uint8",
+      id="scalar-full-too-large"),
+    C(lambda: dev(dtype="u1").__setitem__(0, -1), OverflowError, "Python integer -1 out of bounds for uint8",
+      id="scalar-setitem-negative-unsigned"),
+    C(lambda: dev(dtype="i4").fill(2**40), OverflowError, "out of bounds for int32", id="scalar-fill-too-large"),
+    C(lambda: dev(dtype="u8").fill(-2**70), OverflowError, "out of bounds for uint64", id="scalar-fill-huge-negative"),
+    C(lambda: dev(dtype="f4").__setitem__(0, 1 + 2j), TypeError, "imaginary part", id="scalar-complex-into-float"),
+    C(lambda: dev(dtype="i8").__setitem__(0, 1j), TypeError, "imaginary part", id="scalar-complex-into-int"),
+    C(lambda: dev(dtype="i2").fill(float("nan")), ValueError, "cannot convert float NaN to integer",
+      id="scalar-nan-into-int"),
+    C(lambda: dev(dtype="i2").fill(float("inf")), OverflowError, "cannot convert float infinity to integer",
+      id="scalar-inf-into-int"),
+    C(lambda: dev(dtype="i4").fill(1e20), OverflowError, "Python float 1e+20 out of bounds for int32",
+      id="scalar-float-too-large-for-int"),
+    C(lambda: dev(dtype="f8").fill(10**400), OverflowError, "int too large to convert to float",
+      id="scalar-int-too-large-for-float"),
+    C(lambda: dev(dtype="u1").__setitem__(slice(None), [1, 2, 300, 4]), OverflowError, "300 out of bounds",
+      id="scalar-in-list-too-large"),
+    C(lambda: ua.full_like(dev(), 1j, dtype="f8"), TypeError, "imaginary part", id="scalar-full-like-complex"),
+    C(lambda: ua.arange(250, 260, dtype="u1"), OverflowError, "Python integer 259 out of bounds for uint8",
+      id="scalar-arange-last-too-large"),
+    C(lambda: ua.arange(-1, 3, dtype="u1"), OverflowError, "Python integer -1 out of bounds for uint8",
+      id="scalar-arange-start-negative"),
+    C(lambda: ua.asarray([300], dtype="u1"), OverflowError, "Python integer 300 out of bounds for uint8",
+      id="scalar-asarray-list-too-large"),
 ]
 
 

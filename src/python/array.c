@@ -1238,56 +1238,15 @@ assign_from(ua_state *st, PyObject *dst, int snd, const Py_ssize_t *sshape,
                               ARR(dst)->shape, &d, &s);
 }
 
-/* Python scalars become a 0-d source of the widest matching type. */
+/* Python scalars follow NumPy 2's rules for the destination's type. */
 static int
 assign_scalar(ua_state *st, PyObject *dst, PyObject *value)
 {
-    union {
-        uint8_t b;
-        int64_t i;
-        uint64_t u;
-        double f;
-        double c[2];
-    } v;
-    ua_typenum t;
-    if (PyBool_Check(value)) {
-        v.b = value == Py_True;
-        t = UA_BOOL;
+    ua_py_scalar v;
+    if (ua_py_scalar_for(st, value, (ua_typenum)ARR(dst)->typenum, &v) < 0) {
+        return -1;
     }
-    else if (PyLong_Check(value)) {
-        int overflow;
-        v.i = PyLong_AsLongLongAndOverflow(value, &overflow);
-        t = UA_INT64;
-        if (overflow > 0) {
-            v.u = PyLong_AsUnsignedLongLong(value);
-            t = UA_UINT64;
-            if (v.u == (uint64_t)-1 && PyErr_Occurred()) {
-                PyErr_Format(PyExc_OverflowError,
-                             "Python integer %R out of bounds for any "
-                             "supported dtype",
-                             value);
-                return -1;
-            }
-        }
-        else if (overflow < 0) {
-            PyErr_Format(PyExc_OverflowError,
-                         "Python integer %R out of bounds for any supported "
-                         "dtype",
-                         value);
-            return -1;
-        }
-    }
-    else if (PyFloat_Check(value)) {
-        v.f = PyFloat_AS_DOUBLE(value);
-        t = UA_FLOAT64;
-    }
-    else {
-        Py_complex z = PyComplex_AsCComplex(value);
-        v.c[0] = z.real;
-        v.c[1] = z.imag;
-        t = UA_COMPLEX128;
-    }
-    return assign_from(st, dst, 0, NULL, NULL, (char *)&v, t);
+    return assign_from(st, dst, 0, NULL, NULL, (char *)&v.v, v.type);
 }
 
 static PyObject *
@@ -1296,6 +1255,13 @@ host_array_for(ua_state *st, PyObject *dst, PyObject *value)
     PyObject *np = ua_py_numpy(st);
     if (np == NULL) {
         return NULL;
+    }
+    /* Nested sequences are read as the destination's type, as NumPy reads
+     * them, so that the Python scalars in them follow its rules too. */
+    if (PyList_Check(value) || PyTuple_Check(value)) {
+        return PyObject_CallMethod(
+            np, "asarray", "OO", value,
+            ua_py_dtype(st, (ua_typenum)ARR(dst)->typenum));
     }
     PyObject *host = PyObject_CallMethod(np, "asarray", "O", value);
     ua_typenum t;
@@ -1363,8 +1329,7 @@ ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value)
                            ARR(value)->strides, ARR(value)->data,
                            (ua_typenum)ARR(value)->typenum);
     }
-    if (PyBool_Check(value) || PyLong_CheckExact(value) ||
-        PyFloat_CheckExact(value) || PyComplex_CheckExact(value)) {
+    if (ua_py_is_python_scalar(value)) {
         return assign_scalar(st, dst, value);
     }
     int has = ua_suai_has(st, value);

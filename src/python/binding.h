@@ -333,6 +333,27 @@ int ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out);
  * name formatted only when there is an error to report. */
 int ua_py_index_at(PyObject *item, const char *what, const char *key,
                    Py_ssize_t k, Py_ssize_t *out);
+/* A Python scalar ready to be written into an array: a 0-d source. */
+typedef struct {
+    union {
+        uint8_t b;
+        long long i;
+        unsigned long long u;
+        double f;
+        double c[2];
+    } v;
+    ua_typenum type; /* of v */
+} ua_py_scalar;
+
+/* Whether value is a Python int (bool and subclasses included), float or
+ * complex: the values that ua_py_scalar_for reads. */
+int ua_py_is_python_scalar(PyObject *value);
+/* Reads a Python scalar to be stored as type t, by NumPy 2's rules:
+ * integers out of t's range raise OverflowError, complex values into a
+ * real type TypeError, floats into an integer type truncate (NaN raises
+ * ValueError, infinities and values out of range OverflowError). */
+int ua_py_scalar_for(ua_state *st, PyObject *value, ua_typenum t,
+                     ua_py_scalar *out);
 /* copy=: -1 for None, else 0 or 1; anything but None or a bool raises. */
 int ua_py_parse_copy(PyObject *obj, int *out);
 

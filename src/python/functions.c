@@ -561,6 +561,54 @@ LIKE(zeros_like, 0, 0)
 LIKE(ones_like, 1, 0)
 LIKE(full_like, -1, 1)
 
+/* NumPy checks that start fits an integer dtype but lets the values after
+ * it wrap; the first and the last value must both fit here.  n > 0. */
+static int
+check_arange_bounds(ua_state *st, PyObject *start, PyObject *step,
+                    Py_ssize_t n, ua_typenum t)
+{
+    ua_py_scalar v;
+    if (!ua_py_is_python_scalar(start) ||
+        ua_py_scalar_for(st, start, t, &v) < 0) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    PyObject *count = PyLong_FromSsize_t(n - 1);
+    PyObject *span = count ? PyNumber_Multiply(count, step) : NULL;
+    PyObject *last = span ? PyNumber_Add(start, span) : NULL;
+    int rc = last == NULL ? -1
+             : ua_py_is_python_scalar(last) ? ua_py_scalar_for(st, last, t, &v)
+                                            : 0;
+    Py_XDECREF(count);
+    Py_XDECREF(span);
+    Py_XDECREF(last);
+    return rc;
+}
+
+/* arange(start, stop, step) as called: start alone is the stop. */
+static int
+arange_fits(ua_state *st, PyObject *host, PyObject *start, PyObject *stop,
+            PyObject *step, PyObject *dtype)
+{
+    ua_typenum t;
+    Py_ssize_t n = PyObject_Length(host);
+    if (n <= 0 || dtype == Py_None) {
+        return n < 0 ? -1 : 0;
+    }
+    if (ua_py_typenum(st, dtype, &t) < 0) {
+        return -1;
+    }
+    if (ua_dtype_kind(t) != 'i' && ua_dtype_kind(t) != 'u') {
+        return 0;
+    }
+    PyObject *first = stop == Py_None ? PyLong_FromLong(0) : Py_NewRef(start);
+    PyObject *delta = step != NULL && step != Py_None ? Py_NewRef(step)
+                                                      : PyLong_FromLong(1);
+    int rc = first && delta ? check_arange_bounds(st, first, delta, n, t) : -1;
+    Py_XDECREF(first);
+    Py_XDECREF(delta);
+    return rc;
+}
+
 static PyObject *
 arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
        PyObject *kwnames)
@@ -590,6 +638,10 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *host = PyObject_CallMethod(np, "arange", "OOOO", start, stop,
                                          step ? step : Py_None, dtype);
     if (host == NULL) {
+        return NULL;
+    }
+    if (arange_fits(st, host, start, stop, step, dtype) < 0) {
+        Py_DECREF(host);
         return NULL;
     }
     PyObject *target = target_queue(st, device, queue, NULL);
