@@ -806,36 +806,6 @@ array_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
     return arr;
 }
 
-static Py_ssize_t
-array_length(PyObject *self)
-{
-    if (ARR(self)->nd == 0) {
-        PyErr_SetString(PyExc_TypeError, "len() of unsized object");
-        return -1;
-    }
-    return ARR(self)->shape[0];
-}
-
-/* The truth of a one-element array, as NumPy's: of any other size it is
- * ambiguous, and `if x:` must not quietly mean "x is not empty". */
-static int
-array_bool(PyObject *self)
-{
-    Py_ssize_t n = size_of(self);
-    if (n != 1) {
-        PyErr_Format(PyExc_ValueError,
-                     "the truth value of an array with %zd elements is "
-                     "ambiguous; copy it with usmarray.asnumpy(x) and use "
-                     ".any() or .all()",
-                     n);
-        return -1;
-    }
-    PyObject *host = ua_py_array_to_numpy(ua_state_of(self), self);
-    int truth = host ? PyObject_IsTrue(host) : -1;
-    Py_XDECREF(host);
-    return truth;
-}
-
 /* --------------------------------------------------------------- views */
 
 static PyObject *
@@ -1730,6 +1700,26 @@ static PyMethodDef array_methods[] = {
      "__dlpack_device__()\n--\n\nThe DLPack (device_type, device_id)."},
     {"fill", array_fill, METH_O,
      "fill(value)\n--\n\nSets every element to value."},
+    {"item", ua_py_array_item, METH_VARARGS,
+     "item(*args)\n--\n\nOne element as a Python scalar: the only one "
+     "(no arguments), the one at a flat index in C order, or the one at a "
+     "tuple of indices."},
+    {"tolist", ua_py_array_tolist, METH_NOARGS,
+     "tolist()\n--\n\nThe elements as nested lists of Python scalars (a "
+     "scalar for a 0-d array)."},
+    {"__complex__", ua_py_array_complex, METH_NOARGS,
+     "__complex__()\n--\n\nThe element of a 0-d array as a complex."},
+    {"__format__", ua_py_array_format, METH_O,
+     "__format__(spec)\n--\n\nA 0-d array formats as its element."},
+    {"__copy__", ua_py_array_copy_protocol, METH_NOARGS,
+     "__copy__()\n--\n\nA copy in new memory of the same USM kind, on the "
+     "same queue."},
+    {"__deepcopy__", ua_py_array_copy_protocol, METH_O,
+     "__deepcopy__(memo)\n--\n\nAs __copy__: elements hold no "
+     "references."},
+    {"__reduce__", ua_py_array_reduce, METH_NOARGS,
+     "__reduce__()\n--\n\nPickles by copy: unpickling allocates memory of "
+     "the same USM kind on the same device."},
     {NULL},
 };
 
@@ -1756,8 +1746,16 @@ static PyType_Slot array_slots[] = {
     {Py_tp_members, array_members},
     {Py_mp_subscript, array_subscript},
     {Py_mp_ass_subscript, array_ass_subscript},
-    {Py_mp_length, array_length},
-    {Py_nb_bool, array_bool},
+    {Py_mp_length, ua_py_array_sq_length},
+    {Py_sq_length, ua_py_array_sq_length},
+    {Py_sq_item, ua_py_array_sq_item},
+    {Py_tp_iter, ua_py_array_iter},
+    {Py_tp_richcompare, ua_py_array_richcompare},
+    {Py_tp_hash, PyObject_HashNotImplemented},
+    {Py_nb_bool, ua_py_array_bool},
+    {Py_nb_int, ua_py_array_int},
+    {Py_nb_float, ua_py_array_float},
+    {Py_nb_index, ua_py_array_index},
     {Py_bf_getbuffer, array_getbuffer},
     {Py_bf_releasebuffer, array_releasebuffer},
     {0, NULL},

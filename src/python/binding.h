@@ -311,6 +311,25 @@ int ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
                        const Py_ssize_t *shape, const ua_strided *dst,
                        const ua_strided *src);
 
+/* array_protocols.c: the Python protocols of USMArray (slots and methods
+ * of the type that array.c assembles). */
+PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);
+Py_ssize_t ua_py_array_sq_length(PyObject *self);
+PyObject *ua_py_array_sq_item(PyObject *self, Py_ssize_t i);
+PyObject *ua_py_array_iter(PyObject *self);
+PyObject *ua_py_array_int(PyObject *self);
+PyObject *ua_py_array_float(PyObject *self);
+PyObject *ua_py_array_complex(PyObject *self, PyObject *unused);
+PyObject *ua_py_array_index(PyObject *self);
+int ua_py_array_bool(PyObject *self);
+PyObject *ua_py_array_item(PyObject *self, PyObject *args);
+PyObject *ua_py_array_tolist(PyObject *self, PyObject *unused);
+PyObject *ua_py_array_format(PyObject *self, PyObject *spec);
+PyObject *ua_py_array_copy_protocol(PyObject *self, PyObject *memo);
+PyObject *ua_py_array_reduce(PyObject *self, PyObject *unused);
+/* Unpickles a USMArray: (host elements, usm_type, device filter). */
+PyObject *ua_py_rebuild_array(PyObject *module, PyObject *args);
+
 /* functions.c: the module's array functions. */
 extern PyMethodDef ua_py_array_functions[];
 PyObject *ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape,

@@ -342,6 +342,20 @@ asnumpy(PyObject *module, PyObject *obj)
     return host;
 }
 
+/* Unpickling: a copy of the host elements in new memory of the USM kind
+ * on the device that were pickled. */
+PyObject *
+ua_py_rebuild_array(PyObject *module, PyObject *args)
+{
+    PyObject *host, *usm_type, *device;
+    if (!PyArg_ParseTuple(args, "OUU:_rebuild_array", &host, &usm_type,
+                          &device)) {
+        return NULL;
+    }
+    PyObject *v[AS_N] = {host, Py_None, Py_True, usm_type, device, NULL};
+    return asarray_of(PyModule_GetState(module), v);
+}
+
 /* ----------------------------------------------------------- creation */
 
 typedef struct {
@@ -704,6 +718,8 @@ PyMethodDef ua_py_array_functions[] = {
      "from_dlpack(x, /, *, device=None, copy=None)\n--\n\nA USMArray over "
      "the memory of x, an object with __dlpack__ or a DLPack capsule, without "
      "a copy unless copy=True or device names another device."},
+    {"_rebuild_array", ua_py_rebuild_array, METH_VARARGS,
+     "Unpickles a USMArray."},
     {"asnumpy", asnumpy, METH_O,
      "asnumpy(x)\n--\n\nA numpy.ndarray with a copy of x's elements."},
     {"empty", KW(empty),

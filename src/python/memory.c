@@ -303,7 +303,8 @@ memory_construct(PyTypeObject *type, PyObject **v)
     PyObject *result = NULL;
     int is_int = PyLong_Check(source) ||
                  (PyIndex_Check(source) &&
-                  !PyObject_TypeCheck(source, st->Memory_Type));
+                  !PyObject_TypeCheck(source, st->Memory_Type) &&
+                  !PyObject_TypeCheck(source, st->USMArray_Type));
     if (is_int && !PyBool_Check(source)) {
         Py_ssize_t nbytes;
         if (ua_py_index(source, "nbytes", &nbytes) == 0) {
