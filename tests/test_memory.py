@@ -273,3 +273,26 @@ def test_bad_queue_arguments():
 def test_keyword_only_arguments():
     with pytest.raises(TypeError):
         ua.MemoryUSMShared(8, 64)
+
+
+def test_numpy_refuses_memory_the_host_cannot_access():
+    mem = ua.MemoryUSMDevice(16)
+    for convert in (np.asarray, np.array, lambda m: np.asarray(m, dtype="f8")):
+        with pytest.raises(TypeError, match="USM device memory cannot be converted to a NumPy array"):
+            convert(mem)
+    with pytest.raises(TypeError, match="copy_to_host"):
+        mem.__array__()
+
+
+@pytest.mark.parametrize("cls", [ua.MemoryUSMShared, ua.MemoryUSMHost])
+def test_numpy_views_host_accessible_memory_as_bytes(cls):
+    mem = cls(16)
+    mem.copy_from_host(bytes(range(16)))
+    view = np.asarray(mem)
+    assert view.dtype == np.uint8 and view.shape == (16,)
+    assert view.tolist() == list(range(16))
+    view[0] = 99  # shares the memory
+    assert mem.tobytes()[0] == 99
+    copied = np.array(mem, copy=True)
+    copied[1] = 77
+    assert mem.tobytes()[1] == 1

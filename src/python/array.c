@@ -783,27 +783,7 @@ array_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
                         "to the host");
         return NULL;
     }
-    ua_state *st = ua_state_of(self);
-    PyObject *np = ua_py_numpy(st);
-    PyObject *mv = np ? PyMemoryView_FromObject(self) : NULL;
-    PyObject *arr = mv ? PyObject_CallMethod(np, "asarray", "O", mv) : NULL;
-    Py_XDECREF(mv);
-    if (arr == NULL) {
-        return NULL;
-    }
-    if (dtype != Py_None || (copy != Py_None && PyObject_IsTrue(copy) == 1)) {
-        PyObject *fn = PyObject_GetAttrString(np, "array");
-        PyObject *a = PyTuple_Pack(1, arr);
-        PyObject *kw = Py_BuildValue("{s:O,s:O}", "dtype", dtype, "copy",
-                                     copy);
-        PyObject *out = fn && a && kw ? PyObject_Call(fn, a, kw) : NULL;
-        Py_XDECREF(fn);
-        Py_XDECREF(a);
-        Py_XDECREF(kw);
-        Py_DECREF(arr);
-        return out;
-    }
-    return arr;
+    return ua_py_numpy_of_buffer(ua_state_of(self), self, dtype, copy);
 }
 
 /* --------------------------------------------------------------- views */

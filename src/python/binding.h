@@ -373,6 +373,11 @@ int ua_py_is_python_scalar(PyObject *value);
  * ValueError, infinities and values out of range OverflowError). */
 int ua_py_scalar_for(ua_state *st, PyObject *value, ua_typenum t,
                      ua_py_scalar *out);
+/* NumPy's __array__(dtype, copy) of an object exporting the buffer
+ * protocol: a view of its memory unless dtype or copy=True asks for a
+ * copy. */
+PyObject *ua_py_numpy_of_buffer(ua_state *st, PyObject *exporter,
+                                PyObject *dtype, PyObject *copy);
 /* copy=: -1 for None, else 0 or 1; anything but None or a bool raises. */
 int ua_py_parse_copy(PyObject *obj, int *out);
 
