@@ -66,6 +66,32 @@ def test_pool_can_be_turned_off():
     assert out.stdout.strip() == "0"
 
 
+def pooled_bytes_with(value):
+    code = ("import gc, usmarray as ua; m = ua.MemoryUSMShared(100); del m; "
+            "gc.collect(); print(ua.Context('host').pooled_nbytes)")
+    env = dict(os.environ, USMARRAY_POOL=value)
+    return subprocess.run([sys.executable, "-c", code], env=env,
+                          capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("value, pooled", [
+    ("0", False), ("false", False), ("FALSE", False), ("no", False), ("off", False), ("Off", False),
+    ("1", True), ("true", True), ("True", True), ("yes", True), ("on", True), ("", True),
+])
+def test_pool_setting_accepts_the_usual_words(value, pooled):
+    out = pooled_bytes_with(value)
+    assert out.returncode == 0, out.stderr
+    assert (int(out.stdout) > 0) == pooled
+
+
+@pytest.mark.parametrize("value", ["maybe", "2", "00", " 0", "disable", "0 "])
+def test_pool_setting_refuses_anything_else_and_says_what_is_accepted(value):
+    out = pooled_bytes_with(value)
+    assert out.returncode != 0
+    assert "ValueError: environment variable USMARRAY_POOL is '%s'" % value in out.stderr
+    assert "expected 1, true, yes or on" in out.stderr and "0, false, no or off" in out.stderr
+
+
 BAD_CALLS = [
     (lambda: ua.USMArray(), "USMArray() missing required argument 'shape'"),
     (lambda: ua.USMArray(2, shape=3), "got multiple values for argument 'shape'"),

@@ -195,8 +195,9 @@ ua_status ua_device_default_context(ua_device *d, ua_context **out);
 ua_status ua_context_default_queue(ua_context *c, ua_queue **out);
 ua_device *ua_context_device(const ua_context *c);
 /* Freed allocations are kept per context and USM kind for reuse (set
- * USMARRAY_POOL=0 to turn that off); these report the bytes kept and give
- * them back to the backend. */
+ * USMARRAY_POOL to 0, false, no or off to turn that off; any other value
+ * but 1, true, yes, on or empty fails the context's creation); these
+ * report the bytes kept and give them back to the backend. */
 size_t ua_context_pooled_bytes(ua_context *c);
 void ua_context_release_pool(ua_context *c);
 ua_context *ua_queue_context(const ua_queue *q);
