@@ -344,3 +344,19 @@ def test_readme_gpu_table_is_current():
                           "--gpu", "--check"], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, ("README.md's GPU conformance table is stale: rerun "
                                  "tools/conformance.py --gpu on a GPU machine\n" + out.stderr)
+
+
+def test_to_device_orders_the_copy_after_a_stream_handle():
+    a = rng_array((64, 64), "f4")
+    x = gpu(a)
+    for stream in (1, 2, ua.Queue(GPU)):
+        y = x.to_device(GPU, stream=stream)
+        np.testing.assert_array_equal(ua.asnumpy(y), a)
+    h = gpu(a, "shared").to_device("host", stream=None)
+    np.testing.assert_array_equal(ua.asnumpy(h), a)
+    with pytest.raises(ValueError, match="not a CUDA stream"):
+        x.to_device(GPU, stream=4097)
+    with pytest.raises(ValueError, match="stream is a queue of host:cpu:0, not of the target device"):
+        x.to_device(GPU, stream=ua.Queue("host"))
+    with pytest.raises(ValueError, match="the host backend has no streams"):
+        x.to_device("host", stream=1)

@@ -1506,6 +1506,58 @@ array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
                             base_of(self)->queue);
 }
 
+/* The queue to_device copies on: the target's, or the stream, a Queue of
+ * the target's device.  A driver's stream handle (an int) orders the copy
+ * after the work that stream has enqueued; the copy is complete on return,
+ * so the stream's later work sees it. */
+static PyObject *
+to_device_queue(ua_state *st, PyObject *target, PyObject *stream)
+{
+    PyObject *queue = ua_py_as_queue(st, target, "device");
+    if (queue == NULL || stream == Py_None) {
+        return queue;
+    }
+    ua_queue *q = ((ua_py_queue *)queue)->queue;
+    if (PyObject_TypeCheck(stream, st->Queue_Type)) {
+        ua_queue *s = ((ua_py_queue *)stream)->queue;
+        if (ua_queue_device(s) != ua_queue_device(q)) {
+            PyErr_Format(PyExc_ValueError,
+                         "stream is a queue of %s, not of the target device "
+                         "%s",
+                         ua_device_filter_string(ua_queue_device(s)),
+                         ua_device_filter_string(ua_queue_device(q)));
+            Py_DECREF(queue);
+            return NULL;
+        }
+        Py_SETREF(queue, Py_NewRef(stream));
+        return queue;
+    }
+    if (PyLong_Check(stream) && !PyBool_Check(stream)) {
+        uintptr_t handle = (uintptr_t)PyLong_AsUnsignedLongLong(stream);
+        ua_status code = PyErr_Occurred()
+                             ? UA_OK
+                             : ua_queue_order_with_stream(q, handle, false);
+        if (PyErr_Occurred() || code != UA_OK) {
+            if (code != UA_OK) {
+                ua_py_raise_core(st, code);
+            }
+            else {
+                PyErr_Format(PyExc_ValueError,
+                             "stream %R is not a stream handle", stream);
+            }
+            Py_DECREF(queue);
+            return NULL;
+        }
+        return queue;
+    }
+    PyErr_Format(PyExc_TypeError,
+                 "stream must be None, a usmarray.Queue of the target device "
+                 "or an integer stream handle of its driver, not %.100s",
+                 Py_TYPE(stream)->tp_name);
+    Py_DECREF(queue);
+    return NULL;
+}
+
 static PyObject *
 array_to_device(PyObject *self, PyObject *args, PyObject *kwargs)
 {
@@ -1516,7 +1568,7 @@ array_to_device(PyObject *self, PyObject *args, PyObject *kwargs)
                                      &target, &stream)) {
         return NULL;
     }
-    PyObject *queue = ua_py_as_queue(st, target, "device");
+    PyObject *queue = to_device_queue(st, target, stream);
     if (queue == NULL) {
         return NULL;
     }
@@ -1666,7 +1718,10 @@ static PyMethodDef array_methods[] = {
     {"to_device", (PyCFunction)(void (*)(void))array_to_device,
      METH_VARARGS | METH_KEYWORDS,
      "to_device(device, *, stream=None)\n--\n\nThe array on another device "
-     "or queue (itself when already there)."},
+     "or queue (itself when already there).  stream is None, a Queue of the "
+     "target device to copy on (the result's queue), or a driver's stream "
+     "handle (an int) whose enqueued work the copy waits for; the host "
+     "backend has no streams."},
     {"__array__", (PyCFunction)(void (*)(void))array_dunder_array,
      METH_VARARGS | METH_KEYWORDS,
      "__array__(dtype=None, copy=None)\n--\n\nA NumPy array sharing "

@@ -240,9 +240,12 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
     return result;
 }
 
-enum { AS_OBJ, AS_DTYPE, AS_COPY, AS_USM_TYPE, AS_QUEUE, AS_ORDER, AS_N };
-static const char *const asarray_kwlist[] = {"obj",   "dtype", "copy", "usm_type",
-                                             "queue", "order", NULL};
+enum {
+    AS_OBJ, AS_DTYPE, AS_COPY, AS_USM_TYPE, AS_QUEUE, AS_ORDER, AS_DEVICE,
+    AS_N
+};
+static const char *const asarray_kwlist[] = {
+    "obj", "dtype", "copy", "usm_type", "queue", "order", "device", NULL};
 static const ua_py_argspec asarray_args = {"asarray", asarray_kwlist, 1, 1};
 
 /* 1 when obj is a DLPack producer to import as such, with *dev the
@@ -268,6 +271,7 @@ asarray_of(ua_state *st, PyObject **v)
 {
     PyObject *obj = v[AS_OBJ], *dtype = v[AS_DTYPE], *copy = v[AS_COPY];
     PyObject *usm_type = v[AS_USM_TYPE], *queue = v[AS_QUEUE];
+    PyObject *device = v[AS_DEVICE];
     PyObject *order = v[AS_ORDER];
     convert_args c = {.copy = -1, .order = 'K'};
     if ((dtype != Py_None &&
@@ -276,8 +280,8 @@ asarray_of(ua_state *st, PyObject **v)
         (usm_type != Py_None &&
          (c.has_kind = 1, ua_py_parse_usm_type(usm_type, &c.kind) < 0)) ||
         (order != NULL && ua_py_parse_order(order, "CFAK", &c.order) < 0) ||
-        (queue != Py_None &&
-         (c.queue = ua_py_as_queue(st, queue, "queue")) == NULL)) {
+        ((queue != Py_None || device != Py_None) &&
+         (c.queue = target_queue(st, device, queue, NULL)) == NULL)) {
         return NULL;
     }
     PyObject *result = NULL, *imported = NULL;
@@ -317,7 +321,8 @@ static PyObject *
 asarray(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         PyObject *kwnames)
 {
-    PyObject *v[AS_N] = {NULL, Py_None, Py_None, Py_None, Py_None, NULL};
+    PyObject *v[AS_N] = {NULL, Py_None, Py_None, Py_None, Py_None, NULL,
+                         Py_None};
     if (ua_py_parse_fast(&asarray_args, args, nargs, kwnames, v) < 0) {
         return NULL;
     }
@@ -352,7 +357,8 @@ ua_py_rebuild_array(PyObject *module, PyObject *args)
                           &device)) {
         return NULL;
     }
-    PyObject *v[AS_N] = {host, Py_None, Py_True, usm_type, device, NULL};
+    PyObject *v[AS_N] = {host, Py_None, Py_True, usm_type,
+                         device, NULL, Py_None};
     return asarray_of(PyModule_GetState(module), v);
 }
 
@@ -661,8 +667,8 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *target = target_queue(st, device, queue, NULL);
     PyObject *result = NULL;
     if (target != NULL) {
-        PyObject *conv[AS_N] = {host,     Py_None, Py_None,
-                                usm_type, target,  NULL};
+        PyObject *conv[AS_N] = {host,   Py_None, Py_None, usm_type,
+                                target, NULL,    Py_None};
         result = asarray_of(st, conv);
     }
     Py_XDECREF(target);
@@ -709,11 +715,14 @@ permute_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 PyMethodDef ua_py_array_functions[] = {
     {"asarray", KW(asarray),
      "asarray(obj, *, dtype=None, copy=None, usm_type=None, queue=None, "
-     "order='K')\n--\n\nA USMArray of obj: a USMArray or an object exposing "
+     "order='K', device=None)\n--\n\nA USMArray of obj: a USMArray or an "
+     "object exposing "
      "__sycl_usm_array_interface__ (zero-copy unless a conversion is asked "
      "for), or host data (NumPy arrays, buffers, nested sequences, scalars), "
      "copied into USM memory of usm_type (default 'device').  copy=False "
-     "raises ValueError where a copy is needed."},
+     "raises ValueError where a copy is needed.  device (a Device, filter "
+     "string, Context or Queue, as in the Array API) and queue name where "
+     "the result lives; given both, they must agree."},
     {"from_dlpack", KW(ua_py_from_dlpack),
      "from_dlpack(x, /, *, device=None, copy=None)\n--\n\nA USMArray over "
      "the memory of x, an object with __dlpack__ or a DLPack capsule, without "
