@@ -43,10 +43,30 @@ def test_integer_like_sizes():
     assert ua.MemoryUSMHost(np.int64(24)).nbytes == 24
 
 
-@pytest.mark.parametrize("alignment", [1, 2, 64, 256, 4096, 1 << 16])
+@pytest.mark.parametrize("alignment", [1, 2, 64, 256, 512, 4096, 1 << 16, 1 << 21, 1 << 22, 1 << 26])
 def test_alignment_is_honoured(kind, alignment):
     mem = KINDS[kind](10, alignment=alignment)
     assert mem._pointer % alignment == 0
+
+
+@pytest.mark.parametrize("alignment", [512, 1 << 22, 1 << 26])
+def test_any_power_of_two_alignment_on_every_device(kind, alignment):
+    # Beyond what a backend aligns to itself (256 bytes on CUDA, 2 MiB on the
+    # host) the core over-allocates: the memory is still exactly nbytes long,
+    # all of it usable, and known to the registry by its aligned start.
+    for device in ua.get_devices():
+        mem = KINDS[kind](1000, alignment=alignment, queue=ua.Queue(device))
+        assert mem._pointer % alignment == 0 and mem.nbytes == 1000
+        data = pattern(1000)
+        mem.copy_from_host(data)
+        assert mem.tobytes() == data
+        assert ua.get_pointer_type(mem._pointer, mem.queue) == kind
+        assert ua.get_pointer_type(mem._pointer + 999, mem.queue) == kind
+        x = ua.USMArray((125,), dtype="f8", buffer=kind,
+                        buffer_ctor_kwargs={"alignment": alignment, "queue": mem.queue})
+        assert x._pointer % alignment == 0
+        x[...] = 1.5
+        assert ua.asnumpy(x).sum() == 187.5
 
 
 def test_round_trip_bytes(kind):

@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 2
+#define UA_BACKEND_OPS_VERSION 3
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -74,6 +74,12 @@ typedef struct ua_backend_ops {
     uintptr_t (*queue_stream)(void *queue);
     ua_status (*order_with_stream)(void *queue, uintptr_t stream,
                                    int stream_waits);
+
+    /* The largest alignment alloc honours itself (SIZE_MAX: any power of
+     * two).  The core makes larger ones, and every one where this is 0, by
+     * over-allocating and aligning within the block: alloc is then asked
+     * for alignment 0 only. */
+    size_t max_alignment;
 } ua_backend_ops;
 
 extern const ua_backend_ops ua_host_backend_ops;

@@ -219,7 +219,9 @@ typedef struct ua_pointer_info {
     bool borrowed; /* memory the library did not allocate, lent to it */
 } ua_pointer_info;
 
-/* alignment 0 means the backend's default; otherwise a power of two. */
+/* alignment 0 means the backend's default; otherwise any power of two:
+ * what the backend cannot honour itself the core makes by allocating a
+ * larger block and aligning within it. */
 ua_status ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes,
                        size_t alignment, ua_allocation **out);
 /* Records memory someone else owns as a live allocation of `kind` until

@@ -203,4 +203,6 @@ const ua_backend_ops ua_host_backend_ops = {
     .event_wait = host_event_wait,
     .event_synchronize = host_event_synchronize,
     .event_destroy = host_event_destroy,
+    /* posix_memalign pads larger alignments just as the core does. */
+    .max_alignment = HOST_HUGE_PAGE,
 };

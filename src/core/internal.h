@@ -87,12 +87,14 @@ struct ua_queue {
 };
 
 struct ua_allocation {
-    void *ptr;
+    void *ptr;   /* the start of the allocation the library hands out */
+    void *block; /* what the backend allocated, to free: ptr, or a larger
+                    block that ptr lies in when the core aligned it */
     size_t nbytes;
     ua_usm_kind kind;
     bool borrowed;
     int pool_class; /* its class in the context's pool, or -1 */
-    size_t block_bytes; /* what was allocated for it: its class size */
+    size_t block_bytes; /* the bytes of block: a class size when pooled */
     ua_queue *queue;
 };
 

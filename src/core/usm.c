@@ -73,6 +73,29 @@ free_block(ua_queue *q, ua_usm_kind kind, void *ptr)
     ops_of(q)->free(q->context->handle, kind, ptr);
 }
 
+/* An alignment beyond what the backend honours: a block larger by
+ * alignment - 1 bytes always holds an aligned run of nbytes. */
+static ua_status
+alloc_over_aligned(ua_allocation *a, size_t alignment)
+{
+    ua_context *c = a->queue->context;
+    size_t pad = alignment - 1;
+    if (a->nbytes > SIZE_MAX - pad) {
+        return ua_error_set(UA_ERR_ALLOC,
+                            "cannot allocate %zu bytes aligned to %zu: the "
+                            "size overflows",
+                            a->nbytes, alignment);
+    }
+    a->block_bytes = a->nbytes + pad;
+    ua_status st = ops_of(a->queue)->alloc(c->handle, c->device->index,
+                                           a->kind, a->block_bytes, 0,
+                                           &a->block);
+    if (st == UA_OK) {
+        a->ptr = (void *)(((uintptr_t)a->block + pad) & ~(uintptr_t)pad);
+    }
+    return st;
+}
+
 /* Fills a->ptr from the context's pool or the backend.  Pooled blocks are
  * of the class size, so that any block of a class serves any request. */
 static ua_status
@@ -81,6 +104,9 @@ alloc_block(ua_allocation *a, size_t alignment)
     ua_queue *q = a->queue;
     ua_context *c = q->context;
     size_t class_bytes;
+    if (alignment > ops_of(q)->max_alignment) {
+        return alloc_over_aligned(a, alignment);
+    }
     int cls = alignment == 0 ? ua_pool_class(a->nbytes, &class_bytes) : -1;
     if (cls >= 0) {
         ua_pool_block b;
@@ -93,23 +119,25 @@ alloc_block(ua_allocation *a, size_t alignment)
                 free_block(b.queue, a->kind, b.ptr);
                 return ua_error_code();
             }
-            a->ptr = b.ptr;
+            a->ptr = a->block = b.ptr;
             return UA_OK;
         }
     }
-    return ops_of(q)->alloc(c->handle, c->device->index, a->kind,
-                            a->block_bytes, alignment, &a->ptr);
+    ua_status st = ops_of(q)->alloc(c->handle, c->device->index, a->kind,
+                                    a->block_bytes, alignment, &a->block);
+    a->ptr = a->block;
+    return st;
 }
 
 static void
 release_block(ua_allocation *a)
 {
     ua_queue *q = a->queue;
-    ua_pool_block b = {a->ptr, a->block_bytes, a->kind, q};
+    ua_pool_block b = {a->block, a->block_bytes, a->kind, q};
     if (a->pool_class < 0 ||
         !ua_pool_give(&q->context->pools[a->kind], a->pool_class,
                       pool_host_memory(q->context, a->kind), &b)) {
-        free_block(q, a->kind, a->ptr);
+        free_block(q, a->kind, a->block);
     }
 }
 
@@ -162,7 +190,8 @@ ua_usm_borrow(ua_context *c, ua_usm_kind kind, void *ptr, size_t nbytes,
     if (a == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory");
     }
-    *a = (ua_allocation){.ptr = ptr, .nbytes = nbytes, .kind = kind,
+    *a = (ua_allocation){.ptr = ptr, .block = ptr, .nbytes = nbytes,
+                         .kind = kind,
                          .borrowed = true, .queue = q, .pool_class = -1};
     if ((st = record(a)) != UA_OK) {
         free(a);
