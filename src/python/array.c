@@ -1717,7 +1717,8 @@ static PyMethodDef array_methods[] = {
      "as NumPy's unsafe casting does."},
     {"to_device", (PyCFunction)(void (*)(void))array_to_device,
      METH_VARARGS | METH_KEYWORDS,
-     "to_device(device, *, stream=None)\n--\n\nThe array on another device "
+     "to_device($self, /, device, *, stream=None)\n--\n\nThe array on "
+     "another device "
      "or queue (itself when already there).  stream is None, a Queue of the "
      "target device to copy on (the result's queue), or a driver's stream "
      "handle (an int) whose enqueued work the copy waits for; the host "
@@ -1736,24 +1737,24 @@ static PyMethodDef array_methods[] = {
     {"fill", array_fill, METH_O,
      "fill(value)\n--\n\nSets every element to value."},
     {"item", ua_py_array_item, METH_VARARGS,
-     "item(*args)\n--\n\nOne element as a Python scalar: the only one "
+     "item($self, /, *args)\n--\n\nOne element as a Python scalar: the only one "
      "(no arguments), the one at a flat index in C order, or the one at a "
      "tuple of indices."},
     {"tolist", ua_py_array_tolist, METH_NOARGS,
-     "tolist()\n--\n\nThe elements as nested lists of Python scalars (a "
+     "tolist($self, /)\n--\n\nThe elements as nested lists of Python scalars (a "
      "scalar for a 0-d array)."},
     {"__complex__", ua_py_array_complex, METH_NOARGS,
-     "__complex__()\n--\n\nThe element of a 0-d array as a complex."},
+     "__complex__($self, /)\n--\n\nThe element of a 0-d array as a complex."},
     {"__format__", ua_py_array_format, METH_O,
-     "__format__(spec)\n--\n\nA 0-d array formats as its element."},
+     "__format__($self, spec, /)\n--\n\nA 0-d array formats as its element."},
     {"__copy__", ua_py_array_copy_protocol, METH_NOARGS,
-     "__copy__()\n--\n\nA copy in new memory of the same USM kind, on the "
+     "__copy__($self, /)\n--\n\nA copy in new memory of the same USM kind, on the "
      "same queue."},
     {"__deepcopy__", ua_py_array_copy_protocol, METH_O,
-     "__deepcopy__(memo)\n--\n\nAs __copy__: elements hold no "
+     "__deepcopy__($self, memo, /)\n--\n\nAs __copy__: elements hold no "
      "references."},
     {"__reduce__", ua_py_array_reduce, METH_NOARGS,
-     "__reduce__()\n--\n\nPickles by copy: unpickling allocates memory of "
+     "__reduce__($self, /)\n--\n\nPickles by copy: unpickling allocates memory of "
      "the same USM kind on the same device."},
     {NULL},
 };

@@ -858,7 +858,8 @@ static PyMethodDef memory_methods[] = {
     {"__reduce__", memory_reduce, METH_NOARGS, NULL},
     {"__array__", (PyCFunction)(void (*)(void))memory_dunder_array,
      METH_VARARGS | METH_KEYWORDS,
-     "__array__(dtype=None, copy=None)\n--\n\nA numpy.uint8 array sharing "
+     "__array__($self, /, dtype=None, copy=None)\n--\n\nA numpy.uint8 "
+     "array sharing "
      "host-accessible memory; device memory raises TypeError."},
     {NULL},
 };
