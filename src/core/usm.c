@@ -1,5 +1,6 @@
 /* USM allocations: made through the queue's backend and recorded in the
  * registry for as long as they live. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,10 +81,10 @@ alloc_over_aligned(ua_allocation *a, size_t alignment)
 {
     ua_context *c = a->queue->context;
     size_t pad = alignment - 1;
-    if (a->nbytes > SIZE_MAX - pad) {
+    if (pad > (size_t)PTRDIFF_MAX || a->nbytes > (size_t)PTRDIFF_MAX - pad) {
         return ua_error_set(UA_ERR_ALLOC,
                             "cannot allocate %zu bytes aligned to %zu: the "
-                            "size overflows",
+                            "block would be larger than can be addressed",
                             a->nbytes, alignment);
     }
     a->block_bytes = a->nbytes + pad;
