@@ -161,3 +161,13 @@ def test_shapes_too_large_to_address_are_refused_by_name():
         ua.USMArray((2**62, 4), buffer=m)
     with pytest.raises(ValueError, match="too many elements"):
         ua.empty((2**62, 4))
+
+
+@pytest.mark.parametrize("value", ["fast", "0", "-1", "nan"])
+def test_the_stress_scale_is_parsed_strictly(value, monkeypatch):
+    from conftest import stress_scale
+    monkeypatch.setenv("USMARRAY_STRESS_SCALE", value)
+    with pytest.raises(ValueError, match="USMARRAY_STRESS_SCALE is '%s'; expected a positive number" % value):
+        stress_scale()
+    monkeypatch.setenv("USMARRAY_STRESS_SCALE", "0.02")
+    assert stress_scale() == 0.02
