@@ -227,8 +227,21 @@ ua_device *ua_context_device(const ua_context *c);
  * report the bytes kept and give them back to the backend. */
 size_t ua_context_pooled_bytes(ua_context *c);
 void ua_context_release_pool(ua_context *c);
+/* Bytes of live allocations of a kind, and bytes held from the backend for
+ * it (live ones and those kept for reuse). */
+size_t ua_context_used_bytes(ua_context *c, ua_usm_kind kind);
+size_t ua_context_held_bytes(ua_context *c, ua_usm_kind kind);
+/* The most bytes live allocations of a kind may hold together (SIZE_MAX:
+ * no limit); past it, allocation fails with UA_ERR_ALLOC. */
+void ua_context_set_limit(ua_context *c, ua_usm_kind kind, size_t limit);
+size_t ua_context_limit(ua_context *c, ua_usm_kind kind);
 ua_context *ua_queue_context(const ua_queue *q);
 ua_device *ua_queue_device(const ua_queue *q);
+/* Whether copies on queues of `from` reach device memory of `to` directly
+ * (*direct true: the same device, or a link between the two) or through
+ * the host (false).  UA_ERR_VALUE, naming both, when no queue of `from` can
+ * run copies touching `to`'s device memory. */
+ua_status ua_device_peer_access(ua_device *from, ua_device *to, bool *direct);
 /* Blocks until all work submitted to q has finished. */
 ua_status ua_queue_wait(ua_queue *q);
 /* The queue a handle of a backend's runtime, made by another library,

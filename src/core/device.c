@@ -442,6 +442,7 @@ ua_device_default_context(ua_device *d, ua_context **out)
             c->device = d;
             for (int k = 0; k <= UA_USM_HOST; k++) {
                 ua_pool_init(&c->pools[k], pooled);
+                c->usage[k].limit = SIZE_MAX;
             }
             d->default_context = c;
         }

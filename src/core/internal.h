@@ -78,11 +78,20 @@ size_t ua_pool_cached_bytes(ua_pool *p);
 void ua_pool_drain(ua_pool *p, bool host_memory,
                    void (*release)(const ua_pool_block *block));
 
+/* Bytes of live allocations and the most allowed, per USM kind; guarded
+ * by the lock of the kind's pool. */
+typedef struct {
+    size_t used;
+    size_t ordered; /* of used, what the backend's ordered pool holds */
+    size_t limit;   /* SIZE_MAX: none */
+} ua_usage;
+
 struct ua_context {
     ua_device *device;
     void *handle;
     ua_queue *default_queue; /* created on first use */
     ua_pool pools[UA_USM_HOST + 1]; /* indexed by USM kind */
+    ua_usage usage[UA_USM_HOST + 1];
 };
 
 struct ua_queue {
@@ -98,6 +107,7 @@ struct ua_allocation {
     ua_usm_kind kind;
     bool borrowed;
     int pool_class; /* its class in the context's pool, or -1 */
+    bool ordered;   /* from the backend's queue-ordered pool */
     size_t block_bytes; /* the bytes of block: a class size when pooled */
     ua_queue *queue;
 };
@@ -122,5 +132,14 @@ ua_device *ua_backend_device(ua_backend *b, int index);
  * device that holds it.  A backend reaches its own memory, and plain CPU
  * memory where it has UA_CAP_REACHES_CPU_MEMORY. */
 ua_queue *ua_queue_reaching(ua_queue *q, const void *a, const void *b);
+/* A copy on `runner` touching dst and src, where either is memory of
+ * another device of the runner's backend (a peer), is ordered after the
+ * work enqueued on that device's default queue (ua_peers_before, which
+ * fills peers) and that queue's later work after the copy
+ * (ua_peers_after), by events.  ua_peers_before fails, naming both
+ * devices, when the runner cannot reach a peer's device memory. */
+ua_status ua_peers_before(ua_queue *runner, const void *dst, const void *src,
+                          ua_queue *peers[2]);
+ua_status ua_peers_after(ua_queue *runner, ua_queue *const peers[2]);
 
 #endif
