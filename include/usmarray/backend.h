@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 4
+#define UA_BACKEND_OPS_VERSION 5
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -116,6 +116,12 @@ typedef struct ua_backend_ops {
     void (*free_ordered)(void *queue, void *ptr);
     void (*trim_ordered)(void *context);
     size_t (*ordered_held_bytes)(void *context);
+
+    /* The largest alignment alloc honours itself (SIZE_MAX: any power of
+     * two).  The core makes larger ones, and every one where this is 0, by
+     * over-allocating and aligning within the block: alloc is then asked
+     * for alignment 0 only. */
+    size_t max_alignment;
 
     /* The driver's own handle of a queue, for native code that submits
      * work to it (the C API's UsmQueue_GetNativeHandle): a CUstream, a
