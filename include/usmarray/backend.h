@@ -78,6 +78,11 @@ typedef struct ua_backend_ops {
 
 extern const ua_backend_ops ua_host_backend_ops;
 extern const ua_backend_ops ua_cuda_backend_ops;
+extern const ua_backend_ops ua_sycl_backend_ops;
+
+/* The directories, separated by ':', in which backends look for drivers
+ * that Python packages ship (the binding passes the Python path). */
+const char *ua_library_search_path(void);
 
 #ifdef __cplusplus
 }

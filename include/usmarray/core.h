@@ -186,6 +186,10 @@ const char *ua_device_filter_string(const ua_device *d);
  * optional) or a bare global index.  On no match: UA_ERR_VALUE naming the
  * filter and listing the devices that exist. */
 ua_status ua_device_select(const char *filter, ua_device **out);
+/* Directories, separated by ':', where backends look for drivers shipped
+ * in Python packages; takes effect if set before the first device query. */
+ua_status ua_set_library_search_path(const char *paths);
+
 /* USMARRAY_DEVICE if set, else the first GPU, else the host CPU. */
 ua_status ua_device_default(ua_device **out);
 

@@ -12,6 +12,7 @@
 static ua_backend backends[] = {
     {.ops = &ua_host_backend_ops},
     {.ops = &ua_cuda_backend_ops},
+    {.ops = &ua_sycl_backend_ops},
 };
 #define NBACKENDS (sizeof(backends) / sizeof(backends[0]))
 
@@ -21,6 +22,28 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *const type_names[] = {"", "cpu", "gpu", "accelerator"};
+
+/* Directories where backends look for drivers that ship in Python packages;
+ * set before the tables are built. */
+static char *search_path;
+
+ua_status
+ua_set_library_search_path(const char *paths)
+{
+    char *copy = strdup(paths);
+    if (copy == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory");
+    }
+    free(search_path);
+    search_path = copy;
+    return UA_OK;
+}
+
+const char *
+ua_library_search_path(void)
+{
+    return search_path != NULL ? search_path : "";
+}
 
 const char *
 ua_device_type_name(ua_device_type t)
