@@ -74,6 +74,24 @@ typedef struct ua_backend_ops {
     uintptr_t (*queue_stream)(void *queue);
     ua_status (*order_with_stream)(void *queue, uintptr_t stream,
                                    int stream_waits);
+
+    /* Native handles other libraries exchange as named capsules (SYCL's
+     * "SyclQueueRef" and "SyclContextRef").  All NULL where the backend has
+     * none.  export_handle gives a new native handle of a queue (is_queue)
+     * or context, which release_handle frees; adopt_handle names the
+     * device whose default context a foreign handle of that capsule name
+     * belongs to: UA_ERR_TYPE for a name the backend does not know,
+     * UA_ERR_VALUE for a handle of another context; order_after_handle
+     * makes the queue's later work wait for what a foreign queue handle has
+     * enqueued so far. */
+    const char *queue_capsule_name;
+    const char *context_capsule_name;
+    ua_status (*export_handle)(void *queue_or_context, int is_queue,
+                               void **handle);
+    void (*release_handle)(void *handle, int is_queue);
+    ua_status (*adopt_handle)(const char *capsule_name, void *handle,
+                              int *device_index);
+    ua_status (*order_after_handle)(void *queue, void *foreign_queue);
 } ua_backend_ops;
 
 extern const ua_backend_ops ua_host_backend_ops;

@@ -256,6 +256,23 @@ ua_status ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                            size_t itemsize, ua_pointer_info *alloc,
                            ptrdiff_t *begin, ptrdiff_t *end);
 
+/* Native handles of queues and contexts exchanged as named capsules (SYCL's
+ * "SyclQueueRef" and "SyclContextRef").  The export functions give a new
+ * handle and the capsule name it goes under; UA_ERR_VALUE where the
+ * backend has no such handles.  ua_release_native_handle frees one by its
+ * capsule name ("used_" prefix allowed). */
+ua_status ua_queue_export_native(ua_queue *q, const char **capsule_name,
+                                 void **handle);
+ua_status ua_context_export_native(ua_context *c, const char **capsule_name,
+                                   void **handle);
+void ua_release_native_handle(const char *capsule_name, void *handle);
+/* The default queue of the device a foreign native handle (a capsule's name
+ * and pointer) belongs to, ordered after the foreign queue's work so far
+ * when it is a queue.  UA_ERR_TYPE when no backend knows the capsule name,
+ * UA_ERR_VALUE when the handle belongs to no context of ours. */
+ua_status ua_queue_from_native(const char *capsule_name, void *handle,
+                               ua_queue **out);
+
 /* The driver's handle of q's stream (CAI's "stream"); 0 where its backend
  * has no streams. */
 uintptr_t ua_queue_stream_handle(ua_queue *q);

@@ -872,6 +872,111 @@ sycl_event_destroy(void *event)
     dp.Event_Delete(event);
 }
 
+/* ------------------------------------------- dpctl's queues and contexts */
+
+#define QUEUE_CAPSULE "SyclQueueRef"
+#define CONTEXT_CAPSULE "SyclContextRef"
+
+static ua_status
+sycl_export_handle(void *object, int is_queue, void **handle)
+{
+    *handle = is_queue ? (void *)dp.Queue_Copy(((sycl_queue *)object)->q)
+                       : (void *)dp.Context_Copy(((sycl_context *)object)->ctx);
+    return *handle != NULL ? UA_OK
+                           : ua_error_set(UA_ERR_RUNTIME,
+                                          "the SYCL runtime could not copy a "
+                                          "%s",
+                                          is_queue ? "queue" : "context");
+}
+
+static void
+sycl_release_handle(void *handle, int is_queue)
+{
+    if (is_queue) {
+        dp.Queue_Delete(handle);
+    }
+    else {
+        dp.Context_Delete(handle);
+    }
+}
+
+static ua_status
+not_default_context(int index)
+{
+    const char *name = index >= 0 ? dp.Device_GetName(devices[index]) : NULL;
+    ua_status st = ua_error_set(
+        UA_ERR_VALUE,
+        "the SYCL %s belongs to a context that is not the default context "
+        "of its device%s%s; usmarray works in the default contexts, which "
+        "dpctl and dpnp use unless told otherwise",
+        index >= 0 ? "queue" : "context", name ? " " : "", name ? name : "");
+    if (name != NULL) {
+        dp.CString_Delete(name);
+    }
+    return st;
+}
+
+static ua_status
+adopt_queue(DPCTLSyclQueueRef q, int *index)
+{
+    DPCTLSyclDeviceRef d = dp.Queue_GetDevice(q);
+    DPCTLSyclContextRef c = dp.Queue_GetContext(q);
+    *index = index_of_device(d);
+    bool ours = *index >= 0 && c != NULL && contexts[*index] != NULL &&
+                dp.Context_AreEq(contexts[*index], c);
+    if (d != NULL) {
+        dp.Device_Delete(d);
+    }
+    if (c != NULL) {
+        dp.Context_Delete(c);
+    }
+    if (*index < 0) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "the SYCL queue's device is not one the SYCL "
+                            "runtime enumerates (a sub-device?)");
+    }
+    return ours ? UA_OK : not_default_context(*index);
+}
+
+static ua_status
+sycl_adopt_handle(const char *capsule_name, void *handle, int *index)
+{
+    if (handle == NULL) {
+        return ua_error_set(UA_ERR_VALUE, "a '%s' capsule holds NULL",
+                            capsule_name);
+    }
+    if (strcmp(capsule_name, QUEUE_CAPSULE) == 0) {
+        return adopt_queue(handle, index);
+    }
+    if (strcmp(capsule_name, CONTEXT_CAPSULE) != 0) {
+        return ua_error_set(UA_ERR_TYPE, "not a SYCL capsule");
+    }
+    for (*index = 0; *index < ndevices; (*index)++) {
+        if (contexts[*index] != NULL &&
+            dp.Context_AreEq(contexts[*index], handle)) {
+            return UA_OK;
+        }
+    }
+    return not_default_context(-1);
+}
+
+static ua_status
+sycl_order_after_handle(void *queue, void *foreign)
+{
+    sycl_queue *q = queue;
+    if (dp.Queue_AreEq(q->q, foreign)) {
+        return UA_OK;
+    }
+    DPCTLSyclEventRef e = dp.Queue_SubmitBarrier(foreign);
+    if (e == NULL) {
+        return ua_error_set(UA_ERR_RUNTIME,
+                            "the SYCL runtime refused a barrier");
+    }
+    ua_status st = sycl_event_wait(q, e);
+    dp.Event_Delete(e);
+    return st;
+}
+
 const ua_backend_ops ua_sycl_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "sycl",
@@ -891,4 +996,10 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .event_wait = sycl_event_wait,
     .event_synchronize = sycl_event_synchronize,
     .event_destroy = sycl_event_destroy,
+    .queue_capsule_name = QUEUE_CAPSULE,
+    .context_capsule_name = CONTEXT_CAPSULE,
+    .export_handle = sycl_export_handle,
+    .release_handle = sycl_release_handle,
+    .adopt_handle = sycl_adopt_handle,
+    .order_after_handle = sycl_order_after_handle,
 };

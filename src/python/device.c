@@ -156,24 +156,42 @@ ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
     return NULL;
 }
 
-/* A SYCL capsule can only be read by a SYCL runtime, which no backend of
- * this build has. */
-static int
-is_sycl_capsule(PyObject *obj)
-{
-    return PyCapsule_IsValid(obj, "SyclQueueRef") ||
-           PyCapsule_IsValid(obj, "SyclContextRef");
-}
-
+/* A capsule of another library's native queue or context handle (SYCL's
+ * "SyclQueueRef" or "SyclContextRef"), read without taking it over: the
+ * default queue of the device it belongs to. */
 static PyObject *
-reject_capsule(PyObject *capsule, const char *what, const char *via)
+queue_from_capsule(ua_state *st, PyObject *capsule, const char *what,
+                   const char *via)
 {
-    PyErr_Format(PyExc_ValueError,
-                 "%s is a '%s' capsule%s; no backend of usmarray can "
-                 "interpret SYCL objects (available backends serve their "
-                 "own Queue, Context or a filter string)",
-                 what, PyCapsule_GetName(capsule), via);
-    return NULL;
+    const char *name = PyCapsule_GetName(capsule);
+    if (name == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError,
+                         "%s%s is a capsule without a name; a queue or "
+                         "context capsule is named for its handle",
+                         what, via);
+        }
+        return NULL;
+    }
+    if (strncmp(name, "used_", 5) == 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s%s is a '%s' capsule: its handle was already taken "
+                     "by another consumer",
+                     what, via, name);
+        return NULL;
+    }
+    void *handle = PyCapsule_GetPointer(capsule, name);
+    ua_queue *q;
+    if (handle == NULL) {
+        return NULL;
+    }
+    ua_status code = ua_queue_from_native(name, handle, &q);
+    if (code != UA_OK) {
+        ua_error_set(code, "%s%s ('%s' capsule): %s", what, via, name,
+                     ua_error_message());
+        return ua_py_raise_core(st, code);
+    }
+    return ua_py_default_queue(st, ua_queue_device(q));
 }
 
 static PyObject *
@@ -183,8 +201,9 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
     if (capsule == NULL) {
         return NULL;
     }
-    if (is_sycl_capsule(capsule)) {
-        reject_capsule(capsule, what, " (from _get_capsule())");
+    PyObject *queue = NULL;
+    if (PyCapsule_CheckExact(capsule)) {
+        queue = queue_from_capsule(st, capsule, what, "._get_capsule()");
     }
     else {
         PyErr_Format(PyExc_TypeError,
@@ -193,7 +212,30 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
                      what, Py_TYPE(capsule)->tp_name);
     }
     Py_DECREF(capsule);
-    return NULL;
+    return queue;
+}
+
+/* A consumer renames the capsule "used_..." and copies the handle (as
+ * dpctl does): the handle is freed with the capsule under either name. */
+static void
+release_native_capsule(PyObject *capsule)
+{
+    const char *name = PyCapsule_GetName(capsule);
+    void *handle = name ? PyCapsule_GetPointer(capsule, name) : NULL;
+    if (handle != NULL) {
+        ua_release_native_handle(name, handle);
+    }
+    PyErr_Clear();
+}
+
+PyObject *
+ua_py_native_capsule(const char *name, void *handle)
+{
+    PyObject *capsule = PyCapsule_New(handle, name, release_native_capsule);
+    if (capsule == NULL) {
+        ua_release_native_handle(name, handle);
+    }
+    return capsule;
 }
 
 PyObject *
@@ -203,14 +245,7 @@ ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
         return Py_NewRef(obj);
     }
     if (obj != NULL && PyCapsule_CheckExact(obj)) {
-        if (is_sycl_capsule(obj)) {
-            return reject_capsule(obj, what, "");
-        }
-        PyErr_Format(PyExc_TypeError,
-                     "%s is a capsule named '%s'; only 'SyclQueueRef' and "
-                     "'SyclContextRef' capsules are defined",
-                     what, PyCapsule_GetName(obj));
-        return NULL;
+        return queue_from_capsule(st, obj, what, "");
     }
     if (obj != NULL && obj != Py_None && !PyUnicode_Check(obj) &&
         !Py_IS_TYPE(obj, st->Device_Type) &&
