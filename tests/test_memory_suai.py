@@ -157,19 +157,25 @@ def _capsule(name):
 SYCL_CAPSULE_NAMES = [b"SyclQueueRef", b"SyclContextRef"]
 
 
+SYCL_AVAILABLE = bool(ua.get_devices(backend="sycl"))
+
+
+# With a SYCL runtime the capsules are read (tests/test_sycl.py): a made-up
+# handle would then be dereferenced.
+@pytest.mark.skipif(SYCL_AVAILABLE, reason="the SYCL backend reads such capsules")
 @pytest.mark.parametrize("name", SYCL_CAPSULE_NAMES)
 def test_sycl_capsules_are_refused_with_reason(name):
     mem = ua.MemoryUSMShared(8)
     cap = _capsule(name)
-    with pytest.raises(ValueError, match="no backend of usmarray can interpret SYCL"):
+    with pytest.raises(ValueError, match="no backend of usmarray can interpret it: the sycl backend"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=cap)))
-    with pytest.raises(ValueError, match=r"from _get_capsule\(\)"):
+    with pytest.raises(ValueError, match=r"\._get_capsule\(\) \('Sycl\w+Ref' capsule\)"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=CapsuleProvider(cap))))
 
 
 def test_other_capsules_and_objects_are_type_errors():
     mem = ua.MemoryUSMShared(8)
-    with pytest.raises(TypeError, match="capsule named 'other'"):
+    with pytest.raises(TypeError, match="capsule named 'other' holds no queue"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=_capsule(b"other"))))
     with pytest.raises(TypeError, match="_get_capsule\\(\\) returned int"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=CapsuleProvider(5))))

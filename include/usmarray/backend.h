@@ -92,6 +92,12 @@ typedef struct ua_backend_ops {
     ua_status (*adopt_handle)(const char *capsule_name, void *handle,
                               int *device_index);
     ua_status (*order_after_handle)(void *queue, void *foreign_queue);
+
+    /* Filter strings of the driver's own (dpctl's "opencl:cpu:0",
+     * "level_zero:gpu"), tried when a filter string is not one of
+     * usmarray's: the backend-relative index of the device selected, or
+     * UA_ERR_VALUE.  May be NULL. */
+    ua_status (*select_filter)(const char *filter, int *index);
 } ua_backend_ops;
 
 extern const ua_backend_ops ua_host_backend_ops;

@@ -977,6 +977,24 @@ sycl_order_after_handle(void *queue, void *foreign)
     return st;
 }
 
+/* dpctl's filter strings, read by dpctl's own selector. */
+static ua_status
+sycl_select_filter(const char *filter, int *index)
+{
+    DPCTLSyclDeviceSelectorRef s = dp.FilterSelector_Create(filter);
+    DPCTLSyclDeviceRef d = s ? dp.Device_CreateFromSelector(s) : NULL;
+    *index = index_of_device(d);
+    if (d != NULL) {
+        dp.Device_Delete(d);
+    }
+    if (s != NULL) {
+        dp.DeviceSelector_Delete(s);
+    }
+    return *index >= 0 ? UA_OK
+                       : ua_error_set(UA_ERR_VALUE,
+                                      "no SYCL device matches '%s'", filter);
+}
+
 const ua_backend_ops ua_sycl_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "sycl",
@@ -1002,4 +1020,5 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .release_handle = sycl_release_handle,
     .adopt_handle = sycl_adopt_handle,
     .order_after_handle = sycl_order_after_handle,
+    .select_filter = sycl_select_filter,
 };

@@ -358,21 +358,45 @@ matches(const ua_device *d, const filter_spec *spec)
            (spec->type == 0 || (int)d->type == spec->type);
 }
 
+static void
+list_devices(char *list, size_t len)
+{
+    size_t used = 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < ndevices && used < len; i++) {
+        used += (size_t)snprintf(list + used, len - used, "%s%zu: %s (%s)",
+                                 i ? ", " : "", i, devices[i].filter,
+                                 devices[i].name);
+    }
+    if (ndevices == 0) {
+        snprintf(list, len, "none");
+    }
+}
+
 static ua_status
 no_match(const char *filter)
 {
     char list[1024];
-    size_t used = 0;
-    list[0] = '\0';
-    for (size_t i = 0; i < ndevices && used < sizeof(list); i++) {
-        used += (size_t)snprintf(list + used, sizeof(list) - used,
-                                 "%s%zu: %s (%s)", i ? ", " : "", i,
-                                 devices[i].filter, devices[i].name);
-    }
+    list_devices(list, sizeof(list));
     return ua_error_set(UA_ERR_VALUE,
                         "no device matches filter string '%s'; the devices "
                         "are: %s",
-                        filter, ndevices ? list : "none");
+                        filter, list);
+}
+
+/* A filter string in a driver's own language, as some backend reads it. */
+static bool
+select_by_backend(const char *filter, ua_device **out)
+{
+    for (size_t b = 0; b < NBACKENDS; b++) {
+        int index;
+        if (backends[b].available && backends[b].ops->select_filter != NULL &&
+            backends[b].ops->select_filter(filter, &index) == UA_OK &&
+            (*out = ua_backend_device(&backends[b], index)) != NULL) {
+            return true;
+        }
+    }
+    return false;
 }
 
 ua_status
@@ -382,7 +406,15 @@ ua_device_select(const char *filter, ua_device **out)
     ua_devices_initialize();
     ua_status st = parse_filter(filter, &spec);
     if (st != UA_OK) {
-        return st;
+        char why[700], list[1024];
+        snprintf(why, sizeof(why), "%s", ua_error_message());
+        if (select_by_backend(filter, out)) {
+            ua_error_clear();
+            return UA_OK;
+        }
+        list_devices(list, sizeof(list));
+        return ua_error_set(st, "%s; no backend's own filter strings match "
+                            "it either; the devices are: %s", why, list);
     }
     long seen = 0;
     for (size_t i = 0; i < ndevices; i++) {

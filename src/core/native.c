@@ -66,6 +66,27 @@ ua_release_native_handle(const char *capsule_name, void *handle)
     }
 }
 
+/* Why no backend took a handle of that capsule name. */
+static ua_status
+not_adopted(const char *capsule_name)
+{
+    for (size_t b = 0; b < ua_backend_count(); b++) {
+        ua_backend *be = ua_backend_at(b);
+        if (names(be->ops->queue_capsule_name, capsule_name) ||
+            names(be->ops->context_capsule_name, capsule_name)) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "no backend of usmarray can interpret it: "
+                                "the %s backend, which reads '%s' handles, "
+                                "is unavailable (%s)",
+                                be->ops->name, capsule_name, be->reason);
+        }
+    }
+    return ua_error_set(UA_ERR_TYPE,
+                        "a capsule named '%s' holds no queue or context "
+                        "handle usmarray knows",
+                        capsule_name);
+}
+
 ua_status
 ua_queue_from_native(const char *capsule_name, void *handle, ua_queue **out)
 {
@@ -101,8 +122,5 @@ ua_queue_from_native(const char *capsule_name, void *handle, ua_queue **out)
                    ? ops->order_after_handle((*out)->handle, handle)
                    : UA_OK;
     }
-    return ua_error_set(UA_ERR_TYPE,
-                        "no available backend of usmarray interprets '%s' "
-                        "handles",
-                        capsule_name);
+    return not_adopted(capsule_name);
 }
