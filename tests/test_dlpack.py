@@ -96,8 +96,8 @@ def test_copy_true_gives_an_independent_tensor():
 
 
 @pytest.mark.parametrize("kwargs, exc, fragment", [
-    ({"stream": 0}, ValueError, "stream must be None for CPU memory"),
-    ({"stream": 1}, ValueError, "stream must be None for CPU memory"),
+    ({"stream": 0}, ValueError, "stream must be None for memory without streams"),
+    ({"stream": 1}, ValueError, "stream must be None for memory without streams"),
     ({"max_version": 1}, TypeError, "max_version must be None or a tuple"),
     ({"max_version": (1,)}, TypeError, "max_version must be None or a tuple"),
     ({"max_version": ("1", 0)}, TypeError, "max_version must be None or a tuple"),
@@ -258,7 +258,8 @@ def test_from_dlpack_copy_and_device():
     ({"dtype": (3, 64, 1)}, BufferError, "(code 3, 64 bits) is not supported"),
     ({"device": (2, 0)}, BufferError, "cuda"),
     ({"device": (4, 0)}, BufferError, "device type 4 is not one usmarray can reach"),
-    ({"device": (14, 0)}, BufferError, "device type 14 is not one usmarray can reach"),
+    ({"device": (10, 0)}, BufferError, "device type 10 is not one usmarray can reach"),
+    ({"device": (14, 99)}, BufferError, "(14, 99) has no usmarray device: the sycl backend"),
     ({"ndim": -1}, BufferError, "ndim -1"),
     ({"ndim": 65}, BufferError, "ndim 65"),
     ({"shape": (2, -3)}, BufferError, "shape[1] is -3"),

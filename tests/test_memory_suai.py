@@ -167,15 +167,15 @@ SYCL_AVAILABLE = bool(ua.get_devices(backend="sycl"))
 def test_sycl_capsules_are_refused_with_reason(name):
     mem = ua.MemoryUSMShared(8)
     cap = _capsule(name)
-    with pytest.raises(ValueError, match="no backend of usmarray can interpret it: the sycl backend"):
+    with pytest.raises(ValueError, match="no available backend of usmarray can interpret it"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=cap)))
-    with pytest.raises(ValueError, match=r"\._get_capsule\(\) \('Sycl\w+Ref' capsule\)"):
+    with pytest.raises(ValueError, match=r"from _get_capsule\(\)"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=CapsuleProvider(cap))))
 
 
 def test_other_capsules_and_objects_are_type_errors():
     mem = ua.MemoryUSMShared(8)
-    with pytest.raises(TypeError, match="capsule named 'other' holds no queue"):
+    with pytest.raises(TypeError, match="capsule named 'other'"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=_capsule(b"other"))))
     with pytest.raises(TypeError, match="_get_capsule\\(\\) returned int"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=CapsuleProvider(5))))

@@ -11,12 +11,13 @@
 #define USMARRAY_BACKEND_H
 
 #include "usmarray/core.h"
+#include "usmarray/dlpack.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 2
+#define UA_BACKEND_OPS_VERSION 3
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -29,6 +30,10 @@ typedef struct ua_backend_pointer_attrs {
 typedef struct ua_backend_ops {
     uint32_t version; /* UA_BACKEND_OPS_VERSION */
     const char *name; /* the backend field of filter strings */
+    unsigned caps;    /* UA_CAP_* */
+    ua_stream_rule stream_rule;
+    /* For messages: the DLPack device types of this backend's memory. */
+    const char *dlpack_device_names;
 
     /* Loads the driver.  UA_ERR_UNAVAILABLE, with the reason in the error
      * message, when it cannot be used here. */
@@ -74,24 +79,33 @@ typedef struct ua_backend_ops {
     uintptr_t (*queue_stream)(void *queue);
     ua_status (*order_with_stream)(void *queue, uintptr_t stream,
                                    int stream_waits);
+    /* DLPack: the device of memory of `kind` on the backend-relative device
+     * `index`, and the way back: whether `dl` names memory of this backend,
+     * and then which device (backend-relative) and USM kind. */
+    ua_dl_device (*dlpack_device)(int index, ua_usm_kind kind);
+    bool (*dlpack_owns)(ua_dl_device dl, int *index, ua_usm_kind *kind);
 
-    /* Native handles other libraries exchange as named capsules (SYCL's
-     * "SyclQueueRef" and "SyclContextRef").  All NULL where the backend has
-     * none.  export_handle gives a new native handle of a queue (is_queue)
-     * or context, which release_handle frees; adopt_handle names the
-     * device whose default context a foreign handle of that capsule name
-     * belongs to: UA_ERR_TYPE for a name the backend does not know,
-     * UA_ERR_VALUE for a handle of another context; order_after_handle
-     * makes the queue's later work wait for what a foreign queue handle has
-     * enqueued so far. */
+    /* Handles of the backend's runtime made by other libraries: a capsule
+     * named `name` (a queue or a context) holding `handle`.  Returns
+     * UA_ERR_TYPE when the name is not one of this backend's kinds of
+     * handle, UA_ERR_VALUE when the handle is not usable with this
+     * backend's contexts (naming why); otherwise sets *index to the
+     * backend-relative device the handle stands for.  order_after_handle
+     * then makes that device's default queue wait for the work the
+     * handle's queue has submitted so far, where it is a queue (no host
+     * wait).  NULL where the runtime has no such handles. */
+    ua_status (*adopt_handle)(const char *name, void *handle, int *index);
+    ua_status (*order_after_handle)(void *queue, const char *name,
+                                    void *handle);
+
+    /* The same handles made of ours, for other libraries: the capsule names
+     * of queue and context handles, a new handle of a queue (is_queue) or
+     * context, and its release.  NULL where the runtime has none. */
     const char *queue_capsule_name;
     const char *context_capsule_name;
     ua_status (*export_handle)(void *queue_or_context, int is_queue,
                                void **handle);
     void (*release_handle)(void *handle, int is_queue);
-    ua_status (*adopt_handle)(const char *capsule_name, void *handle,
-                              int *device_index);
-    ua_status (*order_after_handle)(void *queue, void *foreign_queue);
 
     /* Filter strings of the driver's own (dpctl's "opencl:cpu:0",
      * "level_zero:gpu"), tried when a filter string is not one of
@@ -99,10 +113,6 @@ typedef struct ua_backend_ops {
      * UA_ERR_VALUE.  May be NULL. */
     ua_status (*select_filter)(const char *filter, int *index);
 } ua_backend_ops;
-
-extern const ua_backend_ops ua_host_backend_ops;
-extern const ua_backend_ops ua_cuda_backend_ops;
-extern const ua_backend_ops ua_sycl_backend_ops;
 
 /* The directories, separated by ':', in which backends look for drivers
  * that Python packages ship (the binding passes the Python path). */

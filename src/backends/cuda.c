@@ -993,9 +993,45 @@ cuda_order_with_stream(void *queue, uintptr_t handle, int stream_waits)
                         : order_streams(other, q->stream);
 }
 
+static ua_dl_device
+cuda_dlpack_device(int index, ua_usm_kind kind)
+{
+    switch (kind) {
+    case UA_USM_SHARED:
+        return (ua_dl_device){UA_DL_CUDA_MANAGED, index};
+    case UA_USM_HOST:
+        return (ua_dl_device){UA_DL_CUDA_HOST, index};
+    default:
+        return (ua_dl_device){UA_DL_CUDA, index};
+    }
+}
+
+static bool
+cuda_dlpack_owns(ua_dl_device dl, int *index, ua_usm_kind *kind)
+{
+    switch (dl.device_type) {
+    case UA_DL_CUDA:
+        *kind = UA_USM_DEVICE;
+        break;
+    case UA_DL_CUDA_HOST:
+        *kind = UA_USM_HOST;
+        break;
+    case UA_DL_CUDA_MANAGED:
+        *kind = UA_USM_SHARED;
+        break;
+    default:
+        return false;
+    }
+    *index = (int)dl.device_id;
+    return true;
+}
+
 const ua_backend_ops ua_cuda_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "cuda",
+    .caps = UA_CAP_REACHES_CPU_MEMORY | UA_CAP_CUDA_ARRAY_INTERFACE,
+    .stream_rule = UA_STREAMS_HANDLE,
+    .dlpack_device_names = "kDLCUDA, kDLCUDAHost, kDLCUDAManaged",
     .initialize = cuda_initialize,
     .device_count = cuda_device_count,
     .device_describe = cuda_device_describe,
@@ -1014,4 +1050,6 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .event_destroy = cuda_event_destroy,
     .queue_stream = cuda_queue_stream,
     .order_with_stream = cuda_order_with_stream,
+    .dlpack_device = cuda_dlpack_device,
+    .dlpack_owns = cuda_dlpack_owns,
 };

@@ -961,10 +961,10 @@ sycl_adopt_handle(const char *capsule_name, void *handle, int *index)
 }
 
 static ua_status
-sycl_order_after_handle(void *queue, void *foreign)
+sycl_order_after_handle(void *queue, const char *name, void *foreign)
 {
     sycl_queue *q = queue;
-    if (dp.Queue_AreEq(q->q, foreign)) {
+    if (strcmp(name, QUEUE_CAPSULE) != 0 || dp.Queue_AreEq(q->q, foreign)) {
         return UA_OK;
     }
     DPCTLSyclEventRef e = dp.Queue_SubmitBarrier(foreign);
@@ -995,9 +995,35 @@ sycl_select_filter(const char *filter, int *index)
                                       "no SYCL device matches '%s'", filter);
 }
 
+/* ------------------------------------------------------------- DLPack */
+
+/* kDLOneAPI's device id is dpctl's device_id, which our indices are. */
+static ua_dl_device
+sycl_dlpack_device(int index, ua_usm_kind kind)
+{
+    (void)kind;
+    return (ua_dl_device){UA_DL_ONEAPI, index};
+}
+
+/* DLPack does not say which USM kind; the pointer query tells, and an
+ * empty tensor becomes device memory. */
+static bool
+sycl_dlpack_owns(ua_dl_device dl, int *index, ua_usm_kind *kind)
+{
+    *index = (int)dl.device_id;
+    *kind = UA_USM_DEVICE;
+    return dl.device_type == UA_DL_ONEAPI;
+}
+
 const ua_backend_ops ua_sycl_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "sycl",
+    /* Copies stage pageable memory through USM host memory. */
+    .caps = UA_CAP_REACHES_CPU_MEMORY,
+    /* dpctl orders by queues, not integer streams: DLPack's stream must be
+     * None. */
+    .stream_rule = UA_STREAMS_NONE,
+    .dlpack_device_names = "kDLOneAPI",
     .initialize = sycl_initialize,
     .device_count = sycl_device_count,
     .device_describe = sycl_device_describe,
@@ -1014,6 +1040,8 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .event_wait = sycl_event_wait,
     .event_synchronize = sycl_event_synchronize,
     .event_destroy = sycl_event_destroy,
+    .dlpack_device = sycl_dlpack_device,
+    .dlpack_owns = sycl_dlpack_owns,
     .queue_capsule_name = QUEUE_CAPSULE,
     .context_capsule_name = CONTEXT_CAPSULE,
     .export_handle = sycl_export_handle,

@@ -8,13 +8,9 @@
 
 #include "internal.h"
 
-/* Devices are numbered in this order: the host CPU is always device 0. */
-static ua_backend backends[] = {
-    {.ops = &ua_host_backend_ops},
-    {.ops = &ua_cuda_backend_ops},
-    {.ops = &ua_sycl_backend_ops},
-};
-#define NBACKENDS (sizeof(backends) / sizeof(backends[0]))
+/* One entry per element of ua_backend_list, in the same order. */
+static ua_backend *backends;
+static size_t nbackends;
 
 static ua_device *devices;
 static size_t ndevices;
@@ -100,7 +96,13 @@ static void
 build_tables(void)
 {
     size_t total = 0;
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    backends = calloc(ua_backend_list_count, sizeof(*backends));
+    if (backends == NULL) {
+        return; /* no backends: every selection then fails with a message */
+    }
+    nbackends = ua_backend_list_count;
+    for (size_t b = 0; b < nbackends; b++) {
+        backends[b].ops = ua_backend_list[b];
         initialize_backend(&backends[b]);
         total += backends[b].ndevices;
     }
@@ -108,7 +110,7 @@ build_tables(void)
     if (devices == NULL) {
         return; /* no devices: every selection then fails with a message */
     }
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         backends[b].first_device = ndevices;
         for (size_t i = 0; i < backends[b].ndevices; i++) {
             ua_device *d = &devices[ndevices];
@@ -130,14 +132,14 @@ size_t
 ua_backend_count(void)
 {
     ua_devices_initialize();
-    return NBACKENDS;
+    return nbackends;
 }
 
 ua_backend *
 ua_backend_at(size_t i)
 {
     ua_devices_initialize();
-    return i < NBACKENDS ? &backends[i] : NULL;
+    return i < nbackends ? &backends[i] : NULL;
 }
 
 const char *
@@ -162,6 +164,18 @@ size_t
 ua_backend_device_count(const ua_backend *b)
 {
     return b->ndevices;
+}
+
+unsigned
+ua_backend_caps(const ua_backend *b)
+{
+    return b->ops->caps;
+}
+
+ua_stream_rule
+ua_backend_stream_rule(const ua_backend *b)
+{
+    return b->ops->stream_rule;
 }
 
 ua_device *
@@ -249,7 +263,7 @@ parse_index(const char *tok, long *out)
 static const ua_backend_ops *
 backend_named(const char *tok)
 {
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         if (strcmp(tok, backends[b].ops->name) == 0) {
             return backends[b].ops;
         }
@@ -272,7 +286,7 @@ static void
 list_backend_names(char *buf, size_t len)
 {
     buf[0] = '\0';
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         size_t used = strlen(buf);
         snprintf(buf + used, len - used, "%s%s", b ? ", " : "",
                  backends[b].ops->name);
@@ -388,7 +402,7 @@ no_match(const char *filter)
 static bool
 select_by_backend(const char *filter, ua_device **out)
 {
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         int index;
         if (backends[b].available && backends[b].ops->select_filter != NULL &&
             backends[b].ops->select_filter(filter, &index) == UA_OK &&
@@ -536,4 +550,63 @@ ua_status
 ua_queue_wait(ua_queue *q)
 {
     return q->context->device->backend->ops->queue_wait(q->handle);
+}
+
+/* ------------------------------------------------------ foreign handles */
+
+static ua_status
+no_backend_adopts(const char *name)
+{
+    char why[512];
+    size_t used = 0;
+    why[0] = '\0';
+    for (size_t b = 0; b < nbackends && used < sizeof(why); b++) {
+        if (!backends[b].available) {
+            used += (size_t)snprintf(why + used, sizeof(why) - used,
+                                     "; the %s backend is unavailable: %s",
+                                     backends[b].ops->name,
+                                     backends[b].reason);
+        }
+    }
+    return ua_error_set(UA_ERR_TYPE,
+                        "a '%s' capsule: no available backend of usmarray "
+                        "can interpret it%s",
+                        name, why);
+}
+
+ua_status
+ua_queue_adopt(const char *name, void *handle, ua_queue **out)
+{
+    ua_devices_initialize();
+    for (size_t b = 0; b < nbackends; b++) {
+        const ua_backend_ops *ops = backends[b].ops;
+        int index = -1;
+        if (!backends[b].available || ops->adopt_handle == NULL) {
+            continue;
+        }
+        ua_status st = ops->adopt_handle(name, handle, &index);
+        if (st == UA_ERR_TYPE) {
+            ua_error_clear();
+            continue;
+        }
+        if (st != UA_OK) {
+            return st;
+        }
+        ua_device *d = ua_backend_device(&backends[b], index);
+        ua_context *c;
+        if (d == NULL) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "a '%s' capsule names device %d of the %s "
+                                "backend, which has %zu",
+                                name, index, ops->name, backends[b].ndevices);
+        }
+        if ((st = ua_device_default_context(d, &c)) != UA_OK ||
+            (st = ua_context_default_queue(c, out)) != UA_OK) {
+            return st;
+        }
+        return ops->order_after_handle != NULL
+                   ? ops->order_after_handle((*out)->handle, name, handle)
+                   : UA_OK;
+    }
+    return no_backend_adopts(name);
 }

@@ -7,6 +7,10 @@
 #include "usmarray/backend.h"
 #include "usmarray/core.h"
 
+/* The backends of this build, in device order (src/backends/list.c). */
+extern const ua_backend_ops *const ua_backend_list[];
+extern const size_t ua_backend_list_count;
+
 struct ua_backend {
     const ua_backend_ops *ops;
     bool available;
@@ -107,10 +111,10 @@ void ua_layout_sort_axes(int n, int *axes, const ptrdiff_t *strides);
 
 /* Global index of the device of a backend-relative index, or NULL. */
 ua_device *ua_backend_device(ua_backend *b, int index);
-/* The queue to run work touching a and b on: q, unless q's backend is not
- * the one whose memory a or b is, in which case that backend's default
- * queue (a GPU backend reaches host memory; the host backend reaches no
- * GPU's). */
+/* The queue to run work touching a and b on: q, unless q's backend cannot
+ * reach the memory of a or b, in which case the default queue of the
+ * device that holds it.  A backend reaches its own memory, and plain CPU
+ * memory where it has UA_CAP_REACHES_CPU_MEMORY. */
 ua_queue *ua_queue_reaching(ua_queue *q, const void *a, const void *b);
 
 #endif

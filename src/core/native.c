@@ -1,6 +1,6 @@
 /* Native queue and context handles that other libraries exchange as named
- * capsules: exported as new handles, released by name, adopted as the
- * default queue of the device they belong to. */
+ * capsules, made of ours: exported as new handles, released by name.  The
+ * way back is ua_queue_adopt. */
 #include <string.h>
 
 #include "internal.h"
@@ -64,63 +64,4 @@ ua_release_native_handle(const char *capsule_name, void *handle)
             return;
         }
     }
-}
-
-/* Why no backend took a handle of that capsule name. */
-static ua_status
-not_adopted(const char *capsule_name)
-{
-    for (size_t b = 0; b < ua_backend_count(); b++) {
-        ua_backend *be = ua_backend_at(b);
-        if (names(be->ops->queue_capsule_name, capsule_name) ||
-            names(be->ops->context_capsule_name, capsule_name)) {
-            return ua_error_set(UA_ERR_VALUE,
-                                "no backend of usmarray can interpret it: "
-                                "the %s backend, which reads '%s' handles, "
-                                "is unavailable (%s)",
-                                be->ops->name, capsule_name, be->reason);
-        }
-    }
-    return ua_error_set(UA_ERR_TYPE,
-                        "a capsule named '%s' holds no queue or context "
-                        "handle usmarray knows",
-                        capsule_name);
-}
-
-ua_status
-ua_queue_from_native(const char *capsule_name, void *handle, ua_queue **out)
-{
-    for (size_t b = 0; b < ua_backend_count(); b++) {
-        ua_backend *be = ua_backend_at(b);
-        const ua_backend_ops *ops = be->ops;
-        int index;
-        if (!be->available || ops->adopt_handle == NULL) {
-            continue;
-        }
-        ua_status st = ops->adopt_handle(capsule_name, handle, &index);
-        if (st == UA_ERR_TYPE) {
-            ua_error_clear();
-            continue;
-        }
-        ua_device *d = st == UA_OK ? ua_backend_device(be, index) : NULL;
-        ua_context *c;
-        if (st != UA_OK) {
-            return st;
-        }
-        if (d == NULL) {
-            return ua_error_set(UA_ERR_VALUE,
-                                "a '%s' handle names a device the %s "
-                                "backend does not have",
-                                capsule_name, ops->name);
-        }
-        if ((st = ua_device_default_context(d, &c)) != UA_OK ||
-            (st = ua_context_default_queue(c, out)) != UA_OK) {
-            return st;
-        }
-        return names(ops->queue_capsule_name, capsule_name) &&
-                       ops->order_after_handle != NULL
-                   ? ops->order_after_handle((*out)->handle, handle)
-                   : UA_OK;
-    }
-    return not_adopted(capsule_name);
 }

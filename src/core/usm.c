@@ -61,7 +61,7 @@ static bool
 pool_host_memory(const ua_context *c, ua_usm_kind kind)
 {
     return ua_usm_kind_host_accessible(kind) ||
-           c->device->type == UA_DEVICE_CPU;
+           (c->device->backend->ops->caps & UA_CAP_CPU_MEMORY);
 }
 
 /* Frees a block through the backend once the work queued on it is done. */
@@ -275,17 +275,25 @@ ua_pointer_query(uintptr_t addr, ua_pointer_info *out)
     return ua_pointer_query_range(addr, 1, out);
 }
 
-/* The default queue of the device that holds ptr when that device is of
- * another backend than q's; NULL otherwise. */
+static bool
+backend_reaches(const ua_backend *runner, const ua_backend *owner)
+{
+    return runner == owner ||
+           ((owner->ops->caps & UA_CAP_CPU_MEMORY) &&
+            (runner->ops->caps & UA_CAP_REACHES_CPU_MEMORY));
+}
+
+/* The default queue of the device that holds ptr when q's backend cannot
+ * reach that device's memory; NULL otherwise. */
 static ua_queue *
-foreign_queue(const ua_queue *q, const void *ptr)
+owner_queue(const ua_queue *q, const void *ptr)
 {
     ua_pointer_info info;
     ua_context *c;
     ua_queue *other;
     if (ptr == NULL || !ua_pointer_query((uintptr_t)ptr, &info) ||
         info.device == NULL ||
-        info.device->backend == q->context->device->backend ||
+        backend_reaches(q->context->device->backend, info.device->backend) ||
         ua_device_default_context(info.device, &c) != UA_OK ||
         ua_context_default_queue(c, &other) != UA_OK) {
         ua_error_clear();
@@ -297,13 +305,12 @@ foreign_queue(const ua_queue *q, const void *ptr)
 ua_queue *
 ua_queue_reaching(ua_queue *q, const void *a, const void *b)
 {
-    /* Only the host backend cannot reach another backend's memory. */
-    if (ops_of(q) != &ua_host_backend_ops || ua_device_count() < 2) {
+    if (ua_device_count() < 2) {
         return q;
     }
-    ua_queue *other = foreign_queue(q, a);
+    ua_queue *other = owner_queue(q, a);
     if (other == NULL) {
-        other = foreign_queue(q, b);
+        other = owner_queue(q, b);
     }
     return other != NULL ? other : q;
 }

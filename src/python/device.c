@@ -156,40 +156,42 @@ ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
     return NULL;
 }
 
-/* A capsule of another library's native queue or context handle (SYCL's
- * "SyclQueueRef" or "SyclContextRef"), read without taking it over: the
- * default queue of the device it belongs to. */
+/* The capsule names the interface's syclobj may carry (the source
+ * document's forms); which backend interprets them is the core's
+ * business. */
+static int
+is_defined_capsule_name(const char *name)
+{
+    return name != NULL && (strcmp(name, "SyclQueueRef") == 0 ||
+                            strcmp(name, "SyclContextRef") == 0);
+}
+
 static PyObject *
 queue_from_capsule(ua_state *st, PyObject *capsule, const char *what,
                    const char *via)
 {
     const char *name = PyCapsule_GetName(capsule);
-    if (name == NULL) {
+    if (!is_defined_capsule_name(name)) {
         if (!PyErr_Occurred()) {
             PyErr_Format(PyExc_TypeError,
-                         "%s%s is a capsule without a name; a queue or "
-                         "context capsule is named for its handle",
-                         what, via);
+                         "%s is a capsule %s%s%s%s; only 'SyclQueueRef' and "
+                         "'SyclContextRef' capsules are defined",
+                         what, name ? "named '" : "without a name",
+                         name ? name : "", name ? "'" : "", via);
         }
         return NULL;
     }
-    if (strncmp(name, "used_", 5) == 0) {
-        PyErr_Format(PyExc_ValueError,
-                     "%s%s is a '%s' capsule: its handle was already taken "
-                     "by another consumer",
-                     what, via, name);
-        return NULL;
-    }
     void *handle = PyCapsule_GetPointer(capsule, name);
-    ua_queue *q;
     if (handle == NULL) {
         return NULL;
     }
-    ua_status code = ua_queue_from_native(name, handle, &q);
+    ua_queue *q;
+    ua_status code = ua_queue_adopt(name, handle, &q);
     if (code != UA_OK) {
-        ua_error_set(code, "%s%s ('%s' capsule): %s", what, via, name,
-                     ua_error_message());
-        return ua_py_raise_core(st, code);
+        /* A defined name no backend here interprets is a value problem. */
+        return ua_py_raise_core(
+            st, ua_error_set(code == UA_ERR_TYPE ? UA_ERR_VALUE : code,
+                             "%s%s: %s", what, via, ua_error_message()));
     }
     return ua_py_default_queue(st, ua_queue_device(q));
 }
@@ -201,9 +203,9 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
     if (capsule == NULL) {
         return NULL;
     }
-    PyObject *queue = NULL;
+    PyObject *q = NULL;
     if (PyCapsule_CheckExact(capsule)) {
-        queue = queue_from_capsule(st, capsule, what, "._get_capsule()");
+        q = queue_from_capsule(st, capsule, what, " (from _get_capsule())");
     }
     else {
         PyErr_Format(PyExc_TypeError,
@@ -212,7 +214,7 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
                      what, Py_TYPE(capsule)->tp_name);
     }
     Py_DECREF(capsule);
-    return queue;
+    return q;
 }
 
 /* A consumer renames the capsule "used_..." and copies the handle (as
