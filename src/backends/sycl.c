@@ -977,10 +977,23 @@ sycl_order_after_handle(void *queue, const char *name, void *foreign)
     return st;
 }
 
+/* Fields of dpctl's filter strings are never empty, though its selector
+ * takes ":::" for the default device. */
+static bool
+well_formed_filter(const char *filter)
+{
+    size_t n = strlen(filter);
+    return n > 0 && filter[0] != ':' && filter[n - 1] != ':' &&
+           strstr(filter, "::") == NULL;
+}
+
 /* dpctl's filter strings, read by dpctl's own selector. */
 static ua_status
 sycl_select_filter(const char *filter, int *index)
 {
+    if (!well_formed_filter(filter)) {
+        return ua_error_set(UA_ERR_VALUE, "'%s' has an empty field", filter);
+    }
     DPCTLSyclDeviceSelectorRef s = dp.FilterSelector_Create(filter);
     DPCTLSyclDeviceRef d = s ? dp.Device_CreateFromSelector(s) : NULL;
     *index = index_of_device(d);
