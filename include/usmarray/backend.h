@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 3
+#define UA_BACKEND_OPS_VERSION 4
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -112,6 +112,32 @@ typedef struct ua_backend_ops {
      * usmarray's: the backend-relative index of the device selected, or
      * UA_ERR_VALUE.  May be NULL. */
     ua_status (*select_filter)(const char *filter, int *index);
+
+    /* Copies between two of the backend's devices (backend-relative
+     * indices): whether queues of `from` reach device memory of `to` over
+     * a direct link (peer access, enabled on first ask) rather than through
+     * the host.  NULL where the backend's queues run no copies touching
+     * device memory of another of its devices. */
+    bool (*peer_access)(int from, int to);
+
+    /* A pool of USM device memory ordered by the queue: alloc_ordered
+     * returns memory usable by work enqueued on the queue from now on, and
+     * free_ordered gives it back once the queue's work so far is done, with
+     * no host wait.  The backend reuses a block on another queue only after
+     * an event orders that queue after the free.  trim_ordered gives unused
+     * blocks back to the driver; ordered_held_bytes tells what the pool
+     * holds, blocks in use included.  All NULL where the backend has no such
+     * pool: the core then keeps freed blocks itself. */
+    ua_status (*alloc_ordered)(void *queue, size_t nbytes, void **ptr);
+    void (*free_ordered)(void *queue, void *ptr);
+    void (*trim_ordered)(void *context);
+    size_t (*ordered_held_bytes)(void *context);
+
+    /* The largest alignment alloc honours itself (SIZE_MAX: any power of
+     * two).  The core makes larger ones, and every one where this is 0, by
+     * over-allocating and aligning within the block: alloc is then asked
+     * for alignment 0 only. */
+    size_t max_alignment;
 } ua_backend_ops;
 
 /* The directories, separated by ':', in which backends look for drivers

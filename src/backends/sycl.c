@@ -1062,4 +1062,6 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .adopt_handle = sycl_adopt_handle,
     .order_after_handle = sycl_order_after_handle,
     .select_filter = sycl_select_filter,
+    /* aligned_alloc_* take any power of two. */
+    .max_alignment = SIZE_MAX,
 };

@@ -357,6 +357,20 @@ device_reduce(PyObject *self, PyObject *Py_UNUSED(a))
                          ua_device_filter_string(dev(self)));
 }
 
+static PyObject *
+device_can_access_peer(PyObject *self, PyObject *peer)
+{
+    ua_state *st = ua_state_of(self);
+    ua_device *other = ua_py_as_device(st, peer, "peer");
+    bool direct;
+    if (other == NULL) {
+        return NULL;
+    }
+    ua_status code = ua_device_peer_access(dev(self), other, &direct);
+    return code == UA_OK ? PyBool_FromLong(direct)
+                         : ua_py_raise_core(st, code);
+}
+
 static void
 device_dealloc(PyObject *self)
 {
@@ -379,6 +393,13 @@ static PyGetSetDef device_getset[] = {
 
 static PyMethodDef device_methods[] = {
     {"__reduce__", device_reduce, METH_NOARGS, NULL},
+    {"can_access_peer", device_can_access_peer, METH_O,
+     "can_access_peer(peer)\n--\n\n"
+     "Whether copies on this device's queues reach the peer device's "
+     "memory directly (the same device, a link such as NVLink, with peer "
+     "access enabled on first ask, or CPU memory) rather than through the "
+     "host.  ValueError when no copy on this device's queues can touch "
+     "the peer's device memory."},
     {NULL},
 };
 

@@ -511,12 +511,21 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
     return a;
 }
 
-/* The stream a producer on dev must order its work before: the default
- * queue's of the device that holds its data; *out stays NULL for memory of
- * backends without streams and devices no backend reaches (the capsule's
+/* DLPack's name of CUDA's legacy default stream. */
+#define UA_LEGACY_STREAM 1
+
+/* The stream a producer on dev must order its work before, and the queue
+ * that must then wait for that stream: the default queue of the device that
+ * holds its data.  Where the queue has a stream, the producer is asked for
+ * the legacy default stream (1), which CuPy's and PyTorch's default current
+ * streams are: they then skip their event handshake, and the queue waits
+ * for the legacy stream by an event (order_after_producer).  *out stays
+ * NULL for memory of backends without streams and devices no backend
+ * reaches (the capsule's
  * own device then decides the error). */
 static int
-consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out)
+consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out,
+                ua_queue **waiter)
 {
     ua_device *d;
     ua_usm_kind kind;
@@ -531,13 +540,28 @@ consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out)
     if (q == NULL) {
         return -1;
     }
-    uintptr_t handle = ua_queue_stream_handle(((ua_py_queue *)q)->queue);
+    ua_queue *queue = ((ua_py_queue *)q)->queue;
+    /* Default queues live as long as the process. */
     Py_DECREF(q);
-    if (handle != 0) {
-        *out = PyLong_FromSize_t((size_t)handle);
+    if (ua_queue_stream_handle(queue) != 0) {
+        *waiter = queue;
+        *out = PyLong_FromLong(UA_LEGACY_STREAM);
         return *out ? 0 : -1;
     }
     return 0;
+}
+
+static int
+order_after_producer(ua_state *st, ua_queue *waiter)
+{
+    if (waiter == NULL) {
+        return 0;
+    }
+    ua_status code;
+    Py_BEGIN_ALLOW_THREADS
+    code = ua_queue_order_with_stream(waiter, UA_LEGACY_STREAM, false);
+    Py_END_ALLOW_THREADS
+    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 
 /* The producer's device: known from the caller, asked of the producer, or
@@ -564,10 +588,11 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
 {
     ua_dl_device dev;
     PyObject *stream = NULL;
+    ua_queue *waiter = NULL;
     /* Errors here are the producer's: they must not reach the fallback to
      * the legacy call below, which takes a TypeError as "old producer". */
     if (producer_device(st, obj, known, &dev) < 0 ||
-        consumer_stream(st, dev, &stream) < 0) {
+        consumer_stream(st, dev, &stream, &waiter) < 0) {
         return NULL;
     }
     PyObject *method = PyObject_GetAttr(obj, st->s_dlpack);
@@ -592,6 +617,9 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
     Py_XDECREF(empty);
     Py_XDECREF(kw);
     Py_DECREF(method);
+    if (capsule != NULL && order_after_producer(st, waiter) < 0) {
+        Py_CLEAR(capsule);
+    }
     return capsule;
 }
 
