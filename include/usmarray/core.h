@@ -213,6 +213,10 @@ const char *ua_device_filter_string(const ua_device *d);
  * optional) or a bare global index.  On no match: UA_ERR_VALUE naming the
  * filter and listing the devices that exist. */
 ua_status ua_device_select(const char *filter, ua_device **out);
+/* Directories, separated by ':', where backends look for drivers shipped
+ * in Python packages; takes effect if set before the first device query. */
+ua_status ua_set_library_search_path(const char *paths);
+
 /* USMARRAY_DEVICE if set, else the first GPU, else the host CPU. */
 ua_status ua_device_default(ua_device **out);
 
@@ -300,6 +304,17 @@ ua_status ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                            const ptrdiff_t *strides, ptrdiff_t offset,
                            size_t itemsize, ua_pointer_info *alloc,
                            ptrdiff_t *begin, ptrdiff_t *end);
+
+/* Native handles of queues and contexts exchanged as named capsules (SYCL's
+ * "SyclQueueRef" and "SyclContextRef").  The export functions give a new
+ * handle and the capsule name it goes under; UA_ERR_VALUE where the
+ * backend has no such handles.  ua_release_native_handle frees one by its
+ * capsule name ("used_" prefix allowed). */
+ua_status ua_queue_export_native(ua_queue *q, const char **capsule_name,
+                                 void **handle);
+ua_status ua_context_export_native(ua_context *c, const char **capsule_name,
+                                   void **handle);
+void ua_release_native_handle(const char *capsule_name, void *handle);
 
 /* The driver's handle of q's stream (CAI's "stream"); 0 where its backend
  * has no streams. */

@@ -112,6 +112,8 @@ ua_device *ua_py_as_device(ua_state *st, PyObject *obj, const char *what);
 /* The Queue a `queue` or `syclobj` argument names: a Queue, Context,
  * Device, filter string or None (the default device).  SYCL capsules and
  * _get_capsule() objects raise ValueError: no SYCL backend reads them. */
+/* A capsule named `name` holding a native handle, freed with it. */
+PyObject *ua_py_native_capsule(const char *name, void *handle);
 PyObject *ua_py_as_queue(ua_state *st, PyObject *obj, const char *what);
 PyObject *ua_py_get_devices(PyObject *module, PyObject *args,
                             PyObject *kwargs);

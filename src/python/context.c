@@ -34,6 +34,17 @@ context_get_devices(PyObject *self, void *Py_UNUSED(c))
 }
 
 static PyObject *
+context_get_capsule(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    const char *name;
+    void *handle;
+    ua_status code =
+        ua_context_export_native(ctx(self)->context, &name, &handle);
+    return code == UA_OK ? ua_py_native_capsule(name, handle)
+                         : ua_py_raise_core(ua_state_of(self), code);
+}
+
+static PyObject *
 context_repr(PyObject *self)
 {
     ua_device *d = ua_context_device(ctx(self)->context);
@@ -199,6 +210,11 @@ static PyGetSetDef context_getset[] = {
 
 static PyMethodDef context_methods[] = {
     {"__reduce__", context_reduce, METH_NOARGS, NULL},
+    {"_get_capsule", context_get_capsule, METH_NOARGS,
+     "_get_capsule()\n--\n\nA new capsule holding a copy of the context's "
+     "native handle ('SyclContextRef' for SYCL contexts), which "
+     "dpctl.SyclContext accepts; ValueError on backends without such "
+     "handles."},
     {"release_pool", context_release_pool, METH_NOARGS,
      "release_pool()\n--\n\nGives the freed allocations the context keeps "
      "for reuse back to the backend."},

@@ -221,6 +221,29 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
     return q;
 }
 
+/* A consumer renames the capsule "used_..." and copies the handle (as
+ * dpctl does): the handle is freed with the capsule under either name. */
+static void
+release_native_capsule(PyObject *capsule)
+{
+    const char *name = PyCapsule_GetName(capsule);
+    void *handle = name ? PyCapsule_GetPointer(capsule, name) : NULL;
+    if (handle != NULL) {
+        ua_release_native_handle(name, handle);
+    }
+    PyErr_Clear();
+}
+
+PyObject *
+ua_py_native_capsule(const char *name, void *handle)
+{
+    PyObject *capsule = PyCapsule_New(handle, name, release_native_capsule);
+    if (capsule == NULL) {
+        ua_release_native_handle(name, handle);
+    }
+    return capsule;
+}
+
 PyObject *
 ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
 {

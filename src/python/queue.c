@@ -68,6 +68,16 @@ queue_wait(PyObject *self, PyObject *Py_UNUSED(a))
 }
 
 static PyObject *
+queue_get_capsule(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    const char *name;
+    void *handle;
+    ua_status code = ua_queue_export_native(q(self)->queue, &name, &handle);
+    return code == UA_OK ? ua_py_native_capsule(name, handle)
+                         : ua_py_raise_core(ua_state_of(self), code);
+}
+
+static PyObject *
 queue_repr(PyObject *self)
 {
     return PyUnicode_FromFormat(
@@ -128,6 +138,10 @@ static PyMethodDef queue_methods[] = {
     {"wait", queue_wait, METH_NOARGS,
      "wait()\n--\n\nBlocks until all work submitted to the queue is done."},
     {"__reduce__", queue_reduce, METH_NOARGS, NULL},
+    {"_get_capsule", queue_get_capsule, METH_NOARGS,
+     "_get_capsule()\n--\n\nA new capsule holding a copy of the queue's "
+     "native handle ('SyclQueueRef' for SYCL queues), which dpctl.SyclQueue "
+     "accepts; ValueError on backends without such handles."},
     {NULL},
 };
 
