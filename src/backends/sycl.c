@@ -1028,6 +1028,14 @@ sycl_dlpack_owns(ua_dl_device dl, int *index, ua_usm_kind *kind)
     return dl.device_type == UA_DL_ONEAPI;
 }
 
+/* What extensions get from UsmQueue_GetNativeHandle: a DPCTLSyclQueueRef,
+ * borrowed from the queue. */
+static void *
+sycl_queue_native_handle(void *queue)
+{
+    return ((sycl_queue *)queue)->q;
+}
+
 const ua_backend_ops ua_sycl_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "sycl",
@@ -1062,6 +1070,7 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .adopt_handle = sycl_adopt_handle,
     .order_after_handle = sycl_order_after_handle,
     .select_filter = sycl_select_filter,
+    .queue_native_handle = sycl_queue_native_handle,
     /* aligned_alloc_* take any power of two. */
     .max_alignment = SIZE_MAX,
 };
