@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 3
+#define UA_BACKEND_OPS_VERSION 4
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -43,7 +43,24 @@ typedef struct ua_backend_ops {
                                  size_t name_len);
 
     ua_status (*context_create)(int index, void **context);
-    ua_status (*queue_create)(void *context, int index, void **queue);
+    /* props NULL: the context's default queue.  A backend whose queues
+     * always run in order may grant in_order == false with an in-order
+     * queue; a priority outside queue_priorities' range is refused by the
+     * core before it gets here. */
+    ua_status (*queue_create)(void *context, int index,
+                              const ua_queue_props *props, void **queue);
+    /* A queue over another library's stream handle (see queue_stream),
+     * which the queue never destroys; UA_ERR_VALUE naming a handle that is
+     * no stream of the context's device.  NULL where there are no
+     * streams. */
+    ua_status (*queue_wrap)(void *context, uintptr_t stream, void **queue);
+    /* Frees a queue queue_create or queue_wrap made, once its work is done
+     * (the core has waited for it).  NULL where queues hold nothing. */
+    void (*queue_destroy)(void *queue);
+    /* The range of queue priorities: `least` for ordinary work, `greatest`
+     * for the most urgent, each either side of the other.  NULL where
+     * queues have no priorities. */
+    void (*queue_priorities)(void *context, int *least, int *greatest);
 
     ua_status (*alloc)(void *context, int index, ua_usm_kind kind,
                        size_t nbytes, size_t alignment, void **ptr);

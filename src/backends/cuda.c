@@ -3,7 +3,8 @@
  * builds without a CUDA toolkit and runs where no driver is installed.
  *
  * Contexts are the devices' primary contexts, which the CUDA runtime and so
- * CuPy, PyTorch, numba and JAX share; queues are non-blocking streams.
+ * CuPy, PyTorch, numba and JAX share; the default queue is the legacy
+ * default stream, other queues non-blocking streams.
  * Device memory comes from cuMemAlloc, shared from cuMemAllocManaged and
  * host from pinned, mapped, portable host memory.  The copy engine is
  * cuda_copy.c. */
@@ -217,8 +218,34 @@ cuda_context_create(int index, void **context)
     return UA_OK;
 }
 
+/* A queue over `stream`; owns says whether destroying it destroys the
+ * stream. */
 static ua_status
-cuda_queue_create(void *context, int index, void **queue)
+new_queue(ua_cuda_context *c, CUstream stream, bool owns, void **queue)
+{
+    ua_cuda_queue *q = calloc(1, sizeof(*q));
+    if (q == NULL) {
+        if (owns) {
+            ua_cu.cuStreamDestroy(stream);
+        }
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a queue");
+    }
+    q->c = c;
+    q->stream = stream;
+    q->owns_stream = owns;
+    pthread_mutex_init(&q->lock, NULL);
+    *queue = q;
+    return UA_OK;
+}
+
+/* The default queue is the legacy default stream, the one CuPy and
+ * PyTorch use by default: work they enqueue there needs no event to be
+ * ordered before ours, and DLPack producers asked for stream 1 skip their
+ * handshake (README, "Streams").  Queues made on request are non-blocking
+ * streams of their own; CUDA streams always run in order. */
+static ua_status
+cuda_queue_create(void *context, int index, const ua_queue_props *props,
+                  void **queue)
 {
     (void)index;
     ua_cuda_context *c = context;
@@ -226,19 +253,62 @@ cuda_queue_create(void *context, int index, void **queue)
     if (st != UA_OK) {
         return st;
     }
-    ua_cuda_queue *q = calloc(1, sizeof(*q));
-    if (q == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "out of memory for a queue");
+    if (props == NULL) {
+        return new_queue(c, CU_STREAM_LEGACY, false, queue);
     }
-    CUresult r = ua_cu.cuStreamCreate(&q->stream, CU_STREAM_NON_BLOCKING);
+    CUstream s;
+    CUresult r = props->has_priority
+                     ? ua_cu.cuStreamCreateWithPriority(
+                           &s, CU_STREAM_NON_BLOCKING, props->priority)
+                     : ua_cu.cuStreamCreate(&s, CU_STREAM_NON_BLOCKING);
     if (r != CUDA_SUCCESS) {
-        free(q);
         return ua_cuda_failed(r, "cuStreamCreate");
     }
-    q->c = c;
-    pthread_mutex_init(&q->lock, NULL);
-    *queue = q;
-    return UA_OK;
+    return new_queue(c, s, true, queue);
+}
+
+static ua_status foreign_stream(const ua_cuda_context *c, uintptr_t handle,
+                                CUstream *out);
+
+/* 0, the driver API's name of the default stream (PyTorch's default
+ * stream reports it), is the legacy default stream. */
+static ua_status
+cuda_queue_wrap(void *context, uintptr_t stream, void **queue)
+{
+    ua_cuda_context *c = context;
+    CUstream s = CU_STREAM_LEGACY;
+    ua_status st = ua_cuda_bind(c);
+    if (st == UA_OK && stream != 0) {
+        st = foreign_stream(c, stream, &s);
+    }
+    return st != UA_OK ? st : new_queue(c, s, false, queue);
+}
+
+static void
+cuda_queue_destroy(void *queue)
+{
+    ua_cuda_queue *q = queue;
+    if (ua_cuda_bind(q->c) == UA_OK) {
+        if (q->staging != NULL) {
+            ua_cu.cuMemFreeHost(q->staging);
+        }
+        if (q->owns_stream) {
+            ua_cu.cuStreamDestroy(q->stream);
+        }
+    }
+    ua_error_clear();
+    pthread_mutex_destroy(&q->lock);
+    free(q);
+}
+
+static void
+cuda_queue_priorities(void *context, int *least, int *greatest)
+{
+    *least = *greatest = 0;
+    if (ua_cuda_bind(context) != UA_OK ||
+        ua_cu.cuCtxGetStreamPriorityRange(least, greatest) != CUDA_SUCCESS) {
+        ua_error_clear();
+    }
 }
 
 /* ------------------------------------------------------------- memory */
@@ -501,7 +571,7 @@ readable(uintptr_t p, size_t n)
 }
 
 static ua_status
-foreign_stream(const ua_cuda_queue *q, uintptr_t handle, CUstream *out)
+foreign_stream(const ua_cuda_context *c, uintptr_t handle, CUstream *out)
 {
     *out = (CUstream)handle;
     if (*out == CU_STREAM_LEGACY || *out == CU_STREAM_PER_THREAD) {
@@ -514,11 +584,11 @@ foreign_stream(const ua_cuda_queue *q, uintptr_t handle, CUstream *out)
                             "stream %#zx is not a CUDA stream",
                             (size_t)handle);
     }
-    if (ctx != q->c->ctx) {
+    if (ctx != c->ctx) {
         return ua_error_set(UA_ERR_VALUE,
                             "stream %#zx belongs to another CUDA context than "
                             "cuda:gpu:%d's primary one",
-                            (size_t)handle, q->c->index);
+                            (size_t)handle, c->index);
     }
     return UA_OK;
 }
@@ -546,8 +616,11 @@ cuda_order_with_stream(void *queue, uintptr_t handle, int stream_waits)
     ua_cuda_queue *q = queue;
     CUstream other;
     ua_status st = ua_cuda_bind(q->c);
-    if (st != UA_OK || (st = foreign_stream(q, handle, &other)) != UA_OK) {
+    if (st != UA_OK || (st = foreign_stream(q->c, handle, &other)) != UA_OK) {
         return st;
+    }
+    if (other == q->stream) {
+        return UA_OK; /* one stream is in order with itself */
     }
     return stream_waits ? order_streams(q->stream, other)
                         : order_streams(other, q->stream);
@@ -597,6 +670,9 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .device_describe = cuda_device_describe,
     .context_create = cuda_context_create,
     .queue_create = cuda_queue_create,
+    .queue_wrap = cuda_queue_wrap,
+    .queue_destroy = cuda_queue_destroy,
+    .queue_priorities = cuda_queue_priorities,
     .alloc = cuda_alloc,
     .free = cuda_free,
     .pointer_attributes = cuda_pointer_attributes,

@@ -57,6 +57,7 @@ typedef struct {
 typedef struct {
     ua_cuda_context *c;
     CUstream stream;
+    bool owns_stream; /* else the legacy default stream or another's */
     pthread_mutex_t lock; /* guards the staging buffer */
     void *staging;
     size_t staging_bytes;
