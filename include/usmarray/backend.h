@@ -32,6 +32,9 @@ typedef struct ua_backend_ops {
     const char *name; /* the backend field of filter strings */
     unsigned caps;    /* UA_CAP_* */
     ua_stream_rule stream_rule;
+    /* Under UA_STREAMS_HANDLE, the handle DLPack's stream=None stands
+     * for. */
+    uintptr_t none_stream;
     /* For messages: the DLPack device types of this backend's memory. */
     const char *dlpack_device_names;
 
@@ -130,7 +133,7 @@ typedef struct ua_backend_ops {
      * holds, blocks in use included.  All NULL where the backend has no such
      * pool: the core then keeps freed blocks itself. */
     ua_status (*alloc_ordered)(void *queue, size_t nbytes, void **ptr);
-    void (*free_ordered)(void *queue, void *ptr);
+    void (*free_ordered)(void *queue, void *ptr, size_t nbytes);
     void (*trim_ordered)(void *context);
     size_t (*ordered_held_bytes)(void *context);
 } ua_backend_ops;

@@ -179,8 +179,9 @@ enum {
 typedef enum ua_stream_rule {
     /* No streams: the argument must be None. */
     UA_STREAMS_NONE = 0,
-    /* Integer handles of the driver: None means the legacy default stream
-     * (1), -1 asks for no ordering, 0 is ambiguous and refused. */
+    /* Integer handles of the driver: None means the backend's none_stream
+     * (ua_backend_none_stream), -1 asks for no ordering, 0 is ambiguous and
+     * refused. */
     UA_STREAMS_HANDLE = 1,
 } ua_stream_rule;
 
@@ -195,6 +196,9 @@ size_t ua_backend_device_count(const ua_backend *b);
 /* The backend's UA_CAP_* flags and DLPack stream rule. */
 unsigned ua_backend_caps(const ua_backend *b);
 ua_stream_rule ua_backend_stream_rule(const ua_backend *b);
+/* The stream handle DLPack's stream=None names for the backend's memory
+ * (CUDA's legacy default stream); 0 where it has no streams. */
+uintptr_t ua_backend_none_stream(const ua_backend *b);
 
 /* All devices of all available backends; the global index of a device is
  * its position here.  The list is built once and never changes. */

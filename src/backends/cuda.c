@@ -213,6 +213,8 @@ cuda_context_create(int index, void **context)
                                CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                                c->dev);
     pthread_mutex_init(&c->lock, NULL);
+    pthread_mutex_init(&c->pipe.lock, NULL);
+    pthread_mutex_init(&c->kept_lock, NULL);
     create_pool(c);
     *context = c;
     return UA_OK;
@@ -284,6 +286,8 @@ cuda_queue_wrap(void *context, uintptr_t stream, void **queue)
     return st != UA_OK ? st : new_queue(c, s, false, queue);
 }
 
+static void release_kept(ua_cuda_context *c, CUstream stream);
+
 static void
 cuda_queue_destroy(void *queue)
 {
@@ -291,6 +295,9 @@ cuda_queue_destroy(void *queue)
     if (ua_cuda_bind(q->c) == UA_OK) {
         if (q->staging != NULL) {
             ua_cu.cuMemFreeHost(q->staging);
+        }
+        if (q->c->pool != NULL) {
+            release_kept(q->c, q->stream);
         }
         if (q->owns_stream) {
             ua_cu.cuStreamDestroy(q->stream);
@@ -382,31 +389,99 @@ cuda_free(void *context, ua_usm_kind kind, void *ptr)
     }
 }
 
+/* A block a stream freed serves that stream's next allocation of the same
+ * size with no driver call: the stream orders the two uses by itself.
+ * (Two driver calls per empty() of 256 MiB cost 1.1 µs on the H100.) */
+static bool
+take_kept(ua_cuda_context *c, CUstream stream, size_t nbytes, CUdeviceptr *p)
+{
+    bool hit = false;
+    pthread_mutex_lock(&c->kept_lock);
+    for (int i = 0; i < UA_CUDA_KEPT_BLOCKS && !hit; i++) {
+        ua_cuda_kept_block *k = &c->kept[i];
+        if (k->ptr != 0 && k->stream == stream && k->bytes == nbytes) {
+            *p = k->ptr;
+            k->ptr = 0;
+            hit = true;
+        }
+    }
+    pthread_mutex_unlock(&c->kept_lock);
+    return hit;
+}
+
+/* Keeps a freed block aside, giving back to the pool the one it displaces
+ * (the slots are used round robin). */
+static void
+keep(ua_cuda_context *c, CUstream stream, CUdeviceptr p, size_t nbytes)
+{
+    pthread_mutex_lock(&c->kept_lock);
+    int slot = 0;
+    for (int i = 0; i < UA_CUDA_KEPT_BLOCKS; i++) {
+        if (c->kept[i].ptr == 0) {
+            slot = i;
+            break;
+        }
+        slot = (c->kept_next + i) % UA_CUDA_KEPT_BLOCKS;
+    }
+    ua_cuda_kept_block old = c->kept[slot];
+    c->kept[slot] = (ua_cuda_kept_block){p, nbytes, stream};
+    c->kept_next = (slot + 1) % UA_CUDA_KEPT_BLOCKS;
+    pthread_mutex_unlock(&c->kept_lock);
+    if (old.ptr != 0) {
+        ua_cu.cuMemFreeAsync(old.ptr, old.stream);
+    }
+}
+
+/* Gives back to the pool the kept blocks of `stream` (of every stream
+ * where NULL_STREAM_ALL). */
+#define NULL_STREAM_ALL ((CUstream)(uintptr_t)-1)
+static void
+release_kept(ua_cuda_context *c, CUstream stream)
+{
+    pthread_mutex_lock(&c->kept_lock);
+    for (int i = 0; i < UA_CUDA_KEPT_BLOCKS; i++) {
+        ua_cuda_kept_block *k = &c->kept[i];
+        if (k->ptr != 0 && (stream == NULL_STREAM_ALL || k->stream == stream)) {
+            ua_cu.cuMemFreeAsync(k->ptr, k->stream);
+            k->ptr = 0;
+        }
+    }
+    pthread_mutex_unlock(&c->kept_lock);
+}
+
 /* The pool ordered by the queue's stream; plain cuMemAlloc where the
- * device has no pools. */
+ * device has no pools.  When the pool runs dry, kept blocks go back to it
+ * and the allocation is tried again. */
 static ua_status
 cuda_alloc_ordered(void *queue, size_t nbytes, void **ptr)
 {
     ua_cuda_queue *q = queue;
-    ua_status st = ua_cuda_bind(q->c);
+    ua_cuda_context *c = q->c;
+    ua_status st = ua_cuda_bind(c);
     if (st != UA_OK) {
         return st;
     }
     CUdeviceptr p;
-    if (q->c->pool == NULL) {
+    if (c->pool == NULL) {
         CU_CHECK(ua_cu.cuMemAlloc(&p, nbytes), "cuMemAlloc");
     }
-    else {
-        CU_CHECK(ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, q->c->pool,
-                                               q->stream),
-                 "cuMemAllocFromPoolAsync");
+    else if (!take_kept(c, q->stream, nbytes, &p)) {
+        CUresult r =
+            ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool, q->stream);
+        if (r == CUDA_ERROR_OUT_OF_MEMORY) {
+            release_kept(c, NULL_STREAM_ALL);
+            ua_cu.cuCtxSynchronize();
+            r = ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool,
+                                              q->stream);
+        }
+        CU_CHECK(r, "cuMemAllocFromPoolAsync");
     }
     *ptr = (void *)(uintptr_t)p;
     return UA_OK;
 }
 
 static void
-cuda_free_ordered(void *queue, void *ptr)
+cuda_free_ordered(void *queue, void *ptr, size_t nbytes)
 {
     ua_cuda_queue *q = queue;
     if (ua_cuda_bind(q->c) != UA_OK) {
@@ -419,7 +494,7 @@ cuda_free_ordered(void *queue, void *ptr)
         ua_cu.cuMemFree(p);
     }
     else {
-        ua_cu.cuMemFreeAsync(p, q->stream);
+        keep(q->c, q->stream, p, nbytes);
     }
 }
 
@@ -433,6 +508,7 @@ cuda_trim_ordered(void *context)
         ua_error_clear();
         return;
     }
+    release_kept(c, NULL_STREAM_ALL);
     ua_cu.cuCtxSynchronize();
     ua_cu.cuMemPoolTrimTo(c->pool, 0);
 }
@@ -664,6 +740,7 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .name = "cuda",
     .caps = UA_CAP_REACHES_CPU_MEMORY | UA_CAP_CUDA_ARRAY_INTERFACE,
     .stream_rule = UA_STREAMS_HANDLE,
+    .none_stream = (uintptr_t)CU_STREAM_LEGACY,
     .dlpack_device_names = "kDLCUDA, kDLCUDAHost, kDLCUDAManaged",
     .initialize = cuda_initialize,
     .device_count = cuda_device_count,

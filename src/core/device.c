@@ -156,6 +156,12 @@ ua_backend_stream_rule(const ua_backend *b)
     return b->ops->stream_rule;
 }
 
+uintptr_t
+ua_backend_none_stream(const ua_backend *b)
+{
+    return b->ops->none_stream;
+}
+
 ua_device *
 ua_backend_device(ua_backend *b, int index)
 {

@@ -168,7 +168,7 @@ release_block(ua_allocation *a)
     ua_queue *q = a->queue;
     ua_pool_block b = {a->ptr, a->block_bytes, a->kind, q};
     if (a->ordered) {
-        ops_of(q)->free_ordered(q->handle, a->ptr);
+        ops_of(q)->free_ordered(q->handle, a->ptr, a->nbytes);
         return;
     }
     if (a->pool_class < 0 ||
