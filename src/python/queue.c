@@ -236,9 +236,11 @@ queue_repr(PyObject *self)
     const char *where = ua_device_filter_string(ua_queue_device(queue));
     int p;
     if (ua_queue_is_wrapped(queue)) {
-        return PyUnicode_FromFormat("<usmarray.Queue on %s over stream %#zx>",
-                                    where,
-                                    (size_t)ua_queue_stream_handle(queue));
+        char handle[32];
+        snprintf(handle, sizeof(handle), "%#zx",
+                 (size_t)ua_queue_stream_handle(queue));
+        return PyUnicode_FromFormat("<usmarray.Queue on %s over stream %s>",
+                                    where, handle);
     }
     if (ua_queue_priority(queue, &p)) {
         return PyUnicode_FromFormat("<usmarray.Queue on %s, priority %d>",
