@@ -217,6 +217,10 @@ const char *ua_device_filter_string(const ua_device *d);
  * optional) or a bare global index.  On no match: UA_ERR_VALUE naming the
  * filter and listing the devices that exist. */
 ua_status ua_device_select(const char *filter, ua_device **out);
+/* Directories, separated by ':', where backends look for drivers shipped
+ * in Python packages; takes effect if set before the first device query. */
+ua_status ua_set_library_search_path(const char *paths);
+
 /* USMARRAY_DEVICE if set, else the first GPU, else the host CPU. */
 ua_status ua_device_default(ua_device **out);
 
@@ -226,8 +230,9 @@ ua_status ua_device_default_context(ua_device *d, ua_context **out);
 ua_status ua_context_default_queue(ua_context *c, ua_queue **out);
 ua_device *ua_context_device(const ua_context *c);
 /* Freed allocations are kept per context and USM kind for reuse (set
- * USMARRAY_POOL=0 to turn that off); these report the bytes kept and give
- * them back to the backend. */
+ * USMARRAY_POOL to 0, false, no or off to turn that off; any other value
+ * but 1, true, yes, on or empty fails the context's creation); these
+ * report the bytes kept and give them back to the backend. */
 size_t ua_context_pooled_bytes(ua_context *c);
 void ua_context_release_pool(ua_context *c);
 /* Bytes of live allocations of a kind, and bytes held from the backend for
@@ -300,7 +305,9 @@ typedef struct ua_pointer_info {
     bool borrowed; /* memory the library did not allocate, lent to it */
 } ua_pointer_info;
 
-/* alignment 0 means the backend's default; otherwise a power of two. */
+/* alignment 0 means the backend's default; otherwise any power of two:
+ * what the backend cannot honour itself the core makes by allocating a
+ * larger block and aligning within it. */
 ua_status ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes,
                        size_t alignment, ua_allocation **out);
 /* Records memory someone else owns as a live allocation of `kind` until
@@ -334,6 +341,17 @@ ua_status ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                            size_t itemsize, ua_pointer_info *alloc,
                            ptrdiff_t *begin, ptrdiff_t *end);
 
+/* Native handles of queues and contexts exchanged as named capsules (SYCL's
+ * "SyclQueueRef" and "SyclContextRef").  The export functions give a new
+ * handle and the capsule name it goes under; UA_ERR_VALUE where the
+ * backend has no such handles.  ua_release_native_handle frees one by its
+ * capsule name ("used_" prefix allowed). */
+ua_status ua_queue_export_native(ua_queue *q, const char **capsule_name,
+                                 void **handle);
+ua_status ua_context_export_native(ua_context *c, const char **capsule_name,
+                                   void **handle);
+void ua_release_native_handle(const char *capsule_name, void *handle);
+
 /* The driver's handle of q's stream (CAI's "stream"); 0 where its backend
  * has no streams. */
 uintptr_t ua_queue_stream_handle(ua_queue *q);
@@ -343,6 +361,9 @@ uintptr_t ua_queue_stream_handle(ua_queue *q);
  * device, or a backend without streams. */
 ua_status ua_queue_order_with_stream(ua_queue *q, uintptr_t stream,
                                      bool stream_waits);
+/* The backend driver's handle of q (CUstream, DPCTLSyclQueueRef), for
+ * native code that submits its own work; NULL where the backend has none. */
+void *ua_queue_native_handle(ua_queue *q);
 
 /* ----------------------------------------------------------------- copies */
 

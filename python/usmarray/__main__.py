@@ -1,9 +1,11 @@
 """``python -m usmarray``: the backends, the devices, and a live self-check.
 
-Exits with status 1 if any check fails.
+Exits with status 1 if any check fails.  ``python -m usmarray --includes``
+prints the compiler flags of an extension that uses the C API instead.
 """
 
 import sys
+import sysconfig
 
 import usmarray as ua
 
@@ -104,7 +106,18 @@ def self_check():
     return failures
 
 
-def main():
+def include_flags():
+    """``-I`` flags for Python's headers and ``usmarray/usmarray_api.h``."""
+    paths = sysconfig.get_paths()
+    dirs = [paths["include"], paths["platinclude"], ua.get_include()]
+    return " ".join("-I" + d for d in dict.fromkeys(dirs))
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--includes"]:
+        print(include_flags())
+        return 0
     default = default_device()
     describe(default)
     failures = self_check()

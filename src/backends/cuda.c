@@ -634,6 +634,12 @@ cuda_queue_stream(void *queue)
     return (uintptr_t)((ua_cuda_queue *)queue)->stream;
 }
 
+static void *
+cuda_queue_native_handle(void *queue)
+{
+    return ((ua_cuda_queue *)queue)->stream;
+}
+
 /* Whether the bytes at p can be read: a stream handle is a pointer into
  * the driver's memory, and a made-up one must not crash the process. */
 static bool
@@ -770,4 +776,8 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .free_ordered = cuda_free_ordered,
     .trim_ordered = cuda_trim_ordered,
     .ordered_held_bytes = cuda_ordered_held_bytes,
+    /* Device, shared and host memory all honour this; the core
+     * over-allocates for more. */
+    .max_alignment = CUDA_DEVICE_ALIGNMENT,
+    .queue_native_handle = cuda_queue_native_handle,
 };

@@ -206,13 +206,13 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
              "__device__ __forceinline__ D convert(S v) { %s }\n",
              device_type_name(src), device_type_name(dst), convert);
     size_t n = sizeof(ua_cuda_kernel_prelude) + strlen(head) +
-               sizeof(ua_cuda_kernel_body);
+               sizeof(ua_cuda_kernel_body) + sizeof(ua_cuda_kernel_tiled);
     char *source = malloc(n);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    snprintf(source, n, "%s%s%s", ua_cuda_kernel_prelude, head,
-             ua_cuda_kernel_body);
+    snprintf(source, n, "%s%s%s%s", ua_cuda_kernel_prelude, head,
+             ua_cuda_kernel_body, ua_cuda_kernel_tiled);
     char arch[64];
     snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
              c->cc_minor);

@@ -109,7 +109,11 @@ static const char ua_cuda_kernel_body[] =
     "    copy_small<int, n>(p); }\\\n"
     "  extern \"C\" __global__ void ua_copy_l##n(const plan p) {\\\n"
     "    copy_small<long long, n>(p); }\n"
-    "SMALL(1) SMALL(2) SMALL(3) SMALL(4)\n"
+    "SMALL(1) SMALL(2) SMALL(3) SMALL(4)\n";
+
+/* Kept apart from the body: C compilers need support only strings of 4095
+ * characters. */
+static const char ua_cuda_kernel_tiled[] =
     /* Transposes and permutes: a 32x32 tile of the axes L (dense in the
      * destination) and A (dense in the source) through shared memory, so
      * that both sides coalesce; the padding column keeps the column reads

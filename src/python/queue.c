@@ -54,7 +54,7 @@ wrap_new_queue(ua_state *st, ua_device *d, ua_queue *queue, PyObject *owner)
 {
     PyObject *ctx = ua_py_default_context(st, d);
     ua_py_queue *obj =
-        ctx ? PyObject_New(ua_py_queue, st->Queue_Type) : NULL;
+        ctx ? PyObject_GC_New(ua_py_queue, st->Queue_Type) : NULL;
     if (obj == NULL) {
         Py_XDECREF(ctx);
         ua_queue_destroy(queue);
@@ -65,6 +65,7 @@ wrap_new_queue(ua_state *st, ua_device *d, ua_queue *queue, PyObject *owner)
     obj->owner = Py_XNewRef(owner);
     obj->context = ctx;
     obj->device = Py_NewRef(((ua_py_context *)ctx)->device);
+    PyObject_GC_Track(obj);
     return (PyObject *)obj;
 }
 
@@ -230,6 +231,16 @@ queue_wait(PyObject *self, PyObject *Py_UNUSED(a))
 }
 
 static PyObject *
+queue_get_capsule(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    const char *name;
+    void *handle;
+    ua_status code = ua_queue_export_native(q(self)->queue, &name, &handle);
+    return code == UA_OK ? ua_py_native_capsule(name, handle)
+                         : ua_py_raise_core(ua_state_of(self), code);
+}
+
+static PyObject *
 queue_repr(PyObject *self)
 {
     ua_queue *queue = q(self)->queue;
@@ -280,10 +291,22 @@ queue_reduce(PyObject *self, PyObject *Py_UNUSED(a))
     return Py_BuildValue("O(O)", (PyObject *)Py_TYPE(self), q(self)->device);
 }
 
+/* A GC type for the reason device.c gives. */
+static int
+queue_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(q(self)->device);
+    Py_VISIT(q(self)->context);
+    Py_VISIT(q(self)->owner);
+    return 0;
+}
+
 static void
 queue_dealloc(PyObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
     if (q(self)->owned) {
         /* Waits for the queue's work: without the GIL. */
         ua_queue *queue = q(self)->queue;
@@ -328,6 +351,10 @@ static PyMethodDef queue_methods[] = {
      "priorities()\n--\n\nThe device's range of queue priorities, "
      "(least, greatest), or None where its queues have none."},
     {"__reduce__", queue_reduce, METH_NOARGS, NULL},
+    {"_get_capsule", queue_get_capsule, METH_NOARGS,
+     "_get_capsule()\n--\n\nA new capsule holding a copy of the queue's "
+     "native handle ('SyclQueueRef' for SYCL queues), which dpctl.SyclQueue "
+     "accepts; ValueError on backends without such handles."},
     {NULL},
 };
 
@@ -344,6 +371,7 @@ static PyType_Slot queue_slots[] = {
      "(ValueError otherwise, or where queues have no priorities)."},
     {Py_tp_new, queue_new},
     {Py_tp_dealloc, queue_dealloc},
+    {Py_tp_traverse, queue_traverse},
     {Py_tp_repr, queue_repr},
     {Py_tp_hash, queue_hash},
     {Py_tp_richcompare, queue_richcompare},
@@ -355,7 +383,8 @@ static PyType_Slot queue_slots[] = {
 static PyType_Spec queue_spec = {
     .name = "usmarray.Queue",
     .basicsize = sizeof(ua_py_queue),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
+             Py_TPFLAGS_HAVE_GC,
     .slots = queue_slots,
 };
 
