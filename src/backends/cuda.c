@@ -168,6 +168,36 @@ cuda_device_describe(int index, ua_device_type *type, char *name,
     return UA_OK;
 }
 
+/* Versions are the driver's CUDA version (cuDriverGetVersion) and NVRTC's,
+ * which compiles the copy kernels; compute units are multiprocessors. */
+static ua_status
+cuda_device_info(int index, ua_device_info *out)
+{
+    CUdevice d;
+    int version = 0, major = 0, minor = 0, sms = 0;
+    size_t total = 0;
+    CU_CHECK(cu.cuDeviceGet(&d, index), "cuDeviceGet");
+    CU_CHECK(cu.cuDriverGetVersion(&version), "cuDriverGetVersion");
+    CU_CHECK(cu.cuDeviceTotalMem(&total, d), "cuDeviceTotalMem");
+    cu.cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d);
+    cu.cuDeviceGetAttribute(&major,
+                            CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d);
+    cu.cuDeviceGetAttribute(&minor,
+                            CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, d);
+    snprintf(out->vendor, sizeof(out->vendor), "NVIDIA Corporation");
+    snprintf(out->driver_version, sizeof(out->driver_version), "CUDA %d.%d",
+             version / 1000, version % 1000 / 10);
+    snprintf(out->architecture, sizeof(out->architecture), "sm_%d%d", major,
+             minor);
+    if (nvrtc.loaded && nvrtc.nvrtcVersion(&major, &minor) == 0) {
+        snprintf(out->runtime_version, sizeof(out->runtime_version),
+                 "NVRTC %d.%d", major, minor);
+    }
+    out->global_mem_bytes = total;
+    out->compute_units = sms > 0 ? (uint32_t)sms : 0;
+    return UA_OK;
+}
+
 /* ----------------------------------------------- contexts and queues */
 
 typedef struct {
@@ -999,6 +1029,7 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .initialize = cuda_initialize,
     .device_count = cuda_device_count,
     .device_describe = cuda_device_describe,
+    .device_info = cuda_device_info,
     .context_create = cuda_context_create,
     .queue_create = cuda_queue_create,
     .alloc = cuda_alloc,

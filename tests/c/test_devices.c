@@ -87,6 +87,22 @@ test_backends(void)
     CHECK(ua_backend_at(ua_backend_count()) == NULL);
 }
 
+static void
+test_device_info(void)
+{
+    ua_device_info info;
+    memset(&info, 0x5a, sizeof(info));
+    CHECK_STATUS(ua_device_get_info(ua_device_at(0), &info), UA_OK);
+    CHECK(info.global_mem_bytes > 0);
+    CHECK(info.compute_units > 0);
+    CHECK(strlen(info.architecture) > 0);
+    CHECK(strncmp(info.driver_version, "Linux ", 6) == 0);
+    /* Every string is terminated, whatever the backend filled. */
+    CHECK(memchr(info.vendor, 0, sizeof(info.vendor)) != NULL);
+    CHECK(memchr(info.runtime_version, 0, sizeof(info.runtime_version)) !=
+          NULL);
+}
+
 int
 main(void)
 {
@@ -95,5 +111,6 @@ main(void)
     test_default_device();
     test_contexts_and_queues_are_cached();
     test_backends();
+    test_device_info();
     return check_report("test_devices");
 }
