@@ -7,8 +7,7 @@ import usmarray as ua
 
 
 def run_main(*args, env_device=None, python_flags=(), code=None):
-    env = dict(os.environ)
-    env.pop("USMARRAY_DEVICE", None)
+    env = dict(os.environ)  # the same default device as this process's
     if env_device is not None:
         env["USMARRAY_DEVICE"] = env_device
     command = ["-c", code] if code is not None else ["-m", "usmarray"]

@@ -307,6 +307,19 @@ alloc_managed(size_t nbytes, void **ptr)
     return UA_OK;
 }
 
+/* Every refusal of an allocation is a USMAllocationError, worded as the
+ * other backends word it. */
+static ua_status
+alloc_failed(CUresult r, ua_usm_kind kind, size_t nbytes)
+{
+    const char *name = NULL;
+    cu.cuGetErrorName(r, &name);
+    return ua_error_set(UA_ERR_ALLOC,
+                        "CUDA could not allocate %zu bytes of USM %s memory: "
+                        "%s",
+                        nbytes, ua_usm_kind_name(kind), name ? name : "?");
+}
+
 static ua_status
 cuda_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
            size_t alignment, void **ptr)
@@ -324,21 +337,22 @@ cuda_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
     if (st != UA_OK) {
         return st;
     }
-    CUdeviceptr p;
+    CUdeviceptr p = 0;
+    CUresult r;
     switch (kind) {
     case UA_USM_SHARED:
         return alloc_managed(nbytes, ptr);
     case UA_USM_HOST:
-        CU_CHECK(cu.cuMemHostAlloc(ptr, nbytes,
-                                   CU_MEMHOSTALLOC_PORTABLE |
-                                       CU_MEMHOSTALLOC_DEVICEMAP),
-                 "cuMemHostAlloc");
-        return UA_OK;
+        r = cu.cuMemHostAlloc(ptr, nbytes,
+                              CU_MEMHOSTALLOC_PORTABLE |
+                                  CU_MEMHOSTALLOC_DEVICEMAP);
+        break;
     default:
-        CU_CHECK(cu.cuMemAlloc(&p, nbytes), "cuMemAlloc");
+        r = cu.cuMemAlloc(&p, nbytes);
         *ptr = (void *)(uintptr_t)p;
-        return UA_OK;
+        break;
     }
+    return r == CUDA_SUCCESS ? UA_OK : alloc_failed(r, kind, nbytes);
 }
 
 static void
