@@ -59,14 +59,17 @@ def check_round_trip(queue, kind):
     expect(found == kind, f"an inner address resolves to {found!r}")
 
 
+class SuaiHolder:
+    """A foreign object exposing a given __sycl_usm_array_interface__."""
+
+    def __init__(self, iface):
+        self.__sycl_usm_array_interface__ = iface
+
+
 def check_suai_zero_copy(queue, kind):
     mem = KINDS[kind](1024, queue=queue)
     iface = mem.__sycl_usm_array_interface__
-
-    class Holder:
-        __sycl_usm_array_interface__ = iface
-
-    wrapped = ua.as_usm_memory(Holder())
+    wrapped = ua.as_usm_memory(SuaiHolder(iface))
     expect(type(wrapped) is KINDS[kind], f"wrapped as {type(wrapped).__name__}")
     expect(wrapped._pointer == mem._pointer, "import copied the memory")
     expect(wrapped.nbytes == mem.nbytes, f"wrapped {wrapped.nbytes} bytes")

@@ -101,16 +101,12 @@ static PyGetSetDef context_getset[] = {
 static PyMethodDef context_methods[] = {
     {"__reduce__", context_reduce, METH_NOARGS, NULL},
     {"release_pool", context_release_pool, METH_NOARGS,
-     "release_pool()\n--\n\nGives the freed allocations the context keeps "
-     "for reuse back to the backend."},
+     UA_DOC_CONTEXT_RELEASE_POOL},
     {NULL},
 };
 
 static PyType_Slot context_slots[] = {
-    {Py_tp_doc, "Context(device=None)\n--\n\n"
-                "The default context of a device (a Device, filter string or "
-                "None for the default device); asking twice returns the same "
-                "object."},
+    {Py_tp_doc, UA_DOC_CONTEXT},
     {Py_tp_new, context_new},
     {Py_tp_dealloc, context_dealloc},
     {Py_tp_repr, context_repr},

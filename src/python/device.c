@@ -398,10 +398,7 @@ static PyMethodDef device_methods[] = {
 };
 
 static PyType_Slot device_slots[] = {
-    {Py_tp_doc, "Device(filter_string=None)\n--\n\n"
-                "A device of a backend, selected by a filter string "
-                "'backend:device_type:relative_id' (each field optional) or a "
-                "global index; None selects the default device."},
+    {Py_tp_doc, UA_DOC_DEVICE},
     {Py_tp_new, device_new},
     {Py_tp_dealloc, device_dealloc},
     {Py_tp_repr, device_repr},

@@ -114,17 +114,13 @@ static PyGetSetDef queue_getset[] = {
 };
 
 static PyMethodDef queue_methods[] = {
-    {"wait", queue_wait, METH_NOARGS,
-     "wait()\n--\n\nBlocks until all work submitted to the queue is done."},
+    {"wait", queue_wait, METH_NOARGS, UA_DOC_QUEUE_WAIT},
     {"__reduce__", queue_reduce, METH_NOARGS, NULL},
     {NULL},
 };
 
 static PyType_Slot queue_slots[] = {
-    {Py_tp_doc, "Queue(device=None, *, context=None)\n--\n\n"
-                "The default queue of a device (a Device, filter string or "
-                "None for the default device) in its default context; asking "
-                "twice returns the same object."},
+    {Py_tp_doc, UA_DOC_QUEUE},
     {Py_tp_new, queue_new},
     {Py_tp_dealloc, queue_dealloc},
     {Py_tp_repr, queue_repr},
