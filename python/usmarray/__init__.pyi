@@ -242,8 +242,24 @@ def empty(
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
 ) -> USMArray: ...
-zeros = empty
-ones = empty
+def zeros(
+    shape: _Shape,
+    *,
+    dtype: _DTypeLike | None = None,
+    order: Literal["C", "F"] = "C",
+    device: _QueueLike = None,
+    usm_type: _UsmKind = "device",
+    queue: _QueueLike = None,
+) -> USMArray: ...
+def ones(
+    shape: _Shape,
+    *,
+    dtype: _DTypeLike | None = None,
+    order: Literal["C", "F"] = "C",
+    device: _QueueLike = None,
+    usm_type: _UsmKind = "device",
+    queue: _QueueLike = None,
+) -> USMArray: ...
 def full(
     shape: _Shape,
     fill_value: Any,
@@ -263,8 +279,24 @@ def empty_like(
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
 ) -> USMArray: ...
-zeros_like = empty_like
-ones_like = empty_like
+def zeros_like(
+    x: USMArray,
+    *,
+    dtype: _DTypeLike | None = None,
+    order: _Order = "K",
+    device: _QueueLike = None,
+    usm_type: _UsmKind | None = None,
+    queue: _QueueLike = None,
+) -> USMArray: ...
+def ones_like(
+    x: USMArray,
+    *,
+    dtype: _DTypeLike | None = None,
+    order: _Order = "K",
+    device: _QueueLike = None,
+    usm_type: _UsmKind | None = None,
+    queue: _QueueLike = None,
+) -> USMArray: ...
 def full_like(
     x: USMArray,
     fill_value: Any,
