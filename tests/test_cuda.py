@@ -344,3 +344,61 @@ def test_readme_gpu_table_is_current():
                           "--gpu", "--check"], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, ("README.md's GPU conformance table is stale: rerun "
                                  "tools/conformance.py --gpu on a GPU machine\n" + out.stderr)
+
+
+# ------------------------------------------- kernels, pool, stream order
+
+@pytest.mark.parametrize("shape, axes, index", [
+    ((8192, 4), (1, 0), None),                 # tall transpose, partial tiles
+    ((33, 65, 7), (2, 0, 1), None),            # tiles of ragged edges
+    ((16, 16, 16, 16), (3, 1, 0, 2), None),    # the 4-D permute
+    ((3, 4, 5, 6, 7), (4, 2, 0, 3, 1), None),  # rank 5: the any-rank kernel
+    ((256, 256, 256), None, (slice(None, None, 2), slice(None, None, -1), slice(1, None, 3))),
+])
+@pytest.mark.parametrize("dtype", ["f4", "f8", "i2"])
+def test_tiled_and_elementwise_kernels_match_numpy(shape, axes, index, dtype):
+    a = rng_array(shape, dtype)
+    x = gpu(a)
+    if axes is not None:
+        got, want = ua.permute_dims(x, axes).copy(), np.transpose(a, axes)
+    else:
+        got, want = x[index].copy(), a[index]
+    np.testing.assert_array_equal(ua.asnumpy(got), np.ascontiguousarray(want))
+    # Casting through the same kernels.
+    np.testing.assert_array_equal(ua.asnumpy(got.astype("f8")), want.astype("f8"))
+
+
+def test_copies_past_int_offsets_use_wide_indices():
+    n = (1 << 31) // 4 + 1024  # more than 2 GiB of float32 per side
+    x = ua.empty((n // 1024, 1024), dtype="f4", queue=GPU)
+    x[...] = 1.5
+    x[-1, -1] = 7.0
+    y = x[:, ::-1].copy()
+    assert float(ua.asnumpy(y[-1, 0])) == 7.0 and float(ua.asnumpy(y[0, 0])) == 1.5
+    del x, y
+
+
+def test_large_device_blocks_are_pooled_in_stream_order():
+    ctx = ua.Context(GPU)
+    x = ua.empty(256 << 20, dtype="u1", queue=GPU)
+    ptr = x._pointer
+    del x
+    assert ctx.held_nbytes() >= 256 << 20
+    y = ua.empty(256 << 20, dtype="u1", queue=GPU)
+    assert y._pointer == ptr  # the same stream reuses what it freed
+    del y
+    ctx.free_all_blocks()
+    assert ctx.held_nbytes() - ctx.used_nbytes() < 256 << 20
+
+
+def test_dlpack_import_from_torch_waits_for_its_stream():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("PyTorch without CUDA")
+    for stream in (torch.cuda.default_stream(), torch.cuda.Stream()):
+        with torch.cuda.stream(stream):
+            t = torch.zeros(1 << 24, device="cuda")
+            for _ in range(20):  # long enough to still run at import
+                t += 1
+            x = ua.from_dlpack(t)
+        assert (ua.asnumpy(x) == 20).all()

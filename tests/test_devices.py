@@ -140,3 +140,18 @@ def test_devices_queues_contexts_pickle():
     assert pickle.loads(pickle.dumps(dev)) == dev
     assert pickle.loads(pickle.dumps(ua.Queue(dev))) is ua.Queue(dev)
     assert pickle.loads(pickle.dumps(ua.Context(dev))) is ua.Context(dev)
+
+
+def test_can_access_peer_says_how_copies_reach_another_device():
+    host = ua.Device("host")
+    assert host.can_access_peer(host) is True
+    assert host.can_access_peer(ua.Queue("host")) is True
+    with pytest.raises(ValueError, match="cuda:gpu:99"):
+        host.can_access_peer("cuda:gpu:99")
+    with pytest.raises(TypeError, match="peer must be"):
+        host.can_access_peer(3)
+    for gpu in ua.get_devices(device_type="gpu"):
+        # A GPU's queues reach CPU memory; the host's queues reach no GPU's.
+        assert gpu.can_access_peer(host) is True
+        with pytest.raises(ValueError, match=gpu.filter_string):
+            host.can_access_peer(gpu)

@@ -98,8 +98,8 @@ def test_copy_true_gives_an_independent_tensor():
 
 
 @pytest.mark.parametrize("kwargs, exc, fragment", [
-    ({"stream": 0}, ValueError, "stream must be None for CPU memory"),
-    ({"stream": 1}, ValueError, "stream must be None for CPU memory"),
+    ({"stream": 0}, ValueError, "stream must be None for memory without streams"),
+    ({"stream": 1}, ValueError, "stream must be None for memory without streams"),
     ({"max_version": 1}, TypeError, "max_version must be None or a tuple"),
     ({"max_version": (1,)}, TypeError, "max_version must be None or a tuple"),
     ({"max_version": ("1", 0)}, TypeError, "max_version must be None or a tuple"),

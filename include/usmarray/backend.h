@@ -11,12 +11,13 @@
 #define USMARRAY_BACKEND_H
 
 #include "usmarray/core.h"
+#include "usmarray/dlpack.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 3
+#define UA_BACKEND_OPS_VERSION 4
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -29,6 +30,10 @@ typedef struct ua_backend_pointer_attrs {
 typedef struct ua_backend_ops {
     uint32_t version; /* UA_BACKEND_OPS_VERSION */
     const char *name; /* the backend field of filter strings */
+    unsigned caps;    /* UA_CAP_* */
+    ua_stream_rule stream_rule;
+    /* For messages: the DLPack device types of this backend's memory. */
+    const char *dlpack_device_names;
 
     /* Loads the driver.  UA_ERR_UNAVAILABLE, with the reason in the error
      * message, when it cannot be used here. */
@@ -77,10 +82,44 @@ typedef struct ua_backend_ops {
     uintptr_t (*queue_stream)(void *queue);
     ua_status (*order_with_stream)(void *queue, uintptr_t stream,
                                    int stream_waits);
-} ua_backend_ops;
 
-extern const ua_backend_ops ua_host_backend_ops;
-extern const ua_backend_ops ua_cuda_backend_ops;
+    /* DLPack: the device of memory of `kind` on the backend-relative device
+     * `index`, and the way back: whether `dl` names memory of this backend,
+     * and then which device (backend-relative) and USM kind. */
+    ua_dl_device (*dlpack_device)(int index, ua_usm_kind kind);
+    bool (*dlpack_owns)(ua_dl_device dl, int *index, ua_usm_kind *kind);
+
+    /* Handles of the backend's runtime made by other libraries: a capsule
+     * named `name` (a queue or a context) holding `handle`.  Returns
+     * UA_ERR_TYPE when the name is not one of this backend's kinds of
+     * handle, UA_ERR_VALUE when the handle is not usable with this
+     * backend's contexts (naming why); otherwise sets *index to the
+     * backend-relative device the handle stands for and, where it is a
+     * queue, orders that device's default queue after the work the handle's
+     * queue has submitted so far.  NULL where the runtime has no such
+     * handles. */
+    ua_status (*adopt_handle)(const char *name, void *handle, int *index);
+
+    /* Copies between two of the backend's devices (backend-relative
+     * indices): whether queues of `from` reach device memory of `to` over
+     * a direct link (peer access, enabled on first ask) rather than through
+     * the host.  NULL where the backend's queues run no copies touching
+     * device memory of another of its devices. */
+    bool (*peer_access)(int from, int to);
+
+    /* A pool of USM device memory ordered by the queue: alloc_ordered
+     * returns memory usable by work enqueued on the queue from now on, and
+     * free_ordered gives it back once the queue's work so far is done, with
+     * no host wait.  The backend reuses a block on another queue only after
+     * an event orders that queue after the free.  trim_ordered gives unused
+     * blocks back to the driver; ordered_held_bytes tells what the pool
+     * holds, blocks in use included.  All NULL where the backend has no such
+     * pool: the core then keeps freed blocks itself. */
+    ua_status (*alloc_ordered)(void *queue, size_t nbytes, void **ptr);
+    void (*free_ordered)(void *queue, void *ptr);
+    void (*trim_ordered)(void *context);
+    size_t (*ordered_held_bytes)(void *context);
+} ua_backend_ops;
 
 #ifdef __cplusplus
 }

@@ -160,6 +160,30 @@ typedef struct ua_device ua_device;
 typedef struct ua_context ua_context;
 typedef struct ua_queue ua_queue;
 
+/* What a backend's memory and queues are, for decisions the core and the
+ * binding make without knowing which backend they talk to. */
+enum {
+    /* Memory of every USM kind is plain CPU memory (so the CPU may touch it
+     * where the API allows, and every backend that reaches CPU memory can
+     * run copies touching it). */
+    UA_CAP_CPU_MEMORY = 1u << 0,
+    /* Its queues can run copies that read or write plain CPU memory. */
+    UA_CAP_REACHES_CPU_MEMORY = 1u << 1,
+    /* Its memory is CUDA memory: __cuda_array_interface__ applies, and the
+     * interface's "stream" names one of its streams. */
+    UA_CAP_CUDA_ARRAY_INTERFACE = 1u << 2,
+};
+
+/* How DLPack's `stream` argument names the consumer's stream for memory of
+ * a backend. */
+typedef enum ua_stream_rule {
+    /* No streams: the argument must be None. */
+    UA_STREAMS_NONE = 0,
+    /* Integer handles of the driver: None means the legacy default stream
+     * (1), -1 asks for no ordering, 0 is ambiguous and refused. */
+    UA_STREAMS_HANDLE = 1,
+} ua_stream_rule;
+
 /* Backends in the order their devices are numbered. */
 size_t ua_backend_count(void);
 ua_backend *ua_backend_at(size_t i);
@@ -168,6 +192,9 @@ bool ua_backend_available(const ua_backend *b);
 /* Why an unavailable backend is unavailable (empty when available). */
 const char *ua_backend_reason(const ua_backend *b);
 size_t ua_backend_device_count(const ua_backend *b);
+/* The backend's UA_CAP_* flags and DLPack stream rule. */
+unsigned ua_backend_caps(const ua_backend *b);
+ua_stream_rule ua_backend_stream_rule(const ua_backend *b);
 
 /* All devices of all available backends; the global index of a device is
  * its position here.  The list is built once and never changes. */
@@ -212,10 +239,29 @@ ua_device *ua_context_device(const ua_context *c);
  * them back to the backend. */
 size_t ua_context_pooled_bytes(ua_context *c);
 void ua_context_release_pool(ua_context *c);
+/* Bytes of live allocations of a kind, and bytes held from the backend for
+ * it (live ones and those kept for reuse). */
+size_t ua_context_used_bytes(ua_context *c, ua_usm_kind kind);
+size_t ua_context_held_bytes(ua_context *c, ua_usm_kind kind);
+/* The most bytes live allocations of a kind may hold together (SIZE_MAX:
+ * no limit); past it, allocation fails with UA_ERR_ALLOC. */
+void ua_context_set_limit(ua_context *c, ua_usm_kind kind, size_t limit);
+size_t ua_context_limit(ua_context *c, ua_usm_kind kind);
 ua_context *ua_queue_context(const ua_queue *q);
 ua_device *ua_queue_device(const ua_queue *q);
+/* Whether copies on queues of `from` reach device memory of `to` directly
+ * (*direct true: the same device, or a link between the two) or through
+ * the host (false).  UA_ERR_VALUE, naming both, when no queue of `from` can
+ * run copies touching `to`'s device memory. */
+ua_status ua_device_peer_access(ua_device *from, ua_device *to, bool *direct);
 /* Blocks until all work submitted to q has finished. */
 ua_status ua_queue_wait(ua_queue *q);
+/* The queue a handle of a backend's runtime, made by another library,
+ * stands for: the default queue of its device, ordered after the handle's
+ * submitted work where it is a queue.  `name` is the capsule's name.
+ * UA_ERR_TYPE when no available backend interprets the name (naming the
+ * unavailable backends and why), UA_ERR_VALUE for an unusable handle. */
+ua_status ua_queue_adopt(const char *name, void *handle, ua_queue **out);
 
 /* ------------------------------------------------------------ allocations */
 

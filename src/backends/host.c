@@ -212,9 +212,31 @@ host_event_destroy(void *event)
     (void)event;
 }
 
+/* Memory of every kind is CPU memory (kDLCPU, device 0). */
+static ua_dl_device
+host_dlpack_device(int index, ua_usm_kind kind)
+{
+    (void)index;
+    (void)kind;
+    return (ua_dl_device){UA_DL_CPU, 0};
+}
+
+/* Any CPU memory is reached by the host device; DLPack cannot say its
+ * kind, so it is host memory. */
+static bool
+host_dlpack_owns(ua_dl_device dl, int *index, ua_usm_kind *kind)
+{
+    *index = 0;
+    *kind = UA_USM_HOST;
+    return dl.device_type == UA_DL_CPU;
+}
+
 const ua_backend_ops ua_host_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "host",
+    .caps = UA_CAP_CPU_MEMORY | UA_CAP_REACHES_CPU_MEMORY,
+    .stream_rule = UA_STREAMS_NONE,
+    .dlpack_device_names = "kDLCPU",
     .initialize = host_initialize,
     .device_count = host_device_count,
     .device_describe = host_device_describe,
@@ -232,4 +254,6 @@ const ua_backend_ops ua_host_backend_ops = {
     .event_wait = host_event_wait,
     .event_synchronize = host_event_synchronize,
     .event_destroy = host_event_destroy,
+    .dlpack_device = host_dlpack_device,
+    .dlpack_owns = host_dlpack_owns,
 };

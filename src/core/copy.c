@@ -378,9 +378,15 @@ ua_status
 ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
                       const ua_strided *dst, const ua_strided *src)
 {
-    ua_queue *runner = ua_queue_reaching(q, dst->data, src->data);
+    ua_queue *runner = ua_queue_reaching(q, dst->data, src->data), *peers[2];
     const ua_backend_ops *ops = runner->context->device->backend->ops;
-    ua_status st = ops->copy_strided(runner->handle, nd, shape, dst, src);
+    ua_status st = ua_peers_before(runner, dst->data, src->data, peers);
+    if (st == UA_OK) {
+        st = ops->copy_strided(runner->handle, nd, shape, dst, src);
+    }
+    if (st == UA_OK) {
+        st = ua_peers_after(runner, peers);
+    }
     /* Work moved to another queue is finished here: q's waits cannot see
      * it. */
     return st == UA_OK && runner != q ? ua_queue_wait(runner) : st;

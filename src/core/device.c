@@ -8,12 +8,9 @@
 
 #include "internal.h"
 
-/* Devices are numbered in this order: the host CPU is always device 0. */
-static ua_backend backends[] = {
-    {.ops = &ua_host_backend_ops},
-    {.ops = &ua_cuda_backend_ops},
-};
-#define NBACKENDS (sizeof(backends) / sizeof(backends[0]))
+/* One entry per element of ua_backend_list, in the same order. */
+static ua_backend *backends;
+static size_t nbackends;
 
 static ua_device *devices;
 static size_t ndevices;
@@ -77,7 +74,13 @@ static void
 build_tables(void)
 {
     size_t total = 0;
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    backends = calloc(ua_backend_list_count, sizeof(*backends));
+    if (backends == NULL) {
+        return; /* no backends: every selection then fails with a message */
+    }
+    nbackends = ua_backend_list_count;
+    for (size_t b = 0; b < nbackends; b++) {
+        backends[b].ops = ua_backend_list[b];
         initialize_backend(&backends[b]);
         total += backends[b].ndevices;
     }
@@ -85,7 +88,7 @@ build_tables(void)
     if (devices == NULL) {
         return; /* no devices: every selection then fails with a message */
     }
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         backends[b].first_device = ndevices;
         for (size_t i = 0; i < backends[b].ndevices; i++) {
             ua_device *d = &devices[ndevices];
@@ -107,14 +110,14 @@ size_t
 ua_backend_count(void)
 {
     ua_devices_initialize();
-    return NBACKENDS;
+    return nbackends;
 }
 
 ua_backend *
 ua_backend_at(size_t i)
 {
     ua_devices_initialize();
-    return i < NBACKENDS ? &backends[i] : NULL;
+    return i < nbackends ? &backends[i] : NULL;
 }
 
 const char *
@@ -139,6 +142,18 @@ size_t
 ua_backend_device_count(const ua_backend *b)
 {
     return b->ndevices;
+}
+
+unsigned
+ua_backend_caps(const ua_backend *b)
+{
+    return b->ops->caps;
+}
+
+ua_stream_rule
+ua_backend_stream_rule(const ua_backend *b)
+{
+    return b->ops->stream_rule;
 }
 
 ua_device *
@@ -236,7 +251,7 @@ parse_index(const char *tok, long *out)
 static const ua_backend_ops *
 backend_named(const char *tok)
 {
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         if (strcmp(tok, backends[b].ops->name) == 0) {
             return backends[b].ops;
         }
@@ -259,7 +274,7 @@ static void
 list_backend_names(char *buf, size_t len)
 {
     buf[0] = '\0';
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         size_t used = strlen(buf);
         snprintf(buf + used, len - used, "%s%s", b ? ", " : "",
                  backends[b].ops->name);
@@ -435,6 +450,7 @@ ua_device_default_context(ua_device *d, ua_context **out)
             c->device = d;
             for (int k = 0; k <= UA_USM_HOST; k++) {
                 ua_pool_init(&c->pools[k]);
+                c->usage[k].limit = SIZE_MAX;
             }
             d->default_context = c;
         }
@@ -491,4 +507,58 @@ ua_status
 ua_queue_wait(ua_queue *q)
 {
     return q->context->device->backend->ops->queue_wait(q->handle);
+}
+
+/* ------------------------------------------------------ foreign handles */
+
+static ua_status
+no_backend_adopts(const char *name)
+{
+    char why[512];
+    size_t used = 0;
+    why[0] = '\0';
+    for (size_t b = 0; b < nbackends && used < sizeof(why); b++) {
+        if (!backends[b].available) {
+            used += (size_t)snprintf(why + used, sizeof(why) - used,
+                                     "; the %s backend is unavailable: %s",
+                                     backends[b].ops->name,
+                                     backends[b].reason);
+        }
+    }
+    return ua_error_set(UA_ERR_TYPE,
+                        "a '%s' capsule: no available backend of usmarray "
+                        "can interpret it%s",
+                        name, why);
+}
+
+ua_status
+ua_queue_adopt(const char *name, void *handle, ua_queue **out)
+{
+    ua_devices_initialize();
+    for (size_t b = 0; b < nbackends; b++) {
+        const ua_backend_ops *ops = backends[b].ops;
+        int index = -1;
+        if (!backends[b].available || ops->adopt_handle == NULL) {
+            continue;
+        }
+        ua_status st = ops->adopt_handle(name, handle, &index);
+        if (st == UA_ERR_TYPE) {
+            ua_error_clear();
+            continue;
+        }
+        if (st != UA_OK) {
+            return st;
+        }
+        ua_device *d = ua_backend_device(&backends[b], index);
+        ua_context *c;
+        if (d == NULL) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "a '%s' capsule names device %d of the %s "
+                                "backend, which has %zu",
+                                name, index, ops->name, backends[b].ndevices);
+        }
+        st = ua_device_default_context(d, &c);
+        return st != UA_OK ? st : ua_context_default_queue(c, out);
+    }
+    return no_backend_adopts(name);
 }

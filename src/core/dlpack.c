@@ -1,5 +1,6 @@
 /* DLPack: element types, devices and tensor validation in the core's
  * terms.  Capsules and their lifetimes are the binding's business. */
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -43,78 +44,51 @@ ua_dlpack_dtype_to_typenum(ua_dl_dtype d, ua_typenum *out)
                         (unsigned)d.code, (unsigned)d.bits);
 }
 
-static bool
-backend_is(const ua_device *d, const char *name)
-{
-    return strcmp(ua_backend_name(ua_device_backend(d)), name) == 0;
-}
-
 ua_dl_device
 ua_dlpack_device(const ua_device *d, ua_usm_kind kind)
 {
-    if (backend_is(d, "cuda")) {
-        int32_t id = (int32_t)d->index;
-        switch (kind) {
-        case UA_USM_SHARED:
-            return (ua_dl_device){UA_DL_CUDA_MANAGED, id};
-        case UA_USM_HOST:
-            return (ua_dl_device){UA_DL_CUDA_HOST, id};
-        default:
-            return (ua_dl_device){UA_DL_CUDA, id};
-        }
-    }
-    /* The host backend's memory of every kind is CPU memory. */
-    return (ua_dl_device){UA_DL_CPU, 0};
+    return d->backend->ops->dlpack_device(d->index, kind);
 }
 
-static ua_device *
-backend_device(const char *backend, int index)
+static ua_status
+unreachable_dl_device(ua_dl_device dl)
 {
-    for (size_t i = 0; i < ua_device_count(); i++) {
-        ua_device *d = ua_device_at(i);
-        if (backend_is(d, backend) && d->index == index) {
-            return d;
-        }
+    char names[256];
+    size_t used = 0;
+    names[0] = '\0';
+    for (size_t b = 0; b < ua_backend_count() && used < sizeof(names); b++) {
+        const ua_backend *be = ua_backend_at(b);
+        used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+                                 b ? ", " : "", be->ops->dlpack_device_names);
     }
-    return NULL;
+    return ua_error_set(UA_ERR_BUFFER,
+                        "DLPack device type %d is not one usmarray can "
+                        "reach (it reaches %s where a backend has them)",
+                        (int)dl.device_type, names);
 }
 
 ua_status
 ua_dlpack_find_device(ua_dl_device dl, ua_device **out, ua_usm_kind *kind)
 {
     ua_devices_initialize();
-    const char *backend = "cuda";
-    switch (dl.device_type) {
-    case UA_DL_CPU:
-        backend = "host";
-        *kind = UA_USM_HOST;
-        break;
-    case UA_DL_CUDA:
-        *kind = UA_USM_DEVICE;
-        break;
-    case UA_DL_CUDA_HOST:
-        *kind = UA_USM_HOST;
-        break;
-    case UA_DL_CUDA_MANAGED:
-        *kind = UA_USM_SHARED;
-        break;
-    default:
-        return ua_error_set(UA_ERR_BUFFER,
-                            "DLPack device type %d is not one usmarray can "
-                            "reach (it reaches kDLCPU, kDLCUDA, kDLCUDAHost "
-                            "and kDLCUDAManaged where a backend has them)",
-                            (int)dl.device_type);
+    for (size_t b = 0; b < ua_backend_count(); b++) {
+        ua_backend *be = ua_backend_at(b);
+        int index;
+        if (!be->ops->dlpack_owns(dl, &index, kind)) {
+            continue;
+        }
+        *out = ua_backend_device(be, index);
+        if (*out == NULL) {
+            return ua_error_set(UA_ERR_BUFFER,
+                                "DLPack device (%d, %d) has no usmarray "
+                                "device: the %s backend has no such device "
+                                "here",
+                                (int)dl.device_type, (int)dl.device_id,
+                                be->ops->name);
+        }
+        return UA_OK;
     }
-    *out = backend_device(backend, dl.device_type == UA_DL_CPU
-                                       ? 0
-                                       : (int)dl.device_id);
-    if (*out == NULL) {
-        return ua_error_set(UA_ERR_BUFFER,
-                            "DLPack device (%d, %d) has no usmarray device: "
-                            "the %s backend has no such device here",
-                            (int)dl.device_type, (int)dl.device_id, backend);
-    }
-    return UA_OK;
+    return unreachable_dl_device(dl);
 }
 
 static ua_status

@@ -89,6 +89,95 @@ context_release_pool(PyObject *self, PyObject *Py_UNUSED(a))
     Py_RETURN_NONE;
 }
 
+/* The usm_type argument of the pool's methods: "device" when absent. */
+static int
+parse_kind(PyObject *args, PyObject *kwargs, const char *format,
+           ua_usm_kind *kind)
+{
+    static char *kwlist[] = {"usm_type", NULL};
+    PyObject *usm_type = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, kwlist,
+                                     &usm_type)) {
+        return -1;
+    }
+    *kind = UA_USM_DEVICE;
+    return usm_type == NULL ? 0 : ua_py_parse_usm_type(usm_type, kind);
+}
+
+static PyObject *
+context_used_nbytes(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    ua_usm_kind kind;
+    if (parse_kind(args, kwargs, "|O:used_nbytes", &kind) < 0) {
+        return NULL;
+    }
+    return PyLong_FromSize_t(ua_context_used_bytes(ctx(self)->context, kind));
+}
+
+static PyObject *
+context_held_nbytes(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    ua_usm_kind kind;
+    if (parse_kind(args, kwargs, "|O:held_nbytes", &kind) < 0) {
+        return NULL;
+    }
+    return PyLong_FromSize_t(ua_context_held_bytes(ctx(self)->context, kind));
+}
+
+static PyObject *
+context_get_limit(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    ua_usm_kind kind;
+    if (parse_kind(args, kwargs, "|O:get_limit", &kind) < 0) {
+        return NULL;
+    }
+    size_t limit = ua_context_limit(ctx(self)->context, kind);
+    return limit == SIZE_MAX ? Py_NewRef(Py_None) : PyLong_FromSize_t(limit);
+}
+
+/* None, or a count of bytes from 0 to SIZE_MAX - 1. */
+static int
+parse_limit(PyObject *obj, size_t *out)
+{
+    if (obj == Py_None) {
+        *out = SIZE_MAX;
+        return 0;
+    }
+    PyObject *n = PyNumber_Index(obj);
+    if (n == NULL) {
+        return -1;
+    }
+    *out = PyLong_AsSize_t(n);
+    if (*out == SIZE_MAX) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError,
+                     "the limit must be None or a number of bytes from 0 to "
+                     "%zu, not %S",
+                     SIZE_MAX - 1, n);
+        Py_DECREF(n);
+        return -1;
+    }
+    Py_DECREF(n);
+    return 0;
+}
+
+static PyObject *
+context_set_limit(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"nbytes", "usm_type", NULL};
+    PyObject *nbytes, *usm_type = NULL;
+    ua_usm_kind kind = UA_USM_DEVICE;
+    size_t limit;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:set_limit", kwlist,
+                                     &nbytes, &usm_type) ||
+        (usm_type != NULL && ua_py_parse_usm_type(usm_type, &kind) < 0) ||
+        parse_limit(nbytes, &limit) < 0) {
+        return NULL;
+    }
+    ua_context_set_limit(ctx(self)->context, kind, limit);
+    Py_RETURN_NONE;
+}
+
 static PyGetSetDef context_getset[] = {
     {"pooled_nbytes", context_get_pooled_nbytes, NULL,
      "Bytes of freed allocations the context keeps for reuse.", NULL},
@@ -102,6 +191,16 @@ static PyMethodDef context_methods[] = {
     {"__reduce__", context_reduce, METH_NOARGS, NULL},
     {"release_pool", context_release_pool, METH_NOARGS,
      UA_DOC_CONTEXT_RELEASE_POOL},
+    {"free_all_blocks", context_release_pool, METH_NOARGS,
+     UA_DOC_CONTEXT_FREE_ALL_BLOCKS},
+    {"used_nbytes", (PyCFunction)(void (*)(void))context_used_nbytes,
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_USED_NBYTES},
+    {"held_nbytes", (PyCFunction)(void (*)(void))context_held_nbytes,
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_HELD_NBYTES},
+    {"set_limit", (PyCFunction)(void (*)(void))context_set_limit,
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_SET_LIMIT},
+    {"get_limit", (PyCFunction)(void (*)(void))context_get_limit,
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_GET_LIMIT},
     {NULL},
 };
 

@@ -156,24 +156,44 @@ ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
     return NULL;
 }
 
-/* A SYCL capsule can only be read by a SYCL runtime, which no backend of
- * this build has. */
+/* The capsule names the interface's syclobj may carry (the source
+ * document's forms); which backend interprets them is the core's
+ * business. */
 static int
-is_sycl_capsule(PyObject *obj)
+is_defined_capsule_name(const char *name)
 {
-    return PyCapsule_IsValid(obj, "SyclQueueRef") ||
-           PyCapsule_IsValid(obj, "SyclContextRef");
+    return name != NULL && (strcmp(name, "SyclQueueRef") == 0 ||
+                            strcmp(name, "SyclContextRef") == 0);
 }
 
 static PyObject *
-reject_capsule(PyObject *capsule, const char *what, const char *via)
+queue_from_capsule(ua_state *st, PyObject *capsule, const char *what,
+                   const char *via)
 {
-    PyErr_Format(PyExc_ValueError,
-                 "%s is a '%s' capsule%s; no backend of usmarray can "
-                 "interpret SYCL objects (available backends serve their "
-                 "own Queue, Context or a filter string)",
-                 what, PyCapsule_GetName(capsule), via);
-    return NULL;
+    const char *name = PyCapsule_GetName(capsule);
+    if (!is_defined_capsule_name(name)) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError,
+                         "%s is a capsule %s%s%s%s; only 'SyclQueueRef' and "
+                         "'SyclContextRef' capsules are defined",
+                         what, name ? "named '" : "without a name",
+                         name ? name : "", name ? "'" : "", via);
+        }
+        return NULL;
+    }
+    void *handle = PyCapsule_GetPointer(capsule, name);
+    if (handle == NULL) {
+        return NULL;
+    }
+    ua_queue *q;
+    ua_status code = ua_queue_adopt(name, handle, &q);
+    if (code != UA_OK) {
+        /* A defined name no backend here interprets is a value problem. */
+        return ua_py_raise_core(
+            st, ua_error_set(code == UA_ERR_TYPE ? UA_ERR_VALUE : code,
+                             "%s%s: %s", what, via, ua_error_message()));
+    }
+    return ua_py_default_queue(st, ua_queue_device(q));
 }
 
 static PyObject *
@@ -183,8 +203,9 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
     if (capsule == NULL) {
         return NULL;
     }
-    if (is_sycl_capsule(capsule)) {
-        reject_capsule(capsule, what, " (from _get_capsule())");
+    PyObject *q = NULL;
+    if (PyCapsule_CheckExact(capsule)) {
+        q = queue_from_capsule(st, capsule, what, " (from _get_capsule())");
     }
     else {
         PyErr_Format(PyExc_TypeError,
@@ -193,7 +214,7 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
                      what, Py_TYPE(capsule)->tp_name);
     }
     Py_DECREF(capsule);
-    return NULL;
+    return q;
 }
 
 PyObject *
@@ -203,14 +224,7 @@ ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
         return Py_NewRef(obj);
     }
     if (obj != NULL && PyCapsule_CheckExact(obj)) {
-        if (is_sycl_capsule(obj)) {
-            return reject_capsule(obj, what, "");
-        }
-        PyErr_Format(PyExc_TypeError,
-                     "%s is a capsule named '%s'; only 'SyclQueueRef' and "
-                     "'SyclContextRef' capsules are defined",
-                     what, PyCapsule_GetName(obj));
-        return NULL;
+        return queue_from_capsule(st, obj, what, "");
     }
     if (obj != NULL && obj != Py_None && !PyUnicode_Check(obj) &&
         !Py_IS_TYPE(obj, st->Device_Type) &&
@@ -354,6 +368,20 @@ device_reduce(PyObject *self, PyObject *Py_UNUSED(a))
                          ua_device_filter_string(dev(self)));
 }
 
+static PyObject *
+device_can_access_peer(PyObject *self, PyObject *peer)
+{
+    ua_state *st = ua_state_of(self);
+    ua_device *other = ua_py_as_device(st, peer, "peer");
+    bool direct;
+    if (other == NULL) {
+        return NULL;
+    }
+    ua_status code = ua_device_peer_access(dev(self), other, &direct);
+    return code == UA_OK ? PyBool_FromLong(direct)
+                         : ua_py_raise_core(st, code);
+}
+
 static void
 device_dealloc(PyObject *self)
 {
@@ -394,6 +422,8 @@ static PyGetSetDef device_getset[] = {
 
 static PyMethodDef device_methods[] = {
     {"__reduce__", device_reduce, METH_NOARGS, NULL},
+    {"can_access_peer", device_can_access_peer, METH_O,
+     UA_DOC_DEVICE_CAN_ACCESS_PEER},
     {NULL},
 };
 

@@ -186,21 +186,25 @@ same_dl_device(ua_dl_device a, ua_dl_device b)
     return a.device_type == b.device_type && a.device_id == b.device_id;
 }
 
-/* DLPack's stream rules: None for CPU memory; never 0 on a GPU, where
- * None means the legacy default stream (1) and -1 asks for no ordering.
- * *out is the consumer's stream, 0 where there is none to order with. */
+/* DLPack's stream rules, as the backend of the array's memory has them:
+ * None only where there are no streams; integer handles elsewhere, where
+ * None means the legacy default stream (1), -1 asks for no ordering and 0
+ * is refused.  *out is the consumer's stream, 0 where there is none to
+ * order with. */
 static int
-check_stream(PyObject *stream, ua_dl_device dev, Py_ssize_t *out)
+check_stream(PyObject *stream, ua_stream_rule rule, ua_dl_device dev,
+             Py_ssize_t *out)
 {
     *out = 0;
     if (stream == NULL || stream == Py_None) {
-        *out = dev.device_type == UA_DL_CPU ? 0 : 1;
+        *out = rule == UA_STREAMS_HANDLE ? 1 : 0;
         return 0;
     }
-    if (dev.device_type == UA_DL_CPU) {
+    if (rule == UA_STREAMS_NONE) {
         PyErr_Format(PyExc_ValueError,
-                     "stream must be None for CPU memory (kDLCPU), not %R",
-                     stream);
+                     "stream must be None for memory without streams "
+                     "(DLPack device (%d, %d)), not %R",
+                     (int)dev.device_type, (int)dev.device_id, stream);
         return -1;
     }
     Py_ssize_t s;
@@ -232,8 +236,8 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     ua_state *st = ua_state_of(self);
     PyUSMArrayObject *x = ARR(self);
     ua_py_memory *m = base_of(self);
-    ua_dl_device here =
-        ua_dlpack_device(ua_queue_device(queue_of_array(self)), m->kind);
+    ua_device *d = ua_queue_device(queue_of_array(self));
+    ua_dl_device here = ua_dlpack_device(d, m->kind);
     ua_dl_device want = here;
     int versioned, copy;
     Py_ssize_t stream;
@@ -242,7 +246,9 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         ua_py_parse_copy(v[D_COPY], &copy) < 0 ||
         (v[D_DL_DEVICE] != NULL && v[D_DL_DEVICE] != Py_None &&
          parse_dl_device(v[D_DL_DEVICE], &want) < 0) ||
-        check_stream(v[D_STREAM], here, &stream) < 0) {
+        check_stream(v[D_STREAM],
+                     ua_backend_stream_rule(ua_device_backend(d)), here,
+                     &stream) < 0) {
         return NULL;
     }
     /* The consumer's stream must see our queue's work done. */
@@ -426,7 +432,7 @@ memory_of(ua_state *st, ua_device *d, const ua_dlpack_view *v, int readonly,
         Py_XDECREF(q);
         return mem;
     }
-    if (ua_device_get_type(d) != UA_DEVICE_CPU) {
+    if (!(ua_backend_caps(ua_device_backend(d)) & UA_CAP_CPU_MEMORY)) {
         PyErr_Format(PyExc_BufferError,
                      "the DLPack tensor's memory at %p is not memory %s "
                      "knows",
@@ -505,31 +511,57 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
     return a;
 }
 
-/* The stream a producer on dev must order its work before: the default
- * queue's of the device that holds its data; *out stays NULL for CPU
- * memory and devices no backend reaches (the capsule's own device then
- * decides the error). */
+/* DLPack's name of CUDA's legacy default stream. */
+#define UA_LEGACY_STREAM 1
+
+/* The stream a producer on dev must order its work before, and the queue
+ * that must then wait for that stream: the default queue of the device that
+ * holds its data.  Where the queue has a stream, the producer is asked for
+ * the legacy default stream (1), which CuPy's and PyTorch's default current
+ * streams are: they then skip their event handshake, and the queue waits
+ * for the legacy stream by an event (order_after_producer).  *out stays
+ * NULL for memory of backends without streams and devices no backend
+ * reaches (the capsule's
+ * own device then decides the error). */
 static int
-consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out)
+consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out,
+                ua_queue **waiter)
 {
     ua_device *d;
     ua_usm_kind kind;
-    if (dev.device_type == UA_DL_CPU ||
-        ua_dlpack_find_device(dev, &d, &kind) != UA_OK) {
+    if (ua_dlpack_find_device(dev, &d, &kind) != UA_OK) {
         ua_error_clear();
+        return 0;
+    }
+    if (ua_backend_stream_rule(ua_device_backend(d)) != UA_STREAMS_HANDLE) {
         return 0;
     }
     PyObject *q = ua_py_default_queue(st, d);
     if (q == NULL) {
         return -1;
     }
-    uintptr_t handle = ua_queue_stream_handle(((ua_py_queue *)q)->queue);
+    ua_queue *queue = ((ua_py_queue *)q)->queue;
+    /* Default queues live as long as the process. */
     Py_DECREF(q);
-    if (handle != 0) {
-        *out = PyLong_FromSize_t((size_t)handle);
+    if (ua_queue_stream_handle(queue) != 0) {
+        *waiter = queue;
+        *out = PyLong_FromLong(UA_LEGACY_STREAM);
         return *out ? 0 : -1;
     }
     return 0;
+}
+
+static int
+order_after_producer(ua_state *st, ua_queue *waiter)
+{
+    if (waiter == NULL) {
+        return 0;
+    }
+    ua_status code;
+    Py_BEGIN_ALLOW_THREADS
+    code = ua_queue_order_with_stream(waiter, UA_LEGACY_STREAM, false);
+    Py_END_ALLOW_THREADS
+    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 
 /* The producer's device: known from the caller, asked of the producer, or
@@ -556,10 +588,11 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
 {
     ua_dl_device dev;
     PyObject *stream = NULL;
+    ua_queue *waiter = NULL;
     /* Errors here are the producer's: they must not reach the fallback to
      * the legacy call below, which takes a TypeError as "old producer". */
     if (producer_device(st, obj, known, &dev) < 0 ||
-        consumer_stream(st, dev, &stream) < 0) {
+        consumer_stream(st, dev, &stream, &waiter) < 0) {
         return NULL;
     }
     PyObject *method = PyObject_GetAttr(obj, st->s_dlpack);
@@ -584,6 +617,9 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
     Py_XDECREF(empty);
     Py_XDECREF(kw);
     Py_DECREF(method);
+    if (capsule != NULL && order_after_producer(st, waiter) < 0) {
+        Py_CLEAR(capsule);
+    }
     return capsule;
 }
 

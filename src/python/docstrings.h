@@ -29,6 +29,26 @@
     "Devices are created once: two selections of one device return the\n"    \
     "same object, and devices compare and hash by identity.\n"
 
+#define UA_DOC_DEVICE_CAN_ACCESS_PEER                                         \
+    "can_access_peer($self, peer, /)\n--\n\n"                                 \
+    "Whether copies on this device's queues reach a peer's memory\n"        \
+    "directly.\n\n"                                                         \
+    "Directly means the same device, a link such as NVLink (peer access\n"  \
+    "is enabled on first ask), or CPU memory, rather than through the\n"    \
+    "host.\n\n"                                                             \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "peer : Device, Queue, Context or str\n"                                  \
+    "    The other device.\n\n"                                              \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "bool\n\n"                                                               \
+    "Raises\n"                                                                \
+    "------\n"                                                                \
+    "ValueError\n"                                                            \
+    "    When no copy on this device's queues can touch the peer's device\n" \
+    "    memory.\n"
+
 /* ------------------------------------------------------ Context, Queue */
 
 #define UA_DOC_CONTEXT                                                        \
@@ -48,6 +68,56 @@
     "release_pool($self, /)\n--\n\n"                                          \
     "Give the freed allocations this context keeps for reuse back to the\n"  \
     "backend.\n"
+
+#define UA_DOC_CONTEXT_FREE_ALL_BLOCKS                                        \
+    "free_all_blocks($self, /)\n--\n\n"                                       \
+    "CuPy's name for ``release_pool``: give every block no array uses back\n" \
+    "to the backend.\n"
+
+#define UA_POOL_USM_TYPE_PARAMETER                                            \
+    "usm_type : {'device', 'shared', 'host'}, optional\n"                     \
+    "    The USM kind.\n"
+
+#define UA_DOC_CONTEXT_USED_NBYTES                                            \
+    "used_nbytes($self, /, usm_type='device')\n--\n\n"                        \
+    "Bytes the context's live allocations of a USM kind hold.\n\n"           \
+    "A pooled block counts its size class, as allocated.\n\n"                \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    UA_POOL_USM_TYPE_PARAMETER                                                \
+    "\nReturns\n"                                                             \
+    "-------\n"                                                               \
+    "int\n"
+
+#define UA_DOC_CONTEXT_HELD_NBYTES                                            \
+    "held_nbytes($self, /, usm_type='device')\n--\n\n"                        \
+    "Bytes the context holds from the backend for a USM kind.\n\n"           \
+    "Those in use and those kept for reuse (CuPy's ``total_bytes()``).\n\n"  \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    UA_POOL_USM_TYPE_PARAMETER                                                \
+    "\nReturns\n"                                                             \
+    "-------\n"                                                               \
+    "int\n"
+
+#define UA_DOC_CONTEXT_SET_LIMIT                                              \
+    "set_limit($self, /, nbytes, usm_type='device')\n--\n\n"                  \
+    "Limit the bytes live allocations of a USM kind may hold together.\n\n"  \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "nbytes : int or None\n"                                                  \
+    "    The limit; None removes it.\n"                                       \
+    UA_POOL_USM_TYPE_PARAMETER                                                \
+    "\nNotes\n"                                                               \
+    "-----\n"                                                                 \
+    "An allocation past the limit raises ``USMAllocationError``.\n"
+
+#define UA_DOC_CONTEXT_GET_LIMIT                                              \
+    "get_limit($self, /, usm_type='device')\n--\n\n"                          \
+    "The limit ``set_limit`` set for a USM kind, or None.\n\n"               \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    UA_POOL_USM_TYPE_PARAMETER
 
 #define UA_DOC_QUEUE                                                          \
     "Queue(device=None, *, context=None)\n--\n\n"                             \

@@ -184,11 +184,13 @@ copy_host(ua_state *st, Py_buffer *v, ua_typenum t, const Py_ssize_t *strides,
     return out;
 }
 
+/* Whether the queue's backend serves plain CPU memory, so that host data
+ * can be borrowed as its "host" allocation. */
 static int
-on_host_backend(PyObject *queue)
+serves_cpu_memory(PyObject *queue)
 {
     ua_device *d = ua_queue_device(((ua_py_queue *)queue)->queue);
-    return strcmp(ua_backend_name(ua_device_backend(d)), "host") == 0;
+    return (ua_backend_caps(ua_device_backend(d)) & UA_CAP_CPU_MEMORY) != 0;
 }
 
 /* Unsupported dtypes are named as the constructor names them, before
@@ -220,7 +222,7 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
                                : ua_py_as_queue(st, Py_None, "queue");
     PyObject *result = NULL;
     if (queue != NULL && host_layout(&v, &t, strides) == 0) {
-        if (kind == UA_USM_HOST && c->copy != 1 && on_host_backend(queue)) {
+        if (kind == UA_USM_HOST && c->copy != 1 && serves_cpu_memory(queue)) {
             result = borrow_host(st, host, &v, t, strides, queue);
         }
         else if (c->copy == 0) {

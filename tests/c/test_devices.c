@@ -103,6 +103,22 @@ test_device_info(void)
           NULL);
 }
 
+static void
+test_capabilities_and_foreign_handles(void)
+{
+    ua_backend *host = ua_device_backend(ua_device_at(0));
+    CHECK(ua_backend_caps(host) & UA_CAP_CPU_MEMORY);
+    CHECK(!(ua_backend_caps(host) & UA_CAP_CUDA_ARRAY_INTERFACE));
+    CHECK(ua_backend_stream_rule(host) == UA_STREAMS_NONE);
+    /* A name no backend defines is refused, naming it. */
+    ua_queue *q = NULL;
+    int token = 0;
+    CHECK_STATUS(ua_queue_adopt("NotAHandle", &token, &q), UA_ERR_TYPE);
+    CHECK(strstr(ua_error_message(), "'NotAHandle'") != NULL);
+    CHECK(q == NULL);
+    ua_error_clear();
+}
+
 int
 main(void)
 {
@@ -112,5 +128,6 @@ main(void)
     test_contexts_and_queues_are_cached();
     test_backends();
     test_device_info();
+    test_capabilities_and_foreign_handles();
     return check_report("test_devices");
 }
