@@ -1,3 +1,6 @@
+import math
+import os
+
 import pytest
 
 import usmarray as ua
@@ -39,3 +42,19 @@ def host_queue():
 @pytest.fixture(params=sorted(KINDS))
 def kind(request):
     return request.param
+
+
+def stress_scale():
+    """USMARRAY_STRESS_SCALE: the fraction of the stress tests' full length to
+    run (CI's sanitizer build runs 0.02)."""
+    text = os.environ.get("USMARRAY_STRESS_SCALE", "")
+    if not text:
+        return 1.0
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = math.nan
+    if not (0 < scale <= 1e6):
+        raise ValueError(f"USMARRAY_STRESS_SCALE is {text!r}; expected a positive number "
+                         "(1 runs the stress tests in full, 0.02 a fiftieth of them)")
+    return scale

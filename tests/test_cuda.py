@@ -402,3 +402,19 @@ def test_dlpack_import_from_torch_waits_for_its_stream():
                 t += 1
             x = ua.from_dlpack(t)
         assert (ua.asnumpy(x) == 20).all()
+
+
+def test_to_device_orders_the_copy_after_a_stream_handle():
+    a = rng_array((64, 64), "f4")
+    x = gpu(a)
+    for stream in (1, 2, ua.Queue(GPU)):
+        y = x.to_device(GPU, stream=stream)
+        np.testing.assert_array_equal(ua.asnumpy(y), a)
+    h = gpu(a, "shared").to_device("host", stream=None)
+    np.testing.assert_array_equal(ua.asnumpy(h), a)
+    with pytest.raises(ValueError, match="not a CUDA stream"):
+        x.to_device(GPU, stream=4097)
+    with pytest.raises(ValueError, match="stream is a queue of host:cpu:0, not of the target device"):
+        x.to_device(GPU, stream=ua.Queue("host"))
+    with pytest.raises(ValueError, match="the host backend has no streams"):
+        x.to_device("host", stream=1)

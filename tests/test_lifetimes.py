@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 import usmarray as ua
-from conftest import Holder
+from conftest import Holder, stress_scale
 from dlpack_ctypes import Tensor
 
 # The ASan run of CI scales the cycle counts down (instrumented code is
 # slower); everywhere else the full counts run.
-SCALE = float(os.environ.get("USMARRAY_STRESS_SCALE", "1"))
+SCALE = stress_scale()
 # ASan holds freed memory in quarantine, so the resident size grows there
 # without a leak; its run checks objects and memory errors instead.
 UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")

@@ -67,6 +67,32 @@ def test_pool_can_be_turned_off():
     assert out.stdout.strip() == "0"
 
 
+def pooled_bytes_with(value):
+    code = ("import gc, usmarray as ua; m = ua.MemoryUSMShared(100); del m; "
+            "gc.collect(); print(ua.Context().pooled_nbytes)")
+    env = dict(os.environ, USMARRAY_POOL=value)
+    return subprocess.run([sys.executable, "-c", code], env=env,
+                          capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("value, pooled", [
+    ("0", False), ("false", False), ("FALSE", False), ("no", False), ("off", False), ("Off", False),
+    ("1", True), ("true", True), ("True", True), ("yes", True), ("on", True), ("", True),
+])
+def test_pool_setting_accepts_the_usual_words(value, pooled):
+    out = pooled_bytes_with(value)
+    assert out.returncode == 0, out.stderr
+    assert (int(out.stdout) > 0) == pooled
+
+
+@pytest.mark.parametrize("value", ["maybe", "2", "00", " 0", "disable", "0 "])
+def test_pool_setting_refuses_anything_else_and_says_what_is_accepted(value):
+    out = pooled_bytes_with(value)
+    assert out.returncode != 0
+    assert "ValueError: environment variable USMARRAY_POOL is '%s'" % value in out.stderr
+    assert "expected 1, true, yes or on" in out.stderr and "0, false, no or off" in out.stderr
+
+
 BAD_CALLS = [
     (lambda: ua.USMArray(), "USMArray() missing required argument 'shape'"),
     (lambda: ua.USMArray(2, shape=3), "got multiple values for argument 'shape'"),
@@ -136,3 +162,13 @@ def test_shapes_too_large_to_address_are_refused_by_name():
         ua.USMArray((2**62, 4), buffer=m)
     with pytest.raises(ValueError, match="too many elements"):
         ua.empty((2**62, 4))
+
+
+@pytest.mark.parametrize("value", ["fast", "0", "-1", "nan"])
+def test_the_stress_scale_is_parsed_strictly(value, monkeypatch):
+    from conftest import stress_scale
+    monkeypatch.setenv("USMARRAY_STRESS_SCALE", value)
+    with pytest.raises(ValueError, match="USMARRAY_STRESS_SCALE is '%s'; expected a positive number" % value):
+        stress_scale()
+    monkeypatch.setenv("USMARRAY_STRESS_SCALE", "0.02")
+    assert stress_scale() == 0.02

@@ -1,7 +1,6 @@
 """Threads: many threads allocating, freeing, viewing, exporting and
 copying at once, through the registry, the pool and the copy engine; and
 long copies that let other threads run."""
-import os
 import sys
 import threading
 import time
@@ -11,9 +10,9 @@ import numpy as np
 import pytest
 
 import usmarray as ua
-from conftest import Holder
+from conftest import Holder, stress_scale
 
-SCALE = float(os.environ.get("USMARRAY_STRESS_SCALE", "1"))
+SCALE = stress_scale()
 THREADS = 8
 KINDS = ["device", "shared", "host"]
 

@@ -119,6 +119,12 @@ typedef struct ua_backend_ops {
     void (*free_ordered)(void *queue, void *ptr);
     void (*trim_ordered)(void *context);
     size_t (*ordered_held_bytes)(void *context);
+
+    /* The largest alignment alloc honours itself (SIZE_MAX: any power of
+     * two).  The core makes larger ones, and every one where this is 0, by
+     * over-allocating and aligning within the block: alloc is then asked
+     * for alignment 0 only. */
+    size_t max_alignment;
 } ua_backend_ops;
 
 #ifdef __cplusplus

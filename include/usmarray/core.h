@@ -235,8 +235,9 @@ ua_status ua_device_default_context(ua_device *d, ua_context **out);
 ua_status ua_context_default_queue(ua_context *c, ua_queue **out);
 ua_device *ua_context_device(const ua_context *c);
 /* Freed allocations are kept per context and USM kind for reuse (set
- * USMARRAY_POOL=0 to turn that off); these report the bytes kept and give
- * them back to the backend. */
+ * USMARRAY_POOL to 0, false, no or off to turn that off; any other value
+ * but 1, true, yes, on or empty fails the context's creation); these
+ * report the bytes kept and give them back to the backend. */
 size_t ua_context_pooled_bytes(ua_context *c);
 void ua_context_release_pool(ua_context *c);
 /* Bytes of live allocations of a kind, and bytes held from the backend for
@@ -277,7 +278,9 @@ typedef struct ua_pointer_info {
     bool borrowed; /* memory the library did not allocate, lent to it */
 } ua_pointer_info;
 
-/* alignment 0 means the backend's default; otherwise a power of two. */
+/* alignment 0 means the backend's default; otherwise any power of two:
+ * what the backend cannot honour itself the core makes by allocating a
+ * larger block and aligning within it. */
 ua_status ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes,
                        size_t alignment, ua_allocation **out);
 /* Records memory someone else owns as a live allocation of `kind` until

@@ -662,4 +662,7 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .free_ordered = cuda_free_ordered,
     .trim_ordered = cuda_trim_ordered,
     .ordered_held_bytes = cuda_ordered_held_bytes,
+    /* Device, shared and host memory all honour this; the core
+     * over-allocates for more. */
+    .max_alignment = CUDA_DEVICE_ALIGNMENT,
 };

@@ -256,4 +256,6 @@ const ua_backend_ops ua_host_backend_ops = {
     .event_destroy = host_event_destroy,
     .dlpack_device = host_dlpack_device,
     .dlpack_owns = host_dlpack_owns,
+    /* posix_memalign pads larger alignments just as the core does. */
+    .max_alignment = HOST_HUGE_PAGE,
 };

@@ -437,7 +437,9 @@ ua_device_default_context(ua_device *d, ua_context **out)
 {
     ua_status st = UA_OK;
     pthread_mutex_lock(&lazy_lock);
-    if (d->default_context == NULL) {
+    bool pooled;
+    if (d->default_context == NULL &&
+        (st = ua_pool_enabled_by_env(&pooled)) == UA_OK) {
         ua_context *c = calloc(1, sizeof(*c));
         if (c == NULL) {
             st = ua_error_set(UA_ERR_NOMEM, "out of memory creating a context");
@@ -449,7 +451,7 @@ ua_device_default_context(ua_device *d, ua_context **out)
         else {
             c->device = d;
             for (int k = 0; k <= UA_USM_HOST; k++) {
-                ua_pool_init(&c->pools[k]);
+                ua_pool_init(&c->pools[k], pooled);
                 c->usage[k].limit = SIZE_MAX;
             }
             d->default_context = c;

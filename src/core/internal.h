@@ -55,7 +55,7 @@ typedef struct {
 
 typedef struct {
     pthread_mutex_t lock;
-    bool disabled; /* USMARRAY_POOL=0 */
+    bool disabled; /* USMARRAY_POOL=0, false, no or off */
     size_t cached_bytes;
     ua_pool_bin bins[UA_POOL_CLASSES];
 } ua_pool;
@@ -63,7 +63,11 @@ typedef struct {
 /* The class of an allocation of nbytes and the bytes a block of it has;
  * -1 when nbytes is too large to pool. */
 int ua_pool_class(size_t nbytes, size_t *class_bytes);
-void ua_pool_init(ua_pool *p);
+void ua_pool_init(ua_pool *p, bool enabled);
+/* Whether USMARRAY_POOL leaves pooling on (unset, empty, 1, true, yes, on;
+ * any case) or turns it off (0, false, no, off); UA_ERR_VALUE naming the
+ * accepted values otherwise. */
+ua_status ua_pool_enabled_by_env(bool *enabled);
 /* Takes a cached block of class cls; false when there is none. */
 bool ua_pool_take(ua_pool *p, int cls, bool host_memory, ua_pool_block *out);
 /* Caches a block; false when the pool is full and the caller frees it. */
@@ -96,13 +100,15 @@ struct ua_queue {
 };
 
 struct ua_allocation {
-    void *ptr;
+    void *ptr;   /* the start of the allocation the library hands out */
+    void *block; /* what the backend allocated, to free: ptr, or a larger
+                    block that ptr lies in when the core aligned it */
     size_t nbytes;
     ua_usm_kind kind;
     bool borrowed;
     int pool_class; /* its class in the context's pool, or -1 */
     bool ordered;   /* from the backend's queue-ordered pool */
-    size_t block_bytes; /* what was allocated for it: its class size */
+    size_t block_bytes; /* the bytes of block: a class size when pooled */
     ua_queue *queue;
 };
 

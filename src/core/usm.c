@@ -121,28 +121,64 @@ use_ordered_pool(const ua_queue *q, ua_usm_kind kind, size_t nbytes,
            !q->context->pools[kind].disabled;
 }
 
+/* Whether the alignment is beyond what the backend honours itself: the
+ * core then takes a block larger by alignment - 1 bytes, which always holds
+ * an aligned run of nbytes. */
+static bool
+over_aligned(const ua_queue *q, size_t alignment)
+{
+    return alignment > ops_of(q)->max_alignment;
+}
+
 /* Where a's block comes from and how large it is.  Blocks of the core's
  * pool are of the class size, so that any block of a class serves any
  * request. */
-static void
+static ua_status
 plan_block(ua_allocation *a, size_t alignment)
 {
     size_t class_bytes;
+    if (over_aligned(a->queue, alignment)) {
+        size_t pad = alignment - 1;
+        if (pad > (size_t)PTRDIFF_MAX ||
+            a->nbytes > (size_t)PTRDIFF_MAX - pad) {
+            return ua_error_set(UA_ERR_ALLOC,
+                                "cannot allocate %zu bytes aligned to %zu: "
+                                "the block would be larger than can be "
+                                "addressed",
+                                a->nbytes, alignment);
+        }
+        a->ordered = false;
+        a->pool_class = -1;
+        a->block_bytes = a->nbytes + pad;
+        return UA_OK;
+    }
     a->ordered = use_ordered_pool(a->queue, a->kind, a->nbytes, alignment);
     a->pool_class = a->ordered || alignment != 0
                         ? -1
                         : ua_pool_class(a->nbytes, &class_bytes);
     a->block_bytes = a->pool_class >= 0 ? class_bytes : a->nbytes;
+    return UA_OK;
 }
 
-/* Fills a->ptr from the pool plan_block chose, or the backend. */
+/* Fills a->block from the pool plan_block chose, or the backend, and a->ptr
+ * with the start of the allocation within it. */
 static ua_status
 alloc_block(ua_allocation *a, size_t alignment)
 {
     ua_queue *q = a->queue;
     ua_context *c = q->context;
+    ua_status st;
     if (a->ordered) {
-        return ops_of(q)->alloc_ordered(q->handle, a->nbytes, &a->ptr);
+        st = ops_of(q)->alloc_ordered(q->handle, a->nbytes, &a->block);
+        a->ptr = a->block;
+        return st;
+    }
+    if (over_aligned(q, alignment)) {
+        uintptr_t pad = alignment - 1;
+        st = ops_of(q)->alloc(c->handle, c->device->index, a->kind,
+                              a->block_bytes, 0, &a->block);
+        a->ptr = (void *)(((uintptr_t)a->block + pad) & ~pad);
+        return st;
     }
     int cls = a->pool_class;
     if (cls >= 0) {
@@ -154,27 +190,29 @@ alloc_block(ua_allocation *a, size_t alignment)
                 free_block(b.queue, a->kind, b.ptr);
                 return ua_error_code();
             }
-            a->ptr = b.ptr;
+            a->ptr = a->block = b.ptr;
             return UA_OK;
         }
     }
-    return ops_of(q)->alloc(c->handle, c->device->index, a->kind,
-                            a->block_bytes, alignment, &a->ptr);
+    st = ops_of(q)->alloc(c->handle, c->device->index, a->kind,
+                          a->block_bytes, alignment, &a->block);
+    a->ptr = a->block;
+    return st;
 }
 
 static void
 release_block(ua_allocation *a)
 {
     ua_queue *q = a->queue;
-    ua_pool_block b = {a->ptr, a->block_bytes, a->kind, q};
+    ua_pool_block b = {a->block, a->block_bytes, a->kind, q};
     if (a->ordered) {
-        ops_of(q)->free_ordered(q->handle, a->ptr);
+        ops_of(q)->free_ordered(q->handle, a->block);
         return;
     }
     if (a->pool_class < 0 ||
         !ua_pool_give(&q->context->pools[a->kind], a->pool_class,
                       pool_host_memory(q->context, a->kind), &b)) {
-        free_block(q, a->kind, a->ptr);
+        free_block(q, a->kind, a->block);
     }
 }
 
@@ -199,8 +237,10 @@ ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes, size_t alignment,
         return ua_error_set(UA_ERR_NOMEM, "out of memory");
     }
     *a = (ua_allocation){.nbytes = nbytes, .kind = kind, .queue = q};
-    plan_block(a, alignment);
-    ua_status st = charge(q->context, a);
+    ua_status st = plan_block(a, alignment);
+    if (st == UA_OK) {
+        st = charge(q->context, a);
+    }
     if (st != UA_OK) {
         free(a);
         return st;
@@ -233,8 +273,9 @@ ua_usm_borrow(ua_context *c, ua_usm_kind kind, void *ptr, size_t nbytes,
     if (a == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory");
     }
-    *a = (ua_allocation){.ptr = ptr, .nbytes = nbytes, .kind = kind,
-                         .borrowed = true, .queue = q, .pool_class = -1};
+    *a = (ua_allocation){.ptr = ptr, .block = ptr, .nbytes = nbytes,
+                         .kind = kind, .borrowed = true, .queue = q,
+                         .pool_class = -1};
     if ((st = record(a)) != UA_OK) {
         free(a);
         return st;

@@ -312,6 +312,25 @@ int ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
                        const Py_ssize_t *shape, const ua_strided *dst,
                        const ua_strided *src);
 
+/* array_protocols.c: the Python protocols of USMArray (slots and methods
+ * of the type that array.c assembles). */
+PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);
+Py_ssize_t ua_py_array_sq_length(PyObject *self);
+PyObject *ua_py_array_sq_item(PyObject *self, Py_ssize_t i);
+PyObject *ua_py_array_iter(PyObject *self);
+PyObject *ua_py_array_int(PyObject *self);
+PyObject *ua_py_array_float(PyObject *self);
+PyObject *ua_py_array_complex(PyObject *self, PyObject *unused);
+PyObject *ua_py_array_index(PyObject *self);
+int ua_py_array_bool(PyObject *self);
+PyObject *ua_py_array_item(PyObject *self, PyObject *args);
+PyObject *ua_py_array_tolist(PyObject *self, PyObject *unused);
+PyObject *ua_py_array_format(PyObject *self, PyObject *spec);
+PyObject *ua_py_array_copy_protocol(PyObject *self, PyObject *memo);
+PyObject *ua_py_array_reduce(PyObject *self, PyObject *unused);
+/* Unpickles a USMArray: (host elements, usm_type, device filter). */
+PyObject *ua_py_rebuild_array(PyObject *module, PyObject *args);
+
 /* functions.c: the module's array functions. */
 extern PyMethodDef ua_py_array_functions[];
 PyObject *ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape,
@@ -334,6 +353,32 @@ int ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out);
  * name formatted only when there is an error to report. */
 int ua_py_index_at(PyObject *item, const char *what, const char *key,
                    Py_ssize_t k, Py_ssize_t *out);
+/* A Python scalar ready to be written into an array: a 0-d source. */
+typedef struct {
+    union {
+        uint8_t b;
+        long long i;
+        unsigned long long u;
+        double f;
+        double c[2];
+    } v;
+    ua_typenum type; /* of v */
+} ua_py_scalar;
+
+/* Whether value is a Python int (bool and subclasses included), float or
+ * complex: the values that ua_py_scalar_for reads. */
+int ua_py_is_python_scalar(PyObject *value);
+/* Reads a Python scalar to be stored as type t, by NumPy 2's rules:
+ * integers out of t's range raise OverflowError, complex values into a
+ * real type TypeError, floats into an integer type truncate (NaN raises
+ * ValueError, infinities and values out of range OverflowError). */
+int ua_py_scalar_for(ua_state *st, PyObject *value, ua_typenum t,
+                     ua_py_scalar *out);
+/* NumPy's __array__(dtype, copy) of an object exporting the buffer
+ * protocol: a view of its memory unless dtype or copy=True asks for a
+ * copy. */
+PyObject *ua_py_numpy_of_buffer(ua_state *st, PyObject *exporter,
+                                PyObject *dtype, PyObject *copy);
 /* copy=: -1 for None, else 0 or 1; anything but None or a bool raises. */
 int ua_py_parse_copy(PyObject *obj, int *out);
 

@@ -369,8 +369,10 @@
     "----------\n"                                                            \
     "device : Device, Queue, Context or str\n"                                \
     "    Where the result lives.\n"                                           \
-    "stream : object, optional\n"                                             \
-    "    Reserved by the Python array API.\n\n"                               \
+    "stream : Queue or int, optional\n"                                       \
+    "    A Queue of the target device to copy on (the result's queue), or\n" \
+    "    a driver's stream handle whose enqueued work the copy waits for;\n" \
+    "    the host backend has no streams.\n\n"                                \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"                                                              \
@@ -413,6 +415,26 @@
 #define UA_DOC_ARRAY_DLPACK_DEVICE                                            \
     "__dlpack_device__($self, /)\n--\n\n"                                     \
     "The DLPack ``(device_type, device_id)`` of the array's memory.\n"
+
+#define UA_DOC_ARRAY_ITEM                                                     \
+    "item($self, /, *args)\n--\n\n"                                           \
+    "One element as a Python scalar.\n\n"                                    \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "*args : int\n"                                                           \
+    "    None for the only element of a size-1 array, a flat index in C\n"  \
+    "    order, or one index per axis.\n\n"                                   \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "bool, int, float or complex\n"
+
+#define UA_DOC_ARRAY_TOLIST                                                   \
+    "tolist($self, /)\n--\n\n"                                                \
+    "The elements as nested lists of Python scalars.\n\n"                   \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "list or scalar\n"                                                        \
+    "    A scalar for a 0-d array.\n"
 
 #define UA_DOC_ARRAY_FILL                                                     \
     "fill($self, value, /)\n--\n\n"                                           \
@@ -544,7 +566,7 @@
 
 #define UA_DOC_ASARRAY                                                        \
     "asarray(obj, *, dtype=None, copy=None, usm_type=None, queue=None, "     \
-    "order='K')\n--\n\n"                                                      \
+    "order='K', device=None)\n--\n\n"                                         \
     "A USMArray of obj, shared without a copy where possible.\n\n"           \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -566,7 +588,10 @@
     "    Where the result lives: the source's queue, or the default\n"       \
     "    device's for host data.\n"                                           \
     "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
-    "    The layout of a copy; 'K' keeps the source's memory order.\n\n"     \
+    "    The layout of a copy; 'K' keeps the source's memory order.\n"       \
+    "device : Device, Queue, Context or str, optional\n"                     \
+    "    Where the result lives, as in the Python array API; given with\n"  \
+    "    queue, the two must agree.\n\n"                                     \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n\n"                                                            \

@@ -242,9 +242,12 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
     return result;
 }
 
-enum { AS_OBJ, AS_DTYPE, AS_COPY, AS_USM_TYPE, AS_QUEUE, AS_ORDER, AS_N };
-static const char *const asarray_kwlist[] = {"obj",   "dtype", "copy", "usm_type",
-                                             "queue", "order", NULL};
+enum {
+    AS_OBJ, AS_DTYPE, AS_COPY, AS_USM_TYPE, AS_QUEUE, AS_ORDER, AS_DEVICE,
+    AS_N
+};
+static const char *const asarray_kwlist[] = {
+    "obj", "dtype", "copy", "usm_type", "queue", "order", "device", NULL};
 static const ua_py_argspec asarray_args = {"asarray", asarray_kwlist, 1, 1};
 
 /* 1 when obj is a DLPack producer to import as such, with *dev the
@@ -270,6 +273,7 @@ asarray_of(ua_state *st, PyObject **v)
 {
     PyObject *obj = v[AS_OBJ], *dtype = v[AS_DTYPE], *copy = v[AS_COPY];
     PyObject *usm_type = v[AS_USM_TYPE], *queue = v[AS_QUEUE];
+    PyObject *device = v[AS_DEVICE];
     PyObject *order = v[AS_ORDER];
     convert_args c = {.copy = -1, .order = 'K'};
     if ((dtype != Py_None &&
@@ -278,8 +282,8 @@ asarray_of(ua_state *st, PyObject **v)
         (usm_type != Py_None &&
          (c.has_kind = 1, ua_py_parse_usm_type(usm_type, &c.kind) < 0)) ||
         (order != NULL && ua_py_parse_order(order, "CFAK", &c.order) < 0) ||
-        (queue != Py_None &&
-         (c.queue = ua_py_as_queue(st, queue, "queue")) == NULL)) {
+        ((queue != Py_None || device != Py_None) &&
+         (c.queue = target_queue(st, device, queue, NULL)) == NULL)) {
         return NULL;
     }
     PyObject *result = NULL, *imported = NULL;
@@ -319,7 +323,8 @@ static PyObject *
 asarray(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         PyObject *kwnames)
 {
-    PyObject *v[AS_N] = {NULL, Py_None, Py_None, Py_None, Py_None, NULL};
+    PyObject *v[AS_N] = {NULL, Py_None, Py_None, Py_None, Py_None, NULL,
+                         Py_None};
     if (ua_py_parse_fast(&asarray_args, args, nargs, kwnames, v) < 0) {
         return NULL;
     }
@@ -342,6 +347,21 @@ asnumpy(PyObject *module, PyObject *obj)
     PyObject *host = a ? ua_py_array_to_numpy(st, a) : NULL;
     Py_XDECREF(a);
     return host;
+}
+
+/* Unpickling: a copy of the host elements in new memory of the USM kind
+ * on the device that were pickled. */
+PyObject *
+ua_py_rebuild_array(PyObject *module, PyObject *args)
+{
+    PyObject *host, *usm_type, *device;
+    if (!PyArg_ParseTuple(args, "OUU:_rebuild_array", &host, &usm_type,
+                          &device)) {
+        return NULL;
+    }
+    PyObject *v[AS_N] = {host, Py_None, Py_True, usm_type,
+                         device, NULL, Py_None};
+    return asarray_of(PyModule_GetState(module), v);
 }
 
 /* ----------------------------------------------------------- creation */
@@ -563,6 +583,54 @@ LIKE(zeros_like, 0, 0)
 LIKE(ones_like, 1, 0)
 LIKE(full_like, -1, 1)
 
+/* NumPy checks that start fits an integer dtype but lets the values after
+ * it wrap; the first and the last value must both fit here.  n > 0. */
+static int
+check_arange_bounds(ua_state *st, PyObject *start, PyObject *step,
+                    Py_ssize_t n, ua_typenum t)
+{
+    ua_py_scalar v;
+    if (!ua_py_is_python_scalar(start) ||
+        ua_py_scalar_for(st, start, t, &v) < 0) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    PyObject *count = PyLong_FromSsize_t(n - 1);
+    PyObject *span = count ? PyNumber_Multiply(count, step) : NULL;
+    PyObject *last = span ? PyNumber_Add(start, span) : NULL;
+    int rc = last == NULL ? -1
+             : ua_py_is_python_scalar(last) ? ua_py_scalar_for(st, last, t, &v)
+                                            : 0;
+    Py_XDECREF(count);
+    Py_XDECREF(span);
+    Py_XDECREF(last);
+    return rc;
+}
+
+/* arange(start, stop, step) as called: start alone is the stop. */
+static int
+arange_fits(ua_state *st, PyObject *host, PyObject *start, PyObject *stop,
+            PyObject *step, PyObject *dtype)
+{
+    ua_typenum t;
+    Py_ssize_t n = PyObject_Length(host);
+    if (n <= 0 || dtype == Py_None) {
+        return n < 0 ? -1 : 0;
+    }
+    if (ua_py_typenum(st, dtype, &t) < 0) {
+        return -1;
+    }
+    if (ua_dtype_kind(t) != 'i' && ua_dtype_kind(t) != 'u') {
+        return 0;
+    }
+    PyObject *first = stop == Py_None ? PyLong_FromLong(0) : Py_NewRef(start);
+    PyObject *delta = step != NULL && step != Py_None ? Py_NewRef(step)
+                                                      : PyLong_FromLong(1);
+    int rc = first && delta ? check_arange_bounds(st, first, delta, n, t) : -1;
+    Py_XDECREF(first);
+    Py_XDECREF(delta);
+    return rc;
+}
+
 static PyObject *
 arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
        PyObject *kwnames)
@@ -594,11 +662,15 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (host == NULL) {
         return NULL;
     }
+    if (arange_fits(st, host, start, stop, step, dtype) < 0) {
+        Py_DECREF(host);
+        return NULL;
+    }
     PyObject *target = target_queue(st, device, queue, NULL);
     PyObject *result = NULL;
     if (target != NULL) {
-        PyObject *conv[AS_N] = {host,     Py_None, Py_None,
-                                usm_type, target,  NULL};
+        PyObject *conv[AS_N] = {host,   Py_None, Py_None, usm_type,
+                                target, NULL,    Py_None};
         result = asarray_of(st, conv);
     }
     Py_XDECREF(target);
@@ -645,6 +717,8 @@ permute_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 PyMethodDef ua_py_array_functions[] = {
     {"asarray", KW(asarray), UA_DOC_ASARRAY},
     {"from_dlpack", KW(ua_py_from_dlpack), UA_DOC_FROM_DLPACK},
+    {"_rebuild_array", ua_py_rebuild_array, METH_VARARGS,
+     "Unpickles a USMArray."},
     {"asnumpy", asnumpy, METH_O, UA_DOC_ASNUMPY},
     {"empty", KW(empty), UA_DOC_EMPTY},
     {"zeros", KW(zeros), UA_DOC_FILLED("zeros", "zeros")},

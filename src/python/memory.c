@@ -303,7 +303,8 @@ memory_construct(PyTypeObject *type, PyObject **v)
     PyObject *result = NULL;
     int is_int = PyLong_Check(source) ||
                  (PyIndex_Check(source) &&
-                  !PyObject_TypeCheck(source, st->Memory_Type));
+                  !PyObject_TypeCheck(source, st->Memory_Type) &&
+                  !PyObject_TypeCheck(source, st->USMArray_Type));
     if (is_int && !PyBool_Check(source)) {
         Py_ssize_t nbytes;
         if (ua_py_index(source, "nbytes", &nbytes) == 0) {
@@ -670,6 +671,28 @@ ua_py_rebuild_memory(PyObject *module, PyObject *args)
     return result;
 }
 
+/* NumPy's hook: without it NumPy makes a 0-d object array of memory whose
+ * buffer it cannot have.  Host-accessible memory is a uint8 view. */
+static PyObject *
+memory_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"dtype", "copy", NULL};
+    PyObject *dtype = Py_None, *copy = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OO:__array__", kwlist,
+                                     &dtype, &copy)) {
+        return NULL;
+    }
+    if (!ua_usm_kind_host_accessible(mem(self)->kind)) {
+        PyErr_Format(PyExc_TypeError,
+                     "USM %s memory cannot be converted to a NumPy array "
+                     "implicitly: the host cannot access it; use "
+                     "copy_to_host() to copy it",
+                     ua_usm_kind_name(mem(self)->kind));
+        return NULL;
+    }
+    return ua_py_numpy_of_buffer(ua_state_of(self), self, dtype, copy);
+}
+
 /* ---------------------------------------------------------- attributes */
 
 static PyObject *
@@ -825,6 +848,11 @@ static PyMethodDef memory_methods[] = {
      UA_DOC_MEMORY_MEMSET},
     {"tobytes", memory_tobytes, METH_NOARGS, UA_DOC_MEMORY_TOBYTES},
     {"__reduce__", memory_reduce, METH_NOARGS, NULL},
+    {"__array__", (PyCFunction)(void (*)(void))memory_dunder_array,
+     METH_VARARGS | METH_KEYWORDS,
+     "__array__($self, /, dtype=None, copy=None)\n--\n\nA numpy.uint8 "
+     "array sharing "
+     "host-accessible memory; device memory raises TypeError."},
     {NULL},
 };
 
