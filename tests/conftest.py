@@ -1,9 +1,34 @@
+import ctypes
 import math
 import os
+import pathlib
+import sys
 
 import pytest
 
-import usmarray as ua
+
+def _prepare_sycl_runtime():
+    """The OpenCL CPU runtime that dpnp's wheels install (intel-opencl-rt)
+    registers itself with a placeholder path: name its library directly, and
+    load its math library (libsvml, with libintlc) globally, as LD_LIBRARY_PATH would.
+    Both must happen before the first SYCL call; the SYCL backend starts at
+    the first device query, after this."""
+    lib = pathlib.Path(sys.prefix) / "lib"
+    runtime = lib / "libintelocl.so"
+    if not runtime.is_file():
+        return
+    os.environ.setdefault("OCL_ICD_FILENAMES", str(runtime))
+    paths = os.environ.get("LD_LIBRARY_PATH", "")
+    if str(lib) not in paths.split(":"):
+        os.environ["LD_LIBRARY_PATH"] = f"{lib}:{paths}" if paths else str(lib)
+    for name in ("libintlc.so.5", "libsvml.so"):  # the second needs the first
+        if (lib / name).is_file():
+            ctypes.CDLL(str(lib / name), mode=ctypes.RTLD_GLOBAL)
+
+
+_prepare_sycl_runtime()
+
+import usmarray as ua  # noqa: E402  (after the runtime's environment)
 
 
 class Holder:

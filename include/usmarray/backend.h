@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 4
+#define UA_BACKEND_OPS_VERSION 6
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -82,7 +82,6 @@ typedef struct ua_backend_ops {
     uintptr_t (*queue_stream)(void *queue);
     ua_status (*order_with_stream)(void *queue, uintptr_t stream,
                                    int stream_waits);
-
     /* DLPack: the device of memory of `kind` on the backend-relative device
      * `index`, and the way back: whether `dl` names memory of this backend,
      * and then which device (backend-relative) and USM kind. */
@@ -94,11 +93,28 @@ typedef struct ua_backend_ops {
      * UA_ERR_TYPE when the name is not one of this backend's kinds of
      * handle, UA_ERR_VALUE when the handle is not usable with this
      * backend's contexts (naming why); otherwise sets *index to the
-     * backend-relative device the handle stands for and, where it is a
-     * queue, orders that device's default queue after the work the handle's
-     * queue has submitted so far.  NULL where the runtime has no such
-     * handles. */
+     * backend-relative device the handle stands for.  order_after_handle
+     * then makes that device's default queue wait for the work the
+     * handle's queue has submitted so far, where it is a queue (no host
+     * wait).  NULL where the runtime has no such handles. */
     ua_status (*adopt_handle)(const char *name, void *handle, int *index);
+    ua_status (*order_after_handle)(void *queue, const char *name,
+                                    void *handle);
+
+    /* The same handles made of ours, for other libraries: the capsule names
+     * of queue and context handles, a new handle of a queue (is_queue) or
+     * context, and its release.  NULL where the runtime has none. */
+    const char *queue_capsule_name;
+    const char *context_capsule_name;
+    ua_status (*export_handle)(void *queue_or_context, int is_queue,
+                               void **handle);
+    void (*release_handle)(void *handle, int is_queue);
+
+    /* Filter strings of the driver's own (dpctl's "opencl:cpu:0",
+     * "level_zero:gpu"), tried when a filter string is not one of
+     * usmarray's: the backend-relative index of the device selected, or
+     * UA_ERR_VALUE.  May be NULL. */
+    ua_status (*select_filter)(const char *filter, int *index);
 
     /* Copies between two of the backend's devices (backend-relative
      * indices): whether queues of `from` reach device memory of `to` over
@@ -125,7 +141,17 @@ typedef struct ua_backend_ops {
      * over-allocating and aligning within the block: alloc is then asked
      * for alignment 0 only. */
     size_t max_alignment;
+
+    /* The driver's own handle of a queue, for native code that submits
+     * work to it (the C API's UsmQueue_GetNativeHandle): a CUstream, a
+     * DPCTLSyclQueueRef.  NULL where the driver has no such object (the
+     * host backend). */
+    void *(*queue_native_handle)(void *queue);
 } ua_backend_ops;
+
+/* The directories, separated by ':', in which backends look for drivers
+ * that Python packages ship (the binding passes the Python path). */
+const char *ua_library_search_path(void);
 
 #ifdef __cplusplus
 }

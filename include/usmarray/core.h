@@ -226,6 +226,10 @@ ua_status ua_device_get_info(const ua_device *d, ua_device_info *out);
  * optional) or a bare global index.  On no match: UA_ERR_VALUE naming the
  * filter and listing the devices that exist. */
 ua_status ua_device_select(const char *filter, ua_device **out);
+/* Directories, separated by ':', where backends look for drivers shipped
+ * in Python packages; takes effect if set before the first device query. */
+ua_status ua_set_library_search_path(const char *paths);
+
 /* USMARRAY_DEVICE if set, else the first GPU, else the host CPU. */
 ua_status ua_device_default(ua_device **out);
 
@@ -314,6 +318,17 @@ ua_status ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                            size_t itemsize, ua_pointer_info *alloc,
                            ptrdiff_t *begin, ptrdiff_t *end);
 
+/* Native handles of queues and contexts exchanged as named capsules (SYCL's
+ * "SyclQueueRef" and "SyclContextRef").  The export functions give a new
+ * handle and the capsule name it goes under; UA_ERR_VALUE where the
+ * backend has no such handles.  ua_release_native_handle frees one by its
+ * capsule name ("used_" prefix allowed). */
+ua_status ua_queue_export_native(ua_queue *q, const char **capsule_name,
+                                 void **handle);
+ua_status ua_context_export_native(ua_context *c, const char **capsule_name,
+                                   void **handle);
+void ua_release_native_handle(const char *capsule_name, void *handle);
+
 /* The driver's handle of q's stream (CAI's "stream"); 0 where its backend
  * has no streams. */
 uintptr_t ua_queue_stream_handle(ua_queue *q);
@@ -323,6 +338,9 @@ uintptr_t ua_queue_stream_handle(ua_queue *q);
  * device, or a backend without streams. */
 ua_status ua_queue_order_with_stream(ua_queue *q, uintptr_t stream,
                                      bool stream_waits);
+/* The backend driver's handle of q (CUstream, DPCTLSyclQueueRef), for
+ * native code that submits its own work; NULL where the backend has none. */
+void *ua_queue_native_handle(ua_queue *q);
 
 /* ----------------------------------------------------------------- copies */
 

@@ -1,6 +1,7 @@
 """``python -m usmarray``: the backends, the devices, and a live self-check.
 
-Run ``python -m usmarray --help`` for the options.  Exit status: 0 when
+Run ``python -m usmarray --help`` for the options; ``--includes`` prints the
+compiler flags of an extension that uses the C API.  Exit status: 0 when
 everything asked for succeeded, 1 when a check failed or the default device
 cannot be selected, 2 for a bad command line.
 """
@@ -8,6 +9,7 @@ cannot be selected, 2 for a bad command line.
 import argparse
 import json
 import sys
+import sysconfig
 
 import usmarray as ua
 
@@ -178,6 +180,13 @@ def print_checks(results):
     print("self-check " + ("passed" if failures == 0 else f"FAILED ({failures})"))
 
 
+def include_flags():
+    """``-I`` flags for Python's headers and ``usmarray/usmarray_api.h``."""
+    paths = sysconfig.get_paths()
+    dirs = [paths["include"], paths["platinclude"], ua.get_include()]
+    return " ".join("-I" + d for d in dict.fromkeys(dirs))
+
+
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="python -m usmarray",
@@ -197,11 +206,17 @@ def build_parser():
     parser.add_argument("--self-check", action="store_true",
                         help="run the self-check on every device and USM "
                              "kind (the default)")
+    parser.add_argument("--includes", action="store_true",
+                        help="print the compiler flags (-I) of an extension "
+                             "that uses the C API, and nothing else")
     return parser
 
 
 def main(argv=None):
     args = build_parser().parse_args(argv)
+    if args.includes:
+        print(include_flags())
+        return 0
     run_self_check = args.self_check or not args.full_list
     default, why = default_device()
     backends = ua._usmarray._backends()

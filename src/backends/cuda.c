@@ -532,6 +532,12 @@ cuda_queue_stream(void *queue)
     return (uintptr_t)((ua_cuda_queue *)queue)->stream;
 }
 
+static void *
+cuda_queue_native_handle(void *queue)
+{
+    return ((ua_cuda_queue *)queue)->stream;
+}
+
 /* Whether the bytes at p can be read: a stream handle is a pointer into
  * the driver's memory, and a made-up one must not crash the process. */
 static bool
@@ -665,4 +671,5 @@ const ua_backend_ops ua_cuda_backend_ops = {
     /* Device, shared and host memory all honour this; the core
      * over-allocates for more. */
     .max_alignment = CUDA_DEVICE_ALIGNMENT,
+    .queue_native_handle = cuda_queue_native_handle,
 };

@@ -258,4 +258,5 @@ const ua_backend_ops ua_host_backend_ops = {
     .dlpack_owns = host_dlpack_owns,
     /* posix_memalign pads larger alignments just as the core does. */
     .max_alignment = HOST_HUGE_PAGE,
+    .queue_native_handle = NULL, /* a host queue is no driver object */
 };

@@ -7,7 +7,8 @@
 /* Each X(name) stands for the ops table ua_<name>_backend_ops. */
 #define UA_BACKENDS(X) \
     X(host)            \
-    X(cuda)
+    X(cuda)            \
+    X(sycl)
 
 #define DECLARE(name) extern const ua_backend_ops ua_##name##_backend_ops;
 UA_BACKENDS(DECLARE)

@@ -19,6 +19,28 @@ static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *const type_names[] = {"", "cpu", "gpu", "accelerator"};
 
+/* Directories where backends look for drivers that ship in Python packages;
+ * set before the tables are built. */
+static char *search_path;
+
+ua_status
+ua_set_library_search_path(const char *paths)
+{
+    char *copy = strdup(paths);
+    if (copy == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory");
+    }
+    free(search_path);
+    search_path = copy;
+    return UA_OK;
+}
+
+const char *
+ua_library_search_path(void)
+{
+    return search_path != NULL ? search_path : "";
+}
+
 const char *
 ua_device_type_name(ua_device_type t)
 {
@@ -360,21 +382,45 @@ matches(const ua_device *d, const filter_spec *spec)
            (spec->type == 0 || (int)d->type == spec->type);
 }
 
+static void
+list_devices(char *list, size_t len)
+{
+    size_t used = 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < ndevices && used < len; i++) {
+        used += (size_t)snprintf(list + used, len - used, "%s%zu: %s (%s)",
+                                 i ? ", " : "", i, devices[i].filter,
+                                 devices[i].name);
+    }
+    if (ndevices == 0) {
+        snprintf(list, len, "none");
+    }
+}
+
 static ua_status
 no_match(const char *filter)
 {
     char list[1024];
-    size_t used = 0;
-    list[0] = '\0';
-    for (size_t i = 0; i < ndevices && used < sizeof(list); i++) {
-        used += (size_t)snprintf(list + used, sizeof(list) - used,
-                                 "%s%zu: %s (%s)", i ? ", " : "", i,
-                                 devices[i].filter, devices[i].name);
-    }
+    list_devices(list, sizeof(list));
     return ua_error_set(UA_ERR_VALUE,
                         "no device matches filter string '%s'; the devices "
                         "are: %s",
-                        filter, ndevices ? list : "none");
+                        filter, list);
+}
+
+/* A filter string in a driver's own language, as some backend reads it. */
+static bool
+select_by_backend(const char *filter, ua_device **out)
+{
+    for (size_t b = 0; b < nbackends; b++) {
+        int index;
+        if (backends[b].available && backends[b].ops->select_filter != NULL &&
+            backends[b].ops->select_filter(filter, &index) == UA_OK &&
+            (*out = ua_backend_device(&backends[b], index)) != NULL) {
+            return true;
+        }
+    }
+    return false;
 }
 
 ua_status
@@ -384,7 +430,15 @@ ua_device_select(const char *filter, ua_device **out)
     ua_devices_initialize();
     ua_status st = parse_filter(filter, &spec);
     if (st != UA_OK) {
-        return st;
+        char why[700], list[1024];
+        snprintf(why, sizeof(why), "%s", ua_error_message());
+        if (select_by_backend(filter, out)) {
+            ua_error_clear();
+            return UA_OK;
+        }
+        list_devices(list, sizeof(list));
+        return ua_error_set(st, "%s; no backend's own filter strings match "
+                            "it either; the devices are: %s", why, list);
     }
     long seen = 0;
     for (size_t i = 0; i < ndevices; i++) {
@@ -559,8 +613,13 @@ ua_queue_adopt(const char *name, void *handle, ua_queue **out)
                                 "backend, which has %zu",
                                 name, index, ops->name, backends[b].ndevices);
         }
-        st = ua_device_default_context(d, &c);
-        return st != UA_OK ? st : ua_context_default_queue(c, out);
+        if ((st = ua_device_default_context(d, &c)) != UA_OK ||
+            (st = ua_context_default_queue(c, out)) != UA_OK) {
+            return st;
+        }
+        return ops->order_after_handle != NULL
+                   ? ops->order_after_handle((*out)->handle, name, handle)
+                   : UA_OK;
     }
     return no_backend_adopts(name);
 }

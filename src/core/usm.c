@@ -322,33 +322,54 @@ ua_allocation_queue(const ua_allocation *a)
     return a->queue;
 }
 
-/* Memory of other libraries, as far as some backend's driver knows it. */
+/* Memory of other libraries, as far as some backend's driver knows it.  A
+ * driver that cannot tell an allocation's range answers nbytes 0; the
+ * region [addr, addr + len) then counts as one allocation when its last
+ * byte is memory of the same kind and device as its first. */
+static bool
+query_backend(ua_backend *be, uintptr_t addr, size_t len,
+              ua_pointer_info *out)
+{
+    ua_backend_pointer_attrs attrs, last;
+    if (!be->available || be->ops->pointer_attributes == NULL ||
+        be->ops->pointer_attributes((const void *)addr, &attrs) != UA_OK) {
+        return false;
+    }
+    if (attrs.nbytes == 0) {
+        if (len > 1 &&
+            (be->ops->pointer_attributes((const void *)(addr + len - 1),
+                                         &last) != UA_OK ||
+             last.kind != attrs.kind ||
+             last.device_index != attrs.device_index)) {
+            return false;
+        }
+        attrs.start = addr;
+        attrs.nbytes = len;
+    }
+    ua_device *d = ua_backend_device(be, attrs.device_index);
+    ua_context *c;
+    if (d == NULL || ua_device_default_context(d, &c) != UA_OK ||
+        addr < attrs.start || addr - attrs.start > attrs.nbytes ||
+        len > attrs.start + attrs.nbytes - addr) {
+        return false;
+    }
+    *out = (ua_pointer_info){.start = attrs.start,
+                             .nbytes = attrs.nbytes,
+                             .kind = attrs.kind,
+                             .device = d,
+                             .context = c,
+                             .borrowed = true};
+    return true;
+}
+
 static bool
 query_backends(uintptr_t addr, size_t len, ua_pointer_info *out)
 {
     for (size_t b = 0; b < ua_backend_count(); b++) {
-        ua_backend *be = ua_backend_at(b);
-        ua_backend_pointer_attrs attrs;
-        if (!be->available || be->ops->pointer_attributes == NULL ||
-            be->ops->pointer_attributes((const void *)addr, &attrs) != UA_OK) {
-            ua_error_clear();
-            continue;
+        if (query_backend(ua_backend_at(b), addr, len, out)) {
+            return true;
         }
-        ua_device *d = ua_backend_device(be, attrs.device_index);
-        ua_context *c;
-        if (d == NULL || ua_device_default_context(d, &c) != UA_OK ||
-            addr < attrs.start || addr - attrs.start > attrs.nbytes ||
-            len > attrs.start + attrs.nbytes - addr) {
-            ua_error_clear();
-            continue;
-        }
-        *out = (ua_pointer_info){.start = attrs.start,
-                                 .nbytes = attrs.nbytes,
-                                 .kind = attrs.kind,
-                                 .device = d,
-                                 .context = c,
-                                 .borrowed = true};
-        return true;
+        ua_error_clear();
     }
     return false;
 }
@@ -540,6 +561,14 @@ ua_queue_stream_handle(ua_queue *q)
 {
     const ua_backend_ops *ops = ops_of(q);
     return ops->queue_stream ? ops->queue_stream(q->handle) : 0;
+}
+
+void *
+ua_queue_native_handle(ua_queue *q)
+{
+    const ua_backend_ops *ops = ops_of(q);
+    return ops->queue_native_handle ? ops->queue_native_handle(q->handle)
+                                    : NULL;
 }
 
 ua_status

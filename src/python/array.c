@@ -1,5 +1,5 @@
 /* usmarray.USMArray: an N-dimensional strided view of USM memory, with the
- * object layout of the source document (usmarray/usmarray.h). */
+ * object layout of the source document (usmarray/usmarray_api.h). */
 #include "binding.h"
 
 #include <structmember.h> /* T_PYSSIZET on 3.11 */
@@ -285,33 +285,43 @@ parse_strides(PyObject *obj, layout_args *l)
     return 0;
 }
 
-/* Allocates exactly the elements the layout reaches; with negative strides
- * the zero-index element moves up so that the lowest one starts the buffer. */
+Py_ssize_t
+ua_py_layout_span(ua_state *st, int nd, const Py_ssize_t *shape,
+                  const Py_ssize_t *strides, ua_typenum t, Py_ssize_t *offset)
+{
+    ptrdiff_t lo, hi;
+    bool empty;
+    size_t isz = ua_dtype_itemsize(t);
+    if (ua_layout_displacements(nd, shape, strides, &lo, &hi, &empty) !=
+        UA_OK) {
+        return ua_py_fail_core(st, ua_error_code());
+    }
+    if (hi - lo >= PY_SSIZE_T_MAX / (Py_ssize_t)isz) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strides and shape reach more bytes than can be "
+                        "addressed");
+        return -1;
+    }
+    *offset = -lo;
+    return (hi - lo + 1) * (Py_ssize_t)isz;
+}
+
+/* Allocates exactly the elements the layout reaches. */
 static PyObject *
 allocate_for_layout(ua_state *st, layout_args *l, ua_usm_kind kind,
                     PyObject *ctor_kwargs)
 {
-    ptrdiff_t lo, hi;
-    bool empty;
-    size_t isz = ua_dtype_itemsize(l->type);
     if (l->offset != 0) {
         PyErr_SetString(PyExc_ValueError,
                         "offset must be 0 when buffer asks for a new "
                         "allocation: the offset is then computed");
         return NULL;
     }
-    if (ua_layout_displacements(l->nd, l->shape, l->strides, &lo, &hi,
-                                &empty) != UA_OK) {
-        return ua_py_raise_core(st, ua_error_code());
-    }
-    if (hi - lo >= PY_SSIZE_T_MAX / (Py_ssize_t)isz) {
-        PyErr_SetString(PyExc_ValueError,
-                        "strides and shape reach more bytes than can be "
-                        "addressed");
+    Py_ssize_t nbytes = ua_py_layout_span(st, l->nd, l->shape, l->strides,
+                                          l->type, &l->offset);
+    if (nbytes < 0) {
         return NULL;
     }
-    Py_ssize_t nbytes = (hi - lo + 1) * (Py_ssize_t)isz;
-    l->offset = -lo;
     PyObject *queue = NULL, *alignment = NULL;
     size_t align = 0;
     if (ctor_kwargs != NULL) {
@@ -390,25 +400,27 @@ buffer_memory(ua_state *st, PyObject *buffer, layout_args *l,
     return NULL;
 }
 
-static int
-check_fits(ua_state *st, const layout_args *l, ua_py_memory *mem)
+int
+ua_py_layout_check_fits(ua_state *st, int nd, const Py_ssize_t *shape,
+                        const Py_ssize_t *strides, Py_ssize_t offset,
+                        ua_typenum t, PyObject *memory)
 {
     ptrdiff_t begin, end;
-    if (l->offset < 0) {
+    Py_ssize_t nbytes = ((ua_py_memory *)memory)->nbytes;
+    if (offset < 0) {
         PyErr_Format(PyExc_ValueError, "offset must not be negative, not %zd",
-                     l->offset);
+                     offset);
         return -1;
     }
-    if (ua_layout_byte_range(l->nd, l->shape, l->strides, l->offset,
-                             ua_dtype_itemsize(l->type), &begin,
-                             &end) != UA_OK) {
+    if (ua_layout_byte_range(nd, shape, strides, offset, ua_dtype_itemsize(t),
+                             &begin, &end) != UA_OK) {
         return ua_py_fail_core(st, ua_error_code());
     }
-    if (begin < 0 || end > mem->nbytes) {
+    if (begin < 0 || end > nbytes) {
         PyErr_Format(PyExc_ValueError,
                      "shape, strides and offset reach bytes [%zd, %zd) of a "
                      "buffer of %zd bytes",
-                     (Py_ssize_t)begin, (Py_ssize_t)end, mem->nbytes);
+                     (Py_ssize_t)begin, (Py_ssize_t)end, nbytes);
         return -1;
     }
     return 0;
@@ -457,7 +469,8 @@ array_construct(ua_state *st, PyObject **v)
     }
     PyObject *result = NULL;
     ua_py_memory *m = (ua_py_memory *)mem;
-    if (check_fits(st, &l, m) == 0) {
+    if (ua_py_layout_check_fits(st, l.nd, l.shape, l.strides, l.offset,
+                                l.type, mem) == 0) {
         result = ua_py_array_new(
             st, l.nd, l.shape, l.strides, l.type,
             m->ptr + l.offset * (Py_ssize_t)ua_dtype_itemsize(l.type), mem,

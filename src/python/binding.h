@@ -113,6 +113,8 @@ ua_device *ua_py_as_device(ua_state *st, PyObject *obj, const char *what);
 /* The Queue a `queue` or `syclobj` argument names: a Queue, Context,
  * Device, filter string or None (the default device).  SYCL capsules and
  * _get_capsule() objects raise ValueError: no SYCL backend reads them. */
+/* A capsule named `name` holding a native handle, freed with it. */
+PyObject *ua_py_native_capsule(const char *name, void *handle);
 PyObject *ua_py_as_queue(ua_state *st, PyObject *obj, const char *what);
 PyObject *ua_py_get_devices(PyObject *module, PyObject *args,
                             PyObject *kwargs);
@@ -245,7 +247,10 @@ int ua_suai_has(ua_state *st, PyObject *obj);
 
 /* ------------------------------------------------------------- arrays */
 
-#include "usmarray/usmarray.h"
+/* The array struct of the C API; the binding is its provider, not a user
+ * of its capsule. */
+#define USMARRAY_INTERNAL_BUILD
+#include "usmarray/usmarray_api.h"
 
 #define ARR(o) ((PyUSMArrayObject *)(o))
 
@@ -263,6 +268,8 @@ queue_of_array(PyObject *array)
     return ((ua_py_queue *)base_of(array)->queue)->queue;
 }
 
+_Static_assert(USM_ARRAY_MAX_NDIM == UA_MAXDIMS,
+               "the C API states the core's limit of dimensions");
 _Static_assert(USM_ARRAY_C_CONTIGUOUS == UA_LAYOUT_C_CONTIGUOUS &&
                    USM_ARRAY_F_CONTIGUOUS == UA_LAYOUT_F_CONTIGUOUS,
                "array flags carry the core's contiguity bits");
@@ -275,6 +282,18 @@ PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
 PyObject *ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
                           const Py_ssize_t *strides, ua_typenum t, char *data,
                           PyObject *base, int writable);
+/* The bytes an allocation for the layout needs (-1 with an exception),
+ * and in *offset the element offset of the zero-index element in it: with
+ * negative strides that element moves up so that the lowest one starts the
+ * allocation. */
+Py_ssize_t ua_py_layout_span(ua_state *st, int nd, const Py_ssize_t *shape,
+                             const Py_ssize_t *strides, ua_typenum t,
+                             Py_ssize_t *offset);
+/* 0 when every element of the layout, from `offset` elements into memory
+ * (a Memory), lies inside it; -1 with ValueError saying which bytes not. */
+int ua_py_layout_check_fits(ua_state *st, int nd, const Py_ssize_t *shape,
+                            const Py_ssize_t *strides, Py_ssize_t offset,
+                            ua_typenum t, PyObject *memory);
 /* A new allocation of `kind` on queue, laid out in order 'C', 'F' or 'K'
  * (the memory order of the strides `like`, which 'K' needs). */
 PyObject *ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
@@ -330,6 +349,9 @@ PyObject *ua_py_array_copy_protocol(PyObject *self, PyObject *memo);
 PyObject *ua_py_array_reduce(PyObject *self, PyObject *unused);
 /* Unpickles a USMArray: (host elements, usm_type, device filter). */
 PyObject *ua_py_rebuild_array(PyObject *module, PyObject *args);
+
+/* capi.c: publishes the C API's table as the module's _C_API capsule. */
+int ua_py_capi_add(PyObject *module, ua_state *st);
 
 /* functions.c: the module's array functions. */
 extern PyMethodDef ua_py_array_functions[];

@@ -34,6 +34,17 @@ context_get_devices(PyObject *self, void *Py_UNUSED(c))
 }
 
 static PyObject *
+context_get_capsule(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    const char *name;
+    void *handle;
+    ua_status code =
+        ua_context_export_native(ctx(self)->context, &name, &handle);
+    return code == UA_OK ? ua_py_native_capsule(name, handle)
+                         : ua_py_raise_core(ua_state_of(self), code);
+}
+
+static PyObject *
 context_repr(PyObject *self)
 {
     ua_device *d = ua_context_device(ctx(self)->context);
@@ -64,10 +75,20 @@ context_reduce(PyObject *self, PyObject *Py_UNUSED(a))
                          ctx(self)->device);
 }
 
+/* A GC type for the reason device.c gives. */
+static int
+context_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(ctx(self)->device);
+    return 0;
+}
+
 static void
 context_dealloc(PyObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
     Py_XDECREF(ctx(self)->device);
     tp->tp_free(self);
     Py_DECREF(tp);
@@ -189,6 +210,11 @@ static PyGetSetDef context_getset[] = {
 
 static PyMethodDef context_methods[] = {
     {"__reduce__", context_reduce, METH_NOARGS, NULL},
+    {"_get_capsule", context_get_capsule, METH_NOARGS,
+     "_get_capsule()\n--\n\nA new capsule holding a copy of the context's "
+     "native handle ('SyclContextRef' for SYCL contexts), which "
+     "dpctl.SyclContext accepts; ValueError on backends without such "
+     "handles."},
     {"release_pool", context_release_pool, METH_NOARGS,
      UA_DOC_CONTEXT_RELEASE_POOL},
     {"free_all_blocks", context_release_pool, METH_NOARGS,
@@ -208,6 +234,7 @@ static PyType_Slot context_slots[] = {
     {Py_tp_doc, UA_DOC_CONTEXT},
     {Py_tp_new, context_new},
     {Py_tp_dealloc, context_dealloc},
+    {Py_tp_traverse, context_traverse},
     {Py_tp_repr, context_repr},
     {Py_tp_hash, context_hash},
     {Py_tp_richcompare, context_richcompare},
@@ -219,7 +246,8 @@ static PyType_Slot context_slots[] = {
 static PyType_Spec context_spec = {
     .name = "usmarray.Context",
     .basicsize = sizeof(ua_py_context),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
+             Py_TPFLAGS_HAVE_GC,
     .slots = context_slots,
 };
 

@@ -35,11 +35,12 @@ ua_py_device_of(ua_state *st, ua_device *d)
     }
     size_t id = ua_device_id(d);
     if (st->devices[id] == NULL) {
-        ua_py_device *obj = PyObject_New(ua_py_device, st->Device_Type);
+        ua_py_device *obj = PyObject_GC_New(ua_py_device, st->Device_Type);
         if (obj == NULL) {
             return NULL;
         }
         obj->device = d;
+        PyObject_GC_Track(obj);
         st->devices[id] = (PyObject *)obj;
     }
     return Py_NewRef(st->devices[id]);
@@ -62,13 +63,15 @@ ua_py_default_context(ua_state *st, ua_device *d)
         if (dev == NULL) {
             return NULL;
         }
-        ua_py_context *obj = PyObject_New(ua_py_context, st->Context_Type);
+        ua_py_context *obj =
+            PyObject_GC_New(ua_py_context, st->Context_Type);
         if (obj == NULL) {
             Py_DECREF(dev);
             return NULL;
         }
         obj->context = c;
         obj->device = dev;
+        PyObject_GC_Track(obj);
         st->contexts[id] = (PyObject *)obj;
     }
     return Py_NewRef(st->contexts[id]);
@@ -93,7 +96,7 @@ ua_py_default_queue(ua_state *st, ua_device *d)
             Py_DECREF(ctx);
             return ua_py_raise_core(st, code);
         }
-        ua_py_queue *obj = PyObject_New(ua_py_queue, st->Queue_Type);
+        ua_py_queue *obj = PyObject_GC_New(ua_py_queue, st->Queue_Type);
         if (obj == NULL) {
             Py_DECREF(ctx);
             return NULL;
@@ -101,6 +104,7 @@ ua_py_default_queue(ua_state *st, ua_device *d)
         obj->queue = q;
         obj->context = ctx;
         obj->device = Py_NewRef(((ua_py_context *)ctx)->device);
+        PyObject_GC_Track(obj);
         st->queues[id] = (PyObject *)obj;
     }
     return Py_NewRef(st->queues[id]);
@@ -215,6 +219,29 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
     }
     Py_DECREF(capsule);
     return q;
+}
+
+/* A consumer renames the capsule "used_..." and copies the handle (as
+ * dpctl does): the handle is freed with the capsule under either name. */
+static void
+release_native_capsule(PyObject *capsule)
+{
+    const char *name = PyCapsule_GetName(capsule);
+    void *handle = name ? PyCapsule_GetPointer(capsule, name) : NULL;
+    if (handle != NULL) {
+        ua_release_native_handle(name, handle);
+    }
+    PyErr_Clear();
+}
+
+PyObject *
+ua_py_native_capsule(const char *name, void *handle)
+{
+    PyObject *capsule = PyCapsule_New(handle, name, release_native_capsule);
+    if (capsule == NULL) {
+        ua_release_native_handle(name, handle);
+    }
+    return capsule;
 }
 
 PyObject *
@@ -382,10 +409,22 @@ device_can_access_peer(PyObject *self, PyObject *peer)
                          : ua_py_raise_core(st, code);
 }
 
+/* Devices, contexts and queues are GC types that visit their type: the
+ * module caches them, and the cycle module -> instance -> type -> module
+ * must be collectable.  They need no tp_clear: the module's clear breaks
+ * the cycle, and their references never form one among themselves. */
+static int
+device_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    return 0;
+}
+
 static void
 device_dealloc(PyObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
     tp->tp_free(self);
     Py_DECREF(tp);
 }
@@ -431,6 +470,7 @@ static PyType_Slot device_slots[] = {
     {Py_tp_doc, UA_DOC_DEVICE},
     {Py_tp_new, device_new},
     {Py_tp_dealloc, device_dealloc},
+    {Py_tp_traverse, device_traverse},
     {Py_tp_repr, device_repr},
     {Py_tp_hash, device_hash},
     {Py_tp_richcompare, device_richcompare},
@@ -442,7 +482,8 @@ static PyType_Slot device_slots[] = {
 static PyType_Spec device_spec = {
     .name = "usmarray.Device",
     .basicsize = sizeof(ua_py_device),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
+             Py_TPFLAGS_HAVE_GC,
     .slots = device_slots,
 };
 

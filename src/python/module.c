@@ -84,18 +84,48 @@ add_exception(PyObject *module, ua_state *st)
                                        st->USMAllocationError);
 }
 
+/* Backends look for drivers that Python packages ship along sys.path. */
+static int
+pass_search_path(void)
+{
+    PyObject *path = PySys_GetObject("path"); /* borrowed */
+    if (path == NULL || !PyList_Check(path)) {
+        return 0;
+    }
+    PyObject *sep = PyUnicode_FromString(":");
+    PyObject *joined = sep ? PyUnicode_Join(sep, path) : NULL;
+    Py_XDECREF(sep);
+    const char *s = joined ? PyUnicode_AsUTF8(joined) : NULL;
+    if (s == NULL) {
+        /* A path entry that is not a str: look nowhere rather than fail. */
+        Py_XDECREF(joined);
+        PyErr_Clear();
+        return 0;
+    }
+    ua_status code = ua_set_library_search_path(s);
+    Py_DECREF(joined);
+    if (code != UA_OK) {
+        PyErr_NoMemory();
+        ua_error_clear();
+        return -1;
+    }
+    return 0;
+}
+
 static int
 module_exec(PyObject *module)
 {
     ua_state *st = PyModule_GetState(module);
-    if (intern_keys(st) < 0 || add_exception(module, st) < 0 ||
+    if (pass_search_path() < 0 || intern_keys(st) < 0 ||
+        add_exception(module, st) < 0 ||
         ua_py_device_add_type(module, st) < 0 ||
         ua_py_context_add_type(module, st) < 0 ||
         ua_py_queue_add_type(module, st) < 0 ||
         ua_py_memory_add_types(module, st) < 0 ||
         ua_py_flags_add_type(module, st) < 0 ||
         ua_py_array_add_type(module, st) < 0 ||
-        PyModule_AddFunctions(module, ua_py_array_functions) < 0) {
+        PyModule_AddFunctions(module, ua_py_array_functions) < 0 ||
+        ua_py_capi_add(module, st) < 0) {
         return -1;
     }
     st->rebuild_memory = PyObject_GetAttrString(module, "_rebuild_memory");

@@ -68,6 +68,16 @@ queue_wait(PyObject *self, PyObject *Py_UNUSED(a))
 }
 
 static PyObject *
+queue_get_capsule(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    const char *name;
+    void *handle;
+    ua_status code = ua_queue_export_native(q(self)->queue, &name, &handle);
+    return code == UA_OK ? ua_py_native_capsule(name, handle)
+                         : ua_py_raise_core(ua_state_of(self), code);
+}
+
+static PyObject *
 queue_repr(PyObject *self)
 {
     return PyUnicode_FromFormat(
@@ -97,10 +107,21 @@ queue_reduce(PyObject *self, PyObject *Py_UNUSED(a))
     return Py_BuildValue("O(O)", (PyObject *)Py_TYPE(self), q(self)->device);
 }
 
+/* A GC type for the reason device.c gives. */
+static int
+queue_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(q(self)->device);
+    Py_VISIT(q(self)->context);
+    return 0;
+}
+
 static void
 queue_dealloc(PyObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
     Py_XDECREF(q(self)->device);
     Py_XDECREF(q(self)->context);
     tp->tp_free(self);
@@ -116,6 +137,10 @@ static PyGetSetDef queue_getset[] = {
 static PyMethodDef queue_methods[] = {
     {"wait", queue_wait, METH_NOARGS, UA_DOC_QUEUE_WAIT},
     {"__reduce__", queue_reduce, METH_NOARGS, NULL},
+    {"_get_capsule", queue_get_capsule, METH_NOARGS,
+     "_get_capsule()\n--\n\nA new capsule holding a copy of the queue's "
+     "native handle ('SyclQueueRef' for SYCL queues), which dpctl.SyclQueue "
+     "accepts; ValueError on backends without such handles."},
     {NULL},
 };
 
@@ -123,6 +148,7 @@ static PyType_Slot queue_slots[] = {
     {Py_tp_doc, UA_DOC_QUEUE},
     {Py_tp_new, queue_new},
     {Py_tp_dealloc, queue_dealloc},
+    {Py_tp_traverse, queue_traverse},
     {Py_tp_repr, queue_repr},
     {Py_tp_hash, queue_hash},
     {Py_tp_richcompare, queue_richcompare},
@@ -134,7 +160,8 @@ static PyType_Slot queue_slots[] = {
 static PyType_Spec queue_spec = {
     .name = "usmarray.Queue",
     .basicsize = sizeof(ua_py_queue),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
+             Py_TPFLAGS_HAVE_GC,
     .slots = queue_slots,
 };
 

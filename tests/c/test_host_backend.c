@@ -169,6 +169,14 @@ test_locate_region(ua_queue *q)
     ua_usm_free(a);
 }
 
+/* Native code gets no driver handle of a host queue, and no stream. */
+static void
+test_no_native_handle(ua_queue *q)
+{
+    CHECK(ua_queue_native_handle(q) == NULL);
+    CHECK(ua_queue_stream_handle(q) == 0);
+}
+
 int
 main(void)
 {
@@ -180,5 +188,6 @@ main(void)
     test_copy_and_fill(q);
     test_borrowed_memory();
     test_locate_region(q);
+    test_no_native_handle(q);
     return check_report("test_host_backend");
 }
