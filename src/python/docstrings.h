@@ -120,19 +120,66 @@
     UA_POOL_USM_TYPE_PARAMETER
 
 #define UA_DOC_QUEUE                                                          \
-    "Queue(device=None, *, context=None)\n--\n\n"                             \
-    "The default queue of a device, in its default context.\n\n"             \
+    "Queue(device=None, *, context=None, in_order=None, priority=None)\n"   \
+    "--\n\n"                                                                 \
+    "A queue of a device: its default one, or a new one.\n\n"               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "device : Device or str, optional\n"                                      \
     "    A device or filter string; None is the default device.\n"           \
     "context : Context, optional\n"                                           \
-    "    The context; it must be the device's default context.\n\n"          \
+    "    The context; it must be the device's default context.\n"           \
+    "in_order : bool, optional\n"                                             \
+    "    Given, a new queue: False lets the backend run its work out of\n"  \
+    "    order (CUDA streams and the host backend always run in order).\n"  \
+    "priority : int, optional\n"                                             \
+    "    Given, a new queue of that priority, within ``priorities()``'s\n"  \
+    "    range.\n\n"                                                          \
+    "Raises\n"                                                                \
+    "------\n"                                                                \
+    "ValueError\n"                                                            \
+    "    For a priority out of range, or where queues have no priorities.\n" \
+    "\n"                                                                      \
     "Notes\n"                                                                 \
     "-----\n"                                                                 \
-    "Queues are cached per device: asking twice returns the same object.\n" \
-    "On CUDA a queue is a non-blocking stream of its own; on the host\n"     \
-    "backend work runs at once on the calling thread.\n"
+    "Without in_order and priority, the device's default queue, cached: \n" \
+    "asking twice returns the same object.  A new queue is freed with the\n" \
+    "object once its work is done.  On CUDA a queue is a stream; on the\n"  \
+    "host backend work runs at once on the calling thread.\n"
+
+#define UA_DOC_QUEUE_FROM_STREAM                                              \
+    "from_stream($type, /, stream, device=None, *, context=None, "          \
+    "owner=None)\n--\n\n"                                                     \
+    "A new queue over another library's stream.\n\n"                        \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "stream : int\n"                                                          \
+    "    The driver's handle (``torch.cuda.Stream.cuda_stream``,\n"          \
+    "    ``cupy.cuda.Stream.ptr``; 0 is the default stream).\n"              \
+    "device : Device or str, optional\n"                                      \
+    "    The stream's device; None is the default device.\n"                \
+    "context : Context, optional\n"                                           \
+    "    The device's default context.\n"                                    \
+    "owner : object, optional\n"                                              \
+    "    Kept alive as long as the queue, so that the stream outlives it\n" \
+    "    (the stream object, for instance).\n\n"                             \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "Queue\n"                                                                 \
+    "    The stream stays the other library's: the queue never destroys\n"  \
+    "    it.\n\n"                                                            \
+    "Raises\n"                                                                \
+    "------\n"                                                                \
+    "ValueError\n"                                                            \
+    "    For a handle that is no stream of the device.\n"
+
+#define UA_DOC_QUEUE_PRIORITIES                                               \
+    "priorities($self, /)\n--\n\n"                                            \
+    "The device's range of queue priorities.\n\n"                           \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "tuple of int or None\n"                                                  \
+    "    ``(least, greatest)``, or None where its queues have none.\n"
 
 #define UA_DOC_QUEUE_WAIT                                                     \
     "wait($self, /)\n--\n\n"                                                  \
