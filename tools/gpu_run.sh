@@ -24,7 +24,7 @@ if [ ! -d "$build" ]; then
 fi
 ninja -C "$build" >>"$OUT/build.log" 2>&1 || { grep -A5 error "$OUT/build.log" | head -60; exit 1; }
 rm -rf "$pkg" && mkdir -p "$pkg/usmarray"
-cp python/usmarray/*.py python/usmarray/*.pyi "$pkg/usmarray/"
+cp python/usmarray/*.py python/usmarray/*.pyi python/usmarray/*.pxd "$pkg/usmarray/"
 ln -s "$build"/_usmarray*.so "$pkg/usmarray/"
 export PYTHONPATH="$pkg"
 

@@ -382,8 +382,9 @@ UsmMemory_New(size_t nbytes, const char *usm_type, PyObject *queue)
  * usable by holding owner (Py_None when it outlives every array).  The
  * bytes must lie in one USM allocation a backend knows, of queue's context
  * (NULL queue: the default queue of the allocation's device), or be host
- * memory and queue a host backend's queue: then they are recorded as a
- * borrowed "host" allocation while the Memory lives. */
+ * memory and queue a queue of a device whose memory is CPU memory (NULL
+ * queue: the host device's): then they are recorded as a borrowed "host"
+ * allocation while the Memory lives. */
 static inline PyObject *
 UsmMemory_FromPointer(void *ptr, size_t nbytes, PyObject *queue,
                       PyObject *owner)

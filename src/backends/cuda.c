@@ -506,19 +506,21 @@ cuda_alloc_ordered(void *queue, size_t nbytes, void **ptr)
         return st;
     }
     CUdeviceptr p;
+    CUresult r = CUDA_SUCCESS;
     if (c->pool == NULL) {
-        CU_CHECK(ua_cu.cuMemAlloc(&p, nbytes), "cuMemAlloc");
+        r = ua_cu.cuMemAlloc(&p, nbytes);
     }
     else if (!take_kept(c, q->stream, nbytes, &p)) {
-        CUresult r =
-            ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool, q->stream);
+        r = ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool, q->stream);
         if (r == CUDA_ERROR_OUT_OF_MEMORY) {
             release_kept(c, NULL_STREAM_ALL);
             ua_cu.cuCtxSynchronize();
             r = ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool,
                                               q->stream);
         }
-        CU_CHECK(r, "cuMemAllocFromPoolAsync");
+    }
+    if (r != CUDA_SUCCESS) {
+        return alloc_failed(r, UA_USM_DEVICE, nbytes);
     }
     *ptr = (void *)(uintptr_t)p;
     return UA_OK;

@@ -386,7 +386,14 @@ bool
 ua_pointer_query_range(uintptr_t addr, size_t len, ua_pointer_info *out)
 {
     ua_devices_initialize();
-    return ua_registry_find_range(addr, len, out) ||
+    if (ua_registry_find_range(addr, len, out)) {
+        return true;
+    }
+    /* An allocation the library knows answers for its own bytes alone: the
+     * driver's view of the block it came from (a pool's class-sized block,
+     * an over-aligned one) must not stretch it. */
+    ua_pointer_info known;
+    return !ua_registry_find_range(addr, 1, &known) &&
            query_backends(addr, len, out);
 }
 

@@ -340,20 +340,47 @@ wrap_known(ua_state *st, const ua_pointer_info *info, char *ptr,
     return mem;
 }
 
-/* Host memory nobody has recorded, lent to a CPU device's queue (a new
- * reference, or NULL for the default device's). */
+static int
+serves_cpu_memory(const ua_device *d)
+{
+    return (ua_backend_caps(ua_device_backend(d)) & UA_CAP_CPU_MEMORY) != 0;
+}
+
+/* The queue host memory is lent to when the caller names none: the
+ * default device's where its memory is plain CPU memory, else the first
+ * such device's. */
+static PyObject *
+queue_for_host_memory(const UsmArray_CAPI *api, ua_state *st,
+                      PyObject *queue, const char *fn)
+{
+    PyObject *q = queue_or_default(api, st, queue, fn);
+    if (q == NULL || queue != NULL ||
+        serves_cpu_memory(ua_queue_device(((ua_py_queue *)q)->queue))) {
+        return q;
+    }
+    for (size_t i = 0; i < ua_device_count(); i++) {
+        if (serves_cpu_memory(ua_device_at(i))) {
+            Py_DECREF(q);
+            return named(fn, ua_py_default_queue(st, ua_device_at(i)));
+        }
+    }
+    return q;
+}
+
+/* Host memory nobody has recorded, lent to a queue of a device whose memory
+ * is CPU memory (a new reference). */
 static PyObject *
 borrow_host(const UsmArray_CAPI *api, ua_state *st, char *ptr,
             Py_ssize_t nbytes, PyObject *queue, PyObject *owner)
 {
     static const char fn[] = "UsmMemory_FromPointer";
-    PyObject *q = queue_or_default(api, st, queue, fn);
+    PyObject *q = queue_for_host_memory(api, st, queue, fn);
     if (q == NULL) {
         return NULL;
     }
     PyObject *mem = NULL;
     ua_device *d = ua_queue_device(((ua_py_queue *)q)->queue);
-    if (ua_device_get_type(d) != UA_DEVICE_CPU) {
+    if (!serves_cpu_memory(d)) {
         PyErr_Format(PyExc_ValueError,
                      "%s: the %zd bytes at %p are not USM memory a backend "
                      "knows, and %s cannot borrow host memory",
