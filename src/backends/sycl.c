@@ -200,7 +200,7 @@ index_of_device(DPCTLSyclDeviceRef d)
 
 typedef struct {
     DPCTLSyclKernelBundleRef bundle;
-    DPCTLSyclKernelRef nd, plan;
+    DPCTLSyclKernelRef nd, tiled, plan;
 } copy_kernels;
 
 typedef struct {
@@ -555,8 +555,9 @@ build_kernels(sycl_context *c, ua_typenum dst, ua_typenum src,
                             ua_dtype_typestr(src), ua_dtype_typestr(dst));
     }
     k->nd = dp.KernelBundle_GetKernel(k->bundle, "ua_copy_nd");
+    k->tiled = dp.KernelBundle_GetKernel(k->bundle, "ua_copy_tiled");
     k->plan = dp.KernelBundle_GetKernel(k->bundle, "ua_copy_plan");
-    if (k->nd == NULL || k->plan == NULL) {
+    if (k->nd == NULL || k->tiled == NULL || k->plan == NULL) {
         dp.KernelBundle_Delete(k->bundle);
         k->bundle = NULL;
         return ua_error_set(UA_ERR_RUNTIME,
@@ -588,31 +589,134 @@ plan_size(const ua_copy_plan *p)
     return n;
 }
 
+/* A plan of up to UA_SYCL_ARG_DIMS axes as kernel arguments, padded in
+ * front with axes of length 1 to at least two. */
+typedef struct {
+    int nd;
+    long long shape[UA_SYCL_ARG_DIMS], dstep[UA_SYCL_ARG_DIMS],
+        sstep[UA_SYCL_ARG_DIMS];
+} short_plan;
+
+static void
+shorten(const ua_copy_plan *p, short_plan *s)
+{
+    int pad = p->nd < 2 ? 2 - p->nd : 0;
+    s->nd = p->nd + pad;
+    for (int i = 0; i < UA_SYCL_ARG_DIMS; i++) {
+        int k = i - pad;
+        bool used = k >= 0 && k < p->nd;
+        s->shape[i] = used ? p->shape[k] : 1;
+        s->dstep[i] = used ? p->dstep[k] : 0;
+        s->sstep[i] = used ? p->sstep[k] : 0;
+    }
+}
+
+#define FIXED_ARGS 4
+#define PLAN_ARGS (1 + 3 * UA_SYCL_ARG_DIMS)
+
+/* Fills args and types from `lead` leading arguments on with the plan's
+ * (a pointer is passed as itself, a scalar by its address); returns how
+ * many there are. */
+static size_t
+plan_args(short_plan *s, size_t lead, void **args, int *types)
+{
+    args[lead] = &s->nd;
+    types[lead] = DPCTL_INT32_T;
+    for (int i = 0; i < UA_SYCL_ARG_DIMS; i++) {
+        size_t at = lead + 1 + (size_t)i;
+        args[at] = &s->shape[i];
+        args[at + UA_SYCL_ARG_DIMS] = &s->dstep[i];
+        args[at + 2 * UA_SYCL_ARG_DIMS] = &s->sstep[i];
+        types[at] = types[at + UA_SYCL_ARG_DIMS] =
+            types[at + 2 * UA_SYCL_ARG_DIMS] = DPCTL_INT64_T;
+    }
+    return lead + PLAN_ARGS;
+}
+
+static size_t
+product_outside(const short_plan *s, int skip1, int skip2)
+{
+    size_t n = 1;
+    for (int k = 0; k < s->nd; k++) {
+        n *= k == skip1 || k == skip2 ? 1 : (size_t)s->shape[k];
+    }
+    return n;
+}
+
+static size_t
+round_up(long long n, size_t to)
+{
+    return ((size_t)n + to - 1) / to * to;
+}
+
+/* SYCL's last range dimension is OpenCL's first (get_global_id(0)). */
 static ua_status
-launch_short(sycl_queue *q, const copy_kernels *k, const ua_copy_plan *p,
+launch_elementwise(sycl_queue *q, const copy_kernels *k, short_plan *s,
+                   void *dst, const void *src)
+{
+    void *args[FIXED_ARGS + PLAN_ARGS] = {dst, (void *)src};
+    int types[FIXED_ARGS + PLAN_ARGS] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR};
+    size_t nargs = plan_args(s, 2, args, types);
+    int last = s->nd - 1;
+    size_t range[3] = {product_outside(s, last, last - 1),
+                       (size_t)s->shape[last - 1], (size_t)s->shape[last]};
+    return enqueued(dp.Queue_SubmitRange(k->nd, q->q, args, types, nargs,
+                                         range, 3, NULL, 0),
+                    "the copy kernel");
+}
+
+static long long
+magnitude(long long x)
+{
+    return x < 0 ? -x : x;
+}
+
+/* The axis to tile against the destination's last: one along which the
+ * source is dense while along the last it is not; -1 where none. */
+static int
+tile_axis(const short_plan *s, size_t ssize)
+{
+    int last = s->nd - 1;
+    if (magnitude(s->sstep[last]) == (long long)ssize ||
+        s->shape[last] < UA_SYCL_TILE / 2) {
+        return -1;
+    }
+    for (int k = 0; k < last; k++) {
+        if (magnitude(s->sstep[k]) == (long long)ssize &&
+            s->shape[k] >= UA_SYCL_TILE / 2) {
+            return k;
+        }
+    }
+    return -1;
+}
+
+static ua_status
+launch_tiled(sycl_queue *q, const copy_kernels *k, short_plan *s, int b,
              void *dst, const void *src)
 {
-    long long vals[3 * UA_SYCL_ARG_DIMS];
-    int nd = p->nd;
-    /* A pointer argument is passed as itself, a scalar by its address. */
-    void *args[3 + 3 * UA_SYCL_ARG_DIMS] = {dst, (void *)src, &nd};
-    int types[3 + 3 * UA_SYCL_ARG_DIMS] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR,
-                                          DPCTL_INT32_T};
-    for (int i = 0; i < UA_SYCL_ARG_DIMS; i++) {
-        bool used = i < p->nd;
-        vals[i] = used ? p->shape[i] : 1;
-        vals[UA_SYCL_ARG_DIMS + i] = used ? p->dstep[i] : 0;
-        vals[2 * UA_SYCL_ARG_DIMS + i] = used ? p->sstep[i] : 0;
-    }
-    for (int i = 0; i < 3 * UA_SYCL_ARG_DIMS; i++) {
-        args[3 + i] = &vals[i];
-        types[3 + i] = DPCTL_INT64_T;
-    }
-    size_t range[3] = {plan_size(p), 1, 1};
-    return enqueued(dp.Queue_SubmitRange(k->nd, q->q, args, types,
-                                         3 + 3 * UA_SYCL_ARG_DIMS, range, 1,
-                                         NULL, 0),
-                    "the copy kernel");
+    int a = s->nd - 1;
+    void *args[FIXED_ARGS + PLAN_ARGS] = {dst, (void *)src, &a, &b};
+    int types[FIXED_ARGS + PLAN_ARGS] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR,
+                                         DPCTL_INT32_T, DPCTL_INT32_T};
+    size_t nargs = plan_args(s, FIXED_ARGS, args, types);
+    size_t global[3] = {product_outside(s, a, b),
+                        round_up(s->shape[b], UA_SYCL_TILE),
+                        round_up(s->shape[a], UA_SYCL_TILE)};
+    size_t local[3] = {1, UA_SYCL_TILE, UA_SYCL_TILE};
+    return enqueued(dp.Queue_SubmitNDRange(k->tiled, q->q, args, types, nargs,
+                                           global, local, 3, NULL, 0),
+                    "the tiled copy kernel");
+}
+
+static ua_status
+launch_short(sycl_queue *q, const copy_kernels *k, const ua_copy_plan *p,
+             size_t ssize, void *dst, const void *src)
+{
+    short_plan s;
+    shorten(p, &s);
+    int b = tile_axis(&s, ssize);
+    return b >= 0 ? launch_tiled(q, k, &s, b, dst, src)
+                  : launch_elementwise(q, k, &s, dst, src);
 }
 
 /* Plans of many axes go to the kernel in a USM buffer, freed once the
@@ -655,8 +759,9 @@ launch(sycl_queue *q, const ua_copy_plan *p, ua_typenum dt, void *dst,
     if (st != UA_OK) {
         return st;
     }
-    return p->nd <= UA_SYCL_ARG_DIMS ? launch_short(q, k, p, dst, src)
-                                     : launch_long(q, k, p, dst, src);
+    return p->nd <= UA_SYCL_ARG_DIMS
+               ? launch_short(q, k, p, ua_dtype_itemsize(stype), dst, src)
+               : launch_long(q, k, p, dst, src);
 }
 
 static bool
