@@ -404,6 +404,84 @@ def test_dlpack_import_from_torch_waits_for_its_stream():
         assert (ua.asnumpy(x) == 20).all()
 
 
+# ------------------------------------------- queues, streams, pipelines
+
+def test_the_default_queue_is_the_legacy_default_stream():
+    q = ua.Queue(GPU)
+    assert q.is_default and q.stream == 1
+    assert ua.empty(4, queue=GPU).__cuda_array_interface__["stream"] == 1
+    assert ua.Queue.from_stream(0, GPU).stream == 1  # the driver's default
+
+
+def test_queues_with_priorities_run_copies():
+    least, greatest = ua.Queue(GPU).priorities()
+    q = ua.Queue(GPU, priority=greatest)
+    assert q.priority == greatest and not q.is_default
+    assert q.stream not in (0, 1, 2) and q.stream != ua.Queue(GPU).stream
+    a = rng_array((300, 500), "f4")
+    x = ua.asarray(a, queue=q)
+    assert x.queue is q
+    np.testing.assert_array_equal(ua.asnumpy(x.T.copy()), a.T)
+    outside = min(least, greatest) - 1
+    with pytest.raises(ValueError, match=f"priority {outside} is not one of"):
+        ua.Queue(GPU, priority=outside)
+
+
+def test_a_queue_outlives_nothing_that_uses_it():
+    ctx = ua.Context(GPU)
+    q = ua.Queue(GPU, in_order=True)
+    big = ua.ones(96 << 20, dtype="u1", queue=q)  # the ordered pool
+    small = ua.ones(1000, dtype="u1", queue=q)   # the core's pool
+    del q
+    assert int(ua.asnumpy(big[-10:]).sum()) == 10
+    del big, small
+    ctx.free_all_blocks()
+    assert ctx.held_nbytes() - ctx.used_nbytes() < 96 << 20
+    y = ua.ones(1000, dtype="u1", queue=GPU)
+    assert int(ua.asnumpy(y).sum()) == 1000
+
+
+def test_a_queue_over_a_torch_stream_is_ordered_with_it():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("PyTorch without CUDA")
+    s = torch.cuda.Stream()
+    q = ua.Queue.from_stream(s.cuda_stream, GPU, owner=s)
+    assert q.stream == s.cuda_stream and "over stream" in repr(q)
+    t = torch.zeros(1 << 24, device="cuda")
+    torch.cuda.synchronize()
+    with torch.cuda.stream(s):
+        for _ in range(20):  # long enough to still run at the copy
+            t += 1
+    y = ua.empty(t.shape[0], dtype="f4", queue=q)
+    y[...] = ua.asarray(t)
+    assert (ua.asnumpy(y) == 20).all()
+    del s
+    with pytest.raises(ValueError, match="not a CUDA stream"):
+        ua.Queue.from_stream(12345, GPU)
+
+
+@pytest.mark.parametrize("queue", [None, "new"])
+def test_pipelined_pageable_copies_both_ways(queue):
+    q = ua.Queue(GPU, in_order=True) if queue else ua.Queue(GPU)
+    a = np.arange((48 << 20) // 4 + 7, dtype=np.float32)  # not whole chunks
+    x = ua.empty(a.shape, dtype="f4", queue=q)
+    x[...] = a
+    np.testing.assert_array_equal(ua.asnumpy(x), a)
+    b = np.empty_like(a)
+    b[...] = ua.asnumpy(x[::-1].copy())
+    np.testing.assert_array_equal(b, a[::-1])
+
+
+@pytest.mark.parametrize("dtype", ["f4", "c16", "i1"])
+def test_permutes_with_partial_tiles_and_odd_batches(dtype):
+    a = rng_array((3, 37, 5, 45), dtype)
+    x = gpu(a)
+    for axes in ((3, 1, 0, 2), (1, 3, 2, 0), (2, 0, 3, 1)):
+        np.testing.assert_array_equal(
+            ua.asnumpy(ua.permute_dims(x, axes).copy()), a.transpose(axes))
+
+
 def test_to_device_orders_the_copy_after_a_stream_handle():
     a = rng_array((64, 64), "f4")
     x = gpu(a)

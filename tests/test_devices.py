@@ -105,6 +105,42 @@ def test_contexts_and_queues_are_cached():
     assert "host:cpu:0" in repr(q) and "host:cpu:0" in repr(ua.Context(dev))
 
 
+def test_queues_made_anew_are_new_and_live_as_long_as_their_users():
+    dflt = ua.Queue("host")
+    q = ua.Queue("host", in_order=False)
+    assert q is not dflt and q != dflt and q != ua.Queue("host", in_order=True)
+    assert q.device == dflt.device and q.context is dflt.context
+    assert dflt.is_default and not q.is_default and q.priority is None
+    assert "new" in repr(q) and "new" not in repr(dflt)
+    x = ua.arange(10, queue=q)
+    del q
+    # The array keeps its queue: work on it still runs, and copies land.
+    assert x.queue.is_default is False
+    y = x.copy()
+    assert y.queue == x.queue
+    assert ua.asnumpy(y).tolist() == list(range(10))
+    # Blocks of a queue that is gone serve the default queue.
+    queue = x.queue
+    del x, y, queue
+    z = ua.ones(10, queue=dflt)
+    assert ua.asnumpy(z).sum() == 10
+    with pytest.raises(TypeError, match="only default queues can be pickled"):
+        pickle.dumps(ua.Queue("host", in_order=True))
+
+
+def test_priorities_and_streams_where_the_backend_has_none():
+    q = ua.Queue("host")
+    assert q.priorities() is None and q.stream == 0
+    with pytest.raises(ValueError, match="host:cpu:0 have no priorities"):
+        ua.Queue("host", priority=0)
+    with pytest.raises(ValueError, match="host:cpu:0 have no streams"):
+        ua.Queue.from_stream(0, "host")
+    with pytest.raises(TypeError, match="priority"):
+        ua.Queue("host", priority="high")
+    with pytest.raises(TypeError, match="stream"):
+        ua.Queue.from_stream(None, "host")
+
+
 def test_queue_and_context_argument_errors():
     with pytest.raises(TypeError, match="context must be a usmarray.Context"):
         ua.Queue("host", context="host")

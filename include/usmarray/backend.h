@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 5
+#define UA_BACKEND_OPS_VERSION 6
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -34,6 +34,9 @@ typedef struct ua_backend_ops {
     const char *name; /* the backend field of filter strings */
     unsigned caps;    /* UA_CAP_* */
     ua_stream_rule stream_rule;
+    /* Under UA_STREAMS_HANDLE, the handle DLPack's stream=None stands
+     * for. */
+    uintptr_t none_stream;
     /* For messages: the DLPack device types of this backend's memory. */
     const char *dlpack_device_names;
 
@@ -45,7 +48,24 @@ typedef struct ua_backend_ops {
                                  size_t name_len);
 
     ua_status (*context_create)(int index, void **context);
-    ua_status (*queue_create)(void *context, int index, void **queue);
+    /* props NULL: the context's default queue.  A backend whose queues
+     * always run in order may grant in_order == false with an in-order
+     * queue; a priority outside queue_priorities' range is refused by the
+     * core before it gets here. */
+    ua_status (*queue_create)(void *context, int index,
+                              const ua_queue_props *props, void **queue);
+    /* A queue over another library's stream handle (see queue_stream),
+     * which the queue never destroys; UA_ERR_VALUE naming a handle that is
+     * no stream of the context's device.  NULL where there are no
+     * streams. */
+    ua_status (*queue_wrap)(void *context, uintptr_t stream, void **queue);
+    /* Frees a queue queue_create or queue_wrap made, once its work is done
+     * (the core has waited for it).  NULL where queues hold nothing. */
+    void (*queue_destroy)(void *queue);
+    /* The range of queue priorities: `least` for ordinary work, `greatest`
+     * for the most urgent, each either side of the other.  NULL where
+     * queues have no priorities. */
+    void (*queue_priorities)(void *context, int *least, int *greatest);
 
     ua_status (*alloc)(void *context, int index, ua_usm_kind kind,
                        size_t nbytes, size_t alignment, void **ptr);
@@ -131,7 +151,7 @@ typedef struct ua_backend_ops {
      * holds, blocks in use included.  All NULL where the backend has no such
      * pool: the core then keeps freed blocks itself. */
     ua_status (*alloc_ordered)(void *queue, size_t nbytes, void **ptr);
-    void (*free_ordered)(void *queue, void *ptr);
+    void (*free_ordered)(void *queue, void *ptr, size_t nbytes);
     void (*trim_ordered)(void *context);
     size_t (*ordered_held_bytes)(void *context);
 

@@ -179,8 +179,9 @@ enum {
 typedef enum ua_stream_rule {
     /* No streams: the argument must be None. */
     UA_STREAMS_NONE = 0,
-    /* Integer handles of the driver: None means the legacy default stream
-     * (1), -1 asks for no ordering, 0 is ambiguous and refused. */
+    /* Integer handles of the driver: None means the backend's none_stream
+     * (ua_backend_none_stream), -1 asks for no ordering, 0 is ambiguous and
+     * refused. */
     UA_STREAMS_HANDLE = 1,
 } ua_stream_rule;
 
@@ -195,6 +196,9 @@ size_t ua_backend_device_count(const ua_backend *b);
 /* The backend's UA_CAP_* flags and DLPack stream rule. */
 unsigned ua_backend_caps(const ua_backend *b);
 ua_stream_rule ua_backend_stream_rule(const ua_backend *b);
+/* The stream handle DLPack's stream=None names for the backend's memory
+ * (CUDA's legacy default stream); 0 where it has no streams. */
+uintptr_t ua_backend_none_stream(const ua_backend *b);
 
 /* All devices of all available backends; the global index of a device is
  * its position here.  The list is built once and never changes. */
@@ -254,6 +258,38 @@ ua_status ua_queue_wait(ua_queue *q);
  * UA_ERR_TYPE when no available backend interprets the name (naming the
  * unavailable backends and why), UA_ERR_VALUE for an unusable handle. */
 ua_status ua_queue_adopt(const char *name, void *handle, ua_queue **out);
+
+/* What a new queue is asked to be. */
+typedef struct ua_queue_props {
+    bool in_order;     /* work runs in the order it is submitted */
+    bool has_priority; /* else the backend's ordinary priority */
+    int priority;      /* within ua_device_queue_priorities' range */
+} ua_queue_props;
+
+/* A new queue of context c, which the caller destroys.  UA_ERR_VALUE for a
+ * priority the device does not have (naming its range). */
+ua_status ua_queue_create(ua_context *c, const ua_queue_props *props,
+                          ua_queue **out);
+/* A new queue of c over another library's stream handle (the driver's, as
+ * in CAI's "stream"), which stays the other library's: destroying the
+ * queue leaves the stream alone, and the stream must outlive the queue.
+ * UA_ERR_VALUE for a handle that names no stream of c's device, or a
+ * backend without streams. */
+ua_status ua_queue_wrap_stream(ua_context *c, uintptr_t stream,
+                               ua_queue **out);
+/* Waits for q's work and frees it.  Pooled blocks q was the last to use go
+ * to the context's default queue.  Default queues are never destroyed
+ * (this does nothing to them); nothing may use q afterwards. */
+void ua_queue_destroy(ua_queue *q);
+bool ua_queue_is_default(const ua_queue *q);
+/* The priority q was created with; false for queues created without one. */
+bool ua_queue_priority(const ua_queue *q, int *priority);
+/* Whether q runs over a stream another library owns. */
+bool ua_queue_is_wrapped(const ua_queue *q);
+/* The range of the device's queue priorities: `least` for ordinary work,
+ * `greatest` for the most urgent (on CUDA a lower number).  UA_ERR_VALUE
+ * where its queues have no priorities. */
+ua_status ua_device_queue_priorities(ua_device *d, int *least, int *greatest);
 
 /* ------------------------------------------------------------ allocations */
 

@@ -45,12 +45,33 @@ class Context:
 @final
 class Queue:
     def __new__(
-        cls, device: Device | str | None = None, *, context: Context | None = None
+        cls,
+        device: Device | str | None = None,
+        *,
+        context: Context | None = None,
+        in_order: bool | None = None,
+        priority: int | None = None,
+    ) -> Queue: ...
+    @classmethod
+    def from_stream(
+        cls,
+        stream: int,
+        device: Device | str | None = None,
+        *,
+        context: Context | None = None,
+        owner: Any = None,
     ) -> Queue: ...
     @property
     def device(self) -> Device: ...
     @property
     def context(self) -> Context: ...
+    @property
+    def priority(self) -> int | None: ...
+    @property
+    def is_default(self) -> bool: ...
+    @property
+    def stream(self) -> int: ...
+    def priorities(self) -> tuple[int, int] | None: ...
     def wait(self) -> None: ...
 
 class Memory:

@@ -44,19 +44,48 @@ typedef struct {
     CUfunction tiled[2];    /* [64-bit?] */
 } ua_cuda_copy_kernels;
 
+/* Pageable copies' pipeline (cuda_pipeline.c): per worker thread, two
+ * pinned slots and the events of their last transfers. */
+#define UA_CUDA_PIPE_WORKERS 8
+typedef struct {
+    void *slot[2];
+    CUevent done[2];
+    bool pending[2];
+} ua_cuda_pipe_worker;
+
+typedef struct {
+    pthread_mutex_t lock; /* one pipelined copy at a time */
+    int nworkers;         /* 0 until first used */
+    ua_cuda_pipe_worker w[UA_CUDA_PIPE_WORKERS];
+} ua_cuda_pipeline;
+
+/* A block of the stream-ordered pool freed on `stream` and kept aside for
+ * that stream's next allocation of the same size. */
+#define UA_CUDA_KEPT_BLOCKS 4
+typedef struct {
+    CUdeviceptr ptr;
+    size_t bytes;
+    CUstream stream;
+} ua_cuda_kept_block;
+
 typedef struct {
     CUcontext ctx;
     CUdevice dev;
     int index;
     int sm_count, cc_major, cc_minor;
     CUmemoryPool pool; /* device memory ordered by streams; NULL: none */
+    pthread_mutex_t kept_lock;
+    ua_cuda_kept_block kept[UA_CUDA_KEPT_BLOCKS]; /* ptr 0: empty */
+    int kept_next; /* the slot a full set displaces next */
     pthread_mutex_t lock; /* guards kernels */
+    ua_cuda_pipeline pipe;
     ua_cuda_copy_kernels kernels[UA_NTYPES][UA_NTYPES];
 } ua_cuda_context;
 
 typedef struct {
     ua_cuda_context *c;
     CUstream stream;
+    bool owns_stream; /* else the legacy default stream or another's */
     pthread_mutex_t lock; /* guards the staging buffer */
     void *staging;
     size_t staging_bytes;
@@ -76,6 +105,13 @@ typedef struct {
 } ua_cuda_pointer;
 
 bool ua_cuda_query_pointer(const void *ptr, ua_cuda_pointer *out);
+
+/* A copy of n contiguous bytes between pageable host memory and the GPU,
+ * pipelined through pinned slots by several threads, enqueued on q (the
+ * host side is done with on return); *done false, and nothing done, for
+ * other copies and short ones. */
+ua_status ua_cuda_pipelined_memcpy(ua_cuda_queue *q, void *dst,
+                                   const void *src, size_t n, bool *done);
 
 /* The copy engine's operations (cuda_copy.c), for the ops table. */
 ua_status ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n);

@@ -54,6 +54,11 @@ ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n)
     CUdeviceptr d = (CUdeviceptr)(uintptr_t)dst;
     CUdeviceptr s = (CUdeviceptr)(uintptr_t)src;
     if (!ranges_overlap(dst, src, n)) {
+        bool piped;
+        st = ua_cuda_pipelined_memcpy(q, dst, src, n, &piped);
+        if (st != UA_OK || piped) {
+            return st;
+        }
         CU_CHECK(ua_cu.cuMemcpyAsync(d, s, n, q->stream), "cuMemcpyAsync");
         return UA_OK;
     }
@@ -201,13 +206,13 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
              "__device__ __forceinline__ D convert(S v) { %s }\n",
              device_type_name(src), device_type_name(dst), convert);
     size_t n = sizeof(ua_cuda_kernel_prelude) + strlen(head) +
-               sizeof(ua_cuda_kernel_body);
+               sizeof(ua_cuda_kernel_body) + sizeof(ua_cuda_kernel_tiled);
     char *source = malloc(n);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    snprintf(source, n, "%s%s%s", ua_cuda_kernel_prelude, head,
-             ua_cuda_kernel_body);
+    snprintf(source, n, "%s%s%s%s", ua_cuda_kernel_prelude, head,
+             ua_cuda_kernel_body, ua_cuda_kernel_tiled);
     char arch[64];
     snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
              c->cc_minor);
@@ -323,7 +328,7 @@ launch_tiled(ua_cuda_queue *q, const ua_cuda_copy_kernels *k, kernel_plan *p)
     long long batches = p->size / (nl * na);
     unsigned gx = at_most((nl + 31) / 32, 1ll << 30);
     unsigned gy = at_most((na + 31) / 32, 65535);
-    unsigned gz = at_most(batches, 65535);
+    unsigned gz = at_most((batches + 1) / 2, 65535); /* two per block */
     void *args[] = {p};
     CUfunction f = k->tiled[!fits_int(p, 0)];
     CU_CHECK(ua_cu.cuLaunchKernel(f, gx, gy, gz, 32, 8, 1, 0, q->stream, args,

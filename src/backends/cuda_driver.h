@@ -95,6 +95,11 @@ typedef struct {
     X(cuMemGetInfo, "cuMemGetInfo_v2", (size_t * free, size_t *total))        \
     X(cuStreamCreate, "cuStreamCreate", (CUstream * s, unsigned flags))       \
     X(cuStreamSynchronize, "cuStreamSynchronize", (CUstream s))               \
+    X(cuStreamCreateWithPriority, "cuStreamCreateWithPriority",               \
+      (CUstream * s, unsigned flags, int priority))                           \
+    X(cuStreamDestroy, "cuStreamDestroy_v2", (CUstream s))                    \
+    X(cuCtxGetStreamPriorityRange, "cuCtxGetStreamPriorityRange",             \
+      (int *least, int *greatest))                                            \
     X(cuStreamWaitEvent, "cuStreamWaitEvent",                                 \
       (CUstream s, CUevent e, unsigned flags))                                \
     X(cuStreamGetCtx, "cuStreamGetCtx", (CUstream s, CUcontext * c))          \

@@ -241,15 +241,19 @@ sycl_context_create(int index, void **context)
     return UA_OK;
 }
 
+/* Default queues run in order; others as asked (SYCL's out-of-order
+ * queues are its default). */
 static ua_status
-sycl_queue_create(void *context, int index, void **queue)
+sycl_queue_create(void *context, int index, const ua_queue_props *props,
+                  void **queue)
 {
     sycl_context *c = context;
     sycl_queue *q = calloc(1, sizeof(*q));
     if (q == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a queue");
     }
-    q->q = dp.Queue_Create(c->ctx, devices[index], NULL, DPCTL_IN_ORDER);
+    int order = props == NULL || props->in_order ? DPCTL_IN_ORDER : 0;
+    q->q = dp.Queue_Create(c->ctx, devices[index], NULL, order);
     if (q->q == NULL) {
         free(q);
         return ua_error_set(UA_ERR_RUNTIME,
@@ -261,6 +265,18 @@ sycl_queue_create(void *context, int index, void **queue)
     pthread_mutex_init(&q->lock, NULL);
     *queue = q;
     return UA_OK;
+}
+
+static void
+sycl_queue_destroy(void *queue)
+{
+    sycl_queue *q = queue;
+    if (q->staging != NULL) {
+        dp.free_with_context(q->staging, q->c->ctx);
+    }
+    dp.Queue_Delete(q->q);
+    pthread_mutex_destroy(&q->lock);
+    free(q);
 }
 
 /* ------------------------------------------------------------- memory */
@@ -1022,6 +1038,7 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .device_describe = sycl_device_describe,
     .context_create = sycl_context_create,
     .queue_create = sycl_queue_create,
+    .queue_destroy = sycl_queue_destroy,
     .alloc = sycl_alloc,
     .free = sycl_free,
     .pointer_attributes = sycl_pointer_attributes,

@@ -178,6 +178,12 @@ ua_backend_stream_rule(const ua_backend *b)
     return b->ops->stream_rule;
 }
 
+uintptr_t
+ua_backend_none_stream(const ua_backend *b)
+{
+    return b->ops->none_stream;
+}
+
 ua_device *
 ua_backend_device(ua_backend *b, int index)
 {
@@ -517,7 +523,7 @@ ua_context_default_queue(ua_context *c, ua_queue **out)
         if (q == NULL) {
             st = ua_error_set(UA_ERR_NOMEM, "out of memory creating a queue");
         }
-        else if ((st = ops->queue_create(c->handle, c->device->index,
+        else if ((st = ops->queue_create(c->handle, c->device->index, NULL,
                                          &q->handle)) != UA_OK) {
             free(q);
         }
@@ -553,6 +559,146 @@ ua_status
 ua_queue_wait(ua_queue *q)
 {
     return q->context->device->backend->ops->queue_wait(q->handle);
+}
+
+/* ------------------------------------------------------- queues made anew */
+
+ua_status
+ua_device_queue_priorities(ua_device *d, int *least, int *greatest)
+{
+    const ua_backend_ops *ops = d->backend->ops;
+    ua_context *c;
+    if (ops->queue_priorities == NULL) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "queues of %s have no priorities", d->filter);
+    }
+    ua_status st = ua_device_default_context(d, &c);
+    if (st == UA_OK) {
+        ops->queue_priorities(c->handle, least, greatest);
+    }
+    return st;
+}
+
+static ua_status
+check_priority(ua_device *d, int priority)
+{
+    int least, greatest;
+    ua_status st = ua_device_queue_priorities(d, &least, &greatest);
+    if (st != UA_OK) {
+        return st;
+    }
+    int lo = least < greatest ? least : greatest;
+    int hi = least < greatest ? greatest : least;
+    if (priority < lo || priority > hi) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "priority %d is not one of %s's queue priorities, "
+                            "%d (least) to %d (greatest)",
+                            priority, d->filter, least, greatest);
+    }
+    return UA_OK;
+}
+
+static ua_status
+new_queue(ua_context *c, ua_queue **out)
+{
+    *out = calloc(1, sizeof(**out));
+    if (*out == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory creating a queue");
+    }
+    (*out)->context = c;
+    return UA_OK;
+}
+
+ua_status
+ua_queue_create(ua_context *c, const ua_queue_props *props, ua_queue **out)
+{
+    const ua_backend_ops *ops = c->device->backend->ops;
+    ua_queue *q;
+    ua_status st = props->has_priority
+                       ? check_priority(c->device, props->priority)
+                       : UA_OK;
+    if (st != UA_OK || (st = new_queue(c, &q)) != UA_OK) {
+        return st;
+    }
+    st = ops->queue_create(c->handle, c->device->index, props, &q->handle);
+    if (st != UA_OK) {
+        free(q);
+        return st;
+    }
+    q->has_priority = props->has_priority;
+    q->priority = props->priority;
+    *out = q;
+    return UA_OK;
+}
+
+ua_status
+ua_queue_wrap_stream(ua_context *c, uintptr_t stream, ua_queue **out)
+{
+    const ua_backend_ops *ops = c->device->backend->ops;
+    ua_queue *q;
+    if (ops->queue_wrap == NULL) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "queues of %s have no streams to wrap",
+                            c->device->filter);
+    }
+    ua_status st = new_queue(c, &q);
+    if (st != UA_OK) {
+        return st;
+    }
+    if ((st = ops->queue_wrap(c->handle, stream, &q->handle)) != UA_OK) {
+        free(q);
+        return st;
+    }
+    q->wrapped = true;
+    *out = q;
+    return UA_OK;
+}
+
+void
+ua_queue_destroy(ua_queue *q)
+{
+    if (q == NULL || ua_queue_is_default(q)) {
+        return;
+    }
+    ua_context *c = q->context;
+    const ua_backend_ops *ops = c->device->backend->ops;
+    ua_queue *heir;
+    /* Blocks q used are done with once q's work is: the default queue may
+     * hand them out with no further ordering. */
+    ua_queue_wait(q);
+    ua_error_clear();
+    if (ua_context_default_queue(c, &heir) == UA_OK) {
+        for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
+            ua_pool_rebind(&c->pools[k], q, heir);
+        }
+    }
+    ua_error_clear();
+    if (ops->queue_destroy != NULL) {
+        ops->queue_destroy(q->handle);
+    }
+    free(q);
+}
+
+bool
+ua_queue_is_default(const ua_queue *q)
+{
+    pthread_mutex_lock(&lazy_lock);
+    bool is = q->context->default_queue == q;
+    pthread_mutex_unlock(&lazy_lock);
+    return is;
+}
+
+bool
+ua_queue_priority(const ua_queue *q, int *priority)
+{
+    *priority = q->priority;
+    return q->has_priority;
+}
+
+bool
+ua_queue_is_wrapped(const ua_queue *q)
+{
+    return q->wrapped;
 }
 
 /* ------------------------------------------------------ foreign handles */

@@ -97,7 +97,14 @@ struct ua_context {
 struct ua_queue {
     ua_context *context;
     void *handle;
+    bool wrapped;      /* over a stream of another library */
+    bool has_priority;
+    int priority;
 };
+
+/* Gives the pooled blocks of c that `from` last used to c's default queue
+ * (pool.c); the caller has waited for `from`. */
+void ua_pool_rebind(ua_pool *p, const ua_queue *from, ua_queue *to);
 
 struct ua_allocation {
     void *ptr;   /* the start of the allocation the library hands out */

@@ -171,3 +171,18 @@ ua_pool_cached_bytes(ua_pool *p)
     pthread_mutex_unlock(&p->lock);
     return n;
 }
+
+void
+ua_pool_rebind(ua_pool *p, const ua_queue *from, ua_queue *to)
+{
+    pthread_mutex_lock(&p->lock);
+    for (int c = 0; c < UA_POOL_CLASSES; c++) {
+        ua_pool_bin *b = &p->bins[c];
+        for (size_t i = 0; i < b->count; i++) {
+            if (b->blocks[i].queue == from) {
+                b->blocks[i].queue = to;
+            }
+        }
+    }
+    pthread_mutex_unlock(&p->lock);
+}

@@ -206,7 +206,7 @@ release_block(ua_allocation *a)
     ua_queue *q = a->queue;
     ua_pool_block b = {a->block, a->block_bytes, a->kind, q};
     if (a->ordered) {
-        ops_of(q)->free_ordered(q->handle, a->block);
+        ops_of(q)->free_ordered(q->handle, a->block, a->nbytes);
         return;
     }
     if (a->pool_class < 0 ||

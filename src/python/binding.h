@@ -105,6 +105,8 @@ typedef struct {
     ua_queue *queue;
     PyObject *device;
     PyObject *context;
+    bool owned;      /* made anew: destroyed with this object */
+    PyObject *owner; /* what keeps a wrapped stream alive, or NULL */
 } ua_py_queue;
 
 int ua_py_device_add_type(PyObject *module, ua_state *st);

@@ -102,6 +102,8 @@ ua_py_default_queue(ua_state *st, ua_device *d)
             return NULL;
         }
         obj->queue = q;
+        obj->owned = false;
+        obj->owner = NULL;
         obj->context = ctx;
         obj->device = Py_NewRef(((ua_py_context *)ctx)->device);
         PyObject_GC_Track(obj);

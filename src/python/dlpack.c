@@ -188,16 +188,16 @@ same_dl_device(ua_dl_device a, ua_dl_device b)
 
 /* DLPack's stream rules, as the backend of the array's memory has them:
  * None only where there are no streams; integer handles elsewhere, where
- * None means the legacy default stream (1), -1 asks for no ordering and 0
- * is refused.  *out is the consumer's stream, 0 where there is none to
+ * None means the backend's none_stream (CUDA's legacy default stream), -1
+ * asks for no ordering and 0 is refused.  *out is the consumer's stream, 0 where there is none to
  * order with. */
 static int
-check_stream(PyObject *stream, ua_stream_rule rule, ua_dl_device dev,
-             Py_ssize_t *out)
+check_stream(PyObject *stream, ua_stream_rule rule, uintptr_t none_stream,
+             ua_dl_device dev, Py_ssize_t *out)
 {
     *out = 0;
     if (stream == NULL || stream == Py_None) {
-        *out = rule == UA_STREAMS_HANDLE ? 1 : 0;
+        *out = (Py_ssize_t)none_stream;
         return 0;
     }
     if (rule == UA_STREAMS_NONE) {
@@ -247,7 +247,8 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         (v[D_DL_DEVICE] != NULL && v[D_DL_DEVICE] != Py_None &&
          parse_dl_device(v[D_DL_DEVICE], &want) < 0) ||
         check_stream(v[D_STREAM],
-                     ua_backend_stream_rule(ua_device_backend(d)), here,
+                     ua_backend_stream_rule(ua_device_backend(d)),
+                     ua_backend_none_stream(ua_device_backend(d)), here,
                      &stream) < 0) {
         return NULL;
     }
@@ -511,21 +512,15 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
     return a;
 }
 
-/* DLPack's name of CUDA's legacy default stream. */
-#define UA_LEGACY_STREAM 1
-
-/* The stream a producer on dev must order its work before, and the queue
- * that must then wait for that stream: the default queue of the device that
- * holds its data.  Where the queue has a stream, the producer is asked for
- * the legacy default stream (1), which CuPy's and PyTorch's default current
- * streams are: they then skip their event handshake, and the queue waits
- * for the legacy stream by an event (order_after_producer).  *out stays
- * NULL for memory of backends without streams and devices no backend
- * reaches (the capsule's
- * own device then decides the error). */
+/* The stream a producer on dev must order its work before: that of the
+ * default queue of the device that holds its data, which then needs no
+ * ordering of its own (on CUDA the legacy default stream, which CuPy's
+ * and PyTorch's default current streams are, so that they skip their
+ * event handshake).  *out stays NULL for memory of backends without
+ * streams and devices no backend reaches (the capsule's own device then
+ * decides the error). */
 static int
-consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out,
-                ua_queue **waiter)
+consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out)
 {
     ua_device *d;
     ua_usm_kind kind;
@@ -540,28 +535,13 @@ consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out,
     if (q == NULL) {
         return -1;
     }
-    ua_queue *queue = ((ua_py_queue *)q)->queue;
-    /* Default queues live as long as the process. */
+    uintptr_t stream = ua_queue_stream_handle(((ua_py_queue *)q)->queue);
     Py_DECREF(q);
-    if (ua_queue_stream_handle(queue) != 0) {
-        *waiter = queue;
-        *out = PyLong_FromLong(UA_LEGACY_STREAM);
+    if (stream != 0) {
+        *out = PyLong_FromSize_t(stream);
         return *out ? 0 : -1;
     }
     return 0;
-}
-
-static int
-order_after_producer(ua_state *st, ua_queue *waiter)
-{
-    if (waiter == NULL) {
-        return 0;
-    }
-    ua_status code;
-    Py_BEGIN_ALLOW_THREADS
-    code = ua_queue_order_with_stream(waiter, UA_LEGACY_STREAM, false);
-    Py_END_ALLOW_THREADS
-    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 
 /* The producer's device: known from the caller, asked of the producer, or
@@ -588,11 +568,10 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
 {
     ua_dl_device dev;
     PyObject *stream = NULL;
-    ua_queue *waiter = NULL;
     /* Errors here are the producer's: they must not reach the fallback to
      * the legacy call below, which takes a TypeError as "old producer". */
     if (producer_device(st, obj, known, &dev) < 0 ||
-        consumer_stream(st, dev, &stream, &waiter) < 0) {
+        consumer_stream(st, dev, &stream) < 0) {
         return NULL;
     }
     PyObject *method = PyObject_GetAttr(obj, st->s_dlpack);
@@ -617,9 +596,6 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
     Py_XDECREF(empty);
     Py_XDECREF(kw);
     Py_DECREF(method);
-    if (capsule != NULL && order_after_producer(st, waiter) < 0) {
-        Py_CLEAR(capsule);
-    }
     return capsule;
 }
 

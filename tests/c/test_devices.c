@@ -77,6 +77,42 @@ test_contexts_and_queues_are_cached(void)
     CHECK_STATUS(ua_queue_wait(q1), UA_OK);
 }
 
+/* A queue made anew is another queue than the default one; once it is
+ * destroyed, pooled blocks it last used serve the default queue (under
+ * ASan, a block still naming the freed queue would be a use after free). */
+static void
+test_new_queues_and_their_pooled_blocks(void)
+{
+    ua_device *d = ua_device_at(0);
+    ua_context *c;
+    ua_queue *dflt, *q = NULL;
+    CHECK_STATUS(ua_device_default_context(d, &c), UA_OK);
+    CHECK_STATUS(ua_context_default_queue(c, &dflt), UA_OK);
+    ua_queue_props props = {.in_order = false};
+    CHECK_STATUS(ua_queue_create(c, &props, &q), UA_OK);
+    CHECK(q != NULL && q != dflt && ua_queue_context(q) == c);
+    CHECK(!ua_queue_is_default(q) && ua_queue_is_default(dflt));
+    int p = 7;
+    CHECK(!ua_queue_priority(q, &p));
+    ua_allocation *a;
+    CHECK_STATUS(ua_usm_alloc(q, UA_USM_DEVICE, 1000, 0, &a), UA_OK);
+    void *ptr = ua_allocation_ptr(a);
+    ua_usm_free(a);
+    ua_queue_destroy(q);
+    CHECK_STATUS(ua_usm_alloc(dflt, UA_USM_DEVICE, 1000, 0, &a), UA_OK);
+    CHECK(ua_allocation_ptr(a) == ptr); /* the pooled block, reused */
+    ua_usm_free(a);
+    ua_queue_destroy(dflt); /* does nothing to a default queue */
+    CHECK_STATUS(ua_queue_wait(dflt), UA_OK);
+    /* The host backend has neither priorities nor streams. */
+    props.has_priority = true;
+    CHECK_STATUS(ua_queue_create(c, &props, &q), UA_ERR_VALUE);
+    CHECK(strstr(ua_error_message(), "no priorities") != NULL);
+    CHECK_STATUS(ua_queue_wrap_stream(c, 1, &q), UA_ERR_VALUE);
+    CHECK(strstr(ua_error_message(), "no streams") != NULL);
+    ua_error_clear();
+}
+
 static void
 test_backends(void)
 {
@@ -110,6 +146,7 @@ main(void)
     test_filters();
     test_default_device();
     test_contexts_and_queues_are_cached();
+    test_new_queues_and_their_pooled_blocks();
     test_backends();
     test_capabilities_and_foreign_handles();
     return check_report("test_devices");

@@ -59,9 +59,10 @@ fake_context_create(int index, void **context)
 
 #define FAKE_QUEUE_CREATE(NAME)                                              \
     static ua_status NAME##_queue_create(void *context, int index,          \
+                                         const ua_queue_props *props,       \
                                          void **queue)                      \
     {                                                                        \
-        (void)context;                                                       \
+        (void)context, (void)props;                                          \
         static fake_queue queues[2] = {{#NAME, 0}, {#NAME, 1}};              \
         *queue = &queues[index];                                             \
         return UA_OK;                                                        \
