@@ -398,6 +398,77 @@ staging_of(void *queue, size_t nbytes, void **out)
 static ua_status
 temporary(void *queue, size_t nbytes, void **out)
 {
+<<<<<<< HEAD
+=======
+    ptrdiff_t shape[UA_MAXDIMS], ds[UA_MAXDIMS], ss[UA_MAXDIMS];
+    ptrdiff_t dsz = (ptrdiff_t)ua_dtype_itemsize(dt);
+    ptrdiff_t ssz = (ptrdiff_t)ua_dtype_itemsize(stype);
+    for (int k = 0; k < p->nd; k++) {
+        /* Packing a broadcast axis once is enough. */
+        shape[k] = pack && sstep[k] == 0 ? 1 : p->shape[k];
+        ds[k] = dstep[k] / dsz;
+        ss[k] = sstep[k] / ssz;
+    }
+    ua_strided d = {dst, ds, dt}, s = {(char *)src, ss, stype};
+    return ua_copy_strided_host(p->nd, shape, &d, &s);
+}
+
+/* Pageable source: pack it into the staging buffer, then a kernel. */
+static ua_status
+copy_from_pageable(ua_cuda_queue *q, const ua_copy_plan *p,
+                   const ua_strided *dst, const ua_strided *src)
+{
+    size_t ssz = ua_dtype_itemsize(src->type);
+    ptrdiff_t packed[UA_MAXDIMS];
+    size_t bytes = dense_steps(p, p->sstep, ssz, packed);
+    void *stage = NULL;
+    ua_status st = staging_of(q, bytes, &stage);
+    if (st == UA_OK) {
+        st = host_copy_plan(p, stage, packed, src->type, src->data, p->sstep,
+                            src->type, true);
+    }
+    if (st == UA_OK) {
+        ua_copy_plan staged = *p;
+        memcpy(staged.sstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
+        st = launch(q, &staged, dst->type, dst->data, src->type, stage);
+    }
+    if (st == UA_OK) {
+        CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
+    }
+    return st;
+}
+
+/* Pageable destination: a kernel into the staging buffer, then unpack. */
+static ua_status
+copy_to_pageable(ua_cuda_queue *q, const ua_copy_plan *p,
+                 const ua_strided *dst, const ua_strided *src)
+{
+    ptrdiff_t packed[UA_MAXDIMS];
+    size_t bytes = dense_steps(p, NULL, ua_dtype_itemsize(dst->type), packed);
+    void *stage = NULL;
+    ua_status st = staging_of(q, bytes, &stage);
+    if (st == UA_OK) {
+        ua_copy_plan staged = *p;
+        memcpy(staged.dstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
+        st = launch(q, &staged, dst->type, stage, src->type, src->data);
+    }
+    if (st == UA_OK) {
+        CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
+        st = host_copy_plan(p, dst->data, p->dstep, dst->type, stage, packed,
+                            dst->type, false);
+    }
+    return st;
+}
+
+/* Overlapping device data: through a dense device temporary. */
+static ua_status
+copy_overlapping(ua_cuda_queue *q, const ua_copy_plan *p,
+                 const ua_strided *dst, const ua_strided *src)
+{
+    size_t ssz = ua_dtype_itemsize(src->type);
+    ptrdiff_t packed[UA_MAXDIMS];
+    size_t bytes = dense_steps(p, p->sstep, ssz, packed);
+>>>>>>> main
     CUdeviceptr tmp;
     CU_CHECK(ua_cu.cuMemAllocAsync(&tmp, nbytes, ((ua_cuda_queue *)queue)->stream),
              "cuMemAllocAsync");
