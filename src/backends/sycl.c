@@ -793,78 +793,8 @@ release_temporary(void *queue, void *ptr)
 static ua_status
 sycl_queue_wait(void *queue)
 {
-<<<<<<< HEAD
     dp.Queue_Wait(((sycl_queue *)queue)->q);
     return UA_OK;
-=======
-    ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes =
-        dense_steps(p, p->sstep, ua_dtype_itemsize(src->type), packed);
-    void *stage = NULL;
-    dp.Queue_Wait(q->q); /* the buffer's last user is done */
-    ua_status st = staging_of(q, bytes, &stage);
-    if (st == UA_OK) {
-        st = host_copy_plan(p, stage, packed, src->type, src->data, p->sstep,
-                            src->type, true);
-    }
-    if (st == UA_OK) {
-        ua_copy_plan staged = *p;
-        memcpy(staged.sstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-        st = launch(q, &staged, dst->type, dst->data, src->type, stage);
-    }
-    dp.Queue_Wait(q->q);
-    return st;
-}
-
-/* Pageable destination: a kernel into the staging buffer, then unpack. */
-static ua_status
-copy_to_pageable(sycl_queue *q, const ua_copy_plan *p, const ua_strided *dst,
-                 const ua_strided *src)
-{
-    ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes = dense_steps(p, NULL, ua_dtype_itemsize(dst->type), packed);
-    void *stage = NULL;
-    dp.Queue_Wait(q->q);
-    ua_status st = staging_of(q, bytes, &stage);
-    if (st == UA_OK) {
-        ua_copy_plan staged = *p;
-        memcpy(staged.dstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-        st = launch(q, &staged, dst->type, stage, src->type, src->data);
-    }
-    dp.Queue_Wait(q->q);
-    if (st == UA_OK) {
-        st = host_copy_plan(p, dst->data, p->dstep, dst->type, stage, packed,
-                            dst->type, false);
-    }
-    return st;
-}
-
-/* Overlapping data: through a dense device temporary. */
-static ua_status
-copy_overlapping(sycl_queue *q, const ua_copy_plan *p, const ua_strided *dst,
-                 const ua_strided *src)
-{
-    ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes =
-        dense_steps(p, p->sstep, ua_dtype_itemsize(src->type), packed);
-    void *t = dp.malloc_device(bytes, q->q);
-    if (t == NULL) {
-        return ua_error_set(UA_ERR_ALLOC,
-                            "the SYCL runtime could not allocate %zu bytes "
-                            "for an overlapping copy",
-                            bytes);
-    }
-    ua_copy_plan first = *p, second = *p;
-    memcpy(first.dstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-    memcpy(second.sstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-    ua_status st = launch(q, &first, src->type, t, src->type, src->data);
-    if (st == UA_OK) {
-        st = launch(q, &second, dst->type, dst->data, src->type, t);
-    }
-    dp.Queue_Wait(q->q);
-    dp.free_with_context(t, q->c->ctx);
-    return st;
->>>>>>> main
 }
 
 static ua_status

@@ -99,7 +99,7 @@ copy_from_pageable(const ua_kernel_copier *k, const ua_copy_plan *p,
     ptrdiff_t packed[UA_MAXDIMS];
     size_t bytes =
         dense_steps(p, p->sstep, ua_dtype_itemsize(src->type), packed);
-    void *stage;
+    void *stage = NULL;
     ua_status st = k->staging(k->queue, bytes, &stage);
     if (st == UA_OK) {
         st = host_copy_plan(p, stage, packed, src->type, src->data, p->sstep,
@@ -122,7 +122,7 @@ copy_to_pageable(const ua_kernel_copier *k, const ua_copy_plan *p,
 {
     ptrdiff_t packed[UA_MAXDIMS];
     size_t bytes = dense_steps(p, NULL, ua_dtype_itemsize(dst->type), packed);
-    void *stage;
+    void *stage = NULL;
     ua_status st = k->staging(k->queue, bytes, &stage);
     if (st == UA_OK) {
         ua_copy_plan staged = *p;
@@ -145,7 +145,7 @@ copy_overlapping(const ua_kernel_copier *k, const ua_copy_plan *p,
     ptrdiff_t packed[UA_MAXDIMS];
     size_t bytes =
         dense_steps(p, p->sstep, ua_dtype_itemsize(src->type), packed);
-    void *t;
+    void *t = NULL;
     ua_status st = k->temporary(k->queue, bytes, &t);
     if (st != UA_OK) {
         return st;
