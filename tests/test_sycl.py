@@ -202,6 +202,26 @@ def test_casts_run_as_kernels_like_numpys(q, src):
         np.testing.assert_array_equal(got, want, err_msg=f"{src}->{dst}")
 
 
+@pytest.mark.parametrize("shape, axes, dst", [
+    ((37, 53), (1, 0), "f4"),            # ragged tiles on both axes
+    ((33, 9, 17), (2, 1, 0), "c8"),      # a cast through the tile
+    ((3, 40, 24, 5), (0, 2, 1, 3), "f8"),  # batches around the tiled pair
+    ((20, 30), (1, 0), "i1"),
+])
+def test_transposing_copies_go_through_tiles(q, shape, axes, dst):
+    """The tiled kernel's edges, batches and casts: elements that a tile
+    only partly covers must be written once and nowhere else."""
+    a = np.random.default_rng(1).standard_normal(shape).astype("f4") * 50
+    x = ua.asarray(a, queue=q)
+    got = ua.asnumpy(ua.permute_dims(x, axes).astype(dst))
+    np.testing.assert_array_equal(got, a.transpose(axes).astype(dst))
+    # Into a strided destination with a negative step.
+    out = ua.zeros((2,) + a.transpose(axes).shape, dtype="f4", device=q)
+    out[1, ::-1] = ua.permute_dims(x, axes)[::-1]
+    np.testing.assert_array_equal(ua.asnumpy(out[1]), a.transpose(axes))
+    assert not ua.asnumpy(out[0]).any()
+
+
 def test_strided_and_permuted_copies(q):
     a = np.random.default_rng(0).standard_normal((5, 6, 7, 8)).astype("f4")
     x = ua.asarray(a, queue=q)

@@ -10,6 +10,8 @@
 #ifndef USMARRAY_BACKEND_H
 #define USMARRAY_BACKEND_H
 
+#include <pthread.h>
+
 #include "usmarray/core.h"
 #include "usmarray/dlpack.h"
 
@@ -168,6 +170,49 @@ typedef struct ua_backend_ops {
      * host backend). */
     void *(*queue_native_handle)(void *queue);
 } ua_backend_ops;
+
+/* ------------------------------------------ copies by a backend's kernels
+ *
+ * What backends whose copies run kernels share (src/core/staged.c): the
+ * choice between one kernel, a dense temporary for overlapping data, a
+ * host staging buffer for memory the kernels cannot reach, and a copy on
+ * the host; the backend gives its kernels and buffers. */
+typedef struct ua_kernel_copier {
+    void *queue;
+    /* Enqueues a kernel that copies plan p (steps in bytes) from src of
+     * type st to dst of type dt. */
+    ua_status (*launch)(void *queue, const ua_copy_plan *p, ua_typenum dt,
+                        void *dst, ua_typenum st, const void *src);
+    /* The queue's host buffer of at least nbytes that its kernels reach;
+     * used under staging_lock, and idle whenever the lock is free. */
+    ua_status (*staging)(void *queue, size_t nbytes, void **buffer);
+    pthread_mutex_t *staging_lock;
+    /* Device memory of nbytes for the queue's work, and its release once
+     * the work enqueued so far is done. */
+    ua_status (*temporary)(void *queue, size_t nbytes, void **ptr);
+    void (*release_temporary)(void *queue, void *ptr);
+    /* Waits until the queue's work is done. */
+    ua_status (*synchronize)(void *queue);
+} ua_kernel_copier;
+
+/* The elements a plan copies, and whether it is one run dense on both
+ * sides (a memcpy when the types are equal). */
+size_t ua_copy_plan_size(const ua_copy_plan *p);
+bool ua_copy_plan_is_dense(const ua_copy_plan *p, size_t dst_itemsize,
+                           size_t src_itemsize);
+/* The axis to tile against the plan's last (the destination's fastest) in
+ * a transposing kernel: one of at least min_length elements along which
+ * the source is dense while along the last it is not; -1 where none. */
+int ua_copy_plan_tile_axis(const ua_copy_plan *p, size_t src_itemsize,
+                           ptrdiff_t min_length);
+/* The strided copy of plan p (of the layout nd, shape, dst, src) through
+ * the copier's kernels.  dst_reached and src_reached say whether its
+ * kernels can reach each side; what they cannot reach must be host
+ * memory.  Returns once pageable host memory is no longer used. */
+ua_status ua_copy_with_kernels(const ua_kernel_copier *k, int nd,
+                               const ptrdiff_t *shape, const ua_copy_plan *p,
+                               const ua_strided *dst, const ua_strided *src,
+                               bool dst_reached, bool src_reached);
 
 /* The directories, separated by ':', in which backends look for drivers
  * that Python packages ship (the binding passes the Python path). */

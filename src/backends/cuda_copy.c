@@ -293,24 +293,6 @@ magnitude(long long x)
     return x < 0 ? -x : x;
 }
 
-/* The axis to tile with the destination's last: one along which the
- * source is dense while the last is not; -1 where plain threads coalesce. */
-static int
-tile_axis(const kernel_plan *p, size_t ssize)
-{
-    int last = p->nd - 1;
-    if (p->nd < 2 || magnitude(p->sstep[last]) == (long long)ssize ||
-        p->shape[last] < 8) {
-        return -1;
-    }
-    for (int k = 0; k < last; k++) {
-        if (magnitude(p->sstep[k]) == (long long)ssize && p->shape[k] >= 8) {
-            return k;
-        }
-    }
-    return -1;
-}
-
 static unsigned
 grid_for(const ua_cuda_context *c, long long work)
 {
@@ -370,9 +352,10 @@ launch_elementwise(ua_cuda_queue *q, const ua_cuda_copy_kernels *k,
 }
 
 static ua_status
-launch(ua_cuda_queue *q, const ua_copy_plan *cp, ua_typenum dt, void *dst,
+launch(void *queue, const ua_copy_plan *cp, ua_typenum dt, void *dst,
        ua_typenum stype, const void *src)
 {
+    ua_cuda_queue *q = queue;
     const ua_cuda_copy_kernels *k;
     ua_status st = kernels_for(q->c, dt, stype, &k);
     if (st != UA_OK) {
@@ -387,37 +370,15 @@ launch(ua_cuda_queue *q, const ua_copy_plan *cp, ua_typenum dt, void *dst,
         p.sstep[i] = cp->sstep[i];
         p.size *= cp->shape[i];
     }
-    p.tile_axis = tile_axis(&p, ua_dtype_itemsize(stype));
+    p.tile_axis = ua_copy_plan_tile_axis(cp, ua_dtype_itemsize(stype), 8);
     return p.tile_axis >= 0 ? launch_tiled(q, k, &p)
                             : launch_elementwise(q, k, &p);
 }
 
-static bool
-plan_is_dense(const ua_copy_plan *p, size_t dsize, size_t ssize)
-{
-    return p->nd == 0 || (p->nd == 1 && p->dstep[0] == (ptrdiff_t)dsize &&
-                          p->sstep[0] == (ptrdiff_t)ssize);
-}
-
-/* Dense steps, in plan order, for elements of size `size`; returns the
- * bytes they span.  Axes a source broadcasts (step 0 in `broadcast`, when
- * given) stay 0 and are packed once. */
-static size_t
-dense_steps(const ua_copy_plan *p, const ptrdiff_t *broadcast, size_t size,
-            ptrdiff_t *out)
-{
-    size_t n = size;
-    for (int k = p->nd - 1; k >= 0; k--) {
-        bool once = broadcast != NULL && broadcast[k] == 0;
-        out[k] = once ? 0 : (ptrdiff_t)n;
-        n *= once ? 1 : (size_t)p->shape[k];
-    }
-    return n;
-}
-
 static ua_status
-staging_of(ua_cuda_queue *q, size_t nbytes, void **out)
+staging_of(void *queue, size_t nbytes, void **out)
 {
+    ua_cuda_queue *q = queue;
     if (q->staging_bytes < nbytes) {
         if (q->staging != NULL) {
             ua_cu.cuMemFreeHost(q->staging);
@@ -434,92 +395,30 @@ staging_of(ua_cuda_queue *q, size_t nbytes, void **out)
     return UA_OK;
 }
 
-/* Host-side strided copy of a plan, steps in bytes turned to elements. */
 static ua_status
-host_copy_plan(const ua_copy_plan *p, char *dst, const ptrdiff_t *dstep,
-               ua_typenum dt, const char *src, const ptrdiff_t *sstep,
-               ua_typenum stype, bool pack)
+temporary(void *queue, size_t nbytes, void **out)
 {
-    ptrdiff_t shape[UA_MAXDIMS], ds[UA_MAXDIMS], ss[UA_MAXDIMS];
-    ptrdiff_t dsz = (ptrdiff_t)ua_dtype_itemsize(dt);
-    ptrdiff_t ssz = (ptrdiff_t)ua_dtype_itemsize(stype);
-    for (int k = 0; k < p->nd; k++) {
-        /* Packing a broadcast axis once is enough. */
-        shape[k] = pack && sstep[k] == 0 ? 1 : p->shape[k];
-        ds[k] = dstep[k] / dsz;
-        ss[k] = sstep[k] / ssz;
-    }
-    ua_strided d = {dst, ds, dt}, s = {(char *)src, ss, stype};
-    return ua_copy_strided_host(p->nd, shape, &d, &s);
-}
-
-/* Pageable source: pack it into the staging buffer, then a kernel. */
-static ua_status
-copy_from_pageable(ua_cuda_queue *q, const ua_copy_plan *p,
-                   const ua_strided *dst, const ua_strided *src)
-{
-    size_t ssz = ua_dtype_itemsize(src->type);
-    ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes = dense_steps(p, p->sstep, ssz, packed);
-    void *stage = NULL;
-    ua_status st = staging_of(q, bytes, &stage);
-    if (st == UA_OK) {
-        st = host_copy_plan(p, stage, packed, src->type, src->data, p->sstep,
-                            src->type, true);
-    }
-    if (st == UA_OK) {
-        ua_copy_plan staged = *p;
-        memcpy(staged.sstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-        st = launch(q, &staged, dst->type, dst->data, src->type, stage);
-    }
-    if (st == UA_OK) {
-        CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
-    }
-    return st;
-}
-
-/* Pageable destination: a kernel into the staging buffer, then unpack. */
-static ua_status
-copy_to_pageable(ua_cuda_queue *q, const ua_copy_plan *p,
-                 const ua_strided *dst, const ua_strided *src)
-{
-    ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes = dense_steps(p, NULL, ua_dtype_itemsize(dst->type), packed);
-    void *stage = NULL;
-    ua_status st = staging_of(q, bytes, &stage);
-    if (st == UA_OK) {
-        ua_copy_plan staged = *p;
-        memcpy(staged.dstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-        st = launch(q, &staged, dst->type, stage, src->type, src->data);
-    }
-    if (st == UA_OK) {
-        CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
-        st = host_copy_plan(p, dst->data, p->dstep, dst->type, stage, packed,
-                            dst->type, false);
-    }
-    return st;
-}
-
-/* Overlapping device data: through a dense device temporary. */
-static ua_status
-copy_overlapping(ua_cuda_queue *q, const ua_copy_plan *p,
-                 const ua_strided *dst, const ua_strided *src)
-{
-    size_t ssz = ua_dtype_itemsize(src->type);
-    ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes = dense_steps(p, p->sstep, ssz, packed);
     CUdeviceptr tmp;
-    CU_CHECK(ua_cu.cuMemAllocAsync(&tmp, bytes, q->stream), "cuMemAllocAsync");
-    ua_copy_plan first = *p, second = *p;
-    memcpy(first.dstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-    memcpy(second.sstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-    void *t = (void *)(uintptr_t)tmp;
-    ua_status st = launch(q, &first, src->type, t, src->type, src->data);
-    if (st == UA_OK) {
-        st = launch(q, &second, dst->type, dst->data, src->type, t);
-    }
-    ua_cu.cuMemFreeAsync(tmp, q->stream);
-    return st;
+    CU_CHECK(ua_cu.cuMemAllocAsync(&tmp, nbytes, ((ua_cuda_queue *)queue)->stream),
+             "cuMemAllocAsync");
+    *out = (void *)(uintptr_t)tmp;
+    return UA_OK;
+}
+
+/* Freed in stream order: no host wait. */
+static void
+release_temporary(void *queue, void *ptr)
+{
+    ua_cu.cuMemFreeAsync((CUdeviceptr)(uintptr_t)ptr,
+                         ((ua_cuda_queue *)queue)->stream);
+}
+
+static ua_status
+synchronize(void *queue)
+{
+    CU_CHECK(ua_cu.cuStreamSynchronize(((ua_cuda_queue *)queue)->stream),
+             "cuStreamSynchronize");
+    return UA_OK;
 }
 
 ua_status
@@ -533,14 +432,11 @@ ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
         return st;
     }
     size_t dsz = ua_dtype_itemsize(dst->type);
-    size_t ssz = ua_dtype_itemsize(src->type);
-    if (dst->type == src->type && plan_is_dense(&p, dsz, ssz) &&
+    if (dst->type == src->type &&
+        ua_copy_plan_is_dense(&p, dsz, ua_dtype_itemsize(src->type)) &&
         !ua_copy_overlaps(nd, shape, dst, src)) {
-        size_t n = dsz;
-        for (int k = 0; k < p.nd; k++) {
-            n *= (size_t)p.shape[k];
-        }
-        return ua_cuda_memcpy(q, dst->data, src->data, n);
+        return ua_cuda_memcpy(q, dst->data, src->data,
+                              ua_copy_plan_size(&p) * dsz);
     }
     ua_cuda_staged staged;
     st = ua_cuda_peer_stage(q->c->index, q->stream, nd, shape, dst, src,
@@ -557,18 +453,13 @@ ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
         (st = reachable(q, src->data, &src_on_gpu)) != UA_OK) {
         return st;
     }
-    if (dst_on_gpu && src_on_gpu) {
-        return ua_copy_overlaps(nd, shape, dst, src)
-                   ? copy_overlapping(q, &p, dst, src)
-                   : launch(q, &p, dst->type, dst->data, src->type, src->data);
-    }
-    if (!dst_on_gpu && !src_on_gpu) {
-        CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
-        return ua_copy_strided_host(nd, shape, dst, src);
-    }
-    pthread_mutex_lock(&q->lock);
-    st = dst_on_gpu ? copy_from_pageable(q, &p, dst, src)
-                    : copy_to_pageable(q, &p, dst, src);
-    pthread_mutex_unlock(&q->lock);
-    return st;
+    ua_kernel_copier k = {.queue = q,
+                          .launch = launch,
+                          .staging = staging_of,
+                          .staging_lock = &q->lock,
+                          .temporary = temporary,
+                          .release_temporary = release_temporary,
+                          .synchronize = synchronize};
+    return ua_copy_with_kernels(&k, nd, shape, &p, dst, src, dst_on_gpu,
+                                src_on_gpu);
 }

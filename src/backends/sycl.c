@@ -200,7 +200,7 @@ index_of_device(DPCTLSyclDeviceRef d)
 
 typedef struct {
     DPCTLSyclKernelBundleRef bundle;
-    DPCTLSyclKernelRef nd, plan;
+    DPCTLSyclKernelRef nd, tiled, plan;
 } copy_kernels;
 
 typedef struct {
@@ -443,13 +443,6 @@ sycl_memset(void *queue, void *dst, unsigned char value, size_t n)
                     "a fill");
 }
 
-static ua_status
-sycl_queue_wait(void *queue)
-{
-    dp.Queue_Wait(((sycl_queue *)queue)->q);
-    return UA_OK;
-}
-
 /* The OpenCL C type that holds elements of t. */
 static const char *
 element_type(ua_typenum t)
@@ -571,8 +564,9 @@ build_kernels(sycl_context *c, ua_typenum dst, ua_typenum src,
                             ua_dtype_typestr(src), ua_dtype_typestr(dst));
     }
     k->nd = dp.KernelBundle_GetKernel(k->bundle, "ua_copy_nd");
+    k->tiled = dp.KernelBundle_GetKernel(k->bundle, "ua_copy_tiled");
     k->plan = dp.KernelBundle_GetKernel(k->bundle, "ua_copy_plan");
-    if (k->nd == NULL || k->plan == NULL) {
+    if (k->nd == NULL || k->tiled == NULL || k->plan == NULL) {
         dp.KernelBundle_Delete(k->bundle);
         k->bundle = NULL;
         return ua_error_set(UA_ERR_RUNTIME,
@@ -594,41 +588,110 @@ kernels_for(sycl_context *c, ua_typenum dst, ua_typenum src,
     return st;
 }
 
+/* A plan of up to UA_SYCL_ARG_DIMS axes as kernel arguments, padded in
+ * front with axes of length 1 to at least two. */
+typedef struct {
+    int nd;
+    long long shape[UA_SYCL_ARG_DIMS], dstep[UA_SYCL_ARG_DIMS],
+        sstep[UA_SYCL_ARG_DIMS];
+} short_plan;
+
+static void
+shorten(const ua_copy_plan *p, short_plan *s)
+{
+    int pad = p->nd < 2 ? 2 - p->nd : 0;
+    s->nd = p->nd + pad;
+    for (int i = 0; i < UA_SYCL_ARG_DIMS; i++) {
+        int k = i - pad;
+        bool used = k >= 0 && k < p->nd;
+        s->shape[i] = used ? p->shape[k] : 1;
+        s->dstep[i] = used ? p->dstep[k] : 0;
+        s->sstep[i] = used ? p->sstep[k] : 0;
+    }
+}
+
+#define FIXED_ARGS 4
+#define PLAN_ARGS (1 + 3 * UA_SYCL_ARG_DIMS)
+
+/* Fills args and types from `lead` leading arguments on with the plan's
+ * (a pointer is passed as itself, a scalar by its address); returns how
+ * many there are. */
 static size_t
-plan_size(const ua_copy_plan *p)
+plan_args(short_plan *s, size_t lead, void **args, int *types)
+{
+    args[lead] = &s->nd;
+    types[lead] = DPCTL_INT32_T;
+    for (int i = 0; i < UA_SYCL_ARG_DIMS; i++) {
+        size_t at = lead + 1 + (size_t)i;
+        args[at] = &s->shape[i];
+        args[at + UA_SYCL_ARG_DIMS] = &s->dstep[i];
+        args[at + 2 * UA_SYCL_ARG_DIMS] = &s->sstep[i];
+        types[at] = types[at + UA_SYCL_ARG_DIMS] =
+            types[at + 2 * UA_SYCL_ARG_DIMS] = DPCTL_INT64_T;
+    }
+    return lead + PLAN_ARGS;
+}
+
+static size_t
+product_outside(const short_plan *s, int skip1, int skip2)
 {
     size_t n = 1;
-    for (int k = 0; k < p->nd; k++) {
-        n *= (size_t)p->shape[k];
+    for (int k = 0; k < s->nd; k++) {
+        n *= k == skip1 || k == skip2 ? 1 : (size_t)s->shape[k];
     }
     return n;
 }
 
+static size_t
+round_up(long long n, size_t to)
+{
+    return ((size_t)n + to - 1) / to * to;
+}
+
+/* SYCL's last range dimension is OpenCL's first (get_global_id(0)). */
 static ua_status
-launch_short(sycl_queue *q, const copy_kernels *k, const ua_copy_plan *p,
+launch_elementwise(sycl_queue *q, const copy_kernels *k, short_plan *s,
+                   void *dst, const void *src)
+{
+    void *args[FIXED_ARGS + PLAN_ARGS] = {dst, (void *)src};
+    int types[FIXED_ARGS + PLAN_ARGS] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR};
+    size_t nargs = plan_args(s, 2, args, types);
+    int last = s->nd - 1;
+    size_t range[3] = {product_outside(s, last, last - 1),
+                       (size_t)s->shape[last - 1], (size_t)s->shape[last]};
+    return enqueued(dp.Queue_SubmitRange(k->nd, q->q, args, types, nargs,
+                                         range, 3, NULL, 0),
+                    "the copy kernel");
+}
+
+static ua_status
+launch_tiled(sycl_queue *q, const copy_kernels *k, short_plan *s, int b,
              void *dst, const void *src)
 {
-    long long vals[3 * UA_SYCL_ARG_DIMS];
-    int nd = p->nd;
-    /* A pointer argument is passed as itself, a scalar by its address. */
-    void *args[3 + 3 * UA_SYCL_ARG_DIMS] = {dst, (void *)src, &nd};
-    int types[3 + 3 * UA_SYCL_ARG_DIMS] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR,
-                                          DPCTL_INT32_T};
-    for (int i = 0; i < UA_SYCL_ARG_DIMS; i++) {
-        bool used = i < p->nd;
-        vals[i] = used ? p->shape[i] : 1;
-        vals[UA_SYCL_ARG_DIMS + i] = used ? p->dstep[i] : 0;
-        vals[2 * UA_SYCL_ARG_DIMS + i] = used ? p->sstep[i] : 0;
-    }
-    for (int i = 0; i < 3 * UA_SYCL_ARG_DIMS; i++) {
-        args[3 + i] = &vals[i];
-        types[3 + i] = DPCTL_INT64_T;
-    }
-    size_t range[3] = {plan_size(p), 1, 1};
-    return enqueued(dp.Queue_SubmitRange(k->nd, q->q, args, types,
-                                         3 + 3 * UA_SYCL_ARG_DIMS, range, 1,
-                                         NULL, 0),
-                    "the copy kernel");
+    int a = s->nd - 1;
+    void *args[FIXED_ARGS + PLAN_ARGS] = {dst, (void *)src, &a, &b};
+    int types[FIXED_ARGS + PLAN_ARGS] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR,
+                                         DPCTL_INT32_T, DPCTL_INT32_T};
+    size_t nargs = plan_args(s, FIXED_ARGS, args, types);
+    size_t global[3] = {product_outside(s, a, b),
+                        round_up(s->shape[b], UA_SYCL_TILE),
+                        round_up(s->shape[a], UA_SYCL_TILE)};
+    size_t local[3] = {1, UA_SYCL_TILE, UA_SYCL_TILE};
+    return enqueued(dp.Queue_SubmitNDRange(k->tiled, q->q, args, types, nargs,
+                                           global, local, 3, NULL, 0),
+                    "the tiled copy kernel");
+}
+
+static ua_status
+launch_short(sycl_queue *q, const copy_kernels *k, const ua_copy_plan *p,
+             size_t ssize, void *dst, const void *src)
+{
+    short_plan s;
+    shorten(p, &s);
+    int b = ua_copy_plan_tile_axis(p, ssize, UA_SYCL_TILE / 2);
+    /* shorten() pads in front: axes keep their order, shifted. */
+    return b >= 0 ? launch_tiled(q, k, &s, b + s.nd - p->nd, dst, src)
+                  : launch_elementwise(q, k, &s, dst, src);
 }
 
 /* Plans of many axes go to the kernel in a USM buffer, freed once the
@@ -653,7 +716,7 @@ launch_long(sycl_queue *q, const copy_kernels *k, const ua_copy_plan *p,
     void *args[4] = {dst, (void *)src, &nd, plan};
     int types[4] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR, DPCTL_INT32_T,
                     DPCTL_VOID_PTR};
-    size_t range[3] = {plan_size(p), 1, 1};
+    size_t range[3] = {ua_copy_plan_size(p), 1, 1};
     ua_status st = enqueued(dp.Queue_SubmitRange(k->plan, q->q, args, types,
                                                  4, range, 1, NULL, 0),
                             "the copy kernel");
@@ -663,23 +726,18 @@ launch_long(sycl_queue *q, const copy_kernels *k, const ua_copy_plan *p,
 }
 
 static ua_status
-launch(sycl_queue *q, const ua_copy_plan *p, ua_typenum dt, void *dst,
+launch(void *queue, const ua_copy_plan *p, ua_typenum dt, void *dst,
        ua_typenum stype, const void *src)
 {
+    sycl_queue *q = queue;
     const copy_kernels *k;
     ua_status st = kernels_for(q->c, dt, stype, &k);
     if (st != UA_OK) {
         return st;
     }
-    return p->nd <= UA_SYCL_ARG_DIMS ? launch_short(q, k, p, dst, src)
-                                     : launch_long(q, k, p, dst, src);
-}
-
-static bool
-plan_is_dense(const ua_copy_plan *p, size_t dsz, size_t ssz)
-{
-    return p->nd == 0 || (p->nd == 1 && p->dstep[0] == (ptrdiff_t)dsz &&
-                          p->sstep[0] == (ptrdiff_t)ssz);
+    return p->nd <= UA_SYCL_ARG_DIMS
+               ? launch_short(q, k, p, ua_dtype_itemsize(stype), dst, src)
+               : launch_long(q, k, p, dst, src);
 }
 
 /* Whether the queue's kernels can reach ptr: USM of its context. */
@@ -690,8 +748,9 @@ reachable(const sycl_queue *q, const void *ptr)
 }
 
 static ua_status
-staging_of(sycl_queue *q, size_t nbytes, void **out)
+staging_of(void *queue, size_t nbytes, void **out)
 {
+    sycl_queue *q = queue;
     if (q->staging_bytes < nbytes) {
         if (q->staging != NULL) {
             dp.free_with_context(q->staging, q->c->ctx);
@@ -711,113 +770,31 @@ staging_of(sycl_queue *q, size_t nbytes, void **out)
     return UA_OK;
 }
 
-/* Dense steps, in plan order, for elements of size `size`; returns the
- * bytes they span.  Axes a source broadcasts (step 0 in `broadcast`, when
- * given) stay 0 and are packed once. */
-static size_t
-dense_steps(const ua_copy_plan *p, const ptrdiff_t *broadcast, size_t size,
-            ptrdiff_t *out)
+static ua_status
+temporary(void *queue, size_t nbytes, void **out)
 {
-    size_t n = size;
-    for (int k = p->nd - 1; k >= 0; k--) {
-        bool once = broadcast != NULL && broadcast[k] == 0;
-        out[k] = once ? 0 : (ptrdiff_t)n;
-        n *= once ? 1 : (size_t)p->shape[k];
-    }
-    return n;
+    *out = dp.malloc_device(nbytes, ((sycl_queue *)queue)->q);
+    return *out != NULL ? UA_OK
+                        : ua_error_set(UA_ERR_ALLOC,
+                                       "the SYCL runtime could not allocate "
+                                       "%zu bytes for an overlapping copy",
+                                       nbytes);
 }
 
-/* Host-side strided copy of a plan, steps in bytes turned to elements;
- * host memory only. */
-static ua_status
-host_copy_plan(const ua_copy_plan *p, char *dst, const ptrdiff_t *dstep,
-               ua_typenum dt, const char *src, const ptrdiff_t *sstep,
-               ua_typenum stype, bool pack)
+/* SYCL has no queue-ordered free: the queue's work must be done first. */
+static void
+release_temporary(void *queue, void *ptr)
 {
-    ptrdiff_t shape[UA_MAXDIMS], ds[UA_MAXDIMS], ss[UA_MAXDIMS];
-    ptrdiff_t dsz = (ptrdiff_t)ua_dtype_itemsize(dt);
-    ptrdiff_t ssz = (ptrdiff_t)ua_dtype_itemsize(stype);
-    for (int k = 0; k < p->nd; k++) {
-        shape[k] = pack && sstep[k] == 0 ? 1 : p->shape[k];
-        ds[k] = dstep[k] / dsz;
-        ss[k] = sstep[k] / ssz;
-    }
-    ua_strided d = {dst, ds, dt}, s = {(char *)src, ss, stype};
-    return ua_copy_strided_host(p->nd, shape, &d, &s);
+    sycl_queue *q = queue;
+    dp.Queue_Wait(q->q);
+    dp.free_with_context(ptr, q->c->ctx);
 }
 
-/* Pageable source: pack it into the staging buffer, then a kernel. */
 static ua_status
-copy_from_pageable(sycl_queue *q, const ua_copy_plan *p,
-                   const ua_strided *dst, const ua_strided *src)
+sycl_queue_wait(void *queue)
 {
-    ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes =
-        dense_steps(p, p->sstep, ua_dtype_itemsize(src->type), packed);
-    void *stage = NULL;
-    dp.Queue_Wait(q->q); /* the buffer's last user is done */
-    ua_status st = staging_of(q, bytes, &stage);
-    if (st == UA_OK) {
-        st = host_copy_plan(p, stage, packed, src->type, src->data, p->sstep,
-                            src->type, true);
-    }
-    if (st == UA_OK) {
-        ua_copy_plan staged = *p;
-        memcpy(staged.sstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-        st = launch(q, &staged, dst->type, dst->data, src->type, stage);
-    }
-    dp.Queue_Wait(q->q);
-    return st;
-}
-
-/* Pageable destination: a kernel into the staging buffer, then unpack. */
-static ua_status
-copy_to_pageable(sycl_queue *q, const ua_copy_plan *p, const ua_strided *dst,
-                 const ua_strided *src)
-{
-    ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes = dense_steps(p, NULL, ua_dtype_itemsize(dst->type), packed);
-    void *stage = NULL;
-    dp.Queue_Wait(q->q);
-    ua_status st = staging_of(q, bytes, &stage);
-    if (st == UA_OK) {
-        ua_copy_plan staged = *p;
-        memcpy(staged.dstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-        st = launch(q, &staged, dst->type, stage, src->type, src->data);
-    }
-    dp.Queue_Wait(q->q);
-    if (st == UA_OK) {
-        st = host_copy_plan(p, dst->data, p->dstep, dst->type, stage, packed,
-                            dst->type, false);
-    }
-    return st;
-}
-
-/* Overlapping data: through a dense device temporary. */
-static ua_status
-copy_overlapping(sycl_queue *q, const ua_copy_plan *p, const ua_strided *dst,
-                 const ua_strided *src)
-{
-    ptrdiff_t packed[UA_MAXDIMS];
-    size_t bytes =
-        dense_steps(p, p->sstep, ua_dtype_itemsize(src->type), packed);
-    void *t = dp.malloc_device(bytes, q->q);
-    if (t == NULL) {
-        return ua_error_set(UA_ERR_ALLOC,
-                            "the SYCL runtime could not allocate %zu bytes "
-                            "for an overlapping copy",
-                            bytes);
-    }
-    ua_copy_plan first = *p, second = *p;
-    memcpy(first.dstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-    memcpy(second.sstep, packed, sizeof(ptrdiff_t) * (size_t)p->nd);
-    ua_status st = launch(q, &first, src->type, t, src->type, src->data);
-    if (st == UA_OK) {
-        st = launch(q, &second, dst->type, dst->data, src->type, t);
-    }
-    dp.Queue_Wait(q->q);
-    dp.free_with_context(t, q->c->ctx);
-    return st;
+    dp.Queue_Wait(((sycl_queue *)queue)->q);
+    return UA_OK;
 }
 
 static ua_status
@@ -830,26 +807,21 @@ sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
         return UA_OK;
     }
     size_t dsz = ua_dtype_itemsize(dst->type);
-    size_t ssz = ua_dtype_itemsize(src->type);
-    bool overlaps = ua_copy_overlaps(nd, shape, dst, src);
-    if (dst->type == src->type && plan_is_dense(&p, dsz, ssz) && !overlaps) {
-        return sycl_memcpy(q, dst->data, src->data, plan_size(&p) * dsz);
+    if (dst->type == src->type &&
+        ua_copy_plan_is_dense(&p, dsz, ua_dtype_itemsize(src->type)) &&
+        !ua_copy_overlaps(nd, shape, dst, src)) {
+        return sycl_memcpy(q, dst->data, src->data, ua_copy_plan_size(&p) * dsz);
     }
-    bool dst_usm = reachable(q, dst->data), src_usm = reachable(q, src->data);
-    if (dst_usm && src_usm) {
-        return overlaps ? copy_overlapping(q, &p, dst, src)
-                        : launch(q, &p, dst->type, dst->data, src->type,
-                                 src->data);
-    }
-    if (!dst_usm && !src_usm) {
-        dp.Queue_Wait(q->q);
-        return ua_copy_strided_host(nd, shape, dst, src);
-    }
-    pthread_mutex_lock(&q->lock);
-    ua_status st = dst_usm ? copy_from_pageable(q, &p, dst, src)
-                           : copy_to_pageable(q, &p, dst, src);
-    pthread_mutex_unlock(&q->lock);
-    return st;
+    ua_kernel_copier k = {.queue = q,
+                          .launch = launch,
+                          .staging = staging_of,
+                          .staging_lock = &q->lock,
+                          .temporary = temporary,
+                          .release_temporary = release_temporary,
+                          .synchronize = sycl_queue_wait};
+    return ua_copy_with_kernels(&k, nd, shape, &p, dst, src,
+                                reachable(q, dst->data),
+                                reachable(q, src->data));
 }
 
 /* -------------------------------------------------------------- events */

@@ -112,6 +112,11 @@ typedef void DPCTL_error_handler(int err_code);
       (DPCTLSyclKernelRef k, DPCTLSyclQueueRef q, void **args,                \
        const int *types, size_t nargs, const size_t range[3], size_t nrange, \
        const DPCTLSyclEventRef *deps, size_t ndeps))                          \
+    X(Queue_SubmitNDRange, "DPCTLQueue_SubmitNDRange", DPCTLSyclEventRef,     \
+      (DPCTLSyclKernelRef k, DPCTLSyclQueueRef q, void **args,                \
+       const int *types, size_t nargs, const size_t global[3],                \
+       const size_t local[3], size_t ndims, const DPCTLSyclEventRef *deps,    \
+       size_t ndeps))                                                         \
     X(Event_Wait, "DPCTLEvent_Wait", void, (DPCTLSyclEventRef e))             \
     X(Event_Delete, "DPCTLEvent_Delete", void, (DPCTLSyclEventRef e))         \
     X(malloc_device, "DPCTLmalloc_device", void *,                           \

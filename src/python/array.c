@@ -114,9 +114,37 @@ ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
 
 /* ------------------------------------------------------ argument parsing */
 
+/* A tuple of plain ints, the usual shape or strides, without the
+ * sequence protocol; 0 when obj is anything else or an item does not fit,
+ * for the general path to handle (and to name the problem). */
+static int
+parse_int_tuple(PyObject *obj, Py_ssize_t *shape, int *nd)
+{
+    if (!PyTuple_CheckExact(obj) || PyTuple_GET_SIZE(obj) > UA_MAXDIMS) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(obj);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *item = PyTuple_GET_ITEM(obj, k);
+        if (!PyLong_CheckExact(item)) {
+            return 0;
+        }
+        shape[k] = PyLong_AsSsize_t(item);
+        if (shape[k] == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    *nd = (int)n;
+    return 1;
+}
+
 int
 ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
 {
+    if (parse_int_tuple(obj, shape, nd)) {
+        return 0;
+    }
     if (PyIndex_Check(obj) && !PyBool_Check(obj)) {
         *nd = 1;
         if (ua_py_index(obj, what, &shape[0]) < 0) {

@@ -33,6 +33,8 @@ ua_py_reacquire(PyThreadState *saved)
     }
 }
 
+#define UA_DTYPE_RECENT 8
+
 typedef struct {
     PyTypeObject *Device_Type;
     PyTypeObject *Context_Type;
@@ -54,6 +56,12 @@ typedef struct {
     PyObject *numpy;       /* the numpy module, imported on first use */
     PyObject *dtypes[UA_NTYPES]; /* numpy.dtype objects, by dtype index */
     PyObject *dtype_lookup;      /* dtype-like objects seen -> typenum */
+    /* Strings and types seen lately (strong references), recognised by
+     * identity before any hashing: "f8" in a caller's code is the same
+     * object on every call. */
+    PyObject *dtype_recent[UA_DTYPE_RECENT];
+    ua_typenum dtype_recent_type[UA_DTYPE_RECENT];
+    unsigned dtype_recent_next;
     PyObject *rebuild_memory; /* module function used by pickling */
     /* Interned keys of the array interfaces. */
     PyObject *s_suai, *s_shape, *s_typestr, *s_data, *s_strides, *s_offset,

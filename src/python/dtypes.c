@@ -96,9 +96,35 @@ typenum_via_numpy(ua_state *st, PyObject *obj, ua_typenum *out)
     return rc;
 }
 
+static bool
+recent_typenum(const ua_state *st, PyObject *obj, ua_typenum *out)
+{
+    for (int i = 0; i < UA_DTYPE_RECENT; i++) {
+        if (st->dtype_recent[i] == obj) {
+            *out = st->dtype_recent_type[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Only immutable keys: a string or a type stands for one dtype for good. */
+static void
+remember_recent(ua_state *st, PyObject *obj, ua_typenum t)
+{
+    if (PyUnicode_CheckExact(obj) || PyType_CheckExact(obj)) {
+        unsigned i = st->dtype_recent_next++ % UA_DTYPE_RECENT;
+        Py_XSETREF(st->dtype_recent[i], Py_NewRef(obj));
+        st->dtype_recent_type[i] = t;
+    }
+}
+
 int
 ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out)
 {
+    if (recent_typenum(st, obj, out)) {
+        return 0;
+    }
     if (st->dtype_lookup == NULL && (st->dtype_lookup = PyDict_New()) == NULL) {
         return -1;
     }
@@ -111,6 +137,7 @@ ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out)
         PyObject *hit = PyDict_GetItemWithError(st->dtype_lookup, obj);
         if (hit != NULL) {
             *out = (ua_typenum)PyLong_AsLong(hit);
+            remember_recent(st, obj, *out);
             return 0;
         }
         if (PyErr_Occurred()) {

@@ -159,6 +159,9 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->numpy_empty);
     Py_VISIT(st->numpy);
     Py_VISIT(st->dtype_lookup);
+    for (int i = 0; i < UA_DTYPE_RECENT; i++) {
+        Py_VISIT(st->dtype_recent[i]);
+    }
     Py_VISIT(st->USMArray_Type);
     Py_VISIT(st->Flags_Type);
     for (int i = 0; i < UA_NTYPES; i++) {
@@ -193,6 +196,9 @@ module_clear(PyObject *module)
     Py_CLEAR(st->numpy_empty);
     Py_CLEAR(st->numpy);
     Py_CLEAR(st->dtype_lookup);
+    for (int i = 0; i < UA_DTYPE_RECENT; i++) {
+        Py_CLEAR(st->dtype_recent[i]);
+    }
     Py_CLEAR(st->USMArray_Type);
     Py_CLEAR(st->Flags_Type);
     for (int i = 0; i < UA_NTYPES; i++) {
