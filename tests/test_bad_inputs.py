@@ -19,7 +19,9 @@ _KEEP = []
 
 
 def host(shape=(4,), dtype="f8"):
-    return ua.arange(int(np.prod(shape)), dtype=dtype, usm_type="host").reshape(shape)
+    """USM host memory of the host backend, whose DLPack export is kDLCPU."""
+    return ua.arange(int(np.prod(shape)), dtype=dtype, usm_type="host",
+                     queue="host").reshape(shape)
 
 
 def dev(shape=(4,), dtype="f8"):
@@ -46,7 +48,7 @@ def import_suai_dict(iface):
 
 
 def import_cai(**over):
-    mem = shared_mem()
+    mem = ua.MemoryUSMShared(64, queue="host")  # no CUDA device's memory
     d = {"shape": (4,), "typestr": "<f8", "data": (mem._pointer, False), "version": 3}
     d.update(over)
     d = {k: v for k, v in d.items() if v is not KEEP_OUT}

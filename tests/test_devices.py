@@ -1,4 +1,6 @@
+import os
 import pickle
+import platform
 
 import pytest
 
@@ -13,6 +15,25 @@ def test_host_device_always_exists():
     assert host.id == 0
     assert isinstance(host.name, str) and host.name
     assert "host:cpu:0" in repr(host)
+
+
+def test_host_device_details():
+    host = ua.Device("host")
+    assert host.global_mem_size == os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    assert host.max_compute_units == os.sysconf("SC_NPROCESSORS_ONLN")
+    assert host.architecture == platform.machine()
+    assert host.driver_version == f"{platform.system()} {platform.release()}"
+    assert isinstance(host.vendor, str) and isinstance(host.runtime_version, str)
+
+
+def test_every_device_has_details():
+    for d in ua.get_devices():
+        for attr in ("vendor", "driver_version", "runtime_version", "architecture"):
+            assert isinstance(getattr(d, attr), str)
+        assert isinstance(d.global_mem_size, int) and d.global_mem_size >= 0
+        assert isinstance(d.max_compute_units, int) and d.max_compute_units >= 0
+        with pytest.raises(AttributeError):
+            d.global_mem_size = 1
 
 
 @pytest.mark.parametrize(

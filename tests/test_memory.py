@@ -191,7 +191,7 @@ def test_repr(kind):
     mem = KINDS[kind](12)
     text = repr(mem)
     assert type(mem).__name__ in text and "12 bytes" in text
-    assert "host:cpu:0" in text
+    assert mem.device.filter_string in text
 
 
 def test_pickle_copies(kind):
@@ -210,6 +210,8 @@ def test_get_pointer_type():
         mem = cls(100, queue=q)
         assert ua.get_pointer_type(mem._pointer, q) == kind
         assert ua.get_pointer_type(mem._pointer + 99, "host") == kind
+        # syclobj None is the default device, which need not be the host.
+        mem = cls(100)
         assert ua.get_pointer_type(mem._pointer + 99) == kind
     host_bytes = np.zeros(10)
     assert ua.get_pointer_type(host_bytes.ctypes.data, q) == "unknown"
@@ -224,10 +226,11 @@ def test_get_pointer_type():
 
 def test_freed_memory_is_forgotten():
     mem = ua.MemoryUSMShared(1 << 20)
-    ptr = mem._pointer
+    ptr, queue = mem._pointer, mem.queue
+    assert ua.get_pointer_type(ptr + 12345, queue) == "shared"
     del mem
     gc.collect()
-    assert ua.get_pointer_type(ptr + 12345, "host") in ("unknown", "shared")
+    assert ua.get_pointer_type(ptr + 12345, queue) in ("unknown", "shared")
     # A new allocation may reuse the address; the answer then is its kind.
 
 

@@ -122,7 +122,7 @@ def test_alignment_of_wrapped_memory():
 
 
 def test_explicit_queue_of_the_same_context():
-    mem = ua.MemoryUSMDevice(8)
+    mem = ua.MemoryUSMDevice(8, queue="host")
     assert ua.MemoryUSMDevice(mem, queue="host").queue is ua.Queue("host")
 
 
@@ -132,7 +132,7 @@ def test_explicit_queue_of_the_same_context():
      lambda: "host:cpu:0", lambda: ua.Device("host")],
 )
 def test_accepted_syclobj_forms(syclobj):
-    mem = ua.MemoryUSMShared(8)
+    mem = ua.MemoryUSMShared(8, queue="host")
     wrapped = ua.as_usm_memory(Holder(suai(mem, syclobj=syclobj())))
     assert wrapped.queue is ua.Queue("host")
 

@@ -19,8 +19,10 @@ dtypes = st.sampled_from(DTYPES)
 
 
 def host_copy(a):
-    """a as a USM host array with the same values and C layout."""
-    x = ua.empty(a.shape, dtype=a.dtype, usm_type="host")
+    """a as a USM host array of the host backend (whose memory every
+    protocol, DLPack included, hands to NumPy) with the same values and C
+    layout."""
+    x = ua.empty(a.shape, dtype=a.dtype, usm_type="host", queue="host")
     np.asarray(x)[...] = a
     return x
 

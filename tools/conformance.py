@@ -83,7 +83,7 @@ def import_rows():
         return run
 
     p = producer(lambda: np.arange(6.).reshape(2, 3), lambda n: n[0, 0])
-    rows.append(("NumPy array", p(ua.from_dlpack), p(lambda s: ua.asarray(s, usm_type="host")),
+    rows.append(("NumPy array", p(ua.from_dlpack), p(lambda s: ua.asarray(s, usm_type="host", queue="host")),
                  p(ua.asarray)))
     try:
         import torch
@@ -91,13 +91,13 @@ def import_rows():
         return rows
     p = producer(lambda: torch.arange(6.).reshape(2, 3), lambda t: float(t[0, 0]))
     rows.append(("PyTorch CPU tensor", p(ua.from_dlpack),
-                 p(lambda s: ua.asarray(s, usm_type="host")), p(ua.asarray)))
+                 p(lambda s: ua.asarray(s, usm_type="host", queue="host")), p(ua.asarray)))
     return rows
 
 
 def table():
     lines = [
-        "Our exports, taken by partners (a `shared` array; a `device` array):",
+        "Our exports on the host backend, taken by partners (a `shared` array; a `device` array):",
         "",
         "| partner | route | `shared` array | `device` array |",
         "| --- | --- | --- | --- |",
@@ -108,7 +108,7 @@ def table():
         "",
         "Partners' arrays, taken by usmarray:",
         "",
-        "| source | `ua.from_dlpack` | `ua.asarray(usm_type=\"host\")` | `ua.asarray` |",
+        "| source | `ua.from_dlpack` | `ua.asarray(usm_type=\"host\", queue=\"host\")` | `ua.asarray` |",
         "| --- | --- | --- | --- |",
     ]
     for source, a, b, c in import_rows():

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds usmarray on a GPU machine with meson alone (no meson-python), then
-# runs the C tests, the main job, the GPU tests, the host suite and the GPU
+# runs the main job, the C tests, the GPU conformance table, the whole test
+# suite twice (the GPU as the default device, then the host) and the GPU
 # benchmark.  Logs and the benchmark's JSON go to $OUT.
-#   bash tools/gpu_run.sh [pytest args for the GPU tests]
+#   bash tools/gpu_run.sh [pytest args for the GPU-default run]
 #   MULTI_GPU=1 bash tools/gpu_run.sh   (two GPUs: peer copies, NCCL, MPI)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -48,7 +49,7 @@ if [ -n "${MULTI_GPU:-}" ]; then
 fi
 
 echo "== main job"
-python3 -m usmarray 2>&1 | tee "$OUT/main.txt" || status=1
+python3 -m usmarray -f --self-check 2>&1 | tee "$OUT/main.txt" || status=1
 
 echo "== C tests"
 meson test -C "$build" --print-errorlogs >"$OUT/ctest.log" 2>&1 || status=1
@@ -58,14 +59,18 @@ echo "== GPU conformance table"
 python3 tools/conformance.py --gpu >"$OUT/conformance_gpu.md" 2>&1 || status=1
 cat "$OUT/conformance_gpu.md"
 
-echo "== GPU tests"
-python3 -m pytest -p no:cacheprovider -q -rs tests/test_cuda.py tests/test_pool_stats.py "$@" 2>&1 | tee "$OUT/gpu_tests.txt" | tail -40
+# The README's test command with the GPU as the default device: the whole
+# suite, the GPU tests included.
+echo "== whole suite, default device $(env -u USMARRAY_DEVICE python3 -c 'import usmarray as ua; print(ua.Device().filter_string)')"
+env -u USMARRAY_DEVICE python3 -m pytest -p no:cacheprovider -q -rs "$@" 2>&1 |
+    tee "$OUT/gpu_default_tests.txt" | tail -40
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 
 if [ -z "${SKIP_HOST_SUITE:-}" ]; then
-    echo "== host suite (USMARRAY_DEVICE=host)"
+    echo "== whole suite, default device host (USMARRAY_DEVICE=host)"
     USMARRAY_DEVICE=host python3 -m pytest -p no:cacheprovider -q tests \
         --ignore=tests/test_cuda.py 2>&1 | tee "$OUT/host_tests.txt" | tail -8
+    [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
 
 if [ -n "${NCU:-}" ] && command -v ncu >/dev/null; then

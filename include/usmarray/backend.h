@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 6
+#define UA_BACKEND_OPS_VERSION 7
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -44,6 +44,9 @@ typedef struct ua_backend_ops {
     int (*device_count)(void);
     ua_status (*device_describe)(int index, ua_device_type *type, char *name,
                                  size_t name_len);
+    /* Fills what the driver tells of the device (out is zeroed first).
+     * May be NULL. */
+    ua_status (*device_info)(int index, ua_device_info *out);
 
     ua_status (*context_create)(int index, void **context);
     /* props NULL: the context's default queue.  A backend whose queues

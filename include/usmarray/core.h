@@ -253,6 +253,19 @@ int ua_device_relative_id(const ua_device *d);
 /* Canonical "backend:type:relative_id". */
 const char *ua_device_filter_string(const ua_device *d);
 
+/* What a backend can tell of a device, for listings such as
+ * `python -m usmarray -f`: empty strings and zeros where it cannot. */
+typedef struct ua_device_info {
+    char vendor[64];
+    char driver_version[64];  /* of the driver that serves the device */
+    char runtime_version[64]; /* of the runtime or compiler the backend uses */
+    char architecture[32];    /* e.g. "sm_90", "x86_64" */
+    uint64_t global_mem_bytes;
+    uint32_t compute_units; /* multiprocessors, cores, execution units */
+} ua_device_info;
+
+ua_status ua_device_get_info(const ua_device *d, ua_device_info *out);
+
 /* Selects by filter string "backend:device_type:relative_id" (each field
  * optional) or a bare global index.  On no match: UA_ERR_VALUE naming the
  * filter and listing the devices that exist. */

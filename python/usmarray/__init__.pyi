@@ -2,12 +2,42 @@ from typing import Any, ClassVar, Iterator, Literal, NoReturn, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 _UsmKind = Literal["device", "shared", "host"]
 _PointerType = Literal["device", "shared", "host", "unknown"]
 _QueueLike = Queue | Context | Device | str | None
 
 __version__: str
+__all__ = [
+    "Context",
+    "Device",
+    "Memory",
+    "MemoryUSMDevice",
+    "MemoryUSMHost",
+    "MemoryUSMShared",
+    "Queue",
+    "USMAllocationError",
+    "USMArray",
+    "arange",
+    "as_usm_memory",
+    "asarray",
+    "asnumpy",
+    "empty",
+    "empty_like",
+    "from_dlpack",
+    "full",
+    "full_like",
+    "get_devices",
+    "get_include",
+    "get_pointer_type",
+    "ones",
+    "ones_like",
+    "permute_dims",
+    "reshape",
+    "zeros",
+    "zeros_like",
+]
 
 class USMAllocationError(MemoryError): ...
 
@@ -24,7 +54,19 @@ class Device:
     def filter_string(self) -> str: ...
     @property
     def id(self) -> int: ...
-    def can_access_peer(self, peer: Device | Queue | Context | str | None) -> bool: ...
+    @property
+    def vendor(self) -> str: ...
+    @property
+    def driver_version(self) -> str: ...
+    @property
+    def runtime_version(self) -> str: ...
+    @property
+    def architecture(self) -> str: ...
+    @property
+    def global_mem_size(self) -> int: ...
+    @property
+    def max_compute_units(self) -> int: ...
+    def can_access_peer(self, peer: Device | Queue | Context | str | None, /) -> bool: ...
 
 @final
 class Context:
@@ -74,6 +116,7 @@ class Queue:
     def priorities(self) -> tuple[int, int] | None: ...
     def wait(self) -> None: ...
 
+@disjoint_base
 class Memory:
     def __new__(
         cls,
@@ -102,8 +145,8 @@ class Memory:
     def __len__(self) -> int: ...
     def get_usm_type(self, syclobj: _QueueLike = None) -> _PointerType: ...
     def copy_to_host(self, obj: Any = None) -> npt.NDArray[np.uint8] | Any: ...
-    def copy_from_host(self, obj: Any) -> None: ...
-    def copy_from_device(self, obj: Any) -> None: ...
+    def copy_from_host(self, obj: Any, /) -> None: ...
+    def copy_from_device(self, obj: Any, /) -> None: ...
     def memset(self, value: int = 0) -> None: ...
     def tobytes(self) -> bytes: ...
     def __array__(
@@ -125,6 +168,7 @@ class _Flags:
     def __getitem__(self, key: str) -> bool: ...
     def __setitem__(self, key: str, value: bool) -> None: ...
 
+@final
 class USMArray:
     def __new__(
         cls,
@@ -134,7 +178,7 @@ class USMArray:
         strides: _Shape | None = None,
         offset: int = 0,
         order: Literal["C", "F"] = "C",
-        buffer_ctor_kwargs: dict[str, Any] | None = None,
+        buffer_ctor_kwargs: dict[str, Any] = ...,
     ) -> USMArray: ...
     @property
     def shape(self) -> tuple[int, ...]: ...
@@ -178,6 +222,8 @@ class USMArray:
     def __sycl_usm_array_interface__(self) -> dict[str, Any]: ...
     @property
     def __array_interface__(self) -> dict[str, Any]: ...
+    @property
+    def __cuda_array_interface__(self) -> dict[str, Any]: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[USMArray]: ...
     def __bool__(self) -> bool: ...
@@ -199,8 +245,8 @@ class USMArray:
     def __reduce__(self) -> tuple[Any, ...]: ...
     def item(self, *args: Any) -> bool | int | float | complex: ...
     def tolist(self) -> Any: ...
-    def __getitem__(self, key: Any) -> USMArray: ...
-    def __setitem__(self, key: Any, value: Any) -> None: ...
+    def __getitem__(self, key: Any, /) -> USMArray: ...
+    def __setitem__(self, key: Any, value: Any, /) -> None: ...
     def __array__(
         self, dtype: _DTypeLike | None = None, copy: bool | None = None
     ) -> npt.NDArray[Any]: ...
@@ -215,7 +261,7 @@ class USMArray:
     def to_device(
         self, device: _QueueLike, *, stream: Queue | int | None = None
     ) -> USMArray: ...
-    def fill(self, value: Any) -> None: ...
+    def fill(self, value: Any, /) -> None: ...
     def __dlpack__(
         self,
         *,
@@ -236,7 +282,7 @@ def asarray(
     order: _Order = "K",
     device: _QueueLike = None,
 ) -> USMArray: ...
-def asnumpy(x: Any) -> npt.NDArray[Any]: ...
+def asnumpy(x: Any, /) -> npt.NDArray[Any]: ...
 def from_dlpack(
     x: Any, /, *, device: _QueueLike = None, copy: bool | None = None
 ) -> USMArray: ...
@@ -249,8 +295,24 @@ def empty(
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
 ) -> USMArray: ...
-zeros = empty
-ones = empty
+def zeros(
+    shape: _Shape,
+    *,
+    dtype: _DTypeLike | None = None,
+    order: Literal["C", "F"] = "C",
+    device: _QueueLike = None,
+    usm_type: _UsmKind = "device",
+    queue: _QueueLike = None,
+) -> USMArray: ...
+def ones(
+    shape: _Shape,
+    *,
+    dtype: _DTypeLike | None = None,
+    order: Literal["C", "F"] = "C",
+    device: _QueueLike = None,
+    usm_type: _UsmKind = "device",
+    queue: _QueueLike = None,
+) -> USMArray: ...
 def full(
     shape: _Shape,
     fill_value: Any,
@@ -270,8 +332,24 @@ def empty_like(
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
 ) -> USMArray: ...
-zeros_like = empty_like
-ones_like = empty_like
+def zeros_like(
+    x: USMArray,
+    *,
+    dtype: _DTypeLike | None = None,
+    order: _Order = "K",
+    device: _QueueLike = None,
+    usm_type: _UsmKind | None = None,
+    queue: _QueueLike = None,
+) -> USMArray: ...
+def ones_like(
+    x: USMArray,
+    *,
+    dtype: _DTypeLike | None = None,
+    order: _Order = "K",
+    device: _QueueLike = None,
+    usm_type: _UsmKind | None = None,
+    queue: _QueueLike = None,
+) -> USMArray: ...
 def full_like(
     x: USMArray,
     fill_value: Any,
@@ -303,6 +381,6 @@ def permute_dims(x: USMArray, axes: tuple[int, ...]) -> USMArray: ...
 def get_devices(
     backend: str | None = None, device_type: str | None = None
 ) -> list[Device]: ...
-def as_usm_memory(obj: Any) -> Memory: ...
+def as_usm_memory(obj: Any, /) -> Memory: ...
 def get_pointer_type(ptr: int, syclobj: _QueueLike = None) -> _PointerType: ...
 def get_include() -> str: ...

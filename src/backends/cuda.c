@@ -147,6 +147,36 @@ cuda_device_describe(int index, ua_device_type *type, char *name,
     return UA_OK;
 }
 
+/* Versions are the driver's CUDA version (cuDriverGetVersion) and NVRTC's,
+ * which compiles the copy kernels; compute units are multiprocessors. */
+static ua_status
+cuda_device_info(int index, ua_device_info *out)
+{
+    CUdevice d;
+    int version = 0, major = 0, minor = 0, sms = 0;
+    size_t total = 0;
+    CU_CHECK(ua_cu.cuDeviceGet(&d, index), "cuDeviceGet");
+    CU_CHECK(ua_cu.cuDriverGetVersion(&version), "cuDriverGetVersion");
+    CU_CHECK(ua_cu.cuDeviceTotalMem(&total, d), "cuDeviceTotalMem");
+    ua_cu.cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d);
+    ua_cu.cuDeviceGetAttribute(&major,
+                            CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d);
+    ua_cu.cuDeviceGetAttribute(&minor,
+                            CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, d);
+    snprintf(out->vendor, sizeof(out->vendor), "NVIDIA Corporation");
+    snprintf(out->driver_version, sizeof(out->driver_version), "CUDA %d.%d",
+             version / 1000, version % 1000 / 10);
+    snprintf(out->architecture, sizeof(out->architecture), "sm_%d%d", major,
+             minor);
+    if (ua_nvrtc.loaded && ua_nvrtc.nvrtcVersion(&major, &minor) == 0) {
+        snprintf(out->runtime_version, sizeof(out->runtime_version),
+                 "NVRTC %d.%d", major, minor);
+    }
+    out->global_mem_bytes = total;
+    out->compute_units = sms > 0 ? (uint32_t)sms : 0;
+    return UA_OK;
+}
+
 /* ----------------------------------------------- contexts and queues */
 
 ua_status
@@ -340,6 +370,19 @@ alloc_managed(size_t nbytes, void **ptr)
     return UA_OK;
 }
 
+/* Every refusal of an allocation is a USMAllocationError, worded as the
+ * other backends word it. */
+static ua_status
+alloc_failed(CUresult r, ua_usm_kind kind, size_t nbytes)
+{
+    const char *name = NULL;
+    ua_cu.cuGetErrorName(r, &name);
+    return ua_error_set(UA_ERR_ALLOC,
+                        "CUDA could not allocate %zu bytes of USM %s memory: "
+                        "%s",
+                        nbytes, ua_usm_kind_name(kind), name ? name : "?");
+}
+
 static ua_status
 cuda_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
            size_t alignment, void **ptr)
@@ -357,21 +400,22 @@ cuda_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
     if (st != UA_OK) {
         return st;
     }
-    CUdeviceptr p;
+    CUdeviceptr p = 0;
+    CUresult r;
     switch (kind) {
     case UA_USM_SHARED:
         return alloc_managed(nbytes, ptr);
     case UA_USM_HOST:
-        CU_CHECK(ua_cu.cuMemHostAlloc(ptr, nbytes,
-                                      CU_MEMHOSTALLOC_PORTABLE |
-                                       CU_MEMHOSTALLOC_DEVICEMAP),
-                 "cuMemHostAlloc");
-        return UA_OK;
+        r = ua_cu.cuMemHostAlloc(ptr, nbytes,
+                                 CU_MEMHOSTALLOC_PORTABLE |
+                                     CU_MEMHOSTALLOC_DEVICEMAP);
+        break;
     default:
-        CU_CHECK(ua_cu.cuMemAlloc(&p, nbytes), "cuMemAlloc");
+        r = ua_cu.cuMemAlloc(&p, nbytes);
         *ptr = (void *)(uintptr_t)p;
-        return UA_OK;
+        break;
     }
+    return r == CUDA_SUCCESS ? UA_OK : alloc_failed(r, kind, nbytes);
 }
 
 static void
@@ -751,6 +795,7 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .initialize = cuda_initialize,
     .device_count = cuda_device_count,
     .device_describe = cuda_device_describe,
+    .device_info = cuda_device_info,
     .context_create = cuda_context_create,
     .queue_create = cuda_queue_create,
     .queue_wrap = cuda_queue_wrap,

@@ -449,7 +449,7 @@ copy_from_pageable(ua_cuda_queue *q, const ua_copy_plan *p,
     size_t ssz = ua_dtype_itemsize(src->type);
     ptrdiff_t packed[UA_MAXDIMS];
     size_t bytes = dense_steps(p, p->sstep, ssz, packed);
-    void *stage;
+    void *stage = NULL;
     ua_status st = staging_of(q, bytes, &stage);
     if (st == UA_OK) {
         st = host_copy_plan(p, stage, packed, src->type, src->data, p->sstep,
@@ -473,7 +473,7 @@ copy_to_pageable(ua_cuda_queue *q, const ua_copy_plan *p,
 {
     ptrdiff_t packed[UA_MAXDIMS];
     size_t bytes = dense_steps(p, NULL, ua_dtype_itemsize(dst->type), packed);
-    void *stage;
+    void *stage = NULL;
     ua_status st = staging_of(q, bytes, &stage);
     if (st == UA_OK) {
         ua_copy_plan staged = *p;

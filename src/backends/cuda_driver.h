@@ -88,6 +88,8 @@ typedef struct {
     X(cuDeviceGetName, "cuDeviceGetName", (char *name, int len, CUdevice d))  \
     X(cuDeviceGetAttribute, "cuDeviceGetAttribute",                           \
       (int *v, int attr, CUdevice d))                                         \
+    X(cuDeviceTotalMem, "cuDeviceTotalMem_v2", (size_t * n, CUdevice d))      \
+    X(cuDriverGetVersion, "cuDriverGetVersion", (int *v))                     \
     X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                   \
       (CUcontext * c, CUdevice d))                                            \
     X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext c))                      \
@@ -170,6 +172,7 @@ typedef struct _nvrtcProgram *nvrtcProgram;
     X(nvrtcGetProgramLog, "nvrtcGetProgramLog", (nvrtcProgram p, char *log))  \
     X(nvrtcGetCUBINSize, "nvrtcGetCUBINSize", (nvrtcProgram p, size_t * n))   \
     X(nvrtcGetCUBIN, "nvrtcGetCUBIN", (nvrtcProgram p, char *cubin))          \
-    X(nvrtcDestroyProgram, "nvrtcDestroyProgram", (nvrtcProgram * p))
+    X(nvrtcDestroyProgram, "nvrtcDestroyProgram", (nvrtcProgram * p))        \
+    X(nvrtcVersion, "nvrtcVersion", (int *major, int *minor))
 
 #endif /* USMARRAY_CUDA_DRIVER_H */

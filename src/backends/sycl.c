@@ -742,7 +742,7 @@ copy_from_pageable(sycl_queue *q, const ua_copy_plan *p,
     ptrdiff_t packed[UA_MAXDIMS];
     size_t bytes =
         dense_steps(p, p->sstep, ua_dtype_itemsize(src->type), packed);
-    void *stage;
+    void *stage = NULL;
     dp.Queue_Wait(q->q); /* the buffer's last user is done */
     ua_status st = staging_of(q, bytes, &stage);
     if (st == UA_OK) {
@@ -765,7 +765,7 @@ copy_to_pageable(sycl_queue *q, const ua_copy_plan *p, const ua_strided *dst,
 {
     ptrdiff_t packed[UA_MAXDIMS];
     size_t bytes = dense_steps(p, NULL, ua_dtype_itemsize(dst->type), packed);
-    void *stage;
+    void *stage = NULL;
     dp.Queue_Wait(q->q);
     ua_status st = staging_of(q, bytes, &stage);
     if (st == UA_OK) {

@@ -243,6 +243,16 @@ ua_device_filter_string(const ua_device *d)
     return d->filter;
 }
 
+ua_status
+ua_device_get_info(const ua_device *d, ua_device_info *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (d->backend->ops->device_info == NULL) {
+        return UA_OK;
+    }
+    return d->backend->ops->device_info(d->index, out);
+}
+
 /* ------------------------------------------------------- filter strings */
 
 typedef struct {

@@ -192,6 +192,14 @@ alloc_block(ua_allocation *a, size_t alignment)
         uintptr_t pad = alignment - 1;
         st = ops_of(q)->alloc(c->handle, c->device->index, a->kind,
                               a->block_bytes, 0, &a->block);
+        if (st != UA_OK) {
+            /* The backend saw only the padded size: say why it is so. */
+            return ua_error_set(st,
+                                "cannot allocate %zu bytes aligned to %zu "
+                                "(a block of %zu bytes): %s",
+                                a->nbytes, alignment, a->block_bytes,
+                                ua_error_message());
+        }
         a->ptr = (void *)(((uintptr_t)a->block + pad) & ~pad);
         return st;
     }

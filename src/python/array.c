@@ -1716,46 +1716,29 @@ static PyGetSetDef array_getset[] = {
 static PyMethodDef array_methods[] = {
     {"reshape", (PyCFunction)(void (*)(void))array_reshape,
      METH_VARARGS | METH_KEYWORDS,
-     "reshape(*shape, order='C', copy=None)\n--\n\nA view with a new shape "
-     "where the layout allows one, else a copy (copy=False forbids it)."},
+     UA_DOC_ARRAY_RESHAPE},
     {"transpose", array_transpose, METH_VARARGS,
-     "transpose(*axes)\n--\n\nA view with the axes permuted (reversed when "
-     "none are given)."},
+     UA_DOC_ARRAY_TRANSPOSE},
     {"copy", (PyCFunction)(void (*)(void))array_copy_method,
      METH_VARARGS | METH_KEYWORDS,
-     "copy(order='C')\n--\n\nA copy in new memory of the same kind."},
+     UA_DOC_ARRAY_COPY},
     {"astype", (PyCFunction)(void (*)(void))array_astype,
      METH_VARARGS | METH_KEYWORDS,
-     "astype(dtype, order='K', *, copy=True)\n--\n\nA copy cast to dtype, "
-     "as NumPy's unsafe casting does."},
+     UA_DOC_ARRAY_ASTYPE},
     {"to_device", (PyCFunction)(void (*)(void))array_to_device,
      METH_VARARGS | METH_KEYWORDS,
-     "to_device($self, /, device, *, stream=None)\n--\n\nThe array on "
-     "another device "
-     "or queue (itself when already there).  stream is None, a Queue of the "
-     "target device to copy on (the result's queue), or a driver's stream "
-     "handle (an int) whose enqueued work the copy waits for; the host "
-     "backend has no streams."},
+     UA_DOC_ARRAY_TO_DEVICE},
     {"__array__", (PyCFunction)(void (*)(void))array_dunder_array,
      METH_VARARGS | METH_KEYWORDS,
-     "__array__(dtype=None, copy=None)\n--\n\nA NumPy array sharing "
-     "host-accessible memory; device memory raises TypeError."},
+     UA_DOC_ARRAY_DUNDER_ARRAY},
     {"__dlpack__", (PyCFunction)(void (*)(void))ua_py_array_dlpack,
      METH_FASTCALL | METH_KEYWORDS,
-     "__dlpack__(*, stream=None, max_version=None, dl_device=None, "
-     "copy=None)\n--\n\nA DLPack capsule of the array: versioned when "
-     "max_version is (1, x) or newer, legacy otherwise."},
+     UA_DOC_ARRAY_DLPACK},
     {"__dlpack_device__", ua_py_array_dlpack_device, METH_NOARGS,
-     "__dlpack_device__()\n--\n\nThe DLPack (device_type, device_id)."},
-    {"fill", array_fill, METH_O,
-     "fill(value)\n--\n\nSets every element to value."},
-    {"item", ua_py_array_item, METH_VARARGS,
-     "item($self, /, *args)\n--\n\nOne element as a Python scalar: the only one "
-     "(no arguments), the one at a flat index in C order, or the one at a "
-     "tuple of indices."},
-    {"tolist", ua_py_array_tolist, METH_NOARGS,
-     "tolist($self, /)\n--\n\nThe elements as nested lists of Python scalars (a "
-     "scalar for a 0-d array)."},
+     UA_DOC_ARRAY_DLPACK_DEVICE},
+    {"fill", array_fill, METH_O, UA_DOC_ARRAY_FILL},
+    {"item", ua_py_array_item, METH_VARARGS, UA_DOC_ARRAY_ITEM},
+    {"tolist", ua_py_array_tolist, METH_NOARGS, UA_DOC_ARRAY_TOLIST},
     {"__complex__", ua_py_array_complex, METH_NOARGS,
      "__complex__($self, /)\n--\n\nThe element of a 0-d array as a complex."},
     {"__format__", ua_py_array_format, METH_O,
@@ -1779,12 +1762,7 @@ static PyMemberDef array_members[] = {
 };
 
 static PyType_Slot array_slots[] = {
-    {Py_tp_doc,
-     "USMArray(shape, dtype='|f8', buffer='device', strides=None, offset=0, "
-     "order='C', buffer_ctor_kwargs={})\n--\n\n"
-     "An N-dimensional strided array of USM memory.  strides and offset "
-     "count elements; buffer is 'device', 'shared' or 'host' (allocate), a "
-     "Memory, or a USMArray (its base)."},
+    {Py_tp_doc, UA_DOC_USMARRAY},
     {Py_tp_new, array_tp_new},
     {Py_tp_dealloc, array_dealloc},
     {Py_tp_traverse, array_traverse},

@@ -9,6 +9,7 @@
 
 #include "usmarray/core.h"
 #include "usmarray/dlpack.h"
+#include "docstrings.h"
 
 _Static_assert(sizeof(Py_ssize_t) == sizeof(ptrdiff_t),
                "the core's ptrdiff_t layouts are shared with Py_ssize_t");

@@ -216,38 +216,22 @@ static PyMethodDef context_methods[] = {
      "dpctl.SyclContext accepts; ValueError on backends without such "
      "handles."},
     {"release_pool", context_release_pool, METH_NOARGS,
-     "release_pool()\n--\n\nGives the freed allocations the context keeps "
-     "for reuse back to the backend."},
+     UA_DOC_CONTEXT_RELEASE_POOL},
     {"free_all_blocks", context_release_pool, METH_NOARGS,
-     "free_all_blocks()\n--\n\nCuPy's name for release_pool(): gives every "
-     "block no array uses back to the backend."},
+     UA_DOC_CONTEXT_FREE_ALL_BLOCKS},
     {"used_nbytes", (PyCFunction)(void (*)(void))context_used_nbytes,
-     METH_VARARGS | METH_KEYWORDS,
-     "used_nbytes(usm_type='device')\n--\n\nBytes the context's live "
-     "allocations of this USM kind hold (as allocated: a pooled block counts "
-     "its size class)."},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_USED_NBYTES},
     {"held_nbytes", (PyCFunction)(void (*)(void))context_held_nbytes,
-     METH_VARARGS | METH_KEYWORDS,
-     "held_nbytes(usm_type='device')\n--\n\nBytes the context holds from "
-     "the backend for this USM kind: those in use and those kept for reuse "
-     "(CuPy's total_bytes())."},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_HELD_NBYTES},
     {"set_limit", (PyCFunction)(void (*)(void))context_set_limit,
-     METH_VARARGS | METH_KEYWORDS,
-     "set_limit(nbytes, usm_type='device')\n--\n\nThe most bytes live "
-     "allocations of this USM kind may hold together (None: no limit); an "
-     "allocation past it raises USMAllocationError."},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_SET_LIMIT},
     {"get_limit", (PyCFunction)(void (*)(void))context_get_limit,
-     METH_VARARGS | METH_KEYWORDS,
-     "get_limit(usm_type='device')\n--\n\nThe limit set_limit set, or "
-     "None."},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_GET_LIMIT},
     {NULL},
 };
 
 static PyType_Slot context_slots[] = {
-    {Py_tp_doc, "Context(device=None)\n--\n\n"
-                "The default context of a device (a Device, filter string or "
-                "None for the default device); asking twice returns the same "
-                "object."},
+    {Py_tp_doc, UA_DOC_CONTEXT},
     {Py_tp_new, context_new},
     {Py_tp_dealloc, context_dealloc},
     {Py_tp_traverse, context_traverse},

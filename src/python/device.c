@@ -332,6 +332,40 @@ device_get_id(PyObject *self, void *Py_UNUSED(c))
     return PyLong_FromSize_t(ua_device_id(dev(self)));
 }
 
+/* Which field of ua_device_info a getter returns (its closure). */
+enum {
+    INFO_VENDOR,
+    INFO_DRIVER,
+    INFO_RUNTIME,
+    INFO_ARCHITECTURE,
+    INFO_GLOBAL_MEM,
+    INFO_COMPUTE_UNITS
+};
+
+static PyObject *
+device_get_info(PyObject *self, void *which)
+{
+    ua_device_info info;
+    ua_status code = ua_device_get_info(dev(self), &info);
+    if (code != UA_OK) {
+        return ua_py_raise_core(ua_state_of_type(Py_TYPE(self)), code);
+    }
+    switch ((intptr_t)which) {
+    case INFO_VENDOR:
+        return PyUnicode_FromString(info.vendor);
+    case INFO_DRIVER:
+        return PyUnicode_FromString(info.driver_version);
+    case INFO_RUNTIME:
+        return PyUnicode_FromString(info.runtime_version);
+    case INFO_ARCHITECTURE:
+        return PyUnicode_FromString(info.architecture);
+    case INFO_GLOBAL_MEM:
+        return PyLong_FromUnsignedLongLong(info.global_mem_bytes);
+    default:
+        return PyLong_FromUnsignedLong(info.compute_units);
+    }
+}
+
 static PyObject *
 device_repr(PyObject *self)
 {
@@ -406,26 +440,36 @@ static PyGetSetDef device_getset[] = {
     {"filter_string", device_get_filter, NULL,
      "Canonical 'backend:device_type:relative_id'.", NULL},
     {"id", device_get_id, NULL, "Global index among all devices.", NULL},
+    {"vendor", device_get_info, NULL,
+     "The device's vendor, as its driver names it ('' where unknown).",
+     (void *)INFO_VENDOR},
+    {"driver_version", device_get_info, NULL,
+     "Version of the driver that serves the device ('' where unknown).",
+     (void *)INFO_DRIVER},
+    {"runtime_version", device_get_info, NULL,
+     "Version of the runtime or compiler the backend uses ('' where none).",
+     (void *)INFO_RUNTIME},
+    {"architecture", device_get_info, NULL,
+     "The device's architecture, such as 'sm_90' or 'x86_64'.",
+     (void *)INFO_ARCHITECTURE},
+    {"global_mem_size", device_get_info, NULL,
+     "Bytes of memory on the device (0 where unknown).",
+     (void *)INFO_GLOBAL_MEM},
+    {"max_compute_units", device_get_info, NULL,
+     "Multiprocessors, cores or execution units (0 where unknown).",
+     (void *)INFO_COMPUTE_UNITS},
     {NULL},
 };
 
 static PyMethodDef device_methods[] = {
     {"__reduce__", device_reduce, METH_NOARGS, NULL},
     {"can_access_peer", device_can_access_peer, METH_O,
-     "can_access_peer(peer)\n--\n\n"
-     "Whether copies on this device's queues reach the peer device's "
-     "memory directly (the same device, a link such as NVLink, with peer "
-     "access enabled on first ask, or CPU memory) rather than through the "
-     "host.  ValueError when no copy on this device's queues can touch "
-     "the peer's device memory."},
+     UA_DOC_DEVICE_CAN_ACCESS_PEER},
     {NULL},
 };
 
 static PyType_Slot device_slots[] = {
-    {Py_tp_doc, "Device(filter_string=None)\n--\n\n"
-                "A device of a backend, selected by a filter string "
-                "'backend:device_type:relative_id' (each field optional) or a "
-                "global index; None selects the default device."},
+    {Py_tp_doc, UA_DOC_DEVICE},
     {Py_tp_new, device_new},
     {Py_tp_dealloc, device_dealloc},
     {Py_tp_traverse, device_traverse},

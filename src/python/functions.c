@@ -715,47 +715,24 @@ permute_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
 PyMethodDef ua_py_array_functions[] = {
-    {"asarray", KW(asarray),
-     "asarray(obj, *, dtype=None, copy=None, usm_type=None, queue=None, "
-     "order='K', device=None)\n--\n\nA USMArray of obj: a USMArray or an "
-     "object exposing "
-     "__sycl_usm_array_interface__ (zero-copy unless a conversion is asked "
-     "for), or host data (NumPy arrays, buffers, nested sequences, scalars), "
-     "copied into USM memory of usm_type (default 'device').  copy=False "
-     "raises ValueError where a copy is needed.  device (a Device, filter "
-     "string, Context or Queue, as in the Array API) and queue name where "
-     "the result lives; given both, they must agree."},
-    {"from_dlpack", KW(ua_py_from_dlpack),
-     "from_dlpack(x, /, *, device=None, copy=None)\n--\n\nA USMArray over "
-     "the memory of x, an object with __dlpack__ or a DLPack capsule, without "
-     "a copy unless copy=True or device names another device."},
+    {"asarray", KW(asarray), UA_DOC_ASARRAY},
+    {"from_dlpack", KW(ua_py_from_dlpack), UA_DOC_FROM_DLPACK},
     {"_rebuild_array", ua_py_rebuild_array, METH_VARARGS,
      "Unpickles a USMArray."},
-    {"asnumpy", asnumpy, METH_O,
-     "asnumpy(x)\n--\n\nA numpy.ndarray with a copy of x's elements."},
-    {"empty", KW(empty),
-     "empty(shape, *, dtype=None, order='C', device=None, usm_type='device', "
-     "queue=None)\n--\n\nA new uninitialised array (dtype float64 by "
-     "default)."},
-    {"zeros", KW(zeros), "zeros(shape, **kwargs)\n--\n\nAs empty, zeroed."},
-    {"ones", KW(ones), "ones(shape, **kwargs)\n--\n\nAs empty, filled with 1."},
-    {"full", KW(full),
-     "full(shape, fill_value, **kwargs)\n--\n\nAs empty, filled with "
-     "fill_value (its dtype by default)."},
+    {"asnumpy", asnumpy, METH_O, UA_DOC_ASNUMPY},
+    {"empty", KW(empty), UA_DOC_EMPTY},
+    {"zeros", KW(zeros), UA_DOC_FILLED("zeros", "zeros")},
+    {"ones", KW(ones), UA_DOC_FILLED("ones", "ones")},
+    {"full", KW(full), UA_DOC_FULL},
     {"empty_like", KW(empty_like),
-     "empty_like(x, *, dtype=None, order='K', device=None, usm_type=None, "
-     "queue=None)\n--\n\nA new array shaped like x."},
-    {"zeros_like", KW(zeros_like), "zeros_like(x, **kwargs)"},
-    {"ones_like", KW(ones_like), "ones_like(x, **kwargs)"},
-    {"full_like", KW(full_like), "full_like(x, fill_value, **kwargs)"},
-    {"arange", KW(arange),
-     "arange(start, stop=None, step=None, *, dtype=None, device=None, "
-     "usm_type='device', queue=None)\n--\n\nEvenly spaced values, as "
-     "numpy.arange computes them."},
-    {"reshape", KW(reshape),
-     "reshape(x, shape, *, order='C', copy=None)\n--\n\nx with a new shape: "
-     "a view where the layout allows one."},
-    {"permute_dims", KW(permute_dims),
-     "permute_dims(x, axes)\n--\n\nA view of x with its axes permuted."},
+     UA_DOC_LIKE("empty_like", "its elements not initialised")},
+    {"zeros_like", KW(zeros_like),
+     UA_DOC_LIKE("zeros_like", "filled with zeros")},
+    {"ones_like", KW(ones_like),
+     UA_DOC_LIKE("ones_like", "filled with ones")},
+    {"full_like", KW(full_like), UA_DOC_FULL_LIKE},
+    {"arange", KW(arange), UA_DOC_ARANGE},
+    {"reshape", KW(reshape), UA_DOC_RESHAPE},
+    {"permute_dims", KW(permute_dims), UA_DOC_PERMUTE_DIMS},
     {NULL},
 };

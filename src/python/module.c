@@ -29,19 +29,12 @@ backends_info(PyObject *module, PyObject *Py_UNUSED(a))
 static PyMethodDef module_functions[] = {
     {"get_devices", (PyCFunction)(void (*)(void))ua_py_get_devices,
      METH_VARARGS | METH_KEYWORDS,
-     "get_devices(backend=None, device_type=None)\n--\n\nThe devices of the "
-     "available backends, optionally only those of one backend and/or one "
-     "device type ('cpu', 'gpu', 'accelerator')."},
+     UA_DOC_GET_DEVICES},
     {"as_usm_memory", ua_py_as_usm_memory, METH_O,
-     "as_usm_memory(obj)\n--\n\nWraps an object exposing "
-     "__sycl_usm_array_interface__, without a copy, in the Memory class of "
-     "its true USM kind."},
+     UA_DOC_AS_USM_MEMORY},
     {"get_pointer_type", (PyCFunction)(void (*)(void))ua_py_get_pointer_type,
      METH_VARARGS | METH_KEYWORDS,
-     "get_pointer_type(ptr, syclobj=None)\n--\n\n'device', 'shared', 'host' "
-     "or 'unknown': the USM kind of the allocation that holds the address "
-     "ptr, as the context of syclobj (default: the default device's) sees "
-     "it."},
+     UA_DOC_GET_POINTER_TYPE},
     {"_rebuild_memory", ua_py_rebuild_memory, METH_VARARGS,
      "Unpickles a Memory."},
     {"_backends", backends_info, METH_NOARGS,

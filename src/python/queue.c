@@ -336,20 +336,10 @@ static PyGetSetDef queue_getset[] = {
 };
 
 static PyMethodDef queue_methods[] = {
-    {"wait", queue_wait, METH_NOARGS,
-     "wait()\n--\n\nBlocks until all work submitted to the queue is done."},
+    {"wait", queue_wait, METH_NOARGS, UA_DOC_QUEUE_WAIT},
     {"from_stream", (PyCFunction)(void (*)(void))queue_from_stream,
-     METH_VARARGS | METH_KEYWORDS | METH_CLASS,
-     "from_stream(stream, device=None, *, context=None, owner=None)\n--\n\n"
-     "A new queue over another library's stream (the driver's handle: "
-     "torch.cuda.Stream.cuda_stream, cupy.cuda.Stream.ptr; 0 is the "
-     "default stream), which stays that library's: the queue never "
-     "destroys it, and keeps `owner` (e.g. the stream object) alive so "
-     "that the stream outlives it.  ValueError for a handle that is no "
-     "stream of the device."},
-    {"priorities", queue_priorities, METH_NOARGS,
-     "priorities()\n--\n\nThe device's range of queue priorities, "
-     "(least, greatest), or None where its queues have none."},
+     METH_VARARGS | METH_KEYWORDS | METH_CLASS, UA_DOC_QUEUE_FROM_STREAM},
+    {"priorities", queue_priorities, METH_NOARGS, UA_DOC_QUEUE_PRIORITIES},
     {"__reduce__", queue_reduce, METH_NOARGS, NULL},
     {"_get_capsule", queue_get_capsule, METH_NOARGS,
      "_get_capsule()\n--\n\nA new capsule holding a copy of the queue's "
@@ -359,16 +349,7 @@ static PyMethodDef queue_methods[] = {
 };
 
 static PyType_Slot queue_slots[] = {
-    {Py_tp_doc,
-     "Queue(device=None, *, context=None, in_order=None, priority=None)\n"
-     "--\n\n"
-     "The default queue of a device (a Device, filter string or None for "
-     "the default device) in its default context; asking twice returns the "
-     "same object.  Given in_order or priority, a new queue instead, freed "
-     "with the object once its work is done: in_order=False lets the "
-     "backend run work out of order (CUDA streams and the host backend "
-     "always run in order); priority is one of priorities()'s range "
-     "(ValueError otherwise, or where queues have no priorities)."},
+    {Py_tp_doc, UA_DOC_QUEUE},
     {Py_tp_new, queue_new},
     {Py_tp_dealloc, queue_dealloc},
     {Py_tp_traverse, queue_traverse},

@@ -124,6 +124,22 @@ test_backends(void)
 }
 
 static void
+test_device_info(void)
+{
+    ua_device_info info;
+    memset(&info, 0x5a, sizeof(info));
+    CHECK_STATUS(ua_device_get_info(ua_device_at(0), &info), UA_OK);
+    CHECK(info.global_mem_bytes > 0);
+    CHECK(info.compute_units > 0);
+    CHECK(strlen(info.architecture) > 0);
+    CHECK(strncmp(info.driver_version, "Linux ", 6) == 0);
+    /* Every string is terminated, whatever the backend filled. */
+    CHECK(memchr(info.vendor, 0, sizeof(info.vendor)) != NULL);
+    CHECK(memchr(info.runtime_version, 0, sizeof(info.runtime_version)) !=
+          NULL);
+}
+
+static void
 test_capabilities_and_foreign_handles(void)
 {
     ua_backend *host = ua_device_backend(ua_device_at(0));
@@ -148,6 +164,7 @@ main(void)
     test_contexts_and_queues_are_cached();
     test_new_queues_and_their_pooled_blocks();
     test_backends();
+    test_device_info();
     test_capabilities_and_foreign_handles();
     return check_report("test_devices");
 }
