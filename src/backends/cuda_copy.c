@@ -90,34 +90,11 @@ ua_cuda_memset(void *queue, void *dst, unsigned char value, size_t n)
 static const char *
 device_type_name(ua_typenum t)
 {
-    switch (t) {
-    case UA_BOOL:
-    case UA_UINT8:
-        return "unsigned char";
-    case UA_INT8:
-        return "signed char";
-    case UA_INT16:
-        return "short";
-    case UA_UINT16:
-    case UA_FLOAT16:
-        return "unsigned short";
-    case UA_INT32:
-        return "int";
-    case UA_UINT32:
-        return "unsigned int";
-    case UA_INT64:
-        return "long long";
-    case UA_UINT64:
-        return "unsigned long long";
-    case UA_FLOAT32:
-        return "float";
-    case UA_FLOAT64:
-        return "double";
-    case UA_COMPLEX64:
-        return "c64";
-    default:
-        return "c128";
-    }
+#define CXX_TYPE(E, NUM, CODE, NAME, KIND, SIZE, FMT, CTYPE, LOAD, CXX, ...) \
+    CXX,
+    static const char *const names[UA_NTYPES] = {UA_DTYPES(CXX_TYPE)};
+#undef CXX_TYPE
+    return names[ua_dtype_index(t)];
 }
 
 static bool
@@ -190,15 +167,11 @@ find_kernels(ua_cuda_copy_kernels *k)
     return r;
 }
 
-static ua_status
-compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
-                ua_cuda_copy_kernels *k)
+/* The CUDA C++ source of the copy kernels from src to dst (malloc'd), or
+ * NULL when out of memory. */
+static char *
+kernel_source(ua_typenum dst, ua_typenum src)
 {
-    if (!ua_nvrtc.loaded) {
-        return ua_error_set(UA_ERR_UNAVAILABLE,
-                            "strided copies on CUDA devices need NVRTC: %s",
-                            ua_nvrtc.reason);
-    }
     char convert[200], head[600];
     conversion(dst, src, convert, sizeof(convert));
     snprintf(head, sizeof(head),
@@ -208,11 +181,26 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
     size_t n = sizeof(ua_cuda_kernel_prelude) + strlen(head) +
                sizeof(ua_cuda_kernel_body) + sizeof(ua_cuda_kernel_tiled);
     char *source = malloc(n);
+    if (source != NULL) {
+        snprintf(source, n, "%s%s%s%s", ua_cuda_kernel_prelude, head,
+                 ua_cuda_kernel_body, ua_cuda_kernel_tiled);
+    }
+    return source;
+}
+
+static ua_status
+compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
+                ua_cuda_copy_kernels *k)
+{
+    if (!ua_nvrtc.loaded) {
+        return ua_error_set(UA_ERR_UNAVAILABLE,
+                            "strided copies on CUDA devices need NVRTC: %s",
+                            ua_nvrtc.reason);
+    }
+    char *source = kernel_source(dst, src);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    snprintf(source, n, "%s%s%s%s", ua_cuda_kernel_prelude, head,
-             ua_cuda_kernel_body, ua_cuda_kernel_tiled);
     char arch[64];
     snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
              c->cc_minor);

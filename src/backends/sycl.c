@@ -447,34 +447,11 @@ sycl_memset(void *queue, void *dst, unsigned char value, size_t n)
 static const char *
 element_type(ua_typenum t)
 {
-    switch (t) {
-    case UA_BOOL:
-    case UA_UINT8:
-        return "uchar";
-    case UA_INT8:
-        return "char";
-    case UA_INT16:
-        return "short";
-    case UA_UINT16:
-    case UA_FLOAT16:
-        return "ushort";
-    case UA_INT32:
-        return "int";
-    case UA_UINT32:
-        return "uint";
-    case UA_INT64:
-        return "long";
-    case UA_UINT64:
-        return "ulong";
-    case UA_FLOAT32:
-        return "float";
-    case UA_FLOAT64:
-        return "double";
-    case UA_COMPLEX64:
-        return "c64";
-    default:
-        return "c128";
-    }
+#define OPENCL_TYPE(E, NUM, CODE, NAME, KIND, SIZE, FMT, CT, LOAD, CXX, CL) \
+    CL,
+    static const char *const names[UA_NTYPES] = {UA_DTYPES(OPENCL_TYPE)};
+#undef OPENCL_TYPE
+    return names[ua_dtype_index(t)];
 }
 
 static bool
@@ -525,6 +502,28 @@ conversion(ua_typenum dst, ua_typenum src, char *out, size_t len)
     }
 }
 
+/* The OpenCL C source of the copy kernels from src to dst (malloc'd), or
+ * NULL when out of memory. */
+static char *
+kernel_source(ua_typenum dst, ua_typenum src, bool fp64)
+{
+    char convert[200], head[400];
+    conversion(dst, src, convert, sizeof(convert));
+    snprintf(head, sizeof(head),
+             "%stypedef %s R;\n", fp64 ? "#define UA_FP64\n" : "",
+             fp64 ? "double" : "float");
+    size_t n = strlen(head) + sizeof(ua_sycl_kernel_prelude) + 200 +
+               sizeof(convert) + sizeof(ua_sycl_kernel_body);
+    char *source = malloc(n);
+    if (source != NULL) {
+        snprintf(source, n,
+                 "%s%stypedef %s S;\ntypedef %s D;\nD convert(S v) { %s }\n%s",
+                 head, ua_sycl_kernel_prelude, element_type(src),
+                 element_type(dst), convert, ua_sycl_kernel_body);
+    }
+    return source;
+}
+
 static ua_status
 build_kernels(sycl_context *c, ua_typenum dst, ua_typenum src,
               copy_kernels *k)
@@ -538,21 +537,10 @@ build_kernels(sycl_context *c, ua_typenum dst, ua_typenum src,
                             c->index, ua_dtype_typestr(src),
                             ua_dtype_typestr(dst));
     }
-    char convert[200], head[400];
-    conversion(dst, src, convert, sizeof(convert));
-    snprintf(head, sizeof(head),
-             "%stypedef %s R;\n", c->fp64 ? "#define UA_FP64\n" : "",
-             c->fp64 ? "double" : "float");
-    size_t n = strlen(head) + sizeof(ua_sycl_kernel_prelude) + 200 +
-               sizeof(convert) + sizeof(ua_sycl_kernel_body);
-    char *source = malloc(n);
+    char *source = kernel_source(dst, src, c->fp64);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    snprintf(source, n,
-             "%s%stypedef %s S;\ntypedef %s D;\nD convert(S v) { %s }\n%s",
-             head, ua_sycl_kernel_prelude, element_type(src),
-             element_type(dst), convert, ua_sycl_kernel_body);
     k->bundle = dp.KernelBundle_CreateFromOCLSource(
         c->ctx, devices[c->index], source, "");
     free(source);

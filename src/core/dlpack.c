@@ -6,14 +6,43 @@
 #include "internal.h"
 #include "usmarray/dlpack.h"
 
+/* DLPack's type code of each NumPy kind. */
+static uint8_t
+dl_code(char kind)
+{
+    switch (kind) {
+    case 'b':
+        return UA_DL_BOOL;
+    case 'i':
+        return UA_DL_INT;
+    case 'u':
+        return UA_DL_UINT;
+    case 'f':
+        return UA_DL_FLOAT;
+    default:
+        return UA_DL_COMPLEX;
+    }
+}
+
 ua_dl_dtype
 ua_dlpack_dtype(ua_typenum t)
 {
-    static const uint8_t codes[] = {
-        ['b'] = UA_DL_BOOL, ['i'] = UA_DL_INT, ['u'] = UA_DL_UINT,
-        ['f'] = UA_DL_FLOAT, ['c'] = UA_DL_COMPLEX};
-    return (ua_dl_dtype){codes[(unsigned char)ua_dtype_kind(t)],
+    return (ua_dl_dtype){dl_code(ua_dtype_kind(t)),
                          (uint8_t)(8 * ua_dtype_itemsize(t)), 1};
+}
+
+/* The type of a DLPack code and width, read from the list of types. */
+static bool
+typenum_of_dl(uint8_t code, unsigned bits, ua_typenum *out)
+{
+#define MATCH(E, NUM, CODE, NAME, KIND, SIZE, ...)                           \
+    if (code == dl_code(KIND) && bits == 8 * (SIZE)) {                      \
+        *out = E;                                                           \
+        return true;                                                        \
+    }
+    UA_DTYPES(MATCH)
+#undef MATCH
+    return false;
 }
 
 ua_status
@@ -31,12 +60,8 @@ ua_dlpack_dtype_to_typenum(ua_dl_dtype d, ua_typenum *out)
                             "usmarray",
                             (unsigned)d.bits);
     }
-    for (int i = 0; i < UA_NTYPES; i++) {
-        ua_dl_dtype mine = ua_dlpack_dtype(ua_dtype_at(i));
-        if (mine.code == d.code && mine.bits == d.bits) {
-            *out = ua_dtype_at(i);
-            return UA_OK;
-        }
+    if (typenum_of_dl(d.code, d.bits, out)) {
+        return UA_OK;
     }
     return ua_error_set(UA_ERR_BUFFER,
                         "DLPack dtype (code %u, %u bits) is not supported by "

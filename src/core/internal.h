@@ -80,10 +80,16 @@ void ua_pool_drain(ua_pool *p, bool host_memory,
 
 /* Bytes of live allocations and the most allowed, per USM kind; guarded
  * by the lock of the kind's pool. */
+#define UA_SPARE_RECORDS 8
+
 typedef struct {
     size_t used;
     size_t ordered; /* of used, what the backend's ordered pool holds */
     size_t limit;   /* SIZE_MAX: none */
+    /* Records of freed allocations kept for the next ones, which then
+     * skip malloc and free on the per-call path. */
+    int nspare;
+    ua_allocation *spare[UA_SPARE_RECORDS];
 } ua_usage;
 
 struct ua_context {

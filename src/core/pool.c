@@ -23,11 +23,16 @@
 static int
 floor_log2(size_t n)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return (int)(8 * sizeof(unsigned long long) - 1) -
+           __builtin_clzll((unsigned long long)n);
+#else
     int k = 0;
     while (n >>= 1) {
         k++;
     }
     return k;
+#endif
 }
 
 int

@@ -74,17 +74,37 @@ free_block(ua_queue *q, ua_usm_kind kind, void *ptr)
     ops_of(q)->free(q->context->handle, kind, ptr);
 }
 
-/* Counts a block as live, unless that would pass the kind's limit. */
-static ua_status
-charge(ua_context *c, const ua_allocation *a)
+/* Uncounts a block; *record, when not NULL, is kept as a spare if there
+ * is room (and *record set to NULL), else left to the caller to free. */
+static void
+discharge(ua_context *c, const ua_allocation *a, ua_allocation **record)
 {
     ua_pool *p = &c->pools[a->kind];
     ua_usage *u = &c->usage[a->kind];
+    pthread_mutex_lock(&p->lock);
+    u->used -= a->block_bytes;
+    u->ordered -= a->ordered ? a->block_bytes : 0;
+    if (*record != NULL && u->nspare < UA_SPARE_RECORDS) {
+        u->spare[u->nspare++] = *record;
+        *record = NULL;
+    }
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Counts a block as live, unless that would pass the kind's limit, and
+ * gives the record that will describe it: a spare one, or a new one. */
+static ua_status
+charge(ua_context *c, const ua_allocation *a, ua_allocation **record)
+{
+    ua_pool *p = &c->pools[a->kind];
+    ua_usage *u = &c->usage[a->kind];
+    ua_allocation *r = NULL;
     pthread_mutex_lock(&p->lock);
     bool over = a->block_bytes > u->limit - u->used;
     if (!over) {
         u->used += a->block_bytes;
         u->ordered += a->ordered ? a->block_bytes : 0;
+        r = u->nspare > 0 ? u->spare[--u->nspare] : NULL;
     }
     size_t used = u->used, limit = u->limit;
     pthread_mutex_unlock(&p->lock);
@@ -94,18 +114,13 @@ charge(ua_context *c, const ua_allocation *a)
                             "the context's limit of %zu bytes (%zu in use)",
                             a->nbytes, ua_usm_kind_name(a->kind), limit, used);
     }
+    if (r == NULL && (r = malloc(sizeof(*r))) == NULL) {
+        discharge(c, a, &r);
+        return ua_error_set(UA_ERR_NOMEM, "out of memory");
+    }
+    *r = *a;
+    *record = r;
     return UA_OK;
-}
-
-static void
-discharge(ua_context *c, const ua_allocation *a)
-{
-    ua_pool *p = &c->pools[a->kind];
-    ua_usage *u = &c->usage[a->kind];
-    pthread_mutex_lock(&p->lock);
-    u->used -= a->block_bytes;
-    u->ordered -= a->ordered ? a->block_bytes : 0;
-    pthread_mutex_unlock(&p->lock);
 }
 
 /* Device memory of the default alignment too large for the core's pool
@@ -240,27 +255,19 @@ ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes, size_t alignment,
         return ua_error_set(UA_ERR_VALUE,
                             "alignment %zu is not a power of two", alignment);
     }
-    ua_allocation *a = calloc(1, sizeof(*a));
-    if (a == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "out of memory");
-    }
-    *a = (ua_allocation){.nbytes = nbytes, .kind = kind, .queue = q};
-    ua_status st = plan_block(a, alignment);
-    if (st == UA_OK) {
-        st = charge(q->context, a);
-    }
-    if (st != UA_OK) {
-        free(a);
+    ua_allocation plan = {.nbytes = nbytes, .kind = kind, .queue = q}, *a;
+    ua_status st = plan_block(&plan, alignment);
+    if (st != UA_OK || (st = charge(q->context, &plan, &a)) != UA_OK) {
         return st;
     }
     if ((st = alloc_block(a, alignment)) != UA_OK) {
-        discharge(q->context, a);
+        discharge(q->context, a, &a);
         free(a);
         return st;
     }
     if ((st = record(a)) != UA_OK) {
         release_block(a);
-        discharge(q->context, a);
+        discharge(q->context, a, &a);
         free(a);
         return st;
     }
@@ -301,7 +308,7 @@ ua_usm_free(ua_allocation *a)
     ua_registry_remove((uintptr_t)a->ptr, a->nbytes, a->borrowed);
     if (!a->borrowed) {
         release_block(a);
-        discharge(a->queue->context, a);
+        discharge(a->queue->context, a, &a);
     }
     free(a);
 }

@@ -67,6 +67,10 @@ typedef struct {
     PyObject *s_suai, *s_shape, *s_typestr, *s_data, *s_strides, *s_offset,
         *s_version, *s_syclobj, *s_get_capsule, *s_cai, *s_stream, *s_mask,
         *s_dlpack, *s_dlpack_device;
+    /* The keywords of a DLPack 1.x consumer's call of __dlpack__:
+     * max_version's value, and the names for each use of copy (bit 0) and
+     * stream (bit 1). */
+    PyObject *dl_max_version, *dl_kwnames[4];
 } ua_state;
 
 extern PyModuleDef ua_module_def;

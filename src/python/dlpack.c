@@ -574,28 +574,26 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
         consumer_stream(st, dev, &stream) < 0) {
         return NULL;
     }
-    PyObject *method = PyObject_GetAttr(obj, st->s_dlpack);
-    PyObject *kw = method ? Py_BuildValue("{s:(ii)}", "max_version",
-                                          UA_DLPACK_MAJOR, UA_DLPACK_MINOR)
-                          : NULL;
-    if (kw != NULL &&
-        ((copy != Py_None && PyDict_SetItemString(kw, "copy", copy) < 0) ||
-         (stream != NULL && PyDict_SetItemString(kw, "stream", stream) < 0))) {
-        Py_CLEAR(kw);
+    /* obj.__dlpack__(max_version=..., [copy=...,] [stream=...]), by
+     * vectorcall with names made once (module.c). */
+    PyObject *args[4] = {obj, st->dl_max_version};
+    size_t n = 2;
+    int which = 0;
+    if (copy != Py_None) {
+        args[n++] = copy;
+        which |= 1;
     }
+    if (stream != NULL) {
+        args[n++] = stream;
+        which |= 2;
+    }
+    PyObject *capsule = PyObject_VectorcallMethod(st->s_dlpack, args, 1,
+                                                  st->dl_kwnames[which]);
     Py_XDECREF(stream);
-    if (method == NULL) {
-        return NULL;
-    }
-    PyObject *empty = PyTuple_New(0);
-    PyObject *capsule = kw && empty ? PyObject_Call(method, empty, kw) : NULL;
     if (capsule == NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {
         PyErr_Clear();
-        capsule = PyObject_CallNoArgs(method);
+        capsule = PyObject_CallMethodNoArgs(obj, st->s_dlpack);
     }
-    Py_XDECREF(empty);
-    Py_XDECREF(kw);
-    Py_DECREF(method);
     return capsule;
 }
 
@@ -629,7 +627,16 @@ ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     PyObject *x = v[0];
-    if (!PyCapsule_CheckExact(x)) {
+    /* Our own array answers __dlpack_device__ without being asked (a
+     * subclass may override it, so only the exact type). */
+    ua_dl_device own;
+    const ua_dl_device *known = NULL;
+    if (Py_IS_TYPE(x, st->USMArray_Type)) {
+        own = ua_dlpack_device(ua_queue_device(queue_of_array(x)),
+                               base_of(x)->kind);
+        known = &own;
+    }
+    else if (!PyCapsule_CheckExact(x)) {
         int has = ua_py_has_attr(x, st->s_dlpack);
         if (has <= 0) {
             if (has == 0) {
@@ -646,7 +653,7 @@ ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         (queue = ua_py_as_queue(st, v[1], "device")) == NULL) {
         return NULL;
     }
-    PyObject *a = ua_py_array_from_dlpack_object(st, x, v[2], NULL);
+    PyObject *a = ua_py_array_from_dlpack_object(st, x, v[2], known);
     if (a != NULL && copy == 1 && PyCapsule_CheckExact(x)) {
         /* A capsule cannot be asked to copy: copy here. */
         Py_SETREF(a, ua_py_array_copy(st, a, (ua_typenum)ARR(a)->typenum, 'K',

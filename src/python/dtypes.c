@@ -26,8 +26,7 @@ ua_py_dtype(ua_state *st, ua_typenum t)
 }
 
 #define UA_SUPPORTED_DTYPES                                                   \
-    "supported are bool, int8, uint8, int16, uint16, int32, uint32, int64, "  \
-    "uint64, float16, float32, float64, complex64 and complex128"
+    "supported are " UA_DTYPE_NAMES "each in native byte order"
 
 /* Names the argument too when it is not the dtype itself (numpy.dtype of
  * a dtype is that same object). */

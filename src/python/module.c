@@ -2,6 +2,8 @@
  * its state and its functions. */
 #include "binding.h"
 
+#include "usmarray/dlpack.h"
+
 static PyObject *
 backends_info(PyObject *module, PyObject *Py_UNUSED(a))
 {
@@ -40,6 +42,32 @@ static PyMethodDef module_functions[] = {
     {NULL},
 };
 
+/* What from_dlpack passes to __dlpack__, made once rather than per call;
+ * keyword names interned, as callees compare them by identity first. */
+static int
+intern_dlpack_call(ua_state *st)
+{
+    PyObject *mv = PyUnicode_InternFromString("max_version");
+    PyObject *copy = PyUnicode_InternFromString("copy");
+    PyObject *stream = st->s_stream;
+    if (mv != NULL && copy != NULL) {
+        st->dl_kwnames[0] = PyTuple_Pack(1, mv);
+        st->dl_kwnames[1] = PyTuple_Pack(2, mv, copy);
+        st->dl_kwnames[2] = PyTuple_Pack(2, mv, stream);
+        st->dl_kwnames[3] = PyTuple_Pack(3, mv, copy, stream);
+    }
+    Py_XDECREF(mv);
+    Py_XDECREF(copy);
+    st->dl_max_version = Py_BuildValue("(ii)", UA_DLPACK_MAJOR,
+                                       UA_DLPACK_MINOR);
+    for (int i = 0; i < 4; i++) {
+        if (st->dl_kwnames[i] == NULL) {
+            return -1;
+        }
+    }
+    return st->dl_max_version ? 0 : -1;
+}
+
 static int
 intern_keys(ua_state *st)
 {
@@ -68,7 +96,7 @@ intern_keys(ua_state *st)
             return -1;
         }
     }
-    return 0;
+    return intern_dlpack_call(st);
 }
 
 static int
@@ -219,6 +247,10 @@ module_clear(PyObject *module)
                          &st->s_dlpack,  &st->s_dlpack_device};
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
         Py_CLEAR(*keys[i]);
+    }
+    Py_CLEAR(st->dl_max_version);
+    for (int i = 0; i < 4; i++) {
+        Py_CLEAR(st->dl_kwnames[i]);
     }
     return 0;
 }
