@@ -255,7 +255,8 @@ ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes, size_t alignment,
         return ua_error_set(UA_ERR_VALUE,
                             "alignment %zu is not a power of two", alignment);
     }
-    ua_allocation plan = {.nbytes = nbytes, .kind = kind, .queue = q}, *a;
+    ua_allocation plan = {.nbytes = nbytes, .kind = kind, .queue = q};
+    ua_allocation *a = NULL;
     ua_status st = plan_block(&plan, alignment);
     if (st != UA_OK || (st = charge(q->context, &plan, &a)) != UA_OK) {
         return st;
