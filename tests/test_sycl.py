@@ -126,6 +126,56 @@ def test_dlpack_both_ways(q, versioned):
     assert int(dpt.asnumpy(y)[3]) == -5
 
 
+class QueueSpy:
+    """A syclobj that records being asked for its queue's capsule."""
+
+    def __init__(self, queue):
+        self.queue, self.asked = queue, 0
+
+    def _get_capsule(self):
+        self.asked += 1
+        return self.queue._get_capsule()
+
+
+class PendingProducer:
+    """A DLPack producer whose writes may still be queued: it names its
+    queue only through its interface dictionary's syclobj."""
+
+    def __init__(self, array, syclobj):
+        self.array, self.syclobj = array, syclobj
+
+    def __dlpack__(self, **kw):
+        return self.array.__dlpack__(**kw)
+
+    def __dlpack_device__(self):
+        return self.array.__dlpack_device__()
+
+    @property
+    def __sycl_usm_array_interface__(self):
+        return dict(self.array.__sycl_usm_array_interface__, syclobj=self.syclobj)
+
+
+def test_dlpack_import_waits_for_the_producers_queue(q):
+    dpt = pytest.importorskip("dpnp.tensor")
+    dq = dpctl.SyclQueue(q._get_capsule())
+    # dpctl's __dlpack__ orders nothing: the import must find the producer's
+    # queue through its syclobj and order after what it has submitted.
+    spy = QueueSpy(dq)
+    y = dpt.full(1 << 20, 7, dtype="i4", sycl_queue=dq)
+    u = ua.from_dlpack(PendingProducer(y, spy))
+    assert spy.asked == 1
+    assert (ua.asnumpy(u) == 7).all()
+    for i in range(30):
+        y = dpt.full(1 << 20, i, dtype="i4", sycl_queue=dq)
+        assert (ua.asnumpy(ua.from_dlpack(y)) == i).all(), i
+    # Our own arrays need no such look-up, and a producer without the
+    # interface is taken as it is.
+    mine = ua.zeros(4, queue=q)
+    assert ua.from_dlpack(mine)._pointer == mine._pointer
+    bare = Exporter(dpt.ones(3, sycl_queue=dq), {"max_version": (1, 0)})
+    np.testing.assert_array_equal(ua.asnumpy(ua.from_dlpack(bare)), np.ones(3))
+
+
 def dq_id(q):
     return dpctl.SyclQueue(q._get_capsule()).sycl_device.get_device_id()
 

@@ -258,6 +258,10 @@ int ua_suai_import(ua_state *st, PyObject *obj, ua_suai *out);
 void ua_suai_release(ua_suai *s);
 /* Whether obj has the attribute, without running arbitrary code twice. */
 int ua_suai_has(ua_state *st, PyObject *obj);
+/* Orders the default queue of the device obj's syclobj names after the work
+ * that queue has submitted, where obj exposes the interface: 0 when done
+ * or when obj has no interface, -1 with an exception. */
+int ua_suai_order_after_producer(ua_state *st, PyObject *obj);
 
 /* ------------------------------------------------------------- arrays */
 

@@ -597,6 +597,18 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
     return capsule;
 }
 
+/* Memory of a backend whose queues DLPack's stream argument cannot name:
+ * the producer's pending work is found through its interface dictionary's
+ * syclobj instead (our own arrays' work is ordered already). */
+static int
+needs_producer_queue(ua_state *st, PyObject *producer, PyObject *array)
+{
+    ua_backend *b = ua_device_backend(ua_queue_device(queue_of_array(array)));
+    return !Py_IS_TYPE(producer, st->USMArray_Type) &&
+           ua_backend_stream_rule(b) == UA_STREAMS_NONE &&
+           !(ua_backend_caps(b) & UA_CAP_CPU_MEMORY);
+}
+
 PyObject *
 ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj, PyObject *copy,
                                const ua_dl_device *device)
@@ -610,6 +622,10 @@ ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj, PyObject *copy,
     }
     PyObject *a = ua_py_array_from_capsule(st, capsule);
     Py_DECREF(capsule);
+    if (a != NULL && needs_producer_queue(st, obj, a) &&
+        ua_suai_order_after_producer(st, obj) < 0) {
+        Py_CLEAR(a);
+    }
     return a;
 }
 
