@@ -1,5 +1,5 @@
 """usmarray against CuPy, PyTorch and numba-cuda on one GPU, in one run: the
-rows of DESIGN.md section 5.
+rows of DESIGN.md section 5 and of issue 15's table.
 
 Per-call rows time many calls with a wall clock (they measure Python-side
 overhead); bandwidth rows time copies with CUDA events recorded on the stream
@@ -9,6 +9,7 @@ and count bytes read plus bytes written.  Prints a table and writes JSON.
     python benchmarks/gpu_vs_peers.py [--json PATH]
 """
 import argparse
+import datetime
 import json
 import os
 import statistics
@@ -112,10 +113,18 @@ def rows():
         cupy=per_call_us(lambda: c[1:10, ::2]) if cp else None,
         torch=per_call_us(lambda: t[1:10, ::2]) if torch else None)
 
-    row("empty(1 MiB) on device, pooled", "us", "<= 1 us",
-        usmarray=per_call_us(lambda: ua.empty(MiB // 4, dtype="f4", queue=q)),
-        cupy=per_call_us(lambda: cp.empty(MiB // 4, dtype=cp.float32)) if cp else None,
-        torch=per_call_us(lambda: torch.empty(MiB // 4, dtype=torch.float32, device="cuda")) if torch else None)
+    for label, nbytes in (("1 MiB", MiB), ("256 MiB", 256 * MiB), ("1 GiB", 1024 * MiB)):
+        calls = 20000 if nbytes == MiB else 2000
+        row(f"empty({label}) on device, pooled", "us", "<= 1 us",
+            usmarray=per_call_us(lambda: ua.empty(nbytes, dtype="u1", queue=q), n=calls),
+            cupy=per_call_us(lambda: cp.empty(nbytes, dtype=cp.uint8), n=calls) if cp else None,
+            torch=per_call_us(lambda: torch.empty(nbytes, dtype=torch.uint8, device="cuda"),
+                              n=calls) if torch else None)
+
+    if torch:
+        tt = torch.empty((1000, 1000), dtype=torch.float32, device="cuda")
+        row("ua.from_dlpack(torch tensor)", "us", "<= 3 us",
+            usmarray=per_call_us(lambda: ua.from_dlpack(tt), n=5000))
 
     # -------- bandwidth rows (bytes read + written)
     n = 8192
@@ -139,8 +148,20 @@ def rows():
         cupy=event_gbps(lambda: cp.ascontiguousarray(cp.transpose(PC, (3, 1, 0, 2))), cupy_stream, nb) if cp else None,
         torch=event_gbps(lambda: PT.permute(3, 1, 0, 2).contiguous(), torch_stream, nb) if torch else None)
 
+    g = np.random.default_rng(2).random((256, 256, 256))
+    G = ua.asarray(g, queue=q)
+    GC = cp.asarray(g) if cp else None
+    GT = torch.as_tensor(g, device="cuda") if torch else None
+    nb = 2 * g[::2, ::-1, 1::3].nbytes
+    row("gather x[::2, ::-1, 1::3] copy 256^3 float64", "GB/s", ">= 1500 GB/s",
+        usmarray=event_gbps(lambda: G[::2, ::-1, 1::3].copy(), ours_stream, nb),
+        cupy=event_gbps(lambda: GC[::2, ::-1, 1::3].copy(), cupy_stream, nb) if cp else None,
+        # PyTorch has no negative steps: flip() copies once more.
+        torch=None)
+    del G, GC, GT
+
     nb = 2 * a.nbytes
-    row("contiguous device copy 256 MiB", "GB/s", ">= 0.97x CuPy",
+    row("contiguous device copy 256 MiB", "GB/s", ">= 0.97x the best peer",
         usmarray=event_gbps(lambda: X.copy(), ours_stream, nb),
         cupy=event_gbps(lambda: C.copy(), cupy_stream, nb) if cp else None,
         torch=event_gbps(lambda: T.clone(), torch_stream, nb) if torch else None)
@@ -174,6 +195,64 @@ def rows():
     return out
 
 
+def peer_versions():
+    return {name: mod.__version__ for name, mod in
+            (("cupy", cp), ("torch", torch), ("numpy", np)) if mod is not None}
+
+
+def peer_gbps(fn, stream_handle, device, nbytes, reps=10):
+    """event_gbps with the events made on `device`, whose stream it is."""
+    with cp.cuda.Device(device):
+        return event_gbps(fn, stream_handle, nbytes, reps)
+
+
+def peer_rows():
+    """GPU 0 to GPU 1 over the link between them (NVLink on the two-H200
+    machine): 256 MiB, timed by events on the stream each library copies on
+    (the destination device's), bytes counted once.  None with fewer than
+    two GPUs or without CuPy (its events time every row)."""
+    if len(ua.get_devices(backend="cuda")) < 2 or cp is None:
+        return []
+    out = []
+    q0, q1 = ua.Queue("cuda:gpu:0"), ua.Queue("cuda:gpu:1")
+    a = np.random.default_rng(2).random(256 * MiB // 4, dtype=np.float32)
+    X0 = ua.asarray(a, queue=q0)
+    Y1 = ua.empty(a.shape, dtype="f4", queue=q1)
+    ours_stream = ua.empty(1, queue=q1).__cuda_array_interface__["stream"]
+    with cp.cuda.Device(0):
+        C0 = cp.asarray(a)
+    with cp.cuda.Device(1):
+        C1 = cp.empty_like(C0)
+        cstream = cp.cuda.get_current_stream()
+        cupy_stream = cstream.ptr
+    T0 = torch.as_tensor(a, device="cuda:0") if torch else None
+    T1 = torch.empty_like(T0, device="cuda:1") if torch else None
+    torch_stream = torch.cuda.current_stream(1).cuda_stream if torch else None
+
+    def ours_into():
+        Y1[...] = X0
+
+    def cupy_into():
+        C1.data.copy_from_device_async(C0.data, C0.nbytes, cstream)
+
+    def cupy_array():
+        with cp.cuda.Device(1):
+            return cp.array(C0)
+
+    link = "direct" if ua.Device("cuda:gpu:0").can_access_peer("cuda:gpu:1") else "through the host"
+    out.append({"operation": f"GPU->GPU copy 256 MiB into an existing array ({link})", "unit": "GB/s",
+                "target": ">= 0.95x best peer",
+                "usmarray": peer_gbps(ours_into, ours_stream, 1, a.nbytes),
+                "cupy": peer_gbps(cupy_into, cupy_stream, 1, a.nbytes),
+                "torch": peer_gbps(lambda: T1.copy_(T0), torch_stream, 1, a.nbytes) if torch else None})
+    out.append({"operation": f"GPU->GPU to_device 256 MiB, allocating ({link})", "unit": "GB/s",
+                "target": ">= 0.95x best peer",
+                "usmarray": peer_gbps(lambda: X0.to_device(q1), ours_stream, 1, a.nbytes),
+                "cupy": peer_gbps(cupy_array, cupy_stream, 1, a.nbytes),
+                "torch": peer_gbps(lambda: T0.to("cuda:1"), torch_stream, 1, a.nbytes) if torch else None})
+    return out
+
+
 def ratio(row, peer):
     ours, theirs = row.get("usmarray"), row.get(peer)
     if ours is None or theirs is None:
@@ -185,11 +264,13 @@ def ratio(row, peer):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--json", default=None)
+    parser.add_argument("--peer-only", action="store_true",
+                        help="only the two-GPU rows")
     args = parser.parse_args()
     if not any(d.backend == "cuda" for d in ua.get_devices()):
         print("no CUDA device: nothing to measure")
         return 0
-    table = rows()
+    table = (rows() if not args.peer_only else []) + peer_rows()
     for r in table:
         r["ratio_vs_cupy"] = ratio(r, "cupy")
         r["ratio_vs_torch"] = ratio(r, "torch")
@@ -205,7 +286,9 @@ def main():
               f"{fmt(r['ratio_vs_torch'])} | {r['target']} |")
     out = args.json or os.path.join(os.environ.get("OUT", "."), "gpu_vs_peers.json")
     with open(out, "w") as f:
-        json.dump({"device": ua.Device(GPU).name, "rows": table}, f, indent=1)
+        json.dump({"device": ua.Device(GPU).name,
+                   "date": datetime.date.today().isoformat(),
+                   "peers": peer_versions(), "rows": table}, f, indent=1)
     print(f"wrote {out}")
     return 0
 

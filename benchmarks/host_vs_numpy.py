@@ -2,11 +2,14 @@
 
 Per-call times (best of several repeats, in microseconds) and copy throughput
 (GB/s counting bytes read plus bytes written).  The ratio column is
-NumPy's time divided by ours: above 1 means usmarray is faster.
+NumPy's time divided by ours: above 1 means usmarray is faster.  Writes the
+rows as JSON for tools/perf_tables.py, which puts them in README.md.
 
-    python benchmarks/host_vs_numpy.py [--quick]
+    python benchmarks/host_vs_numpy.py [--quick] [--json PATH]
 """
 import argparse
+import datetime
+import json
 import platform
 import timeit
 
@@ -51,6 +54,7 @@ def per_call_rows(number):
          lambda: h.__array_interface__),
         ("protocol import", lambda: ua.asarray(sx), lambda: np.asarray(ah)),
         ("empty(1024)", lambda: ua.empty(1024), lambda: np.empty(1024)),
+        ("DLPack round trip", lambda: ua.from_dlpack(x), lambda: np.from_dlpack(h)),
     ], number
 
 
@@ -65,14 +69,16 @@ def throughput_rows(scale):
 
     case("contiguous copy 64 MiB f8", lambda: np.ones((8 << 20) // scale),
          lambda x: x.copy(), lambda h: h.copy(), lambda h: 2 * h.nbytes)
+    case(f"copy() {128 // scale} MiB f8", lambda: np.ones((16 << 20) // scale),
+         lambda x: x.copy(), lambda h: h.copy(), lambda h: 2 * h.nbytes)
     case(f"transpose copy {n}x{n} f8", lambda: np.ones((n, n)),
          lambda x: x.T.copy(), lambda h: np.ascontiguousarray(h.T),
          lambda h: 2 * h.nbytes)
-    m = 64 if scale == 1 else 32
-    case(f"permute (3,1,0,2) copy {m}^4 f4", lambda: np.ones((m,) * 4, np.float32),
-         lambda x: ua.permute_dims(x, (3, 1, 0, 2)).copy(),
-         lambda h: np.ascontiguousarray(h.transpose(3, 1, 0, 2)),
-         lambda h: 2 * h.nbytes)
+    for m in ((64, 48) if scale == 1 else (32, 24)):
+        case(f"permute (3,1,0,2) copy {m}^4 f4", lambda: np.ones((m,) * 4, np.float32),
+             lambda x: ua.permute_dims(x, (3, 1, 0, 2)).copy(),
+             lambda h: np.ascontiguousarray(h.transpose(3, 1, 0, 2)),
+             lambda h: 2 * h.nbytes)
     k = 256 // scale
     case(f"negative-step slice copy {k}^3 f8 [::-1, ::-2, ::-1]",
          lambda: np.ones((k, k, k)),
@@ -87,19 +93,31 @@ def throughput_rows(scale):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    parser.add_argument("--json", default=None, help="where to write the rows")
     args = parser.parse_args()
+    machine = f"{ua.Device('host').name}"
     print(f"machine: {platform.processor() or platform.machine()}, "
-          f"{ua.Device('host').name}; numpy {np.__version__}; usmarray {ua.__version__}")
+          f"{machine}; numpy {np.__version__}; usmarray {ua.__version__}")
     print(f"{'operation':<48}{'usmarray':>12}{'numpy':>12}{'ratio':>8}")
+    table = []
     rows, number = per_call_rows(2000 if args.quick else 20000)
     for name, ours, theirs in rows:
         a, b = compare(ours, theirs, number, 7)
-        print(f"{name + ' (us/call)':<48}{a * 1e6:>12.3f}{b * 1e6:>12.3f}"
-              f"{b / a:>8.2f}")
+        table.append({"operation": name, "unit": "us", "usmarray": a * 1e6,
+                      "numpy": b * 1e6, "ratio": b / a})
     for name, ours, theirs, nbytes in throughput_rows(4 if args.quick else 1):
         a, b = compare(ours, theirs, 2, 7)
-        print(f"{name + ' (GB/s)':<48}{nbytes / a / 1e9:>12.2f}"
-              f"{nbytes / b / 1e9:>12.2f}{b / a:>8.2f}")
+        table.append({"operation": name, "unit": "GB/s", "usmarray": nbytes / a / 1e9,
+                      "numpy": nbytes / b / 1e9, "ratio": b / a})
+    for r in table:
+        print(f"{r['operation'] + ' (' + r['unit'] + ')':<48}{r['usmarray']:>12.3f}"
+              f"{r['numpy']:>12.3f}{r['ratio']:>8.2f}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"device": machine, "date": datetime.date.today().isoformat(),
+                       "numpy": np.__version__, "quick": args.quick, "rows": table},
+                      f, indent=1)
+        print(f"wrote {args.json}")
 
 
 if __name__ == "__main__":

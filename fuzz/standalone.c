@@ -2,6 +2,7 @@
  * every file named (or in a directory named), then, when
  * USMARRAY_FUZZ_RUNS is set, on that many random mutations of them. */
 #include <dirent.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,7 +136,19 @@ main(int argc, char **argv)
         LLVMFuzzerTestOneInput(seeds[i].data, seeds[i].size);
     }
     const char *runs_env = getenv("USMARRAY_FUZZ_RUNS");
-    long runs = runs_env ? strtol(runs_env, NULL, 10) : 0;
+    long runs = 0;
+    if (runs_env != NULL && runs_env[0] != '\0') {
+        char *end;
+        errno = 0;
+        runs = strtol(runs_env, &end, 10);
+        if (*end != '\0' || errno != 0 || runs < 0) {
+            fprintf(stderr,
+                    "USMARRAY_FUZZ_RUNS is '%s'; expected a number of "
+                    "mutations, a non-negative decimal integer\n",
+                    runs_env);
+            return 2;
+        }
+    }
     static uint8_t buf[FUZZ_MAX_INPUT];
     for (long r = 0; r < runs; r++) {
         const seed *s = &seeds[next() % nseeds];

@@ -1,6 +1,34 @@
+import ctypes
+import math
+import os
+import pathlib
+import sys
+
 import pytest
 
-import usmarray as ua
+
+def _prepare_sycl_runtime():
+    """The OpenCL CPU runtime that dpnp's wheels install (intel-opencl-rt)
+    registers itself with a placeholder path: name its library directly, and
+    load its math library (libsvml, with libintlc) globally, as LD_LIBRARY_PATH would.
+    Both must happen before the first SYCL call; the SYCL backend starts at
+    the first device query, after this."""
+    lib = pathlib.Path(sys.prefix) / "lib"
+    runtime = lib / "libintelocl.so"
+    if not runtime.is_file():
+        return
+    os.environ.setdefault("OCL_ICD_FILENAMES", str(runtime))
+    paths = os.environ.get("LD_LIBRARY_PATH", "")
+    if str(lib) not in paths.split(":"):
+        os.environ["LD_LIBRARY_PATH"] = f"{lib}:{paths}" if paths else str(lib)
+    for name in ("libintlc.so.5", "libsvml.so"):  # the second needs the first
+        if (lib / name).is_file():
+            ctypes.CDLL(str(lib / name), mode=ctypes.RTLD_GLOBAL)
+
+
+_prepare_sycl_runtime()
+
+import usmarray as ua  # noqa: E402  (after the runtime's environment)
 
 
 class Holder:
@@ -39,3 +67,19 @@ def host_queue():
 @pytest.fixture(params=sorted(KINDS))
 def kind(request):
     return request.param
+
+
+def stress_scale():
+    """USMARRAY_STRESS_SCALE: the fraction of the stress tests' full length to
+    run (CI's sanitizer build runs 0.02)."""
+    text = os.environ.get("USMARRAY_STRESS_SCALE", "")
+    if not text:
+        return 1.0
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = math.nan
+    if not (0 < scale <= 1e6):
+        raise ValueError(f"USMARRAY_STRESS_SCALE is {text!r}; expected a positive number "
+                         "(1 runs the stress tests in full, 0.02 a fiftieth of them)")
+    return scale

@@ -182,3 +182,19 @@ def test_usmarray_buffer_means_its_base():
 def test_every_kind(kind):
     a = ua.USMArray((3,), buffer=kind)
     assert a.usm_type == kind and isinstance(a.base, KINDS[kind])
+
+
+def test_dtype_names_and_types_resolve_the_same_on_every_call():
+    """Recently seen dtype strings and types are recognised by identity:
+    cycling through more of them than are kept, and through strings made
+    anew, must still give each its own dtype."""
+    names = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8",
+             "c8", "c16"]
+    types = [np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32,
+             np.int64, np.uint64, np.float16, np.float32, np.float64, np.complex64,
+             np.complex128]
+    for _ in range(3):
+        for name, t in zip(names, types):
+            fresh = "".join([name[:1], name[1:]])  # an equal string, not the same
+            for spec in (name, t, fresh):
+                assert ua.USMArray((2,), spec, "host").dtype == np.dtype(t), spec

@@ -95,20 +95,21 @@ def test_asarray_of_host_data():
         ua.asarray([1], usm_type="global")
 
 
-def test_host_usm_type_wraps_numpy_without_copy():
+def test_host_usm_type_wraps_numpy_without_copy(host_queue):
+    # Only the host backend can take pageable host memory as its own.
     h = np.arange(6.0).reshape(2, 3)
-    x = ua.asarray(h, usm_type="host")
+    x = ua.asarray(h, usm_type="host", queue=host_queue)
     assert x._pointer == h.ctypes.data and x.usm_type == "host"
     assert ua.get_pointer_type(h.ctypes.data + 8, "host") == "host"
     x[0, 0] = 42
     assert h[0, 0] == 42
-    y = ua.asarray(h[:, ::-1], usm_type="host", copy=False)
+    y = ua.asarray(h[:, ::-1], usm_type="host", copy=False, queue=host_queue)
     assert y.strides == (3, -1)
     np.testing.assert_array_equal(ua.asnumpy(y), h[:, ::-1])
     ro = h.copy()
     ro.flags.writeable = False
-    assert not ua.asarray(ro, usm_type="host").flags.writable
-    assert ua.asarray(h, usm_type="host", copy=True)._pointer != h.ctypes.data
+    assert not ua.asarray(ro, usm_type="host", queue=host_queue).flags.writable
+    assert ua.asarray(h, usm_type="host", copy=True, queue=host_queue)._pointer != h.ctypes.data
     del x, y
     import gc
 

@@ -83,7 +83,7 @@ def test_negative_offset_below_data_pointer():
     mem = ua.MemoryUSMShared(64)
     np.frombuffer(mem, dtype=np.float64)[:] = np.arange(8)
     iface = {"shape": (2,), "typestr": "<f8", "data": (mem._pointer + 32, False),
-             "strides": (-2,), "offset": -1, "version": 1, "syclobj": "host"}
+             "strides": (-2,), "offset": -1, "version": 1, "syclobj": mem.queue}
     y = ua.asarray(Holder(iface, keep=mem))
     assert ua.asnumpy(y).tolist() == [3.0, 1.0]
 

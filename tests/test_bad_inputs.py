@@ -20,7 +20,9 @@ _KEEP = []
 
 
 def host(shape=(4,), dtype="f8"):
-    return ua.arange(int(np.prod(shape)), dtype=dtype, usm_type="host").reshape(shape)
+    """USM host memory of the host backend, whose DLPack export is kDLCPU."""
+    return ua.arange(int(np.prod(shape)), dtype=dtype, usm_type="host",
+                     queue="host").reshape(shape)
 
 
 def dev(shape=(4,), dtype="f8"):
@@ -47,7 +49,7 @@ def import_suai_dict(iface):
 
 
 def import_cai(**over):
-    mem = shared_mem()
+    mem = ua.MemoryUSMShared(64, queue="host")  # no CUDA device's memory
     d = {"shape": (4,), "typestr": "<f8", "data": (mem._pointer, False), "version": 3}
     d.update(over)
     d = {k: v for k, v in d.items() if v is not KEEP_OUT}
@@ -419,7 +421,41 @@ CASES = [
     C(lambda: writable_buffer(import_suai(data=(shared_mem()._pointer, True))),
       (BufferError, TypeError), "underlying buffer is not writable", id="buffer-writable-readonly-import"),
     C(lambda: host() + 1, TypeError, "unsupported operand type(s) for +", id="no-arithmetic"),
-    C(lambda: host() < host(), TypeError, "not supported between instances", id="no-comparison"),
+    C(lambda: host() < host(), TypeError, "does not compare element-wise ('<')", id="no-comparison"),
+    C(lambda: host() == host(), TypeError, "usmarray.asnumpy(x) == usmarray.asnumpy(y)", id="no-equality"),
+    C(lambda: dev() != 0, TypeError, "does not compare element-wise ('!=')", id="no-inequality-with-scalar"),
+    C(lambda: hash(dev()), TypeError, "unhashable type", id="array-unhashable"),
+    C(lambda: {dev(): 1}, TypeError, "unhashable type", id="array-not-a-dict-key"),
+    C(lambda: iter(ua.zeros(())), TypeError, "iteration over a 0-d array", id="iter-0d"),
+    C(lambda: int(dev()), TypeError, "only 0-dimensional arrays can be converted", id="int-of-1d"),
+    C(lambda: float(ua.zeros((1,), usm_type="shared")), TypeError, "only 0-dimensional arrays",
+      id="float-of-1d-shared"),
+    C(lambda: int(ua.asarray(1j)), TypeError, "not 'complex'", id="int-of-complex"),
+    C(lambda: float(ua.asarray(1j)), TypeError, "not 'complex'", id="float-of-complex"),
+    C(lambda: complex(dev()), TypeError, "only 0-dimensional arrays", id="complex-of-1d"),
+    C(lambda: [0][ua.asarray(0.0)], TypeError, "only integer scalar arrays can be converted to a scalar index",
+      id="index-of-float"),
+    C(lambda: [0][ua.asarray(True)], TypeError, "only integer scalar arrays", id="index-of-bool"),
+    C(lambda: bool(dev()), ValueError, "more than one element is ambiguous", id="bool-of-several"),
+    C(lambda: dev().item(), ValueError, "can only convert an array of size 1 to a Python scalar",
+      id="item-of-several"),
+    C(lambda: dev().item(4), IndexError, "index 4 is out of bounds for size 4", id="item-past-end"),
+    C(lambda: dev().item("a"), TypeError, "item() index must be an integer", id="item-str"),
+    C(lambda: dev((2, 2)).item(1, 2, 3), ValueError, "item() needs 2 indices", id="item-too-many-indices"),
+    C(lambda: dev((2, 2)).item(0, slice(None)), IndexError, "integer indices only", id="item-slice"),
+    C(lambda: format(dev(), ".2f"), TypeError, "unsupported format string '.2f'", id="format-nd-with-spec"),
+    C(lambda: np.asarray(ua.MemoryUSMDevice(8)), TypeError, "USM device memory cannot be converted to a NumPy",
+      id="numpy-of-device-memory"),
+    C(lambda: ua.MemoryUSMDevice(8).__array__(dtype="f8"), TypeError, "copy_to_host()",
+      id="numpy-of-device-memory-dtype"),
+    C(lambda: dev().to_device("host", stream=1), ValueError, "the host backend has no streams",
+      id="to-device-stream-on-host"),
+    C(lambda: dev().to_device("host", stream="s"), TypeError, "stream must be None, a usmarray.Queue",
+      id="to-device-stream-str"),
+    C(lambda: dev().to_device("host", stream=-5), ValueError, "stream -5 is not a stream handle",
+      id="to-device-stream-negative"),
+    C(lambda: ua.asarray([1], device=2.5), TypeError, "device must be a usmarray.Device", id="asarray-device-float"),
+    C(lambda: ua.asarray([1], device="nosuch"), ValueError, "filter string 'nosuch'", id="asarray-device-unknown"),
     C(lambda: host().astype("f4", copy="no"), TypeError, "copy must be None or a bool",
       id="method-astype-copy-str"),
     C(lambda: bool(host()), ValueError, "ambiguous", id="bool-ambiguous"),
@@ -444,7 +480,7 @@ CASES = [
     C(lambda: host((2, 3))[None, None, 0, 0, 0], IndexError, "too many indices for array: array is 2-dimension", id="index-newaxis-too-many"),
     C(lambda: ua.empty(())[0], IndexError, "too many indices for array: array is 0-dimension", id="index-0d"),
     C(lambda: ua.empty((0,))[0], IndexError, "index 0 is out of bounds for axis 0 with size 0", id="index-empty"),
-    C(lambda: bool(ua.empty((0,))), ValueError, "0 elements", id="bool-empty"),
+    C(lambda: bool(ua.empty((0,))), ValueError, "The truth value of an empty array is ambiguous", id="bool-empty"),
     C(lambda: ua.MemoryUSMShared(8, copy="yes"), TypeError, "copy must be None or a bool",
       id="memory-copy-str"),
     C(lambda: ua.from_dlpack(capsule(), copy=1), TypeError, "copy must be None or a bool",
@@ -458,7 +494,7 @@ CASES = [
     C(lambda: host().__setitem__(slice(None), np.array(["a"] * 4)), ValueError, "could not convert",
       id="setitem-unicode-array"),
     C(lambda: readonly().__setitem__(0, 1), ValueError, "read-only", id="setitem-readonly"),
-    C(lambda: host().__setitem__(..., BIG), (OverflowError, ValueError), "Python integer 1180591620717411303424 out of bou", id="setitem-overflow"),
+    C(lambda: host(dtype="i8").__setitem__(..., BIG), (OverflowError, ValueError), "Python integer 1180591620717411303424 out of bou", id="setitem-overflow"),
     C(lambda: host().__delitem__(0), (TypeError, ValueError), "cannot delete array elements", id="delitem"),
 
     # ---- SUAI import ----
@@ -591,15 +627,15 @@ CASES = [
       "['version'] must be an integer, not Clearing", id="hook-suai-version-drops-dict"),
 
     # ---- 3. capsules without a name ----
-    C(lambda: ua.empty(1, queue=null_name_capsule()), TypeError, "capsule named '(null)'",
+    C(lambda: ua.empty(1, queue=null_name_capsule()), TypeError, "capsule without a name",
       id="null-capsule-queue"),
-    C(lambda: ua.empty(1, device=null_name_capsule()), TypeError, "capsule named '(null)'",
+    C(lambda: ua.empty(1, device=null_name_capsule()), TypeError, "capsule without a name",
       id="null-capsule-device"),
-    C(lambda: ua.MemoryUSMShared(8, queue=null_name_capsule()), TypeError, "capsule named '(null)'",
+    C(lambda: ua.MemoryUSMShared(8, queue=null_name_capsule()), TypeError, "capsule without a name",
       id="null-capsule-memory-queue"),
-    C(lambda: ua.get_pointer_type(0, null_name_capsule()), TypeError, "capsule named '(null)'",
+    C(lambda: ua.get_pointer_type(0, null_name_capsule()), TypeError, "capsule without a name",
       id="null-capsule-get-pointer-type"),
-    C(lambda: import_suai(syclobj=null_name_capsule()), TypeError, "capsule named '(null)'",
+    C(lambda: import_suai(syclobj=null_name_capsule()), TypeError, "capsule without a name",
       id="null-capsule-syclobj"),
     C(lambda: ua.Queue(null_name_capsule()), TypeError, "PyCapsule", id="null-capsule-queue-ctor"),
     C(lambda: ua.Context(null_name_capsule()), TypeError, "PyCapsule", id="null-capsule-context-ctor"),
@@ -653,6 +689,33 @@ CASES = [
     C(lambda: host().__dlpack__(bogus=1), TypeError, "bogus", id="export-bad-keyword"),
     C(lambda: readonly().__dlpack__(), BufferError, "read-only", id="export-legacy-readonly"),
     C(lambda: host().__dlpack_device__(1), TypeError, "USMArray.__dlpack_device__() takes no arguments", id="export-device-arg"),
+
+    # ---- Python scalars that do not fit the dtype ----
+    C(lambda: ua.full(2, 300, dtype="u1"), OverflowError, "Python integer 300 out of bounds for uint8",
+      id="scalar-full-too-large"),
+    C(lambda: dev(dtype="u1").__setitem__(0, -1), OverflowError, "Python integer -1 out of bounds for uint8",
+      id="scalar-setitem-negative-unsigned"),
+    C(lambda: dev(dtype="i4").fill(2**40), OverflowError, "out of bounds for int32", id="scalar-fill-too-large"),
+    C(lambda: dev(dtype="u8").fill(-2**70), OverflowError, "out of bounds for uint64", id="scalar-fill-huge-negative"),
+    C(lambda: dev(dtype="f4").__setitem__(0, 1 + 2j), TypeError, "imaginary part", id="scalar-complex-into-float"),
+    C(lambda: dev(dtype="i8").__setitem__(0, 1j), TypeError, "imaginary part", id="scalar-complex-into-int"),
+    C(lambda: dev(dtype="i2").fill(float("nan")), ValueError, "cannot convert float NaN to integer",
+      id="scalar-nan-into-int"),
+    C(lambda: dev(dtype="i2").fill(float("inf")), OverflowError, "cannot convert float infinity to integer",
+      id="scalar-inf-into-int"),
+    C(lambda: dev(dtype="i4").fill(1e20), OverflowError, "Python float 1e+20 out of bounds for int32",
+      id="scalar-float-too-large-for-int"),
+    C(lambda: dev(dtype="f8").fill(10**400), OverflowError, "int too large to convert to float",
+      id="scalar-int-too-large-for-float"),
+    C(lambda: dev(dtype="u1").__setitem__(slice(None), [1, 2, 300, 4]), OverflowError, "300 out of bounds",
+      id="scalar-in-list-too-large"),
+    C(lambda: ua.full_like(dev(), 1j, dtype="f8"), TypeError, "imaginary part", id="scalar-full-like-complex"),
+    C(lambda: ua.arange(250, 260, dtype="u1"), OverflowError, "Python integer 259 out of bounds for uint8",
+      id="scalar-arange-last-too-large"),
+    C(lambda: ua.arange(-1, 3, dtype="u1"), OverflowError, "Python integer -1 out of bounds for uint8",
+      id="scalar-arange-start-negative"),
+    C(lambda: ua.asarray([300], dtype="u1"), OverflowError, "Python integer 300 out of bounds for uint8",
+      id="scalar-asarray-list-too-large"),
 ]
 
 

@@ -344,3 +344,155 @@ def test_readme_gpu_table_is_current():
                           "--gpu", "--check"], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, ("README.md's GPU conformance table is stale: rerun "
                                  "tools/conformance.py --gpu on a GPU machine\n" + out.stderr)
+
+
+# ------------------------------------------- kernels, pool, stream order
+
+@pytest.mark.parametrize("shape, axes, index", [
+    ((8192, 4), (1, 0), None),                 # tall transpose, partial tiles
+    ((33, 65, 7), (2, 0, 1), None),            # tiles of ragged edges
+    ((16, 16, 16, 16), (3, 1, 0, 2), None),    # the 4-D permute
+    ((3, 4, 5, 6, 7), (4, 2, 0, 3, 1), None),  # rank 5: the any-rank kernel
+    ((256, 256, 256), None, (slice(None, None, 2), slice(None, None, -1), slice(1, None, 3))),
+])
+@pytest.mark.parametrize("dtype", ["f4", "f8", "i2"])
+def test_tiled_and_elementwise_kernels_match_numpy(shape, axes, index, dtype):
+    a = rng_array(shape, dtype)
+    x = gpu(a)
+    if axes is not None:
+        got, want = ua.permute_dims(x, axes).copy(), np.transpose(a, axes)
+    else:
+        got, want = x[index].copy(), a[index]
+    np.testing.assert_array_equal(ua.asnumpy(got), np.ascontiguousarray(want))
+    # Casting through the same kernels.
+    np.testing.assert_array_equal(ua.asnumpy(got.astype("f8")), want.astype("f8"))
+
+
+def test_copies_past_int_offsets_use_wide_indices():
+    n = (1 << 31) // 4 + 1024  # more than 2 GiB of float32 per side
+    x = ua.empty((n // 1024, 1024), dtype="f4", queue=GPU)
+    x[...] = 1.5
+    x[-1, -1] = 7.0
+    y = x[:, ::-1].copy()
+    assert float(ua.asnumpy(y[-1, 0])) == 7.0 and float(ua.asnumpy(y[0, 0])) == 1.5
+    del x, y
+
+
+def test_large_device_blocks_are_pooled_in_stream_order():
+    ctx = ua.Context(GPU)
+    x = ua.empty(256 << 20, dtype="u1", queue=GPU)
+    ptr = x._pointer
+    del x
+    assert ctx.held_nbytes() >= 256 << 20
+    y = ua.empty(256 << 20, dtype="u1", queue=GPU)
+    assert y._pointer == ptr  # the same stream reuses what it freed
+    del y
+    ctx.free_all_blocks()
+    assert ctx.held_nbytes() - ctx.used_nbytes() < 256 << 20
+
+
+def test_dlpack_import_from_torch_waits_for_its_stream():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("PyTorch without CUDA")
+    for stream in (torch.cuda.default_stream(), torch.cuda.Stream()):
+        with torch.cuda.stream(stream):
+            t = torch.zeros(1 << 24, device="cuda")
+            for _ in range(20):  # long enough to still run at import
+                t += 1
+            x = ua.from_dlpack(t)
+        assert (ua.asnumpy(x) == 20).all()
+
+
+# ------------------------------------------- queues, streams, pipelines
+
+def test_the_default_queue_is_the_legacy_default_stream():
+    q = ua.Queue(GPU)
+    assert q.is_default and q.stream == 1
+    assert ua.empty(4, queue=GPU).__cuda_array_interface__["stream"] == 1
+    assert ua.Queue.from_stream(0, GPU).stream == 1  # the driver's default
+
+
+def test_queues_with_priorities_run_copies():
+    least, greatest = ua.Queue(GPU).priorities()
+    q = ua.Queue(GPU, priority=greatest)
+    assert q.priority == greatest and not q.is_default
+    assert q.stream not in (0, 1, 2) and q.stream != ua.Queue(GPU).stream
+    a = rng_array((300, 500), "f4")
+    x = ua.asarray(a, queue=q)
+    assert x.queue is q
+    np.testing.assert_array_equal(ua.asnumpy(x.T.copy()), a.T)
+    outside = min(least, greatest) - 1
+    with pytest.raises(ValueError, match=f"priority {outside} is not one of"):
+        ua.Queue(GPU, priority=outside)
+
+
+def test_a_queue_outlives_nothing_that_uses_it():
+    ctx = ua.Context(GPU)
+    q = ua.Queue(GPU, in_order=True)
+    big = ua.ones(96 << 20, dtype="u1", queue=q)  # the ordered pool
+    small = ua.ones(1000, dtype="u1", queue=q)   # the core's pool
+    del q
+    assert int(ua.asnumpy(big[-10:]).sum()) == 10
+    del big, small
+    ctx.free_all_blocks()
+    assert ctx.held_nbytes() - ctx.used_nbytes() < 96 << 20
+    y = ua.ones(1000, dtype="u1", queue=GPU)
+    assert int(ua.asnumpy(y).sum()) == 1000
+
+
+def test_a_queue_over_a_torch_stream_is_ordered_with_it():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("PyTorch without CUDA")
+    s = torch.cuda.Stream()
+    q = ua.Queue.from_stream(s.cuda_stream, GPU, owner=s)
+    assert q.stream == s.cuda_stream and "over stream" in repr(q)
+    t = torch.zeros(1 << 24, device="cuda")
+    torch.cuda.synchronize()
+    with torch.cuda.stream(s):
+        for _ in range(20):  # long enough to still run at the copy
+            t += 1
+    y = ua.empty(t.shape[0], dtype="f4", queue=q)
+    y[...] = ua.asarray(t)
+    assert (ua.asnumpy(y) == 20).all()
+    del s
+    with pytest.raises(ValueError, match="not a CUDA stream"):
+        ua.Queue.from_stream(12345, GPU)
+
+
+@pytest.mark.parametrize("queue", [None, "new"])
+def test_pipelined_pageable_copies_both_ways(queue):
+    q = ua.Queue(GPU, in_order=True) if queue else ua.Queue(GPU)
+    a = np.arange((48 << 20) // 4 + 7, dtype=np.float32)  # not whole chunks
+    x = ua.empty(a.shape, dtype="f4", queue=q)
+    x[...] = a
+    np.testing.assert_array_equal(ua.asnumpy(x), a)
+    b = np.empty_like(a)
+    b[...] = ua.asnumpy(x[::-1].copy())
+    np.testing.assert_array_equal(b, a[::-1])
+
+
+@pytest.mark.parametrize("dtype", ["f4", "c16", "i1"])
+def test_permutes_with_partial_tiles_and_odd_batches(dtype):
+    a = rng_array((3, 37, 5, 45), dtype)
+    x = gpu(a)
+    for axes in ((3, 1, 0, 2), (1, 3, 2, 0), (2, 0, 3, 1)):
+        np.testing.assert_array_equal(
+            ua.asnumpy(ua.permute_dims(x, axes).copy()), a.transpose(axes))
+
+
+def test_to_device_orders_the_copy_after_a_stream_handle():
+    a = rng_array((64, 64), "f4")
+    x = gpu(a)
+    for stream in (1, 2, ua.Queue(GPU)):
+        y = x.to_device(GPU, stream=stream)
+        np.testing.assert_array_equal(ua.asnumpy(y), a)
+    h = gpu(a, "shared").to_device("host", stream=None)
+    np.testing.assert_array_equal(ua.asnumpy(h), a)
+    with pytest.raises(ValueError, match="not a CUDA stream"):
+        x.to_device(GPU, stream=4097)
+    with pytest.raises(ValueError, match="stream is a queue of host:cpu:0, not of the target device"):
+        x.to_device(GPU, stream=ua.Queue("host"))
+    with pytest.raises(ValueError, match="the host backend has no streams"):
+        x.to_device("host", stream=1)

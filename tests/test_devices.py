@@ -1,4 +1,6 @@
+import os
 import pickle
+import platform
 
 import pytest
 
@@ -13,6 +15,25 @@ def test_host_device_always_exists():
     assert host.id == 0
     assert isinstance(host.name, str) and host.name
     assert "host:cpu:0" in repr(host)
+
+
+def test_host_device_details():
+    host = ua.Device("host")
+    assert host.global_mem_size == os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    assert host.max_compute_units == os.sysconf("SC_NPROCESSORS_ONLN")
+    assert host.architecture == platform.machine()
+    assert host.driver_version == f"{platform.system()} {platform.release()}"
+    assert isinstance(host.vendor, str) and isinstance(host.runtime_version, str)
+
+
+def test_every_device_has_details():
+    for d in ua.get_devices():
+        for attr in ("vendor", "driver_version", "runtime_version", "architecture"):
+            assert isinstance(getattr(d, attr), str)
+        assert isinstance(d.global_mem_size, int) and d.global_mem_size >= 0
+        assert isinstance(d.max_compute_units, int) and d.max_compute_units >= 0
+        with pytest.raises(AttributeError):
+            d.global_mem_size = 1
 
 
 @pytest.mark.parametrize(
@@ -105,6 +126,42 @@ def test_contexts_and_queues_are_cached():
     assert "host:cpu:0" in repr(q) and "host:cpu:0" in repr(ua.Context(dev))
 
 
+def test_queues_made_anew_are_new_and_live_as_long_as_their_users():
+    dflt = ua.Queue("host")
+    q = ua.Queue("host", in_order=False)
+    assert q is not dflt and q != dflt and q != ua.Queue("host", in_order=True)
+    assert q.device == dflt.device and q.context is dflt.context
+    assert dflt.is_default and not q.is_default and q.priority is None
+    assert "new" in repr(q) and "new" not in repr(dflt)
+    x = ua.arange(10, queue=q)
+    del q
+    # The array keeps its queue: work on it still runs, and copies land.
+    assert x.queue.is_default is False
+    y = x.copy()
+    assert y.queue == x.queue
+    assert ua.asnumpy(y).tolist() == list(range(10))
+    # Blocks of a queue that is gone serve the default queue.
+    queue = x.queue
+    del x, y, queue
+    z = ua.ones(10, queue=dflt)
+    assert ua.asnumpy(z).sum() == 10
+    with pytest.raises(TypeError, match="only default queues can be pickled"):
+        pickle.dumps(ua.Queue("host", in_order=True))
+
+
+def test_priorities_and_streams_where_the_backend_has_none():
+    q = ua.Queue("host")
+    assert q.priorities() is None and q.stream == 0
+    with pytest.raises(ValueError, match="host:cpu:0 have no priorities"):
+        ua.Queue("host", priority=0)
+    with pytest.raises(ValueError, match="host:cpu:0 have no streams"):
+        ua.Queue.from_stream(0, "host")
+    with pytest.raises(TypeError, match="priority"):
+        ua.Queue("host", priority="high")
+    with pytest.raises(TypeError, match="stream"):
+        ua.Queue.from_stream(None, "host")
+
+
 def test_queue_and_context_argument_errors():
     with pytest.raises(TypeError, match="context must be a usmarray.Context"):
         ua.Queue("host", context="host")
@@ -119,3 +176,18 @@ def test_devices_queues_contexts_pickle():
     assert pickle.loads(pickle.dumps(dev)) == dev
     assert pickle.loads(pickle.dumps(ua.Queue(dev))) is ua.Queue(dev)
     assert pickle.loads(pickle.dumps(ua.Context(dev))) is ua.Context(dev)
+
+
+def test_can_access_peer_says_how_copies_reach_another_device():
+    host = ua.Device("host")
+    assert host.can_access_peer(host) is True
+    assert host.can_access_peer(ua.Queue("host")) is True
+    with pytest.raises(ValueError, match="cuda:gpu:99"):
+        host.can_access_peer("cuda:gpu:99")
+    with pytest.raises(TypeError, match="peer must be"):
+        host.can_access_peer(3)
+    for gpu in ua.get_devices(device_type="gpu"):
+        # A GPU's queues reach CPU memory; the host's queues reach no GPU's.
+        assert gpu.can_access_peer(host) is True
+        with pytest.raises(ValueError, match=gpu.filter_string):
+            host.can_access_peer(gpu)

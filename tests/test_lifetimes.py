@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 import usmarray as ua
-from conftest import Holder
+from conftest import Holder, stress_scale
 from dlpack_ctypes import Tensor
 
 # The ASan run of CI scales the cycle counts down (instrumented code is
 # slower); everywhere else the full counts run.
-SCALE = float(os.environ.get("USMARRAY_STRESS_SCALE", "1"))
+SCALE = stress_scale()
 # ASan holds freed memory in quarantine, so the resident size grows there
 # without a leak; its run checks objects and memory errors instead.
 UNDER_ASAN = "libasan" in os.environ.get("LD_PRELOAD", "")
@@ -58,7 +58,7 @@ def test_suai_imports_keep_the_producer_alive_until_the_last_view_dies():
 def test_host_data_wrapped_without_a_copy_keeps_it_alive():
     a = np.arange(10.0)
     ref = weakref.ref(a.base if a.base is not None else a)
-    x = ua.asarray(a, usm_type="host")
+    x = ua.asarray(a, usm_type="host", queue="host")
     del a
     assert not collected(ref)
     assert ua.asnumpy(x[3]) == 3.0
@@ -67,7 +67,7 @@ def test_host_data_wrapped_without_a_copy_keeps_it_alive():
 
 
 def test_numpy_views_and_buffers_keep_the_array_alive():
-    x = ua.arange(6.0, usm_type="host")
+    x = ua.arange(6.0, usm_type="host", queue="host")
     ref = weakref.ref(x)
     n = np.asarray(x)
     m = memoryview(x)
@@ -128,7 +128,7 @@ def test_dlpack_deleter_runs_once_per_import_chain():
 
 def test_producer_reference_counts_return_to_their_start():
     a = np.arange(16.0)
-    x = ua.asarray(a, usm_type="host")
+    x = ua.asarray(a, usm_type="host", queue="host")
     before_a, before_x = sys.getrefcount(a), sys.getrefcount(x)
     for _ in range(100):
         y = ua.asarray(Holder(x.__sycl_usm_array_interface__, keep=x))
@@ -141,13 +141,15 @@ def test_producer_reference_counts_return_to_their_start():
 
 
 def cycle(n):
-    """n create/export/import/destroy cycles through every protocol."""
+    """n create/export/import/destroy cycles through every protocol, on the
+    host backend, where NumPy takes every USM kind and host data is wrapped."""
     for i in range(n):
-        x = ua.empty(16, dtype="f4", usm_type="host" if i & 1 else "shared")
+        x = ua.empty(16, dtype="f4", usm_type="host" if i & 1 else "shared",
+                     queue="host")
         y = ua.asarray(Holder(x.__sycl_usm_array_interface__, keep=x))
         z = ua.from_dlpack(y.__dlpack__(max_version=(1, 0)))
         w = np.from_dlpack(z)
-        v = ua.asarray(w, usm_type="host")
+        v = ua.asarray(w, usm_type="host", queue="host")
         m = ua.MemoryUSMHost(v)
         del x, y, z, w, v, m
 

@@ -1,15 +1,18 @@
+import json
 import os
 import subprocess
 import sys
 
+import usmarray as ua
 
-def run_main(env_device=None):
-    env = dict(os.environ)
-    env.pop("USMARRAY_DEVICE", None)
+
+def run_main(*args, env_device=None, python_flags=(), code=None):
+    env = dict(os.environ)  # the same default device as this process's
     if env_device is not None:
         env["USMARRAY_DEVICE"] = env_device
-    return subprocess.run([sys.executable, "-m", "usmarray"], capture_output=True,
-                          text=True, env=env, timeout=120)
+    command = ["-c", code] if code is not None else ["-m", "usmarray"]
+    return subprocess.run([sys.executable, *python_flags, *command, *args],
+                          capture_output=True, text=True, env=env, timeout=120)
 
 
 def test_main_lists_devices_and_passes_self_check():
@@ -20,11 +23,104 @@ def test_main_lists_devices_and_passes_self_check():
     assert "[0] host:cpu:0" in out
     for kind in ("device", "shared", "host"):
         assert f"host:cpu:0 {kind:<6} export and re-import SUAI without a copy: PASS" in out
+        assert f"host:cpu:0 {kind:<6} strided array views and re-import: PASS" in out
     assert "FAIL" not in out
     assert out.rstrip().endswith("self-check passed")
 
 
+def test_self_check_flag_is_the_default():
+    plain, flagged = run_main(), run_main("--self-check")
+    assert flagged.returncode == 0, flagged.stdout + flagged.stderr
+    assert flagged.stdout == plain.stdout
+
+
 def test_main_fails_on_a_bad_default_device():
-    result = run_main("no-such-device")
+    result = run_main(env_device="no-such-device")
     assert result.returncode != 0
     assert "USMARRAY_DEVICE" in result.stderr
+
+
+def test_help_names_every_option():
+    result = run_main("--help")
+    assert result.returncode == 0
+    for option in ("--version", "-f, --full-list", "--json", "--self-check"):
+        assert option in result.stdout
+    assert "self-check:" not in result.stdout
+
+
+def test_version():
+    result = run_main("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"usmarray {ua.__version__}"
+
+
+def test_unknown_option_is_a_usage_error():
+    result = run_main("--no-such-option")
+    assert result.returncode == 2
+    assert "unrecognized arguments: --no-such-option" in result.stderr
+
+
+def test_full_list_shows_device_details_without_the_self_check():
+    result = run_main("-f")
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    host = ua.Device("host")
+    assert f"global memory:    {host.global_mem_size / 2**30:.1f} GiB" in out
+    assert f"compute units:    {host.max_compute_units}" in out
+    assert f"driver version:   {host.driver_version}" in out
+    assert "self-check" not in out
+    both = run_main("--full-list", "--self-check")
+    assert "vendor:" in both.stdout and "self-check passed" in both.stdout
+
+
+def test_json_describes_backends_devices_and_checks():
+    result = run_main("--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["version"] == ua.__version__
+    assert [b["name"] for b in report["backends"]][0] == "host"
+    assert [d["filter_string"] for d in report["devices"]] == [
+        d.filter_string for d in ua.get_devices()]
+    assert report["default_device"] == ua.Device().filter_string
+    assert sum(d["default"] for d in report["devices"]) == 1
+    host = report["devices"][0]
+    assert host["global_mem_size"] == ua.Device("host").global_mem_size > 0
+    assert host["max_compute_units"] >= 1
+    checks = report["self_check"]
+    assert checks["passed"] is True
+    assert len(checks["results"]) == 4 * 3 * len(report["devices"])
+    assert {r["usm_type"] for r in checks["results"]} == {"device", "shared", "host"}
+
+
+def test_json_full_list_skips_the_self_check():
+    report = json.loads(run_main("--json", "-f").stdout)
+    assert "self_check" not in report and report["devices"]
+
+
+# A library that misreports pointer types: the round-trip check must fail
+# even under python -O, which strips assert statements.
+BROKEN = """
+import runpy, sys
+import usmarray as ua
+ua.get_pointer_type = lambda ptr, q: "unknown"
+sys.argv[1:] = {args!r}
+runpy.run_module("usmarray", run_name="__main__")
+"""
+
+
+def test_a_broken_check_fails_under_python_O():
+    result = run_main(python_flags=("-O",), code=BROKEN.format(args=[]))
+    assert result.returncode == 1, result.stdout + result.stderr
+    out = result.stdout
+    assert ("host:cpu:0 device allocate, round-trip bytes, memset: FAIL: "
+            "CheckFailed: an inner address resolves to 'unknown'") in out
+    assert "self-check FAILED" in out
+
+
+def test_a_broken_check_fails_in_json():
+    result = run_main(python_flags=("-O",), code=BROKEN.format(args=["--json"]))
+    assert result.returncode == 1
+    checks = json.loads(result.stdout)["self_check"]
+    assert checks["passed"] is False
+    failed = [r for r in checks["results"] if not r["passed"]]
+    assert failed and all("resolves to 'unknown'" in r["error"] for r in failed)

@@ -122,7 +122,7 @@ def test_alignment_of_wrapped_memory():
 
 
 def test_explicit_queue_of_the_same_context():
-    mem = ua.MemoryUSMDevice(8)
+    mem = ua.MemoryUSMDevice(8, queue="host")
     assert ua.MemoryUSMDevice(mem, queue="host").queue is ua.Queue("host")
 
 
@@ -132,7 +132,7 @@ def test_explicit_queue_of_the_same_context():
      lambda: "host:cpu:0", lambda: ua.Device("host")],
 )
 def test_accepted_syclobj_forms(syclobj):
-    mem = ua.MemoryUSMShared(8)
+    mem = ua.MemoryUSMShared(8, queue="host")
     wrapped = ua.as_usm_memory(Holder(suai(mem, syclobj=syclobj())))
     assert wrapped.queue is ua.Queue("host")
 
@@ -157,11 +157,17 @@ def _capsule(name):
 SYCL_CAPSULE_NAMES = [b"SyclQueueRef", b"SyclContextRef"]
 
 
+SYCL_AVAILABLE = bool(ua.get_devices(backend="sycl"))
+
+
+# With a SYCL runtime the capsules are read (tests/test_sycl.py): a made-up
+# handle would then be dereferenced.
+@pytest.mark.skipif(SYCL_AVAILABLE, reason="the SYCL backend reads such capsules")
 @pytest.mark.parametrize("name", SYCL_CAPSULE_NAMES)
 def test_sycl_capsules_are_refused_with_reason(name):
     mem = ua.MemoryUSMShared(8)
     cap = _capsule(name)
-    with pytest.raises(ValueError, match="no backend of usmarray can interpret SYCL"):
+    with pytest.raises(ValueError, match="no available backend of usmarray can interpret it"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=cap)))
     with pytest.raises(ValueError, match=r"from _get_capsule\(\)"):
         ua.as_usm_memory(Holder(suai(mem, syclobj=CapsuleProvider(cap))))

@@ -12,23 +12,24 @@ from conftest import KINDS
 
 
 def test_freed_memory_is_reused_and_forgotten(kind):
+    # On the host backend: no driver there knows pooled blocks either.
     ctx = ua.Context("host")
     ctx.release_pool()
-    mem = KINDS[kind](3000)
+    mem = KINDS[kind](3000, queue="host")
     ptr = mem._pointer
     del mem
     gc.collect()
     assert ctx.pooled_nbytes >= 3000
     # Freed: pointer queries no longer know it, though the pool keeps it.
     assert ua.get_pointer_type(ptr, "host") == "unknown"
-    again = KINDS[kind](2900)  # same size class
+    again = KINDS[kind](2900, queue="host")  # same size class
     assert again._pointer == ptr and again.nbytes == 2900
     assert ua.get_pointer_type(ptr + 2899, "host") == kind
     assert ctx.pooled_nbytes == 0
 
 
 def test_release_pool_gives_everything_back():
-    ctx = ua.Context("host")
+    ctx = ua.Context()
     arrays = [ua.empty(n, usm_type="shared") for n in (10, 1000, 100000)]
     del arrays
     gc.collect()
@@ -48,7 +49,7 @@ def test_reused_memory_is_not_the_old_contents_view():
 
 
 def test_explicit_alignment_bypasses_the_pool():
-    ctx = ua.Context("host")
+    ctx = ua.Context()
     ctx.release_pool()
     m = ua.MemoryUSMHost(4096, alignment=4096)
     assert m._pointer % 4096 == 0
@@ -59,11 +60,37 @@ def test_explicit_alignment_bypasses_the_pool():
 
 def test_pool_can_be_turned_off():
     code = ("import gc, usmarray as ua; m = ua.MemoryUSMShared(100); del m; "
-            "gc.collect(); print(ua.Context('host').pooled_nbytes)")
+            "gc.collect(); print(ua.Context().pooled_nbytes)")
     env = dict(os.environ, USMARRAY_POOL="0")
     out = subprocess.run([sys.executable, "-c", code], env=env,
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "0"
+
+
+def pooled_bytes_with(value):
+    code = ("import gc, usmarray as ua; m = ua.MemoryUSMShared(100); del m; "
+            "gc.collect(); print(ua.Context().pooled_nbytes)")
+    env = dict(os.environ, USMARRAY_POOL=value)
+    return subprocess.run([sys.executable, "-c", code], env=env,
+                          capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("value, pooled", [
+    ("0", False), ("false", False), ("FALSE", False), ("no", False), ("off", False), ("Off", False),
+    ("1", True), ("true", True), ("True", True), ("yes", True), ("on", True), ("", True),
+])
+def test_pool_setting_accepts_the_usual_words(value, pooled):
+    out = pooled_bytes_with(value)
+    assert out.returncode == 0, out.stderr
+    assert (int(out.stdout) > 0) == pooled
+
+
+@pytest.mark.parametrize("value", ["maybe", "2", "00", " 0", "disable", "0 "])
+def test_pool_setting_refuses_anything_else_and_says_what_is_accepted(value):
+    out = pooled_bytes_with(value)
+    assert out.returncode != 0
+    assert "ValueError: environment variable USMARRAY_POOL is '%s'" % value in out.stderr
+    assert "expected 1, true, yes or on" in out.stderr and "0, false, no or off" in out.stderr
 
 
 BAD_CALLS = [
@@ -128,10 +155,20 @@ def test_shapes_too_large_to_address_are_refused_by_name():
     s = S()
     s.__sycl_usm_array_interface__ = {"shape": (2**62, 4), "typestr": "<f8",
                                       "data": (m._pointer, False), "version": 1,
-                                      "syclobj": ua.Queue("host")}
+                                      "syclobj": m.queue}
     with pytest.raises(ValueError, match="too many elements"):
         ua.asarray(s)
     with pytest.raises(ValueError, match="too many elements"):
         ua.USMArray((2**62, 4), buffer=m)
     with pytest.raises(ValueError, match="too many elements"):
         ua.empty((2**62, 4))
+
+
+@pytest.mark.parametrize("value", ["fast", "0", "-1", "nan"])
+def test_the_stress_scale_is_parsed_strictly(value, monkeypatch):
+    from conftest import stress_scale
+    monkeypatch.setenv("USMARRAY_STRESS_SCALE", value)
+    with pytest.raises(ValueError, match="USMARRAY_STRESS_SCALE is '%s'; expected a positive number" % value):
+        stress_scale()
+    monkeypatch.setenv("USMARRAY_STRESS_SCALE", "0.02")
+    assert stress_scale() == 0.02

@@ -5,6 +5,7 @@ write through one side read back through the other.
     python tools/conformance.py           # print the Markdown table
     python tools/conformance.py --check   # exit 1 if README.md's differs
     python tools/conformance.py --gpu [--check]   # the GPU partners' table
+    python tools/conformance.py --sycl [--check]  # dpctl's and dpnp's table
 """
 import argparse
 import pathlib
@@ -18,6 +19,8 @@ BEGIN = "<!-- conformance:begin -->"
 END = "<!-- conformance:end -->"
 GPU_BEGIN = "<!-- conformance-gpu:begin -->"
 GPU_END = "<!-- conformance-gpu:end -->"
+SYCL_BEGIN = "<!-- conformance-sycl:begin -->"
+SYCL_END = "<!-- conformance-sycl:end -->"
 
 
 def ours(kind="shared", queue="host"):
@@ -83,7 +86,7 @@ def import_rows():
         return run
 
     p = producer(lambda: np.arange(6.).reshape(2, 3), lambda n: n[0, 0])
-    rows.append(("NumPy array", p(ua.from_dlpack), p(lambda s: ua.asarray(s, usm_type="host")),
+    rows.append(("NumPy array", p(ua.from_dlpack), p(lambda s: ua.asarray(s, usm_type="host", queue="host")),
                  p(ua.asarray)))
     try:
         import torch
@@ -91,13 +94,13 @@ def import_rows():
         return rows
     p = producer(lambda: torch.arange(6.).reshape(2, 3), lambda t: float(t[0, 0]))
     rows.append(("PyTorch CPU tensor", p(ua.from_dlpack),
-                 p(lambda s: ua.asarray(s, usm_type="host")), p(ua.asarray)))
+                 p(lambda s: ua.asarray(s, usm_type="host", queue="host")), p(ua.asarray)))
     return rows
 
 
 def table():
     lines = [
-        "Our exports, taken by partners (a `shared` array; a `device` array):",
+        "Our exports on the host backend, taken by partners (a `shared` array; a `device` array):",
         "",
         "| partner | route | `shared` array | `device` array |",
         "| --- | --- | --- | --- |",
@@ -108,7 +111,7 @@ def table():
         "",
         "Partners' arrays, taken by usmarray:",
         "",
-        "| source | `ua.from_dlpack` | `ua.asarray(usm_type=\"host\")` | `ua.asarray` |",
+        "| source | `ua.from_dlpack` | `ua.asarray(usm_type=\"host\", queue=\"host\")` | `ua.asarray` |",
         "| --- | --- | --- | --- |",
     ]
     for source, a, b, c in import_rows():
@@ -237,6 +240,102 @@ def gpu_table():
     return "\n".join(lines) + "\n"
 
 
+# ---------------------------------------------------- SYCL partners (dpctl)
+
+def sycl_device():
+    """Our first SYCL device, the one dpctl and dpnp default to here."""
+    devices = ua.get_devices(backend="sycl")
+    if not devices:
+        raise SystemExit("no SYCL device: python -m usmarray says why")
+    return devices[0]
+
+
+def same_elements(mine, theirs_as_numpy):
+    """'' when the partner sees our elements, else why not."""
+    try:
+        seen = theirs_as_numpy()
+    except Exception as e:  # noqa: BLE001 - the table reports any refusal
+        return f"refused ({type(e).__name__})"
+    return "" if np.array_equal(seen, ua.asnumpy(mine)) else "reads other elements"
+
+
+def sycl_partners():
+    """(name, route, import our array, the partner's array as NumPy)."""
+    import dpnp
+    import dpnp.tensor as dpt
+    return [("dpnp.tensor", "`dpt.asarray` (SUAI)", dpt.asarray, dpt.asnumpy),
+            ("dpnp.tensor", "`dpt.from_dlpack` (DLPack)", dpt.from_dlpack, dpt.asnumpy),
+            ("dpnp", "`dpnp.asarray` (SUAI)", dpnp.asarray, dpnp.asnumpy),
+            ("dpnp", "`dpnp.from_dlpack` (DLPack)", dpnp.from_dlpack, dpnp.asnumpy)]
+
+
+def finished(x):
+    """x once its producer's queue is done with it: DLPack's stream=None
+    orders nothing on dpctl's side."""
+    x.sycl_queue.wait()
+    return x
+
+
+def sycl_sources():
+    """(name, make a 2x3 float64 array of a USM kind, the array as NumPy)."""
+    import dpnp
+    import dpnp.tensor as dpt
+    return [("dpnp.tensor array",
+             lambda kind: finished(dpt.reshape(dpt.arange(6., usm_type=kind), (2, 3))),
+             dpt.asnumpy),
+            ("dpnp array",
+             lambda kind: finished(dpnp.arange(6., usm_type=kind).reshape(2, 3)),
+             dpnp.asnumpy)]
+
+
+def sycl_export_cell(take, as_numpy, x):
+    """Whether the partner sees x's elements, then shares them by a write."""
+    try:
+        theirs = take(x)
+    except Exception as e:  # noqa: BLE001 - the table reports any refusal
+        return f"refused ({type(e).__name__})"
+    wrong = same_elements(x, lambda: as_numpy(theirs))
+    if wrong:
+        return wrong
+    theirs[0, 0] = 42
+    return "zero-copy" if ua.asnumpy(x)[0, 0] == 42 else "copy"
+
+
+def sycl_table():
+    dev = sycl_device()
+    layouts = (("a C-ordered array", lambda x: x),
+               ("`x[::-1, ::-1]`", lambda x: x[::-1, ::-1]))
+    lines = [
+        f"Our arrays on {dev.filter_string}, taken by dpctl's and dpnp's (by USM kind; "
+        "the last row a view with negative strides):",
+        "",
+        "| partner | route | `device` | `shared` | `host` | `device`, `x[::-1, ::-1]` |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for partner, route, take, as_numpy in sycl_partners():
+        cells = [sycl_export_cell(take, as_numpy, layouts[0][1](ours(kind, dev)))
+                 for kind in ("device", "shared", "host")]
+        cells.append(sycl_export_cell(take, as_numpy, layouts[1][1](ours("device", dev))))
+        lines.append(f"| {partner} | {route} | {' | '.join(cells)} |")
+    lines += [
+        "",
+        "dpctl's and dpnp's arrays, taken by usmarray (by USM kind):",
+        "",
+        "| source | route | `device` | `shared` | `host` |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for source, make, as_numpy in sycl_sources():
+        for name, take in (("`ua.asarray` (SUAI)", ua.asarray),
+                           ("`ua.from_dlpack` (DLPack)", ua.from_dlpack)):
+            cells = []
+            for kind in ("device", "shared", "host"):
+                src = make(kind)
+                cells.append(shares(lambda: take(src), lambda _x: as_numpy(src)[0, 0],
+                                    lambda x: x))
+            lines.append(f"| {source} | {name} | {' | '.join(cells)} |")
+    return "\n".join(lines) + "\n"
+
+
 def readme_block(text, begin=BEGIN, end=END):
     start = text.index(begin) + len(begin) + 1
     return text[start:text.index(end)]
@@ -246,13 +345,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--gpu", action="store_true")
+    parser.add_argument("--sycl", action="store_true")
     args = parser.parse_args()
-    current = gpu_table() if args.gpu else table()
+    current = gpu_table() if args.gpu else sycl_table() if args.sycl else table()
     if not args.check:
         sys.stdout.write(current)
         return 0
     readme = pathlib.Path(__file__).resolve().parent.parent / "README.md"
-    marks = (GPU_BEGIN, GPU_END) if args.gpu else (BEGIN, END)
+    marks = ((GPU_BEGIN, GPU_END) if args.gpu else (SYCL_BEGIN, SYCL_END) if args.sycl
+             else (BEGIN, END))
     return 0 if readme_block(readme.read_text(), *marks) == current else 1
 
 

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Builds usmarray on a GPU machine with meson alone (no meson-python), then
-# runs the C tests, the main job, the GPU tests, the host suite and the GPU
+# runs the main job, the C tests, the GPU conformance table, the whole test
+# suite twice (the GPU as the default device, then the host) and the GPU
 # benchmark.  Logs and the benchmark's JSON go to $OUT.
-#   bash tools/gpu_run.sh [pytest args for the GPU tests]
+#   bash tools/gpu_run.sh [pytest args for the GPU-default run]
+#   MULTI_GPU=1 bash tools/gpu_run.sh   (two GPUs: peer copies, NCCL, MPI)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/usmarray-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 XLA_PYTHON_CLIENT_PREALLOCATE=false
+# NVLink multicast stays off: it can take a shared host's GPUs out of
+# service.
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 build=/tmp/usmarray-build
 pkg=/tmp/usmarray-pkg
 status=0
@@ -19,12 +24,32 @@ if [ ! -d "$build" ]; then
 fi
 ninja -C "$build" >>"$OUT/build.log" 2>&1 || { grep -A5 error "$OUT/build.log" | head -60; exit 1; }
 rm -rf "$pkg" && mkdir -p "$pkg/usmarray"
-cp python/usmarray/*.py python/usmarray/*.pyi "$pkg/usmarray/"
+cp python/usmarray/*.py python/usmarray/*.pyi python/usmarray/*.pxd "$pkg/usmarray/"
 ln -s "$build"/_usmarray*.so "$pkg/usmarray/"
 export PYTHONPATH="$pkg"
 
+if [ -n "${MULTI_GPU:-}" ]; then
+    # Two GPUs: the peer-copy tests, the NCCL all-reduce, the MPI tests
+    # with the GPU's host-accessible kinds, what a non-CUDA-aware MPI does
+    # with a device array, and the peer benchmark rows.
+    echo "== two-GPU tests"
+    python3 -m pytest -p no:cacheprovider -q -rs tests/test_multi_gpu.py \
+        tests/test_nccl.py tests/test_mpi.py "$@" 2>&1 | tee "$OUT/multi_gpu_tests.txt" | tail -40
+    [ "${PIPESTATUS[0]}" = 0 ] || status=1
+    echo "== a CUDA device array through this machine's MPI"
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
+        mpiexec -n 2 python3 tools/mpi_device_probe.py >"$OUT/mpi_device_probe.txt" 2>&1
+    echo "exit status $?" >>"$OUT/mpi_device_probe.txt"
+    tail -20 "$OUT/mpi_device_probe.txt"
+    echo "== peer benchmark"
+    python3 benchmarks/gpu_vs_peers.py --peer-only --json "$OUT/gpu_peers.json" 2>&1 |
+        tee "$OUT/gpu_peers.txt" || status=1
+    exit $status
+fi
+
 echo "== main job"
-python3 -m usmarray 2>&1 | tee "$OUT/main.txt" || status=1
+python3 -m usmarray -f --self-check 2>&1 | tee "$OUT/main.txt" || status=1
 
 echo "== C tests"
 meson test -C "$build" --print-errorlogs >"$OUT/ctest.log" 2>&1 || status=1
@@ -34,18 +59,31 @@ echo "== GPU conformance table"
 python3 tools/conformance.py --gpu >"$OUT/conformance_gpu.md" 2>&1 || status=1
 cat "$OUT/conformance_gpu.md"
 
-echo "== GPU tests"
-python3 -m pytest -p no:cacheprovider -q -rs tests/test_cuda.py "$@" 2>&1 | tee "$OUT/gpu_tests.txt" | tail -40
+# The README's test command with the GPU as the default device: the whole
+# suite, the GPU tests included.
+echo "== whole suite, default device $(env -u USMARRAY_DEVICE python3 -c 'import usmarray as ua; print(ua.Device().filter_string)')"
+env -u USMARRAY_DEVICE python3 -m pytest -p no:cacheprovider -q -rs "$@" 2>&1 |
+    tee "$OUT/gpu_default_tests.txt" | tail -40
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 
 if [ -z "${SKIP_HOST_SUITE:-}" ]; then
-    echo "== host suite (USMARRAY_DEVICE=host)"
+    echo "== whole suite, default device host (USMARRAY_DEVICE=host)"
     USMARRAY_DEVICE=host python3 -m pytest -p no:cacheprovider -q tests \
         --ignore=tests/test_cuda.py 2>&1 | tee "$OUT/host_tests.txt" | tail -8
+    [ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
+
+if [ -n "${NCU:-}" ] && command -v ncu >/dev/null; then
+    echo "== ncu: the copy kernels against the memory roofline"
+    ncu --clock-control none --kernel-name regex:ua_copy --launch-skip 4 \
+        --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
+        python3 benchmarks/ncu_kernels.py >"$OUT/ncu.txt" 2>&1 || status=1
+    grep -E "ua_copy|duration|dram__|sm__|l1tex" "$OUT/ncu.txt" | head -60
 fi
 
 if [ -z "${SKIP_BENCH:-}" ]; then
     echo "== benchmark"
+    python3 benchmarks/dlpack_streams.py 2>&1 | tee "$OUT/dlpack_streams.txt"
     python3 benchmarks/gpu_vs_peers.py --json "$OUT/gpu_vs_peers.json" 2>&1 |
         tee "$OUT/gpu_bench.txt" || status=1
 fi

@@ -46,26 +46,66 @@ void ua_error_clear(void);
 
 /* ------------------------------------------------------------------ dtypes */
 
-/* Values equal NumPy's type numbers on LP64 platforms, so that a typenum can
- * be handed to NumPy unchanged. */
-typedef enum ua_typenum {
-    UA_BOOL = 0,
-    UA_INT8 = 1,
-    UA_UINT8 = 2,
-    UA_INT16 = 3,
-    UA_UINT16 = 4,
-    UA_INT32 = 5,
-    UA_UINT32 = 6,
-    UA_INT64 = 7,
-    UA_UINT64 = 8,
-    UA_FLOAT32 = 11,
-    UA_FLOAT64 = 12,
-    UA_COMPLEX64 = 14,
-    UA_COMPLEX128 = 15,
-    UA_FLOAT16 = 23
-} ua_typenum;
+/* Every supported element type, once, in the order of ua_dtype_at(); each
+ * user expands the columns it needs:
+ *   ENUM    the core's name
+ *   NUM     its value, NumPy's type number on LP64 platforms, so that a
+ *           typenum can be handed to NumPy unchanged
+ *   CODE    NumPy's kind and item size as one token, which also names the
+ *           type in generated identifiers (typestr without byte order)
+ *   NAME    NumPy's name, for messages
+ *   KIND    NumPy's kind character
+ *   SIZE    bytes per item
+ *   FORMAT  PEP 3118 format
+ *   CTYPE   the C type whose bits an item holds (c64 and c128 are pairs
+ *           of float and double, declared where they are used)
+ *   LOAD    how the core's casts read and store it: B(ool), N(umber),
+ *           H(alf, IEEE binary16 bits) or C(omplex)
+ *   CXX     the CUDA C++ type of generated kernels
+ *   OPENCL  the OpenCL C type of generated kernels
+ * UA_DTYPES_WITH(X, A) passes A before the columns, for users that cross
+ * the list with itself (the core's casts). */
+#define UA_DTYPES(X) UA_DTYPES_WITH(UA_DTYPE_CALL_, X)
+#define UA_DTYPE_CALL_(X, ...) X(__VA_ARGS__)
+#define UA_DTYPES_WITH(X, A)                                                 \
+    X(A, UA_BOOL, 0, b1, "bool", 'b', 1, "?", uint8_t, B,                    \
+      "unsigned char", "uchar")                                              \
+    X(A, UA_INT8, 1, i1, "int8", 'i', 1, "b", int8_t, N,                     \
+      "signed char", "char")                                                 \
+    X(A, UA_UINT8, 2, u1, "uint8", 'u', 1, "B", uint8_t, N,                  \
+      "unsigned char", "uchar")                                              \
+    X(A, UA_INT16, 3, i2, "int16", 'i', 2, "h", int16_t, N,                  \
+      "short", "short")                                                      \
+    X(A, UA_UINT16, 4, u2, "uint16", 'u', 2, "H", uint16_t, N,               \
+      "unsigned short", "ushort")                                            \
+    X(A, UA_INT32, 5, i4, "int32", 'i', 4, "i", int32_t, N,                  \
+      "int", "int")                                                          \
+    X(A, UA_UINT32, 6, u4, "uint32", 'u', 4, "I", uint32_t, N,               \
+      "unsigned int", "uint")                                                \
+    X(A, UA_INT64, 7, i8, "int64", 'i', 8, "q", int64_t, N,                  \
+      "long long", "long")                                                   \
+    X(A, UA_UINT64, 8, u8, "uint64", 'u', 8, "Q", uint64_t, N,               \
+      "unsigned long long", "ulong")                                         \
+    X(A, UA_FLOAT16, 23, f2, "float16", 'f', 2, "e", uint16_t, H,            \
+      "unsigned short", "ushort")                                            \
+    X(A, UA_FLOAT32, 11, f4, "float32", 'f', 4, "f", float, N,               \
+      "float", "float")                                                      \
+    X(A, UA_FLOAT64, 12, f8, "float64", 'f', 8, "d", double, N,              \
+      "double", "double")                                                    \
+    X(A, UA_COMPLEX64, 14, c8, "complex64", 'c', 8, "Zf", c64, C,            \
+      "c64", "c64")                                                          \
+    X(A, UA_COMPLEX128, 15, c16, "complex128", 'c', 16, "Zd", c128, C,       \
+      "c128", "c128")
 
-#define UA_NTYPES 14
+#define UA_DTYPE_ENUM_(E, NUM, ...) E = NUM,
+typedef enum ua_typenum { UA_DTYPES(UA_DTYPE_ENUM_) } ua_typenum;
+
+#define UA_DTYPE_ONE_(...) +1
+#define UA_NTYPES (0 UA_DTYPES(UA_DTYPE_ONE_))
+
+/* The names of the supported types, "bool, int8, ..., complex128, ". */
+#define UA_DTYPE_NAME_(E, NUM, CODE, NAME, ...) NAME ", "
+#define UA_DTYPE_NAMES UA_DTYPES(UA_DTYPE_NAME_)
 
 bool ua_typenum_is_valid(int typenum);
 size_t ua_dtype_itemsize(ua_typenum t);
@@ -170,6 +210,31 @@ typedef struct ua_device ua_device;
 typedef struct ua_context ua_context;
 typedef struct ua_queue ua_queue;
 
+/* What a backend's memory and queues are, for decisions the core and the
+ * binding make without knowing which backend they talk to. */
+enum {
+    /* Memory of every USM kind is plain CPU memory (so the CPU may touch it
+     * where the API allows, and every backend that reaches CPU memory can
+     * run copies touching it). */
+    UA_CAP_CPU_MEMORY = 1u << 0,
+    /* Its queues can run copies that read or write plain CPU memory. */
+    UA_CAP_REACHES_CPU_MEMORY = 1u << 1,
+    /* Its memory is CUDA memory: __cuda_array_interface__ applies, and the
+     * interface's "stream" names one of its streams. */
+    UA_CAP_CUDA_ARRAY_INTERFACE = 1u << 2,
+};
+
+/* How DLPack's `stream` argument names the consumer's stream for memory of
+ * a backend. */
+typedef enum ua_stream_rule {
+    /* No streams: the argument must be None. */
+    UA_STREAMS_NONE = 0,
+    /* Integer handles of the driver: None means the backend's none_stream
+     * (ua_backend_none_stream), -1 asks for no ordering, 0 is ambiguous and
+     * refused. */
+    UA_STREAMS_HANDLE = 1,
+} ua_stream_rule;
+
 /* Backends in the order their devices are numbered. */
 size_t ua_backend_count(void);
 ua_backend *ua_backend_at(size_t i);
@@ -178,6 +243,12 @@ bool ua_backend_available(const ua_backend *b);
 /* Why an unavailable backend is unavailable (empty when available). */
 const char *ua_backend_reason(const ua_backend *b);
 size_t ua_backend_device_count(const ua_backend *b);
+/* The backend's UA_CAP_* flags and DLPack stream rule. */
+unsigned ua_backend_caps(const ua_backend *b);
+ua_stream_rule ua_backend_stream_rule(const ua_backend *b);
+/* The stream handle DLPack's stream=None names for the backend's memory
+ * (CUDA's legacy default stream); 0 where it has no streams. */
+uintptr_t ua_backend_none_stream(const ua_backend *b);
 
 /* All devices of all available backends; the global index of a device is
  * its position here.  The list is built once and never changes. */
@@ -192,10 +263,27 @@ int ua_device_relative_id(const ua_device *d);
 /* Canonical "backend:type:relative_id". */
 const char *ua_device_filter_string(const ua_device *d);
 
+/* What a backend can tell of a device, for listings such as
+ * `python -m usmarray -f`: empty strings and zeros where it cannot. */
+typedef struct ua_device_info {
+    char vendor[64];
+    char driver_version[64];  /* of the driver that serves the device */
+    char runtime_version[64]; /* of the runtime or compiler the backend uses */
+    char architecture[32];    /* e.g. "sm_90", "x86_64" */
+    uint64_t global_mem_bytes;
+    uint32_t compute_units; /* multiprocessors, cores, execution units */
+} ua_device_info;
+
+ua_status ua_device_get_info(const ua_device *d, ua_device_info *out);
+
 /* Selects by filter string "backend:device_type:relative_id" (each field
  * optional) or a bare global index.  On no match: UA_ERR_VALUE naming the
  * filter and listing the devices that exist. */
 ua_status ua_device_select(const char *filter, ua_device **out);
+/* Directories, separated by ':', where backends look for drivers shipped
+ * in Python packages; takes effect if set before the first device query. */
+ua_status ua_set_library_search_path(const char *paths);
+
 /* USMARRAY_DEVICE if set, else the first GPU, else the host CPU. */
 ua_status ua_device_default(ua_device **out);
 
@@ -205,14 +293,66 @@ ua_status ua_device_default_context(ua_device *d, ua_context **out);
 ua_status ua_context_default_queue(ua_context *c, ua_queue **out);
 ua_device *ua_context_device(const ua_context *c);
 /* Freed allocations are kept per context and USM kind for reuse (set
- * USMARRAY_POOL=0 to turn that off); these report the bytes kept and give
- * them back to the backend. */
+ * USMARRAY_POOL to 0, false, no or off to turn that off; any other value
+ * but 1, true, yes, on or empty fails the context's creation); these
+ * report the bytes kept and give them back to the backend. */
 size_t ua_context_pooled_bytes(ua_context *c);
 void ua_context_release_pool(ua_context *c);
+/* Bytes of live allocations of a kind, and bytes held from the backend for
+ * it (live ones and those kept for reuse). */
+size_t ua_context_used_bytes(ua_context *c, ua_usm_kind kind);
+size_t ua_context_held_bytes(ua_context *c, ua_usm_kind kind);
+/* The most bytes live allocations of a kind may hold together (SIZE_MAX:
+ * no limit); past it, allocation fails with UA_ERR_ALLOC. */
+void ua_context_set_limit(ua_context *c, ua_usm_kind kind, size_t limit);
+size_t ua_context_limit(ua_context *c, ua_usm_kind kind);
 ua_context *ua_queue_context(const ua_queue *q);
 ua_device *ua_queue_device(const ua_queue *q);
+/* Whether copies on queues of `from` reach device memory of `to` directly
+ * (*direct true: the same device, or a link between the two) or through
+ * the host (false).  UA_ERR_VALUE, naming both, when no queue of `from` can
+ * run copies touching `to`'s device memory. */
+ua_status ua_device_peer_access(ua_device *from, ua_device *to, bool *direct);
 /* Blocks until all work submitted to q has finished. */
 ua_status ua_queue_wait(ua_queue *q);
+/* The queue a handle of a backend's runtime, made by another library,
+ * stands for: the default queue of its device, ordered after the handle's
+ * submitted work where it is a queue.  `name` is the capsule's name.
+ * UA_ERR_TYPE when no available backend interprets the name (naming the
+ * unavailable backends and why), UA_ERR_VALUE for an unusable handle. */
+ua_status ua_queue_adopt(const char *name, void *handle, ua_queue **out);
+
+/* What a new queue is asked to be. */
+typedef struct ua_queue_props {
+    bool in_order;     /* work runs in the order it is submitted */
+    bool has_priority; /* else the backend's ordinary priority */
+    int priority;      /* within ua_device_queue_priorities' range */
+} ua_queue_props;
+
+/* A new queue of context c, which the caller destroys.  UA_ERR_VALUE for a
+ * priority the device does not have (naming its range). */
+ua_status ua_queue_create(ua_context *c, const ua_queue_props *props,
+                          ua_queue **out);
+/* A new queue of c over another library's stream handle (the driver's, as
+ * in CAI's "stream"), which stays the other library's: destroying the
+ * queue leaves the stream alone, and the stream must outlive the queue.
+ * UA_ERR_VALUE for a handle that names no stream of c's device, or a
+ * backend without streams. */
+ua_status ua_queue_wrap_stream(ua_context *c, uintptr_t stream,
+                               ua_queue **out);
+/* Waits for q's work and frees it.  Pooled blocks q was the last to use go
+ * to the context's default queue.  Default queues are never destroyed
+ * (this does nothing to them); nothing may use q afterwards. */
+void ua_queue_destroy(ua_queue *q);
+bool ua_queue_is_default(const ua_queue *q);
+/* The priority q was created with; false for queues created without one. */
+bool ua_queue_priority(const ua_queue *q, int *priority);
+/* Whether q runs over a stream another library owns. */
+bool ua_queue_is_wrapped(const ua_queue *q);
+/* The range of the device's queue priorities: `least` for ordinary work,
+ * `greatest` for the most urgent (on CUDA a lower number).  UA_ERR_VALUE
+ * where its queues have no priorities. */
+ua_status ua_device_queue_priorities(ua_device *d, int *least, int *greatest);
 
 /* ------------------------------------------------------------ allocations */
 
@@ -228,7 +368,9 @@ typedef struct ua_pointer_info {
     bool borrowed; /* memory the library did not allocate, lent to it */
 } ua_pointer_info;
 
-/* alignment 0 means the backend's default; otherwise a power of two. */
+/* alignment 0 means the backend's default; otherwise any power of two:
+ * what the backend cannot honour itself the core makes by allocating a
+ * larger block and aligning within it. */
 ua_status ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes,
                        size_t alignment, ua_allocation **out);
 /* Records memory someone else owns as a live allocation of `kind` until
@@ -264,6 +406,17 @@ ua_status ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                            size_t itemsize, ua_pointer_info *alloc,
                            ptrdiff_t *begin, ptrdiff_t *end);
 
+/* Native handles of queues and contexts exchanged as named capsules (SYCL's
+ * "SyclQueueRef" and "SyclContextRef").  The export functions give a new
+ * handle and the capsule name it goes under; UA_ERR_VALUE where the
+ * backend has no such handles.  ua_release_native_handle frees one by its
+ * capsule name ("used_" prefix allowed). */
+ua_status ua_queue_export_native(ua_queue *q, const char **capsule_name,
+                                 void **handle);
+ua_status ua_context_export_native(ua_context *c, const char **capsule_name,
+                                   void **handle);
+void ua_release_native_handle(const char *capsule_name, void *handle);
+
 /* The driver's handle of q's stream (CAI's "stream"); 0 where its backend
  * has no streams. */
 uintptr_t ua_queue_stream_handle(ua_queue *q);
@@ -273,6 +426,9 @@ uintptr_t ua_queue_stream_handle(ua_queue *q);
  * device, or a backend without streams. */
 ua_status ua_queue_order_with_stream(ua_queue *q, uintptr_t stream,
                                      bool stream_waits);
+/* The backend driver's handle of q (CUstream, DPCTLSyclQueueRef), for
+ * native code that submits its own work; NULL where the backend has none. */
+void *ua_queue_native_handle(ua_queue *q);
 
 /* ----------------------------------------------------------------- copies */
 

@@ -69,5 +69,15 @@ __all__ = [
 
 
 def get_include():
-    """The directory that holds the ``usmarray/*.h`` headers of the C API."""
-    return _os.path.join(_os.path.dirname(__file__), "include")
+    """The directory to pass as ``-I`` to compile against the C API.
+
+    It holds ``usmarray/usmarray_api.h``: in the installed package, or, when
+    the package runs its extension module from a build tree, beside it.
+    """
+    installed = _os.path.join(_os.path.dirname(__file__), "include")
+    if _os.path.isdir(installed):
+        return installed
+    from . import _usmarray
+
+    built = _os.path.dirname(_os.path.realpath(_usmarray.__file__))
+    return _os.path.join(built, "include")

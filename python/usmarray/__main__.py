@@ -1,9 +1,15 @@
 """``python -m usmarray``: the backends, the devices, and a live self-check.
 
-Exits with status 1 if any check fails.
+Run ``python -m usmarray --help`` for the options; ``--includes`` prints the
+compiler flags of an extension that uses the C API.  Exit status: 0 when
+everything asked for succeeded, 1 when a check failed or the default device
+cannot be selected, 2 for a bad command line.
 """
 
+import argparse
+import json
 import sys
+import sysconfig
 
 import usmarray as ua
 
@@ -12,6 +18,30 @@ KINDS = {
     "shared": ua.MemoryUSMShared,
     "host": ua.MemoryUSMHost,
 }
+
+# Device attributes that -f and --json report, with the labels of -f.
+DETAILS = [
+    ("vendor", "vendor"),
+    ("architecture", "architecture"),
+    ("driver_version", "driver version"),
+    ("runtime_version", "runtime version"),
+    ("max_compute_units", "compute units"),
+    ("global_mem_size", "global memory"),
+]
+
+
+class CheckFailed(Exception):
+    """A self-check found the library misbehaving."""
+
+
+def expect(condition, message):
+    """Fails the running check unless condition holds.
+
+    Not ``assert``: ``python -O`` strips those, and a broken check would
+    then pass.
+    """
+    if not condition:
+        raise CheckFailed(message)
 
 
 def _pattern(n):
@@ -22,93 +52,194 @@ def check_round_trip(queue, kind):
     mem = KINDS[kind](4096, queue=queue)
     data = _pattern(4096)
     mem.copy_from_host(data)
-    assert mem.copy_to_host().tobytes() == data, "bytes changed in transit"
-    assert mem.tobytes() == data, "tobytes() differs"
+    expect(mem.copy_to_host().tobytes() == data, "bytes changed in transit")
+    expect(mem.tobytes() == data, "tobytes() differs")
     mem.memset(0xAB)
-    assert mem.tobytes() == b"\xab" * 4096, "memset did not fill"
-    assert mem.get_usm_type() == kind, f"registry says {mem.get_usm_type()}"
-    assert ua.get_pointer_type(mem._pointer + 100, queue) == kind
+    expect(mem.tobytes() == b"\xab" * 4096, "memset did not fill")
+    expect(mem.get_usm_type() == kind, f"registry says {mem.get_usm_type()}")
+    found = ua.get_pointer_type(mem._pointer + 100, queue)
+    expect(found == kind, f"an inner address resolves to {found!r}")
+
+
+class SuaiHolder:
+    """A foreign object exposing a given __sycl_usm_array_interface__."""
+
+    def __init__(self, iface):
+        self.__sycl_usm_array_interface__ = iface
 
 
 def check_suai_zero_copy(queue, kind):
     mem = KINDS[kind](1024, queue=queue)
     iface = mem.__sycl_usm_array_interface__
-
-    class Holder:
-        __sycl_usm_array_interface__ = iface
-
-    wrapped = ua.as_usm_memory(Holder())
-    assert type(wrapped) is KINDS[kind], f"wrapped as {type(wrapped).__name__}"
-    assert wrapped._pointer == mem._pointer, "import copied the memory"
-    assert wrapped.nbytes == mem.nbytes
+    wrapped = ua.as_usm_memory(SuaiHolder(iface))
+    expect(type(wrapped) is KINDS[kind], f"wrapped as {type(wrapped).__name__}")
+    expect(wrapped._pointer == mem._pointer, "import copied the memory")
+    expect(wrapped.nbytes == mem.nbytes, f"wrapped {wrapped.nbytes} bytes")
     mem.copy_from_host(_pattern(1024))
-    assert wrapped.tobytes() == _pattern(1024), "wrapper does not share bytes"
-    assert wrapped.__sycl_usm_array_interface__ == iface
+    expect(wrapped.tobytes() == _pattern(1024), "wrapper does not share bytes")
+    expect(wrapped.__sycl_usm_array_interface__ == iface,
+           "the wrapper's interface differs from the original's")
 
 
 def check_device_memory_private(queue, kind):
     if kind != "device":
         view = memoryview(KINDS[kind](64, queue=queue))
-        assert view.nbytes == 64 and not view.readonly
+        expect(view.nbytes == 64 and not view.readonly,
+               "host-accessible memory exported a wrong buffer")
         return
     try:
         memoryview(ua.MemoryUSMDevice(64, queue=queue))
     except BufferError:
         return
-    raise AssertionError("device memory exported a host buffer")
+    raise CheckFailed("device memory exported a host buffer")
+
+
+def check_array_exchange(queue, kind):
+    x = ua.arange(24, dtype="i4", usm_type=kind, queue=queue).reshape((4, 6))
+    view = x[1:, ::2].T
+    expect(ua.asnumpy(view).tolist() == [[6, 12, 18], [8, 14, 20], [10, 16, 22]],
+           "a strided view reads wrong values")
+    again = ua.asarray(view)
+    expect(again._pointer == view._pointer and again.strides == view.strides,
+           "re-importing an array copied it")
 
 
 CHECKS = [
     ("allocate, round-trip bytes, memset", check_round_trip),
     ("export and re-import SUAI without a copy", check_suai_zero_copy),
     ("host access follows the USM kind", check_device_memory_private),
+    ("strided array views and re-import", check_array_exchange),
 ]
 
 
 def default_device():
-    """The default device, or None with the reason on stderr."""
+    """The default device, or None and the reason."""
     try:
-        return ua.Device()
+        return ua.Device(), None
     except ValueError as exc:
-        print(f"error: no default device: {exc}", file=sys.stderr)
-        return None
+        return None, str(exc)
 
 
-def describe(default):
-    print(f"usmarray {ua.__version__}")
-    print("backends:")
-    for b in ua._usmarray._backends():
-        state = "available" if b["available"] else f"unavailable ({b['reason']})"
-        print(f"  {b['name']:<8} {state}, {b['devices']} device(s)")
-    print("devices:")
-    for d in ua.get_devices():
-        mark = "  (default)" if d == default else ""
-        print(f"  [{d.id}] {d.filter_string:<14} {d.device_type:<5} {d.name}{mark}")
-
-
-def self_check():
-    failures = 0
-    print("self-check:")
+def run_checks():
+    """Every check on every device and USM kind, as a list of results."""
+    results = []
     for d in ua.get_devices():
         queue = ua.Queue(d)
         for kind in KINDS:
             for title, check in CHECKS:
                 try:
                     check(queue, kind)
-                    verdict = "PASS"
+                    error = None
                 except Exception as exc:  # every failure is reported
-                    failures += 1
-                    verdict = f"FAIL: {type(exc).__name__}: {exc}"
-                print(f"  {d.filter_string} {kind:<6} {title}: {verdict}")
+                    error = f"{type(exc).__name__}: {exc}"
+                results.append({"device": d.filter_string, "usm_type": kind,
+                                "check": title, "passed": error is None,
+                                "error": error})
+    return results
+
+
+def device_record(d, default):
+    record = {"id": d.id, "filter_string": d.filter_string,
+              "backend": d.backend, "device_type": d.device_type,
+              "name": d.name, "default": d == default}
+    record.update((attr, getattr(d, attr)) for attr, _ in DETAILS)
+    return record
+
+
+def _size(nbytes):
+    if not nbytes:
+        return "unknown"
+    return f"{nbytes / 2**30:.1f} GiB ({nbytes} bytes)"
+
+
+def print_summary(backends, devices, full):
+    print(f"usmarray {ua.__version__}")
+    print("backends:")
+    for b in backends:
+        state = "available" if b["available"] else f"unavailable ({b['reason']})"
+        print(f"  {b['name']:<8} {state}, {b['devices']} device(s)")
+    print("devices:")
+    for d in devices:
+        mark = "  (default)" if d["default"] else ""
+        print(f"  [{d['id']}] {d['filter_string']:<14} {d['device_type']:<5} "
+              f"{d['name']}{mark}")
+        if full:
+            for attr, label in DETAILS:
+                value = d[attr]
+                if attr == "global_mem_size":
+                    value = _size(value)
+                print(f"        {label + ':':<17} {value if value else 'unknown'}")
+
+
+def print_checks(results):
+    print("self-check:")
+    for r in results:
+        verdict = "PASS" if r["passed"] else f"FAIL: {r['error']}"
+        print(f"  {r['device']} {r['usm_type']:<6} {r['check']}: {verdict}")
+    failures = sum(not r["passed"] for r in results)
     print("self-check " + ("passed" if failures == 0 else f"FAILED ({failures})"))
-    return failures
 
 
-def main():
-    default = default_device()
-    describe(default)
-    failures = self_check()
-    return 1 if failures or default is None else 0
+def include_flags():
+    """``-I`` flags for Python's headers and ``usmarray/usmarray_api.h``."""
+    paths = sysconfig.get_paths()
+    dirs = [paths["include"], paths["platinclude"], ua.get_include()]
+    return " ".join("-I" + d for d in dict.fromkeys(dirs))
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="python -m usmarray",
+        description="List usmarray's backends and devices and check that "
+                    "USM memory and zero-copy exchange work on each.  With "
+                    "no option: the list, then the self-check.")
+    parser.add_argument("--version", action="version",
+                        version=f"usmarray {ua.__version__}")
+    parser.add_argument("-f", "--full-list", action="store_true",
+                        help="list every device with its details (vendor, "
+                             "architecture, driver and runtime versions, "
+                             "compute units, memory); skips the self-check "
+                             "unless --self-check is given too")
+    parser.add_argument("--json", action="store_true",
+                        help="write one JSON object (backends, devices with "
+                             "details, self-check results) instead of text")
+    parser.add_argument("--self-check", action="store_true",
+                        help="run the self-check on every device and USM "
+                             "kind (the default)")
+    parser.add_argument("--includes", action="store_true",
+                        help="print the compiler flags (-I) of an extension "
+                             "that uses the C API, and nothing else")
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    if args.includes:
+        print(include_flags())
+        return 0
+    run_self_check = args.self_check or not args.full_list
+    default, why = default_device()
+    backends = ua._usmarray._backends()
+    devices = [device_record(d, default) for d in ua.get_devices()]
+    results = run_checks() if run_self_check else None
+    if why is not None:
+        print(f"error: no default device: {why}", file=sys.stderr)
+    if args.json:
+        report = {"version": ua.__version__, "backends": backends,
+                  "devices": devices,
+                  "default_device": default.filter_string if default else None}
+        if results is not None:
+            report["self_check"] = {
+                "passed": all(r["passed"] for r in results),
+                "results": results}
+        json.dump(report, sys.stdout, indent=2)
+        print()
+    else:
+        print_summary(backends, devices, args.full_list)
+        if results is not None:
+            print_checks(results)
+    failed = results is not None and not all(r["passed"] for r in results)
+    return 1 if failed or default is None else 0
 
 
 if __name__ == "__main__":

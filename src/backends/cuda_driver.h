@@ -16,11 +16,35 @@ typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
+typedef struct CUmemPoolHandle_st *CUmemoryPool;
+
+/* CUmemPoolProps: where and what a stream-ordered pool allocates. */
+typedef struct {
+    int allocType;   /* CU_MEM_ALLOCATION_TYPE_PINNED */
+    int handleTypes; /* 0: no IPC handles */
+    struct {
+        int type; /* CU_MEM_LOCATION_TYPE_DEVICE */
+        int id;   /* device ordinal */
+    } location;
+    void *win32SecurityAttributes;
+    unsigned char reserved[64];
+} CUmemPoolProps;
+
+#define CU_MEM_ALLOCATION_TYPE_PINNED 1
+#define CU_MEM_LOCATION_TYPE_DEVICE 1
+
+/* CUmemPool_attribute: flags are int, byte counts uint64_t. */
+#define CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES 1
+#define CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC 2
+#define CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES 3
+#define CU_MEMPOOL_ATTR_RELEASE_THRESHOLD 4
+#define CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT 5
 
 #define CUDA_SUCCESS 0
 #define CUDA_ERROR_INVALID_VALUE 1
 #define CUDA_ERROR_OUT_OF_MEMORY 2
 #define CUDA_ERROR_NOT_READY 600
+#define CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED 704
 
 #define CU_STREAM_NON_BLOCKING 0x1
 #define CU_EVENT_DISABLE_TIMING 0x2
@@ -38,6 +62,7 @@ typedef struct CUfunc_st *CUfunction;
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR 76
 #define CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY 83
+#define CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED 115
 
 /* CUpointer_attribute */
 #define CU_POINTER_ATTRIBUTE_CONTEXT 1
@@ -63,6 +88,8 @@ typedef struct CUfunc_st *CUfunction;
     X(cuDeviceGetName, "cuDeviceGetName", (char *name, int len, CUdevice d))  \
     X(cuDeviceGetAttribute, "cuDeviceGetAttribute",                           \
       (int *v, int attr, CUdevice d))                                         \
+    X(cuDeviceTotalMem, "cuDeviceTotalMem_v2", (size_t * n, CUdevice d))      \
+    X(cuDriverGetVersion, "cuDriverGetVersion", (int *v))                     \
     X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                   \
       (CUcontext * c, CUdevice d))                                            \
     X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext c))                      \
@@ -70,6 +97,11 @@ typedef struct CUfunc_st *CUfunction;
     X(cuMemGetInfo, "cuMemGetInfo_v2", (size_t * free, size_t *total))        \
     X(cuStreamCreate, "cuStreamCreate", (CUstream * s, unsigned flags))       \
     X(cuStreamSynchronize, "cuStreamSynchronize", (CUstream s))               \
+    X(cuStreamCreateWithPriority, "cuStreamCreateWithPriority",               \
+      (CUstream * s, unsigned flags, int priority))                           \
+    X(cuStreamDestroy, "cuStreamDestroy_v2", (CUstream s))                    \
+    X(cuCtxGetStreamPriorityRange, "cuCtxGetStreamPriorityRange",             \
+      (int *least, int *greatest))                                            \
     X(cuStreamWaitEvent, "cuStreamWaitEvent",                                 \
       (CUstream s, CUevent e, unsigned flags))                                \
     X(cuStreamGetCtx, "cuStreamGetCtx", (CUstream s, CUcontext * c))          \
@@ -86,6 +118,16 @@ typedef struct CUfunc_st *CUfunction;
     X(cuMemAllocAsync, "cuMemAllocAsync",                                     \
       (CUdeviceptr * p, size_t n, CUstream s))                                \
     X(cuMemFreeAsync, "cuMemFreeAsync", (CUdeviceptr p, CUstream s))          \
+    X(cuMemPoolCreate, "cuMemPoolCreate",                                     \
+      (CUmemoryPool * pool, const CUmemPoolProps *props))                     \
+    X(cuMemPoolSetAttribute, "cuMemPoolSetAttribute",                         \
+      (CUmemoryPool pool, int attr, void *value))                             \
+    X(cuMemPoolGetAttribute, "cuMemPoolGetAttribute",                         \
+      (CUmemoryPool pool, int attr, void *value))                             \
+    X(cuMemPoolTrimTo, "cuMemPoolTrimTo", (CUmemoryPool pool, size_t keep))   \
+    X(cuMemAllocFromPoolAsync, "cuMemAllocFromPoolAsync",                     \
+      (CUdeviceptr * p, size_t n, CUmemoryPool pool, CUstream s))             \
+    X(cuCtxSynchronize, "cuCtxSynchronize", (void))                           \
     X(cuMemcpyAsync, "cuMemcpyAsync",                                         \
       (CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s))               \
     X(cuMemsetD8Async, "cuMemsetD8Async",                                     \
@@ -98,7 +140,21 @@ typedef struct CUfunc_st *CUfunction;
     X(cuLaunchKernel, "cuLaunchKernel",                                       \
       (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,      \
        unsigned by, unsigned bz, unsigned shared, CUstream s, void **params,  \
-       void **extra))
+       void **extra))                                                         \
+    X(cuDeviceCanAccessPeer, "cuDeviceCanAccessPeer",                         \
+      (int *can, CUdevice d, CUdevice peer))                                  \
+    X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess",                         \
+      (CUcontext peer, unsigned flags))                                       \
+    X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync",                                 \
+      (CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src, CUcontext src_ctx, \
+       size_t n, CUstream s))
+
+/* The table of those entry points that the loader (cuda.c) fills. */
+typedef struct {
+#define UA_CUDA_DECLARE(field, symbol, params) CUresult(*field) params;
+    UA_CUDA_DRIVER_FUNCTIONS(UA_CUDA_DECLARE)
+#undef UA_CUDA_DECLARE
+} ua_cuda_driver;
 
 typedef int nvrtcResult;
 typedef struct _nvrtcProgram *nvrtcProgram;
@@ -116,6 +172,7 @@ typedef struct _nvrtcProgram *nvrtcProgram;
     X(nvrtcGetProgramLog, "nvrtcGetProgramLog", (nvrtcProgram p, char *log))  \
     X(nvrtcGetCUBINSize, "nvrtcGetCUBINSize", (nvrtcProgram p, size_t * n))   \
     X(nvrtcGetCUBIN, "nvrtcGetCUBIN", (nvrtcProgram p, char *cubin))          \
-    X(nvrtcDestroyProgram, "nvrtcDestroyProgram", (nvrtcProgram * p))
+    X(nvrtcDestroyProgram, "nvrtcDestroyProgram", (nvrtcProgram * p))        \
+    X(nvrtcVersion, "nvrtcVersion", (int *major, int *minor))
 
 #endif /* USMARRAY_CUDA_DRIVER_H */

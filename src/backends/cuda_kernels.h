@@ -3,13 +3,16 @@
  * in front of it the typedefs S (source), D (destination) and the body of
  * convert(), which casts as NumPy's astype(casting="unsafe") does.
  *
- * Both kernels take a copy plan (ua_copy_simplify): axes ordered by
+ * The kernels take a copy plan (ua_copy_simplify): axes ordered by
  * decreasing destination step, steps in bytes, so that the last axis walks
  * the destination most densely.
- *   ua_copy_nd     one thread per element, grid-stride;
- *   ua_copy_tiled  32x32 tiles through shared memory, for layouts where the
- *                  source is dense along another axis than the destination
- *                  (transposes and permutes): both sides coalesce.
+ *   ua_copy_{i,l}N     rank N <= 4, one thread per element, grid-stride,
+ *                      int or long long index arithmetic;
+ *   ua_copy_nd         any rank, 64-bit;
+ *   ua_copy_tiled_{i,l} 32x32 tiles through shared memory, for layouts
+ *                      where the source is dense along another axis than
+ *                      the destination (transposes and permutes): both
+ *                      sides coalesce.
  * Elements are read and written through ld() and st(): memory imported
  * from other producers need not be aligned to its itemsize, which a typed
  * access would fault on.  Aligned data, the rule, takes the typed access;
@@ -48,14 +51,14 @@ static const char ua_cuda_kernel_prelude[] =
     "  if (rem > half || (rem == half && (r & 1))) r++;\n"
     "  return (unsigned short)r;\n"
     "}\n"
-    "template <class T> __device__ T ld(const char *p) {\n"
+    "template <class T> __device__ __forceinline__ T ld(const char *p) {\n"
     "  if (((unsigned long long)p & (alignof(T) - 1)) == 0)\n"
     "    return *(const T *)p;\n"
     "  union { T v; unsigned char b[sizeof(T)]; } u;\n"
     "  for (int i = 0; i < (int)sizeof(T); i++) u.b[i] = (unsigned char)p[i];\n"
     "  return u.v;\n"
     "}\n"
-    "template <class T> __device__ void st(char *p, T v) {\n"
+    "template <class T> __device__ __forceinline__ void st(char *p, T v) {\n"
     "  if (((unsigned long long)p & (alignof(T) - 1)) == 0) {\n"
     "    *(T *)p = v; return;\n"
     "  }\n"
@@ -69,6 +72,7 @@ static const char ua_cuda_kernel_body[] =
     "struct plan { char *dst; const char *src; long long size; int nd;\n"
     "  int tile_axis; long long shape[MAXD]; long long dstep[MAXD];\n"
     "  long long sstep[MAXD]; };\n"
+    /* Any rank, 64-bit: the index split into axes per element. */
     "extern \"C\" __global__ void ua_copy_nd(const plan p) {\n"
     "  long long stride = (long long)gridDim.x * blockDim.x;\n"
     "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
@@ -81,34 +85,144 @@ static const char ua_cuda_kernel_body[] =
     "    st<D>(p.dst + d, convert(ld<S>(p.src + s)));\n"
     "  }\n"
     "}\n"
-    "extern \"C\" __global__ void ua_copy_tiled(const plan p) {\n"
-    "  __shared__ D tile[32][33];\n"
-    "  const int L = p.nd - 1, A = p.tile_axis;\n"
-    "  const long long nl = (p.shape[L] + 31) / 32, na = (p.shape[A] + 31) / 32;\n"
-    "  const long long tiles = p.size / (p.shape[L] * p.shape[A]) * nl * na;\n"
-    "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
-    "  for (long long t = blockIdx.x; t < tiles; t += gridDim.x) {\n"
-    "    long long tl = t % nl, rest = t / nl, ta = rest % na, b = rest / na;\n"
-    "    long long d = 0, s = 0;\n"
-    "    for (int k = p.nd - 1; k >= 0; k--) {\n"
-    "      if (k == L || k == A) continue;\n"
-    "      long long idx = b % p.shape[k]; b /= p.shape[k];\n"
-    "      d += idx * p.dstep[k]; s += idx * p.sstep[k];\n"
-    "    }\n"
-    "    for (int j = ty; j < 32; j += 8) {\n"
-    "      long long ia = ta * 32 + tx, il = tl * 32 + j;\n"
-    "      if (ia < p.shape[A] && il < p.shape[L])\n"
-    "        tile[j][tx] = convert(ld<S>(p.src + s + ia * p.sstep[A]\n"
-    "                                    + il * p.sstep[L]));\n"
-    "    }\n"
-    "    __syncthreads();\n"
-    "    for (int j = ty; j < 32; j += 8) {\n"
-    "      long long il = tl * 32 + tx, ia = ta * 32 + j;\n"
-    "      if (ia < p.shape[A] && il < p.shape[L])\n"
-    "        st<D>(p.dst + d + ia * p.dstep[A] + il * p.dstep[L], tile[tx][j]);\n"
-    "    }\n"
-    "    __syncthreads();\n"
+    /* Rank N <= 4 with index type I: each thread splits its first index
+     * and the grid's stride into axes once, then steps by adding digits
+     * with carries, so no division per element. */
+    "template <typename I, int N>\n"
+    "__device__ __forceinline__ void copy_small(const plan &p) {\n"
+    "  I shape[N], ds[N], ss[N], idx[N], step[N];\n"
+    "#pragma unroll\n"
+    "  for (int k = 0; k < N; k++) {\n"
+    "    shape[k] = (I)p.shape[k]; ds[k] = (I)p.dstep[k];\n"
+    "    ss[k] = (I)p.sstep[k];\n"
     "  }\n"
-    "}\n";
+    "  const I size = (I)p.size;\n"
+    "  I i = (I)blockIdx.x * (I)blockDim.x + (I)threadIdx.x;\n"
+    "  const I stride = (I)gridDim.x * (I)blockDim.x;\n"
+    "  if (i >= size) return;\n"
+    "  I r = i, t = stride, d = 0, s = 0;\n"
+    "#pragma unroll\n"
+    "  for (int k = N - 1; k >= 0; k--) {\n"
+    "    idx[k] = r % shape[k]; r /= shape[k];\n"
+    "    step[k] = t % shape[k]; t /= shape[k];\n"
+    "    d += idx[k] * ds[k]; s += idx[k] * ss[k];\n"
+    "  }\n"
+    "  for (;;) {\n"
+    "    st<D>(p.dst + d, convert(ld<S>(p.src + s)));\n"
+    "    i += stride;\n"
+    "    if (i >= size) return;\n"
+    "    I carry = 0;\n"
+    "#pragma unroll\n"
+    "    for (int k = N - 1; k >= 0; k--) {\n"
+    "      I add = step[k] + carry, v = idx[k] + add;\n"
+    "      d += add * ds[k]; s += add * ss[k];\n"
+    "      carry = v >= shape[k];\n"
+    "      if (carry) { v -= shape[k]; d -= shape[k] * ds[k];\n"
+    "                   s -= shape[k] * ss[k]; }\n"
+    "      idx[k] = v;\n"
+    "    }\n"
+    "  }\n"
+    "}\n"
+    "#define SMALL(n) \\\n"
+    "  extern \"C\" __global__ void ua_copy_i##n(const plan p) {\\\n"
+    "    copy_small<int, n>(p); }\\\n"
+    "  extern \"C\" __global__ void ua_copy_l##n(const plan p) {\\\n"
+    "    copy_small<long long, n>(p); }\n"
+    "SMALL(1) SMALL(2) SMALL(3) SMALL(4)\n";
+
+/* Kept apart from the body: C compilers need support only strings of 4095
+ * characters. */
+static const char ua_cuda_kernel_tiled[] =
+    /* Transposes and permutes: a 32x32 tile of the axes L (dense in the
+     * destination) and A (dense in the source) through shared memory, so
+     * that both sides coalesce; the padding column keeps the column reads
+     * free of bank conflicts for 4-byte elements.  Blocks of 32x8 threads
+     * move 4 elements each of two tiles at once, of two batches, so that
+     * twice the loads are in flight before each barrier (a 64^4 permute
+     * makes 4 KiB tiles, too short-lived alone to keep HBM busy); grid x
+     * walks L's tiles, y A's, z pairs of batches of the other axes, whose
+     * index is split once per batch. */
+    "template <typename I>\n"
+    "__device__ __forceinline__ void batch_offsets(const plan &p, I b,\n"
+    "                                              I &d, I &s) {\n"
+    "  const int L = p.nd - 1, A = p.tile_axis;\n"
+    "  I rest = b; d = 0; s = 0;\n"
+    "  for (int k = p.nd - 1; k >= 0; k--) {\n"
+    "    if (k == L || k == A) continue;\n"
+    "    I n = (I)p.shape[k], idx = rest % n; rest /= n;\n"
+    "    d += idx * (I)p.dstep[k]; s += idx * (I)p.sstep[k];\n"
+    "  }\n"
+    "}\n"
+    "template <typename I>\n"
+    "__device__ __forceinline__ void load_tile(D (*tile)[33], const char *src,\n"
+    "    I sL, bool full, I a_left, I l_left) {\n"
+    "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
+    "  if (full) {\n"
+    "#pragma unroll\n"
+    "    for (int j = 0; j < 32; j += 8)\n"
+    "      tile[ty + j][tx] = convert(ld<S>(src + j * sL));\n"
+    "  } else {\n"
+    "    for (int j = 0; j < 32; j += 8)\n"
+    "      if (tx < a_left && ty + j < l_left)\n"
+    "        tile[ty + j][tx] = convert(ld<S>(src + j * sL));\n"
+    "  }\n"
+    "}\n"
+    "template <typename I>\n"
+    "__device__ __forceinline__ void store_tile(D (*tile)[33], char *dst,\n"
+    "    I dA, bool full, I a_left, I l_left) {\n"
+    "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
+    "  if (full) {\n"
+    "#pragma unroll\n"
+    "    for (int j = 0; j < 32; j += 8)\n"
+    "      st<D>(dst + j * dA, tile[tx][ty + j]);\n"
+    "  } else {\n"
+    "    for (int j = 0; j < 32; j += 8)\n"
+    "      if (ty + j < a_left && tx < l_left)\n"
+    "        st<D>(dst + j * dA, tile[tx][ty + j]);\n"
+    "  }\n"
+    "}\n"
+    "template <typename I>\n"
+    "__device__ __forceinline__ void copy_tiled(const plan &p) {\n"
+    "  __shared__ D tile[2][32][33];\n"
+    "  const int L = p.nd - 1, A = p.tile_axis;\n"
+    "  const I nL = (I)p.shape[L], nA = (I)p.shape[A];\n"
+    "  const I dL = (I)p.dstep[L], dA = (I)p.dstep[A];\n"
+    "  const I sL = (I)p.sstep[L], sA = (I)p.sstep[A];\n"
+    "  const I tilesL = (nL + 31) / 32, tilesA = (nA + 31) / 32;\n"
+    "  const I batches = (I)(p.size / ((long long)nL * nA));\n"
+    "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
+    "  for (I b = blockIdx.z; b < batches; b += 2 * (I)gridDim.z) {\n"
+    "    const I b2 = b + (I)gridDim.z;\n"
+    "    const bool two = b2 < batches;\n"
+    "    I d, s, d2 = 0, s2 = 0;\n"
+    "    batch_offsets<I>(p, b, d, s);\n"
+    "    if (two) batch_offsets<I>(p, b2, d2, s2);\n"
+    "    for (I ta = blockIdx.y; ta < tilesA; ta += gridDim.y) {\n"
+    "      for (I tl = blockIdx.x; tl < tilesL; tl += gridDim.x) {\n"
+    "        const I a0 = ta * 32, l0 = tl * 32;\n"
+    "        const I a_left = nA - a0, l_left = nL - l0;\n"
+    "        const bool full = a_left >= 32 && l_left >= 32;\n"
+    "        const I from = (a0 + tx) * sA + (l0 + ty) * sL;\n"
+    "        load_tile<I>(tile[0], p.src + s + from, sL, full, a_left,\n"
+    "                     l_left);\n"
+    "        if (two)\n"
+    "          load_tile<I>(tile[1], p.src + s2 + from, sL, full, a_left,\n"
+    "                       l_left);\n"
+    "        __syncthreads();\n"
+    "        const I to = (a0 + ty) * dA + (l0 + tx) * dL;\n"
+    "        store_tile<I>(tile[0], p.dst + d + to, dA, full, a_left,\n"
+    "                      l_left);\n"
+    "        if (two)\n"
+    "          store_tile<I>(tile[1], p.dst + d2 + to, dA, full, a_left,\n"
+    "                        l_left);\n"
+    "        __syncthreads();\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "}\n"
+    "extern \"C\" __global__ void ua_copy_tiled_i(const plan p) {\n"
+    "  copy_tiled<int>(p); }\n"
+    "extern \"C\" __global__ void ua_copy_tiled_l(const plan p) {\n"
+    "  copy_tiled<long long>(p); }\n";
 
 #endif /* USMARRAY_CUDA_KERNELS_H */

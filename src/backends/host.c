@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/utsname.h>
+#include <unistd.h>
 
 #include "usmarray/backend.h"
 
@@ -32,26 +34,28 @@ host_device_count(void)
     return 1;
 }
 
-/* The processor's model name from /proc/cpuinfo where there is one. */
+/* A field of /proc/cpuinfo ("model name", "vendor_id"), or fallback where
+ * there is none. */
 static void
-read_cpu_model(char *name, size_t len)
+read_cpuinfo(const char *key, char *out, size_t len, const char *fallback)
 {
     char line[512];
+    size_t keylen = strlen(key);
     FILE *f = fopen("/proc/cpuinfo", "r");
-    snprintf(name, len, "Host CPU");
+    snprintf(out, len, "%s", fallback);
     if (f == NULL) {
         return;
     }
     while (fgets(line, sizeof(line), f) != NULL) {
         char *colon = strchr(line, ':');
-        if (strncmp(line, "model name", 10) == 0 && colon != NULL) {
+        if (strncmp(line, key, keylen) == 0 && colon != NULL) {
             char *v = colon + 1;
             while (*v == ' ' || *v == '\t') {
                 v++;
             }
             v[strcspn(v, "\n")] = '\0';
             if (*v) {
-                snprintf(name, len, "%s", v);
+                snprintf(out, len, "%s", v);
             }
             break;
         }
@@ -65,7 +69,31 @@ host_device_describe(int index, ua_device_type *type, char *name,
 {
     (void)index;
     *type = UA_DEVICE_CPU;
-    read_cpu_model(name, name_len);
+    read_cpuinfo("model name", name, name_len, "Host CPU");
+    return UA_OK;
+}
+
+/* The host's "driver" is the kernel and its runtime the C library. */
+static ua_status
+host_device_info(int index, ua_device_info *out)
+{
+    (void)index;
+    struct utsname u;
+    read_cpuinfo("vendor_id", out->vendor, sizeof(out->vendor), "");
+    if (uname(&u) == 0) {
+        snprintf(out->driver_version, sizeof(out->driver_version), "%.15s %.47s",
+                 u.sysname, u.release);
+        snprintf(out->architecture, sizeof(out->architecture), "%.31s",
+                 u.machine);
+    }
+#ifdef _CS_GNU_LIBC_VERSION
+    confstr(_CS_GNU_LIBC_VERSION, out->runtime_version,
+            sizeof(out->runtime_version));
+#endif
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    out->global_mem_bytes = pages > 0 && page > 0 ? (uint64_t)pages * page : 0;
+    out->compute_units = cpus > 0 ? (uint32_t)cpus : 0;
     return UA_OK;
 }
 
@@ -78,10 +106,13 @@ host_context_create(int index, void **context)
 }
 
 static ua_status
-host_queue_create(void *context, int index, void **queue)
+host_queue_create(void *context, int index, const ua_queue_props *props,
+                  void **queue)
 {
+    /* Work runs at once, in order: every queue is the same. */
     (void)context;
     (void)index;
+    (void)props;
     *queue = &queue_token;
     return UA_OK;
 }
@@ -184,12 +215,35 @@ host_event_destroy(void *event)
     (void)event;
 }
 
+/* Memory of every kind is CPU memory (kDLCPU, device 0). */
+static ua_dl_device
+host_dlpack_device(int index, ua_usm_kind kind)
+{
+    (void)index;
+    (void)kind;
+    return (ua_dl_device){UA_DL_CPU, 0};
+}
+
+/* Any CPU memory is reached by the host device; DLPack cannot say its
+ * kind, so it is host memory. */
+static bool
+host_dlpack_owns(ua_dl_device dl, int *index, ua_usm_kind *kind)
+{
+    *index = 0;
+    *kind = UA_USM_HOST;
+    return dl.device_type == UA_DL_CPU;
+}
+
 const ua_backend_ops ua_host_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "host",
+    .caps = UA_CAP_CPU_MEMORY | UA_CAP_REACHES_CPU_MEMORY,
+    .stream_rule = UA_STREAMS_NONE,
+    .dlpack_device_names = "kDLCPU",
     .initialize = host_initialize,
     .device_count = host_device_count,
     .device_describe = host_device_describe,
+    .device_info = host_device_info,
     .context_create = host_context_create,
     .queue_create = host_queue_create,
     .alloc = host_alloc,
@@ -203,4 +257,9 @@ const ua_backend_ops ua_host_backend_ops = {
     .event_wait = host_event_wait,
     .event_synchronize = host_event_synchronize,
     .event_destroy = host_event_destroy,
+    .dlpack_device = host_dlpack_device,
+    .dlpack_owns = host_dlpack_owns,
+    /* posix_memalign pads larger alignments just as the core does. */
+    .max_alignment = HOST_HUGE_PAGE,
+    .queue_native_handle = NULL, /* a host queue is no driver object */
 };

@@ -125,9 +125,10 @@ float_to_u64(double v)
 #define IM_C(T, p) (load_##T(p).im)
 
 #define STORE_B(T, p, r_, i_) store_uint8_t(p, (uint8_t)((r_) != 0 || (i_) != 0))
-#define STORE_I(T, p, r_, i_) store_##T(p, (T)TO_I64(r_))
-#define STORE_U(T, p, r_, i_) store_##T(p, (T)TO_U64(r_))
-#define STORE_N(T, p, r_, i_) store_##T(p, (T)(r_))
+/* Integers take the value through TO_I64 or TO_U64; floats take it as is. */
+#define STORE_N(T, p, r_, i_)                                                \
+    store_##T(p, (T)_Generic((T)0, float: (r_), double: (r_),                \
+                             uint64_t: TO_U64(r_), default: TO_I64(r_)))
 #define STORE_H(T, p, r_, i_) store_uint16_t(p, ua_half_from_double((double)(r_)))
 #define STORE_C(T, p, r_, i_) store_##T(p, (T){(r_), (i_)})
 
@@ -141,45 +142,26 @@ float_to_u64(double v)
         }                                                                    \
     }
 
-/* Both lists follow the order of the core's dtype table (dtype.c). */
-#define SOURCE_TYPES(X)                                                      \
-    X(b1, uint8_t, B)                                                        \
-    X(i1, int8_t, N)                                                         \
-    X(u1, uint8_t, N)                                                        \
-    X(i2, int16_t, N)                                                        \
-    X(u2, uint16_t, N)                                                       \
-    X(i4, int32_t, N)                                                        \
-    X(u4, uint32_t, N)                                                       \
-    X(i8, int64_t, N)                                                        \
-    X(u8, uint64_t, N)                                                       \
-    X(f2, uint16_t, H)                                                       \
-    X(f4, float, N)                                                          \
-    X(f8, double, N)                                                         \
-    X(c8, c64, C)                                                            \
-    X(c16, c128, C)
+/* The casts are the list of types crossed with itself.  A macro cannot
+ * expand itself, so each source row leaves the destinations' expansion of
+ * the list behind a deferred name (LIST_ EMPTY_() ()), which the rescan of
+ * CROSS then expands. */
+#define EMPTY_()
+#define LIST_() UA_DTYPES_WITH
+#define CROSS(...) __VA_ARGS__
+#define UNPACK(...) __VA_ARGS__
+#define APPLY(M, ...) M(__VA_ARGS__)
 
-#define DEST_TYPES(X, SN, ST, SF)                                            \
-    X(SN, ST, SF, b1, uint8_t, B)                                            \
-    X(SN, ST, SF, i1, int8_t, I)                                             \
-    X(SN, ST, SF, u1, uint8_t, I)                                            \
-    X(SN, ST, SF, i2, int16_t, I)                                            \
-    X(SN, ST, SF, u2, uint16_t, I)                                           \
-    X(SN, ST, SF, i4, int32_t, I)                                            \
-    X(SN, ST, SF, u4, uint32_t, I)                                           \
-    X(SN, ST, SF, i8, int64_t, I)                                            \
-    X(SN, ST, SF, u8, uint64_t, U)                                           \
-    X(SN, ST, SF, f2, uint16_t, H)                                           \
-    X(SN, ST, SF, f4, float, N)                                              \
-    X(SN, ST, SF, f8, double, N)                                             \
-    X(SN, ST, SF, c8, c64, C)                                                \
-    X(SN, ST, SF, c16, c128, C)
+#define DEFINE_CAST_TO(S, E, NUM, DN, NAME, KIND, SIZE, FORMAT, DT, DF, ...) \
+    APPLY(DEFINE_CAST, UNPACK S, DN, DT, DF)
+#define DEFINE_CAST_ROW(E, NUM, SN, NAME, KIND, SIZE, FORMAT, ST, SF, ...)   \
+    LIST_ EMPTY_()()(DEFINE_CAST_TO, (SN, ST, SF))
+CROSS(UA_DTYPES(DEFINE_CAST_ROW))
 
-#define DEFINE_CAST_ROW(SN, ST, SF) DEST_TYPES(DEFINE_CAST, SN, ST, SF)
-SOURCE_TYPES(DEFINE_CAST_ROW)
-
-#define CAST_ENTRY(SN, ST, SF, DN, DT, DF) cast_##SN##_##DN,
-#define CAST_ROW(SN, ST, SF) {DEST_TYPES(CAST_ENTRY, SN, ST, SF)},
-static const inner_loop casts[UA_NTYPES][UA_NTYPES] = {SOURCE_TYPES(CAST_ROW)};
+#define CAST_ENTRY(SN, E, NUM, DN, ...) cast_##SN##_##DN,
+#define CAST_ROW(E, NUM, SN, ...) {LIST_ EMPTY_()()(CAST_ENTRY, SN)},
+static const inner_loop casts[UA_NTYPES][UA_NTYPES] = {
+    CROSS(UA_DTYPES(CAST_ROW))};
 
 /* ------------------------------------------------------------ planning */
 
@@ -436,9 +418,15 @@ ua_status
 ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
                       const ua_strided *dst, const ua_strided *src)
 {
-    ua_queue *runner = ua_queue_reaching(q, dst->data, src->data);
+    ua_queue *runner = ua_queue_reaching(q, dst->data, src->data), *peers[2];
     const ua_backend_ops *ops = runner->context->device->backend->ops;
-    ua_status st = ops->copy_strided(runner->handle, nd, shape, dst, src);
+    ua_status st = ua_peers_before(runner, dst->data, src->data, peers);
+    if (st == UA_OK) {
+        st = ops->copy_strided(runner->handle, nd, shape, dst, src);
+    }
+    if (st == UA_OK) {
+        st = ua_peers_after(runner, peers);
+    }
     /* Work moved to another queue is finished here: q's waits cannot see
      * it. */
     return st == UA_OK && runner != q ? ua_queue_wait(runner) : st;

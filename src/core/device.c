@@ -8,12 +8,9 @@
 
 #include "internal.h"
 
-/* Devices are numbered in this order: the host CPU is always device 0. */
-static ua_backend backends[] = {
-    {.ops = &ua_host_backend_ops},
-    {.ops = &ua_cuda_backend_ops},
-};
-#define NBACKENDS (sizeof(backends) / sizeof(backends[0]))
+/* One entry per element of ua_backend_list, in the same order. */
+static ua_backend *backends;
+static size_t nbackends;
 
 static ua_device *devices;
 static size_t ndevices;
@@ -21,6 +18,28 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *const type_names[] = {"", "cpu", "gpu", "accelerator"};
+
+/* Directories where backends look for drivers that ship in Python packages;
+ * set before the tables are built. */
+static char *search_path;
+
+ua_status
+ua_set_library_search_path(const char *paths)
+{
+    char *copy = strdup(paths);
+    if (copy == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory");
+    }
+    free(search_path);
+    search_path = copy;
+    return UA_OK;
+}
+
+const char *
+ua_library_search_path(void)
+{
+    return search_path != NULL ? search_path : "";
+}
 
 const char *
 ua_device_type_name(ua_device_type t)
@@ -77,7 +96,13 @@ static void
 build_tables(void)
 {
     size_t total = 0;
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    backends = calloc(ua_backend_list_count, sizeof(*backends));
+    if (backends == NULL) {
+        return; /* no backends: every selection then fails with a message */
+    }
+    nbackends = ua_backend_list_count;
+    for (size_t b = 0; b < nbackends; b++) {
+        backends[b].ops = ua_backend_list[b];
         initialize_backend(&backends[b]);
         total += backends[b].ndevices;
     }
@@ -85,7 +110,7 @@ build_tables(void)
     if (devices == NULL) {
         return; /* no devices: every selection then fails with a message */
     }
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         backends[b].first_device = ndevices;
         for (size_t i = 0; i < backends[b].ndevices; i++) {
             ua_device *d = &devices[ndevices];
@@ -107,14 +132,14 @@ size_t
 ua_backend_count(void)
 {
     ua_devices_initialize();
-    return NBACKENDS;
+    return nbackends;
 }
 
 ua_backend *
 ua_backend_at(size_t i)
 {
     ua_devices_initialize();
-    return i < NBACKENDS ? &backends[i] : NULL;
+    return i < nbackends ? &backends[i] : NULL;
 }
 
 const char *
@@ -139,6 +164,24 @@ size_t
 ua_backend_device_count(const ua_backend *b)
 {
     return b->ndevices;
+}
+
+unsigned
+ua_backend_caps(const ua_backend *b)
+{
+    return b->ops->caps;
+}
+
+ua_stream_rule
+ua_backend_stream_rule(const ua_backend *b)
+{
+    return b->ops->stream_rule;
+}
+
+uintptr_t
+ua_backend_none_stream(const ua_backend *b)
+{
+    return b->ops->none_stream;
 }
 
 ua_device *
@@ -200,6 +243,16 @@ ua_device_filter_string(const ua_device *d)
     return d->filter;
 }
 
+ua_status
+ua_device_get_info(const ua_device *d, ua_device_info *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (d->backend->ops->device_info == NULL) {
+        return UA_OK;
+    }
+    return d->backend->ops->device_info(d->index, out);
+}
+
 /* ------------------------------------------------------- filter strings */
 
 typedef struct {
@@ -226,7 +279,7 @@ parse_index(const char *tok, long *out)
 static const ua_backend_ops *
 backend_named(const char *tok)
 {
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         if (strcmp(tok, backends[b].ops->name) == 0) {
             return backends[b].ops;
         }
@@ -249,7 +302,7 @@ static void
 list_backend_names(char *buf, size_t len)
 {
     buf[0] = '\0';
-    for (size_t b = 0; b < NBACKENDS; b++) {
+    for (size_t b = 0; b < nbackends; b++) {
         size_t used = strlen(buf);
         snprintf(buf + used, len - used, "%s%s", b ? ", " : "",
                  backends[b].ops->name);
@@ -335,21 +388,45 @@ matches(const ua_device *d, const filter_spec *spec)
            (spec->type == 0 || (int)d->type == spec->type);
 }
 
+static void
+list_devices(char *list, size_t len)
+{
+    size_t used = 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < ndevices && used < len; i++) {
+        used += (size_t)snprintf(list + used, len - used, "%s%zu: %s (%s)",
+                                 i ? ", " : "", i, devices[i].filter,
+                                 devices[i].name);
+    }
+    if (ndevices == 0) {
+        snprintf(list, len, "none");
+    }
+}
+
 static ua_status
 no_match(const char *filter)
 {
     char list[1024];
-    size_t used = 0;
-    list[0] = '\0';
-    for (size_t i = 0; i < ndevices && used < sizeof(list); i++) {
-        used += (size_t)snprintf(list + used, sizeof(list) - used,
-                                 "%s%zu: %s (%s)", i ? ", " : "", i,
-                                 devices[i].filter, devices[i].name);
-    }
+    list_devices(list, sizeof(list));
     return ua_error_set(UA_ERR_VALUE,
                         "no device matches filter string '%s'; the devices "
                         "are: %s",
-                        filter, ndevices ? list : "none");
+                        filter, list);
+}
+
+/* A filter string in a driver's own language, as some backend reads it. */
+static bool
+select_by_backend(const char *filter, ua_device **out)
+{
+    for (size_t b = 0; b < nbackends; b++) {
+        int index;
+        if (backends[b].available && backends[b].ops->select_filter != NULL &&
+            backends[b].ops->select_filter(filter, &index) == UA_OK &&
+            (*out = ua_backend_device(&backends[b], index)) != NULL) {
+            return true;
+        }
+    }
+    return false;
 }
 
 ua_status
@@ -359,7 +436,15 @@ ua_device_select(const char *filter, ua_device **out)
     ua_devices_initialize();
     ua_status st = parse_filter(filter, &spec);
     if (st != UA_OK) {
-        return st;
+        char why[700], list[1024];
+        snprintf(why, sizeof(why), "%s", ua_error_message());
+        if (select_by_backend(filter, out)) {
+            ua_error_clear();
+            return UA_OK;
+        }
+        list_devices(list, sizeof(list));
+        return ua_error_set(st, "%s; no backend's own filter strings match "
+                            "it either; the devices are: %s", why, list);
     }
     long seen = 0;
     for (size_t i = 0; i < ndevices; i++) {
@@ -412,7 +497,9 @@ ua_device_default_context(ua_device *d, ua_context **out)
 {
     ua_status st = UA_OK;
     pthread_mutex_lock(&lazy_lock);
-    if (d->default_context == NULL) {
+    bool pooled;
+    if (d->default_context == NULL &&
+        (st = ua_pool_enabled_by_env(&pooled)) == UA_OK) {
         ua_context *c = calloc(1, sizeof(*c));
         if (c == NULL) {
             st = ua_error_set(UA_ERR_NOMEM, "out of memory creating a context");
@@ -424,7 +511,8 @@ ua_device_default_context(ua_device *d, ua_context **out)
         else {
             c->device = d;
             for (int k = 0; k <= UA_USM_HOST; k++) {
-                ua_pool_init(&c->pools[k]);
+                ua_pool_init(&c->pools[k], pooled);
+                c->usage[k].limit = SIZE_MAX;
             }
             d->default_context = c;
         }
@@ -445,7 +533,7 @@ ua_context_default_queue(ua_context *c, ua_queue **out)
         if (q == NULL) {
             st = ua_error_set(UA_ERR_NOMEM, "out of memory creating a queue");
         }
-        else if ((st = ops->queue_create(c->handle, c->device->index,
+        else if ((st = ops->queue_create(c->handle, c->device->index, NULL,
                                          &q->handle)) != UA_OK) {
             free(q);
         }
@@ -481,4 +569,203 @@ ua_status
 ua_queue_wait(ua_queue *q)
 {
     return q->context->device->backend->ops->queue_wait(q->handle);
+}
+
+/* ------------------------------------------------------- queues made anew */
+
+ua_status
+ua_device_queue_priorities(ua_device *d, int *least, int *greatest)
+{
+    const ua_backend_ops *ops = d->backend->ops;
+    ua_context *c;
+    if (ops->queue_priorities == NULL) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "queues of %s have no priorities", d->filter);
+    }
+    ua_status st = ua_device_default_context(d, &c);
+    if (st == UA_OK) {
+        ops->queue_priorities(c->handle, least, greatest);
+    }
+    return st;
+}
+
+static ua_status
+check_priority(ua_device *d, int priority)
+{
+    int least, greatest;
+    ua_status st = ua_device_queue_priorities(d, &least, &greatest);
+    if (st != UA_OK) {
+        return st;
+    }
+    int lo = least < greatest ? least : greatest;
+    int hi = least < greatest ? greatest : least;
+    if (priority < lo || priority > hi) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "priority %d is not one of %s's queue priorities, "
+                            "%d (least) to %d (greatest)",
+                            priority, d->filter, least, greatest);
+    }
+    return UA_OK;
+}
+
+static ua_status
+new_queue(ua_context *c, ua_queue **out)
+{
+    *out = calloc(1, sizeof(**out));
+    if (*out == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory creating a queue");
+    }
+    (*out)->context = c;
+    return UA_OK;
+}
+
+ua_status
+ua_queue_create(ua_context *c, const ua_queue_props *props, ua_queue **out)
+{
+    const ua_backend_ops *ops = c->device->backend->ops;
+    ua_queue *q;
+    ua_status st = props->has_priority
+                       ? check_priority(c->device, props->priority)
+                       : UA_OK;
+    if (st != UA_OK || (st = new_queue(c, &q)) != UA_OK) {
+        return st;
+    }
+    st = ops->queue_create(c->handle, c->device->index, props, &q->handle);
+    if (st != UA_OK) {
+        free(q);
+        return st;
+    }
+    q->has_priority = props->has_priority;
+    q->priority = props->priority;
+    *out = q;
+    return UA_OK;
+}
+
+ua_status
+ua_queue_wrap_stream(ua_context *c, uintptr_t stream, ua_queue **out)
+{
+    const ua_backend_ops *ops = c->device->backend->ops;
+    ua_queue *q;
+    if (ops->queue_wrap == NULL) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "queues of %s have no streams to wrap",
+                            c->device->filter);
+    }
+    ua_status st = new_queue(c, &q);
+    if (st != UA_OK) {
+        return st;
+    }
+    if ((st = ops->queue_wrap(c->handle, stream, &q->handle)) != UA_OK) {
+        free(q);
+        return st;
+    }
+    q->wrapped = true;
+    *out = q;
+    return UA_OK;
+}
+
+void
+ua_queue_destroy(ua_queue *q)
+{
+    if (q == NULL || ua_queue_is_default(q)) {
+        return;
+    }
+    ua_context *c = q->context;
+    const ua_backend_ops *ops = c->device->backend->ops;
+    ua_queue *heir;
+    /* Blocks q used are done with once q's work is: the default queue may
+     * hand them out with no further ordering. */
+    ua_queue_wait(q);
+    ua_error_clear();
+    if (ua_context_default_queue(c, &heir) == UA_OK) {
+        for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
+            ua_pool_rebind(&c->pools[k], q, heir);
+        }
+    }
+    ua_error_clear();
+    if (ops->queue_destroy != NULL) {
+        ops->queue_destroy(q->handle);
+    }
+    free(q);
+}
+
+bool
+ua_queue_is_default(const ua_queue *q)
+{
+    pthread_mutex_lock(&lazy_lock);
+    bool is = q->context->default_queue == q;
+    pthread_mutex_unlock(&lazy_lock);
+    return is;
+}
+
+bool
+ua_queue_priority(const ua_queue *q, int *priority)
+{
+    *priority = q->priority;
+    return q->has_priority;
+}
+
+bool
+ua_queue_is_wrapped(const ua_queue *q)
+{
+    return q->wrapped;
+}
+
+/* ------------------------------------------------------ foreign handles */
+
+static ua_status
+no_backend_adopts(const char *name)
+{
+    char why[512];
+    size_t used = 0;
+    why[0] = '\0';
+    for (size_t b = 0; b < nbackends && used < sizeof(why); b++) {
+        if (!backends[b].available) {
+            used += (size_t)snprintf(why + used, sizeof(why) - used,
+                                     "; the %s backend is unavailable: %s",
+                                     backends[b].ops->name,
+                                     backends[b].reason);
+        }
+    }
+    return ua_error_set(UA_ERR_TYPE,
+                        "a '%s' capsule: no available backend of usmarray "
+                        "can interpret it%s",
+                        name, why);
+}
+
+ua_status
+ua_queue_adopt(const char *name, void *handle, ua_queue **out)
+{
+    ua_devices_initialize();
+    for (size_t b = 0; b < nbackends; b++) {
+        const ua_backend_ops *ops = backends[b].ops;
+        int index = -1;
+        if (!backends[b].available || ops->adopt_handle == NULL) {
+            continue;
+        }
+        ua_status st = ops->adopt_handle(name, handle, &index);
+        if (st == UA_ERR_TYPE) {
+            ua_error_clear();
+            continue;
+        }
+        if (st != UA_OK) {
+            return st;
+        }
+        ua_device *d = ua_backend_device(&backends[b], index);
+        ua_context *c;
+        if (d == NULL) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "a '%s' capsule names device %d of the %s "
+                                "backend, which has %zu",
+                                name, index, ops->name, backends[b].ndevices);
+        }
+        if ((st = ua_device_default_context(d, &c)) != UA_OK ||
+            (st = ua_context_default_queue(c, out)) != UA_OK) {
+            return st;
+        }
+        return ops->order_after_handle != NULL
+                   ? ops->order_after_handle((*out)->handle, name, handle)
+                   : UA_OK;
+    }
+    return no_backend_adopts(name);
 }

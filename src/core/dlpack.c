@@ -1,18 +1,48 @@
 /* DLPack: element types, devices and tensor validation in the core's
  * terms.  Capsules and their lifetimes are the binding's business. */
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
 #include "usmarray/dlpack.h"
 
+/* DLPack's type code of each NumPy kind. */
+static uint8_t
+dl_code(char kind)
+{
+    switch (kind) {
+    case 'b':
+        return UA_DL_BOOL;
+    case 'i':
+        return UA_DL_INT;
+    case 'u':
+        return UA_DL_UINT;
+    case 'f':
+        return UA_DL_FLOAT;
+    default:
+        return UA_DL_COMPLEX;
+    }
+}
+
 ua_dl_dtype
 ua_dlpack_dtype(ua_typenum t)
 {
-    static const uint8_t codes[] = {
-        ['b'] = UA_DL_BOOL, ['i'] = UA_DL_INT, ['u'] = UA_DL_UINT,
-        ['f'] = UA_DL_FLOAT, ['c'] = UA_DL_COMPLEX};
-    return (ua_dl_dtype){codes[(unsigned char)ua_dtype_kind(t)],
+    return (ua_dl_dtype){dl_code(ua_dtype_kind(t)),
                          (uint8_t)(8 * ua_dtype_itemsize(t)), 1};
+}
+
+/* The type of a DLPack code and width, read from the list of types. */
+static bool
+typenum_of_dl(uint8_t code, unsigned bits, ua_typenum *out)
+{
+#define MATCH(E, NUM, CODE, NAME, KIND, SIZE, ...)                           \
+    if (code == dl_code(KIND) && bits == 8 * (SIZE)) {                      \
+        *out = E;                                                           \
+        return true;                                                        \
+    }
+    UA_DTYPES(MATCH)
+#undef MATCH
+    return false;
 }
 
 ua_status
@@ -30,12 +60,8 @@ ua_dlpack_dtype_to_typenum(ua_dl_dtype d, ua_typenum *out)
                             "usmarray",
                             (unsigned)d.bits);
     }
-    for (int i = 0; i < UA_NTYPES; i++) {
-        ua_dl_dtype mine = ua_dlpack_dtype(ua_dtype_at(i));
-        if (mine.code == d.code && mine.bits == d.bits) {
-            *out = ua_dtype_at(i);
-            return UA_OK;
-        }
+    if (typenum_of_dl(d.code, d.bits, out)) {
+        return UA_OK;
     }
     return ua_error_set(UA_ERR_BUFFER,
                         "DLPack dtype (code %u, %u bits) is not supported by "
@@ -43,78 +69,51 @@ ua_dlpack_dtype_to_typenum(ua_dl_dtype d, ua_typenum *out)
                         (unsigned)d.code, (unsigned)d.bits);
 }
 
-static bool
-backend_is(const ua_device *d, const char *name)
-{
-    return strcmp(ua_backend_name(ua_device_backend(d)), name) == 0;
-}
-
 ua_dl_device
 ua_dlpack_device(const ua_device *d, ua_usm_kind kind)
 {
-    if (backend_is(d, "cuda")) {
-        int32_t id = (int32_t)d->index;
-        switch (kind) {
-        case UA_USM_SHARED:
-            return (ua_dl_device){UA_DL_CUDA_MANAGED, id};
-        case UA_USM_HOST:
-            return (ua_dl_device){UA_DL_CUDA_HOST, id};
-        default:
-            return (ua_dl_device){UA_DL_CUDA, id};
-        }
-    }
-    /* The host backend's memory of every kind is CPU memory. */
-    return (ua_dl_device){UA_DL_CPU, 0};
+    return d->backend->ops->dlpack_device(d->index, kind);
 }
 
-static ua_device *
-backend_device(const char *backend, int index)
+static ua_status
+unreachable_dl_device(ua_dl_device dl)
 {
-    for (size_t i = 0; i < ua_device_count(); i++) {
-        ua_device *d = ua_device_at(i);
-        if (backend_is(d, backend) && d->index == index) {
-            return d;
-        }
+    char names[256];
+    size_t used = 0;
+    names[0] = '\0';
+    for (size_t b = 0; b < ua_backend_count() && used < sizeof(names); b++) {
+        const ua_backend *be = ua_backend_at(b);
+        used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
+                                 b ? ", " : "", be->ops->dlpack_device_names);
     }
-    return NULL;
+    return ua_error_set(UA_ERR_BUFFER,
+                        "DLPack device type %d is not one usmarray can "
+                        "reach (it reaches %s where a backend has them)",
+                        (int)dl.device_type, names);
 }
 
 ua_status
 ua_dlpack_find_device(ua_dl_device dl, ua_device **out, ua_usm_kind *kind)
 {
     ua_devices_initialize();
-    const char *backend = "cuda";
-    switch (dl.device_type) {
-    case UA_DL_CPU:
-        backend = "host";
-        *kind = UA_USM_HOST;
-        break;
-    case UA_DL_CUDA:
-        *kind = UA_USM_DEVICE;
-        break;
-    case UA_DL_CUDA_HOST:
-        *kind = UA_USM_HOST;
-        break;
-    case UA_DL_CUDA_MANAGED:
-        *kind = UA_USM_SHARED;
-        break;
-    default:
-        return ua_error_set(UA_ERR_BUFFER,
-                            "DLPack device type %d is not one usmarray can "
-                            "reach (it reaches kDLCPU, kDLCUDA, kDLCUDAHost "
-                            "and kDLCUDAManaged where a backend has them)",
-                            (int)dl.device_type);
+    for (size_t b = 0; b < ua_backend_count(); b++) {
+        ua_backend *be = ua_backend_at(b);
+        int index;
+        if (!be->ops->dlpack_owns(dl, &index, kind)) {
+            continue;
+        }
+        *out = ua_backend_device(be, index);
+        if (*out == NULL) {
+            return ua_error_set(UA_ERR_BUFFER,
+                                "DLPack device (%d, %d) has no usmarray "
+                                "device: the %s backend has no such device "
+                                "here",
+                                (int)dl.device_type, (int)dl.device_id,
+                                be->ops->name);
+        }
+        return UA_OK;
     }
-    *out = backend_device(backend, dl.device_type == UA_DL_CPU
-                                       ? 0
-                                       : (int)dl.device_id);
-    if (*out == NULL) {
-        return ua_error_set(UA_ERR_BUFFER,
-                            "DLPack device (%d, %d) has no usmarray device: "
-                            "the %s backend has no such device here",
-                            (int)dl.device_type, (int)dl.device_id, backend);
-    }
-    return UA_OK;
+    return unreachable_dl_device(dl);
 }
 
 static ua_status

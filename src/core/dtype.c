@@ -18,37 +18,33 @@ typedef struct {
 #define NATIVE_CHAR '<'
 #endif
 
-static const dtype_entry dtypes[UA_NTYPES] = {
-    {UA_BOOL, 'b', 1, "|b1", "?"},
-    {UA_INT8, 'i', 1, "|i1", "b"},
-    {UA_UINT8, 'u', 1, "|u1", "B"},
-    {UA_INT16, 'i', 2, NATIVE "i2", "h"},
-    {UA_UINT16, 'u', 2, NATIVE "u2", "H"},
-    {UA_INT32, 'i', 4, NATIVE "i4", "i"},
-    {UA_UINT32, 'u', 4, NATIVE "u4", "I"},
-    {UA_INT64, 'i', 8, NATIVE "i8", "q"},
-    {UA_UINT64, 'u', 8, NATIVE "u8", "Q"},
-    {UA_FLOAT16, 'f', 2, NATIVE "f2", "e"},
-    {UA_FLOAT32, 'f', 4, NATIVE "f4", "f"},
-    {UA_FLOAT64, 'f', 8, NATIVE "f8", "d"},
-    {UA_COMPLEX64, 'c', 8, NATIVE "c8", "Zf"},
-    {UA_COMPLEX128, 'c', 16, NATIVE "c16", "Zd"},
-};
+/* "|" for one-byte items, which have no byte order. */
+#define TYPESTR(CODE, SIZE) ((SIZE) == 1 ? "|" #CODE : NATIVE #CODE)
+#define ENTRY(E, NUM, CODE, NAME, KIND, SIZE, FORMAT, ...)                  \
+    {E, KIND, SIZE, TYPESTR(CODE, SIZE), FORMAT},
+static const dtype_entry dtypes[UA_NTYPES] = {UA_DTYPES(ENTRY)};
 
-/* Position in dtypes by type number (-1: unsupported); type numbers run
- * to UA_FLOAT16.  Looked up on every itemsize, so a table, not a scan. */
-static const signed char index_of_num[UA_FLOAT16 + 1] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -1, 10, 11, -1, 12, 13,
-    -1, -1, -1, -1, -1, -1, -1, 9,
-};
+/* Positions in dtypes, counted by an enum. */
+#define POSITION(E, ...) POS_##E,
+enum { UA_DTYPES(POSITION) };
+
+/* The largest type number plus one, as the size of a union of arrays. */
+#define SPAN(E, NUM, ...) char E[NUM + 1];
+#define TYPENUM_SPAN sizeof(union { UA_DTYPES(SPAN) })
+
+/* Position in dtypes plus one by type number (0: unsupported).  Looked up
+ * on every itemsize, so a table, not a scan. */
+#define SLOT(E, NUM, ...) [NUM] = POS_##E + 1,
+static const signed char index_of_num[TYPENUM_SPAN] = {UA_DTYPES(SLOT)};
 
 static const dtype_entry *
 entry_of(int typenum)
 {
-    if (typenum < 0 || typenum > UA_FLOAT16 || index_of_num[typenum] < 0) {
+    if (typenum < 0 || typenum >= (int)TYPENUM_SPAN ||
+        index_of_num[typenum] == 0) {
         return NULL;
     }
-    return &dtypes[index_of_num[typenum]];
+    return &dtypes[index_of_num[typenum] - 1];
 }
 
 int

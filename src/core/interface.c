@@ -2,6 +2,18 @@
  * dictionaries are turned into C values by the binding. */
 #include "usmarray/core.h"
 
+/* The allocation holding bytes [ptr + begin, ptr + end), begin < end. */
+static bool
+query_region(uintptr_t ptr, ptrdiff_t begin, ptrdiff_t end,
+             ua_pointer_info *alloc)
+{
+    if (begin < 0 && ptr < (uintptr_t)-begin) {
+        return false;
+    }
+    return ua_pointer_query_range(ptr + (uintptr_t)begin,
+                                  (size_t)(end - begin), alloc);
+}
+
 /* The allocation that holds data[0] and, where one does, every byte
  * reached: borrowed regions may lie over each other, and the one that holds
  * data[0] alone may be an empty region borrowed inside a larger one.  When
@@ -11,12 +23,8 @@ find_holder(uintptr_t ptr, ptrdiff_t begin, ptrdiff_t end,
             ua_pointer_info *alloc)
 {
     ptrdiff_t lo = begin < 0 ? begin : 0, hi = end > 0 ? end : 0;
-    if ((lo == 0 || ptr >= (uintptr_t)-lo) &&
-        ua_pointer_query_range(ptr - (uintptr_t)-lo, (size_t)(hi - lo),
-                               alloc)) {
-        return true;
-    }
-    return ua_pointer_query_range(ptr, 0, alloc);
+    return (hi > lo && query_region(ptr, lo, hi, alloc)) ||
+           ua_pointer_query_range(ptr, 0, alloc);
 }
 
 ua_status
@@ -42,6 +50,17 @@ ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                             "data pointer 0x%zx is not inside any USM "
                             "allocation known to usmarray or to a driver",
                             (size_t)ptr);
+    }
+    /* A driver that cannot tell allocation ranges answers size 0: the
+     * region reached is then asked about as a whole, and both its ends
+     * must be memory of one kind and device. */
+    if (alloc->nbytes == 0 && *end > *begin &&
+        !query_region(ptr, *begin, *end, alloc)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "shape, strides and offset reach bytes [%td, %td) "
+                            "from data pointer 0x%zx, which do not lie in "
+                            "USM of one kind and device",
+                            *begin, *end, (size_t)ptr);
     }
     /* Positions relative to the allocation's start: ptr lies within it. */
     ptrdiff_t base = (ptrdiff_t)(ptr - alloc->start), lo, hi;

@@ -7,6 +7,10 @@
 #include "usmarray/backend.h"
 #include "usmarray/core.h"
 
+/* The backends of this build, in device order (src/backends/list.c). */
+extern const ua_backend_ops *const ua_backend_list[];
+extern const size_t ua_backend_list_count;
+
 struct ua_backend {
     const ua_backend_ops *ops;
     bool available;
@@ -51,7 +55,7 @@ typedef struct {
 
 typedef struct {
     pthread_mutex_t lock;
-    bool disabled; /* USMARRAY_POOL=0 */
+    bool disabled; /* USMARRAY_POOL=0, false, no or off */
     size_t cached_bytes;
     ua_pool_bin bins[UA_POOL_CLASSES];
 } ua_pool;
@@ -59,7 +63,11 @@ typedef struct {
 /* The class of an allocation of nbytes and the bytes a block of it has;
  * -1 when nbytes is too large to pool. */
 int ua_pool_class(size_t nbytes, size_t *class_bytes);
-void ua_pool_init(ua_pool *p);
+void ua_pool_init(ua_pool *p, bool enabled);
+/* Whether USMARRAY_POOL leaves pooling on (unset, empty, 1, true, yes, on;
+ * any case) or turns it off (0, false, no, off); UA_ERR_VALUE naming the
+ * accepted values otherwise. */
+ua_status ua_pool_enabled_by_env(bool *enabled);
 /* Takes a cached block of class cls; false when there is none. */
 bool ua_pool_take(ua_pool *p, int cls, bool host_memory, ua_pool_block *out);
 /* Caches a block; false when the pool is full and the caller frees it. */
@@ -70,25 +78,50 @@ size_t ua_pool_cached_bytes(ua_pool *p);
 void ua_pool_drain(ua_pool *p, bool host_memory,
                    void (*release)(const ua_pool_block *block));
 
+/* Bytes of live allocations and the most allowed, per USM kind; guarded
+ * by the lock of the kind's pool. */
+#define UA_SPARE_RECORDS 8
+
+typedef struct {
+    size_t used;
+    size_t ordered; /* of used, what the backend's ordered pool holds */
+    size_t limit;   /* SIZE_MAX: none */
+    /* Records of freed allocations kept for the next ones, which then
+     * skip malloc and free on the per-call path. */
+    int nspare;
+    ua_allocation *spare[UA_SPARE_RECORDS];
+} ua_usage;
+
 struct ua_context {
     ua_device *device;
     void *handle;
     ua_queue *default_queue; /* created on first use */
     ua_pool pools[UA_USM_HOST + 1]; /* indexed by USM kind */
+    ua_usage usage[UA_USM_HOST + 1];
 };
 
 struct ua_queue {
     ua_context *context;
     void *handle;
+    bool wrapped;      /* over a stream of another library */
+    bool has_priority;
+    int priority;
 };
 
+/* Gives the pooled blocks of c that `from` last used to c's default queue
+ * (pool.c); the caller has waited for `from`. */
+void ua_pool_rebind(ua_pool *p, const ua_queue *from, ua_queue *to);
+
 struct ua_allocation {
-    void *ptr;
+    void *ptr;   /* the start of the allocation the library hands out */
+    void *block; /* what the backend allocated, to free: ptr, or a larger
+                    block that ptr lies in when the core aligned it */
     size_t nbytes;
     ua_usm_kind kind;
     bool borrowed;
     int pool_class; /* its class in the context's pool, or -1 */
-    size_t block_bytes; /* what was allocated for it: its class size */
+    bool ordered;   /* from the backend's queue-ordered pool */
+    size_t block_bytes; /* the bytes of block: a class size when pooled */
     ua_queue *queue;
 };
 
@@ -110,10 +143,19 @@ void ua_layout_sort_axes(int n, int *axes, const ptrdiff_t *strides);
 
 /* Global index of the device of a backend-relative index, or NULL. */
 ua_device *ua_backend_device(ua_backend *b, int index);
-/* The queue to run work touching a and b on: q, unless q's backend is not
- * the one whose memory a or b is, in which case that backend's default
- * queue (a GPU backend reaches host memory; the host backend reaches no
- * GPU's). */
+/* The queue to run work touching a and b on: q, unless q's backend cannot
+ * reach the memory of a or b, in which case the default queue of the
+ * device that holds it.  A backend reaches its own memory, and plain CPU
+ * memory where it has UA_CAP_REACHES_CPU_MEMORY. */
 ua_queue *ua_queue_reaching(ua_queue *q, const void *a, const void *b);
+/* A copy on `runner` touching dst and src, where either is memory of
+ * another device of the runner's backend (a peer), is ordered after the
+ * work enqueued on that device's default queue (ua_peers_before, which
+ * fills peers) and that queue's later work after the copy
+ * (ua_peers_after), by events.  ua_peers_before fails, naming both
+ * devices, when the runner cannot reach a peer's device memory. */
+ua_status ua_peers_before(ua_queue *runner, const void *dst, const void *src,
+                          ua_queue *peers[2]);
+ua_status ua_peers_after(ua_queue *runner, ua_queue *const peers[2]);
 
 #endif

@@ -4,6 +4,7 @@
  * instead.  Only allocations with the backend's default alignment enter,
  * and the cache holds at most UA_POOL_LIMIT bytes per context and kind. */
 #include <stdlib.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -22,11 +23,16 @@
 static int
 floor_log2(size_t n)
 {
+#if defined(__GNUC__) || defined(__clang__)
+    return (int)(8 * sizeof(unsigned long long) - 1) -
+           __builtin_clzll((unsigned long long)n);
+#else
     int k = 0;
     while (n >>= 1) {
         k++;
     }
     return k;
+#endif
 }
 
 int
@@ -47,11 +53,43 @@ ua_pool_class(size_t nbytes, size_t *class_bytes)
 }
 
 void
-ua_pool_init(ua_pool *p)
+ua_pool_init(ua_pool *p, bool enabled)
 {
     pthread_mutex_init(&p->lock, NULL);
+    p->disabled = !enabled;
+}
+
+static bool
+is_one_of(const char *value, const char *const *words)
+{
+    for (; *words != NULL; words++) {
+        if (strcasecmp(value, *words) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+ua_status
+ua_pool_enabled_by_env(bool *enabled)
+{
+    static const char *const on[] = {"1", "true", "yes", "on", NULL};
+    static const char *const off[] = {"0", "false", "no", "off", NULL};
     const char *env = getenv("USMARRAY_POOL");
-    p->disabled = env != NULL && env[0] == '0' && env[1] == '\0';
+    *enabled = true;
+    if (env == NULL || env[0] == '\0' || is_one_of(env, on)) {
+        return UA_OK;
+    }
+    if (is_one_of(env, off)) {
+        *enabled = false;
+        return UA_OK;
+    }
+    return ua_error_set(UA_ERR_VALUE,
+                        "environment variable USMARRAY_POOL is '%.100s'; "
+                        "expected 1, true, yes or on (keep freed allocations "
+                        "for reuse, the default) or 0, false, no or off (free "
+                        "them at once), in any case",
+                        env);
 }
 
 static void
@@ -137,4 +175,19 @@ ua_pool_cached_bytes(ua_pool *p)
     size_t n = p->cached_bytes;
     pthread_mutex_unlock(&p->lock);
     return n;
+}
+
+void
+ua_pool_rebind(ua_pool *p, const ua_queue *from, ua_queue *to)
+{
+    pthread_mutex_lock(&p->lock);
+    for (int c = 0; c < UA_POOL_CLASSES; c++) {
+        ua_pool_bin *b = &p->bins[c];
+        for (size_t i = 0; i < b->count; i++) {
+            if (b->blocks[i].queue == from) {
+                b->blocks[i].queue = to;
+            }
+        }
+    }
+    pthread_mutex_unlock(&p->lock);
 }

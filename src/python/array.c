@@ -1,5 +1,5 @@
 /* usmarray.USMArray: an N-dimensional strided view of USM memory, with the
- * object layout of the source document (usmarray/usmarray.h). */
+ * object layout of the source document (usmarray/usmarray_api.h). */
 #include "binding.h"
 
 #include <structmember.h> /* T_PYSSIZET on 3.11 */
@@ -122,9 +122,37 @@ ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
 
 /* ------------------------------------------------------ argument parsing */
 
+/* A tuple of plain ints, the usual shape or strides, without the
+ * sequence protocol; 0 when obj is anything else or an item does not fit,
+ * for the general path to handle (and to name the problem). */
+static int
+parse_int_tuple(PyObject *obj, Py_ssize_t *shape, int *nd)
+{
+    if (!PyTuple_CheckExact(obj) || PyTuple_GET_SIZE(obj) > UA_MAXDIMS) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(obj);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *item = PyTuple_GET_ITEM(obj, k);
+        if (!PyLong_CheckExact(item)) {
+            return 0;
+        }
+        shape[k] = PyLong_AsSsize_t(item);
+        if (shape[k] == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    *nd = (int)n;
+    return 1;
+}
+
 int
 ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
 {
+    if (parse_int_tuple(obj, shape, nd)) {
+        return 0;
+    }
     if (PyIndex_Check(obj) && !PyBool_Check(obj)) {
         *nd = 1;
         if (ua_py_index(obj, what, &shape[0]) < 0) {
@@ -273,33 +301,43 @@ parse_strides(PyObject *obj, layout_args *l)
     return 0;
 }
 
-/* Allocates exactly the elements the layout reaches; with negative strides
- * the zero-index element moves up so that the lowest one starts the buffer. */
+Py_ssize_t
+ua_py_layout_span(ua_state *st, int nd, const Py_ssize_t *shape,
+                  const Py_ssize_t *strides, ua_typenum t, Py_ssize_t *offset)
+{
+    ptrdiff_t lo, hi;
+    bool empty;
+    size_t isz = ua_dtype_itemsize(t);
+    if (ua_layout_displacements(nd, shape, strides, &lo, &hi, &empty) !=
+        UA_OK) {
+        return ua_py_fail_core(st, ua_error_code());
+    }
+    if (hi - lo >= PY_SSIZE_T_MAX / (Py_ssize_t)isz) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strides and shape reach more bytes than can be "
+                        "addressed");
+        return -1;
+    }
+    *offset = -lo;
+    return (hi - lo + 1) * (Py_ssize_t)isz;
+}
+
+/* Allocates exactly the elements the layout reaches. */
 static PyObject *
 allocate_for_layout(ua_state *st, layout_args *l, ua_usm_kind kind,
                     PyObject *ctor_kwargs)
 {
-    ptrdiff_t lo, hi;
-    bool empty;
-    size_t isz = ua_dtype_itemsize(l->type);
     if (l->offset != 0) {
         PyErr_SetString(PyExc_ValueError,
                         "offset must be 0 when buffer asks for a new "
                         "allocation: the offset is then computed");
         return NULL;
     }
-    if (ua_layout_displacements(l->nd, l->shape, l->strides, &lo, &hi,
-                                &empty) != UA_OK) {
-        return ua_py_raise_core(st, ua_error_code());
-    }
-    if (hi - lo >= PY_SSIZE_T_MAX / (Py_ssize_t)isz) {
-        PyErr_SetString(PyExc_ValueError,
-                        "strides and shape reach more bytes than can be "
-                        "addressed");
+    Py_ssize_t nbytes = ua_py_layout_span(st, l->nd, l->shape, l->strides,
+                                          l->type, &l->offset);
+    if (nbytes < 0) {
         return NULL;
     }
-    Py_ssize_t nbytes = (hi - lo + 1) * (Py_ssize_t)isz;
-    l->offset = -lo;
     PyObject *queue = NULL, *alignment = NULL;
     size_t align = 0;
     if (ctor_kwargs != NULL) {
@@ -378,25 +416,27 @@ buffer_memory(ua_state *st, PyObject *buffer, layout_args *l,
     return NULL;
 }
 
-static int
-check_fits(ua_state *st, const layout_args *l, ua_py_memory *mem)
+int
+ua_py_layout_check_fits(ua_state *st, int nd, const Py_ssize_t *shape,
+                        const Py_ssize_t *strides, Py_ssize_t offset,
+                        ua_typenum t, PyObject *memory)
 {
     ptrdiff_t begin, end;
-    if (l->offset < 0) {
+    Py_ssize_t nbytes = ((ua_py_memory *)memory)->nbytes;
+    if (offset < 0) {
         PyErr_Format(PyExc_ValueError, "offset must not be negative, not %zd",
-                     l->offset);
+                     offset);
         return -1;
     }
-    if (ua_layout_byte_range(l->nd, l->shape, l->strides, l->offset,
-                             ua_dtype_itemsize(l->type), &begin,
-                             &end) != UA_OK) {
+    if (ua_layout_byte_range(nd, shape, strides, offset, ua_dtype_itemsize(t),
+                             &begin, &end) != UA_OK) {
         return ua_py_fail_core(st, ua_error_code());
     }
-    if (begin < 0 || end > mem->nbytes) {
+    if (begin < 0 || end > nbytes) {
         PyErr_Format(PyExc_ValueError,
                      "shape, strides and offset reach bytes [%zd, %zd) of a "
                      "buffer of %zd bytes",
-                     (Py_ssize_t)begin, (Py_ssize_t)end, mem->nbytes);
+                     (Py_ssize_t)begin, (Py_ssize_t)end, nbytes);
         return -1;
     }
     return 0;
@@ -450,7 +490,8 @@ array_construct(ua_state *st, PyObject **v)
     int lent_readonly = buffer != NULL &&
                         PyObject_TypeCheck(buffer, st->USMArray_Type) &&
                         !(ARR(buffer)->flags & USM_ARRAY_WRITABLE);
-    if (check_fits(st, &l, m) == 0) {
+    if (ua_py_layout_check_fits(st, l.nd, l.shape, l.strides, l.offset,
+                                l.type, mem) == 0) {
         result = ua_py_array_new(
             st, l.nd, l.shape, l.strides, l.type,
             m->ptr + l.offset * (Py_ssize_t)ua_dtype_itemsize(l.type), mem,
@@ -776,57 +817,7 @@ array_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
                         "to the host");
         return NULL;
     }
-    ua_state *st = ua_state_of(self);
-    PyObject *np = ua_py_numpy(st);
-    PyObject *mv = np ? PyMemoryView_FromObject(self) : NULL;
-    PyObject *arr = mv ? PyObject_CallMethod(np, "asarray", "O", mv) : NULL;
-    Py_XDECREF(mv);
-    if (arr == NULL) {
-        return NULL;
-    }
-    if (dtype != Py_None || (copy != Py_None && PyObject_IsTrue(copy) == 1)) {
-        PyObject *fn = PyObject_GetAttrString(np, "array");
-        PyObject *a = PyTuple_Pack(1, arr);
-        PyObject *kw = Py_BuildValue("{s:O,s:O}", "dtype", dtype, "copy",
-                                     copy);
-        PyObject *out = fn && a && kw ? PyObject_Call(fn, a, kw) : NULL;
-        Py_XDECREF(fn);
-        Py_XDECREF(a);
-        Py_XDECREF(kw);
-        Py_DECREF(arr);
-        return out;
-    }
-    return arr;
-}
-
-static Py_ssize_t
-array_length(PyObject *self)
-{
-    if (ARR(self)->nd == 0) {
-        PyErr_SetString(PyExc_TypeError, "len() of unsized object");
-        return -1;
-    }
-    return ARR(self)->shape[0];
-}
-
-/* The truth of a one-element array, as NumPy's: of any other size it is
- * ambiguous, and `if x:` must not quietly mean "x is not empty". */
-static int
-array_bool(PyObject *self)
-{
-    Py_ssize_t n = size_of(self);
-    if (n != 1) {
-        PyErr_Format(PyExc_ValueError,
-                     "the truth value of an array with %zd elements is "
-                     "ambiguous; copy it with usmarray.asnumpy(x) and use "
-                     ".any() or .all()",
-                     n);
-        return -1;
-    }
-    PyObject *host = ua_py_array_to_numpy(ua_state_of(self), self);
-    int truth = host ? PyObject_IsTrue(host) : -1;
-    Py_XDECREF(host);
-    return truth;
+    return ua_py_numpy_of_buffer(ua_state_of(self), self, dtype, copy);
 }
 
 /* --------------------------------------------------------------- views */
@@ -1255,56 +1246,15 @@ assign_from(ua_state *st, PyObject *dst, int snd, const Py_ssize_t *sshape,
                               ARR(dst)->shape, &d, &s);
 }
 
-/* Python scalars become a 0-d source of the widest matching type. */
+/* Python scalars follow NumPy 2's rules for the destination's type. */
 static int
 assign_scalar(ua_state *st, PyObject *dst, PyObject *value)
 {
-    union {
-        uint8_t b;
-        int64_t i;
-        uint64_t u;
-        double f;
-        double c[2];
-    } v;
-    ua_typenum t;
-    if (PyBool_Check(value)) {
-        v.b = value == Py_True;
-        t = UA_BOOL;
+    ua_py_scalar v;
+    if (ua_py_scalar_for(st, value, (ua_typenum)ARR(dst)->typenum, &v) < 0) {
+        return -1;
     }
-    else if (PyLong_Check(value)) {
-        int overflow;
-        v.i = PyLong_AsLongLongAndOverflow(value, &overflow);
-        t = UA_INT64;
-        if (overflow > 0) {
-            v.u = PyLong_AsUnsignedLongLong(value);
-            t = UA_UINT64;
-            if (v.u == (uint64_t)-1 && PyErr_Occurred()) {
-                PyErr_Format(PyExc_OverflowError,
-                             "Python integer %R out of bounds for any "
-                             "supported dtype",
-                             value);
-                return -1;
-            }
-        }
-        else if (overflow < 0) {
-            PyErr_Format(PyExc_OverflowError,
-                         "Python integer %R out of bounds for any supported "
-                         "dtype",
-                         value);
-            return -1;
-        }
-    }
-    else if (PyFloat_Check(value)) {
-        v.f = PyFloat_AS_DOUBLE(value);
-        t = UA_FLOAT64;
-    }
-    else {
-        Py_complex z = PyComplex_AsCComplex(value);
-        v.c[0] = z.real;
-        v.c[1] = z.imag;
-        t = UA_COMPLEX128;
-    }
-    return assign_from(st, dst, 0, NULL, NULL, (char *)&v, t);
+    return assign_from(st, dst, 0, NULL, NULL, (char *)&v.v, v.type);
 }
 
 static PyObject *
@@ -1313,6 +1263,13 @@ host_array_for(ua_state *st, PyObject *dst, PyObject *value)
     PyObject *np = ua_py_numpy(st);
     if (np == NULL) {
         return NULL;
+    }
+    /* Nested sequences are read as the destination's type, as NumPy reads
+     * them, so that the Python scalars in them follow its rules too. */
+    if (PyList_Check(value) || PyTuple_Check(value)) {
+        return PyObject_CallMethod(
+            np, "asarray", "OO", value,
+            ua_py_dtype(st, (ua_typenum)ARR(dst)->typenum));
     }
     PyObject *host = PyObject_CallMethod(np, "asarray", "O", value);
     ua_typenum t;
@@ -1380,8 +1337,7 @@ ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value)
                            ARR(value)->strides, ARR(value)->data,
                            (ua_typenum)ARR(value)->typenum);
     }
-    if (PyBool_Check(value) || PyLong_CheckExact(value) ||
-        PyFloat_CheckExact(value) || PyComplex_CheckExact(value)) {
+    if (ua_py_is_python_scalar(value)) {
         return assign_scalar(st, dst, value);
     }
     int has = ua_suai_has(st, value);
@@ -1629,6 +1585,58 @@ array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
                             base_of(self)->queue);
 }
 
+/* The queue to_device copies on: the target's, or the stream, a Queue of
+ * the target's device.  A driver's stream handle (an int) orders the copy
+ * after the work that stream has enqueued; the copy is complete on return,
+ * so the stream's later work sees it. */
+static PyObject *
+to_device_queue(ua_state *st, PyObject *target, PyObject *stream)
+{
+    PyObject *queue = ua_py_as_queue(st, target, "device");
+    if (queue == NULL || stream == Py_None) {
+        return queue;
+    }
+    ua_queue *q = ((ua_py_queue *)queue)->queue;
+    if (PyObject_TypeCheck(stream, st->Queue_Type)) {
+        ua_queue *s = ((ua_py_queue *)stream)->queue;
+        if (ua_queue_device(s) != ua_queue_device(q)) {
+            PyErr_Format(PyExc_ValueError,
+                         "stream is a queue of %s, not of the target device "
+                         "%s",
+                         ua_device_filter_string(ua_queue_device(s)),
+                         ua_device_filter_string(ua_queue_device(q)));
+            Py_DECREF(queue);
+            return NULL;
+        }
+        Py_SETREF(queue, Py_NewRef(stream));
+        return queue;
+    }
+    if (PyLong_Check(stream) && !PyBool_Check(stream)) {
+        uintptr_t handle = (uintptr_t)PyLong_AsUnsignedLongLong(stream);
+        ua_status code = PyErr_Occurred()
+                             ? UA_OK
+                             : ua_queue_order_with_stream(q, handle, false);
+        if (PyErr_Occurred() || code != UA_OK) {
+            if (code != UA_OK) {
+                ua_py_raise_core(st, code);
+            }
+            else {
+                PyErr_Format(PyExc_ValueError,
+                             "stream %R is not a stream handle", stream);
+            }
+            Py_DECREF(queue);
+            return NULL;
+        }
+        return queue;
+    }
+    PyErr_Format(PyExc_TypeError,
+                 "stream must be None, a usmarray.Queue of the target device "
+                 "or an integer stream handle of its driver, not %.100s",
+                 Py_TYPE(stream)->tp_name);
+    Py_DECREF(queue);
+    return NULL;
+}
+
 static PyObject *
 array_to_device(PyObject *self, PyObject *args, PyObject *kwargs)
 {
@@ -1639,7 +1647,7 @@ array_to_device(PyObject *self, PyObject *args, PyObject *kwargs)
                                      &target, &stream)) {
         return NULL;
     }
-    PyObject *queue = ua_py_as_queue(st, target, "device");
+    PyObject *queue = to_device_queue(st, target, stream);
     if (queue == NULL) {
         return NULL;
     }
@@ -1774,35 +1782,42 @@ static PyGetSetDef array_getset[] = {
 static PyMethodDef array_methods[] = {
     {"reshape", (PyCFunction)(void (*)(void))array_reshape,
      METH_VARARGS | METH_KEYWORDS,
-     "reshape(*shape, order='C', copy=None)\n--\n\nA view with a new shape "
-     "where the layout allows one, else a copy (copy=False forbids it)."},
+     UA_DOC_ARRAY_RESHAPE},
     {"transpose", array_transpose, METH_VARARGS,
-     "transpose(*axes)\n--\n\nA view with the axes permuted (reversed when "
-     "none are given)."},
+     UA_DOC_ARRAY_TRANSPOSE},
     {"copy", (PyCFunction)(void (*)(void))array_copy_method,
      METH_VARARGS | METH_KEYWORDS,
-     "copy(order='C')\n--\n\nA copy in new memory of the same kind."},
+     UA_DOC_ARRAY_COPY},
     {"astype", (PyCFunction)(void (*)(void))array_astype,
      METH_VARARGS | METH_KEYWORDS,
-     "astype(dtype, order='K', *, copy=True)\n--\n\nA copy cast to dtype, "
-     "as NumPy's unsafe casting does."},
+     UA_DOC_ARRAY_ASTYPE},
     {"to_device", (PyCFunction)(void (*)(void))array_to_device,
      METH_VARARGS | METH_KEYWORDS,
-     "to_device(device, *, stream=None)\n--\n\nThe array on another device "
-     "or queue (itself when already there)."},
+     UA_DOC_ARRAY_TO_DEVICE},
     {"__array__", (PyCFunction)(void (*)(void))array_dunder_array,
      METH_VARARGS | METH_KEYWORDS,
-     "__array__(dtype=None, copy=None)\n--\n\nA NumPy array sharing "
-     "host-accessible memory; device memory raises TypeError."},
+     UA_DOC_ARRAY_DUNDER_ARRAY},
     {"__dlpack__", (PyCFunction)(void (*)(void))ua_py_array_dlpack,
      METH_FASTCALL | METH_KEYWORDS,
-     "__dlpack__(*, stream=None, max_version=None, dl_device=None, "
-     "copy=None)\n--\n\nA DLPack capsule of the array: versioned when "
-     "max_version is (1, x) or newer, legacy otherwise."},
+     UA_DOC_ARRAY_DLPACK},
     {"__dlpack_device__", ua_py_array_dlpack_device, METH_NOARGS,
-     "__dlpack_device__()\n--\n\nThe DLPack (device_type, device_id)."},
-    {"fill", array_fill, METH_O,
-     "fill(value)\n--\n\nSets every element to value."},
+     UA_DOC_ARRAY_DLPACK_DEVICE},
+    {"fill", array_fill, METH_O, UA_DOC_ARRAY_FILL},
+    {"item", ua_py_array_item, METH_VARARGS, UA_DOC_ARRAY_ITEM},
+    {"tolist", ua_py_array_tolist, METH_NOARGS, UA_DOC_ARRAY_TOLIST},
+    {"__complex__", ua_py_array_complex, METH_NOARGS,
+     "__complex__($self, /)\n--\n\nThe element of a 0-d array as a complex."},
+    {"__format__", ua_py_array_format, METH_O,
+     "__format__($self, spec, /)\n--\n\nA 0-d array formats as its element."},
+    {"__copy__", ua_py_array_copy_protocol, METH_NOARGS,
+     "__copy__($self, /)\n--\n\nA copy in new memory of the same USM kind, on the "
+     "same queue."},
+    {"__deepcopy__", ua_py_array_copy_protocol, METH_O,
+     "__deepcopy__($self, memo, /)\n--\n\nAs __copy__: elements hold no "
+     "references."},
+    {"__reduce__", ua_py_array_reduce, METH_NOARGS,
+     "__reduce__($self, /)\n--\n\nPickles by copy: unpickling allocates memory of "
+     "the same USM kind on the same device."},
     {NULL},
 };
 
@@ -1813,12 +1828,7 @@ static PyMemberDef array_members[] = {
 };
 
 static PyType_Slot array_slots[] = {
-    {Py_tp_doc,
-     "USMArray(shape, dtype='|f8', buffer='device', strides=None, offset=0, "
-     "order='C', buffer_ctor_kwargs={})\n--\n\n"
-     "An N-dimensional strided array of USM memory.  strides and offset "
-     "count elements; buffer is 'device', 'shared' or 'host' (allocate), a "
-     "Memory, or a USMArray (its base)."},
+    {Py_tp_doc, UA_DOC_USMARRAY},
     {Py_tp_new, array_tp_new},
     {Py_tp_dealloc, array_dealloc},
     {Py_tp_traverse, array_traverse},
@@ -1829,8 +1839,16 @@ static PyType_Slot array_slots[] = {
     {Py_tp_members, array_members},
     {Py_mp_subscript, array_subscript},
     {Py_mp_ass_subscript, array_ass_subscript},
-    {Py_mp_length, array_length},
-    {Py_nb_bool, array_bool},
+    {Py_mp_length, ua_py_array_sq_length},
+    {Py_sq_length, ua_py_array_sq_length},
+    {Py_sq_item, ua_py_array_sq_item},
+    {Py_tp_iter, ua_py_array_iter},
+    {Py_tp_richcompare, ua_py_array_richcompare},
+    {Py_tp_hash, PyObject_HashNotImplemented},
+    {Py_nb_bool, ua_py_array_bool},
+    {Py_nb_int, ua_py_array_int},
+    {Py_nb_float, ua_py_array_float},
+    {Py_nb_index, ua_py_array_index},
     {Py_bf_getbuffer, array_getbuffer},
     {Py_bf_releasebuffer, array_releasebuffer},
     {0, NULL},

@@ -9,6 +9,7 @@
 
 #include "usmarray/core.h"
 #include "usmarray/dlpack.h"
+#include "docstrings.h"
 
 _Static_assert(sizeof(Py_ssize_t) == sizeof(ptrdiff_t),
                "the core's ptrdiff_t layouts are shared with Py_ssize_t");
@@ -32,6 +33,8 @@ ua_py_reacquire(PyThreadState *saved)
     }
 }
 
+#define UA_DTYPE_RECENT 8
+
 typedef struct {
     PyTypeObject *Device_Type;
     PyTypeObject *Context_Type;
@@ -54,11 +57,21 @@ typedef struct {
     PyObject *dtypes[UA_NTYPES]; /* numpy.dtype objects, by dtype index */
     PyObject *dtype_lookup;      /* dtype-likes that cannot change -> typenum */
     PyObject *numpy_dtype;       /* numpy.dtype, imported with numpy */
+    /* Strings and types seen lately (strong references), recognised by
+     * identity before any hashing: "f8" in a caller's code is the same
+     * object on every call. */
+    PyObject *dtype_recent[UA_DTYPE_RECENT];
+    ua_typenum dtype_recent_type[UA_DTYPE_RECENT];
+    unsigned dtype_recent_next;
     PyObject *rebuild_memory; /* module function used by pickling */
     /* Interned keys of the array interfaces. */
     PyObject *s_suai, *s_shape, *s_typestr, *s_data, *s_strides, *s_offset,
         *s_version, *s_syclobj, *s_get_capsule, *s_cai, *s_stream, *s_mask,
         *s_dlpack, *s_dlpack_device;
+    /* The keywords of a DLPack 1.x consumer's call of __dlpack__:
+     * max_version's value, and the names for each use of copy (bit 0) and
+     * stream (bit 1). */
+    PyObject *dl_max_version, *dl_kwnames[4];
 } ua_state;
 
 extern PyModuleDef ua_module_def;
@@ -98,6 +111,8 @@ typedef struct {
     ua_queue *queue;
     PyObject *device;
     PyObject *context;
+    bool owned;      /* made anew: destroyed with this object */
+    PyObject *owner; /* what keeps a wrapped stream alive, or NULL */
 } ua_py_queue;
 
 int ua_py_device_add_type(PyObject *module, ua_state *st);
@@ -113,6 +128,8 @@ ua_device *ua_py_as_device(ua_state *st, PyObject *obj, const char *what);
 /* The Queue a `queue` or `syclobj` argument names: a Queue, Context,
  * Device, filter string or None (the default device).  SYCL capsules and
  * _get_capsule() objects raise ValueError: no SYCL backend reads them. */
+/* A capsule named `name` holding a native handle, freed with it. */
+PyObject *ua_py_native_capsule(const char *name, void *handle);
 PyObject *ua_py_as_queue(ua_state *st, PyObject *obj, const char *what);
 PyObject *ua_py_get_devices(PyObject *module, PyObject *args,
                             PyObject *kwargs);
@@ -244,10 +261,17 @@ int ua_suai_import(ua_state *st, PyObject *obj, ua_suai *out);
 void ua_suai_release(ua_suai *s);
 /* Whether obj has the attribute, without running arbitrary code twice. */
 int ua_suai_has(ua_state *st, PyObject *obj);
+/* Orders the default queue of the device obj's syclobj names after the work
+ * that queue has submitted, where obj exposes the interface: 0 when done
+ * or when obj has no interface, -1 with an exception. */
+int ua_suai_order_after_producer(ua_state *st, PyObject *obj);
 
 /* ------------------------------------------------------------- arrays */
 
-#include "usmarray/usmarray.h"
+/* The array struct of the C API; the binding is its provider, not a user
+ * of its capsule. */
+#define USMARRAY_INTERNAL_BUILD
+#include "usmarray/usmarray_api.h"
 
 #define ARR(o) ((PyUSMArrayObject *)(o))
 
@@ -265,6 +289,8 @@ queue_of_array(PyObject *array)
     return ((ua_py_queue *)base_of(array)->queue)->queue;
 }
 
+_Static_assert(USM_ARRAY_MAX_NDIM == UA_MAXDIMS,
+               "the C API states the core's limit of dimensions");
 _Static_assert(USM_ARRAY_C_CONTIGUOUS == UA_LAYOUT_C_CONTIGUOUS &&
                    USM_ARRAY_F_CONTIGUOUS == UA_LAYOUT_F_CONTIGUOUS,
                "array flags carry the core's contiguity bits");
@@ -277,6 +303,18 @@ PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
 PyObject *ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
                           const Py_ssize_t *strides, ua_typenum t, char *data,
                           PyObject *base, int writable);
+/* The bytes an allocation for the layout needs (-1 with an exception),
+ * and in *offset the element offset of the zero-index element in it: with
+ * negative strides that element moves up so that the lowest one starts the
+ * allocation. */
+Py_ssize_t ua_py_layout_span(ua_state *st, int nd, const Py_ssize_t *shape,
+                             const Py_ssize_t *strides, ua_typenum t,
+                             Py_ssize_t *offset);
+/* 0 when every element of the layout, from `offset` elements into memory
+ * (a Memory), lies inside it; -1 with ValueError saying which bytes not. */
+int ua_py_layout_check_fits(ua_state *st, int nd, const Py_ssize_t *shape,
+                            const Py_ssize_t *strides, Py_ssize_t offset,
+                            ua_typenum t, PyObject *memory);
 /* A new allocation of `kind` on queue, laid out in order 'C', 'F' or 'K'
  * (the memory order of the strides `like`, which 'K' needs). */
 PyObject *ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
@@ -314,6 +352,28 @@ int ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
                        const Py_ssize_t *shape, const ua_strided *dst,
                        const ua_strided *src);
 
+/* array_protocols.c: the Python protocols of USMArray (slots and methods
+ * of the type that array.c assembles). */
+PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);
+Py_ssize_t ua_py_array_sq_length(PyObject *self);
+PyObject *ua_py_array_sq_item(PyObject *self, Py_ssize_t i);
+PyObject *ua_py_array_iter(PyObject *self);
+PyObject *ua_py_array_int(PyObject *self);
+PyObject *ua_py_array_float(PyObject *self);
+PyObject *ua_py_array_complex(PyObject *self, PyObject *unused);
+PyObject *ua_py_array_index(PyObject *self);
+int ua_py_array_bool(PyObject *self);
+PyObject *ua_py_array_item(PyObject *self, PyObject *args);
+PyObject *ua_py_array_tolist(PyObject *self, PyObject *unused);
+PyObject *ua_py_array_format(PyObject *self, PyObject *spec);
+PyObject *ua_py_array_copy_protocol(PyObject *self, PyObject *memo);
+PyObject *ua_py_array_reduce(PyObject *self, PyObject *unused);
+/* Unpickles a USMArray: (host elements, usm_type, device filter). */
+PyObject *ua_py_rebuild_array(PyObject *module, PyObject *args);
+
+/* capi.c: publishes the C API's table as the module's _C_API capsule. */
+int ua_py_capi_add(PyObject *module, ua_state *st);
+
 /* functions.c: the module's array functions. */
 extern PyMethodDef ua_py_array_functions[];
 PyObject *ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape,
@@ -340,8 +400,32 @@ int ua_py_index_at(PyObject *item, const char *what, const char *key,
  * the items' __index__ cannot change; messages name what['key'][k]. */
 int ua_py_index_sequence(PyObject *seq, const char *what, const char *key,
                          Py_ssize_t *out, int *n);
-/* A capsule's name for messages: "(null)" when it has none. */
-const char *ua_py_capsule_name(PyObject *capsule);
+/* A Python scalar ready to be written into an array: a 0-d source. */
+typedef struct {
+    union {
+        uint8_t b;
+        long long i;
+        unsigned long long u;
+        double f;
+        double c[2];
+    } v;
+    ua_typenum type; /* of v */
+} ua_py_scalar;
+
+/* Whether value is a Python int (bool and subclasses included), float or
+ * complex: the values that ua_py_scalar_for reads. */
+int ua_py_is_python_scalar(PyObject *value);
+/* Reads a Python scalar to be stored as type t, by NumPy 2's rules:
+ * integers out of t's range raise OverflowError, complex values into a
+ * real type TypeError, floats into an integer type truncate (NaN raises
+ * ValueError, infinities and values out of range OverflowError). */
+int ua_py_scalar_for(ua_state *st, PyObject *value, ua_typenum t,
+                     ua_py_scalar *out);
+/* NumPy's __array__(dtype, copy) of an object exporting the buffer
+ * protocol: a view of its memory unless dtype or copy=True asks for a
+ * copy. */
+PyObject *ua_py_numpy_of_buffer(ua_state *st, PyObject *exporter,
+                                PyObject *dtype, PyObject *copy);
 /* copy=: -1 for None, else 0 or 1; anything but None or a bool raises. */
 int ua_py_parse_copy(PyObject *obj, int *out);
 

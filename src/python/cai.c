@@ -89,21 +89,28 @@ read_stream(const ua_iface *f, ua_state *st, ua_cai *out)
 }
 
 static int
-is_cuda(const ua_device *d)
+cai_applies(const ua_device *d)
 {
-    return strcmp(ua_backend_name(ua_device_backend(d)), "cuda") == 0;
+    return (ua_backend_caps(ua_device_backend(d)) &
+            UA_CAP_CUDA_ARRAY_INTERFACE) != 0;
 }
 
+/* Why no backend whose memory CAI describes can serve here; "" when one
+ * can. */
 static const char *
-cuda_status(void)
+cai_backend_status(void)
 {
+    const char *why = "this build has no CUDA backend";
     for (size_t i = 0; i < ua_backend_count(); i++) {
         ua_backend *b = ua_backend_at(i);
-        if (strcmp(ua_backend_name(b), "cuda") == 0) {
-            return ua_backend_available(b) ? "" : ua_backend_reason(b);
+        if (ua_backend_caps(b) & UA_CAP_CUDA_ARRAY_INTERFACE) {
+            if (ua_backend_available(b)) {
+                return "";
+            }
+            why = ua_backend_reason(b);
         }
     }
-    return "this build has no CUDA backend";
+    return why;
 }
 
 /* The reached bytes must lie in one allocation of a CUDA device. */
@@ -114,14 +121,14 @@ locate(ua_cai *c)
         c->ptr, c->nd, c->shape, c->strides, 0,
         ua_dtype_itemsize(c->typenum), &c->alloc, &c->begin, &c->end);
     if (code != UA_OK) {
-        const char *why = cuda_status();
+        const char *why = cai_backend_status();
         PyErr_Format(PyExc_ValueError,
                      CAI ": %s%s%s", ua_error_message(),
                      *why ? "; no CUDA device is reachable: " : "", why);
         ua_error_clear();
         return -1;
     }
-    if (!is_cuda(c->alloc.device)) {
+    if (!cai_applies(c->alloc.device)) {
         PyErr_Format(PyExc_ValueError,
                      CAI "['data'][0] is %s memory of %s, not memory of a "
                      "CUDA device",
@@ -180,7 +187,7 @@ ua_py_array_cai(PyObject *self, void *Py_UNUSED(closure))
     PyUSMArrayObject *a = ARR(self);
     ua_queue *q = queue_of_array(self);
     ua_device *d = ua_queue_device(q);
-    if (ua_dlpack_device(d, base_of(self)->kind).device_type == UA_DL_CPU) {
+    if (!cai_applies(d)) {
         PyErr_Format(PyExc_AttributeError,
                      "USM %s memory of %s has no " CAI ": CUDA cannot "
                      "reach it",

@@ -1,6 +1,8 @@
 /* Argument conversions shared by the Python types. */
 #include "binding.h"
 
+#include <math.h>
+
 int
 ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out)
 {
@@ -119,18 +121,6 @@ ua_py_index_sequence(PyObject *seq, const char *what, const char *key,
         *n = (int)len;
     }
     return rc;
-}
-
-/* A capsule may have a NULL name, which "%s" must never be given. */
-const char *
-ua_py_capsule_name(PyObject *capsule)
-{
-    const char *name = PyCapsule_GetName(capsule);
-    if (name == NULL) {
-        PyErr_Clear(); /* only for a capsule that is not valid */
-        return "(null)";
-    }
-    return name;
 }
 
 /* copy=: None (-1) or a bool.  Anything else is refused, because a truthy
@@ -255,4 +245,169 @@ ua_py_parse_tuple(const ua_py_argspec *spec, PyObject *args, PyObject *kwargs,
         }
     }
     return check_required(spec, out);
+}
+
+/* ------------------------------------------------------ Python scalars */
+
+int
+ua_py_is_python_scalar(PyObject *value)
+{
+    /* Subclasses of float and complex include NumPy's scalars, which cast
+     * as arrays do; int subclasses (IntEnum) are Python integers. */
+    return PyLong_Check(value) || PyFloat_CheckExact(value) ||
+           PyComplex_CheckExact(value);
+}
+
+static int
+out_of_bounds(ua_state *st, const char *what, PyObject *value, ua_typenum t)
+{
+    PyObject *dt = ua_py_dtype(st, t);
+    if (dt != NULL) {
+        PyErr_Format(PyExc_OverflowError,
+                     "Python %s %R out of bounds for %S", what, value, dt);
+    }
+    return -1;
+}
+
+/* The range of an integer type: [-2^(bits-1), 2^(bits-1)) or [0, 2^bits). */
+static int
+value_bits(ua_typenum t)
+{
+    int bits = 8 * (int)ua_dtype_itemsize(t);
+    return ua_dtype_kind(t) == 'i' ? bits - 1 : bits;
+}
+
+static int
+integer_into_integer(ua_state *st, PyObject *value, ua_typenum t,
+                     ua_py_scalar *out)
+{
+    int overflow, bits = value_bits(t);
+    int is_signed = ua_dtype_kind(t) == 'i';
+    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (overflow == 0) {
+        int fits = v >= 0 ? (bits == 64 || (unsigned long long)v >> bits == 0)
+                          : is_signed && (bits == 63 || -(v + 1) >> bits == 0);
+        out->v.i = v;
+        out->type = UA_INT64;
+        return fits ? 0 : out_of_bounds(st, "integer", value, t);
+    }
+    if (overflow > 0 && !is_signed && bits == 64) {
+        out->v.u = PyLong_AsUnsignedLongLong(value);
+        out->type = UA_UINT64;
+        if (out->v.u != (unsigned long long)-1 || !PyErr_Occurred()) {
+            return 0;
+        }
+        PyErr_Clear();
+    }
+    return out_of_bounds(st, "integer", value, t);
+}
+
+/* A float stored into an integer type truncates, as int() does; values
+ * that int() refuses or that then do not fit raise. */
+static int
+float_into_integer(ua_state *st, PyObject *value, double x, ua_typenum t,
+                   ua_py_scalar *out)
+{
+    int bits = value_bits(t);
+    if (isnan(x)) {
+        PyErr_SetString(PyExc_ValueError, "cannot convert float NaN to integer");
+        return -1;
+    }
+    if (isinf(x)) {
+        PyErr_SetString(PyExc_OverflowError,
+                        "cannot convert float infinity to integer");
+        return -1;
+    }
+    double whole = trunc(x), limit = ldexp(1.0, bits);
+    if (ua_dtype_kind(t) == 'u') {
+        if (!(whole >= 0.0 && whole < limit)) {
+            return out_of_bounds(st, "float", value, t);
+        }
+        out->v.u = (unsigned long long)whole;
+        out->type = UA_UINT64;
+        return 0;
+    }
+    if (!(whole >= -limit && whole < limit)) {
+        return out_of_bounds(st, "float", value, t);
+    }
+    out->v.i = (long long)whole;
+    out->type = UA_INT64;
+    return 0;
+}
+
+int
+ua_py_scalar_for(ua_state *st, PyObject *value, ua_typenum t,
+                 ua_py_scalar *out)
+{
+    char kind = ua_dtype_kind(t);
+    if (PyBool_Check(value) || kind == 'b') {
+        int truth = PyObject_IsTrue(value);
+        out->v.b = (uint8_t)(truth > 0);
+        out->type = UA_BOOL;
+        return truth < 0 ? -1 : 0;
+    }
+    if (PyComplex_Check(value)) {
+        if (kind != 'c') {
+            PyObject *dt = ua_py_dtype(st, t);
+            if (dt != NULL) {
+                PyErr_Format(PyExc_TypeError,
+                             "cannot store the complex value %R in an array "
+                             "of %S: it would lose its imaginary part (store "
+                             "its .real to mean that)",
+                             value, dt);
+            }
+            return -1;
+        }
+        Py_complex z = PyComplex_AsCComplex(value);
+        out->v.c[0] = z.real;
+        out->v.c[1] = z.imag;
+        out->type = UA_COMPLEX128;
+        return 0;
+    }
+    if (PyFloat_Check(value)) {
+        double x = PyFloat_AS_DOUBLE(value);
+        if (kind == 'i' || kind == 'u') {
+            return float_into_integer(st, value, x, t, out);
+        }
+        out->v.f = x;
+        out->type = UA_FLOAT64;
+        return 0;
+    }
+    if (kind == 'f' || kind == 'c') {
+        out->v.f = PyLong_AsDouble(value);
+        out->type = UA_FLOAT64;
+        return out->v.f == -1.0 && PyErr_Occurred() ? -1 : 0;
+    }
+    return integer_into_integer(st, value, t, out);
+}
+
+/* ----------------------------------------------------------- __array__ */
+
+PyObject *
+ua_py_numpy_of_buffer(ua_state *st, PyObject *exporter, PyObject *dtype,
+                      PyObject *copy)
+{
+    PyObject *np = ua_py_numpy(st);
+    PyObject *mv = np ? PyMemoryView_FromObject(exporter) : NULL;
+    PyObject *arr = mv ? PyObject_CallMethod(np, "asarray", "O", mv) : NULL;
+    Py_XDECREF(mv);
+    if (arr == NULL) {
+        return NULL;
+    }
+    if (dtype != Py_None || (copy != Py_None && PyObject_IsTrue(copy) == 1)) {
+        PyObject *fn = PyObject_GetAttrString(np, "array");
+        PyObject *a = PyTuple_Pack(1, arr);
+        PyObject *kw = Py_BuildValue("{s:O,s:O}", "dtype", dtype, "copy",
+                                     copy);
+        PyObject *out = fn && a && kw ? PyObject_Call(fn, a, kw) : NULL;
+        Py_XDECREF(fn);
+        Py_XDECREF(a);
+        Py_XDECREF(kw);
+        Py_DECREF(arr);
+        return out;
+    }
+    return arr;
 }

@@ -35,11 +35,12 @@ ua_py_device_of(ua_state *st, ua_device *d)
     }
     size_t id = ua_device_id(d);
     if (st->devices[id] == NULL) {
-        ua_py_device *obj = PyObject_New(ua_py_device, st->Device_Type);
+        ua_py_device *obj = PyObject_GC_New(ua_py_device, st->Device_Type);
         if (obj == NULL) {
             return NULL;
         }
         obj->device = d;
+        PyObject_GC_Track(obj);
         st->devices[id] = (PyObject *)obj;
     }
     return Py_NewRef(st->devices[id]);
@@ -62,13 +63,15 @@ ua_py_default_context(ua_state *st, ua_device *d)
         if (dev == NULL) {
             return NULL;
         }
-        ua_py_context *obj = PyObject_New(ua_py_context, st->Context_Type);
+        ua_py_context *obj =
+            PyObject_GC_New(ua_py_context, st->Context_Type);
         if (obj == NULL) {
             Py_DECREF(dev);
             return NULL;
         }
         obj->context = c;
         obj->device = dev;
+        PyObject_GC_Track(obj);
         st->contexts[id] = (PyObject *)obj;
     }
     return Py_NewRef(st->contexts[id]);
@@ -93,14 +96,17 @@ ua_py_default_queue(ua_state *st, ua_device *d)
             Py_DECREF(ctx);
             return ua_py_raise_core(st, code);
         }
-        ua_py_queue *obj = PyObject_New(ua_py_queue, st->Queue_Type);
+        ua_py_queue *obj = PyObject_GC_New(ua_py_queue, st->Queue_Type);
         if (obj == NULL) {
             Py_DECREF(ctx);
             return NULL;
         }
         obj->queue = q;
+        obj->owned = false;
+        obj->owner = NULL;
         obj->context = ctx;
         obj->device = Py_NewRef(((ua_py_context *)ctx)->device);
+        PyObject_GC_Track(obj);
         st->queues[id] = (PyObject *)obj;
     }
     return Py_NewRef(st->queues[id]);
@@ -156,24 +162,44 @@ ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
     return NULL;
 }
 
-/* A SYCL capsule can only be read by a SYCL runtime, which no backend of
- * this build has. */
+/* The capsule names the interface's syclobj may carry (the source
+ * document's forms); which backend interprets them is the core's
+ * business. */
 static int
-is_sycl_capsule(PyObject *obj)
+is_defined_capsule_name(const char *name)
 {
-    return PyCapsule_IsValid(obj, "SyclQueueRef") ||
-           PyCapsule_IsValid(obj, "SyclContextRef");
+    return name != NULL && (strcmp(name, "SyclQueueRef") == 0 ||
+                            strcmp(name, "SyclContextRef") == 0);
 }
 
 static PyObject *
-reject_capsule(PyObject *capsule, const char *what, const char *via)
+queue_from_capsule(ua_state *st, PyObject *capsule, const char *what,
+                   const char *via)
 {
-    PyErr_Format(PyExc_ValueError,
-                 "%s is a '%s' capsule%s; no backend of usmarray can "
-                 "interpret SYCL objects (available backends serve their "
-                 "own Queue, Context or a filter string)",
-                 what, ua_py_capsule_name(capsule), via);
-    return NULL;
+    const char *name = PyCapsule_GetName(capsule);
+    if (!is_defined_capsule_name(name)) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError,
+                         "%s is a capsule %s%s%s%s; only 'SyclQueueRef' and "
+                         "'SyclContextRef' capsules are defined",
+                         what, name ? "named '" : "without a name",
+                         name ? name : "", name ? "'" : "", via);
+        }
+        return NULL;
+    }
+    void *handle = PyCapsule_GetPointer(capsule, name);
+    if (handle == NULL) {
+        return NULL;
+    }
+    ua_queue *q;
+    ua_status code = ua_queue_adopt(name, handle, &q);
+    if (code != UA_OK) {
+        /* A defined name no backend here interprets is a value problem. */
+        return ua_py_raise_core(
+            st, ua_error_set(code == UA_ERR_TYPE ? UA_ERR_VALUE : code,
+                             "%s%s: %s", what, via, ua_error_message()));
+    }
+    return ua_py_default_queue(st, ua_queue_device(q));
 }
 
 static PyObject *
@@ -183,8 +209,9 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
     if (capsule == NULL) {
         return NULL;
     }
-    if (is_sycl_capsule(capsule)) {
-        reject_capsule(capsule, what, " (from _get_capsule())");
+    PyObject *q = NULL;
+    if (PyCapsule_CheckExact(capsule)) {
+        q = queue_from_capsule(st, capsule, what, " (from _get_capsule())");
     }
     else {
         PyErr_Format(PyExc_TypeError,
@@ -193,7 +220,30 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
                      what, Py_TYPE(capsule)->tp_name);
     }
     Py_DECREF(capsule);
-    return NULL;
+    return q;
+}
+
+/* A consumer renames the capsule "used_..." and copies the handle (as
+ * dpctl does): the handle is freed with the capsule under either name. */
+static void
+release_native_capsule(PyObject *capsule)
+{
+    const char *name = PyCapsule_GetName(capsule);
+    void *handle = name ? PyCapsule_GetPointer(capsule, name) : NULL;
+    if (handle != NULL) {
+        ua_release_native_handle(name, handle);
+    }
+    PyErr_Clear();
+}
+
+PyObject *
+ua_py_native_capsule(const char *name, void *handle)
+{
+    PyObject *capsule = PyCapsule_New(handle, name, release_native_capsule);
+    if (capsule == NULL) {
+        ua_release_native_handle(name, handle);
+    }
+    return capsule;
 }
 
 PyObject *
@@ -203,14 +253,7 @@ ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
         return Py_NewRef(obj);
     }
     if (obj != NULL && PyCapsule_CheckExact(obj)) {
-        if (is_sycl_capsule(obj)) {
-            return reject_capsule(obj, what, "");
-        }
-        PyErr_Format(PyExc_TypeError,
-                     "%s is a capsule named '%s'; only 'SyclQueueRef' and "
-                     "'SyclContextRef' capsules are defined",
-                     what, ua_py_capsule_name(obj));
-        return NULL;
+        return queue_from_capsule(st, obj, what, "");
     }
     if (obj != NULL && obj != Py_None && !PyUnicode_Check(obj) &&
         !Py_IS_TYPE(obj, st->Device_Type) &&
@@ -289,6 +332,40 @@ device_get_id(PyObject *self, void *Py_UNUSED(c))
     return PyLong_FromSize_t(ua_device_id(dev(self)));
 }
 
+/* Which field of ua_device_info a getter returns (its closure). */
+enum {
+    INFO_VENDOR,
+    INFO_DRIVER,
+    INFO_RUNTIME,
+    INFO_ARCHITECTURE,
+    INFO_GLOBAL_MEM,
+    INFO_COMPUTE_UNITS
+};
+
+static PyObject *
+device_get_info(PyObject *self, void *which)
+{
+    ua_device_info info;
+    ua_status code = ua_device_get_info(dev(self), &info);
+    if (code != UA_OK) {
+        return ua_py_raise_core(ua_state_of_type(Py_TYPE(self)), code);
+    }
+    switch ((intptr_t)which) {
+    case INFO_VENDOR:
+        return PyUnicode_FromString(info.vendor);
+    case INFO_DRIVER:
+        return PyUnicode_FromString(info.driver_version);
+    case INFO_RUNTIME:
+        return PyUnicode_FromString(info.runtime_version);
+    case INFO_ARCHITECTURE:
+        return PyUnicode_FromString(info.architecture);
+    case INFO_GLOBAL_MEM:
+        return PyLong_FromUnsignedLongLong(info.global_mem_bytes);
+    default:
+        return PyLong_FromUnsignedLong(info.compute_units);
+    }
+}
+
 static PyObject *
 device_repr(PyObject *self)
 {
@@ -320,10 +397,36 @@ device_reduce(PyObject *self, PyObject *Py_UNUSED(a))
                          ua_device_filter_string(dev(self)));
 }
 
+static PyObject *
+device_can_access_peer(PyObject *self, PyObject *peer)
+{
+    ua_state *st = ua_state_of(self);
+    ua_device *other = ua_py_as_device(st, peer, "peer");
+    bool direct;
+    if (other == NULL) {
+        return NULL;
+    }
+    ua_status code = ua_device_peer_access(dev(self), other, &direct);
+    return code == UA_OK ? PyBool_FromLong(direct)
+                         : ua_py_raise_core(st, code);
+}
+
+/* Devices, contexts and queues are GC types that visit their type: the
+ * module caches them, and the cycle module -> instance -> type -> module
+ * must be collectable.  They need no tp_clear: the module's clear breaks
+ * the cycle, and their references never form one among themselves. */
+static int
+device_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    return 0;
+}
+
 static void
 device_dealloc(PyObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
     tp->tp_free(self);
     Py_DECREF(tp);
 }
@@ -337,21 +440,39 @@ static PyGetSetDef device_getset[] = {
     {"filter_string", device_get_filter, NULL,
      "Canonical 'backend:device_type:relative_id'.", NULL},
     {"id", device_get_id, NULL, "Global index among all devices.", NULL},
+    {"vendor", device_get_info, NULL,
+     "The device's vendor, as its driver names it ('' where unknown).",
+     (void *)INFO_VENDOR},
+    {"driver_version", device_get_info, NULL,
+     "Version of the driver that serves the device ('' where unknown).",
+     (void *)INFO_DRIVER},
+    {"runtime_version", device_get_info, NULL,
+     "Version of the runtime or compiler the backend uses ('' where none).",
+     (void *)INFO_RUNTIME},
+    {"architecture", device_get_info, NULL,
+     "The device's architecture, such as 'sm_90' or 'x86_64'.",
+     (void *)INFO_ARCHITECTURE},
+    {"global_mem_size", device_get_info, NULL,
+     "Bytes of memory on the device (0 where unknown).",
+     (void *)INFO_GLOBAL_MEM},
+    {"max_compute_units", device_get_info, NULL,
+     "Multiprocessors, cores or execution units (0 where unknown).",
+     (void *)INFO_COMPUTE_UNITS},
     {NULL},
 };
 
 static PyMethodDef device_methods[] = {
     {"__reduce__", device_reduce, METH_NOARGS, NULL},
+    {"can_access_peer", device_can_access_peer, METH_O,
+     UA_DOC_DEVICE_CAN_ACCESS_PEER},
     {NULL},
 };
 
 static PyType_Slot device_slots[] = {
-    {Py_tp_doc, "Device(filter_string=None)\n--\n\n"
-                "A device of a backend, selected by a filter string "
-                "'backend:device_type:relative_id' (each field optional) or a "
-                "global index; None selects the default device."},
+    {Py_tp_doc, UA_DOC_DEVICE},
     {Py_tp_new, device_new},
     {Py_tp_dealloc, device_dealloc},
+    {Py_tp_traverse, device_traverse},
     {Py_tp_repr, device_repr},
     {Py_tp_hash, device_hash},
     {Py_tp_richcompare, device_richcompare},
@@ -363,7 +484,8 @@ static PyType_Slot device_slots[] = {
 static PyType_Spec device_spec = {
     .name = "usmarray.Device",
     .basicsize = sizeof(ua_py_device),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
+             Py_TPFLAGS_HAVE_GC,
     .slots = device_slots,
 };
 

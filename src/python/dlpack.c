@@ -186,21 +186,25 @@ same_dl_device(ua_dl_device a, ua_dl_device b)
     return a.device_type == b.device_type && a.device_id == b.device_id;
 }
 
-/* DLPack's stream rules: None for CPU memory; never 0 on a GPU, where
- * None means the legacy default stream (1) and -1 asks for no ordering.
- * *out is the consumer's stream, 0 where there is none to order with. */
+/* DLPack's stream rules, as the backend of the array's memory has them:
+ * None only where there are no streams; integer handles elsewhere, where
+ * None means the backend's none_stream (CUDA's legacy default stream), -1
+ * asks for no ordering and 0 is refused.  *out is the consumer's stream, 0 where there is none to
+ * order with. */
 static int
-check_stream(PyObject *stream, ua_dl_device dev, Py_ssize_t *out)
+check_stream(PyObject *stream, ua_stream_rule rule, uintptr_t none_stream,
+             ua_dl_device dev, Py_ssize_t *out)
 {
     *out = 0;
     if (stream == NULL || stream == Py_None) {
-        *out = dev.device_type == UA_DL_CPU ? 0 : 1;
+        *out = (Py_ssize_t)none_stream;
         return 0;
     }
-    if (dev.device_type == UA_DL_CPU) {
+    if (rule == UA_STREAMS_NONE) {
         PyErr_Format(PyExc_ValueError,
-                     "stream must be None for CPU memory (kDLCPU), not %R",
-                     stream);
+                     "stream must be None for memory without streams "
+                     "(DLPack device (%d, %d)), not %R",
+                     (int)dev.device_type, (int)dev.device_id, stream);
         return -1;
     }
     Py_ssize_t s;
@@ -232,8 +236,8 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     ua_state *st = ua_state_of(self);
     PyUSMArrayObject *x = ARR(self);
     ua_py_memory *m = base_of(self);
-    ua_dl_device here =
-        ua_dlpack_device(ua_queue_device(queue_of_array(self)), m->kind);
+    ua_device *d = ua_queue_device(queue_of_array(self));
+    ua_dl_device here = ua_dlpack_device(d, m->kind);
     ua_dl_device want = here;
     int versioned, copy;
     Py_ssize_t stream;
@@ -242,7 +246,10 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         ua_py_parse_copy(v[D_COPY], &copy) < 0 ||
         (v[D_DL_DEVICE] != NULL && v[D_DL_DEVICE] != Py_None &&
          parse_dl_device(v[D_DL_DEVICE], &want) < 0) ||
-        check_stream(v[D_STREAM], here, &stream) < 0) {
+        check_stream(v[D_STREAM],
+                     ua_backend_stream_rule(ua_device_backend(d)),
+                     ua_backend_none_stream(ua_device_backend(d)), here,
+                     &stream) < 0) {
         return NULL;
     }
     /* The consumer's stream must see our queue's work done. */
@@ -437,7 +444,7 @@ memory_of(ua_state *st, ua_device *d, const ua_dlpack_view *v, int readonly,
         Py_XDECREF(q);
         return mem;
     }
-    if (ua_device_get_type(d) != UA_DEVICE_CPU) {
+    if (!(ua_backend_caps(ua_device_backend(d)) & UA_CAP_CPU_MEMORY)) {
         PyErr_Format(PyExc_BufferError,
                      "the DLPack tensor's memory at %p is not memory %s "
                      "knows",
@@ -516,28 +523,33 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
     return a;
 }
 
-/* The stream a producer on dev must order its work before: the default
- * queue's of the device that holds its data; *out stays NULL for CPU
- * memory and devices no backend reaches (the capsule's own device then
+/* The stream a producer on dev must order its work before: that of the
+ * default queue of the device that holds its data, which then needs no
+ * ordering of its own (on CUDA the legacy default stream, which CuPy's
+ * and PyTorch's default current streams are, so that they skip their
+ * event handshake).  *out stays NULL for memory of backends without
+ * streams and devices no backend reaches (the capsule's own device then
  * decides the error). */
 static int
 consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out)
 {
     ua_device *d;
     ua_usm_kind kind;
-    if (dev.device_type == UA_DL_CPU ||
-        ua_dlpack_find_device(dev, &d, &kind) != UA_OK) {
+    if (ua_dlpack_find_device(dev, &d, &kind) != UA_OK) {
         ua_error_clear();
+        return 0;
+    }
+    if (ua_backend_stream_rule(ua_device_backend(d)) != UA_STREAMS_HANDLE) {
         return 0;
     }
     PyObject *q = ua_py_default_queue(st, d);
     if (q == NULL) {
         return -1;
     }
-    uintptr_t handle = ua_queue_stream_handle(((ua_py_queue *)q)->queue);
+    uintptr_t stream = ua_queue_stream_handle(((ua_py_queue *)q)->queue);
     Py_DECREF(q);
-    if (handle != 0) {
-        *out = PyLong_FromSize_t((size_t)handle);
+    if (stream != 0) {
+        *out = PyLong_FromSize_t(stream);
         return *out ? 0 : -1;
     }
     return 0;
@@ -573,29 +585,39 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
         consumer_stream(st, dev, &stream) < 0) {
         return NULL;
     }
-    PyObject *method = PyObject_GetAttr(obj, st->s_dlpack);
-    PyObject *kw = method ? Py_BuildValue("{s:(ii)}", "max_version",
-                                          UA_DLPACK_MAJOR, UA_DLPACK_MINOR)
-                          : NULL;
-    if (kw != NULL &&
-        ((copy != Py_None && PyDict_SetItemString(kw, "copy", copy) < 0) ||
-         (stream != NULL && PyDict_SetItemString(kw, "stream", stream) < 0))) {
-        Py_CLEAR(kw);
+    /* obj.__dlpack__(max_version=..., [copy=...,] [stream=...]), by
+     * vectorcall with names made once (module.c). */
+    PyObject *args[4] = {obj, st->dl_max_version};
+    size_t n = 2;
+    int which = 0;
+    if (copy != Py_None) {
+        args[n++] = copy;
+        which |= 1;
     }
+    if (stream != NULL) {
+        args[n++] = stream;
+        which |= 2;
+    }
+    PyObject *capsule = PyObject_VectorcallMethod(st->s_dlpack, args, 1,
+                                                  st->dl_kwnames[which]);
     Py_XDECREF(stream);
-    if (method == NULL) {
-        return NULL;
-    }
-    PyObject *empty = PyTuple_New(0);
-    PyObject *capsule = kw && empty ? PyObject_Call(method, empty, kw) : NULL;
     if (capsule == NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {
         PyErr_Clear();
-        capsule = PyObject_CallNoArgs(method);
+        capsule = PyObject_CallMethodNoArgs(obj, st->s_dlpack);
     }
-    Py_XDECREF(empty);
-    Py_XDECREF(kw);
-    Py_DECREF(method);
     return capsule;
+}
+
+/* Memory of a backend whose queues DLPack's stream argument cannot name:
+ * the producer's pending work is found through its interface dictionary's
+ * syclobj instead (our own arrays' work is ordered already). */
+static int
+needs_producer_queue(ua_state *st, PyObject *producer, PyObject *array)
+{
+    ua_backend *b = ua_device_backend(ua_queue_device(queue_of_array(array)));
+    return !Py_IS_TYPE(producer, st->USMArray_Type) &&
+           ua_backend_stream_rule(b) == UA_STREAMS_NONE &&
+           !(ua_backend_caps(b) & UA_CAP_CPU_MEMORY);
 }
 
 PyObject *
@@ -611,6 +633,10 @@ ua_py_array_from_dlpack_object(ua_state *st, PyObject *obj, PyObject *copy,
     }
     PyObject *a = ua_py_array_from_capsule(st, capsule);
     Py_DECREF(capsule);
+    if (a != NULL && needs_producer_queue(st, obj, a) &&
+        ua_suai_order_after_producer(st, obj) < 0) {
+        Py_CLEAR(a);
+    }
     return a;
 }
 
@@ -628,7 +654,16 @@ ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     PyObject *x = v[0];
-    if (!PyCapsule_CheckExact(x)) {
+    /* Our own array answers __dlpack_device__ without being asked (a
+     * subclass may override it, so only the exact type). */
+    ua_dl_device own;
+    const ua_dl_device *known = NULL;
+    if (Py_IS_TYPE(x, st->USMArray_Type)) {
+        own = ua_dlpack_device(ua_queue_device(queue_of_array(x)),
+                               base_of(x)->kind);
+        known = &own;
+    }
+    else if (!PyCapsule_CheckExact(x)) {
         int has = ua_py_has_attr(x, st->s_dlpack);
         if (has <= 0) {
             if (has == 0) {
@@ -645,7 +680,7 @@ ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         (queue = ua_py_as_queue(st, v[1], "device")) == NULL) {
         return NULL;
     }
-    PyObject *a = ua_py_array_from_dlpack_object(st, x, v[2], NULL);
+    PyObject *a = ua_py_array_from_dlpack_object(st, x, v[2], known);
     if (a != NULL && copy == 1 && PyCapsule_CheckExact(x)) {
         /* A capsule cannot be asked to copy: copy here. */
         Py_SETREF(a, ua_py_array_copy(st, a, (ua_typenum)ARR(a)->typenum, 'K',

@@ -26,8 +26,7 @@ ua_py_dtype(ua_state *st, ua_typenum t)
 }
 
 #define UA_SUPPORTED_DTYPES                                                   \
-    "supported are bool, int8, uint8, int16, uint16, int32, uint32, int64, "  \
-    "uint64, float16, float32, float64, complex64 and complex128"
+    "supported are " UA_DTYPE_NAMES "each in native byte order"
 
 /* Names the argument too when it is not the dtype itself (numpy.dtype of
  * a dtype is that same object). */
@@ -96,6 +95,32 @@ typenum_via_numpy(ua_state *st, PyObject *obj, ua_typenum *out)
     return rc;
 }
 
+static bool
+recent_typenum(const ua_state *st, PyObject *obj, ua_typenum *out)
+{
+    for (int i = 0; i < UA_DTYPE_RECENT; i++) {
+        if (st->dtype_recent[i] == obj) {
+            *out = st->dtype_recent_type[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Only immutable keys: a string or a static type stands for one dtype for
+ * good.  A class of the user's does not: its dtype attribute may change. */
+static void
+remember_recent(ua_state *st, PyObject *obj, ua_typenum t)
+{
+    if (PyUnicode_CheckExact(obj) ||
+        (PyType_Check(obj) &&
+         !(((PyTypeObject *)obj)->tp_flags & Py_TPFLAGS_HEAPTYPE))) {
+        unsigned i = st->dtype_recent_next++ % UA_DTYPE_RECENT;
+        Py_XSETREF(st->dtype_recent[i], Py_NewRef(obj));
+        st->dtype_recent_type[i] = t;
+    }
+}
+
 /* The cache holds only dtype-likes whose meaning cannot change and whose
  * hash and equality run no user code: exact str, numpy.dtype instances and
  * static types (numpy's scalar types, float, int...).  Anything else, an
@@ -126,6 +151,9 @@ cacheable(ua_state *st, PyObject *obj)
 int
 ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out)
 {
+    if (recent_typenum(st, obj, out)) {
+        return 0;
+    }
     if (st->dtype_lookup == NULL && (st->dtype_lookup = PyDict_New()) == NULL) {
         return -1;
     }
@@ -134,6 +162,7 @@ ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out)
         PyObject *hit = PyDict_GetItemWithError(st->dtype_lookup, obj);
         if (hit != NULL) {
             *out = (ua_typenum)PyLong_AsLong(hit);
+            remember_recent(st, obj, *out);
             return 0;
         }
         if (PyErr_Occurred()) {

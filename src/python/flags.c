@@ -171,7 +171,7 @@ static PyGetSetDef flags_getset[] = {
 };
 
 static PyType_Slot flags_slots[] = {
-    {Py_tp_doc, "The flags of a USMArray."},
+    {Py_tp_doc, UA_DOC_FLAGS},
     {Py_tp_dealloc, flags_dealloc},
     {Py_tp_traverse, flags_traverse},
     {Py_tp_clear, flags_clear},

@@ -184,11 +184,13 @@ copy_host(ua_state *st, Py_buffer *v, ua_typenum t, const Py_ssize_t *strides,
     return out;
 }
 
+/* Whether the queue's backend serves plain CPU memory, so that host data
+ * can be borrowed as its "host" allocation. */
 static int
-on_host_backend(PyObject *queue)
+serves_cpu_memory(PyObject *queue)
 {
     ua_device *d = ua_queue_device(((ua_py_queue *)queue)->queue);
-    return strcmp(ua_backend_name(ua_device_backend(d)), "host") == 0;
+    return (ua_backend_caps(ua_device_backend(d)) & UA_CAP_CPU_MEMORY) != 0;
 }
 
 /* Unsupported dtypes are named as the constructor names them, before
@@ -220,7 +222,7 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
                                : ua_py_as_queue(st, Py_None, "queue");
     PyObject *result = NULL;
     if (queue != NULL && host_layout(&v, &t, strides) == 0) {
-        if (kind == UA_USM_HOST && c->copy != 1 && on_host_backend(queue)) {
+        if (kind == UA_USM_HOST && c->copy != 1 && serves_cpu_memory(queue)) {
             result = borrow_host(st, host, &v, t, strides, queue);
             /* USM memory of another kind seen through a host buffer. */
             if (result != NULL && base_of(result)->kind != kind) {
@@ -256,9 +258,12 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
     return result;
 }
 
-enum { AS_OBJ, AS_DTYPE, AS_COPY, AS_USM_TYPE, AS_QUEUE, AS_ORDER, AS_N };
-static const char *const asarray_kwlist[] = {"obj",   "dtype", "copy", "usm_type",
-                                             "queue", "order", NULL};
+enum {
+    AS_OBJ, AS_DTYPE, AS_COPY, AS_USM_TYPE, AS_QUEUE, AS_ORDER, AS_DEVICE,
+    AS_N
+};
+static const char *const asarray_kwlist[] = {
+    "obj", "dtype", "copy", "usm_type", "queue", "order", "device", NULL};
 static const ua_py_argspec asarray_args = {"asarray", asarray_kwlist, 1, 1};
 
 /* 1 when obj is a DLPack producer to import as such, with *dev the
@@ -284,6 +289,7 @@ asarray_of(ua_state *st, PyObject **v)
 {
     PyObject *obj = v[AS_OBJ], *dtype = v[AS_DTYPE], *copy = v[AS_COPY];
     PyObject *usm_type = v[AS_USM_TYPE], *queue = v[AS_QUEUE];
+    PyObject *device = v[AS_DEVICE];
     PyObject *order = v[AS_ORDER];
     convert_args c = {.copy = -1, .order = 'K'};
     if ((dtype != Py_None &&
@@ -292,8 +298,8 @@ asarray_of(ua_state *st, PyObject **v)
         (usm_type != Py_None &&
          (c.has_kind = 1, ua_py_parse_usm_type(usm_type, &c.kind) < 0)) ||
         (order != NULL && ua_py_parse_order(order, "CFAK", &c.order) < 0) ||
-        (queue != Py_None &&
-         (c.queue = ua_py_as_queue(st, queue, "queue")) == NULL)) {
+        ((queue != Py_None || device != Py_None) &&
+         (c.queue = target_queue(st, device, queue, NULL)) == NULL)) {
         return NULL;
     }
     PyObject *result = NULL, *imported = NULL;
@@ -333,7 +339,8 @@ static PyObject *
 asarray(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         PyObject *kwnames)
 {
-    PyObject *v[AS_N] = {NULL, Py_None, Py_None, Py_None, Py_None, NULL};
+    PyObject *v[AS_N] = {NULL, Py_None, Py_None, Py_None, Py_None, NULL,
+                         Py_None};
     if (ua_py_parse_fast(&asarray_args, args, nargs, kwnames, v) < 0) {
         return NULL;
     }
@@ -356,6 +363,21 @@ asnumpy(PyObject *module, PyObject *obj)
     PyObject *host = a ? ua_py_array_to_numpy(st, a) : NULL;
     Py_XDECREF(a);
     return host;
+}
+
+/* Unpickling: a copy of the host elements in new memory of the USM kind
+ * on the device that were pickled. */
+PyObject *
+ua_py_rebuild_array(PyObject *module, PyObject *args)
+{
+    PyObject *host, *usm_type, *device;
+    if (!PyArg_ParseTuple(args, "OUU:_rebuild_array", &host, &usm_type,
+                          &device)) {
+        return NULL;
+    }
+    PyObject *v[AS_N] = {host, Py_None, Py_True, usm_type,
+                         device, NULL, Py_None};
+    return asarray_of(PyModule_GetState(module), v);
 }
 
 /* ----------------------------------------------------------- creation */
@@ -577,6 +599,54 @@ LIKE(zeros_like, 0, 0)
 LIKE(ones_like, 1, 0)
 LIKE(full_like, -1, 1)
 
+/* NumPy checks that start fits an integer dtype but lets the values after
+ * it wrap; the first and the last value must both fit here.  n > 0. */
+static int
+check_arange_bounds(ua_state *st, PyObject *start, PyObject *step,
+                    Py_ssize_t n, ua_typenum t)
+{
+    ua_py_scalar v;
+    if (!ua_py_is_python_scalar(start) ||
+        ua_py_scalar_for(st, start, t, &v) < 0) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    PyObject *count = PyLong_FromSsize_t(n - 1);
+    PyObject *span = count ? PyNumber_Multiply(count, step) : NULL;
+    PyObject *last = span ? PyNumber_Add(start, span) : NULL;
+    int rc = last == NULL ? -1
+             : ua_py_is_python_scalar(last) ? ua_py_scalar_for(st, last, t, &v)
+                                            : 0;
+    Py_XDECREF(count);
+    Py_XDECREF(span);
+    Py_XDECREF(last);
+    return rc;
+}
+
+/* arange(start, stop, step) as called: start alone is the stop. */
+static int
+arange_fits(ua_state *st, PyObject *host, PyObject *start, PyObject *stop,
+            PyObject *step, PyObject *dtype)
+{
+    ua_typenum t;
+    Py_ssize_t n = PyObject_Length(host);
+    if (n <= 0 || dtype == Py_None) {
+        return n < 0 ? -1 : 0;
+    }
+    if (ua_py_typenum(st, dtype, &t) < 0) {
+        return -1;
+    }
+    if (ua_dtype_kind(t) != 'i' && ua_dtype_kind(t) != 'u') {
+        return 0;
+    }
+    PyObject *first = stop == Py_None ? PyLong_FromLong(0) : Py_NewRef(start);
+    PyObject *delta = step != NULL && step != Py_None ? Py_NewRef(step)
+                                                      : PyLong_FromLong(1);
+    int rc = first && delta ? check_arange_bounds(st, first, delta, n, t) : -1;
+    Py_XDECREF(first);
+    Py_XDECREF(delta);
+    return rc;
+}
+
 static PyObject *
 arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
        PyObject *kwnames)
@@ -608,11 +678,15 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (host == NULL) {
         return NULL;
     }
+    if (arange_fits(st, host, start, stop, step, dtype) < 0) {
+        Py_DECREF(host);
+        return NULL;
+    }
     PyObject *target = target_queue(st, device, queue, NULL);
     PyObject *result = NULL;
     if (target != NULL) {
-        PyObject *conv[AS_N] = {host,     Py_None, Py_None,
-                                usm_type, target,  NULL};
+        PyObject *conv[AS_N] = {host,   Py_None, Py_None, usm_type,
+                                target, NULL,    Py_None};
         result = asarray_of(st, conv);
     }
     Py_XDECREF(target);
@@ -657,42 +731,24 @@ permute_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
 PyMethodDef ua_py_array_functions[] = {
-    {"asarray", KW(asarray),
-     "asarray(obj, *, dtype=None, copy=None, usm_type=None, queue=None, "
-     "order='K')\n--\n\nA USMArray of obj: a USMArray or an object exposing "
-     "__sycl_usm_array_interface__ (zero-copy unless a conversion is asked "
-     "for), or host data (NumPy arrays, buffers, nested sequences, scalars), "
-     "copied into USM memory of usm_type (default 'device').  copy=False "
-     "raises ValueError where a copy is needed."},
-    {"from_dlpack", KW(ua_py_from_dlpack),
-     "from_dlpack(x, /, *, device=None, copy=None)\n--\n\nA USMArray over "
-     "the memory of x, an object with __dlpack__ or a DLPack capsule, without "
-     "a copy unless copy=True or device names another device."},
-    {"asnumpy", asnumpy, METH_O,
-     "asnumpy(x)\n--\n\nA numpy.ndarray with a copy of x's elements."},
-    {"empty", KW(empty),
-     "empty(shape, *, dtype=None, order='C', device=None, usm_type='device', "
-     "queue=None)\n--\n\nA new uninitialised array (dtype float64 by "
-     "default)."},
-    {"zeros", KW(zeros), "zeros(shape, **kwargs)\n--\n\nAs empty, zeroed."},
-    {"ones", KW(ones), "ones(shape, **kwargs)\n--\n\nAs empty, filled with 1."},
-    {"full", KW(full),
-     "full(shape, fill_value, **kwargs)\n--\n\nAs empty, filled with "
-     "fill_value (its dtype by default)."},
+    {"asarray", KW(asarray), UA_DOC_ASARRAY},
+    {"from_dlpack", KW(ua_py_from_dlpack), UA_DOC_FROM_DLPACK},
+    {"_rebuild_array", ua_py_rebuild_array, METH_VARARGS,
+     "Unpickles a USMArray."},
+    {"asnumpy", asnumpy, METH_O, UA_DOC_ASNUMPY},
+    {"empty", KW(empty), UA_DOC_EMPTY},
+    {"zeros", KW(zeros), UA_DOC_FILLED("zeros", "zeros")},
+    {"ones", KW(ones), UA_DOC_FILLED("ones", "ones")},
+    {"full", KW(full), UA_DOC_FULL},
     {"empty_like", KW(empty_like),
-     "empty_like(x, *, dtype=None, order='K', device=None, usm_type=None, "
-     "queue=None)\n--\n\nA new array shaped like x."},
-    {"zeros_like", KW(zeros_like), "zeros_like(x, **kwargs)"},
-    {"ones_like", KW(ones_like), "ones_like(x, **kwargs)"},
-    {"full_like", KW(full_like), "full_like(x, fill_value, **kwargs)"},
-    {"arange", KW(arange),
-     "arange(start, stop=None, step=None, *, dtype=None, device=None, "
-     "usm_type='device', queue=None)\n--\n\nEvenly spaced values, as "
-     "numpy.arange computes them."},
-    {"reshape", KW(reshape),
-     "reshape(x, shape, *, order='C', copy=None)\n--\n\nx with a new shape: "
-     "a view where the layout allows one."},
-    {"permute_dims", KW(permute_dims),
-     "permute_dims(x, axes)\n--\n\nA view of x with its axes permuted."},
+     UA_DOC_LIKE("empty_like", "its elements not initialised")},
+    {"zeros_like", KW(zeros_like),
+     UA_DOC_LIKE("zeros_like", "filled with zeros")},
+    {"ones_like", KW(ones_like),
+     UA_DOC_LIKE("ones_like", "filled with ones")},
+    {"full_like", KW(full_like), UA_DOC_FULL_LIKE},
+    {"arange", KW(arange), UA_DOC_ARANGE},
+    {"reshape", KW(reshape), UA_DOC_RESHAPE},
+    {"permute_dims", KW(permute_dims), UA_DOC_PERMUTE_DIMS},
     {NULL},
 };

@@ -330,7 +330,8 @@ memory_construct(PyTypeObject *type, PyObject **v)
     PyObject *result = NULL;
     int is_int = PyLong_Check(source) ||
                  (PyIndex_Check(source) &&
-                  !PyObject_TypeCheck(source, st->Memory_Type));
+                  !PyObject_TypeCheck(source, st->Memory_Type) &&
+                  !PyObject_TypeCheck(source, st->USMArray_Type));
     if (is_int && !PyBool_Check(source)) {
         Py_ssize_t nbytes;
         if (ua_py_index(source, "nbytes", &nbytes) == 0) {
@@ -697,6 +698,28 @@ ua_py_rebuild_memory(PyObject *module, PyObject *args)
     return result;
 }
 
+/* NumPy's hook: without it NumPy makes a 0-d object array of memory whose
+ * buffer it cannot have.  Host-accessible memory is a uint8 view. */
+static PyObject *
+memory_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"dtype", "copy", NULL};
+    PyObject *dtype = Py_None, *copy = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OO:__array__", kwlist,
+                                     &dtype, &copy)) {
+        return NULL;
+    }
+    if (!ua_usm_kind_host_accessible(mem(self)->kind)) {
+        PyErr_Format(PyExc_TypeError,
+                     "USM %s memory cannot be converted to a NumPy array "
+                     "implicitly: the host cannot access it; use "
+                     "copy_to_host() to copy it",
+                     ua_usm_kind_name(mem(self)->kind));
+        return NULL;
+    }
+    return ua_py_numpy_of_buffer(ua_state_of(self), self, dtype, copy);
+}
+
 /* ---------------------------------------------------------- attributes */
 
 static PyObject *
@@ -839,27 +862,24 @@ static PyGetSetDef memory_getset[] = {
 static PyMethodDef memory_methods[] = {
     {"get_usm_type", (PyCFunction)(void (*)(void))memory_get_usm_type,
      METH_VARARGS | METH_KEYWORDS,
-     "get_usm_type(syclobj=None)\n--\n\n'device', 'shared', 'host' or "
-     "'unknown', as the context of syclobj (default: the memory's) sees the "
-     "pointer."},
+     UA_DOC_MEMORY_GET_USM_TYPE},
     {"copy_to_host", (PyCFunction)(void (*)(void))memory_copy_to_host,
      METH_VARARGS | METH_KEYWORDS,
-     "copy_to_host(obj=None)\n--\n\nCopies the bytes into obj, a writable "
-     "C-contiguous buffer of at least nbytes, or into a new numpy.uint8 "
-     "array; returns it."},
+     UA_DOC_MEMORY_COPY_TO_HOST},
     {"copy_from_host", memory_copy_from_host, METH_O,
-     "copy_from_host(obj)\n--\n\nCopies a C-contiguous buffer of at most "
-     "nbytes to the start of the memory."},
+     UA_DOC_MEMORY_COPY_FROM_HOST},
     {"copy_from_device", memory_copy_from_device, METH_O,
-     "copy_from_device(obj)\n--\n\nCopies the bytes of a Memory or of the "
-     "region an object's __sycl_usm_array_interface__ spans (at most "
-     "nbytes) to the start of the memory."},
+     UA_DOC_MEMORY_COPY_FROM_DEVICE},
     {"memset", (PyCFunction)(void (*)(void))memory_memset,
      METH_VARARGS | METH_KEYWORDS,
-     "memset(value=0)\n--\n\nSets every byte to value (0 to 255)."},
-    {"tobytes", memory_tobytes, METH_NOARGS,
-     "tobytes()\n--\n\nA bytes copy of the memory."},
+     UA_DOC_MEMORY_MEMSET},
+    {"tobytes", memory_tobytes, METH_NOARGS, UA_DOC_MEMORY_TOBYTES},
     {"__reduce__", memory_reduce, METH_NOARGS, NULL},
+    {"__array__", (PyCFunction)(void (*)(void))memory_dunder_array,
+     METH_VARARGS | METH_KEYWORDS,
+     "__array__($self, /, dtype=None, copy=None)\n--\n\nA numpy.uint8 "
+     "array sharing "
+     "host-accessible memory; device memory raises TypeError."},
     {NULL},
 };
 
@@ -870,9 +890,7 @@ static PyMemberDef memory_members[] = {
 };
 
 static PyType_Slot memory_slots[] = {
-    {Py_tp_doc, "Memory\n--\n\nA USM allocation, or a region of one; the "
-                "base class of MemoryUSMDevice, MemoryUSMShared and "
-                "MemoryUSMHost."},
+    {Py_tp_doc, UA_DOC_MEMORY},
     {Py_tp_new, memory_new},
     {Py_tp_dealloc, memory_dealloc},
     {Py_tp_traverse, memory_traverse},
@@ -894,31 +912,16 @@ static PyType_Spec memory_spec = {
     .slots = memory_slots,
 };
 
-#define KIND_DOC(cls, kind, extra)                                           \
-    cls "(nbytes_or_obj, *, alignment=0, queue=None, copy=False)\n--\n\n"    \
-        "USM " kind " memory" extra ".  An integer allocates that many "     \
-        "bytes on queue (a Queue, Device, filter string or None for the "    \
-        "default device); a Memory or an object exposing "                   \
-        "__sycl_usm_array_interface__ is wrapped without a copy and kept "   \
-        "alive.  Memory of another USM kind, another context or not aligned " \
-        "as asked raises ValueError unless copy=True, which copies it into "  \
-        "a new allocation."
-
 static PyType_Slot device_slots[] = {
-    {Py_tp_doc, KIND_DOC("MemoryUSMDevice", "device",
-                         ", not accessible from the host")},
+    {Py_tp_doc, UA_DOC_MEMORY_DEVICE},
     {0, NULL},
 };
 static PyType_Slot shared_slots[] = {
-    {Py_tp_doc, KIND_DOC("MemoryUSMShared", "shared",
-                         ", accessible from host and device; it exports the "
-                         "buffer protocol")},
+    {Py_tp_doc, UA_DOC_MEMORY_SHARED},
     {0, NULL},
 };
 static PyType_Slot host_slots[] = {
-    {Py_tp_doc, KIND_DOC("MemoryUSMHost", "host",
-                         ", host memory the device can reach; it exports the "
-                         "buffer protocol")},
+    {Py_tp_doc, UA_DOC_MEMORY_HOST},
     {0, NULL},
 };
 

@@ -2,6 +2,8 @@
  * its state and its functions. */
 #include "binding.h"
 
+#include "usmarray/dlpack.h"
+
 static PyObject *
 backends_info(PyObject *module, PyObject *Py_UNUSED(a))
 {
@@ -27,25 +29,44 @@ backends_info(PyObject *module, PyObject *Py_UNUSED(a))
 static PyMethodDef module_functions[] = {
     {"get_devices", (PyCFunction)(void (*)(void))ua_py_get_devices,
      METH_VARARGS | METH_KEYWORDS,
-     "get_devices(backend=None, device_type=None)\n--\n\nThe devices of the "
-     "available backends, optionally only those of one backend and/or one "
-     "device type ('cpu', 'gpu', 'accelerator')."},
+     UA_DOC_GET_DEVICES},
     {"as_usm_memory", ua_py_as_usm_memory, METH_O,
-     "as_usm_memory(obj)\n--\n\nWraps an object exposing "
-     "__sycl_usm_array_interface__, without a copy, in the Memory class of "
-     "its true USM kind."},
+     UA_DOC_AS_USM_MEMORY},
     {"get_pointer_type", (PyCFunction)(void (*)(void))ua_py_get_pointer_type,
      METH_VARARGS | METH_KEYWORDS,
-     "get_pointer_type(ptr, syclobj=None)\n--\n\n'device', 'shared', 'host' "
-     "or 'unknown': the USM kind of the allocation that holds the address "
-     "ptr, as the context of syclobj (default: the default device's) sees "
-     "it."},
+     UA_DOC_GET_POINTER_TYPE},
     {"_rebuild_memory", ua_py_rebuild_memory, METH_VARARGS,
      "Unpickles a Memory."},
     {"_backends", backends_info, METH_NOARGS,
      "The backends, available or not, with the reason and device count."},
     {NULL},
 };
+
+/* What from_dlpack passes to __dlpack__, made once rather than per call;
+ * keyword names interned, as callees compare them by identity first. */
+static int
+intern_dlpack_call(ua_state *st)
+{
+    PyObject *mv = PyUnicode_InternFromString("max_version");
+    PyObject *copy = PyUnicode_InternFromString("copy");
+    PyObject *stream = st->s_stream;
+    if (mv != NULL && copy != NULL) {
+        st->dl_kwnames[0] = PyTuple_Pack(1, mv);
+        st->dl_kwnames[1] = PyTuple_Pack(2, mv, copy);
+        st->dl_kwnames[2] = PyTuple_Pack(2, mv, stream);
+        st->dl_kwnames[3] = PyTuple_Pack(3, mv, copy, stream);
+    }
+    Py_XDECREF(mv);
+    Py_XDECREF(copy);
+    st->dl_max_version = Py_BuildValue("(ii)", UA_DLPACK_MAJOR,
+                                       UA_DLPACK_MINOR);
+    for (int i = 0; i < 4; i++) {
+        if (st->dl_kwnames[i] == NULL) {
+            return -1;
+        }
+    }
+    return st->dl_max_version ? 0 : -1;
+}
 
 static int
 intern_keys(ua_state *st)
@@ -75,7 +96,7 @@ intern_keys(ua_state *st)
             return -1;
         }
     }
-    return 0;
+    return intern_dlpack_call(st);
 }
 
 static int
@@ -89,6 +110,34 @@ add_exception(PyObject *module, ua_state *st)
                ? -1
                : PyModule_AddObjectRef(module, "USMAllocationError",
                                        st->USMAllocationError);
+}
+
+/* Backends look for drivers that Python packages ship along sys.path. */
+static int
+pass_search_path(void)
+{
+    PyObject *path = PySys_GetObject("path"); /* borrowed */
+    if (path == NULL || !PyList_Check(path)) {
+        return 0;
+    }
+    PyObject *sep = PyUnicode_FromString(":");
+    PyObject *joined = sep ? PyUnicode_Join(sep, path) : NULL;
+    Py_XDECREF(sep);
+    const char *s = joined ? PyUnicode_AsUTF8(joined) : NULL;
+    if (s == NULL) {
+        /* A path entry that is not a str: look nowhere rather than fail. */
+        Py_XDECREF(joined);
+        PyErr_Clear();
+        return 0;
+    }
+    ua_status code = ua_set_library_search_path(s);
+    Py_DECREF(joined);
+    if (code != UA_OK) {
+        PyErr_NoMemory();
+        ua_error_clear();
+        return -1;
+    }
+    return 0;
 }
 
 /* DLPack deleters and other callbacks that run without the GIL take it
@@ -112,14 +161,17 @@ static int
 module_exec(PyObject *module)
 {
     ua_state *st = PyModule_GetState(module);
-    if (refuse_subinterpreter() < 0 || intern_keys(st) < 0 || add_exception(module, st) < 0 ||
+    if (refuse_subinterpreter() < 0 || pass_search_path() < 0 ||
+        intern_keys(st) < 0 ||
+        add_exception(module, st) < 0 ||
         ua_py_device_add_type(module, st) < 0 ||
         ua_py_context_add_type(module, st) < 0 ||
         ua_py_queue_add_type(module, st) < 0 ||
         ua_py_memory_add_types(module, st) < 0 ||
         ua_py_flags_add_type(module, st) < 0 ||
         ua_py_array_add_type(module, st) < 0 ||
-        PyModule_AddFunctions(module, ua_py_array_functions) < 0) {
+        PyModule_AddFunctions(module, ua_py_array_functions) < 0 ||
+        ua_py_capi_add(module, st) < 0) {
         return -1;
     }
     st->rebuild_memory = PyObject_GetAttrString(module, "_rebuild_memory");
@@ -154,6 +206,9 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     Py_VISIT(st->numpy);
     Py_VISIT(st->dtype_lookup);
     Py_VISIT(st->numpy_dtype);
+    for (int i = 0; i < UA_DTYPE_RECENT; i++) {
+        Py_VISIT(st->dtype_recent[i]);
+    }
     Py_VISIT(st->USMArray_Type);
     Py_VISIT(st->Flags_Type);
     for (int i = 0; i < UA_NTYPES; i++) {
@@ -189,6 +244,9 @@ module_clear(PyObject *module)
     Py_CLEAR(st->numpy);
     Py_CLEAR(st->dtype_lookup);
     Py_CLEAR(st->numpy_dtype);
+    for (int i = 0; i < UA_DTYPE_RECENT; i++) {
+        Py_CLEAR(st->dtype_recent[i]);
+    }
     Py_CLEAR(st->USMArray_Type);
     Py_CLEAR(st->Flags_Type);
     for (int i = 0; i < UA_NTYPES; i++) {
@@ -209,6 +267,10 @@ module_clear(PyObject *module)
                          &st->s_dlpack,  &st->s_dlpack_device};
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
         Py_CLEAR(*keys[i]);
+    }
+    Py_CLEAR(st->dl_max_version);
+    for (int i = 0; i < 4; i++) {
+        Py_CLEAR(st->dl_kwnames[i]);
     }
     return 0;
 }

@@ -11,6 +11,42 @@ ua_suai_has(ua_state *st, PyObject *obj)
     return ua_py_has_attr(obj, st->s_suai);
 }
 
+int
+ua_suai_order_after_producer(ua_state *st, PyObject *obj)
+{
+    int has = ua_suai_has(st, obj);
+    if (has <= 0) {
+        return has;
+    }
+    PyObject *dict = PyObject_GetAttr(obj, st->s_suai);
+    if (dict == NULL) {
+        return -1;
+    }
+    PyObject *syclobj = NULL, *queue = NULL;
+    if (!PyDict_Check(dict)) {
+        PyErr_Format(PyExc_TypeError, SUAI " must be a dict, not %.100s",
+                     Py_TYPE(dict)->tp_name);
+    }
+    else if ((syclobj = Py_XNewRef(
+                  PyDict_GetItemWithError(dict, st->s_syclobj))) == NULL &&
+             !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_KeyError,
+                        SUAI " has no 'syclobj' to order the import after");
+    }
+    /* Taking the queue orders our work after what syclobj's queue has
+     * submitted (ua_queue_adopt). */
+    if (syclobj != NULL) {
+        queue = ua_py_as_queue(st, syclobj, SUAI "['syclobj']");
+    }
+    Py_XDECREF(syclobj);
+    Py_DECREF(dict);
+    if (queue == NULL) {
+        return -1;
+    }
+    Py_DECREF(queue);
+    return 0;
+}
+
 static int
 read_offset(const ua_iface *f, ua_state *st, ua_suai *out)
 {

@@ -77,6 +77,42 @@ test_contexts_and_queues_are_cached(void)
     CHECK_STATUS(ua_queue_wait(q1), UA_OK);
 }
 
+/* A queue made anew is another queue than the default one; once it is
+ * destroyed, pooled blocks it last used serve the default queue (under
+ * ASan, a block still naming the freed queue would be a use after free). */
+static void
+test_new_queues_and_their_pooled_blocks(void)
+{
+    ua_device *d = ua_device_at(0);
+    ua_context *c;
+    ua_queue *dflt, *q = NULL;
+    CHECK_STATUS(ua_device_default_context(d, &c), UA_OK);
+    CHECK_STATUS(ua_context_default_queue(c, &dflt), UA_OK);
+    ua_queue_props props = {.in_order = false};
+    CHECK_STATUS(ua_queue_create(c, &props, &q), UA_OK);
+    CHECK(q != NULL && q != dflt && ua_queue_context(q) == c);
+    CHECK(!ua_queue_is_default(q) && ua_queue_is_default(dflt));
+    int p = 7;
+    CHECK(!ua_queue_priority(q, &p));
+    ua_allocation *a;
+    CHECK_STATUS(ua_usm_alloc(q, UA_USM_DEVICE, 1000, 0, &a), UA_OK);
+    void *ptr = ua_allocation_ptr(a);
+    ua_usm_free(a);
+    ua_queue_destroy(q);
+    CHECK_STATUS(ua_usm_alloc(dflt, UA_USM_DEVICE, 1000, 0, &a), UA_OK);
+    CHECK(ua_allocation_ptr(a) == ptr); /* the pooled block, reused */
+    ua_usm_free(a);
+    ua_queue_destroy(dflt); /* does nothing to a default queue */
+    CHECK_STATUS(ua_queue_wait(dflt), UA_OK);
+    /* The host backend has neither priorities nor streams. */
+    props.has_priority = true;
+    CHECK_STATUS(ua_queue_create(c, &props, &q), UA_ERR_VALUE);
+    CHECK(strstr(ua_error_message(), "no priorities") != NULL);
+    CHECK_STATUS(ua_queue_wrap_stream(c, 1, &q), UA_ERR_VALUE);
+    CHECK(strstr(ua_error_message(), "no streams") != NULL);
+    ua_error_clear();
+}
+
 static void
 test_backends(void)
 {
@@ -87,6 +123,38 @@ test_backends(void)
     CHECK(ua_backend_at(ua_backend_count()) == NULL);
 }
 
+static void
+test_device_info(void)
+{
+    ua_device_info info;
+    memset(&info, 0x5a, sizeof(info));
+    CHECK_STATUS(ua_device_get_info(ua_device_at(0), &info), UA_OK);
+    CHECK(info.global_mem_bytes > 0);
+    CHECK(info.compute_units > 0);
+    CHECK(strlen(info.architecture) > 0);
+    CHECK(strncmp(info.driver_version, "Linux ", 6) == 0);
+    /* Every string is terminated, whatever the backend filled. */
+    CHECK(memchr(info.vendor, 0, sizeof(info.vendor)) != NULL);
+    CHECK(memchr(info.runtime_version, 0, sizeof(info.runtime_version)) !=
+          NULL);
+}
+
+static void
+test_capabilities_and_foreign_handles(void)
+{
+    ua_backend *host = ua_device_backend(ua_device_at(0));
+    CHECK(ua_backend_caps(host) & UA_CAP_CPU_MEMORY);
+    CHECK(!(ua_backend_caps(host) & UA_CAP_CUDA_ARRAY_INTERFACE));
+    CHECK(ua_backend_stream_rule(host) == UA_STREAMS_NONE);
+    /* A name no backend defines is refused, naming it. */
+    ua_queue *q = NULL;
+    int token = 0;
+    CHECK_STATUS(ua_queue_adopt("NotAHandle", &token, &q), UA_ERR_TYPE);
+    CHECK(strstr(ua_error_message(), "'NotAHandle'") != NULL);
+    CHECK(q == NULL);
+    ua_error_clear();
+}
+
 int
 main(void)
 {
@@ -94,6 +162,9 @@ main(void)
     test_filters();
     test_default_device();
     test_contexts_and_queues_are_cached();
+    test_new_queues_and_their_pooled_blocks();
     test_backends();
+    test_device_info();
+    test_capabilities_and_foreign_handles();
     return check_report("test_devices");
 }

@@ -53,6 +53,36 @@ test_alignment_and_bad_requests(ua_queue *q)
                  UA_ERR_ALLOC);
 }
 
+/* Alignments beyond the backend's own (2 MiB on the host) come from a
+ * larger block: the allocation the library records is the aligned run of
+ * exactly the bytes asked for, all of it usable, and freeing it frees the
+ * block (ASan and valgrind would report a leak or a bad free). */
+static void
+test_alignment_beyond_the_backend(ua_queue *q)
+{
+    for (size_t shift = 21; shift <= 26; shift++) {
+        size_t alignment = (size_t)1 << shift;
+        for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
+            ua_allocation *a;
+            CHECK_STATUS(ua_usm_alloc(q, (ua_usm_kind)k, 1000, alignment, &a),
+                         UA_OK);
+            char *p = ua_allocation_ptr(a);
+            CHECK((uintptr_t)p % alignment == 0);
+            CHECK(ua_allocation_size(a) == 1000);
+            memset(p, 0x5a, 1000);
+            ua_pointer_info info;
+            CHECK(ua_pointer_query_range((uintptr_t)p, 1000, &info));
+            CHECK(info.start == (uintptr_t)p && info.nbytes == 1000);
+            CHECK(info.kind == (ua_usm_kind)k);
+            CHECK(!ua_pointer_query_range((uintptr_t)p, 1001, &info));
+            ua_usm_free(a);
+        }
+    }
+    ua_allocation *a;
+    CHECK_STATUS(ua_usm_alloc(q, UA_USM_SHARED, 16, (size_t)1 << 63, &a),
+                 UA_ERR_ALLOC);
+}
+
 static void
 test_copy_and_fill(ua_queue *q)
 {
@@ -139,6 +169,14 @@ test_locate_region(ua_queue *q)
     ua_usm_free(a);
 }
 
+/* Native code gets no driver handle of a host queue, and no stream. */
+static void
+test_no_native_handle(ua_queue *q)
+{
+    CHECK(ua_queue_native_handle(q) == NULL);
+    CHECK(ua_queue_stream_handle(q) == 0);
+}
+
 int
 main(void)
 {
@@ -146,8 +184,10 @@ main(void)
     CHECK(q != NULL);
     test_allocate_each_kind(q);
     test_alignment_and_bad_requests(q);
+    test_alignment_beyond_the_backend(q);
     test_copy_and_fill(q);
     test_borrowed_memory();
     test_locate_region(q);
+    test_no_native_handle(q);
     return check_report("test_host_backend");
 }

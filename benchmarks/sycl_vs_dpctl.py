@@ -1,0 +1,117 @@
+"""usmarray beside dpctl/dpnp on the same SYCL device, in one run.
+
+Per-call times (best of several repeats, in microseconds) and copy throughput
+(GB/s counting bytes read plus bytes written).  The ratio column is the
+partner's time divided by ours: above 1 means usmarray is faster.  Writes
+the rows as JSON (--json PATH) for the README's table.
+
+    OCL_ICD_FILENAMES=$VIRTUAL_ENV/lib/libintelocl.so \\
+        python benchmarks/sycl_vs_dpctl.py [--quick] [--json out.json]
+"""
+import argparse
+import json
+import platform
+import timeit
+
+import numpy as np
+
+import dpctl
+import dpctl.memory as dpm
+import dpnp
+import dpnp.tensor as dpt
+import usmarray as ua
+
+
+class SuaiHolder:
+    def __init__(self, iface):
+        self.__sycl_usm_array_interface__ = iface
+
+
+def compare(ours, theirs, number, repeat):
+    """Best seconds per call of each, timed in alternation."""
+    best = [float("inf"), float("inf")]
+    for _ in range(repeat):
+        for i, fn in enumerate((ours, theirs)):
+            best[i] = min(best[i], timeit.timeit(fn, number=number) / number)
+    return best
+
+
+def per_call_rows(q, dq):
+    mem = ua.MemoryUSMDevice(64 * 64 * 8, queue=q)
+    dmem = dpm.MemoryUSMDevice(64 * 64 * 8, queue=dq)
+    x = ua.USMArray((64, 64), dtype="f8", buffer=mem)
+    d = dpt.usm_ndarray((64, 64), dtype="f8", buffer=dmem)
+    from_ours = SuaiHolder(x.__sycl_usm_array_interface__)
+    from_theirs = SuaiHolder(d.__sycl_usm_array_interface__)
+    dn = dpnp.ones(1024, sycl_queue=dq)
+    return [
+        ("Memory allocation (4 KiB, device)",
+         lambda: ua.MemoryUSMDevice(4096, queue=q),
+         lambda: dpm.MemoryUSMDevice(4096, queue=dq)),
+        ("empty(1024) on the device",
+         lambda: ua.empty(1024, device=q), lambda: dpt.empty(1024, sycl_queue=dq)),
+        ("array view construction",
+         lambda: ua.USMArray((64, 64), "f8", mem, (64, 1)),
+         lambda: dpt.usm_ndarray((64, 64), "f8", (64, 1), buffer=dmem)),
+        ("slicing x[1:10, ::2]", lambda: x[1:10, ::2], lambda: d[1:10, ::2]),
+        ("SUAI export", lambda: x.__sycl_usm_array_interface__,
+         lambda: d.__sycl_usm_array_interface__),
+        ("SUAI import (the other's array)", lambda: ua.asarray(from_theirs),
+         lambda: dpt.asarray(from_ours)),
+        ("DLPack import (the other's array)", lambda: ua.from_dlpack(dn),
+         lambda: dpt.from_dlpack(x)),
+    ]
+
+
+def copy_rows(q, dq, scale):
+    n = 2048 // scale
+    a = np.random.default_rng(0).standard_normal((n, n)).astype("f4")
+    x, d = ua.asarray(a, queue=q), dpt.asarray(a, sycl_queue=dq)
+    m = 64 // scale
+    b = np.random.default_rng(1).standard_normal((m, m, m, m)).astype("f4")
+    y, e = ua.asarray(b, queue=q), dpt.asarray(b, sycl_queue=dq)
+    return [
+        (f"contiguous copy {n}x{n} f4", a.nbytes,
+         lambda: x.copy(), lambda: dpt.copy(d)),
+        (f"transpose copy {n}x{n} f4", a.nbytes,
+         lambda: x.T.copy(), lambda: dpt.copy(d.T, order="C")),
+        (f"4-D permute (3,1,0,2) {m}^4 f4", b.nbytes,
+         lambda: ua.permute_dims(y, (3, 1, 0, 2)).copy(),
+         lambda: dpt.copy(dpt.permute_dims(e, (3, 1, 0, 2)), order="C")),
+    ]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--json")
+    args = p.parse_args()
+    q = ua.Queue(ua.get_devices(backend="sycl")[0])
+    dq = dpctl.SyclQueue(q._get_capsule())
+    number, repeat = (200, 3) if args.quick else (2000, 7)
+    rows = []
+    print(f"SYCL device: {q.device.name}; {platform.processor() or platform.machine()}")
+    print(f"{'operation':40} {'usmarray':>10} {'dpctl/dpnp':>11} {'ratio':>7}")
+    for name, ours, theirs in per_call_rows(q, dq):
+        a, b = compare(ours, theirs, number, repeat)
+        rows.append({"row": name, "usmarray_us": a * 1e6, "dpctl_us": b * 1e6,
+                     "ratio": b / a})
+        print(f"{name:40} {a * 1e6:8.2f}us {b * 1e6:9.2f}us {b / a:6.1f}x")
+    for name, nbytes, ours, theirs in copy_rows(q, dq, 4 if args.quick else 1):
+        def synced(fn, queue):
+            def run():
+                fn()
+                queue.wait()
+            return run
+        ours(), theirs()  # kernels built before timing
+        a, b = compare(synced(ours, q), synced(theirs, dq), 3, repeat)
+        ga, gb = 2 * nbytes / a / 1e9, 2 * nbytes / b / 1e9
+        rows.append({"row": name, "usmarray_GBps": ga, "dpnp_GBps": gb, "ratio": ga / gb})
+        print(f"{name:40} {ga:7.2f}GB/s {gb:8.2f}GB/s {ga / gb:6.2f}x")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"device": q.device.name, "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,22 @@
+/* The backends this build knows, in the order their devices are numbered
+ * (the host CPU is always device 0).  This is the one place that names
+ * them: a new backend is its own files, its sources in meson.build, and one
+ * line in UA_BACKENDS. */
+#include "usmarray/backend.h"
+
+/* Each X(name) stands for the ops table ua_<name>_backend_ops. */
+#define UA_BACKENDS(X) \
+    X(host)            \
+    X(cuda)            \
+    X(sycl)
+
+#define DECLARE(name) extern const ua_backend_ops ua_##name##_backend_ops;
+UA_BACKENDS(DECLARE)
+#undef DECLARE
+
+#define ENTRY(name) &ua_##name##_backend_ops,
+const ua_backend_ops *const ua_backend_list[] = {UA_BACKENDS(ENTRY)};
+#undef ENTRY
+
+const size_t ua_backend_list_count =
+    sizeof(ua_backend_list) / sizeof(ua_backend_list[0]);

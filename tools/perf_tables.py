@@ -1,0 +1,87 @@
+"""README.md's performance tables, generated from the benchmarks' JSON.
+
+    python benchmarks/gpu_vs_peers.py --json benchmarks/results/gpu_vs_peers.json
+    python benchmarks/host_vs_numpy.py --json benchmarks/results/host_vs_numpy.json
+    python tools/perf_tables.py           # rewrite README.md's tables
+    python tools/perf_tables.py --check   # exit 1 if README.md's differ
+"""
+import argparse
+import json
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+README = ROOT / "README.md"
+BLOCKS = {
+    "perf-gpu": RESULTS / "gpu_vs_peers.json",
+    "perf-host": RESULTS / "host_vs_numpy.json",
+}
+
+
+def number(value, unit):
+    if value is None:
+        return ""
+    if unit == "us":
+        return f"{value:.2f} µs"
+    return f"{value:,.0f} GB/s" if value >= 100 else f"{value:.2f} GB/s"
+
+
+def ratio(value):
+    return "" if value is None else f"{value:.2f}"
+
+
+def gpu_table(data):
+    peers = ", ".join(f"{k} {v}" for k, v in sorted(data.get("peers", {}).items()))
+    lines = [f"Measured on {data['device']}, {data['date']} ({peers}).", "",
+             "| operation | usmarray | CuPy | PyTorch | numba | vs CuPy | vs PyTorch | target |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in data["rows"]:
+        u = r["unit"]
+        lines.append(f"| {r['operation']} | {number(r['usmarray'], u)} | "
+                     f"{number(r.get('cupy'), u)} | {number(r.get('torch'), u)} | "
+                     f"{number(r.get('numba'), u)} | {ratio(r.get('ratio_vs_cupy'))} | "
+                     f"{ratio(r.get('ratio_vs_torch'))} | {r['target']} |")
+    return lines
+
+
+def host_table(data):
+    lines = [f"Measured on {data['device']}, {data['date']} (NumPy {data['numpy']}"
+             f"{', quick sizes' if data.get('quick') else ''}).", "",
+             "| operation | usmarray | NumPy | ratio |", "| --- | --- | --- | --- |"]
+    for r in data["rows"]:
+        u = r["unit"]
+        lines.append(f"| {r['operation']} | {number(r['usmarray'], u)} | "
+                     f"{number(r['numpy'], u)} | {ratio(r['ratio'])} |")
+    return lines
+
+
+def render(name):
+    data = json.loads(BLOCKS[name].read_text())
+    return "\n".join((gpu_table if name == "perf-gpu" else host_table)(data))
+
+
+def replace(text, name, body):
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    head, found, rest = text.partition(begin)
+    if not found or end not in rest:
+        raise SystemExit(f"README.md lacks the {begin} ... {end} markers")
+    return head + begin + "\n" + body + "\n" + end + rest.partition(end)[2]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    old = README.read_text()
+    new = old
+    for name in BLOCKS:
+        new = replace(new, name, render(name))
+    if args.check:
+        return 0 if new == old else 1
+    README.write_text(new)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
