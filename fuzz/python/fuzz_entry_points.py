@@ -158,10 +158,8 @@ class Builder:
 
 def affordable(shape):
     """Whether shape, if it holds plain integers, allocates little."""
-    if isinstance(shape, int):
-        shape = (shape,)
     if not isinstance(shape, (list, tuple)):
-        return True
+        shape = (shape,)
     total = 16
     for v in shape:
         v = v.value if isinstance(v, Clearing) else v
