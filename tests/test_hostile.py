@@ -590,3 +590,13 @@ def test_an_empty_borrow_inside_host_data_does_not_hide_the_rest():
     again = ua.asarray(Holder(whole.__sycl_usm_array_interface__, keep=whole))
     assert ua.asnumpy(again).tolist() == data.tolist()
     del e
+
+
+def test_empty_like_of_an_empty_array_with_the_most_negative_stride():
+    """Found by the extended C layout fuzzer: sorting axes by the magnitude
+    of a stride of -2**63 overflowed (an empty array's strides reach
+    nothing and may be anything that stays a byte count)."""
+    mem = ua.MemoryUSMShared(8)
+    e = ua.USMArray((0, 2), "u1", buffer=mem, strides=(-2**63, 1))
+    assert ua.empty_like(e).shape == (0, 2)
+    assert ua.asnumpy(e.copy(order="K")).shape == (0, 2)

@@ -290,10 +290,12 @@ ua_layout_resolve_order(int contiguity, char order)
                : 'C';
 }
 
-static ptrdiff_t
+/* Unsigned, so that the magnitude of PTRDIFF_MIN (an empty array's
+ * stride may be anything) is not an overflow. */
+static size_t
 magnitude(ptrdiff_t x)
 {
-    return x < 0 ? -x : x;
+    return x < 0 ? (size_t)0 - (size_t)x : (size_t)x;
 }
 
 void

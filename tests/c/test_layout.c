@@ -165,6 +165,10 @@ test_orders(void)
     ptrdiff_t tie[] = {0, 0, 0};
     ua_layout_strides_like(3, shape, tie, out); /* ties keep C order */
     CHECK(out[0] == 12 && out[1] == 4 && out[2] == 1);
+    /* The most negative stride sorts as the largest magnitude. */
+    ptrdiff_t two[] = {2, 2}, extreme[] = {1, PTRDIFF_MIN};
+    ua_layout_strides_like(2, two, extreme, out);
+    CHECK(out[1] == 2 && out[0] == 1);
     /* Steps saturate rather than overflow past addressable shapes. */
     ptrdiff_t big[] = {(ptrdiff_t)1 << 62, 4, 4}, bl[] = {3, 2, 1};
     ua_layout_strides_like(3, big, bl, out);
