@@ -600,3 +600,13 @@ def test_empty_like_of_an_empty_array_with_the_most_negative_stride():
     e = ua.USMArray((0, 2), "u1", buffer=mem, strides=(-2**63, 1))
     assert ua.empty_like(e).shape == (0, 2)
     assert ua.asnumpy(e.copy(order="K")).shape == (0, 2)
+
+
+def test_a_region_reaching_down_to_the_most_negative_byte_offset_is_refused():
+    """Found by the atheris fuzzer: a SUAI layout whose lowest byte offset
+    is exactly -2**63 overflowed while the allocation holding it was
+    looked for."""
+    mem = ua.MemoryUSMShared(64)
+    iface = suai(mem, shape=(2,), strides=(-2**62,), typestr="<i2", offset=0)
+    with pytest.raises(ValueError, match="not inside any USM allocation|outside"):
+        ua.asarray(Holder(iface, keep=mem))

@@ -7,11 +7,15 @@ static bool
 query_region(uintptr_t ptr, ptrdiff_t begin, ptrdiff_t end,
              ua_pointer_info *alloc)
 {
-    if (begin < 0 && ptr < (uintptr_t)-begin) {
+    /* Unsigned arithmetic: begin may be PTRDIFF_MIN, end - begin beyond
+     * PTRDIFF_MAX; both are refused as outside the address space. */
+    uintptr_t below = begin < 0 ? (uintptr_t)0 - (uintptr_t)begin : 0;
+    uintptr_t len = (uintptr_t)end - (uintptr_t)begin;
+    if (ptr < below || len > (uintptr_t)PTRDIFF_MAX) {
         return false;
     }
-    return ua_pointer_query_range(ptr + (uintptr_t)begin,
-                                  (size_t)(end - begin), alloc);
+    return ua_pointer_query_range(ptr + (uintptr_t)begin, (size_t)len,
+                                  alloc);
 }
 
 /* The allocation that holds data[0] and, where one does, every byte
