@@ -133,17 +133,13 @@ ua_layout_contiguity(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides)
     return flags;
 }
 
-ua_status
-ua_layout_displacements(int nd, const ptrdiff_t *shape,
-                        const ptrdiff_t *strides, ptrdiff_t *lo,
-                        ptrdiff_t *hi, bool *empty)
+/* The reach of a shape already checked (ua_layout_check_size): size is its
+ * element count. */
+static ua_status
+reach_of(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
+         ptrdiff_t size, ptrdiff_t *lo, ptrdiff_t *hi, bool *empty)
 {
-    ptrdiff_t size;
     *lo = *hi = 0;
-    *empty = true;
-    if (ua_layout_size(nd, shape, &size) != UA_OK) {
-        return UA_ERR_VALUE;
-    }
     *empty = size == 0;
     if (*empty) {
         return UA_OK;
@@ -165,6 +161,20 @@ overflow:
 }
 
 ua_status
+ua_layout_displacements(int nd, const ptrdiff_t *shape,
+                        const ptrdiff_t *strides, ptrdiff_t *lo,
+                        ptrdiff_t *hi, bool *empty)
+{
+    ptrdiff_t size;
+    *lo = *hi = 0;
+    *empty = true;
+    if (ua_layout_size(nd, shape, &size) != UA_OK) {
+        return UA_ERR_VALUE;
+    }
+    return reach_of(nd, shape, strides, size, lo, hi, empty);
+}
+
+ua_status
 ua_layout_byte_range(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
                      ptrdiff_t offset, size_t itemsize, ptrdiff_t *begin,
                      ptrdiff_t *end)
@@ -174,8 +184,8 @@ ua_layout_byte_range(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
     ptrdiff_t isz = (ptrdiff_t)itemsize;
     ua_status st = ua_layout_check_size(nd, shape, itemsize, &size);
     if (st != UA_OK ||
-        (st = ua_layout_displacements(nd, shape, strides, &lo, &hi,
-                                      &empty)) != UA_OK ||
+        (st = reach_of(nd, shape, strides, size, &lo, &hi, &empty)) !=
+            UA_OK ||
         (st = ua_layout_check_strides(nd, strides, itemsize)) != UA_OK) {
         return st;
     }

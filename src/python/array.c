@@ -35,21 +35,13 @@ strided_of(PyObject *self)
 
 /* ------------------------------------------------------------ creation */
 
-PyObject *
-ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
-                const Py_ssize_t *strides, ua_typenum t, char *data,
-                PyObject *base, int writable)
+/* The array object, for a layout whose counts are known to fit. */
+static PyObject *
+make_array(ua_state *st, int nd, const Py_ssize_t *shape,
+           const Py_ssize_t *strides, ua_typenum t, char *data,
+           PyObject *base, int writable)
 {
     PyTypeObject *type = st->USMArray_Type;
-    ptrdiff_t size;
-    size_t isz = ua_dtype_itemsize(t);
-    /* Every array passes here: no shape whose element or byte count
-     * overflows, and no stride beyond a byte count, can exist to be
-     * multiplied out later. */
-    if (ua_layout_check_size(nd, shape, isz, &size) != UA_OK ||
-        ua_layout_check_strides(nd, strides, isz) != UA_OK) {
-        return ua_py_raise_core(st, ua_error_code());
-    }
     PyUSMArrayObject *a = (PyUSMArrayObject *)type->tp_alloc(type, 0);
     if (a == NULL) {
         return NULL;
@@ -79,6 +71,23 @@ ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
                     ? USM_ARRAY_WRITABLE
                     : 0);
     return (PyObject *)a;
+}
+
+PyObject *
+ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
+                const Py_ssize_t *strides, ua_typenum t, char *data,
+                PyObject *base, int writable)
+{
+    ptrdiff_t size;
+    size_t isz = ua_dtype_itemsize(t);
+    /* Every new layout passes here: no shape whose element or byte count
+     * overflows, and no stride beyond a byte count, can exist to be
+     * multiplied out later. */
+    if (ua_layout_check_size(nd, shape, isz, &size) != UA_OK ||
+        ua_layout_check_strides(nd, strides, isz) != UA_OK) {
+        return ua_py_raise_core(st, ua_error_code());
+    }
+    return make_array(st, nd, shape, strides, t, data, base, writable);
 }
 
 static Py_ssize_t
@@ -490,9 +499,10 @@ array_construct(ua_state *st, PyObject **v)
     int lent_readonly = buffer != NULL &&
                         PyObject_TypeCheck(buffer, st->USMArray_Type) &&
                         !(ARR(buffer)->flags & USM_ARRAY_WRITABLE);
+    /* The fit check ran the checks of ua_py_array_new (byte range). */
     if (ua_py_layout_check_fits(st, l.nd, l.shape, l.strides, l.offset,
                                 l.type, mem) == 0) {
-        result = ua_py_array_new(
+        result = make_array(
             st, l.nd, l.shape, l.strides, l.type,
             m->ptr + l.offset * (Py_ssize_t)ua_dtype_itemsize(l.type), mem,
             !m->readonly && !lent_readonly);
@@ -822,13 +832,17 @@ array_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
 
 /* --------------------------------------------------------------- views */
 
+/* A view of a checked array needs no check of its own: its size is at
+ * most its parent's (reshape keeps it), and its strides are the parent's,
+ * their products with steps that stay byte counts (slice_stride), 0, or
+ * reshape's products of its shape, which fit as its byte count does. */
 static PyObject *
 view(PyObject *self, int nd, const Py_ssize_t *shape, const Py_ssize_t *strides,
      ua_typenum t, char *data)
 {
-    return ua_py_array_new(ua_state_of(self), nd, shape, strides, t, data,
-                           ARR(self)->base,
-                           (ARR(self)->flags & USM_ARRAY_WRITABLE) != 0);
+    return make_array(ua_state_of(self), nd, shape, strides, t, data,
+                      ARR(self)->base,
+                      (ARR(self)->flags & USM_ARRAY_WRITABLE) != 0);
 }
 
 PyObject *
@@ -1390,8 +1404,9 @@ ua_py_array_from_suai(ua_state *st, PyObject *obj)
     if (mem != NULL) {
         char *data = (char *)(s.ptr + (uintptr_t)(s.offset *
                               (Py_ssize_t)ua_dtype_itemsize(s.typenum)));
-        a = ua_py_array_new(st, s.nd, s.shape, s.strides, s.typenum, data,
-                            mem, !s.readonly);
+        /* ua_locate_region checked the layout (its byte range). */
+        a = make_array(st, s.nd, s.shape, s.strides, s.typenum, data, mem,
+                       !s.readonly);
         Py_DECREF(mem);
     }
     ua_suai_release(&s);
