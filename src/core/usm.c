@@ -457,15 +457,14 @@ ua_status
 ua_device_peer_access(ua_device *from, ua_device *to, bool *direct)
 {
     const ua_backend_ops *ops = from->backend->ops;
-    if (from == to || from->backend != to->backend ||
-        ops->peer_access == NULL) {
-        /* Another backend's memory is reached directly, or copies are
-         * relayed through host memory (relay.c). */
-        *direct = from == to || (from->backend != to->backend &&
-                                 backend_reaches(from->backend, to->backend));
+    if (from == to || from->backend != to->backend) {
+        *direct = from == to || backend_reaches(from->backend, to->backend);
         return UA_OK;
     }
-    *direct = ops->peer_access(from->index, to->index);
+    /* Without a route of the backend's own, copies are relayed through
+     * host memory (relay.c). */
+    *direct = ops->peer_access != NULL &&
+              ops->peer_access(from->index, to->index);
     return UA_OK;
 }
 
