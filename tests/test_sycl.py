@@ -371,3 +371,23 @@ def test_queue_of_another_device_or_context_in_one_copy(q, dq):
     h = ua.asarray(np.arange(3.0), usm_type="shared", queue=ua.Queue("host"))
     with pytest.raises(ValueError):
         ua.MemoryUSMShared(h, queue=dq)
+
+
+def test_copies_between_host_device_memory_and_sycl_device_memory(q):
+    # Host-backend memory is CPU memory, which SYCL queues reach: both ways,
+    # transposed, strided and cast, issued on either side's arrays.
+    a = np.arange(24.0).reshape(4, 6)
+    s = ua.asarray(a, queue=q)
+    h = ua.empty((6, 4), dtype="i4", usm_type="device", queue=ua.Queue("host"))
+    h[...] = s.T
+    np.testing.assert_array_equal(ua.asnumpy(h), a.T.astype("i4"))
+    s2 = ua.zeros((6, 4), dtype="f4", queue=q)
+    s2[::2, ::-1] = h[::2]
+    want = np.zeros((6, 4), "f4")
+    want[::2, ::-1] = a.T[::2]
+    np.testing.assert_array_equal(ua.asnumpy(s2), want)
+    assert ua.asnumpy(h.to_device(q)).tolist() == a.T.tolist()
+    # SYCL queues reach host memory; the host's queues reach no SYCL
+    # device's, so its copies go through the host.
+    assert q.device.can_access_peer("host") is True
+    assert ua.Device("host").can_access_peer(q.device) is False

@@ -309,9 +309,9 @@ size_t ua_context_limit(ua_context *c, ua_usm_kind kind);
 ua_context *ua_queue_context(const ua_queue *q);
 ua_device *ua_queue_device(const ua_queue *q);
 /* Whether copies on queues of `from` reach device memory of `to` directly
- * (*direct true: the same device, or a link between the two) or through
- * the host (false).  UA_ERR_VALUE, naming both, when no queue of `from` can
- * run copies touching `to`'s device memory. */
+ * (*direct true: the same device, a link between the two, or CPU memory)
+ * or through the host (false: staged by the backend, or, where no queue of
+ * `from` reaches that memory, relayed through a host buffer). */
 ua_status ua_device_peer_access(ua_device *from, ua_device *to, bool *direct);
 /* Blocks until all work submitted to q has finished. */
 ua_status ua_queue_wait(ua_queue *q);

@@ -420,7 +420,12 @@ ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
 {
     ua_queue *runner = ua_queue_reaching(q, dst->data, src->data), *peers[2];
     const ua_backend_ops *ops = runner->context->device->backend->ops;
-    ua_status st = ua_peers_before(runner, dst->data, src->data, peers);
+    bool relay;
+    ua_status st =
+        ua_peers_before(runner, dst->data, src->data, peers, &relay);
+    if (st == UA_OK && relay) {
+        return ua_relay_copy_strided(q, nd, shape, dst, src);
+    }
     if (st == UA_OK) {
         st = ops->copy_strided(runner->handle, nd, shape, dst, src);
     }

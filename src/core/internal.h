@@ -152,10 +152,22 @@ ua_queue *ua_queue_reaching(ua_queue *q, const void *a, const void *b);
  * another device of the runner's backend (a peer), is ordered after the
  * work enqueued on that device's default queue (ua_peers_before, which
  * fills peers) and that queue's later work after the copy
- * (ua_peers_after), by events.  ua_peers_before fails, naming both
- * devices, when the runner cannot reach a peer's device memory. */
+ * (ua_peers_after), by events.  Where the runner cannot reach device
+ * memory of dst or src, ua_peers_before orders nothing and sets *relay:
+ * the copy is then for ua_relay_memcpy or ua_relay_copy_strided. */
 ua_status ua_peers_before(ua_queue *runner, const void *dst, const void *src,
-                          ua_queue *peers[2]);
+                          ua_queue *peers[2], bool *relay);
 ua_status ua_peers_after(ua_queue *runner, ua_queue *const peers[2]);
+/* Later work on `to` runs after what `from` has enqueued, by an event;
+ * both queues are of one backend. */
+ua_status ua_queues_order(ua_queue *from, ua_queue *to);
+
+/* Copies issued on q between memory of two devices that cannot reach each
+ * other's (relay.c): the source's device copies into a host buffer, the
+ * destination's device copies from it, each leg waited for.  They return
+ * once the copy is done. */
+ua_status ua_relay_memcpy(ua_queue *q, void *dst, const void *src, size_t n);
+ua_status ua_relay_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
+                                const ua_strided *dst, const ua_strided *src);
 
 #endif

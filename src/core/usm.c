@@ -466,31 +466,21 @@ ua_status
 ua_device_peer_access(ua_device *from, ua_device *to, bool *direct)
 {
     const ua_backend_ops *ops = from->backend->ops;
-    *direct = true;
-    if (from == to || (from->backend != to->backend &&
-                       backend_reaches(from->backend, to->backend))) {
+    if (from == to || from->backend != to->backend) {
+        *direct = from == to || backend_reaches(from->backend, to->backend);
         return UA_OK;
     }
-    *direct = false;
-    if (from->backend != to->backend || ops->peer_access == NULL) {
-        return ua_error_set(UA_ERR_VALUE,
-                            "a copy on a queue of %s cannot touch device "
-                            "memory of %s: the %s backend %s; copy through "
-                            "host memory (an array of usm_type 'host', or "
-                            "ua.asnumpy)",
-                            from->filter, to->filter, ops->name,
-                            from->backend == to->backend
-                                ? "runs no copies between its devices"
-                                : "cannot reach that device");
-    }
-    *direct = ops->peer_access(from->index, to->index);
+    /* Without a route of the backend's own, copies are relayed through
+     * host memory (relay.c). */
+    *direct = ops->peer_access != NULL &&
+              ops->peer_access(from->index, to->index);
     return UA_OK;
 }
 
 /* Later work on `to` runs after what `from` has enqueued: an event, not a
  * host wait.  Both queues are of one backend. */
-static ua_status
-order_queues(ua_queue *from, ua_queue *to)
+ua_status
+ua_queues_order(ua_queue *from, ua_queue *to)
 {
     const ua_backend_ops *ops = ops_of(from);
     void *event;
@@ -502,27 +492,41 @@ order_queues(ua_queue *from, ua_queue *to)
     return st;
 }
 
+/* Whether copies on queues of `here` can touch the memory `info`
+ * describes: memory of another device of its backend when the backend
+ * runs copies between them, host-accessible memory of any device, and
+ * device memory of another backend whose memory it reaches. */
+static bool
+device_reaches(const ua_device *here, const ua_pointer_info *info)
+{
+    const ua_backend *owner = info->device->backend;
+    if (info->device == here || info->kind != UA_USM_DEVICE) {
+        return true;
+    }
+    return owner == here->backend ? owner->ops->peer_access != NULL
+                                  : backend_reaches(here->backend, owner);
+}
+
 /* The default queue of the device that holds ptr when that is another
  * device of the runner's backend (a peer); NULL for memory of the runner's
  * device, memory the runner reaches anyway and memory no one knows.
- * Device memory the runner cannot reach is an error. */
+ * *reached is false, and *out NULL, for device memory the runner cannot
+ * reach. */
 static ua_status
-peer_queue_of(ua_queue *runner, const void *ptr, ua_queue **out)
+peer_queue_of(ua_queue *runner, const void *ptr, ua_queue **out,
+              bool *reached)
 {
     ua_device *here = runner->context->device;
     ua_pointer_info info;
     ua_context *c;
-    bool direct;
     *out = NULL;
+    *reached = true;
     if (ptr == NULL || !ua_pointer_query((uintptr_t)ptr, &info) ||
         info.device == NULL || info.device == here) {
         return UA_OK;
     }
-    if (info.kind == UA_USM_DEVICE &&
-        ua_device_peer_access(here, info.device, &direct) != UA_OK) {
-        return ua_error_code();
-    }
-    if (info.device->backend != here->backend) {
+    *reached = device_reaches(here, &info);
+    if (!*reached || info.device->backend != here->backend) {
         return UA_OK;
     }
     ua_status st = ua_device_default_context(info.device, &c);
@@ -531,21 +535,28 @@ peer_queue_of(ua_queue *runner, const void *ptr, ua_queue **out)
 
 ua_status
 ua_peers_before(ua_queue *runner, const void *dst, const void *src,
-                ua_queue *peers[2])
+                ua_queue *peers[2], bool *relay)
 {
+    bool reached[2] = {true, true};
     peers[0] = peers[1] = NULL;
+    *relay = false;
     if (ua_device_count() < 2) {
         return UA_OK;
     }
-    ua_status st = peer_queue_of(runner, dst, &peers[0]);
+    ua_status st = peer_queue_of(runner, dst, &peers[0], &reached[0]);
     if (st == UA_OK) {
-        st = peer_queue_of(runner, src, &peers[1]);
+        st = peer_queue_of(runner, src, &peers[1], &reached[1]);
+    }
+    if (!reached[0] || !reached[1]) {
+        peers[0] = peers[1] = NULL;
+        *relay = st == UA_OK;
+        return st;
     }
     if (peers[1] == peers[0]) {
         peers[1] = NULL;
     }
     for (int i = 0; i < 2 && st == UA_OK; i++) {
-        st = peers[i] != NULL ? order_queues(peers[i], runner) : UA_OK;
+        st = peers[i] != NULL ? ua_queues_order(peers[i], runner) : UA_OK;
     }
     return st;
 }
@@ -555,7 +566,7 @@ ua_peers_after(ua_queue *runner, ua_queue *const peers[2])
 {
     ua_status st = UA_OK;
     for (int i = 0; i < 2 && st == UA_OK; i++) {
-        st = peers[i] != NULL ? order_queues(runner, peers[i]) : UA_OK;
+        st = peers[i] != NULL ? ua_queues_order(runner, peers[i]) : UA_OK;
     }
     return st;
 }
@@ -567,7 +578,11 @@ ua_queue_memcpy(ua_queue *q, void *dst, const void *src, size_t n)
         return UA_OK;
     }
     ua_queue *runner = ua_queue_reaching(q, dst, src), *peers[2];
-    ua_status st = ua_peers_before(runner, dst, src, peers);
+    bool relay;
+    ua_status st = ua_peers_before(runner, dst, src, peers, &relay);
+    if (st == UA_OK && relay) {
+        return ua_relay_memcpy(q, dst, src, n);
+    }
     if (st == UA_OK) {
         st = ops_of(runner)->memcpy(runner->handle, dst, src, n);
     }

@@ -42,12 +42,9 @@
     "    The other device.\n\n"                                              \
     "Returns\n"                                                               \
     "-------\n"                                                               \
-    "bool\n\n"                                                               \
-    "Raises\n"                                                                \
-    "------\n"                                                                \
-    "ValueError\n"                                                            \
-    "    When no copy on this device's queues can touch the peer's device\n" \
-    "    memory.\n"
+    "bool\n"                                                                 \
+    "    False where copies go through host memory, as between devices\n"    \
+    "    whose queues reach no memory of each other.\n"
 
 /* ------------------------------------------------------ Context, Queue */
 

@@ -5,8 +5,9 @@
  * other's memory (directly from device 0 to 1, through the host from 1 to
  * 0), and "solo", which runs no copies between its devices.  The core must
  * order a copy touching a peer's memory after the peer's queue by an event,
- * the peer's later work after the copy, and refuse, naming both devices,
- * copies no backend can run. */
+ * the peer's later work after the copy, and relay copies no one queue can
+ * run through a host buffer: the source's device copies into it, the
+ * destination's device out of it, each leg waited for. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,26 @@ note(const char *what, const fake_queue *q)
     size_t used = strlen(journal);
     snprintf(journal + used, sizeof(journal) - used, "%s %s%d; ", what,
              q->backend, q->index);
+}
+
+/* The USM kind of the memory at p, "cpu" for memory no one allocated. */
+static const char *
+kind_at(const void *p)
+{
+    ua_pointer_info info;
+    return ua_pointer_query((uintptr_t)p, &info) ? ua_usm_kind_name(info.kind)
+                                                 : "cpu";
+}
+
+/* A copy on q, with the kinds of memory it writes and reads. */
+static void
+note_copy(const char *what, const fake_queue *q, const void *dst,
+          const void *src)
+{
+    char line[64];
+    snprintf(line, sizeof(line), "%s %s<-%s on", what, kind_at(dst),
+             kind_at(src));
+    note(line, q);
 }
 
 static ua_status
@@ -89,7 +110,7 @@ fake_free(void *context, ua_usm_kind kind, void *ptr)
 static ua_status
 fake_memcpy(void *queue, void *dst, const void *src, size_t n)
 {
-    note("memcpy on", queue);
+    note_copy("memcpy", queue, dst, src);
     memmove(dst, src, n);
     return UA_OK;
 }
@@ -105,7 +126,7 @@ fake_memset(void *queue, void *dst, unsigned char value, size_t n)
 static ua_status
 fake_wait(void *queue)
 {
-    (void)queue;
+    note("sync", queue);
     return UA_OK;
 }
 
@@ -113,7 +134,7 @@ static ua_status
 fake_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
                   const ua_strided *dst, const ua_strided *src)
 {
-    note("strided copy on", queue);
+    note_copy("strided copy", queue, dst->data, src->data);
     return ua_copy_strided_host(nd, shape, dst, src);
 }
 
@@ -264,19 +285,19 @@ test_peer_access(void)
     /* CPU memory is reached by every backend that reaches CPU memory. */
     CHECK_STATUS(ua_device_peer_access(t0, device("host"), &direct), UA_OK);
     CHECK(direct);
-
+    /* The rest is reached through the host. */
+    direct = true;
     CHECK_STATUS(ua_device_peer_access(device("solo:gpu:0"),
                                        device("solo:gpu:1"), &direct),
-                 UA_ERR_VALUE);
-    CHECK(message_names("solo:gpu:0", "solo:gpu:1"));
-    CHECK(strstr(ua_error_message(), "runs no copies between its devices"));
+                 UA_OK);
+    CHECK(!direct);
+    direct = true;
     CHECK_STATUS(ua_device_peer_access(t0, device("solo:gpu:1"), &direct),
-                 UA_ERR_VALUE);
-    CHECK(message_names("twin:gpu:0", "solo:gpu:1"));
-    CHECK(strstr(ua_error_message(), "cannot reach that device"));
-    CHECK_STATUS(ua_device_peer_access(device("host"), t1, &direct),
-                 UA_ERR_VALUE);
-    ua_error_clear();
+                 UA_OK);
+    CHECK(!direct);
+    direct = true;
+    CHECK_STATUS(ua_device_peer_access(device("host"), t1, &direct), UA_OK);
+    CHECK(!direct);
 }
 
 static void
@@ -289,8 +310,9 @@ test_copy_between_peers_is_ordered_by_events(void)
                                  ua_allocation_ptr(b), 64),
                  UA_OK);
     CHECK(holds(a, 2));
-    CHECK(strcmp(journal, "record on twin1; wait on twin0; memcpy on twin0; "
-                          "record on twin0; wait on twin1; ") == 0);
+    CHECK(strcmp(journal, "record on twin1; wait on twin0; memcpy "
+                          "device<-device on twin0; record on twin0; wait on "
+                          "twin1; ") == 0);
 
     /* The same, strided, run on device 1's queue through the host. */
     memset(ua_allocation_ptr(a), 3, 64);
@@ -302,8 +324,9 @@ test_copy_between_peers_is_ordered_by_events(void)
                                        &src),
                  UA_OK);
     CHECK(holds(b, 3));
-    CHECK(strcmp(journal, "record on twin0; wait on twin1; strided copy on "
-                          "twin1; record on twin1; wait on twin0; ") == 0);
+    CHECK(strcmp(journal, "record on twin0; wait on twin1; strided copy "
+                          "device<-device on twin1; record on twin1; wait on "
+                          "twin0; ") == 0);
     ua_usm_free(a);
     ua_usm_free(b);
 }
@@ -323,42 +346,152 @@ test_memory_of_the_queues_device_needs_no_event(void)
                                  ua_allocation_ptr(h), 64),
                  UA_OK);
     CHECK(holds(a, 4) && holds(b, 5));
-    CHECK(strcmp(journal, "memcpy on twin0; memcpy on twin0; ") == 0);
+    CHECK(strcmp(journal, "memcpy device<-shared on twin0; memcpy "
+                          "shared<-device on twin0; ") == 0);
     ua_usm_free(a);
     ua_usm_free(b);
     ua_usm_free(h);
 }
 
+/* Device memory of two backends: the source's queue copies into host
+ * memory of its context, the destination's out of it, each waited for;
+ * the queue the copy was issued on is waited for first (another backend's
+ * events mean nothing to the source's). */
 static void
-test_copies_no_backend_runs_are_refused(void)
+test_copy_between_backends_is_relayed_through_host_memory(void)
+{
+    ua_allocation *t0 = filled("twin:gpu:0", UA_USM_DEVICE, 8);
+    ua_allocation *s1 = filled("solo:gpu:1", UA_USM_DEVICE, 7);
+    journal[0] = '\0';
+    CHECK_STATUS(ua_queue_memcpy(queue("twin:gpu:0"), ua_allocation_ptr(t0),
+                                 ua_allocation_ptr(s1), 64),
+                 UA_OK);
+    CHECK(holds(t0, 7));
+    CHECK(strcmp(journal, "sync twin0; memcpy host<-device on solo1; sync "
+                          "solo1; memcpy device<-host on twin0; sync twin0; ") ==
+          0);
+
+    /* The other way, issued on the destination's queue. */
+    memset(ua_allocation_ptr(t0), 9, 64);
+    journal[0] = '\0';
+    CHECK_STATUS(ua_copy_sync(queue("solo:gpu:1"), ua_allocation_ptr(s1),
+                              ua_allocation_ptr(t0), 64),
+                 UA_OK);
+    CHECK(holds(s1, 9));
+    CHECK(strcmp(journal, "sync solo1; memcpy host<-device on twin0; sync "
+                          "twin0; memcpy device<-host on solo1; sync solo1; "
+                          "sync solo1; ") == 0);
+    /* The buffer went back to the source's pool: nothing is left in use. */
+    ua_context *c = NULL;
+    CHECK_STATUS(ua_device_default_context(device("twin:gpu:0"), &c), UA_OK);
+    CHECK(ua_context_used_bytes(c, UA_USM_HOST) == 0);
+    ua_usm_free(t0);
+    ua_usm_free(s1);
+}
+
+/* Two devices of one backend that runs no copies between them: the same
+ * relay, the first leg ordered after the issuing queue by an event. */
+static void
+test_copy_between_devices_without_a_route_is_relayed(void)
 {
     ua_allocation *s0 = filled("solo:gpu:0", UA_USM_DEVICE, 6);
     ua_allocation *s1 = filled("solo:gpu:1", UA_USM_DEVICE, 7);
-    ua_allocation *t0 = filled("twin:gpu:0", UA_USM_DEVICE, 8);
     journal[0] = '\0';
     CHECK_STATUS(ua_queue_memcpy(queue("solo:gpu:0"), ua_allocation_ptr(s0),
                                  ua_allocation_ptr(s1), 64),
-                 UA_ERR_VALUE);
-    CHECK(message_names("solo:gpu:0", "solo:gpu:1"));
-    CHECK_STATUS(ua_queue_memcpy(queue("twin:gpu:0"), ua_allocation_ptr(t0),
-                                 ua_allocation_ptr(s1), 64),
-                 UA_ERR_VALUE);
-    CHECK(message_names("twin:gpu:0", "solo:gpu:1"));
-    /* A host queue hands the copy to the destination's device, which
-     * cannot reach the source either. */
-    ptrdiff_t shape[1] = {8}, strides[1] = {1};
-    ua_strided dst = {ua_allocation_ptr(t0), strides, UA_FLOAT64};
-    ua_strided src = {ua_allocation_ptr(s0), strides, UA_FLOAT64};
-    CHECK_STATUS(ua_queue_copy_strided(queue("host"), 1, shape, &dst, &src),
-                 UA_ERR_VALUE);
-    CHECK(message_names("twin:gpu:0", "solo:gpu:0"));
-    /* Nothing ran, nothing changed. */
-    CHECK(journal[0] == '\0');
-    CHECK(holds(s0, 6) && holds(s1, 7) && holds(t0, 8));
-    ua_error_clear();
+                 UA_OK);
+    CHECK(holds(s0, 7) && holds(s1, 7));
+    CHECK(strcmp(journal, "record on solo0; wait on solo1; memcpy host<-device "
+                          "on solo1; sync solo1; memcpy device<-host on "
+                          "solo0; sync solo0; ") == 0);
     ua_usm_free(s0);
     ua_usm_free(s1);
+}
+
+/* A 3 x 4 float64 source, transposed from a 4 x 3 allocation with a
+ * broadcast column, cast into every other int32 of a 3 x 8 destination:
+ * issued on a third backend's queue (the host's). */
+static void
+test_strided_casting_copy_on_a_third_backend_is_relayed(void)
+{
+    ua_allocation *s = NULL, *d = NULL;
+    CHECK_STATUS(ua_usm_alloc(queue("solo:gpu:1"), UA_USM_DEVICE,
+                              12 * sizeof(double), 0, &s),
+                 UA_OK);
+    CHECK_STATUS(ua_usm_alloc(queue("twin:gpu:0"), UA_USM_DEVICE,
+                              24 * sizeof(int32_t), 0, &d),
+                 UA_OK);
+    double *sv = ua_allocation_ptr(s);
+    int32_t *dv = ua_allocation_ptr(d);
+    for (int i = 0; i < 12; i++) {
+        sv[i] = i + 0.5;
+    }
+    memset(dv, 0, 24 * sizeof(int32_t));
+    ptrdiff_t shape[2] = {3, 4}, sstrides[2] = {1, 3}, dstrides[2] = {8, 2};
+    ua_strided dst = {(char *)dv, dstrides, UA_INT32};
+    ua_strided src = {(char *)sv, sstrides, UA_FLOAT64};
+    journal[0] = '\0';
+    CHECK_STATUS(ua_queue_copy_strided(queue("host"), 2, shape, &dst, &src),
+                 UA_OK);
+    CHECK(strcmp(journal, "strided copy host<-device on solo1; sync solo1; "
+                          "strided copy device<-host on twin0; sync twin0; ") ==
+          0);
+    bool right = true;
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 8; j++) {
+            int32_t want = j % 2 == 0 ? (int32_t)(sv[i + 3 * (j / 2)]) : 0;
+            right = right && dv[8 * i + j] == want;
+        }
+    }
+    CHECK(right);
+
+    /* A source that broadcasts along an axis: its row is relayed once. */
+    ptrdiff_t row[2] = {0, 1};
+    src.strides = row;
+    CHECK_STATUS(ua_queue_copy_strided(queue("twin:gpu:0"), 2, shape, &dst,
+                                       &src),
+                 UA_OK);
+    right = true;
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 4; j++) {
+            right = right && dv[8 * i + 2 * j] == (int32_t)sv[j];
+        }
+    }
+    CHECK(right);
+    /* An empty shape copies nothing and runs nothing. */
+    ptrdiff_t none[2] = {0, 4};
+    journal[0] = '\0';
+    CHECK_STATUS(ua_queue_copy_strided(queue("twin:gpu:0"), 2, none, &dst,
+                                       &src),
+                 UA_OK);
+    CHECK(journal[0] == '\0');
+    ua_usm_free(s);
+    ua_usm_free(d);
+}
+
+/* The host buffer cannot be had: a clear error, nothing run, nothing
+ * changed. */
+static void
+test_relay_without_a_host_buffer_fails_cleanly(void)
+{
+    ua_allocation *t0 = filled("twin:gpu:0", UA_USM_DEVICE, 8);
+    ua_allocation *s1 = filled("solo:gpu:1", UA_USM_DEVICE, 7);
+    ua_context *c = NULL;
+    CHECK_STATUS(ua_device_default_context(device("solo:gpu:1"), &c), UA_OK);
+    ua_context_set_limit(c, UA_USM_HOST, 32);
+    journal[0] = '\0';
+    CHECK_STATUS(ua_queue_memcpy(queue("twin:gpu:0"), ua_allocation_ptr(t0),
+                                 ua_allocation_ptr(s1), 64),
+                 UA_ERR_ALLOC);
+    CHECK(message_names("solo:gpu:1", "twin:gpu:0"));
+    CHECK(strstr(ua_error_message(), "host buffer") != NULL);
+    CHECK(strstr(ua_error_message(), "limit of 32 bytes") != NULL);
+    CHECK(journal[0] == '\0');
+    CHECK(holds(t0, 8) && holds(s1, 7));
+    ua_context_set_limit(c, UA_USM_HOST, SIZE_MAX);
+    ua_error_clear();
     ua_usm_free(t0);
+    ua_usm_free(s1);
 }
 
 int
@@ -368,6 +501,9 @@ main(void)
     test_peer_access();
     test_copy_between_peers_is_ordered_by_events();
     test_memory_of_the_queues_device_needs_no_event();
-    test_copies_no_backend_runs_are_refused();
+    test_copy_between_backends_is_relayed_through_host_memory();
+    test_copy_between_devices_without_a_route_is_relayed();
+    test_strided_casting_copy_on_a_third_backend_is_relayed();
+    test_relay_without_a_host_buffer_fails_cleanly();
     return check_report("test_peers");
 }
