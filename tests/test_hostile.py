@@ -610,3 +610,11 @@ def test_a_region_reaching_down_to_the_most_negative_byte_offset_is_refused():
     iface = suai(mem, shape=(2,), strides=(-2**62,), typestr="<i2", offset=0)
     with pytest.raises(ValueError, match="not inside any USM allocation|outside"):
         ua.asarray(Holder(iface, keep=mem))
+
+
+@pytest.mark.parametrize("buffer", ["host", "shared", "device"])
+def test_allocating_for_a_stride_of_minus_two_to_the_63_is_refused(buffer):
+    """Found by the atheris fuzzer: the span of the elements a layout
+    reaches, hi - lo, overflowed when lo is -2**63."""
+    with pytest.raises(ValueError, match="addressable|addressed"):
+        ua.USMArray((2,), "u1", buffer=buffer, strides=(-2**63,))

@@ -314,21 +314,24 @@ Py_ssize_t
 ua_py_layout_span(ua_state *st, int nd, const Py_ssize_t *shape,
                   const Py_ssize_t *strides, ua_typenum t, Py_ssize_t *offset)
 {
-    ptrdiff_t lo, hi;
+    ptrdiff_t lo, hi, span;
     bool empty;
     size_t isz = ua_dtype_itemsize(t);
     if (ua_layout_displacements(nd, shape, strides, &lo, &hi, &empty) !=
         UA_OK) {
         return ua_py_fail_core(st, ua_error_code());
     }
-    if (hi - lo >= PY_SSIZE_T_MAX / (Py_ssize_t)isz) {
+    /* lo may be -2**63 (a stride of -2**63 on an axis of two): the span
+     * is then beyond any allocation, and -lo does not exist. */
+    if (__builtin_sub_overflow(hi, lo, &span) ||
+        span >= PY_SSIZE_T_MAX / (Py_ssize_t)isz) {
         PyErr_SetString(PyExc_ValueError,
                         "strides and shape reach more bytes than can be "
                         "addressed");
         return -1;
     }
     *offset = -lo;
-    return (hi - lo + 1) * (Py_ssize_t)isz;
+    return (span + 1) * (Py_ssize_t)isz;
 }
 
 /* Allocates exactly the elements the layout reaches. */
