@@ -92,6 +92,12 @@ ua_state_of(PyObject *self)
 /* errors.c: raises the exception for the core's last error; returns NULL. */
 PyObject *ua_py_raise_core(ua_state *st, ua_status code);
 int ua_py_fail_core(ua_state *st, ua_status code); /* same, returns -1 */
+/* "PREFIX: core message"; PREFIX is formatted as PyUnicode_FromFormat does. */
+PyObject *ua_py_raise_core_prefixed(ua_state *st, ua_status code,
+                                   const char *fmt, ...);
+/* "PREFIX: core messageSUFFIX". */
+PyObject *ua_py_raise_core_around(ua_state *st, ua_status code,
+                                  PyObject *prefix, const char *suffix);
 
 /* ------------------------------------------------------------ devices */
 
@@ -177,6 +183,7 @@ PyObject *ua_py_rebuild_memory(PyObject *module, PyObject *args);
 typedef struct {
     const char *name;
     PyObject *dict;
+    ua_state *st; /* borrowed: the module reading it */
 } ua_iface;
 
 /* obj's attribute attr (a new reference), which must be a dict; NULL with

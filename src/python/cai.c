@@ -115,17 +115,24 @@ cai_backend_status(void)
 
 /* The reached bytes must lie in one allocation of a CUDA device. */
 static int
-locate(ua_cai *c)
+locate(ua_state *st, ua_cai *c)
 {
     ua_status code = ua_locate_region(
         c->ptr, c->nd, c->shape, c->strides, 0,
         ua_dtype_itemsize(c->typenum), &c->alloc, &c->begin, &c->end);
     if (code != UA_OK) {
+        /* A malformed interface is a value problem whatever the status. */
         const char *why = cai_backend_status();
-        PyErr_Format(PyExc_ValueError,
-                     CAI ": %s%s%s", ua_error_message(),
-                     *why ? "; no CUDA device is reachable: " : "", why);
-        ua_error_clear();
+        PyObject *prefix = PyUnicode_FromString(CAI);
+        if (prefix == NULL) {
+            ua_error_clear();
+            return -1;
+        }
+        char suffix[512];
+        snprintf(suffix, sizeof suffix, "%s%s",
+                 *why ? "; no CUDA device is reachable: " : "", why);
+        ua_py_raise_core_around(st, UA_ERR_VALUE, prefix, suffix);
+        Py_DECREF(prefix);
         return -1;
     }
     if (!cai_applies(c->alloc.device)) {
@@ -142,7 +149,7 @@ locate(ua_cai *c)
 static int
 read_cai(ua_state *st, PyObject *dict, ua_cai *out)
 {
-    ua_iface f = {CAI, dict};
+    ua_iface f = {CAI, dict, st};
     if (ua_iface_version(&f, st->s_version, 0, 3) < 0 ||
         ua_iface_shape(&f, st->s_shape, out->shape, &out->nd) < 0 ||
         ua_iface_typestr(&f, st->s_typestr, &out->typenum) < 0 ||
@@ -153,9 +160,7 @@ read_cai(ua_state *st, PyObject *dict, ua_cai *out)
     }
     ptrdiff_t n;
     if (ua_layout_size(out->nd, out->shape, &n) != UA_OK) {
-        PyErr_Format(PyExc_ValueError, CAI "['shape']: %s",
-                     ua_error_message());
-        ua_error_clear();
+        ua_py_raise_core_prefixed(st, UA_ERR_VALUE, CAI "['shape']");
         return -1;
     }
     out->empty = n == 0;
@@ -165,7 +170,7 @@ read_cai(ua_state *st, PyObject *dict, ua_cai *out)
                         "elements");
         return -1;
     }
-    return out->empty ? 0 : locate(out);
+    return out->empty ? 0 : locate(st, out);
 }
 
 int
@@ -237,10 +242,8 @@ ua_py_array_from_cai(ua_state *st, PyObject *obj)
             ((ua_py_queue *)q)->queue, c.stream, false);
         if (code != UA_OK) {
             Py_DECREF(q);
-            PyErr_Format(PyExc_ValueError, CAI "['stream']: %s",
-                         ua_error_message());
-            ua_error_clear();
-            return NULL;
+            return ua_py_raise_core_prefixed(st, UA_ERR_VALUE,
+                                             CAI "['stream']");
         }
     }
     char *start = (char *)(c.ptr + (uintptr_t)c.begin);

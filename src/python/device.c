@@ -195,9 +195,8 @@ queue_from_capsule(ua_state *st, PyObject *capsule, const char *what,
     ua_status code = ua_queue_adopt(name, handle, &q);
     if (code != UA_OK) {
         /* A defined name no backend here interprets is a value problem. */
-        return ua_py_raise_core(
-            st, ua_error_set(code == UA_ERR_TYPE ? UA_ERR_VALUE : code,
-                             "%s%s: %s", what, via, ua_error_message()));
+        return ua_py_raise_core_prefixed(
+            st, code == UA_ERR_TYPE ? UA_ERR_VALUE : code, "%s%s", what, via);
     }
     return ua_py_default_queue(st, ua_queue_device(q));
 }

@@ -1,8 +1,10 @@
 /* The one place where the core's status codes become Python exceptions. */
 #include "binding.h"
 
-PyObject *
-ua_py_raise_core(ua_state *st, ua_status code)
+#include <stdarg.h>
+
+static PyObject *
+exception_for(ua_state *st, ua_status code)
 {
     PyObject *type;
     switch (code) {
@@ -29,8 +31,42 @@ ua_py_raise_core(ua_state *st, ua_status code)
         type = PyExc_ValueError;
         break;
     }
-    PyErr_SetString(type, ua_error_message());
+    return type;
+}
+
+PyObject *
+ua_py_raise_core(ua_state *st, ua_status code)
+{
+    PyErr_SetString(exception_for(st, code), ua_error_message());
     ua_error_clear();
+    return NULL;
+}
+
+/* The core's message says what is wrong; the caller's prefix says where
+   (which key of which interface), and the suffix may add why. */
+PyObject *
+ua_py_raise_core_around(ua_state *st, ua_status code, PyObject *prefix,
+                        const char *suffix)
+{
+    PyErr_Format(exception_for(st, code), "%U: %s%s", prefix,
+                 ua_error_message(), suffix);
+    ua_error_clear();
+    return NULL;
+}
+
+PyObject *
+ua_py_raise_core_prefixed(ua_state *st, ua_status code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    PyObject *prefix = PyUnicode_FromFormatV(fmt, ap);
+    va_end(ap);
+    if (prefix == NULL) {
+        ua_error_clear();
+        return NULL;
+    }
+    ua_py_raise_core_around(st, code, prefix, "");
+    Py_DECREF(prefix);
     return NULL;
 }
 

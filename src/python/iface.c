@@ -120,9 +120,8 @@ read_typestr(const ua_iface *f, PyObject *key, PyObject *typestr,
         return -1;
     }
     if (ua_dtype_from_typestr(s, (size_t)len, out) != UA_OK) {
-        PyErr_Format(PyExc_ValueError, "%s['%U']: %s", f->name, key,
-                     ua_error_message());
-        ua_error_clear();
+        ua_py_raise_core_prefixed(f->st, UA_ERR_VALUE, "%s['%U']", f->name,
+                                  key);
         return -1;
     }
     return 0;

@@ -93,14 +93,14 @@ check_context(ua_suai *s)
 }
 
 static int
-locate(ua_suai *s)
+locate(ua_state *st, ua_suai *s)
 {
     ua_status code = ua_locate_region(
         s->ptr, s->nd, s->shape, s->strides, s->offset,
         ua_dtype_itemsize(s->typenum), &s->alloc, &s->begin, &s->end);
     if (code != UA_OK) {
-        PyErr_Format(PyExc_ValueError, SUAI ": %s", ua_error_message());
-        ua_error_clear();
+        /* A malformed interface is a value problem whatever the status. */
+        ua_py_raise_core_prefixed(st, UA_ERR_VALUE, SUAI);
         return -1;
     }
     return check_context(s);
@@ -114,7 +114,7 @@ ua_suai_import(ua_state *st, PyObject *obj, ua_suai *out)
     if (dict == NULL) {
         return -1;
     }
-    ua_iface f = {SUAI, dict};
+    ua_iface f = {SUAI, dict, st};
     int rc = -1;
     if (ua_iface_version(&f, st->s_version, 1, 1) == 0 &&
         ua_iface_shape(&f, st->s_shape, out->shape, &out->nd) == 0 &&
@@ -123,7 +123,7 @@ ua_suai_import(ua_state *st, PyObject *obj, ua_suai *out)
         ua_iface_strides(&f, st->s_strides, out->nd, out->shape,
                          out->strides, &out->has_strides) == 0 &&
         read_offset(&f, st, out) == 0 && read_syclobj(&f, st, out) == 0 &&
-        locate(out) == 0) {
+        locate(st, out) == 0) {
         rc = 0;
     }
     Py_DECREF(dict);
