@@ -6,38 +6,10 @@
 
 #define SUAI "__sycl_usm_array_interface__"
 
-static size_t
-itemsize_of(PyObject *self)
-{
-    return ua_dtype_itemsize((ua_typenum)ARR(self)->typenum);
-}
-
-/* ua_py_array_new refused every shape whose non-zero extents overflow. */
-static Py_ssize_t
-size_of(PyObject *self)
-{
-    Py_ssize_t n = 1;
-    for (int k = 0; k < ARR(self)->nd; k++) {
-        if (ARR(self)->shape[k] == 0) {
-            return 0;
-        }
-        n *= ARR(self)->shape[k];
-    }
-    return n;
-}
-
-static ua_strided
-strided_of(PyObject *self)
-{
-    return (ua_strided){ARR(self)->data, ARR(self)->strides,
-                        (ua_typenum)ARR(self)->typenum};
-}
-
 /* ------------------------------------------------------------ creation */
 
-/* The array object, for a layout whose counts are known to fit. */
-static PyObject *
-make_array(ua_state *st, int nd, const Py_ssize_t *shape,
+PyObject *
+ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
            const Py_ssize_t *strides, ua_typenum t, char *data,
            PyObject *base, int writable)
 {
@@ -87,7 +59,7 @@ ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
         ua_layout_check_strides(nd, strides, isz) != UA_OK) {
         return ua_py_raise_core(st, ua_error_code());
     }
-    return make_array(st, nd, shape, strides, t, data, base, writable);
+    return ua_py_array_make(st, nd, shape, strides, t, data, base, writable);
 }
 
 static Py_ssize_t
@@ -127,150 +99,6 @@ ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
                                   ((ua_py_memory *)mem)->ptr, mem, 1);
     Py_DECREF(mem);
     return a;
-}
-
-/* ------------------------------------------------------ argument parsing */
-
-/* A tuple of plain ints, the usual shape or strides, without the
- * sequence protocol; 0 when obj is anything else or an item does not fit,
- * for the general path to handle (and to name the problem). */
-static int
-parse_int_tuple(PyObject *obj, Py_ssize_t *shape, int *nd)
-{
-    if (!PyTuple_CheckExact(obj) || PyTuple_GET_SIZE(obj) > UA_MAXDIMS) {
-        return 0;
-    }
-    Py_ssize_t n = PyTuple_GET_SIZE(obj);
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *item = PyTuple_GET_ITEM(obj, k);
-        if (!PyLong_CheckExact(item)) {
-            return 0;
-        }
-        shape[k] = PyLong_AsSsize_t(item);
-        if (shape[k] == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            return 0;
-        }
-    }
-    *nd = (int)n;
-    return 1;
-}
-
-int
-ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
-{
-    if (parse_int_tuple(obj, shape, nd)) {
-        return 0;
-    }
-    if (PyIndex_Check(obj) && !PyBool_Check(obj)) {
-        *nd = 1;
-        if (ua_py_index(obj, what, &shape[0]) < 0) {
-            return -1;
-        }
-    }
-    else if (PyUnicode_Check(obj) || PyBytes_Check(obj) ||
-             !PySequence_Check(obj)) {
-        PyErr_Format(PyExc_TypeError,
-                     "%s must be an integer or a sequence of integers, not "
-                     "%.100s",
-                     what, Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    else if (ua_py_index_sequence(obj, what, NULL, shape, nd) < 0) {
-        return -1;
-    }
-    return 0;
-}
-
-int
-ua_py_parse_shape(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
-{
-    if (ua_py_parse_ints(obj, what, shape, nd) < 0) {
-        return -1;
-    }
-    for (int k = 0; k < *nd; k++) {
-        if (shape[k] < 0) {
-            PyErr_Format(PyExc_ValueError, "%s[%d] is negative (%zd)", what,
-                         k, shape[k]);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-int
-ua_py_parse_order(PyObject *obj, const char *allowed, char *out)
-{
-    if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "order must be a str, not %.100s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    const char *s = PyUnicode_AsUTF8(obj);
-    if (s == NULL) {
-        return -1;
-    }
-    if (strlen(s) != 1 || strchr(allowed, s[0]) == NULL) {
-        PyErr_Format(PyExc_ValueError, "order must be one of '%s', not %R",
-                     allowed, obj);
-        return -1;
-    }
-    *out = s[0];
-    return 0;
-}
-
-int
-ua_py_parse_usm_type(PyObject *obj, ua_usm_kind *out)
-{
-    if (!PyUnicode_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "usm_type must be a str, not %.100s",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    const char *s = PyUnicode_AsUTF8(obj);
-    if (s == NULL) {
-        return -1;
-    }
-    if (ua_usm_kind_parse(s, out) != UA_OK) {
-        PyErr_Format(PyExc_ValueError,
-                     "usm_type must be 'device', 'shared' or 'host', not %R",
-                     obj);
-        ua_error_clear();
-        return -1;
-    }
-    return 0;
-}
-
-int
-ua_py_parse_axes(PyObject *obj, int nd, int *perm)
-{
-    Py_ssize_t axes[UA_MAXDIMS];
-    int n, seen[UA_MAXDIMS] = {0};
-    if (ua_py_parse_ints(obj, "axes", axes, &n) < 0) {
-        return -1;
-    }
-    if (n != nd) {
-        PyErr_Format(PyExc_ValueError,
-                     "axes has %d entries but the array has %d dimensions", n,
-                     nd);
-        return -1;
-    }
-    for (int k = 0; k < n; k++) {
-        Py_ssize_t a = axes[k] < 0 ? axes[k] + nd : axes[k];
-        if (a < 0 || a >= nd) {
-            PyErr_Format(PyExc_ValueError,
-                         "axis %zd is out of bounds for an array of %d "
-                         "dimensions",
-                         axes[k], nd);
-            return -1;
-        }
-        if (seen[a]++) {
-            PyErr_Format(PyExc_ValueError, "axes repeat axis %zd", a);
-            return -1;
-        }
-        perm[k] = (int)a;
-    }
-    return 0;
 }
 
 /* --------------------------------------------------------- constructor */
@@ -505,7 +333,7 @@ array_construct(ua_state *st, PyObject **v)
     /* The fit check ran the checks of ua_py_array_new (byte range). */
     if (ua_py_layout_check_fits(st, l.nd, l.shape, l.strides, l.offset,
                                 l.type, mem) == 0) {
-        result = make_array(
+        result = ua_py_array_make(
             st, l.nd, l.shape, l.strides, l.type,
             m->ptr + l.offset * (Py_ssize_t)ua_dtype_itemsize(l.type), mem,
             !m->readonly && !lent_readonly);
@@ -575,19 +403,19 @@ get_ndim(PyObject *self, void *Py_UNUSED(c))
 static PyObject *
 get_size(PyObject *self, void *Py_UNUSED(c))
 {
-    return PyLong_FromSsize_t(size_of(self));
+    return PyLong_FromSsize_t(ua_py_array_size(self));
 }
 
 static PyObject *
 get_itemsize(PyObject *self, void *Py_UNUSED(c))
 {
-    return PyLong_FromSize_t(itemsize_of(self));
+    return PyLong_FromSize_t(ua_py_array_itemsize(self));
 }
 
 static PyObject *
 get_nbytes(PyObject *self, void *Py_UNUSED(c))
 {
-    return PyLong_FromSsize_t(size_of(self) * (Py_ssize_t)itemsize_of(self));
+    return PyLong_FromSsize_t(ua_py_array_size(self) * (Py_ssize_t)ua_py_array_itemsize(self));
 }
 
 static PyObject *
@@ -633,17 +461,10 @@ get_pointer(PyObject *self, void *Py_UNUSED(c))
     return PyLong_FromVoidPtr(ARR(self)->data);
 }
 
-static Py_ssize_t
-element_offset(PyObject *self)
-{
-    return (Py_ssize_t)(ARR(self)->data - base_of(self)->ptr) /
-           (Py_ssize_t)itemsize_of(self);
-}
-
 static PyObject *
 get_element_offset(PyObject *self, void *Py_UNUSED(c))
 {
-    return PyLong_FromSsize_t(element_offset(self));
+    return PyLong_FromSsize_t(ua_py_array_element_offset(self));
 }
 
 static PyObject *
@@ -651,28 +472,10 @@ get_byte_bounds(PyObject *self, void *Py_UNUSED(c))
 {
     ptrdiff_t begin, end;
     ua_layout_byte_range(ARR(self)->nd, ARR(self)->shape, ARR(self)->strides,
-                         0, itemsize_of(self), &begin, &end);
+                         0, ua_py_array_itemsize(self), &begin, &end);
     uintptr_t p = (uintptr_t)ARR(self)->data;
     return Py_BuildValue("(NN)", PyLong_FromSize_t(p + (uintptr_t)begin),
                          PyLong_FromSize_t(p + (uintptr_t)end));
-}
-
-static PyObject *
-get_suai(PyObject *self, void *Py_UNUSED(c))
-{
-    ua_state *st = ua_state_of(self);
-    PyUSMArrayObject *a = ARR(self);
-    PyObject *shape, *strides;
-    if (ua_py_array_layout_tuples(self, 0, &shape, &strides) < 0) {
-        return NULL;
-    }
-    return Py_BuildValue(
-        "{O:N,O:s,O:(NO),O:N,O:n,O:i,O:O}", st->s_shape, shape, st->s_typestr,
-        ua_dtype_typestr((ua_typenum)a->typenum), st->s_data,
-        PyLong_FromVoidPtr(base_of(self)->ptr),
-        (a->flags & USM_ARRAY_WRITABLE) ? Py_False : Py_True, st->s_strides,
-        strides, st->s_offset, element_offset(self), st->s_version, 1,
-        st->s_syclobj, base_of(self)->queue);
 }
 
 /* ------------------------------------------------- host-side protocols */
@@ -686,7 +489,7 @@ host_accessible(PyObject *self)
 PyObject *
 ua_py_array_byte_strides(PyObject *self)
 {
-    Py_ssize_t b[UA_MAXDIMS], isz = (Py_ssize_t)itemsize_of(self);
+    Py_ssize_t b[UA_MAXDIMS], isz = (Py_ssize_t)ua_py_array_itemsize(self);
     for (int k = 0; k < ARR(self)->nd; k++) {
         b[k] = ARR(self)->strides[k] * isz;
     }
@@ -783,14 +586,14 @@ array_getbuffer(PyObject *self, Py_buffer *view, int flags)
         view->obj = NULL;
         return -1;
     }
-    Py_ssize_t isz = (Py_ssize_t)itemsize_of(self);
+    Py_ssize_t isz = (Py_ssize_t)ua_py_array_itemsize(self);
     for (int k = 0; k < a->nd; k++) {
         dims[k] = a->shape[k];
         dims[a->nd + k] = a->strides[k] * isz;
     }
     view->buf = a->data;
     view->obj = Py_NewRef(self);
-    view->len = size_of(self) * isz;
+    view->len = ua_py_array_size(self) * isz;
     view->itemsize = isz;
     view->readonly = !(a->flags & USM_ARRAY_WRITABLE);
     view->ndim = a->nd;
@@ -843,7 +646,7 @@ static PyObject *
 view(PyObject *self, int nd, const Py_ssize_t *shape, const Py_ssize_t *strides,
      ua_typenum t, char *data)
 {
-    return make_array(ua_state_of(self), nd, shape, strides, t, data,
+    return ua_py_array_make(ua_state_of(self), nd, shape, strides, t, data,
                       ARR(self)->base,
                       (ARR(self)->flags & USM_ARRAY_WRITABLE) != 0);
 }
@@ -1022,7 +825,7 @@ static int
 apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
 {
     PyUSMArrayObject *a = ARR(self);
-    Py_ssize_t isz = (Py_ssize_t)itemsize_of(self);
+    Py_ssize_t isz = (Py_ssize_t)ua_py_array_itemsize(self);
     if (it == Py_None) {
         if (r->nd >= UA_MAXDIMS) {
             PyErr_Format(PyExc_IndexError, "an index adds axes beyond %d",
@@ -1170,7 +973,7 @@ ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t, char order,
     if (out == NULL) {
         return NULL;
     }
-    ua_strided d = strided_of(out), from = strided_of(src);
+    ua_strided d = ua_py_array_strided(out), from = ua_py_array_strided(src);
     if (ua_py_copy_strided(st, queue, s->nd, s->shape, &d, &from) < 0) {
         Py_CLEAR(out);
     }
@@ -1196,7 +999,7 @@ ua_py_array_to_numpy(ua_state *st, PyObject *self)
     Py_ssize_t strides[UA_MAXDIMS];
     ua_layout_default_strides(ARR(self)->nd, ARR(self)->shape, 'C', strides);
     ua_strided d = {view.buf, strides, (ua_typenum)ARR(self)->typenum};
-    ua_strided s = strided_of(self);
+    ua_strided s = ua_py_array_strided(self);
     int rc = ua_py_copy_strided(st, base_of(self)->queue, ARR(self)->nd,
                                 ARR(self)->shape, &d, &s);
     PyBuffer_Release(&view);
@@ -1258,7 +1061,7 @@ assign_from(ua_state *st, PyObject *dst, int snd, const Py_ssize_t *sshape,
                           sstrides, strides) < 0) {
         return -1;
     }
-    ua_strided d = strided_of(dst), s = {sdata, strides, stype};
+    ua_strided d = ua_py_array_strided(dst), s = {sdata, strides, stype};
     return ua_py_copy_strided(st, base_of(dst)->queue, ARR(dst)->nd,
                               ARR(dst)->shape, &d, &s);
 }
@@ -1388,34 +1191,6 @@ array_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
 
 /* -------------------------------------------------------------- import */
 
-/* The base spans from data[0] (or the lowest element, if one lies below
- * it) to the end of the reached bytes, so that re-exporting keeps data[0]
- * and offset as they were. */
-PyObject *
-ua_py_array_from_suai(ua_state *st, PyObject *obj)
-{
-    ua_suai s;
-    if (ua_suai_import(st, obj, &s) < 0) {
-        return NULL;
-    }
-    ptrdiff_t lo = s.begin < 0 ? s.begin : 0, hi = s.end > 0 ? s.end : 0;
-    char *start = (char *)(s.ptr + (uintptr_t)lo);
-    PyObject *mem = ua_py_memory_wrap(st, s.alloc.kind, start,
-                                      (Py_ssize_t)(hi - lo), s.readonly,
-                                      s.queue, obj);
-    PyObject *a = NULL;
-    if (mem != NULL) {
-        char *data = (char *)(s.ptr + (uintptr_t)(s.offset *
-                              (Py_ssize_t)ua_dtype_itemsize(s.typenum)));
-        /* ua_locate_region checked the layout (its byte range). */
-        a = make_array(st, s.nd, s.shape, s.strides, s.typenum, data, mem,
-                       !s.readonly);
-        Py_DECREF(mem);
-    }
-    ua_suai_release(&s);
-    return a;
-}
-
 /* ------------------------------------------------------------ reshape */
 
 PyObject *
@@ -1453,7 +1228,7 @@ ua_py_array_reshape(ua_state *st, PyObject *self, int nd,
 static int
 infer_shape(PyObject *self, int nd, Py_ssize_t *shape)
 {
-    Py_ssize_t known, size = size_of(self), others[UA_MAXDIMS];
+    Py_ssize_t known, size = ua_py_array_size(self), others[UA_MAXDIMS];
     int unknown = -1;
     for (int k = 0; k < nd; k++) {
         if (shape[k] == -1 && unknown < 0) {
@@ -1467,7 +1242,7 @@ infer_shape(PyObject *self, int nd, Py_ssize_t *shape)
         }
         others[k] = shape[k] == -1 ? 1 : shape[k];
     }
-    if (ua_layout_check_size(nd, others, itemsize_of(self), &known) !=
+    if (ua_layout_check_size(nd, others, ua_py_array_itemsize(self), &known) !=
         UA_OK) {
         return ua_py_fail_core(ua_state_of(self), ua_error_code());
     }
@@ -1786,7 +1561,7 @@ static PyGetSetDef array_getset[] = {
     {"imag", get_imag, NULL,
      "The imaginary part (a view for complex, read-only zeros otherwise).",
      NULL},
-    {SUAI, get_suai, NULL, "The array's __sycl_usm_array_interface__.",
+    {SUAI, ua_py_array_get_suai, NULL, "The array's __sycl_usm_array_interface__.",
      NULL},
     {"__cuda_array_interface__", ua_py_array_cai, NULL,
      "The array's __cuda_array_interface__ (version 3), for memory a CUDA "

@@ -302,7 +302,49 @@ _Static_assert(USM_ARRAY_C_CONTIGUOUS == UA_LAYOUT_C_CONTIGUOUS &&
                    USM_ARRAY_F_CONTIGUOUS == UA_LAYOUT_F_CONTIGUOUS,
                "array flags carry the core's contiguity bits");
 
+static inline size_t
+ua_py_array_itemsize(PyObject *self)
+{
+    return ua_dtype_itemsize((ua_typenum)ARR(self)->typenum);
+}
+
+/* ua_py_array_new refused every shape whose non-zero extents overflow. */
+static inline Py_ssize_t
+ua_py_array_size(PyObject *self)
+{
+    Py_ssize_t n = 1;
+    for (int k = 0; k < ARR(self)->nd; k++) {
+        if (ARR(self)->shape[k] == 0) {
+            return 0;
+        }
+        n *= ARR(self)->shape[k];
+    }
+    return n;
+}
+
+static inline ua_strided
+ua_py_array_strided(PyObject *self)
+{
+    return (ua_strided){ARR(self)->data, ARR(self)->strides,
+                        (ua_typenum)ARR(self)->typenum};
+}
+
+static inline Py_ssize_t
+ua_py_array_element_offset(PyObject *self)
+{
+    return (Py_ssize_t)(ARR(self)->data - base_of(self)->ptr) /
+           (Py_ssize_t)ua_py_array_itemsize(self);
+}
+
 int ua_py_array_add_type(PyObject *module, ua_state *st);
+/* The array object, for a layout whose counts are known to fit (checked
+ * already, or derived from a checked array). */
+PyObject *ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
+                           const Py_ssize_t *strides, ua_typenum t,
+                           char *data, PyObject *base, int writable);
+/* Getters of __sycl_usm_array_interface__ (suai.c). */
+PyObject *ua_py_array_get_suai(PyObject *self, void *closure);
+PyObject *ua_py_memory_get_suai(PyObject *self, void *closure);
 int ua_py_flags_add_type(PyObject *module, ua_state *st);
 PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
 

@@ -411,3 +411,146 @@ ua_py_numpy_of_buffer(ua_state *st, PyObject *exporter, PyObject *dtype,
     }
     return arr;
 }
+
+/* ------------------------------------------- shapes, orders and axes */
+/* A tuple of plain ints, the usual shape or strides, without the
+ * sequence protocol; 0 when obj is anything else or an item does not fit,
+ * for the general path to handle (and to name the problem). */
+static int
+parse_int_tuple(PyObject *obj, Py_ssize_t *shape, int *nd)
+{
+    if (!PyTuple_CheckExact(obj) || PyTuple_GET_SIZE(obj) > UA_MAXDIMS) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(obj);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *item = PyTuple_GET_ITEM(obj, k);
+        if (!PyLong_CheckExact(item)) {
+            return 0;
+        }
+        shape[k] = PyLong_AsSsize_t(item);
+        if (shape[k] == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    *nd = (int)n;
+    return 1;
+}
+
+int
+ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
+{
+    if (parse_int_tuple(obj, shape, nd)) {
+        return 0;
+    }
+    if (PyIndex_Check(obj) && !PyBool_Check(obj)) {
+        *nd = 1;
+        if (ua_py_index(obj, what, &shape[0]) < 0) {
+            return -1;
+        }
+    }
+    else if (PyUnicode_Check(obj) || PyBytes_Check(obj) ||
+             !PySequence_Check(obj)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s must be an integer or a sequence of integers, not "
+                     "%.100s",
+                     what, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    else if (ua_py_index_sequence(obj, what, NULL, shape, nd) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+int
+ua_py_parse_shape(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
+{
+    if (ua_py_parse_ints(obj, what, shape, nd) < 0) {
+        return -1;
+    }
+    for (int k = 0; k < *nd; k++) {
+        if (shape[k] < 0) {
+            PyErr_Format(PyExc_ValueError, "%s[%d] is negative (%zd)", what,
+                         k, shape[k]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int
+ua_py_parse_order(PyObject *obj, const char *allowed, char *out)
+{
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "order must be a str, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const char *s = PyUnicode_AsUTF8(obj);
+    if (s == NULL) {
+        return -1;
+    }
+    if (strlen(s) != 1 || strchr(allowed, s[0]) == NULL) {
+        PyErr_Format(PyExc_ValueError, "order must be one of '%s', not %R",
+                     allowed, obj);
+        return -1;
+    }
+    *out = s[0];
+    return 0;
+}
+
+int
+ua_py_parse_usm_type(PyObject *obj, ua_usm_kind *out)
+{
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "usm_type must be a str, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const char *s = PyUnicode_AsUTF8(obj);
+    if (s == NULL) {
+        return -1;
+    }
+    if (ua_usm_kind_parse(s, out) != UA_OK) {
+        PyErr_Format(PyExc_ValueError,
+                     "usm_type must be 'device', 'shared' or 'host', not %R",
+                     obj);
+        ua_error_clear();
+        return -1;
+    }
+    return 0;
+}
+
+int
+ua_py_parse_axes(PyObject *obj, int nd, int *perm)
+{
+    Py_ssize_t axes[UA_MAXDIMS];
+    int n, seen[UA_MAXDIMS] = {0};
+    if (ua_py_parse_ints(obj, "axes", axes, &n) < 0) {
+        return -1;
+    }
+    if (n != nd) {
+        PyErr_Format(PyExc_ValueError,
+                     "axes has %d entries but the array has %d dimensions", n,
+                     nd);
+        return -1;
+    }
+    for (int k = 0; k < n; k++) {
+        Py_ssize_t a = axes[k] < 0 ? axes[k] + nd : axes[k];
+        if (a < 0 || a >= nd) {
+            PyErr_Format(PyExc_ValueError,
+                         "axis %zd is out of bounds for an array of %d "
+                         "dimensions",
+                         axes[k], nd);
+            return -1;
+        }
+        if (seen[a]++) {
+            PyErr_Format(PyExc_ValueError, "axes repeat axis %zd", a);
+            return -1;
+        }
+        perm[k] = (int)a;
+    }
+    return 0;
+}

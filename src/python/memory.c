@@ -758,18 +758,6 @@ memory_get_refobj(PyObject *self, void *Py_UNUSED(c))
     return Py_NewRef(mem(self)->refobj ? mem(self)->refobj : Py_None);
 }
 
-static PyObject *
-memory_get_suai(PyObject *self, void *Py_UNUSED(c))
-{
-    ua_state *st = ua_state_of(self);
-    return Py_BuildValue(
-        "{O:(n),O:s,O:O,O:i,O:(NO),O:i,O:O}", st->s_shape, mem(self)->nbytes,
-        st->s_typestr, "|u1", st->s_strides, Py_None, st->s_offset, 0,
-        st->s_data, PyLong_FromVoidPtr(mem(self)->ptr),
-        mem(self)->readonly ? Py_True : Py_False, st->s_version, 1,
-        st->s_syclobj, mem(self)->queue);
-}
-
 static Py_ssize_t
 memory_length(PyObject *self)
 {
@@ -854,7 +842,7 @@ static PyGetSetDef memory_getset[] = {
     {"context", memory_get_context, NULL, "The Context of the memory.", NULL},
     {"reference_obj", memory_get_refobj, NULL,
      "The object kept alive for wrapped memory, or None.", NULL},
-    {"__sycl_usm_array_interface__", memory_get_suai, NULL,
+    {"__sycl_usm_array_interface__", ua_py_memory_get_suai, NULL,
      "The memory as a 1-D array of bytes.", NULL},
     {NULL},
 };

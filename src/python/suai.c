@@ -1,6 +1,6 @@
-/* Import of __sycl_usm_array_interface__: the binding checks the Python
- * types of every key, the core validates the values and locates the
- * described region inside the allocation that holds data[0]. */
+/* __sycl_usm_array_interface__, export and import.  On import the binding
+ * checks the Python types of every key, the core validates the values and
+ * locates the described region inside the allocation that holds data[0]. */
 #include "binding.h"
 
 #define SUAI "__sycl_usm_array_interface__"
@@ -137,4 +137,65 @@ void
 ua_suai_release(ua_suai *s)
 {
     Py_CLEAR(s->queue);
+}
+
+/* ------------------------------------------------------------ export */
+
+PyObject *
+ua_py_memory_get_suai(PyObject *self, void *Py_UNUSED(c))
+{
+    ua_state *st = ua_state_of(self);
+    ua_py_memory *m = (ua_py_memory *)self;
+    return Py_BuildValue(
+        "{O:(n),O:s,O:O,O:i,O:(NO),O:i,O:O}", st->s_shape, m->nbytes,
+        st->s_typestr, "|u1", st->s_strides, Py_None, st->s_offset, 0,
+        st->s_data, PyLong_FromVoidPtr(m->ptr),
+        m->readonly ? Py_True : Py_False, st->s_version, 1, st->s_syclobj,
+        m->queue);
+}
+
+PyObject *
+ua_py_array_get_suai(PyObject *self, void *Py_UNUSED(c))
+{
+    ua_state *st = ua_state_of(self);
+    PyUSMArrayObject *a = ARR(self);
+    PyObject *shape, *strides;
+    if (ua_py_array_layout_tuples(self, 0, &shape, &strides) < 0) {
+        return NULL;
+    }
+    return Py_BuildValue(
+        "{O:N,O:s,O:(NO),O:N,O:n,O:i,O:O}", st->s_shape, shape, st->s_typestr,
+        ua_dtype_typestr((ua_typenum)a->typenum), st->s_data,
+        PyLong_FromVoidPtr(base_of(self)->ptr),
+        (a->flags & USM_ARRAY_WRITABLE) ? Py_False : Py_True, st->s_strides,
+        strides, st->s_offset, ua_py_array_element_offset(self), st->s_version, 1,
+        st->s_syclobj, base_of(self)->queue);
+}
+
+/* The base spans from data[0] (or the lowest element, if one lies below
+ * it) to the end of the reached bytes, so that re-exporting keeps data[0]
+ * and offset as they were. */
+PyObject *
+ua_py_array_from_suai(ua_state *st, PyObject *obj)
+{
+    ua_suai s;
+    if (ua_suai_import(st, obj, &s) < 0) {
+        return NULL;
+    }
+    ptrdiff_t lo = s.begin < 0 ? s.begin : 0, hi = s.end > 0 ? s.end : 0;
+    char *start = (char *)(s.ptr + (uintptr_t)lo);
+    PyObject *mem = ua_py_memory_wrap(st, s.alloc.kind, start,
+                                      (Py_ssize_t)(hi - lo), s.readonly,
+                                      s.queue, obj);
+    PyObject *a = NULL;
+    if (mem != NULL) {
+        char *data = (char *)(s.ptr + (uintptr_t)(s.offset *
+                              (Py_ssize_t)ua_dtype_itemsize(s.typenum)));
+        /* ua_locate_region checked the layout (its byte range). */
+        a = ua_py_array_make(st, s.nd, s.shape, s.strides, s.typenum, data, mem,
+                       !s.readonly);
+        Py_DECREF(mem);
+    }
+    ua_suai_release(&s);
+    return a;
 }
