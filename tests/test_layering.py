@@ -62,3 +62,56 @@ def test_layering_checks_can_fail():
     compared = re.compile(rf'strn?cmp\s*\([^;]*"({names})"')
     assert compared.search('strcmp(ua_backend_name(b), "cuda") == 0')
     assert re.search(r"\bua_\w+_backend_ops\b", "ops == &ua_host_backend_ops")
+
+
+def test_core_errors_become_exceptions_in_errors_c_alone():
+    for path in sources("python"):
+        if path.name != "errors.c":
+            assert "ua_error_message(" not in path.read_text(), path
+
+
+def definition_file(name):
+    """The binding file that defines the function `name`."""
+    found = [p.name for p in sources("python")
+             if re.search(r"^%s\(" % re.escape(name), p.read_text(), re.M)]
+    assert len(found) == 1, (name, found)
+    return found[0]
+
+
+def table_entries(text, table):
+    """(Python name, C function) of a PyGetSetDef or PyMethodDef table."""
+    body = text.split("%s[] = {" % table, 1)[1].split("\n};", 1)[0]
+    entries = re.findall(r"\{\s*(\"[^\"]+\"|\w+),\s*(?:\(\w+\)\(void \(\*\)\(void\)\))?(\w+)", body)
+    return [(n.strip('"'), f) for n, f in entries]
+
+
+CONCEPT_FILES = {
+    "array_views.c": {"T", "mT", "real", "imag", "reshape", "transpose",
+                      "mp_subscript"},
+    "array_copy.c": {"copy", "astype", "to_device", "fill",
+                     "mp_ass_subscript"},
+    "array_host.c": {"__array_interface__", "__array__", "bf_getbuffer",
+                     "bf_releasebuffer"},
+    "suai.c": {"SUAI"},
+    "cai.c": {"__cuda_array_interface__"},
+    "dlpack.c": {"__dlpack__", "__dlpack_device__"},
+}
+
+
+def test_array_c_holds_the_type_and_each_concept_its_file():
+    text = (SRC / "python" / "array.c").read_text()
+    entries = table_entries(text, "array_getset") + table_entries(text, "array_methods")
+    entries += [(m.group(1), m.group(2)) for m in
+                re.finditer(r"\{Py_(\w+), (\w+)\}", text.split("array_slots[]", 1)[1])]
+    where = {name: definition_file(func) for name, func in entries
+             if not func.startswith("Py")
+             and name not in ("tp_doc", "tp_getset", "tp_methods", "tp_members")}
+    for path, names in CONCEPT_FILES.items():
+        for name in names:
+            assert where[name] == path, (name, where[name])
+    # What array.c defines itself: the constructor, attributes and lifetime.
+    own = {n for n, f in where.items() if f == "array.c"}
+    assert own <= {"shape", "strides", "ndim", "size", "itemsize", "nbytes",
+                   "dtype", "usm_type", "queue", "device", "base", "flags",
+                   "_pointer", "_element_offset", "_byte_bounds", "tp_new",
+                   "tp_dealloc", "tp_traverse"}, own

@@ -4,16 +4,6 @@
  * compare or hash.  The type itself is assembled in array.c. */
 #include "binding.h"
 
-static Py_ssize_t
-size_of(PyObject *self)
-{
-    Py_ssize_t n = 1;
-    for (int k = 0; k < ARR(self)->nd; k++) {
-        n *= ARR(self)->shape[k];
-    }
-    return n;
-}
-
 /* ---------------------------------------------------------- comparisons */
 
 /* USMArray has no element-wise operations: an == that compared identity
@@ -169,7 +159,7 @@ ua_py_array_index(PyObject *self)
 int
 ua_py_array_bool(PyObject *self)
 {
-    Py_ssize_t n = size_of(self);
+    Py_ssize_t n = ua_py_array_size(self);
     if (n == 0) {
         PyErr_SetString(PyExc_ValueError,
                         "The truth value of an empty array is ambiguous. Use "
@@ -196,7 +186,7 @@ static PyObject *
 flat_element(PyObject *self, PyObject *index)
 {
     PyUSMArrayObject *a = ARR(self);
-    Py_ssize_t i, n = size_of(self);
+    Py_ssize_t i, n = ua_py_array_size(self);
     if (ua_py_index(index, "item() index", &i) < 0) {
         return NULL;
     }
@@ -226,7 +216,7 @@ ua_py_array_item(PyObject *self, PyObject *args)
 {
     Py_ssize_t nargs = PyTuple_GET_SIZE(args);
     if (nargs == 0) {
-        if (size_of(self) != 1) {
+        if (ua_py_array_size(self) != 1) {
             PyErr_SetString(PyExc_ValueError,
                             "can only convert an array of size 1 to a Python "
                             "scalar");
@@ -329,4 +319,50 @@ ua_py_array_reduce(PyObject *self, PyObject *Py_UNUSED(a))
     Py_XDECREF(rebuild);
     Py_XDECREF(host);
     return result;
+}
+
+/* ---------------------------------------------------------------- repr */
+
+PyObject *
+ua_py_array_repr(PyObject *self)
+{
+    ua_state *st = ua_state_of(self);
+    PyObject *host = ua_py_array_to_numpy(st, self);
+    PyObject *text = host ? PyObject_CallMethod(st->numpy, "array_repr", "O",
+                                                host)
+                          : NULL;
+    Py_XDECREF(host);
+    if (text == NULL) {
+        return NULL;
+    }
+    /* "array(BODY)" -> "USMArray(BODY, usm_type=..., device=...)", with
+     * continuation lines shifted by the longer name. */
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    PyObject *body = PyUnicode_Substring(text, 6, n - 1);
+    PyObject *nl = PyUnicode_FromString("\n"), *shifted = NULL;
+    PyObject *indent = PyUnicode_FromString("\n   "), *result = NULL;
+    if (body && nl && indent &&
+        (shifted = PyUnicode_Replace(body, nl, indent, -1)) != NULL) {
+        ua_device *d = ua_queue_device(
+            ((ua_py_queue *)base_of(self)->queue)->queue);
+        result = PyUnicode_FromFormat(
+            "USMArray(%U, usm_type='%s', device='%s')", shifted,
+            ua_usm_kind_name(base_of(self)->kind),
+            ua_device_filter_string(d));
+    }
+    Py_XDECREF(text);
+    Py_XDECREF(body);
+    Py_XDECREF(nl);
+    Py_XDECREF(indent);
+    Py_XDECREF(shifted);
+    return result;
+}
+
+PyObject *
+ua_py_array_str(PyObject *self)
+{
+    PyObject *host = ua_py_array_to_numpy(ua_state_of(self), self);
+    PyObject *text = host ? PyObject_Str(host) : NULL;
+    Py_XDECREF(host);
+    return text;
 }

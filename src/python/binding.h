@@ -342,6 +342,29 @@ int ua_py_array_add_type(PyObject *module, ua_state *st);
 PyObject *ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
                            const Py_ssize_t *strides, ua_typenum t,
                            char *data, PyObject *base, int writable);
+/* Slots, getters and methods of USMArray defined beside their concept:
+ * array_views.c (indexing and views), */
+PyObject *ua_py_array_get_T(PyObject *self, void *closure);
+PyObject *ua_py_array_get_mT(PyObject *self, void *closure);
+PyObject *ua_py_array_get_real(PyObject *self, void *closure);
+PyObject *ua_py_array_get_imag(PyObject *self, void *closure);
+PyObject *ua_py_array_subscript(PyObject *self, PyObject *key);
+PyObject *ua_py_array_reshape_method(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_transpose(PyObject *self, PyObject *args);
+/* array_copy.c (copies and assignment), */
+PyObject *ua_py_array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_astype(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_to_device(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_fill(PyObject *self, PyObject *value);
+int ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value);
+/* array_host.c (the host protocols), */
+PyObject *ua_py_array_get_array_interface(PyObject *self, void *closure);
+int ua_py_array_getbuffer(PyObject *self, Py_buffer *view, int flags);
+void ua_py_array_releasebuffer(PyObject *self, Py_buffer *view);
+PyObject *ua_py_array_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs);
+/* array_protocols.c (the Python protocols). */
+PyObject *ua_py_array_repr(PyObject *self);
+PyObject *ua_py_array_str(PyObject *self);
 /* Getters of __sycl_usm_array_interface__ (suai.c). */
 PyObject *ua_py_array_get_suai(PyObject *self, void *closure);
 PyObject *ua_py_memory_get_suai(PyObject *self, void *closure);
