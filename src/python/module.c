@@ -71,31 +71,12 @@ intern_dlpack_call(ua_state *st)
 static int
 intern_keys(ua_state *st)
 {
-    struct {
-        PyObject **slot;
-        const char *text;
-    } keys[] = {
-        {&st->s_suai, "__sycl_usm_array_interface__"},
-        {&st->s_shape, "shape"},
-        {&st->s_typestr, "typestr"},
-        {&st->s_data, "data"},
-        {&st->s_strides, "strides"},
-        {&st->s_offset, "offset"},
-        {&st->s_version, "version"},
-        {&st->s_syclobj, "syclobj"},
-        {&st->s_get_capsule, "_get_capsule"},
-        {&st->s_cai, "__cuda_array_interface__"},
-        {&st->s_stream, "stream"},
-        {&st->s_mask, "mask"},
-        {&st->s_dlpack, "__dlpack__"},
-        {&st->s_dlpack_device, "__dlpack_device__"},
-    };
-    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-        *keys[i].slot = PyUnicode_InternFromString(keys[i].text);
-        if (*keys[i].slot == NULL) {
-            return -1;
-        }
+#define UA_INTERN_KEY(name, text)                                           \
+    if ((st->name = PyUnicode_InternFromString(text)) == NULL) {            \
+        return -1;                                                          \
     }
+    UA_STATE_KEYS(UA_INTERN_KEY)
+#undef UA_INTERN_KEY
     return intern_dlpack_call(st);
 }
 
@@ -194,27 +175,19 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
 {
     ua_state *st = PyModule_GetState(module);
     int result = 0;
-    Py_VISIT(st->Device_Type);
-    Py_VISIT(st->Context_Type);
-    Py_VISIT(st->Queue_Type);
-    Py_VISIT(st->Memory_Type);
-    Py_VISIT(st->MemoryUSMDevice_Type);
-    Py_VISIT(st->MemoryUSMShared_Type);
-    Py_VISIT(st->MemoryUSMHost_Type);
-    Py_VISIT(st->USMAllocationError);
-    Py_VISIT(st->numpy_empty);
-    Py_VISIT(st->numpy);
-    Py_VISIT(st->dtype_lookup);
-    Py_VISIT(st->numpy_dtype);
-    for (int i = 0; i < UA_DTYPE_RECENT; i++) {
-        Py_VISIT(st->dtype_recent[i]);
+#define UA_VISIT_ONE(name) Py_VISIT(st->name);
+#define UA_VISIT_KEY(name, text) Py_VISIT(st->name);
+#define UA_VISIT_ARRAY(name, n)                                             \
+    for (size_t i = 0; i < (n); i++) {                                      \
+        Py_VISIT(st->name[i]);                                              \
     }
-    Py_VISIT(st->USMArray_Type);
-    Py_VISIT(st->Flags_Type);
-    for (int i = 0; i < UA_NTYPES; i++) {
-        Py_VISIT(st->dtypes[i]);
-    }
-    Py_VISIT(st->rebuild_memory);
+    UA_STATE_TYPES(UA_VISIT_ONE)
+    UA_STATE_OBJECTS(UA_VISIT_ONE)
+    UA_STATE_ARRAYS(UA_VISIT_ARRAY)
+    UA_STATE_KEYS(UA_VISIT_KEY)
+#undef UA_VISIT_ONE
+#undef UA_VISIT_KEY
+#undef UA_VISIT_ARRAY
     visit_cache(st->queues, st->ndevices, visit, arg, &result);
     visit_cache(st->contexts, st->ndevices, visit, arg, &result);
     visit_cache(st->devices, st->ndevices, visit, arg, &result);
@@ -239,39 +212,21 @@ module_clear(PyObject *module)
     clear_cache(&st->contexts, st->ndevices);
     clear_cache(&st->devices, st->ndevices);
     st->ndevices = 0;
-    Py_CLEAR(st->rebuild_memory);
-    Py_CLEAR(st->numpy_empty);
-    Py_CLEAR(st->numpy);
-    Py_CLEAR(st->dtype_lookup);
-    Py_CLEAR(st->numpy_dtype);
-    for (int i = 0; i < UA_DTYPE_RECENT; i++) {
-        Py_CLEAR(st->dtype_recent[i]);
+    /* The instances cached above hold their own types: the types go
+     * last. */
+#define UA_CLEAR_ONE(name) Py_CLEAR(st->name);
+#define UA_CLEAR_KEY(name, text) Py_CLEAR(st->name);
+#define UA_CLEAR_ARRAY(name, n)                                             \
+    for (size_t i = 0; i < (n); i++) {                                      \
+        Py_CLEAR(st->name[i]);                                              \
     }
-    Py_CLEAR(st->USMArray_Type);
-    Py_CLEAR(st->Flags_Type);
-    for (int i = 0; i < UA_NTYPES; i++) {
-        Py_CLEAR(st->dtypes[i]);
-    }
-    Py_CLEAR(st->USMAllocationError);
-    Py_CLEAR(st->MemoryUSMHost_Type);
-    Py_CLEAR(st->MemoryUSMShared_Type);
-    Py_CLEAR(st->MemoryUSMDevice_Type);
-    Py_CLEAR(st->Memory_Type);
-    Py_CLEAR(st->Queue_Type);
-    Py_CLEAR(st->Context_Type);
-    Py_CLEAR(st->Device_Type);
-    PyObject **keys[] = {&st->s_suai,    &st->s_shape,       &st->s_typestr,
-                         &st->s_data,    &st->s_strides,     &st->s_offset,
-                         &st->s_version, &st->s_syclobj,     &st->s_get_capsule,
-                         &st->s_cai,     &st->s_stream,      &st->s_mask,
-                         &st->s_dlpack,  &st->s_dlpack_device};
-    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-        Py_CLEAR(*keys[i]);
-    }
-    Py_CLEAR(st->dl_max_version);
-    for (int i = 0; i < 4; i++) {
-        Py_CLEAR(st->dl_kwnames[i]);
-    }
+    UA_STATE_OBJECTS(UA_CLEAR_ONE)
+    UA_STATE_ARRAYS(UA_CLEAR_ARRAY)
+    UA_STATE_KEYS(UA_CLEAR_KEY)
+    UA_STATE_TYPES(UA_CLEAR_ONE)
+#undef UA_CLEAR_ONE
+#undef UA_CLEAR_KEY
+#undef UA_CLEAR_ARRAY
     return 0;
 }
 
