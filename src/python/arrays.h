@@ -5,6 +5,7 @@
 #define UA_PY_ARRAYS_H
 
 #include "objects.h"
+#include "state.h"
 
 static inline size_t
 ua_py_array_itemsize(PyObject *self)
