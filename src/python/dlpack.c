@@ -437,12 +437,8 @@ memory_of(ua_state *st, ua_device *d, const ua_dlpack_view *v, int readonly,
                          ua_device_filter_string(info.device));
             return NULL;
         }
-        PyObject *q = ua_py_default_queue(st, info.device);
-        PyObject *mem = q ? ua_py_memory_wrap(st, info.kind, start, n,
-                                              readonly, q, owner)
-                          : NULL;
-        Py_XDECREF(q);
-        return mem;
+        return ua_py_memory_wrap_on_device(st, info.device, info.kind, start,
+                                           n, readonly, owner);
     }
     if (!(ua_backend_caps(ua_device_backend(d)) & UA_CAP_CPU_MEMORY)) {
         PyErr_Format(PyExc_BufferError,

@@ -154,6 +154,19 @@ ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr,
     return wrap_region(ua_py_memory_type_of_kind(st, kind), &r);
 }
 
+PyObject *
+ua_py_memory_wrap_on_device(ua_state *st, ua_device *device, ua_usm_kind kind,
+                            char *ptr, Py_ssize_t nbytes, int readonly,
+                            PyObject *owner)
+{
+    PyObject *q = ua_py_default_queue(st, device);
+    PyObject *mem = q ? ua_py_memory_wrap(st, kind, ptr, nbytes, readonly, q,
+                                          owner)
+                      : NULL;
+    Py_XDECREF(q);
+    return mem;
+}
+
 /* Memory the library allocated, or a driver knows, is found as what it
  * is: a NumPy view of shared memory wrapped as host memory stays shared
  * memory, and no borrowed region is recorded over it to shadow it.  Host
@@ -168,12 +181,8 @@ resolve_known(ua_state *st, char *ptr, Py_ssize_t nbytes, int readonly,
         (info.borrowed && info.kind == UA_USM_HOST)) {
         return Py_NewRef(Py_None);
     }
-    PyObject *q = ua_py_default_queue(st, info.device);
-    PyObject *mem = q ? ua_py_memory_wrap(st, info.kind, ptr, nbytes,
-                                          readonly, q, owner)
-                      : NULL;
-    Py_XDECREF(q);
-    return mem;
+    return ua_py_memory_wrap_on_device(st, info.device, info.kind, ptr, nbytes,
+                                       readonly, owner);
 }
 
 PyObject *

@@ -15,6 +15,11 @@ PyObject *ua_py_memory_new(ua_state *st, ua_usm_kind kind, Py_ssize_t nbytes,
 PyObject *ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr,
                             Py_ssize_t nbytes, int readonly, PyObject *queue,
                             PyObject *owner);
+/* The same on the default queue of device. */
+PyObject *ua_py_memory_wrap_on_device(ua_state *st, ua_device *device,
+                                      ua_usm_kind kind, char *ptr,
+                                      Py_ssize_t nbytes, int readonly,
+                                      PyObject *owner);
 /* Host memory someone else owns, recorded as a borrowed "host" allocation
  * of queue's context while the returned Memory lives; owner is kept.
  * Memory the library or a driver knows is wrapped as what it is instead:
