@@ -43,10 +43,44 @@ ua_py_array_element_offset(PyObject *self)
 
 int ua_py_array_add_type(PyObject *module, ua_state *st);
 /* The array object, for a layout whose counts are known to fit (checked
- * already, or derived from a checked array). */
-PyObject *ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
-                           const Py_ssize_t *strides, ua_typenum t,
-                           char *data, PyObject *base, int writable);
+ * already, or derived from a checked array).  Inline: views, the
+ * constructor and SUAI imports are per-call hot paths in three files. */
+static inline PyObject *
+ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
+           const Py_ssize_t *strides, ua_typenum t, char *data,
+           PyObject *base, int writable)
+{
+    PyTypeObject *type = st->USMArray_Type;
+    PyUSMArrayObject *a = (PyUSMArrayObject *)type->tp_alloc(type, 0);
+    if (a == NULL) {
+        return NULL;
+    }
+    if (nd <= USM_ARRAY_INLINE_DIMS) {
+        a->shape = a->inline_dims;
+        a->strides = a->inline_dims + USM_ARRAY_INLINE_DIMS;
+    }
+    else {
+        a->shape = PyMem_Malloc(2 * (size_t)nd * sizeof(Py_ssize_t));
+        if (a->shape == NULL) {
+            Py_DECREF(a);
+            return PyErr_NoMemory();
+        }
+        a->strides = a->shape + nd;
+    }
+    a->nd = nd;
+    if (nd > 0) {
+        memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
+        memcpy(a->strides, strides, (size_t)nd * sizeof(Py_ssize_t));
+    }
+    a->typenum = (int)t;
+    a->data = data;
+    a->base = Py_NewRef(base);
+    a->flags = ua_layout_contiguity(nd, shape, strides) |
+               (writable && !((ua_py_memory *)base)->readonly
+                    ? USM_ARRAY_WRITABLE
+                    : 0);
+    return (PyObject *)a;
+}
 /* Slots, getters and methods of USMArray defined beside their concept:
  * array_views.c (indexing and views), */
 PyObject *ua_py_array_get_T(PyObject *self, void *closure);
