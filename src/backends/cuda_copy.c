@@ -137,13 +137,10 @@ conversion(ua_typenum dst, ua_typenum src, char *out, size_t len)
     else if (dst != UA_FLOAT32 && dst != UA_FLOAT64 &&
              (src == UA_FLOAT16 || src == UA_FLOAT32 || src == UA_FLOAT64 ||
               is_complex(src))) {
-        /* Floating to integer wraps out-of-range values through a 64-bit
-         * integer, as NumPy's casts do on x86-64, where a direct cast
-         * would saturate. */
-        snprintf(out, len,
-                 "return %s < 0 ? (D)(long long)(%s) "
-                 ": (D)(unsigned long long)(%s);",
-                 x, x, x);
+        /* Through the core's definition of out-of-range values (f2i64,
+         * f2u64 in the prelude), never the device's saturating cast. */
+        snprintf(out, len, "return (D)%s((double)(%s));",
+                 dst == UA_UINT64 ? "f2u64" : "f2i64", x);
     }
     else {
         snprintf(out, len, "return (D)(%s);", x);

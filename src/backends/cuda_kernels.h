@@ -51,6 +51,17 @@ static const char ua_cuda_kernel_prelude[] =
     "  if (rem > half || (rem == half && (r & 1))) r++;\n"
     "  return (unsigned short)r;\n"
     "}\n"
+    /* Floating to integer as the core defines it (src/core/copy.c): NaN,
+     * infinities and values out of range become INT64_MIN, then wrap to
+     * the destination's width; the device's own conversions saturate. */
+    "__device__ __forceinline__ long long f2i64(double v) {\n"
+    "  return v >= -9223372036854775808.0 && v < 9223372036854775808.0\n"
+    "             ? (long long)v : -9223372036854775807ll - 1;\n"
+    "}\n"
+    "__device__ __forceinline__ unsigned long long f2u64(double v) {\n"
+    "  return v >= 0 && v < 18446744073709551616.0 ? (unsigned long long)v\n"
+    "             : (unsigned long long)f2i64(v);\n"
+    "}\n"
     "template <class T> __device__ __forceinline__ T ld(const char *p) {\n"
     "  if (((unsigned long long)p & (alignof(T) - 1)) == 0)\n"
     "    return *(const T *)p;\n"
