@@ -662,9 +662,12 @@ CASES = [
       "too many elements", id="overflow-dlpack-zero-strides"),
 
     # ---- 6. memory the library knows is not borrowed as another kind ----
-    C(lambda: ua.asarray(np.asarray(ua.zeros(4, usm_type="shared")), usm_type="host", copy=False),
+    # (On the host backend, the only one that borrows host data.)
+    C(lambda: ua.asarray(np.asarray(ua.zeros(4, usm_type="shared", queue="host")),
+                         usm_type="host", copy=False, queue="host"),
       ValueError, "the data is USM shared memory", id="borrow-shared-as-host-no-copy"),
-    C(lambda: ua.asarray(np.from_dlpack(dev()), usm_type="host", copy=False),
+    C(lambda: ua.asarray(np.from_dlpack(ua.zeros(4, usm_type="device", queue="host")),
+                         usm_type="host", copy=False, queue="host"),
       ValueError, "the data is USM device memory", id="borrow-device-as-host-no-copy"),
 
     # ---- 7. dtype-likes are resolved as they are now, not as first seen ----

@@ -177,7 +177,10 @@ def test_suai_values_dropped_after_reading_are_used_as_read(key):
 
 
 def _cai(mutate):
-    mem = ua.MemoryUSMShared(64)
+    # Host-backend memory: the import reads every key, then refuses the
+    # pointer whatever the default device is (on a CUDA device it would
+    # otherwise succeed with the values as read).
+    mem = ua.MemoryUSMShared(64, queue="host")
     d = {"shape": (2, 4), "typestr": "<f8", "data": (mem._pointer, False),
          "version": 3, "strides": (32, 8)}
     mutate(d)
@@ -493,7 +496,7 @@ def misaligned_suai(dtype, n=12):
 @pytest.mark.parametrize("target", ["f8", "i4", "c16", "f2", "u1"])
 def test_misaligned_host_data_copies_and_casts_as_numpy_does(dtype, target):
     src = misaligned_numpy(dtype)
-    x = ua.asarray(src, usm_type="host", copy=False)
+    x = ua.asarray(src, usm_type="host", copy=False, queue="host")
     assert x._pointer % src.itemsize == 1
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
@@ -506,8 +509,8 @@ def test_misaligned_host_data_copies_and_casts_as_numpy_does(dtype, target):
 @pytest.mark.parametrize("dtype", ["i2", "f4", "f8", "c16"])
 def test_misaligned_destinations_are_written_correctly(dtype):
     src = misaligned_numpy(dtype)
-    x = ua.asarray(src, usm_type="host", copy=False)
-    x[::2] = ua.asarray(np.arange(6).astype(dtype), usm_type="host")
+    x = ua.asarray(src, usm_type="host", copy=False, queue="host")
+    x[::2] = ua.asarray(np.arange(6).astype(dtype), usm_type="host", queue="host")
     x[1] = 5
     ref = misaligned_numpy(dtype)
     ref[::2] = np.arange(6).astype(dtype)
@@ -537,6 +540,9 @@ def test_casting_nan_and_infinities_to_integers_is_defined(source, target):
     assert got[-2:].tolist() == expected[-2:].tolist()
     if target in ("i8", "b1"):
         assert got.tolist() == expected.tolist()
+    # Every device defines them as the host engine does.
+    on_host = ua.asarray(ref, usm_type="host", queue="host").astype(target)
+    assert got.tolist() == ua.asnumpy(on_host).tolist()
 
 
 # ---- 6. memory the registry knows is found as what it is ----------------
@@ -562,9 +568,11 @@ def test_wrapping_a_view_of_shared_memory_as_host_does_not_shadow_it(view):
 
 
 def test_wrapping_shared_memory_as_host_without_a_copy_is_refused():
-    x = ua.arange(8.0, usm_type="shared")
+    # Only the host backend borrows host data, so only there is the refusal
+    # about the kind of memory found.
+    x = ua.arange(8.0, usm_type="shared", queue="host")
     with pytest.raises(ValueError, match="USM shared memory"):
-        ua.asarray(np.asarray(x)[2:6], usm_type="host", copy=False)
+        ua.asarray(np.asarray(x)[2:6], usm_type="host", copy=False, queue="host")
     assert ua.get_pointer_type(x._pointer + 16, x.queue) == "shared"
 
 
@@ -573,9 +581,10 @@ def test_dlpack_round_trips_through_numpy_keep_the_kind(kind):
     """On the host backend NumPy can import any of our memory as kDLCPU;
     wrapping a view of it as host memory once recorded a borrowed region
     that later imports found in the allocation's place."""
-    x = ua.arange(6.0, usm_type=kind)
+    x = ua.arange(6.0, usm_type=kind, queue="host")
     n = np.from_dlpack(x)
-    keep = [ua.asarray(n, usm_type="host"), ua.asarray(n[1:3], usm_type="host")]
+    keep = [ua.asarray(n, usm_type="host", queue="host"),
+            ua.asarray(n[1:3], usm_type="host", queue="host")]
     y = ua.from_dlpack(n)
     assert y.usm_type == kind and type(y.base) is type(x.base)
     assert ua.get_pointer_type(x._pointer + 8, x.queue) == kind
@@ -585,8 +594,8 @@ def test_dlpack_round_trips_through_numpy_keep_the_kind(kind):
 
 def test_an_empty_borrow_inside_host_data_does_not_hide_the_rest():
     data = np.arange(8.0)
-    e = ua.asarray(data[0:0], usm_type="host", copy=False)
-    whole = ua.asarray(data, usm_type="host", copy=False)
+    e = ua.asarray(data[0:0], usm_type="host", copy=False, queue="host")
+    whole = ua.asarray(data, usm_type="host", copy=False, queue="host")
     again = ua.asarray(Holder(whole.__sycl_usm_array_interface__, keep=whole))
     assert ua.asnumpy(again).tolist() == data.tolist()
     del e

@@ -79,7 +79,8 @@ typedef struct {
     int kept_next; /* the slot a full set displaces next */
     pthread_mutex_t lock; /* guards kernels */
     ua_cuda_pipeline pipe;
-    ua_cuda_copy_kernels kernels[UA_NTYPES][UA_NTYPES];
+    /* [aligned?][dst][src]: cuda_kernels.h says why two variants. */
+    ua_cuda_copy_kernels kernels[2][UA_NTYPES][UA_NTYPES];
 } ua_cuda_context;
 
 typedef struct {

@@ -137,13 +137,10 @@ conversion(ua_typenum dst, ua_typenum src, char *out, size_t len)
     else if (dst != UA_FLOAT32 && dst != UA_FLOAT64 &&
              (src == UA_FLOAT16 || src == UA_FLOAT32 || src == UA_FLOAT64 ||
               is_complex(src))) {
-        /* Floating to integer wraps out-of-range values through a 64-bit
-         * integer, as NumPy's casts do on x86-64, where a direct cast
-         * would saturate. */
-        snprintf(out, len,
-                 "return %s < 0 ? (D)(long long)(%s) "
-                 ": (D)(unsigned long long)(%s);",
-                 x, x, x);
+        /* Through the core's definition of out-of-range values (f2i64,
+         * f2u64 in the prelude), never the device's saturating cast. */
+        snprintf(out, len, "return (D)%s((double)(%s));",
+                 dst == UA_UINT64 ? "f2u64" : "f2i64", x);
     }
     else {
         snprintf(out, len, "return (D)(%s);", x);
@@ -168,9 +165,9 @@ find_kernels(ua_cuda_copy_kernels *k)
 }
 
 /* The CUDA C++ source of the copy kernels from src to dst (malloc'd), or
- * NULL when out of memory. */
+ * NULL when out of memory; aligned: the variant for aligned data only. */
 static char *
-kernel_source(ua_typenum dst, ua_typenum src)
+kernel_source(ua_typenum dst, ua_typenum src, bool aligned)
 {
     char convert[200], head[600];
     conversion(dst, src, convert, sizeof(convert));
@@ -178,26 +175,29 @@ kernel_source(ua_typenum dst, ua_typenum src)
              "typedef %s S;\ntypedef %s D;\n"
              "__device__ __forceinline__ D convert(S v) { %s }\n",
              device_type_name(src), device_type_name(dst), convert);
-    size_t n = sizeof(ua_cuda_kernel_prelude) + strlen(head) +
-               sizeof(ua_cuda_kernel_body) + sizeof(ua_cuda_kernel_tiled);
+    char variant[32];
+    snprintf(variant, sizeof(variant), "#define UA_ALIGNED %d\n", aligned);
+    size_t n = strlen(variant) + sizeof(ua_cuda_kernel_prelude) +
+               strlen(head) + sizeof(ua_cuda_kernel_body) +
+               sizeof(ua_cuda_kernel_tiled);
     char *source = malloc(n);
     if (source != NULL) {
-        snprintf(source, n, "%s%s%s%s", ua_cuda_kernel_prelude, head,
-                 ua_cuda_kernel_body, ua_cuda_kernel_tiled);
+        snprintf(source, n, "%s%s%s%s%s", variant, ua_cuda_kernel_prelude,
+                 head, ua_cuda_kernel_body, ua_cuda_kernel_tiled);
     }
     return source;
 }
 
 static ua_status
 compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
-                ua_cuda_copy_kernels *k)
+                bool aligned, ua_cuda_copy_kernels *k)
 {
     if (!ua_nvrtc.loaded) {
         return ua_error_set(UA_ERR_UNAVAILABLE,
                             "strided copies on CUDA devices need NVRTC: %s",
                             ua_nvrtc.reason);
     }
-    char *source = kernel_source(dst, src);
+    char *source = kernel_source(dst, src, aligned);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
@@ -249,15 +249,18 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
     return st;
 }
 
-/* The kernels of a pair of types, compiled on first use and kept. */
+/* The kernels of a pair of types, in the variant for aligned data or the
+ * other, compiled on first use and kept. */
 static ua_status
-kernels_for(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
+kernels_for(ua_cuda_context *c, ua_typenum dst, ua_typenum src, bool aligned,
             const ua_cuda_copy_kernels **out)
 {
     ua_cuda_copy_kernels *k =
-        &c->kernels[ua_dtype_index(dst)][ua_dtype_index(src)];
+        &c->kernels[aligned][ua_dtype_index(dst)][ua_dtype_index(src)];
     pthread_mutex_lock(&c->lock);
-    ua_status st = k->module != NULL ? UA_OK : compile_kernels(c, dst, src, k);
+    ua_status st = k->module != NULL
+                       ? UA_OK
+                       : compile_kernels(c, dst, src, aligned, k);
     pthread_mutex_unlock(&c->lock);
     *out = k;
     return st;
@@ -339,13 +342,39 @@ launch_elementwise(ua_cuda_queue *q, const ua_cuda_copy_kernels *k,
     return UA_OK;
 }
 
+/* The alignment the kernels' typed accesses need for elements of t: that
+ * of the CUDA type (a complex number is a pair of its parts). */
+static ptrdiff_t
+element_alignment(ua_typenum t)
+{
+    size_t size = ua_dtype_itemsize(t);
+    return (ptrdiff_t)(is_complex(t) ? size / 2 : size);
+}
+
+/* Whether every element the plan reaches from base is aligned for t: the
+ * base and every step are multiples of the alignment. */
+static bool
+reaches_aligned(const void *base, const ptrdiff_t *steps, int nd,
+                ua_typenum t)
+{
+    ptrdiff_t a = element_alignment(t);
+    bool ok = (uintptr_t)base % (uintptr_t)a == 0;
+    for (int i = 0; i < nd; i++) {
+        ok = ok && steps[i] % a == 0;
+    }
+    return ok;
+}
+
 static ua_status
 launch(void *queue, const ua_copy_plan *cp, ua_typenum dt, void *dst,
        ua_typenum stype, const void *src)
 {
     ua_cuda_queue *q = queue;
     const ua_cuda_copy_kernels *k;
-    ua_status st = kernels_for(q->c, dt, stype, &k);
+    bool aligned =
+        reaches_aligned(dst, cp->dstep, cp->nd, dt) &&
+        reaches_aligned(src, cp->sstep, cp->nd, stype);
+    ua_status st = kernels_for(q->c, dt, stype, aligned, &k);
     if (st != UA_OK) {
         return st;
     }

@@ -15,8 +15,11 @@
  *                      sides coalesce.
  * Elements are read and written through ld() and st(): memory imported
  * from other producers need not be aligned to its itemsize, which a typed
- * access would fault on.  Aligned data, the rule, takes the typed access;
- * the test is uniform across a warp for it. */
+ * access would fault on.  The source is compiled twice: with UA_ALIGNED 1
+ * for copies whose base pointers and steps are all multiples of their
+ * elements' alignments (the rule), where ld() and st() are plain typed
+ * accesses with no test per element; with UA_ALIGNED 0 for the others,
+ * where each access tests its address and falls back to bytes. */
 #ifndef USMARRAY_CUDA_KERNELS_H
 #define USMARRAY_CUDA_KERNELS_H
 
@@ -51,6 +54,25 @@ static const char ua_cuda_kernel_prelude[] =
     "  if (rem > half || (rem == half && (r & 1))) r++;\n"
     "  return (unsigned short)r;\n"
     "}\n"
+    /* Floating to integer as the core defines it (src/core/copy.c): NaN,
+     * infinities and values out of range become INT64_MIN, then wrap to
+     * the destination's width; the device's own conversions saturate. */
+    "__device__ __forceinline__ long long f2i64(double v) {\n"
+    "  return v >= -9223372036854775808.0 && v < 9223372036854775808.0\n"
+    "             ? (long long)v : -9223372036854775807ll - 1;\n"
+    "}\n"
+    "__device__ __forceinline__ unsigned long long f2u64(double v) {\n"
+    "  return v >= 0 && v < 18446744073709551616.0 ? (unsigned long long)v\n"
+    "             : (unsigned long long)f2i64(v);\n"
+    "}\n"
+    "#if UA_ALIGNED\n"
+    "template <class T> __device__ __forceinline__ T ld(const char *p) {\n"
+    "  return *(const T *)p;\n"
+    "}\n"
+    "template <class T> __device__ __forceinline__ void st(char *p, T v) {\n"
+    "  *(T *)p = v;\n"
+    "}\n"
+    "#else\n"
     "template <class T> __device__ __forceinline__ T ld(const char *p) {\n"
     "  if (((unsigned long long)p & (alignof(T) - 1)) == 0)\n"
     "    return *(const T *)p;\n"
@@ -65,7 +87,8 @@ static const char ua_cuda_kernel_prelude[] =
     "  union { T v; unsigned char b[sizeof(T)]; } u;\n"
     "  u.v = v;\n"
     "  for (int i = 0; i < (int)sizeof(T); i++) p[i] = (char)u.b[i];\n"
-    "}\n";
+    "}\n"
+    "#endif\n";
 
 static const char ua_cuda_kernel_body[] =
     "#define MAXD 64\n"

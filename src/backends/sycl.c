@@ -492,10 +492,10 @@ conversion(ua_typenum dst, ua_typenum src, char *out, size_t len)
                  x, is_complex(src) ? "v.y" : "0");
     }
     else if (!is_floating(dst) && is_floating(src)) {
-        /* Floating to integer wraps out-of-range values through a 64-bit
-         * integer, as NumPy's casts do on x86-64. */
-        snprintf(out, len, "return %s < 0 ? (D)(long)(%s) : (D)(ulong)(%s);",
-                 x, x, x);
+        /* Through the core's definition of out-of-range values (f2l,
+         * f2ul in the prelude). */
+        snprintf(out, len, "return (D)%s((R)(%s));",
+                 dst == UA_UINT64 ? "f2ul" : "f2l", x);
     }
     else {
         snprintf(out, len, "return (D)(%s);", x);

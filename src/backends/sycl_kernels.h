@@ -35,7 +35,17 @@ static const char ua_sycl_kernel_prelude[] =
     "#endif\n"
     "float h2f(ushort h) { return vload_half(0, (const half *)&h); }\n"
     "ushort f2h(R x) { ushort h; vstore_half_rte(x, 0, (half *)&h); "
-    "return h; }\n";
+    "return h; }\n"
+    /* Floating to integer as the core defines it (src/core/copy.c): NaN,
+     * infinities and values out of range become LONG_MIN, then wrap to the
+     * destination's width; OpenCL leaves them undefined.  The bounds are
+     * 2**63 and 2**64, exact in float and double. */
+    "long f2l(R v) {\n"
+    "  return v >= -0x1p63f && v < 0x1p63f ? (long)v : LONG_MIN;\n"
+    "}\n"
+    "ulong f2ul(R v) {\n"
+    "  return v >= 0 && v < 0x1p64f ? (ulong)v : (ulong)f2l(v);\n"
+    "}\n";
 
 #define UA_SYCL_STR_(x) #x
 #define UA_SYCL_STR(x) UA_SYCL_STR_(x)
