@@ -190,6 +190,27 @@ ua_cuda_bind(const ua_cuda_context *c)
     return UA_OK;
 }
 
+/* Peer access enabled between contexts does not reach pool memory: each
+ * GPU with a link to this one is granted its pool's memory too, so that
+ * peer copies of blocks from it run over the link rather than through the
+ * host. */
+static void
+grant_peers(const ua_cuda_context *c)
+{
+    for (int peer = 0; peer < ndevices; peer++) {
+        CUdevice d;
+        int can = 0;
+        if (peer == c->index || ua_cu.cuDeviceGet(&d, peer) != CUDA_SUCCESS ||
+            ua_cu.cuDeviceCanAccessPeer(&can, d, c->dev) != CUDA_SUCCESS ||
+            !can) {
+            continue;
+        }
+        CUmemAccessDesc access = {{CU_MEM_LOCATION_TYPE_DEVICE, peer},
+                                  CU_MEM_ACCESS_FLAGS_PROT_READWRITE};
+        ua_cu.cuMemPoolSetAccess(c->pool, &access, 1);
+    }
+}
+
 /* The device's own stream-ordered pool, which keeps what is freed (no
  * release threshold) until trim_ordered: CuPy's and PyTorch's caching
  * allocators behave alike.  Blocks freed on one stream serve another only
@@ -216,6 +237,7 @@ create_pool(ua_cuda_context *c)
                                 &keep_all);
     ua_cu.cuMemPoolSetAttribute(
         c->pool, CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES, &no);
+    grant_peers(c);
 }
 
 static ua_status

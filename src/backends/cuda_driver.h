@@ -33,6 +33,17 @@ typedef struct {
 #define CU_MEM_ALLOCATION_TYPE_PINNED 1
 #define CU_MEM_LOCATION_TYPE_DEVICE 1
 
+/* CUmemAccessDesc: which device may read and write a pool's memory. */
+typedef struct {
+    struct {
+        int type; /* CU_MEM_LOCATION_TYPE_DEVICE */
+        int id;   /* device ordinal */
+    } location;
+    int flags; /* CU_MEM_ACCESS_FLAGS_PROT_READWRITE */
+} CUmemAccessDesc;
+
+#define CU_MEM_ACCESS_FLAGS_PROT_READWRITE 3
+
 /* CUmemPool_attribute: flags are int, byte counts uint64_t. */
 #define CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES 1
 #define CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC 2
@@ -125,6 +136,8 @@ typedef struct {
     X(cuMemPoolGetAttribute, "cuMemPoolGetAttribute",                         \
       (CUmemoryPool pool, int attr, void *value))                             \
     X(cuMemPoolTrimTo, "cuMemPoolTrimTo", (CUmemoryPool pool, size_t keep))   \
+    X(cuMemPoolSetAccess, "cuMemPoolSetAccess",                               \
+      (CUmemoryPool pool, const CUmemAccessDesc *map, size_t count))          \
     X(cuMemAllocFromPoolAsync, "cuMemAllocFromPoolAsync",                     \
       (CUdeviceptr * p, size_t n, CUmemoryPool pool, CUstream s))             \
     X(cuCtxSynchronize, "cuCtxSynchronize", (void))                           \
