@@ -205,6 +205,23 @@ bool ua_copy_plan_is_dense(const ua_copy_plan *p, size_t dst_itemsize,
  * the source is dense while along the last it is not; -1 where none. */
 int ua_copy_plan_tile_axis(const ua_copy_plan *p, size_t src_itemsize,
                            ptrdiff_t min_length);
+/* How a kernel language spells what a generated element conversion uses:
+ * the parts of its complex type, float16 to and from its real type, the
+ * real type, and the prelude's float-to-integer functions that follow the
+ * core's definition of out-of-range values. */
+typedef struct ua_kernel_dialect {
+    const char *re, *im;
+    const char *half_to_real, *real_to_half;
+    const char *real;
+    const char *real_to_i64, *real_to_u64;
+} ua_kernel_dialect;
+
+/* The body of `D convert(S v)` in the dialect: NumPy's unsafe cast from
+ * src to dst, with NaN, infinities and out-of-range values going to
+ * integers as the core's engine sends them. */
+void ua_kernel_conversion(const ua_kernel_dialect *d, ua_typenum dst,
+                          ua_typenum src, char *out, size_t len);
+
 /* The strided copy of plan p (of the layout nd, shape, dst, src) through
  * the copier's kernels.  dst_reached and src_reached say whether its
  * kernels can reach each side; what they cannot reach must be host

@@ -97,55 +97,13 @@ device_type_name(ua_typenum t)
     return names[ua_dtype_index(t)];
 }
 
-static bool
-is_complex(ua_typenum t)
-{
-    return t == UA_COMPLEX64 || t == UA_COMPLEX128;
-}
 
-/* The body of convert(S v): NumPy's unsafe cast from src to dst. */
-static void
-conversion(ua_typenum dst, ua_typenum src, char *out, size_t len)
-{
-    /* The source as a real number; a complex source gives its real part. */
-    const char *x = src == UA_FLOAT16 ? "h2d(v)" : is_complex(src) ? "v.re"
-                                                                   : "v";
-    if (dst == src) {
-        snprintf(out, len, "return v;");
-    }
-    else if (dst == UA_BOOL) {
-        snprintf(out, len, "return (D)(%s);",
-                 is_complex(src) ? "v.re != 0 || v.im != 0"
-                 : src == UA_FLOAT16 ? "(v & 0x7fff) != 0"
-                                     : "v != 0");
-    }
-    else if (dst == UA_FLOAT16) {
-        snprintf(out, len, "return d2h((double)(%s));", x);
-    }
-    else if (is_complex(dst)) {
-        const char *part = dst == UA_COMPLEX64 ? "float" : "double";
-        if (is_complex(src)) {
-            snprintf(out, len,
-                     "D r; r.re = (%s)v.re; r.im = (%s)v.im; return r;",
-                     part, part);
-        }
-        else {
-            snprintf(out, len, "D r; r.re = (%s)(%s); r.im = 0; return r;",
-                     part, x);
-        }
-    }
-    else if (dst != UA_FLOAT32 && dst != UA_FLOAT64 &&
-             (src == UA_FLOAT16 || src == UA_FLOAT32 || src == UA_FLOAT64 ||
-              is_complex(src))) {
-        /* Through the core's definition of out-of-range values (f2i64,
-         * f2u64 in the prelude), never the device's saturating cast. */
-        snprintf(out, len, "return (D)%s((double)(%s));",
-                 dst == UA_UINT64 ? "f2u64" : "f2i64", x);
-    }
-    else {
-        snprintf(out, len, "return (D)(%s);", x);
-    }
-}
+/* How the kernels' C++ spells what convert(S v) uses (the prelude's
+ * complex struct, float16 helpers and float-to-integer functions). */
+static const ua_kernel_dialect dialect = {
+    .re = "re", .im = "im",
+    .half_to_real = "h2d", .real_to_half = "d2h", .real = "double",
+    .real_to_i64 = "f2i64", .real_to_u64 = "f2u64"};
 
 static CUresult
 find_kernels(ua_cuda_copy_kernels *k)
@@ -170,7 +128,7 @@ static char *
 kernel_source(ua_typenum dst, ua_typenum src, bool aligned)
 {
     char convert[200], head[600];
-    conversion(dst, src, convert, sizeof(convert));
+    ua_kernel_conversion(&dialect, dst, src, convert, sizeof(convert));
     snprintf(head, sizeof(head),
              "typedef %s S;\ntypedef %s D;\n"
              "__device__ __forceinline__ D convert(S v) { %s }\n",
@@ -348,7 +306,7 @@ static ptrdiff_t
 element_alignment(ua_typenum t)
 {
     size_t size = ua_dtype_itemsize(t);
-    return (ptrdiff_t)(is_complex(t) ? size / 2 : size);
+    return (ptrdiff_t)(ua_dtype_kind(t) == 'c' ? size / 2 : size);
 }
 
 /* Whether every element the plan reaches from base is aligned for t: the

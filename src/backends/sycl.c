@@ -454,53 +454,13 @@ element_type(ua_typenum t)
     return names[ua_dtype_index(t)];
 }
 
-static bool
-is_complex(ua_typenum t)
-{
-    return t == UA_COMPLEX64 || t == UA_COMPLEX128;
-}
-
-static bool
-is_floating(ua_typenum t)
-{
-    return t == UA_FLOAT16 || t == UA_FLOAT32 || t == UA_FLOAT64 ||
-           is_complex(t);
-}
-
-/* The body of convert(S v): NumPy's unsafe cast from src to dst. */
-static void
-conversion(ua_typenum dst, ua_typenum src, char *out, size_t len)
-{
-    /* The source as a real number; a complex source gives its real part. */
-    const char *x = src == UA_FLOAT16 ? "h2f(v)" : is_complex(src) ? "v.x"
-                                                                   : "v";
-    if (dst == src) {
-        snprintf(out, len, "return v;");
-    }
-    else if (dst == UA_BOOL) {
-        snprintf(out, len, "return (D)(%s);",
-                 is_complex(src)     ? "v.x != 0 || v.y != 0"
-                 : src == UA_FLOAT16 ? "(v & 0x7fff) != 0"
-                                     : "v != 0");
-    }
-    else if (dst == UA_FLOAT16) {
-        snprintf(out, len, "return f2h((R)(%s));", x);
-    }
-    else if (is_complex(dst)) {
-        const char *part = dst == UA_COMPLEX64 ? "float" : "double";
-        snprintf(out, len, "D r; r.x = (%s)(%s); r.y = %s; return r;", part,
-                 x, is_complex(src) ? "v.y" : "0");
-    }
-    else if (!is_floating(dst) && is_floating(src)) {
-        /* Through the core's definition of out-of-range values (f2l,
-         * f2ul in the prelude). */
-        snprintf(out, len, "return (D)%s((R)(%s));",
-                 dst == UA_UINT64 ? "f2ul" : "f2l", x);
-    }
-    else {
-        snprintf(out, len, "return (D)(%s);", x);
-    }
-}
+/* How the kernels' OpenCL C spells what convert(S v) uses (vector
+ * complex types, float16 helpers, R the widest real type the device has,
+ * and the prelude's float-to-integer functions). */
+static const ua_kernel_dialect dialect = {
+    .re = "x", .im = "y",
+    .half_to_real = "h2f", .real_to_half = "f2h", .real = "R",
+    .real_to_i64 = "f2l", .real_to_u64 = "f2ul"};
 
 /* The OpenCL C source of the copy kernels from src to dst (malloc'd), or
  * NULL when out of memory. */
@@ -508,7 +468,7 @@ static char *
 kernel_source(ua_typenum dst, ua_typenum src, bool fp64)
 {
     char convert[200], head[400];
-    conversion(dst, src, convert, sizeof(convert));
+    ua_kernel_conversion(&dialect, dst, src, convert, sizeof(convert));
     snprintf(head, sizeof(head),
              "%stypedef %s R;\n", fp64 ? "#define UA_FP64\n" : "",
              fp64 ? "double" : "float");

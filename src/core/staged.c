@@ -3,6 +3,7 @@
  * kernels where the sides overlap; where one side is pageable host memory,
  * a kernel to or from the queue's staging buffer, which the host packs or
  * unpacks; and a host copy where neither side is reachable. */
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -181,4 +182,65 @@ ua_copy_with_kernels(const ua_kernel_copier *k, int nd,
                                : copy_to_pageable(k, p, dst, src);
     pthread_mutex_unlock(k->staging_lock);
     return st;
+}
+
+/* ------------------------------------------- generated conversions */
+
+static bool
+is_complex(ua_typenum t)
+{
+    return ua_dtype_kind(t) == 'c';
+}
+
+static bool
+is_floating(ua_typenum t)
+{
+    return ua_dtype_kind(t) == 'f' || is_complex(t);
+}
+
+void
+ua_kernel_conversion(const ua_kernel_dialect *d, ua_typenum dst,
+                     ua_typenum src, char *out, size_t len)
+{
+    /* The source as a real number; a complex source gives its real part. */
+    char x[64];
+    if (src == UA_FLOAT16) {
+        snprintf(x, sizeof(x), "%s(v)", d->half_to_real);
+    }
+    else {
+        snprintf(x, sizeof(x), "v%s%s", is_complex(src) ? "." : "",
+                 is_complex(src) ? d->re : "");
+    }
+    if (dst == src) {
+        snprintf(out, len, "return v;");
+    }
+    else if (dst == UA_BOOL && is_complex(src)) {
+        snprintf(out, len, "return (D)(v.%s != 0 || v.%s != 0);", d->re,
+                 d->im);
+    }
+    else if (dst == UA_BOOL) {
+        snprintf(out, len, "return (D)(%s);",
+                 src == UA_FLOAT16 ? "(v & 0x7fff) != 0" : "v != 0");
+    }
+    else if (dst == UA_FLOAT16) {
+        snprintf(out, len, "return %s((%s)(%s));", d->real_to_half, d->real,
+                 x);
+    }
+    else if (is_complex(dst)) {
+        const char *part = dst == UA_COMPLEX64 ? "float" : "double";
+        char im[64] = "0";
+        if (is_complex(src)) {
+            snprintf(im, sizeof(im), "(%s)v.%s", part, d->im);
+        }
+        snprintf(out, len, "D r; r.%s = (%s)(%s); r.%s = %s; return r;",
+                 d->re, part, x, d->im, im);
+    }
+    else if (!is_floating(dst) && is_floating(src)) {
+        snprintf(out, len, "return (D)%s((%s)(%s));",
+                 dst == UA_UINT64 ? d->real_to_u64 : d->real_to_i64, d->real,
+                 x);
+    }
+    else {
+        snprintf(out, len, "return (D)(%s);", x);
+    }
 }
