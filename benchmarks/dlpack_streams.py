@@ -1,6 +1,8 @@
 """What a DLPack import from PyTorch and CuPy costs, by the stream handed to
 the producer: the legacy default stream (1, what both use by default), the
-queue's own non-blocking stream, or none (-1, no ordering).  The choice in
+queue's own non-blocking stream, or none (-1, no ordering); PyTorch's current-stream query, and
+from_dlpack of a tensor while PyTorch's current stream is a side stream
+(then our queue waits for it by an event).  The choice in
 README.md ("Streams") rests on these numbers.
 
     python benchmarks/dlpack_streams.py
@@ -33,6 +35,12 @@ def main():
         print(f"{name} ua.from_dlpack(x): {us(lambda: ua.from_dlpack(x)):.2f} us")
         cap = x.__dlpack__(stream=-1, max_version=(1, 0))
         del cap
+    raw = torch._C._cuda_getCurrentRawStream
+    print(f"torch._C._cuda_getCurrentRawStream(0): {us(lambda: raw(0)):.2f} us")
+    print(f"torch.cuda.current_stream(): {us(torch.cuda.current_stream):.2f} us")
+    with torch.cuda.stream(torch.cuda.Stream()):
+        print(f"PyTorch ua.from_dlpack(x), its current stream a side one: "
+              f"{us(lambda: ua.from_dlpack(t)):.2f} us")
     print(f"ua.from_dlpack(capsule) alone: "
           f"{us(lambda: ua.from_dlpack(t.__dlpack__(stream=-1, max_version=(1, 0)))) - us(lambda: t.__dlpack__(stream=-1, max_version=(1, 0))):.2f} us")
 

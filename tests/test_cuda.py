@@ -404,6 +404,52 @@ def test_dlpack_import_from_torch_waits_for_its_stream():
         assert (ua.asnumpy(x) == 20).all()
 
 
+def test_dlpack_import_from_torch_orders_our_queue_after_its_stream():
+    """PyTorch is asked with -1: our queue is ordered after its current
+    stream by us, and a kernel of our queue right after the import sees what
+    PyTorch wrote, on its default stream and on a side stream."""
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("PyTorch without CUDA")
+    seen = []
+
+    class Recording(torch.Tensor):
+        def __dlpack__(self, *args, **kwargs):
+            seen.append(kwargs.get("stream"))
+            return super().__dlpack__(*args, **kwargs)
+
+    for stream in (torch.cuda.default_stream(), torch.cuda.Stream()):
+        with torch.cuda.stream(stream):
+            t = torch.zeros(1 << 24, device="cuda")
+            for _ in range(20):  # long enough to still run at import
+                t += 1
+            y = ua.from_dlpack(t.as_subclass(Recording)).copy()
+        assert (ua.asnumpy(y) == 20).all()
+    assert seen == [-1, -1]
+
+
+def test_dlpack_import_from_other_cuda_producers_asks_for_our_stream():
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("PyTorch without CUDA")
+    seen = []
+
+    class Producer:
+        def __init__(self, t):
+            self.t = t
+
+        def __dlpack_device__(self):
+            return self.t.__dlpack_device__()
+
+        def __dlpack__(self, **kwargs):
+            seen.append(kwargs.get("stream"))
+            return self.t.__dlpack__(**kwargs)
+
+    t = torch.arange(10, dtype=torch.float32, device="cuda")
+    np.testing.assert_array_equal(ua.asnumpy(ua.from_dlpack(Producer(t))), np.arange(10))
+    assert seen == [1]  # the default queue's, the legacy default stream
+
+
 # ------------------------------------------- queues, streams, pipelines
 
 def test_the_default_queue_is_the_legacy_default_stream():

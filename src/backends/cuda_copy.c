@@ -271,13 +271,16 @@ fits_int(const kernel_plan *p, long long threads)
 }
 
 static ua_status
-launch_tiled(ua_cuda_queue *q, const ua_cuda_copy_kernels *k, kernel_plan *p)
+launch_tiled(ua_cuda_queue *q, const ua_cuda_copy_kernels *k, kernel_plan *p,
+             size_t dst_itemsize)
 {
     long long nl = p->shape[p->nd - 1], na = p->shape[p->tile_axis];
     long long batches = p->size / (nl * na);
-    unsigned gx = at_most((nl + 31) / 32, 1ll << 30);
+    long long tile_l = UA_CUDA_TILE_L(dst_itemsize);
+    long long per_block = UA_CUDA_TILE_BATCHES;
+    unsigned gx = at_most((nl + tile_l - 1) / tile_l, 1ll << 30);
     unsigned gy = at_most((na + 31) / 32, 65535);
-    unsigned gz = at_most((batches + 1) / 2, 65535); /* two per block */
+    unsigned gz = at_most((batches + per_block - 1) / per_block, 65535);
     void *args[] = {p};
     CUfunction f = k->tiled[!fits_int(p, 0)];
     CU_CHECK(ua_cu.cuLaunchKernel(f, gx, gy, gz, 32, 8, 1, 0, q->stream, args,
@@ -346,7 +349,7 @@ launch(void *queue, const ua_copy_plan *cp, ua_typenum dt, void *dst,
         p.size *= cp->shape[i];
     }
     p.tile_axis = ua_copy_plan_tile_axis(cp, ua_dtype_itemsize(stype), 8);
-    return p.tile_axis >= 0 ? launch_tiled(q, k, &p)
+    return p.tile_axis >= 0 ? launch_tiled(q, k, &p, ua_dtype_itemsize(dt))
                             : launch_elementwise(q, k, &p);
 }
 

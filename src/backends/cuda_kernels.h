@@ -9,7 +9,7 @@
  *   ua_copy_{i,l}N     rank N <= 4, one thread per element, grid-stride,
  *                      int or long long index arithmetic;
  *   ua_copy_nd         any rank, 64-bit;
- *   ua_copy_tiled_{i,l} 32x32 tiles through shared memory, for layouts
+ *   ua_copy_tiled_{i,l} tiles through shared memory, for layouts
  *                      where the source is dense along another axis than
  *                      the destination (transposes and permutes): both
  *                      sides coalesce.
@@ -153,18 +153,32 @@ static const char ua_cuda_kernel_body[] =
     "    copy_small<long long, n>(p); }\n"
     "SMALL(1) SMALL(2) SMALL(3) SMALL(4)\n";
 
+/* The tiled kernels' tile: UA_CUDA_TILE_L(itemsize) elements along the
+ * destination's dense axis (whole 256-byte rows for 4-byte elements; the
+ * tiles of 16-byte ones would not fit in static shared memory), 32 along
+ * the source's, and UA_CUDA_TILE_BATCHES batches per block.  The launch
+ * sizes its grid by the same rule, which the kernel source is made of. */
+#define UA_CUDA_TILE_L(itemsize) ((itemsize) > 8 ? 32 : 64)
+#define UA_CUDA_TILE_BATCHES 2
+#define UA_CUDA_STR_(x) #x
+#define UA_CUDA_STR(x) UA_CUDA_STR_(x)
+
 /* Kept apart from the body: C compilers need support only strings of 4095
  * characters. */
 static const char ua_cuda_kernel_tiled[] =
-    /* Transposes and permutes: a 32x32 tile of the axes L (dense in the
-     * destination) and A (dense in the source) through shared memory, so
-     * that both sides coalesce; the padding column keeps the column reads
-     * free of bank conflicts for 4-byte elements.  Blocks of 32x8 threads
-     * move 4 elements each of two tiles at once, of two batches, so that
-     * twice the loads are in flight before each barrier (a 64^4 permute
-     * makes 4 KiB tiles, too short-lived alone to keep HBM busy); grid x
-     * walks L's tiles, y A's, z pairs of batches of the other axes, whose
-     * index is split once per batch. */
+    /* Transposes and permutes: a tile of TL elements along the axis L
+     * (dense in the destination) by 32 along A (dense in the source)
+     * through shared memory, so that both sides coalesce; the padding
+     * column keeps the column reads free of bank conflicts.  Blocks of 32x8
+     * threads load TL/8 rows of the source each, then store 4 rows of the
+     * destination, each in TL/32 consecutive 128-byte pieces, so that a
+     * warp writes whole rows.  A block moves the tiles of NB batches at
+     * once, so that NB times the loads are in flight before each barrier
+     * (a 64^4 permute makes tiles too short-lived alone to keep HBM busy);
+     * grid x walks L's tiles, y A's, z groups of NB batches of the other
+     * axes, whose index is split once per batch. */
+    "#define TILE_L " UA_CUDA_STR(UA_CUDA_TILE_L(sizeof(D))) "\n"
+    "#define TILE_BATCHES " UA_CUDA_STR(UA_CUDA_TILE_BATCHES) "\n"
     "template <typename I>\n"
     "__device__ __forceinline__ void batch_offsets(const plan &p, I b,\n"
     "                                              I &d, I &s) {\n"
@@ -176,76 +190,82 @@ static const char ua_cuda_kernel_tiled[] =
     "    d += idx * (I)p.dstep[k]; s += idx * (I)p.sstep[k];\n"
     "  }\n"
     "}\n"
-    "template <typename I>\n"
+    "template <typename I, int TL>\n"
     "__device__ __forceinline__ void load_tile(D (*tile)[33], const char *src,\n"
     "    I sL, bool full, I a_left, I l_left) {\n"
     "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
     "  if (full) {\n"
     "#pragma unroll\n"
-    "    for (int j = 0; j < 32; j += 8)\n"
+    "    for (int j = 0; j < TL; j += 8)\n"
     "      tile[ty + j][tx] = convert(ld<S>(src + j * sL));\n"
     "  } else {\n"
-    "    for (int j = 0; j < 32; j += 8)\n"
+    "    for (int j = 0; j < TL; j += 8)\n"
     "      if (tx < a_left && ty + j < l_left)\n"
     "        tile[ty + j][tx] = convert(ld<S>(src + j * sL));\n"
     "  }\n"
     "}\n"
-    "template <typename I>\n"
+    "template <typename I, int TL>\n"
     "__device__ __forceinline__ void store_tile(D (*tile)[33], char *dst,\n"
-    "    I dA, bool full, I a_left, I l_left) {\n"
+    "    I dA, I dL, bool full, I a_left, I l_left) {\n"
     "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
     "  if (full) {\n"
     "#pragma unroll\n"
     "    for (int j = 0; j < 32; j += 8)\n"
-    "      st<D>(dst + j * dA, tile[tx][ty + j]);\n"
+    "#pragma unroll\n"
+    "      for (int h = 0; h < TL; h += 32)\n"
+    "        st<D>(dst + j * dA + h * dL, tile[tx + h][ty + j]);\n"
     "  } else {\n"
     "    for (int j = 0; j < 32; j += 8)\n"
-    "      if (ty + j < a_left && tx < l_left)\n"
-    "        st<D>(dst + j * dA, tile[tx][ty + j]);\n"
+    "      for (int h = 0; h < TL; h += 32)\n"
+    "        if (ty + j < a_left && tx + h < l_left)\n"
+    "          st<D>(dst + j * dA + h * dL, tile[tx + h][ty + j]);\n"
     "  }\n"
     "}\n"
-    "template <typename I>\n"
+    "template <typename I, int TL, int NB>\n"
     "__device__ __forceinline__ void copy_tiled(const plan &p) {\n"
-    "  __shared__ D tile[2][32][33];\n"
+    "  __shared__ D tile[NB][TL][33];\n"
     "  const int L = p.nd - 1, A = p.tile_axis;\n"
     "  const I nL = (I)p.shape[L], nA = (I)p.shape[A];\n"
     "  const I dL = (I)p.dstep[L], dA = (I)p.dstep[A];\n"
     "  const I sL = (I)p.sstep[L], sA = (I)p.sstep[A];\n"
-    "  const I tilesL = (nL + 31) / 32, tilesA = (nA + 31) / 32;\n"
+    "  const I tilesL = (nL + TL - 1) / TL, tilesA = (nA + 31) / 32;\n"
     "  const I batches = (I)(p.size / ((long long)nL * nA));\n"
     "  const int tx = threadIdx.x, ty = threadIdx.y;\n"
-    "  for (I b = blockIdx.z; b < batches; b += 2 * (I)gridDim.z) {\n"
-    "    const I b2 = b + (I)gridDim.z;\n"
-    "    const bool two = b2 < batches;\n"
-    "    I d, s, d2 = 0, s2 = 0;\n"
-    "    batch_offsets<I>(p, b, d, s);\n"
-    "    if (two) batch_offsets<I>(p, b2, d2, s2);\n"
+    "  for (I b0 = blockIdx.z; b0 < batches; b0 += NB * (I)gridDim.z) {\n"
+    "    I d[NB], s[NB];\n"
+    "    int n = 0;\n"
+    "#pragma unroll\n"
+    "    for (int k = 0; k < NB; k++) {\n"
+    "      const I b = b0 + k * (I)gridDim.z;\n"
+    "      d[k] = 0; s[k] = 0;\n"
+    "      if (b < batches) { batch_offsets<I>(p, b, d[k], s[k]); n = k + 1; }\n"
+    "    }\n"
     "    for (I ta = blockIdx.y; ta < tilesA; ta += gridDim.y) {\n"
     "      for (I tl = blockIdx.x; tl < tilesL; tl += gridDim.x) {\n"
-    "        const I a0 = ta * 32, l0 = tl * 32;\n"
+    "        const I a0 = ta * 32, l0 = tl * TL;\n"
     "        const I a_left = nA - a0, l_left = nL - l0;\n"
-    "        const bool full = a_left >= 32 && l_left >= 32;\n"
+    "        const bool full = a_left >= 32 && l_left >= TL;\n"
     "        const I from = (a0 + tx) * sA + (l0 + ty) * sL;\n"
-    "        load_tile<I>(tile[0], p.src + s + from, sL, full, a_left,\n"
-    "                     l_left);\n"
-    "        if (two)\n"
-    "          load_tile<I>(tile[1], p.src + s2 + from, sL, full, a_left,\n"
-    "                       l_left);\n"
+    "#pragma unroll\n"
+    "        for (int k = 0; k < NB; k++)\n"
+    "          if (k < n)\n"
+    "            load_tile<I, TL>(tile[k], p.src + s[k] + from, sL, full,\n"
+    "                             a_left, l_left);\n"
     "        __syncthreads();\n"
     "        const I to = (a0 + ty) * dA + (l0 + tx) * dL;\n"
-    "        store_tile<I>(tile[0], p.dst + d + to, dA, full, a_left,\n"
-    "                      l_left);\n"
-    "        if (two)\n"
-    "          store_tile<I>(tile[1], p.dst + d2 + to, dA, full, a_left,\n"
-    "                        l_left);\n"
+    "#pragma unroll\n"
+    "        for (int k = 0; k < NB; k++)\n"
+    "          if (k < n)\n"
+    "            store_tile<I, TL>(tile[k], p.dst + d[k] + to, dA, dL, full,\n"
+    "                              a_left, l_left);\n"
     "        __syncthreads();\n"
     "      }\n"
     "    }\n"
     "  }\n"
     "}\n"
     "extern \"C\" __global__ void ua_copy_tiled_i(const plan p) {\n"
-    "  copy_tiled<int>(p); }\n"
+    "  copy_tiled<int, TILE_L, TILE_BATCHES>(p); }\n"
     "extern \"C\" __global__ void ua_copy_tiled_l(const plan p) {\n"
-    "  copy_tiled<long long>(p); }\n";
+    "  copy_tiled<long long, TILE_L, TILE_BATCHES>(p); }\n";
 
 #endif /* USMARRAY_CUDA_KERNELS_H */

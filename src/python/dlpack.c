@@ -525,9 +525,11 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
  * and PyTorch's default current streams are, so that they skip their
  * event handshake).  *out stays NULL for memory of backends without
  * streams and devices no backend reaches (the capsule's own device then
- * decides the error). */
+ * decides the error); *queue is that default queue (the module's cache
+ * keeps it). */
 static int
-consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out)
+consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out,
+                ua_queue **queue)
 {
     ua_device *d;
     ua_usm_kind kind;
@@ -542,13 +544,92 @@ consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out)
     if (q == NULL) {
         return -1;
     }
-    uintptr_t stream = ua_queue_stream_handle(((ua_py_queue *)q)->queue);
+    *queue = ((ua_py_queue *)q)->queue;
+    uintptr_t stream = ua_queue_stream_handle(*queue);
     Py_DECREF(q);
     if (stream != 0) {
         *out = PyLong_FromSize_t(stream);
         return *out ? 0 : -1;
     }
     return 0;
+}
+
+/* DLPack's name of CUDA's legacy default stream. */
+#define DLPACK_CUDA_LEGACY_STREAM 1
+
+/* PyTorch's current-stream function when obj is one of its tensors, else
+ * NULL (no error): torch.Tensor and torch._C._cuda_getCurrentRawStream
+ * are looked up once torch is imported (None where the function is
+ * missing, so as not to look again). */
+static PyObject *
+torch_raw_stream_of(ua_state *st, PyObject *obj)
+{
+    if (st->torch_raw_stream == NULL) {
+        PyObject *torch = PyImport_GetModule(st->s_torch);
+        if (torch == NULL) {
+            PyErr_Clear();
+            return NULL;
+        }
+        PyObject *tensor = PyObject_GetAttrString(torch, "Tensor");
+        PyObject *c = PyObject_GetAttrString(torch, "_C");
+        PyObject *f = c ? PyObject_GetAttrString(c, "_cuda_getCurrentRawStream")
+                        : NULL;
+        PyErr_Clear();
+        Py_DECREF(torch);
+        Py_XDECREF(c);
+        if (tensor == NULL || !PyType_Check(tensor) || f == NULL ||
+            !PyCallable_Check(f)) {
+            Py_XDECREF(tensor);
+            Py_XSETREF(f, Py_NewRef(Py_None));
+            tensor = NULL;
+        }
+        st->torch_tensor = tensor;
+        st->torch_raw_stream = f;
+    }
+    if (st->torch_tensor == NULL ||
+        !PyObject_TypeCheck(obj, (PyTypeObject *)st->torch_tensor)) {
+        return NULL;
+    }
+    return st->torch_raw_stream;
+}
+
+/* A producer library's quirk, PyTorch's: its __dlpack__ spends about
+ * 10 us in Python whenever it is given a stream (it builds stream objects
+ * to compare them), and 2.4 us given -1.  For a CUDA tensor, ask PyTorch
+ * for its current stream on the tensor's device (a raw handle; 0 is its
+ * default stream, CUDA's legacy one) and order the consumer's queue after
+ * it ourselves, as PyTorch would have ordered it: then the producer is
+ * asked with -1, no synchronization.  1 when so ordered; 0, with no error,
+ * where anything is unexpected and the generic call must be made. */
+static int
+ordered_after_torch(ua_state *st, PyObject *obj, ua_dl_device dev,
+                    ua_queue *queue)
+{
+    if (dev.device_type != UA_DL_CUDA || queue == NULL) {
+        return 0;
+    }
+    PyObject *f = torch_raw_stream_of(st, obj);
+    if (f == NULL || f == Py_None) {
+        return 0;
+    }
+    PyObject *index = PyLong_FromLong(dev.device_id);
+    PyObject *raw = index ? PyObject_CallOneArg(f, index) : NULL;
+    Py_XDECREF(index);
+    unsigned long long handle =
+        raw != NULL && PyLong_CheckExact(raw) ? PyLong_AsUnsignedLongLong(raw)
+                                              : (unsigned long long)-1;
+    Py_XDECREF(raw);
+    if (PyErr_Occurred() || handle == (unsigned long long)-1) {
+        PyErr_Clear();
+        return 0;
+    }
+    uintptr_t producer = handle == 0 ? DLPACK_CUDA_LEGACY_STREAM
+                                     : (uintptr_t)handle;
+    if (ua_queue_order_with_stream(queue, producer, false) != UA_OK) {
+        ua_error_clear();
+        return 0;
+    }
+    return 1;
 }
 
 /* The producer's device: known from the caller, asked of the producer, or
@@ -575,11 +656,18 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
 {
     ua_dl_device dev;
     PyObject *stream = NULL;
+    ua_queue *queue = NULL;
     /* Errors here are the producer's: they must not reach the fallback to
      * the legacy call below, which takes a TypeError as "old producer". */
     if (producer_device(st, obj, known, &dev) < 0 ||
-        consumer_stream(st, dev, &stream) < 0) {
+        consumer_stream(st, dev, &stream, &queue) < 0) {
         return NULL;
+    }
+    if (stream != NULL && ordered_after_torch(st, obj, dev, queue)) {
+        Py_SETREF(stream, PyLong_FromLong(-1));
+        if (stream == NULL) {
+            return NULL;
+        }
     }
     /* obj.__dlpack__(max_version=..., [copy=...,] [stream=...]), by
      * vectorcall with names made once (module.c). */
