@@ -277,7 +277,7 @@ launch_tiled(ua_cuda_queue *q, const ua_cuda_copy_kernels *k, kernel_plan *p,
     long long nl = p->shape[p->nd - 1], na = p->shape[p->tile_axis];
     long long batches = p->size / (nl * na);
     long long tile_l = UA_CUDA_TILE_L(dst_itemsize);
-    long long per_block = UA_CUDA_TILE_BATCHES;
+    long long per_block = UA_CUDA_TILE_BATCHES(dst_itemsize);
     unsigned gx = at_most((nl + tile_l - 1) / tile_l, 1ll << 30);
     unsigned gy = at_most((na + 31) / 32, 65535);
     unsigned gz = at_most((batches + per_block - 1) / per_block, 65535);

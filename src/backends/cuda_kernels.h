@@ -153,13 +153,20 @@ static const char ua_cuda_kernel_body[] =
     "    copy_small<long long, n>(p); }\n"
     "SMALL(1) SMALL(2) SMALL(3) SMALL(4)\n";
 
-/* The tiled kernels' tile: UA_CUDA_TILE_L(itemsize) elements along the
- * destination's dense axis (whole 256-byte rows for 4-byte elements; the
- * tiles of 16-byte ones would not fit in static shared memory), 32 along
- * the source's, and UA_CUDA_TILE_BATCHES batches per block.  The launch
- * sizes its grid by the same rule, which the kernel source is made of. */
+/* The tiled kernels' tile, by the destination's itemsize: TILE_L elements
+ * along the destination's dense axis (whole 256-byte rows for 4-byte
+ * elements), 32 along the source's, and TILE_BATCHES batches per block,
+ * so that a block's tiles take at most 33 KiB of shared memory (static
+ * shared memory ends at 48).  TILE_MIN_BLOCKS bounds the registers of
+ * the kernel with int offsets: 8
+ * blocks of 256 threads an SM leave each thread 32, which kept every load
+ * in flight and measured fastest for 4-byte elements on the H100 (a
+ * 64^4 permute and an 8192^2 transpose, benchmarks/results); larger
+ * elements need more registers for as many loads.  The launch sizes its
+ * grid by the same rules, which the kernel source is made of. */
 #define UA_CUDA_TILE_L(itemsize) ((itemsize) > 8 ? 32 : 64)
-#define UA_CUDA_TILE_BATCHES 2
+#define UA_CUDA_TILE_BATCHES(itemsize) ((itemsize) > 4 ? 2 : 4)
+#define UA_CUDA_TILE_MIN_BLOCKS(itemsize) ((itemsize) > 4 ? 4 : 8)
 #define UA_CUDA_STR_(x) #x
 #define UA_CUDA_STR(x) UA_CUDA_STR_(x)
 
@@ -178,7 +185,9 @@ static const char ua_cuda_kernel_tiled[] =
      * grid x walks L's tiles, y A's, z groups of NB batches of the other
      * axes, whose index is split once per batch. */
     "#define TILE_L " UA_CUDA_STR(UA_CUDA_TILE_L(sizeof(D))) "\n"
-    "#define TILE_BATCHES " UA_CUDA_STR(UA_CUDA_TILE_BATCHES) "\n"
+    "#define TILE_BATCHES " UA_CUDA_STR(UA_CUDA_TILE_BATCHES(sizeof(D))) "\n"
+    "#define TILE_MIN_BLOCKS "
+    UA_CUDA_STR(UA_CUDA_TILE_MIN_BLOCKS(sizeof(D))) "\n"
     "template <typename I>\n"
     "__device__ __forceinline__ void batch_offsets(const plan &p, I b,\n"
     "                                              I &d, I &s) {\n"
@@ -263,9 +272,12 @@ static const char ua_cuda_kernel_tiled[] =
     "    }\n"
     "  }\n"
     "}\n"
-    "extern \"C\" __global__ void ua_copy_tiled_i(const plan p) {\n"
+    "extern \"C\" __global__ void __launch_bounds__(256, TILE_MIN_BLOCKS)\n"
+    "ua_copy_tiled_i(const plan p) {\n"
     "  copy_tiled<int, TILE_L, TILE_BATCHES>(p); }\n"
-    "extern \"C\" __global__ void ua_copy_tiled_l(const plan p) {\n"
+    /* 64-bit offsets take twice the registers: 32 would spill. */
+    "extern \"C\" __global__ void __launch_bounds__(256, 4)\n"
+    "ua_copy_tiled_l(const plan p) {\n"
     "  copy_tiled<long long, TILE_L, TILE_BATCHES>(p); }\n";
 
 #endif /* USMARRAY_CUDA_KERNELS_H */
