@@ -1,9 +1,9 @@
 """What a DLPack import from PyTorch and CuPy costs, by the stream handed to
 the producer: the legacy default stream (1, what both use by default), the
-queue's own non-blocking stream, or none (-1, no ordering); PyTorch's current-stream query, and
-from_dlpack of a tensor while PyTorch's current stream is a side stream
-(then our queue waits for it by an event).  The choice in
-README.md ("Streams") rests on these numbers.
+queue's own non-blocking stream, or none (-1, no ordering); then PyTorch's
+current-stream query and from_dlpack of a tensor while PyTorch's current
+stream is a side stream (our queue then waits for it by an event).  The
+choices in README.md ("Streams") rest on these numbers.
 
     python benchmarks/dlpack_streams.py
 """

@@ -158,11 +158,10 @@ static const char ua_cuda_kernel_body[] =
  * elements), 32 along the source's, and TILE_BATCHES batches per block,
  * so that a block's tiles take at most 33 KiB of shared memory (static
  * shared memory ends at 48).  TILE_MIN_BLOCKS bounds the registers of
- * the kernel with int offsets: 8
- * blocks of 256 threads an SM leave each thread 32, which kept every load
- * in flight and measured fastest for 4-byte elements on the H100 (a
- * 64^4 permute and an 8192^2 transpose, benchmarks/results); larger
- * elements need more registers for as many loads.  The launch sizes its
+ * the kernel with int offsets: 8 blocks of 256 threads an SM leave each
+ * thread 32, where the wider tiles otherwise took 80 (3 blocks an SM) and
+ * ran the 8192^2 transpose 11 % slower on the H100 (README, "Performance
+ * on the GPU"); larger elements need more registers for as many loads.  The launch sizes its
  * grid by the same rules, which the kernel source is made of. */
 #define UA_CUDA_TILE_L(itemsize) ((itemsize) > 8 ? 32 : 64)
 #define UA_CUDA_TILE_BATCHES(itemsize) ((itemsize) > 4 ? 2 : 4)
