@@ -574,11 +574,18 @@ torch_raw_stream_of(ua_state *st, PyObject *obj)
         PyObject *c = PyObject_GetAttrString(torch, "_C");
         PyObject *f = c ? PyObject_GetAttrString(c, "_cuda_getCurrentRawStream")
                         : NULL;
+        /* A ROCm build calls its GPUs CUDA devices: leave it to DLPack. */
+        PyObject *version = PyObject_GetAttrString(torch, "version");
+        PyObject *hip = version ? PyObject_GetAttrString(version, "hip")
+                                : NULL;
         PyErr_Clear();
         Py_DECREF(torch);
         Py_XDECREF(c);
+        Py_XDECREF(version);
+        int cuda_build = hip == Py_None;
+        Py_XDECREF(hip);
         if (tensor == NULL || !PyType_Check(tensor) || f == NULL ||
-            !PyCallable_Check(f)) {
+            !PyCallable_Check(f) || !cuda_build) {
             Py_XDECREF(tensor);
             Py_XSETREF(f, Py_NewRef(Py_None));
             tensor = NULL;
@@ -632,6 +639,33 @@ ordered_after_torch(ua_state *st, PyObject *obj, ua_dl_device dev,
     return 1;
 }
 
+/* PyTorch's quirk again: its __dlpack_device__ is Python code (1.4 us),
+ * where is_cuda and get_device() are C.  True, with *out the tensor's CUDA
+ * device, where obj is a CUDA tensor of a CUDA build of PyTorch; false,
+ * with no error, where anything is unexpected. */
+static int
+torch_cuda_device(ua_state *st, PyObject *obj, ua_dl_device *out)
+{
+    PyObject *f = torch_raw_stream_of(st, obj);
+    if (f == NULL || f == Py_None) {
+        return 0;
+    }
+    PyObject *is_cuda = PyObject_GetAttr(obj, st->s_is_cuda);
+    PyObject *index = is_cuda == Py_True
+                          ? PyObject_CallMethodNoArgs(obj, st->s_get_device)
+                          : NULL;
+    long i = index != NULL && PyLong_CheckExact(index) ? PyLong_AsLong(index)
+                                                      : -1;
+    Py_XDECREF(is_cuda);
+    Py_XDECREF(index);
+    if (PyErr_Occurred() || i < 0 || i > INT32_MAX) {
+        PyErr_Clear();
+        return 0;
+    }
+    *out = (ua_dl_device){UA_DL_CUDA, (int32_t)i};
+    return 1;
+}
+
 /* The producer's device: known from the caller, asked of the producer, or
  * the CPU for producers without __dlpack_device__. */
 static int
@@ -654,9 +688,12 @@ static PyObject *
 request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
                 const ua_dl_device *known)
 {
-    ua_dl_device dev;
+    ua_dl_device dev, torch_dev;
     PyObject *stream = NULL;
     ua_queue *queue = NULL;
+    if (known == NULL && torch_cuda_device(st, obj, &torch_dev)) {
+        known = &torch_dev;
+    }
     /* Errors here are the producer's: they must not reach the fallback to
      * the legacy call below, which takes a TypeError as "old producer". */
     if (producer_device(st, obj, known, &dev) < 0 ||

@@ -31,9 +31,10 @@
     X(dtype_lookup)   /* dtype-likes that cannot change -> typenum */       \
     X(numpy_dtype)    /* numpy.dtype, imported with numpy */                \
     X(rebuild_memory) /* module function used by pickling */                \
-    X(dl_max_version) /* max_version of a DLPack 1.x consumer's call */ \
+    X(dl_max_version) /* max_version of a DLPack 1.x consumer's call */     \
     X(torch_tensor)   /* torch.Tensor, found once torch is imported */      \
-    X(torch_raw_stream) /* torch._C._cuda_getCurrentRawStream, or None */
+    X(torch_raw_stream) /* torch._C._cuda_getCurrentRawStream, or None (also
+                           on ROCm builds) */
 
 /* X(name, n): n strong references (each NULL until made).  dtype_recent
  * holds the strings and types seen lately, recognised by identity before
@@ -60,8 +61,10 @@
     X(s_stream, "stream")                                                   \
     X(s_mask, "mask")                                                       \
     X(s_dlpack, "__dlpack__")                                               \
-    X(s_dlpack_device, "__dlpack_device__")                                \
-    X(s_torch, "torch")
+    X(s_dlpack_device, "__dlpack_device__")                                 \
+    X(s_torch, "torch")                                                     \
+    X(s_is_cuda, "is_cuda")                                                 \
+    X(s_get_device, "get_device")
 
 #define UA_STATE_TYPE_FIELD(name) PyTypeObject *name;
 #define UA_STATE_OBJECT_FIELD(name) PyObject *name;
