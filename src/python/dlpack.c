@@ -13,41 +13,40 @@
 
 /* ------------------------------------------------------------- export */
 
-/* Drops the exported array.  A consumer may call this from any thread,
- * with or without the GIL, and after the interpreter has begun to shut
- * down, when touching Python objects is no longer safe: the reference is
- * then left to the process's end. */
-static void
-release_manager(void *ctx)
-{
-    if (ctx == NULL || !Py_IsInitialized() || ua_py_finalizing()) {
-        return;
-    }
-    PyGILState_STATE g = PyGILState_Ensure();
-    Py_DECREF((PyObject *)ctx);
-    PyGILState_Release(g);
-}
-
-/* An exported tensor's block and its array, with the GIL held. */
+/* An exported tensor's block (PyMem's, faster than malloc at these sizes)
+ * and the array it keeps alive, with the GIL held. */
 static void
 drop_export(void *manager_ctx, void *block)
 {
     Py_XDECREF((PyObject *)manager_ctx);
-    free(block);
+    PyMem_Free(block);
+}
+
+/* A consumer may call the deleters from any thread, with or without the
+ * GIL, and after the interpreter has begun to shut down, when touching
+ * Python objects is no longer safe: the block and the reference are then
+ * left to the process's end. */
+static void
+release_export(void *manager_ctx, void *block)
+{
+    if (!Py_IsInitialized() || ua_py_finalizing()) {
+        return;
+    }
+    PyGILState_STATE g = PyGILState_Ensure();
+    drop_export(manager_ctx, block);
+    PyGILState_Release(g);
 }
 
 static void
 delete_versioned(ua_dl_managed_versioned *m)
 {
-    release_manager(m->manager_ctx);
-    free(m);
+    release_export(m->manager_ctx, m);
 }
 
 static void
 delete_legacy(ua_dl_managed *m)
 {
-    release_manager(m->manager_ctx);
-    free(m);
+    release_export(m->manager_ctx, m);
 }
 
 /* The exception set while a deleter runs, put aside so that the deleter
@@ -150,15 +149,15 @@ capsule_destructor(PyObject *capsule)
     restore_error(&e);
 }
 
-/* Fills a DLPack tensor describing array a; shape and strides point into
- * `dims`, 2 * nd entries owned with the tensor. */
+/* Fills a DLPack tensor describing array a, on DLPack device `device`;
+ * shape and strides point into `dims`, 2 * nd entries owned with the
+ * tensor. */
 static void
-describe(PyObject *a, ua_dl_tensor *t, int64_t *dims)
+describe(PyObject *a, ua_dl_device device, ua_dl_tensor *t, int64_t *dims)
 {
     PyUSMArrayObject *x = ARR(a);
     t->data = x->data;
-    t->device = ua_dlpack_device(ua_queue_device(queue_of_array(a)),
-                                 base_of(a)->kind);
+    t->device = device;
     t->ndim = x->nd;
     t->dtype = ua_dlpack_dtype((ua_typenum)x->typenum);
     t->shape = x->nd > 0 ? dims : NULL;
@@ -173,11 +172,12 @@ describe(PyObject *a, ua_dl_tensor *t, int64_t *dims)
 /* A capsule owning a new managed tensor that describes a and keeps it
  * alive; the shape and strides follow the struct in the same block. */
 static PyObject *
-export_capsule(PyObject *a, int versioned, uint64_t flags)
+export_capsule(PyObject *a, ua_dl_device device, int versioned,
+               uint64_t flags)
 {
     size_t head = versioned ? sizeof(ua_dl_managed_versioned)
                             : sizeof(ua_dl_managed);
-    char *block = malloc(head + 2 * (size_t)ARR(a)->nd * sizeof(int64_t));
+    char *block = PyMem_Malloc(head + 2 * (size_t)ARR(a)->nd * sizeof(int64_t));
     if (block == NULL) {
         return PyErr_NoMemory();
     }
@@ -192,12 +192,12 @@ export_capsule(PyObject *a, int versioned, uint64_t flags)
     else {
         *l = (ua_dl_managed){.deleter = delete_legacy};
     }
-    describe(a, versioned ? &v->dl_tensor : &l->dl_tensor,
+    describe(a, device, versioned ? &v->dl_tensor : &l->dl_tensor,
              (int64_t *)(block + head));
     PyObject *capsule = PyCapsule_New(
         block, versioned ? versioned_name : legacy_name, capsule_destructor);
     if (capsule == NULL) {
-        free(block);
+        PyMem_Free(block);
         return NULL;
     }
     if (versioned) {
@@ -352,7 +352,7 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     if (copy != 1) {
-        return export_capsule(self, versioned,
+        return export_capsule(self, here, versioned,
                               readonly ? UA_DL_FLAG_READ_ONLY : 0);
     }
     PyObject *dup = ua_py_array_copy(st, self, (ua_typenum)x->typenum, 'K',
@@ -360,7 +360,9 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     if (dup == NULL) {
         return NULL;
     }
-    PyObject *capsule = export_capsule(dup, versioned, UA_DL_FLAG_IS_COPIED);
+    /* The copy is of the same kind on the same queue: on `here` too. */
+    PyObject *capsule =
+        export_capsule(dup, here, versioned, UA_DL_FLAG_IS_COPIED);
     Py_DECREF(dup);
     return capsule;
 }
