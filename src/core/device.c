@@ -460,11 +460,10 @@ ua_device_select(const char *filter, ua_device **out)
     return no_match(filter);
 }
 
-ua_status
-ua_device_default(ua_device **out)
+/* The default device with USMARRAY_DEVICE's value env (NULL if unset). */
+static ua_status
+choose_default(const char *env, ua_device **out)
 {
-    ua_devices_initialize();
-    const char *env = getenv("USMARRAY_DEVICE");
     if (env != NULL && env[0] != '\0') {
         if (ua_device_select(env, out) != UA_OK) {
             char why[900];
@@ -488,6 +487,31 @@ ua_device_default(ua_device **out)
         return UA_OK;
     }
     return ua_error_set(UA_ERR_UNAVAILABLE, "no device is available");
+}
+
+/* The default follows USMARRAY_DEVICE as the environment changes; each
+ * thread keeps its last answer for as long as the variable is unchanged
+ * (the device tables never change once built). */
+static _Thread_local ua_env_watch default_env;
+static _Thread_local ua_device *default_device;
+
+ua_status
+ua_device_default(ua_device **out)
+{
+    ua_devices_initialize();
+    const char *env;
+    if (!ua_env_changed(&default_env, "USMARRAY_DEVICE", &env)) {
+        *out = default_device;
+        return UA_OK;
+    }
+    ua_status st = choose_default(env, out);
+    if (st == UA_OK) {
+        default_device = *out;
+    }
+    else {
+        ua_env_forget(&default_env);
+    }
+    return st;
 }
 
 /* ------------------------------------------------- contexts and queues */

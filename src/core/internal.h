@@ -3,9 +3,42 @@
 #define USMARRAY_CORE_INTERNAL_H
 
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 
 #include "usmarray/backend.h"
 #include "usmarray/core.h"
+
+/* The lock of the pools and of the registry, whose critical sections are a
+ * few loads and stores (a bisection, a short memmove) taken several times
+ * per allocation: an atomic exchange, where a mutex costs some thirty
+ * instructions to lock and as many to unlock, a tenth of an empty() on the
+ * host.  A waiter yields after a few spins, as the holder may have been
+ * preempted; nothing that waits on a driver runs under it. */
+typedef struct {
+    atomic_bool held;
+} ua_lock;
+
+#define UA_LOCK_INIT {false}
+
+static inline void
+ua_lock_acquire(ua_lock *l)
+{
+    while (atomic_exchange_explicit(&l->held, true, memory_order_acquire)) {
+        for (int spins = 0;
+             atomic_load_explicit(&l->held, memory_order_relaxed); spins++) {
+            if (spins >= 64) {
+                sched_yield();
+            }
+        }
+    }
+}
+
+static inline void
+ua_lock_release(ua_lock *l)
+{
+    atomic_store_explicit(&l->held, false, memory_order_release);
+}
 
 /* The backends of this build, in device order (src/backends/list.c). */
 extern const ua_backend_ops *const ua_backend_list[];
@@ -54,7 +87,7 @@ typedef struct {
 } ua_pool_bin;
 
 typedef struct {
-    pthread_mutex_t lock;
+    ua_lock lock;
     bool disabled; /* USMARRAY_POOL=0, false, no or off */
     size_t cached_bytes;
     ua_pool_bin bins[UA_POOL_CLASSES];
@@ -68,7 +101,9 @@ void ua_pool_init(ua_pool *p, bool enabled);
  * any case) or turns it off (0, false, no, off); UA_ERR_VALUE naming the
  * accepted values otherwise. */
 ua_status ua_pool_enabled_by_env(bool *enabled);
-/* Takes a cached block of class cls; false when there is none. */
+/* Takes a cached block of class cls; false when there is none.  The
+ * caller holds p->lock, as for ua_pool_give: usm.c counts the block's bytes
+ * under the same lock. */
 bool ua_pool_take(ua_pool *p, int cls, bool host_memory, ua_pool_block *out);
 /* Caches a block; false when the pool is full and the caller frees it. */
 bool ua_pool_give(ua_pool *p, int cls, bool host_memory,
@@ -127,6 +162,26 @@ struct ua_allocation {
 
 /* Builds the backend and device tables once; safe to call from any thread. */
 void ua_devices_initialize(void);
+
+/* A variable of the environment watched for changes (environ.c): the
+ * environment's entries as last seen, and the variable's text. */
+#define UA_ENV_WATCH_ENTRIES 128
+typedef struct {
+    bool valid;
+    char **environ_seen;
+    size_t count;
+    char *entries[UA_ENV_WATCH_ENTRIES + 1];
+    ptrdiff_t index; /* the variable's entry, or -1 where it is absent */
+    char name[32];
+    size_t name_len;
+    char value[96];
+} ua_env_watch;
+
+/* Whether variable `name` may have changed since *w last saw it: false
+ * where it cannot have; else true, with *value getenv's answer now. */
+bool ua_env_changed(ua_env_watch *w, const char *name, const char **value);
+/* Makes the next ua_env_changed on *w read the variable again. */
+void ua_env_forget(ua_env_watch *w);
 
 /* The registry of live allocations, keyed by start address. */
 ua_status ua_registry_insert(const ua_pointer_info *info);

@@ -55,7 +55,7 @@ ua_pool_class(size_t nbytes, size_t *class_bytes)
 void
 ua_pool_init(ua_pool *p, bool enabled)
 {
-    pthread_mutex_init(&p->lock, NULL);
+    atomic_init(&p->lock.held, false);
     p->disabled = !enabled;
 }
 
@@ -114,73 +114,69 @@ poison(void *ptr, size_t n, bool on, bool host_memory)
 bool
 ua_pool_take(ua_pool *p, int cls, bool host_memory, ua_pool_block *out)
 {
-    if (p->disabled) {
+    ua_pool_bin *b = &p->bins[cls];
+    if (p->disabled || b->count == 0) {
         return false;
     }
-    pthread_mutex_lock(&p->lock);
-    ua_pool_bin *b = &p->bins[cls];
-    bool hit = b->count > 0;
-    if (hit) {
-        *out = b->blocks[--b->count];
-        p->cached_bytes -= out->bytes;
-    }
-    pthread_mutex_unlock(&p->lock);
-    if (hit) {
-        poison(out->ptr, out->bytes, false, host_memory);
-    }
-    return hit;
+    *out = b->blocks[--b->count];
+    p->cached_bytes -= out->bytes;
+    poison(out->ptr, out->bytes, false, host_memory);
+    return true;
 }
 
 bool
 ua_pool_give(ua_pool *p, int cls, bool host_memory,
              const ua_pool_block *block)
 {
-    if (p->disabled) {
+    ua_pool_bin *b = &p->bins[cls];
+    if (p->disabled || b->count >= UA_POOL_BIN_DEPTH ||
+        p->cached_bytes + block->bytes > UA_POOL_LIMIT) {
         return false;
     }
-    pthread_mutex_lock(&p->lock);
-    ua_pool_bin *b = &p->bins[cls];
-    bool kept = b->count < UA_POOL_BIN_DEPTH &&
-                p->cached_bytes + block->bytes <= UA_POOL_LIMIT;
-    if (kept) {
-        b->blocks[b->count++] = *block;
-        p->cached_bytes += block->bytes;
-        poison(block->ptr, block->bytes, true, host_memory);
+    b->blocks[b->count++] = *block;
+    p->cached_bytes += block->bytes;
+    poison(block->ptr, block->bytes, true, host_memory);
+    return true;
+}
+
+/* Pops one cached block into *out; false when none is left. */
+static bool
+pop_any(ua_pool *p, bool host_memory, ua_pool_block *out)
+{
+    bool found = false;
+    ua_lock_acquire(&p->lock);
+    for (int c = 0; c < UA_POOL_CLASSES && !found; c++) {
+        found = ua_pool_take(p, c, host_memory, out);
     }
-    pthread_mutex_unlock(&p->lock);
-    return kept;
+    ua_lock_release(&p->lock);
+    return found;
 }
 
 void
 ua_pool_drain(ua_pool *p, bool host_memory,
               void (*release)(const ua_pool_block *block))
 {
-    pthread_mutex_lock(&p->lock);
-    for (int c = 0; c < UA_POOL_CLASSES; c++) {
-        ua_pool_bin *b = &p->bins[c];
-        while (b->count > 0) {
-            ua_pool_block *block = &b->blocks[--b->count];
-            poison(block->ptr, block->bytes, false, host_memory);
-            release(block);
-        }
+    /* Each block is released outside the lock: a driver's free may wait
+     * for the device. */
+    ua_pool_block block;
+    while (pop_any(p, host_memory, &block)) {
+        release(&block);
     }
-    p->cached_bytes = 0;
-    pthread_mutex_unlock(&p->lock);
 }
 
 size_t
 ua_pool_cached_bytes(ua_pool *p)
 {
-    pthread_mutex_lock(&p->lock);
+    ua_lock_acquire(&p->lock);
     size_t n = p->cached_bytes;
-    pthread_mutex_unlock(&p->lock);
+    ua_lock_release(&p->lock);
     return n;
 }
 
 void
 ua_pool_rebind(ua_pool *p, const ua_queue *from, ua_queue *to)
 {
-    pthread_mutex_lock(&p->lock);
+    ua_lock_acquire(&p->lock);
     for (int c = 0; c < UA_POOL_CLASSES; c++) {
         ua_pool_bin *b = &p->bins[c];
         for (size_t i = 0; i < b->count; i++) {
@@ -189,5 +185,5 @@ ua_pool_rebind(ua_pool *p, const ua_queue *from, ua_queue *to)
             }
         }
     }
-    pthread_mutex_unlock(&p->lock);
+    ua_lock_release(&p->lock);
 }

@@ -1,12 +1,13 @@
 /* The registry of live allocations: a sorted array searched by bisection
- * under a reader-writer lock.  Lookups vastly outnumber changes, and the
- * array keeps them to one cache-friendly binary search. */
+ * under one lock, which every allocation and free of the library takes:
+ * each holds it for a bisection and a short memmove, and the array keeps
+ * lookups to one cache-friendly binary search. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-static pthread_rwlock_t lock = PTHREAD_RWLOCK_INITIALIZER;
+static ua_lock lock = UA_LOCK_INIT;
 static ua_pointer_info *entries;
 static size_t count, capacity;
 /* Borrowed regions may overlap one another; while none exist a lookup needs
@@ -46,9 +47,9 @@ grow(void)
 ua_status
 ua_registry_insert(const ua_pointer_info *info)
 {
-    pthread_rwlock_wrlock(&lock);
+    ua_lock_acquire(&lock);
     if (count == capacity && !grow()) {
-        pthread_rwlock_unlock(&lock);
+        ua_lock_release(&lock);
         return ua_error_set(UA_ERR_NOMEM,
                             "out of memory recording an allocation");
     }
@@ -57,14 +58,14 @@ ua_registry_insert(const ua_pointer_info *info)
     entries[i] = *info;
     count++;
     borrowed_count += info->borrowed;
-    pthread_rwlock_unlock(&lock);
+    ua_lock_release(&lock);
     return UA_OK;
 }
 
 void
 ua_registry_remove(uintptr_t start, size_t nbytes, bool borrowed)
 {
-    pthread_rwlock_wrlock(&lock);
+    ua_lock_acquire(&lock);
     for (size_t i = upper_bound(start); i-- > 0 && entries[i].start == start;) {
         if (entries[i].nbytes == nbytes && entries[i].borrowed == borrowed) {
             memmove(&entries[i], &entries[i + 1],
@@ -74,7 +75,7 @@ ua_registry_remove(uintptr_t start, size_t nbytes, bool borrowed)
             break;
         }
     }
-    pthread_rwlock_unlock(&lock);
+    ua_lock_release(&lock);
 }
 
 static bool
@@ -102,7 +103,7 @@ bool
 ua_registry_find_range(uintptr_t addr, size_t len, ua_pointer_info *out)
 {
     bool found = false;
-    pthread_rwlock_rdlock(&lock);
+    ua_lock_acquire(&lock);
     size_t i = upper_bound(addr);
     size_t stop = borrowed_count ? 0 : (i > 0 ? i - 1 : 0);
     while (i-- > stop) {
@@ -115,7 +116,7 @@ ua_registry_find_range(uintptr_t addr, size_t len, ua_pointer_info *out)
             }
         }
     }
-    pthread_rwlock_unlock(&lock);
+    ua_lock_release(&lock);
     return found;
 }
 
@@ -125,7 +126,7 @@ ua_registry_overlaps_owned(uintptr_t addr, size_t len)
     bool overlaps = false;
     /* An empty range is a point, which an allocation may contain. */
     uintptr_t end = addr + (len ? len : 1);
-    pthread_rwlock_rdlock(&lock);
+    ua_lock_acquire(&lock);
     for (size_t i = upper_bound(end - 1); i-- > 0 && !overlaps;) {
         const ua_pointer_info *e = &entries[i];
         overlaps = !e->borrowed && e->start + e->nbytes > addr;
@@ -133,15 +134,15 @@ ua_registry_overlaps_owned(uintptr_t addr, size_t len)
             break; /* owned allocations are disjoint: none further back */
         }
     }
-    pthread_rwlock_unlock(&lock);
+    ua_lock_release(&lock);
     return overlaps;
 }
 
 size_t
 ua_registry_size(void)
 {
-    pthread_rwlock_rdlock(&lock);
+    ua_lock_acquire(&lock);
     size_t n = count;
-    pthread_rwlock_unlock(&lock);
+    ua_lock_release(&lock);
     return n;
 }

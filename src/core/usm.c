@@ -74,40 +74,59 @@ free_block(ua_queue *q, ua_usm_kind kind, void *ptr)
     ops_of(q)->free(q->context->handle, kind, ptr);
 }
 
-/* Uncounts a block; *record, when not NULL, is kept as a spare if there
- * is room (and *record set to NULL), else left to the caller to free. */
-static void
-discharge(ua_context *c, const ua_allocation *a, ua_allocation **record)
+/* Uncounts a's block, after offering it to the pool when `block` is not
+ * NULL; *record, when not NULL, is kept as a spare if there is room (and
+ * *record set to NULL), else left to the caller to free.  Returns whether
+ * the pool kept the block; one that it did not keep stays counted, for the
+ * caller to free and then discharge. */
+static bool
+discharge(ua_context *c, const ua_allocation *a, ua_allocation **record,
+          const ua_pool_block *block)
 {
     ua_pool *p = &c->pools[a->kind];
     ua_usage *u = &c->usage[a->kind];
-    pthread_mutex_lock(&p->lock);
-    u->used -= a->block_bytes;
-    u->ordered -= a->ordered ? a->block_bytes : 0;
-    if (*record != NULL && u->nspare < UA_SPARE_RECORDS) {
-        u->spare[u->nspare++] = *record;
-        *record = NULL;
+    ua_lock_acquire(&p->lock);
+    bool kept = block != NULL &&
+                ua_pool_give(p, a->pool_class, pool_host_memory(c, a->kind),
+                             block);
+    if (block == NULL || kept) {
+        u->used -= a->block_bytes;
+        u->ordered -= a->ordered ? a->block_bytes : 0;
+        if (*record != NULL && u->nspare < UA_SPARE_RECORDS) {
+            u->spare[u->nspare++] = *record;
+            *record = NULL;
+        }
     }
-    pthread_mutex_unlock(&p->lock);
+    ua_lock_release(&p->lock);
+    return kept;
 }
 
 /* Counts a block as live, unless that would pass the kind's limit, and
- * gives the record that will describe it: a spare one, or a new one. */
+ * gives the record that will describe it (a spare one, or a new one) and,
+ * where a is of a pool class, a cached block of it if there is one
+ * (pooled->ptr NULL if not): one lock for all three. */
 static ua_status
-charge(ua_context *c, const ua_allocation *a, ua_allocation **record)
+charge(ua_context *c, const ua_allocation *a, ua_allocation **record,
+       ua_pool_block *pooled)
 {
     ua_pool *p = &c->pools[a->kind];
     ua_usage *u = &c->usage[a->kind];
     ua_allocation *r = NULL;
-    pthread_mutex_lock(&p->lock);
+    pooled->ptr = NULL;
+    ua_lock_acquire(&p->lock);
     bool over = a->block_bytes > u->limit - u->used;
     if (!over) {
         u->used += a->block_bytes;
         u->ordered += a->ordered ? a->block_bytes : 0;
         r = u->nspare > 0 ? u->spare[--u->nspare] : NULL;
+        if (a->pool_class >= 0 &&
+            !ua_pool_take(p, a->pool_class, pool_host_memory(c, a->kind),
+                          pooled)) {
+            pooled->ptr = NULL;
+        }
     }
     size_t used = u->used, limit = u->limit;
-    pthread_mutex_unlock(&p->lock);
+    ua_lock_release(&p->lock);
     if (over) {
         return ua_error_set(UA_ERR_ALLOC,
                             "allocating %zu bytes of USM %s memory would pass "
@@ -115,7 +134,12 @@ charge(ua_context *c, const ua_allocation *a, ua_allocation **record)
                             a->nbytes, ua_usm_kind_name(a->kind), limit, used);
     }
     if (r == NULL && (r = malloc(sizeof(*r))) == NULL) {
-        discharge(c, a, &r);
+        if (pooled->ptr == NULL || !discharge(c, a, &r, pooled)) {
+            if (pooled->ptr != NULL) {
+                free_block(pooled->queue, a->kind, pooled->ptr);
+            }
+            discharge(c, a, &r, NULL);
+        }
         return ua_error_set(UA_ERR_NOMEM, "out of memory");
     }
     *r = *a;
@@ -175,10 +199,10 @@ plan_block(ua_allocation *a, size_t alignment)
     return UA_OK;
 }
 
-/* Fills a->block from the pool plan_block chose, or the backend, and a->ptr
- * with the start of the allocation within it. */
+/* Fills a->block with the pooled block charge took, or from the backend,
+ * and a->ptr with the start of the allocation within it. */
 static ua_status
-alloc_block(ua_allocation *a, size_t alignment)
+alloc_block(ua_allocation *a, size_t alignment, const ua_pool_block *pooled)
 {
     ua_queue *q = a->queue;
     ua_context *c = q->context;
@@ -203,19 +227,14 @@ alloc_block(ua_allocation *a, size_t alignment)
         a->ptr = (void *)(((uintptr_t)a->block + pad) & ~pad);
         return st;
     }
-    int cls = a->pool_class;
-    if (cls >= 0) {
-        ua_pool_block b;
-        if (ua_pool_take(&c->pools[a->kind], cls,
-                         pool_host_memory(q->context, a->kind), &b)) {
-            /* Work on another queue may still use it: order after it. */
-            if (b.queue != q && ua_queue_wait(b.queue) != UA_OK) {
-                free_block(b.queue, a->kind, b.ptr);
-                return ua_error_code();
-            }
-            a->ptr = a->block = b.ptr;
-            return UA_OK;
+    if (pooled->ptr != NULL) {
+        /* Work on another queue may still use it: order after it. */
+        if (pooled->queue != q && ua_queue_wait(pooled->queue) != UA_OK) {
+            free_block(pooled->queue, a->kind, pooled->ptr);
+            return ua_error_code();
         }
+        a->ptr = a->block = pooled->ptr;
+        return UA_OK;
     }
     st = ops_of(q)->alloc(c->handle, c->device->index, a->kind,
                           a->block_bytes, alignment, &a->block);
@@ -223,20 +242,25 @@ alloc_block(ua_allocation *a, size_t alignment)
     return st;
 }
 
+/* Gives a's block back (to the pool, or to the backend) and uncounts it;
+ * *record as discharge takes it. */
 static void
-release_block(ua_allocation *a)
+release(ua_allocation *a, ua_allocation **record)
 {
     ua_queue *q = a->queue;
-    ua_pool_block b = {a->block, a->block_bytes, a->kind, q};
+    ua_usm_kind kind = a->kind;
+    void *block = a->block;
     if (a->ordered) {
-        ops_of(q)->free_ordered(q->handle, a->block, a->nbytes);
+        ops_of(q)->free_ordered(q->handle, block, a->nbytes);
+        discharge(q->context, a, record, NULL);
         return;
     }
-    if (a->pool_class < 0 ||
-        !ua_pool_give(&q->context->pools[a->kind], a->pool_class,
-                      pool_host_memory(q->context, a->kind), &b)) {
-        free_block(q, a->kind, a->block);
+    ua_pool_block b = {block, a->block_bytes, kind, q};
+    if (a->pool_class >= 0 && discharge(q->context, a, record, &b)) {
+        return;
     }
+    free_block(q, kind, block);
+    discharge(q->context, a, record, NULL);
 }
 
 ua_status
@@ -257,18 +281,19 @@ ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes, size_t alignment,
     }
     ua_allocation plan = {.nbytes = nbytes, .kind = kind, .queue = q};
     ua_allocation *a = NULL;
+    ua_pool_block pooled;
     ua_status st = plan_block(&plan, alignment);
-    if (st != UA_OK || (st = charge(q->context, &plan, &a)) != UA_OK) {
+    if (st != UA_OK ||
+        (st = charge(q->context, &plan, &a, &pooled)) != UA_OK) {
         return st;
     }
-    if ((st = alloc_block(a, alignment)) != UA_OK) {
-        discharge(q->context, a, &a);
+    if ((st = alloc_block(a, alignment, &pooled)) != UA_OK) {
+        discharge(q->context, a, &a, NULL);
         free(a);
         return st;
     }
     if ((st = record(a)) != UA_OK) {
-        release_block(a);
-        discharge(q->context, a, &a);
+        release(a, &a);
         free(a);
         return st;
     }
@@ -317,8 +342,7 @@ ua_usm_free(ua_allocation *a)
     }
     ua_registry_remove((uintptr_t)a->ptr, a->nbytes, a->borrowed);
     if (!a->borrowed) {
-        release_block(a);
-        discharge(a->queue->context, a, &a);
+        release(a, &a);
     }
     free(a);
 }
@@ -673,9 +697,9 @@ ua_context_used_bytes(ua_context *c, ua_usm_kind kind)
     if (!valid_kind(kind)) {
         return 0;
     }
-    pthread_mutex_lock(&c->pools[kind].lock);
+    ua_lock_acquire(&c->pools[kind].lock);
     size_t n = c->usage[kind].used;
-    pthread_mutex_unlock(&c->pools[kind].lock);
+    ua_lock_release(&c->pools[kind].lock);
     return n;
 }
 
@@ -686,10 +710,10 @@ ua_context_held_bytes(ua_context *c, ua_usm_kind kind)
         return 0;
     }
     ua_pool *p = &c->pools[kind];
-    pthread_mutex_lock(&p->lock);
+    ua_lock_acquire(&p->lock);
     /* Live blocks of the ordered pool are counted in what it holds. */
     size_t n = c->usage[kind].used - c->usage[kind].ordered + p->cached_bytes;
-    pthread_mutex_unlock(&p->lock);
+    ua_lock_release(&p->lock);
     if (kind == UA_USM_DEVICE && context_ops(c)->ordered_held_bytes != NULL) {
         n += context_ops(c)->ordered_held_bytes(c->handle);
     }
@@ -700,9 +724,9 @@ void
 ua_context_set_limit(ua_context *c, ua_usm_kind kind, size_t limit)
 {
     if (valid_kind(kind)) {
-        pthread_mutex_lock(&c->pools[kind].lock);
+        ua_lock_acquire(&c->pools[kind].lock);
         c->usage[kind].limit = limit;
-        pthread_mutex_unlock(&c->pools[kind].lock);
+        ua_lock_release(&c->pools[kind].lock);
     }
 }
 
@@ -712,9 +736,9 @@ ua_context_limit(ua_context *c, ua_usm_kind kind)
     if (!valid_kind(kind)) {
         return SIZE_MAX;
     }
-    pthread_mutex_lock(&c->pools[kind].lock);
+    ua_lock_acquire(&c->pools[kind].lock);
     size_t n = c->usage[kind].limit;
-    pthread_mutex_unlock(&c->pools[kind].lock);
+    ua_lock_release(&c->pools[kind].lock);
     return n;
 }
 

@@ -62,8 +62,10 @@ ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
         ua_layout_default_strides(nd, shape, order == 'F' ? 'F' : 'C',
                                   strides);
     }
-    PyObject *a = ua_py_array_new(st, nd, shape, strides, t,
-                                  ((ua_py_memory *)mem)->ptr, mem, 1);
+    /* allocation_bytes checked the shape, and strides of a dense layout
+     * of it stay within its bytes: ua_py_array_new's checks would pass. */
+    PyObject *a = ua_py_array_make(st, nd, shape, strides, t,
+                                   ((ua_py_memory *)mem)->ptr, mem, 1);
     Py_DECREF(mem);
     return a;
 }
@@ -455,8 +457,10 @@ array_traverse(PyObject *self, visitproc visit, void *arg)
     return 0;
 }
 
-static void
-array_dealloc(PyObject *self)
+ua_freelist ua_array_freelist;
+
+void
+ua_py_array_dealloc(PyObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
@@ -467,7 +471,8 @@ array_dealloc(PyObject *self)
         PyMem_Free(ARR(self)->shape);
     }
     Py_CLEAR(ARR(self)->base);
-    tp->tp_free(self);
+    ua_freelist_free(&ua_array_freelist, self, ua_py_array_dealloc,
+                     sizeof(PyUSMArrayObject));
     Py_DECREF(tp);
 }
 
@@ -560,7 +565,7 @@ static PyMemberDef array_members[] = {
 static PyType_Slot array_slots[] = {
     {Py_tp_doc, UA_DOC_USMARRAY},
     {Py_tp_new, array_tp_new},
-    {Py_tp_dealloc, array_dealloc},
+    {Py_tp_dealloc, ua_py_array_dealloc},
     {Py_tp_traverse, array_traverse},
     {Py_tp_repr, ua_py_array_repr},
     {Py_tp_str, ua_py_array_str},

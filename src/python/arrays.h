@@ -4,6 +4,7 @@
 #ifndef UA_PY_ARRAYS_H
 #define UA_PY_ARRAYS_H
 
+#include "freelist.h"
 #include "objects.h"
 #include "state.h"
 
@@ -42,6 +43,9 @@ ua_py_array_element_offset(PyObject *self)
 }
 
 int ua_py_array_add_type(PyObject *module, ua_state *st);
+/* USMArray's tp_dealloc, which keeps freed arrays (freelist.h). */
+void ua_py_array_dealloc(PyObject *self);
+
 /* The array object, for a layout whose counts are known to fit (checked
  * already, or derived from a checked array).  Inline: views, the
  * constructor and SUAI imports are per-call hot paths in three files. */
@@ -50,8 +54,8 @@ ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
            const Py_ssize_t *strides, ua_typenum t, char *data,
            PyObject *base, int writable)
 {
-    PyTypeObject *type = st->USMArray_Type;
-    PyUSMArrayObject *a = (PyUSMArrayObject *)type->tp_alloc(type, 0);
+    PyUSMArrayObject *a = (PyUSMArrayObject *)ua_freelist_alloc(
+        &ua_array_freelist, st->USMArray_Type, ua_py_array_dealloc);
     if (a == NULL) {
         return NULL;
     }

@@ -61,10 +61,15 @@ copy_bytes(ua_state *st, PyObject *queue, void *dst, const void *src,
     return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 
+static void memory_dealloc(PyObject *self);
+
+ua_freelist ua_memory_freelist;
+
 static ua_py_memory *
 alloc_object(PyTypeObject *type, PyObject *queue)
 {
-    ua_py_memory *self = (ua_py_memory *)type->tp_alloc(type, 0);
+    ua_py_memory *self = (ua_py_memory *)ua_freelist_alloc(
+        &ua_memory_freelist, type, memory_dealloc);
     if (self != NULL) {
         self->queue = Py_NewRef(queue);
     }
@@ -841,7 +846,8 @@ memory_dealloc(PyObject *self)
     }
     Py_CLEAR(mem(self)->refobj);
     Py_CLEAR(mem(self)->queue);
-    tp->tp_free(self);
+    ua_freelist_free(&ua_memory_freelist, self, memory_dealloc,
+                     sizeof(ua_py_memory));
     Py_DECREF(tp);
 }
 
@@ -914,16 +920,22 @@ static PyType_Spec memory_spec = {
     .slots = memory_slots,
 };
 
+/* Each kind names its dealloc: PyType_FromSpec would give it
+ * subtype_dealloc, a detour through the base's, which also keeps its
+ * objects out of the freelist. */
 static PyType_Slot device_slots[] = {
     {Py_tp_doc, UA_DOC_MEMORY_DEVICE},
+    {Py_tp_dealloc, memory_dealloc},
     {0, NULL},
 };
 static PyType_Slot shared_slots[] = {
     {Py_tp_doc, UA_DOC_MEMORY_SHARED},
+    {Py_tp_dealloc, memory_dealloc},
     {0, NULL},
 };
 static PyType_Slot host_slots[] = {
     {Py_tp_doc, UA_DOC_MEMORY_HOST},
+    {Py_tp_dealloc, memory_dealloc},
     {0, NULL},
 };
 

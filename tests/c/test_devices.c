@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "internal.h" /* ua_env_watch */
 #include "usmarray/core.h"
 
 static ua_device *
@@ -155,12 +156,55 @@ test_capabilities_and_foreign_handles(void)
     ua_error_clear();
 }
 
+/* The watch of USMARRAY_DEVICE sees every way the environment changes:
+ * an append, a replaced value, a value changed in place, a removal, and a
+ * variable put where a removed one's entry was, at the same address. */
+static void
+test_environment_watch(void)
+{
+    ua_env_watch w = {0};
+    const char *v = NULL;
+    unsetenv("UA_TEST_WATCHED");
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && v == NULL);
+    CHECK(!ua_env_changed(&w, "UA_TEST_WATCHED", &v));
+    setenv("UA_TEST_WATCHED", "a", 1);
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && strcmp(v, "a") == 0);
+    CHECK(!ua_env_changed(&w, "UA_TEST_WATCHED", &v));
+    setenv("UA_TEST_OTHER", "x", 1); /* another variable appended */
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && strcmp(v, "a") == 0);
+    setenv("UA_TEST_WATCHED", "b", 1);
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && strcmp(v, "b") == 0);
+    static char entry[64] = "UA_TEST_WATCHED=c";
+    putenv(entry);
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && strcmp(v, "c") == 0);
+    entry[16] = 'd'; /* putenv's string is the entry itself */
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && strcmp(v, "d") == 0);
+    unsetenv("UA_TEST_WATCHED");
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && v == NULL);
+    unsetenv("UA_TEST_OTHER");
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && v == NULL);
+    /* The last entry removed, and the watched variable appended in its
+     * place with the same string address: the same array of pointers. */
+    static char last[64] = "UA_TEST_LAST=1";
+    putenv(last);
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && v == NULL);
+    unsetenv("UA_TEST_LAST");
+    strcpy(last, "UA_TEST_WATCHED=e");
+    putenv(last);
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && strcmp(v, "e") == 0);
+    CHECK(!ua_env_changed(&w, "UA_TEST_WATCHED", &v));
+    ua_env_forget(&w);
+    CHECK(ua_env_changed(&w, "UA_TEST_WATCHED", &v) && strcmp(v, "e") == 0);
+    unsetenv("UA_TEST_WATCHED");
+}
+
 int
 main(void)
 {
     test_host_device();
     test_filters();
     test_default_device();
+    test_environment_watch();
     test_contexts_and_queues_are_cached();
     test_new_queues_and_their_pooled_blocks();
     test_backends();

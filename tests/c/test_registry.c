@@ -123,6 +123,7 @@ test_concurrent_use(void)
     CHECK_STATUS(ua_device_default_context(d, &c), UA_OK);
     CHECK_STATUS(ua_context_default_queue(c, &q), UA_OK);
     size_t base = ua_registry_size();
+    size_t used = ua_context_used_bytes(c, UA_USM_SHARED);
     pthread_t t[THREADS];
     for (int i = 0; i < THREADS; i++) {
         pthread_create(&t[i], NULL, churn, q);
@@ -135,6 +136,8 @@ test_concurrent_use(void)
     }
     CHECK(bad == 0);
     CHECK(ua_registry_size() == base); /* nothing lost, nothing left */
+    /* The pool's lock also guards the count of live bytes. */
+    CHECK(ua_context_used_bytes(c, UA_USM_SHARED) == used);
 }
 
 int
