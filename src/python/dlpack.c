@@ -307,7 +307,6 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                          "copy", NULL};
     static const ua_py_argspec spec = {"__dlpack__", kwlist, 0, 0};
     PyObject *v[D_N] = {NULL};
-    ua_state *st = ua_state_of(self);
     PyUSMArrayObject *x = ARR(self);
     ua_py_memory *m = base_of(self);
     ua_device *d = ua_queue_device(queue_of_array(self));
@@ -331,7 +330,7 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         ua_status code = ua_queue_order_with_stream(queue_of_array(self),
                                                     (uintptr_t)stream, true);
         if (code != UA_OK) {
-            return ua_py_raise_core(st, code);
+            return ua_py_raise_core(ua_state_of(self), code);
         }
     }
     if (!same_dl_device(want, here)) {
@@ -355,8 +354,10 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         return export_capsule(self, here, versioned,
                               readonly ? UA_DL_FLAG_READ_ONLY : 0);
     }
-    PyObject *dup = ua_py_array_copy(st, self, (ua_typenum)x->typenum, 'K',
-                                     m->kind, m->queue);
+    /* The module state, looked up only where an export needs it. */
+    PyObject *dup = ua_py_array_copy(ua_state_of(self), self,
+                                     (ua_typenum)x->typenum, 'K', m->kind,
+                                     m->queue);
     if (dup == NULL) {
         return NULL;
     }
