@@ -16,6 +16,24 @@
 
 #define UA_FREELIST_DEPTH 32
 
+/* Under ASan a kept object is memory nobody may touch, as a freed one
+ * would be: a use of an array after its last reference is still found. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UA_FREELIST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UA_FREELIST_ASAN 1
+#endif
+#endif
+#ifdef UA_FREELIST_ASAN
+#include <sanitizer/asan_interface.h>
+#define ua_freelist_poison(op, n) ASAN_POISON_MEMORY_REGION(op, n)
+#define ua_freelist_unpoison(op, n) ASAN_UNPOISON_MEMORY_REGION(op, n)
+#else
+#define ua_freelist_poison(op, n) ((void)(op), (void)(n))
+#define ua_freelist_unpoison(op, n) ((void)(op), (void)(n))
+#endif
+
 typedef struct {
     int count;
     PyObject *items[UA_FREELIST_DEPTH];
@@ -44,6 +62,7 @@ ua_freelist_alloc(ua_freelist *fl, PyTypeObject *type, destructor dealloc)
 #ifndef Py_GIL_DISABLED
     if (fl->count > 0 && ua_freelist_admits(type, dealloc)) {
         PyObject *op = fl->items[--fl->count];
+        ua_freelist_unpoison(op, (size_t)type->tp_basicsize);
         memset((char *)op + sizeof(PyObject), 0,
                (size_t)type->tp_basicsize - sizeof(PyObject));
         PyObject_Init(op, type);
@@ -66,6 +85,7 @@ ua_freelist_free(ua_freelist *fl, PyObject *op, destructor dealloc,
     if (fl->count < UA_FREELIST_DEPTH && tp->tp_basicsize == basicsize &&
         ua_freelist_admits(tp, dealloc)) {
         fl->items[fl->count++] = op;
+        ua_freelist_poison(op, (size_t)basicsize);
         return;
     }
 #endif
