@@ -108,6 +108,13 @@ def test_copy_true_gives_an_independent_tensor():
     ({"dl_device": "cpu"}, TypeError, "dl_device must be None or a tuple"),
     ({"copy": 1}, TypeError, "copy must be None or a bool"),
     ({"bogus": 1}, TypeError, "unexpected keyword argument 'bogus'"),
+    # Names that share a prefix, a first letter or all but one letter with
+    # a keyword are not that keyword.
+    ({"max_versio": (1, 0)}, TypeError, "unexpected keyword argument 'max_versio'"),
+    ({"max_versions": (1, 0)}, TypeError, "unexpected keyword argument 'max_versions'"),
+    ({"max_version\0": (1, 0)}, TypeError, "unexpected keyword argument 'max_version"),
+    ({"m\u00e4x_version": (1, 0)}, TypeError, "unexpected keyword argument 'm\u00e4x_version'"),
+    ({"": 1}, TypeError, "unexpected keyword argument ''"),
 ])
 def test_bad_export_arguments(kwargs, exc, fragment):
     with pytest.raises(exc) as info:

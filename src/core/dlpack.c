@@ -95,8 +95,9 @@ unreachable_dl_device(ua_dl_device dl)
 ua_status
 ua_dlpack_find_device(ua_dl_device dl, ua_device **out, ua_usm_kind *kind)
 {
-    ua_devices_initialize();
-    for (size_t b = 0; b < ua_backend_count(); b++) {
+    /* ua_backend_count initializes the tables; asked once, not per step. */
+    size_t n = ua_backend_count();
+    for (size_t b = 0; b < n; b++) {
         ua_backend *be = ua_backend_at(b);
         int index;
         if (!be->ops->dlpack_owns(dl, &index, kind)) {

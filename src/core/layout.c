@@ -174,6 +174,30 @@ ua_layout_displacements(int nd, const ptrdiff_t *shape,
     return reach_of(nd, shape, strides, size, lo, hi, empty);
 }
 
+/* The checks of ua_layout_check_size, reach_of and
+ * ua_layout_check_strides in one pass, for the layouts that pass them all
+ * (every per-call import and view): false sends a layout to those three,
+ * which name its first problem or, where the pass was stricter (the reach
+ * of an empty array), accept it. */
+static bool
+reach_in_one_pass(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
+                  ptrdiff_t isz, ptrdiff_t *lo, ptrdiff_t *hi, bool *empty)
+{
+    ptrdiff_t n = 1, bytes, reach;
+    *lo = *hi = 0;
+    for (int k = 0; k < nd; k++) {
+        if (shape[k] <= 0 || __builtin_mul_overflow(n, shape[k], &n) ||
+            __builtin_mul_overflow(strides[k], isz, &bytes) ||
+            __builtin_mul_overflow(shape[k] - 1, strides[k], &reach) ||
+            __builtin_add_overflow(reach < 0 ? *lo : *hi, reach,
+                                   reach < 0 ? lo : hi)) {
+            return false;
+        }
+    }
+    *empty = false;
+    return !__builtin_mul_overflow(n, isz, &bytes);
+}
+
 ua_status
 ua_layout_byte_range(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
                      ptrdiff_t offset, size_t itemsize, ptrdiff_t *begin,
@@ -182,12 +206,16 @@ ua_layout_byte_range(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
     ptrdiff_t lo, hi, first, last, size;
     bool empty;
     ptrdiff_t isz = (ptrdiff_t)itemsize;
-    ua_status st = ua_layout_check_size(nd, shape, itemsize, &size);
-    if (st != UA_OK ||
-        (st = reach_of(nd, shape, strides, size, &lo, &hi, &empty)) !=
-            UA_OK ||
-        (st = ua_layout_check_strides(nd, strides, itemsize)) != UA_OK) {
-        return st;
+    ua_status st = UA_OK;
+    if (itemsize > (size_t)PTRDIFF_MAX ||
+        !reach_in_one_pass(nd, shape, strides, isz, &lo, &hi, &empty)) {
+        if ((st = ua_layout_check_size(nd, shape, itemsize, &size)) !=
+                UA_OK ||
+            (st = reach_of(nd, shape, strides, size, &lo, &hi, &empty)) !=
+                UA_OK ||
+            (st = ua_layout_check_strides(nd, strides, itemsize)) != UA_OK) {
+            return st;
+        }
     }
     if (__builtin_add_overflow(offset, lo, &first) ||
         __builtin_add_overflow(offset, hi, &last) ||

@@ -143,6 +143,18 @@ ua_py_parse_copy(PyObject *obj, int *out)
 
 /* ------------------------------------------------------- argument lists */
 
+/* Whether an ASCII string holds exactly `name`: its bytes compared in
+ * place, where PyUnicode_CompareWithASCIIString works out an order.  The
+ * first letter tells most names apart. */
+static int
+ascii_equals(PyObject *key, const char *name)
+{
+    const char *text = (const char *)PyUnicode_DATA(key);
+    size_t n = (size_t)PyUnicode_GET_LENGTH(key);
+    return text[0] == name[0] && strlen(name) == n &&
+           memcmp(text, name, n) == 0;
+}
+
 static int
 keyword_position(const ua_py_argspec *spec, PyObject *key)
 {
@@ -151,8 +163,9 @@ keyword_position(const ua_py_argspec *spec, PyObject *key)
                      spec->fname);
         return -1;
     }
-    for (int i = 0; spec->names[i] != NULL; i++) {
-        if (PyUnicode_CompareWithASCIIString(key, spec->names[i]) == 0) {
+    /* Every name is ASCII, so no other key can match one. */
+    for (int i = 0; PyUnicode_IS_ASCII(key) && spec->names[i] != NULL; i++) {
+        if (ascii_equals(key, spec->names[i])) {
             return i;
         }
     }

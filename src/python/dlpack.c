@@ -13,77 +13,151 @@
 
 /* ------------------------------------------------------------- export */
 
-/* Drops the exported array.  A consumer may call this from any thread,
- * with or without the GIL, and after the interpreter has begun to shut
- * down, when touching Python objects is no longer safe: the reference is
- * then left to the process's end. */
+/* An exported tensor's block (PyMem's, faster than malloc at these sizes)
+ * and the array it keeps alive, with the GIL held. */
 static void
-release_manager(void *ctx)
+drop_export(void *manager_ctx, void *block)
 {
-    if (ctx == NULL || !Py_IsInitialized() || ua_py_finalizing()) {
+    Py_XDECREF((PyObject *)manager_ctx);
+    PyMem_Free(block);
+}
+
+/* A consumer may call the deleters from any thread, with or without the
+ * GIL, and after the interpreter has begun to shut down, when touching
+ * Python objects is no longer safe: the block and the reference are then
+ * left to the process's end. */
+static void
+release_export(void *manager_ctx, void *block)
+{
+    if (!Py_IsInitialized() || ua_py_finalizing()) {
         return;
     }
     PyGILState_STATE g = PyGILState_Ensure();
-    Py_DECREF((PyObject *)ctx);
+    drop_export(manager_ctx, block);
     PyGILState_Release(g);
 }
 
 static void
 delete_versioned(ua_dl_managed_versioned *m)
 {
-    release_manager(m->manager_ctx);
-    free(m);
+    release_export(m->manager_ctx, m);
 }
 
 static void
 delete_legacy(ua_dl_managed *m)
 {
-    release_manager(m->manager_ctx);
-    free(m);
+    release_export(m->manager_ctx, m);
 }
 
-/* Calls the deleter of a managed tensor of either form, if it has one. */
+/* The exception set while a deleter runs, put aside so that the deleter
+ * (which may be Python code) starts clean; whatever the deleter leaves set
+ * is dropped, as a destructor cannot report it.  Fetching only when one is
+ * set keeps the usual case to one load. */
+typedef struct {
+    PyObject *type, *value, *tb;
+} saved_error;
+
+static void
+save_error(saved_error *e)
+{
+    e->type = e->value = e->tb = NULL;
+    if (PyErr_Occurred()) {
+        PyErr_Fetch(&e->type, &e->value, &e->tb);
+    }
+}
+
+static void
+restore_error(saved_error *e)
+{
+    if (e->type != NULL) {
+        PyErr_Restore(e->type, e->value, e->tb);
+    }
+    else if (PyErr_Occurred()) {
+        PyErr_Clear();
+    }
+}
+
+/* Calls the deleter of a managed tensor of either form, if it has one,
+ * with the GIL held: our own deleters then drop the array at once, where a
+ * consumer's call of them must take the GIL first. */
 static void
 call_deleter(void *managed, int versioned)
 {
     if (versioned) {
         ua_dl_managed_versioned *v = managed;
-        if (v->deleter != NULL) {
+        if (v->deleter == delete_versioned) {
+            drop_export(v->manager_ctx, v);
+        }
+        else if (v->deleter != NULL) {
             v->deleter(v);
         }
     }
     else {
         ua_dl_managed *l = managed;
-        if (l->deleter != NULL) {
+        if (l->deleter == delete_legacy) {
+            drop_export(l->manager_ctx, l);
+        }
+        else if (l->deleter != NULL) {
             l->deleter(l);
         }
     }
 }
 
-/* A capsule nobody consumed still owns its tensor. */
+/* The capsule names this file gives, as objects of their own: a name that
+ * is one of these pointers is known without comparing its text (other
+ * consumers rename capsules with their own strings, compared as text). */
+static const char versioned_name[] = UA_DLPACK_VERSIONED_CAPSULE;
+static const char legacy_name[] = UA_DLPACK_CAPSULE;
+static const char versioned_used_name[] = UA_DLPACK_VERSIONED_CAPSULE_USED;
+static const char legacy_used_name[] = UA_DLPACK_CAPSULE_USED;
+
+enum { NOT_DLPACK, LEGACY, VERSIONED };
+
+/* Which unconsumed DLPack capsule a name marks. */
+static int
+capsule_form(const char *name)
+{
+    if (name == versioned_name) {
+        return VERSIONED;
+    }
+    if (name == legacy_name) {
+        return LEGACY;
+    }
+    if (name == NULL || name == versioned_used_name ||
+        name == legacy_used_name) {
+        return NOT_DLPACK;
+    }
+    return strcmp(name, versioned_name) == 0 ? VERSIONED
+           : strcmp(name, legacy_name) == 0  ? LEGACY
+                                             : NOT_DLPACK;
+}
+
+/* A capsule nobody consumed still owns its tensor.  The producer's
+ * deleter, which may be Python code, must not see an exception that is
+ * set while the capsule dies. */
 static void
 capsule_destructor(PyObject *capsule)
 {
-    PyObject *type, *value, *tb;
-    PyErr_Fetch(&type, &value, &tb);
-    int versioned = PyCapsule_IsValid(capsule, UA_DLPACK_VERSIONED_CAPSULE);
-    if (versioned || PyCapsule_IsValid(capsule, UA_DLPACK_CAPSULE)) {
-        call_deleter(
-            PyCapsule_GetPointer(capsule, PyCapsule_GetName(capsule)),
-            versioned);
+    const char *name = PyCapsule_GetName(capsule);
+    int form = capsule_form(name);
+    if (form == NOT_DLPACK) {
+        return;
     }
-    PyErr_Restore(type, value, tb);
+    saved_error e;
+    save_error(&e);
+    call_deleter(PyCapsule_GetPointer(capsule, name), form == VERSIONED);
+    restore_error(&e);
 }
 
-/* Fills a DLPack tensor describing array a; shape and strides point into
- * `dims`, 2 * nd entries owned with the tensor. */
+/* Fills a DLPack tensor describing array a, on DLPack device `device`;
+ * shape and strides point into `dims`, 2 * nd entries owned with the
+ * tensor. */
 static void
-describe(PyObject *a, ua_dl_tensor *t, int64_t *dims)
+describe(PyObject *a, ua_dl_device device, ua_dl_tensor *t, int64_t *dims)
 {
     PyUSMArrayObject *x = ARR(a);
     t->data = x->data;
-    t->device = ua_dlpack_device(ua_queue_device(queue_of_array(a)),
-                                 base_of(a)->kind);
+    t->device = device;
     t->ndim = x->nd;
     t->dtype = ua_dlpack_dtype((ua_typenum)x->typenum);
     t->shape = x->nd > 0 ? dims : NULL;
@@ -98,11 +172,12 @@ describe(PyObject *a, ua_dl_tensor *t, int64_t *dims)
 /* A capsule owning a new managed tensor that describes a and keeps it
  * alive; the shape and strides follow the struct in the same block. */
 static PyObject *
-export_capsule(PyObject *a, int versioned, uint64_t flags)
+export_capsule(PyObject *a, ua_dl_device device, int versioned,
+               uint64_t flags)
 {
     size_t head = versioned ? sizeof(ua_dl_managed_versioned)
                             : sizeof(ua_dl_managed);
-    char *block = malloc(head + 2 * (size_t)ARR(a)->nd * sizeof(int64_t));
+    char *block = PyMem_Malloc(head + 2 * (size_t)ARR(a)->nd * sizeof(int64_t));
     if (block == NULL) {
         return PyErr_NoMemory();
     }
@@ -117,13 +192,12 @@ export_capsule(PyObject *a, int versioned, uint64_t flags)
     else {
         *l = (ua_dl_managed){.deleter = delete_legacy};
     }
-    describe(a, versioned ? &v->dl_tensor : &l->dl_tensor,
+    describe(a, device, versioned ? &v->dl_tensor : &l->dl_tensor,
              (int64_t *)(block + head));
     PyObject *capsule = PyCapsule_New(
-        block, versioned ? UA_DLPACK_VERSIONED_CAPSULE : UA_DLPACK_CAPSULE,
-        capsule_destructor);
+        block, versioned ? versioned_name : legacy_name, capsule_destructor);
     if (capsule == NULL) {
-        free(block);
+        PyMem_Free(block);
         return NULL;
     }
     if (versioned) {
@@ -233,7 +307,6 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                          "copy", NULL};
     static const ua_py_argspec spec = {"__dlpack__", kwlist, 0, 0};
     PyObject *v[D_N] = {NULL};
-    ua_state *st = ua_state_of(self);
     PyUSMArrayObject *x = ARR(self);
     ua_py_memory *m = base_of(self);
     ua_device *d = ua_queue_device(queue_of_array(self));
@@ -257,7 +330,7 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         ua_status code = ua_queue_order_with_stream(queue_of_array(self),
                                                     (uintptr_t)stream, true);
         if (code != UA_OK) {
-            return ua_py_raise_core(st, code);
+            return ua_py_raise_core(ua_state_of(self), code);
         }
     }
     if (!same_dl_device(want, here)) {
@@ -278,15 +351,19 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     if (copy != 1) {
-        return export_capsule(self, versioned,
+        return export_capsule(self, here, versioned,
                               readonly ? UA_DL_FLAG_READ_ONLY : 0);
     }
-    PyObject *dup = ua_py_array_copy(st, self, (ua_typenum)x->typenum, 'K',
-                                     m->kind, m->queue);
+    /* The module state, looked up only where an export needs it. */
+    PyObject *dup = ua_py_array_copy(ua_state_of(self), self,
+                                     (ua_typenum)x->typenum, 'K', m->kind,
+                                     m->queue);
     if (dup == NULL) {
         return NULL;
     }
-    PyObject *capsule = export_capsule(dup, versioned, UA_DL_FLAG_IS_COPIED);
+    /* The copy is of the same kind on the same queue: on `here` too. */
+    PyObject *capsule =
+        export_capsule(dup, here, versioned, UA_DL_FLAG_IS_COPIED);
     Py_DECREF(dup);
     return capsule;
 }
@@ -334,25 +411,24 @@ ua_py_array_dlpack_device(PyObject *self, PyObject *Py_UNUSED(a))
 
 /* ------------------------------------------------------------- import */
 
-#define OWNER_CAPSULE "usmarray._dlpack_owner"
-
-/* The owner of an imported tensor: when the array's memory is freed, it
- * calls the producer's deleter, once. */
+/* The hooks by which an imported tensor's Memory, when it dies, calls the
+ * producer's deleter, once (memory.c runs them with the GIL held). */
 static void
-owner_destructor(PyObject *owner)
+release_versioned(void *managed)
 {
-    /* The owner may die while an import fails: the producer's deleter,
-     * which may be Python code, must not see that exception set. */
-    PyObject *type, *value, *tb;
-    PyErr_Fetch(&type, &value, &tb);
-    void *m = PyCapsule_GetPointer(owner, OWNER_CAPSULE);
-    if (m == NULL) {
-        PyErr_Clear();
-    }
-    else {
-        call_deleter(m, PyCapsule_GetContext(owner) != NULL);
-    }
-    PyErr_Restore(type, value, tb);
+    saved_error e;
+    save_error(&e);
+    call_deleter(managed, 1);
+    restore_error(&e);
+}
+
+static void
+release_legacy(void *managed)
+{
+    saved_error e;
+    save_error(&e);
+    call_deleter(managed, 0);
+    restore_error(&e);
 }
 
 typedef struct {
@@ -376,8 +452,9 @@ open_capsule(PyObject *capsule, capsule_content *c)
         }
         return -1;
     }
-    c->versioned = strcmp(name, UA_DLPACK_VERSIONED_CAPSULE) == 0;
-    if (!c->versioned && strcmp(name, UA_DLPACK_CAPSULE) != 0) {
+    int form = capsule_form(name);
+    c->versioned = form == VERSIONED;
+    if (form == NOT_DLPACK) {
         if (strncmp(name, "used_", 5) == 0) {
             PyErr_SetString(PyExc_ValueError,
                             "this DLPack capsule was already consumed: a "
@@ -403,7 +480,7 @@ open_capsule(PyObject *capsule, capsule_content *c)
     ua_dl_managed_versioned *v = c->managed;
     if (v->version.major > UA_DLPACK_MAJOR) {
         unsigned major = v->version.major, minor = v->version.minor;
-        if (PyCapsule_SetName(capsule, UA_DLPACK_VERSIONED_CAPSULE_USED) < 0) {
+        if (PyCapsule_SetName(capsule, versioned_used_name) < 0) {
             return -1;
         }
         call_deleter(c->managed, c->versioned);
@@ -420,11 +497,14 @@ open_capsule(PyObject *capsule, capsule_content *c)
 
 /* Memory for the bytes [begin, end) around ptr: an allocation the library
  * knows (its own, or one a driver reports), or, for CPU memory on the host
- * backend, the bytes borrowed as a "host" allocation. */
+ * backend, the bytes borrowed as a "host" allocation.  It holds no owner
+ * object (reference_obj is None): the caller gives it the producer's
+ * deleter as its release hook, which saves an import an object to make and
+ * free. */
 static PyObject *
-memory_of(ua_state *st, ua_device *d, const ua_dlpack_view *v, int readonly,
-          PyObject *owner)
+memory_of(ua_state *st, ua_device *d, const ua_dlpack_view *v, int readonly)
 {
+    PyObject *owner = Py_None;
     char *start = (char *)(v->ptr + (uintptr_t)v->begin);
     Py_ssize_t n = (Py_ssize_t)(v->end - v->begin);
     ua_pointer_info info;
@@ -491,30 +571,22 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
     if (v.end == v.begin) {
         return empty_import(st, d, kind, &v);
     }
-    /* A non-NULL context marks the versioned form for owner_destructor. */
-    PyObject *owner = PyCapsule_New(c.managed, OWNER_CAPSULE, NULL);
-    if (owner == NULL ||
-        PyCapsule_SetContext(owner, c.versioned ? owner : NULL) < 0) {
-        Py_XDECREF(owner);
-        return NULL;
-    }
-    PyObject *mem = memory_of(st, d, &v, c.readonly, owner);
+    PyObject *mem = memory_of(st, d, &v, c.readonly);
     if (mem == NULL) {
-        Py_DECREF(owner); /* no destructor yet: the capsule keeps it */
-        return NULL;
+        return NULL; /* the capsule still owns the tensor */
     }
-    /* From here on the owner runs the deleter, and the capsule must not. */
-    if (PyCapsule_SetName(capsule, c.versioned
-                                       ? UA_DLPACK_VERSIONED_CAPSULE_USED
-                                       : UA_DLPACK_CAPSULE_USED) < 0 ||
-        PyCapsule_SetDestructor(owner, owner_destructor) < 0) {
+    /* From here on the memory runs the deleter, and the capsule must not. */
+    if (PyCapsule_SetName(capsule, c.versioned ? versioned_used_name
+                                               : legacy_used_name) < 0) {
         Py_DECREF(mem);
-        Py_DECREF(owner);
         return NULL;
     }
-    Py_DECREF(owner);
-    PyObject *a = ua_py_array_new(st, v.nd, v.shape, v.strides, v.type,
-                                  (char *)v.ptr, mem, !c.readonly);
+    ((ua_py_memory *)mem)->release =
+        c.versioned ? release_versioned : release_legacy;
+    ((ua_py_memory *)mem)->release_arg = c.managed;
+    /* ua_dlpack_read ran ua_py_array_new's checks on this layout. */
+    PyObject *a = ua_py_array_make(st, v.nd, v.shape, v.strides, v.type,
+                                   (char *)v.ptr, mem, !c.readonly);
     Py_DECREF(mem);
     return a;
 }

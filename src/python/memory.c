@@ -839,6 +839,11 @@ memory_dealloc(PyObject *self)
         ua_usm_free(mem(self)->owned);
         mem(self)->owned = NULL;
     }
+    if (mem(self)->release != NULL) {
+        void (*release)(void *) = mem(self)->release;
+        mem(self)->release = NULL;
+        release(mem(self)->release_arg);
+    }
     Py_CLEAR(mem(self)->refobj);
     Py_CLEAR(mem(self)->queue);
     ua_freelist_free(&ua_memory_freelist, self, memory_dealloc,

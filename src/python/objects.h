@@ -46,6 +46,10 @@ typedef struct {
     PyObject *queue;      /* a Queue */
     PyObject *refobj;     /* what keeps borrowed memory alive, or NULL */
     PyObject *weakreflist;
+    /* Run once on release_arg when the memory dies, after `owned` is freed
+     * (an imported DLPack tensor's deleter), or NULL. */
+    void (*release)(void *);
+    void *release_arg;
 } ua_py_memory;
 
 /* usmarray.USMArray: the struct of the C API.  base is the Memory that
