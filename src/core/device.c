@@ -15,6 +15,7 @@ static size_t nbackends;
 static ua_device *devices;
 static size_t ndevices;
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static atomic_bool tables_built;
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char *const type_names[] = {"", "cpu", "gpu", "accelerator"};
@@ -125,7 +126,12 @@ build_tables(void)
 void
 ua_devices_initialize(void)
 {
-    pthread_once(&tables_once, build_tables);
+    /* Asked on every call of many functions: a load where pthread_once
+     * costs a call and a few more. */
+    if (!atomic_load_explicit(&tables_built, memory_order_acquire)) {
+        pthread_once(&tables_once, build_tables);
+        atomic_store_explicit(&tables_built, true, memory_order_release);
+    }
 }
 
 size_t

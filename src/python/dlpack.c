@@ -600,12 +600,16 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
  * decides the error); *queue is that default queue (the module's cache
  * keeps it). */
 static int
-consumer_stream(ua_state *st, ua_dl_device dev, PyObject **out,
-                ua_queue **queue)
+consumer_stream(ua_state *st, PyObject *producer, ua_dl_device dev,
+                PyObject **out, ua_queue **queue)
 {
     ua_device *d;
     ua_usm_kind kind;
-    if (ua_dlpack_find_device(dev, &d, &kind) != UA_OK) {
+    /* Our own array's device needs no asking of every backend. */
+    if (Py_IS_TYPE(producer, st->USMArray_Type)) {
+        d = ua_queue_device(queue_of_array(producer));
+    }
+    else if (ua_dlpack_find_device(dev, &d, &kind) != UA_OK) {
         ua_error_clear();
         return 0;
     }
@@ -769,7 +773,7 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
     /* Errors here are the producer's: they must not reach the fallback to
      * the legacy call below, which takes a TypeError as "old producer". */
     if (producer_device(st, obj, known, &dev) < 0 ||
-        consumer_stream(st, dev, &stream, &queue) < 0) {
+        consumer_stream(st, obj, dev, &stream, &queue) < 0) {
         return NULL;
     }
     if (stream != NULL && ordered_after_torch(st, obj, dev, queue)) {
@@ -791,8 +795,14 @@ request_capsule(ua_state *st, PyObject *obj, PyObject *copy,
         args[n++] = stream;
         which |= 2;
     }
-    PyObject *capsule = PyObject_VectorcallMethod(st->s_dlpack, args, 1,
-                                                  st->dl_kwnames[which]);
+    /* USMArray has neither subclasses nor an instance dictionary: its
+     * __dlpack__ is ua_py_array_dlpack, called here as Python would call
+     * it, without looking the method up. */
+    PyObject *capsule =
+        Py_IS_TYPE(obj, st->USMArray_Type)
+            ? ua_py_array_dlpack(obj, args + 1, 0, st->dl_kwnames[which])
+            : PyObject_VectorcallMethod(st->s_dlpack, args, 1,
+                                        st->dl_kwnames[which]);
     Py_XDECREF(stream);
     if (capsule == NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {
         PyErr_Clear();
