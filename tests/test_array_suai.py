@@ -108,3 +108,21 @@ def test_bad_array_interfaces(changes, exc, fragment):
     with pytest.raises(exc) as info:
         ua.asarray(Holder(iface, keep=x))
     assert fragment in str(info.value)
+
+
+def test_each_export_is_a_new_dictionary_in_the_documented_key_order():
+    x = ua.empty((3, 4), dtype="f4", usm_type="shared")[:, ::2]
+    first = x.__sycl_usm_array_interface__
+    assert list(first) == ["shape", "typestr", "data", "strides", "version",
+                           "offset", "syclobj"]
+    first["shape"] = "changed by the consumer"
+    first["extra"] = 1
+    second = x.__sycl_usm_array_interface__
+    assert second is not first
+    assert second["shape"] == (3, 2) and "extra" not in second
+    assert second["strides"] == (4, 2) and second["version"] == 1
+    ai = x.__array_interface__
+    assert list(ai) == ["shape", "typestr", "data", "strides", "version"]
+    ai["typestr"] = None
+    assert x.__array_interface__["typestr"] == "<f4"
+    assert x.__array_interface__["strides"] == (16, 8)

@@ -198,6 +198,11 @@ def test_cai_export():
     assert ua.empty(0, device=GPU).__cuda_array_interface__["data"][0] == 0
     assert not hasattr(ua.arange(3.0, device="host"), "__cuda_array_interface__")
     assert hasattr(ua.arange(3.0, device=GPU, usm_type="host"), "__cuda_array_interface__")
+    # Each export is a new dictionary: a consumer's changes stay its own.
+    assert list(cai) == ["shape", "typestr", "data", "strides", "version", "stream"]
+    cai["shape"], cai["more"] = None, 1
+    again = x.__cuda_array_interface__
+    assert again is not cai and again["shape"] == (3, 4) and "more" not in again
 
 
 def test_dlpack_devices():

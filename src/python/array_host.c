@@ -37,6 +37,84 @@ ua_py_array_layout_tuples(PyObject *self, int in_bytes, PyObject **shape,
     return 0;
 }
 
+/* The typestr of t as a str, made once: every protocol dictionary has one. */
+static PyObject *
+typestr_of(ua_state *st, ua_typenum t)
+{
+    int i = ua_dtype_index(t);
+    if (st->typestrs[i] == NULL) {
+        st->typestrs[i] = PyUnicode_InternFromString(ua_dtype_typestr(t));
+    }
+    return st->typestrs[i];
+}
+
+/* A dictionary of the shared keys and then `extra` (NULL-terminated), all
+ * None, made once in *slot: an export of more keys than a new dictionary
+ * holds without growing copies it and replaces the values.  The keys are
+ * the module's interned strings, whose hashes are kept: Py_BuildValue
+ * parsed its format and hashed new key strings on every call, and grew the
+ * dictionary key by key, most of an export's cost. */
+static PyObject *
+new_interface_dict(ua_state *st, PyObject **slot, PyObject *const *extra)
+{
+    if (slot == NULL) {
+        return PyDict_New();
+    }
+    if (*slot != NULL) {
+        return PyDict_Copy(*slot);
+    }
+    PyObject *keys[] = {st->s_shape, st->s_typestr, st->s_data, st->s_strides,
+                        st->s_version};
+    PyObject *d = PyDict_New();
+    for (size_t i = 0; d != NULL && i < sizeof(keys) / sizeof(*keys); i++) {
+        if (PyDict_SetItem(d, keys[i], Py_None) < 0) {
+            Py_CLEAR(d);
+        }
+    }
+    for (; d != NULL && *extra != NULL; extra++) {
+        if (PyDict_SetItem(d, *extra, Py_None) < 0) {
+            Py_CLEAR(d);
+        }
+    }
+    *slot = d;
+    return d ? PyDict_Copy(d) : NULL;
+}
+
+PyObject *
+ua_py_array_interface_dict(ua_state *st, PyObject *self, int in_bytes,
+                           const void *data, int version, PyObject **slot,
+                           PyObject *const *extra)
+{
+    PyUSMArrayObject *a = ARR(self);
+    PyObject *d = new_interface_dict(st, slot, extra);
+    PyObject *shape, *strides;
+    if (d == NULL ||
+        ua_py_array_layout_tuples(self, in_bytes, &shape, &strides) < 0) {
+        Py_XDECREF(d);
+        return NULL;
+    }
+    PyObject *typestr = typestr_of(st, (ua_typenum)a->typenum);
+    PyObject *readonly = (a->flags & USM_ARRAY_WRITABLE) ? Py_False : Py_True;
+    PyObject *pointer = PyLong_FromVoidPtr((void *)data);
+    PyObject *pair = pointer ? PyTuple_Pack(2, pointer, readonly) : NULL;
+    PyObject *number = PyLong_FromLong(version);
+    int ok = typestr != NULL && pair != NULL && number != NULL &&
+             PyDict_SetItem(d, st->s_shape, shape) == 0 &&
+             PyDict_SetItem(d, st->s_typestr, typestr) == 0 &&
+             PyDict_SetItem(d, st->s_data, pair) == 0 &&
+             PyDict_SetItem(d, st->s_strides, strides) == 0 &&
+             PyDict_SetItem(d, st->s_version, number) == 0;
+    Py_DECREF(shape);
+    Py_DECREF(strides);
+    Py_XDECREF(pointer);
+    Py_XDECREF(pair);
+    Py_XDECREF(number);
+    if (!ok) {
+        Py_CLEAR(d);
+    }
+    return d;
+}
+
 /* Present only for host-accessible memory: hasattr() is False otherwise. */
 PyObject *
 ua_py_array_get_array_interface(PyObject *self, void *Py_UNUSED(c))
@@ -47,16 +125,9 @@ ua_py_array_get_array_interface(PyObject *self, void *Py_UNUSED(c))
                         "it with usmarray.asnumpy()");
         return NULL;
     }
-    PyUSMArrayObject *a = ARR(self);
-    PyObject *shape, *strides;
-    if (ua_py_array_layout_tuples(self, 1, &shape, &strides) < 0) {
-        return NULL;
-    }
-    return Py_BuildValue("{s:N,s:s,s:(NO),s:N,s:i}", "shape", shape,
-                         "typestr", ua_dtype_typestr((ua_typenum)a->typenum),
-                         "data", PyLong_FromVoidPtr(a->data),
-                         (a->flags & USM_ARRAY_WRITABLE) ? Py_False : Py_True,
-                         "strides", strides, "version", 3);
+    /* Its five keys fit a new dictionary: no template. */
+    return ua_py_array_interface_dict(ua_state_of(self), self, 1,
+                                      ARR(self)->data, 3, NULL, NULL);
 }
 
 static int

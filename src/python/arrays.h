@@ -190,5 +190,15 @@ PyObject *ua_py_array_byte_strides(PyObject *self);
  * when in_bytes) of an array's protocol dictionaries. */
 int ua_py_array_layout_tuples(PyObject *self, int in_bytes, PyObject **shape,
                               PyObject **strides);
+/* An array interface's dictionary: the keys they share, {"shape",
+ * "typestr", "data": (data, read-only), "strides" (as
+ * ua_py_array_layout_tuples gives them), "version"}, then the keys `extra`
+ * (NULL-terminated; None, for the caller to set), in that order.  *slot is
+ * the module state's template of that interface, made on first use, or
+ * NULL for none (no extra keys). */
+PyObject *ua_py_array_interface_dict(ua_state *st, PyObject *self,
+                                     int in_bytes, const void *data,
+                                     int version, PyObject **slot,
+                                     PyObject *const *extra);
 
 #endif

@@ -202,18 +202,17 @@ ua_py_array_cai(PyObject *self, void *Py_UNUSED(closure))
     }
     ptrdiff_t n;
     ua_layout_size(a->nd, a->shape, &n);
-    PyObject *shape, *strides;
-    if (ua_py_array_layout_tuples(self, 1, &shape, &strides) < 0) {
-        return NULL;
-    }
     /* The protocol wants pointer 0 for an array without elements. */
-    return Py_BuildValue(
-        "{O:N,O:s,O:(NO),O:N,O:i,O:N}", st->s_shape, shape, st->s_typestr,
-        ua_dtype_typestr((ua_typenum)a->typenum), st->s_data,
-        PyLong_FromVoidPtr(n > 0 ? a->data : NULL),
-        (a->flags & USM_ARRAY_WRITABLE) ? Py_False : Py_True, st->s_strides,
-        strides, st->s_version, 3, st->s_stream,
-        PyLong_FromSize_t((size_t)ua_queue_stream_handle(q)));
+    PyObject *const extra[] = {st->s_stream, NULL};
+    PyObject *cai = ua_py_array_interface_dict(
+        st, self, 1, n > 0 ? a->data : NULL, 3, &st->cai_template, extra);
+    PyObject *stream =
+        cai ? PyLong_FromSize_t((size_t)ua_queue_stream_handle(q)) : NULL;
+    if (stream == NULL || PyDict_SetItem(cai, st->s_stream, stream) < 0) {
+        Py_CLEAR(cai);
+    }
+    Py_XDECREF(stream);
+    return cai;
 }
 
 PyObject *

@@ -33,6 +33,8 @@
     X(rebuild_memory) /* module function used by pickling */                \
     X(dl_max_version) /* max_version of a DLPack 1.x consumer's call */     \
     X(torch_tensor)   /* torch.Tensor, found once torch is imported */      \
+    X(cai_template)   /* __cuda_array_interface__'s keys (array_host.c) */  \
+    X(suai_template)  /* __sycl_usm_array_interface__'s keys */             \
     X(torch_raw_stream) /* torch._C._cuda_getCurrentRawStream, or None (also
                            on ROCm builds) */
 
@@ -43,6 +45,7 @@
  * copy (bit 0) and stream (bit 1). */
 #define UA_STATE_ARRAYS(X)                                                  \
     X(dtypes, UA_NTYPES) /* numpy.dtype objects, by dtype index */          \
+    X(typestrs, UA_NTYPES) /* interned typestr strings, by dtype index */   \
     X(dtype_recent, UA_DTYPE_RECENT)                                        \
     X(dl_kwnames, 4)
 

@@ -158,18 +158,17 @@ PyObject *
 ua_py_array_get_suai(PyObject *self, void *Py_UNUSED(c))
 {
     ua_state *st = ua_state_of(self);
-    PyUSMArrayObject *a = ARR(self);
-    PyObject *shape, *strides;
-    if (ua_py_array_layout_tuples(self, 0, &shape, &strides) < 0) {
-        return NULL;
+    PyObject *const extra[] = {st->s_offset, st->s_syclobj, NULL};
+    PyObject *d = ua_py_array_interface_dict(st, self, 0, base_of(self)->ptr,
+                                             1, &st->suai_template, extra);
+    PyObject *offset = d ? PyLong_FromSsize_t(ua_py_array_element_offset(self))
+                         : NULL;
+    if (offset == NULL || PyDict_SetItem(d, st->s_offset, offset) < 0 ||
+        PyDict_SetItem(d, st->s_syclobj, base_of(self)->queue) < 0) {
+        Py_CLEAR(d);
     }
-    return Py_BuildValue(
-        "{O:N,O:s,O:(NO),O:N,O:n,O:i,O:O}", st->s_shape, shape, st->s_typestr,
-        ua_dtype_typestr((ua_typenum)a->typenum), st->s_data,
-        PyLong_FromVoidPtr(base_of(self)->ptr),
-        (a->flags & USM_ARRAY_WRITABLE) ? Py_False : Py_True, st->s_strides,
-        strides, st->s_offset, ua_py_array_element_offset(self), st->s_version, 1,
-        st->s_syclobj, base_of(self)->queue);
+    Py_XDECREF(offset);
+    return d;
 }
 
 /* The base spans from data[0] (or the lowest element, if one lies below
