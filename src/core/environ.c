@@ -5,7 +5,12 @@
  * one, growing the array, and unsetenv moves the entries after the one it
  * removes: an array of the same pointers, with the variable's text (or,
  * where it was absent, the last entry, where an append lands) unchanged,
- * holds the same value. */
+ * holds the same value.  Two changes escape it, neither of which setenv,
+ * unsetenv, putenv of a new string or Python's os.environ makes: a string
+ * given to putenv and rewritten in place, afterwards, into an entry of the
+ * variable, and clearenv followed by a setenv whose new array lands at the
+ * old one's address (the comparison then reads past the new array's end,
+ * within the heap, and finds it changed). */
 #include <stdlib.h>
 #include <string.h>
 

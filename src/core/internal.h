@@ -90,6 +90,10 @@ typedef struct {
     ua_lock lock;
     bool disabled; /* USMARRAY_POOL=0, false, no or off */
     size_t cached_bytes;
+    /* Blocks taken out whose last queue is still to be waited on (by a
+     * drain, or an allocation on another queue): ua_pool_rebind waits for
+     * them, so that the queue outlives every such wait. */
+    atomic_int in_flight;
     ua_pool_bin bins[UA_POOL_CLASSES];
 } ua_pool;
 
@@ -105,6 +109,10 @@ ua_status ua_pool_enabled_by_env(bool *enabled);
  * caller holds p->lock, as for ua_pool_give: usm.c counts the block's bytes
  * under the same lock. */
 bool ua_pool_take(ua_pool *p, int cls, bool host_memory, ua_pool_block *out);
+/* Counts a taken block as in flight (the caller holds p->lock), and ends
+ * that once the caller is done with the block's queue (any thread). */
+void ua_pool_hold_queue(ua_pool *p);
+void ua_pool_release_queue(ua_pool *p);
 /* Caches a block; false when the pool is full and the caller frees it. */
 bool ua_pool_give(ua_pool *p, int cls, bool host_memory,
                   const ua_pool_block *block);

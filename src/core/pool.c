@@ -56,6 +56,7 @@ void
 ua_pool_init(ua_pool *p, bool enabled)
 {
     atomic_init(&p->lock.held, false);
+    atomic_init(&p->in_flight, 0);
     p->disabled = !enabled;
 }
 
@@ -139,7 +140,20 @@ ua_pool_give(ua_pool *p, int cls, bool host_memory,
     return true;
 }
 
-/* Pops one cached block into *out; false when none is left. */
+void
+ua_pool_hold_queue(ua_pool *p)
+{
+    atomic_fetch_add_explicit(&p->in_flight, 1, memory_order_relaxed);
+}
+
+void
+ua_pool_release_queue(ua_pool *p)
+{
+    atomic_fetch_sub_explicit(&p->in_flight, 1, memory_order_release);
+}
+
+/* Pops one cached block into *out, held in flight; false when none is
+ * left. */
 static bool
 pop_any(ua_pool *p, bool host_memory, ua_pool_block *out)
 {
@@ -147,6 +161,9 @@ pop_any(ua_pool *p, bool host_memory, ua_pool_block *out)
     ua_lock_acquire(&p->lock);
     for (int c = 0; c < UA_POOL_CLASSES && !found; c++) {
         found = ua_pool_take(p, c, host_memory, out);
+    }
+    if (found) {
+        ua_pool_hold_queue(p);
     }
     ua_lock_release(&p->lock);
     return found;
@@ -161,6 +178,7 @@ ua_pool_drain(ua_pool *p, bool host_memory,
     ua_pool_block block;
     while (pop_any(p, host_memory, &block)) {
         release(&block);
+        ua_pool_release_queue(p);
     }
 }
 
@@ -186,4 +204,9 @@ ua_pool_rebind(ua_pool *p, const ua_queue *from, ua_queue *to)
         }
     }
     ua_lock_release(&p->lock);
+    /* A block taken out before the rebinding may still be waited on
+     * through `from`, which its caller is about to free. */
+    while (atomic_load_explicit(&p->in_flight, memory_order_acquire) > 0) {
+        sched_yield();
+    }
 }

@@ -124,6 +124,11 @@ charge(ua_context *c, const ua_allocation *a, ua_allocation **record,
                           pooled)) {
             pooled->ptr = NULL;
         }
+        /* alloc_block waits on the block's last queue when it is another:
+         * that queue must not be destroyed meanwhile. */
+        if (pooled->ptr != NULL && pooled->queue != a->queue) {
+            ua_pool_hold_queue(p);
+        }
     }
     size_t used = u->used, limit = u->limit;
     ua_lock_release(&p->lock);
@@ -134,11 +139,15 @@ charge(ua_context *c, const ua_allocation *a, ua_allocation **record,
                             a->nbytes, ua_usm_kind_name(a->kind), limit, used);
     }
     if (r == NULL && (r = malloc(sizeof(*r))) == NULL) {
+        bool held = pooled->ptr != NULL && pooled->queue != a->queue;
         if (pooled->ptr == NULL || !discharge(c, a, &r, pooled)) {
             if (pooled->ptr != NULL) {
                 free_block(pooled->queue, a->kind, pooled->ptr);
             }
             discharge(c, a, &r, NULL);
+        }
+        if (held) {
+            ua_pool_release_queue(p);
         }
         return ua_error_set(UA_ERR_NOMEM, "out of memory");
     }
@@ -228,13 +237,18 @@ alloc_block(ua_allocation *a, size_t alignment, const ua_pool_block *pooled)
         return st;
     }
     if (pooled->ptr != NULL) {
-        /* Work on another queue may still use it: order after it. */
-        if (pooled->queue != q && ua_queue_wait(pooled->queue) != UA_OK) {
-            free_block(pooled->queue, a->kind, pooled->ptr);
-            return ua_error_code();
+        if (pooled->queue == q) {
+            a->ptr = a->block = pooled->ptr;
+            return UA_OK;
         }
-        a->ptr = a->block = pooled->ptr;
-        return UA_OK;
+        /* Work on another queue may still use it: order after it. */
+        st = ua_queue_wait(pooled->queue);
+        if (st != UA_OK) {
+            free_block(pooled->queue, a->kind, pooled->ptr);
+        }
+        ua_pool_release_queue(&c->pools[a->kind]);
+        a->ptr = a->block = st == UA_OK ? pooled->ptr : NULL;
+        return st == UA_OK ? UA_OK : ua_error_code();
     }
     st = ops_of(q)->alloc(c->handle, c->device->index, a->kind,
                           a->block_bytes, alignment, &a->block);

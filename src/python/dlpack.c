@@ -633,6 +633,18 @@ consumer_stream(ua_state *st, PyObject *producer, ua_dl_device dev,
 /* DLPack's name of CUDA's legacy default stream. */
 #define DLPACK_CUDA_LEGACY_STREAM 1
 
+/* obj.name (a new reference), or NULL with no error where obj is NULL or
+ * has no such attribute. */
+static PyObject *
+optional_attr(PyObject *obj, const char *name)
+{
+    PyObject *value = obj ? PyObject_GetAttrString(obj, name) : NULL;
+    if (value == NULL) {
+        PyErr_Clear();
+    }
+    return value;
+}
+
 /* PyTorch's current-stream function when obj is one of its tensors, else
  * NULL (no error): torch.Tensor and torch._C._cuda_getCurrentRawStream
  * are looked up once torch is imported (None where the function is
@@ -646,19 +658,16 @@ torch_raw_stream_of(ua_state *st, PyObject *obj)
             PyErr_Clear();
             return NULL;
         }
-        PyObject *tensor = PyObject_GetAttrString(torch, "Tensor");
-        PyObject *c = PyObject_GetAttrString(torch, "_C");
-        PyObject *f = c ? PyObject_GetAttrString(c, "_cuda_getCurrentRawStream")
-                        : NULL;
+        PyObject *tensor = optional_attr(torch, "Tensor");
+        PyObject *c = optional_attr(torch, "_C");
+        PyObject *f = optional_attr(c, "_cuda_getCurrentRawStream");
         /* A ROCm build calls its GPUs CUDA devices: leave it to DLPack. */
-        PyObject *version = PyObject_GetAttrString(torch, "version");
-        PyObject *hip = version ? PyObject_GetAttrString(version, "hip")
-                                : NULL;
-        PyErr_Clear();
+        PyObject *version = optional_attr(torch, "version");
+        PyObject *hip = optional_attr(version, "hip");
+        int cuda_build = version != NULL && hip == Py_None;
         Py_DECREF(torch);
         Py_XDECREF(c);
         Py_XDECREF(version);
-        int cuda_build = hip == Py_None;
         Py_XDECREF(hip);
         if (tensor == NULL || !PyType_Check(tensor) || f == NULL ||
             !PyCallable_Check(f) || !cuda_build) {
@@ -666,8 +675,16 @@ torch_raw_stream_of(ua_state *st, PyObject *obj)
             Py_XSETREF(f, Py_NewRef(Py_None));
             tensor = NULL;
         }
-        st->torch_tensor = tensor;
-        st->torch_raw_stream = f;
+        /* The lookups may run Python code, and another thread may have
+         * filled the fields meanwhile. */
+        if (st->torch_raw_stream == NULL) {
+            st->torch_tensor = tensor;
+            st->torch_raw_stream = f;
+        }
+        else {
+            Py_XDECREF(tensor);
+            Py_DECREF(f);
+        }
     }
     if (st->torch_tensor == NULL ||
         !PyObject_TypeCheck(obj, (PyTypeObject *)st->torch_tensor)) {

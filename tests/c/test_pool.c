@@ -1,5 +1,6 @@
 /* The pool of freed allocations: size classes, reuse, what bypasses it,
  * and giving blocks back. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -119,6 +120,46 @@ test_limits(ua_queue *q)
     CHECK(ua_context_pooled_bytes(c) == 0);
 }
 
+static void *
+drain(void *context)
+{
+    ua_context_release_pool(context);
+    return NULL;
+}
+
+/* A queue destroyed while another thread drains the pool of blocks it
+ * last used: the drain waits on each block's queue outside the pool's
+ * lock, so the destroy must wait for those waits (ASan reports a use of
+ * the freed queue otherwise, when the two meet). */
+static void
+test_drain_beside_queue_destroy(ua_queue *dflt)
+{
+    ua_context *c = ua_queue_context(dflt);
+    ua_queue_props props = {.in_order = true};
+    int made = 0;
+    for (int round = 0; round < 200; round++) {
+        ua_queue *q;
+        if (ua_queue_create(c, &props, &q) != UA_OK) {
+            continue;
+        }
+        made++;
+        ua_allocation *a[8] = {NULL};
+        for (int i = 0; i < 8; i++) {
+            CHECK_STATUS(ua_usm_alloc(q, UA_USM_HOST, 256, 0, &a[i]), UA_OK);
+        }
+        for (int i = 0; i < 8; i++) {
+            ua_usm_free(a[i]);
+        }
+        pthread_t t;
+        pthread_create(&t, NULL, drain, c);
+        ua_queue_destroy(q);
+        pthread_join(t, NULL);
+    }
+    CHECK(made == 200);
+    CHECK(ua_context_pooled_bytes(c) == 0);
+    CHECK(ua_context_used_bytes(c, UA_USM_HOST) == 0);
+}
+
 int
 main(void)
 {
@@ -128,6 +169,7 @@ main(void)
     test_reuse(q);
     test_bypass(q);
     test_limits(q);
+    test_drain_beside_queue_destroy(q);
     ua_context_release_pool(ua_queue_context(q));
     return check_report("test_pool");
 }
