@@ -690,6 +690,15 @@ CASES = [
     C(lambda: host().__dlpack__(copy="x"), TypeError, "copy", id="export-copy-str"),
     C(lambda: host().__dlpack__(1), TypeError, "__dlpack__() takes at most 0 positional argument", id="export-positional"),
     C(lambda: host().__dlpack__(bogus=1), TypeError, "bogus", id="export-bad-keyword"),
+    # Keyword names are compared byte by byte: near misses, non-ASCII, empty.
+    C(lambda: host().__dlpack__(**{"max_versio": None}), TypeError, "max_versio",
+      id="export-keyword-prefix"),
+    C(lambda: host().__dlpack__(**{"max_versión": None}), TypeError, "max_versi",
+      id="export-keyword-non-ascii"),
+    C(lambda: host().__dlpack__(**{"": None}), TypeError, "unexpected keyword",
+      id="export-keyword-empty"),
+    C(lambda: ua.from_dlpack(x=host(), **{"copy\0": None}), TypeError, "unexpected keyword",
+      id="dlpack-keyword-nul"),
     C(lambda: readonly().__dlpack__(), BufferError, "read-only", id="export-legacy-readonly"),
     C(lambda: host().__dlpack_device__(1), TypeError, "USMArray.__dlpack_device__() takes no arguments", id="export-device-arg"),
 

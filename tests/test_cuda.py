@@ -433,6 +433,35 @@ def test_dlpack_import_from_torch_orders_our_queue_after_its_stream():
     assert seen == [-1, -1]
 
 
+def test_dlpack_import_from_a_tensor_whose_device_answers_are_hostile():
+    """A tensor subclass whose is_cuda or get_device() answers nonsense: the
+    device comes from __dlpack_device__ instead, the import still orders
+    our queue after PyTorch's stream itself, and no error is left behind."""
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("PyTorch without CUDA")
+    seen = []
+
+    class Odd(torch.Tensor):
+        is_cuda = "yes"
+
+        def __dlpack__(self, *args, **kwargs):
+            seen.append(kwargs.get("stream"))
+            return super().__dlpack__(*args, **kwargs)
+
+    class Nonsense(Odd):
+        is_cuda = True
+
+        def get_device(self):
+            return "gpu zero"
+
+    t = torch.arange(10, dtype=torch.float32, device="cuda")
+    for cls in (Odd, Nonsense):
+        x = ua.from_dlpack(t.as_subclass(cls))
+        np.testing.assert_array_equal(ua.asnumpy(x), np.arange(10))
+    assert seen == [-1, -1]
+
+
 def test_dlpack_import_from_other_cuda_producers_asks_for_our_stream():
     torch = pytest.importorskip("torch")
     if not torch.cuda.is_available():

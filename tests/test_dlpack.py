@@ -122,6 +122,14 @@ def test_bad_export_arguments(kwargs, exc, fragment):
     assert fragment in str(info.value)
 
 
+def test_keyword_names_of_a_str_subclass_are_their_text():
+    class Name(str):
+        pass
+
+    capsule = sample().__dlpack__(**{Name("max_version"): (1, 0)})
+    assert "dltensor_versioned" in repr(capsule)
+
+
 def test_export_arguments_are_keyword_only():
     with pytest.raises(TypeError, match="takes at most 0 positional"):
         sample().__dlpack__(None)

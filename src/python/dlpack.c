@@ -653,11 +653,16 @@ static PyObject *
 torch_raw_stream_of(ua_state *st, PyObject *obj)
 {
     if (st->torch_raw_stream == NULL) {
-        PyObject *torch = PyImport_GetModule(st->s_torch);
-        if (torch == NULL) {
+        /* sys.modules itself: PyImport_GetModule also asks the module's
+         * spec whether it is being imported, on every call of every
+         * producer for as long as torch is not imported. */
+        PyObject *torch = PyDict_GetItemWithError(PyImport_GetModuleDict(),
+                                                  st->s_torch);
+        if (torch == NULL || !PyModule_Check(torch)) {
             PyErr_Clear();
             return NULL;
         }
+        Py_INCREF(torch);
         PyObject *tensor = optional_attr(torch, "Tensor");
         PyObject *c = optional_attr(torch, "_C");
         PyObject *f = optional_attr(c, "_cuda_getCurrentRawStream");
@@ -712,9 +717,12 @@ ordered_after_torch(ua_state *st, PyObject *obj, ua_dl_device dev,
     if (f == NULL || f == Py_None) {
         return 0;
     }
+    /* Held for the call, which may run code that clears the module. */
+    Py_INCREF(f);
     PyObject *index = PyLong_FromLong(dev.device_id);
     PyObject *raw = index ? PyObject_CallOneArg(f, index) : NULL;
     Py_XDECREF(index);
+    Py_DECREF(f);
     unsigned long long handle =
         raw != NULL && PyLong_CheckExact(raw) ? PyLong_AsUnsignedLongLong(raw)
                                               : (unsigned long long)-1;
