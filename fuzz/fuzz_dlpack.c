@@ -4,7 +4,7 @@
  * past ndim is an ASan report. */
 #include "fuzz_input.h"
 #include "fuzz_region.h"
-#include "usmarray/dlpack.h"
+#include "core/dlpack.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "usmarray/core.h"
+#include "core/core.h"
 
 #define FUZZ_ARENA_BYTES 4096
 /* Layouts of more elements are validated but not walked. */

@@ -1,5 +1,5 @@
 """Freed arrays and Memory objects are kept and reused for the next ones
-(src/python/freelist.h): a reused object must be a new object in every way
+(src/python/base/freelist.h): a reused object must be a new object in every way
 a program can tell, and the objects of subclasses must never be reused."""
 import gc
 import sys

@@ -2,7 +2,7 @@
  * (the host CPU is always device 0).  This is the one place that names
  * them: a new backend is its own files, its sources in meson.build, and one
  * line in UA_BACKENDS. */
-#include "usmarray/backend.h"
+#include "core/backend.h"
 
 /* Each X(name) stands for the ops table ua_<name>_backend_ops. */
 #define UA_BACKENDS(X) \

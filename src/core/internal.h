@@ -6,8 +6,8 @@
 #include <sched.h>
 #include <stdatomic.h>
 
-#include "usmarray/backend.h"
-#include "usmarray/core.h"
+#include "core/backend.h"
+#include "core/core.h"
 
 /* The lock of the pools and of the registry, whose critical sections are a
  * few loads and stores (a bisection, a short memmove) taken several times

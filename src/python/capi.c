@@ -2,7 +2,7 @@
  * usmarray._usmarray publishes as its _C_API capsule, one per module
  * instance.  Messages name the C function, which is what a C programmer
  * looks for. */
-#include "binding.h"
+#include "python/binding.h"
 
 static ua_state *
 state_of(const UsmArray_CAPI *api)

@@ -1,8 +1,8 @@
 /* The extension module usmarray._usmarray: multi-phase initialisation,
  * its state and its functions. */
-#include "binding.h"
+#include "python/binding.h"
 
-#include "usmarray/dlpack.h"
+#include "core/dlpack.h"
 
 static PyObject *
 backends_info(PyObject *module, PyObject *Py_UNUSED(a))

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "usmarray/core.h"
+#include "core/core.h"
 
 /* Address of element idx in a strided layout. */
 static char *

@@ -2,8 +2,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "internal.h" /* ua_env_watch */
-#include "usmarray/core.h"
+#include "core/internal.h" /* ua_env_watch */
+#include "core/core.h"
 
 static ua_device *
 select_ok(const char *filter)

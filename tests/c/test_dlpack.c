@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "internal.h"
-#include "usmarray/dlpack.h"
+#include "core/internal.h"
+#include "core/dlpack.h"
 
 static void
 test_dtypes(void)

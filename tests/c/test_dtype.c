@@ -1,7 +1,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "usmarray/core.h"
+#include "core/core.h"
 
 static ua_status
 parse(const char *s, ua_typenum *t)

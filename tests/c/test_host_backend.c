@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "usmarray/core.h"
+#include "core/core.h"
 
 static ua_queue *
 host_queue(void)

@@ -1,7 +1,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "usmarray/core.h"
+#include "core/core.h"
 
 static void
 test_size(void)

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "internal.h"
+#include "core/internal.h"
 
 /* ---------------------------------------------------- the made-up GPUs */
 

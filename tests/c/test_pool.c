@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "internal.h"
+#include "core/internal.h"
 
 static ua_queue *
 host_queue(void)

@@ -1,0 +1,124 @@
+/* What the two halves of the CUDA backend share: cuda.c loads the driver
+ * and manages devices, contexts, queues, memory and events; cuda_copy.c is
+ * the copy engine (memcpy, memset and strided copies with their kernels and
+ * staging buffers).  Not installed. */
+#ifndef USMARRAY_CUDA_BACKEND_H
+#define USMARRAY_CUDA_BACKEND_H
+
+#include <pthread.h>
+
+#include "backends/cuda/cuda_driver.h"
+#include "core/backend.h"
+
+/* The driver's entry points (ua_cuda_driver, cuda_driver.h), loaded by
+ * cuda.c. */
+/* NVRTC's, loaded by cuda.c when present: only strided copies need it. */
+typedef struct {
+#define DECLARE(field, symbol, params) nvrtcResult(*field) params;
+    UA_NVRTC_FUNCTIONS(DECLARE)
+#undef DECLARE
+    const char *(*nvrtcGetErrorString)(nvrtcResult r);
+    bool loaded;
+    char reason[200];
+} ua_cuda_nvrtc;
+
+extern ua_cuda_driver ua_cu;
+extern ua_cuda_nvrtc ua_nvrtc;
+
+/* Turns a failed driver call into a status with the driver's words. */
+ua_status ua_cuda_failed(CUresult r, const char *what);
+
+#define CU_CHECK(call, what)                                                  \
+    do {                                                                      \
+        CUresult r_ = (call);                                                 \
+        if (r_ != CUDA_SUCCESS) {                                             \
+            return ua_cuda_failed(r_, what);                                  \
+        }                                                                     \
+    } while (0)
+
+/* The compiled copy kernels of one pair of element types. */
+typedef struct {
+    CUmodule module;
+    CUfunction nd;          /* any rank, 64-bit indices */
+    CUfunction small[2][4]; /* [64-bit?][rank - 1] */
+    CUfunction tiled[2];    /* [64-bit?] */
+} ua_cuda_copy_kernels;
+
+/* Pageable copies' pipeline (cuda_pipeline.c): per worker thread, two
+ * pinned slots and the events of their last transfers. */
+#define UA_CUDA_PIPE_WORKERS 8
+typedef struct {
+    void *slot[2];
+    CUevent done[2];
+    bool pending[2];
+} ua_cuda_pipe_worker;
+
+typedef struct {
+    pthread_mutex_t lock; /* one pipelined copy at a time */
+    int nworkers;         /* 0 until first used */
+    ua_cuda_pipe_worker w[UA_CUDA_PIPE_WORKERS];
+} ua_cuda_pipeline;
+
+/* A block of the stream-ordered pool freed on `stream` and kept aside for
+ * that stream's next allocation of the same size. */
+#define UA_CUDA_KEPT_BLOCKS 4
+typedef struct {
+    CUdeviceptr ptr;
+    size_t bytes;
+    CUstream stream;
+} ua_cuda_kept_block;
+
+typedef struct {
+    CUcontext ctx;
+    CUdevice dev;
+    int index;
+    int sm_count, cc_major, cc_minor;
+    CUmemoryPool pool; /* device memory ordered by streams; NULL: none */
+    pthread_mutex_t kept_lock;
+    ua_cuda_kept_block kept[UA_CUDA_KEPT_BLOCKS]; /* ptr 0: empty */
+    int kept_next; /* the slot a full set displaces next */
+    pthread_mutex_t lock; /* guards kernels */
+    ua_cuda_pipeline pipe;
+    /* [aligned?][dst][src]: cuda_kernels.h says why two variants. */
+    ua_cuda_copy_kernels kernels[2][UA_NTYPES][UA_NTYPES];
+} ua_cuda_context;
+
+typedef struct {
+    ua_cuda_context *c;
+    CUstream stream;
+    bool owns_stream; /* else the legacy default stream or another's */
+    pthread_mutex_t lock; /* guards the staging buffer */
+    void *staging;
+    size_t staging_bytes;
+} ua_cuda_queue;
+
+/* Makes c the calling thread's current context: driver calls act on it. */
+ua_status ua_cuda_bind(const ua_cuda_context *c);
+
+/* What the driver knows of an address; false for memory it never saw
+ * (pageable host memory). */
+typedef struct {
+    int memory_type;
+    int is_managed;
+    int ordinal;
+    uintptr_t start;
+    size_t size;
+} ua_cuda_pointer;
+
+bool ua_cuda_query_pointer(const void *ptr, ua_cuda_pointer *out);
+
+/* A copy of n contiguous bytes between pageable host memory and the GPU,
+ * pipelined through pinned slots by several threads, enqueued on q (the
+ * host side is done with on return); *done false, and nothing done, for
+ * other copies and short ones. */
+ua_status ua_cuda_pipelined_memcpy(ua_cuda_queue *q, void *dst,
+                                   const void *src, size_t n, bool *done);
+
+/* The copy engine's operations (cuda_copy.c), for the ops table. */
+ua_status ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n);
+ua_status ua_cuda_memset(void *queue, void *dst, unsigned char value,
+                         size_t n);
+ua_status ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
+                               const ua_strided *dst, const ua_strided *src);
+
+#endif /* USMARRAY_CUDA_BACKEND_H */

@@ -1,0 +1,443 @@
+/* The CUDA backend's copy engine: memcpy and memset on the queue's stream,
+ * and strided copies with casting, which run kernels that NVRTC compiles at
+ * run time (cuda_kernels.h).  Memory a kernel cannot reach (pageable host
+ * memory) goes through a pinned staging buffer of the queue. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cuda/cuda_backend.h"
+#include "backends/cuda/cuda_kernels.h"
+#include "backends/cuda/cuda_peer.h"
+
+/* Whether this queue's kernels can read and write ptr; device memory of
+ * another GPU is an error, not a "no". */
+static ua_status
+reachable(const ua_cuda_queue *q, const void *ptr, bool *out)
+{
+    ua_cuda_pointer p;
+    *out = false;
+    if (!ua_cuda_query_pointer(ptr, &p)) {
+        return UA_OK;
+    }
+    if (p.memory_type == CU_MEMORYTYPE_DEVICE && !p.is_managed &&
+        !ua_cuda_peer_access(q->c->index, p.ordinal)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "%p is memory of cuda:gpu:%d, which the queue's "
+                            "cuda:gpu:%d has no link to",
+                            ptr, p.ordinal, q->c->index);
+    }
+    *out = true;
+    return UA_OK;
+}
+
+static bool
+ranges_overlap(const void *a, const void *b, size_t n)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return x != y && x < y + n && y < x + n;
+}
+
+ua_status
+ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n)
+{
+    ua_cuda_queue *q = queue;
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK) {
+        return st;
+    }
+    bool peers;
+    st = ua_cuda_peer_memcpy(q->c->index, q->stream, dst, src, n, &peers);
+    if (st != UA_OK || peers) {
+        return st;
+    }
+    CUdeviceptr d = (CUdeviceptr)(uintptr_t)dst;
+    CUdeviceptr s = (CUdeviceptr)(uintptr_t)src;
+    if (!ranges_overlap(dst, src, n)) {
+        bool piped;
+        st = ua_cuda_pipelined_memcpy(q, dst, src, n, &piped);
+        if (st != UA_OK || piped) {
+            return st;
+        }
+        CU_CHECK(ua_cu.cuMemcpyAsync(d, s, n, q->stream), "cuMemcpyAsync");
+        return UA_OK;
+    }
+    /* cuMemcpy does not allow overlap: go through a temporary, freed in
+     * stream order. */
+    CUdeviceptr tmp;
+    CU_CHECK(ua_cu.cuMemAllocAsync(&tmp, n, q->stream), "cuMemAllocAsync");
+    CU_CHECK(ua_cu.cuMemcpyAsync(tmp, s, n, q->stream), "cuMemcpyAsync");
+    CU_CHECK(ua_cu.cuMemcpyAsync(d, tmp, n, q->stream), "cuMemcpyAsync");
+    CU_CHECK(ua_cu.cuMemFreeAsync(tmp, q->stream), "cuMemFreeAsync");
+    return UA_OK;
+}
+
+ua_status
+ua_cuda_memset(void *queue, void *dst, unsigned char value, size_t n)
+{
+    ua_cuda_queue *q = queue;
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK) {
+        return st;
+    }
+    CU_CHECK(ua_cu.cuMemsetD8Async((CUdeviceptr)(uintptr_t)dst, value, n,
+                                   q->stream),
+             "cuMemsetD8Async");
+    return UA_OK;
+}
+
+/* The CUDA C++ type that holds elements of t. */
+static const char *
+device_type_name(ua_typenum t)
+{
+#define CXX_TYPE(E, NUM, CODE, NAME, KIND, SIZE, FMT, CTYPE, LOAD, CXX, ...) \
+    CXX,
+    static const char *const names[UA_NTYPES] = {UA_DTYPES(CXX_TYPE)};
+#undef CXX_TYPE
+    return names[ua_dtype_index(t)];
+}
+
+
+/* How the kernels' C++ spells what convert(S v) uses (the prelude's
+ * complex struct, float16 helpers and float-to-integer functions). */
+static const ua_kernel_dialect dialect = {
+    .re = "re", .im = "im",
+    .half_to_real = "h2d", .real_to_half = "d2h", .real = "double",
+    .real_to_i64 = "f2i64", .real_to_u64 = "f2u64"};
+
+static CUresult
+find_kernels(ua_cuda_copy_kernels *k)
+{
+    CUresult r = ua_cu.cuModuleGetFunction(&k->nd, k->module, "ua_copy_nd");
+    char name[32];
+    for (int wide = 0; wide < 2 && r == CUDA_SUCCESS; wide++) {
+        snprintf(name, sizeof(name), "ua_copy_tiled_%c", "il"[wide]);
+        r = ua_cu.cuModuleGetFunction(&k->tiled[wide], k->module, name);
+        for (int n = 1; n <= 4 && r == CUDA_SUCCESS; n++) {
+            snprintf(name, sizeof(name), "ua_copy_%c%d", "il"[wide], n);
+            r = ua_cu.cuModuleGetFunction(&k->small[wide][n - 1], k->module,
+                                          name);
+        }
+    }
+    return r;
+}
+
+/* The CUDA C++ source of the copy kernels from src to dst (malloc'd), or
+ * NULL when out of memory; aligned: the variant for aligned data only. */
+static char *
+kernel_source(ua_typenum dst, ua_typenum src, bool aligned)
+{
+    char convert[200], head[600];
+    ua_kernel_conversion(&dialect, dst, src, convert, sizeof(convert));
+    snprintf(head, sizeof(head),
+             "typedef %s S;\ntypedef %s D;\n"
+             "__device__ __forceinline__ D convert(S v) { %s }\n",
+             device_type_name(src), device_type_name(dst), convert);
+    char variant[32];
+    snprintf(variant, sizeof(variant), "#define UA_ALIGNED %d\n", aligned);
+    size_t n = strlen(variant) + sizeof(ua_cuda_kernel_prelude) +
+               strlen(head) + sizeof(ua_cuda_kernel_body) +
+               sizeof(ua_cuda_kernel_tiled);
+    char *source = malloc(n);
+    if (source != NULL) {
+        snprintf(source, n, "%s%s%s%s%s", variant, ua_cuda_kernel_prelude,
+                 head, ua_cuda_kernel_body, ua_cuda_kernel_tiled);
+    }
+    return source;
+}
+
+static ua_status
+compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
+                bool aligned, ua_cuda_copy_kernels *k)
+{
+    if (!ua_nvrtc.loaded) {
+        return ua_error_set(UA_ERR_UNAVAILABLE,
+                            "strided copies on CUDA devices need NVRTC: %s",
+                            ua_nvrtc.reason);
+    }
+    char *source = kernel_source(dst, src, aligned);
+    if (source == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    }
+    char arch[64];
+    snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
+             c->cc_minor);
+    const char *opts[] = {arch, "--std=c++14", "-default-device"};
+    nvrtcProgram prog;
+    nvrtcResult r = ua_nvrtc.nvrtcCreateProgram(&prog, source,
+                                                "usmarray_copy.cu",
+                                                0, NULL, NULL);
+    free(source);
+    if (r != 0) {
+        return ua_error_set(UA_ERR_RUNTIME, "nvrtcCreateProgram failed: %s",
+                            ua_nvrtc.nvrtcGetErrorString(r));
+    }
+    r = ua_nvrtc.nvrtcCompileProgram(prog, 3, opts);
+    ua_status st = UA_OK;
+    size_t size = 0;
+    char *image = NULL;
+    if (r != 0) {
+        char log[2048] = "";
+        size_t log_size = 0;
+        if (ua_nvrtc.nvrtcGetProgramLogSize(prog, &log_size) == 0 &&
+            log_size < sizeof(log)) {
+            ua_nvrtc.nvrtcGetProgramLog(prog, log);
+        }
+        st = ua_error_set(UA_ERR_RUNTIME,
+                          "NVRTC could not compile the copy kernel for %s: "
+                          "%s %s",
+                          arch + 19, ua_nvrtc.nvrtcGetErrorString(r), log);
+    }
+    else if (ua_nvrtc.nvrtcGetCUBINSize(prog, &size) != 0 ||
+             (image = malloc(size)) == NULL ||
+             ua_nvrtc.nvrtcGetCUBIN(prog, image) != 0) {
+        st = ua_error_set(UA_ERR_RUNTIME, "NVRTC gave no binary");
+    }
+    ua_nvrtc.nvrtcDestroyProgram(&prog);
+    if (st == UA_OK) {
+        CUresult cr = ua_cu.cuModuleLoadData(&k->module, image);
+        if (cr == CUDA_SUCCESS) {
+            cr = find_kernels(k);
+        }
+        if (cr != CUDA_SUCCESS) {
+            st = ua_cuda_failed(cr, "loading the copy kernels");
+        }
+    }
+    free(image);
+    return st;
+}
+
+/* The kernels of a pair of types, in the variant for aligned data or the
+ * other, compiled on first use and kept. */
+static ua_status
+kernels_for(ua_cuda_context *c, ua_typenum dst, ua_typenum src, bool aligned,
+            const ua_cuda_copy_kernels **out)
+{
+    ua_cuda_copy_kernels *k =
+        &c->kernels[aligned][ua_dtype_index(dst)][ua_dtype_index(src)];
+    pthread_mutex_lock(&c->lock);
+    ua_status st = k->module != NULL
+                       ? UA_OK
+                       : compile_kernels(c, dst, src, aligned, k);
+    pthread_mutex_unlock(&c->lock);
+    *out = k;
+    return st;
+}
+
+/* The kernels' argument: a plan with its pointers. */
+typedef struct {
+    char *dst;
+    const char *src;
+    long long size;
+    int nd;
+    int tile_axis;
+    long long shape[UA_CUDA_MAX_DIMS];
+    long long dstep[UA_CUDA_MAX_DIMS];
+    long long sstep[UA_CUDA_MAX_DIMS];
+} kernel_plan;
+
+static long long
+magnitude(long long x)
+{
+    return x < 0 ? -x : x;
+}
+
+static unsigned
+grid_for(const ua_cuda_context *c, long long work)
+{
+    long long cap = (long long)(c->sm_count > 0 ? c->sm_count : 16) * 32;
+    return (unsigned)(work < 1 ? 1 : work < cap ? work : cap);
+}
+
+static unsigned
+at_most(long long work, long long cap)
+{
+    return (unsigned)(work < 1 ? 1 : work < cap ? work : cap);
+}
+
+/* Whether int arithmetic reaches every element with room to spare: the
+ * kernels step offsets past the far end by up to an extent before coming
+ * back, and their grid-stride index by the grid's size. */
+static bool
+fits_int(const kernel_plan *p, long long threads)
+{
+    const long long limit = 1ll << 30;
+    long long dext = 0, sext = 0;
+    for (int k = 0; k < p->nd; k++) {
+        dext += p->shape[k] * magnitude(p->dstep[k]);
+        sext += p->shape[k] * magnitude(p->sstep[k]);
+    }
+    return p->size < limit && threads < limit && dext < limit && sext < limit;
+}
+
+static ua_status
+launch_tiled(ua_cuda_queue *q, const ua_cuda_copy_kernels *k, kernel_plan *p,
+             size_t dst_itemsize)
+{
+    long long nl = p->shape[p->nd - 1], na = p->shape[p->tile_axis];
+    long long batches = p->size / (nl * na);
+    long long tile_l = UA_CUDA_TILE_L(dst_itemsize);
+    long long per_block = UA_CUDA_TILE_BATCHES(dst_itemsize);
+    unsigned gx = at_most((nl + tile_l - 1) / tile_l, 1ll << 30);
+    unsigned gy = at_most((na + 31) / 32, 65535);
+    unsigned gz = at_most((batches + per_block - 1) / per_block, 65535);
+    void *args[] = {p};
+    CUfunction f = k->tiled[!fits_int(p, 0)];
+    CU_CHECK(ua_cu.cuLaunchKernel(f, gx, gy, gz, 32, 8, 1, 0, q->stream, args,
+                                  NULL),
+             "launching the tiled copy kernel");
+    return UA_OK;
+}
+
+static ua_status
+launch_elementwise(ua_cuda_queue *q, const ua_cuda_copy_kernels *k,
+                   kernel_plan *p)
+{
+    unsigned blocks = grid_for(q->c, (p->size + 255) / 256);
+    bool wide = !fits_int(p, blocks * 256ll);
+    CUfunction f = p->nd <= 4 ? k->small[wide][p->nd - 1] : k->nd;
+    void *args[] = {p};
+    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, 256, 1, 1, 0, q->stream,
+                                  args, NULL),
+             "launching the copy kernel");
+    return UA_OK;
+}
+
+/* The alignment the kernels' typed accesses need for elements of t: that
+ * of the CUDA type (a complex number is a pair of its parts). */
+static ptrdiff_t
+element_alignment(ua_typenum t)
+{
+    size_t size = ua_dtype_itemsize(t);
+    return (ptrdiff_t)(ua_dtype_kind(t) == 'c' ? size / 2 : size);
+}
+
+/* Whether every element the plan reaches from base is aligned for t: the
+ * base and every step are multiples of the alignment. */
+static bool
+reaches_aligned(const void *base, const ptrdiff_t *steps, int nd,
+                ua_typenum t)
+{
+    ptrdiff_t a = element_alignment(t);
+    bool ok = (uintptr_t)base % (uintptr_t)a == 0;
+    for (int i = 0; i < nd; i++) {
+        ok = ok && steps[i] % a == 0;
+    }
+    return ok;
+}
+
+static ua_status
+launch(void *queue, const ua_copy_plan *cp, ua_typenum dt, void *dst,
+       ua_typenum stype, const void *src)
+{
+    ua_cuda_queue *q = queue;
+    const ua_cuda_copy_kernels *k;
+    bool aligned =
+        reaches_aligned(dst, cp->dstep, cp->nd, dt) &&
+        reaches_aligned(src, cp->sstep, cp->nd, stype);
+    ua_status st = kernels_for(q->c, dt, stype, aligned, &k);
+    if (st != UA_OK) {
+        return st;
+    }
+    /* A scalar is a copy of rank 1. */
+    kernel_plan p = {.dst = dst, .src = src, .nd = cp->nd > 0 ? cp->nd : 1,
+                     .size = 1, .shape = {1}};
+    for (int i = 0; i < cp->nd; i++) {
+        p.shape[i] = cp->shape[i];
+        p.dstep[i] = cp->dstep[i];
+        p.sstep[i] = cp->sstep[i];
+        p.size *= cp->shape[i];
+    }
+    p.tile_axis = ua_copy_plan_tile_axis(cp, ua_dtype_itemsize(stype), 8);
+    return p.tile_axis >= 0 ? launch_tiled(q, k, &p, ua_dtype_itemsize(dt))
+                            : launch_elementwise(q, k, &p);
+}
+
+static ua_status
+staging_of(void *queue, size_t nbytes, void **out)
+{
+    ua_cuda_queue *q = queue;
+    if (q->staging_bytes < nbytes) {
+        if (q->staging != NULL) {
+            ua_cu.cuMemFreeHost(q->staging);
+            q->staging = NULL;
+            q->staging_bytes = 0;
+        }
+        CU_CHECK(ua_cu.cuMemHostAlloc(&q->staging, nbytes,
+                                      CU_MEMHOSTALLOC_PORTABLE |
+                                       CU_MEMHOSTALLOC_DEVICEMAP),
+                 "allocating a pinned staging buffer");
+        q->staging_bytes = nbytes;
+    }
+    *out = q->staging;
+    return UA_OK;
+}
+
+static ua_status
+temporary(void *queue, size_t nbytes, void **out)
+{
+    CUdeviceptr tmp;
+    CU_CHECK(ua_cu.cuMemAllocAsync(&tmp, nbytes, ((ua_cuda_queue *)queue)->stream),
+             "cuMemAllocAsync");
+    *out = (void *)(uintptr_t)tmp;
+    return UA_OK;
+}
+
+/* Freed in stream order: no host wait. */
+static void
+release_temporary(void *queue, void *ptr)
+{
+    ua_cu.cuMemFreeAsync((CUdeviceptr)(uintptr_t)ptr,
+                         ((ua_cuda_queue *)queue)->stream);
+}
+
+static ua_status
+synchronize(void *queue)
+{
+    CU_CHECK(ua_cu.cuStreamSynchronize(((ua_cuda_queue *)queue)->stream),
+             "cuStreamSynchronize");
+    return UA_OK;
+}
+
+ua_status
+ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
+                     const ua_strided *dst, const ua_strided *src)
+{
+    ua_cuda_queue *q = queue;
+    ua_copy_plan p;
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK || !ua_copy_simplify(nd, shape, dst, src, &p)) {
+        return st;
+    }
+    size_t dsz = ua_dtype_itemsize(dst->type);
+    if (dst->type == src->type &&
+        ua_copy_plan_is_dense(&p, dsz, ua_dtype_itemsize(src->type)) &&
+        !ua_copy_overlaps(nd, shape, dst, src)) {
+        return ua_cuda_memcpy(q, dst->data, src->data,
+                              ua_copy_plan_size(&p) * dsz);
+    }
+    ua_cuda_staged staged;
+    st = ua_cuda_peer_stage(q->c->index, q->stream, nd, shape, dst, src,
+                            &staged);
+    if (st != UA_OK) {
+        return st;
+    }
+    if (staged.active) {
+        st = ua_cuda_copy_strided(q, nd, shape, &staged.dst, &staged.src);
+        return ua_cuda_peer_unstage(q->c->index, q->stream, &staged, st);
+    }
+    bool dst_on_gpu, src_on_gpu;
+    if ((st = reachable(q, dst->data, &dst_on_gpu)) != UA_OK ||
+        (st = reachable(q, src->data, &src_on_gpu)) != UA_OK) {
+        return st;
+    }
+    ua_kernel_copier k = {.queue = q,
+                          .launch = launch,
+                          .staging = staging_of,
+                          .staging_lock = &q->lock,
+                          .temporary = temporary,
+                          .release_temporary = release_temporary,
+                          .synchronize = synchronize};
+    return ua_copy_with_kernels(&k, nd, shape, &p, dst, src, dst_on_gpu,
+                                src_on_gpu);
+}

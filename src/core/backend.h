@@ -1,0 +1,242 @@
+/* The backend interface: one versioned table of operations per backend.
+ *
+ * A backend serves the devices of one driver.  The core calls these
+ * operations only; handles are opaque to it.  Operations that enqueue work
+ * (memcpy, memset, event_record) may return before the work is done: order
+ * is kept per queue, across queues through events, and ua_queue_wait
+ * observes completion.  A backend whose driver is absent still builds and
+ * answers UA_ERR_UNAVAILABLE from initialize.
+ */
+#ifndef USMARRAY_BACKEND_H
+#define USMARRAY_BACKEND_H
+
+#include <pthread.h>
+
+#include "core/core.h"
+#include "core/dlpack.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define UA_BACKEND_OPS_VERSION 7
+
+/* What a backend's driver can tell of an address it did not see allocated. */
+typedef struct ua_backend_pointer_attrs {
+    uintptr_t start;
+    size_t nbytes;
+    ua_usm_kind kind;
+    int device_index; /* backend-relative */
+} ua_backend_pointer_attrs;
+
+typedef struct ua_backend_ops {
+    uint32_t version; /* UA_BACKEND_OPS_VERSION */
+    const char *name; /* the backend field of filter strings */
+    unsigned caps;    /* UA_CAP_* */
+    ua_stream_rule stream_rule;
+    /* Under UA_STREAMS_HANDLE, the handle DLPack's stream=None stands
+     * for. */
+    uintptr_t none_stream;
+    /* For messages: the DLPack device types of this backend's memory. */
+    const char *dlpack_device_names;
+
+    /* Loads the driver.  UA_ERR_UNAVAILABLE, with the reason in the error
+     * message, when it cannot be used here. */
+    ua_status (*initialize)(void);
+    int (*device_count)(void);
+    ua_status (*device_describe)(int index, ua_device_type *type, char *name,
+                                 size_t name_len);
+    /* Fills what the driver tells of the device (out is zeroed first).
+     * May be NULL. */
+    ua_status (*device_info)(int index, ua_device_info *out);
+
+    ua_status (*context_create)(int index, void **context);
+    /* props NULL: the context's default queue.  A backend whose queues
+     * always run in order may grant in_order == false with an in-order
+     * queue; a priority outside queue_priorities' range is refused by the
+     * core before it gets here. */
+    ua_status (*queue_create)(void *context, int index,
+                              const ua_queue_props *props, void **queue);
+    /* A queue over another library's stream handle (see queue_stream),
+     * which the queue never destroys; UA_ERR_VALUE naming a handle that is
+     * no stream of the context's device.  NULL where there are no
+     * streams. */
+    ua_status (*queue_wrap)(void *context, uintptr_t stream, void **queue);
+    /* Frees a queue queue_create or queue_wrap made, once its work is done
+     * (the core has waited for it).  NULL where queues hold nothing. */
+    void (*queue_destroy)(void *queue);
+    /* The range of queue priorities: `least` for ordinary work, `greatest`
+     * for the most urgent, each either side of the other.  NULL where
+     * queues have no priorities. */
+    void (*queue_priorities)(void *context, int *least, int *greatest);
+
+    ua_status (*alloc)(void *context, int index, ua_usm_kind kind,
+                       size_t nbytes, size_t alignment, void **ptr);
+    void (*free)(void *context, ua_usm_kind kind, void *ptr);
+    /* Attributes of memory allocated outside the library; UA_ERR_VALUE when
+     * the driver does not know the address.  May be NULL. */
+    ua_status (*pointer_attributes)(const void *ptr,
+                                    ua_backend_pointer_attrs *out);
+
+    ua_status (*memcpy)(void *queue, void *dst, const void *src, size_t n);
+    ua_status (*memset)(void *queue, void *dst, unsigned char value,
+                        size_t n);
+    ua_status (*queue_wait)(void *queue);
+    /* An element-wise strided copy with casting (see ua_copy_strided_host)
+     * between memory of this backend's devices. */
+    ua_status (*copy_strided)(void *queue, int nd, const ptrdiff_t *shape,
+                              const ua_strided *dst, const ua_strided *src);
+
+    /* Events order work across queues: record on one, wait on another. */
+    ua_status (*event_record)(void *queue, void **event);
+    ua_status (*event_wait)(void *queue, void *event);
+    ua_status (*event_synchronize)(void *event);
+    void (*event_destroy)(void *event);
+
+    /* Streams of other libraries, named by the driver's handle (CAI's
+     * "stream", DLPack's stream argument).  queue_stream gives a queue's
+     * own handle; order_with_stream makes the queue's later work wait for
+     * what the stream has enqueued so far (stream_waits == 0), or the
+     * stream's later work wait for the queue's (stream_waits != 0), by an
+     * event, not a host wait.  UA_ERR_VALUE for a handle that names no
+     * stream of the queue's device.  Both NULL where there are no streams
+     * (the host backend). */
+    uintptr_t (*queue_stream)(void *queue);
+    ua_status (*order_with_stream)(void *queue, uintptr_t stream,
+                                   int stream_waits);
+    /* DLPack: the device of memory of `kind` on the backend-relative device
+     * `index`, and the way back: whether `dl` names memory of this backend,
+     * and then which device (backend-relative) and USM kind. */
+    ua_dl_device (*dlpack_device)(int index, ua_usm_kind kind);
+    bool (*dlpack_owns)(ua_dl_device dl, int *index, ua_usm_kind *kind);
+
+    /* Handles of the backend's runtime made by other libraries: a capsule
+     * named `name` (a queue or a context) holding `handle`.  Returns
+     * UA_ERR_TYPE when the name is not one of this backend's kinds of
+     * handle, UA_ERR_VALUE when the handle is not usable with this
+     * backend's contexts (naming why); otherwise sets *index to the
+     * backend-relative device the handle stands for.  order_after_handle
+     * then makes that device's default queue wait for the work the
+     * handle's queue has submitted so far, where it is a queue (no host
+     * wait).  NULL where the runtime has no such handles. */
+    ua_status (*adopt_handle)(const char *name, void *handle, int *index);
+    ua_status (*order_after_handle)(void *queue, const char *name,
+                                    void *handle);
+
+    /* The same handles made of ours, for other libraries: the capsule names
+     * of queue and context handles, a new handle of a queue (is_queue) or
+     * context, and its release.  NULL where the runtime has none. */
+    const char *queue_capsule_name;
+    const char *context_capsule_name;
+    ua_status (*export_handle)(void *queue_or_context, int is_queue,
+                               void **handle);
+    void (*release_handle)(void *handle, int is_queue);
+
+    /* Filter strings of the driver's own (dpctl's "opencl:cpu:0",
+     * "level_zero:gpu"), tried when a filter string is not one of
+     * usmarray's: the backend-relative index of the device selected, or
+     * UA_ERR_VALUE.  May be NULL. */
+    ua_status (*select_filter)(const char *filter, int *index);
+
+    /* Copies between two of the backend's devices (backend-relative
+     * indices): whether queues of `from` reach device memory of `to` over
+     * a direct link (peer access, enabled on first ask) rather than through
+     * the host.  NULL where the backend's queues run no copies touching
+     * device memory of another of its devices. */
+    bool (*peer_access)(int from, int to);
+
+    /* A pool of USM device memory ordered by the queue: alloc_ordered
+     * returns memory usable by work enqueued on the queue from now on, and
+     * free_ordered gives it back once the queue's work so far is done, with
+     * no host wait.  The backend reuses a block on another queue only after
+     * an event orders that queue after the free.  trim_ordered gives unused
+     * blocks back to the driver; ordered_held_bytes tells what the pool
+     * holds, blocks in use included.  All NULL where the backend has no such
+     * pool: the core then keeps freed blocks itself. */
+    ua_status (*alloc_ordered)(void *queue, size_t nbytes, void **ptr);
+    void (*free_ordered)(void *queue, void *ptr, size_t nbytes);
+    void (*trim_ordered)(void *context);
+    size_t (*ordered_held_bytes)(void *context);
+
+    /* The largest alignment alloc honours itself (SIZE_MAX: any power of
+     * two).  The core makes larger ones, and every one where this is 0, by
+     * over-allocating and aligning within the block: alloc is then asked
+     * for alignment 0 only. */
+    size_t max_alignment;
+
+    /* The driver's own handle of a queue, for native code that submits
+     * work to it (the C API's UsmQueue_GetNativeHandle): a CUstream, a
+     * DPCTLSyclQueueRef.  NULL where the driver has no such object (the
+     * host backend). */
+    void *(*queue_native_handle)(void *queue);
+} ua_backend_ops;
+
+/* ------------------------------------------ copies by a backend's kernels
+ *
+ * What backends whose copies run kernels share (src/core/layout/staged.c): the
+ * choice between one kernel, a dense temporary for overlapping data, a
+ * host staging buffer for memory the kernels cannot reach, and a copy on
+ * the host; the backend gives its kernels and buffers. */
+typedef struct ua_kernel_copier {
+    void *queue;
+    /* Enqueues a kernel that copies plan p (steps in bytes) from src of
+     * type st to dst of type dt. */
+    ua_status (*launch)(void *queue, const ua_copy_plan *p, ua_typenum dt,
+                        void *dst, ua_typenum st, const void *src);
+    /* The queue's host buffer of at least nbytes that its kernels reach;
+     * used under staging_lock, and idle whenever the lock is free. */
+    ua_status (*staging)(void *queue, size_t nbytes, void **buffer);
+    pthread_mutex_t *staging_lock;
+    /* Device memory of nbytes for the queue's work, and its release once
+     * the work enqueued so far is done. */
+    ua_status (*temporary)(void *queue, size_t nbytes, void **ptr);
+    void (*release_temporary)(void *queue, void *ptr);
+    /* Waits until the queue's work is done. */
+    ua_status (*synchronize)(void *queue);
+} ua_kernel_copier;
+
+/* The elements a plan copies, and whether it is one run dense on both
+ * sides (a memcpy when the types are equal). */
+size_t ua_copy_plan_size(const ua_copy_plan *p);
+bool ua_copy_plan_is_dense(const ua_copy_plan *p, size_t dst_itemsize,
+                           size_t src_itemsize);
+/* The axis to tile against the plan's last (the destination's fastest) in
+ * a transposing kernel: one of at least min_length elements along which
+ * the source is dense while along the last it is not; -1 where none. */
+int ua_copy_plan_tile_axis(const ua_copy_plan *p, size_t src_itemsize,
+                           ptrdiff_t min_length);
+/* How a kernel language spells what a generated element conversion uses:
+ * the parts of its complex type, float16 to and from its real type, the
+ * real type, and the prelude's float-to-integer functions that follow the
+ * core's definition of out-of-range values. */
+typedef struct ua_kernel_dialect {
+    const char *re, *im;
+    const char *half_to_real, *real_to_half;
+    const char *real;
+    const char *real_to_i64, *real_to_u64;
+} ua_kernel_dialect;
+
+/* The body of `D convert(S v)` in the dialect: NumPy's unsafe cast from
+ * src to dst, with NaN, infinities and out-of-range values going to
+ * integers as the core's engine sends them. */
+void ua_kernel_conversion(const ua_kernel_dialect *d, ua_typenum dst,
+                          ua_typenum src, char *out, size_t len);
+
+/* The strided copy of plan p (of the layout nd, shape, dst, src) through
+ * the copier's kernels.  dst_reached and src_reached say whether its
+ * kernels can reach each side; what they cannot reach must be host
+ * memory.  Returns once pageable host memory is no longer used. */
+ua_status ua_copy_with_kernels(const ua_kernel_copier *k, int nd,
+                               const ptrdiff_t *shape, const ua_copy_plan *p,
+                               const ua_strided *dst, const ua_strided *src,
+                               bool dst_reached, bool src_reached);
+
+/* The directories, separated by ':', in which backends look for drivers
+ * that Python packages ship (the binding passes the Python path). */
+const char *ua_library_search_path(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* USMARRAY_BACKEND_H */

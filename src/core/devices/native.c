@@ -1,0 +1,67 @@
+/* Native queue and context handles that other libraries exchange as named
+ * capsules, made of ours: exported as new handles, released by name.  The
+ * way back is ua_queue_adopt. */
+#include <string.h>
+
+#include "core/internal.h"
+
+#define USED_PREFIX "used_"
+
+static const ua_backend_ops *
+ops_of_device(const ua_device *d)
+{
+    return d->backend->ops;
+}
+
+static ua_status
+export_native(const ua_backend_ops *ops, void *object, int is_queue,
+              const char **capsule_name, void **handle)
+{
+    const char *name =
+        is_queue ? ops->queue_capsule_name : ops->context_capsule_name;
+    if (ops->export_handle == NULL || name == NULL) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "the %s backend has no native %s handles",
+                            ops->name, is_queue ? "queue" : "context");
+    }
+    *capsule_name = name;
+    return ops->export_handle(object, is_queue, handle);
+}
+
+ua_status
+ua_queue_export_native(ua_queue *q, const char **capsule_name, void **handle)
+{
+    return export_native(ops_of_device(q->context->device), q->handle, 1,
+                         capsule_name, handle);
+}
+
+ua_status
+ua_context_export_native(ua_context *c, const char **capsule_name,
+                         void **handle)
+{
+    return export_native(ops_of_device(c->device), c->handle, 0,
+                         capsule_name, handle);
+}
+
+static bool
+names(const char *want, const char *name)
+{
+    return want != NULL && strcmp(want, name) == 0;
+}
+
+void
+ua_release_native_handle(const char *capsule_name, void *handle)
+{
+    if (strncmp(capsule_name, USED_PREFIX, strlen(USED_PREFIX)) == 0) {
+        capsule_name += strlen(USED_PREFIX);
+    }
+    for (size_t b = 0; b < ua_backend_count(); b++) {
+        const ua_backend_ops *ops = ua_backend_at(b)->ops;
+        int is_queue = names(ops->queue_capsule_name, capsule_name);
+        if (ops->release_handle != NULL &&
+            (is_queue || names(ops->context_capsule_name, capsule_name))) {
+            ops->release_handle(handle, is_queue);
+            return;
+        }
+    }
+}

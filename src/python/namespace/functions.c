@@ -1,0 +1,754 @@
+/* The module's array functions: asarray, asnumpy, creation functions,
+ * reshape and permute_dims. */
+#include "python/binding.h"
+
+
+static int
+check_array(ua_state *st, PyObject *x, const char *fn)
+{
+    if (PyObject_TypeCheck(x, st->USMArray_Type)) {
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "%s expects a USMArray, not %.100s", fn,
+                 Py_TYPE(x)->tp_name);
+    return -1;
+}
+
+/* The queue of `device` and `queue` arguments, which must agree. */
+static PyObject *
+target_queue(ua_state *st, PyObject *device, PyObject *queue,
+             PyObject *fallback)
+{
+    PyObject *a = NULL, *b = NULL;
+    if (device != NULL && device != Py_None &&
+        (a = ua_py_as_queue(st, device, "device")) == NULL) {
+        return NULL;
+    }
+    if (queue != NULL && queue != Py_None &&
+        (b = ua_py_as_queue(st, queue, "queue")) == NULL) {
+        Py_XDECREF(a);
+        return NULL;
+    }
+    if (a != NULL && b != NULL && a != b) {
+        Py_DECREF(a);
+        Py_DECREF(b);
+        PyErr_SetString(PyExc_ValueError,
+                        "device and queue name different queues");
+        return NULL;
+    }
+    if (b != NULL) {
+        Py_XDECREF(a); /* the same queue as b, or none */
+        return b;
+    }
+    if (a != NULL) {
+        return a;
+    }
+    return fallback ? Py_NewRef(fallback) : ua_py_as_queue(st, Py_None, "queue");
+}
+
+/* ------------------------------------------------------------ asarray */
+
+typedef struct {
+    int has_type;
+    ua_typenum type;
+    int copy; /* -1: None (copy if needed), 0: never, 1: always */
+    int has_kind;
+    ua_usm_kind kind;
+    PyObject *queue; /* owned, or NULL */
+    char order;
+} convert_args;
+
+static const char *
+conversion_need(PyObject *x, const convert_args *c)
+{
+    int f = ARR(x)->flags;
+    if (c->has_type && c->type != (ua_typenum)ARR(x)->typenum) {
+        return "the dtype";
+    }
+    if (c->has_kind && c->kind != base_of(x)->kind) {
+        return "the USM type";
+    }
+    if (c->queue != NULL && c->queue != base_of(x)->queue) {
+        return "the queue";
+    }
+    if ((c->order == 'C' && !(f & USM_ARRAY_C_CONTIGUOUS)) ||
+        (c->order == 'F' && !(f & USM_ARRAY_F_CONTIGUOUS))) {
+        return "the memory layout";
+    }
+    return NULL;
+}
+
+static PyObject *
+convert_array(ua_state *st, PyObject *x, const convert_args *c)
+{
+    const char *need = conversion_need(x, c);
+    if (need == NULL && c->copy != 1) {
+        return Py_NewRef(x);
+    }
+    if (need != NULL && c->copy == 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "asarray(copy=False) cannot change %s without a copy",
+                     need);
+        return NULL;
+    }
+    return ua_py_array_copy(
+        st, x, c->has_type ? c->type : (ua_typenum)ARR(x)->typenum, c->order,
+        c->has_kind ? c->kind : base_of(x)->kind,
+        c->queue ? c->queue : base_of(x)->queue);
+}
+
+/* Host data (NumPy arrays, buffers, sequences, scalars) through
+ * numpy.asarray. */
+static PyObject *
+host_source(ua_state *st, PyObject *obj, const convert_args *c)
+{
+    PyObject *np = ua_py_numpy(st);
+    if (np == NULL) {
+        return NULL;
+    }
+    PyObject *dtype = c->has_type ? ua_py_dtype(st, c->type) : Py_None;
+    char order[2] = {c->order, '\0'};
+    PyObject *host = PyObject_CallMethod(np, "asarray", "OOs", obj, dtype,
+                                         order);
+    return host;
+}
+
+static int
+host_layout(Py_buffer *v, ua_typenum *t, Py_ssize_t *strides)
+{
+    if (ua_dtype_from_buffer_format(v->format, t) != UA_OK) {
+        ua_error_clear();
+        PyErr_Format(PyExc_TypeError,
+                     "host data of format '%s' has no supported dtype",
+                     v->format);
+        return -1;
+    }
+    Py_ssize_t isz = (Py_ssize_t)ua_dtype_itemsize(*t);
+    for (int k = 0; k < v->ndim; k++) {
+        if (v->strides[k] % isz != 0) {
+            PyErr_SetString(PyExc_ValueError,
+                            "host data whose strides are not multiples of "
+                            "the item size");
+            return -1;
+        }
+        strides[k] = v->strides[k] / isz;
+    }
+    return 0;
+}
+
+/* Wraps host memory as a borrowed "host" allocation: no copy. */
+static PyObject *
+borrow_host(ua_state *st, PyObject *host, Py_buffer *v, ua_typenum t,
+            const Py_ssize_t *strides, PyObject *queue)
+{
+    ptrdiff_t begin, end;
+    if (ua_layout_byte_range(v->ndim, v->shape, strides, 0,
+                             ua_dtype_itemsize(t), &begin, &end) != UA_OK) {
+        return ua_py_raise_core(st, ua_error_code());
+    }
+    /* The memoryview holds the buffer export: its owner cannot resize or
+     * free the memory while the array lives. */
+    PyObject *export = PyMemoryView_FromObject(host);
+    if (export == NULL) {
+        return NULL;
+    }
+    PyObject *mem = ua_py_memory_borrow(st, queue, (char *)v->buf + begin,
+                                        (Py_ssize_t)(end - begin),
+                                        v->readonly, export);
+    Py_DECREF(export);
+    if (mem == NULL) {
+        return NULL;
+    }
+    PyObject *a = ua_py_array_new(st, v->ndim, v->shape, strides, t, v->buf,
+                                  mem, !v->readonly);
+    Py_DECREF(mem);
+    return a;
+}
+
+static PyObject *
+copy_host(ua_state *st, Py_buffer *v, ua_typenum t, const Py_ssize_t *strides,
+          ua_usm_kind kind, PyObject *queue, char order)
+{
+    int layout = ua_layout_contiguity(v->ndim, v->shape, strides);
+    PyObject *out = ua_py_array_empty(st, v->ndim, v->shape, strides, t,
+                                      ua_layout_resolve_order(layout, order),
+                                      kind, queue);
+    if (out == NULL) {
+        return NULL;
+    }
+    ua_strided d = {ARR(out)->data, ARR(out)->strides, t};
+    ua_strided s = {v->buf, strides, t};
+    if (ua_py_copy_strided(st, queue, v->ndim, v->shape, &d, &s) < 0) {
+        Py_CLEAR(out);
+    }
+    return out;
+}
+
+/* Whether the queue's backend serves plain CPU memory, so that host data
+ * can be borrowed as its "host" allocation. */
+static int
+serves_cpu_memory(PyObject *queue)
+{
+    ua_device *d = ua_queue_device(((ua_py_queue *)queue)->queue);
+    return (ua_backend_caps(ua_device_backend(d)) & UA_CAP_CPU_MEMORY) != 0;
+}
+
+/* Unsupported dtypes are named as the constructor names them, before
+ * asking for a buffer that object arrays cannot give. */
+static int
+check_host_dtype(ua_state *st, PyObject *host)
+{
+    ua_typenum t;
+    PyObject *dt = PyObject_GetAttrString(host, "dtype");
+    int rc = dt ? ua_py_typenum(st, dt, &t) : -1;
+    Py_XDECREF(dt);
+    return rc;
+}
+
+static PyObject *
+convert_host(ua_state *st, PyObject *obj, const convert_args *c)
+{
+    PyObject *host = host_source(st, obj, c);
+    Py_buffer v;
+    if (host == NULL || check_host_dtype(st, host) < 0 ||
+        PyObject_GetBuffer(host, &v, PyBUF_RECORDS_RO) < 0) {
+        Py_XDECREF(host);
+        return NULL;
+    }
+    ua_typenum t;
+    Py_ssize_t strides[UA_MAXDIMS];
+    ua_usm_kind kind = c->has_kind ? c->kind : UA_USM_DEVICE;
+    PyObject *queue = c->queue ? Py_NewRef(c->queue)
+                               : ua_py_as_queue(st, Py_None, "queue");
+    PyObject *result = NULL;
+    if (queue != NULL && host_layout(&v, &t, strides) == 0) {
+        if (kind == UA_USM_HOST && c->copy != 1 && serves_cpu_memory(queue)) {
+            result = borrow_host(st, host, &v, t, strides, queue);
+            /* USM memory of another kind seen through a host buffer. */
+            if (result != NULL && base_of(result)->kind != kind) {
+                ua_usm_kind found = base_of(result)->kind;
+                Py_CLEAR(result);
+                if (c->copy == 0) {
+                    PyErr_Format(PyExc_ValueError,
+                                 "asarray(copy=False): the data is USM %s "
+                                 "memory, which usm_type='host' cannot wrap "
+                                 "without a copy",
+                                 ua_usm_kind_name(found));
+                }
+                else {
+                    result = copy_host(st, &v, t, strides, kind, queue,
+                                       c->order);
+                }
+            }
+        }
+        else if (c->copy == 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "asarray(copy=False) of host data needs a copy into "
+                         "USM %s memory; only usm_type='host' on the host "
+                         "backend wraps it",
+                         ua_usm_kind_name(kind));
+        }
+        else {
+            result = copy_host(st, &v, t, strides, kind, queue, c->order);
+        }
+    }
+    Py_XDECREF(queue);
+    PyBuffer_Release(&v);
+    Py_DECREF(host);
+    return result;
+}
+
+enum {
+    AS_OBJ, AS_DTYPE, AS_COPY, AS_USM_TYPE, AS_QUEUE, AS_ORDER, AS_DEVICE,
+    AS_N
+};
+static const char *const asarray_kwlist[] = {
+    "obj", "dtype", "copy", "usm_type", "queue", "order", "device", NULL};
+static const ua_py_argspec asarray_args = {"asarray", asarray_kwlist, 1, 1};
+
+/* 1 when obj is a DLPack producer to import as such, with *dev the
+ * device its __dlpack_device__ names.  Objects that also export the buffer
+ * protocol (NumPy arrays) are left to the host-data path, which converts
+ * their dtypes the same way and names unsupported ones as it does. */
+static int
+dlpack_source(ua_state *st, PyObject *obj, ua_dl_device *dev)
+{
+    if (PyObject_CheckBuffer(obj)) {
+        return 0;
+    }
+    int has = ua_py_has_attr(obj, st->s_dlpack);
+    if (has <= 0) {
+        return has;
+    }
+    return ua_py_dlpack_device_of(st, obj, dev) < 0 ? -1 : 1;
+}
+
+/* v holds asarray's arguments, Py_None where not given (order: NULL). */
+static PyObject *
+asarray_of(ua_state *st, PyObject **v)
+{
+    PyObject *obj = v[AS_OBJ], *dtype = v[AS_DTYPE], *copy = v[AS_COPY];
+    PyObject *usm_type = v[AS_USM_TYPE], *queue = v[AS_QUEUE];
+    PyObject *device = v[AS_DEVICE];
+    PyObject *order = v[AS_ORDER];
+    convert_args c = {.copy = -1, .order = 'K'};
+    if ((dtype != Py_None &&
+         (c.has_type = 1, ua_py_typenum(st, dtype, &c.type) < 0)) ||
+        ua_py_parse_copy(copy, &c.copy) < 0 ||
+        (usm_type != Py_None &&
+         (c.has_kind = 1, ua_py_parse_usm_type(usm_type, &c.kind) < 0)) ||
+        (order != NULL && ua_py_parse_order(order, "CFAK", &c.order) < 0) ||
+        ((queue != Py_None || device != Py_None) &&
+         (c.queue = target_queue(st, device, queue, NULL)) == NULL)) {
+        return NULL;
+    }
+    PyObject *result = NULL, *imported = NULL;
+    int has;
+    ua_dl_device dev;
+    if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
+        result = convert_array(st, obj, &c);
+    }
+    else if ((has = ua_suai_has(st, obj)) != 0) {
+        imported = has > 0 ? ua_py_array_from_suai(st, obj) : NULL;
+        result = imported ? convert_array(st, imported, &c) : NULL;
+    }
+    else if ((has = ua_py_has_attr(obj, st->s_cai)) != 0) {
+        imported = has > 0 ? ua_py_array_from_cai(st, obj) : NULL;
+        result = imported ? convert_array(st, imported, &c) : NULL;
+    }
+    else if ((has = dlpack_source(st, obj, &dev)) != 0) {
+        imported = has > 0 ? ua_py_array_from_dlpack_object(st, obj, Py_None,
+                                                             &dev)
+                           : NULL;
+        /* CPU memory is host data: it goes to device memory by default. */
+        if (has > 0 && dev.device_type == UA_DL_CPU && !c.has_kind) {
+            c.has_kind = 1;
+            c.kind = UA_USM_DEVICE;
+        }
+        result = imported ? convert_array(st, imported, &c) : NULL;
+    }
+    else {
+        result = convert_host(st, obj, &c);
+    }
+    Py_XDECREF(imported);
+    Py_XDECREF(c.queue);
+    return result;
+}
+
+static PyObject *
+asarray(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+        PyObject *kwnames)
+{
+    PyObject *v[AS_N] = {NULL, Py_None, Py_None, Py_None, Py_None, NULL,
+                         Py_None};
+    if (ua_py_parse_fast(&asarray_args, args, nargs, kwnames, v) < 0) {
+        return NULL;
+    }
+    return asarray_of(PyModule_GetState(module), v);
+}
+
+static PyObject *
+asnumpy(PyObject *module, PyObject *obj)
+{
+    ua_state *st = PyModule_GetState(module);
+    if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
+        return ua_py_array_to_numpy(st, obj);
+    }
+    int has = ua_suai_has(st, obj);
+    if (has <= 0) {
+        PyObject *np = has == 0 ? ua_py_numpy(st) : NULL;
+        return np ? PyObject_CallMethod(np, "asarray", "O", obj) : NULL;
+    }
+    PyObject *a = ua_py_array_from_suai(st, obj);
+    PyObject *host = a ? ua_py_array_to_numpy(st, a) : NULL;
+    Py_XDECREF(a);
+    return host;
+}
+
+/* Unpickling: a copy of the host elements in new memory of the USM kind
+ * on the device that were pickled. */
+PyObject *
+ua_py_rebuild_array(PyObject *module, PyObject *args)
+{
+    PyObject *host, *usm_type, *device;
+    if (!PyArg_ParseTuple(args, "OUU:_rebuild_array", &host, &usm_type,
+                          &device)) {
+        return NULL;
+    }
+    PyObject *v[AS_N] = {host, Py_None, Py_True, usm_type,
+                         device, NULL, Py_None};
+    return asarray_of(PyModule_GetState(module), v);
+}
+
+/* ----------------------------------------------------------- creation */
+
+typedef struct {
+    int nd;
+    Py_ssize_t shape[UA_MAXDIMS];
+    ua_typenum type;
+    char order;
+    ua_usm_kind kind;
+    const Py_ssize_t *like; /* strides for order 'K', or NULL */
+    PyObject *queue;        /* owned */
+} creation;
+
+static int
+parse_creation(ua_state *st, creation *c, PyObject *shape, PyObject *dtype,
+               PyObject *order, PyObject *device, PyObject *usm_type,
+               PyObject *queue)
+{
+    c->queue = NULL;
+    c->like = NULL;
+    c->order = 'C';
+    c->kind = UA_USM_DEVICE;
+    if ((shape && ua_py_parse_shape(shape, "shape", c->shape, &c->nd) < 0) ||
+        (dtype && dtype != Py_None && ua_py_typenum(st, dtype, &c->type) < 0) ||
+        (order && ua_py_parse_order(order, "CF", &c->order) < 0) ||
+        (usm_type && usm_type != Py_None &&
+         ua_py_parse_usm_type(usm_type, &c->kind) < 0)) {
+        return -1;
+    }
+    c->queue = target_queue(st, device, queue, NULL);
+    return c->queue ? 0 : -1;
+}
+
+static PyObject *
+make_empty(ua_state *st, creation *c)
+{
+    PyObject *a = ua_py_array_empty(st, c->nd, c->shape, c->like, c->type,
+                                    c->order, c->kind, c->queue);
+    Py_CLEAR(c->queue);
+    return a;
+}
+
+static int
+zero_fill(ua_state *st, PyObject *a)
+{
+    ua_py_memory *m = base_of(a);
+    ua_queue *q = ((ua_py_queue *)m->queue)->queue;
+    ua_status code = ua_queue_memset(q, m->ptr, 0, (size_t)m->nbytes);
+    if (code == UA_OK) {
+        code = ua_queue_wait(q);
+    }
+    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
+}
+
+/* The dtype NumPy infers for a fill value. */
+static int
+infer_type(ua_state *st, PyObject *value, ua_typenum *t)
+{
+    if (PyObject_TypeCheck(value, st->USMArray_Type)) {
+        *t = (ua_typenum)ARR(value)->typenum;
+        return 0;
+    }
+    PyObject *np = ua_py_numpy(st);
+    PyObject *host = np ? PyObject_CallMethod(np, "asarray", "O", value) : NULL;
+    PyObject *dt = host ? PyObject_GetAttrString(host, "dtype") : NULL;
+    int rc = dt ? ua_py_typenum(st, dt, t) : -1;
+    Py_XDECREF(host);
+    Py_XDECREF(dt);
+    return rc;
+}
+
+/* The arguments of the creation functions, in their order; the
+ * positional ones (shape or x, and fill_value) come first. */
+enum { C_DTYPE, C_ORDER, C_DEVICE, C_USM_TYPE, C_QUEUE, C_N };
+#define CREATION_KWARGS "dtype", "order", "device", "usm_type", "queue", NULL
+
+static const char *const shape_kwlist[] = {"shape", CREATION_KWARGS};
+static const char *const shape_value_kwlist[] = {"shape", "fill_value",
+                                                 CREATION_KWARGS};
+static const char *const x_kwlist[] = {"x", CREATION_KWARGS};
+static const char *const x_value_kwlist[] = {"x", "fill_value",
+                                             CREATION_KWARGS};
+
+static PyObject *
+filled(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+       PyObject *kwnames, const char *fname, int fill)
+{
+    const ua_py_argspec spec = {fname, shape_kwlist, 1, 1};
+    PyObject *v[1 + C_N] = {NULL};
+    ua_state *st = PyModule_GetState(module);
+    creation c; /* not zeroed: its shape array is 512 bytes */
+    c.type = UA_FLOAT64;
+    PyObject **kw = v + 1;
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        parse_creation(st, &c, v[0], kw[C_DTYPE], kw[C_ORDER], kw[C_DEVICE],
+                       kw[C_USM_TYPE], kw[C_QUEUE]) < 0) {
+        return NULL;
+    }
+    PyObject *a = make_empty(st, &c);
+    if (a != NULL && fill == 0 && zero_fill(st, a) < 0) {
+        Py_CLEAR(a);
+    }
+    if (a != NULL && fill == 1) {
+        PyObject *one = PyLong_FromLong(1);
+        if (one == NULL || ua_py_array_assign(st, a, one) < 0) {
+            Py_CLEAR(a);
+        }
+        Py_XDECREF(one);
+    }
+    return a;
+}
+
+static PyObject *
+empty(PyObject *m, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
+{
+    return filled(m, args, n, kwnames, "empty", -1);
+}
+
+static PyObject *
+zeros(PyObject *m, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
+{
+    return filled(m, args, n, kwnames, "zeros", 0);
+}
+
+static PyObject *
+ones(PyObject *m, PyObject *const *args, Py_ssize_t n, PyObject *kwnames)
+{
+    return filled(m, args, n, kwnames, "ones", 1);
+}
+
+static PyObject *
+full(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+     PyObject *kwnames)
+{
+    static const ua_py_argspec spec = {"full", shape_value_kwlist, 2, 2};
+    PyObject *v[2 + C_N] = {NULL};
+    PyObject **kw = v + 2, *value;
+    ua_state *st = PyModule_GetState(module);
+    creation c; /* not zeroed: its shape array is 512 bytes */
+    c.type = UA_FLOAT64;
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        ((value = v[1]),
+         (kw[C_DTYPE] == NULL || kw[C_DTYPE] == Py_None) &&
+             infer_type(st, value, &c.type) < 0) ||
+        parse_creation(st, &c, v[0], kw[C_DTYPE], kw[C_ORDER], kw[C_DEVICE],
+                       kw[C_USM_TYPE], kw[C_QUEUE]) < 0) {
+        return NULL;
+    }
+    PyObject *a = make_empty(st, &c);
+    if (a != NULL && ua_py_array_assign(st, a, value) < 0) {
+        Py_CLEAR(a);
+    }
+    return a;
+}
+
+/* *_like: the shape, dtype, USM type and queue of x unless overridden;
+ * order 'K' keeps x's axis order. */
+static PyObject *
+like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+     PyObject *kwnames, const char *fname, int fill, int takes_value)
+{
+    const ua_py_argspec spec = {fname,
+                                takes_value ? x_value_kwlist : x_kwlist,
+                                1 + takes_value, 1 + takes_value};
+    PyObject *v[2 + C_N] = {NULL};
+    PyObject **kw = v + 1 + takes_value;
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        check_array(st, v[0], "a *_like function") < 0) {
+        return NULL;
+    }
+    PyObject *x = v[0], *value = takes_value ? v[1] : NULL;
+    PyObject *order = kw[C_ORDER], *usm_type = kw[C_USM_TYPE];
+    PyObject *device = kw[C_DEVICE], *queue = kw[C_QUEUE];
+    creation c;
+    c.type = (ua_typenum)ARR(x)->typenum;
+    char ord = 'K';
+    if ((order && ua_py_parse_order(order, "CFAK", &ord) < 0) ||
+        parse_creation(st, &c, NULL, kw[C_DTYPE], NULL, NULL, usm_type, NULL) <
+            0) {
+        return NULL;
+    }
+    Py_CLEAR(c.queue);
+    if (usm_type == NULL || usm_type == Py_None) {
+        c.kind = base_of(x)->kind;
+    }
+    if ((c.queue = target_queue(st, device, queue, base_of(x)->queue)) == NULL) {
+        return NULL;
+    }
+    c.nd = ARR(x)->nd;
+    memcpy(c.shape, ARR(x)->shape, (size_t)c.nd * sizeof(Py_ssize_t));
+    c.like = ARR(x)->strides;
+    c.order = ua_layout_resolve_order(ARR(x)->flags, ord);
+    PyObject *a = make_empty(st, &c);
+    int rc = a ? 0 : -1;
+    if (rc == 0 && fill == 0) {
+        rc = zero_fill(st, a);
+    }
+    else if (rc == 0 && (fill == 1 || takes_value)) {
+        PyObject *v = takes_value ? Py_NewRef(value) : PyLong_FromLong(1);
+        rc = v ? ua_py_array_assign(st, a, v) : -1;
+        Py_XDECREF(v);
+    }
+    if (rc < 0) {
+        Py_CLEAR(a);
+    }
+    return a;
+}
+
+#define LIKE(name, fill, takes_value)                                         \
+    static PyObject *name(PyObject *m, PyObject *const *args, Py_ssize_t n,   \
+                          PyObject *kwnames)                                  \
+    {                                                                         \
+        return like(m, args, n, kwnames, #name, fill, takes_value);           \
+    }
+LIKE(empty_like, -1, 0)
+LIKE(zeros_like, 0, 0)
+LIKE(ones_like, 1, 0)
+LIKE(full_like, -1, 1)
+
+/* NumPy checks that start fits an integer dtype but lets the values after
+ * it wrap; the first and the last value must both fit here.  n > 0. */
+static int
+check_arange_bounds(ua_state *st, PyObject *start, PyObject *step,
+                    Py_ssize_t n, ua_typenum t)
+{
+    ua_py_scalar v;
+    if (!ua_py_is_python_scalar(start) ||
+        ua_py_scalar_for(st, start, t, &v) < 0) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    PyObject *count = PyLong_FromSsize_t(n - 1);
+    PyObject *span = count ? PyNumber_Multiply(count, step) : NULL;
+    PyObject *last = span ? PyNumber_Add(start, span) : NULL;
+    int rc = last == NULL ? -1
+             : ua_py_is_python_scalar(last) ? ua_py_scalar_for(st, last, t, &v)
+                                            : 0;
+    Py_XDECREF(count);
+    Py_XDECREF(span);
+    Py_XDECREF(last);
+    return rc;
+}
+
+/* arange(start, stop, step) as called: start alone is the stop. */
+static int
+arange_fits(ua_state *st, PyObject *host, PyObject *start, PyObject *stop,
+            PyObject *step, PyObject *dtype)
+{
+    ua_typenum t;
+    Py_ssize_t n = PyObject_Length(host);
+    if (n <= 0 || dtype == Py_None) {
+        return n < 0 ? -1 : 0;
+    }
+    if (ua_py_typenum(st, dtype, &t) < 0) {
+        return -1;
+    }
+    if (ua_dtype_kind(t) != 'i' && ua_dtype_kind(t) != 'u') {
+        return 0;
+    }
+    PyObject *first = stop == Py_None ? PyLong_FromLong(0) : Py_NewRef(start);
+    PyObject *delta = step != NULL && step != Py_None ? Py_NewRef(step)
+                                                      : PyLong_FromLong(1);
+    int rc = first && delta ? check_arange_bounds(st, first, delta, n, t) : -1;
+    Py_XDECREF(first);
+    Py_XDECREF(delta);
+    return rc;
+}
+
+static PyObject *
+arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+       PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"start",  "stop",     "step",
+                                         "dtype",  "device",   "usm_type",
+                                         "queue",  NULL};
+    static const ua_py_argspec spec = {"arange", kwlist, 3, 1};
+    PyObject *v[7] = {NULL, Py_None, NULL, Py_None, Py_None, Py_None, Py_None};
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0) {
+        return NULL;
+    }
+    PyObject *start = v[0], *stop = v[1], *step = v[2], *dtype = v[3];
+    PyObject *device = v[4], *usm_type = v[5], *queue = v[6];
+    int zero_step = step && step != Py_None ? PyObject_Not(step) : 0;
+    if (zero_step != 0) {
+        if (zero_step > 0) {
+            PyErr_SetString(PyExc_ValueError, "arange step must not be zero");
+        }
+        return NULL;
+    }
+    PyObject *np = ua_py_numpy(st);
+    if (np == NULL) {
+        return NULL;
+    }
+    PyObject *host = PyObject_CallMethod(np, "arange", "OOOO", start, stop,
+                                         step ? step : Py_None, dtype);
+    if (host == NULL) {
+        return NULL;
+    }
+    if (arange_fits(st, host, start, stop, step, dtype) < 0) {
+        Py_DECREF(host);
+        return NULL;
+    }
+    PyObject *target = target_queue(st, device, queue, NULL);
+    PyObject *result = NULL;
+    if (target != NULL) {
+        PyObject *conv[AS_N] = {host,   Py_None, Py_None, usm_type,
+                                target, NULL,    Py_None};
+        result = asarray_of(st, conv);
+    }
+    Py_XDECREF(target);
+    Py_DECREF(host);
+    return result;
+}
+
+/* ------------------------------------------------------ view functions */
+
+static PyObject *
+reshape(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+        PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "shape", "order", "copy", NULL};
+    static const ua_py_argspec spec = {"reshape", kwlist, 2, 2};
+    PyObject *v[4] = {NULL};
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        check_array(st, v[0], "reshape") < 0) {
+        return NULL;
+    }
+    return ua_py_reshape_call(st, v[0], v[1], v[2], v[3]);
+}
+
+static PyObject *
+permute_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+             PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "axes", NULL};
+    static const ua_py_argspec spec = {"permute_dims", kwlist, 2, 2};
+    PyObject *v[2] = {NULL};
+    int perm[UA_MAXDIMS];
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        check_array(st, v[0], "permute_dims") < 0 ||
+        ua_py_parse_axes(v[1], ARR(v[0])->nd, perm) < 0) {
+        return NULL;
+    }
+    return ua_py_array_permute(v[0], perm);
+}
+
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
+
+PyMethodDef ua_py_array_functions[] = {
+    {"asarray", KW(asarray), UA_DOC_ASARRAY},
+    {"from_dlpack", KW(ua_py_from_dlpack), UA_DOC_FROM_DLPACK},
+    {"_rebuild_array", ua_py_rebuild_array, METH_VARARGS,
+     "Unpickles a USMArray."},
+    {"asnumpy", asnumpy, METH_O, UA_DOC_ASNUMPY},
+    {"empty", KW(empty), UA_DOC_EMPTY},
+    {"zeros", KW(zeros), UA_DOC_FILLED("zeros", "zeros")},
+    {"ones", KW(ones), UA_DOC_FILLED("ones", "ones")},
+    {"full", KW(full), UA_DOC_FULL},
+    {"empty_like", KW(empty_like),
+     UA_DOC_LIKE("empty_like", "its elements not initialised")},
+    {"zeros_like", KW(zeros_like),
+     UA_DOC_LIKE("zeros_like", "filled with zeros")},
+    {"ones_like", KW(ones_like),
+     UA_DOC_LIKE("ones_like", "filled with ones")},
+    {"full_like", KW(full_like), UA_DOC_FULL_LIKE},
+    {"arange", KW(arange), UA_DOC_ARANGE},
+    {"reshape", KW(reshape), UA_DOC_RESHAPE},
+    {"permute_dims", KW(permute_dims), UA_DOC_PERMUTE_DIMS},
+    {NULL},
+};

@@ -1,0 +1,204 @@
+/* USMArray's files: array.c (the type), array_views.c, array_copy.c,
+ * array_host.c, array_protocols.c, and the module functions of
+ * functions.c. */
+#ifndef UA_PY_ARRAYS_H
+#define UA_PY_ARRAYS_H
+
+#include "python/base/freelist.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+
+static inline size_t
+ua_py_array_itemsize(PyObject *self)
+{
+    return ua_dtype_itemsize((ua_typenum)ARR(self)->typenum);
+}
+
+/* ua_py_array_new refused every shape whose non-zero extents overflow. */
+static inline Py_ssize_t
+ua_py_array_size(PyObject *self)
+{
+    Py_ssize_t n = 1;
+    for (int k = 0; k < ARR(self)->nd; k++) {
+        if (ARR(self)->shape[k] == 0) {
+            return 0;
+        }
+        n *= ARR(self)->shape[k];
+    }
+    return n;
+}
+
+static inline ua_strided
+ua_py_array_strided(PyObject *self)
+{
+    return (ua_strided){ARR(self)->data, ARR(self)->strides,
+                        (ua_typenum)ARR(self)->typenum};
+}
+
+static inline Py_ssize_t
+ua_py_array_element_offset(PyObject *self)
+{
+    return (Py_ssize_t)(ARR(self)->data - base_of(self)->ptr) /
+           (Py_ssize_t)ua_py_array_itemsize(self);
+}
+
+int ua_py_array_add_type(PyObject *module, ua_state *st);
+/* USMArray's tp_dealloc, which keeps freed arrays (freelist.h). */
+void ua_py_array_dealloc(PyObject *self);
+
+/* The array object, for a layout whose counts are known to fit (checked
+ * already, or derived from a checked array).  Inline: views, the
+ * constructor and SUAI imports are per-call hot paths in three files. */
+static inline PyObject *
+ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
+           const Py_ssize_t *strides, ua_typenum t, char *data,
+           PyObject *base, int writable)
+{
+    PyUSMArrayObject *a = (PyUSMArrayObject *)ua_freelist_alloc(
+        &ua_array_freelist, st->USMArray_Type, ua_py_array_dealloc);
+    if (a == NULL) {
+        return NULL;
+    }
+    if (nd <= USM_ARRAY_INLINE_DIMS) {
+        a->shape = a->inline_dims;
+        a->strides = a->inline_dims + USM_ARRAY_INLINE_DIMS;
+    }
+    else {
+        a->shape = PyMem_Malloc(2 * (size_t)nd * sizeof(Py_ssize_t));
+        if (a->shape == NULL) {
+            Py_DECREF(a);
+            return PyErr_NoMemory();
+        }
+        a->strides = a->shape + nd;
+    }
+    a->nd = nd;
+    if (nd > 0) {
+        memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
+        memcpy(a->strides, strides, (size_t)nd * sizeof(Py_ssize_t));
+    }
+    a->typenum = (int)t;
+    a->data = data;
+    a->base = Py_NewRef(base);
+    a->flags = ua_layout_contiguity(nd, shape, strides) |
+               (writable && !((ua_py_memory *)base)->readonly
+                    ? USM_ARRAY_WRITABLE
+                    : 0);
+    return (PyObject *)a;
+}
+/* Slots, getters and methods of USMArray defined beside their concept:
+ * array_views.c (indexing and views), */
+PyObject *ua_py_array_get_T(PyObject *self, void *closure);
+PyObject *ua_py_array_get_mT(PyObject *self, void *closure);
+PyObject *ua_py_array_get_real(PyObject *self, void *closure);
+PyObject *ua_py_array_get_imag(PyObject *self, void *closure);
+PyObject *ua_py_array_subscript(PyObject *self, PyObject *key);
+PyObject *ua_py_array_reshape_method(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_transpose(PyObject *self, PyObject *args);
+/* array_copy.c (copies and assignment), */
+PyObject *ua_py_array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_astype(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_to_device(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_fill(PyObject *self, PyObject *value);
+int ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value);
+/* array_host.c (the host protocols), */
+PyObject *ua_py_array_get_array_interface(PyObject *self, void *closure);
+int ua_py_array_getbuffer(PyObject *self, Py_buffer *view, int flags);
+void ua_py_array_releasebuffer(PyObject *self, Py_buffer *view);
+PyObject *ua_py_array_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs);
+/* array_protocols.c (the Python protocols). */
+PyObject *ua_py_array_repr(PyObject *self);
+PyObject *ua_py_array_str(PyObject *self);
+/* Getters of __sycl_usm_array_interface__ (suai.c). */
+PyObject *ua_py_array_get_suai(PyObject *self, void *closure);
+PyObject *ua_py_memory_get_suai(PyObject *self, void *closure);
+int ua_py_flags_add_type(PyObject *module, ua_state *st);
+PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
+
+/* A view of base (a Memory) with data at the zero-index element. */
+PyObject *ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
+                          const Py_ssize_t *strides, ua_typenum t, char *data,
+                          PyObject *base, int writable);
+/* The bytes an allocation for the layout needs (-1 with an exception),
+ * and in *offset the element offset of the zero-index element in it: with
+ * negative strides that element moves up so that the lowest one starts the
+ * allocation. */
+Py_ssize_t ua_py_layout_span(ua_state *st, int nd, const Py_ssize_t *shape,
+                             const Py_ssize_t *strides, ua_typenum t,
+                             Py_ssize_t *offset);
+/* 0 when every element of the layout, from `offset` elements into memory
+ * (a Memory), lies inside it; -1 with ValueError saying which bytes not. */
+int ua_py_layout_check_fits(ua_state *st, int nd, const Py_ssize_t *shape,
+                            const Py_ssize_t *strides, Py_ssize_t offset,
+                            ua_typenum t, PyObject *memory);
+/* A new allocation of `kind` on queue, laid out in order 'C', 'F' or 'K'
+ * (the memory order of the strides `like`, which 'K' needs). */
+PyObject *ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
+                            const Py_ssize_t *like, ua_typenum t, char order,
+                            ua_usm_kind kind, PyObject *queue);
+/* A copy of src as type t in order 'C', 'F' or 'K', of `kind` on queue. */
+PyObject *ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t,
+                           char order, ua_usm_kind kind, PyObject *queue);
+/* Writes value (an array, a scalar or host data) into dst, broadcasting. */
+int ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value);
+/* A C-ordered numpy.ndarray with a copy of the elements. */
+PyObject *ua_py_array_to_numpy(ua_state *st, PyObject *array);
+/* A zero-copy array of an object exposing __sycl_usm_array_interface__. */
+PyObject *ua_py_array_from_suai(ua_state *st, PyObject *obj);
+/* A view with new_shape where the layout allows, else a copy. */
+PyObject *ua_py_array_reshape(ua_state *st, PyObject *array, int nd,
+                              const Py_ssize_t *shape, char order,
+                              int copy);
+/* The axes of array in the order perm gives (already validated). */
+PyObject *ua_py_array_permute(PyObject *array, const int *perm);
+/* Runs a strided copy on queue, without the GIL when it is long. */
+int ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
+                       const Py_ssize_t *shape, const ua_strided *dst,
+                       const ua_strided *src);
+
+/* array_protocols.c: the Python protocols of USMArray (slots and methods
+ * of the type that array.c assembles). */
+PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);
+Py_ssize_t ua_py_array_sq_length(PyObject *self);
+PyObject *ua_py_array_sq_item(PyObject *self, Py_ssize_t i);
+PyObject *ua_py_array_iter(PyObject *self);
+PyObject *ua_py_array_int(PyObject *self);
+PyObject *ua_py_array_float(PyObject *self);
+PyObject *ua_py_array_complex(PyObject *self, PyObject *unused);
+PyObject *ua_py_array_index(PyObject *self);
+int ua_py_array_bool(PyObject *self);
+PyObject *ua_py_array_item(PyObject *self, PyObject *args);
+PyObject *ua_py_array_tolist(PyObject *self, PyObject *unused);
+PyObject *ua_py_array_format(PyObject *self, PyObject *spec);
+PyObject *ua_py_array_copy_protocol(PyObject *self, PyObject *memo);
+PyObject *ua_py_array_reduce(PyObject *self, PyObject *unused);
+/* Unpickles a USMArray: (host elements, usm_type, device filter). */
+PyObject *ua_py_rebuild_array(PyObject *module, PyObject *args);
+
+/* capi.c: publishes the C API's table as the module's _C_API capsule. */
+int ua_py_capi_add(PyObject *module, ua_state *st);
+
+/* functions.c: the module's array functions. */
+extern PyMethodDef ua_py_array_functions[];
+PyObject *ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape,
+                             PyObject *order, PyObject *copy);
+
+
+/* A tuple of n ints; an array's strides in bytes. */
+PyObject *ua_py_int_tuple(int n, const Py_ssize_t *v);
+PyObject *ua_py_array_byte_strides(PyObject *self);
+/* The shape and the strides (None when C-contiguous; elements, or bytes
+ * when in_bytes) of an array's protocol dictionaries. */
+int ua_py_array_layout_tuples(PyObject *self, int in_bytes, PyObject **shape,
+                              PyObject **strides);
+/* An array interface's dictionary: the keys they share, {"shape",
+ * "typestr", "data": (data, read-only), "strides" (as
+ * ua_py_array_layout_tuples gives them), "version"}, then the keys `extra`
+ * (NULL-terminated; None, for the caller to set), in that order.  *slot is
+ * the module state's template of that interface, made on first use, or
+ * NULL for none (no extra keys). */
+PyObject *ua_py_array_interface_dict(ua_state *st, PyObject *self,
+                                     int in_bytes, const void *data,
+                                     int version, PyObject **slot,
+                                     PyObject *const *extra);
+
+#endif

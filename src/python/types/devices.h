@@ -1,0 +1,26 @@
+/* device.c, context.c, queue.c: Device, Context and Queue. */
+#ifndef UA_PY_DEVICES_H
+#define UA_PY_DEVICES_H
+
+#include "python/base/state.h"
+
+int ua_py_device_add_type(PyObject *module, ua_state *st);
+int ua_py_context_add_type(PyObject *module, ua_state *st);
+int ua_py_queue_add_type(PyObject *module, ua_state *st);
+
+/* The cached Python objects of a core device (new references). */
+PyObject *ua_py_device_of(ua_state *st, ua_device *d);
+PyObject *ua_py_default_context(ua_state *st, ua_device *d);
+PyObject *ua_py_default_queue(ua_state *st, ua_device *d);
+/* The device a filter string, Device, Context, Queue or None names. */
+ua_device *ua_py_as_device(ua_state *st, PyObject *obj, const char *what);
+/* The Queue a `queue` or `syclobj` argument names: a Queue, Context,
+ * Device, filter string or None (the default device).  SYCL capsules and
+ * _get_capsule() objects raise ValueError: no SYCL backend reads them. */
+/* A capsule named `name` holding a native handle, freed with it. */
+PyObject *ua_py_native_capsule(const char *name, void *handle);
+PyObject *ua_py_as_queue(ua_state *st, PyObject *obj, const char *what);
+PyObject *ua_py_get_devices(PyObject *module, PyObject *args,
+                            PyObject *kwargs);
+
+#endif

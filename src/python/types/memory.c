@@ -1,0 +1,983 @@
+/* usmarray.Memory and its three kinds: MemoryUSMDevice, MemoryUSMShared
+ * and MemoryUSMHost. */
+#include "python/binding.h"
+
+#include <structmember.h> /* T_PYSSIZET on 3.11 */
+
+static ua_py_memory *
+mem(PyObject *self)
+{
+    return (ua_py_memory *)self;
+}
+
+static ua_queue *
+queue_of(PyObject *queue)
+{
+    return ((ua_py_queue *)queue)->queue;
+}
+
+PyTypeObject *
+ua_py_memory_type_of_kind(ua_state *st, ua_usm_kind kind)
+{
+    switch (kind) {
+    case UA_USM_DEVICE:
+        return st->MemoryUSMDevice_Type;
+    case UA_USM_SHARED:
+        return st->MemoryUSMShared_Type;
+    case UA_USM_HOST:
+        return st->MemoryUSMHost_Type;
+    default:
+        return NULL;
+    }
+}
+
+static ua_usm_kind
+kind_of_type(ua_state *st, PyTypeObject *type)
+{
+    for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
+        if (PyType_IsSubtype(type, ua_py_memory_type_of_kind(st, k))) {
+            return (ua_usm_kind)k;
+        }
+    }
+    return UA_USM_UNKNOWN;
+}
+
+static const char *
+class_name(ua_usm_kind kind)
+{
+    static const char *const names[] = {"Memory", "MemoryUSMDevice",
+                                        "MemoryUSMShared", "MemoryUSMHost"};
+    return names[kind];
+}
+
+/* Copies n bytes on queue, without the GIL when the copy is long. */
+static int
+copy_bytes(ua_state *st, PyObject *queue, void *dst, const void *src,
+           size_t n)
+{
+    PyThreadState *saved = ua_py_release_if_long(n);
+    ua_status code = ua_copy_sync(queue_of(queue), dst, src, n);
+    ua_py_reacquire(saved);
+    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
+}
+
+static void memory_dealloc(PyObject *self);
+
+ua_freelist ua_memory_freelist;
+
+static ua_py_memory *
+alloc_object(PyTypeObject *type, PyObject *queue)
+{
+    ua_py_memory *self = (ua_py_memory *)ua_freelist_alloc(
+        &ua_memory_freelist, type, memory_dealloc);
+    if (self != NULL) {
+        self->queue = Py_NewRef(queue);
+    }
+    return self;
+}
+
+static PyObject *
+allocate(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
+         Py_ssize_t nbytes, size_t alignment, PyObject *queue)
+{
+    ua_py_memory *self = alloc_object(type, queue);
+    if (self == NULL) {
+        return NULL;
+    }
+    ua_allocation *a;
+    ua_status code = ua_usm_alloc(queue_of(queue), kind, (size_t)nbytes,
+                                  alignment, &a);
+    if (code != UA_OK) {
+        Py_DECREF(self);
+        return ua_py_raise_core(st, code);
+    }
+    self->owned = a;
+    self->ptr = ua_allocation_ptr(a);
+    self->nbytes = nbytes;
+    self->kind = kind;
+    return (PyObject *)self;
+}
+
+PyObject *
+ua_py_memory_new(ua_state *st, ua_usm_kind kind, Py_ssize_t nbytes,
+                 size_t alignment, PyObject *queue)
+{
+    return allocate(st, ua_py_memory_type_of_kind(st, kind), kind, nbytes,
+                    alignment, queue);
+}
+
+/* A region of someone else's memory, described as a Memory would be. */
+typedef struct {
+    char *ptr;
+    Py_ssize_t nbytes;
+    ua_usm_kind kind;
+    int readonly;
+    PyObject *queue;  /* borrowed */
+    PyObject *owner;  /* borrowed: what keeps the memory alive */
+} region;
+
+static int
+region_of_memory(PyObject *obj, region *r)
+{
+    ua_py_memory *m = mem(obj);
+    *r = (region){m->ptr, m->nbytes, m->kind, m->readonly, m->queue, obj};
+    return 0;
+}
+
+static void
+region_of_suai(const ua_suai *s, PyObject *obj, region *r)
+{
+    *r = (region){(char *)(s->ptr + (uintptr_t)s->begin),
+                  (Py_ssize_t)(s->end - s->begin),
+                  s->alloc.kind,
+                  s->readonly,
+                  s->queue,
+                  obj};
+}
+
+static PyObject *
+wrap_region(PyTypeObject *type, const region *r)
+{
+    ua_py_memory *self = alloc_object(type, r->queue);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->ptr = r->ptr;
+    self->nbytes = r->nbytes;
+    self->kind = r->kind;
+    self->readonly = r->readonly;
+    self->refobj = Py_NewRef(r->owner);
+    return (PyObject *)self;
+}
+
+PyObject *
+ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr,
+                  Py_ssize_t nbytes, int readonly, PyObject *queue,
+                  PyObject *owner)
+{
+    region r = {ptr, nbytes, kind, readonly, queue, owner};
+    return wrap_region(ua_py_memory_type_of_kind(st, kind), &r);
+}
+
+PyObject *
+ua_py_memory_wrap_on_device(ua_state *st, ua_device *device, ua_usm_kind kind,
+                            char *ptr, Py_ssize_t nbytes, int readonly,
+                            PyObject *owner)
+{
+    PyObject *q = ua_py_default_queue(st, device);
+    PyObject *mem = q ? ua_py_memory_wrap(st, kind, ptr, nbytes, readonly, q,
+                                          owner)
+                      : NULL;
+    Py_XDECREF(q);
+    return mem;
+}
+
+/* Memory the library allocated, or a driver knows, is found as what it
+ * is: a NumPy view of shared memory wrapped as host memory stays shared
+ * memory, and no borrowed region is recorded over it to shadow it.  Host
+ * memory that others lent before is borrowed again, each region living as
+ * long as its own borrower. */
+static PyObject *
+resolve_known(ua_state *st, char *ptr, Py_ssize_t nbytes, int readonly,
+              PyObject *owner)
+{
+    ua_pointer_info info;
+    if (!ua_pointer_query_range((uintptr_t)ptr, (size_t)nbytes, &info) ||
+        (info.borrowed && info.kind == UA_USM_HOST)) {
+        return Py_NewRef(Py_None);
+    }
+    return ua_py_memory_wrap_on_device(st, info.device, info.kind, ptr, nbytes,
+                                       readonly, owner);
+}
+
+PyObject *
+ua_py_memory_borrow(ua_state *st, PyObject *queue, char *ptr,
+                    Py_ssize_t nbytes, int readonly, PyObject *owner)
+{
+    PyObject *known = resolve_known(st, ptr, nbytes, readonly, owner);
+    if (known != Py_None) {
+        return known;
+    }
+    Py_DECREF(known);
+    ua_context *c = ua_queue_context(queue_of(queue));
+    ua_py_memory *self = alloc_object(st->MemoryUSMHost_Type, queue);
+    if (self == NULL) {
+        return NULL;
+    }
+    ua_status code =
+        ua_usm_borrow(c, UA_USM_HOST, ptr, (size_t)nbytes, &self->owned);
+    if (code != UA_OK) {
+        Py_DECREF(self);
+        return ua_py_raise_core(st, code);
+    }
+    self->ptr = ptr;
+    self->nbytes = nbytes;
+    self->kind = UA_USM_HOST;
+    self->readonly = readonly;
+    self->refobj = Py_NewRef(owner);
+    return (PyObject *)self;
+}
+
+static PyObject *
+copy_region(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
+            const region *r, size_t alignment, PyObject *queue)
+{
+    if (r->nbytes == 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "cannot copy an empty region into a new allocation");
+        return NULL;
+    }
+    PyObject *self = allocate(st, type, kind, r->nbytes, alignment, queue);
+    if (self != NULL && copy_bytes(st, queue, mem(self)->ptr, r->ptr,
+                                   (size_t)r->nbytes) < 0) {
+        Py_CLEAR(self);
+    }
+    return self;
+}
+
+/* Why a zero-copy wrap of r as `kind` on `queue` is impossible, or NULL. */
+static const char *
+wrap_obstacle(const region *r, ua_usm_kind kind, PyObject *queue,
+              size_t alignment)
+{
+    if (r->kind != kind) {
+        return "its USM kind differs";
+    }
+    if (queue != NULL && ua_queue_context(queue_of(queue)) !=
+                             ua_queue_context(queue_of(r->queue))) {
+        return "the queue is of another context";
+    }
+    if (alignment > 1 && (uintptr_t)r->ptr % alignment != 0) {
+        return "it is not aligned as asked";
+    }
+    return NULL;
+}
+
+static PyObject *
+from_region(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
+            const region *r, size_t alignment, PyObject *queue, int copy)
+{
+    const char *obstacle = wrap_obstacle(r, kind, queue, alignment);
+    if (obstacle == NULL) {
+        return wrap_region(type, r);
+    }
+    if (!copy) {
+        PyErr_Format(PyExc_ValueError,
+                     "cannot wrap USM %s memory as %s without a copy (%s); "
+                     "pass copy=True to copy it",
+                     ua_usm_kind_name(r->kind), class_name(kind), obstacle);
+        return NULL;
+    }
+    return copy_region(st, type, kind, r, alignment,
+                       queue != NULL ? queue : r->queue);
+}
+
+int
+ua_py_parse_alignment(PyObject *obj, const char *what, size_t *out)
+{
+    Py_ssize_t a;
+    if (ua_py_index(obj, what, &a) < 0) {
+        return -1;
+    }
+    if (a < 0 || (a & (a - 1)) != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s must be 0 or a positive power of two, not %zd", what,
+                     a);
+        return -1;
+    }
+    *out = (size_t)a;
+    return 0;
+}
+
+static PyObject *
+memory_from_object(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
+                   PyObject *obj, size_t alignment, PyObject *queue, int copy)
+{
+    region r;
+    if (PyObject_TypeCheck(obj, st->Memory_Type)) {
+        region_of_memory(obj, &r);
+        return from_region(st, type, kind, &r, alignment, queue, copy);
+    }
+    ua_suai s;
+    if (ua_suai_import(st, obj, &s) < 0) {
+        return NULL;
+    }
+    region_of_suai(&s, obj, &r);
+    PyObject *result = from_region(st, type, kind, &r, alignment, queue, copy);
+    ua_suai_release(&s);
+    return result;
+}
+
+enum { M_SOURCE, M_ALIGNMENT, M_QUEUE, M_COPY, M_N };
+static const char *const memory_kwlist[] = {"nbytes_or_obj", "alignment",
+                                            "queue", "copy", NULL};
+static const ua_py_argspec memory_args = {"Memory", memory_kwlist, 1, 1};
+
+static PyObject *
+memory_construct(PyTypeObject *type, PyObject **v)
+{
+    PyObject *source = v[M_SOURCE], *alignment_obj = v[M_ALIGNMENT];
+    PyObject *queue_obj = v[M_QUEUE] ? v[M_QUEUE] : Py_None;
+    int copy;
+    if (ua_py_parse_copy(v[M_COPY], &copy) < 0) {
+        return NULL;
+    }
+    copy = copy == 1;
+    ua_state *st = ua_state_of_type(type);
+    ua_usm_kind kind = kind_of_type(st, type);
+    size_t alignment = 0;
+    if (kind == UA_USM_UNKNOWN) {
+        PyErr_SetString(PyExc_TypeError,
+                        "usmarray.Memory is abstract: use MemoryUSMDevice, "
+                        "MemoryUSMShared or MemoryUSMHost");
+        return NULL;
+    }
+    if (alignment_obj != NULL &&
+        ua_py_parse_alignment(alignment_obj, "alignment", &alignment) < 0) {
+        return NULL;
+    }
+    PyObject *queue = NULL;
+    if (queue_obj != Py_None &&
+        (queue = ua_py_as_queue(st, queue_obj, "queue")) == NULL) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    int is_int = PyLong_Check(source) ||
+                 (PyIndex_Check(source) &&
+                  !PyObject_TypeCheck(source, st->Memory_Type) &&
+                  !PyObject_TypeCheck(source, st->USMArray_Type));
+    if (is_int && !PyBool_Check(source)) {
+        Py_ssize_t nbytes;
+        if (ua_py_index(source, "nbytes", &nbytes) == 0) {
+            if (nbytes <= 0) {
+                PyErr_Format(PyExc_ValueError,
+                             "nbytes must be positive, not %zd", nbytes);
+            }
+            else if (queue != NULL ||
+                     (queue = ua_py_as_queue(st, Py_None, "queue")) != NULL) {
+                result = allocate(st, type, kind, nbytes, alignment, queue);
+            }
+        }
+    }
+    else if (PyBool_Check(source)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "nbytes_or_obj must be an integer size or an object "
+                        "exposing __sycl_usm_array_interface__, not bool");
+    }
+    else {
+        int has = PyObject_TypeCheck(source, st->Memory_Type)
+                      ? 1
+                      : ua_suai_has(st, source);
+        if (has > 0) {
+            result = memory_from_object(st, type, kind, source, alignment,
+                                        queue, copy);
+        }
+        else if (has == 0) {
+            PyErr_Format(PyExc_TypeError,
+                         "nbytes_or_obj must be an integer size or an object "
+                         "exposing __sycl_usm_array_interface__, not %.100s",
+                         Py_TYPE(source)->tp_name);
+        }
+    }
+    Py_XDECREF(queue);
+    return result;
+}
+
+static PyObject *
+memory_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *v[M_N] = {NULL};
+    if (ua_py_parse_tuple(&memory_args, args, kwargs, v) < 0) {
+        return NULL;
+    }
+    return memory_construct(type, v);
+}
+
+/* Calls of the Memory classes themselves skip the argument tuple and dict. */
+static PyObject *
+memory_vectorcall(PyObject *type, PyObject *const *args, size_t nargsf,
+                  PyObject *kwnames)
+{
+    PyObject *v[M_N] = {NULL};
+    if (ua_py_parse_fast(&memory_args, args, (Py_ssize_t)nargsf, kwnames, v) <
+        0) {
+        return NULL;
+    }
+    return memory_construct((PyTypeObject *)type, v);
+}
+
+PyObject *
+ua_py_as_usm_memory(PyObject *module, PyObject *obj)
+{
+    ua_state *st = PyModule_GetState(module);
+    if (PyObject_TypeCheck(obj, st->Memory_Type)) {
+        return Py_NewRef(obj);
+    }
+    ua_suai s;
+    if (ua_suai_import(st, obj, &s) < 0) {
+        return NULL;
+    }
+    region r;
+    region_of_suai(&s, obj, &r);
+    PyObject *result =
+        wrap_region(ua_py_memory_type_of_kind(st, r.kind), &r);
+    ua_suai_release(&s);
+    return result;
+}
+
+/* ------------------------------------------------------------ queries */
+
+static const char *
+pointer_type_in(uintptr_t ptr, ua_context *context)
+{
+    ua_pointer_info info;
+    if (!ua_pointer_query(ptr, &info) || info.context != context) {
+        return "unknown";
+    }
+    return ua_usm_kind_name(info.kind);
+}
+
+static ua_context *
+context_of_syclobj(ua_state *st, PyObject *syclobj)
+{
+    PyObject *queue = ua_py_as_queue(st, syclobj, "syclobj");
+    if (queue == NULL) {
+        return NULL;
+    }
+    ua_context *c = ua_queue_context(queue_of(queue));
+    Py_DECREF(queue);
+    return c;
+}
+
+PyObject *
+ua_py_get_pointer_type(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"ptr", "syclobj", NULL};
+    PyObject *ptr_obj, *syclobj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:get_pointer_type",
+                                     kwlist, &ptr_obj, &syclobj)) {
+        return NULL;
+    }
+    if (PyBool_Check(ptr_obj) || !PyLong_Check(ptr_obj)) {
+        PyErr_Format(PyExc_TypeError, "ptr must be an int, not %.100s",
+                     Py_TYPE(ptr_obj)->tp_name);
+        return NULL;
+    }
+    unsigned long long ptr = PyLong_AsUnsignedLongLong(ptr_obj);
+    if (ptr == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Format(PyExc_ValueError, "ptr %R is not a pointer value",
+                     ptr_obj);
+        return NULL;
+    }
+    ua_context *c = context_of_syclobj(PyModule_GetState(module), syclobj);
+    return c ? PyUnicode_FromString(pointer_type_in((uintptr_t)ptr, c)) : NULL;
+}
+
+static PyObject *
+memory_get_usm_type(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"syclobj", NULL};
+    PyObject *syclobj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:get_usm_type", kwlist,
+                                     &syclobj)) {
+        return NULL;
+    }
+    ua_context *c = syclobj == Py_None
+                        ? ua_queue_context(queue_of(mem(self)->queue))
+                        : context_of_syclobj(ua_state_of(self), syclobj);
+    if (c == NULL) {
+        return NULL;
+    }
+    if (mem(self)->nbytes == 0) {
+        return PyUnicode_FromString(ua_usm_kind_name(mem(self)->kind));
+    }
+    return PyUnicode_FromString(pointer_type_in((uintptr_t)mem(self)->ptr, c));
+}
+
+/* -------------------------------------------------------------- copies */
+
+static int
+check_writable(PyObject *self)
+{
+    if (mem(self)->readonly) {
+        PyErr_SetString(PyExc_ValueError, "the memory is read-only");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+new_host_bytes_array(ua_state *st, Py_ssize_t n)
+{
+    if (st->numpy_empty == NULL) {
+        PyObject *np = PyImport_ImportModule("numpy");
+        if (np == NULL) {
+            return NULL;
+        }
+        st->numpy_empty = PyObject_GetAttrString(np, "empty");
+        Py_DECREF(np);
+        if (st->numpy_empty == NULL) {
+            return NULL;
+        }
+    }
+    return PyObject_CallFunction(st->numpy_empty, "ns", n, "u1");
+}
+
+static PyObject *
+memory_copy_to_host(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"obj", NULL};
+    PyObject *obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:copy_to_host", kwlist,
+                                     &obj)) {
+        return NULL;
+    }
+    ua_state *st = ua_state_of(self);
+    PyObject *dest = obj == Py_None ? new_host_bytes_array(st, mem(self)->nbytes)
+                                    : Py_NewRef(obj);
+    Py_buffer view;
+    if (dest == NULL || PyObject_GetBuffer(dest, &view, PyBUF_CONTIG) < 0) {
+        Py_XDECREF(dest);
+        return NULL;
+    }
+    int rc = -1;
+    if (view.len < mem(self)->nbytes) {
+        PyErr_Format(PyExc_ValueError,
+                     "destination holds %zd bytes, fewer than the memory's "
+                     "%zd",
+                     view.len, mem(self)->nbytes);
+    }
+    else {
+        rc = copy_bytes(st, mem(self)->queue, view.buf, mem(self)->ptr,
+                        (size_t)mem(self)->nbytes);
+    }
+    PyBuffer_Release(&view);
+    if (rc < 0) {
+        Py_CLEAR(dest);
+    }
+    return dest;
+}
+
+static int
+check_fits(PyObject *self, Py_ssize_t n, const char *source)
+{
+    if (n > mem(self)->nbytes) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s holds %zd bytes, more than the memory's %zd", source,
+                     n, mem(self)->nbytes);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+memory_copy_from_host(PyObject *self, PyObject *obj)
+{
+    Py_buffer view;
+    if (check_writable(self) < 0 ||
+        PyObject_GetBuffer(obj, &view, PyBUF_CONTIG_RO) < 0) {
+        return NULL;
+    }
+    int rc = check_fits(self, view.len, "the source");
+    if (rc == 0) {
+        rc = copy_bytes(ua_state_of(self), mem(self)->queue, mem(self)->ptr,
+                        view.buf, (size_t)view.len);
+    }
+    PyBuffer_Release(&view);
+    return rc < 0 ? NULL : Py_NewRef(Py_None);
+}
+
+static PyObject *
+memory_copy_from_device(PyObject *self, PyObject *obj)
+{
+    ua_state *st = ua_state_of(self);
+    if (check_writable(self) < 0) {
+        return NULL;
+    }
+    region r;
+    ua_suai s = {.queue = NULL};
+    if (PyObject_TypeCheck(obj, st->Memory_Type)) {
+        region_of_memory(obj, &r);
+    }
+    else if (ua_suai_import(st, obj, &s) == 0) {
+        region_of_suai(&s, obj, &r);
+    }
+    else {
+        return NULL;
+    }
+    int rc = check_fits(self, r.nbytes, "the source");
+    if (rc == 0) {
+        rc = copy_bytes(st, mem(self)->queue, mem(self)->ptr, r.ptr,
+                        (size_t)r.nbytes);
+    }
+    ua_suai_release(&s);
+    return rc < 0 ? NULL : Py_NewRef(Py_None);
+}
+
+static PyObject *
+memory_memset(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"value", NULL};
+    PyObject *value_obj = NULL;
+    Py_ssize_t value = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:memset", kwlist,
+                                     &value_obj) ||
+        (value_obj && ua_py_index(value_obj, "value", &value) < 0) ||
+        check_writable(self) < 0) {
+        return NULL;
+    }
+    if (value < 0 || value > 255) {
+        PyErr_Format(PyExc_ValueError,
+                     "value must be a byte value in [0, 255], not %zd", value);
+        return NULL;
+    }
+    ua_queue *q = queue_of(mem(self)->queue);
+    ua_status code;
+    Py_BEGIN_ALLOW_THREADS
+    code = ua_queue_memset(q, mem(self)->ptr, (unsigned char)value,
+                           (size_t)mem(self)->nbytes);
+    if (code == UA_OK) {
+        code = ua_queue_wait(q);
+    }
+    Py_END_ALLOW_THREADS
+    if (code != UA_OK) {
+        return ua_py_raise_core(ua_state_of(self), code);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+memory_tobytes(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, mem(self)->nbytes);
+    if (bytes != NULL &&
+        copy_bytes(ua_state_of(self), mem(self)->queue,
+                   PyBytes_AS_STRING(bytes), mem(self)->ptr,
+                   (size_t)mem(self)->nbytes) < 0) {
+        Py_CLEAR(bytes);
+    }
+    return bytes;
+}
+
+/* Pickles by copy: the class, the bytes and the device's filter string. */
+static PyObject *
+memory_reduce(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    ua_state *st = ua_state_of(self);
+    if (mem(self)->nbytes == 0) {
+        PyErr_SetString(PyExc_ValueError, "cannot pickle an empty Memory");
+        return NULL;
+    }
+    PyObject *data = memory_tobytes(self, NULL);
+    if (data == NULL) {
+        return NULL;
+    }
+    ua_device *d = ua_queue_device(queue_of(mem(self)->queue));
+    PyObject *result = Py_BuildValue("O(ONs)", st->rebuild_memory,
+                                     (PyObject *)Py_TYPE(self), data,
+                                     ua_device_filter_string(d));
+    return result;
+}
+
+PyObject *
+ua_py_rebuild_memory(PyObject *module, PyObject *args)
+{
+    PyObject *type;
+    Py_buffer data;
+    const char *filter;
+    ua_state *st = PyModule_GetState(module);
+    if (!PyArg_ParseTuple(args, "Oy*s:_rebuild_memory", &type, &data,
+                          &filter)) {
+        return NULL;
+    }
+    PyObject *result = NULL, *queue = NULL;
+    PyObject *filter_obj = PyUnicode_FromString(filter);
+    if (!PyType_Check(type) ||
+        kind_of_type(st, (PyTypeObject *)type) == UA_USM_UNKNOWN) {
+        PyErr_SetString(PyExc_TypeError,
+                        "_rebuild_memory needs a USM memory class");
+    }
+    else if (filter_obj != NULL &&
+             (queue = ua_py_as_queue(st, filter_obj, "device")) != NULL) {
+        ua_usm_kind kind = kind_of_type(st, (PyTypeObject *)type);
+        result = allocate(st, (PyTypeObject *)type, kind, data.len, 0, queue);
+        if (result != NULL && copy_bytes(st, queue, mem(result)->ptr,
+                                         data.buf, (size_t)data.len) < 0) {
+            Py_CLEAR(result);
+        }
+    }
+    Py_XDECREF(queue);
+    Py_XDECREF(filter_obj);
+    PyBuffer_Release(&data);
+    return result;
+}
+
+/* NumPy's hook: without it NumPy makes a 0-d object array of memory whose
+ * buffer it cannot have.  Host-accessible memory is a uint8 view. */
+static PyObject *
+memory_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"dtype", "copy", NULL};
+    PyObject *dtype = Py_None, *copy = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OO:__array__", kwlist,
+                                     &dtype, &copy)) {
+        return NULL;
+    }
+    if (!ua_usm_kind_host_accessible(mem(self)->kind)) {
+        PyErr_Format(PyExc_TypeError,
+                     "USM %s memory cannot be converted to a NumPy array "
+                     "implicitly: the host cannot access it; use "
+                     "copy_to_host() to copy it",
+                     ua_usm_kind_name(mem(self)->kind));
+        return NULL;
+    }
+    return ua_py_numpy_of_buffer(ua_state_of(self), self, dtype, copy);
+}
+
+/* ---------------------------------------------------------- attributes */
+
+static PyObject *
+memory_get_nbytes(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyLong_FromSsize_t(mem(self)->nbytes);
+}
+
+static PyObject *
+memory_get_pointer(PyObject *self, void *Py_UNUSED(c))
+{
+    return PyLong_FromVoidPtr(mem(self)->ptr);
+}
+
+static PyObject *
+memory_get_queue(PyObject *self, void *Py_UNUSED(c))
+{
+    return Py_NewRef(mem(self)->queue);
+}
+
+static PyObject *
+memory_get_device(PyObject *self, void *Py_UNUSED(c))
+{
+    return Py_NewRef(((ua_py_queue *)mem(self)->queue)->device);
+}
+
+static PyObject *
+memory_get_context(PyObject *self, void *Py_UNUSED(c))
+{
+    return Py_NewRef(((ua_py_queue *)mem(self)->queue)->context);
+}
+
+static PyObject *
+memory_get_refobj(PyObject *self, void *Py_UNUSED(c))
+{
+    return Py_NewRef(mem(self)->refobj ? mem(self)->refobj : Py_None);
+}
+
+static Py_ssize_t
+memory_length(PyObject *self)
+{
+    return mem(self)->nbytes;
+}
+
+static PyObject *
+memory_repr(PyObject *self)
+{
+    ua_device *d = ua_queue_device(queue_of(mem(self)->queue));
+    return PyUnicode_FromFormat("<usmarray.%s of %zd bytes at %p on %s%s>",
+                                class_name(mem(self)->kind), mem(self)->nbytes,
+                                (void *)mem(self)->ptr,
+                                ua_device_filter_string(d),
+                                mem(self)->readonly ? ", read-only" : "");
+}
+
+/* Device memory is never host-accessible through the API, on any backend. */
+static int
+memory_getbuffer(PyObject *self, Py_buffer *view, int flags)
+{
+    if (!ua_usm_kind_host_accessible(mem(self)->kind)) {
+        PyErr_SetString(PyExc_BufferError,
+                        "USM device memory is not accessible from the host; "
+                        "use copy_to_host() to read it");
+        view->obj = NULL;
+        return -1;
+    }
+    if ((flags & PyBUF_WRITABLE) && mem(self)->readonly) {
+        PyErr_SetString(PyExc_BufferError, "the memory is read-only");
+        view->obj = NULL;
+        return -1;
+    }
+    return PyBuffer_FillInfo(view, self, mem(self)->ptr, mem(self)->nbytes,
+                             mem(self)->readonly, flags);
+}
+
+/* ------------------------------------------------------------ lifetime */
+
+static int
+memory_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(mem(self)->queue);
+    Py_VISIT(mem(self)->refobj);
+    return 0;
+}
+
+static int
+memory_clear(PyObject *self)
+{
+    Py_CLEAR(mem(self)->refobj);
+    return 0;
+}
+
+static void
+memory_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (mem(self)->weakreflist != NULL) {
+        PyObject_ClearWeakRefs(self);
+    }
+    if (mem(self)->owned != NULL) {
+        ua_usm_free(mem(self)->owned);
+        mem(self)->owned = NULL;
+    }
+    if (mem(self)->release != NULL) {
+        void (*release)(void *) = mem(self)->release;
+        mem(self)->release = NULL;
+        release(mem(self)->release_arg);
+    }
+    Py_CLEAR(mem(self)->refobj);
+    Py_CLEAR(mem(self)->queue);
+    ua_freelist_free(&ua_memory_freelist, self, memory_dealloc,
+                     sizeof(ua_py_memory));
+    Py_DECREF(tp);
+}
+
+static PyGetSetDef memory_getset[] = {
+    {"nbytes", memory_get_nbytes, NULL, "Size in bytes.", NULL},
+    {"size", memory_get_nbytes, NULL, "Size in bytes.", NULL},
+    {"_pointer", memory_get_pointer, NULL, "Address of the first byte.",
+     NULL},
+    {"queue", memory_get_queue, NULL, "The Queue the memory is bound to.",
+     NULL},
+    {"device", memory_get_device, NULL, "The Device of the memory.", NULL},
+    {"context", memory_get_context, NULL, "The Context of the memory.", NULL},
+    {"reference_obj", memory_get_refobj, NULL,
+     "The object kept alive for wrapped memory, or None.", NULL},
+    {"__sycl_usm_array_interface__", ua_py_memory_get_suai, NULL,
+     "The memory as a 1-D array of bytes.", NULL},
+    {NULL},
+};
+
+static PyMethodDef memory_methods[] = {
+    {"get_usm_type", (PyCFunction)(void (*)(void))memory_get_usm_type,
+     METH_VARARGS | METH_KEYWORDS,
+     UA_DOC_MEMORY_GET_USM_TYPE},
+    {"copy_to_host", (PyCFunction)(void (*)(void))memory_copy_to_host,
+     METH_VARARGS | METH_KEYWORDS,
+     UA_DOC_MEMORY_COPY_TO_HOST},
+    {"copy_from_host", memory_copy_from_host, METH_O,
+     UA_DOC_MEMORY_COPY_FROM_HOST},
+    {"copy_from_device", memory_copy_from_device, METH_O,
+     UA_DOC_MEMORY_COPY_FROM_DEVICE},
+    {"memset", (PyCFunction)(void (*)(void))memory_memset,
+     METH_VARARGS | METH_KEYWORDS,
+     UA_DOC_MEMORY_MEMSET},
+    {"tobytes", memory_tobytes, METH_NOARGS, UA_DOC_MEMORY_TOBYTES},
+    {"__reduce__", memory_reduce, METH_NOARGS, NULL},
+    {"__array__", (PyCFunction)(void (*)(void))memory_dunder_array,
+     METH_VARARGS | METH_KEYWORDS,
+     "__array__($self, /, dtype=None, copy=None)\n--\n\nA numpy.uint8 "
+     "array sharing "
+     "host-accessible memory; device memory raises TypeError."},
+    {NULL},
+};
+
+static PyMemberDef memory_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(ua_py_memory, weakreflist),
+     READONLY, NULL},
+    {NULL},
+};
+
+static PyType_Slot memory_slots[] = {
+    {Py_tp_doc, UA_DOC_MEMORY},
+    {Py_tp_new, memory_new},
+    {Py_tp_dealloc, memory_dealloc},
+    {Py_tp_traverse, memory_traverse},
+    {Py_tp_clear, memory_clear},
+    {Py_tp_repr, memory_repr},
+    {Py_tp_getset, memory_getset},
+    {Py_tp_methods, memory_methods},
+    {Py_tp_members, memory_members},
+    {Py_sq_length, memory_length},
+    {Py_bf_getbuffer, memory_getbuffer},
+    {0, NULL},
+};
+
+static PyType_Spec memory_spec = {
+    .name = "usmarray.Memory",
+    .basicsize = sizeof(ua_py_memory),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC |
+             Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = memory_slots,
+};
+
+/* Each kind names its dealloc: PyType_FromSpec would give it
+ * subtype_dealloc, a detour through the base's, which also keeps its
+ * objects out of the freelist. */
+static PyType_Slot device_slots[] = {
+    {Py_tp_doc, UA_DOC_MEMORY_DEVICE},
+    {Py_tp_dealloc, memory_dealloc},
+    {0, NULL},
+};
+static PyType_Slot shared_slots[] = {
+    {Py_tp_doc, UA_DOC_MEMORY_SHARED},
+    {Py_tp_dealloc, memory_dealloc},
+    {0, NULL},
+};
+static PyType_Slot host_slots[] = {
+    {Py_tp_doc, UA_DOC_MEMORY_HOST},
+    {Py_tp_dealloc, memory_dealloc},
+    {0, NULL},
+};
+
+#define KIND_SPEC(var, cls, kind_slots)                                           \
+    static PyType_Spec var = {                                               \
+        .name = "usmarray." cls,                                             \
+        .basicsize = sizeof(ua_py_memory),                                   \
+        /* Garbage collection support is inherited from Memory. */         \
+        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE |                  \
+                 Py_TPFLAGS_IMMUTABLETYPE,                                   \
+        .slots = kind_slots,                                                 \
+    }
+
+KIND_SPEC(device_spec, "MemoryUSMDevice", device_slots);
+KIND_SPEC(shared_spec, "MemoryUSMShared", shared_slots);
+KIND_SPEC(host_spec, "MemoryUSMHost", host_slots);
+
+static PyTypeObject *
+add_kind(PyObject *module, PyType_Spec *spec, PyObject *base)
+{
+    PyObject *type = PyType_FromModuleAndSpec(module, spec, base);
+    if (type == NULL || PyModule_AddType(module, (PyTypeObject *)type) < 0) {
+        Py_XDECREF(type);
+        return NULL;
+    }
+    ((PyTypeObject *)type)->tp_vectorcall = memory_vectorcall;
+    return (PyTypeObject *)type;
+}
+
+int
+ua_py_memory_add_types(PyObject *module, ua_state *st)
+{
+    st->Memory_Type = add_kind(module, &memory_spec, NULL);
+    if (st->Memory_Type == NULL) {
+        return -1;
+    }
+    PyObject *base = (PyObject *)st->Memory_Type;
+    st->MemoryUSMDevice_Type = add_kind(module, &device_spec, base);
+    st->MemoryUSMShared_Type = add_kind(module, &shared_spec, base);
+    st->MemoryUSMHost_Type = add_kind(module, &host_spec, base);
+    return st->MemoryUSMDevice_Type && st->MemoryUSMShared_Type &&
+                   st->MemoryUSMHost_Type
+               ? 0
+               : -1;
+}
