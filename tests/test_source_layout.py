@@ -1,0 +1,156 @@
+"""The layout of the sources: files include each other without cycles, the
+layers' folders include only what lies below them, no file outgrows its
+job, and the README's layout table names every source file."""
+
+import pathlib
+import re
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+
+pytestmark = pytest.mark.skipif(not SRC.is_dir(), reason="needs the source tree")
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+# Past this a file is split by job (DESIGN.md section 3); docstrings are
+# text, not code.
+MAX_LINES = 850
+LONG_FILES = {"src/python/base/docstrings.h"}
+
+
+def source_files():
+    return sorted(p for p in SRC.rglob("*") if p.suffix in (".c", ".h"))
+
+
+def module_of(path, root=ROOT):
+    """A .c file and the header of the same stem beside it are one module."""
+    return path.relative_to(root).with_suffix("").as_posix()
+
+
+def resolve(including, name):
+    """The project file an #include names: beside the includer, or by its
+    path under src/ or include/; None for a system or toolkit header."""
+    for base in (including.parent, SRC, ROOT / "include"):
+        if (base / name).is_file():
+            return (base / name).resolve()
+    return None
+
+
+def include_graph(files, root=ROOT):
+    """Module -> the modules it includes, for files given as {path: text}."""
+    graph = {}
+    for path, text in files.items():
+        here = module_of(path, root)
+        edges = graph.setdefault(here, set())
+        for name in INCLUDE.findall(text):
+            target = resolve(path, name)
+            if target is not None and module_of(target, root) != here:
+                edges.add(module_of(target, root))
+    return graph
+
+
+def cycles(graph):
+    """The strongly connected components of more than one module."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in list(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def all_sources():
+    return {p.resolve(): p.read_text() for p in source_files()}
+
+
+def test_sources_include_each_other_without_cycles():
+    assert cycles(include_graph(all_sources())) == []
+
+
+def test_the_cycle_check_can_fail(tmp_path):
+    a, b = tmp_path / "a.c", tmp_path / "b.c"
+    (tmp_path / "a.h").write_text("")
+    (tmp_path / "b.h").write_text("")
+    graph = include_graph({a: '#include "b.h"\n', b: '#include "a.h"\n'}, tmp_path)
+    assert len(cycles(graph)) == 1
+
+
+def folder_of(module):
+    parts = module.split("/")
+    return "/".join(parts[1:3]) if parts[0] == "src" else parts[0]
+
+
+# What each folder of src/ may include besides itself.  The core includes
+# no backend and no Python; a backend includes the core and its own folder;
+# the binding reaches the core through core.h and the C API's header.
+ALLOWED = {
+    "core": {"core"},
+    "backends": {"core", "backends"},
+    "python": {"core", "python", "include"},
+}
+
+
+def test_layers_include_only_the_layers_below():
+    graph = include_graph(all_sources())
+    for module, targets in graph.items():
+        layer = module.split("/")[1] if module.startswith("src/") else None
+        if layer is None:
+            continue
+        for target in targets:
+            where = target.split("/")[1] if target.startswith("src/") else target.split("/")[0]
+            assert where in ALLOWED[layer], (module, target)
+            if layer == "backends" and where == "backends":
+                # One backend's folder never reaches into another's.
+                mine, theirs = module.split("/")[2], target.split("/")[2]
+                assert mine == theirs or "list" in (mine, theirs), (module, target)
+            if layer == "python" and where == "core":
+                assert target in ("src/core/core", "src/core/dlpack"), (module, target)
+
+
+def test_files_stay_small():
+    for path in source_files():
+        rel = path.relative_to(ROOT).as_posix()
+        if rel not in LONG_FILES:
+            lines = path.read_text().count("\n")
+            assert lines <= MAX_LINES, f"{rel} has {lines} lines: split it by job"
+
+
+def layout_rows():
+    """(path, what) of the README's table under "Layout of the sources"."""
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Layout of the sources", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"^\| `([^`]+)` \| (.+) \|$", section, re.M)
+
+
+def test_readme_layout_table_names_every_source_file():
+    rows = layout_rows()
+    assert rows, "README.md lost its layout table"
+    for path, _ in rows:
+        assert (ROOT / path.rstrip("/")).exists(), f"the layout table names {path}, which is gone"
+    for path in source_files() + sorted((ROOT / "include").rglob("*.h")):
+        rel = path.relative_to(ROOT).as_posix()
+        folder = path.parent.relative_to(ROOT).as_posix() + "/"
+        named = any(p == rel or (p == folder and f"`{path.name}`" in what) for p, what in rows)
+        assert named, f"{rel}: name it in the README's layout table, in its folder's row"
