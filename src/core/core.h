@@ -61,41 +61,26 @@ void ua_error_clear(void);
  *           of float and double, declared where they are used)
  *   LOAD    how the core's casts read and store it: B(ool), N(umber),
  *           H(alf, IEEE binary16 bits) or C(omplex)
- *   CXX     the CUDA C++ type of generated kernels
- *   OPENCL  the OpenCL C type of generated kernels
+ * Each backend spells the types in its kernel language in its own files.
  * UA_DTYPES_WITH(X, A) passes A before the columns, for users that cross
  * the list with itself (the core's casts). */
 #define UA_DTYPES(X) UA_DTYPES_WITH(UA_DTYPE_CALL_, X)
 #define UA_DTYPE_CALL_(X, ...) X(__VA_ARGS__)
 #define UA_DTYPES_WITH(X, A)                                                 \
-    X(A, UA_BOOL, 0, b1, "bool", 'b', 1, "?", uint8_t, B,                    \
-      "unsigned char", "uchar")                                              \
-    X(A, UA_INT8, 1, i1, "int8", 'i', 1, "b", int8_t, N,                     \
-      "signed char", "char")                                                 \
-    X(A, UA_UINT8, 2, u1, "uint8", 'u', 1, "B", uint8_t, N,                  \
-      "unsigned char", "uchar")                                              \
-    X(A, UA_INT16, 3, i2, "int16", 'i', 2, "h", int16_t, N,                  \
-      "short", "short")                                                      \
-    X(A, UA_UINT16, 4, u2, "uint16", 'u', 2, "H", uint16_t, N,               \
-      "unsigned short", "ushort")                                            \
-    X(A, UA_INT32, 5, i4, "int32", 'i', 4, "i", int32_t, N,                  \
-      "int", "int")                                                          \
-    X(A, UA_UINT32, 6, u4, "uint32", 'u', 4, "I", uint32_t, N,               \
-      "unsigned int", "uint")                                                \
-    X(A, UA_INT64, 7, i8, "int64", 'i', 8, "q", int64_t, N,                  \
-      "long long", "long")                                                   \
-    X(A, UA_UINT64, 8, u8, "uint64", 'u', 8, "Q", uint64_t, N,               \
-      "unsigned long long", "ulong")                                         \
-    X(A, UA_FLOAT16, 23, f2, "float16", 'f', 2, "e", uint16_t, H,            \
-      "unsigned short", "ushort")                                            \
-    X(A, UA_FLOAT32, 11, f4, "float32", 'f', 4, "f", float, N,               \
-      "float", "float")                                                      \
-    X(A, UA_FLOAT64, 12, f8, "float64", 'f', 8, "d", double, N,              \
-      "double", "double")                                                    \
-    X(A, UA_COMPLEX64, 14, c8, "complex64", 'c', 8, "Zf", c64, C,            \
-      "c64", "c64")                                                          \
-    X(A, UA_COMPLEX128, 15, c16, "complex128", 'c', 16, "Zd", c128, C,       \
-      "c128", "c128")
+    X(A, UA_BOOL, 0, b1, "bool", 'b', 1, "?", uint8_t, B)                                              \
+    X(A, UA_INT8, 1, i1, "int8", 'i', 1, "b", int8_t, N)                                                 \
+    X(A, UA_UINT8, 2, u1, "uint8", 'u', 1, "B", uint8_t, N)                                              \
+    X(A, UA_INT16, 3, i2, "int16", 'i', 2, "h", int16_t, N)                                                      \
+    X(A, UA_UINT16, 4, u2, "uint16", 'u', 2, "H", uint16_t, N)                                            \
+    X(A, UA_INT32, 5, i4, "int32", 'i', 4, "i", int32_t, N)                                                          \
+    X(A, UA_UINT32, 6, u4, "uint32", 'u', 4, "I", uint32_t, N)                                                \
+    X(A, UA_INT64, 7, i8, "int64", 'i', 8, "q", int64_t, N)                                                   \
+    X(A, UA_UINT64, 8, u8, "uint64", 'u', 8, "Q", uint64_t, N)                                         \
+    X(A, UA_FLOAT16, 23, f2, "float16", 'f', 2, "e", uint16_t, H)                                            \
+    X(A, UA_FLOAT32, 11, f4, "float32", 'f', 4, "f", float, N)                                                      \
+    X(A, UA_FLOAT64, 12, f8, "float64", 'f', 8, "d", double, N)                                                    \
+    X(A, UA_COMPLEX64, 14, c8, "complex64", 'c', 8, "Zf", c64, C)                                                          \
+    X(A, UA_COMPLEX128, 15, c16, "complex128", 'c', 16, "Zd", c128, C)
 
 #define UA_DTYPE_ENUM_(E, NUM, ...) E = NUM,
 typedef enum ua_typenum { UA_DTYPES(UA_DTYPE_ENUM_) } ua_typenum;

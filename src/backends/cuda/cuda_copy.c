@@ -90,11 +90,37 @@ ua_cuda_memset(void *queue, void *dst, unsigned char value, size_t n)
 static const char *
 device_type_name(ua_typenum t)
 {
-#define CXX_TYPE(E, NUM, CODE, NAME, KIND, SIZE, FMT, CTYPE, LOAD, CXX, ...) \
-    CXX,
-    static const char *const names[UA_NTYPES] = {UA_DTYPES(CXX_TYPE)};
-#undef CXX_TYPE
-    return names[ua_dtype_index(t)];
+    /* float16 moves as its bits; complex types are the kernels' own pairs
+     * (cuda_kernels.h). */
+    switch (t) {
+    case UA_BOOL:
+    case UA_UINT8:
+        return "unsigned char";
+    case UA_INT8:
+        return "signed char";
+    case UA_INT16:
+        return "short";
+    case UA_UINT16:
+    case UA_FLOAT16:
+        return "unsigned short";
+    case UA_INT32:
+        return "int";
+    case UA_UINT32:
+        return "unsigned int";
+    case UA_INT64:
+        return "long long";
+    case UA_UINT64:
+        return "unsigned long long";
+    case UA_FLOAT32:
+        return "float";
+    case UA_FLOAT64:
+        return "double";
+    case UA_COMPLEX64:
+        return "c64";
+    case UA_COMPLEX128:
+        return "c128";
+    }
+    return "void";
 }
 
 

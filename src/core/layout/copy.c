@@ -152,9 +152,9 @@ float_to_u64(double v)
 #define UNPACK(...) __VA_ARGS__
 #define APPLY(M, ...) M(__VA_ARGS__)
 
-#define DEFINE_CAST_TO(S, E, NUM, DN, NAME, KIND, SIZE, FORMAT, DT, DF, ...) \
+#define DEFINE_CAST_TO(S, E, NUM, DN, NAME, KIND, SIZE, FORMAT, DT, DF)      \
     APPLY(DEFINE_CAST, UNPACK S, DN, DT, DF)
-#define DEFINE_CAST_ROW(E, NUM, SN, NAME, KIND, SIZE, FORMAT, ST, SF, ...)   \
+#define DEFINE_CAST_ROW(E, NUM, SN, NAME, KIND, SIZE, FORMAT, ST, SF)        \
     LIST_ EMPTY_()()(DEFINE_CAST_TO, (SN, ST, SF))
 CROSS(UA_DTYPES(DEFINE_CAST_ROW))
 
