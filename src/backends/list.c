@@ -15,8 +15,12 @@ UA_BACKENDS(DECLARE)
 #undef DECLARE
 
 #define ENTRY(name) &ua_##name##_backend_ops,
-const ua_backend_ops *const ua_backend_list[] = {UA_BACKENDS(ENTRY)};
+static const ua_backend_ops *const list[] = {UA_BACKENDS(ENTRY)};
 #undef ENTRY
 
-const size_t ua_backend_list_count =
-    sizeof(ua_backend_list) / sizeof(ua_backend_list[0]);
+const ua_backend_ops *const *
+ua_backends_of_build(size_t *count)
+{
+    *count = sizeof(list) / sizeof(list[0]);
+    return list;
+}

@@ -231,6 +231,10 @@ ua_status ua_copy_with_kernels(const ua_kernel_copier *k, int nd,
                                const ua_strided *dst, const ua_strided *src,
                                bool dst_reached, bool src_reached);
 
+/* The backends of this build, in the order their devices are numbered:
+ * src/backends/list.c, the one place that names them, defines it. */
+const ua_backend_ops *const *ua_backends_of_build(size_t *count);
+
 /* The directories, separated by ':', in which backends look for drivers
  * that Python packages ship (the binding passes the Python path). */
 const char *ua_library_search_path(void);

@@ -40,9 +40,6 @@ ua_lock_release(ua_lock *l)
     atomic_store_explicit(&l->held, false, memory_order_release);
 }
 
-/* The backends of this build, in device order (src/backends/list.c). */
-extern const ua_backend_ops *const ua_backend_list[];
-extern const size_t ua_backend_list_count;
 
 struct ua_backend {
     const ua_backend_ops *ops;

@@ -217,9 +217,15 @@ FAKE_OPS(solo, NULL)
 
 /* The list this executable is built with. */
 extern const ua_backend_ops ua_host_backend_ops;
-const ua_backend_ops *const ua_backend_list[] = {&ua_host_backend_ops,
-                                                 &twin_ops, &solo_ops};
-const size_t ua_backend_list_count = 3;
+static const ua_backend_ops *const list[] = {&ua_host_backend_ops, &twin_ops,
+                                             &solo_ops};
+
+const ua_backend_ops *const *
+ua_backends_of_build(size_t *count)
+{
+    *count = sizeof(list) / sizeof(list[0]);
+    return list;
+}
 
 /* ------------------------------------------------------------- helpers */
 

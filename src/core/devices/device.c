@@ -8,7 +8,7 @@
 
 #include "core/internal.h"
 
-/* One entry per element of ua_backend_list, in the same order. */
+/* One entry per backend of ua_backends_of_build(), in the same order. */
 static ua_backend *backends;
 static size_t nbackends;
 
@@ -96,14 +96,15 @@ describe_device(ua_device *d)
 static void
 build_tables(void)
 {
-    size_t total = 0;
-    backends = calloc(ua_backend_list_count, sizeof(*backends));
+    size_t total = 0, count;
+    const ua_backend_ops *const *list = ua_backends_of_build(&count);
+    backends = calloc(count, sizeof(*backends));
     if (backends == NULL) {
         return; /* no backends: every selection then fails with a message */
     }
-    nbackends = ua_backend_list_count;
+    nbackends = count;
     for (size_t b = 0; b < nbackends; b++) {
-        backends[b].ops = ua_backend_list[b];
+        backends[b].ops = list[b];
         initialize_backend(&backends[b]);
         total += backends[b].ndevices;
     }
