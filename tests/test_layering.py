@@ -115,3 +115,21 @@ def test_array_c_holds_the_type_and_each_concept_its_file():
                    "dtype", "usm_type", "queue", "device", "base", "flags",
                    "_pointer", "_element_offset", "_byte_bounds", "tp_new",
                    "tp_dealloc", "tp_traverse"}, own
+
+
+def backend_capsule_names():
+    """The capsule names of native handles that the backends' tables give."""
+    names = set()
+    for path in sources("backends"):
+        names.update(re.findall(r'#define \w*CAPSULE\w* "(\w+)"', path.read_text()))
+        names.update(re.findall(r'capsule_name = "(\w+)"', path.read_text()))
+    return names
+
+
+def test_core_and_binding_spell_no_capsule_name_of_a_backend():
+    names = backend_capsule_names()
+    assert names, "no backend defines capsule names: the check below would see nothing"
+    for path in sources("core") + sources("python"):
+        text = path.read_text()
+        for name in names:
+            assert f'"{name}"' not in text and f"'{name}'" not in text, (path, name)

@@ -391,8 +391,8 @@ ua_status ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
                            size_t itemsize, ua_pointer_info *alloc,
                            ptrdiff_t *begin, ptrdiff_t *end);
 
-/* Native handles of queues and contexts exchanged as named capsules (SYCL's
- * "SyclQueueRef" and "SyclContextRef").  The export functions give a new
+/* Native handles of queues and contexts exchanged as named capsules, each
+ * backend's table naming its own.  The export functions give a new
  * handle and the capsule name it goes under; UA_ERR_VALUE where the
  * backend has no such handles.  ua_release_native_handle frees one by its
  * capsule name ("used_" prefix allowed). */
@@ -401,6 +401,12 @@ ua_status ua_queue_export_native(ua_queue *q, const char **capsule_name,
 ua_status ua_context_export_native(ua_context *c, const char **capsule_name,
                                    void **handle);
 void ua_release_native_handle(const char *capsule_name, void *handle);
+/* Whether name is the capsule name of a queue or context handle of a
+ * backend of this build, available here or not. */
+bool ua_is_native_capsule_name(const char *name);
+/* Those names for messages, quoted, the last two joined by conjunction
+ * (" and ", " or "): "'A', 'B' and 'C'"; "no" where there are none. */
+void ua_native_capsule_names(char *out, size_t len, const char *conjunction);
 
 /* The driver's handle of q's stream (CAI's "stream"); 0 where its backend
  * has no streams. */

@@ -1,6 +1,7 @@
 /* Native queue and context handles that other libraries exchange as named
  * capsules, made of ours: exported as new handles, released by name.  The
  * way back is ua_queue_adopt. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/internal.h"
@@ -47,6 +48,64 @@ static bool
 names(const char *want, const char *name)
 {
     return want != NULL && strcmp(want, name) == 0;
+}
+
+bool
+ua_is_native_capsule_name(const char *name)
+{
+    size_t count;
+    const ua_backend_ops *const *list = ua_backends_of_build(&count);
+    for (size_t b = 0; name != NULL && b < count; b++) {
+        if (names(list[b]->queue_capsule_name, name) ||
+            names(list[b]->context_capsule_name, name)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Appends "'name'" to out, after a separator where out is not empty. */
+static void
+append_name(char *out, size_t len, const char *name, const char *separator)
+{
+    size_t used = strlen(out);
+    if (name != NULL && used < len) {
+        snprintf(out + used, len - used, "%s'%s'", used ? separator : "",
+                 name);
+    }
+}
+
+/* The i-th capsule name of the build's backends (queue, then context,
+ * per backend), or NULL past the last. */
+static const char *
+capsule_name_at(size_t i)
+{
+    size_t count;
+    const ua_backend_ops *const *list = ua_backends_of_build(&count);
+    for (size_t b = 0; b < count; b++) {
+        const char *pair[2] = {list[b]->queue_capsule_name,
+                               list[b]->context_capsule_name};
+        for (int k = 0; k < 2; k++) {
+            if (pair[k] != NULL && i-- == 0) {
+                return pair[k];
+            }
+        }
+    }
+    return NULL;
+}
+
+void
+ua_native_capsule_names(char *out, size_t len, const char *conjunction)
+{
+    size_t n = 0;
+    while (capsule_name_at(n) != NULL) {
+        n++;
+    }
+    snprintf(out, len, "%s", n == 0 ? "no" : "");
+    for (size_t i = 0; i < n; i++) {
+        append_name(out, len, capsule_name_at(i),
+                    i + 1 < n ? ", " : conjunction);
+    }
 }
 
 void

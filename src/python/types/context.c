@@ -212,8 +212,8 @@ static PyMethodDef context_methods[] = {
     {"__reduce__", context_reduce, METH_NOARGS, NULL},
     {"_get_capsule", context_get_capsule, METH_NOARGS,
      "_get_capsule()\n--\n\nA new capsule holding a copy of the context's "
-     "native handle ('SyclContextRef' for SYCL contexts), which "
-     "dpctl.SyclContext accepts; ValueError on backends without such "
+     "native handle, under its backend's capsule name (the one "
+     "dpctl.SyclContext accepts); ValueError on backends without such "
      "handles."},
     {"release_pool", context_release_pool, METH_NOARGS,
      UA_DOC_CONTEXT_RELEASE_POOL},

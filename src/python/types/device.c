@@ -162,28 +162,22 @@ ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
     return NULL;
 }
 
-/* The capsule names the interface's syclobj may carry (the source
- * document's forms); which backend interprets them is the core's
- * business. */
-static int
-is_defined_capsule_name(const char *name)
-{
-    return name != NULL && (strcmp(name, "SyclQueueRef") == 0 ||
-                            strcmp(name, "SyclContextRef") == 0);
-}
-
 static PyObject *
 queue_from_capsule(ua_state *st, PyObject *capsule, const char *what,
                    const char *via)
 {
     const char *name = PyCapsule_GetName(capsule);
-    if (!is_defined_capsule_name(name)) {
+    /* The names the backends' tables define (the source document's forms),
+     * whether or not a backend that interprets them is available here. */
+    if (!ua_is_native_capsule_name(name)) {
         if (!PyErr_Occurred()) {
+            char defined[128];
+            ua_native_capsule_names(defined, sizeof(defined), " and ");
             PyErr_Format(PyExc_TypeError,
-                         "%s is a capsule %s%s%s%s; only 'SyclQueueRef' and "
-                         "'SyclContextRef' capsules are defined",
+                         "%s is a capsule %s%s%s%s; only %s capsules are "
+                         "defined",
                          what, name ? "named '" : "without a name",
-                         name ? name : "", name ? "'" : "", via);
+                         name ? name : "", name ? "'" : "", via, defined);
         }
         return NULL;
     }
@@ -213,10 +207,11 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
         q = queue_from_capsule(st, capsule, what, " (from _get_capsule())");
     }
     else {
+        char defined[128];
+        ua_native_capsule_names(defined, sizeof(defined), " or ");
         PyErr_Format(PyExc_TypeError,
-                     "%s._get_capsule() returned %.100s, not a "
-                     "'SyclQueueRef' or 'SyclContextRef' capsule",
-                     what, Py_TYPE(capsule)->tp_name);
+                     "%s._get_capsule() returned %.100s, not a %s capsule",
+                     what, Py_TYPE(capsule)->tp_name, defined);
     }
     Py_DECREF(capsule);
     return q;

@@ -343,8 +343,9 @@ static PyMethodDef queue_methods[] = {
     {"__reduce__", queue_reduce, METH_NOARGS, NULL},
     {"_get_capsule", queue_get_capsule, METH_NOARGS,
      "_get_capsule()\n--\n\nA new capsule holding a copy of the queue's "
-     "native handle ('SyclQueueRef' for SYCL queues), which dpctl.SyclQueue "
-     "accepts; ValueError on backends without such handles."},
+     "native handle, under its backend's capsule name (the one "
+     "dpctl.SyclQueue accepts); ValueError on backends without such "
+     "handles."},
     {NULL},
 };
 
