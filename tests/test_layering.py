@@ -87,9 +87,8 @@ def table_entries(text, table):
 
 CONCEPT_FILES = {
     "array_views.c": {"T", "mT", "real", "imag", "reshape", "transpose",
-                      "mp_subscript"},
-    "array_copy.c": {"copy", "astype", "to_device", "fill",
-                     "mp_ass_subscript"},
+                      "mp_subscript", "mp_ass_subscript"},
+    "array_copy.c": {"copy", "astype", "to_device", "fill"},
     "array_host.c": {"__array_interface__", "__array__", "bf_getbuffer",
                      "bf_releasebuffer"},
     "suai.c": {"SUAI"},

@@ -129,6 +129,34 @@ def test_layers_include_only_the_layers_below():
                 assert target in ("src/core/core", "src/core/dlpack"), (module, target)
 
 
+# The binding's layers, each including only its own and those before it:
+# the module (src/python's root: module.c, capi.c) comes last.  Where a
+# type's slot is defined a layer above (USMArray's protocol getters), the
+# type's header declares it and says which file defines it.
+BINDING_LAYERS = ["base", "types", "protocols", "namespace", None]
+
+
+def binding_layer(module):
+    parts = module.split("/")
+    return BINDING_LAYERS.index(parts[2] if len(parts) > 3 else None)
+
+
+def binding_order_violations(graph):
+    return [(m, t) for m, targets in graph.items() if m.startswith("src/python/")
+            for t in targets if t.startswith("src/python/") and binding_layer(t) > binding_layer(m)]
+
+
+def test_binding_layers_include_only_their_own_and_those_before():
+    assert binding_order_violations(include_graph(all_sources())) == []
+    assert not (SRC / "python" / "binding.h").exists(), "one header including all: include what you use"
+
+
+def test_the_binding_order_check_can_fail():
+    graph = {"src/python/types/memory": {"src/python/protocols/suai"},
+             "src/python/protocols/suai": {"src/python/types/memory"}}
+    assert binding_order_violations(graph) == [("src/python/types/memory", "src/python/protocols/suai")]
+
+
 def test_files_stay_small():
     for path in source_files():
         rel = path.relative_to(ROOT).as_posix()

@@ -2,7 +2,13 @@
  * usmarray._usmarray publishes as its _C_API capsule, one per module
  * instance.  Messages name the C function, which is what a C programmer
  * looks for. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/errors.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
+#include "python/types/memory.h"
 
 static ua_state *
 state_of(const UsmArray_CAPI *api)

@@ -1,6 +1,11 @@
 /* The extension module usmarray._usmarray: multi-phase initialisation,
  * its state and its functions. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/docstrings.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
+#include "python/types/memory.h"
 
 #include "core/dlpack.h"
 

@@ -1,5 +1,8 @@
 /* Argument conversions shared by the Python types. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/dtypes.h"
+#include "python/base/state.h"
 
 #include <math.h>
 

@@ -1,5 +1,7 @@
 /* Element types: numpy.dtype objects and the core's type numbers. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/dtypes.h"
+#include "python/base/state.h"
 
 PyObject *
 ua_py_numpy(ua_state *st)

@@ -1,5 +1,7 @@
 /* The one place where the core's status codes become Python exceptions. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/errors.h"
+#include "python/base/state.h"
 
 #include <stdarg.h>
 

@@ -1,6 +1,18 @@
 /* The module's array functions: asarray, asnumpy, creation functions,
  * reshape and permute_dims. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/dtypes.h"
+#include "python/base/errors.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
+#include "python/types/memory.h"
+#include "python/protocols/cai.h"
+#include "python/protocols/dlpack_interop.h"
+#include "python/protocols/suai.h"
 
 
 static int

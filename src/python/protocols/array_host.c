@@ -1,6 +1,10 @@
 /* The host protocols of usmarray.USMArray, for host-accessible memory:
  * the buffer protocol, __array_interface__ and __array__. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
 
 /* ------------------------------------------------- host-side protocols */
 

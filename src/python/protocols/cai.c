@@ -2,7 +2,15 @@
  * requires memory of a CUDA device that a backend of this build reaches and
  * orders the import after the producer's stream.  Export is version 3, for
  * memory CUDA reaches, with the queue's stream. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/errors.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
+#include "python/types/memory.h"
+#include "python/protocols/cai.h"
+#include "python/protocols/iface.h"
 #include "core/dlpack.h"
 
 #define CAI "__cuda_array_interface__"

@@ -17,9 +17,6 @@ typedef struct {
     ptrdiff_t begin, end;  /* bytes reached, relative to ptr */
 } ua_cai;
 
-/* Getter of USMArray.__cuda_array_interface__ (AttributeError where CUDA
- * cannot reach the memory). */
-PyObject *ua_py_array_cai(PyObject *self, void *closure);
 /* Reads, validates and locates obj.__cuda_array_interface__. */
 int ua_cai_import(ua_state *st, PyObject *obj, ua_cai *out);
 /* A USMArray over the memory of a CAI object, keeping obj alive. */

@@ -1,7 +1,17 @@
 /* DLPack: __dlpack__ and __dlpack_device__ of arrays, and from_dlpack.
  * The core validates tensors and maps dtypes and devices; this file owns
  * capsules, deleters and the Python objects kept alive by them. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/errors.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
+#include "python/types/memory.h"
+#include "python/protocols/dlpack_interop.h"
+#include "python/protocols/suai.h"
 
 #include "core/dlpack.h"
 

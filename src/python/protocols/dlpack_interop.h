@@ -5,9 +5,6 @@
 #include "python/base/state.h"
 #include "core/dlpack.h"
 
-PyObject *ua_py_array_dlpack(PyObject *self, PyObject *const *args,
-                             Py_ssize_t nargs, PyObject *kwnames);
-PyObject *ua_py_array_dlpack_device(PyObject *self, PyObject *unused);
 /* obj.__dlpack_device__(), checked to be a pair of ints naming a device. */
 int ua_py_dlpack_device_of(ua_state *st, PyObject *obj, ua_dl_device *out);
 /* An array over the tensor of a DLPack capsule, which it consumes. */

@@ -1,6 +1,9 @@
 /* Reading the keys that the array interfaces (SUAI, CAI) share: each
  * message names the interface and the key at fault. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/errors.h"
+#include "python/protocols/iface.h"
 
 PyObject *
 ua_iface_open(PyObject *obj, PyObject *attr, const char *name)

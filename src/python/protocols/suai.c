@@ -1,7 +1,16 @@
 /* __sycl_usm_array_interface__, export and import.  On import the binding
  * checks the Python types of every key, the core validates the values and
  * locates the described region inside the allocation that holds data[0]. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/errors.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
+#include "python/types/memory.h"
+#include "python/protocols/iface.h"
+#include "python/protocols/suai.h"
 
 #define SUAI "__sycl_usm_array_interface__"
 
@@ -171,30 +180,3 @@ ua_py_array_get_suai(PyObject *self, void *Py_UNUSED(c))
     return d;
 }
 
-/* The base spans from data[0] (or the lowest element, if one lies below
- * it) to the end of the reached bytes, so that re-exporting keeps data[0]
- * and offset as they were. */
-PyObject *
-ua_py_array_from_suai(ua_state *st, PyObject *obj)
-{
-    ua_suai s;
-    if (ua_suai_import(st, obj, &s) < 0) {
-        return NULL;
-    }
-    ptrdiff_t lo = s.begin < 0 ? s.begin : 0, hi = s.end > 0 ? s.end : 0;
-    char *start = (char *)(s.ptr + (uintptr_t)lo);
-    PyObject *mem = ua_py_memory_wrap(st, s.alloc.kind, start,
-                                      (Py_ssize_t)(hi - lo), s.readonly,
-                                      s.queue, obj);
-    PyObject *a = NULL;
-    if (mem != NULL) {
-        char *data = (char *)(s.ptr + (uintptr_t)(s.offset *
-                              (Py_ssize_t)ua_dtype_itemsize(s.typenum)));
-        /* ua_locate_region checked the layout (its byte range). */
-        a = ua_py_array_make(st, s.nd, s.shape, s.strides, s.typenum, data, mem,
-                       !s.readonly);
-        Py_DECREF(mem);
-    }
-    ua_suai_release(&s);
-    return a;
-}

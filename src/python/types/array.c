@@ -4,7 +4,17 @@
  * lifetime.  Its other slots and methods live beside their concept:
  * array_views.c, array_copy.c, array_host.c, array_protocols.c, suai.c,
  * cai.c and dlpack.c. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/dtypes.h"
+#include "python/base/errors.h"
+#include "python/base/freelist.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
+#include "python/types/memory.h"
 
 #include <structmember.h> /* T_PYSSIZET on 3.11 */
 

@@ -1,6 +1,16 @@
 /* Copies into new memory and assignment into an array's elements, with
- * broadcasting: copy(), astype(), to_device(), fill() and x[...] = v. */
-#include "python/binding.h"
+ * broadcasting: copy(), astype(), to_device(), fill() and the assignment
+ * that x[key] = v makes into the view key selects. */
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/dtypes.h"
+#include "python/base/errors.h"
+#include "python/base/gil.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
 
 /* ------------------------------------------------------------- copying */
 
@@ -222,7 +232,7 @@ ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value)
     if (ua_py_is_python_scalar(value)) {
         return assign_scalar(st, dst, value);
     }
-    int has = ua_suai_has(st, value);
+    int has = ua_py_has_attr(value, st->s_suai);
     if (has < 0) {
         return -1;
     }
@@ -233,22 +243,6 @@ ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value)
         return rc;
     }
     return assign_host(st, dst, value);
-}
-
-int
-ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
-{
-    if (value == NULL) {
-        PyErr_SetString(PyExc_ValueError, "cannot delete array elements");
-        return -1;
-    }
-    PyObject *target = ua_py_array_subscript(self, key);
-    if (target == NULL) {
-        return -1;
-    }
-    int rc = ua_py_array_assign(ua_state_of(self), target, value);
-    Py_DECREF(target);
-    return rc;
 }
 
 /* ------------------------------------------------------- copy methods */

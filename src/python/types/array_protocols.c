@@ -2,7 +2,12 @@
  * without thinking: iteration over the first axis, conversion to Python
  * scalars and lists, formatting, copying and pickling, and the refusal to
  * compare or hash.  The type itself is assembled in array.c. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
 
 /* ---------------------------------------------------------- comparisons */
 

@@ -1,7 +1,13 @@
-/* Indexing and views of usmarray.USMArray: basic indexing, transposes,
+/* Indexing and views of usmarray.USMArray: basic indexing (x[key], and
+ * x[key] = v through the view it selects), transposes,
  * the real and imaginary parts, reshape.  Every view shares its base
  * Memory and derives its layout from a checked array. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/errors.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
 
 /* --------------------------------------------------------------- views */
 
@@ -433,3 +439,21 @@ ua_py_array_transpose(PyObject *self, PyObject *args)
     }
     return ua_py_array_permute(self, perm);
 }
+
+/* x[key] = value: the view key selects, then an assignment into it. */
+int
+ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
+{
+    if (value == NULL) {
+        PyErr_SetString(PyExc_ValueError, "cannot delete array elements");
+        return -1;
+    }
+    PyObject *target = ua_py_array_subscript(self, key);
+    if (target == NULL) {
+        return -1;
+    }
+    int rc = ua_py_array_assign(ua_state_of(self), target, value);
+    Py_DECREF(target);
+    return rc;
+}
+

@@ -94,12 +94,12 @@ PyObject *ua_py_array_get_imag(PyObject *self, void *closure);
 PyObject *ua_py_array_subscript(PyObject *self, PyObject *key);
 PyObject *ua_py_array_reshape_method(PyObject *self, PyObject *args, PyObject *kwargs);
 PyObject *ua_py_array_transpose(PyObject *self, PyObject *args);
+int ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value);
 /* array_copy.c (copies and assignment), */
 PyObject *ua_py_array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs);
 PyObject *ua_py_array_astype(PyObject *self, PyObject *args, PyObject *kwargs);
 PyObject *ua_py_array_to_device(PyObject *self, PyObject *args, PyObject *kwargs);
 PyObject *ua_py_array_fill(PyObject *self, PyObject *value);
-int ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value);
 /* array_host.c (the host protocols), */
 PyObject *ua_py_array_get_array_interface(PyObject *self, void *closure);
 int ua_py_array_getbuffer(PyObject *self, Py_buffer *view, int flags);
@@ -108,9 +108,17 @@ PyObject *ua_py_array_dunder_array(PyObject *self, PyObject *args, PyObject *kwa
 /* array_protocols.c (the Python protocols). */
 PyObject *ua_py_array_repr(PyObject *self);
 PyObject *ua_py_array_str(PyObject *self);
-/* Getters of __sycl_usm_array_interface__ (suai.c). */
+/* The exchange protocols, defined in protocols/ (a layer above, which
+ * this header declares them for, so that types/ includes no protocol
+ * header): __sycl_usm_array_interface__ (suai.c), __cuda_array_interface__
+ * (cai.c; AttributeError where CUDA cannot reach the memory), __dlpack__
+ * and __dlpack_device__ (dlpack_export.c). */
 PyObject *ua_py_array_get_suai(PyObject *self, void *closure);
 PyObject *ua_py_memory_get_suai(PyObject *self, void *closure);
+PyObject *ua_py_array_cai(PyObject *self, void *closure);
+PyObject *ua_py_array_dlpack(PyObject *self, PyObject *const *args,
+                             Py_ssize_t nargs, PyObject *kwnames);
+PyObject *ua_py_array_dlpack_device(PyObject *self, PyObject *unused);
 int ua_py_flags_add_type(PyObject *module, ua_state *st);
 PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
 
@@ -142,7 +150,8 @@ PyObject *ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t,
 int ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value);
 /* A C-ordered numpy.ndarray with a copy of the elements. */
 PyObject *ua_py_array_to_numpy(ua_state *st, PyObject *array);
-/* A zero-copy array of an object exposing __sycl_usm_array_interface__. */
+/* A zero-copy array of an object exposing __sycl_usm_array_interface__
+ * (defined by protocols/memory_import.c). */
 PyObject *ua_py_array_from_suai(ua_state *st, PyObject *obj);
 /* A view with new_shape where the layout allows, else a copy. */
 PyObject *ua_py_array_reshape(ua_state *st, PyObject *array, int nd,

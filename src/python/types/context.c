@@ -1,5 +1,12 @@
 /* usmarray.Context: the default context of a device, one per device. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/errors.h"
+#include "python/base/freelist.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/devices.h"
 
 static PyObject *
 context_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)

@@ -1,6 +1,13 @@
 /* usmarray.Device, the caches of per-device objects, and the resolution of
  * device-like and queue-like arguments. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/errors.h"
+#include "python/base/freelist.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/devices.h"
 
 #include <string.h>
 

@@ -1,6 +1,11 @@
 /* usmarray.Flags: the flags of a USMArray, by attribute or by key.  Only
  * writable can be set, and only to what the array's memory allows. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/docstrings.h"
+#include "python/base/freelist.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
 
 typedef struct {
     PyObject_HEAD

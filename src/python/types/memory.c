@@ -1,6 +1,16 @@
 /* usmarray.Memory and its three kinds: MemoryUSMDevice, MemoryUSMShared
  * and MemoryUSMHost. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/errors.h"
+#include "python/base/freelist.h"
+#include "python/base/gil.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
+#include "python/types/memory.h"
 
 #include <structmember.h> /* T_PYSSIZET on 3.11 */
 
@@ -31,8 +41,8 @@ ua_py_memory_type_of_kind(ua_state *st, ua_usm_kind kind)
     }
 }
 
-static ua_usm_kind
-kind_of_type(ua_state *st, PyTypeObject *type)
+ua_usm_kind
+ua_py_memory_kind_of_type(ua_state *st, PyTypeObject *type)
 {
     for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
         if (PyType_IsSubtype(type, ua_py_memory_type_of_kind(st, k))) {
@@ -42,17 +52,16 @@ kind_of_type(ua_state *st, PyTypeObject *type)
     return UA_USM_UNKNOWN;
 }
 
-static const char *
-class_name(ua_usm_kind kind)
+const char *
+ua_py_memory_class_name(ua_usm_kind kind)
 {
     static const char *const names[] = {"Memory", "MemoryUSMDevice",
                                         "MemoryUSMShared", "MemoryUSMHost"};
     return names[kind];
 }
 
-/* Copies n bytes on queue, without the GIL when the copy is long. */
-static int
-copy_bytes(ua_state *st, PyObject *queue, void *dst, const void *src,
+int
+ua_py_memory_copy_bytes(ua_state *st, PyObject *queue, void *dst, const void *src,
            size_t n)
 {
     PyThreadState *saved = ua_py_release_if_long(n);
@@ -76,9 +85,9 @@ alloc_object(PyTypeObject *type, PyObject *queue)
     return self;
 }
 
-static PyObject *
-allocate(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
-         Py_ssize_t nbytes, size_t alignment, PyObject *queue)
+PyObject *
+ua_py_memory_allocate(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
+                      Py_ssize_t nbytes, size_t alignment, PyObject *queue)
 {
     ua_py_memory *self = alloc_object(type, queue);
     if (self == NULL) {
@@ -102,51 +111,24 @@ PyObject *
 ua_py_memory_new(ua_state *st, ua_usm_kind kind, Py_ssize_t nbytes,
                  size_t alignment, PyObject *queue)
 {
-    return allocate(st, ua_py_memory_type_of_kind(st, kind), kind, nbytes,
+    return ua_py_memory_allocate(st, ua_py_memory_type_of_kind(st, kind), kind, nbytes,
                     alignment, queue);
 }
 
-/* A region of someone else's memory, described as a Memory would be. */
-typedef struct {
-    char *ptr;
-    Py_ssize_t nbytes;
-    ua_usm_kind kind;
-    int readonly;
-    PyObject *queue;  /* borrowed */
-    PyObject *owner;  /* borrowed: what keeps the memory alive */
-} region;
-
-static int
-region_of_memory(PyObject *obj, region *r)
+PyObject *
+ua_py_memory_wrap_as(PyTypeObject *type, char *ptr, Py_ssize_t nbytes,
+                     ua_usm_kind kind, int readonly, PyObject *queue,
+                     PyObject *owner)
 {
-    ua_py_memory *m = mem(obj);
-    *r = (region){m->ptr, m->nbytes, m->kind, m->readonly, m->queue, obj};
-    return 0;
-}
-
-static void
-region_of_suai(const ua_suai *s, PyObject *obj, region *r)
-{
-    *r = (region){(char *)(s->ptr + (uintptr_t)s->begin),
-                  (Py_ssize_t)(s->end - s->begin),
-                  s->alloc.kind,
-                  s->readonly,
-                  s->queue,
-                  obj};
-}
-
-static PyObject *
-wrap_region(PyTypeObject *type, const region *r)
-{
-    ua_py_memory *self = alloc_object(type, r->queue);
+    ua_py_memory *self = alloc_object(type, queue);
     if (self == NULL) {
         return NULL;
     }
-    self->ptr = r->ptr;
-    self->nbytes = r->nbytes;
-    self->kind = r->kind;
-    self->readonly = r->readonly;
-    self->refobj = Py_NewRef(r->owner);
+    self->ptr = ptr;
+    self->nbytes = nbytes;
+    self->kind = kind;
+    self->readonly = readonly;
+    self->refobj = Py_NewRef(owner);
     return (PyObject *)self;
 }
 
@@ -155,8 +137,8 @@ ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr,
                   Py_ssize_t nbytes, int readonly, PyObject *queue,
                   PyObject *owner)
 {
-    region r = {ptr, nbytes, kind, readonly, queue, owner};
-    return wrap_region(ua_py_memory_type_of_kind(st, kind), &r);
+    return ua_py_memory_wrap_as(ua_py_memory_type_of_kind(st, kind), ptr,
+                                nbytes, kind, readonly, queue, owner);
 }
 
 PyObject *
@@ -218,60 +200,6 @@ ua_py_memory_borrow(ua_state *st, PyObject *queue, char *ptr,
     return (PyObject *)self;
 }
 
-static PyObject *
-copy_region(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
-            const region *r, size_t alignment, PyObject *queue)
-{
-    if (r->nbytes == 0) {
-        PyErr_SetString(PyExc_ValueError,
-                        "cannot copy an empty region into a new allocation");
-        return NULL;
-    }
-    PyObject *self = allocate(st, type, kind, r->nbytes, alignment, queue);
-    if (self != NULL && copy_bytes(st, queue, mem(self)->ptr, r->ptr,
-                                   (size_t)r->nbytes) < 0) {
-        Py_CLEAR(self);
-    }
-    return self;
-}
-
-/* Why a zero-copy wrap of r as `kind` on `queue` is impossible, or NULL. */
-static const char *
-wrap_obstacle(const region *r, ua_usm_kind kind, PyObject *queue,
-              size_t alignment)
-{
-    if (r->kind != kind) {
-        return "its USM kind differs";
-    }
-    if (queue != NULL && ua_queue_context(queue_of(queue)) !=
-                             ua_queue_context(queue_of(r->queue))) {
-        return "the queue is of another context";
-    }
-    if (alignment > 1 && (uintptr_t)r->ptr % alignment != 0) {
-        return "it is not aligned as asked";
-    }
-    return NULL;
-}
-
-static PyObject *
-from_region(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
-            const region *r, size_t alignment, PyObject *queue, int copy)
-{
-    const char *obstacle = wrap_obstacle(r, kind, queue, alignment);
-    if (obstacle == NULL) {
-        return wrap_region(type, r);
-    }
-    if (!copy) {
-        PyErr_Format(PyExc_ValueError,
-                     "cannot wrap USM %s memory as %s without a copy (%s); "
-                     "pass copy=True to copy it",
-                     ua_usm_kind_name(r->kind), class_name(kind), obstacle);
-        return NULL;
-    }
-    return copy_region(st, type, kind, r, alignment,
-                       queue != NULL ? queue : r->queue);
-}
-
 int
 ua_py_parse_alignment(PyObject *obj, const char *what, size_t *out)
 {
@@ -287,25 +215,6 @@ ua_py_parse_alignment(PyObject *obj, const char *what, size_t *out)
     }
     *out = (size_t)a;
     return 0;
-}
-
-static PyObject *
-memory_from_object(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
-                   PyObject *obj, size_t alignment, PyObject *queue, int copy)
-{
-    region r;
-    if (PyObject_TypeCheck(obj, st->Memory_Type)) {
-        region_of_memory(obj, &r);
-        return from_region(st, type, kind, &r, alignment, queue, copy);
-    }
-    ua_suai s;
-    if (ua_suai_import(st, obj, &s) < 0) {
-        return NULL;
-    }
-    region_of_suai(&s, obj, &r);
-    PyObject *result = from_region(st, type, kind, &r, alignment, queue, copy);
-    ua_suai_release(&s);
-    return result;
 }
 
 enum { M_SOURCE, M_ALIGNMENT, M_QUEUE, M_COPY, M_N };
@@ -324,7 +233,7 @@ memory_construct(PyTypeObject *type, PyObject **v)
     }
     copy = copy == 1;
     ua_state *st = ua_state_of_type(type);
-    ua_usm_kind kind = kind_of_type(st, type);
+    ua_usm_kind kind = ua_py_memory_kind_of_type(st, type);
     size_t alignment = 0;
     if (kind == UA_USM_UNKNOWN) {
         PyErr_SetString(PyExc_TypeError,
@@ -355,7 +264,7 @@ memory_construct(PyTypeObject *type, PyObject **v)
             }
             else if (queue != NULL ||
                      (queue = ua_py_as_queue(st, Py_None, "queue")) != NULL) {
-                result = allocate(st, type, kind, nbytes, alignment, queue);
+                result = ua_py_memory_allocate(st, type, kind, nbytes, alignment, queue);
             }
         }
     }
@@ -367,10 +276,10 @@ memory_construct(PyTypeObject *type, PyObject **v)
     else {
         int has = PyObject_TypeCheck(source, st->Memory_Type)
                       ? 1
-                      : ua_suai_has(st, source);
+                      : ua_py_has_attr(source, st->s_suai);
         if (has > 0) {
-            result = memory_from_object(st, type, kind, source, alignment,
-                                        queue, copy);
+            result = ua_py_memory_from_object(st, type, kind, source,
+                                              alignment, queue, copy);
         }
         else if (has == 0) {
             PyErr_Format(PyExc_TypeError,
@@ -404,25 +313,6 @@ memory_vectorcall(PyObject *type, PyObject *const *args, size_t nargsf,
         return NULL;
     }
     return memory_construct((PyTypeObject *)type, v);
-}
-
-PyObject *
-ua_py_as_usm_memory(PyObject *module, PyObject *obj)
-{
-    ua_state *st = PyModule_GetState(module);
-    if (PyObject_TypeCheck(obj, st->Memory_Type)) {
-        return Py_NewRef(obj);
-    }
-    ua_suai s;
-    if (ua_suai_import(st, obj, &s) < 0) {
-        return NULL;
-    }
-    region r;
-    region_of_suai(&s, obj, &r);
-    PyObject *result =
-        wrap_region(ua_py_memory_type_of_kind(st, r.kind), &r);
-    ua_suai_release(&s);
-    return result;
 }
 
 /* ------------------------------------------------------------ queries */
@@ -494,246 +384,6 @@ memory_get_usm_type(PyObject *self, PyObject *args, PyObject *kwargs)
     return PyUnicode_FromString(pointer_type_in((uintptr_t)mem(self)->ptr, c));
 }
 
-/* -------------------------------------------------------------- copies */
-
-static int
-check_writable(PyObject *self)
-{
-    if (mem(self)->readonly) {
-        PyErr_SetString(PyExc_ValueError, "the memory is read-only");
-        return -1;
-    }
-    return 0;
-}
-
-static PyObject *
-new_host_bytes_array(ua_state *st, Py_ssize_t n)
-{
-    if (st->numpy_empty == NULL) {
-        PyObject *np = PyImport_ImportModule("numpy");
-        if (np == NULL) {
-            return NULL;
-        }
-        st->numpy_empty = PyObject_GetAttrString(np, "empty");
-        Py_DECREF(np);
-        if (st->numpy_empty == NULL) {
-            return NULL;
-        }
-    }
-    return PyObject_CallFunction(st->numpy_empty, "ns", n, "u1");
-}
-
-static PyObject *
-memory_copy_to_host(PyObject *self, PyObject *args, PyObject *kwargs)
-{
-    static char *kwlist[] = {"obj", NULL};
-    PyObject *obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:copy_to_host", kwlist,
-                                     &obj)) {
-        return NULL;
-    }
-    ua_state *st = ua_state_of(self);
-    PyObject *dest = obj == Py_None ? new_host_bytes_array(st, mem(self)->nbytes)
-                                    : Py_NewRef(obj);
-    Py_buffer view;
-    if (dest == NULL || PyObject_GetBuffer(dest, &view, PyBUF_CONTIG) < 0) {
-        Py_XDECREF(dest);
-        return NULL;
-    }
-    int rc = -1;
-    if (view.len < mem(self)->nbytes) {
-        PyErr_Format(PyExc_ValueError,
-                     "destination holds %zd bytes, fewer than the memory's "
-                     "%zd",
-                     view.len, mem(self)->nbytes);
-    }
-    else {
-        rc = copy_bytes(st, mem(self)->queue, view.buf, mem(self)->ptr,
-                        (size_t)mem(self)->nbytes);
-    }
-    PyBuffer_Release(&view);
-    if (rc < 0) {
-        Py_CLEAR(dest);
-    }
-    return dest;
-}
-
-static int
-check_fits(PyObject *self, Py_ssize_t n, const char *source)
-{
-    if (n > mem(self)->nbytes) {
-        PyErr_Format(PyExc_ValueError,
-                     "%s holds %zd bytes, more than the memory's %zd", source,
-                     n, mem(self)->nbytes);
-        return -1;
-    }
-    return 0;
-}
-
-static PyObject *
-memory_copy_from_host(PyObject *self, PyObject *obj)
-{
-    Py_buffer view;
-    if (check_writable(self) < 0 ||
-        PyObject_GetBuffer(obj, &view, PyBUF_CONTIG_RO) < 0) {
-        return NULL;
-    }
-    int rc = check_fits(self, view.len, "the source");
-    if (rc == 0) {
-        rc = copy_bytes(ua_state_of(self), mem(self)->queue, mem(self)->ptr,
-                        view.buf, (size_t)view.len);
-    }
-    PyBuffer_Release(&view);
-    return rc < 0 ? NULL : Py_NewRef(Py_None);
-}
-
-static PyObject *
-memory_copy_from_device(PyObject *self, PyObject *obj)
-{
-    ua_state *st = ua_state_of(self);
-    if (check_writable(self) < 0) {
-        return NULL;
-    }
-    region r;
-    ua_suai s = {.queue = NULL};
-    if (PyObject_TypeCheck(obj, st->Memory_Type)) {
-        region_of_memory(obj, &r);
-    }
-    else if (ua_suai_import(st, obj, &s) == 0) {
-        region_of_suai(&s, obj, &r);
-    }
-    else {
-        return NULL;
-    }
-    int rc = check_fits(self, r.nbytes, "the source");
-    if (rc == 0) {
-        rc = copy_bytes(st, mem(self)->queue, mem(self)->ptr, r.ptr,
-                        (size_t)r.nbytes);
-    }
-    ua_suai_release(&s);
-    return rc < 0 ? NULL : Py_NewRef(Py_None);
-}
-
-static PyObject *
-memory_memset(PyObject *self, PyObject *args, PyObject *kwargs)
-{
-    static char *kwlist[] = {"value", NULL};
-    PyObject *value_obj = NULL;
-    Py_ssize_t value = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:memset", kwlist,
-                                     &value_obj) ||
-        (value_obj && ua_py_index(value_obj, "value", &value) < 0) ||
-        check_writable(self) < 0) {
-        return NULL;
-    }
-    if (value < 0 || value > 255) {
-        PyErr_Format(PyExc_ValueError,
-                     "value must be a byte value in [0, 255], not %zd", value);
-        return NULL;
-    }
-    ua_queue *q = queue_of(mem(self)->queue);
-    ua_status code;
-    Py_BEGIN_ALLOW_THREADS
-    code = ua_queue_memset(q, mem(self)->ptr, (unsigned char)value,
-                           (size_t)mem(self)->nbytes);
-    if (code == UA_OK) {
-        code = ua_queue_wait(q);
-    }
-    Py_END_ALLOW_THREADS
-    if (code != UA_OK) {
-        return ua_py_raise_core(ua_state_of(self), code);
-    }
-    Py_RETURN_NONE;
-}
-
-static PyObject *
-memory_tobytes(PyObject *self, PyObject *Py_UNUSED(a))
-{
-    PyObject *bytes = PyBytes_FromStringAndSize(NULL, mem(self)->nbytes);
-    if (bytes != NULL &&
-        copy_bytes(ua_state_of(self), mem(self)->queue,
-                   PyBytes_AS_STRING(bytes), mem(self)->ptr,
-                   (size_t)mem(self)->nbytes) < 0) {
-        Py_CLEAR(bytes);
-    }
-    return bytes;
-}
-
-/* Pickles by copy: the class, the bytes and the device's filter string. */
-static PyObject *
-memory_reduce(PyObject *self, PyObject *Py_UNUSED(a))
-{
-    ua_state *st = ua_state_of(self);
-    if (mem(self)->nbytes == 0) {
-        PyErr_SetString(PyExc_ValueError, "cannot pickle an empty Memory");
-        return NULL;
-    }
-    PyObject *data = memory_tobytes(self, NULL);
-    if (data == NULL) {
-        return NULL;
-    }
-    ua_device *d = ua_queue_device(queue_of(mem(self)->queue));
-    PyObject *result = Py_BuildValue("O(ONs)", st->rebuild_memory,
-                                     (PyObject *)Py_TYPE(self), data,
-                                     ua_device_filter_string(d));
-    return result;
-}
-
-PyObject *
-ua_py_rebuild_memory(PyObject *module, PyObject *args)
-{
-    PyObject *type;
-    Py_buffer data;
-    const char *filter;
-    ua_state *st = PyModule_GetState(module);
-    if (!PyArg_ParseTuple(args, "Oy*s:_rebuild_memory", &type, &data,
-                          &filter)) {
-        return NULL;
-    }
-    PyObject *result = NULL, *queue = NULL;
-    PyObject *filter_obj = PyUnicode_FromString(filter);
-    if (!PyType_Check(type) ||
-        kind_of_type(st, (PyTypeObject *)type) == UA_USM_UNKNOWN) {
-        PyErr_SetString(PyExc_TypeError,
-                        "_rebuild_memory needs a USM memory class");
-    }
-    else if (filter_obj != NULL &&
-             (queue = ua_py_as_queue(st, filter_obj, "device")) != NULL) {
-        ua_usm_kind kind = kind_of_type(st, (PyTypeObject *)type);
-        result = allocate(st, (PyTypeObject *)type, kind, data.len, 0, queue);
-        if (result != NULL && copy_bytes(st, queue, mem(result)->ptr,
-                                         data.buf, (size_t)data.len) < 0) {
-            Py_CLEAR(result);
-        }
-    }
-    Py_XDECREF(queue);
-    Py_XDECREF(filter_obj);
-    PyBuffer_Release(&data);
-    return result;
-}
-
-/* NumPy's hook: without it NumPy makes a 0-d object array of memory whose
- * buffer it cannot have.  Host-accessible memory is a uint8 view. */
-static PyObject *
-memory_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
-{
-    static char *kwlist[] = {"dtype", "copy", NULL};
-    PyObject *dtype = Py_None, *copy = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OO:__array__", kwlist,
-                                     &dtype, &copy)) {
-        return NULL;
-    }
-    if (!ua_usm_kind_host_accessible(mem(self)->kind)) {
-        PyErr_Format(PyExc_TypeError,
-                     "USM %s memory cannot be converted to a NumPy array "
-                     "implicitly: the host cannot access it; use "
-                     "copy_to_host() to copy it",
-                     ua_usm_kind_name(mem(self)->kind));
-        return NULL;
-    }
-    return ua_py_numpy_of_buffer(ua_state_of(self), self, dtype, copy);
-}
-
 /* ---------------------------------------------------------- attributes */
 
 static PyObject *
@@ -783,7 +433,7 @@ memory_repr(PyObject *self)
 {
     ua_device *d = ua_queue_device(queue_of(mem(self)->queue));
     return PyUnicode_FromFormat("<usmarray.%s of %zd bytes at %p on %s%s>",
-                                class_name(mem(self)->kind), mem(self)->nbytes,
+                                ua_py_memory_class_name(mem(self)->kind), mem(self)->nbytes,
                                 (void *)mem(self)->ptr,
                                 ua_device_filter_string(d),
                                 mem(self)->readonly ? ", read-only" : "");
@@ -871,19 +521,19 @@ static PyMethodDef memory_methods[] = {
     {"get_usm_type", (PyCFunction)(void (*)(void))memory_get_usm_type,
      METH_VARARGS | METH_KEYWORDS,
      UA_DOC_MEMORY_GET_USM_TYPE},
-    {"copy_to_host", (PyCFunction)(void (*)(void))memory_copy_to_host,
+    {"copy_to_host", (PyCFunction)(void (*)(void))ua_py_memory_copy_to_host,
      METH_VARARGS | METH_KEYWORDS,
      UA_DOC_MEMORY_COPY_TO_HOST},
-    {"copy_from_host", memory_copy_from_host, METH_O,
+    {"copy_from_host", ua_py_memory_copy_from_host, METH_O,
      UA_DOC_MEMORY_COPY_FROM_HOST},
-    {"copy_from_device", memory_copy_from_device, METH_O,
+    {"copy_from_device", ua_py_memory_copy_from_device, METH_O,
      UA_DOC_MEMORY_COPY_FROM_DEVICE},
-    {"memset", (PyCFunction)(void (*)(void))memory_memset,
+    {"memset", (PyCFunction)(void (*)(void))ua_py_memory_memset,
      METH_VARARGS | METH_KEYWORDS,
      UA_DOC_MEMORY_MEMSET},
-    {"tobytes", memory_tobytes, METH_NOARGS, UA_DOC_MEMORY_TOBYTES},
-    {"__reduce__", memory_reduce, METH_NOARGS, NULL},
-    {"__array__", (PyCFunction)(void (*)(void))memory_dunder_array,
+    {"tobytes", ua_py_memory_tobytes, METH_NOARGS, UA_DOC_MEMORY_TOBYTES},
+    {"__reduce__", ua_py_memory_reduce, METH_NOARGS, NULL},
+    {"__array__", (PyCFunction)(void (*)(void))ua_py_memory_dunder_array,
      METH_VARARGS | METH_KEYWORDS,
      "__array__($self, /, dtype=None, copy=None)\n--\n\nA numpy.uint8 "
      "array sharing "

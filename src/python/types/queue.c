@@ -2,7 +2,14 @@
  * queue made anew (with an order and a priority) or over another library's
  * stream.  A queue made anew lives as long as its object; allocations keep
  * the object of their queue alive. */
-#include "python/binding.h"
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings.h"
+#include "python/base/errors.h"
+#include "python/base/freelist.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/devices.h"
 
 static ua_py_queue *
 q(PyObject *self)
