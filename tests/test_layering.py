@@ -93,7 +93,7 @@ CONCEPT_FILES = {
                      "bf_releasebuffer"},
     "suai.c": {"SUAI"},
     "cai.c": {"__cuda_array_interface__"},
-    "dlpack.c": {"__dlpack__", "__dlpack_device__"},
+    "dlpack_export.c": {"__dlpack__", "__dlpack_device__"},
 }
 
 

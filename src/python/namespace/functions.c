@@ -11,7 +11,8 @@
 #include "python/types/devices.h"
 #include "python/types/memory.h"
 #include "python/protocols/cai.h"
-#include "python/protocols/dlpack_interop.h"
+#include "python/protocols/dlpack_export.h"
+#include "python/protocols/dlpack_import.h"
 #include "python/protocols/suai.h"
 
 

@@ -3,7 +3,7 @@
  * file holds the type: creation, the constructor, the attributes and the
  * lifetime.  Its other slots and methods live beside their concept:
  * array_views.c, array_copy.c, array_host.c, array_protocols.c, suai.c,
- * cai.c and dlpack.c. */
+ * cai.c and dlpack_export.c. */
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/docstrings.h"

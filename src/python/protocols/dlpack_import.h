@@ -1,12 +1,10 @@
-/* dlpack.c: __dlpack__, __dlpack_device__ and from_dlpack. */
-#ifndef UA_PY_DLPACK_INTEROP_H
-#define UA_PY_DLPACK_INTEROP_H
+/* dlpack_import.c: from_dlpack of capsules and of producers. */
+#ifndef UA_PY_DLPACK_IMPORT_H
+#define UA_PY_DLPACK_IMPORT_H
 
 #include "python/base/state.h"
 #include "core/dlpack.h"
 
-/* obj.__dlpack_device__(), checked to be a pair of ints naming a device. */
-int ua_py_dlpack_device_of(ua_state *st, PyObject *obj, ua_dl_device *out);
 /* An array over the tensor of a DLPack capsule, which it consumes. */
 PyObject *ua_py_array_from_capsule(ua_state *st, PyObject *capsule);
 /* The same for a capsule or an object with __dlpack__ (asked for a copy
