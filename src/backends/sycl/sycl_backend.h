@@ -1,0 +1,59 @@
+/* What the two halves of the SYCL backend share: sycl.c loads dpctl's C
+ * interface and manages devices, contexts, queues, memory and events;
+ * sycl_copy.c is the copy engine (memcpy, memset and strided copies with
+ * their kernels and staging buffers).  Not installed. */
+#ifndef USMARRAY_SYCL_BACKEND_H
+#define USMARRAY_SYCL_BACKEND_H
+
+#include <pthread.h>
+
+#include "backends/sycl/sycl_dpctl.h"
+#include "core/backend.h"
+
+#define SYCL_MAX_DEVICES 64
+
+/* dpctl's entry points, loaded by sycl.c. */
+typedef struct {
+#define DECLARE(field, symbol, ret, params) ret(*field) params;
+    UA_DPCTL_FUNCTIONS(DECLARE)
+#undef DECLARE
+} ua_sycl_dpctl;
+
+extern ua_sycl_dpctl ua_dpctl;
+/* The devices dpctl enumerates, in its order. */
+extern DPCTLSyclDeviceRef ua_sycl_devices[SYCL_MAX_DEVICES];
+
+typedef struct {
+    DPCTLSyclKernelBundleRef bundle;
+    DPCTLSyclKernelRef nd, tiled, plan;
+} copy_kernels;
+
+typedef struct {
+    DPCTLSyclContextRef ctx;
+    int index;
+    bool fp64;
+    pthread_mutex_t lock; /* guards kernels */
+    copy_kernels kernels[UA_NTYPES][UA_NTYPES];
+} sycl_context;
+
+typedef struct {
+    sycl_context *c;
+    DPCTLSyclQueueRef q;
+    pthread_mutex_t lock; /* guards the staging buffer */
+    void *staging;
+    size_t staging_bytes;
+} sycl_queue;
+
+/* A status for an event the runtime gave back that no one waits for:
+ * UA_ERR_RUNTIME naming `what` where there is none. */
+ua_status ua_sycl_enqueued(DPCTLSyclEventRef e, const char *what);
+
+/* The copy engine's operations (sycl_copy.c). */
+ua_status ua_sycl_memcpy(void *queue, void *dst, const void *src, size_t n);
+ua_status ua_sycl_memset(void *queue, void *dst, unsigned char value,
+                         size_t n);
+ua_status ua_sycl_queue_wait(void *queue);
+ua_status ua_sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
+                               const ua_strided *dst, const ua_strided *src);
+
+#endif
