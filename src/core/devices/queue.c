@@ -10,6 +10,12 @@
 
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 
+static const ua_backend_ops *
+ops_of(const ua_queue *q)
+{
+    return q->context->device->backend->ops;
+}
+
 ua_status
 ua_device_default_context(ua_device *d, ua_context **out)
 {
@@ -286,4 +292,48 @@ ua_queue_adopt(const char *name, void *handle, ua_queue **out)
                    : UA_OK;
     }
     return no_backend_adopts(name);
+}
+
+/* ---------------------- order across queues and with other libraries' streams */
+
+/* Later work on `to` runs after what `from` has enqueued: an event, not a
+ * host wait.  Both queues are of one backend. */
+ua_status
+ua_queues_order(ua_queue *from, ua_queue *to)
+{
+    const ua_backend_ops *ops = ops_of(from);
+    void *event;
+    ua_status st = ops->event_record(from->handle, &event);
+    if (st == UA_OK) {
+        st = ops->event_wait(to->handle, event);
+        ops->event_destroy(event);
+    }
+    return st;
+}
+
+uintptr_t
+ua_queue_stream_handle(ua_queue *q)
+{
+    const ua_backend_ops *ops = ops_of(q);
+    return ops->queue_stream ? ops->queue_stream(q->handle) : 0;
+}
+
+void *
+ua_queue_native_handle(ua_queue *q)
+{
+    const ua_backend_ops *ops = ops_of(q);
+    return ops->queue_native_handle ? ops->queue_native_handle(q->handle)
+                                    : NULL;
+}
+
+ua_status
+ua_queue_order_with_stream(ua_queue *q, uintptr_t stream, bool stream_waits)
+{
+    const ua_backend_ops *ops = ops_of(q);
+    if (ops->order_with_stream == NULL) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "stream %#zx: the %s backend has no streams",
+                            (size_t)stream, ops->name);
+    }
+    return ops->order_with_stream(q->handle, stream, stream_waits);
 }
