@@ -2,7 +2,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/internal.h" /* ua_env_watch */
+#include "core/backend.h"
+#include "core/base/environ.h" /* ua_env_watch */
 #include "core/core.h"
 
 static ua_device *

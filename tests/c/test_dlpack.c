@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/internal.h"
+#include "core/core.h"
 #include "core/dlpack.h"
 
 static void

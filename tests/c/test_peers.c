@@ -12,7 +12,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/devices/devices.h"
 
 /* ---------------------------------------------------- the made-up GPUs */
 

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/internal.h"
+#include "core/memory/registry.h"
 
 static ua_pointer_info
 entry(uintptr_t start, size_t n, bool borrowed)

@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/core.h"
 
 typedef struct {
     ua_typenum num;

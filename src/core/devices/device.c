@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/devices/devices.h"
 
 /* One entry per backend of ua_backends_of_build(), in the same order. */
 static ua_backend *backends;

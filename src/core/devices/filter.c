@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/base/environ.h"
+#include "core/devices/devices.h"
 
 typedef struct {
     const ua_backend_ops *backend; /* NULL: any */

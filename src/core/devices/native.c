@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/devices/devices.h"
 
 #define USED_PREFIX "used_"
 

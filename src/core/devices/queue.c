@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/devices/devices.h"
+#include "core/memory/pool.h"
 
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/devices/devices.h"
 #include "core/dlpack.h"
 
 /* DLPack's type code of each NumPy kind. */

@@ -9,7 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/devices/devices.h"
+#include "core/layout/layout.h"
+#include "core/layout/relay.h"
+#include "core/layout/transfer.h"
 
 /* Copies n elements; dst and src advance by their steps in bytes. */
 typedef void (*inner_loop)(char *dst, ptrdiff_t dstep, const char *src,

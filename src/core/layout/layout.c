@@ -1,4 +1,4 @@
-#include "core/internal.h"
+#include "core/layout/layout.h"
 
 /* NumPy's rule: the product of the non-zero extents, times the itemsize,
  * must fit in ptrdiff_t.  An axis of length 0 does not excuse the others,

@@ -11,7 +11,9 @@
  * backend's host memory is, so that at least that leg needs no staging of
  * its own; the other backend sees memory it does not know and copies it as
  * pageable host memory.  Memory of two devices never overlaps. */
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/devices/devices.h"
+#include "core/layout/relay.h"
 
 typedef struct {
     ua_queue *from;         /* the default queue of the source's device */

@@ -6,7 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/core.h"
 
 size_t
 ua_copy_plan_size(const ua_copy_plan *p)

@@ -6,7 +6,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/devices/devices.h"
+#include "core/layout/relay.h"
+#include "core/layout/transfer.h"
 
 static const ua_backend_ops *
 ops_of(const ua_queue *q)

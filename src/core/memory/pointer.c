@@ -3,7 +3,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/devices/devices.h"
+#include "core/memory/registry.h"
 
 /* Memory of other libraries, as far as some backend's driver knows it.  A
  * driver that cannot tell an allocation's range answers nbytes 0; the

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#include "core/internal.h"
+#include "core/base/lock.h"
+#include "core/memory/pool.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UA_POOL_ASAN 1

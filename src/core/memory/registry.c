@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/base/lock.h"
+#include "core/memory/registry.h"
 
 static ua_lock lock = UA_LOCK_INIT;
 static ua_pointer_info *entries;

@@ -4,7 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/internal.h"
+#include "core/backend.h"
+#include "core/base/lock.h"
+#include "core/devices/devices.h"
+#include "core/memory/pool.h"
+#include "core/memory/registry.h"
+#include "core/memory/usm.h"
 
 static const char *const kind_names[] = {"unknown", "device", "shared",
                                          "host"};

@@ -1,0 +1,55 @@
+/* What the core's device files (device.c, filter.c, queue.c, native.c)
+ * share, and what the rest of the core reads of backends, devices,
+ * contexts and queues. */
+#ifndef USMARRAY_CORE_DEVICES_DEVICES_H
+#define USMARRAY_CORE_DEVICES_DEVICES_H
+
+#include "core/backend.h"
+#include "core/core.h"
+#include "core/memory/pool.h"
+
+struct ua_backend {
+    const ua_backend_ops *ops;
+    bool available;
+    char reason[256];
+    size_t first_device; /* global id of its first device */
+    size_t ndevices;
+};
+
+struct ua_device {
+    ua_backend *backend;
+    int index; /* backend-relative */
+    size_t id; /* global */
+    int relative_id;
+    ua_device_type type;
+    char name[256];
+    char filter[64];
+    ua_context *default_context; /* created on first use */
+};
+
+struct ua_context {
+    ua_device *device;
+    void *handle;
+    ua_queue *default_queue; /* created on first use */
+    ua_pool pools[UA_USM_HOST + 1]; /* indexed by USM kind */
+    ua_usage usage[UA_USM_HOST + 1];
+};
+
+struct ua_queue {
+    ua_context *context;
+    void *handle;
+    bool wrapped;      /* over a stream of another library */
+    bool has_priority;
+    int priority;
+};
+
+/* Builds the backend and device tables once; safe to call from any thread. */
+void ua_devices_initialize(void);
+
+/* Global index of the device of a backend-relative index, or NULL. */
+ua_device *ua_backend_device(ua_backend *b, int index);
+/* Later work on `to` runs after what `from` has enqueued, by an event;
+ * both queues are of one backend. */
+ua_status ua_queues_order(ua_queue *from, ua_queue *to);
+
+#endif
