@@ -7,12 +7,12 @@ choices in README.md ("Streams") rest on these numbers.
 
     python benchmarks/dlpack_streams.py
 """
+
 import timeit
 
-import usmarray as ua
-
-import torch
 import cupy as cp
+import torch
+import usmarray as ua
 
 
 def us(fn, n=5000):
@@ -27,10 +27,15 @@ def main():
     t = torch.empty((1000, 1000), device="cuda")
     c = cp.empty((1000, 1000), dtype=cp.float32)
     for name, x in (("PyTorch", t), ("CuPy", c)):
-        for label, s in (("legacy default stream (1)", 1), ("our queue's stream", ours),
-                         ("no ordering (-1)", -1)):
-            print(f"{name} __dlpack__(stream={label}): "
-                  f"{us(lambda: x.__dlpack__(stream=s, max_version=(1, 0))):.2f} us")
+        for label, s in (
+            ("legacy default stream (1)", 1),
+            ("our queue's stream", ours),
+            ("no ordering (-1)", -1),
+        ):
+            print(
+                f"{name} __dlpack__(stream={label}): "
+                f"{us(lambda: x.__dlpack__(stream=s, max_version=(1, 0))):.2f} us"
+            )
         print(f"{name} __dlpack_device__(): {us(x.__dlpack_device__):.2f} us")
         print(f"{name} ua.from_dlpack(x): {us(lambda: ua.from_dlpack(x)):.2f} us")
         cap = x.__dlpack__(stream=-1, max_version=(1, 0))
@@ -39,10 +44,14 @@ def main():
     print(f"torch._C._cuda_getCurrentRawStream(0): {us(lambda: raw(0)):.2f} us")
     print(f"torch.cuda.current_stream(): {us(torch.cuda.current_stream):.2f} us")
     with torch.cuda.stream(torch.cuda.Stream()):
-        print(f"PyTorch ua.from_dlpack(x), its current stream a side one: "
-              f"{us(lambda: ua.from_dlpack(t)):.2f} us")
-    print(f"ua.from_dlpack(capsule) alone: "
-          f"{us(lambda: ua.from_dlpack(t.__dlpack__(stream=-1, max_version=(1, 0)))) - us(lambda: t.__dlpack__(stream=-1, max_version=(1, 0))):.2f} us")
+        print(
+            f"PyTorch ua.from_dlpack(x), its current stream a side one: "
+            f"{us(lambda: ua.from_dlpack(t)):.2f} us"
+        )
+    print(
+        f"ua.from_dlpack(capsule) alone: "
+        f"{us(lambda: ua.from_dlpack(t.__dlpack__(stream=-1, max_version=(1, 0)))) - us(lambda: t.__dlpack__(stream=-1, max_version=(1, 0))):.2f} us"
+    )
 
 
 if __name__ == "__main__":

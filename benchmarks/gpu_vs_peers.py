@@ -8,6 +8,7 @@ and count bytes read plus bytes written.  Prints a table and writes JSON.
 
     python benchmarks/gpu_vs_peers.py [--json PATH]
 """
+
 import argparse
 import datetime
 import json
@@ -20,7 +21,7 @@ import warnings
 import numpy as np
 
 os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
-import usmarray as ua  # noqa: E402
+import usmarray as ua
 
 try:
     import cupy as cp
@@ -28,6 +29,7 @@ except ImportError:  # pragma: no cover - the GPU machine has it
     cp = None
 try:
     import torch
+
     if not torch.cuda.is_available():
         torch = None
 except ImportError:  # pragma: no cover
@@ -91,40 +93,69 @@ def rows():
     x = ua.empty((1000, 1000), dtype="f4", queue=q)
     c = cp.empty((1000, 1000), dtype=cp.float32) if cp else None
     t = torch.empty((1000, 1000), dtype=torch.float32, device="cuda") if torch else None
-    row("export CAI dict", "us", "<= 0.5 us",
+    row(
+        "export CAI dict",
+        "us",
+        "<= 0.5 us",
         usmarray=per_call_us(lambda: x.__cuda_array_interface__),
         cupy=per_call_us(lambda: c.__cuda_array_interface__) if cp else None,
-        torch=per_call_us(lambda: t.__cuda_array_interface__) if torch else None)
+        torch=per_call_us(lambda: t.__cuda_array_interface__) if torch else None,
+    )
 
     holder = CAIHolder(c.__cuda_array_interface__ if cp else x.__cuda_array_interface__)
-    row("import a CAI object (zero-copy)", "us", "<= 1.5 us",
+    row(
+        "import a CAI object (zero-copy)",
+        "us",
+        "<= 1.5 us",
         usmarray=per_call_us(lambda: ua.asarray(holder)),
         cupy=per_call_us(lambda: cp.asarray(holder)) if cp else None,
-        torch=per_call_us(lambda: torch.as_tensor(holder, device="cuda"), n=5000) if torch else None,
-        numba=per_call_us(lambda: ncuda.as_cuda_array(holder), n=2000) if ncuda else None)
+        torch=per_call_us(lambda: torch.as_tensor(holder, device="cuda"), n=5000)
+        if torch
+        else None,
+        numba=per_call_us(lambda: ncuda.as_cuda_array(holder), n=2000) if ncuda else None,
+    )
 
-    row("import DLPack from the other", "us", "<= 3 us",
+    row(
+        "import DLPack from the other",
+        "us",
+        "<= 3 us",
         usmarray=per_call_us(lambda: ua.from_dlpack(c if cp else x), n=5000),
         cupy=per_call_us(lambda: cp.from_dlpack(t), n=5000) if cp and torch else None,
-        torch=per_call_us(lambda: torch.from_dlpack(c), n=5000) if cp and torch else None)
+        torch=per_call_us(lambda: torch.from_dlpack(c), n=5000) if cp and torch else None,
+    )
 
-    row("strided view (slicing)", "us", "<= 0.5 us",
+    row(
+        "strided view (slicing)",
+        "us",
+        "<= 0.5 us",
         usmarray=per_call_us(lambda: x[1:10, ::2]),
         cupy=per_call_us(lambda: c[1:10, ::2]) if cp else None,
-        torch=per_call_us(lambda: t[1:10, ::2]) if torch else None)
+        torch=per_call_us(lambda: t[1:10, ::2]) if torch else None,
+    )
 
     for label, nbytes in (("1 MiB", MiB), ("256 MiB", 256 * MiB), ("1 GiB", 1024 * MiB)):
         calls = 20000 if nbytes == MiB else 2000
-        row(f"empty({label}) on device, pooled", "us", "<= 1 us",
+        row(
+            f"empty({label}) on device, pooled",
+            "us",
+            "<= 1 us",
             usmarray=per_call_us(lambda: ua.empty(nbytes, dtype="u1", queue=q), n=calls),
             cupy=per_call_us(lambda: cp.empty(nbytes, dtype=cp.uint8), n=calls) if cp else None,
-            torch=per_call_us(lambda: torch.empty(nbytes, dtype=torch.uint8, device="cuda"),
-                              n=calls) if torch else None)
+            torch=per_call_us(
+                lambda: torch.empty(nbytes, dtype=torch.uint8, device="cuda"), n=calls
+            )
+            if torch
+            else None,
+        )
 
     if torch:
         tt = torch.empty((1000, 1000), dtype=torch.float32, device="cuda")
-        row("ua.from_dlpack(torch tensor)", "us", "<= 3 us",
-            usmarray=per_call_us(lambda: ua.from_dlpack(tt), n=5000))
+        row(
+            "ua.from_dlpack(torch tensor)",
+            "us",
+            "<= 3 us",
+            usmarray=per_call_us(lambda: ua.from_dlpack(tt), n=5000),
+        )
 
     # -------- bandwidth rows (bytes read + written)
     n = 8192
@@ -133,38 +164,60 @@ def rows():
     C = cp.asarray(a) if cp else None
     T = torch.as_tensor(a, device="cuda") if torch else None
     nb = 2 * a.nbytes
-    row("transpose copy 8192^2 float32", "GB/s", ">= 2300 GB/s",
+    row(
+        "transpose copy 8192^2 float32",
+        "GB/s",
+        ">= 2300 GB/s",
         usmarray=event_gbps(lambda: X.T.copy(), ours_stream, nb),
         cupy=event_gbps(lambda: cp.ascontiguousarray(C.T), cupy_stream, nb) if cp else None,
-        torch=event_gbps(lambda: T.T.contiguous(), torch_stream, nb) if torch else None)
+        torch=event_gbps(lambda: T.T.contiguous(), torch_stream, nb) if torch else None,
+    )
 
     p = np.random.default_rng(1).random((64, 64, 64, 64), dtype=np.float32)
     P = ua.asarray(p, queue=q)
     PC = cp.asarray(p) if cp else None
     PT = torch.as_tensor(p, device="cuda") if torch else None
     nb = 2 * p.nbytes
-    row("4-D permute (3,1,0,2) copy 64^4 float32", "GB/s", ">= 2000 GB/s",
+    row(
+        "4-D permute (3,1,0,2) copy 64^4 float32",
+        "GB/s",
+        ">= 2000 GB/s",
         usmarray=event_gbps(lambda: ua.permute_dims(P, (3, 1, 0, 2)).copy(), ours_stream, nb),
-        cupy=event_gbps(lambda: cp.ascontiguousarray(cp.transpose(PC, (3, 1, 0, 2))), cupy_stream, nb) if cp else None,
-        torch=event_gbps(lambda: PT.permute(3, 1, 0, 2).contiguous(), torch_stream, nb) if torch else None)
+        cupy=event_gbps(
+            lambda: cp.ascontiguousarray(cp.transpose(PC, (3, 1, 0, 2))), cupy_stream, nb
+        )
+        if cp
+        else None,
+        torch=event_gbps(lambda: PT.permute(3, 1, 0, 2).contiguous(), torch_stream, nb)
+        if torch
+        else None,
+    )
 
     g = np.random.default_rng(2).random((256, 256, 256))
     G = ua.asarray(g, queue=q)
     GC = cp.asarray(g) if cp else None
     GT = torch.as_tensor(g, device="cuda") if torch else None
     nb = 2 * g[::2, ::-1, 1::3].nbytes
-    row("gather x[::2, ::-1, 1::3] copy 256^3 float64", "GB/s", ">= 1500 GB/s",
+    row(
+        "gather x[::2, ::-1, 1::3] copy 256^3 float64",
+        "GB/s",
+        ">= 1500 GB/s",
         usmarray=event_gbps(lambda: G[::2, ::-1, 1::3].copy(), ours_stream, nb),
         cupy=event_gbps(lambda: GC[::2, ::-1, 1::3].copy(), cupy_stream, nb) if cp else None,
         # PyTorch has no negative steps: flip() copies once more.
-        torch=None)
+        torch=None,
+    )
     del G, GC, GT
 
     nb = 2 * a.nbytes
-    row("contiguous device copy 256 MiB", "GB/s", ">= 0.97x the best peer",
+    row(
+        "contiguous device copy 256 MiB",
+        "GB/s",
+        ">= 0.97x the best peer",
         usmarray=event_gbps(lambda: X.copy(), ours_stream, nb),
         cupy=event_gbps(lambda: C.copy(), cupy_stream, nb) if cp else None,
-        torch=event_gbps(lambda: T.clone(), torch_stream, nb) if torch else None)
+        torch=event_gbps(lambda: T.clone(), torch_stream, nb) if torch else None,
+    )
 
     h = np.ones(256 * MiB // 4, dtype=np.float32)
     dst = ua.empty(h.shape, dtype="f4", queue=q)
@@ -173,31 +226,46 @@ def rows():
 
     def ours_pageable():
         dst[...] = h
-    row("host->device from pageable memory, 256 MiB", "GB/s", ">= 20 GB/s",
+
+    row(
+        "host->device from pageable memory, 256 MiB",
+        "GB/s",
+        ">= 20 GB/s",
         usmarray=event_gbps(ours_pageable, ours_stream, h.nbytes, reps=5),
         cupy=event_gbps(lambda: CD.set(h), cupy_stream, h.nbytes, reps=5) if cp else None,
-        torch=event_gbps(lambda: TD.copy_(torch.from_numpy(h)), torch_stream, h.nbytes, reps=5) if torch else None)
+        torch=event_gbps(lambda: TD.copy_(torch.from_numpy(h)), torch_stream, h.nbytes, reps=5)
+        if torch
+        else None,
+    )
 
     pinned = ua.full(h.shape, 1.0, dtype="f4", usm_type="host", queue=q)
 
     def ours_pinned():
         dst[...] = pinned
+
     cpinned = None
     if cp:
         buf = cp.cuda.alloc_pinned_memory(h.nbytes)
         cpinned = np.frombuffer(buf, dtype=np.float32, count=h.size)
         cpinned[...] = 1
     tpinned = torch.ones(h.shape, dtype=torch.float32).pin_memory() if torch else None
-    row("host->device from pinned memory, 256 MiB", "GB/s", ">= 0.95x CuPy",
+    row(
+        "host->device from pinned memory, 256 MiB",
+        "GB/s",
+        ">= 0.95x CuPy",
         usmarray=event_gbps(ours_pinned, ours_stream, h.nbytes),
         cupy=event_gbps(lambda: CD.set(cpinned), cupy_stream, h.nbytes) if cp else None,
-        torch=event_gbps(lambda: TD.copy_(tpinned), torch_stream, h.nbytes) if torch else None)
+        torch=event_gbps(lambda: TD.copy_(tpinned), torch_stream, h.nbytes) if torch else None,
+    )
     return out
 
 
 def peer_versions():
-    return {name: mod.__version__ for name, mod in
-            (("cupy", cp), ("torch", torch), ("numpy", np)) if mod is not None}
+    return {
+        name: mod.__version__
+        for name, mod in (("cupy", cp), ("torch", torch), ("numpy", np))
+        if mod is not None
+    }
 
 
 def peer_gbps(fn, stream_handle, device, nbytes, reps=10):
@@ -240,16 +308,28 @@ def peer_rows():
             return cp.array(C0)
 
     link = "direct" if ua.Device("cuda:gpu:0").can_access_peer("cuda:gpu:1") else "through the host"
-    out.append({"operation": f"GPU->GPU copy 256 MiB into an existing array ({link})", "unit": "GB/s",
-                "target": ">= 0.95x best peer",
-                "usmarray": peer_gbps(ours_into, ours_stream, 1, a.nbytes),
-                "cupy": peer_gbps(cupy_into, cupy_stream, 1, a.nbytes),
-                "torch": peer_gbps(lambda: T1.copy_(T0), torch_stream, 1, a.nbytes) if torch else None})
-    out.append({"operation": f"GPU->GPU to_device 256 MiB, allocating ({link})", "unit": "GB/s",
-                "target": ">= 0.95x best peer",
-                "usmarray": peer_gbps(lambda: X0.to_device(q1), ours_stream, 1, a.nbytes),
-                "cupy": peer_gbps(cupy_array, cupy_stream, 1, a.nbytes),
-                "torch": peer_gbps(lambda: T0.to("cuda:1"), torch_stream, 1, a.nbytes) if torch else None})
+    out.append(
+        {
+            "operation": f"GPU->GPU copy 256 MiB into an existing array ({link})",
+            "unit": "GB/s",
+            "target": ">= 0.95x best peer",
+            "usmarray": peer_gbps(ours_into, ours_stream, 1, a.nbytes),
+            "cupy": peer_gbps(cupy_into, cupy_stream, 1, a.nbytes),
+            "torch": peer_gbps(lambda: T1.copy_(T0), torch_stream, 1, a.nbytes) if torch else None,
+        }
+    )
+    out.append(
+        {
+            "operation": f"GPU->GPU to_device 256 MiB, allocating ({link})",
+            "unit": "GB/s",
+            "target": ">= 0.95x best peer",
+            "usmarray": peer_gbps(lambda: X0.to_device(q1), ours_stream, 1, a.nbytes),
+            "cupy": peer_gbps(cupy_array, cupy_stream, 1, a.nbytes),
+            "torch": peer_gbps(lambda: T0.to("cuda:1"), torch_stream, 1, a.nbytes)
+            if torch
+            else None,
+        }
+    )
     return out
 
 
@@ -264,8 +344,7 @@ def ratio(row, peer):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--json", default=None)
-    parser.add_argument("--peer-only", action="store_true",
-                        help="only the two-GPU rows")
+    parser.add_argument("--peer-only", action="store_true", help="only the two-GPU rows")
     args = parser.parse_args()
     if not any(d.backend == "cuda" for d in ua.get_devices()):
         print("no CUDA device: nothing to measure")
@@ -277,18 +356,30 @@ def main():
 
     def fmt(v):
         return "" if v is None else f"{v:.2f}"
+
     print(f"device: {ua.Device(GPU).name}")
-    print("| operation | unit | usmarray | CuPy | PyTorch | numba | vs CuPy | vs PyTorch | target |")
+    print(
+        "| operation | unit | usmarray | CuPy | PyTorch | numba | vs CuPy | vs PyTorch | target |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in table:
-        print(f"| {r['operation']} | {r['unit']} | {fmt(r['usmarray'])} | {fmt(r.get('cupy'))} | "
-              f"{fmt(r.get('torch'))} | {fmt(r.get('numba'))} | {fmt(r['ratio_vs_cupy'])} | "
-              f"{fmt(r['ratio_vs_torch'])} | {r['target']} |")
+        print(
+            f"| {r['operation']} | {r['unit']} | {fmt(r['usmarray'])} | {fmt(r.get('cupy'))} | "
+            f"{fmt(r.get('torch'))} | {fmt(r.get('numba'))} | {fmt(r['ratio_vs_cupy'])} | "
+            f"{fmt(r['ratio_vs_torch'])} | {r['target']} |"
+        )
     out = args.json or os.path.join(os.environ.get("OUT", "."), "gpu_vs_peers.json")
     with open(out, "w") as f:
-        json.dump({"device": ua.Device(GPU).name,
-                   "date": datetime.date.today().isoformat(),
-                   "peers": peer_versions(), "rows": table}, f, indent=1)
+        json.dump(
+            {
+                "device": ua.Device(GPU).name,
+                "date": datetime.date.today().isoformat(),
+                "peers": peer_versions(),
+                "rows": table,
+            },
+            f,
+            indent=1,
+        )
     print(f"wrote {out}")
     return 0
 

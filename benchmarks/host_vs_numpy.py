@@ -7,6 +7,7 @@ rows as JSON for tools/perf_tables.py, which puts them in README.md.
 
     python benchmarks/host_vs_numpy.py [--quick] [--json PATH]
 """
+
 import argparse
 import datetime
 import json
@@ -14,7 +15,6 @@ import platform
 import timeit
 
 import numpy as np
-
 import usmarray as ua
 
 
@@ -46,12 +46,13 @@ def per_call_rows(number):
     sx = SuaiHolder(x.__sycl_usm_array_interface__)
     ah = AiHolder(h.__array_interface__)
     return [
-        ("view construction",
-         lambda: ua.USMArray((64, 64), "f8", mem, (64, 1)),
-         lambda: np.ndarray((64, 64), "f8", buf, 0, (512, 8))),
+        (
+            "view construction",
+            lambda: ua.USMArray((64, 64), "f8", mem, (64, 1)),
+            lambda: np.ndarray((64, 64), "f8", buf, 0, (512, 8)),
+        ),
         ("slicing x[1:10, ::2]", lambda: x[1:10, ::2], lambda: h[1:10, ::2]),
-        ("protocol export", lambda: x.__sycl_usm_array_interface__,
-         lambda: h.__array_interface__),
+        ("protocol export", lambda: x.__sycl_usm_array_interface__, lambda: h.__array_interface__),
         ("protocol import", lambda: ua.asarray(sx), lambda: np.asarray(ah)),
         ("empty(1024)", lambda: ua.empty(1024), lambda: np.empty(1024)),
         ("DLPack round trip", lambda: ua.from_dlpack(x), lambda: np.from_dlpack(h)),
@@ -67,26 +68,50 @@ def throughput_rows(scale):
         x = ua.asarray(h, usm_type="device")
         rows.append((name, lambda: ours(x), lambda: theirs(h), nbytes(h)))
 
-    case("contiguous copy 64 MiB f8", lambda: np.ones((8 << 20) // scale),
-         lambda x: x.copy(), lambda h: h.copy(), lambda h: 2 * h.nbytes)
-    case(f"copy() {128 // scale} MiB f8", lambda: np.ones((16 << 20) // scale),
-         lambda x: x.copy(), lambda h: h.copy(), lambda h: 2 * h.nbytes)
-    case(f"transpose copy {n}x{n} f8", lambda: np.ones((n, n)),
-         lambda x: x.T.copy(), lambda h: np.ascontiguousarray(h.T),
-         lambda h: 2 * h.nbytes)
-    for m in ((64, 48) if scale == 1 else (32, 24)):
-        case(f"permute (3,1,0,2) copy {m}^4 f4", lambda: np.ones((m,) * 4, np.float32),
-             lambda x: ua.permute_dims(x, (3, 1, 0, 2)).copy(),
-             lambda h: np.ascontiguousarray(h.transpose(3, 1, 0, 2)),
-             lambda h: 2 * h.nbytes)
+    case(
+        "contiguous copy 64 MiB f8",
+        lambda: np.ones((8 << 20) // scale),
+        lambda x: x.copy(),
+        lambda h: h.copy(),
+        lambda h: 2 * h.nbytes,
+    )
+    case(
+        f"copy() {128 // scale} MiB f8",
+        lambda: np.ones((16 << 20) // scale),
+        lambda x: x.copy(),
+        lambda h: h.copy(),
+        lambda h: 2 * h.nbytes,
+    )
+    case(
+        f"transpose copy {n}x{n} f8",
+        lambda: np.ones((n, n)),
+        lambda x: x.T.copy(),
+        lambda h: np.ascontiguousarray(h.T),
+        lambda h: 2 * h.nbytes,
+    )
+    for m in (64, 48) if scale == 1 else (32, 24):
+        case(
+            f"permute (3,1,0,2) copy {m}^4 f4",
+            lambda: np.ones((m,) * 4, np.float32),
+            lambda x: ua.permute_dims(x, (3, 1, 0, 2)).copy(),
+            lambda h: np.ascontiguousarray(h.transpose(3, 1, 0, 2)),
+            lambda h: 2 * h.nbytes,
+        )
     k = 256 // scale
-    case(f"negative-step slice copy {k}^3 f8 [::-1, ::-2, ::-1]",
-         lambda: np.ones((k, k, k)),
-         lambda x: x[::-1, ::-2, ::-1].copy(),
-         lambda h: h[::-1, ::-2, ::-1].copy(), lambda h: h.nbytes)
-    case("astype f8->f4, 64 MiB", lambda: np.ones((8 << 20) // scale),
-         lambda x: x.astype("f4"), lambda h: h.astype("f4"),
-         lambda h: h.nbytes + h.nbytes // 2)
+    case(
+        f"negative-step slice copy {k}^3 f8 [::-1, ::-2, ::-1]",
+        lambda: np.ones((k, k, k)),
+        lambda x: x[::-1, ::-2, ::-1].copy(),
+        lambda h: h[::-1, ::-2, ::-1].copy(),
+        lambda h: h.nbytes,
+    )
+    case(
+        "astype f8->f4, 64 MiB",
+        lambda: np.ones((8 << 20) // scale),
+        lambda x: x.astype("f4"),
+        lambda h: h.astype("f4"),
+        lambda h: h.nbytes + h.nbytes // 2,
+    )
     return rows
 
 
@@ -96,27 +121,47 @@ def main():
     parser.add_argument("--json", default=None, help="where to write the rows")
     args = parser.parse_args()
     machine = f"{ua.Device('host').name}"
-    print(f"machine: {platform.processor() or platform.machine()}, "
-          f"{machine}; numpy {np.__version__}; usmarray {ua.__version__}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, "
+        f"{machine}; numpy {np.__version__}; usmarray {ua.__version__}"
+    )
     print(f"{'operation':<48}{'usmarray':>12}{'numpy':>12}{'ratio':>8}")
     table = []
     rows, number = per_call_rows(2000 if args.quick else 20000)
     for name, ours, theirs in rows:
         a, b = compare(ours, theirs, number, 7)
-        table.append({"operation": name, "unit": "us", "usmarray": a * 1e6,
-                      "numpy": b * 1e6, "ratio": b / a})
+        table.append(
+            {"operation": name, "unit": "us", "usmarray": a * 1e6, "numpy": b * 1e6, "ratio": b / a}
+        )
     for name, ours, theirs, nbytes in throughput_rows(4 if args.quick else 1):
         a, b = compare(ours, theirs, 2, 7)
-        table.append({"operation": name, "unit": "GB/s", "usmarray": nbytes / a / 1e9,
-                      "numpy": nbytes / b / 1e9, "ratio": b / a})
+        table.append(
+            {
+                "operation": name,
+                "unit": "GB/s",
+                "usmarray": nbytes / a / 1e9,
+                "numpy": nbytes / b / 1e9,
+                "ratio": b / a,
+            }
+        )
     for r in table:
-        print(f"{r['operation'] + ' (' + r['unit'] + ')':<48}{r['usmarray']:>12.3f}"
-              f"{r['numpy']:>12.3f}{r['ratio']:>8.2f}")
+        print(
+            f"{r['operation'] + ' (' + r['unit'] + ')':<48}{r['usmarray']:>12.3f}"
+            f"{r['numpy']:>12.3f}{r['ratio']:>8.2f}"
+        )
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"device": machine, "date": datetime.date.today().isoformat(),
-                       "numpy": np.__version__, "quick": args.quick, "rows": table},
-                      f, indent=1)
+            json.dump(
+                {
+                    "device": machine,
+                    "date": datetime.date.today().isoformat(),
+                    "numpy": np.__version__,
+                    "quick": args.quick,
+                    "rows": table,
+                },
+                f,
+                indent=1,
+            )
         print(f"wrote {args.json}")
 
 

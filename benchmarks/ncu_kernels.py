@@ -1,8 +1,8 @@
 """One launch of each copy kernel the GPU benchmark times, for Nsight
 Compute: `ncu --kernel-name regex:ua_copy python benchmarks/ncu_kernels.py`
 profiles them against the memory roofline (see tools/gpu_run.sh)."""
-import numpy as np
 
+import numpy as np
 import usmarray as ua
 
 GPU = "cuda:gpu:0"

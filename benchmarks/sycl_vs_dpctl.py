@@ -8,17 +8,17 @@ the rows as JSON (--json PATH) for the README's table.
     OCL_ICD_FILENAMES=$VIRTUAL_ENV/lib/libintelocl.so \\
         python benchmarks/sycl_vs_dpctl.py [--quick] [--json out.json]
 """
+
 import argparse
 import json
 import platform
 import timeit
 
-import numpy as np
-
 import dpctl
 import dpctl.memory as dpm
 import dpnp
 import dpnp.tensor as dpt
+import numpy as np
 import usmarray as ua
 
 
@@ -45,21 +45,37 @@ def per_call_rows(q, dq):
     from_theirs = SuaiHolder(d.__sycl_usm_array_interface__)
     dn = dpnp.ones(1024, sycl_queue=dq)
     return [
-        ("Memory allocation (4 KiB, device)",
-         lambda: ua.MemoryUSMDevice(4096, queue=q),
-         lambda: dpm.MemoryUSMDevice(4096, queue=dq)),
-        ("empty(1024) on the device",
-         lambda: ua.empty(1024, device=q), lambda: dpt.empty(1024, sycl_queue=dq)),
-        ("array view construction",
-         lambda: ua.USMArray((64, 64), "f8", mem, (64, 1)),
-         lambda: dpt.usm_ndarray((64, 64), "f8", (64, 1), buffer=dmem)),
+        (
+            "Memory allocation (4 KiB, device)",
+            lambda: ua.MemoryUSMDevice(4096, queue=q),
+            lambda: dpm.MemoryUSMDevice(4096, queue=dq),
+        ),
+        (
+            "empty(1024) on the device",
+            lambda: ua.empty(1024, device=q),
+            lambda: dpt.empty(1024, sycl_queue=dq),
+        ),
+        (
+            "array view construction",
+            lambda: ua.USMArray((64, 64), "f8", mem, (64, 1)),
+            lambda: dpt.usm_ndarray((64, 64), "f8", (64, 1), buffer=dmem),
+        ),
         ("slicing x[1:10, ::2]", lambda: x[1:10, ::2], lambda: d[1:10, ::2]),
-        ("SUAI export", lambda: x.__sycl_usm_array_interface__,
-         lambda: d.__sycl_usm_array_interface__),
-        ("SUAI import (the other's array)", lambda: ua.asarray(from_theirs),
-         lambda: dpt.asarray(from_ours)),
-        ("DLPack import (the other's array)", lambda: ua.from_dlpack(dn),
-         lambda: dpt.from_dlpack(x)),
+        (
+            "SUAI export",
+            lambda: x.__sycl_usm_array_interface__,
+            lambda: d.__sycl_usm_array_interface__,
+        ),
+        (
+            "SUAI import (the other's array)",
+            lambda: ua.asarray(from_theirs),
+            lambda: dpt.asarray(from_ours),
+        ),
+        (
+            "DLPack import (the other's array)",
+            lambda: ua.from_dlpack(dn),
+            lambda: dpt.from_dlpack(x),
+        ),
     ]
 
 
@@ -71,13 +87,19 @@ def copy_rows(q, dq, scale):
     b = np.random.default_rng(1).standard_normal((m, m, m, m)).astype("f4")
     y, e = ua.asarray(b, queue=q), dpt.asarray(b, sycl_queue=dq)
     return [
-        (f"contiguous copy {n}x{n} f4", a.nbytes,
-         lambda: x.copy(), lambda: dpt.copy(d)),
-        (f"transpose copy {n}x{n} f4", a.nbytes,
-         lambda: x.T.copy(), lambda: dpt.copy(d.T, order="C")),
-        (f"4-D permute (3,1,0,2) {m}^4 f4", b.nbytes,
-         lambda: ua.permute_dims(y, (3, 1, 0, 2)).copy(),
-         lambda: dpt.copy(dpt.permute_dims(e, (3, 1, 0, 2)), order="C")),
+        (f"contiguous copy {n}x{n} f4", a.nbytes, lambda: x.copy(), lambda: dpt.copy(d)),
+        (
+            f"transpose copy {n}x{n} f4",
+            a.nbytes,
+            lambda: x.T.copy(),
+            lambda: dpt.copy(d.T, order="C"),
+        ),
+        (
+            f"4-D permute (3,1,0,2) {m}^4 f4",
+            b.nbytes,
+            lambda: ua.permute_dims(y, (3, 1, 0, 2)).copy(),
+            lambda: dpt.copy(dpt.permute_dims(e, (3, 1, 0, 2)), order="C"),
+        ),
     ]
 
 
@@ -94,15 +116,17 @@ def main():
     print(f"{'operation':40} {'usmarray':>10} {'dpctl/dpnp':>11} {'ratio':>7}")
     for name, ours, theirs in per_call_rows(q, dq):
         a, b = compare(ours, theirs, number, repeat)
-        rows.append({"row": name, "usmarray_us": a * 1e6, "dpctl_us": b * 1e6,
-                     "ratio": b / a})
+        rows.append({"row": name, "usmarray_us": a * 1e6, "dpctl_us": b * 1e6, "ratio": b / a})
         print(f"{name:40} {a * 1e6:8.2f}us {b * 1e6:9.2f}us {b / a:6.1f}x")
     for name, nbytes, ours, theirs in copy_rows(q, dq, 4 if args.quick else 1):
+
         def synced(fn, queue):
             def run():
                 fn()
                 queue.wait()
+
             return run
+
         ours(), theirs()  # kernels built before timing
         a, b = compare(synced(ours, q), synced(theirs, dq), 3, repeat)
         ga, gb = 2 * nbytes / a / 1e9, 2 * nbytes / b / 1e9

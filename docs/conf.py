@@ -1,11 +1,12 @@
 """Sphinx configuration: the API reference comes from the docstrings of the
 installed package (numpydoc format) and the signatures of its type stubs."""
+
 import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "_ext"))
 
-import usmarray  # noqa: E402  (the installed package, with its extension)
+import usmarray
 
 project = "usmarray"
 copyright = "the usmarray authors"

@@ -5,10 +5,10 @@ through the buffer protocol or DLPack).
     mpiexec -n 2 python examples/mpi_allreduce.py
 (as root, Open MPI also wants --allow-run-as-root; on few cores, --oversubscribe)
 """
-import numpy as np
-from mpi4py import MPI
 
+import numpy as np
 import usmarray as ua
+from mpi4py import MPI
 
 comm = MPI.COMM_WORLD
 rank, size = comm.Get_rank(), comm.Get_size()

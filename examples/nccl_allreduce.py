@@ -3,12 +3,12 @@ runs NCCL on usmarray device arrays it sees through DLPack, without a copy.
 
     torchrun --nproc-per-node 2 examples/nccl_allreduce.py
 """
+
 import os
 
 import numpy as np
 import torch
 import torch.distributed as dist
-
 import usmarray as ua
 
 rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])

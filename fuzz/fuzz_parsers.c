@@ -13,8 +13,8 @@ check_typestr(const char *s, size_t len)
         return;
     }
     const char *canonical = ua_dtype_typestr(t);
-    fuzz_require(ua_dtype_from_typestr(canonical, strlen(canonical),
-                                       &again) == UA_OK &&
+    fuzz_require(ua_dtype_from_typestr(canonical, strlen(canonical), &again) ==
+                         UA_OK &&
                      again == t,
                  "a parsed typestr's canonical form parses to it");
 }

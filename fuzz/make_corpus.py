@@ -1,6 +1,7 @@
 """Writes the seed corpus of the fuzz targets: valid and nearly valid
 inputs in the byte encoding of fuzz_input.h.  Run it after changing the
 encoding; the files it writes are committed."""
+
 import pathlib
 import struct
 
@@ -11,9 +12,9 @@ def i(v):
     """fuzz_int's encoding of v: one tag byte, then 0, 2, 4 or 8 bytes."""
     if -8 <= v < 56:
         return bytes([v + 8])
-    if -2**15 <= v < 2**15:
+    if -(2**15) <= v < 2**15:
         return bytes([0x40]) + struct.pack("<h", v)
-    if -2**31 <= v < 2**31:
+    if -(2**31) <= v < 2**31:
         return bytes([0x80]) + struct.pack("<i", v)
     return bytes([0xC0]) + struct.pack("<q", v)
 
@@ -28,8 +29,7 @@ def layout(shape, strides, itemsize=8, offset=0, at=0):
     return out
 
 
-def dlpack(shape, strides, code=2, bits=64, device=(1, 0), byte_offset=0, at=0,
-           flags=0):
+def dlpack(shape, strides, code=2, bits=64, device=(1, 0), byte_offset=0, at=0, flags=0):
     out = bytes([flags, len(shape) & 0xFF, code, bits])
     out += i(device[0]) + i(device[1]) + i(byte_offset) + i(at)
     for n, s in zip(shape, strides):

@@ -156,7 +156,8 @@ main(int argc, char **argv)
         size_t n = mutate(buf, s->size);
         LLVMFuzzerTestOneInput(buf, n);
     }
-    printf("%zu seeds and %ld mutations ran without a finding\n", nseeds, runs);
+    printf("%zu seeds and %ld mutations ran without a finding\n", nseeds,
+           runs);
     for (size_t i = 0; i < nseeds; i++) {
         free(seeds[i].data);
     }

@@ -80,6 +80,8 @@ def stress_scale():
     except ValueError:
         scale = math.nan
     if not (0 < scale <= 1e6):
-        raise ValueError(f"USMARRAY_STRESS_SCALE is {text!r}; expected a positive number "
-                         "(1 runs the stress tests in full, 0.02 a fiftieth of them)")
+        raise ValueError(
+            f"USMARRAY_STRESS_SCALE is {text!r}; expected a positive number "
+            "(1 runs the stress tests in full, 0.02 a fiftieth of them)"
+        )
     return scale

@@ -33,6 +33,7 @@ def emptied_list(values, error=None, also=()):
 def null_name_capsule():
     """A capsule whose name is NULL, which the C API allows."""
     import ctypes
+
     new = ctypes.pythonapi.PyCapsule_New
     new.restype = ctypes.py_object
     new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]

@@ -1,5 +1,6 @@
 """The layouts every interop test round-trips: each a function of a fresh
 host-accessible USMArray of shape (4, 6)."""
+
 LAYOUTS = {
     "c-ordered": lambda x: x,
     "strided": lambda x: x[::2, 1::2],

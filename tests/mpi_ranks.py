@@ -13,10 +13,10 @@ present its host and shared kinds, which are host memory to any MPI.  CUDA
 device memory needs a CUDA-aware MPI and is not tried here (README,
 "Several GPUs and processes").
 """
-import numpy as np
-from mpi4py import MPI
 
+import numpy as np
 import usmarray as ua
+from mpi4py import MPI
 
 comm = MPI.COMM_WORLD
 rank, size = comm.Get_rank(), comm.Get_size()
@@ -79,8 +79,11 @@ def reduce_all(q, kind, dt):
 
 
 def broadcast_and_gather(q, kind, dt):
-    x = (ua.asarray(np.arange(10).astype(dt), usm_type=kind, queue=q) if rank == 0
-         else ua.zeros(10, dtype=dt, usm_type=kind, queue=q))
+    x = (
+        ua.asarray(np.arange(10).astype(dt), usm_type=kind, queue=q)
+        if rank == 0
+        else ua.zeros(10, dtype=dt, usm_type=kind, queue=q)
+    )
     comm.Bcast(x, root=0)
     expect(x, np.arange(10).astype(dt))
     everyone = ua.empty(4 * size, dtype=dt, usm_type=kind, queue=q)
@@ -117,8 +120,7 @@ def main():
     for device, kind in devices_and_kinds():
         q = ua.Queue(device)
         for dt in DTYPES:
-            for case in (send_and_receive, receive_into_a_view, reduce_all,
-                         broadcast_and_gather):
+            for case in (send_and_receive, receive_into_a_view, reduce_all, broadcast_and_gather):
                 case(q, kind, dt)
                 checks += 1
         strided_arrays_are_refused(q, kind)

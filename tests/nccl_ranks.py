@@ -4,13 +4,13 @@ all-reduces usmarray device arrays over NCCL, through torch.distributed and,
 where CuPy has NCCL, through cupy.cuda.nccl: both see our memory through
 DLPack or CAI (no copy: the sum lands in our array).  A failed check raises,
 so the process exits non-zero."""
+
 import os
 import pickle
 import sys
 import time
 
 import numpy as np
-
 import usmarray as ua
 
 rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
@@ -22,9 +22,11 @@ want = np.full(n, world * (world + 1) / 2, dtype="f4")
 def through_torch():
     import torch
     import torch.distributed as dist
+
     torch.cuda.set_device(rank)
-    dist.init_process_group("nccl", rank=rank, world_size=world,
-                            device_id=torch.device("cuda", rank))
+    dist.init_process_group(
+        "nccl", rank=rank, world_size=world, device_id=torch.device("cuda", rank)
+    )
     x = ua.full(n, rank + 1, dtype="f4", queue=gpu)
     t = torch.from_dlpack(x)
     assert t.device == torch.device("cuda", rank) and t.data_ptr() == x._pointer
@@ -33,11 +35,11 @@ def through_torch():
     np.testing.assert_array_equal(ua.asnumpy(x), want)
     # The same through CAI, on a strided-free view in the middle.
     y = ua.full(3 * n, -1, dtype="f4", queue=gpu)
-    v = torch.as_tensor(y[n:2 * n], device=f"cuda:{rank}")
+    v = torch.as_tensor(y[n : 2 * n], device=f"cuda:{rank}")
     v += rank + 2
     dist.all_reduce(v)
     torch.cuda.synchronize(rank)
-    mid = ua.asnumpy(y)[n:2 * n]
+    mid = ua.asnumpy(y)[n : 2 * n]
     np.testing.assert_array_equal(mid, np.full(n, sum(r + 1 for r in range(world)), dtype="f4"))
     dist.destroy_process_group()
     return "torch.distributed"
@@ -46,6 +48,7 @@ def through_torch():
 def through_cupy(uid_file):
     import cupy as cp
     from cupy.cuda import nccl
+
     with cp.cuda.Device(rank):
         if rank == 0:
             uid = nccl.get_unique_id()
@@ -75,6 +78,7 @@ def main():
     done = [through_torch()]
     try:
         from cupy.cuda import nccl  # noqa: F401
+
         have_cupy_nccl = True
     except Exception:
         have_cupy_nccl = False

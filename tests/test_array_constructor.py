@@ -1,7 +1,7 @@
 """USMArray's constructor: every example and rule of the source document."""
+
 import numpy as np
 import pytest
-
 import usmarray as ua
 from conftest import KINDS
 
@@ -46,8 +46,13 @@ def test_doc_f8_over_memory_with_offset():
 def test_doc_round_trip_through_usmarray_buffer():
     W = ua.USMArray((4, 2), dtype="i4", buffer="device", strides=(-5, -2))
     Wiface = W.__sycl_usm_array_interface__
-    W2 = ua.USMArray(Wiface["shape"], dtype=Wiface["typestr"], buffer=W,
-                     strides=Wiface["strides"], offset=Wiface["offset"])
+    W2 = ua.USMArray(
+        Wiface["shape"],
+        dtype=Wiface["typestr"],
+        buffer=W,
+        strides=Wiface["strides"],
+        offset=Wiface["offset"],
+    )
     assert W2.__sycl_usm_array_interface__ == Wiface
     assert W2.base is W.base
     assert Wiface["offset"] == 17 and W.base.nbytes == 18 * 4
@@ -76,12 +81,23 @@ def test_defaults_and_orders():
     assert f.strides == (1, 2, 6) and f.flags.f_contiguous
 
 
-@pytest.mark.parametrize("dtype, expected", [
-    (np.float32, np.float32), ("f4", np.float32), ("<f4", np.float32),
-    (np.dtype("int16"), np.int16), (bool, np.bool_), (int, np.int64),
-    (float, np.float64), (complex, np.complex128), ("float16", np.float16),
-    ("|b1", np.bool_), ("c8", np.complex64), ("u8", np.uint64),
-])
+@pytest.mark.parametrize(
+    "dtype, expected",
+    [
+        (np.float32, np.float32),
+        ("f4", np.float32),
+        ("<f4", np.float32),
+        (np.dtype("int16"), np.int16),
+        (bool, np.bool_),
+        (int, np.int64),
+        (float, np.float64),
+        (complex, np.complex128),
+        ("float16", np.float16),
+        ("|b1", np.bool_),
+        ("c8", np.complex64),
+        ("u8", np.uint64),
+    ],
+)
 def test_dtype_forms(dtype, expected):
     a = ua.USMArray((2,), dtype=dtype)
     assert a.dtype == np.dtype(expected)
@@ -115,8 +131,9 @@ def test_read_only_memory_gives_read_only_array():
 
 
 def test_buffer_ctor_kwargs():
-    a = ua.USMArray((4,), buffer="shared",
-                    buffer_ctor_kwargs={"queue": ua.Queue("host"), "alignment": 4096})
+    a = ua.USMArray(
+        (4,), buffer="shared", buffer_ctor_kwargs={"queue": ua.Queue("host"), "alignment": 4096}
+    )
     assert a.base._pointer % 4096 == 0 and a.queue is ua.Queue("host")
     with pytest.raises(TypeError, match="unknown key 'bogus'"):
         ua.USMArray((4,), buffer_ctor_kwargs={"bogus": 1})
@@ -161,8 +178,11 @@ BAD_CONSTRUCTOR = [
 ]
 
 
-@pytest.mark.parametrize("shape, kwargs, exc, fragment", BAD_CONSTRUCTOR,
-                         ids=[f"{i}-{c[3][:30]}" for i, c in enumerate(BAD_CONSTRUCTOR)])
+@pytest.mark.parametrize(
+    "shape, kwargs, exc, fragment",
+    BAD_CONSTRUCTOR,
+    ids=[f"{i}-{c[3][:30]}" for i, c in enumerate(BAD_CONSTRUCTOR)],
+)
 def test_bad_constructor_arguments(shape, kwargs, exc, fragment):
     kwargs = dict(kwargs)
     if kwargs.get("buffer") == "MEM":
@@ -188,11 +208,23 @@ def test_dtype_names_and_types_resolve_the_same_on_every_call():
     """Recently seen dtype strings and types are recognised by identity:
     cycling through more of them than are kept, and through strings made
     anew, must still give each its own dtype."""
-    names = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8",
-             "c8", "c16"]
-    types = [np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32,
-             np.int64, np.uint64, np.float16, np.float32, np.float64, np.complex64,
-             np.complex128]
+    names = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"]
+    types = [
+        np.bool_,
+        np.int8,
+        np.uint8,
+        np.int16,
+        np.uint16,
+        np.int32,
+        np.uint32,
+        np.int64,
+        np.uint64,
+        np.float16,
+        np.float32,
+        np.float64,
+        np.complex64,
+        np.complex128,
+    ]
     for _ in range(3):
         for name, t in zip(names, types):
             fresh = "".join([name[:1], name[1:]])  # an equal string, not the same

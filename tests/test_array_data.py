@@ -1,14 +1,13 @@
 """Data in and out: asarray, asnumpy, copies, casts, assignment and
 creation, with NumPy as the oracle."""
+
 import numpy as np
 import pytest
+import usmarray as ua
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import usmarray as ua
-
-DTYPES = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8",
-          "c8", "c16"]
+DTYPES = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"]
 
 
 def sample(dtype, shape=(3, 4)):
@@ -153,7 +152,9 @@ def test_setitem_scalars_and_broadcasting():
     x[1:, 2:] = ua.asarray(np.array([5.0]))
     h[1:, 2:] = 5
     np.testing.assert_array_equal(ua.asnumpy(x), h)
-    with pytest.raises(ValueError, match=r"could not broadcast input array from shape \(3,\) into shape \(4,\)"):
+    with pytest.raises(
+        ValueError, match=r"could not broadcast input array from shape \(3,\) into shape \(4,\)"
+    ):
         x[0] = [1, 2, 3]
     with pytest.raises(ValueError, match="cannot delete"):
         del x[0]
@@ -224,7 +225,9 @@ def test_asnumpy_of_other_objects():
     from conftest import Holder
 
     x = ua.arange(4)
-    np.testing.assert_array_equal(ua.asnumpy(Holder(x.__sycl_usm_array_interface__, keep=x)), [0, 1, 2, 3])
+    np.testing.assert_array_equal(
+        ua.asnumpy(Holder(x.__sycl_usm_array_interface__, keep=x)), [0, 1, 2, 3]
+    )
     np.testing.assert_array_equal(ua.asnumpy([1, 2]), [1, 2])
 
 

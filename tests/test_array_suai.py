@@ -1,10 +1,10 @@
 """__sycl_usm_array_interface__ of arrays, both ways."""
+
 import gc
 import weakref
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 from conftest import Holder
 
@@ -82,8 +82,15 @@ def test_read_only_propagates():
 def test_negative_offset_below_data_pointer():
     mem = ua.MemoryUSMShared(64)
     np.frombuffer(mem, dtype=np.float64)[:] = np.arange(8)
-    iface = {"shape": (2,), "typestr": "<f8", "data": (mem._pointer + 32, False),
-             "strides": (-2,), "offset": -1, "version": 1, "syclobj": mem.queue}
+    iface = {
+        "shape": (2,),
+        "typestr": "<f8",
+        "data": (mem._pointer + 32, False),
+        "strides": (-2,),
+        "offset": -1,
+        "version": 1,
+        "syclobj": mem.queue,
+    }
     y = ua.asarray(Holder(iface, keep=mem))
     assert ua.asnumpy(y).tolist() == [3.0, 1.0]
 
@@ -94,14 +101,17 @@ def test_memory_objects_import_as_byte_arrays():
     assert y.shape == (8,) and y.dtype == np.uint8 and y.base.reference_obj is mem
 
 
-@pytest.mark.parametrize("changes, exc, fragment", [
-    ({"shape": (5, 5)}, ValueError, "outside the"),
-    ({"strides": (1,)}, ValueError, "['strides'] has 1 entries"),
-    ({"typestr": "<M8"}, ValueError, "unsupported kind 'M'"),
-    ({"version": 3}, ValueError, "only version 1"),
-    ({"offset": 100}, ValueError, "outside the"),
-    ({"data": (12345, False)}, ValueError, "not inside any USM allocation"),
-])
+@pytest.mark.parametrize(
+    "changes, exc, fragment",
+    [
+        ({"shape": (5, 5)}, ValueError, "outside the"),
+        ({"strides": (1,)}, ValueError, "['strides'] has 1 entries"),
+        ({"typestr": "<M8"}, ValueError, "unsupported kind 'M'"),
+        ({"version": 3}, ValueError, "only version 1"),
+        ({"offset": 100}, ValueError, "outside the"),
+        ({"data": (12345, False)}, ValueError, "not inside any USM allocation"),
+    ],
+)
 def test_bad_array_interfaces(changes, exc, fragment):
     x = ua.zeros((4, 4), usm_type="shared")
     iface = {**x.__sycl_usm_array_interface__, **changes}
@@ -113,8 +123,7 @@ def test_bad_array_interfaces(changes, exc, fragment):
 def test_each_export_is_a_new_dictionary_in_the_documented_key_order():
     x = ua.empty((3, 4), dtype="f4", usm_type="shared")[:, ::2]
     first = x.__sycl_usm_array_interface__
-    assert list(first) == ["shape", "typestr", "data", "strides", "version",
-                           "offset", "syclobj"]
+    assert list(first) == ["shape", "typestr", "data", "strides", "version", "offset", "syclobj"]
     first["shape"] = "changed by the consumer"
     first["extra"] = 1
     second = x.__sycl_usm_array_interface__

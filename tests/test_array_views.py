@@ -1,10 +1,10 @@
 """Views: indexing, reshape, transpose and attributes, against NumPy."""
+
 import gc
 import weakref
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 
 
@@ -22,12 +22,31 @@ def same_view(x, h):
 
 
 KEYS = [
-    0, -1, 3, (1, 2), (1, 2, 3), (-1, -2, -3), slice(None), slice(1, 3),
-    slice(None, None, -1), slice(None, None, 2), slice(4, 0, -2), slice(10, 20),
-    (slice(None), 1), (Ellipsis, 2), (1, Ellipsis), (None, 1), (Ellipsis,),
-    (slice(None), None, slice(None, None, -3)), (0, None, None, 0),
-    (slice(1, 1),), (slice(None, None, -1), slice(None, None, -1), 0), (),
-    (Ellipsis, None), (None, Ellipsis, None), (np.int64(2), np.int32(-1)),
+    0,
+    -1,
+    3,
+    (1, 2),
+    (1, 2, 3),
+    (-1, -2, -3),
+    slice(None),
+    slice(1, 3),
+    slice(None, None, -1),
+    slice(None, None, 2),
+    slice(4, 0, -2),
+    slice(10, 20),
+    (slice(None), 1),
+    (Ellipsis, 2),
+    (1, Ellipsis),
+    (None, 1),
+    (Ellipsis,),
+    (slice(None), None, slice(None, None, -3)),
+    (0, None, None, 0),
+    (slice(1, 1),),
+    (slice(None, None, -1), slice(None, None, -1), 0),
+    (),
+    (Ellipsis, None),
+    (None, Ellipsis, None),
+    (np.int64(2), np.int32(-1)),
 ]
 
 
@@ -47,19 +66,22 @@ def test_integer_indexing_gives_zero_dim_views():
     assert ua.asnumpy(v) == h[1, 2]
 
 
-@pytest.mark.parametrize("key, exc, fragment", [
-    (5, IndexError, "index 5 is out of bounds for axis 0 with size 4"),
-    (-5, IndexError, "index -5 is out of bounds for axis 0 with size 4"),
-    ((0, 0, 0, 0), IndexError, "too many indices for array: array is 3-dimensional, but 4"),
-    ((Ellipsis, Ellipsis), IndexError, "single ellipsis"),
-    (1.0, IndexError, "only integers, slices"),
-    ([0, 1], IndexError, "only integers, slices"),
-    (True, IndexError, "only integers, slices"),
-    ("a", IndexError, "only integers, slices"),
-    ((0, 99), IndexError, "index 99 is out of bounds for axis 1 with size 5"),
-    (slice(None, None, 0), ValueError, "slice step cannot be zero"),
-    (2**70, IndexError, "cannot fit"),
-])
+@pytest.mark.parametrize(
+    "key, exc, fragment",
+    [
+        (5, IndexError, "index 5 is out of bounds for axis 0 with size 4"),
+        (-5, IndexError, "index -5 is out of bounds for axis 0 with size 4"),
+        ((0, 0, 0, 0), IndexError, "too many indices for array: array is 3-dimensional, but 4"),
+        ((Ellipsis, Ellipsis), IndexError, "single ellipsis"),
+        (1.0, IndexError, "only integers, slices"),
+        ([0, 1], IndexError, "only integers, slices"),
+        (True, IndexError, "only integers, slices"),
+        ("a", IndexError, "only integers, slices"),
+        ((0, 99), IndexError, "index 99 is out of bounds for axis 1 with size 5"),
+        (slice(None, None, 0), ValueError, "slice step cannot be zero"),
+        (2**70, IndexError, "cannot fit"),
+    ],
+)
 def test_bad_indices(key, exc, fragment):
     _, x = pair()
     with pytest.raises(exc) as info:
@@ -67,11 +89,20 @@ def test_bad_indices(key, exc, fragment):
     assert fragment in str(info.value)
 
 
-@pytest.mark.parametrize("shape, new", [
-    ((4, 5, 6), (20, 6)), ((4, 5, 6), (-1,)), ((4, 5, 6), (2, -1, 3)),
-    ((4, 5, 6), (120, 1)), ((4, 5, 6), (1, 4, 1, 30)), ((6,), (2, 3)),
-    ((2, 0), (0, 5)), ((), (1, 1)), ((1,), ()),
-])
+@pytest.mark.parametrize(
+    "shape, new",
+    [
+        ((4, 5, 6), (20, 6)),
+        ((4, 5, 6), (-1,)),
+        ((4, 5, 6), (2, -1, 3)),
+        ((4, 5, 6), (120, 1)),
+        ((4, 5, 6), (1, 4, 1, 30)),
+        ((6,), (2, 3)),
+        ((2, 0), (0, 5)),
+        ((), (1, 1)),
+        ((1,), ()),
+    ],
+)
 def test_reshape_views_match_numpy(shape, new):
     h, x = pair(shape)
     for order in ("C", "F"):
@@ -94,12 +125,15 @@ def test_reshape_that_must_copy():
     assert x.reshape(24, copy=True).base is not x.base
 
 
-@pytest.mark.parametrize("new, fragment", [
-    ((7,), "cannot reshape an array of size 120 into a shape of size 7"),
-    ((-1, -1), "only one -1 is allowed"),
-    ((-1, 7), "cannot reshape an array of size 120"),
-    ((-2, 60), "only one -1 is allowed"),
-])
+@pytest.mark.parametrize(
+    "new, fragment",
+    [
+        ((7,), "cannot reshape an array of size 120 into a shape of size 7"),
+        ((-1, -1), "only one -1 is allowed"),
+        ((-1, 7), "cannot reshape an array of size 120"),
+        ((-2, 60), "only one -1 is allowed"),
+    ],
+)
 def test_bad_reshapes(new, fragment):
     _, x = pair()
     with pytest.raises(ValueError, match=fragment.replace("(", r"\(")):
@@ -119,8 +153,11 @@ def test_transpose_permute_T_mT():
         x.T
     with pytest.raises(ValueError, match="mT needs an array of at least 2"):
         x[0, 0].mT
-    for axes, frag in [((0, 1), "axes has 2 entries"), ((0, 0, 1), "repeat axis 0"),
-                       ((0, 1, 3), "axis 3 is out of bounds")]:
+    for axes, frag in [
+        ((0, 1), "axes has 2 entries"),
+        ((0, 0, 1), "repeat axis 0"),
+        ((0, 1, 3), "axis 3 is out of bounds"),
+    ]:
         with pytest.raises(ValueError, match=frag):
             x.transpose(axes)
     with pytest.raises(TypeError, match="permute_dims expects a USMArray"):
@@ -202,4 +239,4 @@ def test_repr_shows_values():
     assert "dtype=float32" in text and "usm_type='device'" in text
     assert f"device='{x.device.filter_string}'" in text
     assert str(x) == str(np.array([[1.5, 2.0], [3.0, 4.0]], dtype=np.float32))
-    assert repr(ua.zeros(0)) .startswith("USMArray([]")
+    assert repr(ua.zeros(0)).startswith("USMArray([]")

@@ -1,9 +1,9 @@
 """__cuda_array_interface__ import of the host backend's memory, on any
 machine: every key is checked, and memory that is not a CUDA device's is
 refused by name.  (Export exists only for CUDA-accessible memory.)"""
+
 import numpy as np
 import pytest
-
 import usmarray as ua
 
 
@@ -60,8 +60,9 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize("over, exc, fragment", BAD,
-                         ids=[f"{i}-{b[2][:32]}" for i, b in enumerate(BAD)])
+@pytest.mark.parametrize(
+    "over, exc, fragment", BAD, ids=[f"{i}-{b[2][:32]}" for i, b in enumerate(BAD)]
+)
 def test_bad_cai_dictionaries(mem, over, exc, fragment):
     over = dict(over)
     if "data" in over and isinstance(over["data"], tuple) and isinstance(over["data"][0], str):
@@ -86,8 +87,13 @@ def test_accepted_forms_reach_the_location_check(mem):
     # versions 0-3, absent strides and stream, None mask: all accepted up to
     # the point where the memory turns out not to be a CUDA device's.
     for version in range(4):
-        for extra in ({}, {"strides": None, "stream": None, "mask": None},
-                      {"stream": 1}, {"stream": 2}, {"strides": (8,)}):
+        for extra in (
+            {},
+            {"strides": None, "stream": None, "mask": None},
+            {"stream": 1},
+            {"stream": 2},
+            {"strides": (8,)},
+        ):
             with pytest.raises(ValueError, match="not memory of a CUDA device"):
                 ua.asarray(Holder(cai(mem, version=version, **extra)))
 
@@ -95,10 +101,15 @@ def test_accepted_forms_reach_the_location_check(mem):
 def test_sycl_interface_wins_over_cai(mem):
     class Both:
         pass
+
     b = Both()
-    b.__sycl_usm_array_interface__ = {"shape": (4,), "typestr": "<f8",
-                                      "data": (mem._pointer, False), "version": 1,
-                                      "syclobj": ua.Queue("host")}
+    b.__sycl_usm_array_interface__ = {
+        "shape": (4,),
+        "typestr": "<f8",
+        "data": (mem._pointer, False),
+        "version": 1,
+        "syclobj": ua.Queue("host"),
+    }
     b.__cuda_array_interface__ = {"bogus": True}
     assert ua.asarray(b)._pointer == mem._pointer
 
@@ -110,6 +121,7 @@ def test_cai_wins_over_dlpack(mem):
 
         def __dlpack_device__(self):
             return (1, 0)
+
     b = Both()
     b.__cuda_array_interface__ = cai(mem)
     with pytest.raises(ValueError, match="not memory of a CUDA device"):
@@ -126,7 +138,8 @@ def test_dlpack_only_producers_are_imported():
 
         def __dlpack_device__(self):
             return self.a.__dlpack_device__()
-    a = np.arange(5.)
+
+    a = np.arange(5.0)
     host = ua.asarray(Producer(a), usm_type="host", queue="host")
     host[0] = 50
     assert a[0] == 50

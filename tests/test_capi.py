@@ -5,6 +5,7 @@ compiler against the usmarray package being tested, found through
 other build tool.  Both expose the same functions, so one set of tests runs
 on each: every function of the table, round trips with Python, bad
 arguments, and import_usmarray()'s refusals."""
+
 import ctypes
 import gc
 import importlib.util
@@ -18,7 +19,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 
 SOURCES = Path(__file__).parent / "capi"
@@ -39,8 +39,9 @@ def c_compiler():
 
 
 def include_flags():
-    result = subprocess.run([sys.executable, "-m", "usmarray", "--includes"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "usmarray", "--includes"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout.split()
 
@@ -59,15 +60,30 @@ def load(name, path):
 
 def build(name, sources, outdir, flags):
     target = outdir / (name + EXT_SUFFIX)
-    run([*c_compiler(), "-shared", "-fPIC", "-O1", *flags, *include_flags(),
-         *map(str, sources), "-o", str(target)])
+    run(
+        [
+            *c_compiler(),
+            "-shared",
+            "-fPIC",
+            "-O1",
+            *flags,
+            *include_flags(),
+            *map(str, sources),
+            "-o",
+            str(target),
+        ]
+    )
     return load(name, target)
 
 
 @pytest.fixture(scope="module")
 def capi_c(tmp_path_factory):
-    return build("capi_c", [SOURCES / "capi_c.c", SOURCES / "capi_c_queue.c"],
-                 tmp_path_factory.mktemp("capi_c"), STRICT)
+    return build(
+        "capi_c",
+        [SOURCES / "capi_c.c", SOURCES / "capi_c_queue.c"],
+        tmp_path_factory.mktemp("capi_c"),
+        STRICT,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -75,12 +91,23 @@ def capi_cython(tmp_path_factory):
     pytest.importorskip("Cython", reason="Cython (the test extra) is not installed")
     pxd = Path(ua.__file__).with_name("usmarray_api.pxd")
     if not pxd.exists():
-        pytest.skip(f"{pxd} is absent: a development copy of the package without "
-                    "it (an installed package has it)")
+        pytest.skip(
+            f"{pxd} is absent: a development copy of the package without "
+            "it (an installed package has it)"
+        )
     out = tmp_path_factory.mktemp("capi_cython")
     generated = out / "capi_cython.c"
-    run([sys.executable, "-m", "cython", "-3", str(SOURCES / "capi_cython.pyx"),
-         "-o", str(generated)])
+    run(
+        [
+            sys.executable,
+            "-m",
+            "cython",
+            "-3",
+            str(SOURCES / "capi_cython.pyx"),
+            "-o",
+            str(generated),
+        ]
+    )
     # Cython's own output is not held to the strict warnings.
     return build("capi_cython", [generated], out, [])
 
@@ -101,12 +128,22 @@ def guide_example(request, tmp_path_factory):
     if request.param == "c":
         return build("scale", [EXAMPLES / "scale.c"], out, STRICT)
     request.getfixturevalue("capi_cython")  # skips where Cython cannot run
-    run([sys.executable, "-m", "cython", "-3", str(EXAMPLES / "scale_cy.pyx"),
-         "-o", str(out / "scale_cy.c")])
+    run(
+        [
+            sys.executable,
+            "-m",
+            "cython",
+            "-3",
+            str(EXAMPLES / "scale_cy.pyx"),
+            "-o",
+            str(out / "scale_cy.c"),
+        ]
+    )
     return build("scale_cy", [out / "scale_cy.c"], out, [])
 
 
 # ------------------------------------------------------------- includes
+
 
 def test_includes_name_the_api_header_and_python_h():
     dirs = [Path(f[2:]) for f in include_flags()]
@@ -126,14 +163,27 @@ def test_the_header_compiles_as_cpp(tmp_path):
     if cxx is None:
         pytest.skip("no C++ compiler here")
     source = tmp_path / "use.cpp"
-    source.write_text('#include <usmarray/usmarray_api.h>\n'
-                      'int f(PyObject *o) { return import_usmarray() < 0 ? -1 :'
-                      ' UsmArray_GetNDim(o); }\n')
-    run([cxx, "-std=c++11", "-Wall", "-Wextra", "-Werror", "-fsyntax-only",
-         *include_flags(), str(source)])
+    source.write_text(
+        "#include <usmarray/usmarray_api.h>\n"
+        "int f(PyObject *o) { return import_usmarray() < 0 ? -1 :"
+        " UsmArray_GetNDim(o); }\n"
+    )
+    run(
+        [
+            cxx,
+            "-std=c++11",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-fsyntax-only",
+            *include_flags(),
+            str(source),
+        ]
+    )
 
 
 # --------------------------------------------------------------- arrays
+
 
 def test_checks_tell_the_types_apart(ext):
     x = ua.zeros(3)
@@ -206,7 +256,9 @@ def test_from_memory_lays_out_a_view_that_keeps_the_memory(ext):
 
 def test_from_memory_refuses_layouts_outside_the_memory(ext):
     mem = ua.MemoryUSMDevice(64)
-    with pytest.raises(ValueError, match="UsmArray_FromMemory: shape, strides and offset reach bytes"):
+    with pytest.raises(
+        ValueError, match="UsmArray_FromMemory: shape, strides and offset reach bytes"
+    ):
         ext.from_memory(mem, (3, 3), F8, None, 0)
     with pytest.raises(ValueError, match="reach bytes"):
         ext.from_memory(mem, (2,), F8, (-1,), 0)
@@ -240,6 +292,7 @@ def _read_only_array():
 
 
 # --------------------------------------------------------------- memory
+
 
 @pytest.mark.parametrize("kind", ["device", "shared", "host"])
 def test_memory_new_and_its_accessors(ext, kind):
@@ -283,6 +336,7 @@ def test_memory_from_malloc_is_borrowed_and_its_owner_released_once(ext):
 
 # --------------------------------------------------------------- queues
 
+
 def test_queue_backend_device_and_native_handle_on_the_host(ext):
     q = ua.Queue("host")
     assert ext.queue_info(q) == ("host", None, q.device)
@@ -303,6 +357,7 @@ def test_a_cuda_queue_gives_the_stream_of_its_cai(ext):
 
 
 # ------------------------------------------------------- the guide example
+
 
 @pytest.mark.parametrize("usm_type", ["device", "shared", "host"])
 def test_the_guide_example_scales_a_strided_view(guide_example, usm_type):
@@ -327,26 +382,45 @@ def test_the_guide_example_lends_its_own_memory(guide_example):
 
 # --------------------------------------------------------- bad arguments
 
-@pytest.mark.parametrize("call, args, message", [
-    ("describe", (3,), "UsmArray_GetNDim: arr must be a usmarray.USMArray, not int"),
-    ("memory_info", (np.zeros(2),), "UsmMemory_GetPointer: mem must be a usmarray.Memory, "
-                                    "not numpy.ndarray"),
-    ("queue_info", ("host",), "UsmQueue_GetBackend: queue must be a usmarray.Queue, not str"),
-    ("queue_wait", (None,), "UsmQueue_Wait: queue must be a usmarray.Queue, not NoneType"),
-    ("from_memory", (b"1234", (1,), F8, None, 0),
-     "UsmArray_FromMemory: memory must be a usmarray.Memory, not bytes"),
-    ("copy_into", (np.zeros(2), ua.zeros(2)),
-     "UsmArray_CopyInto: dst must be a usmarray.USMArray, not numpy.ndarray"),
-    ("new", ((2,), F8, None, "pinned", None),
-     'UsmArray_New: usm_type must be "device", "shared" or "host", not "pinned"'),
-    ("new", ((2,), F8, None, None, "host"),
-     "UsmArray_New: queue must be a usmarray.Queue, not str"),
-    ("new", ((2, -1), F8, None, None, None), r"UsmArray_New: shape\[1\] is negative"),
-    ("new", ((2,), 99, None, None, None), "UsmArray_New: typenum 99"),
-    ("memory_new", (0, "device", None), r"UsmMemory_New: nbytes must be in \[1"),
-    ("memory_new", (8, "", None), "UsmMemory_New: usm_type must be"),
-    ("wrap_pointer", (0, 8, None, None), "UsmMemory_FromPointer: ptr is NULL"),
-])
+
+@pytest.mark.parametrize(
+    "call, args, message",
+    [
+        ("describe", (3,), "UsmArray_GetNDim: arr must be a usmarray.USMArray, not int"),
+        (
+            "memory_info",
+            (np.zeros(2),),
+            "UsmMemory_GetPointer: mem must be a usmarray.Memory, not numpy.ndarray",
+        ),
+        ("queue_info", ("host",), "UsmQueue_GetBackend: queue must be a usmarray.Queue, not str"),
+        ("queue_wait", (None,), "UsmQueue_Wait: queue must be a usmarray.Queue, not NoneType"),
+        (
+            "from_memory",
+            (b"1234", (1,), F8, None, 0),
+            "UsmArray_FromMemory: memory must be a usmarray.Memory, not bytes",
+        ),
+        (
+            "copy_into",
+            (np.zeros(2), ua.zeros(2)),
+            "UsmArray_CopyInto: dst must be a usmarray.USMArray, not numpy.ndarray",
+        ),
+        (
+            "new",
+            ((2,), F8, None, "pinned", None),
+            'UsmArray_New: usm_type must be "device", "shared" or "host", not "pinned"',
+        ),
+        (
+            "new",
+            ((2,), F8, None, None, "host"),
+            "UsmArray_New: queue must be a usmarray.Queue, not str",
+        ),
+        ("new", ((2, -1), F8, None, None, None), r"UsmArray_New: shape\[1\] is negative"),
+        ("new", ((2,), 99, None, None, None), "UsmArray_New: typenum 99"),
+        ("memory_new", (0, "device", None), r"UsmMemory_New: nbytes must be in \[1"),
+        ("memory_new", (8, "", None), "UsmMemory_New: usm_type must be"),
+        ("wrap_pointer", (0, 8, None, None), "UsmMemory_FromPointer: ptr is NULL"),
+    ],
+)
 def test_bad_arguments_raise_naming_the_function(ext, call, args, message):
     with pytest.raises((TypeError, ValueError), match=message):
         getattr(ext, call)(*args)
@@ -373,7 +447,9 @@ def test_arguments_only_c_can_pass(capi_c):
         assert str(exc).startswith(fn + ": "), (call, exc)
     messages = {call: str(exc) for call, _, exc in rows}
     assert "not NULL" in messages["UsmArray_GetNDim(NULL)"]
-    assert "nd must be in [0, 64], not 65" in messages["UsmArray_New(65, shape, 12, NULL, NULL, NULL)"]
+    assert (
+        "nd must be in [0, 64], not 65" in messages["UsmArray_New(65, shape, 12, NULL, NULL, NULL)"]
+    )
     assert "shape is NULL" in messages["UsmArray_New(1, NULL, 12, NULL, NULL, NULL)"]
     assert "src is NULL" in messages["UsmArray_CopyInto(arr, NULL)"]
     assert "owner is NULL" in messages["UsmMemory_FromPointer(&byte, 1, NULL, NULL)"]
@@ -418,9 +494,12 @@ def table_with_version(capi_c, major, minor):
 def test_import_refuses_another_major_version(capi_c, monkeypatch, major, minor):
     buf, capsule = table_with_version(capi_c, major, minor)
     monkeypatch.setattr(ua._usmarray, "_C_API", capsule)
-    with pytest.raises(ImportError, match=f"usmarray C API version {major}.{minor} cannot serve "
-                                          "an extension compiled against version 1.0: "
-                                          "rebuild the extension"):
+    with pytest.raises(
+        ImportError,
+        match=f"usmarray C API version {major}.{minor} cannot serve "
+        "an extension compiled against version 1.0: "
+        "rebuild the extension",
+    ):
         capi_c.reimport()
     monkeypatch.undo()
     assert capi_c.describe(ua.zeros(2))["shape"] == (2,)  # the old table is kept

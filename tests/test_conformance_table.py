@@ -1,4 +1,5 @@
 """The README's conformance table is what tools/conformance.py finds now."""
+
 import pathlib
 import subprocess
 import sys
@@ -10,8 +11,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 def test_readme_table_is_current():
     pytest.importorskip("torch")  # the table has PyTorch's rows
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "conformance.py"), "--check"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "conformance.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, "README.md's conformance table is stale: rerun tools/conformance.py"
 
 
@@ -19,7 +23,12 @@ def test_readme_sycl_table_is_current():
     """dpctl's and dpnp's rows, where they are installed (CI's README step)."""
     pytest.importorskip("dpctl")
     pytest.importorskip("dpnp")
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "conformance.py"), "--sycl",
-                          "--check"], capture_output=True, text=True)
-    assert out.returncode == 0, ("README.md's dpctl/dpnp table is stale: rerun "
-                                 f"tools/conformance.py --sycl\n{out.stdout}{out.stderr}")
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "conformance.py"), "--sycl", "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, (
+        "README.md's dpctl/dpnp table is stale: rerun "
+        f"tools/conformance.py --sycl\n{out.stdout}{out.stderr}"
+    )

@@ -2,18 +2,17 @@
 casts against NumPy, CAI and DLPack both ways with CuPy, PyTorch, numba-cuda
 and JAX (shared memory proven by writes through one side read through the
 other), stream ordering and bad inputs.  Skipped without a CUDA device."""
+
 import os
 import subprocess
 import sys
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 
 CUDA = [d for d in ua.get_devices() if d.backend == "cuda"]
-pytestmark = [pytest.mark.gpu,
-              pytest.mark.skipif(not CUDA, reason="no CUDA device here")]
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not CUDA, reason="no CUDA device here")]
 
 GPU = "cuda:gpu:0"
 KINDS = ["device", "shared", "host"]
@@ -36,20 +35,27 @@ def gpu(a, usm_type="device"):
 
 # ------------------------------------------------------------- devices
 
+
 def test_every_gpu_is_a_device_and_the_default():
     devices = ua.get_devices(backend="cuda")
     assert devices and all(d.device_type == "gpu" for d in devices)
     assert [d.filter_string for d in devices] == [f"cuda:gpu:{i}" for i in range(len(devices))]
     env = dict(os.environ)
     env.pop("USMARRAY_DEVICE", None)
-    out = subprocess.run([sys.executable, "-c", "import usmarray as ua; print(ua.Queue().device.filter_string)"],
-                         env=env, capture_output=True, text=True, timeout=120).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", "import usmarray as ua; print(ua.Queue().device.filter_string)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
     assert out.strip() == "cuda:gpu:0"
 
 
 def test_main_job_shows_and_checks_the_gpus():
-    out = subprocess.run([sys.executable, "-m", "usmarray"], capture_output=True,
-                         text=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-m", "usmarray"], capture_output=True, text=True, timeout=300
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "cuda     available" in out.stdout
     for kind in KINDS:
@@ -58,9 +64,12 @@ def test_main_job_shows_and_checks_the_gpus():
 
 # -------------------------------------------------------------- memory
 
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_memory_of_each_kind(kind):
-    cls = {"device": ua.MemoryUSMDevice, "shared": ua.MemoryUSMShared, "host": ua.MemoryUSMHost}[kind]
+    cls = {"device": ua.MemoryUSMDevice, "shared": ua.MemoryUSMShared, "host": ua.MemoryUSMHost}[
+        kind
+    ]
     mem = cls(1 << 20, queue=GPU)
     assert mem.get_usm_type() == kind
     assert ua.get_pointer_type(mem._pointer + 1000) == kind
@@ -98,6 +107,7 @@ def test_pool_reuses_device_blocks_across_queues():
 
 # -------------------------------------------------------------- copies
 
+
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_round_trip_of_every_dtype(kind, dtype):
@@ -119,23 +129,38 @@ def test_casts_equal_numpys(src):
         got = ua.asnumpy(x.astype(dst))
         if np.dtype(dst).kind in "iub" and np.dtype(src).kind in "fc":
             ok = np.isfinite(a[:, ::2].real)  # out-of-range float->int is platform-defined
-            np.testing.assert_array_equal(got[ok & (np.abs(a[:, ::2].real) < 100)],
-                                          want[ok & (np.abs(a[:, ::2].real) < 100)])
+            np.testing.assert_array_equal(
+                got[ok & (np.abs(a[:, ::2].real) < 100)], want[ok & (np.abs(a[:, ::2].real) < 100)]
+            )
         else:
             np.testing.assert_array_equal(got, want, err_msg=f"{src}->{dst}")
 
 
 def test_half_conversions_round_like_numpy():
-    a = np.concatenate([rng_array(5000, "f8", seed=2) * 1e-3, rng_array(5000, "f8", seed=3) * 1e4,
-                        np.array([0.0, -0.0, np.inf, -np.inf, 65504.0, 65520.0, 6e-8, 3e-8, 2.98e-8])])
+    a = np.concatenate(
+        [
+            rng_array(5000, "f8", seed=2) * 1e-3,
+            rng_array(5000, "f8", seed=3) * 1e4,
+            np.array([0.0, -0.0, np.inf, -np.inf, 65504.0, 65520.0, 6e-8, 3e-8, 2.98e-8]),
+        ]
+    )
     np.testing.assert_array_equal(ua.asnumpy(gpu(a).astype("f2")), a.astype("f2"))
     h = np.arange(2**16, dtype=np.uint16).view(np.float16)
-    np.testing.assert_array_equal(ua.asnumpy(gpu(h.view(np.uint16)).astype("u2")), h.view(np.uint16))
+    np.testing.assert_array_equal(
+        ua.asnumpy(gpu(h.view(np.uint16)).astype("u2")), h.view(np.uint16)
+    )
     np.testing.assert_array_equal(ua.asnumpy(gpu(h).astype("f8")), h.astype("f8"))
 
 
-@pytest.mark.parametrize("shape, axes", [((4096, 4096), (1, 0)), ((64, 64, 64, 64), (3, 1, 0, 2)),
-                                         ((3, 1000, 7), (2, 0, 1)), ((5, 33, 65), (0, 2, 1))])
+@pytest.mark.parametrize(
+    "shape, axes",
+    [
+        ((4096, 4096), (1, 0)),
+        ((64, 64, 64, 64), (3, 1, 0, 2)),
+        ((3, 1000, 7), (2, 0, 1)),
+        ((5, 33, 65), (0, 2, 1)),
+    ],
+)
 def test_permuted_copies_equal_numpys(shape, axes):
     a = rng_array(shape, "f4", seed=4)
     x = ua.permute_dims(gpu(a), axes)
@@ -148,8 +173,10 @@ def test_random_strided_views_copy_like_numpy():
     a = rng_array((6, 7, 8, 9), "f8", seed=6)
     x = gpu(a)
     for _ in range(50):
-        index = tuple(slice(int(rng.integers(0, n)), None, int(rng.choice([-3, -2, -1, 1, 2, 3])))
-                      for n in a.shape)
+        index = tuple(
+            slice(int(rng.integers(0, n)), None, int(rng.choice([-3, -2, -1, 1, 2, 3])))
+            for n in a.shape
+        )
         axes = tuple(rng.permutation(4))
         want = np.transpose(a[index], axes)
         np.testing.assert_array_equal(ua.asnumpy(ua.permute_dims(x[index], axes).copy()), want)
@@ -187,6 +214,7 @@ def test_copies_between_kinds_and_backends():
 
 
 # ---------------------------------------------------------- protocols
+
 
 def test_cai_export():
     x = gpu(np.arange(12.0).reshape(3, 4))
@@ -238,7 +266,10 @@ def test_cupy_both_ways():
     # Strided and transposed views keep their layout.
     m = gpu(np.arange(12.0).reshape(3, 4))
     assert cp.asnumpy(cp.asarray(m.T)).tolist() == np.arange(12.0).reshape(3, 4).T.tolist()
-    assert cp.asnumpy(cp.from_dlpack(m[:, ::-2])).tolist() == np.arange(12.0).reshape(3, 4)[:, ::-2].tolist()
+    assert (
+        cp.asnumpy(cp.from_dlpack(m[:, ::-2])).tolist()
+        == np.arange(12.0).reshape(3, 4)[:, ::-2].tolist()
+    )
 
 
 def test_torch_both_ways():
@@ -302,6 +333,7 @@ def test_dlpack_stream_rules():
 
 # ---------------------------------------------------------- bad inputs
 
+
 class CAI:
     def __init__(self, **d):
         self.__cuda_array_interface__ = {"version": 3, "typestr": "<f8", "strides": None, **d}
@@ -345,21 +377,31 @@ def test_cai_read_only_is_honoured_and_streams_order():
 
 def test_readme_gpu_table_is_current():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out = subprocess.run([sys.executable, os.path.join(root, "tools", "conformance.py"),
-                          "--gpu", "--check"], capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, ("README.md's GPU conformance table is stale: rerun "
-                                 "tools/conformance.py --gpu on a GPU machine\n" + out.stderr)
+    out = subprocess.run(
+        [sys.executable, os.path.join(root, "tools", "conformance.py"), "--gpu", "--check"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, (
+        "README.md's GPU conformance table is stale: rerun "
+        "tools/conformance.py --gpu on a GPU machine\n" + out.stderr
+    )
 
 
 # ------------------------------------------- kernels, pool, stream order
 
-@pytest.mark.parametrize("shape, axes, index", [
-    ((8192, 4), (1, 0), None),                 # tall transpose, partial tiles
-    ((33, 65, 7), (2, 0, 1), None),            # tiles of ragged edges
-    ((16, 16, 16, 16), (3, 1, 0, 2), None),    # the 4-D permute
-    ((3, 4, 5, 6, 7), (4, 2, 0, 3, 1), None),  # rank 5: the any-rank kernel
-    ((256, 256, 256), None, (slice(None, None, 2), slice(None, None, -1), slice(1, None, 3))),
-])
+
+@pytest.mark.parametrize(
+    "shape, axes, index",
+    [
+        ((8192, 4), (1, 0), None),  # tall transpose, partial tiles
+        ((33, 65, 7), (2, 0, 1), None),  # tiles of ragged edges
+        ((16, 16, 16, 16), (3, 1, 0, 2), None),  # the 4-D permute
+        ((3, 4, 5, 6, 7), (4, 2, 0, 3, 1), None),  # rank 5: the any-rank kernel
+        ((256, 256, 256), None, (slice(None, None, 2), slice(None, None, -1), slice(1, None, 3))),
+    ],
+)
 @pytest.mark.parametrize("dtype", ["f4", "f8", "i2"])
 def test_tiled_and_elementwise_kernels_match_numpy(shape, axes, index, dtype):
     a = rng_array(shape, dtype)
@@ -486,6 +528,7 @@ def test_dlpack_import_from_other_cuda_producers_asks_for_our_stream():
 
 # ------------------------------------------- queues, streams, pipelines
 
+
 def test_the_default_queue_is_the_legacy_default_stream():
     q = ua.Queue(GPU)
     assert q.is_default and q.stream == 1
@@ -511,7 +554,7 @@ def test_a_queue_outlives_nothing_that_uses_it():
     ctx = ua.Context(GPU)
     q = ua.Queue(GPU, in_order=True)
     big = ua.ones(96 << 20, dtype="u1", queue=q)  # the ordered pool
-    small = ua.ones(1000, dtype="u1", queue=q)   # the core's pool
+    small = ua.ones(1000, dtype="u1", queue=q)  # the core's pool
     del q
     assert int(ua.asnumpy(big[-10:]).sum()) == 10
     del big, small
@@ -559,7 +602,8 @@ def test_permutes_with_partial_tiles_and_odd_batches(dtype):
     x = gpu(a)
     for axes in ((3, 1, 0, 2), (1, 3, 2, 0), (2, 0, 3, 1)):
         np.testing.assert_array_equal(
-            ua.asnumpy(ua.permute_dims(x, axes).copy()), a.transpose(axes))
+            ua.asnumpy(ua.permute_dims(x, axes).copy()), a.transpose(axes)
+        )
 
 
 def test_to_device_orders_the_copy_after_a_stream_handle():
@@ -572,7 +616,9 @@ def test_to_device_orders_the_copy_after_a_stream_handle():
     np.testing.assert_array_equal(ua.asnumpy(h), a)
     with pytest.raises(ValueError, match="not a CUDA stream"):
         x.to_device(GPU, stream=4097)
-    with pytest.raises(ValueError, match="stream is a queue of host:cpu:0, not of the target device"):
+    with pytest.raises(
+        ValueError, match="stream is a queue of host:cpu:0, not of the target device"
+    ):
         x.to_device(GPU, stream=ua.Queue("host"))
     with pytest.raises(ValueError, match="the host backend has no streams"):
         x.to_device("host", stream=1)

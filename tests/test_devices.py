@@ -3,7 +3,6 @@ import pickle
 import platform
 
 import pytest
-
 import usmarray as ua
 
 

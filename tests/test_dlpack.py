@@ -1,5 +1,6 @@
 """DLPack 1.x: export (__dlpack__, __dlpack_device__) and import
 (ua.from_dlpack), checked against hand-made capsules and NumPy."""
+
 import ctypes
 import gc
 import subprocess
@@ -8,9 +9,7 @@ import threading
 
 import numpy as np
 import pytest
-
 import usmarray as ua
-from conftest import KINDS
 from dlpack_ctypes import DLManagedTensorVersioned, Tensor, VersionedDeleter, plain_capsule
 
 _get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
@@ -26,11 +25,13 @@ def managed(capsule):
 def sample(kind="shared", shape=(3, 4), dtype="f8", queue="host"):
     """An array on the host backend, whose memory of every kind DLPack calls
     kDLCPU and NumPy can take; queue=None: on the default device."""
-    return ua.asarray(np.arange(np.prod(shape)).astype(dtype).reshape(shape),
-                      usm_type=kind, queue=queue)
+    return ua.asarray(
+        np.arange(np.prod(shape)).astype(dtype).reshape(shape), usm_type=kind, queue=queue
+    )
 
 
 # ----------------------------------------------------------------- export
+
 
 def test_dlpack_device_is_cpu_on_the_host_backend(kind):
     assert sample(kind).__dlpack_device__() == (1, 0)
@@ -44,14 +45,18 @@ def test_capsule_names():
     assert '"dltensor"' in repr(x.__dlpack__(max_version=(0, 9)))
 
 
-@pytest.mark.parametrize("make", [
-    lambda x: x,
-    lambda x: x[::2, 1:],
-    lambda x: x[::-1, ::-2],
-    lambda x: x.T,
-    lambda x: x[1, 2],
-    lambda x: x[2:2],
-], ids=["c", "strided", "negative", "transposed", "0-d", "empty"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda x: x,
+        lambda x: x[::2, 1:],
+        lambda x: x[::-1, ::-2],
+        lambda x: x.T,
+        lambda x: x[1, 2],
+        lambda x: x[2:2],
+    ],
+    ids=["c", "strided", "negative", "transposed", "0-d", "empty"],
+)
 def test_numpy_shares_what_we_export(make):
     x = sample()
     view = make(x)
@@ -73,7 +78,7 @@ def test_versioned_tensor_fields():
     assert m.flags == 0
     assert t.ndim == 2 and t.device.device_type == 1
     assert [t.shape[i] for i in range(2)] == [3, 2]
-    assert [t.strides[i] for i in range(2)] == [-4, 1]   # elements, never NULL
+    assert [t.strides[i] for i in range(2)] == [-4, 1]  # elements, never NULL
     assert t.data + t.byte_offset == x._pointer
     assert (t.dtype.code, t.dtype.bits, t.dtype.lanes) == (2, 64, 1)
 
@@ -97,25 +102,28 @@ def test_copy_true_gives_an_independent_tensor():
     assert ua.asnumpy(x)[0, 0] == 0
 
 
-@pytest.mark.parametrize("kwargs, exc, fragment", [
-    ({"stream": 0}, ValueError, "stream must be None for memory without streams"),
-    ({"stream": 1}, ValueError, "stream must be None for memory without streams"),
-    ({"max_version": 1}, TypeError, "max_version must be None or a tuple"),
-    ({"max_version": (1,)}, TypeError, "max_version must be None or a tuple"),
-    ({"max_version": ("1", 0)}, TypeError, "max_version must be None or a tuple"),
-    ({"dl_device": (2, 0)}, BufferError, "cannot export to dl_device (2, 0)"),
-    ({"dl_device": (1, 3)}, BufferError, "cannot export to dl_device (1, 3)"),
-    ({"dl_device": "cpu"}, TypeError, "dl_device must be None or a tuple"),
-    ({"copy": 1}, TypeError, "copy must be None or a bool"),
-    ({"bogus": 1}, TypeError, "unexpected keyword argument 'bogus'"),
-    # Names that share a prefix, a first letter or all but one letter with
-    # a keyword are not that keyword.
-    ({"max_versio": (1, 0)}, TypeError, "unexpected keyword argument 'max_versio'"),
-    ({"max_versions": (1, 0)}, TypeError, "unexpected keyword argument 'max_versions'"),
-    ({"max_version\0": (1, 0)}, TypeError, "unexpected keyword argument 'max_version"),
-    ({"m\u00e4x_version": (1, 0)}, TypeError, "unexpected keyword argument 'm\u00e4x_version'"),
-    ({"": 1}, TypeError, "unexpected keyword argument ''"),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc, fragment",
+    [
+        ({"stream": 0}, ValueError, "stream must be None for memory without streams"),
+        ({"stream": 1}, ValueError, "stream must be None for memory without streams"),
+        ({"max_version": 1}, TypeError, "max_version must be None or a tuple"),
+        ({"max_version": (1,)}, TypeError, "max_version must be None or a tuple"),
+        ({"max_version": ("1", 0)}, TypeError, "max_version must be None or a tuple"),
+        ({"dl_device": (2, 0)}, BufferError, "cannot export to dl_device (2, 0)"),
+        ({"dl_device": (1, 3)}, BufferError, "cannot export to dl_device (1, 3)"),
+        ({"dl_device": "cpu"}, TypeError, "dl_device must be None or a tuple"),
+        ({"copy": 1}, TypeError, "copy must be None or a bool"),
+        ({"bogus": 1}, TypeError, "unexpected keyword argument 'bogus'"),
+        # Names that share a prefix, a first letter or all but one letter with
+        # a keyword are not that keyword.
+        ({"max_versio": (1, 0)}, TypeError, "unexpected keyword argument 'max_versio'"),
+        ({"max_versions": (1, 0)}, TypeError, "unexpected keyword argument 'max_versions'"),
+        ({"max_version\0": (1, 0)}, TypeError, "unexpected keyword argument 'max_version"),
+        ({"m\u00e4x_version": (1, 0)}, TypeError, "unexpected keyword argument 'm\u00e4x_version'"),
+        ({"": 1}, TypeError, "unexpected keyword argument ''"),
+    ],
+)
 def test_bad_export_arguments(kwargs, exc, fragment):
     with pytest.raises(exc) as info:
         sample().__dlpack__(**kwargs)
@@ -166,7 +174,9 @@ def test_deleter_runs_without_the_gil():
     deleter = ctypes.cast(m.deleter, VersionedDeleter)
     address = ctypes.addressof(m)
     # A ctypes call releases the GIL: the deleter must take it itself.
-    thread = threading.Thread(target=deleter, args=(ctypes.cast(address, ctypes.POINTER(DLManagedTensorVersioned)),))
+    thread = threading.Thread(
+        target=deleter, args=(ctypes.cast(address, ctypes.POINTER(DLManagedTensorVersioned)),)
+    )
     thread.start()
     thread.join()
     del capsule
@@ -201,7 +211,7 @@ def test_import_every_dtype(dtype):
 
 
 def test_import_shares_and_calls_the_deleter_once():
-    a = np.arange(12.).reshape(3, 4)
+    a = np.arange(12.0).reshape(3, 4)
     t = Tensor(a)
     capsule = t.capsule()
     x = ua.from_dlpack(capsule)
@@ -211,7 +221,7 @@ def test_import_shares_and_calls_the_deleter_once():
     view = x[1:]
     del x
     gc.collect()
-    assert t.deleted == 0   # the view keeps the memory
+    assert t.deleted == 0  # the view keeps the memory
     assert ua.get_pointer_type(a.ctypes.data, "host") == "host"
     del view
     gc.collect()
@@ -228,14 +238,14 @@ def test_import_legacy_with_null_strides_and_byte_offset():
 
 
 def test_import_negative_strides():
-    a = np.arange(12.).reshape(3, 4)
+    a = np.arange(12.0).reshape(3, 4)
     t = Tensor(a, data=a[2, 3:].ctypes.data, strides=(-4, -1))
     x = ua.from_dlpack(t.capsule())
     np.testing.assert_array_equal(ua.asnumpy(x), a[::-1, ::-1])
 
 
 def test_import_read_only_flag():
-    t = Tensor(np.arange(3.), flags=1)
+    t = Tensor(np.arange(3.0), flags=1)
     x = ua.from_dlpack(t.capsule())
     assert not x.flags.writable
     with pytest.raises(ValueError):
@@ -257,7 +267,7 @@ def test_round_trip_through_our_own_export_keeps_the_kind(kind):
 
 
 def test_from_dlpack_copy_and_device():
-    a = np.arange(4.)
+    a = np.arange(4.0)
     y = ua.from_dlpack(a, copy=True)
     y[0] = 9
     assert a[0] == 0
@@ -268,24 +278,27 @@ def test_from_dlpack_copy_and_device():
     assert w.device == ua.Device("host")
 
 
-@pytest.mark.parametrize("tensor_kwargs, exc, fragment", [
-    ({"dtype": (4, 16, 1)}, BufferError, "bfloat16 is not supported"),
-    ({"dtype": (2, 32, 4)}, BufferError, "4 lanes is not supported"),
-    ({"dtype": (2, 80, 1)}, BufferError, "(code 2, 80 bits) is not supported"),
-    ({"dtype": (3, 64, 1)}, BufferError, "(code 3, 64 bits) is not supported"),
-    ({"device": (2, 99)}, BufferError, "the cuda backend has no such device here"),
-    ({"device": (4, 0)}, BufferError, "device type 4 is not one usmarray can reach"),
-    ({"device": (10, 0)}, BufferError, "device type 10 is not one usmarray can reach"),
-    ({"device": (14, 99)}, BufferError, "(14, 99) has no usmarray device: the sycl backend"),
-    ({"ndim": -1}, BufferError, "ndim -1"),
-    ({"ndim": 65}, BufferError, "ndim 65"),
-    ({"shape": (2, -3)}, BufferError, "shape[1] is -3"),
-    ({"data": 0}, BufferError, "data pointer is NULL but it has elements"),
-    ({"byte_offset": 2**63}, BufferError, "byte_offset"),
-    ({"strides": (2**62, 1)}, BufferError, "DLPack tensor:"),
-])
+@pytest.mark.parametrize(
+    "tensor_kwargs, exc, fragment",
+    [
+        ({"dtype": (4, 16, 1)}, BufferError, "bfloat16 is not supported"),
+        ({"dtype": (2, 32, 4)}, BufferError, "4 lanes is not supported"),
+        ({"dtype": (2, 80, 1)}, BufferError, "(code 2, 80 bits) is not supported"),
+        ({"dtype": (3, 64, 1)}, BufferError, "(code 3, 64 bits) is not supported"),
+        ({"device": (2, 99)}, BufferError, "the cuda backend has no such device here"),
+        ({"device": (4, 0)}, BufferError, "device type 4 is not one usmarray can reach"),
+        ({"device": (10, 0)}, BufferError, "device type 10 is not one usmarray can reach"),
+        ({"device": (14, 99)}, BufferError, "(14, 99) has no usmarray device: the sycl backend"),
+        ({"ndim": -1}, BufferError, "ndim -1"),
+        ({"ndim": 65}, BufferError, "ndim 65"),
+        ({"shape": (2, -3)}, BufferError, "shape[1] is -3"),
+        ({"data": 0}, BufferError, "data pointer is NULL but it has elements"),
+        ({"byte_offset": 2**63}, BufferError, "byte_offset"),
+        ({"strides": (2**62, 1)}, BufferError, "DLPack tensor:"),
+    ],
+)
 def test_bad_tensors(tensor_kwargs, exc, fragment):
-    t = Tensor(np.arange(6.).reshape(2, 3), **tensor_kwargs)
+    t = Tensor(np.arange(6.0).reshape(2, 3), **tensor_kwargs)
     capsule = t.capsule()
     with pytest.raises(exc) as info:
         ua.from_dlpack(capsule)
@@ -295,7 +308,7 @@ def test_bad_tensors(tensor_kwargs, exc, fragment):
 
 
 def test_newer_major_version_is_deleted_then_refused():
-    t = Tensor(np.arange(3.), version=(2, 0))
+    t = Tensor(np.arange(3.0), version=(2, 0))
     capsule = t.capsule()
     with pytest.raises(BufferError, match="DLPack version 2.0 is newer"):
         ua.from_dlpack(capsule)
@@ -307,7 +320,7 @@ def test_capsules_of_other_kinds_and_used_ones():
         ua.from_dlpack(plain_capsule(b"other"))
     with pytest.raises(ValueError, match="already consumed"):
         ua.from_dlpack(plain_capsule(b"used_dltensor"))
-    t = Tensor(np.arange(3.))
+    t = Tensor(np.arange(3.0))
     capsule = t.capsule()
     ua.from_dlpack(capsule)
     with pytest.raises(ValueError, match="already consumed"):
@@ -318,9 +331,9 @@ def test_from_dlpack_bad_arguments():
     with pytest.raises(TypeError, match="needs an object with __dlpack__"):
         ua.from_dlpack([1, 2])
     with pytest.raises(TypeError, match="copy must be None or a bool"):
-        ua.from_dlpack(np.arange(2.), copy="no")
+        ua.from_dlpack(np.arange(2.0), copy="no")
     with pytest.raises(ValueError, match="no device matches"):
-        ua.from_dlpack(np.arange(2.), device="host:cpu:7")
+        ua.from_dlpack(np.arange(2.0), device="host:cpu:7")
 
 
 def test_no_cuda_array_interface_on_the_host_backend(kind):

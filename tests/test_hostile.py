@@ -5,11 +5,11 @@ that overflow, capsules without names, and flags that must not be dropped.
 Each test names a class of fault and drives every entry point the class
 reaches.  CI runs this file against the ASan + UBSan extension with
 PYTHONMALLOC=malloc, so a read of a freed Python object fails it."""
+
 import warnings
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 from conftest import Holder, suai
 from hostile_objects import Clearing, DtypeAttr, emptied_list, null_name_capsule
@@ -29,6 +29,7 @@ def host(shape=(4,), dtype="f8"):
 # Every entry point that reads a sequence of integers: the first item's
 # __index__ empties the sequence.  The library reads what the sequence held
 # when it was passed; when the hook raises, its exception comes through.
+
 
 def _shape_of_empty(seq):
     return ua.empty(seq, usm_type="host").shape
@@ -87,6 +88,7 @@ def test_a_sequence_emptied_by_a_refusing_item_names_the_item(entry):
 #
 # The hook empties the dictionary (dropping the last reference to the
 # values read before it) and the sequence it sits in.
+
 
 def _suai_import(mutate, reader):
     mem = ua.MemoryUSMShared(64)
@@ -181,23 +183,32 @@ def _cai(mutate):
     # pointer whatever the default device is (on a CUDA device it would
     # otherwise succeed with the values as read).
     mem = ua.MemoryUSMShared(64, queue="host")
-    d = {"shape": (2, 4), "typestr": "<f8", "data": (mem._pointer, False),
-         "version": 3, "strides": (32, 8)}
+    d = {
+        "shape": (2, 4),
+        "typestr": "<f8",
+        "data": (mem._pointer, False),
+        "version": 3,
+        "strides": (32, 8),
+    }
     mutate(d)
     return ua.asarray(type("C", (), {"__cuda_array_interface__": d})())
 
 
-@pytest.mark.parametrize("key, exc, fragment", [
-    ("shape", ValueError, "no required key 'typestr'"),
-    ("strides", ValueError, "CUDA"),
-    ("version", TypeError, r"\['version'\] must be an integer, not Clearing"),
-])
+@pytest.mark.parametrize(
+    "key, exc, fragment",
+    [
+        ("shape", ValueError, "no required key 'typestr'"),
+        ("strides", ValueError, "CUDA"),
+        ("version", TypeError, r"\['version'\] must be an integer, not Clearing"),
+    ],
+)
 def test_cai_dictionary_emptied_while_read(key, exc, fragment):
     def mutate(d):
         if key == "version":
             d[key] = Clearing(3, d, error=TypeError("no"))
         else:
             d[key] = [Clearing(d[key][0], d), d[key][1]]
+
     with pytest.raises(exc, match=fragment):
         _cai(mutate)
 
@@ -234,6 +245,7 @@ def test_from_dlpack_of_a_capsule_without_a_name_raises_type_error():
 # left out) does not fit in intp, whatever the strides; so must every
 # entry point that accepts a shape.
 
+
 def numpy_refuses(shape, dtype="f8"):
     with pytest.raises(ValueError):
         np.empty(shape, dtype)
@@ -256,20 +268,25 @@ def _zero_strides_view(shape, dtype):
 
 def _suai_of(shape, dtype):
     mem = ua.MemoryUSMShared(64)
-    iface = suai(mem, shape=shape, strides=(0,) * len(shape),
-                 typestr=np.dtype(dtype).str)
+    iface = suai(mem, shape=shape, strides=(0,) * len(shape), typestr=np.dtype(dtype).str)
     return ua.asarray(Holder(iface, keep=mem))
 
 
 def _cai_of(shape, dtype):
     mem = ua.MemoryUSMShared(64)
-    d = {"shape": shape, "typestr": np.dtype(dtype).str, "version": 3,
-         "data": (mem._pointer, False), "strides": (0,) * len(shape)}
+    d = {
+        "shape": shape,
+        "typestr": np.dtype(dtype).str,
+        "version": 3,
+        "data": (mem._pointer, False),
+        "strides": (0,) * len(shape),
+    }
     return ua.asarray(type("C", (), {"__cuda_array_interface__": d})())
 
 
 def _dlpack_of(shape, dtype):
     from dlpack_ctypes import Tensor
+
     src = np.zeros(4, dtype)
     t = Tensor(src, ndim=len(shape), shape=shape, strides=[0] * len(shape))
     try:
@@ -322,7 +339,7 @@ def test_fill_of_a_broadcast_view_reaches_every_element():
     assert ua.asnumpy(x[-1]).tolist() == [3.0] * 4
 
 
-@pytest.mark.parametrize("step", [2**62, -2**62, 2**63 - 1, -2**63])
+@pytest.mark.parametrize("step", [2**62, -(2**62), 2**63 - 1, -(2**63)])
 def test_slicing_with_a_huge_step_matches_numpy(step):
     x, ref = host((4,)), np.arange(4.0)
     view = x[::step]
@@ -346,12 +363,13 @@ def test_indexing_an_empty_array_with_huge_strides():
 def test_copies_between_empty_arrays_with_huge_strides():
     mem = ua.MemoryUSMShared(64)
     e = ua.USMArray((3, 0), buffer=mem, strides=(2**59, 1))
-    f = ua.USMArray((3, 0), buffer=mem, strides=(-2**59, 1), offset=1)
+    f = ua.USMArray((3, 0), buffer=mem, strides=(-(2**59), 1), offset=1)
     e[...] = f
     assert ua.asnumpy(e.copy()).shape == (3, 0)
 
 
 # ---- 9. flags and options that must not be dropped ---------------------
+
 
 def _layouts():
     base = np.arange(24.0).reshape(4, 6)
@@ -436,6 +454,7 @@ def test_objects_that_compare_equal_do_not_share_an_entry():
 def test_the_cache_keeps_no_user_object_alive():
     import gc
     import weakref
+
     obj = DtypeAttr(np.dtype("u2"))
     ref = weakref.ref(obj)
     assert ua.empty(1, dtype=obj).dtype == np.uint16
@@ -452,12 +471,14 @@ def test_immutable_dtype_likes_still_resolve(dt):
 
 # ---- found by the atheris fuzzer ----------------------------------------
 
+
 def test_dlpack_import_refused_for_stride_bytes_leaves_the_capsule_unconsumed():
     """A tensor of one element whose stride is no byte count: it was
     consumed, then refused, and the producer's Python deleter ran with the
     error set (SystemError).  It is now refused before it is consumed."""
     from dlpack_ctypes import Tensor
-    t = Tensor(np.arange(4.0), ndim=2, shape=(1, 1), strides=(-2**63, 1))
+
+    t = Tensor(np.arange(4.0), ndim=2, shape=(1, 1), strides=(-(2**63), 1))
     cap = t.capsule()
     with pytest.raises(BufferError, match="beyond addressable memory"):
         ua.from_dlpack(cap)
@@ -470,6 +491,7 @@ def test_dlpack_import_refused_for_stride_bytes_leaves_the_capsule_unconsumed():
 # NumPy accepts misaligned arrays (flags.aligned False) and computes with
 # them correctly; so does every copy and cast here.  Under UBSan a typed
 # load through a misaligned pointer fails these tests.
+
 
 def misaligned_numpy(dtype, n=12):
     itemsize = np.dtype(dtype).itemsize
@@ -485,10 +507,9 @@ def misaligned_suai(dtype, n=12):
     mem = ua.MemoryUSMShared(n * itemsize + 16)
     values = (np.arange(n) * 3 - 7).astype(dtype)
     raw = bytearray(n * itemsize + 16)
-    raw[1:1 + n * itemsize] = values.tobytes()
+    raw[1 : 1 + n * itemsize] = values.tobytes()
     mem.copy_from_host(bytes(raw))
-    iface = suai(mem, shape=(n,), typestr=values.dtype.str,
-                 data=(mem._pointer + 1, False))
+    iface = suai(mem, shape=(n,), typestr=values.dtype.str, data=(mem._pointer + 1, False))
     return ua.asarray(Holder(iface, keep=mem)), values
 
 
@@ -530,8 +551,7 @@ def test_misaligned_suai_pointers_are_read_correctly(dtype):
 @pytest.mark.parametrize("source", ["f8", "f4", "f2"])
 @pytest.mark.parametrize("target", ["i8", "u8", "i4", "u1", "b1"])
 def test_casting_nan_and_infinities_to_integers_is_defined(source, target):
-    ref = np.array([np.nan, np.inf, -np.inf, 1e30 if source != "f2" else 6e4, -3.5, 2.5],
-                   source)
+    ref = np.array([np.nan, np.inf, -np.inf, 1e30 if source != "f2" else 6e4, -3.5, 2.5], source)
     x = ua.asarray(ref, usm_type="host")
     got = ua.asnumpy(x.astype(target))
     with np.errstate(all="ignore"):
@@ -546,6 +566,7 @@ def test_casting_nan_and_infinities_to_integers_is_defined(source, target):
 
 
 # ---- 6. memory the registry knows is found as what it is ----------------
+
 
 @pytest.mark.parametrize("view", [slice(0, 0), slice(8, 8), slice(8, 24), slice(None)])
 def test_wrapping_a_view_of_shared_memory_as_host_does_not_shadow_it(view):
@@ -583,8 +604,10 @@ def test_dlpack_round_trips_through_numpy_keep_the_kind(kind):
     that later imports found in the allocation's place."""
     x = ua.arange(6.0, usm_type=kind, queue="host")
     n = np.from_dlpack(x)
-    keep = [ua.asarray(n, usm_type="host", queue="host"),
-            ua.asarray(n[1:3], usm_type="host", queue="host")]
+    keep = [
+        ua.asarray(n, usm_type="host", queue="host"),
+        ua.asarray(n[1:3], usm_type="host", queue="host"),
+    ]
     y = ua.from_dlpack(n)
     assert y.usm_type == kind and type(y.base) is type(x.base)
     assert ua.get_pointer_type(x._pointer + 8, x.queue) == kind
@@ -606,7 +629,7 @@ def test_empty_like_of_an_empty_array_with_the_most_negative_stride():
     of a stride of -2**63 overflowed (an empty array's strides reach
     nothing and may be anything that stays a byte count)."""
     mem = ua.MemoryUSMShared(8)
-    e = ua.USMArray((0, 2), "u1", buffer=mem, strides=(-2**63, 1))
+    e = ua.USMArray((0, 2), "u1", buffer=mem, strides=(-(2**63), 1))
     assert ua.empty_like(e).shape == (0, 2)
     assert ua.asnumpy(e.copy(order="K")).shape == (0, 2)
 
@@ -616,7 +639,7 @@ def test_a_region_reaching_down_to_the_most_negative_byte_offset_is_refused():
     is exactly -2**63 overflowed while the allocation holding it was
     looked for."""
     mem = ua.MemoryUSMShared(64)
-    iface = suai(mem, shape=(2,), strides=(-2**62,), typestr="<i2", offset=0)
+    iface = suai(mem, shape=(2,), strides=(-(2**62),), typestr="<i2", offset=0)
     with pytest.raises(ValueError, match="not inside any USM allocation|outside"):
         ua.asarray(Holder(iface, keep=mem))
 
@@ -626,4 +649,4 @@ def test_allocating_for_a_stride_of_minus_two_to_the_63_is_refused(buffer):
     """Found by the atheris fuzzer: the span of the elements a layout
     reaches, hi - lo, overflowed when lo is -2**63."""
     with pytest.raises(ValueError, match="addressable|addressed"):
-        ua.USMArray((2,), "u1", buffer=buffer, strides=(-2**63,))
+        ua.USMArray((2,), "u1", buffer=buffer, strides=(-(2**63),))

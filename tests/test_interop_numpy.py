@@ -1,8 +1,8 @@
 """Zero-copy exchange with NumPy in both directions, proven by writing
 through one side and reading through the other."""
+
 import numpy as np
 import pytest
-
 import usmarray as ua
 from interop_layouts import LAYOUTS
 
@@ -10,7 +10,7 @@ from interop_layouts import LAYOUTS
 # The exchange partners here run on the CPU: arrays live on the host backend,
 # whatever the default device is.
 def fresh(kind="shared"):
-    return ua.asarray(np.arange(24.).reshape(4, 6), usm_type=kind, queue="host")
+    return ua.asarray(np.arange(24.0).reshape(4, 6), usm_type=kind, queue="host")
 
 
 @pytest.mark.parametrize("route", ["from_dlpack", "asarray"])
@@ -28,15 +28,25 @@ def test_numpy_reads_and_writes_our_memory(layout, route):
 
 
 @pytest.mark.parametrize("route", ["from_dlpack", "asarray_host"])
-@pytest.mark.parametrize("layout", ["c-ordered", "strided", "negative-stride",
-                                    "transposed", "0-d", "zero-size"])
+@pytest.mark.parametrize(
+    "layout", ["c-ordered", "strided", "negative-stride", "transposed", "0-d", "zero-size"]
+)
 def test_we_read_and_write_numpy_memory(layout, route):
-    base = np.arange(24.).reshape(4, 6)
-    views = {"c-ordered": base, "strided": base[::2, 1::2],
-             "negative-stride": base[::-1, ::-2], "transposed": base.T,
-             "0-d": base[1, 2, ...], "zero-size": base[3:3]}
+    base = np.arange(24.0).reshape(4, 6)
+    views = {
+        "c-ordered": base,
+        "strided": base[::2, 1::2],
+        "negative-stride": base[::-1, ::-2],
+        "transposed": base.T,
+        "0-d": base[1, 2, ...],
+        "zero-size": base[3:3],
+    }
     h = views[layout]
-    x = ua.from_dlpack(h) if route == "from_dlpack" else ua.asarray(h, usm_type="host", queue="host")
+    x = (
+        ua.from_dlpack(h)
+        if route == "from_dlpack"
+        else ua.asarray(h, usm_type="host", queue="host")
+    )
     assert x.shape == h.shape
     np.testing.assert_array_equal(ua.asnumpy(x), h)
     if h.size:
@@ -47,7 +57,7 @@ def test_we_read_and_write_numpy_memory(layout, route):
 
 
 def test_read_only_survives_both_ways():
-    h = np.arange(4.)
+    h = np.arange(4.0)
     h.flags.writeable = False
     x = ua.from_dlpack(h)
     assert not x.flags.writable

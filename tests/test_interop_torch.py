@@ -1,8 +1,8 @@
 """Zero-copy exchange with PyTorch's CPU build, both directions, through
 DLPack; shared memory proven by writes on each side."""
+
 import numpy as np
 import pytest
-
 import usmarray as ua
 from interop_layouts import LAYOUTS
 
@@ -12,7 +12,7 @@ torch = pytest.importorskip("torch")
 # The exchange partners here run on the CPU: arrays live on the host backend,
 # whatever the default device is.
 def fresh(kind="shared"):
-    return ua.asarray(np.arange(24.).reshape(4, 6), usm_type=kind, queue="host")
+    return ua.asarray(np.arange(24.0).reshape(4, 6), usm_type=kind, queue="host")
 
 
 @pytest.mark.parametrize("layout", [k for k in LAYOUTS if k != "negative-stride"])
@@ -31,9 +31,14 @@ def test_torch_reads_and_writes_our_memory(layout):
 
 @pytest.mark.parametrize("layout", ["c-ordered", "strided", "transposed", "0-d", "zero-size"])
 def test_we_read_and_write_torch_memory(layout):
-    base = torch.arange(24.).reshape(4, 6)
-    views = {"c-ordered": base, "strided": base[::2, 1::2], "transposed": base.T,
-             "0-d": base[1, 2], "zero-size": base[3:3]}
+    base = torch.arange(24.0).reshape(4, 6)
+    views = {
+        "c-ordered": base,
+        "strided": base[::2, 1::2],
+        "transposed": base.T,
+        "0-d": base[1, 2],
+        "zero-size": base[3:3],
+    }
     t = views[layout]
     for x in (ua.from_dlpack(t), ua.asarray(t, usm_type="host", queue="host")):
         assert x.shape == tuple(t.shape)
@@ -46,10 +51,22 @@ def test_we_read_and_write_torch_memory(layout):
             assert (ua.asnumpy(x) == 2).all()
 
 
-@pytest.mark.parametrize("dtype", [torch.bool, torch.int8, torch.uint8, torch.int16,
-                                   torch.int32, torch.int64, torch.float16,
-                                   torch.float32, torch.float64, torch.complex64,
-                                   torch.complex128])
+@pytest.mark.parametrize(
+    "dtype",
+    [
+        torch.bool,
+        torch.int8,
+        torch.uint8,
+        torch.int16,
+        torch.int32,
+        torch.int64,
+        torch.float16,
+        torch.float32,
+        torch.float64,
+        torch.complex64,
+        torch.complex128,
+    ],
+)
 def test_dtypes_both_ways(dtype):
     t = torch.ones(5, dtype=dtype)
     x = ua.from_dlpack(t)
@@ -64,7 +81,7 @@ def test_bfloat16_is_refused_by_name():
 
 
 def test_asarray_copies_torch_tensors_to_device_memory_by_default():
-    t = torch.arange(3.)
+    t = torch.arange(3.0)
     x = ua.asarray(t)
     assert x.usm_type == "device"
     t[0] = 10
@@ -75,7 +92,8 @@ def test_asarray_copies_torch_tensors_to_device_memory_by_default():
 
 def test_tensor_lives_as_long_as_our_view():
     import gc
-    t = torch.arange(1000.)
+
+    t = torch.arange(1000.0)
     x = ua.from_dlpack(t)
     del t
     gc.collect()

@@ -1,5 +1,6 @@
 """The layering of the architecture: the core never includes Python.h and
 the binding never reaches a backend's operations directly."""
+
 import pathlib
 import re
 
@@ -47,8 +48,7 @@ def test_backends_are_listed_once_with_a_file_each():
 def test_core_and_binding_name_no_backend():
     names = "|".join(backend_names())
     table = re.compile(r"\bua_\w+_backend_ops\b")
-    compared = re.compile(
-        rf'strn?cmp\s*\([^;]*"({names})"|"({names})"\s*[!=]=|[!=]=\s*"({names})"')
+    compared = re.compile(rf'strn?cmp\s*\([^;]*"({names})"|"({names})"\s*[!=]=|[!=]=\s*"({names})"')
     for path in sources("core") + sources("python"):
         text = path.read_text()
         assert not table.search(text), (path, table.search(text).group(0))
@@ -72,8 +72,11 @@ def test_core_errors_become_exceptions_in_errors_c_alone():
 
 def definition_file(name):
     """The binding file that defines the function `name`."""
-    found = [p.name for p in sources("python")
-             if re.search(r"^%s\(" % re.escape(name), p.read_text(), re.M)]
+    found = [
+        p.name
+        for p in sources("python")
+        if re.search(r"^%s\(" % re.escape(name), p.read_text(), re.M)
+    ]
     assert len(found) == 1, (name, found)
     return found[0]
 
@@ -86,11 +89,18 @@ def table_entries(text, table):
 
 
 CONCEPT_FILES = {
-    "array_views.c": {"T", "mT", "real", "imag", "reshape", "transpose",
-                      "mp_subscript", "mp_ass_subscript"},
+    "array_views.c": {
+        "T",
+        "mT",
+        "real",
+        "imag",
+        "reshape",
+        "transpose",
+        "mp_subscript",
+        "mp_ass_subscript",
+    },
     "array_copy.c": {"copy", "astype", "to_device", "fill"},
-    "array_host.c": {"__array_interface__", "__array__", "bf_getbuffer",
-                     "bf_releasebuffer"},
+    "array_host.c": {"__array_interface__", "__array__", "bf_getbuffer", "bf_releasebuffer"},
     "suai.c": {"SUAI"},
     "cai.c": {"__cuda_array_interface__"},
     "dlpack_export.c": {"__dlpack__", "__dlpack_device__"},
@@ -100,20 +110,41 @@ CONCEPT_FILES = {
 def test_array_c_holds_the_type_and_each_concept_its_file():
     text = (SRC / "python" / "types" / "array.c").read_text()
     entries = table_entries(text, "array_getset") + table_entries(text, "array_methods")
-    entries += [(m.group(1), m.group(2)) for m in
-                re.finditer(r"\{Py_(\w+), (\w+)\}", text.split("array_slots[]", 1)[1])]
-    where = {name: definition_file(func) for name, func in entries
-             if not func.startswith("Py")
-             and name not in ("tp_doc", "tp_getset", "tp_methods", "tp_members")}
+    entries += [
+        (m.group(1), m.group(2))
+        for m in re.finditer(r"\{Py_(\w+), (\w+)\}", text.split("array_slots[]", 1)[1])
+    ]
+    where = {
+        name: definition_file(func)
+        for name, func in entries
+        if not func.startswith("Py")
+        and name not in ("tp_doc", "tp_getset", "tp_methods", "tp_members")
+    }
     for path, names in CONCEPT_FILES.items():
         for name in names:
             assert where[name] == path, (name, where[name])
     # What array.c defines itself: the constructor, attributes and lifetime.
     own = {n for n, f in where.items() if f == "array.c"}
-    assert own <= {"shape", "strides", "ndim", "size", "itemsize", "nbytes",
-                   "dtype", "usm_type", "queue", "device", "base", "flags",
-                   "_pointer", "_element_offset", "_byte_bounds", "tp_new",
-                   "tp_dealloc", "tp_traverse"}, own
+    assert own <= {
+        "shape",
+        "strides",
+        "ndim",
+        "size",
+        "itemsize",
+        "nbytes",
+        "dtype",
+        "usm_type",
+        "queue",
+        "device",
+        "base",
+        "flags",
+        "_pointer",
+        "_element_offset",
+        "_byte_bounds",
+        "tp_new",
+        "tp_dealloc",
+        "tp_traverse",
+    }, own
 
 
 def backend_capsule_names():

@@ -1,6 +1,7 @@
 """Lifetimes: whatever is imported or viewed keeps its producer alive for
 exactly as long as it is needed, and create/export/import/destroy cycles
 leave nothing behind."""
+
 import gc
 import os
 import sys
@@ -8,7 +9,6 @@ import weakref
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 from conftest import Holder, stress_scale
 from dlpack_ctypes import Tensor
@@ -144,8 +144,7 @@ def cycle(n):
     """n create/export/import/destroy cycles through every protocol, on the
     host backend, where NumPy takes every USM kind and host data is wrapped."""
     for i in range(n):
-        x = ua.empty(16, dtype="f4", usm_type="host" if i & 1 else "shared",
-                     queue="host")
+        x = ua.empty(16, dtype="f4", usm_type="host" if i & 1 else "shared", queue="host")
         y = ua.asarray(Holder(x.__sycl_usm_array_interface__, keep=x))
         z = ua.from_dlpack(y.__dlpack__(max_version=(1, 0)))
         w = np.from_dlpack(z)

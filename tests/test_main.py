@@ -11,8 +11,13 @@ def run_main(*args, env_device=None, python_flags=(), code=None):
     if env_device is not None:
         env["USMARRAY_DEVICE"] = env_device
     command = ["-c", code] if code is not None else ["-m", "usmarray"]
-    return subprocess.run([sys.executable, *python_flags, *command, *args],
-                          capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, *python_flags, *command, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 def test_main_lists_devices_and_passes_self_check():
@@ -80,7 +85,8 @@ def test_json_describes_backends_devices_and_checks():
     assert report["version"] == ua.__version__
     assert [b["name"] for b in report["backends"]][0] == "host"
     assert [d["filter_string"] for d in report["devices"]] == [
-        d.filter_string for d in ua.get_devices()]
+        d.filter_string for d in ua.get_devices()
+    ]
     assert report["default_device"] == ua.Device().filter_string
     assert sum(d["default"] for d in report["devices"]) == 1
     host = report["devices"][0]
@@ -112,8 +118,10 @@ def test_a_broken_check_fails_under_python_O():
     result = run_main(python_flags=("-O",), code=BROKEN.format(args=[]))
     assert result.returncode == 1, result.stdout + result.stderr
     out = result.stdout
-    assert ("host:cpu:0 device allocate, round-trip bytes, memset: FAIL: "
-            "CheckFailed: an inner address resolves to 'unknown'") in out
+    assert (
+        "host:cpu:0 device allocate, round-trip bytes, memset: FAIL: "
+        "CheckFailed: an inner address resolves to 'unknown'"
+    ) in out
     assert "self-check FAILED" in out
 
 

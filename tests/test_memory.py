@@ -5,7 +5,6 @@ import weakref
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 from conftest import KINDS
 
@@ -43,7 +42,9 @@ def test_integer_like_sizes():
     assert ua.MemoryUSMHost(np.int64(24)).nbytes == 24
 
 
-@pytest.mark.parametrize("alignment", [1, 2, 64, 256, 512, 4096, 1 << 16, 1 << 21, 1 << 22, 1 << 26])
+@pytest.mark.parametrize(
+    "alignment", [1, 2, 64, 256, 512, 4096, 1 << 16, 1 << 21, 1 << 22, 1 << 26]
+)
 def test_alignment_is_honoured(kind, alignment):
     mem = KINDS[kind](10, alignment=alignment)
     assert mem._pointer % alignment == 0
@@ -63,8 +64,12 @@ def test_any_power_of_two_alignment_on_every_device(kind, alignment):
         assert mem.tobytes() == data
         assert ua.get_pointer_type(mem._pointer, mem.queue) == kind
         assert ua.get_pointer_type(mem._pointer + 999, mem.queue) == kind
-        x = ua.USMArray((125,), dtype="f8", buffer=kind,
-                        buffer_ctor_kwargs={"alignment": alignment, "queue": mem.queue})
+        x = ua.USMArray(
+            (125,),
+            dtype="f8",
+            buffer=kind,
+            buffer_ctor_kwargs={"alignment": alignment, "queue": mem.queue},
+        )
         assert x._pointer % alignment == 0
         x[...] = 1.5
         assert ua.asnumpy(x).sum() == 187.5
@@ -302,7 +307,9 @@ def test_keyword_only_arguments():
 def test_numpy_refuses_memory_the_host_cannot_access():
     mem = ua.MemoryUSMDevice(16)
     for convert in (np.asarray, np.array, lambda m: np.asarray(m, dtype="f8")):
-        with pytest.raises(TypeError, match="USM device memory cannot be converted to a NumPy array"):
+        with pytest.raises(
+            TypeError, match="USM device memory cannot be converted to a NumPy array"
+        ):
             convert(mem)
     with pytest.raises(TypeError, match="copy_to_host"):
         mem.__array__()

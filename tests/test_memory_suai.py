@@ -1,11 +1,11 @@
 """Wrapping objects that expose __sycl_usm_array_interface__ as Memory."""
+
 import ctypes
 import gc
 import sys
 import weakref
 
 import pytest
-
 import usmarray as ua
 from conftest import KEEP_OUT, KINDS, Holder, suai
 
@@ -76,8 +76,11 @@ def test_read_only_flag_is_kept():
     assert memoryview(ro).readonly
     with pytest.raises(BufferError, match="read-only"):
         request_writable_buffer(ro)
-    for call in (lambda: ro.memset(1), lambda: ro.copy_from_host(b"x"),
-                 lambda: ro.copy_from_device(mem)):
+    for call in (
+        lambda: ro.memset(1),
+        lambda: ro.copy_from_host(b"x"),
+        lambda: ro.copy_from_device(mem),
+    ):
         with pytest.raises(ValueError, match="read-only"):
             call()
     assert "read-only" in repr(ro)
@@ -128,8 +131,13 @@ def test_explicit_queue_of_the_same_context():
 
 @pytest.mark.parametrize(
     "syclobj",
-    [lambda: ua.Queue("host"), lambda: ua.Context("host"), lambda: "host",
-     lambda: "host:cpu:0", lambda: ua.Device("host")],
+    [
+        lambda: ua.Queue("host"),
+        lambda: ua.Context("host"),
+        lambda: "host",
+        lambda: "host:cpu:0",
+        lambda: ua.Device("host"),
+    ],
 )
 def test_accepted_syclobj_forms(syclobj):
     mem = ua.MemoryUSMShared(8, queue="host")
@@ -201,40 +209,83 @@ BAD_SUAI = [
     ("typestr bytes", {"typestr": b"|u1"}, TypeError, "['typestr'] must be a str"),
     ("typestr object", {"typestr": "|O8"}, ValueError, "unsupported kind 'O'"),
     ("typestr size", {"typestr": "<f3"}, ValueError, "names no supported data type"),
-    ("typestr swapped", {"typestr": ">f8", "shape": (8,)}, ValueError,
-     "not in native byte order"),
+    ("typestr swapped", {"typestr": ">f8", "shape": (8,)}, ValueError, "not in native byte order"),
     ("data list", {"data": [PTR, False]}, TypeError, "['data'] must be a 2-tuple"),
     ("data short", {"data": (PTR,)}, TypeError, "['data'] must be a 2-tuple"),
-    ("data float ptr", {"data": (1.0, False)}, TypeError, "['data'][0] (the pointer) must be an int"),
+    (
+        "data float ptr",
+        {"data": (1.0, False)},
+        TypeError,
+        "['data'][0] (the pointer) must be an int",
+    ),
     ("data negative", {"data": (-1, False)}, ValueError, "is not a pointer value"),
     ("data huge", {"data": (2**65, False)}, ValueError, "is not a pointer value"),
     ("data flag int", {"data": (PTR, 0)}, TypeError, "read-only flag) must be a bool"),
     ("data flag None", {"data": (PTR, None)}, TypeError, "read-only flag) must be a bool"),
     ("strides str", {"strides": "1"}, TypeError, "['strides'] must be a tuple"),
-    ("strides length", {"strides": (1, 1)}, ValueError, "['strides'] has 2 entries but 'shape' has 1"),
+    (
+        "strides length",
+        {"strides": (1, 1)},
+        ValueError,
+        "['strides'] has 2 entries but 'shape' has 1",
+    ),
     ("strides float", {"strides": (1.5,)}, TypeError, "['strides'][0] must be an integer"),
     ("offset float", {"offset": 1.0}, TypeError, "['offset'] must be an integer"),
     ("version 2", {"version": 2}, ValueError, "only version 1 is supported"),
     ("version 0", {"version": 0}, ValueError, "only version 1 is supported"),
     ("version str", {"version": "1"}, TypeError, "['version'] must be an integer"),
     ("past the end", {"shape": (65,)}, ValueError, "outside the 64-byte allocation"),
-    ("offset past end", {"shape": (8,), "offset": 57}, ValueError, "outside the 64-byte allocation"),
-    ("offset before start", {"shape": (8,), "offset": -1}, ValueError, "outside the 64-byte allocation"),
-    ("stride past end", {"shape": (2,), "strides": (64,)}, ValueError, "outside the 64-byte allocation"),
-    ("negative stride before start", {"shape": (2,), "strides": (-1,)}, ValueError,
-     "outside the 64-byte allocation"),
-    ("wide type past end", {"shape": (9,), "typestr": "<f8"}, ValueError, "outside the 64-byte allocation"),
+    (
+        "offset past end",
+        {"shape": (8,), "offset": 57},
+        ValueError,
+        "outside the 64-byte allocation",
+    ),
+    (
+        "offset before start",
+        {"shape": (8,), "offset": -1},
+        ValueError,
+        "outside the 64-byte allocation",
+    ),
+    (
+        "stride past end",
+        {"shape": (2,), "strides": (64,)},
+        ValueError,
+        "outside the 64-byte allocation",
+    ),
+    (
+        "negative stride before start",
+        {"shape": (2,), "strides": (-1,)},
+        ValueError,
+        "outside the 64-byte allocation",
+    ),
+    (
+        "wide type past end",
+        {"shape": (9,), "typestr": "<f8"},
+        ValueError,
+        "outside the 64-byte allocation",
+    ),
     ("unknown pointer", {"data": (16, False)}, ValueError, "not inside any USM allocation"),
     ("null pointer", {"data": (0, False)}, ValueError, "not inside any USM allocation"),
-    ("overflowing strides", {"shape": (3,), "strides": (2**62,)}, ValueError,
-     "beyond addressable memory"),
+    (
+        "overflowing strides",
+        {"shape": (3,), "strides": (2**62,)},
+        ValueError,
+        "beyond addressable memory",
+    ),
     ("syclobj int", {"syclobj": 0}, TypeError, "['syclobj'] must be"),
-    ("syclobj bad filter", {"syclobj": "gpu:7"}, ValueError, "no device matches filter string 'gpu:7'"),
+    (
+        "syclobj bad filter",
+        {"syclobj": "gpu:7"},
+        ValueError,
+        "no device matches filter string 'gpu:7'",
+    ),
 ]
 
 
-@pytest.mark.parametrize("changes, exc, fragment", [c[1:] for c in BAD_SUAI],
-                         ids=[c[0] for c in BAD_SUAI])
+@pytest.mark.parametrize(
+    "changes, exc, fragment", [c[1:] for c in BAD_SUAI], ids=[c[0] for c in BAD_SUAI]
+)
 def test_malformed_suai_is_refused(changes, exc, fragment):
     mem = ua.MemoryUSMShared(64)
     fixed = {}

@@ -2,6 +2,7 @@
 (module -> cached Device, Context, Queue -> their type -> module): the
 garbage collector must be able to free them, or every module instance made
 (one per subinterpreter, or a reload) leaks."""
+
 import gc
 import importlib.util
 import weakref
@@ -23,8 +24,7 @@ def test_a_module_instance_with_cached_objects_is_collected():
     assert module.Context("host") is queue.context
     assert module.Device("host") is queue.device
     assert type(queue) is not ua.Queue  # the instance's own types
-    refs = [weakref.ref(module), weakref.ref(type(queue)),
-            weakref.ref(type(queue.device))]
+    refs = [weakref.ref(module), weakref.ref(type(queue)), weakref.ref(type(queue.device))]
     del module, queue
     gc.collect()
     assert [r() for r in refs] == [None, None, None]

@@ -3,17 +3,19 @@ USM kind, casts, strided views), the device each protocol reports, pointer
 queries, imports of other libraries' arrays on the second GPU, and the
 errors for devices that do not exist.  Skipped with fewer than two CUDA
 GPUs."""
+
 import os
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 from dlpack_ctypes import Tensor
 
 GPUS = ua.get_devices(backend="cuda")
-pytestmark = [pytest.mark.gpu,
-              pytest.mark.skipif(len(GPUS) < 2, reason="fewer than two CUDA GPUs here")]
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.skipif(len(GPUS) < 2, reason="fewer than two CUDA GPUs here"),
+]
 
 G0, G1 = "cuda:gpu:0", "cuda:gpu:1"
 KINDS = ["device", "shared", "host"]
@@ -43,6 +45,7 @@ def torch_cuda():
 
 # --------------------------------------------------------------- routes
 
+
 def test_the_two_gpus_reach_each_other_as_the_driver_says():
     d0, d1 = ua.Device(G0), ua.Device(G1)
     assert d0.can_access_peer(d1) == d1.can_access_peer(d0)
@@ -53,6 +56,7 @@ def test_the_two_gpus_reach_each_other_as_the_driver_says():
 
 
 # ------------------------------------------------------------ to_device
+
 
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("dtype", ["f8", "f4", "i4", "c16", "f2", "?"])
@@ -85,6 +89,7 @@ def test_a_large_copy_sees_work_just_done_on_the_source_gpu():
 
 
 # ----------------------------------------------------------- assignment
+
 
 @pytest.mark.parametrize("src_kind", KINDS)
 @pytest.mark.parametrize("dst_kind", KINDS)
@@ -123,6 +128,7 @@ def test_asarray_with_a_queue_on_the_other_gpu_copies_there():
 
 
 # ------------------------------------------------------ protocols, queries
+
 
 @pytest.mark.parametrize("kind,dl_type", [("device", 2), ("host", 3), ("shared", 13)])
 def test_dlpack_names_the_second_gpu(kind, dl_type):
@@ -172,11 +178,15 @@ def test_partners_see_our_gpu_1_arrays_on_gpu_1():
 
 # ------------------------------------------------------------ bad input
 
+
 def test_a_gpu_that_does_not_exist_is_named():
     missing = f"cuda:gpu:{len(GPUS)}"
-    for call in (lambda: ua.Queue(missing), lambda: ua.Device(missing),
-                 lambda: ua.ones(3, queue=G0).to_device(missing),
-                 lambda: ua.empty(3, queue=missing)):
+    for call in (
+        lambda: ua.Queue(missing),
+        lambda: ua.Device(missing),
+        lambda: ua.ones(3, queue=G0).to_device(missing),
+        lambda: ua.empty(3, queue=missing),
+    ):
         with pytest.raises(ValueError, match=missing):
             call()
 

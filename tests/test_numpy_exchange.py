@@ -1,9 +1,9 @@
 """NumPy exchange: __array_interface__ v3, PEP 3118 and __array__."""
+
 import ctypes
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 
 PyBUF_SIMPLE, PyBUF_WRITABLE, PyBUF_FORMAT, PyBUF_ND = 0, 0x1, 0x4, 0x8
@@ -37,12 +37,17 @@ def test_numpy_shares_host_accessible_memory(kind):
     assert ua.asnumpy(x)[2, 3] == -1
 
 
-@pytest.mark.parametrize("dtype", ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8",
-                                   "u8", "f2", "f4", "f8", "c8", "c16"])
+@pytest.mark.parametrize(
+    "dtype", ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"]
+)
 def test_formats_and_typestrs(dtype):
     x = ua.asarray(np.ones(3, dtype=dtype), usm_type="shared")
     m = memoryview(x)
-    assert np.dtype(m.format) == np.dtype(dtype) if dtype not in ("c8", "c16") else m.format in ("Zf", "Zd")
+    assert (
+        np.dtype(m.format) == np.dtype(dtype)
+        if dtype not in ("c8", "c16")
+        else m.format in ("Zf", "Zd")
+    )
     assert m.itemsize == np.dtype(dtype).itemsize and m.shape == (3,)
     iface = x.__array_interface__
     assert iface["version"] == 3 and iface["typestr"] == np.dtype(dtype).str

@@ -1,13 +1,13 @@
 """Freed arrays and Memory objects are kept and reused for the next ones
 (src/python/base/freelist.h): a reused object must be a new object in every way
 a program can tell, and the objects of subclasses must never be reused."""
+
 import gc
 import sys
 import weakref
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 
 
@@ -43,11 +43,21 @@ def test_reused_objects_hold_their_types_once():
 
 def test_memory_kinds_and_subclasses_interleave():
     for i in range(200):
-        objs = [ua.MemoryUSMDevice(64), WithDict(64), Slotted(64),
-                ua.MemoryUSMShared(64), ua.MemoryUSMHost(64)]
+        objs = [
+            ua.MemoryUSMDevice(64),
+            WithDict(64),
+            Slotted(64),
+            ua.MemoryUSMShared(64),
+            ua.MemoryUSMHost(64),
+        ]
         objs[1].tag = i
-        assert [type(o) for o in objs] == [ua.MemoryUSMDevice, WithDict, Slotted,
-                                           ua.MemoryUSMShared, ua.MemoryUSMHost]
+        assert [type(o) for o in objs] == [
+            ua.MemoryUSMDevice,
+            WithDict,
+            Slotted,
+            ua.MemoryUSMShared,
+            ua.MemoryUSMHost,
+        ]
         assert objs[1].tag == i and objs[1].__dict__ == {"tag": i}
         assert [o.nbytes for o in objs] == [64] * 5
         assert all(o.reference_obj is None for o in objs)

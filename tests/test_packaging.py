@@ -1,5 +1,6 @@
 """The package metadata, the license and the README's set-up steps, as a new
 user meets them."""
+
 import pathlib
 import re
 import tomllib
@@ -44,8 +45,11 @@ def test_docs_extra_builds_the_documentation():
 
 
 def shell_commands(markdown):
-    return [line for m in re.finditer(r"^```sh\n(.*?)^```", markdown, re.S | re.M)
-            for line in m.group(1).splitlines()]
+    return [
+        line
+        for m in re.finditer(r"^```sh\n(.*?)^```", markdown, re.S | re.M)
+        for line in m.group(1).splitlines()
+    ]
 
 
 def test_readme_makes_a_virtual_environment_before_installing():
@@ -55,9 +59,9 @@ def test_readme_makes_a_virtual_environment_before_installing():
 
 
 def test_readme_tells_contributors_how_to_build_and_test():
-    section = README[README.index("## Contributing"):]
+    section = README[README.index("## Contributing") :]
     commands = "\n".join(shell_commands(section))
     assert re.search(r"pip install --no-build-isolation -e \"?\.", commands)
-    assert "meson test" in commands           # the C tests
-    assert "-Dfuzz=true" in commands          # the fuzzers
+    assert "meson test" in commands  # the C tests
+    assert "-Dfuzz=true" in commands  # the fuzzers
     assert "sphinx" in commands and "stubtest" in commands

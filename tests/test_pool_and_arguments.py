@@ -1,12 +1,12 @@
 """Freed allocations kept for reuse, and the argument lists of the hot entry
 points (parsed without building keyword dictionaries)."""
+
 import gc
 import os
 import subprocess
 import sys
 
 import pytest
-
 import usmarray as ua
 from conftest import KINDS
 
@@ -59,26 +59,43 @@ def test_explicit_alignment_bypasses_the_pool():
 
 
 def test_pool_can_be_turned_off():
-    code = ("import gc, usmarray as ua; m = ua.MemoryUSMShared(100); del m; "
-            "gc.collect(); print(ua.Context().pooled_nbytes)")
+    code = (
+        "import gc, usmarray as ua; m = ua.MemoryUSMShared(100); del m; "
+        "gc.collect(); print(ua.Context().pooled_nbytes)"
+    )
     env = dict(os.environ, USMARRAY_POOL="0")
-    out = subprocess.run([sys.executable, "-c", code], env=env,
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == "0"
 
 
 def pooled_bytes_with(value):
-    code = ("import gc, usmarray as ua; m = ua.MemoryUSMShared(100); del m; "
-            "gc.collect(); print(ua.Context().pooled_nbytes)")
+    code = (
+        "import gc, usmarray as ua; m = ua.MemoryUSMShared(100); del m; "
+        "gc.collect(); print(ua.Context().pooled_nbytes)"
+    )
     env = dict(os.environ, USMARRAY_POOL=value)
-    return subprocess.run([sys.executable, "-c", code], env=env,
-                          capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
 
 
-@pytest.mark.parametrize("value, pooled", [
-    ("0", False), ("false", False), ("FALSE", False), ("no", False), ("off", False), ("Off", False),
-    ("1", True), ("true", True), ("True", True), ("yes", True), ("on", True), ("", True),
-])
+@pytest.mark.parametrize(
+    "value, pooled",
+    [
+        ("0", False),
+        ("false", False),
+        ("FALSE", False),
+        ("no", False),
+        ("off", False),
+        ("Off", False),
+        ("1", True),
+        ("true", True),
+        ("True", True),
+        ("yes", True),
+        ("on", True),
+        ("", True),
+    ],
+)
 def test_pool_setting_accepts_the_usual_words(value, pooled):
     out = pooled_bytes_with(value)
     assert out.returncode == 0, out.stderr
@@ -97,8 +114,10 @@ BAD_CALLS = [
     (lambda: ua.USMArray(), "USMArray() missing required argument 'shape'"),
     (lambda: ua.USMArray(2, shape=3), "got multiple values for argument 'shape'"),
     (lambda: ua.USMArray(2, bogus=1), "unexpected keyword argument 'bogus'"),
-    (lambda: ua.USMArray(1, "f8", "device", None, 0, "C", {}, 8),
-     "takes at most 7 positional arguments (8 given)"),
+    (
+        lambda: ua.USMArray(1, "f8", "device", None, 0, "C", {}, 8),
+        "takes at most 7 positional arguments (8 given)",
+    ),
     (lambda: ua.USMArray(**{"shape": 2, 3: 4}), "keywords must be strings"),
     (lambda: ua.MemoryUSMDevice(), "missing required argument 'nbytes_or_obj'"),
     (lambda: ua.MemoryUSMDevice(8, 64), "takes at most 1 positional argument"),
@@ -118,8 +137,7 @@ BAD_CALLS = [
 ]
 
 
-@pytest.mark.parametrize("call, fragment", BAD_CALLS,
-                         ids=[b[1][:40] for b in BAD_CALLS])
+@pytest.mark.parametrize("call, fragment", BAD_CALLS, ids=[b[1][:40] for b in BAD_CALLS])
 def test_bad_argument_lists(call, fragment):
     with pytest.raises(TypeError) as info:
         call()
@@ -129,8 +147,7 @@ def test_bad_argument_lists(call, fragment):
 def test_keywords_and_positions_mean_the_same():
     mem = ua.MemoryUSMShared(64)
     a = ua.USMArray((2, 2), "i4", mem, (1, 2), 4, "C")
-    b = ua.USMArray(shape=(2, 2), dtype="i4", buffer=mem, strides=(1, 2),
-                    offset=4, order="C")
+    b = ua.USMArray(shape=(2, 2), dtype="i4", buffer=mem, strides=(1, 2), offset=4, order="C")
     assert a.__sycl_usm_array_interface__ == b.__sycl_usm_array_interface__
     assert ua.full(fill_value=7, shape=3, dtype="i2").dtype == "int16"
     assert ua.arange(start=1, stop=7, step=2).shape == (3,)
@@ -152,10 +169,15 @@ def test_shapes_too_large_to_address_are_refused_by_name():
 
     class S:
         pass
+
     s = S()
-    s.__sycl_usm_array_interface__ = {"shape": (2**62, 4), "typestr": "<f8",
-                                      "data": (m._pointer, False), "version": 1,
-                                      "syclobj": m.queue}
+    s.__sycl_usm_array_interface__ = {
+        "shape": (2**62, 4),
+        "typestr": "<f8",
+        "data": (m._pointer, False),
+        "version": 1,
+        "syclobj": m.queue,
+    }
     with pytest.raises(ValueError, match="too many elements"):
         ua.asarray(s)
     with pytest.raises(ValueError, match="too many elements"):
@@ -167,8 +189,11 @@ def test_shapes_too_large_to_address_are_refused_by_name():
 @pytest.mark.parametrize("value", ["fast", "0", "-1", "nan"])
 def test_the_stress_scale_is_parsed_strictly(value, monkeypatch):
     from conftest import stress_scale
+
     monkeypatch.setenv("USMARRAY_STRESS_SCALE", value)
-    with pytest.raises(ValueError, match="USMARRAY_STRESS_SCALE is '%s'; expected a positive number" % value):
+    with pytest.raises(
+        ValueError, match="USMARRAY_STRESS_SCALE is '%s'; expected a positive number" % value
+    ):
         stress_scale()
     monkeypatch.setenv("USMARRAY_STRESS_SCALE", "0.02")
     assert stress_scale() == 0.02

@@ -1,10 +1,10 @@
 """The pool's statistics and control, on every device: bytes in use and
 held per USM kind, giving unused blocks back, and a limit past which
 allocation raises USMAllocationError (CuPy's MemoryPool, by other names)."""
+
 import gc
 
 import pytest
-
 import usmarray as ua
 
 MIB = 1 << 20
@@ -78,15 +78,18 @@ def test_a_limit_binds_its_kind_only(device):
         c.set_limit(None, usm_type="shared")
 
 
-@pytest.mark.parametrize("call, error, fragment", [
-    (lambda c: c.set_limit(-1), ValueError, "number of bytes"),
-    (lambda c: c.set_limit(2**64), ValueError, "number of bytes"),
-    (lambda c: c.set_limit("1"), TypeError, "integer"),
-    (lambda c: c.set_limit(), TypeError, "nbytes"),
-    (lambda c: c.used_nbytes("global"), ValueError, "usm_type"),
-    (lambda c: c.held_nbytes(usm_type=3), TypeError, "usm_type"),
-    (lambda c: c.get_limit("device", 1), TypeError, "at most 1"),
-])
+@pytest.mark.parametrize(
+    "call, error, fragment",
+    [
+        (lambda c: c.set_limit(-1), ValueError, "number of bytes"),
+        (lambda c: c.set_limit(2**64), ValueError, "number of bytes"),
+        (lambda c: c.set_limit("1"), TypeError, "integer"),
+        (lambda c: c.set_limit(), TypeError, "nbytes"),
+        (lambda c: c.used_nbytes("global"), ValueError, "usm_type"),
+        (lambda c: c.held_nbytes(usm_type=3), TypeError, "usm_type"),
+        (lambda c: c.get_limit("device", 1), TypeError, "at most 1"),
+    ],
+)
 def test_bad_arguments_are_named(call, error, fragment):
     with pytest.raises(error, match=fragment):
         call(ua.Context("host"))

@@ -1,18 +1,17 @@
 """Property tests against NumPy as the oracle: constructors, views,
 assignment, reshapes, casts and protocol round trips on random layouts."""
+
 import numpy as np
 import pytest
+import usmarray as ua
+from conftest import Holder
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-import usmarray as ua
-from conftest import Holder
-
 DTYPES = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"]
 
-SETTINGS = settings(deadline=None, max_examples=150,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
 shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=5)
 dtypes = st.sampled_from(DTYPES)
@@ -29,8 +28,7 @@ def host_copy(a):
 
 @st.composite
 def arrays(draw, min_dims=0, max_dims=4):
-    shape = draw(hnp.array_shapes(min_dims=min_dims, max_dims=max_dims,
-                                  min_side=0, max_side=5))
+    shape = draw(hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=0, max_side=5))
     dtype = draw(dtypes)
     a = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape) % 100
     return a.astype(dtype)
@@ -55,22 +53,30 @@ def assert_same_view(x, ref):
 
 
 @SETTINGS
-@given(shape=shapes, dtype=dtypes, order=st.sampled_from("CF"),
-       usm_type=st.sampled_from(["device", "shared", "host"]))
+@given(
+    shape=shapes,
+    dtype=dtypes,
+    order=st.sampled_from("CF"),
+    usm_type=st.sampled_from(["device", "shared", "host"]),
+)
 def test_constructors_lay_out_as_numpy(shape, dtype, order, usm_type):
     ref = np.empty(shape, dtype=dtype, order=order)
-    for x in (ua.empty(shape, dtype=dtype, order=order, usm_type=usm_type),
-              ua.USMArray(shape, dtype=dtype, order=order, buffer=usm_type)):
+    for x in (
+        ua.empty(shape, dtype=dtype, order=order, usm_type=usm_type),
+        ua.USMArray(shape, dtype=dtype, order=order, buffer=usm_type),
+    ):
         assert x.shape == ref.shape and x.dtype == ref.dtype
         assert x.nbytes == ref.nbytes and x.size == ref.size
         assert x.flags.c_contiguous == ref.flags.c_contiguous
         assert x.flags.f_contiguous == ref.flags.f_contiguous
         if ref.size:  # NumPy's strides of empty arrays vary by version
             assert tuple(s * x.itemsize for s in x.strides) == ref.strides
-    np.testing.assert_array_equal(ua.asnumpy(ua.zeros(shape, dtype=dtype)),
-                                  np.zeros(shape, dtype=dtype))
-    np.testing.assert_array_equal(ua.asnumpy(ua.full(shape, 3, dtype=dtype)),
-                                  np.full(shape, 3, dtype=dtype))
+    np.testing.assert_array_equal(
+        ua.asnumpy(ua.zeros(shape, dtype=dtype)), np.zeros(shape, dtype=dtype)
+    )
+    np.testing.assert_array_equal(
+        ua.asnumpy(ua.full(shape, 3, dtype=dtype)), np.full(shape, 3, dtype=dtype)
+    )
 
 
 @SETTINGS
@@ -114,7 +120,8 @@ def test_copies_of_views_match_numpy(case, usm_type):
         np.testing.assert_array_equal(ua.asnumpy(c), ref)
     reversed_axes = tuple(range(ref.ndim))[::-1]
     np.testing.assert_array_equal(
-        ua.asnumpy(ua.permute_dims(x[index], reversed_axes).copy()), ref.T)
+        ua.asnumpy(ua.permute_dims(x[index], reversed_axes).copy()), ref.T
+    )
 
 
 @SETTINGS
@@ -124,13 +131,17 @@ def test_permutes_and_reshapes_match_numpy(a, data):
     axes = data.draw(st.permutations(range(a.ndim)))
     assert_same_view(ua.permute_dims(x, tuple(axes)), np.transpose(a, axes))
     order = data.draw(st.sampled_from("CF"))
-    new_shape = data.draw(st.sampled_from(
-        [(a.size,), (1, a.size), (a.size, 1), (-1,)] +
-        ([(2, a.size // 2)] if a.size % 2 == 0 else [])))
+    new_shape = data.draw(
+        st.sampled_from(
+            [(a.size,), (1, a.size), (a.size, 1), (-1,)]
+            + ([(2, a.size // 2)] if a.size % 2 == 0 else [])
+        )
+    )
     ref = a.reshape(new_shape, order=order)
     np.testing.assert_array_equal(
         ua.asnumpy(ua.reshape(x.mT if a.ndim > 1 else x, new_shape, order=order)),
-        (a.swapaxes(-1, -2) if a.ndim > 1 else a).reshape(new_shape, order=order))
+        (a.swapaxes(-1, -2) if a.ndim > 1 else a).reshape(new_shape, order=order),
+    )
     np.testing.assert_array_equal(ua.asnumpy(x.reshape(new_shape, order=order)), ref)
 
 
@@ -183,14 +194,18 @@ def test_host_data_round_trips_by_value(a, usm_type):
     mem = ua.MemoryUSMShared(max(a.nbytes, 1))
     if a.nbytes:
         mem.copy_from_host(np.ascontiguousarray(a).view(np.uint8).ravel())
-        assert mem.tobytes()[:a.nbytes] == np.ascontiguousarray(a).tobytes()
+        assert mem.tobytes()[: a.nbytes] == np.ascontiguousarray(a).tobytes()
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_every_dtype_survives_every_protocol(dtype):
     a = (np.arange(6) % 3).astype(dtype).reshape(2, 3)
     x = host_copy(a)
-    for back in (np.asarray(x), np.from_dlpack(x), np.asarray(memoryview(x)),
-                 ua.asnumpy(ua.asarray(Holder(x.__sycl_usm_array_interface__, keep=x)))):
+    for back in (
+        np.asarray(x),
+        np.from_dlpack(x),
+        np.asarray(memoryview(x)),
+        ua.asnumpy(ua.asarray(Holder(x.__sycl_usm_array_interface__, keep=x))),
+    ):
         np.testing.assert_array_equal(back, a)
         assert back.dtype == a.dtype

@@ -3,13 +3,13 @@ axis, item() and tolist(), int()/float()/complex()/operator.index()/bool()
 with NumPy 2's rules and messages, format() of 0-d arrays, copy, deepcopy
 and pickle (by copy, onto the same device and USM kind), and comparisons,
 which raise rather than answer by identity."""
+
 import copy
 import operator
 import pickle
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 
 DTYPES = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"]
@@ -24,6 +24,7 @@ def outcome(call, obj):
 
 
 # ------------------------------------------------------------- iteration
+
 
 @pytest.mark.parametrize("usm_type", KINDS)
 def test_iteration_yields_views_of_the_first_axis(usm_type):
@@ -55,6 +56,7 @@ def test_unpacking_and_sequence_helpers_work():
 
 # ------------------------------------------------------- item and tolist
 
+
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_item_and_tolist_match_numpy(dtype):
     a = (np.arange(-3, 9).reshape(3, 4) * 7).astype(dtype)
@@ -78,7 +80,13 @@ def test_item_errors_match_numpy():
 
 # ------------------------------------------------- conversions to scalars
 
-CONVERSIONS = {"int": int, "float": float, "complex": complex, "index": operator.index, "bool": bool}
+CONVERSIONS = {
+    "int": int,
+    "float": float,
+    "complex": complex,
+    "index": operator.index,
+    "bool": bool,
+}
 SHAPES = [(), (1,), (1, 1), (2,), (0,)]
 
 
@@ -116,6 +124,7 @@ def test_a_0d_integer_array_is_an_index():
 
 # ---------------------------------------------------------------- format
 
+
 def test_format_of_a_0d_array_formats_its_element():
     x = ua.asarray(3.14159)
     assert format(x, ".2f") == format(np.array(3.14159), ".2f") == "3.14"
@@ -129,12 +138,17 @@ def test_format_of_a_0d_array_formats_its_element():
 
 # --------------------------------------------------- copying and pickling
 
+
 @pytest.mark.parametrize("usm_type", KINDS)
 def test_copy_deepcopy_and_pickle_copy_onto_the_same_device_and_kind(usm_type):
     a = np.arange(12, dtype="i4").reshape(3, 4)
     x = ua.asarray(a, usm_type=usm_type)[:, ::-1].T
-    for clone in (copy.copy(x), copy.deepcopy(x), pickle.loads(pickle.dumps(x)),
-                  copy.deepcopy([x, x])[0]):
+    for clone in (
+        copy.copy(x),
+        copy.deepcopy(x),
+        pickle.loads(pickle.dumps(x)),
+        copy.deepcopy([x, x])[0],
+    ):
         assert isinstance(clone, ua.USMArray)
         assert clone.usm_type == usm_type
         assert clone.device == x.device
@@ -159,8 +173,10 @@ def test_pickle_of_every_dtype_and_empty_arrays_round_trips():
 
 # ------------------------------------------------------------ comparisons
 
-@pytest.mark.parametrize("op", [operator.eq, operator.ne, operator.lt, operator.le,
-                                operator.gt, operator.ge])
+
+@pytest.mark.parametrize(
+    "op", [operator.eq, operator.ne, operator.lt, operator.le, operator.gt, operator.ge]
+)
 def test_comparisons_raise_and_say_how_to_compare(op):
     x = ua.arange(3)
     for other in (x, x.copy(), 1, None, np.arange(3).tolist()):

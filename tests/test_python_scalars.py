@@ -4,12 +4,12 @@ dtype TypeError, a float into an integer dtype truncates (NaN raises
 ValueError, infinities and values out of range OverflowError).  Array to
 array casts keep NumPy's unsafe semantics.  Each case is compared with
 NumPy itself."""
+
 import enum
 import warnings
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 
 # NumPy warns where a float overflows to infinity in a narrower type.
@@ -23,11 +23,47 @@ class Big(enum.IntEnum):
 
 
 VALUES = [
-    0, 1, -1, 127, 128, 255, 256, -129, 300, 2**15, 2**31, -2**31 - 1, 2**32, 2**40,
-    2**63 - 1, 2**63, 2**64 - 1, 2**64, -2**63, -2**63 - 1, 10**400, Big.VALUE,
-    True, False, 1.5, -1.5, -0.5, 255.9, 256.0, 1e20, -1e20, 2.0**63, 2.0**64,
-    float("nan"), float("inf"), -float("inf"), 1e300,
-    1 + 2j, 0j, complex(1, 0), complex(float("nan"), 0),
+    0,
+    1,
+    -1,
+    127,
+    128,
+    255,
+    256,
+    -129,
+    300,
+    2**15,
+    2**31,
+    -(2**31) - 1,
+    2**32,
+    2**40,
+    2**63 - 1,
+    2**63,
+    2**64 - 1,
+    2**64,
+    -(2**63),
+    -(2**63) - 1,
+    10**400,
+    Big.VALUE,
+    True,
+    False,
+    1.5,
+    -1.5,
+    -0.5,
+    255.9,
+    256.0,
+    1e20,
+    -1e20,
+    2.0**63,
+    2.0**64,
+    float("nan"),
+    float("inf"),
+    -float("inf"),
+    1e300,
+    1 + 2j,
+    0j,
+    complex(1, 0),
+    complex(float("nan"), 0),
 ]
 
 
@@ -138,8 +174,20 @@ def test_asarray_of_scalars_and_sequences_matches_numpy(dtype):
 
 
 ARANGE = [
-    (10,), (300,), (250, 256), (250, 257), (-1, 3), (-128, 0), (-129, 0), (0, 3, 1j),
-    (1j, 3), (300, 0, -1), (255, -1, -1), (0.5, 255.9), (2**63 - 2, 2**63), (0, 10, 3),
+    (10,),
+    (300,),
+    (250, 256),
+    (250, 257),
+    (-1, 3),
+    (-128, 0),
+    (-129, 0),
+    (0, 3, 1j),
+    (1j, 3),
+    (300, 0, -1),
+    (255, -1, -1),
+    (0.5, 255.9),
+    (2**63 - 2, 2**63),
+    (0, 10, 3),
 ]
 
 

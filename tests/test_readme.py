@@ -1,6 +1,7 @@
 """Every Python example of the README and of the documentation runs, with
 the output it shows: blocks written as interactive sessions (>>>) are
 doctests, other Python blocks must run without an exception."""
+
 import doctest
 import pathlib
 import re
@@ -14,9 +15,10 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 def python_blocks(markdown):
     """(line number, code, is a fragment) of each ```python block; a block
     fenced ```python fragment uses names from its context."""
-    return [(markdown[:m.start()].count("\n") + 2, m.group(2), bool(m.group(1)))
-            for m in re.finditer(r"^```python( fragment)?\n(.*?)^```", markdown,
-                                 re.S | re.M)]
+    return [
+        (markdown[: m.start()].count("\n") + 2, m.group(2), bool(m.group(1)))
+        for m in re.finditer(r"^```python( fragment)?\n(.*?)^```", markdown, re.S | re.M)
+    ]
 
 
 README_BLOCKS = python_blocks((ROOT / "README.md").read_text())
@@ -26,8 +28,9 @@ def test_the_readme_has_examples():
     assert any(not fragment for _, _, fragment in README_BLOCKS), "README.md lost its tour"
 
 
-@pytest.mark.parametrize("line, code, fragment", README_BLOCKS,
-                         ids=[f"README.md:{line}" for line, _, _ in README_BLOCKS])
+@pytest.mark.parametrize(
+    "line, code, fragment", README_BLOCKS, ids=[f"README.md:{line}" for line, _, _ in README_BLOCKS]
+)
 def test_readme_block_runs(line, code, fragment):
     name = f"README.md:{line}"
     if fragment:

@@ -142,19 +142,30 @@ def binding_layer(module):
 
 
 def binding_order_violations(graph):
-    return [(m, t) for m, targets in graph.items() if m.startswith("src/python/")
-            for t in targets if t.startswith("src/python/") and binding_layer(t) > binding_layer(m)]
+    return [
+        (m, t)
+        for m, targets in graph.items()
+        if m.startswith("src/python/")
+        for t in targets
+        if t.startswith("src/python/") and binding_layer(t) > binding_layer(m)
+    ]
 
 
 def test_binding_layers_include_only_their_own_and_those_before():
     assert binding_order_violations(include_graph(all_sources())) == []
-    assert not (SRC / "python" / "binding.h").exists(), "one header including all: include what you use"
+    assert not (SRC / "python" / "binding.h").exists(), (
+        "one header including all: include what you use"
+    )
 
 
 def test_the_binding_order_check_can_fail():
-    graph = {"src/python/types/memory": {"src/python/protocols/suai"},
-             "src/python/protocols/suai": {"src/python/types/memory"}}
-    assert binding_order_violations(graph) == [("src/python/types/memory", "src/python/protocols/suai")]
+    graph = {
+        "src/python/types/memory": {"src/python/protocols/suai"},
+        "src/python/protocols/suai": {"src/python/types/memory"},
+    }
+    assert binding_order_violations(graph) == [
+        ("src/python/types/memory", "src/python/protocols/suai")
+    ]
 
 
 def test_files_stay_small():

@@ -9,13 +9,13 @@ Each Python version offers sub-interpreters through another module:
 _xxsubinterpreters (3.11, 3.12), _interpreters (3.13),
 concurrent.interpreters (3.14).  The test uses the one that exists, in a
 child process, so that a failure cannot take the test run down."""
+
 import os
 import subprocess
 import sys
 import textwrap
 
 import pytest
-
 import usmarray
 
 PACKAGE_PARENT = os.path.dirname(os.path.dirname(usmarray.__file__))
@@ -73,23 +73,30 @@ def has_subinterpreters():
     return False
 
 
-@pytest.mark.skipif(not has_subinterpreters(),
-                    reason="this Python exposes no sub-interpreter module")
+@pytest.mark.skipif(
+    not has_subinterpreters(), reason="this Python exposes no sub-interpreter module"
+)
 def test_importing_in_a_sub_interpreter_is_refused_with_an_import_error(tmp_path):
     out = tmp_path / "result.txt"
-    proc = subprocess.run([sys.executable, "-c", DRIVER, str(out), INSIDE],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", DRIVER, str(out), INSIDE],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     result = out.read_text()
     assert result.startswith("refused: "), (proc.stdout, result)
     assert "does not support loading in sub" in result or "subinterpreters" in result
-    assert proc.stdout.strip() in {"concurrent.interpreters", "_interpreters",
-                                   "_xxsubinterpreters"}
+    assert proc.stdout.strip() in {"concurrent.interpreters", "_interpreters", "_xxsubinterpreters"}
 
 
 def test_the_main_interpreter_loads_it():
-    proc = subprocess.run([sys.executable, "-c",
-                           "import usmarray as ua; print(ua.empty(3).shape)"],
-                          capture_output=True, text=True, timeout=120,
-                          env=dict(os.environ, PYTHONPATH=PACKAGE_PARENT))
+    proc = subprocess.run(
+        [sys.executable, "-c", "import usmarray as ua; print(ua.empty(3).shape)"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=PACKAGE_PARENT),
+    )
     assert proc.stdout.strip() == "(3,)", proc.stderr

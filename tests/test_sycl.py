@@ -6,11 +6,11 @@ side; queues passed each way; copies run as kernels; the bad inputs.
 Without dpctl the module is skipped; with dpctl but no SYCL device,
 test_sycl_runtime_finds_a_device fails: an empty device list is how the
 runtime fails silently."""
+
 import gc
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 from conftest import Holder
 from interop_layouts import LAYOUTS
@@ -22,7 +22,8 @@ dpm = pytest.importorskip("dpctl.memory")
 def test_sycl_runtime_finds_a_device():
     assert ua.get_devices(backend="sycl"), (
         "dpctl is installed but usmarray's SYCL backend has no device (python -m "
-        f"usmarray says why); dpctl sees {dpctl.get_devices()}")
+        f"usmarray says why); dpctl sees {dpctl.get_devices()}"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +46,10 @@ def fresh(q, kind="device", dtype="f8"):
 def test_devices_contexts_and_queues_are_dpctls(q, dq):
     d = q.device
     assert d.backend == "sycl" and d.filter_string.startswith("sycl:")
-    assert dq.sycl_device == dpctl.SyclDevice(d.filter_string.replace("sycl", "opencl", 1)) \
+    assert (
+        dq.sycl_device == dpctl.SyclDevice(d.filter_string.replace("sycl", "opencl", 1))
         or dq.sycl_device.name in d.name
+    )
     # Our context is dpctl's default one for the device: USM is shared.
     assert dq.sycl_context == dq.sycl_device.sycl_platform.default_context
     assert dpctl.SyclContext(q.context._get_capsule()) == dq.sycl_context
@@ -76,15 +79,24 @@ def test_dpnp_tensor_reads_and_writes_our_memory(q, layout):
 def test_we_read_and_write_dpnp_memory(q, layout):
     dpnp = pytest.importorskip("dpnp")
     base = dpnp.arange(24.0).reshape(4, 6)
-    views = {"c-ordered": base, "strided": base[::2, 1::2], "transposed": base.T,
-             "negative-stride": base[::-1, ::-2], "0-d": base[1, 2], "zero-size": base[3:3]}
+    views = {
+        "c-ordered": base,
+        "strided": base[::2, 1::2],
+        "transposed": base.T,
+        "negative-stride": base[::-1, ::-2],
+        "0-d": base[1, 2],
+        "zero-size": base[3:3],
+    }
     d = views[layout]
     x = ua.asarray(d)
     assert x.shape == d.shape and x.device == q.device
     np.testing.assert_array_equal(ua.asnumpy(x), dpnp.asnumpy(d))
     if d.size:
-        assert x._pointer == d.__sycl_usm_array_interface__["data"][0] + \
-            d.__sycl_usm_array_interface__["offset"] * 8
+        assert (
+            x._pointer
+            == d.__sycl_usm_array_interface__["data"][0]
+            + d.__sycl_usm_array_interface__["offset"] * 8
+        )
         x[...] = 7
         assert (dpnp.asnumpy(d) == 7).all()
         d[...] = -2
@@ -204,8 +216,14 @@ class CapsuleProvider:
 def test_all_six_syclobj_forms(q, dq):
     x = fresh(q, "shared")
     iface = dict(x.__sycl_usm_array_interface__)
-    forms = [dq.sycl_device.filter_string, dq.sycl_context, dq.sycl_context._get_capsule(),
-             dq, dq._get_capsule(), CapsuleProvider(dq._get_capsule())]
+    forms = [
+        dq.sycl_device.filter_string,
+        dq.sycl_context,
+        dq.sycl_context._get_capsule(),
+        dq,
+        dq._get_capsule(),
+        CapsuleProvider(dq._get_capsule()),
+    ]
     for syclobj in forms:
         iface["syclobj"] = syclobj
         y = ua.asarray(Holder(dict(iface), keep=x))
@@ -242,8 +260,11 @@ DTYPES = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8",
 
 @pytest.mark.parametrize("src", DTYPES)
 def test_casts_run_as_kernels_like_numpys(q, src):
-    a = (np.arange(-6, 18).reshape(4, 6) * 1.5).astype(src, copy=True) \
-        if src not in "?" else (np.arange(24).reshape(4, 6) % 3 == 0)
+    a = (
+        (np.arange(-6, 18).reshape(4, 6) * 1.5).astype(src, copy=True)
+        if src not in "?"
+        else (np.arange(24).reshape(4, 6) % 3 == 0)
+    )
     x = ua.asarray(a, queue=q)
     for dst in ("?", "i2", "u8", "f2", "f8", "c8", "c16", src):
         with np.errstate(invalid="ignore"):
@@ -252,12 +273,15 @@ def test_casts_run_as_kernels_like_numpys(q, src):
         np.testing.assert_array_equal(got, want, err_msg=f"{src}->{dst}")
 
 
-@pytest.mark.parametrize("shape, axes, dst", [
-    ((37, 53), (1, 0), "f4"),            # ragged tiles on both axes
-    ((33, 9, 17), (2, 1, 0), "c8"),      # a cast through the tile
-    ((3, 40, 24, 5), (0, 2, 1, 3), "f8"),  # batches around the tiled pair
-    ((20, 30), (1, 0), "i1"),
-])
+@pytest.mark.parametrize(
+    "shape, axes, dst",
+    [
+        ((37, 53), (1, 0), "f4"),  # ragged tiles on both axes
+        ((33, 9, 17), (2, 1, 0), "c8"),  # a cast through the tile
+        ((3, 40, 24, 5), (0, 2, 1, 3), "f8"),  # batches around the tiled pair
+        ((20, 30), (1, 0), "i1"),
+    ],
+)
 def test_transposing_copies_go_through_tiles(q, shape, axes, dst):
     """The tiled kernel's edges, batches and casts: elements that a tile
     only partly covers must be written once and nowhere else."""
@@ -275,11 +299,12 @@ def test_transposing_copies_go_through_tiles(q, shape, axes, dst):
 def test_strided_and_permuted_copies(q):
     a = np.random.default_rng(0).standard_normal((5, 6, 7, 8)).astype("f4")
     x = ua.asarray(a, queue=q)
-    np.testing.assert_array_equal(ua.asnumpy(ua.permute_dims(x, (3, 1, 0, 2)).copy()),
-                                  a.transpose(3, 1, 0, 2).copy())
+    np.testing.assert_array_equal(
+        ua.asnumpy(ua.permute_dims(x, (3, 1, 0, 2)).copy()), a.transpose(3, 1, 0, 2).copy()
+    )
     np.testing.assert_array_equal(ua.asnumpy(x[::2, ::-1, 1::3].copy()), a[::2, ::-1, 1::3])
     # Many axes after simplification: the plan goes through a buffer.
-    b = np.arange(2 ** 9, dtype="i2").reshape((2,) * 9)
+    b = np.arange(2**9, dtype="i2").reshape((2,) * 9)
     y = ua.asarray(b, queue=q)
     perm = tuple(range(8, -1, -1))
     np.testing.assert_array_equal(ua.asnumpy(y.transpose(*perm).copy()), b.transpose(perm))
@@ -301,13 +326,16 @@ def test_strided_and_permuted_copies(q):
 def test_main_lists_and_checks_sycl_devices(q):
     import subprocess
     import sys
-    out = subprocess.run([sys.executable, "-m", "usmarray"], capture_output=True, text=True,
-                         timeout=120)
+
+    out = subprocess.run(
+        [sys.executable, "-m", "usmarray"], capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     assert q.device.filter_string in out.stdout
 
 
 # ------------------------------------------------------------- bad inputs
+
 
 def test_pointer_of_another_context_is_refused(q, dq):
     other = dpctl.SyclContext([dq.sycl_device])  # a new context
@@ -334,6 +362,7 @@ def test_capsules_of_the_wrong_name_or_used(q, dq):
 
 def _capsule(name):
     import ctypes
+
     make = ctypes.pythonapi.PyCapsule_New
     make.restype = ctypes.py_object
     make.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]

@@ -1,6 +1,7 @@
 """Threads: many threads allocating, freeing, viewing, exporting and
 copying at once, through the registry, the pool and the copy engine; and
 long copies that let other threads run."""
+
 import sys
 import threading
 import time
@@ -8,7 +9,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 from conftest import Holder, stress_scale
 
@@ -144,13 +144,18 @@ def test_the_probe_sees_a_call_that_holds_the_gil():
     # ctypes.PyDLL calls C with the GIL held: the probe above must count
     # (almost) no steps for it, or its verdicts mean nothing.
     import ctypes
+
     hold = ctypes.PyDLL(None).usleep
     duration, steps, gap = run_while_timing(lambda: hold(100_000), with_gap=True)
     assert duration > 8 * sys.getswitchinterval()
     # On a loaded machine the OS may hand the GIL over late at either edge
     # of the call, letting a few steps in there; the call itself must still
     # be one unbroken stretch without steps.
-    assert gap > 0.09, f"the longest stretch without steps was {gap * 1e3:.1f} ms of {duration * 1e3:.1f}"
+    assert gap > 0.09, (
+        f"the longest stretch without steps was {gap * 1e3:.1f} ms of {duration * 1e3:.1f}"
+    )
     # And a call that releases the GIL shows no such stretch.
     free_duration, _, free_gap = run_while_timing(lambda: time.sleep(0.1), with_gap=True)
-    assert free_gap < 0.5 * free_duration, f"{free_gap * 1e3:.1f} ms without a step while the GIL was free"
+    assert free_gap < 0.5 * free_duration, (
+        f"{free_gap * 1e3:.1f} ms without a step while the GIL was free"
+    )

@@ -7,12 +7,12 @@ write through one side read back through the other.
     python tools/conformance.py --gpu [--check]   # the GPU partners' table
     python tools/conformance.py --sycl [--check]  # dpctl's and dpnp's table
 """
+
 import argparse
 import pathlib
 import sys
 
 import numpy as np
-
 import usmarray as ua
 
 BEGIN = "<!-- conformance:begin -->"
@@ -24,14 +24,14 @@ SYCL_END = "<!-- conformance-sycl:end -->"
 
 
 def ours(kind="shared", queue="host"):
-    return ua.asarray(np.arange(6.).reshape(2, 3), usm_type=kind, queue=queue)
+    return ua.asarray(np.arange(6.0).reshape(2, 3), usm_type=kind, queue=queue)
 
 
 def verdict(make_partner, write, read_back):
     """'zero-copy', 'copy', or 'refused (<Exception>)'."""
     try:
         obj = make_partner()
-    except Exception as e:  # noqa: BLE001 - the table reports any refusal
+    except Exception as e:
         return f"refused ({type(e).__name__})"
     write(obj)
     return "zero-copy" if read_back() else "copy"
@@ -48,27 +48,44 @@ def export_rows():
             def make():
                 holder["n"] = fn(x)
                 return holder["n"]
-            return verdict(make, lambda n: n.__setitem__((0, 0), 42),
-                           lambda: ua.asnumpy(x)[0, 0] == 42)
+
+            return verdict(
+                make, lambda n: n.__setitem__((0, 0), 42), lambda: ua.asnumpy(x)[0, 0] == 42
+            )
+
         return consumer
 
     c = consumers()
-    rows.append(("NumPy", "`np.asarray` (`__array_interface__`)",
-                 c(np.asarray), c(np.asarray, "device")))
-    rows.append(("NumPy", "`np.asarray(memoryview(x))` (buffer protocol)",
-                 c(lambda x: np.asarray(memoryview(x))),
-                 c(lambda x: np.asarray(memoryview(x)), "device")))
-    rows.append(("NumPy", "`np.from_dlpack` (DLPack)",
-                 c(np.from_dlpack), c(np.from_dlpack, "device")))
+    rows.append(
+        ("NumPy", "`np.asarray` (`__array_interface__`)", c(np.asarray), c(np.asarray, "device"))
+    )
+    rows.append(
+        (
+            "NumPy",
+            "`np.asarray(memoryview(x))` (buffer protocol)",
+            c(lambda x: np.asarray(memoryview(x))),
+            c(lambda x: np.asarray(memoryview(x)), "device"),
+        )
+    )
+    rows.append(
+        ("NumPy", "`np.from_dlpack` (DLPack)", c(np.from_dlpack), c(np.from_dlpack, "device"))
+    )
     try:
         import torch
     except ImportError:
         return rows
     c = consumers()
-    rows.append(("PyTorch (CPU)", "`torch.from_dlpack` (DLPack)",
-                 c(torch.from_dlpack), c(torch.from_dlpack, "device")))
-    rows.append(("PyTorch (CPU)", "`torch.as_tensor`",
-                 c(torch.as_tensor), c(torch.as_tensor, "device")))
+    rows.append(
+        (
+            "PyTorch (CPU)",
+            "`torch.from_dlpack` (DLPack)",
+            c(torch.from_dlpack),
+            c(torch.from_dlpack, "device"),
+        )
+    )
+    rows.append(
+        ("PyTorch (CPU)", "`torch.as_tensor`", c(torch.as_tensor), c(torch.as_tensor, "device"))
+    )
     return rows
 
 
@@ -81,20 +98,35 @@ def import_rows():
 
             def make():
                 return fn(src)
-            return verdict(make, lambda x: x.__setitem__((0, 0), 42),
-                           lambda: read_theirs(src) == 42)
+
+            return verdict(
+                make, lambda x: x.__setitem__((0, 0), 42), lambda: read_theirs(src) == 42
+            )
+
         return run
 
-    p = producer(lambda: np.arange(6.).reshape(2, 3), lambda n: n[0, 0])
-    rows.append(("NumPy array", p(ua.from_dlpack), p(lambda s: ua.asarray(s, usm_type="host", queue="host")),
-                 p(ua.asarray)))
+    p = producer(lambda: np.arange(6.0).reshape(2, 3), lambda n: n[0, 0])
+    rows.append(
+        (
+            "NumPy array",
+            p(ua.from_dlpack),
+            p(lambda s: ua.asarray(s, usm_type="host", queue="host")),
+            p(ua.asarray),
+        )
+    )
     try:
         import torch
     except ImportError:
         return rows
-    p = producer(lambda: torch.arange(6.).reshape(2, 3), lambda t: float(t[0, 0]))
-    rows.append(("PyTorch CPU tensor", p(ua.from_dlpack),
-                 p(lambda s: ua.asarray(s, usm_type="host", queue="host")), p(ua.asarray)))
+    p = producer(lambda: torch.arange(6.0).reshape(2, 3), lambda t: float(t[0, 0]))
+    rows.append(
+        (
+            "PyTorch CPU tensor",
+            p(ua.from_dlpack),
+            p(lambda s: ua.asarray(s, usm_type="host", queue="host")),
+            p(ua.asarray),
+        )
+    )
     return rows
 
 
@@ -111,7 +143,7 @@ def table():
         "",
         "Partners' arrays, taken by usmarray:",
         "",
-        "| source | `ua.from_dlpack` | `ua.asarray(usm_type=\"host\", queue=\"host\")` | `ua.asarray` |",
+        '| source | `ua.from_dlpack` | `ua.asarray(usm_type="host", queue="host")` | `ua.asarray` |',
         "| --- | --- | --- | --- |",
     ]
     for source, a, b, c in import_rows():
@@ -121,12 +153,13 @@ def table():
 
 # ------------------------------------------------------------ GPU partners
 
+
 def shares(make, read_partner, ours_of, theirs_of=lambda p: p):
     """Imports through make(); a write through our side must show through
     the partner's (JAX's arrays cannot be written through)."""
     try:
         partner = make()
-    except Exception as e:  # noqa: BLE001 - the table reports any refusal
+    except Exception as e:
         return f"refused ({type(e).__name__})"
     mine = ours_of(partner)
     if not mine.flags.writable:  # a read-only export, honoured
@@ -148,27 +181,44 @@ def gpu_partners():
     out = []
     try:
         import cupy as cp
-        out += [("CuPy", "`cp.asarray` (CAI)", cp.asarray, lambda n: n[0, 0]),
-                ("CuPy", "`cp.from_dlpack` (DLPack)", cp.from_dlpack, lambda n: n[0, 0])]
+
+        out += [
+            ("CuPy", "`cp.asarray` (CAI)", cp.asarray, lambda n: n[0, 0]),
+            ("CuPy", "`cp.from_dlpack` (DLPack)", cp.from_dlpack, lambda n: n[0, 0]),
+        ]
     except ImportError:
         pass
     try:
         import torch
+
         if torch.cuda.is_available():
-            out += [("PyTorch", "`torch.as_tensor(x, device=\"cuda\")` (CAI)",
-                     lambda x: torch.as_tensor(x, device="cuda"), lambda n: n[0, 0]),
-                    ("PyTorch", "`torch.from_dlpack` (DLPack)", torch.from_dlpack,
-                     lambda n: n[0, 0])]
+            out += [
+                (
+                    "PyTorch",
+                    '`torch.as_tensor(x, device="cuda")` (CAI)',
+                    lambda x: torch.as_tensor(x, device="cuda"),
+                    lambda n: n[0, 0],
+                ),
+                ("PyTorch", "`torch.from_dlpack` (DLPack)", torch.from_dlpack, lambda n: n[0, 0]),
+            ]
     except ImportError:
         pass
     try:
         from numba import cuda
-        out.append(("numba-cuda", "`cuda.as_cuda_array` (CAI)", cuda.as_cuda_array,
-                    lambda n: n.copy_to_host()[0, 0]))
+
+        out.append(
+            (
+                "numba-cuda",
+                "`cuda.as_cuda_array` (CAI)",
+                cuda.as_cuda_array,
+                lambda n: n.copy_to_host()[0, 0],
+            )
+        )
     except ImportError:
         pass
     try:
         import jax.numpy as jnp
+
         out.append(("JAX", "`jnp.from_dlpack` (DLPack)", jnp.from_dlpack, lambda n: n[0, 0]))
     except ImportError:
         pass
@@ -180,30 +230,46 @@ def gpu_sources():
     out = []
     try:
         import cupy as cp
-        out.append(("CuPy array", lambda: cp.arange(6.).reshape(2, 3), lambda n: n[0, 0]))
+
+        out.append(("CuPy array", lambda: cp.arange(6.0).reshape(2, 3), lambda n: n[0, 0]))
     except ImportError:
         pass
     try:
         import torch
+
         if torch.cuda.is_available():
-            out.append(("PyTorch CUDA tensor",
-                        lambda: torch.arange(6., device="cuda").reshape(2, 3),
-                        lambda n: n[0, 0]))
+            out.append(
+                (
+                    "PyTorch CUDA tensor",
+                    lambda: torch.arange(6.0, device="cuda").reshape(2, 3),
+                    lambda n: n[0, 0],
+                )
+            )
     except ImportError:
         pass
     try:
         from numba import cuda
-        out.append(("numba device array",
-                    lambda: cuda.to_device(np.arange(6.).reshape(2, 3)),
-                    lambda n: n.copy_to_host()[0, 0]))
+
+        out.append(
+            (
+                "numba device array",
+                lambda: cuda.to_device(np.arange(6.0).reshape(2, 3)),
+                lambda n: n.copy_to_host()[0, 0],
+            )
+        )
     except ImportError:
         pass
     try:
         import jax
         import jax.numpy as jnp
-        out.append(("JAX array",
-                    lambda: jnp.arange(6.).reshape(2, 3).block_until_ready(),
-                    lambda n: jax.device_get(n)[0, 0]))
+
+        out.append(
+            (
+                "JAX array",
+                lambda: jnp.arange(6.0).reshape(2, 3).block_until_ready(),
+                lambda n: jax.device_get(n)[0, 0],
+            )
+        )
     except ImportError:
         pass
     return out
@@ -234,13 +300,17 @@ def gpu_table():
         cells = []
         for take in (ua.asarray, ua.from_dlpack):
             src = make()
-            cells.append(shares(lambda: take(src), lambda _x: read(src), lambda x: x,
-                                lambda _x, src=src: src))
+            cells.append(
+                shares(
+                    lambda: take(src), lambda _x: read(src), lambda x: x, lambda _x, src=src: src
+                )
+            )
         lines.append(f"| {source} | {' | '.join(cells)} |")
     return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------- SYCL partners (dpctl)
+
 
 def sycl_device():
     """Our first SYCL device, the one dpctl and dpnp default to here."""
@@ -254,7 +324,7 @@ def same_elements(mine, theirs_as_numpy):
     """'' when the partner sees our elements, else why not."""
     try:
         seen = theirs_as_numpy()
-    except Exception as e:  # noqa: BLE001 - the table reports any refusal
+    except Exception as e:
         return f"refused ({type(e).__name__})"
     return "" if np.array_equal(seen, ua.asnumpy(mine)) else "reads other elements"
 
@@ -263,10 +333,13 @@ def sycl_partners():
     """(name, route, import our array, the partner's array as NumPy)."""
     import dpnp
     import dpnp.tensor as dpt
-    return [("dpnp.tensor", "`dpt.asarray` (SUAI)", dpt.asarray, dpt.asnumpy),
-            ("dpnp.tensor", "`dpt.from_dlpack` (DLPack)", dpt.from_dlpack, dpt.asnumpy),
-            ("dpnp", "`dpnp.asarray` (SUAI)", dpnp.asarray, dpnp.asnumpy),
-            ("dpnp", "`dpnp.from_dlpack` (DLPack)", dpnp.from_dlpack, dpnp.asnumpy)]
+
+    return [
+        ("dpnp.tensor", "`dpt.asarray` (SUAI)", dpt.asarray, dpt.asnumpy),
+        ("dpnp.tensor", "`dpt.from_dlpack` (DLPack)", dpt.from_dlpack, dpt.asnumpy),
+        ("dpnp", "`dpnp.asarray` (SUAI)", dpnp.asarray, dpnp.asnumpy),
+        ("dpnp", "`dpnp.from_dlpack` (DLPack)", dpnp.from_dlpack, dpnp.asnumpy),
+    ]
 
 
 def finished(x):
@@ -280,19 +353,26 @@ def sycl_sources():
     """(name, make a 2x3 float64 array of a USM kind, the array as NumPy)."""
     import dpnp
     import dpnp.tensor as dpt
-    return [("dpnp.tensor array",
-             lambda kind: finished(dpt.reshape(dpt.arange(6., usm_type=kind), (2, 3))),
-             dpt.asnumpy),
-            ("dpnp array",
-             lambda kind: finished(dpnp.arange(6., usm_type=kind).reshape(2, 3)),
-             dpnp.asnumpy)]
+
+    return [
+        (
+            "dpnp.tensor array",
+            lambda kind: finished(dpt.reshape(dpt.arange(6.0, usm_type=kind), (2, 3))),
+            dpt.asnumpy,
+        ),
+        (
+            "dpnp array",
+            lambda kind: finished(dpnp.arange(6.0, usm_type=kind).reshape(2, 3)),
+            dpnp.asnumpy,
+        ),
+    ]
 
 
 def sycl_export_cell(take, as_numpy, x):
     """Whether the partner sees x's elements, then shares them by a write."""
     try:
         theirs = take(x)
-    except Exception as e:  # noqa: BLE001 - the table reports any refusal
+    except Exception as e:
         return f"refused ({type(e).__name__})"
     wrong = same_elements(x, lambda: as_numpy(theirs))
     if wrong:
@@ -303,8 +383,7 @@ def sycl_export_cell(take, as_numpy, x):
 
 def sycl_table():
     dev = sycl_device()
-    layouts = (("a C-ordered array", lambda x: x),
-               ("`x[::-1, ::-1]`", lambda x: x[::-1, ::-1]))
+    layouts = (("a C-ordered array", lambda x: x), ("`x[::-1, ::-1]`", lambda x: x[::-1, ::-1]))
     lines = [
         f"Our arrays on {dev.filter_string}, taken by dpctl's and dpnp's (by USM kind; "
         "the last row a view with negative strides):",
@@ -313,8 +392,10 @@ def sycl_table():
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for partner, route, take, as_numpy in sycl_partners():
-        cells = [sycl_export_cell(take, as_numpy, layouts[0][1](ours(kind, dev)))
-                 for kind in ("device", "shared", "host")]
+        cells = [
+            sycl_export_cell(take, as_numpy, layouts[0][1](ours(kind, dev)))
+            for kind in ("device", "shared", "host")
+        ]
         cells.append(sycl_export_cell(take, as_numpy, layouts[1][1](ours("device", dev))))
         lines.append(f"| {partner} | {route} | {' | '.join(cells)} |")
     lines += [
@@ -325,20 +406,21 @@ def sycl_table():
         "| --- | --- | --- | --- | --- |",
     ]
     for source, make, as_numpy in sycl_sources():
-        for name, take in (("`ua.asarray` (SUAI)", ua.asarray),
-                           ("`ua.from_dlpack` (DLPack)", ua.from_dlpack)):
+        for name, take in (
+            ("`ua.asarray` (SUAI)", ua.asarray),
+            ("`ua.from_dlpack` (DLPack)", ua.from_dlpack),
+        ):
             cells = []
             for kind in ("device", "shared", "host"):
                 src = make(kind)
-                cells.append(shares(lambda: take(src), lambda _x: as_numpy(src)[0, 0],
-                                    lambda x: x))
+                cells.append(shares(lambda: take(src), lambda _x: as_numpy(src)[0, 0], lambda x: x))
             lines.append(f"| {source} | {name} | {' | '.join(cells)} |")
     return "\n".join(lines) + "\n"
 
 
 def readme_block(text, begin=BEGIN, end=END):
     start = text.index(begin) + len(begin) + 1
-    return text[start:text.index(end)]
+    return text[start : text.index(end)]
 
 
 def main():
@@ -352,8 +434,9 @@ def main():
         sys.stdout.write(current)
         return 0
     readme = pathlib.Path(__file__).resolve().parent.parent / "README.md"
-    marks = ((GPU_BEGIN, GPU_END) if args.gpu else (SYCL_BEGIN, SYCL_END) if args.sycl
-             else (BEGIN, END))
+    marks = (
+        (GPU_BEGIN, GPU_END) if args.gpu else (SYCL_BEGIN, SYCL_END) if args.sycl else (BEGIN, END)
+    )
     return 0 if readme_block(readme.read_text(), *marks) == current else 1
 
 

@@ -1,10 +1,11 @@
 """README.md's performance tables, generated from the benchmarks' JSON.
 
-    python benchmarks/gpu_vs_peers.py --json benchmarks/results/gpu_vs_peers.json
-    python benchmarks/host_vs_numpy.py --json benchmarks/results/host_vs_numpy.json
-    python tools/perf_tables.py           # rewrite README.md's tables
-    python tools/perf_tables.py --check   # exit 1 if README.md's differ
+python benchmarks/gpu_vs_peers.py --json benchmarks/results/gpu_vs_peers.json
+python benchmarks/host_vs_numpy.py --json benchmarks/results/host_vs_numpy.json
+python tools/perf_tables.py           # rewrite README.md's tables
+python tools/perf_tables.py --check   # exit 1 if README.md's differ
 """
+
 import argparse
 import json
 import pathlib
@@ -33,26 +34,37 @@ def ratio(value):
 
 def gpu_table(data):
     peers = ", ".join(f"{k} {v}" for k, v in sorted(data.get("peers", {}).items()))
-    lines = [f"Measured on {data['device']}, {data['date']} ({peers}).", "",
-             "| operation | usmarray | CuPy | PyTorch | numba | vs CuPy | vs PyTorch | target |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        f"Measured on {data['device']}, {data['date']} ({peers}).",
+        "",
+        "| operation | usmarray | CuPy | PyTorch | numba | vs CuPy | vs PyTorch | target |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for r in data["rows"]:
         u = r["unit"]
-        lines.append(f"| {r['operation']} | {number(r['usmarray'], u)} | "
-                     f"{number(r.get('cupy'), u)} | {number(r.get('torch'), u)} | "
-                     f"{number(r.get('numba'), u)} | {ratio(r.get('ratio_vs_cupy'))} | "
-                     f"{ratio(r.get('ratio_vs_torch'))} | {r['target']} |")
+        lines.append(
+            f"| {r['operation']} | {number(r['usmarray'], u)} | "
+            f"{number(r.get('cupy'), u)} | {number(r.get('torch'), u)} | "
+            f"{number(r.get('numba'), u)} | {ratio(r.get('ratio_vs_cupy'))} | "
+            f"{ratio(r.get('ratio_vs_torch'))} | {r['target']} |"
+        )
     return lines
 
 
 def host_table(data):
-    lines = [f"Measured on {data['device']}, {data['date']} (NumPy {data['numpy']}"
-             f"{', quick sizes' if data.get('quick') else ''}).", "",
-             "| operation | usmarray | NumPy | ratio |", "| --- | --- | --- | --- |"]
+    lines = [
+        f"Measured on {data['device']}, {data['date']} (NumPy {data['numpy']}"
+        f"{', quick sizes' if data.get('quick') else ''}).",
+        "",
+        "| operation | usmarray | NumPy | ratio |",
+        "| --- | --- | --- | --- |",
+    ]
     for r in data["rows"]:
         u = r["unit"]
-        lines.append(f"| {r['operation']} | {number(r['usmarray'], u)} | "
-                     f"{number(r['numpy'], u)} | {ratio(r['ratio'])} |")
+        lines.append(
+            f"| {r['operation']} | {number(r['usmarray'], u)} | "
+            f"{number(r['numpy'], u)} | {ratio(r['ratio'])} |"
+        )
     return lines
 
 

@@ -9,6 +9,7 @@
   as a list-table, so the conformance and benchmark tables have one
   source, which tests keep current.
 """
+
 import ast
 import pathlib
 import re
@@ -22,14 +23,19 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 # ---------------------------------------------------------------- stubs
 
+
 def stub_signatures(stub_path):
     """{qualified name: (parameters, return annotation)} of a stub file."""
     tree = ast.parse(pathlib.Path(stub_path).read_text())
     found = {}
     # The stub's private aliases (_QueueLike, ...) spelled out.
-    aliases = {node.targets[0].id: ast.unparse(node.value) for node in tree.body
-               if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
-               and node.targets[0].id.startswith("_")}
+    aliases = {
+        node.targets[0].id: ast.unparse(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id.startswith("_")
+    }
 
     def spelled(text):
         for name, value in aliases.items():
@@ -41,8 +47,7 @@ def stub_signatures(stub_path):
             if isinstance(node, ast.ClassDef):
                 visit(node.body, prefix + node.name + ".")
             elif isinstance(node, ast.FunctionDef):
-                if any(isinstance(d, ast.Name) and d.id == "property"
-                       for d in node.decorator_list):
+                if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list):
                     continue
                 args = node.args
                 if args.posonlyargs[:1] and args.posonlyargs[0].arg == "self":
@@ -79,6 +84,7 @@ def setup_stub_signatures(app):
 
 # --------------------------------------------------------- README tables
 
+
 def markdown_tables(lines):
     """The pipe tables among lines, each a list of rows of cells."""
     tables, current = [], []
@@ -112,7 +118,7 @@ class ReadmeTable(Directive):
         starts = [i for i, line in enumerate(lines) if line.startswith(marker)]
         if not starts:
             raise self.error(f"README.md has no line starting with {marker!r}")
-        tables = markdown_tables(lines[starts[0] + 1:])
+        tables = markdown_tables(lines[starts[0] + 1 :])
         index = self.options.get("index", 0)
         if index >= len(tables):
             raise self.error(f"README.md has no table {index} after {marker!r}")
@@ -123,8 +129,7 @@ class ReadmeTable(Directive):
             rst.append("   * - " + to_rst_inline(row[0]))
             rst += ["     - " + to_rst_inline(cell) for cell in row[1:]]
         container = nodes.container()
-        self.state.nested_parse(StringList(rst, source=str(readme)), self.content_offset,
-                                container)
+        self.state.nested_parse(StringList(rst, source=str(readme)), self.content_offset, container)
         return container.children
 
 

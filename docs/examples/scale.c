@@ -65,9 +65,9 @@ scale(PyObject *Py_UNUSED(module), PyObject *args)
     /* Device memory is not for the CPU: an extension would launch a
      * kernel on UsmQueue_GetNativeHandle(queue).  This one stages the
      * elements through a shared array on the same queue instead. */
-    PyObject *staging = UsmArray_New(UsmArray_GetNDim(x), UsmArray_GetShape(x),
-                                     NPY_FLOAT64, NULL, "shared",
-                                     UsmArray_GetQueue(x));
+    PyObject *staging =
+        UsmArray_New(UsmArray_GetNDim(x), UsmArray_GetShape(x), NPY_FLOAT64,
+                     NULL, "shared", UsmArray_GetQueue(x));
     if (staging == NULL) {
         return NULL;
     }

@@ -13,6 +13,7 @@ Run against the ASan + UBSan extension built with -fsanitize=fuzzer-no-link
 (fuzz/python/run.sh does it all).  The seed corpus has one input per row
 of tests/test_bad_inputs.py's catalogue: it replays the row, then goes on
 with calls built from the rest of the input."""
+
 import os
 import sys
 
@@ -34,25 +35,57 @@ from hostile_objects import Clearing, DtypeAttr, null_name_capsule  # noqa: E402
 def catalogue():
     """The rows of the bad-input catalogue, as zero-argument calls."""
     import test_bad_inputs
+
     return [case.values[0] for case in test_bad_inputs.CASES]
 
 
 CATALOGUE = catalogue()
 
 # Any of these is an answer a user can catch; SystemError is not among them.
-EXPECTED = (TypeError, ValueError, IndexError, KeyError, BufferError,
-            OverflowError, MemoryError, AttributeError, NotImplementedError,
-            ua.USMAllocationError, ZeroDivisionError)
+EXPECTED = (
+    TypeError,
+    ValueError,
+    IndexError,
+    KeyError,
+    BufferError,
+    OverflowError,
+    MemoryError,
+    AttributeError,
+    NotImplementedError,
+    ua.USMAllocationError,
+    ZeroDivisionError,
+)
 
 
 class Hook(Exception):
     """Raised by the fuzzer's own hooks."""
 
 
-EDGES = [0, 1, 2, 3, -1, -2, 7, 8, 64, 2**31 - 1, 2**31, 2**32, 2**32 + 1,
-         2**61, 2**62, 2**63 - 1, -2**63, 2**63, 2**64, -2**62, 2**70]
-LIMIT_BYTES = 1 << 24   # arrays larger than this are not allocated
-LIMIT_SIZE = 1 << 20    # nor walked element by element
+EDGES = [
+    0,
+    1,
+    2,
+    3,
+    -1,
+    -2,
+    7,
+    8,
+    64,
+    2**31 - 1,
+    2**31,
+    2**32,
+    2**32 + 1,
+    2**61,
+    2**62,
+    2**63 - 1,
+    -(2**63),
+    2**63,
+    2**64,
+    -(2**62),
+    2**70,
+]
+LIMIT_BYTES = 1 << 24  # arrays larger than this are not allocated
+LIMIT_SIZE = 1 << 20  # nor walked element by element
 
 
 class Builder:
@@ -77,8 +110,7 @@ class Builder:
         return self.small()
 
     def hook_error(self):
-        return [None, None, TypeError("hook"), Hook("hook"),
-                OverflowError("hook")][self.pick(5)]
+        return [None, None, TypeError("hook"), Hook("hook"), OverflowError("hook")][self.pick(5)]
 
     def index_like(self):
         """An integer, or something that claims to be one."""
@@ -87,7 +119,7 @@ class Builder:
         if k < 5:
             return value
         if k == 5:
-            return np.int64(max(min(value, 2**63 - 1), -2**63))
+            return np.int64(max(min(value, 2**63 - 1), -(2**63)))
         if k == 6:
             return [True, 1.5, "3", None, b"1", object()][self.pick(6)]
         return Clearing(value, *self.containers, error=self.hook_error())
@@ -105,8 +137,7 @@ class Builder:
 
     def dtype(self):
         k = self.pick(12)
-        options = ["f8", "f4", "i4", "u1", "?", "c16", "f2", ">f8", "V8", "O",
-                   "U3", "M8"]
+        options = ["f8", "f4", "i4", "u1", "?", "c16", "f2", ">f8", "V8", "O", "U3", "M8"]
         if k < 6:
             return options[self.pick(len(options))]
         if k == 6:
@@ -128,8 +159,7 @@ class Builder:
         if k == 1:
             return "host"
         if k == 2:
-            return ["", "cuda", "gpu", "host:cpu:1", "0", "1", "sycl",
-                    "host:cpu:0"][self.pick(8)]
+            return ["", "cuda", "gpu", "host:cpu:1", "0", "1", "sycl", "host:cpu:0"][self.pick(8)]
         if k == 3:
             return ua.Queue("host")
         if k == 4:
@@ -142,11 +172,11 @@ class Builder:
 
     def capsule_like(self):
         import ctypes
+
         new = ctypes.pythonapi.PyCapsule_New
         new.restype = ctypes.py_object
         new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
-        names = [None, b"used_dltensor", b"x", b"SyclDeviceRef", b"",
-                 b"used_dltensor_versioned"]
+        names = [None, b"used_dltensor", b"x", b"SyclDeviceRef", b"", b"used_dltensor_versioned"]
         return new(ctypes.c_void_p(8), names[self.pick(len(names))], None)
 
     def usm_type(self):
@@ -175,19 +205,19 @@ def affordable(shape):
 def small_array(b):
     shape = tuple(b.fdp.ConsumeIntInRange(0, 4) for _ in range(b.pick(4)))
     dtype = ["f8", "i4", "u1", "c8", "?", "f2"][b.pick(6)]
-    x = ua.asarray(np.arange(int(np.prod(shape)), dtype="i4").astype(dtype).reshape(shape),
-                   usm_type=["host", "shared", "device"][b.pick(3)])
+    x = ua.asarray(
+        np.arange(int(np.prod(shape)), dtype="i4").astype(dtype).reshape(shape),
+        usm_type=["host", "shared", "device"][b.pick(3)],
+    )
     return x
 
 
 def interface_dict(b, mem, cuda=False):
     d = suai(mem, shape=(8,), typestr="|u1")
     if cuda:
-        d = {"shape": (8,), "typestr": "|u1", "data": (mem._pointer, False),
-             "version": 3}
+        d = {"shape": (8,), "typestr": "|u1", "data": (mem._pointer, False), "version": 3}
     b.containers.append(d)
-    keys = ["shape", "strides", "offset", "version", "syclobj", "typestr",
-            "data", "stream", "mask"]
+    keys = ["shape", "strides", "offset", "version", "syclobj", "typestr", "data", "stream", "mask"]
     for _ in range(b.pick(4)):
         key = keys[b.pick(len(keys))]
         k = b.pick(6)
@@ -255,8 +285,7 @@ def op_view(b):
         elif k == 3:
             x[index_key(b)] = [b.integer(), 1.5, small_array(b), True][b.pick(4)]
         elif k == 4:
-            x = x.astype(b.dtype(), order=b.order() or "K",
-                         copy=[True, False, None][b.pick(3)])
+            x = x.astype(b.dtype(), order=b.order() or "K", copy=[True, False, None][b.pick(3)])
         else:
             x = x.copy(order=b.order())
         check_array(x)
@@ -269,9 +298,13 @@ def index_key(b):
         if k == 0:
             items.append(b.index_like())
         elif k == 1:
-            items.append(slice(b.index_like() if b.pick(2) else None,
-                               b.index_like() if b.pick(2) else None,
-                               b.index_like() if b.pick(2) else None))
+            items.append(
+                slice(
+                    b.index_like() if b.pick(2) else None,
+                    b.index_like() if b.pick(2) else None,
+                    b.index_like() if b.pick(2) else None,
+                )
+            )
         elif k == 2:
             items.append(None)
         elif k == 3:
@@ -310,11 +343,11 @@ def op_dlpack(b):
         shape = [b.integer() for _ in range(nd)]
         strides = None if b.pick(3) == 0 else [b.integer() for _ in range(nd)]
         ok = all(0 <= s <= 2**63 - 1 for s in shape) and (
-            strides is None or all(-2**63 <= s < 2**63 for s in strides))
+            strides is None or all(-(2**63) <= s < 2**63 for s in strides)
+        )
         if not ok:
             return
-        t = Tensor(src, ndim=nd, shape=shape, strides=strides,
-                   versioned=bool(b.pick(2)))
+        t = Tensor(src, ndim=nd, shape=shape, strides=strides, versioned=bool(b.pick(2)))
         x = ua.from_dlpack(t.capsule())
         # A view that passed must only reach the 64 bytes of src.
         check_array(x, walk=False)
@@ -323,18 +356,25 @@ def op_dlpack(b):
         ua.from_dlpack([b.capsule_like(), null_name_capsule()][b.pick(2)])
     elif k == 2:
         x = small_array(b)
-        x.__dlpack__(max_version=tuple(b.index_like() for _ in range(b.pick(3))),
-                     dl_device=[None, (1, 0), (b.index_like(), b.index_like())][b.pick(3)],
-                     copy=[None, True, False][b.pick(3)])
+        x.__dlpack__(
+            max_version=tuple(b.index_like() for _ in range(b.pick(3))),
+            dl_device=[None, (1, 0), (b.index_like(), b.index_like())][b.pick(3)],
+            copy=[None, True, False][b.pick(3)],
+        )
     elif k == 3:
         x = small_array(b)
-        check_array(ua.from_dlpack(x, device=b.device_like(),
-                                   copy=[None, True, False][b.pick(3)]))
+        check_array(ua.from_dlpack(x, device=b.device_like(), copy=[None, True, False][b.pick(3)]))
     else:
         x = small_array(b)
-        check_array(ua.asarray(x, dtype=b.dtype(), usm_type=b.usm_type(),
-                               copy=[None, True, False][b.pick(3)],
-                               order=b.order() or "K"))
+        check_array(
+            ua.asarray(
+                x,
+                dtype=b.dtype(),
+                usm_type=b.usm_type(),
+                copy=[None, True, False][b.pick(3)],
+                order=b.order() or "K",
+            )
+        )
 
 
 def op_devices(b):
@@ -357,18 +397,32 @@ def op_devices(b):
 def op_host_data(b):
     src = np.arange(12.0).reshape(3, 4)
     misaligned = np.frombuffer(bytearray(40), "u1")[1:33].view("f8")
-    view = [src, src[::2], src.T, src[:, ::-1], misaligned,
-            misaligned[::-1]][b.pick(6)]
-    check_array(ua.asarray(view, usm_type=b.usm_type(), copy=[None, True, False][b.pick(3)],
-                           dtype=[None, "f4", "f8"][b.pick(3)]))
+    view = [src, src[::2], src.T, src[:, ::-1], misaligned, misaligned[::-1]][b.pick(6)]
+    check_array(
+        ua.asarray(
+            view,
+            usm_type=b.usm_type(),
+            copy=[None, True, False][b.pick(3)],
+            dtype=[None, "f4", "f8"][b.pick(3)],
+        )
+    )
 
 
 def op_catalogue(b):
     CATALOGUE[b.fdp.ConsumeIntInRange(0, len(CATALOGUE) - 1)]()
 
 
-OPS = [op_catalogue, op_creation, op_constructor, op_view, op_suai, op_cai,
-       op_dlpack, op_devices, op_host_data]
+OPS = [
+    op_catalogue,
+    op_creation,
+    op_constructor,
+    op_view,
+    op_suai,
+    op_cai,
+    op_dlpack,
+    op_devices,
+    op_host_data,
+]
 
 
 def check_array(x, walk=True):
@@ -393,9 +447,9 @@ SEED_TAG = b"catalogue:"
 def run_one(data):
     ops = []
     if data.startswith(SEED_TAG) and len(data) >= len(SEED_TAG) + 2:
-        row = int.from_bytes(data[len(SEED_TAG):len(SEED_TAG) + 2], "big")
+        row = int.from_bytes(data[len(SEED_TAG) : len(SEED_TAG) + 2], "big")
         ops.append(lambda b: CATALOGUE[row % len(CATALOGUE)]())
-        data = data[len(SEED_TAG) + 2:]
+        data = data[len(SEED_TAG) + 2 :]
     b = Builder(data)
     ops += [OPS[b.pick(len(OPS))] for _ in range(1 + b.pick(2))]
     for op in ops:

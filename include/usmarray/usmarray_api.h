@@ -60,13 +60,13 @@ extern "C" {
  * written); the ones after it are private. */
 typedef struct PyUSMArrayObject {
     PyObject_HEAD
-    int nd;               /* indexes needed to reference an element */
-    char *data;           /* USM pointer to the element of zero multi-index */
-    Py_ssize_t *shape;    /* ranges of indexes (nd entries) */
-    Py_ssize_t *strides;  /* elements to jump per unit increase of an index */
-    int typenum;          /* NumPy's type number of the element type */
-    int flags;            /* USM_ARRAY_* */
-    PyObject *base;       /* the usmarray.Memory that owns the memory */
+    int nd;              /* indexes needed to reference an element */
+    char *data;          /* USM pointer to the element of zero multi-index */
+    Py_ssize_t *shape;   /* ranges of indexes (nd entries) */
+    Py_ssize_t *strides; /* elements to jump per unit increase of an index */
+    int typenum;         /* NumPy's type number of the element type */
+    int flags;           /* USM_ARRAY_* */
+    PyObject *base;      /* the usmarray.Memory that owns the memory */
     /* private */
     PyObject *weakreflist;
     Py_ssize_t inline_dims[2 * USM_ARRAY_INLINE_DIMS];
@@ -101,8 +101,8 @@ USMARRAY__FIELD(base, PyObject *, USMARRAY__END(flags));
 #if defined(__LP64__)
 /* What that means on 64-bit Linux and macOS, from the object header on. */
 USMARRAY__ASSERT(offsetof(PyUSMArrayObject, data) - sizeof(PyObject) == 8 &&
-                     offsetof(PyUSMArrayObject, typenum) -
-                             sizeof(PyObject) == 32 &&
+                     offsetof(PyUSMArrayObject, typenum) - sizeof(PyObject) ==
+                         32 &&
                      offsetof(PyUSMArrayObject, base) - sizeof(PyObject) == 40,
                  "the LP64 layout after the header: nd 0, data 8, shape 16, "
                  "strides 24, typenum 32, flags 36, base 40");
@@ -140,12 +140,11 @@ struct UsmArray_CAPI {
     int (*Array_GetFlags)(const UsmArray_CAPI *, PyObject *);
     PyObject *(*Array_GetBase)(const UsmArray_CAPI *, PyObject *);
     PyObject *(*Array_GetQueue)(const UsmArray_CAPI *, PyObject *);
-    PyObject *(*Array_New)(const UsmArray_CAPI *, int, const Py_ssize_t *,
-                           int, const Py_ssize_t *, const char *,
-                           PyObject *);
+    PyObject *(*Array_New)(const UsmArray_CAPI *, int, const Py_ssize_t *, int,
+                           const Py_ssize_t *, const char *, PyObject *);
     PyObject *(*Array_FromMemory)(const UsmArray_CAPI *, PyObject *, int,
-                                  const Py_ssize_t *, int,
-                                  const Py_ssize_t *, Py_ssize_t);
+                                  const Py_ssize_t *, int, const Py_ssize_t *,
+                                  Py_ssize_t);
     int (*Array_CopyInto)(const UsmArray_CAPI *, PyObject *, PyObject *);
 
     int (*Memory_Check)(const UsmArray_CAPI *, PyObject *);
@@ -259,9 +258,8 @@ usmarray__not_imported(void)
 }
 
 #define USMARRAY__CALL(fail, member, ...)                                     \
-    (UsmArray_API != NULL                                                     \
-         ? UsmArray_API->member(UsmArray_API, __VA_ARGS__)                    \
-         : (usmarray__not_imported(), (fail)))
+    (UsmArray_API != NULL ? UsmArray_API->member(UsmArray_API, __VA_ARGS__)   \
+                          : (usmarray__not_imported(), (fail)))
 
 /* Whether obj is a USMArray (or a subclass).  0 before import_usmarray(),
  * with RuntimeError set. */
@@ -333,8 +331,7 @@ UsmArray_GetQueue(PyObject *arr)
  * device's. */
 static inline PyObject *
 UsmArray_New(int nd, const Py_ssize_t *shape, int typenum,
-             const Py_ssize_t *strides, const char *usm_type,
-             PyObject *queue)
+             const Py_ssize_t *strides, const char *usm_type, PyObject *queue)
 {
     return USMARRAY__CALL((PyObject *)NULL, Array_New, nd, shape, typenum,
                           strides, usm_type, queue);

@@ -77,15 +77,19 @@ def check_suai_zero_copy(queue, kind):
     expect(wrapped.nbytes == mem.nbytes, f"wrapped {wrapped.nbytes} bytes")
     mem.copy_from_host(_pattern(1024))
     expect(wrapped.tobytes() == _pattern(1024), "wrapper does not share bytes")
-    expect(wrapped.__sycl_usm_array_interface__ == iface,
-           "the wrapper's interface differs from the original's")
+    expect(
+        wrapped.__sycl_usm_array_interface__ == iface,
+        "the wrapper's interface differs from the original's",
+    )
 
 
 def check_device_memory_private(queue, kind):
     if kind != "device":
         view = memoryview(KINDS[kind](64, queue=queue))
-        expect(view.nbytes == 64 and not view.readonly,
-               "host-accessible memory exported a wrong buffer")
+        expect(
+            view.nbytes == 64 and not view.readonly,
+            "host-accessible memory exported a wrong buffer",
+        )
         return
     try:
         memoryview(ua.MemoryUSMDevice(64, queue=queue))
@@ -97,11 +101,15 @@ def check_device_memory_private(queue, kind):
 def check_array_exchange(queue, kind):
     x = ua.arange(24, dtype="i4", usm_type=kind, queue=queue).reshape((4, 6))
     view = x[1:, ::2].T
-    expect(ua.asnumpy(view).tolist() == [[6, 12, 18], [8, 14, 20], [10, 16, 22]],
-           "a strided view reads wrong values")
+    expect(
+        ua.asnumpy(view).tolist() == [[6, 12, 18], [8, 14, 20], [10, 16, 22]],
+        "a strided view reads wrong values",
+    )
     again = ua.asarray(view)
-    expect(again._pointer == view._pointer and again.strides == view.strides,
-           "re-importing an array copied it")
+    expect(
+        again._pointer == view._pointer and again.strides == view.strides,
+        "re-importing an array copied it",
+    )
 
 
 CHECKS = [
@@ -132,16 +140,27 @@ def run_checks():
                     error = None
                 except Exception as exc:  # every failure is reported
                     error = f"{type(exc).__name__}: {exc}"
-                results.append({"device": d.filter_string, "usm_type": kind,
-                                "check": title, "passed": error is None,
-                                "error": error})
+                results.append(
+                    {
+                        "device": d.filter_string,
+                        "usm_type": kind,
+                        "check": title,
+                        "passed": error is None,
+                        "error": error,
+                    }
+                )
     return results
 
 
 def device_record(d, default):
-    record = {"id": d.id, "filter_string": d.filter_string,
-              "backend": d.backend, "device_type": d.device_type,
-              "name": d.name, "default": d == default}
+    record = {
+        "id": d.id,
+        "filter_string": d.filter_string,
+        "backend": d.backend,
+        "device_type": d.device_type,
+        "name": d.name,
+        "default": d == default,
+    }
     record.update((attr, getattr(d, attr)) for attr, _ in DETAILS)
     return record
 
@@ -161,8 +180,7 @@ def print_summary(backends, devices, full):
     print("devices:")
     for d in devices:
         mark = "  (default)" if d["default"] else ""
-        print(f"  [{d['id']}] {d['filter_string']:<14} {d['device_type']:<5} "
-              f"{d['name']}{mark}")
+        print(f"  [{d['id']}] {d['filter_string']:<14} {d['device_type']:<5} {d['name']}{mark}")
         if full:
             for attr, label in DETAILS:
                 value = d[attr]
@@ -191,24 +209,35 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="python -m usmarray",
         description="List usmarray's backends and devices and check that "
-                    "USM memory and zero-copy exchange work on each.  With "
-                    "no option: the list, then the self-check.")
-    parser.add_argument("--version", action="version",
-                        version=f"usmarray {ua.__version__}")
-    parser.add_argument("-f", "--full-list", action="store_true",
-                        help="list every device with its details (vendor, "
-                             "architecture, driver and runtime versions, "
-                             "compute units, memory); skips the self-check "
-                             "unless --self-check is given too")
-    parser.add_argument("--json", action="store_true",
-                        help="write one JSON object (backends, devices with "
-                             "details, self-check results) instead of text")
-    parser.add_argument("--self-check", action="store_true",
-                        help="run the self-check on every device and USM "
-                             "kind (the default)")
-    parser.add_argument("--includes", action="store_true",
-                        help="print the compiler flags (-I) of an extension "
-                             "that uses the C API, and nothing else")
+        "USM memory and zero-copy exchange work on each.  With "
+        "no option: the list, then the self-check.",
+    )
+    parser.add_argument("--version", action="version", version=f"usmarray {ua.__version__}")
+    parser.add_argument(
+        "-f",
+        "--full-list",
+        action="store_true",
+        help="list every device with its details (vendor, "
+        "architecture, driver and runtime versions, "
+        "compute units, memory); skips the self-check "
+        "unless --self-check is given too",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="write one JSON object (backends, devices with "
+        "details, self-check results) instead of text",
+    )
+    parser.add_argument(
+        "--self-check",
+        action="store_true",
+        help="run the self-check on every device and USM kind (the default)",
+    )
+    parser.add_argument(
+        "--includes",
+        action="store_true",
+        help="print the compiler flags (-I) of an extension that uses the C API, and nothing else",
+    )
     return parser
 
 
@@ -225,13 +254,14 @@ def main(argv=None):
     if why is not None:
         print(f"error: no default device: {why}", file=sys.stderr)
     if args.json:
-        report = {"version": ua.__version__, "backends": backends,
-                  "devices": devices,
-                  "default_device": default.filter_string if default else None}
+        report = {
+            "version": ua.__version__,
+            "backends": backends,
+            "devices": devices,
+            "default_device": default.filter_string if default else None,
+        }
         if results is not None:
-            report["self_check"] = {
-                "passed": all(r["passed"] for r in results),
-                "results": results}
+            report["self_check"] = {"passed": all(r["passed"] for r in results), "results": results}
         json.dump(report, sys.stdout, indent=2)
         print()
     else:

@@ -5,9 +5,9 @@
 #include "core/backend.h"
 
 /* Each X(name) stands for the ops table ua_<name>_backend_ops. */
-#define UA_BACKENDS(X) \
-    X(host)            \
-    X(cuda)            \
+#define UA_BACKENDS(X)                                                        \
+    X(host)                                                                   \
+    X(cuda)                                                                   \
     X(sycl)
 
 #define DECLARE(name) extern const ua_backend_ops ua_##name##_backend_ops;

@@ -79,8 +79,7 @@ typedef struct ua_backend_ops {
                                     ua_backend_pointer_attrs *out);
 
     ua_status (*memcpy)(void *queue, void *dst, const void *src, size_t n);
-    ua_status (*memset)(void *queue, void *dst, unsigned char value,
-                        size_t n);
+    ua_status (*memset)(void *queue, void *dst, unsigned char value, size_t n);
     ua_status (*queue_wait)(void *queue);
     /* An element-wise strided copy with casting (see ua_copy_strided_host)
      * between memory of this backend's devices. */

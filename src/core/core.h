@@ -22,14 +22,14 @@ extern "C" {
 
 typedef enum ua_status {
     UA_OK = 0,
-    UA_ERR_VALUE = 1,       /* ValueError */
-    UA_ERR_TYPE = 2,        /* TypeError */
-    UA_ERR_INDEX = 3,       /* IndexError */
-    UA_ERR_BUFFER = 4,      /* BufferError */
-    UA_ERR_NOMEM = 5,       /* MemoryError: host bookkeeping memory */
-    UA_ERR_ALLOC = 6,       /* USMAllocationError: the backend refused */
-    UA_ERR_RUNTIME = 7,     /* RuntimeError: a driver call failed */
-    UA_ERR_UNAVAILABLE = 8  /* a backend or device is not usable */
+    UA_ERR_VALUE = 1,      /* ValueError */
+    UA_ERR_TYPE = 2,       /* TypeError */
+    UA_ERR_INDEX = 3,      /* IndexError */
+    UA_ERR_BUFFER = 4,     /* BufferError */
+    UA_ERR_NOMEM = 5,      /* MemoryError: host bookkeeping memory */
+    UA_ERR_ALLOC = 6,      /* USMAllocationError: the backend refused */
+    UA_ERR_RUNTIME = 7,    /* RuntimeError: a driver call failed */
+    UA_ERR_UNAVAILABLE = 8 /* a backend or device is not usable */
 } ua_status;
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -66,20 +66,20 @@ void ua_error_clear(void);
  * the list with itself (the core's casts). */
 #define UA_DTYPES(X) UA_DTYPES_WITH(UA_DTYPE_CALL_, X)
 #define UA_DTYPE_CALL_(X, ...) X(__VA_ARGS__)
-#define UA_DTYPES_WITH(X, A)                                                 \
-    X(A, UA_BOOL, 0, b1, "bool", 'b', 1, "?", uint8_t, B)                                              \
-    X(A, UA_INT8, 1, i1, "int8", 'i', 1, "b", int8_t, N)                                                 \
-    X(A, UA_UINT8, 2, u1, "uint8", 'u', 1, "B", uint8_t, N)                                              \
-    X(A, UA_INT16, 3, i2, "int16", 'i', 2, "h", int16_t, N)                                                      \
-    X(A, UA_UINT16, 4, u2, "uint16", 'u', 2, "H", uint16_t, N)                                            \
-    X(A, UA_INT32, 5, i4, "int32", 'i', 4, "i", int32_t, N)                                                          \
-    X(A, UA_UINT32, 6, u4, "uint32", 'u', 4, "I", uint32_t, N)                                                \
-    X(A, UA_INT64, 7, i8, "int64", 'i', 8, "q", int64_t, N)                                                   \
-    X(A, UA_UINT64, 8, u8, "uint64", 'u', 8, "Q", uint64_t, N)                                         \
-    X(A, UA_FLOAT16, 23, f2, "float16", 'f', 2, "e", uint16_t, H)                                            \
-    X(A, UA_FLOAT32, 11, f4, "float32", 'f', 4, "f", float, N)                                                      \
-    X(A, UA_FLOAT64, 12, f8, "float64", 'f', 8, "d", double, N)                                                    \
-    X(A, UA_COMPLEX64, 14, c8, "complex64", 'c', 8, "Zf", c64, C)                                                          \
+#define UA_DTYPES_WITH(X, A)                                                  \
+    X(A, UA_BOOL, 0, b1, "bool", 'b', 1, "?", uint8_t, B)                     \
+    X(A, UA_INT8, 1, i1, "int8", 'i', 1, "b", int8_t, N)                      \
+    X(A, UA_UINT8, 2, u1, "uint8", 'u', 1, "B", uint8_t, N)                   \
+    X(A, UA_INT16, 3, i2, "int16", 'i', 2, "h", int16_t, N)                   \
+    X(A, UA_UINT16, 4, u2, "uint16", 'u', 2, "H", uint16_t, N)                \
+    X(A, UA_INT32, 5, i4, "int32", 'i', 4, "i", int32_t, N)                   \
+    X(A, UA_UINT32, 6, u4, "uint32", 'u', 4, "I", uint32_t, N)                \
+    X(A, UA_INT64, 7, i8, "int64", 'i', 8, "q", int64_t, N)                   \
+    X(A, UA_UINT64, 8, u8, "uint64", 'u', 8, "Q", uint64_t, N)                \
+    X(A, UA_FLOAT16, 23, f2, "float16", 'f', 2, "e", uint16_t, H)             \
+    X(A, UA_FLOAT32, 11, f4, "float32", 'f', 4, "f", float, N)                \
+    X(A, UA_FLOAT64, 12, f8, "float64", 'f', 8, "d", double, N)               \
+    X(A, UA_COMPLEX64, 14, c8, "complex64", 'c', 8, "Zf", c64, C)             \
     X(A, UA_COMPLEX128, 15, c16, "complex128", 'c', 16, "Zd", c128, C)
 
 #define UA_DTYPE_ENUM_(E, NUM, ...) E = NUM,
@@ -124,8 +124,8 @@ ua_status ua_dtype_from_buffer_format(const char *fmt, ua_typenum *out);
 ua_status ua_layout_size(int nd, const ptrdiff_t *shape, ptrdiff_t *size);
 /* The same, also refusing a shape whose byte count at `itemsize` bytes per
  * element (zero extents left out) does not fit in ptrdiff_t. */
-ua_status ua_layout_check_size(int nd, const ptrdiff_t *shape,
-                               size_t itemsize, ptrdiff_t *size);
+ua_status ua_layout_check_size(int nd, const ptrdiff_t *shape, size_t itemsize,
+                               ptrdiff_t *size);
 /* UA_ERR_VALUE unless every stride, times itemsize, fits in ptrdiff_t. */
 ua_status ua_layout_check_strides(int nd, const ptrdiff_t *strides,
                                   size_t itemsize);
@@ -163,8 +163,9 @@ void ua_layout_strides_like(int nd, const ptrdiff_t *shape,
 /* Strides (in *new_strides) that view the layout (nd, shape, strides) as
  * new_shape, of the same size, without moving data, reading elements in
  * order 'C' or 'F'.  Returns false when only a copy can do it. */
-bool ua_layout_reshape(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
-                       int new_nd, const ptrdiff_t *new_shape, char order,
+bool ua_layout_reshape(int nd, const ptrdiff_t *shape,
+                       const ptrdiff_t *strides, int new_nd,
+                       const ptrdiff_t *new_shape, char order,
                        ptrdiff_t *new_strides);
 
 /* ------------------------------------------------------- devices, queues */

@@ -114,8 +114,8 @@ check_layout(ua_state *st, const char *fn, int nd, const Py_ssize_t *shape,
              int typenum, const Py_ssize_t **strides, Py_ssize_t *room)
 {
     if (nd < 0 || nd > UA_MAXDIMS) {
-        PyErr_Format(PyExc_ValueError, "%s: nd must be in [0, %d], not %d",
-                     fn, UA_MAXDIMS, nd);
+        PyErr_Format(PyExc_ValueError, "%s: nd must be in [0, %d], not %d", fn,
+                     UA_MAXDIMS, nd);
         return -1;
     }
     if (nd > 0 && shape == NULL) {
@@ -231,8 +231,8 @@ array_new(const UsmArray_CAPI *api, int nd, const Py_ssize_t *shape,
     if (mem == NULL) {
         return NULL;
     }
-    char *data = ((ua_py_memory *)mem)->ptr +
-                 offset * (Py_ssize_t)ua_dtype_itemsize(t);
+    char *data =
+        ((ua_py_memory *)mem)->ptr + offset * (Py_ssize_t)ua_dtype_itemsize(t);
     PyObject *a = ua_py_array_new(st, nd, shape, strides, t, data, mem, 1);
     Py_DECREF(mem);
     return a;
@@ -337,10 +337,9 @@ wrap_known(ua_state *st, const ua_pointer_info *info, char *ptr,
                      "to the queue's context of %s",
                      fn, (void *)ptr, ua_device_filter_string(info->device),
                      ua_device_filter_string(ua_queue_device(uq)));
-    }
-    else {
-        mem = named(fn, ua_py_memory_wrap(st, info->kind, ptr, nbytes, 0, q,
-                                          owner));
+    } else {
+        mem = named(
+            fn, ua_py_memory_wrap(st, info->kind, ptr, nbytes, 0, q, owner));
     }
     Py_DECREF(q);
     return mem;
@@ -356,8 +355,8 @@ serves_cpu_memory(const ua_device *d)
  * default device's where its memory is plain CPU memory, else the first
  * such device's. */
 static PyObject *
-queue_for_host_memory(const UsmArray_CAPI *api, ua_state *st,
-                      PyObject *queue, const char *fn)
+queue_for_host_memory(const UsmArray_CAPI *api, ua_state *st, PyObject *queue,
+                      const char *fn)
 {
     PyObject *q = queue_or_default(api, st, queue, fn);
     if (q == NULL || queue != NULL ||
@@ -391,8 +390,7 @@ borrow_host(const UsmArray_CAPI *api, ua_state *st, char *ptr,
                      "%s: the %zd bytes at %p are not USM memory a backend "
                      "knows, and %s cannot borrow host memory",
                      fn, nbytes, (void *)ptr, ua_device_filter_string(d));
-    }
-    else {
+    } else {
         mem = named(fn, ua_py_memory_borrow(st, q, ptr, nbytes, 0, owner));
     }
     Py_DECREF(q);

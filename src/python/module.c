@@ -33,13 +33,10 @@ backends_info(PyObject *module, PyObject *Py_UNUSED(a))
 
 static PyMethodDef module_functions[] = {
     {"get_devices", (PyCFunction)(void (*)(void))ua_py_get_devices,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_GET_DEVICES},
-    {"as_usm_memory", ua_py_as_usm_memory, METH_O,
-     UA_DOC_AS_USM_MEMORY},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_GET_DEVICES},
+    {"as_usm_memory", ua_py_as_usm_memory, METH_O, UA_DOC_AS_USM_MEMORY},
     {"get_pointer_type", (PyCFunction)(void (*)(void))ua_py_get_pointer_type,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_GET_POINTER_TYPE},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_GET_POINTER_TYPE},
     {"_rebuild_memory", ua_py_rebuild_memory, METH_VARARGS,
      "Unpickles a Memory."},
     {"_backends", backends_info, METH_NOARGS,
@@ -63,8 +60,8 @@ intern_dlpack_call(ua_state *st)
     }
     Py_XDECREF(mv);
     Py_XDECREF(copy);
-    st->dl_max_version = Py_BuildValue("(ii)", UA_DLPACK_MAJOR,
-                                       UA_DLPACK_MINOR);
+    st->dl_max_version =
+        Py_BuildValue("(ii)", UA_DLPACK_MAJOR, UA_DLPACK_MINOR);
     for (int i = 0; i < 4; i++) {
         if (st->dl_kwnames[i] == NULL) {
             return -1;
@@ -76,9 +73,9 @@ intern_dlpack_call(ua_state *st)
 static int
 intern_keys(ua_state *st)
 {
-#define UA_INTERN_KEY(name, text)                                           \
-    if ((st->name = PyUnicode_InternFromString(text)) == NULL) {            \
-        return -1;                                                          \
+#define UA_INTERN_KEY(name, text)                                             \
+    if ((st->name = PyUnicode_InternFromString(text)) == NULL) {              \
+        return -1;                                                            \
     }
     UA_STATE_KEYS(UA_INTERN_KEY)
 #undef UA_INTERN_KEY
@@ -90,8 +87,7 @@ add_exception(PyObject *module, ua_state *st)
 {
     st->USMAllocationError = PyErr_NewExceptionWithDoc(
         "usmarray.USMAllocationError",
-        "A backend could not make a USM allocation.", PyExc_MemoryError,
-        NULL);
+        "A backend could not make a USM allocation.", PyExc_MemoryError, NULL);
     return st->USMAllocationError == NULL
                ? -1
                : PyModule_AddObjectRef(module, "USMAllocationError",
@@ -148,8 +144,7 @@ module_exec(PyObject *module)
 {
     ua_state *st = PyModule_GetState(module);
     if (refuse_subinterpreter() < 0 || pass_search_path() < 0 ||
-        intern_keys(st) < 0 ||
-        add_exception(module, st) < 0 ||
+        intern_keys(st) < 0 || add_exception(module, st) < 0 ||
         ua_py_device_add_type(module, st) < 0 ||
         ua_py_context_add_type(module, st) < 0 ||
         ua_py_queue_add_type(module, st) < 0 ||
@@ -182,9 +177,9 @@ module_traverse(PyObject *module, visitproc visit, void *arg)
     int result = 0;
 #define UA_VISIT_ONE(name) Py_VISIT(st->name);
 #define UA_VISIT_KEY(name, text) Py_VISIT(st->name);
-#define UA_VISIT_ARRAY(name, n)                                             \
-    for (size_t i = 0; i < (n); i++) {                                      \
-        Py_VISIT(st->name[i]);                                              \
+#define UA_VISIT_ARRAY(name, n)                                               \
+    for (size_t i = 0; i < (n); i++) {                                        \
+        Py_VISIT(st->name[i]);                                                \
     }
     UA_STATE_TYPES(UA_VISIT_ONE)
     UA_STATE_OBJECTS(UA_VISIT_ONE)
@@ -221,9 +216,9 @@ module_clear(PyObject *module)
      * last. */
 #define UA_CLEAR_ONE(name) Py_CLEAR(st->name);
 #define UA_CLEAR_KEY(name, text) Py_CLEAR(st->name);
-#define UA_CLEAR_ARRAY(name, n)                                             \
-    for (size_t i = 0; i < (n); i++) {                                      \
-        Py_CLEAR(st->name[i]);                                              \
+#define UA_CLEAR_ARRAY(name, n)                                               \
+    for (size_t i = 0; i < (n); i++) {                                        \
+        Py_CLEAR(st->name[i]);                                                \
     }
     UA_STATE_OBJECTS(UA_CLEAR_ONE)
     UA_STATE_ARRAYS(UA_CLEAR_ARRAY)
@@ -244,8 +239,7 @@ module_free(void *module)
 static PyModuleDef_Slot module_slots[] = {
     {Py_mod_exec, module_exec},
 #if PY_VERSION_HEX >= 0x030C0000
-    {Py_mod_multiple_interpreters,
-     Py_MOD_MULTIPLE_INTERPRETERS_NOT_SUPPORTED},
+    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_NOT_SUPPORTED},
 #endif
     {0, NULL},
 };

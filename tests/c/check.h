@@ -7,16 +7,15 @@
 
 static int check_failures, check_passes;
 
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (cond) {                                                          \
-            check_passes++;                                                  \
-        }                                                                    \
-        else {                                                               \
-            check_failures++;                                                \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, \
-                    #cond);                                                  \
-        }                                                                    \
+#define CHECK(cond)                                                           \
+    do {                                                                      \
+        if (cond) {                                                           \
+            check_passes++;                                                   \
+        } else {                                                              \
+            check_failures++;                                                 \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,  \
+                    #cond);                                                   \
+        }                                                                     \
     } while (0)
 
 #define CHECK_STATUS(expr, code) CHECK((expr) == (code))

@@ -100,7 +100,8 @@ static void
 test_transpose_tiles(void)
 {
     enum { R = 300, C = 170 };
-    float *a = malloc(sizeof(float) * R * C), *b = malloc(sizeof(float) * R * C);
+    float *a = malloc(sizeof(float) * R * C),
+          *b = malloc(sizeof(float) * R * C);
     for (int i = 0; i < R * C; i++) {
         a[i] = (float)i;
     }
@@ -228,9 +229,10 @@ test_half(void)
     CHECK(ua_half_from_double(-0.0) == 0x8000);
     CHECK(ua_half_from_double(1.0 + 0x1p-11) == 0x3c00); /* tie to even */
     CHECK(ua_half_from_double(1.0 + 3 * 0x1p-11) == 0x3c02);
-    CHECK(ua_half_from_double(0x1p-25) == 0);            /* tie to even: 0 */
+    CHECK(ua_half_from_double(0x1p-25) == 0); /* tie to even: 0 */
     CHECK(ua_half_from_double(0x1p-24) == 1);
-    CHECK(ua_half_to_float(0x3555) > 0.333f && ua_half_to_float(0x3555) < 0.334f);
+    CHECK(ua_half_to_float(0x3555) > 0.333f &&
+          ua_half_to_float(0x3555) < 0.334f);
 }
 
 int

@@ -31,14 +31,14 @@ static void
 test_filters(void)
 {
     ua_device *host = ua_device_at(0);
-    const char *good[] = {"host", "cpu", "host:cpu", "host:cpu:0", "host:0",
-                          "cpu:0", "0", "HOST:CPU:0"};
+    const char *good[] = {"host",   "cpu",   "host:cpu", "host:cpu:0",
+                          "host:0", "cpu:0", "0",        "HOST:CPU:0"};
     for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
         CHECK(select_ok(good[i]) == host);
     }
-    const char *bad[] = {"",        "host:",   ":cpu",     "host::0",
-                         "cpu:host", "0:host", "host:cpu:0:0", "banana",
-                         "host:cpu:1", "-1",    "999",      "host:gpu"};
+    const char *bad[] = {"",           "host:",  ":cpu",         "host::0",
+                         "cpu:host",   "0:host", "host:cpu:0:0", "banana",
+                         "host:cpu:1", "-1",     "999",          "host:gpu"};
     ua_device *d;
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         CHECK_STATUS(ua_device_select(bad[i], &d), UA_ERR_VALUE);

@@ -20,20 +20,20 @@ test_dtypes(void)
     ua_typenum t;
     CHECK(ua_dlpack_dtype(UA_BOOL).code == UA_DL_BOOL);
     CHECK(ua_dlpack_dtype(UA_COMPLEX64).code == UA_DL_COMPLEX);
-    CHECK_STATUS(ua_dlpack_dtype_to_typenum((ua_dl_dtype){UA_DL_BFLOAT, 16, 1},
-                                            &t),
-                 UA_ERR_BUFFER);
+    CHECK_STATUS(
+        ua_dlpack_dtype_to_typenum((ua_dl_dtype){UA_DL_BFLOAT, 16, 1}, &t),
+        UA_ERR_BUFFER);
     CHECK(strstr(ua_error_message(), "bfloat16") != NULL);
-    CHECK_STATUS(ua_dlpack_dtype_to_typenum((ua_dl_dtype){UA_DL_FLOAT, 32, 4},
-                                            &t),
-                 UA_ERR_BUFFER);
+    CHECK_STATUS(
+        ua_dlpack_dtype_to_typenum((ua_dl_dtype){UA_DL_FLOAT, 32, 4}, &t),
+        UA_ERR_BUFFER);
     CHECK(strstr(ua_error_message(), "4 lanes") != NULL);
-    CHECK_STATUS(ua_dlpack_dtype_to_typenum((ua_dl_dtype){UA_DL_INT, 128, 1},
-                                            &t),
-                 UA_ERR_BUFFER);
-    CHECK_STATUS(ua_dlpack_dtype_to_typenum((ua_dl_dtype){UA_DL_FLOAT, 8, 1},
-                                            &t),
-                 UA_ERR_BUFFER);
+    CHECK_STATUS(
+        ua_dlpack_dtype_to_typenum((ua_dl_dtype){UA_DL_INT, 128, 1}, &t),
+        UA_ERR_BUFFER);
+    CHECK_STATUS(
+        ua_dlpack_dtype_to_typenum((ua_dl_dtype){UA_DL_FLOAT, 8, 1}, &t),
+        UA_ERR_BUFFER);
     ua_error_clear();
 }
 
@@ -47,16 +47,15 @@ test_devices(void)
         ua_dl_device dl = ua_dlpack_device(host, (ua_usm_kind)k);
         CHECK(dl.device_type == UA_DL_CPU && dl.device_id == 0);
     }
-    CHECK_STATUS(ua_dlpack_find_device((ua_dl_device){UA_DL_CPU, 0}, &d,
-                                       &kind),
-                 UA_OK);
+    CHECK_STATUS(
+        ua_dlpack_find_device((ua_dl_device){UA_DL_CPU, 0}, &d, &kind), UA_OK);
     CHECK(d == host && kind == UA_USM_HOST);
-    CHECK_STATUS(ua_dlpack_find_device((ua_dl_device){UA_DL_OPENCL, 0}, &d,
-                                       &kind),
-                 UA_ERR_BUFFER);
-    CHECK_STATUS(ua_dlpack_find_device((ua_dl_device){UA_DL_CUDA, 1000}, &d,
-                                       &kind),
-                 UA_ERR_BUFFER);
+    CHECK_STATUS(
+        ua_dlpack_find_device((ua_dl_device){UA_DL_OPENCL, 0}, &d, &kind),
+        UA_ERR_BUFFER);
+    CHECK_STATUS(
+        ua_dlpack_find_device((ua_dl_device){UA_DL_CUDA, 1000}, &d, &kind),
+        UA_ERR_BUFFER);
     CHECK(strstr(ua_error_message(), "(2, 1000)") != NULL);
     ua_error_clear();
 }
@@ -64,8 +63,11 @@ test_devices(void)
 static ua_dl_tensor
 tensor(double *data, int32_t nd, int64_t *shape, int64_t *strides)
 {
-    return (ua_dl_tensor){.data = data, .device = {UA_DL_CPU, 0}, .ndim = nd,
-                          .dtype = {UA_DL_FLOAT, 64, 1}, .shape = shape,
+    return (ua_dl_tensor){.data = data,
+                          .device = {UA_DL_CPU, 0},
+                          .ndim = nd,
+                          .dtype = {UA_DL_FLOAT, 64, 1},
+                          .shape = shape,
                           .strides = strides};
 }
 

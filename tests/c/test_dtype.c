@@ -18,9 +18,9 @@ test_every_type_round_trips(void)
         CHECK(ua_typenum_is_valid((int)t));
         CHECK_STATUS(parse(ts, &back), UA_OK);
         CHECK(back == t);
-        CHECK_STATUS(ua_dtype_from_buffer_format(ua_dtype_buffer_format(t),
-                                                 &back),
-                     UA_OK);
+        CHECK_STATUS(
+            ua_dtype_from_buffer_format(ua_dtype_buffer_format(t), &back),
+            UA_OK);
         CHECK(back == t);
         CHECK((size_t)(ts[strlen(ts) - 1] - '0') ==
                   ua_dtype_itemsize(t) % 10 ||
@@ -61,7 +61,7 @@ static void
 test_typestr_rejects(void)
 {
     ua_typenum t;
-    const char *bad[] = {"",     "<",    "<f",   "<f3",  ">f8",  "<x8",
+    const char *bad[] = {"",     "<",    "<f",   "<f3",  ">f8",   "<x8",
                          "<f16", "<i16", "<c4",  "<f8x", "<f008", "<O8",
                          "<U4",  "<M8",  "|V16", "f-8",  "<b2"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

@@ -94,9 +94,9 @@ test_copy_and_fill(ua_queue *q)
         src[i] = (unsigned char)(255 - i);
     }
     CHECK_STATUS(ua_copy_sync(q, ua_allocation_ptr(dev), src, 256), UA_OK);
-    CHECK_STATUS(ua_copy_sync(q, ua_allocation_ptr(host),
-                              ua_allocation_ptr(dev), 256),
-                 UA_OK);
+    CHECK_STATUS(
+        ua_copy_sync(q, ua_allocation_ptr(host), ua_allocation_ptr(dev), 256),
+        UA_OK);
     CHECK_STATUS(ua_copy_sync(q, back, ua_allocation_ptr(host), 256), UA_OK);
     CHECK(memcmp(src, back, 256) == 0);
     CHECK_STATUS(ua_queue_memset(q, ua_allocation_ptr(host), 0x5a, 100),
@@ -150,15 +150,15 @@ test_locate_region(ua_queue *q)
                  UA_ERR_VALUE);
     /* From p + 8, offset 6 reaches bytes 8..63 of the allocation; offset 7
      * one element past its end; offset 0 six elements before its start. */
-    CHECK_STATUS(ua_locate_region(p + 8, 1, shape, strides, 6, 8, &info, &b,
-                                  &e),
-                 UA_OK);
-    CHECK_STATUS(ua_locate_region(p + 8, 1, shape, strides, 7, 8, &info, &b,
-                                  &e),
-                 UA_ERR_VALUE);
-    CHECK_STATUS(ua_locate_region(p + 8, 1, shape, strides, 0, 8, &info, &b,
-                                  &e),
-                 UA_ERR_VALUE);
+    CHECK_STATUS(
+        ua_locate_region(p + 8, 1, shape, strides, 6, 8, &info, &b, &e),
+        UA_OK);
+    CHECK_STATUS(
+        ua_locate_region(p + 8, 1, shape, strides, 7, 8, &info, &b, &e),
+        UA_ERR_VALUE);
+    CHECK_STATUS(
+        ua_locate_region(p + 8, 1, shape, strides, 0, 8, &info, &b, &e),
+        UA_ERR_VALUE);
     /* Unknown pointers and out-of-range shapes are refused. */
     CHECK_STATUS(ua_locate_region(16, 1, shape, strides, 7, 8, &info, &b, &e),
                  UA_ERR_VALUE);

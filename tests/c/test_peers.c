@@ -79,15 +79,14 @@ fake_context_create(int index, void **context)
     return UA_OK;
 }
 
-#define FAKE_QUEUE_CREATE(NAME)                                              \
-    static ua_status NAME##_queue_create(void *context, int index,          \
-                                         const ua_queue_props *props,       \
-                                         void **queue)                      \
-    {                                                                        \
-        (void)context, (void)props;                                          \
-        static fake_queue queues[2] = {{#NAME, 0}, {#NAME, 1}};              \
-        *queue = &queues[index];                                             \
-        return UA_OK;                                                        \
+#define FAKE_QUEUE_CREATE(NAME)                                               \
+    static ua_status NAME##_queue_create(                                     \
+        void *context, int index, const ua_queue_props *props, void **queue)  \
+    {                                                                         \
+        (void)context, (void)props;                                           \
+        static fake_queue queues[2] = {{#NAME, 0}, {#NAME, 1}};               \
+        *queue = &queues[index];                                              \
+        return UA_OK;                                                         \
     }
 FAKE_QUEUE_CREATE(twin)
 FAKE_QUEUE_CREATE(solo)
@@ -189,29 +188,29 @@ twin_peer_access(int from, int to)
     return from == 0 && to == 1;
 }
 
-#define FAKE_OPS(NAME, PEER_ACCESS)                                          \
-    static const ua_backend_ops NAME##_ops = {                               \
-        .version = UA_BACKEND_OPS_VERSION,                                   \
-        .name = #NAME,                                                       \
-        .caps = UA_CAP_REACHES_CPU_MEMORY,                                   \
-        .initialize = fake_initialize,                                       \
-        .device_count = fake_device_count,                                   \
-        .device_describe = fake_describe,                                    \
-        .context_create = fake_context_create,                               \
-        .queue_create = NAME##_queue_create,                                 \
-        .alloc = fake_alloc,                                                 \
-        .free = fake_free,                                                   \
-        .memcpy = fake_memcpy,                                               \
-        .memset = fake_memset,                                               \
-        .queue_wait = fake_wait,                                             \
-        .copy_strided = fake_copy_strided,                                   \
-        .event_record = fake_event_record,                                   \
-        .event_wait = fake_event_wait,                                       \
-        .event_synchronize = fake_event_synchronize,                         \
-        .event_destroy = fake_event_destroy,                                 \
-        .dlpack_device = fake_dlpack_device,                                 \
-        .dlpack_owns = fake_dlpack_owns,                                     \
-        .peer_access = PEER_ACCESS,                                          \
+#define FAKE_OPS(NAME, PEER_ACCESS)                                           \
+    static const ua_backend_ops NAME##_ops = {                                \
+        .version = UA_BACKEND_OPS_VERSION,                                    \
+        .name = #NAME,                                                        \
+        .caps = UA_CAP_REACHES_CPU_MEMORY,                                    \
+        .initialize = fake_initialize,                                        \
+        .device_count = fake_device_count,                                    \
+        .device_describe = fake_describe,                                     \
+        .context_create = fake_context_create,                                \
+        .queue_create = NAME##_queue_create,                                  \
+        .alloc = fake_alloc,                                                  \
+        .free = fake_free,                                                    \
+        .memcpy = fake_memcpy,                                                \
+        .memset = fake_memset,                                                \
+        .queue_wait = fake_wait,                                              \
+        .copy_strided = fake_copy_strided,                                    \
+        .event_record = fake_event_record,                                    \
+        .event_wait = fake_event_wait,                                        \
+        .event_synchronize = fake_event_synchronize,                          \
+        .event_destroy = fake_event_destroy,                                  \
+        .dlpack_device = fake_dlpack_device,                                  \
+        .dlpack_owns = fake_dlpack_owns,                                      \
+        .peer_access = PEER_ACCESS,                                           \
     };
 FAKE_OPS(twin, twin_peer_access)
 FAKE_OPS(solo, NULL)
@@ -327,9 +326,9 @@ test_copy_between_peers_is_ordered_by_events(void)
     ua_strided dst = {ua_allocation_ptr(b), strides, UA_FLOAT64};
     ua_strided src = {ua_allocation_ptr(a), strides, UA_FLOAT64};
     journal[0] = '\0';
-    CHECK_STATUS(ua_queue_copy_strided(queue("twin:gpu:1"), 1, shape, &dst,
-                                       &src),
-                 UA_OK);
+    CHECK_STATUS(
+        ua_queue_copy_strided(queue("twin:gpu:1"), 1, shape, &dst, &src),
+        UA_OK);
     CHECK(holds(b, 3));
     CHECK(strcmp(journal, "record on twin0; wait on twin1; strided copy "
                           "device<-device on twin1; record on twin1; wait on "
@@ -346,12 +345,12 @@ test_memory_of_the_queues_device_needs_no_event(void)
     ua_allocation *h = filled("host", UA_USM_DEVICE, 5);
     ua_queue *q = queue("twin:gpu:0");
     journal[0] = '\0';
-    CHECK_STATUS(ua_queue_memcpy(q, ua_allocation_ptr(a),
-                                 ua_allocation_ptr(b), 64),
-                 UA_OK);
-    CHECK_STATUS(ua_queue_memcpy(q, ua_allocation_ptr(b),
-                                 ua_allocation_ptr(h), 64),
-                 UA_OK);
+    CHECK_STATUS(
+        ua_queue_memcpy(q, ua_allocation_ptr(a), ua_allocation_ptr(b), 64),
+        UA_OK);
+    CHECK_STATUS(
+        ua_queue_memcpy(q, ua_allocation_ptr(b), ua_allocation_ptr(h), 64),
+        UA_OK);
     CHECK(holds(a, 4) && holds(b, 5));
     CHECK(strcmp(journal, "memcpy device<-shared on twin0; memcpy "
                           "shared<-device on twin0; ") == 0);
@@ -374,9 +373,9 @@ test_copy_between_backends_is_relayed_through_host_memory(void)
                                  ua_allocation_ptr(s1), 64),
                  UA_OK);
     CHECK(holds(t0, 7));
-    CHECK(strcmp(journal, "sync twin0; memcpy host<-device on solo1; sync "
-                          "solo1; memcpy device<-host on twin0; sync twin0; ") ==
-          0);
+    CHECK(strcmp(journal,
+                 "sync twin0; memcpy host<-device on solo1; sync "
+                 "solo1; memcpy device<-host on twin0; sync twin0; ") == 0);
 
     /* The other way, issued on the destination's queue. */
     memset(ua_allocation_ptr(t0), 9, 64);
@@ -408,9 +407,10 @@ test_copy_between_devices_without_a_route_is_relayed(void)
                                  ua_allocation_ptr(s1), 64),
                  UA_OK);
     CHECK(holds(s0, 7) && holds(s1, 7));
-    CHECK(strcmp(journal, "record on solo0; wait on solo1; memcpy host<-device "
-                          "on solo1; sync solo1; memcpy device<-host on "
-                          "solo0; sync solo0; ") == 0);
+    CHECK(strcmp(journal,
+                 "record on solo0; wait on solo1; memcpy host<-device "
+                 "on solo1; sync solo1; memcpy device<-host on "
+                 "solo0; sync solo0; ") == 0);
     ua_usm_free(s0);
     ua_usm_free(s1);
 }
@@ -440,9 +440,9 @@ test_strided_casting_copy_on_a_third_backend_is_relayed(void)
     journal[0] = '\0';
     CHECK_STATUS(ua_queue_copy_strided(queue("host"), 2, shape, &dst, &src),
                  UA_OK);
-    CHECK(strcmp(journal, "strided copy host<-device on solo1; sync solo1; "
-                          "strided copy device<-host on twin0; sync twin0; ") ==
-          0);
+    CHECK(strcmp(journal,
+                 "strided copy host<-device on solo1; sync solo1; "
+                 "strided copy device<-host on twin0; sync twin0; ") == 0);
     bool right = true;
     for (int i = 0; i < 3; i++) {
         for (int j = 0; j < 8; j++) {
@@ -455,9 +455,9 @@ test_strided_casting_copy_on_a_third_backend_is_relayed(void)
     /* A source that broadcasts along an axis: its row is relayed once. */
     ptrdiff_t row[2] = {0, 1};
     src.strides = row;
-    CHECK_STATUS(ua_queue_copy_strided(queue("twin:gpu:0"), 2, shape, &dst,
-                                       &src),
-                 UA_OK);
+    CHECK_STATUS(
+        ua_queue_copy_strided(queue("twin:gpu:0"), 2, shape, &dst, &src),
+        UA_OK);
     right = true;
     for (int i = 0; i < 3; i++) {
         for (int j = 0; j < 4; j++) {
@@ -468,9 +468,9 @@ test_strided_casting_copy_on_a_third_backend_is_relayed(void)
     /* An empty shape copies nothing and runs nothing. */
     ptrdiff_t none[2] = {0, 4};
     journal[0] = '\0';
-    CHECK_STATUS(ua_queue_copy_strided(queue("twin:gpu:0"), 2, none, &dst,
-                                       &src),
-                 UA_OK);
+    CHECK_STATUS(
+        ua_queue_copy_strided(queue("twin:gpu:0"), 2, none, &dst, &src),
+        UA_OK);
     CHECK(journal[0] == '\0');
     ua_usm_free(s);
     ua_usm_free(d);

@@ -7,7 +7,9 @@
 static ua_pointer_info
 entry(uintptr_t start, size_t n, bool borrowed)
 {
-    return (ua_pointer_info){.start = start, .nbytes = n, .kind = UA_USM_HOST,
+    return (ua_pointer_info){.start = start,
+                             .nbytes = n,
+                             .kind = UA_USM_HOST,
                              .borrowed = borrowed};
 }
 

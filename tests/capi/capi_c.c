@@ -117,11 +117,11 @@ describe(PyObject *m, PyObject *arr)
     PyObject *shp = dims_tuple(nd, shape), *str = dims_tuple(nd, strides);
     PyObject *out = NULL;
     if (shp != NULL && str != NULL) {
-        out = Py_BuildValue(
-            "{s:i,s:N,s:O,s:O,s:i,s:i,s:O,s:O,s:O}", "nd", nd, "data",
-            PyLong_FromVoidPtr(data), "shape", shp, "strides", str,
-            "typenum", typenum, "flags", flags, "base", base, "queue", queue,
-            "struct_agrees", direct ? Py_True : Py_False);
+        out = Py_BuildValue("{s:i,s:N,s:O,s:O,s:i,s:i,s:O,s:O,s:O}", "nd", nd,
+                            "data", PyLong_FromVoidPtr(data), "shape", shp,
+                            "strides", str, "typenum", typenum, "flags", flags,
+                            "base", base, "queue", queue, "struct_agrees",
+                            direct ? Py_True : Py_False);
     }
     Py_XDECREF(shp);
     Py_XDECREF(str);
@@ -137,8 +137,8 @@ new_array(PyObject *m, PyObject *args)
     const char *usm_type;
     int typenum, nd, ns;
     Py_ssize_t shp[8], str[8];
-    if (!PyArg_ParseTuple(args, "OiOzO", &shape, &typenum, &strides,
-                          &usm_type, &queue) ||
+    if (!PyArg_ParseTuple(args, "OiOzO", &shape, &typenum, &strides, &usm_type,
+                          &queue) ||
         read_dims(shape, shp, &nd) < 0 ||
         (strides != Py_None && read_dims(strides, str, &ns) < 0)) {
         return NULL;
@@ -289,8 +289,8 @@ host_array(PyObject *m, PyObject *arg)
         free(buf);
         return NULL;
     }
-    PyObject *mem = UsmMemory_FromPointer(buf, (size_t)n * sizeof(double),
-                                          NULL, owner);
+    PyObject *mem =
+        UsmMemory_FromPointer(buf, (size_t)n * sizeof(double), NULL, owner);
     Py_DECREF(owner);
     if (mem == NULL) {
         return NULL;

@@ -40,10 +40,9 @@ ua_cuda_failed(CUresult r, const char *what)
         ua_cu.cuGetErrorName(r, &name);
         ua_cu.cuGetErrorString(r, &text);
     }
-    return ua_error_set(r == CUDA_ERROR_OUT_OF_MEMORY ? UA_ERR_ALLOC
-                                                      : UA_ERR_RUNTIME,
-                        "CUDA %s failed: %s (%s)", what, name ? name : "?",
-                        text ? text : "");
+    return ua_error_set(
+        r == CUDA_ERROR_OUT_OF_MEMORY ? UA_ERR_ALLOC : UA_ERR_RUNTIME,
+        "CUDA %s failed: %s (%s)", what, name ? name : "?", text ? text : "");
 }
 
 static void *
@@ -84,8 +83,8 @@ load_driver(void)
 static void
 load_nvrtc(void)
 {
-    static const char *const names[] = {
-        "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", NULL};
+    static const char *const names[] = {"libnvrtc.so", "libnvrtc.so.13",
+                                        "libnvrtc.so.12", NULL};
     void *h = open_first(names);
     if (h == NULL) {
         snprintf(ua_nvrtc.reason, sizeof(ua_nvrtc.reason),
@@ -94,8 +93,7 @@ load_nvrtc(void)
     }
 #define LOOKUP(field, symbol, params)                                         \
     if ((*(void **)&ua_nvrtc.field = dlsym(h, symbol)) == NULL) {             \
-        snprintf(ua_nvrtc.reason, sizeof(ua_nvrtc.reason),                    \
-                 "NVRTC lacks %s",  \
+        snprintf(ua_nvrtc.reason, sizeof(ua_nvrtc.reason), "NVRTC lacks %s",  \
                  symbol);                                                     \
         return;                                                               \
     }
@@ -158,11 +156,12 @@ cuda_device_info(int index, ua_device_info *out)
     CU_CHECK(ua_cu.cuDeviceGet(&d, index), "cuDeviceGet");
     CU_CHECK(ua_cu.cuDriverGetVersion(&version), "cuDriverGetVersion");
     CU_CHECK(ua_cu.cuDeviceTotalMem(&total, d), "cuDeviceTotalMem");
-    ua_cu.cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d);
-    ua_cu.cuDeviceGetAttribute(&major,
-                            CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d);
-    ua_cu.cuDeviceGetAttribute(&minor,
-                            CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, d);
+    ua_cu.cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                               d);
+    ua_cu.cuDeviceGetAttribute(
+        &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d);
+    ua_cu.cuDeviceGetAttribute(
+        &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, d);
     snprintf(out->vendor, sizeof(out->vendor), "NVIDIA Corporation");
     snprintf(out->driver_version, sizeof(out->driver_version), "CUDA %d.%d",
              version / 1000, version % 1000 / 10);
@@ -220,12 +219,11 @@ static void
 create_pool(ua_cuda_context *c)
 {
     int supported = 0;
-    ua_cu.cuDeviceGetAttribute(&supported,
-                               CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
-                               c->dev);
-    CUmemPoolProps props = {.allocType = CU_MEM_ALLOCATION_TYPE_PINNED,
-                            .location = {CU_MEM_LOCATION_TYPE_DEVICE,
-                                         c->index}};
+    ua_cu.cuDeviceGetAttribute(
+        &supported, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, c->dev);
+    CUmemPoolProps props = {
+        .allocType = CU_MEM_ALLOCATION_TYPE_PINNED,
+        .location = {CU_MEM_LOCATION_TYPE_DEVICE, c->index}};
     if (!supported ||
         ua_cu.cuMemPoolCreate(&c->pool, &props) != CUDA_SUCCESS) {
         c->pool = NULL;
@@ -255,15 +253,12 @@ cuda_context_create(int index, void **context)
         return ua_cuda_failed(r, "retaining the device's primary context");
     }
     c->index = index;
-    ua_cu.cuDeviceGetAttribute(&c->sm_count,
-                               CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
-                               c->dev);
-    ua_cu.cuDeviceGetAttribute(&c->cc_major,
-                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-                               c->dev);
-    ua_cu.cuDeviceGetAttribute(&c->cc_minor,
-                               CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
-                               c->dev);
+    ua_cu.cuDeviceGetAttribute(
+        &c->sm_count, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, c->dev);
+    ua_cu.cuDeviceGetAttribute(
+        &c->cc_major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, c->dev);
+    ua_cu.cuDeviceGetAttribute(
+        &c->cc_minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, c->dev);
     pthread_mutex_init(&c->lock, NULL);
     pthread_mutex_init(&c->pipe.lock, NULL);
     pthread_mutex_init(&c->kept_lock, NULL);
@@ -410,8 +405,8 @@ cuda_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
            size_t alignment, void **ptr)
 {
     (void)index;
-    size_t guaranteed = kind == UA_USM_HOST ? CUDA_HOST_ALIGNMENT
-                                            : CUDA_DEVICE_ALIGNMENT;
+    size_t guaranteed =
+        kind == UA_USM_HOST ? CUDA_HOST_ALIGNMENT : CUDA_DEVICE_ALIGNMENT;
     if (alignment > guaranteed) {
         return ua_error_set(UA_ERR_VALUE,
                             "CUDA USM %s memory is aligned to %zu bytes; an "
@@ -428,9 +423,8 @@ cuda_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
     case UA_USM_SHARED:
         return alloc_managed(nbytes, ptr);
     case UA_USM_HOST:
-        r = ua_cu.cuMemHostAlloc(ptr, nbytes,
-                                 CU_MEMHOSTALLOC_PORTABLE |
-                                     CU_MEMHOSTALLOC_DEVICEMAP);
+        r = ua_cu.cuMemHostAlloc(
+            ptr, nbytes, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
         break;
     default:
         r = ua_cu.cuMemAlloc(&p, nbytes);
@@ -449,8 +443,7 @@ cuda_free(void *context, ua_usm_kind kind, void *ptr)
     }
     if (kind == UA_USM_HOST) {
         ua_cu.cuMemFreeHost(ptr);
-    }
-    else {
+    } else {
         ua_cu.cuMemFree((CUdeviceptr)(uintptr_t)ptr);
     }
 }
@@ -507,7 +500,8 @@ release_kept(ua_cuda_context *c, CUstream stream)
     pthread_mutex_lock(&c->kept_lock);
     for (int i = 0; i < UA_CUDA_KEPT_BLOCKS; i++) {
         ua_cuda_kept_block *k = &c->kept[i];
-        if (k->ptr != 0 && (stream == NULL_STREAM_ALL || k->stream == stream)) {
+        if (k->ptr != 0 &&
+            (stream == NULL_STREAM_ALL || k->stream == stream)) {
             ua_cu.cuMemFreeAsync(k->ptr, k->stream);
             k->ptr = 0;
         }
@@ -531,14 +525,12 @@ cuda_alloc_ordered(void *queue, size_t nbytes, void **ptr)
     CUresult r = CUDA_SUCCESS;
     if (c->pool == NULL) {
         r = ua_cu.cuMemAlloc(&p, nbytes);
-    }
-    else if (!take_kept(c, q->stream, nbytes, &p)) {
+    } else if (!take_kept(c, q->stream, nbytes, &p)) {
         r = ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool, q->stream);
         if (r == CUDA_ERROR_OUT_OF_MEMORY) {
             release_kept(c, NULL_STREAM_ALL);
             ua_cu.cuCtxSynchronize();
-            r = ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool,
-                                              q->stream);
+            r = ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool, q->stream);
         }
     }
     if (r != CUDA_SUCCESS) {
@@ -560,8 +552,7 @@ cuda_free_ordered(void *queue, void *ptr, size_t nbytes)
     if (q->c->pool == NULL) {
         ua_cu.cuStreamSynchronize(q->stream);
         ua_cu.cuMemFree(p);
-    }
-    else {
+    } else {
         keep(q->c, q->stream, p, nbytes);
     }
 }
@@ -612,7 +603,7 @@ ua_cuda_query_pointer(const void *ptr, ua_cuda_pointer *out)
         return false;
     }
     *out = (ua_cuda_pointer){(int)memory_type, is_managed, ordinal,
-                          (uintptr_t)start, size};
+                             (uintptr_t)start, size};
     return true;
 }
 
@@ -626,7 +617,7 @@ cuda_pointer_attributes(const void *ptr, ua_backend_pointer_attrs *out)
     }
     out->start = p.start;
     out->nbytes = p.size;
-    out->kind = p.is_managed                            ? UA_USM_SHARED
+    out->kind = p.is_managed                          ? UA_USM_SHARED
                 : p.memory_type == CU_MEMORYTYPE_HOST ? UA_USM_HOST
                                                       : UA_USM_DEVICE;
     /* Pinned host memory belongs to no one device. */
@@ -730,8 +721,7 @@ foreign_stream(const ua_cuda_context *c, uintptr_t handle, CUstream *out)
     CUcontext ctx = NULL;
     if (handle < 4096 || !readable(handle, 64) ||
         ua_cu.cuStreamGetCtx(*out, &ctx) != CUDA_SUCCESS) {
-        return ua_error_set(UA_ERR_VALUE,
-                            "stream %#zx is not a CUDA stream",
+        return ua_error_set(UA_ERR_VALUE, "stream %#zx is not a CUDA stream",
                             (size_t)handle);
     }
     if (ctx != c->ctx) {

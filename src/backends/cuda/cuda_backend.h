@@ -76,7 +76,7 @@ typedef struct {
     CUmemoryPool pool; /* device memory ordered by streams; NULL: none */
     pthread_mutex_t kept_lock;
     ua_cuda_kept_block kept[UA_CUDA_KEPT_BLOCKS]; /* ptr 0: empty */
-    int kept_next; /* the slot a full set displaces next */
+    int kept_next;        /* the slot a full set displaces next */
     pthread_mutex_t lock; /* guards kernels */
     ua_cuda_pipeline pipe;
     /* [aligned?][dst][src]: cuda_kernels.h says why two variants. */
@@ -86,7 +86,7 @@ typedef struct {
 typedef struct {
     ua_cuda_context *c;
     CUstream stream;
-    bool owns_stream; /* else the legacy default stream or another's */
+    bool owns_stream;     /* else the legacy default stream or another's */
     pthread_mutex_t lock; /* guards the staging buffer */
     void *staging;
     size_t staging_bytes;

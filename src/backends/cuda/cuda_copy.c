@@ -123,13 +123,15 @@ device_type_name(ua_typenum t)
     return "void";
 }
 
-
 /* How the kernels' C++ spells what convert(S v) uses (the prelude's
  * complex struct, float16 helpers and float-to-integer functions). */
-static const ua_kernel_dialect dialect = {
-    .re = "re", .im = "im",
-    .half_to_real = "h2d", .real_to_half = "d2h", .real = "double",
-    .real_to_i64 = "f2i64", .real_to_u64 = "f2u64"};
+static const ua_kernel_dialect dialect = {.re = "re",
+                                          .im = "im",
+                                          .half_to_real = "h2d",
+                                          .real_to_half = "d2h",
+                                          .real = "double",
+                                          .real_to_i64 = "f2i64",
+                                          .real_to_u64 = "f2u64"};
 
 static CUresult
 find_kernels(ua_cuda_copy_kernels *k)
@@ -190,9 +192,8 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
              c->cc_minor);
     const char *opts[] = {arch, "--std=c++14", "-default-device"};
     nvrtcProgram prog;
-    nvrtcResult r = ua_nvrtc.nvrtcCreateProgram(&prog, source,
-                                                "usmarray_copy.cu",
-                                                0, NULL, NULL);
+    nvrtcResult r = ua_nvrtc.nvrtcCreateProgram(
+        &prog, source, "usmarray_copy.cu", 0, NULL, NULL);
     free(source);
     if (r != 0) {
         return ua_error_set(UA_ERR_RUNTIME, "nvrtcCreateProgram failed: %s",
@@ -213,10 +214,9 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
                           "NVRTC could not compile the copy kernel for %s: "
                           "%s %s",
                           arch + 19, ua_nvrtc.nvrtcGetErrorString(r), log);
-    }
-    else if (ua_nvrtc.nvrtcGetCUBINSize(prog, &size) != 0 ||
-             (image = malloc(size)) == NULL ||
-             ua_nvrtc.nvrtcGetCUBIN(prog, image) != 0) {
+    } else if (ua_nvrtc.nvrtcGetCUBINSize(prog, &size) != 0 ||
+               (image = malloc(size)) == NULL ||
+               ua_nvrtc.nvrtcGetCUBIN(prog, image) != 0) {
         st = ua_error_set(UA_ERR_RUNTIME, "NVRTC gave no binary");
     }
     ua_nvrtc.nvrtcDestroyProgram(&prog);
@@ -242,9 +242,8 @@ kernels_for(ua_cuda_context *c, ua_typenum dst, ua_typenum src, bool aligned,
     ua_cuda_copy_kernels *k =
         &c->kernels[aligned][ua_dtype_index(dst)][ua_dtype_index(src)];
     pthread_mutex_lock(&c->lock);
-    ua_status st = k->module != NULL
-                       ? UA_OK
-                       : compile_kernels(c, dst, src, aligned, k);
+    ua_status st =
+        k->module != NULL ? UA_OK : compile_kernels(c, dst, src, aligned, k);
     pthread_mutex_unlock(&c->lock);
     *out = k;
     return st;
@@ -341,8 +340,7 @@ element_alignment(ua_typenum t)
 /* Whether every element the plan reaches from base is aligned for t: the
  * base and every step are multiples of the alignment. */
 static bool
-reaches_aligned(const void *base, const ptrdiff_t *steps, int nd,
-                ua_typenum t)
+reaches_aligned(const void *base, const ptrdiff_t *steps, int nd, ua_typenum t)
 {
     ptrdiff_t a = element_alignment(t);
     bool ok = (uintptr_t)base % (uintptr_t)a == 0;
@@ -358,16 +356,18 @@ launch(void *queue, const ua_copy_plan *cp, ua_typenum dt, void *dst,
 {
     ua_cuda_queue *q = queue;
     const ua_cuda_copy_kernels *k;
-    bool aligned =
-        reaches_aligned(dst, cp->dstep, cp->nd, dt) &&
-        reaches_aligned(src, cp->sstep, cp->nd, stype);
+    bool aligned = reaches_aligned(dst, cp->dstep, cp->nd, dt) &&
+                   reaches_aligned(src, cp->sstep, cp->nd, stype);
     ua_status st = kernels_for(q->c, dt, stype, aligned, &k);
     if (st != UA_OK) {
         return st;
     }
     /* A scalar is a copy of rank 1. */
-    kernel_plan p = {.dst = dst, .src = src, .nd = cp->nd > 0 ? cp->nd : 1,
-                     .size = 1, .shape = {1}};
+    kernel_plan p = {.dst = dst,
+                     .src = src,
+                     .nd = cp->nd > 0 ? cp->nd : 1,
+                     .size = 1,
+                     .shape = {1}};
     for (int i = 0; i < cp->nd; i++) {
         p.shape[i] = cp->shape[i];
         p.dstep[i] = cp->dstep[i];
@@ -391,7 +391,7 @@ staging_of(void *queue, size_t nbytes, void **out)
         }
         CU_CHECK(ua_cu.cuMemHostAlloc(&q->staging, nbytes,
                                       CU_MEMHOSTALLOC_PORTABLE |
-                                       CU_MEMHOSTALLOC_DEVICEMAP),
+                                          CU_MEMHOSTALLOC_DEVICEMAP),
                  "allocating a pinned staging buffer");
         q->staging_bytes = nbytes;
     }
@@ -403,8 +403,9 @@ static ua_status
 temporary(void *queue, size_t nbytes, void **out)
 {
     CUdeviceptr tmp;
-    CU_CHECK(ua_cu.cuMemAllocAsync(&tmp, nbytes, ((ua_cuda_queue *)queue)->stream),
-             "cuMemAllocAsync");
+    CU_CHECK(
+        ua_cu.cuMemAllocAsync(&tmp, nbytes, ((ua_cuda_queue *)queue)->stream),
+        "cuMemAllocAsync");
     *out = (void *)(uintptr_t)tmp;
     return UA_OK;
 }

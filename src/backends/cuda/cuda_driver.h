@@ -99,13 +99,13 @@ typedef struct {
     X(cuDeviceGetName, "cuDeviceGetName", (char *name, int len, CUdevice d))  \
     X(cuDeviceGetAttribute, "cuDeviceGetAttribute",                           \
       (int *v, int attr, CUdevice d))                                         \
-    X(cuDeviceTotalMem, "cuDeviceTotalMem_v2", (size_t * n, CUdevice d))      \
+    X(cuDeviceTotalMem, "cuDeviceTotalMem_v2", (size_t *n, CUdevice d))       \
     X(cuDriverGetVersion, "cuDriverGetVersion", (int *v))                     \
     X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                   \
       (CUcontext * c, CUdevice d))                                            \
     X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext c))                      \
     X(cuCtxGetCurrent, "cuCtxGetCurrent", (CUcontext * c))                    \
-    X(cuMemGetInfo, "cuMemGetInfo_v2", (size_t * free, size_t *total))        \
+    X(cuMemGetInfo, "cuMemGetInfo_v2", (size_t *free, size_t *total))         \
     X(cuStreamCreate, "cuStreamCreate", (CUstream * s, unsigned flags))       \
     X(cuStreamSynchronize, "cuStreamSynchronize", (CUstream s))               \
     X(cuStreamCreateWithPriority, "cuStreamCreateWithPriority",               \
@@ -147,7 +147,8 @@ typedef struct {
       (CUdeviceptr dst, unsigned char v, size_t n, CUstream s))               \
     X(cuPointerGetAttributes, "cuPointerGetAttributes",                       \
       (unsigned n, int *attrs, void **data, CUdeviceptr p))                   \
-    X(cuModuleLoadData, "cuModuleLoadData", (CUmodule * m, const void *image)) \
+    X(cuModuleLoadData, "cuModuleLoadData",                                   \
+      (CUmodule * m, const void *image))                                      \
     X(cuModuleGetFunction, "cuModuleGetFunction",                             \
       (CUfunction * f, CUmodule m, const char *name))                         \
     X(cuLaunchKernel, "cuLaunchKernel",                                       \
@@ -159,8 +160,8 @@ typedef struct {
     X(cuCtxEnablePeerAccess, "cuCtxEnablePeerAccess",                         \
       (CUcontext peer, unsigned flags))                                       \
     X(cuMemcpyPeerAsync, "cuMemcpyPeerAsync",                                 \
-      (CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src, CUcontext src_ctx, \
-       size_t n, CUstream s))
+      (CUdeviceptr dst, CUcontext dst_ctx, CUdeviceptr src,                   \
+       CUcontext src_ctx, size_t n, CUstream s))
 
 /* The table of those entry points that the loader (cuda.c) fills. */
 typedef struct {
@@ -181,11 +182,11 @@ typedef struct _nvrtcProgram *nvrtcProgram;
     X(nvrtcCompileProgram, "nvrtcCompileProgram",                             \
       (nvrtcProgram p, int nopts, const char *const *opts))                   \
     X(nvrtcGetProgramLogSize, "nvrtcGetProgramLogSize",                       \
-      (nvrtcProgram p, size_t * n))                                           \
+      (nvrtcProgram p, size_t *n))                                            \
     X(nvrtcGetProgramLog, "nvrtcGetProgramLog", (nvrtcProgram p, char *log))  \
-    X(nvrtcGetCUBINSize, "nvrtcGetCUBINSize", (nvrtcProgram p, size_t * n))   \
+    X(nvrtcGetCUBINSize, "nvrtcGetCUBINSize", (nvrtcProgram p, size_t *n))    \
     X(nvrtcGetCUBIN, "nvrtcGetCUBIN", (nvrtcProgram p, char *cubin))          \
-    X(nvrtcDestroyProgram, "nvrtcDestroyProgram", (nvrtcProgram * p))        \
+    X(nvrtcDestroyProgram, "nvrtcDestroyProgram", (nvrtcProgram * p))         \
     X(nvrtcVersion, "nvrtcVersion", (int *major, int *minor))
 
 #endif /* USMARRAY_CUDA_DRIVER_H */

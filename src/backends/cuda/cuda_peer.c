@@ -80,7 +80,8 @@ enable(int from, int to)
 {
     CUcontext a = primary_context(from), b = primary_context(to);
     CUcontext saved = NULL;
-    if (a == NULL || b == NULL || cu->cuCtxGetCurrent(&saved) != CUDA_SUCCESS ||
+    if (a == NULL || b == NULL ||
+        cu->cuCtxGetCurrent(&saved) != CUDA_SUCCESS ||
         cu->cuCtxSetCurrent(a) != CUDA_SUCCESS) {
         return false;
     }
@@ -97,8 +98,7 @@ linked(int a, int b)
     return cu->cuDeviceGet(&da, a) == CUDA_SUCCESS &&
            cu->cuDeviceGet(&db, b) == CUDA_SUCCESS &&
            cu->cuDeviceCanAccessPeer(&ab, da, db) == CUDA_SUCCESS &&
-           cu->cuDeviceCanAccessPeer(&ba, db, da) == CUDA_SUCCESS && ab &&
-           ba;
+           cu->cuDeviceCanAccessPeer(&ba, db, da) == CUDA_SUCCESS && ab && ba;
 }
 
 bool
@@ -132,9 +132,8 @@ device_memory_of(const void *ptr)
     unsigned memory_type = 0;
     int is_managed = 0, ordinal = -1;
     void *data[] = {&memory_type, &is_managed, &ordinal};
-    if (cu->cuPointerGetAttributes(3, attrs, data,
-                                   (CUdeviceptr)(uintptr_t)ptr) !=
-            CUDA_SUCCESS ||
+    if (cu->cuPointerGetAttributes(
+            3, attrs, data, (CUdeviceptr)(uintptr_t)ptr) != CUDA_SUCCESS ||
         memory_type != CU_MEMORYTYPE_DEVICE || is_managed) {
         return -1;
     }
@@ -208,11 +207,10 @@ stage_in(int device, int owner, CUstream stream, int nd,
 {
     ptrdiff_t begin, end;
     CUcontext here, there;
-    ua_status st = ua_layout_byte_range(nd, shape, x->strides, 0,
-                                        ua_dtype_itemsize(x->type), &begin,
-                                        &end);
-    if (st != UA_OK || (st = contexts_of(device, owner, &here, &there)) !=
-                           UA_OK) {
+    ua_status st = ua_layout_byte_range(
+        nd, shape, x->strides, 0, ua_dtype_itemsize(x->type), &begin, &end);
+    if (st != UA_OK ||
+        (st = contexts_of(device, owner, &here, &there)) != UA_OK) {
         return st;
     }
     *lo = x->data + begin;
@@ -237,8 +235,8 @@ ua_cuda_peer_stage(int device, CUstream stream, int nd, const ptrdiff_t *shape,
                    const ua_strided *dst, const ua_strided *src,
                    ua_cuda_staged *staged)
 {
-    *staged = (ua_cuda_staged){.dst = *dst, .src = *src, .dst_device = -1,
-                               .src_device = -1};
+    *staged = (ua_cuda_staged){
+        .dst = *dst, .src = *src, .dst_device = -1, .src_device = -1};
     if (ndevices < 2) {
         return UA_OK;
     }
@@ -282,8 +280,8 @@ ua_cuda_peer_unstage(int device, CUstream stream, ua_cuda_staged *staged,
         CUresult r = cu->cuMemcpyPeerAsync(
             (CUdeviceptr)(uintptr_t)staged->dst_lo, there, staged->dst_tmp,
             here, staged->dst_bytes, stream);
-        status = r == CUDA_SUCCESS ? UA_OK
-                                   : peer_failed(r, "cuMemcpyPeerAsync");
+        status =
+            r == CUDA_SUCCESS ? UA_OK : peer_failed(r, "cuMemcpyPeerAsync");
     }
     release(stream, staged);
     return status;

@@ -30,9 +30,9 @@ ua_status ua_cuda_peer_memcpy(int device, CUstream stream, void *dst,
 typedef struct {
     bool active;
     ua_strided dst, src;
-    int dst_device, src_device;     /* the GPUs staged from, or -1 */
-    CUdeviceptr dst_tmp, src_tmp;   /* 0 when that side is not staged */
-    char *dst_lo;                   /* the destination's first byte */
+    int dst_device, src_device;   /* the GPUs staged from, or -1 */
+    CUdeviceptr dst_tmp, src_tmp; /* 0 when that side is not staged */
+    char *dst_lo;                 /* the destination's first byte */
     size_t dst_bytes;
 } ua_cuda_staged;
 

@@ -35,8 +35,9 @@ worker_count(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     long n = cpus / 2;
-    return n < 1 ? 1 : n > UA_CUDA_PIPE_WORKERS ? UA_CUDA_PIPE_WORKERS
-                                                 : (int)n;
+    return n < 1                      ? 1
+           : n > UA_CUDA_PIPE_WORKERS ? UA_CUDA_PIPE_WORKERS
+                                      : (int)n;
 }
 
 /* Fills the pipeline's workers up to worker_count(); false when pinned
@@ -67,8 +68,8 @@ setup_workers(ua_cuda_pipeline *p)
 static CUresult
 claim(ua_cuda_pipe_worker *w, int s)
 {
-    CUresult r = w->pending[s] ? ua_cu.cuEventSynchronize(w->done[s])
-                               : CUDA_SUCCESS;
+    CUresult r =
+        w->pending[s] ? ua_cu.cuEventSynchronize(w->done[s]) : CUDA_SUCCESS;
     w->pending[s] = false;
     return r;
 }
@@ -76,9 +77,9 @@ claim(ua_cuda_pipe_worker *w, int s)
 static CUresult
 transfer(pipe_job *j, int s, void *to, const void *from, size_t len)
 {
-    CUresult r = ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)to,
-                                     (CUdeviceptr)(uintptr_t)from, len,
-                                     j->stream);
+    CUresult r =
+        ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)to,
+                            (CUdeviceptr)(uintptr_t)from, len, j->stream);
     if (r == CUDA_SUCCESS) {
         r = ua_cu.cuEventRecord(j->w->done[s], j->stream);
         j->w->pending[s] = r == CUDA_SUCCESS;
@@ -157,8 +158,7 @@ run_job(void *arg)
     }
     if (j->upload) {
         run_uploads(j);
-    }
-    else {
+    } else {
         run_downloads(j);
     }
     return NULL;
@@ -216,10 +216,16 @@ ua_cuda_pipelined_memcpy(ua_cuda_queue *q, void *dst, const void *src,
     pipe_job jobs[UA_CUDA_PIPE_WORKERS];
     int nworkers = p->nworkers;
     for (int i = 0; i < nworkers; i++) {
-        jobs[i] = (pipe_job){.c = q->c, .stream = q->stream, .w = &p->w[i],
-                             .dst = dst, .src = src, .n = n,
-                             .upload = upload, .index = i,
-                             .nworkers = nworkers, .r = CUDA_SUCCESS};
+        jobs[i] = (pipe_job){.c = q->c,
+                             .stream = q->stream,
+                             .w = &p->w[i],
+                             .dst = dst,
+                             .src = src,
+                             .n = n,
+                             .upload = upload,
+                             .index = i,
+                             .nworkers = nworkers,
+                             .r = CUDA_SUCCESS};
     }
     run_jobs(jobs, nworkers);
     pthread_mutex_unlock(&p->lock);

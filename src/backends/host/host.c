@@ -81,8 +81,8 @@ host_device_info(int index, ua_device_info *out)
     struct utsname u;
     read_cpuinfo("vendor_id", out->vendor, sizeof(out->vendor), "");
     if (uname(&u) == 0) {
-        snprintf(out->driver_version, sizeof(out->driver_version), "%.15s %.47s",
-                 u.sysname, u.release);
+        snprintf(out->driver_version, sizeof(out->driver_version),
+                 "%.15s %.47s", u.sysname, u.release);
         snprintf(out->architecture, sizeof(out->architecture), "%.31s",
                  u.machine);
     }

@@ -86,7 +86,7 @@ load_library(void)
                             SYCL_LIBRARY, why);
     }
 #define LOOKUP(field, symbol, ret, params)                                    \
-    if ((*(void **)&ua_dpctl.field = dlsym(h, symbol)) == NULL) {                   \
+    if ((*(void **)&ua_dpctl.field = dlsym(h, symbol)) == NULL) {             \
         return ua_error_set(UA_ERR_UNAVAILABLE,                               \
                             "dpctl's C interface lacks %s: it is too old",    \
                             symbol);                                          \
@@ -99,7 +99,8 @@ load_library(void)
 static void
 remember_context(int i)
 {
-    DPCTLSyclContextRef c = ua_dpctl.DeviceMgr_GetCachedContext(ua_sycl_devices[i]);
+    DPCTLSyclContextRef c =
+        ua_dpctl.DeviceMgr_GetCachedContext(ua_sycl_devices[i]);
     contexts[i] = c;
     for (int j = 0; c != NULL && j < ndistinct; j++) {
         if (ua_dpctl.Context_AreEq(distinct[j], c)) {
@@ -118,10 +119,12 @@ sycl_initialize(void)
     if (st != UA_OK) {
         return st;
     }
-    device_list = ua_dpctl.DeviceMgr_GetDevices(DPCTL_ALL_BACKENDS | DPCTL_ALL);
+    device_list =
+        ua_dpctl.DeviceMgr_GetDevices(DPCTL_ALL_BACKENDS | DPCTL_ALL);
     size_t n = device_list ? ua_dpctl.DeviceVector_Size(device_list) : 0;
     for (size_t i = 0; i < n && ndevices < SYCL_MAX_DEVICES; i++) {
-        ua_sycl_devices[ndevices] = ua_dpctl.DeviceVector_GetAt(device_list, i);
+        ua_sycl_devices[ndevices] =
+            ua_dpctl.DeviceVector_GetAt(device_list, i);
         remember_context(ndevices++);
     }
     if (ndevices == 0) {
@@ -162,7 +165,7 @@ sycl_device_describe(int index, ua_device_type *type, char *name,
 {
     DPCTLSyclDeviceRef d = ua_sycl_devices[index];
     int t = ua_dpctl.Device_GetDeviceType(d);
-    *type = t == DPCTL_GPU ? UA_DEVICE_GPU
+    *type = t == DPCTL_GPU   ? UA_DEVICE_GPU
             : t == DPCTL_CPU ? UA_DEVICE_CPU
                              : UA_DEVICE_ACCELERATOR;
     const char *s = ua_dpctl.Device_GetName(d);
@@ -188,7 +191,6 @@ index_of_device(DPCTLSyclDeviceRef d)
 
 /* ----------------------------------------------- contexts and queues */
 
-
 static ua_status
 sycl_context_create(int index, void **context)
 {
@@ -205,7 +207,8 @@ sycl_context_create(int index, void **context)
                             index);
     }
     c->index = index;
-    c->fp64 = ua_dpctl.Device_HasAspect(ua_sycl_devices[index], DPCTL_ASPECT_FP64);
+    c->fp64 =
+        ua_dpctl.Device_HasAspect(ua_sycl_devices[index], DPCTL_ASPECT_FP64);
     pthread_mutex_init(&c->lock, NULL);
     *context = c;
     return UA_OK;
@@ -260,8 +263,8 @@ allocation_queue(sycl_context *c, int index)
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     pthread_mutex_lock(&lock);
     if (queues[index] == NULL) {
-        queues[index] =
-            ua_dpctl.Queue_Create(c->ctx, ua_sycl_devices[index], NULL, DPCTL_IN_ORDER);
+        queues[index] = ua_dpctl.Queue_Create(c->ctx, ua_sycl_devices[index],
+                                              NULL, DPCTL_IN_ORDER);
     }
     DPCTLSyclQueueRef q = queues[index];
     pthread_mutex_unlock(&lock);
@@ -331,7 +334,8 @@ query_pointer(const void *ptr, ua_usm_kind *kind, int *index)
     for (int j = 0; j < ndistinct; j++) {
         *kind = kind_of(ua_dpctl.USM_GetPointerType(ptr, distinct[j]));
         if (*kind != UA_USM_UNKNOWN) {
-            DPCTLSyclDeviceRef d = ua_dpctl.USM_GetPointerDevice(ptr, distinct[j]);
+            DPCTLSyclDeviceRef d =
+                ua_dpctl.USM_GetPointerDevice(ptr, distinct[j]);
             *index = index_of_device(d);
             if (d != NULL) {
                 ua_dpctl.Device_Delete(d);
@@ -366,7 +370,8 @@ sycl_pointer_attributes(const void *ptr, ua_backend_pointer_attrs *out)
 static ua_status
 sycl_event_record(void *queue, void **event)
 {
-    DPCTLSyclEventRef e = ua_dpctl.Queue_SubmitBarrier(((sycl_queue *)queue)->q);
+    DPCTLSyclEventRef e =
+        ua_dpctl.Queue_SubmitBarrier(((sycl_queue *)queue)->q);
     if (e == NULL) {
         return ua_error_set(UA_ERR_RUNTIME,
                             "the SYCL runtime refused a barrier");
@@ -405,8 +410,10 @@ sycl_event_destroy(void *event)
 static ua_status
 sycl_export_handle(void *object, int is_queue, void **handle)
 {
-    *handle = is_queue ? (void *)ua_dpctl.Queue_Copy(((sycl_queue *)object)->q)
-                       : (void *)ua_dpctl.Context_Copy(((sycl_context *)object)->ctx);
+    *handle =
+        is_queue
+            ? (void *)ua_dpctl.Queue_Copy(((sycl_queue *)object)->q)
+            : (void *)ua_dpctl.Context_Copy(((sycl_context *)object)->ctx);
     return *handle != NULL ? UA_OK
                            : ua_error_set(UA_ERR_RUNTIME,
                                           "the SYCL runtime could not copy a "
@@ -419,8 +426,7 @@ sycl_release_handle(void *handle, int is_queue)
 {
     if (is_queue) {
         ua_dpctl.Queue_Delete(handle);
-    }
-    else {
+    } else {
         ua_dpctl.Context_Delete(handle);
     }
 }
@@ -428,7 +434,8 @@ sycl_release_handle(void *handle, int is_queue)
 static ua_status
 not_default_context(int index)
 {
-    const char *name = index >= 0 ? ua_dpctl.Device_GetName(ua_sycl_devices[index]) : NULL;
+    const char *name =
+        index >= 0 ? ua_dpctl.Device_GetName(ua_sycl_devices[index]) : NULL;
     ua_status st = ua_error_set(
         UA_ERR_VALUE,
         "the SYCL %s belongs to a context that is not the default context "
@@ -489,7 +496,8 @@ static ua_status
 sycl_order_after_handle(void *queue, const char *name, void *foreign)
 {
     sycl_queue *q = queue;
-    if (strcmp(name, QUEUE_CAPSULE) != 0 || ua_dpctl.Queue_AreEq(q->q, foreign)) {
+    if (strcmp(name, QUEUE_CAPSULE) != 0 ||
+        ua_dpctl.Queue_AreEq(q->q, foreign)) {
         return UA_OK;
     }
     DPCTLSyclEventRef e = ua_dpctl.Queue_SubmitBarrier(foreign);

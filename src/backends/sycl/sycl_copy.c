@@ -34,7 +34,8 @@ ua_sycl_memcpy(void *queue, void *dst, const void *src, size_t n)
 {
     sycl_queue *q = queue;
     if (!ranges_overlap(dst, src, n)) {
-        return ua_sycl_enqueued(ua_dpctl.Queue_Memcpy(q->q, dst, src, n), "a copy");
+        return ua_sycl_enqueued(ua_dpctl.Queue_Memcpy(q->q, dst, src, n),
+                                "a copy");
     }
     /* SYCL's memcpy does not allow overlap: through a temporary. */
     void *t = ua_dpctl.malloc_device(n, q->q);
@@ -44,9 +45,11 @@ ua_sycl_memcpy(void *queue, void *dst, const void *src, size_t n)
                             "for an overlapping copy",
                             n);
     }
-    ua_status st = ua_sycl_enqueued(ua_dpctl.Queue_Memcpy(q->q, t, src, n), "a copy");
+    ua_status st =
+        ua_sycl_enqueued(ua_dpctl.Queue_Memcpy(q->q, t, src, n), "a copy");
     if (st == UA_OK) {
-        st = ua_sycl_enqueued(ua_dpctl.Queue_Memcpy(q->q, dst, t, n), "a copy");
+        st =
+            ua_sycl_enqueued(ua_dpctl.Queue_Memcpy(q->q, dst, t, n), "a copy");
     }
     ua_dpctl.Queue_Wait(q->q);
     ua_dpctl.free_with_context(t, q->c->ctx);
@@ -56,8 +59,9 @@ ua_sycl_memcpy(void *queue, void *dst, const void *src, size_t n)
 ua_status
 ua_sycl_memset(void *queue, void *dst, unsigned char value, size_t n)
 {
-    return ua_sycl_enqueued(ua_dpctl.Queue_Memset(((sycl_queue *)queue)->q, dst, value, n),
-                    "a fill");
+    return ua_sycl_enqueued(
+        ua_dpctl.Queue_Memset(((sycl_queue *)queue)->q, dst, value, n),
+        "a fill");
 }
 
 /* The OpenCL C type that holds elements of t. */
@@ -100,10 +104,13 @@ element_type(ua_typenum t)
 /* How the kernels' OpenCL C spells what convert(S v) uses (vector
  * complex types, float16 helpers, R the widest real type the device has,
  * and the prelude's float-to-integer functions). */
-static const ua_kernel_dialect dialect = {
-    .re = "x", .im = "y",
-    .half_to_real = "h2f", .real_to_half = "f2h", .real = "R",
-    .real_to_i64 = "f2l", .real_to_u64 = "f2ul"};
+static const ua_kernel_dialect dialect = {.re = "x",
+                                          .im = "y",
+                                          .half_to_real = "h2f",
+                                          .real_to_half = "f2h",
+                                          .real = "R",
+                                          .real_to_i64 = "f2l",
+                                          .real_to_u64 = "f2ul"};
 
 /* The OpenCL C source of the copy kernels from src to dst (malloc'd), or
  * NULL when out of memory. */
@@ -112,9 +119,8 @@ kernel_source(ua_typenum dst, ua_typenum src, bool fp64)
 {
     char convert[200], head[400];
     ua_kernel_conversion(&dialect, dst, src, convert, sizeof(convert));
-    snprintf(head, sizeof(head),
-             "%stypedef %s R;\n", fp64 ? "#define UA_FP64\n" : "",
-             fp64 ? "double" : "float");
+    snprintf(head, sizeof(head), "%stypedef %s R;\n",
+             fp64 ? "#define UA_FP64\n" : "", fp64 ? "double" : "float");
     size_t n = strlen(head) + sizeof(ua_sycl_kernel_prelude) + 200 +
                sizeof(convert) + sizeof(ua_sycl_kernel_body);
     char *source = malloc(n);
@@ -128,8 +134,7 @@ kernel_source(ua_typenum dst, ua_typenum src, bool fp64)
 }
 
 static ua_status
-build_kernels(sycl_context *c, ua_typenum dst, ua_typenum src,
-              copy_kernels *k)
+build_kernels(sycl_context *c, ua_typenum dst, ua_typenum src, copy_kernels *k)
 {
     bool wide = dst == UA_FLOAT64 || dst == UA_COMPLEX128 ||
                 src == UA_FLOAT64 || src == UA_COMPLEX128;
@@ -250,9 +255,10 @@ launch_elementwise(sycl_queue *q, const copy_kernels *k, short_plan *s,
     int last = s->nd - 1;
     size_t range[3] = {product_outside(s, last, last - 1),
                        (size_t)s->shape[last - 1], (size_t)s->shape[last]};
-    return ua_sycl_enqueued(ua_dpctl.Queue_SubmitRange(k->nd, q->q, args, types, nargs,
-                                         range, 3, NULL, 0),
-                    "the copy kernel");
+    return ua_sycl_enqueued(ua_dpctl.Queue_SubmitRange(k->nd, q->q, args,
+                                                       types, nargs, range, 3,
+                                                       NULL, 0),
+                            "the copy kernel");
 }
 
 static ua_status
@@ -268,9 +274,10 @@ launch_tiled(sycl_queue *q, const copy_kernels *k, short_plan *s, int b,
                         round_up(s->shape[b], UA_SYCL_TILE),
                         round_up(s->shape[a], UA_SYCL_TILE)};
     size_t local[3] = {1, UA_SYCL_TILE, UA_SYCL_TILE};
-    return ua_sycl_enqueued(ua_dpctl.Queue_SubmitNDRange(k->tiled, q->q, args, types, nargs,
-                                           global, local, 3, NULL, 0),
-                    "the tiled copy kernel");
+    return ua_sycl_enqueued(ua_dpctl.Queue_SubmitNDRange(k->tiled, q->q, args,
+                                                         types, nargs, global,
+                                                         local, 3, NULL, 0),
+                            "the tiled copy kernel");
 }
 
 static ua_status
@@ -308,9 +315,10 @@ launch_long(sycl_queue *q, const copy_kernels *k, const ua_copy_plan *p,
     int types[4] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR, DPCTL_INT32_T,
                     DPCTL_VOID_PTR};
     size_t range[3] = {ua_copy_plan_size(p), 1, 1};
-    ua_status st = ua_sycl_enqueued(ua_dpctl.Queue_SubmitRange(k->plan, q->q, args, types,
-                                                 4, range, 1, NULL, 0),
-                            "the copy kernel");
+    ua_status st =
+        ua_sycl_enqueued(ua_dpctl.Queue_SubmitRange(k->plan, q->q, args, types,
+                                                    4, range, 1, NULL, 0),
+                         "the copy kernel");
     ua_dpctl.Queue_Wait(q->q);
     ua_dpctl.free_with_context(plan, q->c->ctx);
     return st;
@@ -390,7 +398,7 @@ ua_sycl_queue_wait(void *queue)
 
 ua_status
 ua_sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
-                  const ua_strided *dst, const ua_strided *src)
+                     const ua_strided *dst, const ua_strided *src)
 {
     sycl_queue *q = queue;
     ua_copy_plan p;
@@ -401,7 +409,8 @@ ua_sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
     if (dst->type == src->type &&
         ua_copy_plan_is_dense(&p, dsz, ua_dtype_itemsize(src->type)) &&
         !ua_copy_overlaps(nd, shape, dst, src)) {
-        return ua_sycl_memcpy(q, dst->data, src->data, ua_copy_plan_size(&p) * dsz);
+        return ua_sycl_memcpy(q, dst->data, src->data,
+                              ua_copy_plan_size(&p) * dsz);
     }
     ua_kernel_copier k = {.queue = q,
                           .launch = launch,
@@ -414,4 +423,3 @@ ua_sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
                                 reachable(q, dst->data),
                                 reachable(q, src->data));
 }
-

@@ -87,7 +87,7 @@ typedef void DPCTL_error_handler(int err_code);
     X(Context_GetDevices, "DPCTLContext_GetDevices", DPCTLDeviceVectorRef,    \
       (DPCTLSyclContextRef c))                                                \
     X(Queue_Create, "DPCTLQueue_Create", DPCTLSyclQueueRef,                   \
-      (DPCTLSyclContextRef c, DPCTLSyclDeviceRef d, DPCTL_error_handler *h,  \
+      (DPCTLSyclContextRef c, DPCTLSyclDeviceRef d, DPCTL_error_handler * h,  \
        int properties))                                                       \
     X(Queue_Copy, "DPCTLQueue_Copy", DPCTLSyclQueueRef,                       \
       (DPCTLSyclQueueRef q))                                                  \
@@ -110,7 +110,7 @@ typedef void DPCTL_error_handler(int err_code);
       (DPCTLSyclQueueRef q, const DPCTLSyclEventRef *deps, size_t ndeps))     \
     X(Queue_SubmitRange, "DPCTLQueue_SubmitRange", DPCTLSyclEventRef,         \
       (DPCTLSyclKernelRef k, DPCTLSyclQueueRef q, void **args,                \
-       const int *types, size_t nargs, const size_t range[3], size_t nrange, \
+       const int *types, size_t nargs, const size_t range[3], size_t nrange,  \
        const DPCTLSyclEventRef *deps, size_t ndeps))                          \
     X(Queue_SubmitNDRange, "DPCTLQueue_SubmitNDRange", DPCTLSyclEventRef,     \
       (DPCTLSyclKernelRef k, DPCTLSyclQueueRef q, void **args,                \
@@ -119,18 +119,19 @@ typedef void DPCTL_error_handler(int err_code);
        size_t ndeps))                                                         \
     X(Event_Wait, "DPCTLEvent_Wait", void, (DPCTLSyclEventRef e))             \
     X(Event_Delete, "DPCTLEvent_Delete", void, (DPCTLSyclEventRef e))         \
-    X(malloc_device, "DPCTLmalloc_device", void *,                           \
+    X(malloc_device, "DPCTLmalloc_device", void *,                            \
       (size_t n, DPCTLSyclQueueRef q))                                        \
-    X(malloc_shared, "DPCTLmalloc_shared", void *,                           \
+    X(malloc_shared, "DPCTLmalloc_shared", void *,                            \
       (size_t n, DPCTLSyclQueueRef q))                                        \
-    X(malloc_host, "DPCTLmalloc_host", void *, (size_t n, DPCTLSyclQueueRef q))\
-    X(aligned_alloc_device, "DPCTLaligned_alloc_device", void *,             \
+    X(malloc_host, "DPCTLmalloc_host", void *,                                \
+      (size_t n, DPCTLSyclQueueRef q))                                        \
+    X(aligned_alloc_device, "DPCTLaligned_alloc_device", void *,              \
       (size_t alignment, size_t n, DPCTLSyclQueueRef q))                      \
-    X(aligned_alloc_shared, "DPCTLaligned_alloc_shared", void *,             \
+    X(aligned_alloc_shared, "DPCTLaligned_alloc_shared", void *,              \
       (size_t alignment, size_t n, DPCTLSyclQueueRef q))                      \
-    X(aligned_alloc_host, "DPCTLaligned_alloc_host", void *,                 \
+    X(aligned_alloc_host, "DPCTLaligned_alloc_host", void *,                  \
       (size_t alignment, size_t n, DPCTLSyclQueueRef q))                      \
-    X(free_with_context, "DPCTLfree_with_context", void,                     \
+    X(free_with_context, "DPCTLfree_with_context", void,                      \
       (void *p, DPCTLSyclContextRef c))                                       \
     X(USM_GetPointerType, "DPCTLUSM_GetPointerType", int,                     \
       (const void *p, DPCTLSyclContextRef c))                                 \

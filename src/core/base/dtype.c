@@ -20,7 +20,7 @@ typedef struct {
 
 /* "|" for one-byte items, which have no byte order. */
 #define TYPESTR(CODE, SIZE) ((SIZE) == 1 ? "|" #CODE : NATIVE #CODE)
-#define ENTRY(E, NUM, CODE, NAME, KIND, SIZE, FORMAT, ...)                  \
+#define ENTRY(E, NUM, CODE, NAME, KIND, SIZE, FORMAT, ...)                    \
     {E, KIND, SIZE, TYPESTR(CODE, SIZE), FORMAT},
 static const dtype_entry dtypes[UA_NTYPES] = {UA_DTYPES(ENTRY)};
 
@@ -30,7 +30,7 @@ enum { UA_DTYPES(POSITION) };
 
 /* The largest type number plus one, as the size of a union of arrays. */
 #define SPAN(E, NUM, ...) char E[NUM + 1];
-#define TYPENUM_SPAN sizeof(union { UA_DTYPES(SPAN) })
+#define TYPENUM_SPAN sizeof(union {UA_DTYPES(SPAN)})
 
 /* Position in dtypes plus one by type number (0: unsupported).  Looked up
  * on every itemsize, so a table, not a scan. */
@@ -171,8 +171,7 @@ ua_dtype_from_buffer_format(const char *fmt, ua_typenum *out)
     const char *alias = f;
     if (strcmp(f, "l") == 0) {
         alias = sizeof(long) == 8 ? "q" : "i";
-    }
-    else if (strcmp(f, "L") == 0) {
+    } else if (strcmp(f, "L") == 0) {
         alias = sizeof(long) == 8 ? "Q" : "I";
     }
     for (int i = 0; i < UA_NTYPES; i++) {
@@ -181,7 +180,6 @@ ua_dtype_from_buffer_format(const char *fmt, ua_typenum *out)
             return UA_OK;
         }
     }
-    return ua_error_set(UA_ERR_VALUE,
-                        "buffer format '%s' names no supported data type",
-                        fmt);
+    return ua_error_set(
+        UA_ERR_VALUE, "buffer format '%s' names no supported data type", fmt);
 }

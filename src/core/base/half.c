@@ -13,14 +13,11 @@ ua_half_to_float(uint16_t h)
     uint32_t bits;
     if (exp == 0x1f) { /* inf or nan */
         bits = sign | 0x7f800000u | (man << 13);
-    }
-    else if (exp != 0) { /* normal */
+    } else if (exp != 0) { /* normal */
         bits = sign | ((exp + 112) << 23) | (man << 13);
-    }
-    else if (man == 0) { /* zero */
+    } else if (man == 0) { /* zero */
         bits = sign;
-    }
-    else { /* subnormal: normalise */
+    } else { /* subnormal: normalise */
         int e = -1;
         do {
             e++;

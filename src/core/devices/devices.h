@@ -30,7 +30,7 @@ struct ua_device {
 struct ua_context {
     ua_device *device;
     void *handle;
-    ua_queue *default_queue; /* created on first use */
+    ua_queue *default_queue;        /* created on first use */
     ua_pool pools[UA_USM_HOST + 1]; /* indexed by USM kind */
     ua_usage usage[UA_USM_HOST + 1];
 };
@@ -38,7 +38,7 @@ struct ua_context {
 struct ua_queue {
     ua_context *context;
     void *handle;
-    bool wrapped;      /* over a stream of another library */
+    bool wrapped; /* over a stream of another library */
     bool has_priority;
     int priority;
 };

@@ -108,19 +108,15 @@ parse_filter(const char *filter, filter_spec *spec)
         if (ops != NULL && stage == 0) {
             spec->backend = ops;
             stage = 1;
-        }
-        else if (type != 0 && stage <= 1) {
+        } else if (type != 0 && stage <= 1) {
             spec->type = type;
             stage = 2;
-        }
-        else if (parse_index(tok, &index) && stage <= 2) {
+        } else if (parse_index(tok, &index) && stage <= 2) {
             spec->index = index;
             stage = 3;
-        }
-        else if (ops != NULL || type != 0 || parse_index(tok, &index)) {
+        } else if (ops != NULL || type != 0 || parse_index(tok, &index)) {
             return token_error(filter, tok, "is out of place");
-        }
-        else {
+        } else {
             return token_error(filter, tok,
                                "is not a backend, a device type or an index");
         }
@@ -176,7 +172,8 @@ select_by_backend(const char *filter, ua_device **out)
 {
     for (size_t b = 0; b < ua_backend_count(); b++) {
         int index;
-        if (ua_backend_at(b)->available && ua_backend_at(b)->ops->select_filter != NULL &&
+        if (ua_backend_at(b)->available &&
+            ua_backend_at(b)->ops->select_filter != NULL &&
             ua_backend_at(b)->ops->select_filter(filter, &index) == UA_OK &&
             (*out = ua_backend_device(ua_backend_at(b), index)) != NULL) {
             return true;
@@ -199,8 +196,10 @@ ua_device_select(const char *filter, ua_device **out)
             return UA_OK;
         }
         list_devices(list, sizeof(list));
-        return ua_error_set(st, "%s; no backend's own filter strings match "
-                            "it either; the devices are: %s", why, list);
+        return ua_error_set(st,
+                            "%s; no backend's own filter strings match "
+                            "it either; the devices are: %s",
+                            why, list);
     }
     long seen = 0;
     for (size_t i = 0; i < ua_device_count(); i++) {
@@ -224,9 +223,8 @@ choose_default(const char *env, ua_device **out)
         if (ua_device_select(env, out) != UA_OK) {
             char why[900];
             snprintf(why, sizeof(why), "%s", ua_error_message());
-            return ua_error_set(UA_ERR_VALUE,
-                                "environment variable USMARRAY_DEVICE: %s",
-                                why);
+            return ua_error_set(
+                UA_ERR_VALUE, "environment variable USMARRAY_DEVICE: %s", why);
         }
         return UA_OK;
     }
@@ -263,8 +261,7 @@ ua_device_default(ua_device **out)
     ua_status st = choose_default(env, out);
     if (st == UA_OK) {
         default_device = *out;
-    }
-    else {
+    } else {
         ua_env_forget(&default_env);
     }
     return st;

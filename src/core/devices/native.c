@@ -41,8 +41,8 @@ ua_status
 ua_context_export_native(ua_context *c, const char **capsule_name,
                          void **handle)
 {
-    return export_native(ops_of_device(c->device), c->handle, 0,
-                         capsule_name, handle);
+    return export_native(ops_of_device(c->device), c->handle, 0, capsule_name,
+                         handle);
 }
 
 static bool

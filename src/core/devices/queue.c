@@ -28,13 +28,12 @@ ua_device_default_context(ua_device *d, ua_context **out)
         (st = ua_pool_enabled_by_env(&pooled)) == UA_OK) {
         ua_context *c = calloc(1, sizeof(*c));
         if (c == NULL) {
-            st = ua_error_set(UA_ERR_NOMEM, "out of memory creating a context");
-        }
-        else if ((st = d->backend->ops->context_create(d->index, &c->handle)) !=
-                 UA_OK) {
+            st =
+                ua_error_set(UA_ERR_NOMEM, "out of memory creating a context");
+        } else if ((st = d->backend->ops->context_create(
+                        d->index, &c->handle)) != UA_OK) {
             free(c);
-        }
-        else {
+        } else {
             c->device = d;
             for (int k = 0; k <= UA_USM_HOST; k++) {
                 ua_pool_init(&c->pools[k], pooled);
@@ -58,12 +57,10 @@ ua_context_default_queue(ua_context *c, ua_queue **out)
         const ua_backend_ops *ops = c->device->backend->ops;
         if (q == NULL) {
             st = ua_error_set(UA_ERR_NOMEM, "out of memory creating a queue");
-        }
-        else if ((st = ops->queue_create(c->handle, c->device->index, NULL,
-                                         &q->handle)) != UA_OK) {
+        } else if ((st = ops->queue_create(c->handle, c->device->index, NULL,
+                                           &q->handle)) != UA_OK) {
             free(q);
-        }
-        else {
+        } else {
             q->context = c;
             c->default_queue = q;
         }
@@ -105,8 +102,8 @@ ua_device_queue_priorities(ua_device *d, int *least, int *greatest)
     const ua_backend_ops *ops = d->backend->ops;
     ua_context *c;
     if (ops->queue_priorities == NULL) {
-        return ua_error_set(UA_ERR_VALUE,
-                            "queues of %s have no priorities", d->filter);
+        return ua_error_set(UA_ERR_VALUE, "queues of %s have no priorities",
+                            d->filter);
     }
     ua_status st = ua_device_default_context(d, &c);
     if (st == UA_OK) {
@@ -283,7 +280,8 @@ ua_queue_adopt(const char *name, void *handle, ua_queue **out)
             return ua_error_set(UA_ERR_VALUE,
                                 "a '%s' capsule names device %d of the %s "
                                 "backend, which has %zu",
-                                name, index, ops->name, ua_backend_at(b)->ndevices);
+                                name, index, ops->name,
+                                ua_backend_at(b)->ndevices);
         }
         if ((st = ua_device_default_context(d, &c)) != UA_OK ||
             (st = ua_context_default_queue(c, out)) != UA_OK) {

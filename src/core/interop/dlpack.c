@@ -35,10 +35,10 @@ ua_dlpack_dtype(ua_typenum t)
 static bool
 typenum_of_dl(uint8_t code, unsigned bits, ua_typenum *out)
 {
-#define MATCH(E, NUM, CODE, NAME, KIND, SIZE, ...)                           \
-    if (code == dl_code(KIND) && bits == 8 * (SIZE)) {                      \
-        *out = E;                                                           \
-        return true;                                                        \
+#define MATCH(E, NUM, CODE, NAME, KIND, SIZE, ...)                            \
+    if (code == dl_code(KIND) && bits == 8 * (SIZE)) {                        \
+        *out = E;                                                             \
+        return true;                                                          \
     }
     UA_DTYPES(MATCH)
 #undef MATCH

@@ -14,8 +14,7 @@ query_region(uintptr_t ptr, ptrdiff_t begin, ptrdiff_t end,
     if (ptr < below || len > (uintptr_t)PTRDIFF_MAX) {
         return false;
     }
-    return ua_pointer_query_range(ptr + (uintptr_t)begin, (size_t)len,
-                                  alloc);
+    return ua_pointer_query_range(ptr + (uintptr_t)begin, (size_t)len, alloc);
 }
 
 /* The allocation that holds data[0] and, where one does, every byte
@@ -45,8 +44,8 @@ ua_locate_region(uintptr_t ptr, int nd, const ptrdiff_t *shape,
     ptrdiff_t size;
     ua_status st = ua_layout_size(nd, shape, &size);
     if (st != UA_OK ||
-        (st = ua_layout_byte_range(nd, shape, strides, offset, itemsize,
-                                   begin, end)) != UA_OK) {
+        (st = ua_layout_byte_range(nd, shape, strides, offset, itemsize, begin,
+                                   end)) != UA_OK) {
         return st;
     }
     if (!find_holder(ptr, *begin, *end, alloc)) {

@@ -21,13 +21,13 @@ typedef void (*inner_loop)(char *dst, ptrdiff_t dstep, const char *src,
 
 /* ------------------------------------------------ moves within a dtype */
 
-#define DEFINE_MOVE(NAME, SIZE)                                              \
-    static void NAME(char *dst, ptrdiff_t dstep, const char *src,            \
-                     ptrdiff_t sstep, ptrdiff_t n)                           \
-    {                                                                        \
-        for (ptrdiff_t i = 0; i < n; i++, dst += dstep, src += sstep) {     \
-            memcpy(dst, src, SIZE);                                          \
-        }                                                                    \
+#define DEFINE_MOVE(NAME, SIZE)                                               \
+    static void NAME(char *dst, ptrdiff_t dstep, const char *src,             \
+                     ptrdiff_t sstep, ptrdiff_t n)                            \
+    {                                                                         \
+        for (ptrdiff_t i = 0; i < n; i++, dst += dstep, src += sstep) {       \
+            memcpy(dst, src, SIZE);                                           \
+        }                                                                     \
     }
 
 DEFINE_MOVE(move1, 1)
@@ -69,16 +69,16 @@ typedef struct {
  * other producers (a NumPy buffer at an odd offset, a SUAI pointer) need
  * not be aligned to their itemsize, and NumPy accepts such arrays.  A
  * fixed-size memcpy is one move where the target allows it. */
-#define DEFINE_ACCESS(T)                                                     \
-    static inline T load_##T(const char *p)                                  \
-    {                                                                        \
-        T v;                                                                 \
-        memcpy(&v, p, sizeof(v));                                            \
-        return v;                                                            \
-    }                                                                        \
-    static inline void store_##T(char *p, T v)                               \
-    {                                                                        \
-        memcpy(p, &v, sizeof(v));                                            \
+#define DEFINE_ACCESS(T)                                                      \
+    static inline T load_##T(const char *p)                                   \
+    {                                                                         \
+        T v;                                                                  \
+        memcpy(&v, p, sizeof(v));                                             \
+        return v;                                                             \
+    }                                                                         \
+    static inline void store_##T(char *p, T v)                                \
+    {                                                                         \
+        memcpy(p, &v, sizeof(v));                                             \
     }
 DEFINE_ACCESS(uint8_t)
 DEFINE_ACCESS(int8_t)
@@ -109,15 +109,19 @@ static inline uint64_t
 float_to_u64(double v)
 {
     return v >= 0 && v < 18446744073709551616.0 ? (uint64_t)v
-                                                 : (uint64_t)float_to_i64(v);
+                                                : (uint64_t)float_to_i64(v);
 }
 
-#define TO_I64(r_)                                                           \
-    _Generic((r_), float: float_to_i64(r_), double: float_to_i64(r_),        \
-             default: (int64_t)(r_))
-#define TO_U64(r_)                                                           \
-    _Generic((r_), float: float_to_u64(r_), double: float_to_u64(r_),        \
-             default: (uint64_t)(r_))
+#define TO_I64(r_)                                                            \
+    _Generic((r_),                                                            \
+        float: float_to_i64(r_),                                              \
+        double: float_to_i64(r_),                                             \
+        default: (int64_t)(r_))
+#define TO_U64(r_)                                                            \
+    _Generic((r_),                                                            \
+        float: float_to_u64(r_),                                              \
+        double: float_to_u64(r_),                                             \
+        default: (uint64_t)(r_))
 
 #define RE_B(T, p) (load_uint8_t(p) != 0)
 #define IM_B(T, p) 0
@@ -128,22 +132,26 @@ float_to_u64(double v)
 #define RE_C(T, p) (load_##T(p).re)
 #define IM_C(T, p) (load_##T(p).im)
 
-#define STORE_B(T, p, r_, i_) store_uint8_t(p, (uint8_t)((r_) != 0 || (i_) != 0))
+#define STORE_B(T, p, r_, i_)                                                 \
+    store_uint8_t(p, (uint8_t)((r_) != 0 || (i_) != 0))
 /* Integers take the value through TO_I64 or TO_U64; floats take it as is. */
-#define STORE_N(T, p, r_, i_)                                                \
-    store_##T(p, (T)_Generic((T)0, float: (r_), double: (r_),                \
-                             uint64_t: TO_U64(r_), default: TO_I64(r_)))
-#define STORE_H(T, p, r_, i_) store_uint16_t(p, ua_half_from_double((double)(r_)))
+#define STORE_N(T, p, r_, i_)                                                 \
+    store_##T(p, (T) _Generic((T)0,                                           \
+                  float: (r_),                                                \
+                  double: (r_),                                               \
+                  uint64_t: TO_U64(r_),                                       \
+                  default: TO_I64(r_)))
+#define STORE_H(T, p, r_, i_)                                                 \
+    store_uint16_t(p, ua_half_from_double((double)(r_)))
 #define STORE_C(T, p, r_, i_) store_##T(p, (T){(r_), (i_)})
 
-#define DEFINE_CAST(SN, ST, SF, DN, DT, DF)                                  \
-    static void cast_##SN##_##DN(char *dst, ptrdiff_t dstep,                 \
-                                 const char *src, ptrdiff_t sstep,           \
-                                 ptrdiff_t n)                                \
-    {                                                                        \
-        for (ptrdiff_t i = 0; i < n; i++, dst += dstep, src += sstep) {     \
-            STORE_##DF(DT, dst, RE_##SF(ST, src), IM_##SF(ST, src));         \
-        }                                                                    \
+#define DEFINE_CAST(SN, ST, SF, DN, DT, DF)                                   \
+    static void cast_##SN##_##DN(char *dst, ptrdiff_t dstep, const char *src, \
+                                 ptrdiff_t sstep, ptrdiff_t n)                \
+    {                                                                         \
+        for (ptrdiff_t i = 0; i < n; i++, dst += dstep, src += sstep) {       \
+            STORE_##DF(DT, dst, RE_##SF(ST, src), IM_##SF(ST, src));          \
+        }                                                                     \
     }
 
 /* The casts are the list of types crossed with itself.  A macro cannot
@@ -156,9 +164,9 @@ float_to_u64(double v)
 #define UNPACK(...) __VA_ARGS__
 #define APPLY(M, ...) M(__VA_ARGS__)
 
-#define DEFINE_CAST_TO(S, E, NUM, DN, NAME, KIND, SIZE, FORMAT, DT, DF)      \
+#define DEFINE_CAST_TO(S, E, NUM, DN, NAME, KIND, SIZE, FORMAT, DT, DF)       \
     APPLY(DEFINE_CAST, UNPACK S, DN, DT, DF)
-#define DEFINE_CAST_ROW(E, NUM, SN, NAME, KIND, SIZE, FORMAT, ST, SF)        \
+#define DEFINE_CAST_ROW(E, NUM, SN, NAME, KIND, SIZE, FORMAT, ST, SF)         \
     LIST_ EMPTY_()()(DEFINE_CAST_TO, (SN, ST, SF))
 CROSS(UA_DTYPES(DEFINE_CAST_ROW))
 
@@ -197,8 +205,7 @@ ua_copy_simplify(int nd, const ptrdiff_t *shape, const ua_strided *dst,
             p->shape[last] *= shape[k];
             p->dstep[last] = ds;
             p->sstep[last] = ss;
-        }
-        else {
+        } else {
             p->shape[p->nd] = shape[k];
             p->dstep[p->nd] = ds;
             p->sstep[p->nd] = ss;
@@ -224,8 +231,7 @@ run_inner(const kernel *k, char *d, ptrdiff_t dstep, const char *s,
     if (k->same_type && dstep == (ptrdiff_t)k->dsize &&
         sstep == (ptrdiff_t)k->ssize) {
         memcpy(d, s, (size_t)n * k->dsize);
-    }
-    else {
+    } else {
         k->loop(d, dstep, s, sstep, n);
     }
 }
@@ -233,8 +239,7 @@ run_inner(const kernel *k, char *d, ptrdiff_t dstep, const char *s,
 /* The destination's fastest axis a against the source's fastest axis b,
  * in square tiles whose source and destination lines stay in L1. */
 static void
-run_tiles(const kernel *k, const plan *p, int a, int b, char *d,
-          const char *s)
+run_tiles(const kernel *k, const plan *p, int a, int b, char *d, const char *s)
 {
     size_t widest = k->dsize > k->ssize ? k->dsize : k->ssize;
     ptrdiff_t tile = widest <= 4 ? 64 : (widest <= 8 ? 32 : 16);
@@ -286,8 +291,7 @@ execute(const kernel *k, const plan *p, char *d, const char *s)
     for (;;) {
         if (b >= 0) {
             run_tiles(k, p, a, b, d, s);
-        }
-        else {
+        } else {
             run_inner(k, d, p->dstep[a], s, p->sstep[a], p->shape[a]);
         }
         /* Odometer over the other axes, innermost first. */
@@ -316,8 +320,8 @@ execute(const kernel *k, const plan *p, char *d, const char *s)
 /* The bytes [*lo, *hi) that x reaches; false when it reaches none (an
  * empty layout, whose strides may be anything). */
 static bool
-byte_extent(int nd, const ptrdiff_t *shape, const ua_strided *x,
-            uintptr_t *lo, uintptr_t *hi)
+byte_extent(int nd, const ptrdiff_t *shape, const ua_strided *x, uintptr_t *lo,
+            uintptr_t *hi)
 {
     ptrdiff_t begin, end;
     if (ua_layout_byte_range(nd, shape, x->strides, 0,
@@ -348,12 +352,12 @@ same_layout(int nd, const ua_strided *a, const ua_strided *b)
 
 bool
 ua_copy_overlaps(int nd, const ptrdiff_t *shape, const ua_strided *dst,
-         const ua_strided *src)
+                 const ua_strided *src)
 {
     uintptr_t dlo, dhi, slo, shi;
     return byte_extent(nd, shape, dst, &dlo, &dhi) &&
-           byte_extent(nd, shape, src, &slo, &shi) && dlo < shi &&
-           slo < dhi && !same_layout(nd, dst, src);
+           byte_extent(nd, shape, src, &slo, &shi) && dlo < shi && slo < dhi &&
+           !same_layout(nd, dst, src);
 }
 
 static ua_status copy_direct(int nd, const ptrdiff_t *shape,
@@ -394,9 +398,9 @@ copy_direct(int nd, const ptrdiff_t *shape, const ua_strided *dst,
         .ssize = ua_dtype_itemsize(src->type),
         .same_type = dst->type == src->type,
     };
-    k.loop = k.same_type ? move_loop(k.dsize)
-                         : casts[ua_dtype_index(src->type)]
-                                [ua_dtype_index(dst->type)];
+    k.loop = k.same_type
+                 ? move_loop(k.dsize)
+                 : casts[ua_dtype_index(src->type)][ua_dtype_index(dst->type)];
     execute(&k, &p, dst->data, src->data);
     return UA_OK;
 }

@@ -12,8 +12,8 @@ ua_layout_check_size(int nd, const ptrdiff_t *shape, size_t itemsize,
     bool zero = false;
     for (int k = 0; k < nd; k++) {
         if (shape[k] < 0) {
-            return ua_error_set(UA_ERR_VALUE,
-                                "shape[%d] is negative (%td)", k, shape[k]);
+            return ua_error_set(UA_ERR_VALUE, "shape[%d] is negative (%td)", k,
+                                shape[k]);
         }
         zero |= shape[k] == 0;
         if (shape[k] > 0 && __builtin_mul_overflow(n, shape[k], &n)) {
@@ -80,8 +80,7 @@ ua_layout_default_strides(int nd, const ptrdiff_t *shape, char order,
             strides[k] = step;
             step = next_step(step, shape[k]);
         }
-    }
-    else {
+    } else {
         for (int k = nd - 1; k >= 0; k--) {
             strides[k] = step;
             step = next_step(step, shape[k]);
@@ -162,8 +161,8 @@ overflow:
 
 ua_status
 ua_layout_displacements(int nd, const ptrdiff_t *shape,
-                        const ptrdiff_t *strides, ptrdiff_t *lo,
-                        ptrdiff_t *hi, bool *empty)
+                        const ptrdiff_t *strides, ptrdiff_t *lo, ptrdiff_t *hi,
+                        bool *empty)
 {
     ptrdiff_t size;
     *lo = *hi = 0;
@@ -209,8 +208,7 @@ ua_layout_byte_range(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
     ua_status st = UA_OK;
     if (itemsize > (size_t)PTRDIFF_MAX ||
         !reach_in_one_pass(nd, shape, strides, isz, &lo, &hi, &empty)) {
-        if ((st = ua_layout_check_size(nd, shape, itemsize, &size)) !=
-                UA_OK ||
+        if ((st = ua_layout_check_size(nd, shape, itemsize, &size)) != UA_OK ||
             (st = reach_of(nd, shape, strides, size, &lo, &hi, &empty)) !=
                 UA_OK ||
             (st = ua_layout_check_strides(nd, strides, itemsize)) != UA_OK) {
@@ -232,8 +230,8 @@ ua_layout_byte_range(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
 /* C order: group old and new axes into runs of equal element count; each
  * run of old axes must be contiguous within itself to be re-split. */
 static bool
-reshape_c(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
-          int new_nd, const ptrdiff_t *new_shape, ptrdiff_t *new_strides)
+reshape_c(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides, int new_nd,
+          const ptrdiff_t *new_shape, ptrdiff_t *new_strides)
 {
     ptrdiff_t od[UA_MAXDIMS], os[UA_MAXDIMS];
     int ond = 0;
@@ -249,8 +247,7 @@ reshape_c(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
         while (np != op) {
             if (np < op) {
                 np *= new_shape[nj++];
-            }
-            else {
+            } else {
                 op *= od[oj++];
             }
         }
@@ -341,7 +338,8 @@ ua_layout_sort_axes(int n, int *axes, const ptrdiff_t *strides)
 {
     for (int i = 1; i < n; i++) { /* insertion sort, stable: n is small */
         int k = axes[i], j = i;
-        while (j > 0 && magnitude(strides[axes[j - 1]]) < magnitude(strides[k])) {
+        while (j > 0 &&
+               magnitude(strides[axes[j - 1]]) < magnitude(strides[k])) {
             axes[j] = axes[j - 1];
             j--;
         }

@@ -16,9 +16,9 @@
 #include "core/layout/relay.h"
 
 typedef struct {
-    ua_queue *from;         /* the default queue of the source's device */
-    ua_queue *to;           /* the default queue of the destination's */
-    ua_allocation *buffer;  /* host memory of from's context */
+    ua_queue *from;        /* the default queue of the source's device */
+    ua_queue *to;          /* the default queue of the destination's */
+    ua_allocation *buffer; /* host memory of from's context */
 } relay;
 
 static const ua_backend_ops *
@@ -116,11 +116,12 @@ ua_relay_memcpy(ua_queue *q, void *dst, const void *src, size_t n)
     ua_status st = relay_open(&r, q, dst, src, n);
     void *buffer = r.buffer != NULL ? ua_allocation_ptr(r.buffer) : NULL;
     if (st == UA_OK) {
-        st = finish_leg(r.from,
-                        ops_of(r.from)->memcpy(r.from->handle, buffer, src, n));
+        st = finish_leg(
+            r.from, ops_of(r.from)->memcpy(r.from->handle, buffer, src, n));
     }
     if (st == UA_OK) {
-        st = finish_leg(r.to, ops_of(r.to)->memcpy(r.to->handle, dst, buffer, n));
+        st = finish_leg(r.to,
+                        ops_of(r.to)->memcpy(r.to->handle, dst, buffer, n));
     }
     return relay_close(&r, st);
 }
@@ -172,17 +173,16 @@ ua_relay_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
     relay r;
     ua_status st = relay_open(&r, q, dst->data, src->data,
                               n * ua_dtype_itemsize(src->type));
-    ua_strided packed = {
-        r.buffer != NULL ? ua_allocation_ptr(r.buffer) : NULL,
-        packed_strides, src->type};
+    ua_strided packed = {r.buffer != NULL ? ua_allocation_ptr(r.buffer) : NULL,
+                         packed_strides, src->type};
     if (st == UA_OK) {
-        st = finish_leg(r.from, ops_of(r.from)->copy_strided(
-                                    r.from->handle, nd, packed_shape,
-                                    &packed, src));
+        st = finish_leg(r.from, ops_of(r.from)->copy_strided(r.from->handle,
+                                                             nd, packed_shape,
+                                                             &packed, src));
     }
     if (st == UA_OK) {
         st = finish_leg(r.to, ops_of(r.to)->copy_strided(r.to->handle, nd,
-                                                          shape, dst, &packed));
+                                                         shape, dst, &packed));
     }
     return relay_close(&r, st);
 }

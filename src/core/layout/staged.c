@@ -23,8 +23,9 @@ bool
 ua_copy_plan_is_dense(const ua_copy_plan *p, size_t dst_itemsize,
                       size_t src_itemsize)
 {
-    return p->nd == 0 || (p->nd == 1 && p->dstep[0] == (ptrdiff_t)dst_itemsize &&
-                          p->sstep[0] == (ptrdiff_t)src_itemsize);
+    return p->nd == 0 ||
+           (p->nd == 1 && p->dstep[0] == (ptrdiff_t)dst_itemsize &&
+            p->sstep[0] == (ptrdiff_t)src_itemsize);
 }
 
 static ptrdiff_t
@@ -164,10 +165,9 @@ copy_overlapping(const ua_kernel_copier *k, const ua_copy_plan *p,
 }
 
 ua_status
-ua_copy_with_kernels(const ua_kernel_copier *k, int nd,
-                     const ptrdiff_t *shape, const ua_copy_plan *p,
-                     const ua_strided *dst, const ua_strided *src,
-                     bool dst_reached, bool src_reached)
+ua_copy_with_kernels(const ua_kernel_copier *k, int nd, const ptrdiff_t *shape,
+                     const ua_copy_plan *p, const ua_strided *dst,
+                     const ua_strided *src, bool dst_reached, bool src_reached)
 {
     if (dst_reached && src_reached) {
         return ua_copy_overlaps(nd, shape, dst, src)
@@ -207,41 +207,34 @@ ua_kernel_conversion(const ua_kernel_dialect *d, ua_typenum dst,
     char x[64];
     if (src == UA_FLOAT16) {
         snprintf(x, sizeof(x), "%s(v)", d->half_to_real);
-    }
-    else {
+    } else {
         snprintf(x, sizeof(x), "v%s%s", is_complex(src) ? "." : "",
                  is_complex(src) ? d->re : "");
     }
     if (dst == src) {
         snprintf(out, len, "return v;");
-    }
-    else if (dst == UA_BOOL && is_complex(src)) {
+    } else if (dst == UA_BOOL && is_complex(src)) {
         snprintf(out, len, "return (D)(v.%s != 0 || v.%s != 0);", d->re,
                  d->im);
-    }
-    else if (dst == UA_BOOL) {
+    } else if (dst == UA_BOOL) {
         snprintf(out, len, "return (D)(%s);",
                  src == UA_FLOAT16 ? "(v & 0x7fff) != 0" : "v != 0");
-    }
-    else if (dst == UA_FLOAT16) {
+    } else if (dst == UA_FLOAT16) {
         snprintf(out, len, "return %s((%s)(%s));", d->real_to_half, d->real,
                  x);
-    }
-    else if (is_complex(dst)) {
+    } else if (is_complex(dst)) {
         const char *part = dst == UA_COMPLEX64 ? "float" : "double";
         char im[64] = "0";
         if (is_complex(src)) {
             snprintf(im, sizeof(im), "(%s)v.%s", part, d->im);
         }
-        snprintf(out, len, "D r; r.%s = (%s)(%s); r.%s = %s; return r;",
-                 d->re, part, x, d->im, im);
-    }
-    else if (!is_floating(dst) && is_floating(src)) {
+        snprintf(out, len, "D r; r.%s = (%s)(%s); r.%s = %s; return r;", d->re,
+                 part, x, d->im, im);
+    } else if (!is_floating(dst) && is_floating(src)) {
         snprintf(out, len, "return (D)%s((%s)(%s));",
                  dst == UA_UINT64 ? d->real_to_u64 : d->real_to_i64, d->real,
                  x);
-    }
-    else {
+    } else {
         snprintf(out, len, "return (D)(%s);", x);
     }
 }

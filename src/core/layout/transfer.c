@@ -69,8 +69,8 @@ ua_device_peer_access(ua_device *from, ua_device *to, bool *direct)
     }
     /* Without a route of the backend's own, copies are relayed through
      * host memory (relay.c). */
-    *direct = ops->peer_access != NULL &&
-              ops->peer_access(from->index, to->index);
+    *direct =
+        ops->peer_access != NULL && ops->peer_access(from->index, to->index);
     return UA_OK;
 }
 
@@ -95,8 +95,7 @@ device_reaches(const ua_device *here, const ua_pointer_info *info)
  * *reached is false, and *out NULL, for device memory the runner cannot
  * reach. */
 static ua_status
-peer_queue_of(ua_queue *runner, const void *ptr, ua_queue **out,
-              bool *reached)
+peer_queue_of(ua_queue *runner, const void *ptr, ua_queue **out, bool *reached)
 {
     ua_device *here = runner->context->device;
     ua_pointer_info info;

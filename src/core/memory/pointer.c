@@ -11,8 +11,7 @@
  * region [addr, addr + len) then counts as one allocation when its last
  * byte is memory of the same kind and device as its first. */
 static bool
-query_backend(ua_backend *be, uintptr_t addr, size_t len,
-              ua_pointer_info *out)
+query_backend(ua_backend *be, uintptr_t addr, size_t len, ua_pointer_info *out)
 {
     ua_backend_pointer_attrs attrs, last;
     if (!be->available || be->ops->pointer_attributes == NULL ||
@@ -20,11 +19,10 @@ query_backend(ua_backend *be, uintptr_t addr, size_t len,
         return false;
     }
     if (attrs.nbytes == 0) {
-        if (len > 1 &&
-            (be->ops->pointer_attributes((const void *)(addr + len - 1),
-                                         &last) != UA_OK ||
-             last.kind != attrs.kind ||
-             last.device_index != attrs.device_index)) {
+        if (len > 1 && (be->ops->pointer_attributes(
+                            (const void *)(addr + len - 1), &last) != UA_OK ||
+                        last.kind != attrs.kind ||
+                        last.device_index != attrs.device_index)) {
             return false;
         }
         attrs.start = addr;

@@ -46,7 +46,7 @@ ua_pool_class(size_t nbytes, size_t *class_bytes)
         *class_bytes = (size_t)1 << UA_POOL_MIN_SHIFT;
         return 0;
     }
-    int k = floor_log2(nbytes - 1);      /* 2^k < nbytes <= 2^(k+1) */
+    int k = floor_log2(nbytes - 1); /* 2^k < nbytes <= 2^(k+1) */
     size_t quarter = (size_t)1 << (k - 2);
     size_t steps = (nbytes - ((size_t)1 << k) + quarter - 1) / quarter;
     *class_bytes = ((size_t)1 << k) + steps * quarter;
@@ -103,8 +103,7 @@ poison(void *ptr, size_t n, bool on, bool host_memory)
     if (host_memory) {
         if (on) {
             ASAN_POISON_MEMORY_REGION(ptr, n);
-        }
-        else {
+        } else {
             ASAN_UNPOISON_MEMORY_REGION(ptr, n);
         }
     }
@@ -127,8 +126,7 @@ ua_pool_take(ua_pool *p, int cls, bool host_memory, ua_pool_block *out)
 }
 
 bool
-ua_pool_give(ua_pool *p, int cls, bool host_memory,
-             const ua_pool_block *block)
+ua_pool_give(ua_pool *p, int cls, bool host_memory, const ua_pool_block *block)
 {
     ua_pool_bin *b = &p->bins[cls];
     if (p->disabled || b->count >= UA_POOL_BIN_DEPTH ||

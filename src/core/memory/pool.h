@@ -21,7 +21,7 @@
 
 typedef struct {
     void *ptr;
-    size_t bytes;    /* the class size it was allocated with */
+    size_t bytes; /* the class size it was allocated with */
     ua_usm_kind kind;
     ua_queue *queue; /* the queue whose work last used it */
 } ua_pool_block;
@@ -79,7 +79,6 @@ typedef struct {
     int nspare;
     ua_allocation *spare[UA_SPARE_RECORDS];
 } ua_usage;
-
 
 /* Gives the pooled blocks of c that `from` last used to c's default queue
  * (pool.c); the caller has waited for `from`. */

@@ -24,8 +24,7 @@ upper_bound(uintptr_t addr)
         size_t mid = lo + (hi - lo) / 2;
         if (entries[mid].start <= addr) {
             lo = mid + 1;
-        }
-        else {
+        } else {
             hi = mid;
         }
     }
@@ -67,7 +66,8 @@ void
 ua_registry_remove(uintptr_t start, size_t nbytes, bool borrowed)
 {
     ua_lock_acquire(&lock);
-    for (size_t i = upper_bound(start); i-- > 0 && entries[i].start == start;) {
+    for (size_t i = upper_bound(start);
+         i-- > 0 && entries[i].start == start;) {
         if (entries[i].nbytes == nbytes && entries[i].borrowed == borrowed) {
             memmove(&entries[i], &entries[i + 1],
                     (count - i - 1) * sizeof(*entries));

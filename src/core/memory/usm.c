@@ -18,7 +18,7 @@ const char *
 ua_usm_kind_name(ua_usm_kind kind)
 {
     return (kind >= UA_USM_UNKNOWN && kind <= UA_USM_HOST) ? kind_names[kind]
-                                                         : "unknown";
+                                                           : "unknown";
 }
 
 ua_status
@@ -91,9 +91,9 @@ discharge(ua_context *c, const ua_allocation *a, ua_allocation **record,
     ua_pool *p = &c->pools[a->kind];
     ua_usage *u = &c->usage[a->kind];
     ua_lock_acquire(&p->lock);
-    bool kept = block != NULL &&
-                ua_pool_give(p, a->pool_class, pool_host_memory(c, a->kind),
-                             block);
+    bool kept =
+        block != NULL &&
+        ua_pool_give(p, a->pool_class, pool_host_memory(c, a->kind), block);
     if (block == NULL || kept) {
         u->used -= a->block_bytes;
         u->ordered -= a->ordered ? a->block_bytes : 0;
@@ -255,8 +255,8 @@ alloc_block(ua_allocation *a, size_t alignment, const ua_pool_block *pooled)
         a->ptr = a->block = st == UA_OK ? pooled->ptr : NULL;
         return st == UA_OK ? UA_OK : ua_error_code();
     }
-    st = ops_of(q)->alloc(c->handle, c->device->index, a->kind,
-                          a->block_bytes, alignment, &a->block);
+    st = ops_of(q)->alloc(c->handle, c->device->index, a->kind, a->block_bytes,
+                          alignment, &a->block);
     a->ptr = a->block;
     return st;
 }
@@ -342,8 +342,12 @@ ua_usm_borrow(ua_context *c, ua_usm_kind kind, void *ptr, size_t nbytes,
     if (a == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory");
     }
-    *a = (ua_allocation){.ptr = ptr, .block = ptr, .nbytes = nbytes,
-                         .kind = kind, .borrowed = true, .queue = q,
+    *a = (ua_allocation){.ptr = ptr,
+                         .block = ptr,
+                         .nbytes = nbytes,
+                         .kind = kind,
+                         .borrowed = true,
+                         .queue = q,
                          .pool_class = -1};
     if ((st = record(a)) != UA_OK) {
         free(a);
@@ -406,8 +410,7 @@ void
 ua_context_release_pool(ua_context *c)
 {
     for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
-        ua_pool_drain(&c->pools[k], pool_host_memory(c, k),
-                      free_pooled);
+        ua_pool_drain(&c->pools[k], pool_host_memory(c, k), free_pooled);
     }
     if (context_ops(c)->trim_ordered != NULL) {
         context_ops(c)->trim_ordered(c->handle);

@@ -11,8 +11,8 @@ struct ua_allocation {
     size_t nbytes;
     ua_usm_kind kind;
     bool borrowed;
-    int pool_class; /* its class in the context's pool, or -1 */
-    bool ordered;   /* from the backend's queue-ordered pool */
+    int pool_class;     /* its class in the context's pool, or -1 */
+    bool ordered;       /* from the backend's queue-ordered pool */
     size_t block_bytes; /* the bytes of block: a class size when pooled */
     ua_queue *queue;
 };

@@ -27,9 +27,8 @@ ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out)
          * the argument rather than pass the producer's wording on. */
         if (PyErr_ExceptionMatches(PyExc_TypeError)) {
             PyErr_Clear();
-            PyErr_Format(PyExc_TypeError,
-                         "%s must be an integer, not %.100s", what,
-                         Py_TYPE(obj)->tp_name);
+            PyErr_Format(PyExc_TypeError, "%s must be an integer, not %.100s",
+                         what, Py_TYPE(obj)->tp_name);
         }
         return -1;
     }
@@ -76,8 +75,8 @@ argument_name(char *name, size_t size, const char *what, const char *key)
 /* The name is formatted only for an error message: formatting it for
  * every item cost more than the rest of a constructor. */
 int
-ua_py_index_at(PyObject *item, const char *what, const char *key,
-               Py_ssize_t k, Py_ssize_t *out)
+ua_py_index_at(PyObject *item, const char *what, const char *key, Py_ssize_t k,
+               Py_ssize_t *out)
 {
     char name[160];
     if (PyLong_CheckExact(item)) {
@@ -136,7 +135,8 @@ ua_py_parse_copy(PyObject *obj, int *out)
         return 0;
     }
     if (!PyBool_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "copy must be None or a bool, not %.100s",
+        PyErr_Format(PyExc_TypeError,
+                     "copy must be None or a bool, not %.100s",
                      Py_TYPE(obj)->tp_name);
         return -1;
     }
@@ -205,8 +205,8 @@ take_keyword(const ua_py_argspec *spec, Py_ssize_t nargs, PyObject *key,
     }
     if (i < nargs) {
         PyErr_Format(PyExc_TypeError,
-                     "%s() got multiple values for argument '%s'",
-                     spec->fname, spec->names[i]);
+                     "%s() got multiple values for argument '%s'", spec->fname,
+                     spec->names[i]);
         return -1;
     }
     out[i] = value;
@@ -279,8 +279,8 @@ out_of_bounds(ua_state *st, const char *what, PyObject *value, ua_typenum t)
 {
     PyObject *dt = ua_py_dtype(st, t);
     if (dt != NULL) {
-        PyErr_Format(PyExc_OverflowError,
-                     "Python %s %R out of bounds for %S", what, value, dt);
+        PyErr_Format(PyExc_OverflowError, "Python %s %R out of bounds for %S",
+                     what, value, dt);
     }
     return -1;
 }
@@ -329,7 +329,8 @@ float_into_integer(ua_state *st, PyObject *value, double x, ua_typenum t,
 {
     int bits = value_bits(t);
     if (isnan(x)) {
-        PyErr_SetString(PyExc_ValueError, "cannot convert float NaN to integer");
+        PyErr_SetString(PyExc_ValueError,
+                        "cannot convert float NaN to integer");
         return -1;
     }
     if (isinf(x)) {
@@ -416,8 +417,8 @@ ua_py_numpy_of_buffer(ua_state *st, PyObject *exporter, PyObject *dtype,
     if (dtype != Py_None || (copy != Py_None && PyObject_IsTrue(copy) == 1)) {
         PyObject *fn = PyObject_GetAttrString(np, "array");
         PyObject *a = PyTuple_Pack(1, arr);
-        PyObject *kw = Py_BuildValue("{s:O,s:O}", "dtype", dtype, "copy",
-                                     copy);
+        PyObject *kw =
+            Py_BuildValue("{s:O,s:O}", "dtype", dtype, "copy", copy);
         PyObject *out = fn && a && kw ? PyObject_Call(fn, a, kw) : NULL;
         Py_XDECREF(fn);
         Py_XDECREF(a);
@@ -465,16 +466,14 @@ ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
         if (ua_py_index(obj, what, &shape[0]) < 0) {
             return -1;
         }
-    }
-    else if (PyUnicode_Check(obj) || PyBytes_Check(obj) ||
-             !PySequence_Check(obj)) {
+    } else if (PyUnicode_Check(obj) || PyBytes_Check(obj) ||
+               !PySequence_Check(obj)) {
         PyErr_Format(PyExc_TypeError,
                      "%s must be an integer or a sequence of integers, not "
                      "%.100s",
                      what, Py_TYPE(obj)->tp_name);
         return -1;
-    }
-    else if (ua_py_index_sequence(obj, what, NULL, shape, nd) < 0) {
+    } else if (ua_py_index_sequence(obj, what, NULL, shape, nd) < 0) {
         return -1;
     }
     return 0;
@@ -488,8 +487,8 @@ ua_py_parse_shape(PyObject *obj, const char *what, Py_ssize_t *shape, int *nd)
     }
     for (int k = 0; k < *nd; k++) {
         if (shape[k] < 0) {
-            PyErr_Format(PyExc_ValueError, "%s[%d] is negative (%zd)", what,
-                         k, shape[k]);
+            PyErr_Format(PyExc_ValueError, "%s[%d] is negative (%zd)", what, k,
+                         shape[k]);
             return -1;
         }
     }

@@ -5,8 +5,7 @@
 #include "python/base/state.h"
 
 /* An integer or a sequence of integers (of either sign). */
-int ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *out,
-                     int *n);
+int ua_py_parse_ints(PyObject *obj, const char *what, Py_ssize_t *out, int *n);
 /* A shape argument: an integer or a sequence of non-negative integers. */
 int ua_py_parse_shape(PyObject *obj, const char *what, Py_ssize_t *shape,
                       int *nd);

@@ -21,29 +21,29 @@
     "Raises\n"                                                                \
     "------\n"                                                                \
     "ValueError\n"                                                            \
-    "    When no device matches; the message lists the devices there are.\n" \
+    "    When no device matches; the message lists the devices there are.\n"  \
     "TypeError\n"                                                             \
     "    When filter_string is neither a str, a Device nor None.\n\n"         \
     "Notes\n"                                                                 \
     "-----\n"                                                                 \
-    "Devices are created once: two selections of one device return the\n"    \
+    "Devices are created once: two selections of one device return the\n"     \
     "same object, and devices compare and hash by identity.\n"
 
 #define UA_DOC_DEVICE_CAN_ACCESS_PEER                                         \
     "can_access_peer($self, peer, /)\n--\n\n"                                 \
-    "Whether copies on this device's queues reach a peer's memory\n"        \
-    "directly.\n\n"                                                         \
-    "Directly means the same device, a link such as NVLink (peer access\n"  \
-    "is enabled on first ask), or CPU memory, rather than through the\n"    \
-    "host.\n\n"                                                             \
+    "Whether copies on this device's queues reach a peer's memory\n"          \
+    "directly.\n\n"                                                           \
+    "Directly means the same device, a link such as NVLink (peer access\n"    \
+    "is enabled on first ask), or CPU memory, rather than through the\n"      \
+    "host.\n\n"                                                               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "peer : Device, Queue, Context or str\n"                                  \
-    "    The other device.\n\n"                                              \
+    "    The other device.\n\n"                                               \
     "Returns\n"                                                               \
     "-------\n"                                                               \
-    "bool\n"                                                                 \
-    "    False where copies go through host memory, as between devices\n"    \
+    "bool\n"                                                                  \
+    "    False where copies go through host memory, as between devices\n"     \
     "    whose queues reach no memory of each other.\n"
 
 /* ------------------------------------------------------ Context, Queue */
@@ -54,16 +54,16 @@
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "device : Device or str, optional\n"                                      \
-    "    A device or filter string; None is the default device.\n\n"         \
+    "    A device or filter string; None is the default device.\n\n"          \
     "Notes\n"                                                                 \
     "-----\n"                                                                 \
-    "A context is created once per device and cached, so asking twice\n"     \
+    "A context is created once per device and cached, so asking twice\n"      \
     "returns the same object.  On CUDA it is the device's primary context,\n" \
     "the one the CUDA runtime and the libraries built on it share.\n"
 
 #define UA_DOC_CONTEXT_RELEASE_POOL                                           \
     "release_pool($self, /)\n--\n\n"                                          \
-    "Give the freed allocations this context keeps for reuse back to the\n"  \
+    "Give the freed allocations this context keeps for reuse back to the\n"   \
     "backend.\n"
 
 #define UA_DOC_CONTEXT_FREE_ALL_BLOCKS                                        \
@@ -77,94 +77,88 @@
 
 #define UA_DOC_CONTEXT_USED_NBYTES                                            \
     "used_nbytes($self, /, usm_type='device')\n--\n\n"                        \
-    "Bytes the context's live allocations of a USM kind hold.\n\n"           \
-    "A pooled block counts its size class, as allocated.\n\n"                \
+    "Bytes the context's live allocations of a USM kind hold.\n\n"            \
+    "A pooled block counts its size class, as allocated.\n\n"                 \
     "Parameters\n"                                                            \
-    "----------\n"                                                            \
-    UA_POOL_USM_TYPE_PARAMETER                                                \
-    "\nReturns\n"                                                             \
+    "----------\n" UA_POOL_USM_TYPE_PARAMETER "\nReturns\n"                   \
     "-------\n"                                                               \
     "int\n"
 
 #define UA_DOC_CONTEXT_HELD_NBYTES                                            \
     "held_nbytes($self, /, usm_type='device')\n--\n\n"                        \
-    "Bytes the context holds from the backend for a USM kind.\n\n"           \
-    "Those in use and those kept for reuse (CuPy's ``total_bytes()``).\n\n"  \
+    "Bytes the context holds from the backend for a USM kind.\n\n"            \
+    "Those in use and those kept for reuse (CuPy's ``total_bytes()``).\n\n"   \
     "Parameters\n"                                                            \
-    "----------\n"                                                            \
-    UA_POOL_USM_TYPE_PARAMETER                                                \
-    "\nReturns\n"                                                             \
+    "----------\n" UA_POOL_USM_TYPE_PARAMETER "\nReturns\n"                   \
     "-------\n"                                                               \
     "int\n"
 
 #define UA_DOC_CONTEXT_SET_LIMIT                                              \
     "set_limit($self, /, nbytes, usm_type='device')\n--\n\n"                  \
-    "Limit the bytes live allocations of a USM kind may hold together.\n\n"  \
+    "Limit the bytes live allocations of a USM kind may hold together.\n\n"   \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "nbytes : int or None\n"                                                  \
-    "    The limit; None removes it.\n"                                       \
-    UA_POOL_USM_TYPE_PARAMETER                                                \
+    "    The limit; None removes it.\n" UA_POOL_USM_TYPE_PARAMETER            \
     "\nNotes\n"                                                               \
     "-----\n"                                                                 \
     "An allocation past the limit raises ``USMAllocationError``.\n"
 
 #define UA_DOC_CONTEXT_GET_LIMIT                                              \
     "get_limit($self, /, usm_type='device')\n--\n\n"                          \
-    "The limit ``set_limit`` set for a USM kind, or None.\n\n"               \
+    "The limit ``set_limit`` set for a USM kind, or None.\n\n"                \
     "Parameters\n"                                                            \
-    "----------\n"                                                            \
-    UA_POOL_USM_TYPE_PARAMETER
+    "----------\n" UA_POOL_USM_TYPE_PARAMETER
 
 #define UA_DOC_QUEUE                                                          \
-    "Queue(device=None, *, context=None, in_order=None, priority=None)\n"   \
-    "--\n\n"                                                                 \
-    "A queue of a device: its default one, or a new one.\n\n"               \
+    "Queue(device=None, *, context=None, in_order=None, priority=None)\n"     \
+    "--\n\n"                                                                  \
+    "A queue of a device: its default one, or a new one.\n\n"                 \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "device : Device or str, optional\n"                                      \
-    "    A device or filter string; None is the default device.\n"           \
+    "    A device or filter string; None is the default device.\n"            \
     "context : Context, optional\n"                                           \
-    "    The context; it must be the device's default context.\n"           \
+    "    The context; it must be the device's default context.\n"             \
     "in_order : bool, optional\n"                                             \
-    "    Given, a new queue: False lets the backend run its work out of\n"  \
-    "    order (CUDA streams and the host backend always run in order).\n"  \
-    "priority : int, optional\n"                                             \
-    "    Given, a new queue of that priority, within ``priorities()``'s\n"  \
+    "    Given, a new queue: False lets the backend run its work out of\n"    \
+    "    order (CUDA streams and the host backend always run in order).\n"    \
+    "priority : int, optional\n"                                              \
+    "    Given, a new queue of that priority, within ``priorities()``'s\n"    \
     "    range.\n\n"                                                          \
     "Raises\n"                                                                \
     "------\n"                                                                \
     "ValueError\n"                                                            \
-    "    For a priority out of range, or where queues have no priorities.\n" \
+    "    For a priority out of range, or where queues have no priorities.\n"  \
     "\n"                                                                      \
     "Notes\n"                                                                 \
     "-----\n"                                                                 \
-    "Without in_order and priority, the device's default queue, cached: \n" \
-    "asking twice returns the same object.  A new queue is freed with the\n" \
-    "object once its work is done.  On CUDA a queue is a stream; on the\n"  \
+    "Without in_order and priority, the device's default queue, cached: \n"   \
+    "asking twice returns the same object.  A new queue is freed with the\n"  \
+    "object once its work is done.  On CUDA a queue is a stream; on the\n"    \
     "host backend work runs at once on the calling thread.\n"
 
 #define UA_DOC_QUEUE_FROM_STREAM                                              \
-    "from_stream($type, /, stream, device=None, *, context=None, "          \
+    "from_stream($type, /, stream, device=None, *, context=None, "            \
     "owner=None)\n--\n\n"                                                     \
-    "A new queue over another library's stream.\n\n"                        \
+    "A new queue over another library's stream.\n\n"                          \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "stream : int\n"                                                          \
-    "    The driver's handle (``torch.cuda.Stream.cuda_stream``,\n"          \
-    "    ``cupy.cuda.Stream.ptr``; 0 is the default stream).\n"              \
+    "    The driver's handle (``torch.cuda.Stream.cuda_stream``,\n"           \
+    "    ``cupy.cuda.Stream.ptr``; 0 is the default stream).\n"               \
     "device : Device or str, optional\n"                                      \
-    "    The stream's device; None is the default device.\n"                \
+    "    The stream's device; None is the default device.\n"                  \
     "context : Context, optional\n"                                           \
-    "    The device's default context.\n"                                    \
+    "    The device's default context.\n"                                     \
     "owner : object, optional\n"                                              \
-    "    Kept alive as long as the queue, so that the stream outlives it\n" \
-    "    (the stream object, for instance).\n\n"                             \
+    "    Kept alive as long as the queue, so that the stream outlives it\n"   \
+    "    (the stream object, for instance).\n\n"                              \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "Queue\n"                                                                 \
-    "    The stream stays the other library's: the queue never destroys\n"  \
-    "    it.\n\n"                                                            \
+    "    The stream stays the other library's: the queue never destroys\n"    \
+    "    it.\n\n"                                                             \
     "Raises\n"                                                                \
     "------\n"                                                                \
     "ValueError\n"                                                            \
@@ -172,7 +166,7 @@
 
 #define UA_DOC_QUEUE_PRIORITIES                                               \
     "priorities($self, /)\n--\n\n"                                            \
-    "The device's range of queue priorities.\n\n"                           \
+    "The device's range of queue priorities.\n\n"                             \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "tuple of int or None\n"                                                  \
@@ -180,7 +174,7 @@
 
 #define UA_DOC_QUEUE_WAIT                                                     \
     "wait($self, /)\n--\n\n"                                                  \
-    "Block, without the GIL, until all work submitted to the queue is\n"     \
+    "Block, without the GIL, until all work submitted to the queue is\n"      \
     "done.\n"
 
 /* -------------------------------------------------------------- Memory */
@@ -192,30 +186,30 @@
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "nbytes_or_obj : int or object\n"                                         \
-    "    A positive size in bytes to allocate, or a Memory or an object\n"   \
-    "    exposing ``__sycl_usm_array_interface__`` to wrap without a copy\n" \
-    "    (it is kept alive as ``reference_obj``).\n"                         \
+    "    A positive size in bytes to allocate, or a Memory or an object\n"    \
+    "    exposing ``__sycl_usm_array_interface__`` to wrap without a copy\n"  \
+    "    (it is kept alive as ``reference_obj``).\n"                          \
     "alignment : int, optional\n"                                             \
-    "    0 for the backend's default, or a power of two.\n"                  \
+    "    0 for the backend's default, or a power of two.\n"                   \
     "queue : Queue, Context, Device or str, optional\n"                       \
-    "    Where to allocate; None is the default device's queue.\n"           \
+    "    Where to allocate; None is the default device's queue.\n"            \
     "copy : bool, optional\n"                                                 \
-    "    Copy wrapped memory that cannot be taken as USM " kind " memory\n"  \
-    "    of queue's context with the given alignment, instead of raising.\n" \
+    "    Copy wrapped memory that cannot be taken as USM " kind " memory\n"   \
+    "    of queue's context with the given alignment, instead of raising.\n"  \
     "\n"                                                                      \
     "Raises\n"                                                                \
     "------\n"                                                                \
     "ValueError\n"                                                            \
     "    For a size that is not positive, an alignment that is not a power\n" \
     "    of two, or wrapped memory of another USM kind, another context or\n" \
-    "    another alignment when copy is False.\n"                            \
+    "    another alignment when copy is False.\n"                             \
     "USMAllocationError\n"                                                    \
     "    When the backend cannot allocate.\n"
 
 #define UA_DOC_MEMORY                                                         \
     UA_MEMORY_SIGNATURE("Memory")                                             \
     "A USM allocation, or a region of one.\n\n"                               \
-    "The abstract base class of MemoryUSMDevice, MemoryUSMShared and\n"      \
+    "The abstract base class of MemoryUSMDevice, MemoryUSMShared and\n"       \
     "MemoryUSMHost; only those are instantiated.\n\n"                         \
     "See Also\n"                                                              \
     "--------\n"                                                              \
@@ -223,32 +217,30 @@
 
 #define UA_DOC_MEMORY_DEVICE                                                  \
     UA_MEMORY_SIGNATURE("MemoryUSMDevice")                                    \
-    "USM device memory: reachable by the device only.\n\n"                   \
-    "It exports no buffer to the host, on every backend; copy through\n"     \
-    "``copy_to_host`` and ``copy_from_host``.\n\n"                            \
-    UA_MEMORY_PARAMETERS("device")
+    "USM device memory: reachable by the device only.\n\n"                    \
+    "It exports no buffer to the host, on every backend; copy through\n"      \
+    "``copy_to_host`` and ``copy_from_host``.\n\n" UA_MEMORY_PARAMETERS(      \
+        "device")
 
 #define UA_DOC_MEMORY_SHARED                                                  \
     UA_MEMORY_SIGNATURE("MemoryUSMShared")                                    \
-    "USM shared memory: reachable by the host and the device.\n\n"           \
-    "It exports the buffer protocol (1-D, format ``B``, writable unless\n"   \
-    "wrapped read-only).\n\n"                                                 \
-    UA_MEMORY_PARAMETERS("shared")
+    "USM shared memory: reachable by the host and the device.\n\n"            \
+    "It exports the buffer protocol (1-D, format ``B``, writable unless\n"    \
+    "wrapped read-only).\n\n" UA_MEMORY_PARAMETERS("shared")
 
 #define UA_DOC_MEMORY_HOST                                                    \
     UA_MEMORY_SIGNATURE("MemoryUSMHost")                                      \
-    "USM host memory: host memory the device can reach.\n\n"                 \
-    "It exports the buffer protocol (1-D, format ``B``, writable unless\n"   \
-    "wrapped read-only).\n\n"                                                 \
-    UA_MEMORY_PARAMETERS("host")
+    "USM host memory: host memory the device can reach.\n\n"                  \
+    "It exports the buffer protocol (1-D, format ``B``, writable unless\n"    \
+    "wrapped read-only).\n\n" UA_MEMORY_PARAMETERS("host")
 
 #define UA_DOC_MEMORY_GET_USM_TYPE                                            \
     "get_usm_type($self, /, syclobj=None)\n--\n\n"                            \
-    "The USM kind of the memory as a context sees it.\n\n"                   \
+    "The USM kind of the memory as a context sees it.\n\n"                    \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "syclobj : Queue, Context, Device or str, optional\n"                     \
-    "    The context to ask; None is the memory's own.\n\n"                  \
+    "    The context to ask; None is the memory's own.\n\n"                   \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "str\n"                                                                   \
@@ -257,16 +249,16 @@
 
 #define UA_DOC_MEMORY_COPY_TO_HOST                                            \
     "copy_to_host($self, /, obj=None)\n--\n\n"                                \
-    "Copy the memory's bytes to the host.\n\n"                               \
+    "Copy the memory's bytes to the host.\n\n"                                \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "obj : writable buffer, optional\n"                                       \
-    "    A C-contiguous buffer of at least ``nbytes`` bytes; None makes a\n" \
+    "    A C-contiguous buffer of at least ``nbytes`` bytes; None makes a\n"  \
     "    new array.\n\n"                                                      \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "numpy.ndarray or object\n"                                               \
-    "    obj, or a new ``numpy.uint8`` array of ``nbytes`` elements.\n\n"    \
+    "    obj, or a new ``numpy.uint8`` array of ``nbytes`` elements.\n\n"     \
     "Raises\n"                                                                \
     "------\n"                                                                \
     "ValueError\n"                                                            \
@@ -274,11 +266,11 @@
 
 #define UA_DOC_MEMORY_COPY_FROM_HOST                                          \
     "copy_from_host($self, obj, /)\n--\n\n"                                   \
-    "Copy a host buffer to the start of the memory.\n\n"                     \
+    "Copy a host buffer to the start of the memory.\n\n"                      \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "obj : buffer\n"                                                          \
-    "    A C-contiguous buffer of at most ``nbytes`` bytes.\n\n"             \
+    "    A C-contiguous buffer of at most ``nbytes`` bytes.\n\n"              \
     "Raises\n"                                                                \
     "------\n"                                                                \
     "ValueError\n"                                                            \
@@ -286,22 +278,22 @@
 
 #define UA_DOC_MEMORY_COPY_FROM_DEVICE                                        \
     "copy_from_device($self, obj, /)\n--\n\n"                                 \
-    "Copy USM memory to the start of this memory.\n\n"                       \
+    "Copy USM memory to the start of this memory.\n\n"                        \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "obj : Memory or object\n"                                                \
-    "    A Memory, or an object whose ``__sycl_usm_array_interface__``\n"    \
+    "    A Memory, or an object whose ``__sycl_usm_array_interface__``\n"     \
     "    spans at most ``nbytes`` bytes.\n\n"                                 \
     "Raises\n"                                                                \
     "------\n"                                                                \
     "ValueError\n"                                                            \
-    "    When obj is longer than the memory, or the memory is read-only.\n" \
+    "    When obj is longer than the memory, or the memory is read-only.\n"   \
     "TypeError\n"                                                             \
     "    When obj exposes no ``__sycl_usm_array_interface__``.\n"
 
 #define UA_DOC_MEMORY_MEMSET                                                  \
     "memset($self, /, value=0)\n--\n\n"                                       \
-    "Set every byte of the memory.\n\n"                                      \
+    "Set every byte of the memory.\n\n"                                       \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "value : int, optional\n"                                                 \
@@ -314,25 +306,26 @@
 /* ------------------------------------------------------------ USMArray */
 
 #define UA_DOC_USMARRAY                                                       \
-    "USMArray(shape, dtype='|f8', buffer='device', strides=None, offset=0, " \
+    "USMArray(shape, dtype='|f8', buffer='device', strides=None, offset=0, "  \
     "order='C', buffer_ctor_kwargs={})\n--\n\n"                               \
-    "An N-dimensional strided array over USM memory.\n\n"                    \
+    "An N-dimensional strided array over USM memory.\n\n"                     \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "shape : int or sequence of int\n"                                        \
     "    The extent of each axis.\n"                                          \
     "dtype : dtype-like, optional\n"                                          \
-    "    One of bool, int8 to int64, uint8 to uint64, float16, float32,\n"   \
-    "    float64, complex64, complex128, in native byte order.\n"            \
-    "buffer : {'device', 'shared', 'host'}, Memory or USMArray, optional\n"  \
-    "    A USM kind to allocate exactly the elements the layout reaches\n"   \
-    "    (with negative strides the zero-index element moves so that the\n"  \
-    "    lowest element starts the buffer), a Memory to lay the array over,\n" \
+    "    One of bool, int8 to int64, uint8 to uint64, float16, float32,\n"    \
+    "    float64, complex64, complex128, in native byte order.\n"             \
+    "buffer : {'device', 'shared', 'host'}, Memory or USMArray, optional\n"   \
+    "    A USM kind to allocate exactly the elements the layout reaches\n"    \
+    "    (with negative strides the zero-index element moves so that the\n"   \
+    "    lowest element starts the buffer), a Memory to lay the array "       \
+    "over,\n"                                                                 \
     "    or a USMArray, meaning its ``base``.\n"                              \
     "strides : sequence of int, optional\n"                                   \
-    "    Strides in elements; None lays the array out in ``order``.\n"       \
+    "    Strides in elements; None lays the array out in ``order``.\n"        \
     "offset : int, optional\n"                                                \
-    "    Elements from the start of the buffer to the zero-index element.\n" \
+    "    Elements from the start of the buffer to the zero-index element.\n"  \
     "order : {'C', 'F'}, optional\n"                                          \
     "    The layout when strides is None.\n"                                  \
     "buffer_ctor_kwargs : dict, optional\n"                                   \
@@ -340,10 +333,10 @@
     "Raises\n"                                                                \
     "------\n"                                                                \
     "ValueError\n"                                                            \
-    "    When the layout reaches outside the buffer, or a shape or stride\n" \
+    "    When the layout reaches outside the buffer, or a shape or stride\n"  \
     "    is out of range.\n"                                                  \
     "TypeError\n"                                                             \
-    "    For a dtype usmarray does not support, or arguments of the wrong\n" \
+    "    For a dtype usmarray does not support, or arguments of the wrong\n"  \
     "    type.\n\n"                                                           \
     "See Also\n"                                                              \
     "--------\n"                                                              \
@@ -351,16 +344,16 @@
 
 #define UA_DOC_ARRAY_RESHAPE                                                  \
     "reshape($self, /, *shape, order='C', copy=None)\n--\n\n"                 \
-    "The array with a new shape.\n\n"                                        \
+    "The array with a new shape.\n\n"                                         \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "*shape : int or sequence of int\n"                                       \
     "    The new shape; one entry may be -1.\n"                               \
     "order : {'C', 'F'}, optional\n"                                          \
-    "    The order in which elements are read and placed.\n"                 \
+    "    The order in which elements are read and placed.\n"                  \
     "copy : bool, optional\n"                                                 \
-    "    True always copies, False never does (raising ValueError where a\n" \
-    "    view is impossible), None copies only where it must.\n\n"           \
+    "    True always copies, False never does (raising ValueError where a\n"  \
+    "    view is impossible), None copies only where it must.\n\n"            \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"                                                              \
@@ -368,11 +361,11 @@
 
 #define UA_DOC_ARRAY_TRANSPOSE                                                \
     "transpose($self, /, *axes)\n--\n\n"                                      \
-    "A view with the axes permuted.\n\n"                                     \
+    "A view with the axes permuted.\n\n"                                      \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "*axes : int or sequence of int\n"                                        \
-    "    A permutation of the axes; none reverses them.\n\n"                 \
+    "    A permutation of the axes; none reverses them.\n\n"                  \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"                                                              \
@@ -380,11 +373,11 @@
 
 #define UA_DOC_ARRAY_COPY                                                     \
     "copy($self, /, order='C')\n--\n\n"                                       \
-    "A copy in new memory of the same USM kind, on the same queue.\n\n"      \
+    "A copy in new memory of the same USM kind, on the same queue.\n\n"       \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
-    "    The layout of the copy; 'K' keeps the memory order of the array.\n" \
+    "    The layout of the copy; 'K' keeps the memory order of the array.\n"  \
     "\n"                                                                      \
     "Returns\n"                                                               \
     "-------\n"                                                               \
@@ -392,7 +385,7 @@
 
 #define UA_DOC_ARRAY_ASTYPE                                                   \
     "astype($self, /, dtype, order='K', *, copy=True)\n--\n\n"                \
-    "The array cast to another dtype, with NumPy's unsafe casting.\n\n"      \
+    "The array cast to another dtype, with NumPy's unsafe casting.\n\n"       \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "dtype : dtype-like\n"                                                    \
@@ -400,7 +393,7 @@
     "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
     "    The layout of the result.\n"                                         \
     "copy : bool, optional\n"                                                 \
-    "    False returns the array itself when dtype and order already\n"      \
+    "    False returns the array itself when dtype and order already\n"       \
     "    match.\n\n"                                                          \
     "Returns\n"                                                               \
     "-------\n"                                                               \
@@ -408,42 +401,42 @@
 
 #define UA_DOC_ARRAY_TO_DEVICE                                                \
     "to_device($self, /, device, *, stream=None)\n--\n\n"                     \
-    "The array on another device or queue.\n\n"                              \
+    "The array on another device or queue.\n\n"                               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "device : Device, Queue, Context or str\n"                                \
     "    Where the result lives.\n"                                           \
     "stream : Queue or int, optional\n"                                       \
-    "    A Queue of the target device to copy on (the result's queue), or\n" \
-    "    a driver's stream handle whose enqueued work the copy waits for;\n" \
+    "    A Queue of the target device to copy on (the result's queue), or\n"  \
+    "    a driver's stream handle whose enqueued work the copy waits for;\n"  \
     "    the host backend has no streams.\n\n"                                \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"                                                              \
-    "    The array itself when already on that queue, else a copy of the\n" \
+    "    The array itself when already on that queue, else a copy of the\n"   \
     "    same USM kind.\n"
 
 #define UA_DOC_ARRAY_DUNDER_ARRAY                                             \
     "__array__($self, /, dtype=None, copy=None)\n--\n\n"                      \
-    "A NumPy array of the elements, for ``numpy.asarray``.\n\n"              \
-    "It shares host-accessible memory (``'shared'`` and ``'host'``);\n"     \
+    "A NumPy array of the elements, for ``numpy.asarray``.\n\n"               \
+    "It shares host-accessible memory (``'shared'`` and ``'host'``);\n"       \
     "device memory raises TypeError, pointing to ``usmarray.asnumpy``.\n"
 
 #define UA_DOC_ARRAY_DLPACK                                                   \
     "__dlpack__($self, /, *, stream=None, max_version=None, dl_device=None, " \
     "copy=None)\n--\n\n"                                                      \
-    "Export the array as a DLPack capsule.\n\n"                              \
+    "Export the array as a DLPack capsule.\n\n"                               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "stream : int, optional\n"                                                \
-    "    The consumer's stream, on backends with streams; None on the\n"     \
+    "    The consumer's stream, on backends with streams; None on the\n"      \
     "    host backend.\n"                                                     \
     "max_version : tuple of int, optional\n"                                  \
-    "    The newest DLPack version the consumer takes: (1, x) or newer\n"    \
-    "    gives a ``dltensor_versioned`` capsule, None or (0, x) a legacy\n"  \
+    "    The newest DLPack version the consumer takes: (1, x) or newer\n"     \
+    "    gives a ``dltensor_versioned`` capsule, None or (0, x) a legacy\n"   \
     "    ``dltensor`` one.\n"                                                 \
     "dl_device : tuple of int, optional\n"                                    \
-    "    The DLPack device the consumer needs; only the array's own is\n"    \
+    "    The DLPack device the consumer needs; only the array's own is\n"     \
     "    possible.\n"                                                         \
     "copy : bool, optional\n"                                                 \
     "    True exports a copy, False refuses to copy.\n\n"                     \
@@ -453,7 +446,7 @@
     "Raises\n"                                                                \
     "------\n"                                                                \
     "BufferError\n"                                                           \
-    "    For a dl_device the array cannot be exported to, or a legacy\n"     \
+    "    For a dl_device the array cannot be exported to, or a legacy\n"      \
     "    capsule of a read-only array without copy=True.\n"
 
 #define UA_DOC_ARRAY_DLPACK_DEVICE                                            \
@@ -462,11 +455,11 @@
 
 #define UA_DOC_ARRAY_ITEM                                                     \
     "item($self, /, *args)\n--\n\n"                                           \
-    "One element as a Python scalar.\n\n"                                    \
+    "One element as a Python scalar.\n\n"                                     \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "*args : int\n"                                                           \
-    "    None for the only element of a size-1 array, a flat index in C\n"  \
+    "    None for the only element of a size-1 array, a flat index in C\n"    \
     "    order, or one index per axis.\n\n"                                   \
     "Returns\n"                                                               \
     "-------\n"                                                               \
@@ -474,7 +467,7 @@
 
 #define UA_DOC_ARRAY_TOLIST                                                   \
     "tolist($self, /)\n--\n\n"                                                \
-    "The elements as nested lists of Python scalars.\n\n"                   \
+    "The elements as nested lists of Python scalars.\n\n"                     \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "list or scalar\n"                                                        \
@@ -482,7 +475,7 @@
 
 #define UA_DOC_ARRAY_FILL                                                     \
     "fill($self, value, /)\n--\n\n"                                           \
-    "Set every element to value.\n\n"                                        \
+    "Set every element to value.\n\n"                                         \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "value : scalar\n"                                                        \
@@ -490,8 +483,8 @@
 
 #define UA_DOC_FLAGS                                                          \
     "The flags of a USMArray.\n\n"                                            \
-    "Read as attributes or by key (``'C'``, ``'F'``, ``'W'`` and NumPy's\n"  \
-    "long names); only ``writable`` may be set, and only to what the\n"      \
+    "Read as attributes or by key (``'C'``, ``'F'``, ``'W'`` and NumPy's\n"   \
+    "long names); only ``writable`` may be set, and only to what the\n"       \
     "memory allows.\n"
 
 /* ----------------------------------------------------------- functions */
@@ -502,7 +495,7 @@
     "order : {'C', 'F'}, optional\n"                                          \
     "    The layout.\n"                                                       \
     "device : Device, Queue or str, optional\n"                               \
-    "    Where to allocate; None is the default device.\n"                   \
+    "    Where to allocate; None is the default device.\n"                    \
     "usm_type : {'device', 'shared', 'host'}, optional\n"                     \
     "    The USM kind of the memory" usm_default ".\n"                        \
     "queue : Queue, optional\n"                                               \
@@ -511,81 +504,77 @@
 #define UA_DOC_EMPTY                                                          \
     "empty(shape, *, dtype=None, order='C', device=None, usm_type='device', " \
     "queue=None)\n--\n\n"                                                     \
-    "A new array, its elements not initialised.\n\n"                         \
+    "A new array, its elements not initialised.\n\n"                          \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "shape : int or sequence of int\n"                                        \
-    "    The extent of each axis.\n"                                          \
-    UA_CREATION_PARAMETERS("")                                                \
-    "\nReturns\n"                                                             \
-    "-------\n"                                                               \
-    "USMArray\n"                                                              \
-    "    Of dtype float64 unless dtype says otherwise.\n"
+    "    The extent of each axis.\n" UA_CREATION_PARAMETERS(                  \
+        "") "\nReturns\n"                                                     \
+            "-------\n"                                                       \
+            "USMArray\n"                                                      \
+            "    Of dtype float64 unless dtype says otherwise.\n"
 
 #define UA_DOC_FILLED(name, what)                                             \
     name "(shape, *, dtype=None, order='C', device=None, usm_type='device', " \
-    "queue=None)\n--\n\n"                                                     \
-    "A new array filled with " what ".\n\n"                                  \
-    "Parameters\n"                                                            \
-    "----------\n"                                                            \
-    "shape : int or sequence of int\n"                                        \
-    "    The extent of each axis.\n"                                          \
-    UA_CREATION_PARAMETERS("")                                                \
-    "\nReturns\n"                                                             \
-    "-------\n"                                                               \
-    "USMArray\n"                                                              \
-    "    Of dtype float64 unless dtype says otherwise.\n"
+         "queue=None)\n--\n\n"                                                \
+         "A new array filled with " what ".\n\n"                              \
+         "Parameters\n"                                                       \
+         "----------\n"                                                       \
+         "shape : int or sequence of int\n"                                   \
+         "    The extent of each axis.\n" UA_CREATION_PARAMETERS(             \
+             "") "\nReturns\n"                                                \
+                 "-------\n"                                                  \
+                 "USMArray\n"                                                 \
+                 "    Of dtype float64 unless dtype says otherwise.\n"
 
 #define UA_DOC_FULL                                                           \
-    "full(shape, fill_value, *, dtype=None, order='C', device=None, "        \
+    "full(shape, fill_value, *, dtype=None, order='C', device=None, "         \
     "usm_type='device', queue=None)\n--\n\n"                                  \
-    "A new array filled with fill_value.\n\n"                                \
+    "A new array filled with fill_value.\n\n"                                 \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "shape : int or sequence of int\n"                                        \
     "    The extent of each axis.\n"                                          \
     "fill_value : scalar or array-like\n"                                     \
-    "    Broadcast to shape; its dtype is the result's unless dtype is\n"    \
-    "    given.\n"                                                            \
-    UA_CREATION_PARAMETERS("")                                                \
-    "\nReturns\n"                                                             \
-    "-------\n"                                                               \
-    "USMArray\n"
+    "    Broadcast to shape; its dtype is the result's unless dtype is\n"     \
+    "    given.\n" UA_CREATION_PARAMETERS("") "\nReturns\n"                   \
+                                              "-------\n"                     \
+                                              "USMArray\n"
 
 #define UA_DOC_LIKE(name, what)                                               \
-    name "(x, *, dtype=None, order='K', device=None, usm_type=None, "        \
-    "queue=None)\n--\n\n"                                                     \
-    "A new array shaped like x, " what ".\n\n"                               \
-    "Parameters\n"                                                            \
-    "----------\n"                                                            \
-    "x : USMArray\n"                                                          \
-    "    The array whose shape, and by default dtype, USM kind, queue and\n" \
-    "    memory order ('K'), the result takes.\n"                            \
-    UA_CREATION_PARAMETERS(" (x's by default)")                               \
-    "\nReturns\n"                                                             \
-    "-------\n"                                                               \
-    "USMArray\n"
+    name                                                                      \
+        "(x, *, dtype=None, order='K', device=None, usm_type=None, "          \
+        "queue=None)\n--\n\n"                                                 \
+        "A new array shaped like x, " what ".\n\n"                            \
+        "Parameters\n"                                                        \
+        "----------\n"                                                        \
+        "x : USMArray\n"                                                      \
+        "    The array whose shape, and by default dtype, USM kind, queue "   \
+        "and\n"                                                               \
+        "    memory order ('K'), the result takes.\n" UA_CREATION_PARAMETERS( \
+            " (x's by default)") "\nReturns\n"                                \
+                                 "-------\n"                                  \
+                                 "USMArray\n"
 
 #define UA_DOC_FULL_LIKE                                                      \
-    "full_like(x, fill_value, *, dtype=None, order='K', device=None, "       \
+    "full_like(x, fill_value, *, dtype=None, order='K', device=None, "        \
     "usm_type=None, queue=None)\n--\n\n"                                      \
-    "A new array shaped like x, filled with fill_value.\n\n"                 \
+    "A new array shaped like x, filled with fill_value.\n\n"                  \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "x : USMArray\n"                                                          \
-    "    The array whose shape, and by default dtype, USM kind, queue and\n" \
-    "    memory order ('K'), the result takes.\n"                            \
+    "    The array whose shape, and by default dtype, USM kind, queue and\n"  \
+    "    memory order ('K'), the result takes.\n"                             \
     "fill_value : scalar or array-like\n"                                     \
-    "    Broadcast to x's shape.\n"                                           \
-    UA_CREATION_PARAMETERS(" (x's by default)")                               \
-    "\nReturns\n"                                                             \
-    "-------\n"                                                               \
-    "USMArray\n"
+    "    Broadcast to x's shape.\n" UA_CREATION_PARAMETERS(                   \
+        " (x's by default)") "\nReturns\n"                                    \
+                             "-------\n"                                      \
+                             "USMArray\n"
 
 #define UA_DOC_ARANGE                                                         \
-    "arange(start, stop=None, step=None, *, dtype=None, device=None, "       \
+    "arange(start, stop=None, step=None, *, dtype=None, device=None, "        \
     "usm_type='device', queue=None)\n--\n\n"                                  \
-    "Evenly spaced values in [start, stop), as ``numpy.arange`` computes\n"  \
+    "Evenly spaced values in [start, stop), as ``numpy.arange`` computes\n"   \
     "them.\n\n"                                                               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -596,9 +585,9 @@
     "step : int or float, optional\n"                                         \
     "    The spacing, 1 by default; it must not be zero.\n"                   \
     "dtype : dtype-like, optional\n"                                          \
-    "    The element type; NumPy's choice for the arguments by default.\n"   \
+    "    The element type; NumPy's choice for the arguments by default.\n"    \
     "device : Device, Queue or str, optional\n"                               \
-    "    Where to allocate; None is the default device.\n"                   \
+    "    Where to allocate; None is the default device.\n"                    \
     "usm_type : {'device', 'shared', 'host'}, optional\n"                     \
     "    The USM kind of the memory.\n"                                       \
     "queue : Queue, optional\n"                                               \
@@ -609,33 +598,35 @@
     "    A 1-D array.\n"
 
 #define UA_DOC_ASARRAY                                                        \
-    "asarray(obj, *, dtype=None, copy=None, usm_type=None, queue=None, "     \
+    "asarray(obj, *, dtype=None, copy=None, usm_type=None, queue=None, "      \
     "order='K', device=None)\n--\n\n"                                         \
-    "A USMArray of obj, shared without a copy where possible.\n\n"           \
+    "A USMArray of obj, shared without a copy where possible.\n\n"            \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "obj : object\n"                                                          \
     "    Tried in this order: a USMArray; an object with\n"                   \
-    "    ``__sycl_usm_array_interface__``; with ``__cuda_array_interface__``;\n" \
-    "    with ``__dlpack__`` (unless it exports the buffer protocol); NumPy\n" \
-    "    arrays, buffers, nested sequences and scalars (host data).\n"       \
+    "    ``__sycl_usm_array_interface__``; with "                             \
+    "``__cuda_array_interface__``;\n"                                         \
+    "    with ``__dlpack__`` (unless it exports the buffer protocol); "       \
+    "NumPy\n"                                                                 \
+    "    arrays, buffers, nested sequences and scalars (host data).\n"        \
     "dtype : dtype-like, optional\n"                                          \
-    "    The element type of the result; a different one means a copy.\n"    \
+    "    The element type of the result; a different one means a copy.\n"     \
     "copy : bool, optional\n"                                                 \
-    "    True always copies; False never does and raises ValueError where\n" \
-    "    a copy is needed; None copies only where needed.\n"                 \
+    "    True always copies; False never does and raises ValueError where\n"  \
+    "    a copy is needed; None copies only where needed.\n"                  \
     "usm_type : {'device', 'shared', 'host'}, optional\n"                     \
-    "    The USM kind of the result: the source's for USM sources, and\n"    \
+    "    The USM kind of the result: the source's for USM sources, and\n"     \
     "    ``'device'`` for host data.  ``'host'`` on the host backend wraps\n" \
-    "    host data without a copy.\n"                                        \
+    "    host data without a copy.\n"                                         \
     "queue : Queue, Device or str, optional\n"                                \
-    "    Where the result lives: the source's queue, or the default\n"       \
+    "    Where the result lives: the source's queue, or the default\n"        \
     "    device's for host data.\n"                                           \
     "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
-    "    The layout of a copy; 'K' keeps the source's memory order.\n"       \
-    "device : Device, Queue, Context or str, optional\n"                     \
-    "    Where the result lives, as in the Python array API; given with\n"  \
-    "    queue, the two must agree.\n\n"                                     \
+    "    The layout of a copy; 'K' keeps the source's memory order.\n"        \
+    "device : Device, Queue, Context or str, optional\n"                      \
+    "    Where the result lives, as in the Python array API; given with\n"    \
+    "    queue, the two must agree.\n\n"                                      \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n\n"                                                            \
@@ -643,17 +634,17 @@
     "------\n"                                                                \
     "ValueError\n"                                                            \
     "    When copy is False and a copy is needed, or an interface\n"          \
-    "    dictionary is malformed (the message names the key).\n"            \
+    "    dictionary is malformed (the message names the key).\n"              \
     "TypeError\n"                                                             \
     "    For objects and dtypes usmarray cannot take.\n"
 
 #define UA_DOC_FROM_DLPACK                                                    \
     "from_dlpack(x, /, *, device=None, copy=None)\n--\n\n"                    \
-    "A USMArray over the memory of a DLPack producer, without a copy.\n\n"  \
+    "A USMArray over the memory of a DLPack producer, without a copy.\n\n"    \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "x : object\n"                                                            \
-    "    An object with ``__dlpack__`` and ``__dlpack_device__``, or a\n"    \
+    "    An object with ``__dlpack__`` and ``__dlpack_device__``, or a\n"     \
     "    DLPack capsule.\n"                                                   \
     "device : Device, Queue or str, optional\n"                               \
     "    Where the result must live; another device than x's means a copy.\n" \
@@ -662,18 +653,18 @@
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"                                                              \
-    "    Memory the library knows keeps its USM kind and queue; other CPU\n" \
-    "    memory becomes a borrowed ``'host'`` allocation of the host\n"      \
-    "    backend for as long as the array lives.\n\n"                        \
+    "    Memory the library knows keeps its USM kind and queue; other CPU\n"  \
+    "    memory becomes a borrowed ``'host'`` allocation of the host\n"       \
+    "    backend for as long as the array lives.\n\n"                         \
     "Raises\n"                                                                \
     "------\n"                                                                \
     "BufferError\n"                                                           \
-    "    For element types, devices, versions or layouts usmarray cannot\n"  \
+    "    For element types, devices, versions or layouts usmarray cannot\n"   \
     "    take; the capsule is then left to its producer.\n"
 
 #define UA_DOC_ASNUMPY                                                        \
     "asnumpy(x, /)\n--\n\n"                                                   \
-    "A ``numpy.ndarray`` with a copy of the elements of x.\n\n"              \
+    "A ``numpy.ndarray`` with a copy of the elements of x.\n\n"               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "x : USMArray or object\n"                                                \
@@ -683,8 +674,8 @@
     "numpy.ndarray\n"
 
 #define UA_DOC_RESHAPE                                                        \
-    "reshape(x, shape, *, order='C', copy=None)\n--\n\n"                   \
-    "x with a new shape: a view where the layout allows one.\n\n"            \
+    "reshape(x, shape, *, order='C', copy=None)\n--\n\n"                      \
+    "x with a new shape: a view where the layout allows one.\n\n"             \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "x : USMArray\n"                                                          \
@@ -692,7 +683,7 @@
     "shape : int or sequence of int\n"                                        \
     "    The new shape; one entry may be -1.\n"                               \
     "order : {'C', 'F'}, optional\n"                                          \
-    "    The order in which elements are read and placed.\n"                 \
+    "    The order in which elements are read and placed.\n"                  \
     "copy : bool, optional\n"                                                 \
     "    As for ``USMArray.reshape``.\n\n"                                    \
     "Returns\n"                                                               \
@@ -700,8 +691,8 @@
     "USMArray\n"
 
 #define UA_DOC_PERMUTE_DIMS                                                   \
-    "permute_dims(x, axes)\n--\n\n"                                        \
-    "A view of x with its axes permuted.\n\n"                                \
+    "permute_dims(x, axes)\n--\n\n"                                           \
+    "A view of x with its axes permuted.\n\n"                                 \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "x : USMArray\n"                                                          \
@@ -714,11 +705,11 @@
 
 #define UA_DOC_GET_DEVICES                                                    \
     "get_devices(backend=None, device_type=None)\n--\n\n"                     \
-    "The devices of the available backends.\n\n"                             \
+    "The devices of the available backends.\n\n"                              \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "backend : str, optional\n"                                               \
-    "    Only the devices of this backend (``'host'``, ``'cuda'``).\n"       \
+    "    Only the devices of this backend (``'host'``, ``'cuda'``).\n"        \
     "device_type : {'cpu', 'gpu', 'accelerator'}, optional\n"                 \
     "    Only the devices of this type.\n\n"                                  \
     "Returns\n"                                                               \
@@ -728,7 +719,7 @@
 
 #define UA_DOC_AS_USM_MEMORY                                                  \
     "as_usm_memory(obj, /)\n--\n\n"                                           \
-    "Wrap an object exposing ``__sycl_usm_array_interface__`` without a\n"   \
+    "Wrap an object exposing ``__sycl_usm_array_interface__`` without a\n"    \
     "copy.\n\n"                                                               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -738,22 +729,22 @@
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "Memory\n"                                                                \
-    "    Of the class of the memory's true USM kind, spanning the bytes\n"   \
+    "    Of the class of the memory's true USM kind, spanning the bytes\n"    \
     "    the interface's elements reach.\n"
 
 #define UA_DOC_GET_POINTER_TYPE                                               \
     "get_pointer_type(ptr, syclobj=None)\n--\n\n"                             \
-    "The USM kind of the allocation that holds an address.\n\n"              \
+    "The USM kind of the allocation that holds an address.\n\n"               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "ptr : int\n"                                                             \
-    "    Any address, not only the start of an allocation.\n"                \
+    "    Any address, not only the start of an allocation.\n"                 \
     "syclobj : Queue, Context, Device or str, optional\n"                     \
-    "    The context to ask; None is the default device's.\n\n"              \
+    "    The context to ask; None is the default device's.\n\n"               \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "str\n"                                                                   \
-    "    ``'device'``, ``'shared'``, ``'host'``, or ``'unknown'`` for\n"     \
+    "    ``'device'``, ``'shared'``, ``'host'``, or ``'unknown'`` for\n"      \
     "    memory that context does not know.\n"
 
 #endif /* USMARRAY_DOCSTRINGS_H */

@@ -21,8 +21,8 @@ ua_py_dtype(ua_state *st, ua_typenum t)
         if (np == NULL) {
             return NULL;
         }
-        st->dtypes[i] = PyObject_CallMethod(np, "dtype", "s",
-                                            ua_dtype_typestr(t));
+        st->dtypes[i] =
+            PyObject_CallMethod(np, "dtype", "s", ua_dtype_typestr(t));
     }
     return st->dtypes[i];
 }
@@ -36,14 +36,14 @@ static int
 unsupported(PyObject *obj, PyObject *dt)
 {
     if (obj == dt) {
+        PyErr_Format(
+            PyExc_TypeError,
+            "dtype %R is not supported by usmarray; " UA_SUPPORTED_DTYPES, dt);
+    } else {
         PyErr_Format(PyExc_TypeError,
-                     "dtype %R is not supported by usmarray; "
-                     UA_SUPPORTED_DTYPES, dt);
-    }
-    else {
-        PyErr_Format(PyExc_TypeError,
-                     "dtype %R (from %R) is not supported by usmarray; "
-                     UA_SUPPORTED_DTYPES, dt, obj);
+                     "dtype %R (from %R) is not supported by "
+                     "usmarray; " UA_SUPPORTED_DTYPES,
+                     dt, obj);
     }
     return -1;
 }
@@ -59,8 +59,7 @@ typenum_via_numpy(ua_state *st, PyObject *obj, ua_typenum *out)
         if (PyErr_ExceptionMatches(PyExc_TypeError)) {
             PyErr_Clear();
             PyErr_Format(PyExc_TypeError,
-                         "dtype %R is not a data type numpy understands",
-                         obj);
+                         "dtype %R is not a data type numpy understands", obj);
         }
         return -1;
     }
@@ -72,21 +71,17 @@ typenum_via_numpy(ua_state *st, PyObject *obj, ua_typenum *out)
     const char *s = str ? PyUnicode_AsUTF8AndSize(str, &len) : NULL;
     if (s == NULL || native == NULL || fields == NULL) {
         /* an exception is set */
-    }
-    else if (fields != Py_None) {
+    } else if (fields != Py_None) {
         unsupported(obj, dt);
-    }
-    else if (ua_dtype_from_typestr(s, (size_t)len, out) == UA_OK) {
+    } else if (ua_dtype_from_typestr(s, (size_t)len, out) == UA_OK) {
         rc = 0;
-    }
-    else if (native == Py_False) {
+    } else if (native == Py_False) {
         ua_error_clear();
         PyErr_Format(PyExc_ValueError,
                      "dtype %R is not in native byte order; usmarray "
                      "supports native byte order only",
                      dt);
-    }
-    else {
+    } else {
         ua_error_clear();
         unsupported(obj, dt);
     }
@@ -156,7 +151,8 @@ ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out)
     if (recent_typenum(st, obj, out)) {
         return 0;
     }
-    if (st->dtype_lookup == NULL && (st->dtype_lookup = PyDict_New()) == NULL) {
+    if (st->dtype_lookup == NULL &&
+        (st->dtype_lookup = PyDict_New()) == NULL) {
         return -1;
     }
     int cache = cacheable(st, obj);

@@ -9,7 +9,7 @@ PyObject *ua_py_raise_core(ua_state *st, ua_status code);
 int ua_py_fail_core(ua_state *st, ua_status code); /* same, returns -1 */
 /* "PREFIX: core message"; PREFIX is formatted as PyUnicode_FromFormat does. */
 PyObject *ua_py_raise_core_prefixed(ua_state *st, ua_status code,
-                                   const char *fmt, ...);
+                                    const char *fmt, ...);
 /* "PREFIX: core messageSUFFIX". */
 PyObject *ua_py_raise_core_around(ua_state *st, ua_status code,
                                   PyObject *prefix, const char *suffix);

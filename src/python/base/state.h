@@ -12,29 +12,29 @@
 
 /* X(name): a strong reference to a type the module made, in the order of
  * creation (cleared in the reverse order). */
-#define UA_STATE_TYPES(X)                                                   \
-    X(Device_Type)                                                          \
-    X(Context_Type)                                                         \
-    X(Queue_Type)                                                           \
-    X(Memory_Type)                                                          \
-    X(MemoryUSMDevice_Type)                                                 \
-    X(MemoryUSMShared_Type)                                                 \
-    X(MemoryUSMHost_Type)                                                   \
-    X(USMArray_Type)                                                        \
+#define UA_STATE_TYPES(X)                                                     \
+    X(Device_Type)                                                            \
+    X(Context_Type)                                                           \
+    X(Queue_Type)                                                             \
+    X(Memory_Type)                                                            \
+    X(MemoryUSMDevice_Type)                                                   \
+    X(MemoryUSMShared_Type)                                                   \
+    X(MemoryUSMHost_Type)                                                     \
+    X(USMArray_Type)                                                          \
     X(Flags_Type)
 
 /* X(name): a strong reference to an object, or NULL until first use. */
-#define UA_STATE_OBJECTS(X)                                                 \
-    X(USMAllocationError)                                                   \
-    X(numpy_empty)    /* numpy.empty, imported on first use */              \
-    X(numpy)          /* the numpy module, imported on first use */         \
-    X(dtype_lookup)   /* dtype-likes that cannot change -> typenum */       \
-    X(numpy_dtype)    /* numpy.dtype, imported with numpy */                \
-    X(rebuild_memory) /* module function used by pickling */                \
-    X(dl_max_version) /* max_version of a DLPack 1.x consumer's call */     \
-    X(torch_tensor)   /* torch.Tensor, found once torch is imported */      \
-    X(cai_template)   /* __cuda_array_interface__'s keys (array_host.c) */  \
-    X(suai_template)  /* __sycl_usm_array_interface__'s keys */             \
+#define UA_STATE_OBJECTS(X)                                                   \
+    X(USMAllocationError)                                                     \
+    X(numpy_empty)      /* numpy.empty, imported on first use */              \
+    X(numpy)            /* the numpy module, imported on first use */         \
+    X(dtype_lookup)     /* dtype-likes that cannot change -> typenum */       \
+    X(numpy_dtype)      /* numpy.dtype, imported with numpy */                \
+    X(rebuild_memory)   /* module function used by pickling */                \
+    X(dl_max_version)   /* max_version of a DLPack 1.x consumer's call */     \
+    X(torch_tensor)     /* torch.Tensor, found once torch is imported */      \
+    X(cai_template)     /* __cuda_array_interface__'s keys (array_host.c) */  \
+    X(suai_template)    /* __sycl_usm_array_interface__'s keys */             \
     X(torch_raw_stream) /* torch._C._cuda_getCurrentRawStream, or None (also
                            on ROCm builds) */
 
@@ -43,30 +43,30 @@
  * any hashing: "f8" in a caller's code is the same object on every call.
  * dl_kwnames holds the keyword names of __dlpack__ calls for each use of
  * copy (bit 0) and stream (bit 1). */
-#define UA_STATE_ARRAYS(X)                                                  \
-    X(dtypes, UA_NTYPES) /* numpy.dtype objects, by dtype index */          \
-    X(typestrs, UA_NTYPES) /* interned typestr strings, by dtype index */   \
-    X(dtype_recent, UA_DTYPE_RECENT)                                        \
+#define UA_STATE_ARRAYS(X)                                                    \
+    X(dtypes, UA_NTYPES)   /* numpy.dtype objects, by dtype index */          \
+    X(typestrs, UA_NTYPES) /* interned typestr strings, by dtype index */     \
+    X(dtype_recent, UA_DTYPE_RECENT)                                          \
     X(dl_kwnames, 4)
 
 /* X(name, text): the interned keys of the array interfaces. */
-#define UA_STATE_KEYS(X)                                                    \
-    X(s_suai, "__sycl_usm_array_interface__")                               \
-    X(s_shape, "shape")                                                     \
-    X(s_typestr, "typestr")                                                 \
-    X(s_data, "data")                                                       \
-    X(s_strides, "strides")                                                 \
-    X(s_offset, "offset")                                                   \
-    X(s_version, "version")                                                 \
-    X(s_syclobj, "syclobj")                                                 \
-    X(s_get_capsule, "_get_capsule")                                        \
-    X(s_cai, "__cuda_array_interface__")                                    \
-    X(s_stream, "stream")                                                   \
-    X(s_mask, "mask")                                                       \
-    X(s_dlpack, "__dlpack__")                                               \
-    X(s_dlpack_device, "__dlpack_device__")                                 \
-    X(s_torch, "torch")                                                     \
-    X(s_is_cuda, "is_cuda")                                                 \
+#define UA_STATE_KEYS(X)                                                      \
+    X(s_suai, "__sycl_usm_array_interface__")                                 \
+    X(s_shape, "shape")                                                       \
+    X(s_typestr, "typestr")                                                   \
+    X(s_data, "data")                                                         \
+    X(s_strides, "strides")                                                   \
+    X(s_offset, "offset")                                                     \
+    X(s_version, "version")                                                   \
+    X(s_syclobj, "syclobj")                                                   \
+    X(s_get_capsule, "_get_capsule")                                          \
+    X(s_cai, "__cuda_array_interface__")                                      \
+    X(s_stream, "stream")                                                     \
+    X(s_mask, "mask")                                                         \
+    X(s_dlpack, "__dlpack__")                                                 \
+    X(s_dlpack_device, "__dlpack_device__")                                   \
+    X(s_torch, "torch")                                                       \
+    X(s_is_cuda, "is_cuda")                                                   \
     X(s_get_device, "get_device")
 
 #define UA_STATE_TYPE_FIELD(name) PyTypeObject *name;

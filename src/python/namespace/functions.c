@@ -15,7 +15,6 @@
 #include "python/protocols/dlpack_import.h"
 #include "python/protocols/suai.h"
 
-
 static int
 check_array(ua_state *st, PyObject *x, const char *fn)
 {
@@ -56,7 +55,8 @@ target_queue(ua_state *st, PyObject *device, PyObject *queue,
     if (a != NULL) {
         return a;
     }
-    return fallback ? Py_NewRef(fallback) : ua_py_as_queue(st, Py_None, "queue");
+    return fallback ? Py_NewRef(fallback)
+                    : ua_py_as_queue(st, Py_None, "queue");
 }
 
 /* ------------------------------------------------------------ asarray */
@@ -121,8 +121,8 @@ host_source(ua_state *st, PyObject *obj, const convert_args *c)
     }
     PyObject *dtype = c->has_type ? ua_py_dtype(st, c->type) : Py_None;
     char order[2] = {c->order, '\0'};
-    PyObject *host = PyObject_CallMethod(np, "asarray", "OOs", obj, dtype,
-                                         order);
+    PyObject *host =
+        PyObject_CallMethod(np, "asarray", "OOs", obj, dtype, order);
     return host;
 }
 
@@ -165,9 +165,9 @@ borrow_host(ua_state *st, PyObject *host, Py_buffer *v, ua_typenum t,
     if (export == NULL) {
         return NULL;
     }
-    PyObject *mem = ua_py_memory_borrow(st, queue, (char *)v->buf + begin,
-                                        (Py_ssize_t)(end - begin),
-                                        v->readonly, export);
+    PyObject *mem =
+        ua_py_memory_borrow(st, queue, (char *)v->buf + begin,
+                            (Py_ssize_t)(end - begin), v->readonly, export);
     Py_DECREF(export);
     if (mem == NULL) {
         return NULL;
@@ -183,9 +183,9 @@ copy_host(ua_state *st, Py_buffer *v, ua_typenum t, const Py_ssize_t *strides,
           ua_usm_kind kind, PyObject *queue, char order)
 {
     int layout = ua_layout_contiguity(v->ndim, v->shape, strides);
-    PyObject *out = ua_py_array_empty(st, v->ndim, v->shape, strides, t,
-                                      ua_layout_resolve_order(layout, order),
-                                      kind, queue);
+    PyObject *out =
+        ua_py_array_empty(st, v->ndim, v->shape, strides, t,
+                          ua_layout_resolve_order(layout, order), kind, queue);
     if (out == NULL) {
         return NULL;
     }
@@ -231,8 +231,8 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
     ua_typenum t;
     Py_ssize_t strides[UA_MAXDIMS];
     ua_usm_kind kind = c->has_kind ? c->kind : UA_USM_DEVICE;
-    PyObject *queue = c->queue ? Py_NewRef(c->queue)
-                               : ua_py_as_queue(st, Py_None, "queue");
+    PyObject *queue =
+        c->queue ? Py_NewRef(c->queue) : ua_py_as_queue(st, Py_None, "queue");
     PyObject *result = NULL;
     if (queue != NULL && host_layout(&v, &t, strides) == 0) {
         if (kind == UA_USM_HOST && c->copy != 1 && serves_cpu_memory(queue)) {
@@ -247,21 +247,18 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
                                  "memory, which usm_type='host' cannot wrap "
                                  "without a copy",
                                  ua_usm_kind_name(found));
-                }
-                else {
-                    result = copy_host(st, &v, t, strides, kind, queue,
-                                       c->order);
+                } else {
+                    result =
+                        copy_host(st, &v, t, strides, kind, queue, c->order);
                 }
             }
-        }
-        else if (c->copy == 0) {
+        } else if (c->copy == 0) {
             PyErr_Format(PyExc_ValueError,
                          "asarray(copy=False) of host data needs a copy into "
                          "USM %s memory; only usm_type='host' on the host "
                          "backend wraps it",
                          ua_usm_kind_name(kind));
-        }
-        else {
+        } else {
             result = copy_host(st, &v, t, strides, kind, queue, c->order);
         }
     }
@@ -272,7 +269,13 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
 }
 
 enum {
-    AS_OBJ, AS_DTYPE, AS_COPY, AS_USM_TYPE, AS_QUEUE, AS_ORDER, AS_DEVICE,
+    AS_OBJ,
+    AS_DTYPE,
+    AS_COPY,
+    AS_USM_TYPE,
+    AS_QUEUE,
+    AS_ORDER,
+    AS_DEVICE,
     AS_N
 };
 static const char *const asarray_kwlist[] = {
@@ -320,27 +323,23 @@ asarray_of(ua_state *st, PyObject **v)
     ua_dl_device dev;
     if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
         result = convert_array(st, obj, &c);
-    }
-    else if ((has = ua_suai_has(st, obj)) != 0) {
+    } else if ((has = ua_suai_has(st, obj)) != 0) {
         imported = has > 0 ? ua_py_array_from_suai(st, obj) : NULL;
         result = imported ? convert_array(st, imported, &c) : NULL;
-    }
-    else if ((has = ua_py_has_attr(obj, st->s_cai)) != 0) {
+    } else if ((has = ua_py_has_attr(obj, st->s_cai)) != 0) {
         imported = has > 0 ? ua_py_array_from_cai(st, obj) : NULL;
         result = imported ? convert_array(st, imported, &c) : NULL;
-    }
-    else if ((has = dlpack_source(st, obj, &dev)) != 0) {
-        imported = has > 0 ? ua_py_array_from_dlpack_object(st, obj, Py_None,
-                                                             &dev)
-                           : NULL;
+    } else if ((has = dlpack_source(st, obj, &dev)) != 0) {
+        imported = has > 0
+                       ? ua_py_array_from_dlpack_object(st, obj, Py_None, &dev)
+                       : NULL;
         /* CPU memory is host data: it goes to device memory by default. */
         if (has > 0 && dev.device_type == UA_DL_CPU && !c.has_kind) {
             c.has_kind = 1;
             c.kind = UA_USM_DEVICE;
         }
         result = imported ? convert_array(st, imported, &c) : NULL;
-    }
-    else {
+    } else {
         result = convert_host(st, obj, &c);
     }
     Py_XDECREF(imported);
@@ -352,8 +351,8 @@ static PyObject *
 asarray(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         PyObject *kwnames)
 {
-    PyObject *v[AS_N] = {NULL, Py_None, Py_None, Py_None, Py_None, NULL,
-                         Py_None};
+    PyObject *v[AS_N] = {NULL,    Py_None, Py_None, Py_None,
+                         Py_None, NULL,    Py_None};
     if (ua_py_parse_fast(&asarray_args, args, nargs, kwnames, v) < 0) {
         return NULL;
     }
@@ -388,8 +387,8 @@ ua_py_rebuild_array(PyObject *module, PyObject *args)
                           &device)) {
         return NULL;
     }
-    PyObject *v[AS_N] = {host, Py_None, Py_True, usm_type,
-                         device, NULL, Py_None};
+    PyObject *v[AS_N] = {host,   Py_None, Py_True, usm_type,
+                         device, NULL,    Py_None};
     return asarray_of(PyModule_GetState(module), v);
 }
 
@@ -415,7 +414,8 @@ parse_creation(ua_state *st, creation *c, PyObject *shape, PyObject *dtype,
     c->order = 'C';
     c->kind = UA_USM_DEVICE;
     if ((shape && ua_py_parse_shape(shape, "shape", c->shape, &c->nd) < 0) ||
-        (dtype && dtype != Py_None && ua_py_typenum(st, dtype, &c->type) < 0) ||
+        (dtype && dtype != Py_None &&
+         ua_py_typenum(st, dtype, &c->type) < 0) ||
         (order && ua_py_parse_order(order, "CF", &c->order) < 0) ||
         (usm_type && usm_type != Py_None &&
          ua_py_parse_usm_type(usm_type, &c->kind) < 0)) {
@@ -455,7 +455,8 @@ infer_type(ua_state *st, PyObject *value, ua_typenum *t)
         return 0;
     }
     PyObject *np = ua_py_numpy(st);
-    PyObject *host = np ? PyObject_CallMethod(np, "asarray", "O", value) : NULL;
+    PyObject *host =
+        np ? PyObject_CallMethod(np, "asarray", "O", value) : NULL;
     PyObject *dt = host ? PyObject_GetAttrString(host, "dtype") : NULL;
     int rc = dt ? ua_py_typenum(st, dt, t) : -1;
     Py_XDECREF(host);
@@ -533,9 +534,8 @@ full(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     creation c; /* not zeroed: its shape array is 512 bytes */
     c.type = UA_FLOAT64;
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        ((value = v[1]),
-         (kw[C_DTYPE] == NULL || kw[C_DTYPE] == Py_None) &&
-             infer_type(st, value, &c.type) < 0) ||
+        ((value = v[1]), (kw[C_DTYPE] == NULL || kw[C_DTYPE] == Py_None) &&
+                             infer_type(st, value, &c.type) < 0) ||
         parse_creation(st, &c, v[0], kw[C_DTYPE], kw[C_ORDER], kw[C_DEVICE],
                        kw[C_USM_TYPE], kw[C_QUEUE]) < 0) {
         return NULL;
@@ -553,8 +553,7 @@ static PyObject *
 like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
      PyObject *kwnames, const char *fname, int fill, int takes_value)
 {
-    const ua_py_argspec spec = {fname,
-                                takes_value ? x_value_kwlist : x_kwlist,
+    const ua_py_argspec spec = {fname, takes_value ? x_value_kwlist : x_kwlist,
                                 1 + takes_value, 1 + takes_value};
     PyObject *v[2 + C_N] = {NULL};
     PyObject **kw = v + 1 + takes_value;
@@ -578,7 +577,8 @@ like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (usm_type == NULL || usm_type == Py_None) {
         c.kind = base_of(x)->kind;
     }
-    if ((c.queue = target_queue(st, device, queue, base_of(x)->queue)) == NULL) {
+    if ((c.queue = target_queue(st, device, queue, base_of(x)->queue)) ==
+        NULL) {
         return NULL;
     }
     c.nd = ARR(x)->nd;
@@ -589,8 +589,7 @@ like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     int rc = a ? 0 : -1;
     if (rc == 0 && fill == 0) {
         rc = zero_fill(st, a);
-    }
-    else if (rc == 0 && (fill == 1 || takes_value)) {
+    } else if (rc == 0 && (fill == 1 || takes_value)) {
         PyObject *v = takes_value ? Py_NewRef(value) : PyLong_FromLong(1);
         rc = v ? ua_py_array_assign(st, a, v) : -1;
         Py_XDECREF(v);
@@ -626,7 +625,7 @@ check_arange_bounds(ua_state *st, PyObject *start, PyObject *step,
     PyObject *count = PyLong_FromSsize_t(n - 1);
     PyObject *span = count ? PyNumber_Multiply(count, step) : NULL;
     PyObject *last = span ? PyNumber_Add(start, span) : NULL;
-    int rc = last == NULL ? -1
+    int rc = last == NULL                   ? -1
              : ua_py_is_python_scalar(last) ? ua_py_scalar_for(st, last, t, &v)
                                             : 0;
     Py_XDECREF(count);
@@ -652,8 +651,8 @@ arange_fits(ua_state *st, PyObject *host, PyObject *start, PyObject *stop,
         return 0;
     }
     PyObject *first = stop == Py_None ? PyLong_FromLong(0) : Py_NewRef(start);
-    PyObject *delta = step != NULL && step != Py_None ? Py_NewRef(step)
-                                                      : PyLong_FromLong(1);
+    PyObject *delta =
+        step != NULL && step != Py_None ? Py_NewRef(step) : PyLong_FromLong(1);
     int rc = first && delta ? check_arange_bounds(st, first, delta, n, t) : -1;
     Py_XDECREF(first);
     Py_XDECREF(delta);
@@ -664,9 +663,8 @@ static PyObject *
 arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
        PyObject *kwnames)
 {
-    static const char *const kwlist[] = {"start",  "stop",     "step",
-                                         "dtype",  "device",   "usm_type",
-                                         "queue",  NULL};
+    static const char *const kwlist[] = {
+        "start", "stop", "step", "dtype", "device", "usm_type", "queue", NULL};
     static const ua_py_argspec spec = {"arange", kwlist, 3, 1};
     PyObject *v[7] = {NULL, Py_None, NULL, Py_None, Py_None, Py_None, Py_None};
     ua_state *st = PyModule_GetState(module);
@@ -757,8 +755,7 @@ PyMethodDef ua_py_array_functions[] = {
      UA_DOC_LIKE("empty_like", "its elements not initialised")},
     {"zeros_like", KW(zeros_like),
      UA_DOC_LIKE("zeros_like", "filled with zeros")},
-    {"ones_like", KW(ones_like),
-     UA_DOC_LIKE("ones_like", "filled with ones")},
+    {"ones_like", KW(ones_like), UA_DOC_LIKE("ones_like", "filled with ones")},
     {"full_like", KW(full_like), UA_DOC_FULL_LIKE},
     {"arange", KW(arange), UA_DOC_ARANGE},
     {"reshape", KW(reshape), UA_DOC_RESHAPE},

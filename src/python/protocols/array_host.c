@@ -169,8 +169,9 @@ ua_py_array_getbuffer(PyObject *self, Py_buffer *view, int flags)
 {
     PyUSMArrayObject *a = ARR(self);
     if (!host_accessible(self)) {
-        return buffer_refuse(view, "USM device memory is not accessible from "
-                                   "the host; copy it with usmarray.asnumpy()");
+        return buffer_refuse(view,
+                             "USM device memory is not accessible from "
+                             "the host; copy it with usmarray.asnumpy()");
     }
     if ((flags & PyBUF_WRITABLE) && !(a->flags & USM_ARRAY_WRITABLE)) {
         return buffer_refuse(view, "the array is read-only");
@@ -178,8 +179,8 @@ ua_py_array_getbuffer(PyObject *self, Py_buffer *view, int flags)
     if (contiguity_refusal(self, flags, view) < 0) {
         return -1;
     }
-    Py_ssize_t *dims = PyMem_Malloc(2 * (size_t)(a->nd ? a->nd : 1) *
-                                    sizeof(Py_ssize_t));
+    Py_ssize_t *dims =
+        PyMem_Malloc(2 * (size_t)(a->nd ? a->nd : 1) * sizeof(Py_ssize_t));
     if (dims == NULL) {
         PyErr_NoMemory();
         view->obj = NULL;
@@ -200,8 +201,8 @@ ua_py_array_getbuffer(PyObject *self, Py_buffer *view, int flags)
                        ? (char *)ua_dtype_buffer_format((ua_typenum)a->typenum)
                        : NULL;
     view->shape = (flags & PyBUF_ND) == PyBUF_ND ? dims : NULL;
-    view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? dims + a->nd
-                                                              : NULL;
+    view->strides =
+        (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? dims + a->nd : NULL;
     view->suboffsets = NULL;
     view->internal = dims;
     return 0;

@@ -29,7 +29,7 @@ read_strides(const ua_iface *f, ua_state *st, ua_cai *out)
         if (out->strides[k] % isz != 0) {
             PyErr_Format(PyExc_ValueError,
                          CAI "['strides'][%d] is %zd bytes, not a multiple of "
-                         "the itemsize %zd",
+                             "the itemsize %zd",
                          k, out->strides[k], isz);
             return -1;
         }
@@ -46,7 +46,7 @@ read_mask(const ua_iface *f, ua_state *st)
     if (mask != NULL) {
         PyErr_SetString(PyExc_ValueError,
                         CAI "['mask'] is not None: masked arrays are not "
-                        "supported");
+                            "supported");
         Py_DECREF(mask);
         return -1;
     }
@@ -72,8 +72,8 @@ stream_value(PyObject *stream, ua_cai *out)
         return -1;
     }
     if (s == 0) {
-        PyErr_SetString(PyExc_ValueError,
-                        CAI "['stream'] is 0, which the protocol forbids "
+        PyErr_SetString(PyExc_ValueError, CAI
+                        "['stream'] is 0, which the protocol forbids "
                         "(1 is the legacy default stream, 2 the per-thread "
                         "one)");
         return -1;
@@ -125,9 +125,9 @@ cai_backend_status(void)
 static int
 locate(ua_state *st, ua_cai *c)
 {
-    ua_status code = ua_locate_region(
-        c->ptr, c->nd, c->shape, c->strides, 0,
-        ua_dtype_itemsize(c->typenum), &c->alloc, &c->begin, &c->end);
+    ua_status code = ua_locate_region(c->ptr, c->nd, c->shape, c->strides, 0,
+                                      ua_dtype_itemsize(c->typenum), &c->alloc,
+                                      &c->begin, &c->end);
     if (code != UA_OK) {
         /* A malformed interface is a value problem whatever the status. */
         const char *why = cai_backend_status();
@@ -146,7 +146,7 @@ locate(ua_state *st, ua_cai *c)
     if (!cai_applies(c->alloc.device)) {
         PyErr_Format(PyExc_ValueError,
                      CAI "['data'][0] is %s memory of %s, not memory of a "
-                     "CUDA device",
+                         "CUDA device",
                      ua_usm_kind_name(c->alloc.kind),
                      ua_device_filter_string(c->alloc.device));
         return -1;
@@ -175,7 +175,7 @@ read_cai(ua_state *st, PyObject *dict, ua_cai *out)
     if (!out->empty && out->ptr == 0) {
         PyErr_SetString(PyExc_ValueError,
                         CAI "['data'][0] is 0 (NULL) for an array with "
-                        "elements");
+                            "elements");
         return -1;
     }
     return out->empty ? 0 : locate(st, out);
@@ -245,8 +245,8 @@ ua_py_array_from_cai(ua_state *st, PyObject *obj)
     }
     /* Work on our queue must follow what the producer queued. */
     if (c.stream != 0) {
-        ua_status code = ua_queue_order_with_stream(
-            ((ua_py_queue *)q)->queue, c.stream, false);
+        ua_status code = ua_queue_order_with_stream(((ua_py_queue *)q)->queue,
+                                                    c.stream, false);
         if (code != UA_OK) {
             Py_DECREF(q);
             return ua_py_raise_core_prefixed(st, UA_ERR_VALUE,
@@ -254,9 +254,9 @@ ua_py_array_from_cai(ua_state *st, PyObject *obj)
         }
     }
     char *start = (char *)(c.ptr + (uintptr_t)c.begin);
-    PyObject *mem = ua_py_memory_wrap(st, c.alloc.kind, start,
-                                      (Py_ssize_t)(c.end - c.begin),
-                                      c.readonly, q, obj);
+    PyObject *mem =
+        ua_py_memory_wrap(st, c.alloc.kind, start,
+                          (Py_ssize_t)(c.end - c.begin), c.readonly, q, obj);
     Py_DECREF(q);
     if (mem == NULL) {
         return NULL;

@@ -82,8 +82,7 @@ restore_error(saved_error *e)
 {
     if (e->type != NULL) {
         PyErr_Restore(e->type, e->value, e->tb);
-    }
-    else if (PyErr_Occurred()) {
+    } else if (PyErr_Occurred()) {
         PyErr_Clear();
     }
 }
@@ -98,17 +97,14 @@ ua_py_dlpack_call_deleter(void *managed, int versioned)
         ua_dl_managed_versioned *v = managed;
         if (v->deleter == delete_versioned) {
             drop_export(v->manager_ctx, v);
-        }
-        else if (v->deleter != NULL) {
+        } else if (v->deleter != NULL) {
             v->deleter(v);
         }
-    }
-    else {
+    } else {
         ua_dl_managed *l = managed;
         if (l->deleter == delete_legacy) {
             drop_export(l->manager_ctx, l);
-        }
-        else if (l->deleter != NULL) {
+        } else if (l->deleter != NULL) {
             l->deleter(l);
         }
     }
@@ -119,9 +115,9 @@ ua_py_dlpack_call_deleter(void *managed, int versioned)
  * consumers rename capsules with their own strings, compared as text). */
 const char ua_py_dlpack_versioned_name[] = UA_DLPACK_VERSIONED_CAPSULE;
 const char ua_py_dlpack_legacy_name[] = UA_DLPACK_CAPSULE;
-const char ua_py_dlpack_versioned_used_name[] = UA_DLPACK_VERSIONED_CAPSULE_USED;
+const char ua_py_dlpack_versioned_used_name[] =
+    UA_DLPACK_VERSIONED_CAPSULE_USED;
 const char ua_py_dlpack_legacy_used_name[] = UA_DLPACK_CAPSULE_USED;
-
 
 /* Which unconsumed DLPack capsule a name marks. */
 int
@@ -137,9 +133,10 @@ ua_py_dlpack_capsule_form(const char *name)
         name == ua_py_dlpack_legacy_used_name) {
         return UA_PY_NOT_DLPACK;
     }
-    return strcmp(name, ua_py_dlpack_versioned_name) == 0 ? UA_PY_DLPACK_VERSIONED
-           : strcmp(name, ua_py_dlpack_legacy_name) == 0  ? UA_PY_DLPACK_LEGACY
-                                             : UA_PY_NOT_DLPACK;
+    return strcmp(name, ua_py_dlpack_versioned_name) == 0
+               ? UA_PY_DLPACK_VERSIONED
+           : strcmp(name, ua_py_dlpack_legacy_name) == 0 ? UA_PY_DLPACK_LEGACY
+                                                         : UA_PY_NOT_DLPACK;
 }
 
 /* A capsule nobody consumed still owns its tensor.  The producer's
@@ -155,7 +152,8 @@ capsule_destructor(PyObject *capsule)
     }
     saved_error e;
     save_error(&e);
-    ua_py_dlpack_call_deleter(PyCapsule_GetPointer(capsule, name), form == UA_PY_DLPACK_VERSIONED);
+    ua_py_dlpack_call_deleter(PyCapsule_GetPointer(capsule, name),
+                              form == UA_PY_DLPACK_VERSIONED);
     restore_error(&e);
 }
 
@@ -182,12 +180,12 @@ describe(PyObject *a, ua_dl_device device, ua_dl_tensor *t, int64_t *dims)
 /* A capsule owning a new managed tensor that describes a and keeps it
  * alive; the shape and strides follow the struct in the same block. */
 static PyObject *
-export_capsule(PyObject *a, ua_dl_device device, int versioned,
-               uint64_t flags)
+export_capsule(PyObject *a, ua_dl_device device, int versioned, uint64_t flags)
 {
-    size_t head = versioned ? sizeof(ua_dl_managed_versioned)
-                            : sizeof(ua_dl_managed);
-    char *block = PyMem_Malloc(head + 2 * (size_t)ARR(a)->nd * sizeof(int64_t));
+    size_t head =
+        versioned ? sizeof(ua_dl_managed_versioned) : sizeof(ua_dl_managed);
+    char *block =
+        PyMem_Malloc(head + 2 * (size_t)ARR(a)->nd * sizeof(int64_t));
     if (block == NULL) {
         return PyErr_NoMemory();
     }
@@ -198,22 +196,22 @@ export_capsule(PyObject *a, ua_dl_device device, int versioned,
             .version = {UA_DLPACK_MAJOR, UA_DLPACK_MINOR},
             .deleter = delete_versioned,
             .flags = flags};
-    }
-    else {
+    } else {
         *l = (ua_dl_managed){.deleter = delete_legacy};
     }
     describe(a, device, versioned ? &v->dl_tensor : &l->dl_tensor,
              (int64_t *)(block + head));
-    PyObject *capsule = PyCapsule_New(
-        block, versioned ? ua_py_dlpack_versioned_name : ua_py_dlpack_legacy_name, capsule_destructor);
+    PyObject *capsule = PyCapsule_New(block,
+                                      versioned ? ua_py_dlpack_versioned_name
+                                                : ua_py_dlpack_legacy_name,
+                                      capsule_destructor);
     if (capsule == NULL) {
         PyMem_Free(block);
         return NULL;
     }
     if (versioned) {
         v->manager_ctx = Py_NewRef(a);
-    }
-    else {
+    } else {
         l->manager_ctx = Py_NewRef(a);
     }
     return capsule;
@@ -329,8 +327,7 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         ua_py_parse_copy(v[D_COPY], &copy) < 0 ||
         (v[D_DL_DEVICE] != NULL && v[D_DL_DEVICE] != Py_None &&
          parse_dl_device(v[D_DL_DEVICE], &want) < 0) ||
-        check_stream(v[D_STREAM],
-                     ua_backend_stream_rule(ua_device_backend(d)),
+        check_stream(v[D_STREAM], ua_backend_stream_rule(ua_device_backend(d)),
                      ua_backend_none_stream(ua_device_backend(d)), here,
                      &stream) < 0) {
         return NULL;
@@ -365,9 +362,9 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                               readonly ? UA_DL_FLAG_READ_ONLY : 0);
     }
     /* The module state, looked up only where an export needs it. */
-    PyObject *dup = ua_py_array_copy(ua_state_of(self), self,
-                                     (ua_typenum)x->typenum, 'K', m->kind,
-                                     m->queue);
+    PyObject *dup =
+        ua_py_array_copy(ua_state_of(self), self, (ua_typenum)x->typenum, 'K',
+                         m->kind, m->queue);
     if (dup == NULL) {
         return NULL;
     }

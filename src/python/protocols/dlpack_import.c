@@ -18,7 +18,7 @@
 #include "python/protocols/dlpack_torch.h"
 
 typedef struct {
-    void *managed;  /* ua_dl_managed or ua_dl_managed_versioned */
+    void *managed; /* ua_dl_managed or ua_dl_managed_versioned */
     int versioned;
     const ua_dl_tensor *tensor;
     int readonly;
@@ -45,8 +45,7 @@ open_capsule(PyObject *capsule, capsule_content *c)
             PyErr_SetString(PyExc_ValueError,
                             "this DLPack capsule was already consumed: a "
                             "capsule can be imported only once");
-        }
-        else {
+        } else {
             PyErr_Format(PyExc_TypeError,
                          "a capsule named '%s' is not a DLPack capsule "
                          "('dltensor' or 'dltensor_versioned')",
@@ -114,8 +113,8 @@ memory_of(ua_state *st, ua_device *d, const ua_dlpack_view *v, int readonly)
         return NULL;
     }
     PyObject *q = ua_py_default_queue(st, d);
-    PyObject *mem = q ? ua_py_memory_borrow(st, q, start, n, readonly, owner)
-                      : NULL;
+    PyObject *mem =
+        q ? ua_py_memory_borrow(st, q, start, n, readonly, owner) : NULL;
     Py_XDECREF(q);
     return mem;
 }
@@ -127,9 +126,9 @@ empty_import(ua_state *st, ua_device *d, ua_usm_kind kind,
              const ua_dlpack_view *v)
 {
     PyObject *q = ua_py_default_queue(st, d);
-    PyObject *a = q ? ua_py_array_empty(st, v->nd, v->shape, NULL, v->type,
-                                        'C', kind, q)
-                    : NULL;
+    PyObject *a =
+        q ? ua_py_array_empty(st, v->nd, v->shape, NULL, v->type, 'C', kind, q)
+          : NULL;
     Py_XDECREF(q);
     return a;
 }
@@ -138,8 +137,7 @@ PyObject *
 ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
 {
     if (!PyCapsule_CheckExact(capsule)) {
-        PyErr_Format(PyExc_TypeError,
-                     "expected a DLPack capsule, not %.100s",
+        PyErr_Format(PyExc_TypeError, "expected a DLPack capsule, not %.100s",
                      Py_TYPE(capsule)->tp_name);
         return NULL;
     }
@@ -162,13 +160,15 @@ ua_py_array_from_capsule(ua_state *st, PyObject *capsule)
         return NULL; /* the capsule still owns the tensor */
     }
     /* From here on the memory runs the deleter, and the capsule must not. */
-    if (PyCapsule_SetName(capsule, c.versioned ? ua_py_dlpack_versioned_used_name
-                                               : ua_py_dlpack_legacy_used_name) < 0) {
+    if (PyCapsule_SetName(capsule, c.versioned
+                                       ? ua_py_dlpack_versioned_used_name
+                                       : ua_py_dlpack_legacy_used_name) < 0) {
         Py_DECREF(mem);
         return NULL;
     }
-    ((ua_py_memory *)mem)->release =
-        c.versioned ? ua_py_dlpack_release_versioned : ua_py_dlpack_release_legacy;
+    ((ua_py_memory *)mem)->release = c.versioned
+                                         ? ua_py_dlpack_release_versioned
+                                         : ua_py_dlpack_release_legacy;
     ((ua_py_memory *)mem)->release_arg = c.managed;
     /* ua_dlpack_read ran ua_py_array_new's checks on this layout. */
     PyObject *a = ua_py_array_make(st, v.nd, v.shape, v.strides, v.type,
@@ -194,8 +194,7 @@ consumer_stream(ua_state *st, PyObject *producer, ua_dl_device dev,
     /* Our own array's device needs no asking of every backend. */
     if (Py_IS_TYPE(producer, st->USMArray_Type)) {
         d = ua_queue_device(queue_of_array(producer));
-    }
-    else if (ua_dlpack_find_device(dev, &d, &kind) != UA_OK) {
+    } else if (ua_dlpack_find_device(dev, &d, &kind) != UA_OK) {
         ua_error_clear();
         return 0;
     }
@@ -339,8 +338,7 @@ ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         own = ua_dlpack_device(ua_queue_device(queue_of_array(x)),
                                base_of(x)->kind);
         known = &own;
-    }
-    else if (!PyCapsule_CheckExact(x)) {
+    } else if (!PyCapsule_CheckExact(x)) {
         int has = ua_py_has_attr(x, st->s_dlpack);
         if (has <= 0) {
             if (has == 0) {
@@ -371,8 +369,7 @@ ua_py_from_dlpack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                             "from_dlpack(copy=False): the tensor is on "
                             "another device than `device`");
             Py_CLEAR(a);
-        }
-        else {
+        } else {
             Py_SETREF(a, ua_py_array_copy(st, a, (ua_typenum)ARR(a)->typenum,
                                           'K', base_of(a)->kind, queue));
         }

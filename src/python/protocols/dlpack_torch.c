@@ -30,8 +30,8 @@ torch_raw_stream_of(ua_state *st, PyObject *obj)
         /* sys.modules itself: PyImport_GetModule also asks the module's
          * spec whether it is being imported, on every call of every
          * producer for as long as torch is not imported. */
-        PyObject *torch = PyDict_GetItemWithError(PyImport_GetModuleDict(),
-                                                  st->s_torch);
+        PyObject *torch =
+            PyDict_GetItemWithError(PyImport_GetModuleDict(), st->s_torch);
         if (torch == NULL || !PyModule_Check(torch)) {
             PyErr_Clear();
             return NULL;
@@ -59,8 +59,7 @@ torch_raw_stream_of(ua_state *st, PyObject *obj)
         if (st->torch_raw_stream == NULL) {
             st->torch_tensor = tensor;
             st->torch_raw_stream = f;
-        }
-        else {
+        } else {
             Py_XDECREF(tensor);
             Py_DECREF(f);
         }
@@ -82,7 +81,7 @@ torch_raw_stream_of(ua_state *st, PyObject *obj)
  * where anything is unexpected and the generic call must be made. */
 int
 ua_py_ordered_after_torch(ua_state *st, PyObject *obj, ua_dl_device dev,
-                    ua_queue *queue)
+                          ua_queue *queue)
 {
     if (dev.device_type != UA_DL_CUDA || queue == NULL) {
         return 0;
@@ -97,16 +96,16 @@ ua_py_ordered_after_torch(ua_state *st, PyObject *obj, ua_dl_device dev,
     PyObject *raw = index ? PyObject_CallOneArg(f, index) : NULL;
     Py_XDECREF(index);
     Py_DECREF(f);
-    unsigned long long handle =
-        raw != NULL && PyLong_CheckExact(raw) ? PyLong_AsUnsignedLongLong(raw)
-                                              : (unsigned long long)-1;
+    unsigned long long handle = raw != NULL && PyLong_CheckExact(raw)
+                                    ? PyLong_AsUnsignedLongLong(raw)
+                                    : (unsigned long long)-1;
     Py_XDECREF(raw);
     if (PyErr_Occurred() || handle == (unsigned long long)-1) {
         PyErr_Clear();
         return 0;
     }
-    uintptr_t producer = handle == 0 ? DLPACK_CUDA_LEGACY_STREAM
-                                     : (uintptr_t)handle;
+    uintptr_t producer =
+        handle == 0 ? DLPACK_CUDA_LEGACY_STREAM : (uintptr_t)handle;
     if (ua_queue_order_with_stream(queue, producer, false) != UA_OK) {
         ua_error_clear();
         return 0;
@@ -129,8 +128,8 @@ ua_py_torch_cuda_device(ua_state *st, PyObject *obj, ua_dl_device *out)
     PyObject *index = is_cuda == Py_True
                           ? PyObject_CallMethodNoArgs(obj, st->s_get_device)
                           : NULL;
-    long i = index != NULL && PyLong_CheckExact(index) ? PyLong_AsLong(index)
-                                                      : -1;
+    long i =
+        index != NULL && PyLong_CheckExact(index) ? PyLong_AsLong(index) : -1;
     Py_XDECREF(is_cuda);
     Py_XDECREF(index);
     if (PyErr_Occurred() || i < 0 || i > INT32_MAX) {

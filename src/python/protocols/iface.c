@@ -33,8 +33,8 @@ ua_iface_required(const ua_iface *f, PyObject *key)
 {
     PyObject *v = PyDict_GetItemWithError(f->dict, key);
     if (v == NULL && !PyErr_Occurred()) {
-        PyErr_Format(PyExc_ValueError, "%s has no required key '%U'",
-                     f->name, key);
+        PyErr_Format(PyExc_ValueError, "%s has no required key '%U'", f->name,
+                     key);
     }
     return Py_XNewRef(v);
 }
@@ -48,8 +48,8 @@ ua_iface_optional(const ua_iface *f, PyObject *key, int *error)
 }
 
 int
-ua_iface_ints(const ua_iface *f, PyObject *key, PyObject *seq,
-              Py_ssize_t *out, int *n)
+ua_iface_ints(const ua_iface *f, PyObject *key, PyObject *seq, Py_ssize_t *out,
+              int *n)
 {
     if (!PyTuple_Check(seq) && !PyList_Check(seq)) {
         PyErr_Format(PyExc_TypeError,
@@ -160,8 +160,9 @@ read_data(const ua_iface *f, PyObject *key, PyObject *data, uintptr_t *ptr,
     unsigned long long v = PyLong_AsUnsignedLongLong(p);
     if ((v == (unsigned long long)-1 && PyErr_Occurred()) || v > UINTPTR_MAX) {
         PyErr_Clear();
-        PyErr_Format(PyExc_ValueError, "%s['%U'][0] is not a pointer value: %R",
-                     f->name, key, p);
+        PyErr_Format(PyExc_ValueError,
+                     "%s['%U'][0] is not a pointer value: %R", f->name, key,
+                     p);
         return -1;
     }
     if (!PyBool_Check(flag)) {
@@ -177,8 +178,7 @@ read_data(const ua_iface *f, PyObject *key, PyObject *data, uintptr_t *ptr,
 }
 
 int
-ua_iface_data(const ua_iface *f, PyObject *key, uintptr_t *ptr,
-              int *readonly)
+ua_iface_data(const ua_iface *f, PyObject *key, uintptr_t *ptr, int *readonly)
 {
     PyObject *data = ua_iface_required(f, key);
     int rc = data == NULL ? -1 : read_data(f, key, data, ptr, readonly);
@@ -192,9 +192,9 @@ ua_iface_version(const ua_iface *f, PyObject *key, Py_ssize_t lo,
 {
     PyObject *version = ua_iface_required(f, key);
     Py_ssize_t v;
-    int rc = version == NULL ? -1
-                             : ua_py_index_at(version, f->name, "version", -1,
-                                              &v);
+    int rc = version == NULL
+                 ? -1
+                 : ua_py_index_at(version, f->name, "version", -1, &v);
     Py_XDECREF(version);
     if (rc < 0) {
         return -1;
@@ -204,8 +204,7 @@ ua_iface_version(const ua_iface *f, PyObject *key, Py_ssize_t lo,
             PyErr_Format(PyExc_ValueError,
                          "%s['version'] is %zd; only version %zd is supported",
                          f->name, v, lo);
-        }
-        else {
+        } else {
             PyErr_Format(PyExc_ValueError,
                          "%s['version'] is %zd; versions %zd to %zd are "
                          "supported",

@@ -28,8 +28,7 @@ int ua_iface_shape(const ua_iface *f, PyObject *key, Py_ssize_t *shape,
 /* Optional strides of nd entries; C-order strides (and *given 0) when
  * absent or None. */
 int ua_iface_strides(const ua_iface *f, PyObject *key, int nd,
-                     const Py_ssize_t *shape, Py_ssize_t *strides,
-                     int *given);
+                     const Py_ssize_t *shape, Py_ssize_t *strides, int *given);
 /* The required typestr, of a supported dtype. */
 int ua_iface_typestr(const ua_iface *f, PyObject *key, ua_typenum *out);
 /* The required data: (int pointer, bool read-only). */

@@ -35,10 +35,9 @@ ua_suai_order_after_producer(ua_state *st, PyObject *obj)
     if (!PyDict_Check(dict)) {
         PyErr_Format(PyExc_TypeError, SUAI " must be a dict, not %.100s",
                      Py_TYPE(dict)->tp_name);
-    }
-    else if ((syclobj = Py_XNewRef(
-                  PyDict_GetItemWithError(dict, st->s_syclobj))) == NULL &&
-             !PyErr_Occurred()) {
+    } else if ((syclobj = Py_XNewRef(
+                    PyDict_GetItemWithError(dict, st->s_syclobj))) == NULL &&
+               !PyErr_Occurred()) {
         PyErr_SetString(PyExc_KeyError,
                         SUAI " has no 'syclobj' to order the import after");
     }
@@ -95,7 +94,7 @@ check_context(ua_suai *s)
     }
     PyErr_Format(PyExc_ValueError,
                  SUAI "['syclobj'] names the context of %s, but the data "
-                 "pointer belongs to an allocation of %s",
+                      "pointer belongs to an allocation of %s",
                  ua_device_filter_string(ua_context_device(named)),
                  ua_device_filter_string(s->alloc.device));
     return -1;
@@ -104,9 +103,9 @@ check_context(ua_suai *s)
 static int
 locate(ua_state *st, ua_suai *s)
 {
-    ua_status code = ua_locate_region(
-        s->ptr, s->nd, s->shape, s->strides, s->offset,
-        ua_dtype_itemsize(s->typenum), &s->alloc, &s->begin, &s->end);
+    ua_status code = ua_locate_region(s->ptr, s->nd, s->shape, s->strides,
+                                      s->offset, ua_dtype_itemsize(s->typenum),
+                                      &s->alloc, &s->begin, &s->end);
     if (code != UA_OK) {
         /* A malformed interface is a value problem whatever the status. */
         ua_py_raise_core_prefixed(st, UA_ERR_VALUE, SUAI);
@@ -129,8 +128,8 @@ ua_suai_import(ua_state *st, PyObject *obj, ua_suai *out)
         ua_iface_shape(&f, st->s_shape, out->shape, &out->nd) == 0 &&
         ua_iface_typestr(&f, st->s_typestr, &out->typenum) == 0 &&
         ua_iface_data(&f, st->s_data, &out->ptr, &out->readonly) == 0 &&
-        ua_iface_strides(&f, st->s_strides, out->nd, out->shape,
-                         out->strides, &out->has_strides) == 0 &&
+        ua_iface_strides(&f, st->s_strides, out->nd, out->shape, out->strides,
+                         &out->has_strides) == 0 &&
         read_offset(&f, st, out) == 0 && read_syclobj(&f, st, out) == 0 &&
         locate(st, out) == 0) {
         rc = 0;
@@ -155,12 +154,12 @@ ua_py_memory_get_suai(PyObject *self, void *Py_UNUSED(c))
 {
     ua_state *st = ua_state_of(self);
     ua_py_memory *m = (ua_py_memory *)self;
-    return Py_BuildValue(
-        "{O:(n),O:s,O:O,O:i,O:(NO),O:i,O:O}", st->s_shape, m->nbytes,
-        st->s_typestr, "|u1", st->s_strides, Py_None, st->s_offset, 0,
-        st->s_data, PyLong_FromVoidPtr(m->ptr),
-        m->readonly ? Py_True : Py_False, st->s_version, 1, st->s_syclobj,
-        m->queue);
+    return Py_BuildValue("{O:(n),O:s,O:O,O:i,O:(NO),O:i,O:O}", st->s_shape,
+                         m->nbytes, st->s_typestr, "|u1", st->s_strides,
+                         Py_None, st->s_offset, 0, st->s_data,
+                         PyLong_FromVoidPtr(m->ptr),
+                         m->readonly ? Py_True : Py_False, st->s_version, 1,
+                         st->s_syclobj, m->queue);
 }
 
 PyObject *
@@ -170,8 +169,8 @@ ua_py_array_get_suai(PyObject *self, void *Py_UNUSED(c))
     PyObject *const extra[] = {st->s_offset, st->s_syclobj, NULL};
     PyObject *d = ua_py_array_interface_dict(st, self, 0, base_of(self)->ptr,
                                              1, &st->suai_template, extra);
-    PyObject *offset = d ? PyLong_FromSsize_t(ua_py_array_element_offset(self))
-                         : NULL;
+    PyObject *offset =
+        d ? PyLong_FromSsize_t(ua_py_array_element_offset(self)) : NULL;
     if (offset == NULL || PyDict_SetItem(d, st->s_offset, offset) < 0 ||
         PyDict_SetItem(d, st->s_syclobj, base_of(self)->queue) < 0) {
         Py_CLEAR(d);
@@ -179,4 +178,3 @@ ua_py_array_get_suai(PyObject *self, void *Py_UNUSED(c))
     Py_XDECREF(offset);
     return d;
 }
-

@@ -67,8 +67,7 @@ ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
     }
     if (order == 'K' && like != NULL) {
         ua_layout_strides_like(nd, shape, like, strides);
-    }
-    else {
+    } else {
         ua_layout_default_strides(nd, shape, order == 'F' ? 'F' : 'C',
                                   strides);
     }
@@ -99,8 +98,8 @@ parse_strides(PyObject *obj, layout_args *l)
         ua_layout_default_strides(l->nd, l->shape, l->order, l->strides);
         return 0;
     }
-    if (PyIndex_Check(obj) || ua_py_parse_ints(obj, "strides", l->strides,
-                                               &n) < 0) {
+    if (PyIndex_Check(obj) ||
+        ua_py_parse_ints(obj, "strides", l->strides, &n) < 0) {
         if (!PyErr_Occurred()) {
             PyErr_Format(PyExc_TypeError,
                          "strides must be None or a sequence of integers, "
@@ -166,11 +165,9 @@ allocate_for_layout(ua_state *st, layout_args *l, ua_usm_kind kind,
             const char *k = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : "";
             if (k != NULL && strcmp(k, "queue") == 0) {
                 queue = value;
-            }
-            else if (k != NULL && strcmp(k, "alignment") == 0) {
+            } else if (k != NULL && strcmp(k, "alignment") == 0) {
                 alignment = value;
-            }
-            else if (k == NULL || strcmp(k, "copy") != 0) {
+            } else if (k == NULL || strcmp(k, "copy") != 0) {
                 PyErr_Format(PyExc_TypeError,
                              "buffer_ctor_kwargs has unknown key %R (expected "
                              "'queue', 'alignment' or 'copy')",
@@ -262,9 +259,14 @@ ua_py_layout_check_fits(ua_state *st, int nd, const Py_ssize_t *shape,
 }
 
 enum { A_SHAPE, A_DTYPE, A_BUFFER, A_STRIDES, A_OFFSET, A_ORDER, A_CTOR, A_N };
-static const char *const array_kwlist[] = {
-    "shape", "dtype", "buffer", "strides", "offset", "order",
-    "buffer_ctor_kwargs", NULL};
+static const char *const array_kwlist[] = {"shape",
+                                           "dtype",
+                                           "buffer",
+                                           "strides",
+                                           "offset",
+                                           "order",
+                                           "buffer_ctor_kwargs",
+                                           NULL};
 static const ua_py_argspec array_args = {"USMArray", array_kwlist, A_N, 1};
 
 static int
@@ -310,8 +312,8 @@ array_construct(ua_state *st, PyObject **v)
                         PyObject_TypeCheck(buffer, st->USMArray_Type) &&
                         !(ARR(buffer)->flags & USM_ARRAY_WRITABLE);
     /* The fit check ran the checks of ua_py_array_new (byte range). */
-    if (ua_py_layout_check_fits(st, l.nd, l.shape, l.strides, l.offset,
-                                l.type, mem) == 0) {
+    if (ua_py_layout_check_fits(st, l.nd, l.shape, l.strides, l.offset, l.type,
+                                mem) == 0) {
         result = ua_py_array_make(
             st, l.nd, l.shape, l.strides, l.type,
             m->ptr + l.offset * (Py_ssize_t)ua_dtype_itemsize(l.type), mem,
@@ -394,13 +396,15 @@ get_itemsize(PyObject *self, void *Py_UNUSED(c))
 static PyObject *
 get_nbytes(PyObject *self, void *Py_UNUSED(c))
 {
-    return PyLong_FromSsize_t(ua_py_array_size(self) * (Py_ssize_t)ua_py_array_itemsize(self));
+    return PyLong_FromSsize_t(ua_py_array_size(self) *
+                              (Py_ssize_t)ua_py_array_itemsize(self));
 }
 
 static PyObject *
 get_dtype(PyObject *self, void *Py_UNUSED(c))
 {
-    PyObject *dt = ua_py_dtype(ua_state_of(self), (ua_typenum)ARR(self)->typenum);
+    PyObject *dt =
+        ua_py_dtype(ua_state_of(self), (ua_typenum)ARR(self)->typenum);
     return Py_XNewRef(dt);
 }
 
@@ -477,7 +481,8 @@ ua_py_array_dealloc(PyObject *self)
     if (ARR(self)->weakreflist != NULL) {
         PyObject_ClearWeakRefs(self);
     }
-    if (ARR(self)->shape != NULL && ARR(self)->shape != ARR(self)->inline_dims) {
+    if (ARR(self)->shape != NULL &&
+        ARR(self)->shape != ARR(self)->inline_dims) {
         PyMem_Free(ARR(self)->shape);
     }
     Py_CLEAR(ARR(self)->base);
@@ -509,12 +514,13 @@ static PyGetSetDef array_getset[] = {
      "(first, one past last) byte addresses the elements occupy.", NULL},
     {"T", ua_py_array_get_T, NULL, "The transpose of a 2-D array.", NULL},
     {"mT", ua_py_array_get_mT, NULL, "The last two axes swapped.", NULL},
-    {"real", ua_py_array_get_real, NULL, "The real part (a view for complex).", NULL},
+    {"real", ua_py_array_get_real, NULL, "The real part (a view for complex).",
+     NULL},
     {"imag", ua_py_array_get_imag, NULL,
      "The imaginary part (a view for complex, read-only zeros otherwise).",
      NULL},
-    {SUAI, ua_py_array_get_suai, NULL, "The array's __sycl_usm_array_interface__.",
-     NULL},
+    {SUAI, ua_py_array_get_suai, NULL,
+     "The array's __sycl_usm_array_interface__.", NULL},
     {"__cuda_array_interface__", ua_py_array_cai, NULL,
      "The array's __cuda_array_interface__ (version 3), for memory a CUDA "
      "device reaches; absent otherwise.",
@@ -526,25 +532,18 @@ static PyGetSetDef array_getset[] = {
 
 static PyMethodDef array_methods[] = {
     {"reshape", (PyCFunction)(void (*)(void))ua_py_array_reshape_method,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_ARRAY_RESHAPE},
-    {"transpose", ua_py_array_transpose, METH_VARARGS,
-     UA_DOC_ARRAY_TRANSPOSE},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_ARRAY_RESHAPE},
+    {"transpose", ua_py_array_transpose, METH_VARARGS, UA_DOC_ARRAY_TRANSPOSE},
     {"copy", (PyCFunction)(void (*)(void))ua_py_array_copy_method,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_ARRAY_COPY},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_ARRAY_COPY},
     {"astype", (PyCFunction)(void (*)(void))ua_py_array_astype,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_ARRAY_ASTYPE},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_ARRAY_ASTYPE},
     {"to_device", (PyCFunction)(void (*)(void))ua_py_array_to_device,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_ARRAY_TO_DEVICE},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_ARRAY_TO_DEVICE},
     {"__array__", (PyCFunction)(void (*)(void))ua_py_array_dunder_array,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_ARRAY_DUNDER_ARRAY},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_ARRAY_DUNDER_ARRAY},
     {"__dlpack__", (PyCFunction)(void (*)(void))ua_py_array_dlpack,
-     METH_FASTCALL | METH_KEYWORDS,
-     UA_DOC_ARRAY_DLPACK},
+     METH_FASTCALL | METH_KEYWORDS, UA_DOC_ARRAY_DLPACK},
     {"__dlpack_device__", ua_py_array_dlpack_device, METH_NOARGS,
      UA_DOC_ARRAY_DLPACK_DEVICE},
     {"fill", ua_py_array_fill, METH_O, UA_DOC_ARRAY_FILL},
@@ -555,20 +554,22 @@ static PyMethodDef array_methods[] = {
     {"__format__", ua_py_array_format, METH_O,
      "__format__($self, spec, /)\n--\n\nA 0-d array formats as its element."},
     {"__copy__", ua_py_array_copy_protocol, METH_NOARGS,
-     "__copy__($self, /)\n--\n\nA copy in new memory of the same USM kind, on the "
+     "__copy__($self, /)\n--\n\nA copy in new memory of the same USM kind, on "
+     "the "
      "same queue."},
     {"__deepcopy__", ua_py_array_copy_protocol, METH_O,
      "__deepcopy__($self, memo, /)\n--\n\nAs __copy__: elements hold no "
      "references."},
     {"__reduce__", ua_py_array_reduce, METH_NOARGS,
-     "__reduce__($self, /)\n--\n\nPickles by copy: unpickling allocates memory of "
+     "__reduce__($self, /)\n--\n\nPickles by copy: unpickling allocates "
+     "memory of "
      "the same USM kind on the same device."},
     {NULL},
 };
 
 static PyMemberDef array_members[] = {
-    {"__weaklistoffset__", T_PYSSIZET,
-     offsetof(PyUSMArrayObject, weakreflist), READONLY, NULL},
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(PyUSMArrayObject, weakreflist),
+     READONLY, NULL},
     {NULL},
 };
 
@@ -602,16 +603,16 @@ static PyType_Slot array_slots[] = {
 static PyType_Spec array_spec = {
     .name = "usmarray.USMArray",
     .basicsize = sizeof(PyUSMArrayObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC |
-             Py_TPFLAGS_IMMUTABLETYPE,
+    .flags =
+        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE,
     .slots = array_slots,
 };
 
 int
 ua_py_array_add_type(PyObject *module, ua_state *st)
 {
-    st->USMArray_Type = (PyTypeObject *)PyType_FromModuleAndSpec(
-        module, &array_spec, NULL);
+    st->USMArray_Type =
+        (PyTypeObject *)PyType_FromModuleAndSpec(module, &array_spec, NULL);
     if (st->USMArray_Type == NULL) {
         return -1;
     }

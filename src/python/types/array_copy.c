@@ -87,7 +87,8 @@ static int
 broadcast_error(int nd, const Py_ssize_t *shape, int snd,
                 const Py_ssize_t *sshape)
 {
-    PyObject *to = ua_py_int_tuple(nd, shape), *from = ua_py_int_tuple(snd, sshape);
+    PyObject *to = ua_py_int_tuple(nd, shape),
+             *from = ua_py_int_tuple(snd, sshape);
     if (to != NULL && from != NULL) {
         PyErr_Format(PyExc_ValueError,
                      "could not broadcast input array from shape %R into "
@@ -113,11 +114,9 @@ broadcast_strides(int nd, const Py_ssize_t *shape, int snd,
     for (int k = nd - 1, j = snd - 1; k >= 0; k--, j--) {
         if (j < 0 || sshape[j] == 1) {
             out[k] = 0;
-        }
-        else if (sshape[j] == shape[k]) {
+        } else if (sshape[j] == shape[k]) {
             out[k] = sstrides[j];
-        }
-        else {
+        } else {
             return broadcast_error(nd, shape, snd, sshape);
         }
     }
@@ -129,8 +128,8 @@ assign_from(ua_state *st, PyObject *dst, int snd, const Py_ssize_t *sshape,
             const Py_ssize_t *sstrides, char *sdata, ua_typenum stype)
 {
     Py_ssize_t strides[UA_MAXDIMS];
-    if (broadcast_strides(ARR(dst)->nd, ARR(dst)->shape, snd, sshape,
-                          sstrides, strides) < 0) {
+    if (broadcast_strides(ARR(dst)->nd, ARR(dst)->shape, snd, sshape, sstrides,
+                          strides) < 0) {
         return -1;
     }
     ua_strided d = ua_py_array_strided(dst), s = {sdata, strides, stype};
@@ -195,8 +194,7 @@ assign_host(ua_state *st, PyObject *dst, PyObject *value)
     int rc = -1;
     if (ua_dtype_from_buffer_format(v.format, &t) != UA_OK) {
         ua_py_raise_core(st, UA_ERR_TYPE);
-    }
-    else {
+    } else {
         Py_ssize_t isz = (Py_ssize_t)ua_dtype_itemsize(t);
         int aligned = 1;
         for (int k = 0; k < v.ndim; k++) {
@@ -205,8 +203,7 @@ assign_host(ua_state *st, PyObject *dst, PyObject *value)
         }
         if (aligned) {
             rc = assign_from(st, dst, v.ndim, v.shape, strides, v.buf, t);
-        }
-        else {
+        } else {
             PyErr_SetString(PyExc_ValueError,
                             "the source's strides are not multiples of its "
                             "item size");
@@ -221,7 +218,8 @@ int
 ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value)
 {
     if (!(ARR(dst)->flags & USM_ARRAY_WRITABLE)) {
-        PyErr_SetString(PyExc_ValueError, "assignment destination is read-only");
+        PyErr_SetString(PyExc_ValueError,
+                        "assignment destination is read-only");
         return -1;
     }
     if (PyObject_TypeCheck(value, st->USMArray_Type)) {
@@ -259,8 +257,8 @@ ua_py_array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     return ua_py_array_copy(ua_state_of(self), self,
-                            (ua_typenum)ARR(self)->typenum,
-                            order, base_of(self)->kind, base_of(self)->queue);
+                            (ua_typenum)ARR(self)->typenum, order,
+                            base_of(self)->kind, base_of(self)->queue);
 }
 
 /* Whether the layout already is what order asks of a copy, as NumPy's
@@ -339,8 +337,7 @@ to_device_queue(ua_state *st, PyObject *target, PyObject *stream)
         if (PyErr_Occurred() || code != UA_OK) {
             if (code != UA_OK) {
                 ua_py_raise_core(st, code);
-            }
-            else {
+            } else {
                 PyErr_Format(PyExc_ValueError,
                              "stream %R is not a stream handle", stream);
             }
@@ -371,11 +368,11 @@ ua_py_array_to_device(PyObject *self, PyObject *args, PyObject *kwargs)
     if (queue == NULL) {
         return NULL;
     }
-    PyObject *result = queue == base_of(self)->queue
-                           ? Py_NewRef(self)
-                           : ua_py_array_copy(st, self,
-                                              (ua_typenum)ARR(self)->typenum,
-                                              'K', base_of(self)->kind, queue);
+    PyObject *result =
+        queue == base_of(self)->queue
+            ? Py_NewRef(self)
+            : ua_py_array_copy(st, self, (ua_typenum)ARR(self)->typenum, 'K',
+                               base_of(self)->kind, queue);
     Py_DECREF(queue);
     return result;
 }

@@ -240,8 +240,7 @@ ua_py_array_item(PyObject *self, PyObject *args)
             return NULL;
         }
         element = PyObject_GetItem(self, key);
-    }
-    else {
+    } else {
         element = flat_element(self, key);
     }
     if (element == NULL) {
@@ -249,8 +248,7 @@ ua_py_array_item(PyObject *self, PyObject *args)
     }
     PyObject *item = ARR(element)->nd == 0 ? element_as_python(element) : NULL;
     if (item == NULL && !PyErr_Occurred()) {
-        PyErr_SetString(PyExc_IndexError,
-                        "item() takes integer indices only");
+        PyErr_SetString(PyExc_IndexError, "item() takes integer indices only");
     }
     Py_DECREF(element);
     return item;
@@ -270,8 +268,7 @@ PyObject *
 ua_py_array_format(PyObject *self, PyObject *spec)
 {
     if (!PyUnicode_Check(spec)) {
-        PyErr_Format(PyExc_TypeError,
-                     "format spec must be a str, not %.100s",
+        PyErr_Format(PyExc_TypeError, "format spec must be a str, not %.100s",
                      Py_TYPE(spec)->tp_name);
         return NULL;
     }
@@ -309,11 +306,10 @@ PyObject *
 ua_py_array_reduce(PyObject *self, PyObject *Py_UNUSED(a))
 {
     PyObject *module = PyType_GetModuleByDef(Py_TYPE(self), &ua_module_def);
-    PyObject *rebuild = module ? PyObject_GetAttrString(module,
-                                                        "_rebuild_array")
-                               : NULL;
-    PyObject *host = rebuild ? ua_py_array_to_numpy(ua_state_of(self), self)
-                             : NULL;
+    PyObject *rebuild =
+        module ? PyObject_GetAttrString(module, "_rebuild_array") : NULL;
+    PyObject *host =
+        rebuild ? ua_py_array_to_numpy(ua_state_of(self), self) : NULL;
     PyObject *result = NULL;
     if (host != NULL) {
         ua_device *d = ua_queue_device(queue_of_array(self));
@@ -333,9 +329,8 @@ ua_py_array_repr(PyObject *self)
 {
     ua_state *st = ua_state_of(self);
     PyObject *host = ua_py_array_to_numpy(st, self);
-    PyObject *text = host ? PyObject_CallMethod(st->numpy, "array_repr", "O",
-                                                host)
-                          : NULL;
+    PyObject *text =
+        host ? PyObject_CallMethod(st->numpy, "array_repr", "O", host) : NULL;
     Py_XDECREF(host);
     if (text == NULL) {
         return NULL;
@@ -348,12 +343,11 @@ ua_py_array_repr(PyObject *self)
     PyObject *indent = PyUnicode_FromString("\n   "), *result = NULL;
     if (body && nl && indent &&
         (shifted = PyUnicode_Replace(body, nl, indent, -1)) != NULL) {
-        ua_device *d = ua_queue_device(
-            ((ua_py_queue *)base_of(self)->queue)->queue);
+        ua_device *d =
+            ua_queue_device(((ua_py_queue *)base_of(self)->queue)->queue);
         result = PyUnicode_FromFormat(
             "USMArray(%U, usm_type='%s', device='%s')", shifted,
-            ua_usm_kind_name(base_of(self)->kind),
-            ua_device_filter_string(d));
+            ua_usm_kind_name(base_of(self)->kind), ua_device_filter_string(d));
     }
     Py_XDECREF(text);
     Py_XDECREF(body);

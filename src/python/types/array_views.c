@@ -16,12 +16,12 @@
  * their products with steps that stay byte counts (slice_stride), 0, or
  * reshape's products of its shape, which fit as its byte count does. */
 static PyObject *
-view(PyObject *self, int nd, const Py_ssize_t *shape, const Py_ssize_t *strides,
-     ua_typenum t, char *data)
+view(PyObject *self, int nd, const Py_ssize_t *shape,
+     const Py_ssize_t *strides, ua_typenum t, char *data)
 {
     return ua_py_array_make(ua_state_of(self), nd, shape, strides, t, data,
-                      ARR(self)->base,
-                      (ARR(self)->flags & USM_ARRAY_WRITABLE) != 0);
+                            ARR(self)->base,
+                            (ARR(self)->flags & USM_ARRAY_WRITABLE) != 0);
 }
 
 PyObject *
@@ -70,7 +70,8 @@ ua_py_array_get_mT(PyObject *self, void *Py_UNUSED(c))
 static PyObject *
 complex_part(PyObject *self, int imag)
 {
-    ua_typenum t = ARR(self)->typenum == UA_COMPLEX64 ? UA_FLOAT32 : UA_FLOAT64;
+    ua_typenum t =
+        ARR(self)->typenum == UA_COMPLEX64 ? UA_FLOAT32 : UA_FLOAT64;
     Py_ssize_t strides[UA_MAXDIMS];
     for (int k = 0; k < ARR(self)->nd; k++) {
         strides[k] = 2 * ARR(self)->strides[k];
@@ -154,11 +155,9 @@ consumed_axes(PyObject *const *items, Py_ssize_t n, int *ellipses)
         PyObject *it = items[i];
         if (it == Py_Ellipsis) {
             ++*ellipses;
-        }
-        else if (is_integer_index(it) || PySlice_Check(it)) {
+        } else if (is_integer_index(it) || PySlice_Check(it)) {
             used++;
-        }
-        else if (it != Py_None) {
+        } else if (it != Py_None) {
             return index_error_type(it);
         }
     }
@@ -219,8 +218,7 @@ apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
         move_data(r, len > 0 ? start : 0, stride, isz);
         r->shape[r->nd] = len;
         r->strides[r->nd++] = slice_stride(stride, step, isz);
-    }
-    else {
+    } else {
         Py_ssize_t i = PyNumber_AsSsize_t(it, PyExc_IndexError);
         if (i == -1 && PyErr_Occurred()) {
             /* An array of several elements has __index__ but refuses it. */
@@ -309,8 +307,8 @@ ua_py_array_subscript(PyObject *self, PyObject *key)
     if (resolve_index(self, key, &r) < 0) {
         return NULL;
     }
-    return view(self, r.nd, r.shape, r.strides,
-                (ua_typenum)ARR(self)->typenum, r.data);
+    return view(self, r.nd, r.shape, r.strides, (ua_typenum)ARR(self)->typenum,
+                r.data);
 }
 
 /* ------------------------------------------------------------ reshape */
@@ -332,16 +330,16 @@ ua_py_array_reshape(ua_state *st, PyObject *self, int nd,
                         "without a copy");
         return NULL;
     }
-    PyObject *c = ua_py_array_copy(st, self, (ua_typenum)ARR(self)->typenum,
-                                   order, base_of(self)->kind,
-                                   base_of(self)->queue);
+    PyObject *c =
+        ua_py_array_copy(st, self, (ua_typenum)ARR(self)->typenum, order,
+                         base_of(self)->kind, base_of(self)->queue);
     if (c == NULL) {
         return NULL;
     }
     ua_layout_default_strides(nd, shape, order, strides);
-    PyObject *r = ua_py_array_new(st, nd, shape, strides,
-                                  (ua_typenum)ARR(self)->typenum,
-                                  ARR(c)->data, ARR(c)->base, 1);
+    PyObject *r =
+        ua_py_array_new(st, nd, shape, strides, (ua_typenum)ARR(self)->typenum,
+                        ARR(c)->data, ARR(c)->base, 1);
     Py_DECREF(c);
     return r;
 }
@@ -355,8 +353,7 @@ infer_shape(PyObject *self, int nd, Py_ssize_t *shape)
     for (int k = 0; k < nd; k++) {
         if (shape[k] == -1 && unknown < 0) {
             unknown = k;
-        }
-        else if (shape[k] < 0) {
+        } else if (shape[k] < 0) {
             PyErr_Format(PyExc_ValueError,
                          "shape[%d] is %zd; only one -1 is allowed", k,
                          shape[k]);
@@ -411,15 +408,15 @@ ua_py_array_reshape_method(PyObject *self, PyObject *args, PyObject *kwargs)
     PyObject *order = NULL, *copy = NULL;
     static char *kwlist[] = {"order", "copy", NULL};
     PyObject *empty = PyTuple_New(0);
-    int ok = empty && PyArg_ParseTupleAndKeywords(empty, kwargs,
-                                                  "|$OO:reshape", kwlist,
-                                                  &order, &copy);
+    int ok =
+        empty && PyArg_ParseTupleAndKeywords(empty, kwargs, "|$OO:reshape",
+                                             kwlist, &order, &copy);
     Py_XDECREF(empty);
     if (!ok) {
         return NULL;
     }
-    PyObject *shape = PyTuple_GET_SIZE(args) == 1 ? PyTuple_GET_ITEM(args, 0)
-                                                  : args;
+    PyObject *shape =
+        PyTuple_GET_SIZE(args) == 1 ? PyTuple_GET_ITEM(args, 0) : args;
     return ua_py_reshape_call(ua_state_of(self), self, shape, order, copy);
 }
 
@@ -427,14 +424,13 @@ PyObject *
 ua_py_array_transpose(PyObject *self, PyObject *args)
 {
     int nd = ARR(self)->nd, perm[UA_MAXDIMS];
-    PyObject *axes = PyTuple_GET_SIZE(args) == 1 ? PyTuple_GET_ITEM(args, 0)
-                                                 : args;
+    PyObject *axes =
+        PyTuple_GET_SIZE(args) == 1 ? PyTuple_GET_ITEM(args, 0) : args;
     if (PyTuple_GET_SIZE(args) == 0 || axes == Py_None) {
         for (int k = 0; k < nd; k++) {
             perm[k] = nd - 1 - k;
         }
-    }
-    else if (ua_py_parse_axes(axes, nd, perm) < 0) {
+    } else if (ua_py_parse_axes(axes, nd, perm) < 0) {
         return NULL;
     }
     return ua_py_array_permute(self, perm);
@@ -456,4 +452,3 @@ ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
     Py_DECREF(target);
     return rc;
 }
-

@@ -51,8 +51,8 @@ void ua_py_array_dealloc(PyObject *self);
  * constructor and SUAI imports are per-call hot paths in three files. */
 static inline PyObject *
 ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
-           const Py_ssize_t *strides, ua_typenum t, char *data,
-           PyObject *base, int writable)
+                 const Py_ssize_t *strides, ua_typenum t, char *data,
+                 PyObject *base, int writable)
 {
     PyUSMArrayObject *a = (PyUSMArrayObject *)ua_freelist_alloc(
         &ua_array_freelist, st->USMArray_Type, ua_py_array_dealloc);
@@ -62,8 +62,7 @@ ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
     if (nd <= USM_ARRAY_INLINE_DIMS) {
         a->shape = a->inline_dims;
         a->strides = a->inline_dims + USM_ARRAY_INLINE_DIMS;
-    }
-    else {
+    } else {
         a->shape = PyMem_Malloc(2 * (size_t)nd * sizeof(Py_ssize_t));
         if (a->shape == NULL) {
             Py_DECREF(a);
@@ -79,10 +78,10 @@ ua_py_array_make(ua_state *st, int nd, const Py_ssize_t *shape,
     a->typenum = (int)t;
     a->data = data;
     a->base = Py_NewRef(base);
-    a->flags = ua_layout_contiguity(nd, shape, strides) |
-               (writable && !((ua_py_memory *)base)->readonly
-                    ? USM_ARRAY_WRITABLE
-                    : 0);
+    a->flags =
+        ua_layout_contiguity(nd, shape, strides) |
+        (writable && !((ua_py_memory *)base)->readonly ? USM_ARRAY_WRITABLE
+                                                       : 0);
     return (PyObject *)a;
 }
 /* Slots, getters and methods of USMArray defined beside their concept:
@@ -92,19 +91,23 @@ PyObject *ua_py_array_get_mT(PyObject *self, void *closure);
 PyObject *ua_py_array_get_real(PyObject *self, void *closure);
 PyObject *ua_py_array_get_imag(PyObject *self, void *closure);
 PyObject *ua_py_array_subscript(PyObject *self, PyObject *key);
-PyObject *ua_py_array_reshape_method(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_reshape_method(PyObject *self, PyObject *args,
+                                     PyObject *kwargs);
 PyObject *ua_py_array_transpose(PyObject *self, PyObject *args);
 int ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value);
 /* array_copy.c (copies and assignment), */
-PyObject *ua_py_array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_copy_method(PyObject *self, PyObject *args,
+                                  PyObject *kwargs);
 PyObject *ua_py_array_astype(PyObject *self, PyObject *args, PyObject *kwargs);
-PyObject *ua_py_array_to_device(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_to_device(PyObject *self, PyObject *args,
+                                PyObject *kwargs);
 PyObject *ua_py_array_fill(PyObject *self, PyObject *value);
 /* array_host.c (the host protocols), */
 PyObject *ua_py_array_get_array_interface(PyObject *self, void *closure);
 int ua_py_array_getbuffer(PyObject *self, Py_buffer *view, int flags);
 void ua_py_array_releasebuffer(PyObject *self, Py_buffer *view);
-PyObject *ua_py_array_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_dunder_array(PyObject *self, PyObject *args,
+                                   PyObject *kwargs);
 /* array_protocols.c (the Python protocols). */
 PyObject *ua_py_array_repr(PyObject *self);
 PyObject *ua_py_array_str(PyObject *self);
@@ -155,8 +158,7 @@ PyObject *ua_py_array_to_numpy(ua_state *st, PyObject *array);
 PyObject *ua_py_array_from_suai(ua_state *st, PyObject *obj);
 /* A view with new_shape where the layout allows, else a copy. */
 PyObject *ua_py_array_reshape(ua_state *st, PyObject *array, int nd,
-                              const Py_ssize_t *shape, char order,
-                              int copy);
+                              const Py_ssize_t *shape, char order, int copy);
 /* The axes of array in the order perm gives (already validated). */
 PyObject *ua_py_array_permute(PyObject *array, const int *perm);
 /* Runs a strided copy on queue, without the GIL when it is long. */
@@ -190,7 +192,6 @@ int ua_py_capi_add(PyObject *module, ua_state *st);
 extern PyMethodDef ua_py_array_functions[];
 PyObject *ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape,
                              PyObject *order, PyObject *copy);
-
 
 /* A tuple of n ints; an array's strides in bytes. */
 PyObject *ua_py_int_tuple(int n, const Py_ssize_t *v);

@@ -78,8 +78,7 @@ context_richcompare(PyObject *self, PyObject *other, int op)
 static PyObject *
 context_reduce(PyObject *self, PyObject *Py_UNUSED(a))
 {
-    return Py_BuildValue("O(O)", (PyObject *)Py_TYPE(self),
-                         ctx(self)->device);
+    return Py_BuildValue("O(O)", (PyObject *)Py_TYPE(self), ctx(self)->device);
 }
 
 /* A GC type for the reason device.c gives. */
@@ -253,16 +252,16 @@ static PyType_Slot context_slots[] = {
 static PyType_Spec context_spec = {
     .name = "usmarray.Context",
     .basicsize = sizeof(ua_py_context),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
-             Py_TPFLAGS_HAVE_GC,
+    .flags =
+        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_HAVE_GC,
     .slots = context_slots,
 };
 
 int
 ua_py_context_add_type(PyObject *module, ua_state *st)
 {
-    st->Context_Type = (PyTypeObject *)PyType_FromModuleAndSpec(
-        module, &context_spec, NULL);
+    st->Context_Type =
+        (PyTypeObject *)PyType_FromModuleAndSpec(module, &context_spec, NULL);
     return st->Context_Type == NULL
                ? -1
                : PyModule_AddType(module, st->Context_Type);

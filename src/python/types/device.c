@@ -70,8 +70,7 @@ ua_py_default_context(ua_state *st, ua_device *d)
         if (dev == NULL) {
             return NULL;
         }
-        ua_py_context *obj =
-            PyObject_GC_New(ua_py_context, st->Context_Type);
+        ua_py_context *obj = PyObject_GC_New(ua_py_context, st->Context_Type);
         if (obj == NULL) {
             Py_DECREF(dev);
             return NULL;
@@ -212,8 +211,7 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
     PyObject *q = NULL;
     if (PyCapsule_CheckExact(capsule)) {
         q = queue_from_capsule(st, capsule, what, " (from _get_capsule())");
-    }
-    else {
+    } else {
         char defined[128];
         ua_native_capsule_names(defined, sizeof(defined), " or ");
         PyErr_Format(PyExc_TypeError,
@@ -485,19 +483,18 @@ static PyType_Slot device_slots[] = {
 static PyType_Spec device_spec = {
     .name = "usmarray.Device",
     .basicsize = sizeof(ua_py_device),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
-             Py_TPFLAGS_HAVE_GC,
+    .flags =
+        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_HAVE_GC,
     .slots = device_slots,
 };
 
 int
 ua_py_device_add_type(PyObject *module, ua_state *st)
 {
-    st->Device_Type = (PyTypeObject *)PyType_FromModuleAndSpec(
-        module, &device_spec, NULL);
-    return st->Device_Type == NULL
-               ? -1
-               : PyModule_AddType(module, st->Device_Type);
+    st->Device_Type =
+        (PyTypeObject *)PyType_FromModuleAndSpec(module, &device_spec, NULL);
+    return st->Device_Type == NULL ? -1
+                                   : PyModule_AddType(module, st->Device_Type);
 }
 
 /* ----------------------------------------------------- get_devices() */
@@ -551,8 +548,8 @@ device_matches(ua_device *d, PyObject *backend, PyObject *type)
 {
     const char *b = backend == Py_None ? NULL : PyUnicode_AsUTF8(backend);
     const char *t = type == Py_None ? NULL : PyUnicode_AsUTF8(type);
-    return (b == NULL || strcmp(b, ua_backend_name(ua_device_backend(d))) ==
-                             0) &&
+    return (b == NULL ||
+            strcmp(b, ua_backend_name(ua_device_backend(d))) == 0) &&
            (t == NULL ||
             strcmp(t, ua_device_type_name(ua_device_get_type(d))) == 0);
 }

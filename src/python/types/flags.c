@@ -80,9 +80,12 @@ bit_of_key(PyObject *key)
         const char *name;
         int bit;
     } keys[] = {
-        {"C", USM_ARRAY_C_CONTIGUOUS},  {"C_CONTIGUOUS", USM_ARRAY_C_CONTIGUOUS},
-        {"F", USM_ARRAY_F_CONTIGUOUS},  {"F_CONTIGUOUS", USM_ARRAY_F_CONTIGUOUS},
-        {"W", USM_ARRAY_WRITABLE},      {"WRITABLE", USM_ARRAY_WRITABLE},
+        {"C", USM_ARRAY_C_CONTIGUOUS},
+        {"C_CONTIGUOUS", USM_ARRAY_C_CONTIGUOUS},
+        {"F", USM_ARRAY_F_CONTIGUOUS},
+        {"F_CONTIGUOUS", USM_ARRAY_F_CONTIGUOUS},
+        {"W", USM_ARRAY_WRITABLE},
+        {"WRITABLE", USM_ARRAY_WRITABLE},
         {"WRITEABLE", USM_ARRAY_WRITABLE},
     };
     const char *s = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
@@ -199,7 +202,7 @@ static PyType_Spec flags_spec = {
 int
 ua_py_flags_add_type(PyObject *module, ua_state *st)
 {
-    st->Flags_Type = (PyTypeObject *)PyType_FromModuleAndSpec(
-        module, &flags_spec, NULL);
+    st->Flags_Type =
+        (PyTypeObject *)PyType_FromModuleAndSpec(module, &flags_spec, NULL);
     return st->Flags_Type == NULL ? -1 : 0;
 }

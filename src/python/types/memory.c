@@ -61,8 +61,8 @@ ua_py_memory_class_name(ua_usm_kind kind)
 }
 
 int
-ua_py_memory_copy_bytes(ua_state *st, PyObject *queue, void *dst, const void *src,
-           size_t n)
+ua_py_memory_copy_bytes(ua_state *st, PyObject *queue, void *dst,
+                        const void *src, size_t n)
 {
     PyThreadState *saved = ua_py_release_if_long(n);
     ua_status code = ua_copy_sync(queue_of(queue), dst, src, n);
@@ -94,8 +94,8 @@ ua_py_memory_allocate(ua_state *st, PyTypeObject *type, ua_usm_kind kind,
         return NULL;
     }
     ua_allocation *a;
-    ua_status code = ua_usm_alloc(queue_of(queue), kind, (size_t)nbytes,
-                                  alignment, &a);
+    ua_status code =
+        ua_usm_alloc(queue_of(queue), kind, (size_t)nbytes, alignment, &a);
     if (code != UA_OK) {
         Py_DECREF(self);
         return ua_py_raise_core(st, code);
@@ -111,8 +111,8 @@ PyObject *
 ua_py_memory_new(ua_state *st, ua_usm_kind kind, Py_ssize_t nbytes,
                  size_t alignment, PyObject *queue)
 {
-    return ua_py_memory_allocate(st, ua_py_memory_type_of_kind(st, kind), kind, nbytes,
-                    alignment, queue);
+    return ua_py_memory_allocate(st, ua_py_memory_type_of_kind(st, kind), kind,
+                                 nbytes, alignment, queue);
 }
 
 PyObject *
@@ -133,9 +133,8 @@ ua_py_memory_wrap_as(PyTypeObject *type, char *ptr, Py_ssize_t nbytes,
 }
 
 PyObject *
-ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr,
-                  Py_ssize_t nbytes, int readonly, PyObject *queue,
-                  PyObject *owner)
+ua_py_memory_wrap(ua_state *st, ua_usm_kind kind, char *ptr, Py_ssize_t nbytes,
+                  int readonly, PyObject *queue, PyObject *owner)
 {
     return ua_py_memory_wrap_as(ua_py_memory_type_of_kind(st, kind), ptr,
                                 nbytes, kind, readonly, queue, owner);
@@ -147,9 +146,9 @@ ua_py_memory_wrap_on_device(ua_state *st, ua_device *device, ua_usm_kind kind,
                             PyObject *owner)
 {
     PyObject *q = ua_py_default_queue(st, device);
-    PyObject *mem = q ? ua_py_memory_wrap(st, kind, ptr, nbytes, readonly, q,
-                                          owner)
-                      : NULL;
+    PyObject *mem =
+        q ? ua_py_memory_wrap(st, kind, ptr, nbytes, readonly, q, owner)
+          : NULL;
     Py_XDECREF(q);
     return mem;
 }
@@ -261,27 +260,24 @@ memory_construct(PyTypeObject *type, PyObject **v)
             if (nbytes <= 0) {
                 PyErr_Format(PyExc_ValueError,
                              "nbytes must be positive, not %zd", nbytes);
-            }
-            else if (queue != NULL ||
-                     (queue = ua_py_as_queue(st, Py_None, "queue")) != NULL) {
-                result = ua_py_memory_allocate(st, type, kind, nbytes, alignment, queue);
+            } else if (queue != NULL || (queue = ua_py_as_queue(
+                                             st, Py_None, "queue")) != NULL) {
+                result = ua_py_memory_allocate(st, type, kind, nbytes,
+                                               alignment, queue);
             }
         }
-    }
-    else if (PyBool_Check(source)) {
+    } else if (PyBool_Check(source)) {
         PyErr_SetString(PyExc_TypeError,
                         "nbytes_or_obj must be an integer size or an object "
                         "exposing __sycl_usm_array_interface__, not bool");
-    }
-    else {
+    } else {
         int has = PyObject_TypeCheck(source, st->Memory_Type)
                       ? 1
                       : ua_py_has_attr(source, st->s_suai);
         if (has > 0) {
             result = ua_py_memory_from_object(st, type, kind, source,
                                               alignment, queue, copy);
-        }
-        else if (has == 0) {
+        } else if (has == 0) {
             PyErr_Format(PyExc_TypeError,
                          "nbytes_or_obj must be an integer size or an object "
                          "exposing __sycl_usm_array_interface__, not %.100s",
@@ -433,8 +429,8 @@ memory_repr(PyObject *self)
 {
     ua_device *d = ua_queue_device(queue_of(mem(self)->queue));
     return PyUnicode_FromFormat("<usmarray.%s of %zd bytes at %p on %s%s>",
-                                ua_py_memory_class_name(mem(self)->kind), mem(self)->nbytes,
-                                (void *)mem(self)->ptr,
+                                ua_py_memory_class_name(mem(self)->kind),
+                                mem(self)->nbytes, (void *)mem(self)->ptr,
                                 ua_device_filter_string(d),
                                 mem(self)->readonly ? ", read-only" : "");
 }
@@ -504,8 +500,7 @@ memory_dealloc(PyObject *self)
 static PyGetSetDef memory_getset[] = {
     {"nbytes", memory_get_nbytes, NULL, "Size in bytes.", NULL},
     {"size", memory_get_nbytes, NULL, "Size in bytes.", NULL},
-    {"_pointer", memory_get_pointer, NULL, "Address of the first byte.",
-     NULL},
+    {"_pointer", memory_get_pointer, NULL, "Address of the first byte.", NULL},
     {"queue", memory_get_queue, NULL, "The Queue the memory is bound to.",
      NULL},
     {"device", memory_get_device, NULL, "The Device of the memory.", NULL},
@@ -519,18 +514,15 @@ static PyGetSetDef memory_getset[] = {
 
 static PyMethodDef memory_methods[] = {
     {"get_usm_type", (PyCFunction)(void (*)(void))memory_get_usm_type,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_MEMORY_GET_USM_TYPE},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_MEMORY_GET_USM_TYPE},
     {"copy_to_host", (PyCFunction)(void (*)(void))ua_py_memory_copy_to_host,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_MEMORY_COPY_TO_HOST},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_MEMORY_COPY_TO_HOST},
     {"copy_from_host", ua_py_memory_copy_from_host, METH_O,
      UA_DOC_MEMORY_COPY_FROM_HOST},
     {"copy_from_device", ua_py_memory_copy_from_device, METH_O,
      UA_DOC_MEMORY_COPY_FROM_DEVICE},
     {"memset", (PyCFunction)(void (*)(void))ua_py_memory_memset,
-     METH_VARARGS | METH_KEYWORDS,
-     UA_DOC_MEMORY_MEMSET},
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_MEMORY_MEMSET},
     {"tobytes", ua_py_memory_tobytes, METH_NOARGS, UA_DOC_MEMORY_TOBYTES},
     {"__reduce__", ua_py_memory_reduce, METH_NOARGS, NULL},
     {"__array__", (PyCFunction)(void (*)(void))ua_py_memory_dunder_array,
@@ -548,18 +540,12 @@ static PyMemberDef memory_members[] = {
 };
 
 static PyType_Slot memory_slots[] = {
-    {Py_tp_doc, UA_DOC_MEMORY},
-    {Py_tp_new, memory_new},
-    {Py_tp_dealloc, memory_dealloc},
-    {Py_tp_traverse, memory_traverse},
-    {Py_tp_clear, memory_clear},
-    {Py_tp_repr, memory_repr},
-    {Py_tp_getset, memory_getset},
-    {Py_tp_methods, memory_methods},
-    {Py_tp_members, memory_members},
-    {Py_sq_length, memory_length},
-    {Py_bf_getbuffer, memory_getbuffer},
-    {0, NULL},
+    {Py_tp_doc, UA_DOC_MEMORY},          {Py_tp_new, memory_new},
+    {Py_tp_dealloc, memory_dealloc},     {Py_tp_traverse, memory_traverse},
+    {Py_tp_clear, memory_clear},         {Py_tp_repr, memory_repr},
+    {Py_tp_getset, memory_getset},       {Py_tp_methods, memory_methods},
+    {Py_tp_members, memory_members},     {Py_sq_length, memory_length},
+    {Py_bf_getbuffer, memory_getbuffer}, {0, NULL},
 };
 
 static PyType_Spec memory_spec = {
@@ -589,14 +575,14 @@ static PyType_Slot host_slots[] = {
     {0, NULL},
 };
 
-#define KIND_SPEC(var, cls, kind_slots)                                           \
-    static PyType_Spec var = {                                               \
-        .name = "usmarray." cls,                                             \
-        .basicsize = sizeof(ua_py_memory),                                   \
-        /* Garbage collection support is inherited from Memory. */         \
-        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE |                  \
-                 Py_TPFLAGS_IMMUTABLETYPE,                                   \
-        .slots = kind_slots,                                                 \
+#define KIND_SPEC(var, cls, kind_slots)                                               \
+    static PyType_Spec var = {                                                        \
+        .name = "usmarray." cls,                                                      \
+        .basicsize = sizeof(                                                          \
+            ua_py_memory), /* Garbage collection support is inherited from Memory. */ \
+        .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE |                           \
+                 Py_TPFLAGS_IMMUTABLETYPE,                                            \
+        .slots = kind_slots,                                                          \
     }
 
 KIND_SPEC(device_spec, "MemoryUSMDevice", device_slots);

@@ -29,9 +29,9 @@ PyObject *ua_py_memory_borrow(ua_state *st, PyObject *queue, char *ptr,
                               Py_ssize_t nbytes, int readonly,
                               PyObject *owner);
 /* The same as an instance of type (a Memory class or a subclass). */
-PyObject *ua_py_memory_wrap_as(PyTypeObject *type, char *ptr, Py_ssize_t nbytes,
-                               ua_usm_kind kind, int readonly, PyObject *queue,
-                               PyObject *owner);
+PyObject *ua_py_memory_wrap_as(PyTypeObject *type, char *ptr,
+                               Py_ssize_t nbytes, ua_usm_kind kind,
+                               int readonly, PyObject *queue, PyObject *owner);
 /* A new allocation as an instance of type. */
 PyObject *ua_py_memory_allocate(ua_state *st, PyTypeObject *type,
                                 ua_usm_kind kind, Py_ssize_t nbytes,

@@ -58,8 +58,9 @@ ua_py_memory_copy_to_host(PyObject *self, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     ua_state *st = ua_state_of(self);
-    PyObject *dest = obj == Py_None ? new_host_bytes_array(st, mem(self)->nbytes)
-                                    : Py_NewRef(obj);
+    PyObject *dest = obj == Py_None
+                         ? new_host_bytes_array(st, mem(self)->nbytes)
+                         : Py_NewRef(obj);
     Py_buffer view;
     if (dest == NULL || PyObject_GetBuffer(dest, &view, PyBUF_CONTIG) < 0) {
         Py_XDECREF(dest);
@@ -71,10 +72,10 @@ ua_py_memory_copy_to_host(PyObject *self, PyObject *args, PyObject *kwargs)
                      "destination holds %zd bytes, fewer than the memory's "
                      "%zd",
                      view.len, mem(self)->nbytes);
-    }
-    else {
-        rc = ua_py_memory_copy_bytes(st, mem(self)->queue, view.buf, mem(self)->ptr,
-                        (size_t)mem(self)->nbytes);
+    } else {
+        rc =
+            ua_py_memory_copy_bytes(st, mem(self)->queue, view.buf,
+                                    mem(self)->ptr, (size_t)mem(self)->nbytes);
     }
     PyBuffer_Release(&view);
     if (rc < 0) {
@@ -105,8 +106,9 @@ ua_py_memory_copy_from_host(PyObject *self, PyObject *obj)
     }
     int rc = ua_py_memory_check_fits(self, view.len, "the source");
     if (rc == 0) {
-        rc = ua_py_memory_copy_bytes(ua_state_of(self), mem(self)->queue, mem(self)->ptr,
-                        view.buf, (size_t)view.len);
+        rc = ua_py_memory_copy_bytes(ua_state_of(self), mem(self)->queue,
+                                     mem(self)->ptr, view.buf,
+                                     (size_t)view.len);
     }
     PyBuffer_Release(&view);
     return rc < 0 ? NULL : Py_NewRef(Py_None);
@@ -150,8 +152,8 @@ ua_py_memory_tobytes(PyObject *self, PyObject *Py_UNUSED(a))
     PyObject *bytes = PyBytes_FromStringAndSize(NULL, mem(self)->nbytes);
     if (bytes != NULL &&
         ua_py_memory_copy_bytes(ua_state_of(self), mem(self)->queue,
-                   PyBytes_AS_STRING(bytes), mem(self)->ptr,
-                   (size_t)mem(self)->nbytes) < 0) {
+                                PyBytes_AS_STRING(bytes), mem(self)->ptr,
+                                (size_t)mem(self)->nbytes) < 0) {
         Py_CLEAR(bytes);
     }
     return bytes;
@@ -171,9 +173,9 @@ ua_py_memory_reduce(PyObject *self, PyObject *Py_UNUSED(a))
         return NULL;
     }
     ua_device *d = ua_queue_device(queue_of(mem(self)->queue));
-    PyObject *result = Py_BuildValue("O(ONs)", st->rebuild_memory,
-                                     (PyObject *)Py_TYPE(self), data,
-                                     ua_device_filter_string(d));
+    PyObject *result =
+        Py_BuildValue("O(ONs)", st->rebuild_memory, (PyObject *)Py_TYPE(self),
+                      data, ua_device_filter_string(d));
     return result;
 }
 
@@ -191,16 +193,18 @@ ua_py_rebuild_memory(PyObject *module, PyObject *args)
     PyObject *result = NULL, *queue = NULL;
     PyObject *filter_obj = PyUnicode_FromString(filter);
     if (!PyType_Check(type) ||
-        ua_py_memory_kind_of_type(st, (PyTypeObject *)type) == UA_USM_UNKNOWN) {
+        ua_py_memory_kind_of_type(st, (PyTypeObject *)type) ==
+            UA_USM_UNKNOWN) {
         PyErr_SetString(PyExc_TypeError,
                         "_rebuild_memory needs a USM memory class");
-    }
-    else if (filter_obj != NULL &&
-             (queue = ua_py_as_queue(st, filter_obj, "device")) != NULL) {
+    } else if (filter_obj != NULL &&
+               (queue = ua_py_as_queue(st, filter_obj, "device")) != NULL) {
         ua_usm_kind kind = ua_py_memory_kind_of_type(st, (PyTypeObject *)type);
-        result = ua_py_memory_allocate(st, (PyTypeObject *)type, kind, data.len, 0, queue);
-        if (result != NULL && ua_py_memory_copy_bytes(st, queue, mem(result)->ptr,
-                                         data.buf, (size_t)data.len) < 0) {
+        result = ua_py_memory_allocate(st, (PyTypeObject *)type, kind,
+                                       data.len, 0, queue);
+        if (result != NULL &&
+            ua_py_memory_copy_bytes(st, queue, mem(result)->ptr, data.buf,
+                                    (size_t)data.len) < 0) {
             Py_CLEAR(result);
         }
     }
@@ -231,4 +235,3 @@ ua_py_memory_dunder_array(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     return ua_py_numpy_of_buffer(ua_state_of(self), self, dtype, copy);
 }
-

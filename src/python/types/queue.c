@@ -202,9 +202,8 @@ static PyObject *
 queue_priorities(PyObject *self, PyObject *Py_UNUSED(a))
 {
     int least, greatest;
-    ua_status code =
-        ua_device_queue_priorities(ua_queue_device(q(self)->queue), &least,
-                                   &greatest);
+    ua_status code = ua_device_queue_priorities(
+        ua_queue_device(q(self)->queue), &least, &greatest);
     if (code != UA_OK) {
         ua_error_clear();
         Py_RETURN_NONE;
@@ -264,10 +263,10 @@ queue_repr(PyObject *self)
         return PyUnicode_FromFormat("<usmarray.Queue on %s, priority %d>",
                                     where, p);
     }
-    return PyUnicode_FromFormat(
-        ua_queue_is_default(queue) ? "<usmarray.Queue on %s>"
-                                   : "<usmarray.Queue on %s, new>",
-        where);
+    return PyUnicode_FromFormat(ua_queue_is_default(queue)
+                                    ? "<usmarray.Queue on %s>"
+                                    : "<usmarray.Queue on %s, new>",
+                                where);
 }
 
 static Py_hash_t
@@ -372,16 +371,16 @@ static PyType_Slot queue_slots[] = {
 static PyType_Spec queue_spec = {
     .name = "usmarray.Queue",
     .basicsize = sizeof(ua_py_queue),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE |
-             Py_TPFLAGS_HAVE_GC,
+    .flags =
+        Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_HAVE_GC,
     .slots = queue_slots,
 };
 
 int
 ua_py_queue_add_type(PyObject *module, ua_state *st)
 {
-    st->Queue_Type = (PyTypeObject *)PyType_FromModuleAndSpec(
-        module, &queue_spec, NULL);
+    st->Queue_Type =
+        (PyTypeObject *)PyType_FromModuleAndSpec(module, &queue_spec, NULL);
     return st->Queue_Type == NULL ? -1
                                   : PyModule_AddType(module, st->Queue_Type);
 }
