@@ -14,12 +14,13 @@
 
 #include "core/core.h"
 #include "core/dlpack.h"
+#include "core/memory/provider.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 7
+#define UA_BACKEND_OPS_VERSION 8
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -70,9 +71,11 @@ typedef struct ua_backend_ops {
      * queues have no priorities. */
     void (*queue_priorities)(void *context, int *least, int *greatest);
 
-    ua_status (*alloc)(void *context, int index, ua_usm_kind kind,
-                       size_t nbytes, size_t alignment, void **ptr);
-    void (*free)(void *context, ua_usm_kind kind, void *ptr);
+    /* Where USM blocks come from (memory/provider.h): the plain provider,
+     * and a queue-ordered one where the backend has it (NULL otherwise),
+     * which the pool takes for large blocks of device memory. */
+    const ua_memory_provider *memory;
+    const ua_memory_provider *ordered_memory;
     /* Attributes of memory allocated outside the library; UA_ERR_VALUE when
      * the driver does not know the address.  May be NULL. */
     ua_status (*pointer_attributes)(const void *ptr,
@@ -143,25 +146,6 @@ typedef struct ua_backend_ops {
      * the host.  NULL where the backend's queues run no copies touching
      * device memory of another of its devices. */
     bool (*peer_access)(int from, int to);
-
-    /* A pool of USM device memory ordered by the queue: alloc_ordered
-     * returns memory usable by work enqueued on the queue from now on, and
-     * free_ordered gives it back once the queue's work so far is done, with
-     * no host wait.  The backend reuses a block on another queue only after
-     * an event orders that queue after the free.  trim_ordered gives unused
-     * blocks back to the driver; ordered_held_bytes tells what the pool
-     * holds, blocks in use included.  All NULL where the backend has no such
-     * pool: the core then keeps freed blocks itself. */
-    ua_status (*alloc_ordered)(void *queue, size_t nbytes, void **ptr);
-    void (*free_ordered)(void *queue, void *ptr, size_t nbytes);
-    void (*trim_ordered)(void *context);
-    size_t (*ordered_held_bytes)(void *context);
-
-    /* The largest alignment alloc honours itself (SIZE_MAX: any power of
-     * two).  The core makes larger ones, and every one where this is 0, by
-     * over-allocating and aligning within the block: alloc is then asked
-     * for alignment 0 only. */
-    size_t max_alignment;
 
     /* The driver's own handle of a queue, for native code that submits
      * work to it (the C API's UsmQueue_GetNativeHandle): a CUstream, a

@@ -7,7 +7,8 @@
  * order a copy touching a peer's memory after the peer's queue by an event,
  * the peer's later work after the copy, and relay copies no one queue can
  * run through a host buffer: the source's device copies into it, the
- * destination's device out of it, each leg waited for. */
+ * destination's device out of it, each leg waited for.  The made-up
+ * provider also runs out of memory on demand, for the pool's retry. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,21 +92,39 @@ fake_context_create(int index, void **context)
 FAKE_QUEUE_CREATE(twin)
 FAKE_QUEUE_CREATE(solo)
 
+/* The allocations the provider refuses next, as a device out of memory
+ * would, and the frees it has made. */
+static int refusals, frees;
+
 static ua_status
-fake_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
-           size_t alignment, void **ptr)
+fake_alloc(void *context, int index, void *queue, ua_usm_kind kind,
+           size_t nbytes, size_t alignment, void **ptr)
 {
-    (void)context, (void)index, (void)kind, (void)alignment;
+    (void)context, (void)index, (void)queue, (void)kind, (void)alignment;
+    if (refusals > 0) {
+        refusals--;
+        *ptr = NULL;
+        return ua_error_set(UA_ERR_ALLOC, "the fake device is full");
+    }
     *ptr = malloc(nbytes);
     return *ptr ? UA_OK : ua_error_set(UA_ERR_ALLOC, "out of memory");
 }
 
 static void
-fake_free(void *context, ua_usm_kind kind, void *ptr)
+fake_free(void *context, void *queue, ua_usm_kind kind, void *ptr,
+          size_t nbytes)
 {
-    (void)context, (void)kind;
+    (void)context, (void)queue, (void)kind, (void)nbytes;
+    frees++;
     free(ptr);
 }
+
+static const ua_memory_provider fake_memory = {
+    .name = "malloc",
+    .alloc = fake_alloc,
+    .free = fake_free,
+    .max_alignment = 16,
+};
 
 static ua_status
 fake_memcpy(void *queue, void *dst, const void *src, size_t n)
@@ -198,8 +217,7 @@ twin_peer_access(int from, int to)
         .device_describe = fake_describe,                                     \
         .context_create = fake_context_create,                                \
         .queue_create = NAME##_queue_create,                                  \
-        .alloc = fake_alloc,                                                  \
-        .free = fake_free,                                                    \
+        .memory = &fake_memory,                                               \
         .memcpy = fake_memcpy,                                                \
         .memset = fake_memset,                                                \
         .queue_wait = fake_wait,                                              \
@@ -501,6 +519,56 @@ test_relay_without_a_host_buffer_fails_cleanly(void)
     ua_usm_free(s1);
 }
 
+/* A device out of memory while the pool caches blocks of other sizes:
+ * the pool gives them back and asks once more. */
+static void
+test_allocation_retried_after_the_cache_is_given_back(void)
+{
+    ua_queue *q = queue("solo:gpu:0");
+    ua_context *c = ua_queue_context(q);
+    ua_allocation *cached = NULL, *a = NULL;
+    size_t before = ua_context_pooled_bytes(c);
+    CHECK_STATUS(ua_usm_alloc(q, UA_USM_DEVICE, 4096, 0, &cached), UA_OK);
+    ua_usm_free(cached);
+    CHECK(ua_context_pooled_bytes(c) == before + 4096);
+    frees = 0;
+    refusals = 1;
+    CHECK_STATUS(ua_usm_alloc(q, UA_USM_DEVICE, 100000, 0, &a), UA_OK);
+    CHECK(refusals == 0);
+    CHECK(frees >= 1 && ua_context_pooled_bytes(c) == 0);
+    CHECK(ua_context_used_bytes(c, UA_USM_DEVICE) >= 100000);
+    ua_usm_free(a);
+    ua_context_release_pool(c);
+}
+
+/* Still out of memory after the retry: the error names the provider's
+ * words and what was given back, and nothing stays counted. */
+static void
+test_allocation_fails_when_the_retry_fails(void)
+{
+    ua_queue *q = queue("solo:gpu:0");
+    ua_context *c = ua_queue_context(q);
+    ua_allocation *cached = NULL, *a = NULL;
+    CHECK_STATUS(ua_usm_alloc(q, UA_USM_DEVICE, 4096, 0, &cached), UA_OK);
+    ua_usm_free(cached);
+    size_t used = ua_context_used_bytes(c, UA_USM_DEVICE);
+    refusals = 2;
+    CHECK_STATUS(ua_usm_alloc(q, UA_USM_DEVICE, 100000, 0, &a), UA_ERR_ALLOC);
+    CHECK(a == NULL && refusals == 0);
+    CHECK(strstr(ua_error_message(), "the fake device is full") != NULL);
+    CHECK(strstr(ua_error_message(), "after giving back the") != NULL);
+    CHECK(ua_context_used_bytes(c, UA_USM_DEVICE) == used);
+    CHECK(ua_context_pooled_bytes(c) == 0);
+    ua_error_clear();
+    /* Nothing cached: one refusal is the answer, as the driver gave it. */
+    refusals = 2;
+    CHECK_STATUS(ua_usm_alloc(q, UA_USM_DEVICE, 100000, 0, &a), UA_ERR_ALLOC);
+    CHECK(refusals == 0);
+    CHECK(strstr(ua_error_message(), "giving back") == NULL);
+    refusals = 0;
+    ua_error_clear();
+}
+
 int
 main(void)
 {
@@ -512,5 +580,7 @@ main(void)
     test_copy_between_devices_without_a_route_is_relayed();
     test_strided_casting_copy_on_a_third_backend_is_relayed();
     test_relay_without_a_host_buffer_fails_cleanly();
+    test_allocation_retried_after_the_cache_is_given_back();
+    test_allocation_fails_when_the_retry_fails();
     return check_report("test_peers");
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "core/memory/pool.h"
+#include "core/memory/pool_cache.h"
 
 static ua_queue *
 host_queue(void)

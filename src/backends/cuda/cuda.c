@@ -20,10 +20,6 @@
 #include "backends/cuda/cuda_peer.h"
 
 #define CUDA_MAX_DEVICES 64
-/* Alignment cuMemAlloc and cuMemAllocManaged guarantee. */
-#define CUDA_DEVICE_ALIGNMENT 256
-/* Alignment of pinned host memory (pages). */
-#define CUDA_HOST_ALIGNMENT 4096
 
 /* ------------------------------------------------------------ the driver */
 
@@ -189,55 +185,6 @@ ua_cuda_bind(const ua_cuda_context *c)
     return UA_OK;
 }
 
-/* Peer access enabled between contexts does not reach pool memory: each
- * GPU with a link to this one is granted its pool's memory too, so that
- * peer copies of blocks from it run over the link rather than through the
- * host. */
-static void
-grant_peers(const ua_cuda_context *c)
-{
-    for (int peer = 0; peer < ndevices; peer++) {
-        CUdevice d;
-        int can = 0;
-        if (peer == c->index || ua_cu.cuDeviceGet(&d, peer) != CUDA_SUCCESS ||
-            ua_cu.cuDeviceCanAccessPeer(&can, d, c->dev) != CUDA_SUCCESS ||
-            !can) {
-            continue;
-        }
-        CUmemAccessDesc access = {{CU_MEM_LOCATION_TYPE_DEVICE, peer},
-                                  CU_MEM_ACCESS_FLAGS_PROT_READWRITE};
-        ua_cu.cuMemPoolSetAccess(c->pool, &access, 1);
-    }
-}
-
-/* The device's own stream-ordered pool, which keeps what is freed (no
- * release threshold) until trim_ordered: CuPy's and PyTorch's caching
- * allocators behave alike.  Blocks freed on one stream serve another only
- * once an event has ordered it after the free, never through dependencies
- * the driver would add by itself. */
-static void
-create_pool(ua_cuda_context *c)
-{
-    int supported = 0;
-    ua_cu.cuDeviceGetAttribute(
-        &supported, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, c->dev);
-    CUmemPoolProps props = {
-        .allocType = CU_MEM_ALLOCATION_TYPE_PINNED,
-        .location = {CU_MEM_LOCATION_TYPE_DEVICE, c->index}};
-    if (!supported ||
-        ua_cu.cuMemPoolCreate(&c->pool, &props) != CUDA_SUCCESS) {
-        c->pool = NULL;
-        return;
-    }
-    uint64_t keep_all = UINT64_MAX;
-    int no = 0;
-    ua_cu.cuMemPoolSetAttribute(c->pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
-                                &keep_all);
-    ua_cu.cuMemPoolSetAttribute(
-        c->pool, CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES, &no);
-    grant_peers(c);
-}
-
 static ua_status
 cuda_context_create(int index, void **context)
 {
@@ -262,7 +209,7 @@ cuda_context_create(int index, void **context)
     pthread_mutex_init(&c->lock, NULL);
     pthread_mutex_init(&c->pipe.lock, NULL);
     pthread_mutex_init(&c->kept_lock, NULL);
-    create_pool(c);
+    ua_cuda_create_pool(c);
     *context = c;
     return UA_OK;
 }
@@ -333,8 +280,6 @@ cuda_queue_wrap(void *context, uintptr_t stream, void **queue)
     return st != UA_OK ? st : new_queue(c, s, false, queue);
 }
 
-static void release_kept(ua_cuda_context *c, CUstream stream);
-
 static void
 cuda_queue_destroy(void *queue)
 {
@@ -344,7 +289,7 @@ cuda_queue_destroy(void *queue)
             ua_cu.cuMemFreeHost(q->staging);
         }
         if (q->c->pool != NULL) {
-            release_kept(q->c, q->stream);
+            ua_cuda_release_kept(q->c, q->stream);
         }
         if (q->owns_stream) {
             ua_cu.cuStreamDestroy(q->stream);
@@ -363,225 +308,6 @@ cuda_queue_priorities(void *context, int *least, int *greatest)
         ua_cu.cuCtxGetStreamPriorityRange(least, greatest) != CUDA_SUCCESS) {
         ua_error_clear();
     }
-}
-
-/* ------------------------------------------------------------- memory */
-
-static ua_status
-alloc_managed(size_t nbytes, void **ptr)
-{
-    /* Oversubscribed managed memory can stall the GPU: refuse what the
-     * device could not hold. */
-    size_t free_bytes = 0, total = 0;
-    CU_CHECK(ua_cu.cuMemGetInfo(&free_bytes, &total), "cuMemGetInfo");
-    if (nbytes > free_bytes) {
-        return ua_error_set(UA_ERR_ALLOC,
-                            "CUDA could not allocate %zu bytes of USM "
-                            "shared memory: the device has %zu bytes free",
-                            nbytes, free_bytes);
-    }
-    CUdeviceptr p;
-    CU_CHECK(ua_cu.cuMemAllocManaged(&p, nbytes, CU_MEM_ATTACH_GLOBAL),
-             "cuMemAllocManaged");
-    *ptr = (void *)(uintptr_t)p;
-    return UA_OK;
-}
-
-/* Every refusal of an allocation is a USMAllocationError, worded as the
- * other backends word it. */
-static ua_status
-alloc_failed(CUresult r, ua_usm_kind kind, size_t nbytes)
-{
-    const char *name = NULL;
-    ua_cu.cuGetErrorName(r, &name);
-    return ua_error_set(UA_ERR_ALLOC,
-                        "CUDA could not allocate %zu bytes of USM %s memory: "
-                        "%s",
-                        nbytes, ua_usm_kind_name(kind), name ? name : "?");
-}
-
-static ua_status
-cuda_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
-           size_t alignment, void **ptr)
-{
-    (void)index;
-    size_t guaranteed =
-        kind == UA_USM_HOST ? CUDA_HOST_ALIGNMENT : CUDA_DEVICE_ALIGNMENT;
-    if (alignment > guaranteed) {
-        return ua_error_set(UA_ERR_VALUE,
-                            "CUDA USM %s memory is aligned to %zu bytes; an "
-                            "alignment of %zu is not available",
-                            ua_usm_kind_name(kind), guaranteed, alignment);
-    }
-    ua_status st = ua_cuda_bind(context);
-    if (st != UA_OK) {
-        return st;
-    }
-    CUdeviceptr p = 0;
-    CUresult r;
-    switch (kind) {
-    case UA_USM_SHARED:
-        return alloc_managed(nbytes, ptr);
-    case UA_USM_HOST:
-        r = ua_cu.cuMemHostAlloc(
-            ptr, nbytes, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
-        break;
-    default:
-        r = ua_cu.cuMemAlloc(&p, nbytes);
-        *ptr = (void *)(uintptr_t)p;
-        break;
-    }
-    return r == CUDA_SUCCESS ? UA_OK : alloc_failed(r, kind, nbytes);
-}
-
-static void
-cuda_free(void *context, ua_usm_kind kind, void *ptr)
-{
-    if (ua_cuda_bind(context) != UA_OK) {
-        ua_error_clear();
-        return;
-    }
-    if (kind == UA_USM_HOST) {
-        ua_cu.cuMemFreeHost(ptr);
-    } else {
-        ua_cu.cuMemFree((CUdeviceptr)(uintptr_t)ptr);
-    }
-}
-
-/* A block a stream freed serves that stream's next allocation of the same
- * size with no driver call: the stream orders the two uses by itself.
- * (Two driver calls per empty() of 256 MiB cost 1.1 µs on the H100.) */
-static bool
-take_kept(ua_cuda_context *c, CUstream stream, size_t nbytes, CUdeviceptr *p)
-{
-    bool hit = false;
-    pthread_mutex_lock(&c->kept_lock);
-    for (int i = 0; i < UA_CUDA_KEPT_BLOCKS && !hit; i++) {
-        ua_cuda_kept_block *k = &c->kept[i];
-        if (k->ptr != 0 && k->stream == stream && k->bytes == nbytes) {
-            *p = k->ptr;
-            k->ptr = 0;
-            hit = true;
-        }
-    }
-    pthread_mutex_unlock(&c->kept_lock);
-    return hit;
-}
-
-/* Keeps a freed block aside, giving back to the pool the one it displaces
- * (the slots are used round robin). */
-static void
-keep(ua_cuda_context *c, CUstream stream, CUdeviceptr p, size_t nbytes)
-{
-    pthread_mutex_lock(&c->kept_lock);
-    int slot = 0;
-    for (int i = 0; i < UA_CUDA_KEPT_BLOCKS; i++) {
-        if (c->kept[i].ptr == 0) {
-            slot = i;
-            break;
-        }
-        slot = (c->kept_next + i) % UA_CUDA_KEPT_BLOCKS;
-    }
-    ua_cuda_kept_block old = c->kept[slot];
-    c->kept[slot] = (ua_cuda_kept_block){p, nbytes, stream};
-    c->kept_next = (slot + 1) % UA_CUDA_KEPT_BLOCKS;
-    pthread_mutex_unlock(&c->kept_lock);
-    if (old.ptr != 0) {
-        ua_cu.cuMemFreeAsync(old.ptr, old.stream);
-    }
-}
-
-/* Gives back to the pool the kept blocks of `stream` (of every stream
- * where NULL_STREAM_ALL). */
-#define NULL_STREAM_ALL ((CUstream)(uintptr_t)-1)
-static void
-release_kept(ua_cuda_context *c, CUstream stream)
-{
-    pthread_mutex_lock(&c->kept_lock);
-    for (int i = 0; i < UA_CUDA_KEPT_BLOCKS; i++) {
-        ua_cuda_kept_block *k = &c->kept[i];
-        if (k->ptr != 0 &&
-            (stream == NULL_STREAM_ALL || k->stream == stream)) {
-            ua_cu.cuMemFreeAsync(k->ptr, k->stream);
-            k->ptr = 0;
-        }
-    }
-    pthread_mutex_unlock(&c->kept_lock);
-}
-
-/* The pool ordered by the queue's stream; plain cuMemAlloc where the
- * device has no pools.  When the pool runs dry, kept blocks go back to it
- * and the allocation is tried again. */
-static ua_status
-cuda_alloc_ordered(void *queue, size_t nbytes, void **ptr)
-{
-    ua_cuda_queue *q = queue;
-    ua_cuda_context *c = q->c;
-    ua_status st = ua_cuda_bind(c);
-    if (st != UA_OK) {
-        return st;
-    }
-    CUdeviceptr p;
-    CUresult r = CUDA_SUCCESS;
-    if (c->pool == NULL) {
-        r = ua_cu.cuMemAlloc(&p, nbytes);
-    } else if (!take_kept(c, q->stream, nbytes, &p)) {
-        r = ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool, q->stream);
-        if (r == CUDA_ERROR_OUT_OF_MEMORY) {
-            release_kept(c, NULL_STREAM_ALL);
-            ua_cu.cuCtxSynchronize();
-            r = ua_cu.cuMemAllocFromPoolAsync(&p, nbytes, c->pool, q->stream);
-        }
-    }
-    if (r != CUDA_SUCCESS) {
-        return alloc_failed(r, UA_USM_DEVICE, nbytes);
-    }
-    *ptr = (void *)(uintptr_t)p;
-    return UA_OK;
-}
-
-static void
-cuda_free_ordered(void *queue, void *ptr, size_t nbytes)
-{
-    ua_cuda_queue *q = queue;
-    if (ua_cuda_bind(q->c) != UA_OK) {
-        ua_error_clear();
-        return;
-    }
-    CUdeviceptr p = (CUdeviceptr)(uintptr_t)ptr;
-    if (q->c->pool == NULL) {
-        ua_cu.cuStreamSynchronize(q->stream);
-        ua_cu.cuMemFree(p);
-    } else {
-        keep(q->c, q->stream, p, nbytes);
-    }
-}
-
-/* Frees that streams have not reached yet keep their blocks: wait for
- * them, so that everything unused goes back. */
-static void
-cuda_trim_ordered(void *context)
-{
-    ua_cuda_context *c = context;
-    if (c->pool == NULL || ua_cuda_bind(c) != UA_OK) {
-        ua_error_clear();
-        return;
-    }
-    release_kept(c, NULL_STREAM_ALL);
-    ua_cu.cuCtxSynchronize();
-    ua_cu.cuMemPoolTrimTo(c->pool, 0);
-}
-
-static size_t
-cuda_ordered_held_bytes(void *context)
-{
-    ua_cuda_context *c = context;
-    uint64_t n = 0;
-    if (c->pool != NULL) {
-        ua_cu.cuMemPoolGetAttribute(c->pool,
-                                    CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT, &n);
-    }
-    return (size_t)n;
 }
 
 bool
@@ -815,8 +541,8 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .queue_wrap = cuda_queue_wrap,
     .queue_destroy = cuda_queue_destroy,
     .queue_priorities = cuda_queue_priorities,
-    .alloc = cuda_alloc,
-    .free = cuda_free,
+    .memory = &ua_cuda_memory,
+    .ordered_memory = &ua_cuda_ordered_memory,
     .pointer_attributes = cuda_pointer_attributes,
     .memcpy = ua_cuda_memcpy,
     .memset = ua_cuda_memset,
@@ -831,12 +557,5 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .dlpack_device = cuda_dlpack_device,
     .dlpack_owns = cuda_dlpack_owns,
     .peer_access = ua_cuda_peer_access,
-    .alloc_ordered = cuda_alloc_ordered,
-    .free_ordered = cuda_free_ordered,
-    .trim_ordered = cuda_trim_ordered,
-    .ordered_held_bytes = cuda_ordered_held_bytes,
-    /* Device, shared and host memory all honour this; the core
-     * over-allocates for more. */
-    .max_alignment = CUDA_DEVICE_ALIGNMENT,
     .queue_native_handle = cuda_queue_native_handle,
 };

@@ -10,6 +10,11 @@
 #include "backends/cuda/cuda_driver.h"
 #include "core/backend.h"
 
+/* Alignment cuMemAlloc and cuMemAllocManaged guarantee. */
+#define CUDA_DEVICE_ALIGNMENT 256
+/* Alignment of pinned host memory (pages). */
+#define CUDA_HOST_ALIGNMENT 4096
+
 /* The driver's entry points (ua_cuda_driver, cuda_driver.h), loaded by
  * cuda.c. */
 /* NVRTC's, loaded by cuda.c when present: only strided copies need it. */
@@ -120,5 +125,14 @@ ua_status ua_cuda_memset(void *queue, void *dst, unsigned char value,
                          size_t n);
 ua_status ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
                                const ua_strided *dst, const ua_strided *src);
+
+/* cuda_memory.c: the plain and the stream-ordered providers; the
+ * stream-ordered pool of a new context (c->pool NULL where the device has
+ * none); and the return of the blocks kept for `stream` to the pool,
+ * before the stream is destroyed. */
+extern const ua_memory_provider ua_cuda_memory;
+extern const ua_memory_provider ua_cuda_ordered_memory;
+void ua_cuda_create_pool(ua_cuda_context *c);
+void ua_cuda_release_kept(ua_cuda_context *c, CUstream stream);
 
 #endif /* USMARRAY_CUDA_BACKEND_H */

@@ -118,11 +118,12 @@ host_queue_create(void *context, int index, const ua_queue_props *props,
 }
 
 static ua_status
-host_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
-           size_t alignment, void **ptr)
+host_alloc(void *context, int index, void *queue, ua_usm_kind kind,
+           size_t nbytes, size_t alignment, void **ptr)
 {
     (void)context;
     (void)index;
+    (void)queue;
     if (alignment < HOST_DEFAULT_ALIGNMENT) {
         alignment = HOST_DEFAULT_ALIGNMENT;
     }
@@ -148,12 +149,23 @@ host_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
 }
 
 static void
-host_free(void *context, ua_usm_kind kind, void *ptr)
+host_free(void *context, void *queue, ua_usm_kind kind, void *ptr,
+          size_t nbytes)
 {
     (void)context;
+    (void)queue;
     (void)kind;
+    (void)nbytes;
     free(ptr);
 }
+
+static const ua_memory_provider host_memory = {
+    .name = "posix_memalign",
+    .alloc = host_alloc,
+    .free = host_free,
+    /* posix_memalign pads larger alignments just as the core does. */
+    .max_alignment = HOST_HUGE_PAGE,
+};
 
 static ua_status
 host_memcpy(void *queue, void *dst, const void *src, size_t n)
@@ -246,8 +258,7 @@ const ua_backend_ops ua_host_backend_ops = {
     .device_info = host_device_info,
     .context_create = host_context_create,
     .queue_create = host_queue_create,
-    .alloc = host_alloc,
-    .free = host_free,
+    .memory = &host_memory,
     .pointer_attributes = NULL, /* the registry knows all host USM */
     .memcpy = host_memcpy,
     .memset = host_memset,
@@ -259,7 +270,5 @@ const ua_backend_ops ua_host_backend_ops = {
     .event_destroy = host_event_destroy,
     .dlpack_device = host_dlpack_device,
     .dlpack_owns = host_dlpack_owns,
-    /* posix_memalign pads larger alignments just as the core does. */
-    .max_alignment = HOST_HUGE_PAGE,
     .queue_native_handle = NULL, /* a host queue is no driver object */
 };

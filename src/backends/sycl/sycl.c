@@ -272,9 +272,10 @@ allocation_queue(sycl_context *c, int index)
 }
 
 static ua_status
-sycl_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
-           size_t alignment, void **ptr)
+sycl_alloc(void *context, int index, void *queue, ua_usm_kind kind,
+           size_t nbytes, size_t alignment, void **ptr)
 {
+    (void)queue; /* allocations are the context's, through its own queue */
     DPCTLSyclQueueRef q = allocation_queue(context, index);
     if (q == NULL) {
         return ua_error_set(UA_ERR_RUNTIME,
@@ -306,11 +307,22 @@ sycl_alloc(void *context, int index, ua_usm_kind kind, size_t nbytes,
 }
 
 static void
-sycl_free(void *context, ua_usm_kind kind, void *ptr)
+sycl_free(void *context, void *queue, ua_usm_kind kind, void *ptr,
+          size_t nbytes)
 {
+    (void)queue;
     (void)kind;
+    (void)nbytes;
     ua_dpctl.free_with_context(ptr, ((sycl_context *)context)->ctx);
 }
+
+static const ua_memory_provider sycl_memory = {
+    .name = "SYCL USM",
+    .alloc = sycl_alloc,
+    .free = sycl_free,
+    /* aligned_alloc_* take any power of two. */
+    .max_alignment = SIZE_MAX,
+};
 
 static ua_usm_kind
 kind_of(int usm_type)
@@ -584,8 +596,7 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .context_create = sycl_context_create,
     .queue_create = sycl_queue_create,
     .queue_destroy = sycl_queue_destroy,
-    .alloc = sycl_alloc,
-    .free = sycl_free,
+    .memory = &sycl_memory,
     .pointer_attributes = sycl_pointer_attributes,
     .memcpy = ua_sycl_memcpy,
     .memset = ua_sycl_memset,
@@ -605,6 +616,4 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .order_after_handle = sycl_order_after_handle,
     .select_filter = sycl_select_filter,
     .queue_native_handle = sycl_queue_native_handle,
-    /* aligned_alloc_* take any power of two. */
-    .max_alignment = SIZE_MAX,
 };

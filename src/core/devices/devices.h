@@ -6,7 +6,7 @@
 
 #include "core/backend.h"
 #include "core/core.h"
-#include "core/memory/pool.h"
+#include "core/memory/pool_cache.h"
 
 struct ua_backend {
     const ua_backend_ops *ops;

@@ -9,6 +9,7 @@
 #include "core/backend.h"
 #include "core/devices/devices.h"
 #include "core/memory/pool.h"
+#include "core/memory/pool_cache.h"
 
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -23,22 +24,17 @@ ua_device_default_context(ua_device *d, ua_context **out)
 {
     ua_status st = UA_OK;
     pthread_mutex_lock(&lazy_lock);
-    bool pooled;
-    if (d->default_context == NULL &&
-        (st = ua_pool_enabled_by_env(&pooled)) == UA_OK) {
+    if (d->default_context == NULL) {
         ua_context *c = calloc(1, sizeof(*c));
         if (c == NULL) {
             st =
                 ua_error_set(UA_ERR_NOMEM, "out of memory creating a context");
-        } else if ((st = d->backend->ops->context_create(
+        } else if ((st = ua_pool_init_context(c)) != UA_OK ||
+                   (st = d->backend->ops->context_create(
                         d->index, &c->handle)) != UA_OK) {
             free(c);
         } else {
             c->device = d;
-            for (int k = 0; k <= UA_USM_HOST; k++) {
-                ua_pool_init(&c->pools[k], pooled);
-                c->usage[k].limit = SIZE_MAX;
-            }
             d->default_context = c;
         }
     }

@@ -1,15 +1,12 @@
-/* USM allocations: made through the queue's backend and recorded in the
- * registry for as long as they live. */
+/* USM allocations: blocks from the pool (pool.c), recorded in the registry
+ * for as long as they live, and regions of others' host memory borrowed. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/backend.h"
-#include "core/base/lock.h"
 #include "core/devices/devices.h"
 #include "core/memory/pool.h"
 #include "core/memory/registry.h"
-#include "core/memory/usm.h"
 
 static const char *const kind_names[] = {"unknown", "device", "shared",
                                          "host"};
@@ -42,12 +39,6 @@ ua_usm_kind_host_accessible(ua_usm_kind kind)
     return kind == UA_USM_SHARED || kind == UA_USM_HOST;
 }
 
-static const ua_backend_ops *
-ops_of(const ua_queue *q)
-{
-    return q->context->device->backend->ops;
-}
-
 static ua_status
 record(ua_allocation *a)
 {
@@ -60,226 +51,6 @@ record(ua_allocation *a)
         .borrowed = a->borrowed,
     };
     return ua_registry_insert(&info);
-}
-
-/* Whether the pool's blocks are addresses the CPU may poison. */
-static bool
-pool_host_memory(const ua_context *c, ua_usm_kind kind)
-{
-    return ua_usm_kind_host_accessible(kind) ||
-           (c->device->backend->ops->caps & UA_CAP_CPU_MEMORY);
-}
-
-/* Frees a block through the backend once the work queued on it is done. */
-static void
-free_block(ua_queue *q, ua_usm_kind kind, void *ptr)
-{
-    ua_queue_wait(q);
-    ua_error_clear();
-    ops_of(q)->free(q->context->handle, kind, ptr);
-}
-
-/* Uncounts a's block, after offering it to the pool when `block` is not
- * NULL; *record, when not NULL, is kept as a spare if there is room (and
- * *record set to NULL), else left to the caller to free.  Returns whether
- * the pool kept the block; one that it did not keep stays counted, for the
- * caller to free and then discharge. */
-static bool
-discharge(ua_context *c, const ua_allocation *a, ua_allocation **record,
-          const ua_pool_block *block)
-{
-    ua_pool *p = &c->pools[a->kind];
-    ua_usage *u = &c->usage[a->kind];
-    ua_lock_acquire(&p->lock);
-    bool kept =
-        block != NULL &&
-        ua_pool_give(p, a->pool_class, pool_host_memory(c, a->kind), block);
-    if (block == NULL || kept) {
-        u->used -= a->block_bytes;
-        u->ordered -= a->ordered ? a->block_bytes : 0;
-        if (*record != NULL && u->nspare < UA_SPARE_RECORDS) {
-            u->spare[u->nspare++] = *record;
-            *record = NULL;
-        }
-    }
-    ua_lock_release(&p->lock);
-    return kept;
-}
-
-/* Counts a block as live, unless that would pass the kind's limit, and
- * gives the record that will describe it (a spare one, or a new one) and,
- * where a is of a pool class, a cached block of it if there is one
- * (pooled->ptr NULL if not): one lock for all three. */
-static ua_status
-charge(ua_context *c, const ua_allocation *a, ua_allocation **record,
-       ua_pool_block *pooled)
-{
-    ua_pool *p = &c->pools[a->kind];
-    ua_usage *u = &c->usage[a->kind];
-    ua_allocation *r = NULL;
-    pooled->ptr = NULL;
-    ua_lock_acquire(&p->lock);
-    bool over = a->block_bytes > u->limit - u->used;
-    if (!over) {
-        u->used += a->block_bytes;
-        u->ordered += a->ordered ? a->block_bytes : 0;
-        r = u->nspare > 0 ? u->spare[--u->nspare] : NULL;
-        if (a->pool_class >= 0 &&
-            !ua_pool_take(p, a->pool_class, pool_host_memory(c, a->kind),
-                          pooled)) {
-            pooled->ptr = NULL;
-        }
-        /* alloc_block waits on the block's last queue when it is another:
-         * that queue must not be destroyed meanwhile. */
-        if (pooled->ptr != NULL && pooled->queue != a->queue) {
-            ua_pool_hold_queue(p);
-        }
-    }
-    size_t used = u->used, limit = u->limit;
-    ua_lock_release(&p->lock);
-    if (over) {
-        return ua_error_set(UA_ERR_ALLOC,
-                            "allocating %zu bytes of USM %s memory would pass "
-                            "the context's limit of %zu bytes (%zu in use)",
-                            a->nbytes, ua_usm_kind_name(a->kind), limit, used);
-    }
-    if (r == NULL && (r = malloc(sizeof(*r))) == NULL) {
-        bool held = pooled->ptr != NULL && pooled->queue != a->queue;
-        if (pooled->ptr == NULL || !discharge(c, a, &r, pooled)) {
-            if (pooled->ptr != NULL) {
-                free_block(pooled->queue, a->kind, pooled->ptr);
-            }
-            discharge(c, a, &r, NULL);
-        }
-        if (held) {
-            ua_pool_release_queue(p);
-        }
-        return ua_error_set(UA_ERR_NOMEM, "out of memory");
-    }
-    *r = *a;
-    *record = r;
-    return UA_OK;
-}
-
-/* Device memory of the default alignment too large for the core's pool
- * comes from the backend's pool ordered by the queue, where it has one: no
- * host wait on either side.  Smaller blocks stay in the core's pool, which
- * makes no driver call (0.8 µs per empty() on the H100 against 1.3 µs). */
-static bool
-use_ordered_pool(const ua_queue *q, ua_usm_kind kind, size_t nbytes,
-                 size_t alignment)
-{
-    return kind == UA_USM_DEVICE && alignment == 0 &&
-           nbytes > UA_POOL_MAX_BLOCK && ops_of(q)->alloc_ordered != NULL &&
-           !q->context->pools[kind].disabled;
-}
-
-/* Whether the alignment is beyond what the backend honours itself: the
- * core then takes a block larger by alignment - 1 bytes, which always holds
- * an aligned run of nbytes. */
-static bool
-over_aligned(const ua_queue *q, size_t alignment)
-{
-    return alignment > ops_of(q)->max_alignment;
-}
-
-/* Where a's block comes from and how large it is.  Blocks of the core's
- * pool are of the class size, so that any block of a class serves any
- * request. */
-static ua_status
-plan_block(ua_allocation *a, size_t alignment)
-{
-    size_t class_bytes;
-    if (over_aligned(a->queue, alignment)) {
-        size_t pad = alignment - 1;
-        if (pad > (size_t)PTRDIFF_MAX ||
-            a->nbytes > (size_t)PTRDIFF_MAX - pad) {
-            return ua_error_set(UA_ERR_ALLOC,
-                                "cannot allocate %zu bytes aligned to %zu: "
-                                "the block would be larger than can be "
-                                "addressed",
-                                a->nbytes, alignment);
-        }
-        a->ordered = false;
-        a->pool_class = -1;
-        a->block_bytes = a->nbytes + pad;
-        return UA_OK;
-    }
-    a->ordered = use_ordered_pool(a->queue, a->kind, a->nbytes, alignment);
-    a->pool_class = a->ordered || alignment != 0
-                        ? -1
-                        : ua_pool_class(a->nbytes, &class_bytes);
-    a->block_bytes = a->pool_class >= 0 ? class_bytes : a->nbytes;
-    return UA_OK;
-}
-
-/* Fills a->block with the pooled block charge took, or from the backend,
- * and a->ptr with the start of the allocation within it. */
-static ua_status
-alloc_block(ua_allocation *a, size_t alignment, const ua_pool_block *pooled)
-{
-    ua_queue *q = a->queue;
-    ua_context *c = q->context;
-    ua_status st;
-    if (a->ordered) {
-        st = ops_of(q)->alloc_ordered(q->handle, a->nbytes, &a->block);
-        a->ptr = a->block;
-        return st;
-    }
-    if (over_aligned(q, alignment)) {
-        uintptr_t pad = alignment - 1;
-        st = ops_of(q)->alloc(c->handle, c->device->index, a->kind,
-                              a->block_bytes, 0, &a->block);
-        if (st != UA_OK) {
-            /* The backend saw only the padded size: say why it is so. */
-            return ua_error_set(st,
-                                "cannot allocate %zu bytes aligned to %zu "
-                                "(a block of %zu bytes): %s",
-                                a->nbytes, alignment, a->block_bytes,
-                                ua_error_message());
-        }
-        a->ptr = (void *)(((uintptr_t)a->block + pad) & ~pad);
-        return st;
-    }
-    if (pooled->ptr != NULL) {
-        if (pooled->queue == q) {
-            a->ptr = a->block = pooled->ptr;
-            return UA_OK;
-        }
-        /* Work on another queue may still use it: order after it. */
-        st = ua_queue_wait(pooled->queue);
-        if (st != UA_OK) {
-            free_block(pooled->queue, a->kind, pooled->ptr);
-        }
-        ua_pool_release_queue(&c->pools[a->kind]);
-        a->ptr = a->block = st == UA_OK ? pooled->ptr : NULL;
-        return st == UA_OK ? UA_OK : ua_error_code();
-    }
-    st = ops_of(q)->alloc(c->handle, c->device->index, a->kind, a->block_bytes,
-                          alignment, &a->block);
-    a->ptr = a->block;
-    return st;
-}
-
-/* Gives a's block back (to the pool, or to the backend) and uncounts it;
- * *record as discharge takes it. */
-static void
-release(ua_allocation *a, ua_allocation **record)
-{
-    ua_queue *q = a->queue;
-    ua_usm_kind kind = a->kind;
-    void *block = a->block;
-    if (a->ordered) {
-        ops_of(q)->free_ordered(q->handle, block, a->nbytes);
-        discharge(q->context, a, record, NULL);
-        return;
-    }
-    ua_pool_block b = {block, a->block_bytes, kind, q};
-    if (a->pool_class >= 0 && discharge(q->context, a, record, &b)) {
-        return;
-    }
-    free_block(q, kind, block);
-    discharge(q->context, a, record, NULL);
 }
 
 ua_status
@@ -298,26 +69,15 @@ ua_usm_alloc(ua_queue *q, ua_usm_kind kind, size_t nbytes, size_t alignment,
         return ua_error_set(UA_ERR_VALUE,
                             "alignment %zu is not a power of two", alignment);
     }
-    ua_allocation plan = {.nbytes = nbytes, .kind = kind, .queue = q};
-    ua_allocation *a = NULL;
-    ua_pool_block pooled;
-    ua_status st = plan_block(&plan, alignment);
-    if (st != UA_OK ||
-        (st = charge(q->context, &plan, &a, &pooled)) != UA_OK) {
-        return st;
+    ua_allocation *a;
+    ua_status st = ua_pool_allocate(q, kind, nbytes, alignment, &a);
+    if (st == UA_OK && (st = record(a)) != UA_OK) {
+        ua_pool_release(a);
     }
-    if ((st = alloc_block(a, alignment, &pooled)) != UA_OK) {
-        discharge(q->context, a, &a, NULL);
-        free(a);
-        return st;
+    if (st == UA_OK) {
+        *out = a;
     }
-    if ((st = record(a)) != UA_OK) {
-        release(a, &a);
-        free(a);
-        return st;
-    }
-    *out = a;
-    return UA_OK;
+    return st;
 }
 
 ua_status
@@ -364,10 +124,11 @@ ua_usm_free(ua_allocation *a)
         return;
     }
     ua_registry_remove((uintptr_t)a->ptr, a->nbytes, a->borrowed);
-    if (!a->borrowed) {
-        release(a, &a);
+    if (a->borrowed) {
+        free(a);
+    } else {
+        ua_pool_release(a);
     }
-    free(a);
 }
 
 void *
@@ -392,94 +153,4 @@ ua_queue *
 ua_allocation_queue(const ua_allocation *a)
 {
     return a->queue;
-}
-
-static void
-free_pooled(const ua_pool_block *b)
-{
-    free_block(b->queue, b->kind, b->ptr);
-}
-
-static const ua_backend_ops *
-context_ops(const ua_context *c)
-{
-    return c->device->backend->ops;
-}
-
-void
-ua_context_release_pool(ua_context *c)
-{
-    for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
-        ua_pool_drain(&c->pools[k], pool_host_memory(c, k), free_pooled);
-    }
-    if (context_ops(c)->trim_ordered != NULL) {
-        context_ops(c)->trim_ordered(c->handle);
-    }
-}
-
-static bool
-valid_kind(ua_usm_kind kind)
-{
-    return kind >= UA_USM_DEVICE && kind <= UA_USM_HOST;
-}
-
-size_t
-ua_context_used_bytes(ua_context *c, ua_usm_kind kind)
-{
-    if (!valid_kind(kind)) {
-        return 0;
-    }
-    ua_lock_acquire(&c->pools[kind].lock);
-    size_t n = c->usage[kind].used;
-    ua_lock_release(&c->pools[kind].lock);
-    return n;
-}
-
-size_t
-ua_context_held_bytes(ua_context *c, ua_usm_kind kind)
-{
-    if (!valid_kind(kind)) {
-        return 0;
-    }
-    ua_pool *p = &c->pools[kind];
-    ua_lock_acquire(&p->lock);
-    /* Live blocks of the ordered pool are counted in what it holds. */
-    size_t n = c->usage[kind].used - c->usage[kind].ordered + p->cached_bytes;
-    ua_lock_release(&p->lock);
-    if (kind == UA_USM_DEVICE && context_ops(c)->ordered_held_bytes != NULL) {
-        n += context_ops(c)->ordered_held_bytes(c->handle);
-    }
-    return n;
-}
-
-void
-ua_context_set_limit(ua_context *c, ua_usm_kind kind, size_t limit)
-{
-    if (valid_kind(kind)) {
-        ua_lock_acquire(&c->pools[kind].lock);
-        c->usage[kind].limit = limit;
-        ua_lock_release(&c->pools[kind].lock);
-    }
-}
-
-size_t
-ua_context_limit(ua_context *c, ua_usm_kind kind)
-{
-    if (!valid_kind(kind)) {
-        return SIZE_MAX;
-    }
-    ua_lock_acquire(&c->pools[kind].lock);
-    size_t n = c->usage[kind].limit;
-    ua_lock_release(&c->pools[kind].lock);
-    return n;
-}
-
-size_t
-ua_context_pooled_bytes(ua_context *c)
-{
-    size_t n = 0;
-    for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
-        n += ua_pool_cached_bytes(&c->pools[k]);
-    }
-    return n;
 }
