@@ -110,6 +110,181 @@ USMARRAY__ASSERT(offsetof(PyUSMArrayObject, data) - sizeof(PyObject) == 8 &&
 #undef USMARRAY__FIELD
 #undef USMARRAY__END
 
+/* ------------------------------------------------------ the functions */
+
+/* Every function of the C API, once, in the table's order; everything
+ * else is made from this list: the table's members and the inline
+ * functions below, the table capi.c fills (each member's implementation
+ * is capi_<MEMBER>), the Cython declarations of usmarray_api.pxd and the
+ * list in the documentation (tools/capi_gen.py writes those two, and a
+ * test checks them).  A new function is one entry appended here (a new
+ * minor version), its implementation, and a run of tools/capi_gen.py.
+ *   X(RET, NAME, MEMBER, FAIL, PARAMS, ARGS, CYTHON, DOC)
+ *   RET     the return type
+ *   NAME    the function extensions call
+ *   MEMBER  its member of the table
+ *   FAIL    what it returns before import_usmarray(), RuntimeError set
+ *   PARAMS  its parameters, ARGS their names (each in parentheses)
+ *   CYTHON  its declaration for Cython, with the exception value
+ *   DOC     what it returns, for the documentation's list */
+/* clang-format off */
+#define USMARRAY_API_FUNCTIONS(X)                                             \
+    /* Whether obj is a USMArray (or a subclass).  0 before                   \
+     * import_usmarray(), with RuntimeError set. */                           \
+    X(int, UsmArray_Check, Array_Check, 0, (PyObject *obj), (obj),            \
+      "bint UsmArray_Check(object obj)",                                      \
+      "whether ``obj`` is a ``USMArray`` (or a subclass)")                    \
+    X(int, UsmArray_GetNDim, Array_GetNDim, -1, (PyObject *arr), (arr),       \
+      "int UsmArray_GetNDim(object arr) except -1",                           \
+      "the number of dimensions")                                             \
+    /* The address of the zero-index element. */                              \
+    X(char *, UsmArray_GetData, Array_GetData, (char *)NULL,                  \
+      (PyObject *arr), (arr),                                                 \
+      "char *UsmArray_GetData(object arr) except NULL",                       \
+      "the address of the zero-index element")                                \
+    /* nd entries, owned by the array. */                                     \
+    X(Py_ssize_t *, UsmArray_GetShape, Array_GetShape, (Py_ssize_t *)NULL,    \
+      (PyObject *arr), (arr),                                                 \
+      "Py_ssize_t *UsmArray_GetShape(object arr) except NULL",                \
+      "``nd`` extents, owned by the array")                                   \
+    /* nd entries in elements, owned by the array; never NULL for nd > 0. */  \
+    X(Py_ssize_t *, UsmArray_GetStrides, Array_GetStrides,                    \
+      (Py_ssize_t *)NULL, (PyObject *arr), (arr),                             \
+      "Py_ssize_t *UsmArray_GetStrides(object arr) except NULL",              \
+      "``nd`` strides in elements, owned by the array")                       \
+    /* NumPy's type number of the elements (NPY_FLOAT64 is 12, ...). */       \
+    X(int, UsmArray_GetTypeNum, Array_GetTypeNum, -1, (PyObject *arr), (arr), \
+      "int UsmArray_GetTypeNum(object arr) except -1",                        \
+      "NumPy's type number of the elements")                                  \
+    /* USM_ARRAY_C_CONTIGUOUS | USM_ARRAY_F_CONTIGUOUS |                      \
+     * USM_ARRAY_WRITABLE */                                                  \
+    X(int, UsmArray_GetFlags, Array_GetFlags, -1, (PyObject *arr), (arr),     \
+      "int UsmArray_GetFlags(object arr) except -1",                          \
+      "``USM_ARRAY_C_CONTIGUOUS`` (1), ``USM_ARRAY_F_CONTIGUOUS`` (2), "      \
+      "``USM_ARRAY_WRITABLE`` (4)")                                           \
+    /* Borrowed: the usmarray.Memory that owns the elements. */               \
+    X(PyObject *, UsmArray_GetBase, Array_GetBase, (PyObject *)NULL,          \
+      (PyObject *arr), (arr),                                                 \
+      "PyObject *UsmArray_GetBase(object arr) except NULL",                   \
+      "borrowed: the ``Memory`` that owns the elements")                      \
+    /* Borrowed: the usmarray.Queue of the array's memory. */                 \
+    X(PyObject *, UsmArray_GetQueue, Array_GetQueue, (PyObject *)NULL,        \
+      (PyObject *arr), (arr),                                                 \
+      "PyObject *UsmArray_GetQueue(object arr) except NULL",                  \
+      "borrowed: the ``Queue`` of that memory")                               \
+    /* A new allocation laid out as shape and strides (in elements; NULL: C   \
+     * order) say; negative strides place the zero-index element so that the  \
+     * lowest one starts the allocation.  usm_type: "device" (also NULL),     \
+     * "shared" or "host"; queue: a usmarray.Queue, or NULL for the default   \
+     * device's. */                                                           \
+    X(PyObject *, UsmArray_New, Array_New, (PyObject *)NULL,                  \
+      (int nd, const Py_ssize_t *shape, int typenum,                          \
+        const Py_ssize_t *strides, const char *usm_type, PyObject *queue),    \
+        (nd, shape, typenum, strides, usm_type, queue),                       \
+      "object UsmArray_New(int nd, const Py_ssize_t *shape, int typenum, "    \
+      "const Py_ssize_t *strides, const char *usm_type, PyObject *queue)",    \
+      "a new allocation for the layout: ``strides`` NULL means C order; "     \
+      "with negative strides the lowest element starts the allocation; "      \
+      "``usm_type`` ``\"device\"`` (or NULL), ``\"shared\"`` or "             \
+      "``\"host\"``; ``queue`` a ``Queue``, NULL for the default device's")   \
+    /* An array over a usmarray.Memory, which it keeps alive: the zero-index  \
+     * element `offset` elements from the start of the memory, strides in     \
+     * elements (NULL: C order).  ValueError when an element would lie        \
+     * outside the memory.  Writable unless the memory is read-only. */       \
+    X(PyObject *, UsmArray_FromMemory, Array_FromMemory, (PyObject *)NULL,    \
+      (PyObject *memory, int nd, const Py_ssize_t *shape, int typenum,        \
+        const Py_ssize_t *strides, Py_ssize_t offset), (memory, nd, shape,    \
+        typenum, strides, offset),                                            \
+      "object UsmArray_FromMemory(object memory, int nd, const Py_ssize_t "   \
+      "*shape, int typenum, const Py_ssize_t *strides, Py_ssize_t offset)",   \
+      "an array over a ``Memory``, which it keeps alive, its zero-index "     \
+      "element ``offset`` elements in; ``ValueError`` if an element would "   \
+      "lie outside the memory; read-only over read-only memory")              \
+    /* dst[...] = src: src (a USMArray, or anything such an assignment takes) \
+     * broadcast to dst's shape and cast to its type; the copy has finished   \
+     * when this returns. */                                                  \
+    X(int, UsmArray_CopyInto, Array_CopyInto, -1,                             \
+      (PyObject *dst, PyObject *src), (dst, src),                             \
+      "int UsmArray_CopyInto(object dst, object src) except -1",              \
+      "``dst[...] = src``: broadcasting, casting, finished on return; "       \
+      "``src`` a ``USMArray`` or anything such an assignment takes")          \
+    /* Whether obj is a usmarray.Memory (of any kind).  0 before              \
+     * import_usmarray(), with RuntimeError set. */                           \
+    X(int, UsmMemory_Check, Memory_Check, 0, (PyObject *obj), (obj),          \
+      "bint UsmMemory_Check(object obj)",                                     \
+      "whether ``obj`` is a ``Memory`` of any kind")                          \
+    /* A new allocation of nbytes (> 0) of usm_type ("device", "shared",      \
+     * "host") on queue (NULL: the default device's queue). */                \
+    X(PyObject *, UsmMemory_New, Memory_New, (PyObject *)NULL,                \
+      (size_t nbytes, const char *usm_type, PyObject *queue), (nbytes,        \
+        usm_type, queue),                                                     \
+      "object UsmMemory_New(size_t nbytes, const char *usm_type, PyObject "   \
+      "*queue)",                                                              \
+      "a new allocation of ``nbytes`` (at least 1) bytes")                    \
+    /* A Memory over [ptr, ptr + nbytes), memory someone else allocated, kept \
+     * usable by holding owner (Py_None when it outlives every array).  The   \
+     * bytes must lie in one USM allocation a backend knows, of queue's       \
+     * context (NULL queue: the default queue of the allocation's device),    \
+     * or be host memory and queue a queue of a device whose memory is CPU    \
+     * memory (NULL queue: the host device's): then they are recorded as a    \
+     * borrowed "host" allocation while the Memory lives. */                  \
+    X(PyObject *, UsmMemory_FromPointer, Memory_FromPointer,                  \
+      (PyObject *)NULL,                                                       \
+      (void *ptr, size_t nbytes, PyObject *queue, PyObject *owner),           \
+      (ptr, nbytes, queue, owner),                                            \
+      "object UsmMemory_FromPointer(void *ptr, size_t nbytes, PyObject "      \
+      "*queue, object owner)",                                                \
+      "a ``Memory`` over foreign bytes that keeps ``owner`` alive (see "      \
+      "above); ``queue`` NULL means the allocation's device's default "       \
+      "queue, or the default device's for host memory")                       \
+    X(void *, UsmMemory_GetPointer, Memory_GetPointer, (void *)NULL,          \
+      (PyObject *mem), (mem),                                                 \
+      "void *UsmMemory_GetPointer(object mem) except NULL",                   \
+      "the start of the memory")                                              \
+    /* Bytes of the memory; (size_t)-1 with an exception on error. */         \
+    X(size_t, UsmMemory_GetSize, Memory_GetSize, (size_t)-1,                  \
+      (PyObject *mem), (mem),                                                 \
+      "size_t UsmMemory_GetSize(object mem) except? <size_t>-1",              \
+      "its size in bytes")                                                    \
+    /* "device", "shared" or "host" (a static string). */                     \
+    X(const char *, UsmMemory_GetUsmType, Memory_GetUsmType,                  \
+      (const char *)NULL, (PyObject *mem), (mem),                             \
+      "const char *UsmMemory_GetUsmType(object mem) except NULL",             \
+      "``\"device\"``, ``\"shared\"`` or ``\"host\"`` (a static string)")     \
+    /* Whether obj is a usmarray.Queue.  0 before import_usmarray(), with     \
+     * RuntimeError set. */                                                   \
+    X(int, UsmQueue_Check, Queue_Check, 0, (PyObject *obj), (obj),            \
+      "bint UsmQueue_Check(object obj)",                                      \
+      "whether ``obj`` is a ``Queue``")                                       \
+    /* The backend serving the queue: "host", "cuda", "sycl" (a static        \
+     * string). */                                                            \
+    X(const char *, UsmQueue_GetBackend, Queue_GetBackend,                    \
+      (const char *)NULL, (PyObject *queue), (queue),                         \
+      "const char *UsmQueue_GetBackend(object queue) except NULL",            \
+      "``\"host\"``, ``\"cuda\"`` or ``\"sycl\"`` (a static string)")         \
+    /* The driver's queue, for submitting native work in order with the       \
+     * queue's: a CUstream for "cuda", a DPCTLSyclQueueRef for "sycl";        \
+     * NULL on "host" (and NULL with TypeError for a non-queue: check         \
+     * PyErr_Occurred()). */                                                  \
+    X(void *, UsmQueue_GetNativeHandle, Queue_GetNativeHandle, (void *)NULL,  \
+      (PyObject *queue), (queue),                                             \
+      "void *UsmQueue_GetNativeHandle(object queue) except? NULL",            \
+      "the driver's queue (``CUstream``, ``DPCTLSyclQueueRef``), NULL on "    \
+      "the host backend; NULL is also the error value, so check "             \
+      "``PyErr_Occurred()``")                                                 \
+    /* Blocks, without the GIL, until the queue's work has finished. */       \
+    X(int, UsmQueue_Wait, Queue_Wait, -1, (PyObject *queue), (queue),         \
+      "int UsmQueue_Wait(object queue) except -1",                            \
+      "0 once the queue's work has finished; waits without the GIL")          \
+    /* Borrowed: the usmarray.Device the queue feeds. */                      \
+    X(PyObject *, UsmQueue_GetDevice, Queue_GetDevice, (PyObject *)NULL,      \
+      (PyObject *queue), (queue),                                             \
+      "PyObject *UsmQueue_GetDevice(object queue) except NULL",               \
+      "borrowed: the ``Device`` the queue feeds")
+/* clang-format on */
+
+#define USMARRAY__PARAMS(...) __VA_ARGS__
+
 /* ---------------------------------------------------------- the table */
 
 typedef struct UsmArray_CAPI UsmArray_CAPI;
@@ -131,36 +306,10 @@ struct UsmArray_CAPI {
     PyTypeObject *ContextType;
     PyTypeObject *DeviceType;
 
-    int (*Array_Check)(const UsmArray_CAPI *, PyObject *);
-    int (*Array_GetNDim)(const UsmArray_CAPI *, PyObject *);
-    char *(*Array_GetData)(const UsmArray_CAPI *, PyObject *);
-    Py_ssize_t *(*Array_GetShape)(const UsmArray_CAPI *, PyObject *);
-    Py_ssize_t *(*Array_GetStrides)(const UsmArray_CAPI *, PyObject *);
-    int (*Array_GetTypeNum)(const UsmArray_CAPI *, PyObject *);
-    int (*Array_GetFlags)(const UsmArray_CAPI *, PyObject *);
-    PyObject *(*Array_GetBase)(const UsmArray_CAPI *, PyObject *);
-    PyObject *(*Array_GetQueue)(const UsmArray_CAPI *, PyObject *);
-    PyObject *(*Array_New)(const UsmArray_CAPI *, int, const Py_ssize_t *, int,
-                           const Py_ssize_t *, const char *, PyObject *);
-    PyObject *(*Array_FromMemory)(const UsmArray_CAPI *, PyObject *, int,
-                                  const Py_ssize_t *, int, const Py_ssize_t *,
-                                  Py_ssize_t);
-    int (*Array_CopyInto)(const UsmArray_CAPI *, PyObject *, PyObject *);
-
-    int (*Memory_Check)(const UsmArray_CAPI *, PyObject *);
-    PyObject *(*Memory_New)(const UsmArray_CAPI *, size_t, const char *,
-                            PyObject *);
-    PyObject *(*Memory_FromPointer)(const UsmArray_CAPI *, void *, size_t,
-                                    PyObject *, PyObject *);
-    void *(*Memory_GetPointer)(const UsmArray_CAPI *, PyObject *);
-    size_t (*Memory_GetSize)(const UsmArray_CAPI *, PyObject *);
-    const char *(*Memory_GetUsmType)(const UsmArray_CAPI *, PyObject *);
-
-    int (*Queue_Check)(const UsmArray_CAPI *, PyObject *);
-    const char *(*Queue_GetBackend)(const UsmArray_CAPI *, PyObject *);
-    void *(*Queue_GetNativeHandle)(const UsmArray_CAPI *, PyObject *);
-    int (*Queue_Wait)(const UsmArray_CAPI *, PyObject *);
-    PyObject *(*Queue_GetDevice)(const UsmArray_CAPI *, PyObject *);
+#define USMARRAY__MEMBER(RET, NAME, MEMBER, FAIL, PARAMS, ARGS, CYTHON, DOC)  \
+    RET (*MEMBER)(const UsmArray_CAPI *, USMARRAY__PARAMS PARAMS);
+    USMARRAY_API_FUNCTIONS(USMARRAY__MEMBER)
+#undef USMARRAY__MEMBER
     /* Later minor versions append here. */
 };
 
@@ -261,193 +410,15 @@ usmarray__not_imported(void)
     (UsmArray_API != NULL ? UsmArray_API->member(UsmArray_API, __VA_ARGS__)   \
                           : (usmarray__not_imported(), (fail)))
 
-/* Whether obj is a USMArray (or a subclass).  0 before import_usmarray(),
- * with RuntimeError set. */
-static inline int
-UsmArray_Check(PyObject *obj)
-{
-    return USMARRAY__CALL(0, Array_Check, obj);
-}
-
-static inline int
-UsmArray_GetNDim(PyObject *arr)
-{
-    return USMARRAY__CALL(-1, Array_GetNDim, arr);
-}
-
-/* The address of the zero-index element. */
-static inline char *
-UsmArray_GetData(PyObject *arr)
-{
-    return USMARRAY__CALL((char *)NULL, Array_GetData, arr);
-}
-
-/* nd entries, owned by the array. */
-static inline Py_ssize_t *
-UsmArray_GetShape(PyObject *arr)
-{
-    return USMARRAY__CALL((Py_ssize_t *)NULL, Array_GetShape, arr);
-}
-
-/* nd entries in elements, owned by the array; never NULL for nd > 0. */
-static inline Py_ssize_t *
-UsmArray_GetStrides(PyObject *arr)
-{
-    return USMARRAY__CALL((Py_ssize_t *)NULL, Array_GetStrides, arr);
-}
-
-/* NumPy's type number of the elements (NPY_FLOAT64 is 12, ...). */
-static inline int
-UsmArray_GetTypeNum(PyObject *arr)
-{
-    return USMARRAY__CALL(-1, Array_GetTypeNum, arr);
-}
-
-/* USM_ARRAY_C_CONTIGUOUS | USM_ARRAY_F_CONTIGUOUS | USM_ARRAY_WRITABLE */
-static inline int
-UsmArray_GetFlags(PyObject *arr)
-{
-    return USMARRAY__CALL(-1, Array_GetFlags, arr);
-}
-
-/* Borrowed: the usmarray.Memory that owns the elements. */
-static inline PyObject *
-UsmArray_GetBase(PyObject *arr)
-{
-    return USMARRAY__CALL((PyObject *)NULL, Array_GetBase, arr);
-}
-
-/* Borrowed: the usmarray.Queue of the array's memory. */
-static inline PyObject *
-UsmArray_GetQueue(PyObject *arr)
-{
-    return USMARRAY__CALL((PyObject *)NULL, Array_GetQueue, arr);
-}
-
-/* A new allocation laid out as shape and strides (in elements; NULL: C
- * order) say; negative strides place the zero-index element so that the
- * lowest one starts the allocation.  usm_type: "device" (also NULL),
- * "shared" or "host"; queue: a usmarray.Queue, or NULL for the default
- * device's. */
-static inline PyObject *
-UsmArray_New(int nd, const Py_ssize_t *shape, int typenum,
-             const Py_ssize_t *strides, const char *usm_type, PyObject *queue)
-{
-    return USMARRAY__CALL((PyObject *)NULL, Array_New, nd, shape, typenum,
-                          strides, usm_type, queue);
-}
-
-/* An array over a usmarray.Memory, which it keeps alive: the zero-index
- * element `offset` elements from the start of the memory, strides in
- * elements (NULL: C order).  ValueError when an element would lie outside
- * the memory.  Writable unless the memory is read-only. */
-static inline PyObject *
-UsmArray_FromMemory(PyObject *memory, int nd, const Py_ssize_t *shape,
-                    int typenum, const Py_ssize_t *strides, Py_ssize_t offset)
-{
-    return USMARRAY__CALL((PyObject *)NULL, Array_FromMemory, memory, nd,
-                          shape, typenum, strides, offset);
-}
-
-/* dst[...] = src: src (a USMArray, or anything such an assignment takes)
- * broadcast to dst's shape and cast to its type; the copy has finished
- * when this returns. */
-static inline int
-UsmArray_CopyInto(PyObject *dst, PyObject *src)
-{
-    return USMARRAY__CALL(-1, Array_CopyInto, dst, src);
-}
-
-/* Whether obj is a usmarray.Memory (of any kind).  0 before
- * import_usmarray(), with RuntimeError set. */
-static inline int
-UsmMemory_Check(PyObject *obj)
-{
-    return USMARRAY__CALL(0, Memory_Check, obj);
-}
-
-/* A new allocation of nbytes (> 0) of usm_type ("device", "shared",
- * "host") on queue (NULL: the default device's queue). */
-static inline PyObject *
-UsmMemory_New(size_t nbytes, const char *usm_type, PyObject *queue)
-{
-    return USMARRAY__CALL((PyObject *)NULL, Memory_New, nbytes, usm_type,
-                          queue);
-}
-
-/* A Memory over [ptr, ptr + nbytes), memory someone else allocated, kept
- * usable by holding owner (Py_None when it outlives every array).  The
- * bytes must lie in one USM allocation a backend knows, of queue's context
- * (NULL queue: the default queue of the allocation's device), or be host
- * memory and queue a queue of a device whose memory is CPU memory (NULL
- * queue: the host device's): then they are recorded as a borrowed "host"
- * allocation while the Memory lives. */
-static inline PyObject *
-UsmMemory_FromPointer(void *ptr, size_t nbytes, PyObject *queue,
-                      PyObject *owner)
-{
-    return USMARRAY__CALL((PyObject *)NULL, Memory_FromPointer, ptr, nbytes,
-                          queue, owner);
-}
-
-static inline void *
-UsmMemory_GetPointer(PyObject *mem)
-{
-    return USMARRAY__CALL((void *)NULL, Memory_GetPointer, mem);
-}
-
-/* Bytes of the memory; (size_t)-1 with an exception on error. */
-static inline size_t
-UsmMemory_GetSize(PyObject *mem)
-{
-    return USMARRAY__CALL((size_t)-1, Memory_GetSize, mem);
-}
-
-/* "device", "shared" or "host" (a static string). */
-static inline const char *
-UsmMemory_GetUsmType(PyObject *mem)
-{
-    return USMARRAY__CALL((const char *)NULL, Memory_GetUsmType, mem);
-}
-
-/* Whether obj is a usmarray.Queue.  0 before import_usmarray(), with
- * RuntimeError set. */
-static inline int
-UsmQueue_Check(PyObject *obj)
-{
-    return USMARRAY__CALL(0, Queue_Check, obj);
-}
-
-/* The backend serving the queue: "host", "cuda", "sycl" (a static
- * string). */
-static inline const char *
-UsmQueue_GetBackend(PyObject *queue)
-{
-    return USMARRAY__CALL((const char *)NULL, Queue_GetBackend, queue);
-}
-
-/* The driver's queue, for submitting native work in order with the
- * queue's: a CUstream for "cuda", a DPCTLSyclQueueRef for "sycl"; NULL on
- * "host" (and NULL with TypeError for a non-queue: check PyErr_Occurred()). */
-static inline void *
-UsmQueue_GetNativeHandle(PyObject *queue)
-{
-    return USMARRAY__CALL((void *)NULL, Queue_GetNativeHandle, queue);
-}
-
-/* Blocks, without the GIL, until the queue's work has finished. */
-static inline int
-UsmQueue_Wait(PyObject *queue)
-{
-    return USMARRAY__CALL(-1, Queue_Wait, queue);
-}
-
-/* Borrowed: the usmarray.Device the queue feeds. */
-static inline PyObject *
-UsmQueue_GetDevice(PyObject *queue)
-{
-    return USMARRAY__CALL((PyObject *)NULL, Queue_GetDevice, queue);
-}
+/* Each function of the list above, calling through the table. */
+#define USMARRAY__FUNCTION(RET, NAME, MEMBER, FAIL, PARAMS, ARGS, CYTHON,     \
+                           DOC)                                               \
+    static inline RET NAME PARAMS                                             \
+    {                                                                         \
+        return USMARRAY__CALL(FAIL, MEMBER, USMARRAY__PARAMS ARGS);           \
+    }
+USMARRAY_API_FUNCTIONS(USMARRAY__FUNCTION)
+#undef USMARRAY__FUNCTION
 
 #endif /* USMARRAY_INTERNAL_BUILD */
 

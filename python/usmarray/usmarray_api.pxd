@@ -45,6 +45,7 @@ cdef extern from "usmarray/usmarray_api.h":
 
     int import_usmarray() except -1
 
+    # BEGIN: written by tools/capi_gen.py from USMARRAY_API_FUNCTIONS
     bint UsmArray_Check(object obj)
     int UsmArray_GetNDim(object arr) except -1
     char *UsmArray_GetData(object arr) except NULL
@@ -54,18 +55,13 @@ cdef extern from "usmarray/usmarray_api.h":
     int UsmArray_GetFlags(object arr) except -1
     PyObject *UsmArray_GetBase(object arr) except NULL
     PyObject *UsmArray_GetQueue(object arr) except NULL
-    object UsmArray_New(int nd, const Py_ssize_t *shape, int typenum,
-                        const Py_ssize_t *strides, const char *usm_type,
-                        PyObject *queue)
-    object UsmArray_FromMemory(object memory, int nd, const Py_ssize_t *shape,
-                               int typenum, const Py_ssize_t *strides,
-                               Py_ssize_t offset)
+    object UsmArray_New(int nd, const Py_ssize_t *shape, int typenum, const Py_ssize_t *strides, const char *usm_type, PyObject *queue)
+    object UsmArray_FromMemory(object memory, int nd, const Py_ssize_t *shape, int typenum, const Py_ssize_t *strides, Py_ssize_t offset)
     int UsmArray_CopyInto(object dst, object src) except -1
 
     bint UsmMemory_Check(object obj)
     object UsmMemory_New(size_t nbytes, const char *usm_type, PyObject *queue)
-    object UsmMemory_FromPointer(void *ptr, size_t nbytes, PyObject *queue,
-                                 object owner)
+    object UsmMemory_FromPointer(void *ptr, size_t nbytes, PyObject *queue, object owner)
     void *UsmMemory_GetPointer(object mem) except NULL
     size_t UsmMemory_GetSize(object mem) except? <size_t>-1
     const char *UsmMemory_GetUsmType(object mem) except NULL
@@ -75,3 +71,4 @@ cdef extern from "usmarray/usmarray_api.h":
     void *UsmQueue_GetNativeHandle(object queue) except? NULL
     int UsmQueue_Wait(object queue) except -1
     PyObject *UsmQueue_GetDevice(object queue) except NULL
+    # END: written by tools/capi_gen.py

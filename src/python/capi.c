@@ -143,71 +143,71 @@ check_layout(ua_state *st, const char *fn, int nd, const Py_ssize_t *shape,
 /* ---------------------------------------------------------------- arrays */
 
 static int
-array_check(const UsmArray_CAPI *api, PyObject *obj)
+capi_Array_Check(const UsmArray_CAPI *api, PyObject *obj)
 {
     return obj != NULL && PyObject_TypeCheck(obj, api->USMArrayType);
 }
 
 static int
-array_ndim(const UsmArray_CAPI *api, PyObject *obj)
+capi_Array_GetNDim(const UsmArray_CAPI *api, PyObject *obj)
 {
     PyUSMArrayObject *a = array_arg(api, obj, "UsmArray_GetNDim");
     return a ? a->nd : -1;
 }
 
 static char *
-array_data(const UsmArray_CAPI *api, PyObject *obj)
+capi_Array_GetData(const UsmArray_CAPI *api, PyObject *obj)
 {
     PyUSMArrayObject *a = array_arg(api, obj, "UsmArray_GetData");
     return a ? a->data : NULL;
 }
 
 static Py_ssize_t *
-array_shape(const UsmArray_CAPI *api, PyObject *obj)
+capi_Array_GetShape(const UsmArray_CAPI *api, PyObject *obj)
 {
     PyUSMArrayObject *a = array_arg(api, obj, "UsmArray_GetShape");
     return a ? a->shape : NULL;
 }
 
 static Py_ssize_t *
-array_strides(const UsmArray_CAPI *api, PyObject *obj)
+capi_Array_GetStrides(const UsmArray_CAPI *api, PyObject *obj)
 {
     PyUSMArrayObject *a = array_arg(api, obj, "UsmArray_GetStrides");
     return a ? a->strides : NULL;
 }
 
 static int
-array_typenum(const UsmArray_CAPI *api, PyObject *obj)
+capi_Array_GetTypeNum(const UsmArray_CAPI *api, PyObject *obj)
 {
     PyUSMArrayObject *a = array_arg(api, obj, "UsmArray_GetTypeNum");
     return a ? a->typenum : -1;
 }
 
 static int
-array_flags(const UsmArray_CAPI *api, PyObject *obj)
+capi_Array_GetFlags(const UsmArray_CAPI *api, PyObject *obj)
 {
     PyUSMArrayObject *a = array_arg(api, obj, "UsmArray_GetFlags");
     return a ? a->flags : -1;
 }
 
 static PyObject *
-array_base(const UsmArray_CAPI *api, PyObject *obj)
+capi_Array_GetBase(const UsmArray_CAPI *api, PyObject *obj)
 {
     PyUSMArrayObject *a = array_arg(api, obj, "UsmArray_GetBase");
     return a ? a->base : NULL;
 }
 
 static PyObject *
-array_queue(const UsmArray_CAPI *api, PyObject *obj)
+capi_Array_GetQueue(const UsmArray_CAPI *api, PyObject *obj)
 {
     PyUSMArrayObject *a = array_arg(api, obj, "UsmArray_GetQueue");
     return a ? ((ua_py_memory *)a->base)->queue : NULL;
 }
 
 static PyObject *
-array_new(const UsmArray_CAPI *api, int nd, const Py_ssize_t *shape,
-          int typenum, const Py_ssize_t *strides, const char *usm_type,
-          PyObject *queue)
+capi_Array_New(const UsmArray_CAPI *api, int nd, const Py_ssize_t *shape,
+               int typenum, const Py_ssize_t *strides, const char *usm_type,
+               PyObject *queue)
 {
     static const char fn[] = "UsmArray_New";
     Py_ssize_t room[UA_MAXDIMS], offset;
@@ -239,9 +239,9 @@ array_new(const UsmArray_CAPI *api, int nd, const Py_ssize_t *shape,
 }
 
 static PyObject *
-array_from_memory(const UsmArray_CAPI *api, PyObject *memory, int nd,
-                  const Py_ssize_t *shape, int typenum,
-                  const Py_ssize_t *strides, Py_ssize_t offset)
+capi_Array_FromMemory(const UsmArray_CAPI *api, PyObject *memory, int nd,
+                      const Py_ssize_t *shape, int typenum,
+                      const Py_ssize_t *strides, Py_ssize_t offset)
 {
     static const char fn[] = "UsmArray_FromMemory";
     Py_ssize_t room[UA_MAXDIMS];
@@ -263,7 +263,7 @@ array_from_memory(const UsmArray_CAPI *api, PyObject *memory, int nd,
 }
 
 static int
-array_copy_into(const UsmArray_CAPI *api, PyObject *dst, PyObject *src)
+capi_Array_CopyInto(const UsmArray_CAPI *api, PyObject *dst, PyObject *src)
 {
     static const char fn[] = "UsmArray_CopyInto";
     ua_state *st = state_of(api);
@@ -280,7 +280,7 @@ array_copy_into(const UsmArray_CAPI *api, PyObject *dst, PyObject *src)
 /* ---------------------------------------------------------------- memory */
 
 static int
-memory_check(const UsmArray_CAPI *api, PyObject *obj)
+capi_Memory_Check(const UsmArray_CAPI *api, PyObject *obj)
 {
     return obj != NULL && PyObject_TypeCheck(obj, api->MemoryType);
 }
@@ -298,8 +298,8 @@ check_nbytes(size_t nbytes, const char *fn)
 }
 
 static PyObject *
-memory_new(const UsmArray_CAPI *api, size_t nbytes, const char *usm_type,
-           PyObject *queue)
+capi_Memory_New(const UsmArray_CAPI *api, size_t nbytes, const char *usm_type,
+                PyObject *queue)
 {
     static const char fn[] = "UsmMemory_New";
     ua_usm_kind kind;
@@ -398,8 +398,8 @@ borrow_host(const UsmArray_CAPI *api, ua_state *st, char *ptr,
 }
 
 static PyObject *
-memory_from_pointer(const UsmArray_CAPI *api, void *ptr, size_t nbytes,
-                    PyObject *queue, PyObject *owner)
+capi_Memory_FromPointer(const UsmArray_CAPI *api, void *ptr, size_t nbytes,
+                        PyObject *queue, PyObject *owner)
 {
     static const char fn[] = "UsmMemory_FromPointer";
     ua_state *st = state_of(api);
@@ -435,21 +435,21 @@ memory_from_pointer(const UsmArray_CAPI *api, void *ptr, size_t nbytes,
 }
 
 static void *
-memory_pointer(const UsmArray_CAPI *api, PyObject *obj)
+capi_Memory_GetPointer(const UsmArray_CAPI *api, PyObject *obj)
 {
     ua_py_memory *m = memory_arg(api, obj, "UsmMemory_GetPointer");
     return m ? m->ptr : NULL;
 }
 
 static size_t
-memory_size(const UsmArray_CAPI *api, PyObject *obj)
+capi_Memory_GetSize(const UsmArray_CAPI *api, PyObject *obj)
 {
     ua_py_memory *m = memory_arg(api, obj, "UsmMemory_GetSize");
     return m ? (size_t)m->nbytes : (size_t)-1;
 }
 
 static const char *
-memory_usm_type(const UsmArray_CAPI *api, PyObject *obj)
+capi_Memory_GetUsmType(const UsmArray_CAPI *api, PyObject *obj)
 {
     ua_py_memory *m = memory_arg(api, obj, "UsmMemory_GetUsmType");
     return m ? ua_usm_kind_name(m->kind) : NULL;
@@ -458,13 +458,13 @@ memory_usm_type(const UsmArray_CAPI *api, PyObject *obj)
 /* ---------------------------------------------------------------- queues */
 
 static int
-queue_check(const UsmArray_CAPI *api, PyObject *obj)
+capi_Queue_Check(const UsmArray_CAPI *api, PyObject *obj)
 {
     return obj != NULL && PyObject_TypeCheck(obj, api->QueueType);
 }
 
 static const char *
-queue_backend(const UsmArray_CAPI *api, PyObject *obj)
+capi_Queue_GetBackend(const UsmArray_CAPI *api, PyObject *obj)
 {
     ua_py_queue *q = queue_arg(api, obj, "UsmQueue_GetBackend");
     return q ? ua_backend_name(ua_device_backend(ua_queue_device(q->queue)))
@@ -472,14 +472,14 @@ queue_backend(const UsmArray_CAPI *api, PyObject *obj)
 }
 
 static void *
-queue_native_handle(const UsmArray_CAPI *api, PyObject *obj)
+capi_Queue_GetNativeHandle(const UsmArray_CAPI *api, PyObject *obj)
 {
     ua_py_queue *q = queue_arg(api, obj, "UsmQueue_GetNativeHandle");
     return q ? ua_queue_native_handle(q->queue) : NULL;
 }
 
 static int
-queue_wait(const UsmArray_CAPI *api, PyObject *obj)
+capi_Queue_Wait(const UsmArray_CAPI *api, PyObject *obj)
 {
     ua_py_queue *q = queue_arg(api, obj, "UsmQueue_Wait");
     if (q == NULL) {
@@ -497,7 +497,7 @@ queue_wait(const UsmArray_CAPI *api, PyObject *obj)
 }
 
 static PyObject *
-queue_device(const UsmArray_CAPI *api, PyObject *obj)
+capi_Queue_GetDevice(const UsmArray_CAPI *api, PyObject *obj)
 {
     ua_py_queue *q = queue_arg(api, obj, "UsmQueue_GetDevice");
     return q ? q->device : NULL;
@@ -521,40 +521,19 @@ ua_py_capi_add(PyObject *module, ua_state *st)
     }
     /* The types are borrowed: the module's state holds them for as long
      * as the capsule, which lives in the module, can be reached. */
-    *api = (UsmArray_CAPI){
-        .version_major = USMARRAY_API_VERSION_MAJOR,
-        .version_minor = USMARRAY_API_VERSION_MINOR,
-        .USMArrayType = st->USMArray_Type,
-        .MemoryType = st->Memory_Type,
-        .MemoryUSMDeviceType = st->MemoryUSMDevice_Type,
-        .MemoryUSMSharedType = st->MemoryUSMShared_Type,
-        .MemoryUSMHostType = st->MemoryUSMHost_Type,
-        .QueueType = st->Queue_Type,
-        .ContextType = st->Context_Type,
-        .DeviceType = st->Device_Type,
-        .Array_Check = array_check,
-        .Array_GetNDim = array_ndim,
-        .Array_GetData = array_data,
-        .Array_GetShape = array_shape,
-        .Array_GetStrides = array_strides,
-        .Array_GetTypeNum = array_typenum,
-        .Array_GetFlags = array_flags,
-        .Array_GetBase = array_base,
-        .Array_GetQueue = array_queue,
-        .Array_New = array_new,
-        .Array_FromMemory = array_from_memory,
-        .Array_CopyInto = array_copy_into,
-        .Memory_Check = memory_check,
-        .Memory_New = memory_new,
-        .Memory_FromPointer = memory_from_pointer,
-        .Memory_GetPointer = memory_pointer,
-        .Memory_GetSize = memory_size,
-        .Memory_GetUsmType = memory_usm_type,
-        .Queue_Check = queue_check,
-        .Queue_GetBackend = queue_backend,
-        .Queue_GetNativeHandle = queue_native_handle,
-        .Queue_Wait = queue_wait,
-        .Queue_GetDevice = queue_device,
+    *api = (UsmArray_CAPI){.version_major = USMARRAY_API_VERSION_MAJOR,
+                           .version_minor = USMARRAY_API_VERSION_MINOR,
+                           .USMArrayType = st->USMArray_Type,
+                           .MemoryType = st->Memory_Type,
+                           .MemoryUSMDeviceType = st->MemoryUSMDevice_Type,
+                           .MemoryUSMSharedType = st->MemoryUSMShared_Type,
+                           .MemoryUSMHostType = st->MemoryUSMHost_Type,
+                           .QueueType = st->Queue_Type,
+                           .ContextType = st->Context_Type,
+                           .DeviceType = st->Device_Type,
+#define CAPI_ENTRY(RET, NAME, MEMBER, ...) .MEMBER = capi_##MEMBER,
+                           USMARRAY_API_FUNCTIONS(CAPI_ENTRY)
+#undef CAPI_ENTRY
     };
     PyObject *capsule = PyCapsule_New(api, USMARRAY_API_CAPSULE, free_table);
     if (capsule == NULL) {

@@ -33,7 +33,6 @@ grant_peers(const ua_cuda_context *c)
     }
 }
 
-
 /* The device's own stream-ordered pool, which keeps what is freed (no
  * release threshold) until trim_ordered: CuPy's and PyTorch's caching
  * allocators behave alike.  Blocks freed on one stream serve another only

@@ -30,7 +30,6 @@ ordered_provider(const ua_context *c)
     return c->device->backend->ops->ordered_memory;
 }
 
-
 /* Whether the pool's blocks are addresses the CPU may poison. */
 static bool
 pool_host_memory(const ua_context *c, ua_usm_kind kind)
@@ -39,7 +38,6 @@ pool_host_memory(const ua_context *c, ua_usm_kind kind)
            (c->device->backend->ops->caps & UA_CAP_CPU_MEMORY);
 }
 
-
 /* Frees a block of the plain provider once the work queued on it is
  * done. */
 static void
@@ -47,10 +45,9 @@ free_block(ua_queue *q, ua_usm_kind kind, void *ptr, size_t nbytes)
 {
     ua_queue_wait(q);
     ua_error_clear();
-    plain_provider(q->context)->free(q->context->handle, q->handle, kind, ptr,
-                                      nbytes);
+    plain_provider(q->context)
+        ->free(q->context->handle, q->handle, kind, ptr, nbytes);
 }
-
 
 /* Uncounts a's block, after offering it to the pool when `block` is not
  * NULL; *record, when not NULL, is kept as a spare if there is room (and
@@ -78,7 +75,6 @@ discharge(ua_context *c, const ua_allocation *a, ua_allocation **record,
     ua_lock_release(&p->lock);
     return kept;
 }
-
 
 /* Counts a block as live, unless that would pass the kind's limit, and
  * gives the record that will describe it (a spare one, or a new one) and,
@@ -121,8 +117,7 @@ charge(ua_context *c, const ua_allocation *a, ua_allocation **record,
         bool held = pooled->ptr != NULL && pooled->queue != a->queue;
         if (pooled->ptr == NULL || !discharge(c, a, &r, pooled)) {
             if (pooled->ptr != NULL) {
-                free_block(pooled->queue, a->kind, pooled->ptr,
-                           pooled->bytes);
+                free_block(pooled->queue, a->kind, pooled->ptr, pooled->bytes);
             }
             discharge(c, a, &r, NULL);
         }
@@ -136,7 +131,6 @@ charge(ua_context *c, const ua_allocation *a, ua_allocation **record,
     return UA_OK;
 }
 
-
 /* Device memory of the default alignment too large for the core's pool
  * comes from the backend's pool ordered by the queue, where it has one: no
  * host wait on either side.  Smaller blocks stay in the core's pool, which
@@ -146,10 +140,10 @@ use_ordered_pool(const ua_queue *q, ua_usm_kind kind, size_t nbytes,
                  size_t alignment)
 {
     return kind == UA_USM_DEVICE && alignment == 0 &&
-           nbytes > UA_POOL_MAX_BLOCK && ordered_provider(q->context) != NULL &&
+           nbytes > UA_POOL_MAX_BLOCK &&
+           ordered_provider(q->context) != NULL &&
            !q->context->pools[kind].disabled;
 }
-
 
 /* Whether the alignment is beyond what the backend honours itself: the
  * core then takes a block larger by alignment - 1 bytes, which always holds
@@ -159,7 +153,6 @@ over_aligned(const ua_queue *q, size_t alignment)
 {
     return alignment > plain_provider(q->context)->max_alignment;
 }
-
 
 /* Where a's block comes from and how large it is.  Blocks of the core's
  * pool are of the class size, so that any block of a class serves any
@@ -190,7 +183,6 @@ plan_block(ua_allocation *a, size_t alignment)
     a->block_bytes = a->pool_class >= 0 ? class_bytes : a->nbytes;
     return UA_OK;
 }
-
 
 /* A block from the provider.  Where the device has no room, the pool
  * gives back every block it keeps for the context (and the ordered
@@ -267,7 +259,6 @@ alloc_block(ua_allocation *a, size_t alignment, const ua_pool_block *pooled)
     return st;
 }
 
-
 /* Gives a's block back (to the pool, or to the backend) and uncounts it;
  * *record as discharge takes it. */
 static void
@@ -277,8 +268,8 @@ release(ua_allocation *a, ua_allocation **record)
     ua_usm_kind kind = a->kind;
     void *block = a->block;
     if (a->ordered) {
-        ordered_provider(q->context)->free(q->context->handle, q->handle, kind,
-                                           block, a->nbytes);
+        ordered_provider(q->context)
+            ->free(q->context->handle, q->handle, kind, block, a->nbytes);
         discharge(q->context, a, record, NULL);
         return;
     }
@@ -290,15 +281,11 @@ release(ua_allocation *a, ua_allocation **record)
     discharge(q->context, a, record, NULL);
 }
 
-
 static void
 free_pooled(const ua_pool_block *b)
 {
     free_block(b->queue, b->kind, b->ptr, b->bytes);
 }
-
-
-
 
 void
 ua_context_release_pool(ua_context *c)
@@ -312,13 +299,11 @@ ua_context_release_pool(ua_context *c)
     }
 }
 
-
 static bool
 valid_kind(ua_usm_kind kind)
 {
     return kind >= UA_USM_DEVICE && kind <= UA_USM_HOST;
 }
-
 
 size_t
 ua_context_used_bytes(ua_context *c, ua_usm_kind kind)
@@ -331,7 +316,6 @@ ua_context_used_bytes(ua_context *c, ua_usm_kind kind)
     ua_lock_release(&c->pools[kind].lock);
     return n;
 }
-
 
 size_t
 ua_context_held_bytes(ua_context *c, ua_usm_kind kind)
@@ -352,7 +336,6 @@ ua_context_held_bytes(ua_context *c, ua_usm_kind kind)
     return n;
 }
 
-
 void
 ua_context_set_limit(ua_context *c, ua_usm_kind kind, size_t limit)
 {
@@ -362,7 +345,6 @@ ua_context_set_limit(ua_context *c, ua_usm_kind kind, size_t limit)
         ua_lock_release(&c->pools[kind].lock);
     }
 }
-
 
 size_t
 ua_context_limit(ua_context *c, ua_usm_kind kind)
@@ -375,7 +357,6 @@ ua_context_limit(ua_context *c, ua_usm_kind kind)
     ua_lock_release(&c->pools[kind].lock);
     return n;
 }
-
 
 size_t
 ua_context_pooled_bytes(ua_context *c)

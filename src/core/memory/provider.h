@@ -23,9 +23,8 @@ typedef struct ua_memory_provider {
     /* A block of nbytes of `kind` on the backend-relative device `index` of
      * the context, aligned to `alignment` (0: the provider's default);
      * UA_ERR_ALLOC, with the driver's words, when the device has no room. */
-    ua_status (*alloc)(void *context, int index, void *queue,
-                       ua_usm_kind kind, size_t nbytes, size_t alignment,
-                       void **ptr);
+    ua_status (*alloc)(void *context, int index, void *queue, ua_usm_kind kind,
+                       size_t nbytes, size_t alignment, void **ptr);
     void (*free)(void *context, void *queue, ua_usm_kind kind, void *ptr,
                  size_t nbytes);
     /* Gives back to the driver what the provider keeps unused; NULL where
