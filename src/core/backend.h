@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 8
+#define UA_BACKEND_OPS_VERSION 9
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -30,14 +30,97 @@ typedef struct ua_backend_pointer_attrs {
     int device_index; /* backend-relative */
 } ua_backend_pointer_attrs;
 
+/* ------------------------------------------------ optional capabilities
+ *
+ * What only some backends have, each a table of its own that a backend
+ * without it leaves NULL in ua_backend_ops; the core asks for each through
+ * one query (ua_backend_<capability>, core/devices/devices.h), and calls
+ * every entry of a table it gets without checking. */
+
+/* Streams of other libraries, named by the driver's handle (CAI's
+ * "stream", DLPack's stream argument).  queue_stream gives a queue's own
+ * handle; queue_wrap makes a queue over another library's stream, which
+ * the queue never destroys; order_with_stream makes the queue's later work
+ * wait for what the stream has enqueued so far (stream_waits == 0), or the
+ * stream's later work wait for the queue's (stream_waits != 0), by an
+ * event, not a host wait.  UA_ERR_VALUE for a handle that names no stream
+ * of the device.  A backend without streams takes DLPack's stream=None
+ * only (UA_STREAMS_NONE). */
+typedef struct ua_stream_ops {
+    ua_stream_rule rule;
+    /* Under UA_STREAMS_HANDLE, the handle DLPack's stream=None stands
+     * for. */
+    uintptr_t none_stream;
+    uintptr_t (*queue_stream)(void *queue);
+    ua_status (*queue_wrap)(void *context, uintptr_t stream, void **queue);
+    ua_status (*order_with_stream)(void *queue, uintptr_t stream,
+                                   int stream_waits);
+} ua_stream_ops;
+
+/* Handles of the backend's runtime that other libraries exchange as
+ * capsules, named queue_capsule_name and context_capsule_name.
+ * adopt_handle takes one made by another library: UA_ERR_TYPE when the
+ * name is not one of this backend's kinds of handle, UA_ERR_VALUE when the
+ * handle is not usable with this backend's contexts (naming why); else
+ * *index is the backend-relative device the handle stands for, and
+ * order_after_handle makes that device's default queue wait for the work
+ * the handle's queue has submitted so far, where it is a queue (no host
+ * wait).  export_handle makes a new handle of ours (a queue where
+ * is_queue, else a context), release_handle frees one. */
+typedef struct ua_handle_ops {
+    const char *queue_capsule_name;
+    const char *context_capsule_name;
+    ua_status (*adopt_handle)(const char *name, void *handle, int *index);
+    ua_status (*order_after_handle)(void *queue, const char *name,
+                                    void *handle);
+    ua_status (*export_handle)(void *queue_or_context, int is_queue,
+                               void **handle);
+    void (*release_handle)(void *handle, int is_queue);
+} ua_handle_ops;
+
+/* Copies between two of the backend's devices (backend-relative indices):
+ * whether queues of `from` reach device memory of `to` over a direct link
+ * (peer access, enabled on first ask) rather than through the host.  A
+ * backend without it runs no copies touching device memory of another of
+ * its devices. */
+typedef struct ua_peer_ops {
+    bool (*peer_access)(int from, int to);
+} ua_peer_ops;
+
+/* Queue priorities: `least` for ordinary work, `greatest` for the most
+ * urgent, each either side of the other. */
+typedef struct ua_priority_ops {
+    void (*range)(void *context, int *least, int *greatest);
+} ua_priority_ops;
+
+/* Attributes of memory allocated outside the library; UA_ERR_VALUE when
+ * the driver does not know the address.  A backend without it knows only
+ * what the registry knows (the host backend: all of its memory). */
+typedef struct ua_foreign_memory_ops {
+    ua_status (*pointer_attributes)(const void *ptr,
+                                    ua_backend_pointer_attrs *out);
+} ua_foreign_memory_ops;
+
+/* What the driver tells of a device (out is zeroed first). */
+typedef struct ua_device_info_ops {
+    ua_status (*device_info)(int index, ua_device_info *out);
+} ua_device_info_ops;
+
+/* Filter strings of the driver's own (dpctl's "opencl:cpu:0",
+ * "level_zero:gpu"), tried when a filter string is not one of usmarray's:
+ * the backend-relative index of the device selected, or UA_ERR_VALUE. */
+typedef struct ua_filter_ops {
+    ua_status (*select_filter)(const char *filter, int *index);
+} ua_filter_ops;
+
+/* ------------------------------------------------------------ the table
+ *
+ * Every backend fills every entry up to the capabilities: the core calls
+ * them without checking. */
 typedef struct ua_backend_ops {
     uint32_t version; /* UA_BACKEND_OPS_VERSION */
     const char *name; /* the backend field of filter strings */
     unsigned caps;    /* UA_CAP_* */
-    ua_stream_rule stream_rule;
-    /* Under UA_STREAMS_HANDLE, the handle DLPack's stream=None stands
-     * for. */
-    uintptr_t none_stream;
     /* For messages: the DLPack device types of this backend's memory. */
     const char *dlpack_device_names;
 
@@ -47,39 +130,25 @@ typedef struct ua_backend_ops {
     int (*device_count)(void);
     ua_status (*device_describe)(int index, ua_device_type *type, char *name,
                                  size_t name_len);
-    /* Fills what the driver tells of the device (out is zeroed first).
-     * May be NULL. */
-    ua_status (*device_info)(int index, ua_device_info *out);
 
     ua_status (*context_create)(int index, void **context);
     /* props NULL: the context's default queue.  A backend whose queues
      * always run in order may grant in_order == false with an in-order
-     * queue; a priority outside queue_priorities' range is refused by the
+     * queue; a priority outside the priorities' range is refused by the
      * core before it gets here. */
     ua_status (*queue_create)(void *context, int index,
                               const ua_queue_props *props, void **queue);
-    /* A queue over another library's stream handle (see queue_stream),
-     * which the queue never destroys; UA_ERR_VALUE naming a handle that is
-     * no stream of the context's device.  NULL where there are no
-     * streams. */
-    ua_status (*queue_wrap)(void *context, uintptr_t stream, void **queue);
     /* Frees a queue queue_create or queue_wrap made, once its work is done
-     * (the core has waited for it).  NULL where queues hold nothing. */
+     * (the core has waited for it). */
     void (*queue_destroy)(void *queue);
-    /* The range of queue priorities: `least` for ordinary work, `greatest`
-     * for the most urgent, each either side of the other.  NULL where
-     * queues have no priorities. */
-    void (*queue_priorities)(void *context, int *least, int *greatest);
+    /* The driver's own handle of a queue, for native code that submits
+     * work to it (the C API's UsmQueue_GetNativeHandle): a CUstream, a
+     * DPCTLSyclQueueRef; NULL where the driver has no such object (the
+     * host backend). */
+    void *(*queue_native_handle)(void *queue);
 
-    /* Where USM blocks come from (memory/provider.h): the plain provider,
-     * and a queue-ordered one where the backend has it (NULL otherwise),
-     * which the pool takes for large blocks of device memory. */
+    /* Where USM blocks come from (memory/provider.h). */
     const ua_memory_provider *memory;
-    const ua_memory_provider *ordered_memory;
-    /* Attributes of memory allocated outside the library; UA_ERR_VALUE when
-     * the driver does not know the address.  May be NULL. */
-    ua_status (*pointer_attributes)(const void *ptr,
-                                    ua_backend_pointer_attrs *out);
 
     ua_status (*memcpy)(void *queue, void *dst, const void *src, size_t n);
     ua_status (*memset)(void *queue, void *dst, unsigned char value, size_t n);
@@ -95,63 +164,23 @@ typedef struct ua_backend_ops {
     ua_status (*event_synchronize)(void *event);
     void (*event_destroy)(void *event);
 
-    /* Streams of other libraries, named by the driver's handle (CAI's
-     * "stream", DLPack's stream argument).  queue_stream gives a queue's
-     * own handle; order_with_stream makes the queue's later work wait for
-     * what the stream has enqueued so far (stream_waits == 0), or the
-     * stream's later work wait for the queue's (stream_waits != 0), by an
-     * event, not a host wait.  UA_ERR_VALUE for a handle that names no
-     * stream of the queue's device.  Both NULL where there are no streams
-     * (the host backend). */
-    uintptr_t (*queue_stream)(void *queue);
-    ua_status (*order_with_stream)(void *queue, uintptr_t stream,
-                                   int stream_waits);
     /* DLPack: the device of memory of `kind` on the backend-relative device
      * `index`, and the way back: whether `dl` names memory of this backend,
      * and then which device (backend-relative) and USM kind. */
     ua_dl_device (*dlpack_device)(int index, ua_usm_kind kind);
     bool (*dlpack_owns)(ua_dl_device dl, int *index, ua_usm_kind *kind);
 
-    /* Handles of the backend's runtime made by other libraries: a capsule
-     * named `name` (a queue or a context) holding `handle`.  Returns
-     * UA_ERR_TYPE when the name is not one of this backend's kinds of
-     * handle, UA_ERR_VALUE when the handle is not usable with this
-     * backend's contexts (naming why); otherwise sets *index to the
-     * backend-relative device the handle stands for.  order_after_handle
-     * then makes that device's default queue wait for the work the
-     * handle's queue has submitted so far, where it is a queue (no host
-     * wait).  NULL where the runtime has no such handles. */
-    ua_status (*adopt_handle)(const char *name, void *handle, int *index);
-    ua_status (*order_after_handle)(void *queue, const char *name,
-                                    void *handle);
-
-    /* The same handles made of ours, for other libraries: the capsule names
-     * of queue and context handles, a new handle of a queue (is_queue) or
-     * context, and its release.  NULL where the runtime has none. */
-    const char *queue_capsule_name;
-    const char *context_capsule_name;
-    ua_status (*export_handle)(void *queue_or_context, int is_queue,
-                               void **handle);
-    void (*release_handle)(void *handle, int is_queue);
-
-    /* Filter strings of the driver's own (dpctl's "opencl:cpu:0",
-     * "level_zero:gpu"), tried when a filter string is not one of
-     * usmarray's: the backend-relative index of the device selected, or
-     * UA_ERR_VALUE.  May be NULL. */
-    ua_status (*select_filter)(const char *filter, int *index);
-
-    /* Copies between two of the backend's devices (backend-relative
-     * indices): whether queues of `from` reach device memory of `to` over
-     * a direct link (peer access, enabled on first ask) rather than through
-     * the host.  NULL where the backend's queues run no copies touching
-     * device memory of another of its devices. */
-    bool (*peer_access)(int from, int to);
-
-    /* The driver's own handle of a queue, for native code that submits
-     * work to it (the C API's UsmQueue_GetNativeHandle): a CUstream, a
-     * DPCTLSyclQueueRef.  NULL where the driver has no such object (the
-     * host backend). */
-    void *(*queue_native_handle)(void *queue);
+    /* The optional capabilities above, NULL where the backend has none;
+     * and a queue-ordered memory provider, which the pool takes for large
+     * blocks of device memory where there is one. */
+    const ua_stream_ops *streams;
+    const ua_handle_ops *handles;
+    const ua_peer_ops *peers;
+    const ua_priority_ops *priorities;
+    const ua_foreign_memory_ops *foreign_memory;
+    const ua_device_info_ops *device_info;
+    const ua_filter_ops *filters;
+    const ua_memory_provider *ordered_memory;
 } ua_backend_ops;
 
 /* ------------------------------------------ copies by a backend's kernels

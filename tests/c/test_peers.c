@@ -92,6 +92,20 @@ fake_context_create(int index, void **context)
 FAKE_QUEUE_CREATE(twin)
 FAKE_QUEUE_CREATE(solo)
 
+/* The queues are static: nothing to free, and no driver object. */
+static void
+fake_queue_destroy(void *queue)
+{
+    (void)queue;
+}
+
+static void *
+fake_native_handle(void *queue)
+{
+    (void)queue;
+    return NULL;
+}
+
 /* The allocations the provider refuses next, as a device out of memory
  * would, and the frees it has made. */
 static int refusals, frees;
@@ -207,7 +221,9 @@ twin_peer_access(int from, int to)
     return from == 0 && to == 1;
 }
 
-#define FAKE_OPS(NAME, PEER_ACCESS)                                           \
+static const ua_peer_ops twin_peers = {twin_peer_access};
+
+#define FAKE_OPS(NAME, PEERS)                                                 \
     static const ua_backend_ops NAME##_ops = {                                \
         .version = UA_BACKEND_OPS_VERSION,                                    \
         .name = #NAME,                                                        \
@@ -217,6 +233,8 @@ twin_peer_access(int from, int to)
         .device_describe = fake_describe,                                     \
         .context_create = fake_context_create,                                \
         .queue_create = NAME##_queue_create,                                  \
+        .queue_destroy = fake_queue_destroy,                                  \
+        .queue_native_handle = fake_native_handle,                            \
         .memory = &fake_memory,                                               \
         .memcpy = fake_memcpy,                                                \
         .memset = fake_memset,                                                \
@@ -228,9 +246,9 @@ twin_peer_access(int from, int to)
         .event_destroy = fake_event_destroy,                                  \
         .dlpack_device = fake_dlpack_device,                                  \
         .dlpack_owns = fake_dlpack_owns,                                      \
-        .peer_access = PEER_ACCESS,                                           \
+        .peers = PEERS,                                                       \
     };
-FAKE_OPS(twin, twin_peer_access)
+FAKE_OPS(twin, &twin_peers)
 FAKE_OPS(solo, NULL)
 
 /* The list this executable is built with. */

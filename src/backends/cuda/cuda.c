@@ -525,25 +525,33 @@ cuda_dlpack_owns(ua_dl_device dl, int *index, ua_usm_kind *kind)
     return true;
 }
 
+static const ua_stream_ops cuda_streams = {
+    .rule = UA_STREAMS_HANDLE,
+    .none_stream = (uintptr_t)CU_STREAM_LEGACY,
+    .queue_stream = cuda_queue_stream,
+    .queue_wrap = cuda_queue_wrap,
+    .order_with_stream = cuda_order_with_stream,
+};
+
+static const ua_peer_ops cuda_peers = {ua_cuda_peer_access};
+static const ua_priority_ops cuda_priorities = {cuda_queue_priorities};
+static const ua_foreign_memory_ops cuda_foreign_memory = {
+    cuda_pointer_attributes};
+static const ua_device_info_ops cuda_device_info_ops = {cuda_device_info};
+
 const ua_backend_ops ua_cuda_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "cuda",
     .caps = UA_CAP_REACHES_CPU_MEMORY | UA_CAP_CUDA_ARRAY_INTERFACE,
-    .stream_rule = UA_STREAMS_HANDLE,
-    .none_stream = (uintptr_t)CU_STREAM_LEGACY,
     .dlpack_device_names = "kDLCUDA, kDLCUDAHost, kDLCUDAManaged",
     .initialize = cuda_initialize,
     .device_count = cuda_device_count,
     .device_describe = cuda_device_describe,
-    .device_info = cuda_device_info,
     .context_create = cuda_context_create,
     .queue_create = cuda_queue_create,
-    .queue_wrap = cuda_queue_wrap,
     .queue_destroy = cuda_queue_destroy,
-    .queue_priorities = cuda_queue_priorities,
+    .queue_native_handle = cuda_queue_native_handle,
     .memory = &ua_cuda_memory,
-    .ordered_memory = &ua_cuda_ordered_memory,
-    .pointer_attributes = cuda_pointer_attributes,
     .memcpy = ua_cuda_memcpy,
     .memset = ua_cuda_memset,
     .queue_wait = cuda_queue_wait,
@@ -552,10 +560,12 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .event_wait = cuda_event_wait,
     .event_synchronize = cuda_event_synchronize,
     .event_destroy = cuda_event_destroy,
-    .queue_stream = cuda_queue_stream,
-    .order_with_stream = cuda_order_with_stream,
     .dlpack_device = cuda_dlpack_device,
     .dlpack_owns = cuda_dlpack_owns,
-    .peer_access = ua_cuda_peer_access,
-    .queue_native_handle = cuda_queue_native_handle,
+    .streams = &cuda_streams,
+    .peers = &cuda_peers,
+    .priorities = &cuda_priorities,
+    .foreign_memory = &cuda_foreign_memory,
+    .device_info = &cuda_device_info_ops,
+    .ordered_memory = &ua_cuda_ordered_memory,
 };

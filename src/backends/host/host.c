@@ -246,20 +246,37 @@ host_dlpack_owns(ua_dl_device dl, int *index, ua_usm_kind *kind)
     return dl.device_type == UA_DL_CPU;
 }
 
+/* A host queue holds nothing and is no driver object. */
+static void
+host_queue_destroy(void *queue)
+{
+    (void)queue;
+}
+
+static void *
+host_queue_native_handle(void *queue)
+{
+    (void)queue;
+    return NULL;
+}
+
+static const ua_device_info_ops host_device_info_ops = {host_device_info};
+
+/* No streams, no handles of other libraries, one device, no priorities;
+ * the registry knows all of its memory. */
 const ua_backend_ops ua_host_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "host",
     .caps = UA_CAP_CPU_MEMORY | UA_CAP_REACHES_CPU_MEMORY,
-    .stream_rule = UA_STREAMS_NONE,
     .dlpack_device_names = "kDLCPU",
     .initialize = host_initialize,
     .device_count = host_device_count,
     .device_describe = host_device_describe,
-    .device_info = host_device_info,
     .context_create = host_context_create,
     .queue_create = host_queue_create,
+    .queue_destroy = host_queue_destroy,
+    .queue_native_handle = host_queue_native_handle,
     .memory = &host_memory,
-    .pointer_attributes = NULL, /* the registry knows all host USM */
     .memcpy = host_memcpy,
     .memset = host_memset,
     .queue_wait = host_queue_wait,
@@ -270,5 +287,5 @@ const ua_backend_ops ua_host_backend_ops = {
     .event_destroy = host_event_destroy,
     .dlpack_device = host_dlpack_device,
     .dlpack_owns = host_dlpack_owns,
-    .queue_native_handle = NULL, /* a host queue is no driver object */
+    .device_info = &host_device_info_ops,
 };

@@ -581,14 +581,27 @@ sycl_queue_native_handle(void *queue)
     return ((sycl_queue *)queue)->q;
 }
 
+static const ua_handle_ops sycl_handles = {
+    .queue_capsule_name = QUEUE_CAPSULE,
+    .context_capsule_name = CONTEXT_CAPSULE,
+    .adopt_handle = sycl_adopt_handle,
+    .order_after_handle = sycl_order_after_handle,
+    .export_handle = sycl_export_handle,
+    .release_handle = sycl_release_handle,
+};
+
+static const ua_foreign_memory_ops sycl_foreign_memory = {
+    sycl_pointer_attributes};
+
+static const ua_filter_ops sycl_filters = {sycl_select_filter};
+
+/* dpctl orders by queues, not integer streams: no stream capability, and
+ * DLPack's stream must be None. */
 const ua_backend_ops ua_sycl_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "sycl",
     /* Copies stage pageable memory through USM host memory. */
     .caps = UA_CAP_REACHES_CPU_MEMORY,
-    /* dpctl orders by queues, not integer streams: DLPack's stream must be
-     * None. */
-    .stream_rule = UA_STREAMS_NONE,
     .dlpack_device_names = "kDLOneAPI",
     .initialize = sycl_initialize,
     .device_count = sycl_device_count,
@@ -596,8 +609,8 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .context_create = sycl_context_create,
     .queue_create = sycl_queue_create,
     .queue_destroy = sycl_queue_destroy,
+    .queue_native_handle = sycl_queue_native_handle,
     .memory = &sycl_memory,
-    .pointer_attributes = sycl_pointer_attributes,
     .memcpy = ua_sycl_memcpy,
     .memset = ua_sycl_memset,
     .queue_wait = ua_sycl_queue_wait,
@@ -608,12 +621,7 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .event_destroy = sycl_event_destroy,
     .dlpack_device = sycl_dlpack_device,
     .dlpack_owns = sycl_dlpack_owns,
-    .queue_capsule_name = QUEUE_CAPSULE,
-    .context_capsule_name = CONTEXT_CAPSULE,
-    .export_handle = sycl_export_handle,
-    .release_handle = sycl_release_handle,
-    .adopt_handle = sycl_adopt_handle,
-    .order_after_handle = sycl_order_after_handle,
-    .select_filter = sycl_select_filter,
-    .queue_native_handle = sycl_queue_native_handle,
+    .handles = &sycl_handles,
+    .foreign_memory = &sycl_foreign_memory,
+    .filters = &sycl_filters,
 };

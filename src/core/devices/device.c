@@ -182,13 +182,15 @@ ua_backend_caps(const ua_backend *b)
 ua_stream_rule
 ua_backend_stream_rule(const ua_backend *b)
 {
-    return b->ops->stream_rule;
+    const ua_stream_ops *s = ua_backend_streams(b);
+    return s != NULL ? s->rule : UA_STREAMS_NONE;
 }
 
 uintptr_t
 ua_backend_none_stream(const ua_backend *b)
 {
-    return b->ops->none_stream;
+    const ua_stream_ops *s = ua_backend_streams(b);
+    return s != NULL ? s->none_stream : 0;
 }
 
 ua_device *
@@ -254,8 +256,6 @@ ua_status
 ua_device_get_info(const ua_device *d, ua_device_info *out)
 {
     memset(out, 0, sizeof(*out));
-    if (d->backend->ops->device_info == NULL) {
-        return UA_OK;
-    }
-    return d->backend->ops->device_info(d->index, out);
+    const ua_device_info_ops *info = ua_backend_device_info(d->backend);
+    return info != NULL ? info->device_info(d->index, out) : UA_OK;
 }

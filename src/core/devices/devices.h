@@ -52,4 +52,48 @@ ua_device *ua_backend_device(ua_backend *b, int index);
  * both queues are of one backend. */
 ua_status ua_queues_order(ua_queue *from, ua_queue *to);
 
+/* The optional capabilities of a backend (core/backend.h): each is asked
+ * for here, and is NULL where the backend has none. */
+static inline const ua_stream_ops *
+ua_backend_streams(const ua_backend *b)
+{
+    return b->ops->streams;
+}
+
+static inline const ua_handle_ops *
+ua_backend_handles(const ua_backend *b)
+{
+    return b->ops->handles;
+}
+
+static inline const ua_peer_ops *
+ua_backend_peers(const ua_backend *b)
+{
+    return b->ops->peers;
+}
+
+static inline const ua_priority_ops *
+ua_backend_priorities(const ua_backend *b)
+{
+    return b->ops->priorities;
+}
+
+static inline const ua_foreign_memory_ops *
+ua_backend_foreign_memory(const ua_backend *b)
+{
+    return b->ops->foreign_memory;
+}
+
+static inline const ua_device_info_ops *
+ua_backend_device_info(const ua_backend *b)
+{
+    return b->ops->device_info;
+}
+
+static inline const ua_filter_ops *
+ua_backend_filters(const ua_backend *b)
+{
+    return b->ops->filters;
+}
+
 #endif

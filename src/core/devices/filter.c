@@ -171,11 +171,12 @@ static bool
 select_by_backend(const char *filter, ua_device **out)
 {
     for (size_t b = 0; b < ua_backend_count(); b++) {
+        ua_backend *be = ua_backend_at(b);
+        const ua_filter_ops *filters = ua_backend_filters(be);
         int index;
-        if (ua_backend_at(b)->available &&
-            ua_backend_at(b)->ops->select_filter != NULL &&
-            ua_backend_at(b)->ops->select_filter(filter, &index) == UA_OK &&
-            (*out = ua_backend_device(ua_backend_at(b), index)) != NULL) {
+        if (be->available && filters != NULL &&
+            filters->select_filter(filter, &index) == UA_OK &&
+            (*out = ua_backend_device(be, index)) != NULL) {
             return true;
         }
     }

@@ -9,31 +9,25 @@
 
 #define USED_PREFIX "used_"
 
-static const ua_backend_ops *
-ops_of_device(const ua_device *d)
-{
-    return d->backend->ops;
-}
-
 static ua_status
-export_native(const ua_backend_ops *ops, void *object, int is_queue,
+export_native(const ua_backend *b, void *object, int is_queue,
               const char **capsule_name, void **handle)
 {
-    const char *name =
-        is_queue ? ops->queue_capsule_name : ops->context_capsule_name;
-    if (ops->export_handle == NULL || name == NULL) {
+    const ua_handle_ops *handles = ua_backend_handles(b);
+    if (handles == NULL) {
         return ua_error_set(UA_ERR_VALUE,
                             "the %s backend has no native %s handles",
-                            ops->name, is_queue ? "queue" : "context");
+                            b->ops->name, is_queue ? "queue" : "context");
     }
-    *capsule_name = name;
-    return ops->export_handle(object, is_queue, handle);
+    *capsule_name =
+        is_queue ? handles->queue_capsule_name : handles->context_capsule_name;
+    return handles->export_handle(object, is_queue, handle);
 }
 
 ua_status
 ua_queue_export_native(ua_queue *q, const char **capsule_name, void **handle)
 {
-    return export_native(ops_of_device(q->context->device), q->handle, 1,
+    return export_native(q->context->device->backend, q->handle, 1,
                          capsule_name, handle);
 }
 
@@ -41,7 +35,7 @@ ua_status
 ua_context_export_native(ua_context *c, const char **capsule_name,
                          void **handle)
 {
-    return export_native(ops_of_device(c->device), c->handle, 0, capsule_name,
+    return export_native(c->device->backend, c->handle, 0, capsule_name,
                          handle);
 }
 
@@ -57,8 +51,9 @@ ua_is_native_capsule_name(const char *name)
     size_t count;
     const ua_backend_ops *const *list = ua_backends_of_build(&count);
     for (size_t b = 0; name != NULL && b < count; b++) {
-        if (names(list[b]->queue_capsule_name, name) ||
-            names(list[b]->context_capsule_name, name)) {
+        const ua_handle_ops *handles = list[b]->handles;
+        if (handles != NULL && (names(handles->queue_capsule_name, name) ||
+                                names(handles->context_capsule_name, name))) {
             return true;
         }
     }
@@ -84,8 +79,12 @@ capsule_name_at(size_t i)
     size_t count;
     const ua_backend_ops *const *list = ua_backends_of_build(&count);
     for (size_t b = 0; b < count; b++) {
-        const char *pair[2] = {list[b]->queue_capsule_name,
-                               list[b]->context_capsule_name};
+        const ua_handle_ops *handles = list[b]->handles;
+        if (handles == NULL) {
+            continue;
+        }
+        const char *pair[2] = {handles->queue_capsule_name,
+                               handles->context_capsule_name};
         for (int k = 0; k < 2; k++) {
             if (pair[k] != NULL && i-- == 0) {
                 return pair[k];
@@ -116,11 +115,13 @@ ua_release_native_handle(const char *capsule_name, void *handle)
         capsule_name += strlen(USED_PREFIX);
     }
     for (size_t b = 0; b < ua_backend_count(); b++) {
-        const ua_backend_ops *ops = ua_backend_at(b)->ops;
-        int is_queue = names(ops->queue_capsule_name, capsule_name);
-        if (ops->release_handle != NULL &&
-            (is_queue || names(ops->context_capsule_name, capsule_name))) {
-            ops->release_handle(handle, is_queue);
+        const ua_handle_ops *handles = ua_backend_handles(ua_backend_at(b));
+        if (handles == NULL) {
+            continue;
+        }
+        int is_queue = names(handles->queue_capsule_name, capsule_name);
+        if (is_queue || names(handles->context_capsule_name, capsule_name)) {
+            handles->release_handle(handle, is_queue);
             return;
         }
     }

@@ -95,15 +95,15 @@ ua_queue_wait(ua_queue *q)
 ua_status
 ua_device_queue_priorities(ua_device *d, int *least, int *greatest)
 {
-    const ua_backend_ops *ops = d->backend->ops;
+    const ua_priority_ops *priorities = ua_backend_priorities(d->backend);
     ua_context *c;
-    if (ops->queue_priorities == NULL) {
+    if (priorities == NULL) {
         return ua_error_set(UA_ERR_VALUE, "queues of %s have no priorities",
                             d->filter);
     }
     ua_status st = ua_device_default_context(d, &c);
     if (st == UA_OK) {
-        ops->queue_priorities(c->handle, least, greatest);
+        priorities->range(c->handle, least, greatest);
     }
     return st;
 }
@@ -163,9 +163,9 @@ ua_queue_create(ua_context *c, const ua_queue_props *props, ua_queue **out)
 ua_status
 ua_queue_wrap_stream(ua_context *c, uintptr_t stream, ua_queue **out)
 {
-    const ua_backend_ops *ops = c->device->backend->ops;
+    const ua_stream_ops *streams = ua_backend_streams(c->device->backend);
     ua_queue *q;
-    if (ops->queue_wrap == NULL) {
+    if (streams == NULL) {
         return ua_error_set(UA_ERR_VALUE,
                             "queues of %s have no streams to wrap",
                             c->device->filter);
@@ -174,7 +174,7 @@ ua_queue_wrap_stream(ua_context *c, uintptr_t stream, ua_queue **out)
     if (st != UA_OK) {
         return st;
     }
-    if ((st = ops->queue_wrap(c->handle, stream, &q->handle)) != UA_OK) {
+    if ((st = streams->queue_wrap(c->handle, stream, &q->handle)) != UA_OK) {
         free(q);
         return st;
     }
@@ -202,9 +202,7 @@ ua_queue_destroy(ua_queue *q)
         }
     }
     ua_error_clear();
-    if (ops->queue_destroy != NULL) {
-        ops->queue_destroy(q->handle);
-    }
+    ops->queue_destroy(q->handle);
     free(q);
 }
 
@@ -257,12 +255,13 @@ ua_queue_adopt(const char *name, void *handle, ua_queue **out)
 {
     ua_devices_initialize();
     for (size_t b = 0; b < ua_backend_count(); b++) {
-        const ua_backend_ops *ops = ua_backend_at(b)->ops;
+        ua_backend *be = ua_backend_at(b);
+        const ua_handle_ops *handles = ua_backend_handles(be);
         int index = -1;
-        if (!ua_backend_at(b)->available || ops->adopt_handle == NULL) {
+        if (!be->available || handles == NULL) {
             continue;
         }
-        ua_status st = ops->adopt_handle(name, handle, &index);
+        ua_status st = handles->adopt_handle(name, handle, &index);
         if (st == UA_ERR_TYPE) {
             ua_error_clear();
             continue;
@@ -270,22 +269,19 @@ ua_queue_adopt(const char *name, void *handle, ua_queue **out)
         if (st != UA_OK) {
             return st;
         }
-        ua_device *d = ua_backend_device(ua_backend_at(b), index);
+        ua_device *d = ua_backend_device(be, index);
         ua_context *c;
         if (d == NULL) {
             return ua_error_set(UA_ERR_VALUE,
                                 "a '%s' capsule names device %d of the %s "
                                 "backend, which has %zu",
-                                name, index, ops->name,
-                                ua_backend_at(b)->ndevices);
+                                name, index, be->ops->name, be->ndevices);
         }
         if ((st = ua_device_default_context(d, &c)) != UA_OK ||
             (st = ua_context_default_queue(c, out)) != UA_OK) {
             return st;
         }
-        return ops->order_after_handle != NULL
-                   ? ops->order_after_handle((*out)->handle, name, handle)
-                   : UA_OK;
+        return handles->order_after_handle((*out)->handle, name, handle);
     }
     return no_backend_adopts(name);
 }
@@ -310,26 +306,26 @@ ua_queues_order(ua_queue *from, ua_queue *to)
 uintptr_t
 ua_queue_stream_handle(ua_queue *q)
 {
-    const ua_backend_ops *ops = ops_of(q);
-    return ops->queue_stream ? ops->queue_stream(q->handle) : 0;
+    const ua_stream_ops *streams =
+        ua_backend_streams(q->context->device->backend);
+    return streams != NULL ? streams->queue_stream(q->handle) : 0;
 }
 
 void *
 ua_queue_native_handle(ua_queue *q)
 {
-    const ua_backend_ops *ops = ops_of(q);
-    return ops->queue_native_handle ? ops->queue_native_handle(q->handle)
-                                    : NULL;
+    return ops_of(q)->queue_native_handle(q->handle);
 }
 
 ua_status
 ua_queue_order_with_stream(ua_queue *q, uintptr_t stream, bool stream_waits)
 {
-    const ua_backend_ops *ops = ops_of(q);
-    if (ops->order_with_stream == NULL) {
+    const ua_stream_ops *streams =
+        ua_backend_streams(q->context->device->backend);
+    if (streams == NULL) {
         return ua_error_set(UA_ERR_VALUE,
                             "stream %#zx: the %s backend has no streams",
-                            (size_t)stream, ops->name);
+                            (size_t)stream, ops_of(q)->name);
     }
-    return ops->order_with_stream(q->handle, stream, stream_waits);
+    return streams->order_with_stream(q->handle, stream, stream_waits);
 }

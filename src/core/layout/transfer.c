@@ -62,15 +62,14 @@ ua_queue_reaching(ua_queue *q, const void *a, const void *b)
 ua_status
 ua_device_peer_access(ua_device *from, ua_device *to, bool *direct)
 {
-    const ua_backend_ops *ops = from->backend->ops;
+    const ua_peer_ops *peers = ua_backend_peers(from->backend);
     if (from == to || from->backend != to->backend) {
         *direct = from == to || backend_reaches(from->backend, to->backend);
         return UA_OK;
     }
     /* Without a route of the backend's own, copies are relayed through
      * host memory (relay.c). */
-    *direct =
-        ops->peer_access != NULL && ops->peer_access(from->index, to->index);
+    *direct = peers != NULL && peers->peer_access(from->index, to->index);
     return UA_OK;
 }
 
@@ -85,7 +84,7 @@ device_reaches(const ua_device *here, const ua_pointer_info *info)
     if (info->device == here || info->kind != UA_USM_DEVICE) {
         return true;
     }
-    return owner == here->backend ? owner->ops->peer_access != NULL
+    return owner == here->backend ? ua_backend_peers(owner) != NULL
                                   : backend_reaches(here->backend, owner);
 }
 

@@ -13,13 +13,14 @@
 static bool
 query_backend(ua_backend *be, uintptr_t addr, size_t len, ua_pointer_info *out)
 {
+    const ua_foreign_memory_ops *foreign = ua_backend_foreign_memory(be);
     ua_backend_pointer_attrs attrs, last;
-    if (!be->available || be->ops->pointer_attributes == NULL ||
-        be->ops->pointer_attributes((const void *)addr, &attrs) != UA_OK) {
+    if (!be->available || foreign == NULL ||
+        foreign->pointer_attributes((const void *)addr, &attrs) != UA_OK) {
         return false;
     }
     if (attrs.nbytes == 0) {
-        if (len > 1 && (be->ops->pointer_attributes(
+        if (len > 1 && (foreign->pointer_attributes(
                             (const void *)(addr + len - 1), &last) != UA_OK ||
                         last.kind != attrs.kind ||
                         last.device_index != attrs.device_index)) {
