@@ -2,42 +2,10 @@
  * for as long as they live, and regions of others' host memory borrowed. */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/devices/devices.h"
 #include "core/memory/pool.h"
 #include "core/memory/registry.h"
-
-static const char *const kind_names[] = {"unknown", "device", "shared",
-                                         "host"};
-
-const char *
-ua_usm_kind_name(ua_usm_kind kind)
-{
-    return (kind >= UA_USM_UNKNOWN && kind <= UA_USM_HOST) ? kind_names[kind]
-                                                           : "unknown";
-}
-
-ua_status
-ua_usm_kind_parse(const char *name, ua_usm_kind *out)
-{
-    for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
-        if (strcmp(name, kind_names[k]) == 0) {
-            *out = (ua_usm_kind)k;
-            return UA_OK;
-        }
-    }
-    return ua_error_set(UA_ERR_VALUE,
-                        "'%.100s' is not a USM kind (expected 'device', "
-                        "'shared' or 'host')",
-                        name);
-}
-
-bool
-ua_usm_kind_host_accessible(ua_usm_kind kind)
-{
-    return kind == UA_USM_SHARED || kind == UA_USM_HOST;
-}
 
 static ua_status
 record(ua_allocation *a)
