@@ -9,7 +9,6 @@
 #include "core/backend.h"
 #include "core/devices/devices.h"
 #include "core/memory/pool.h"
-#include "core/memory/pool_cache.h"
 
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -197,9 +196,7 @@ ua_queue_destroy(ua_queue *q)
     ua_queue_wait(q);
     ua_error_clear();
     if (ua_context_default_queue(c, &heir) == UA_OK) {
-        for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
-            ua_pool_rebind(&c->pools[k], q, heir);
-        }
+        ua_pool_retire_queue(c, q, heir);
     }
     ua_error_clear();
     ops->queue_destroy(q->handle);

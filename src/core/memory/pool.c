@@ -9,6 +9,7 @@
  * caches and asks once more. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <strings.h>
 
 #include "core/backend.h"
 #include "core/base/lock.h"
@@ -38,12 +39,20 @@ pool_host_memory(const ua_context *c, ua_usm_kind kind)
            (c->device->backend->ops->caps & UA_CAP_CPU_MEMORY);
 }
 
+/* Waits for the work enqueued on q, through the backend: the pool needs
+ * nothing else of queues. */
+static ua_status
+wait_queue(ua_queue *q)
+{
+    return q->context->device->backend->ops->queue_wait(q->handle);
+}
+
 /* Frees a block of the plain provider once the work queued on it is
  * done. */
 static void
 free_block(ua_queue *q, ua_usm_kind kind, void *ptr, size_t nbytes)
 {
-    ua_queue_wait(q);
+    wait_queue(q);
     ua_error_clear();
     plain_provider(q->context)
         ->free(q->context->handle, q->handle, kind, ptr, nbytes);
@@ -245,7 +254,7 @@ alloc_block(ua_allocation *a, size_t alignment, const ua_pool_block *pooled)
             return UA_OK;
         }
         /* Work on another queue may still use it: order after it. */
-        st = ua_queue_wait(pooled->queue);
+        st = wait_queue(pooled->queue);
         if (st != UA_OK) {
             free_block(pooled->queue, a->kind, pooled->ptr, pooled->bytes);
         }
@@ -368,11 +377,47 @@ ua_context_pooled_bytes(ua_context *c)
     return n;
 }
 
+static bool
+is_one_of(const char *value, const char *const *words)
+{
+    for (; *words != NULL; words++) {
+        if (strcasecmp(value, *words) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether USMARRAY_POOL leaves pooling on (unset, empty, 1, true, yes, on;
+ * any case) or turns it off (0, false, no, off); UA_ERR_VALUE naming the
+ * accepted values otherwise.  Read as each context is made. */
+static ua_status
+enabled_by_env(bool *enabled)
+{
+    static const char *const on[] = {"1", "true", "yes", "on", NULL};
+    static const char *const off[] = {"0", "false", "no", "off", NULL};
+    const char *env = getenv("USMARRAY_POOL");
+    *enabled = true;
+    if (env == NULL || env[0] == '\0' || is_one_of(env, on)) {
+        return UA_OK;
+    }
+    if (is_one_of(env, off)) {
+        *enabled = false;
+        return UA_OK;
+    }
+    return ua_error_set(UA_ERR_VALUE,
+                        "environment variable USMARRAY_POOL is '%.100s'; "
+                        "expected 1, true, yes or on (keep freed allocations "
+                        "for reuse, the default) or 0, false, no or off (free "
+                        "them at once), in any case",
+                        env);
+}
+
 ua_status
 ua_pool_init_context(ua_context *c)
 {
     bool pooled;
-    ua_status st = ua_pool_enabled_by_env(&pooled);
+    ua_status st = enabled_by_env(&pooled);
     for (int k = 0; st == UA_OK && k <= UA_USM_HOST; k++) {
         ua_pool_init(&c->pools[k], pooled);
         c->usage[k].limit = SIZE_MAX;
@@ -406,4 +451,12 @@ ua_pool_release(ua_allocation *a)
 {
     release(a, &a);
     free(a);
+}
+
+void
+ua_pool_retire_queue(ua_context *c, const ua_queue *q, ua_queue *heir)
+{
+    for (int k = UA_USM_DEVICE; k <= UA_USM_HOST; k++) {
+        ua_pool_rebind(&c->pools[k], q, heir);
+    }
 }

@@ -1,7 +1,8 @@
 /* pool.c: where USM blocks come from and go back to (the cache of
  * pool_cache.c, or the backend's memory providers), the bytes counted
- * against each kind's limit, and the statistics (core.h's
- * ua_context_*_bytes, ua_context_release_pool and the limits). */
+ * against each kind's limit, the statistics (core.h's ua_context_*_bytes,
+ * ua_context_release_pool and the limits) and the configuration
+ * (USMARRAY_POOL, read as each context is made). */
 #ifndef USMARRAY_CORE_MEMORY_POOL_H
 #define USMARRAY_CORE_MEMORY_POOL_H
 
@@ -36,5 +37,9 @@ ua_status ua_pool_allocate(ua_queue *q, ua_usm_kind kind, size_t nbytes,
 /* Gives a's block back (to the cache, or to the provider) and uncounts
  * it; a is freed or kept as a spare record. */
 void ua_pool_release(ua_allocation *a);
+/* Before queue q of c is destroyed, its work done: the blocks the pool
+ * caches for q go to heir (c's default queue), and the call returns once
+ * no allocation still waits on q. */
+void ua_pool_retire_queue(ua_context *c, const ua_queue *q, ua_queue *heir);
 
 #endif

@@ -4,9 +4,6 @@
  * touch); a freed block of the same size class is handed out again
  * instead.  Only allocations with the backend's default alignment enter,
  * and the cache holds at most UA_POOL_LIMIT bytes per context and kind. */
-#include <stdlib.h>
-#include <strings.h>
-
 #include "core/base/lock.h"
 #include "core/memory/pool_cache.h"
 
@@ -60,39 +57,6 @@ ua_pool_init(ua_pool *p, bool enabled)
     atomic_init(&p->lock.held, false);
     atomic_init(&p->in_flight, 0);
     p->disabled = !enabled;
-}
-
-static bool
-is_one_of(const char *value, const char *const *words)
-{
-    for (; *words != NULL; words++) {
-        if (strcasecmp(value, *words) == 0) {
-            return true;
-        }
-    }
-    return false;
-}
-
-ua_status
-ua_pool_enabled_by_env(bool *enabled)
-{
-    static const char *const on[] = {"1", "true", "yes", "on", NULL};
-    static const char *const off[] = {"0", "false", "no", "off", NULL};
-    const char *env = getenv("USMARRAY_POOL");
-    *enabled = true;
-    if (env == NULL || env[0] == '\0' || is_one_of(env, on)) {
-        return UA_OK;
-    }
-    if (is_one_of(env, off)) {
-        *enabled = false;
-        return UA_OK;
-    }
-    return ua_error_set(UA_ERR_VALUE,
-                        "environment variable USMARRAY_POOL is '%.100s'; "
-                        "expected 1, true, yes or on (keep freed allocations "
-                        "for reuse, the default) or 0, false, no or off (free "
-                        "them at once), in any case",
-                        env);
 }
 
 static void

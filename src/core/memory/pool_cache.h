@@ -9,8 +9,6 @@
 #include "core/base/lock.h"
 #include "core/core.h"
 
-/* ------------------------------------------------------ the pool (pool.c) */
-
 /* Blocks of 2^MIN_SHIFT bytes or less form one class; above, four classes
  * per power of two up to 2^MAX_SHIFT.  Larger blocks go straight back. */
 #define UA_POOL_MIN_SHIFT 9
@@ -47,13 +45,9 @@ typedef struct {
  * -1 when nbytes is too large to pool. */
 int ua_pool_class(size_t nbytes, size_t *class_bytes);
 void ua_pool_init(ua_pool *p, bool enabled);
-/* Whether USMARRAY_POOL leaves pooling on (unset, empty, 1, true, yes, on;
- * any case) or turns it off (0, false, no, off); UA_ERR_VALUE naming the
- * accepted values otherwise. */
-ua_status ua_pool_enabled_by_env(bool *enabled);
 /* Takes a cached block of class cls; false when there is none.  The
- * caller holds p->lock, as for ua_pool_give: usm.c counts the block's bytes
- * under the same lock. */
+ * caller holds p->lock, as for ua_pool_give: pool.c counts the block's
+ * bytes under the same lock. */
 bool ua_pool_take(ua_pool *p, int cls, bool host_memory, ua_pool_block *out);
 /* Counts a taken block as in flight (the caller holds p->lock), and ends
  * that once the caller is done with the block's queue (any thread). */
@@ -81,8 +75,9 @@ typedef struct {
     ua_allocation *spare[UA_SPARE_RECORDS];
 } ua_usage;
 
-/* Gives the pooled blocks of c that `from` last used to c's default queue
- * (pool.c); the caller has waited for `from`. */
+/* Gives the cached blocks that `from` last used to `to`, and waits until
+ * no block taken out is still to be waited on through `from`; the caller
+ * has waited for `from`'s work. */
 void ua_pool_rebind(ua_pool *p, const ua_queue *from, ua_queue *to);
 
 #endif
