@@ -68,6 +68,19 @@ base_of(PyObject *array)
     return (ua_py_memory *)ARR(array)->base;
 }
 
+/* The object of a Memory, and the core queue of a Queue object. */
+static inline ua_py_memory *
+mem(PyObject *memory)
+{
+    return (ua_py_memory *)memory;
+}
+
+static inline ua_queue *
+queue_of(PyObject *queue)
+{
+    return ((ua_py_queue *)queue)->queue;
+}
+
 /* The core queue of an array's memory. */
 static inline ua_queue *
 queue_of_array(PyObject *array)

@@ -14,18 +14,6 @@
 
 #include <structmember.h> /* T_PYSSIZET on 3.11 */
 
-static ua_py_memory *
-mem(PyObject *self)
-{
-    return (ua_py_memory *)self;
-}
-
-static ua_queue *
-queue_of(PyObject *queue)
-{
-    return ((ua_py_queue *)queue)->queue;
-}
-
 PyTypeObject *
 ua_py_memory_type_of_kind(ua_state *st, ua_usm_kind kind)
 {

@@ -9,18 +9,6 @@
 #include "python/types/devices.h"
 #include "python/types/memory.h"
 
-static ua_py_memory *
-mem(PyObject *self)
-{
-    return (ua_py_memory *)self;
-}
-
-static ua_queue *
-queue_of(PyObject *queue)
-{
-    return ((ua_py_queue *)queue)->queue;
-}
-
 int
 ua_py_memory_check_writable(PyObject *self)
 {
