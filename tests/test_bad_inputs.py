@@ -1654,6 +1654,35 @@ CASES = [
         "Python integer 300 out of bounds for uint8",
         id="scalar-asarray-list-too-large",
     ),
+    # ---- data type functions ----
+    C(
+        lambda: ua.result_type(),
+        ValueError,
+        "at least one array or dtype",
+        id="result-type-nothing",
+    ),
+    C(lambda: ua.result_type(1, 2.5), ValueError, "Python scalars alone", id="result-type-scalars"),
+    C(lambda: ua.result_type("U3"), TypeError, "not supported", id="result-type-unicode"),
+    C(lambda: ua.result_type(None), TypeError, "None is not a dtype", id="result-type-none"),
+    C(lambda: ua.can_cast(ua.int8), TypeError, "2 positional", id="can-cast-one-arg"),
+    C(lambda: ua.can_cast(ua.int8, "O"), TypeError, "not supported", id="can-cast-object"),
+    C(
+        lambda: ua.isdtype(ua.int8, "ints"),
+        ValueError,
+        "unknown kind 'ints'",
+        id="isdtype-bad-kind",
+    ),
+    C(lambda: ua.isdtype(ua.int8, 3), TypeError, "kind must be", id="isdtype-kind-int"),
+    C(lambda: ua.isdtype("i1", "integral"), TypeError, "dtype must be", id="isdtype-str-dtype"),
+    C(lambda: ua.iinfo(ua.float64), ValueError, "not an integer dtype", id="iinfo-float"),
+    C(lambda: ua.finfo(ua.uint8), ValueError, "not a floating dtype", id="finfo-int"),
+    C(lambda: ua.finfo(">f8"), ValueError, "byte order", id="finfo-big-endian"),
+    C(
+        lambda: ua.empty(1).__array_namespace__(api_version="2020.10"),
+        ValueError,
+        "not '2020.10'",
+        id="array-namespace-version",
+    ),
 ]
 
 

@@ -408,6 +408,28 @@ def op_host_data(b):
     )
 
 
+def op_data_types(b):
+    """The data type functions on hostile dtypes, arrays and scalars."""
+
+    def operand():
+        k = b.pick(4)
+        if k < 2:
+            return b.dtype()
+        return [True, 7, 1.5, 2j][b.pick(4)] if k == 2 else small_array(b)
+
+    f = b.pick(5)
+    if f == 0:
+        ua.result_type(*[operand() for _ in range(b.pick(4))])
+    elif f == 1:
+        ua.can_cast(operand(), b.dtype())
+    elif f == 2:
+        kind = [b.dtype(), "numeric", ("bool", b.dtype()), "nope", 3][b.pick(5)]
+        ua.isdtype(b.dtype(), kind)
+    else:
+        info = (ua.iinfo if f == 3 else ua.finfo)(operand())
+        assert info.bits in (8, 16, 32, 64) and info.max > info.min
+
+
 def op_catalogue(b):
     CATALOGUE[b.fdp.ConsumeIntInRange(0, len(CATALOGUE) - 1)]()
 
@@ -422,6 +444,7 @@ OPS = [
     op_dlpack,
     op_devices,
     op_host_data,
+    op_data_types,
 ]
 
 

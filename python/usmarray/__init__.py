@@ -4,7 +4,10 @@ The types and functions live in the C extension ``usmarray._usmarray``;
 this module re-exports them.
 """
 
+import math as _math
 import os as _os
+
+import numpy as _np
 
 from ._usmarray import (
     Context,
@@ -20,22 +23,38 @@ from ._usmarray import (
     as_usm_memory,
     asarray,
     asnumpy,
+    can_cast,
     empty,
     empty_like,
+    finfo,
     from_dlpack,
     full,
     full_like,
     get_devices,
     get_pointer_type,
+    iinfo,
+    isdtype,
     ones,
     ones_like,
     permute_dims,
     reshape,
+    result_type,
     zeros,
     zeros_like,
 )
 
 __version__ = "0.1.0"
+__array_api_version__ = "2024.12"
+
+# The Array API's dtypes (NumPy's dtype objects, float16 an extension) and
+# constants.
+bool = _np.dtype("bool")
+int8, int16, int32, int64 = (_np.dtype(f"int{n}") for n in (8, 16, 32, 64))
+uint8, uint16, uint32, uint64 = (_np.dtype(f"uint{n}") for n in (8, 16, 32, 64))
+float16, float32, float64 = (_np.dtype(f"float{n}") for n in (16, 32, 64))
+complex64, complex128 = _np.dtype("complex64"), _np.dtype("complex128")
+e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
+newaxis = None
 
 __all__ = [
     "Context",
@@ -65,6 +84,30 @@ __all__ = [
     "get_devices",
     "get_include",
     "get_pointer_type",
+    "can_cast",
+    "finfo",
+    "iinfo",
+    "isdtype",
+    "result_type",
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float16",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+    "e",
+    "inf",
+    "nan",
+    "newaxis",
+    "pi",
 ]
 
 

@@ -96,6 +96,8 @@ bool ua_typenum_is_valid(int typenum);
 size_t ua_dtype_itemsize(ua_typenum t);
 /* NumPy kind character: 'b', 'i', 'u', 'f' or 'c'. */
 char ua_dtype_kind(ua_typenum t);
+/* NumPy's name: "bool", "int8", ..., "complex128". */
+const char *ua_dtype_name(ua_typenum t);
 /* Canonical typestr in native byte order: "|b1", "<f8", ... */
 const char *ua_dtype_typestr(ua_typenum t);
 /* PEP 3118 format: "?", "b", "B", "h", ..., "Zd". */

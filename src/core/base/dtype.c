@@ -8,6 +8,7 @@ typedef struct {
     unsigned char itemsize;
     const char *typestr;
     const char *format;
+    const char *name;
 } dtype_entry;
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -21,7 +22,7 @@ typedef struct {
 /* "|" for one-byte items, which have no byte order. */
 #define TYPESTR(CODE, SIZE) ((SIZE) == 1 ? "|" #CODE : NATIVE #CODE)
 #define ENTRY(E, NUM, CODE, NAME, KIND, SIZE, FORMAT, ...)                    \
-    {E, KIND, SIZE, TYPESTR(CODE, SIZE), FORMAT},
+    {E, KIND, SIZE, TYPESTR(CODE, SIZE), FORMAT, NAME},
 static const dtype_entry dtypes[UA_NTYPES] = {UA_DTYPES(ENTRY)};
 
 /* Positions in dtypes, counted by an enum. */
@@ -77,6 +78,13 @@ ua_dtype_kind(ua_typenum t)
 {
     const dtype_entry *e = entry_of((int)t);
     return e ? e->kind : '\0';
+}
+
+const char *
+ua_dtype_name(ua_typenum t)
+{
+    const dtype_entry *e = entry_of((int)t);
+    return e ? e->name : "an unknown type";
 }
 
 const char *

@@ -747,4 +747,92 @@
     "    ``'device'``, ``'shared'``, ``'host'``, or ``'unknown'`` for\n"      \
     "    memory that context does not know.\n"
 
+#define UA_DOC_RESULT_TYPE                                                    \
+    "result_type(*arrays_and_dtypes)\n--\n\n"                                 \
+    "The dtype that arrays and dtypes promote to together.\n\n"               \
+    "Inside a kind the Array API standard's table; across kinds (integers\n"  \
+    "with floating types, signed integers with uint64) NumPy 2's, so that\n"  \
+    "code moved from NumPy gets the same dtypes.  Python scalars are weak:\n" \
+    "they take the dtype of the arrays where their kind allows (an int "      \
+    "with\n"                                                                  \
+    "int8 gives int8, a float with an integer dtype gives float64).\n\n"      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "arrays_and_dtypes : USMArray, dtype or Python scalar\n"                  \
+    "    At least one array or dtype.\n\n"                                    \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "numpy.dtype\n"
+
+#define UA_DOC_CAN_CAST                                                       \
+    "can_cast(from_, to, /)\n--\n\n"                                          \
+    "Whether every value of ``from_`` is a value of ``to`` (NumPy's\n"        \
+    "``\"safe\"`` casting).\n\n"                                              \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "from_ : dtype or USMArray\n"                                             \
+    "    The dtype cast from, or an array of it.\n"                           \
+    "to : dtype\n"                                                            \
+    "    The dtype cast to.\n\n"                                              \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "bool\n"
+
+#define UA_DOC_ISDTYPE                                                        \
+    "isdtype(dtype, kind, /)\n--\n\n"                                         \
+    "Whether a dtype is of a kind.\n\n"                                       \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "dtype : numpy.dtype\n"                                                   \
+    "    The dtype asked about.\n"                                            \
+    "kind : str, dtype or tuple\n"                                            \
+    "    ``\"bool\"``, ``\"signed integer\"``, ``\"unsigned integer\"``,\n"   \
+    "    ``\"integral\"``, ``\"real floating\"``, ``\"complex floating\"`` "  \
+    "or\n"                                                                    \
+    "    ``\"numeric\"``; a dtype, which must equal ``dtype``; or a tuple "   \
+    "of\n"                                                                    \
+    "    those, any of which may match.\n\n"                                  \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "bool\n"
+
+#define UA_DOC_IINFO                                                          \
+    "iinfo(type, /)\n--\n\n"                                                  \
+    "The limits of an integer dtype.\n\n"                                     \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "type : dtype or USMArray\n"                                              \
+    "    An integer dtype, or an array of one.\n\n"                           \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "iinfo_object\n"                                                          \
+    "    With ``bits``, ``max``, ``min`` (Python ints) and ``dtype``.\n"
+
+#define UA_DOC_FINFO                                                          \
+    "finfo(type, /)\n--\n\n"                                                  \
+    "The limits of a floating dtype; those of its real part for a complex\n"  \
+    "one.\n\n"                                                                \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "type : dtype or USMArray\n"                                              \
+    "    A floating dtype, or an array of one.\n\n"                           \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "finfo_object\n"                                                          \
+    "    With ``bits`` (of the real part), ``eps``, ``max``, ``min`` and\n"   \
+    "    ``smallest_normal`` (Python floats) and ``dtype`` (real "            \
+    "floating).\n"
+
+#define UA_DOC_ARRAY_NAMESPACE                                                \
+    "__array_namespace__($self, /, *, api_version=None)\n--\n\n"              \
+    "The Array API namespace of the array: the usmarray module.\n\n"          \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "api_version : str or None\n"                                             \
+    "    The version of the standard asked for; ``\"2024.12\"`` or None.\n"   \
+    "    Any other raises ``ValueError``.\n\n"                                \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "module\n"
+
 #endif /* USMARRAY_DOCSTRINGS_H */

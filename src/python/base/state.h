@@ -21,7 +21,9 @@
     X(MemoryUSMShared_Type)                                                   \
     X(MemoryUSMHost_Type)                                                     \
     X(USMArray_Type)                                                          \
-    X(Flags_Type)
+    X(Flags_Type)                                                             \
+    X(IInfo_Type)                                                             \
+    X(FInfo_Type)
 
 /* X(name): a strong reference to an object, or NULL until first use. */
 #define UA_STATE_OBJECTS(X)                                                   \

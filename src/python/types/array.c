@@ -544,6 +544,8 @@ static PyMethodDef array_methods[] = {
      METH_VARARGS | METH_KEYWORDS, UA_DOC_ARRAY_DUNDER_ARRAY},
     {"__dlpack__", (PyCFunction)(void (*)(void))ua_py_array_dlpack,
      METH_FASTCALL | METH_KEYWORDS, UA_DOC_ARRAY_DLPACK},
+    {"__array_namespace__", (PyCFunction)(void (*)(void))ua_py_array_namespace,
+     METH_FASTCALL | METH_KEYWORDS, UA_DOC_ARRAY_NAMESPACE},
     {"__dlpack_device__", ua_py_array_dlpack_device, METH_NOARGS,
      UA_DOC_ARRAY_DLPACK_DEVICE},
     {"fill", ua_py_array_fill, METH_O, UA_DOC_ARRAY_FILL},

@@ -122,6 +122,9 @@ PyObject *ua_py_array_cai(PyObject *self, void *closure);
 PyObject *ua_py_array_dlpack(PyObject *self, PyObject *const *args,
                              Py_ssize_t nargs, PyObject *kwnames);
 PyObject *ua_py_array_dlpack_device(PyObject *self, PyObject *unused);
+/* __array_namespace__, defined by namespace/array_api.c. */
+PyObject *ua_py_array_namespace(PyObject *self, PyObject *const *args,
+                                Py_ssize_t nargs, PyObject *kwnames);
 int ua_py_flags_add_type(PyObject *module, ua_state *st);
 PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
 

@@ -1,0 +1,349 @@
+/* The Array API's data type functions: result_type, can_cast, isdtype,
+ * iinfo and finfo, over the core's promotion table (compute/promote.h). */
+#include "python/base/pyheaders.h"
+#include "python/base/docstrings.h"
+#include "python/base/dtypes.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/namespace/data_types.h"
+
+#include <float.h>
+#include <limits.h>
+#include <string.h>
+
+#include "core/compute/promote.h"
+
+/* A dtype argument of fn: a dtype-like, or an object with a dtype (our
+ * arrays, NumPy's arrays and scalars) where arrays are taken. */
+static int
+dtype_arg(ua_state *st, PyObject *obj, const char *fn, int arrays_too,
+          ua_typenum *out)
+{
+    if (arrays_too && PyObject_TypeCheck(obj, st->USMArray_Type)) {
+        *out = (ua_typenum)ARR(obj)->typenum;
+        return 0;
+    }
+    if (obj == Py_None) {
+        PyErr_Format(PyExc_TypeError, "%s: None is not a dtype", fn);
+        return -1;
+    }
+    PyObject *dtype = NULL;
+    if (ua_py_numpy(st) == NULL) {
+        return -1;
+    }
+    if (arrays_too && !PyType_Check(obj) && !PyUnicode_Check(obj) &&
+        !PyObject_TypeCheck(obj, (PyTypeObject *)st->numpy_dtype) &&
+        (dtype = PyObject_GetAttrString(obj, "dtype")) == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            return -1;
+        }
+        PyErr_Clear();
+    }
+    int rc = ua_py_typenum(st, dtype != NULL ? dtype : obj, out);
+    Py_XDECREF(dtype);
+    return rc;
+}
+
+/* 1 with *t for an array or dtype, 0 with *k for a Python scalar, which
+ * promotes weakly. */
+static int
+operand(ua_state *st, PyObject *obj, ua_typenum *t, ua_scalar_kind *k)
+{
+    if (PyBool_Check(obj)) {
+        *k = UA_SCALAR_BOOL;
+        return 0;
+    }
+    if (PyLong_Check(obj)) {
+        *k = UA_SCALAR_INT;
+        return 0;
+    }
+    if (PyFloat_CheckExact(obj) || PyComplex_CheckExact(obj)) {
+        *k = PyFloat_CheckExact(obj) ? UA_SCALAR_FLOAT : UA_SCALAR_COMPLEX;
+        return 0;
+    }
+    return dtype_arg(st, obj, "result_type", 1, t) < 0 ? -1 : 1;
+}
+
+static PyObject *
+dtype_object(ua_state *st, ua_typenum t)
+{
+    PyObject *dt = ua_py_dtype(st, t);
+    return dt != NULL ? Py_NewRef(dt) : NULL;
+}
+
+static PyObject *
+result_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    ua_state *st = PyModule_GetState(module);
+    ua_default_dtypes defaults = ua_default_dtypes_for(true);
+    bool seen[UA_SCALAR_COMPLEX + 1] = {false};
+    bool strong = false;
+    ua_typenum t = UA_BOOL;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        ua_typenum u;
+        ua_scalar_kind k;
+        int kind = operand(st, args[i], &u, &k);
+        if (kind < 0) {
+            return NULL;
+        }
+        if (kind == 0) {
+            seen[k] = true;
+            continue;
+        }
+        t = strong ? ua_promote(t, u) : u;
+        strong = true;
+    }
+    if (!strong) {
+        PyErr_SetString(PyExc_ValueError,
+                        "result_type needs at least one array or dtype: "
+                        "Python scalars alone have no dtype");
+        return NULL;
+    }
+    for (int k = UA_SCALAR_BOOL; k <= UA_SCALAR_COMPLEX; k++) {
+        if (seen[k]) {
+            t = ua_promote_scalar(t, (ua_scalar_kind)k, &defaults);
+        }
+    }
+    return dtype_object(st, t);
+}
+
+/* 0 when a function of two positional arguments got two. */
+static int
+check_two(const char *fn, Py_ssize_t nargs)
+{
+    if (nargs == 2) {
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError,
+                 "%s() takes 2 positional arguments but %zd "
+                 "were given",
+                 fn, nargs);
+    return -1;
+}
+
+static PyObject *
+can_cast(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum from, to;
+    if (check_two("can_cast", nargs) < 0 ||
+        dtype_arg(st, args[0], "can_cast", 1, &from) < 0 ||
+        dtype_arg(st, args[1], "can_cast", 0, &to) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(ua_can_cast(from, to));
+}
+
+/* The kinds isdtype names, by the dtype kinds they hold. */
+static const struct {
+    const char *name;
+    const char *kinds;
+} dtype_kinds[] = {
+    {"bool", "b"},       {"signed integer", "i"}, {"unsigned integer", "u"},
+    {"integral", "iu"},  {"real floating", "f"},  {"complex floating", "c"},
+    {"numeric", "iufc"},
+};
+
+/* 1 when t is of kind (a name, a dtype), 0 when not, -1 with an error. */
+static int
+is_of_kind(ua_state *st, ua_typenum t, PyObject *kind)
+{
+    if (PyUnicode_Check(kind)) {
+        const char *name = PyUnicode_AsUTF8(kind);
+        if (name == NULL) {
+            return -1;
+        }
+        for (size_t i = 0; i < sizeof(dtype_kinds) / sizeof(*dtype_kinds);
+             i++) {
+            if (strcmp(name, dtype_kinds[i].name) == 0) {
+                return strchr(dtype_kinds[i].kinds, ua_dtype_kind(t)) != NULL;
+            }
+        }
+        PyErr_Format(PyExc_ValueError,
+                     "isdtype: unknown kind '%.100s'; expected 'bool', "
+                     "'signed integer', 'unsigned integer', 'integral', "
+                     "'real floating', 'complex floating' or 'numeric', a "
+                     "dtype, or a tuple of those",
+                     name);
+        return -1;
+    }
+    if (PyObject_TypeCheck(kind, (PyTypeObject *)st->numpy_dtype)) {
+        ua_typenum u;
+        return ua_py_typenum(st, kind, &u) < 0 ? -1 : u == t;
+    }
+    PyErr_Format(PyExc_TypeError,
+                 "isdtype: kind must be a str, a dtype or a tuple of those, "
+                 "not %.100s",
+                 Py_TYPE(kind)->tp_name);
+    return -1;
+}
+
+static PyObject *
+isdtype(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum t;
+    if (check_two("isdtype", nargs) < 0 || ua_py_numpy(st) == NULL) {
+        return NULL;
+    }
+    if (!PyObject_TypeCheck(args[0], (PyTypeObject *)st->numpy_dtype)) {
+        PyErr_Format(PyExc_TypeError,
+                     "isdtype: dtype must be a dtype (such as usmarray.int32 "
+                     "or x.dtype), not %.100s",
+                     Py_TYPE(args[0])->tp_name);
+        return NULL;
+    }
+    if (ua_py_typenum(st, args[0], &t) < 0) {
+        return NULL;
+    }
+    PyObject *kind = args[1];
+    if (!PyTuple_Check(kind)) {
+        int is = is_of_kind(st, t, kind);
+        return is < 0 ? NULL : PyBool_FromLong(is);
+    }
+    int any = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(kind); i++) {
+        int is = is_of_kind(st, t, PyTuple_GET_ITEM(kind, i));
+        if (is < 0) {
+            return NULL;
+        }
+        any |= is;
+    }
+    return PyBool_FromLong(any);
+}
+
+/* ------------------------------------------------------------ iinfo, finfo */
+
+static PyStructSequence_Field iinfo_fields[] = {
+    {"bits", "the number of bits of the type"},
+    {"max", "the largest value"},
+    {"min", "the smallest value"},
+    {"dtype", "the dtype described"},
+    {NULL, NULL},
+};
+
+static PyStructSequence_Desc iinfo_desc = {
+    "usmarray.iinfo_object", "Limits of an integer dtype (iinfo()).",
+    iinfo_fields, 4};
+
+static PyStructSequence_Field finfo_fields[] = {
+    {"bits", "the number of bits of the type"},
+    {"eps", "the difference between 1.0 and the next larger value"},
+    {"max", "the largest finite value"},
+    {"min", "the smallest finite value"},
+    {"smallest_normal", "the smallest positive normal value"},
+    {"dtype", "the real floating dtype described"},
+    {NULL, NULL},
+};
+
+static PyStructSequence_Desc finfo_desc = {
+    "usmarray.finfo_object",
+    "Limits of a floating dtype (finfo()); a complex dtype's are those of its "
+    "real part.",
+    finfo_fields, 6};
+
+/* Fills the fields of a new struct sequence of `type` from values, which
+ * it steals; NULL (the values released) where any is NULL. */
+static PyObject *
+struct_of(PyTypeObject *type, PyObject **values, int n)
+{
+    PyObject *result = NULL;
+    bool complete = true;
+    for (int i = 0; i < n; i++) {
+        complete = complete && values[i] != NULL;
+    }
+    if (complete && (result = PyStructSequence_New(type)) != NULL) {
+        for (int i = 0; i < n; i++) {
+            PyStructSequence_SetItem(result, i, values[i]);
+        }
+        return result;
+    }
+    for (int i = 0; i < n; i++) {
+        Py_XDECREF(values[i]);
+    }
+    return NULL;
+}
+
+static PyObject *
+iinfo(PyObject *module, PyObject *arg)
+{
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum t;
+    if (dtype_arg(st, arg, "iinfo", 1, &t) < 0) {
+        return NULL;
+    }
+    char kind = ua_dtype_kind(t);
+    if (kind != 'i' && kind != 'u') {
+        PyErr_Format(PyExc_ValueError,
+                     "iinfo: %s is not an integer dtype (finfo() describes "
+                     "floating ones)",
+                     ua_dtype_name(t));
+        return NULL;
+    }
+    int bits = (int)ua_dtype_itemsize(t) * 8;
+    unsigned long long umax = bits == 64 ? ULLONG_MAX : (1ULL << bits) - 1;
+    long long smax = (long long)(umax >> 1);
+    PyObject *values[] = {
+        PyLong_FromLong(bits),
+        kind == 'u' ? PyLong_FromUnsignedLongLong(umax)
+                    : PyLong_FromLongLong(smax),
+        PyLong_FromLongLong(kind == 'u' ? 0 : -smax - 1),
+        dtype_object(st, t),
+    };
+    return struct_of(st->IInfo_Type, values, 4);
+}
+
+static PyObject *
+finfo(PyObject *module, PyObject *arg)
+{
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum t;
+    if (dtype_arg(st, arg, "finfo", 1, &t) < 0) {
+        return NULL;
+    }
+    char kind = ua_dtype_kind(t);
+    if (kind != 'f' && kind != 'c') {
+        PyErr_Format(PyExc_ValueError,
+                     "finfo: %s is not a floating dtype (iinfo() describes "
+                     "integer ones)",
+                     ua_dtype_name(t));
+        return NULL;
+    }
+    int bits = (int)ua_dtype_itemsize(t) * (kind == 'c' ? 4 : 8);
+    /* float16's limits: 10 bits of mantissa, exponents down to -14. */
+    double eps = bits == 16 ? 0x1p-10 : bits == 32 ? FLT_EPSILON : DBL_EPSILON;
+    double max = bits == 16 ? 65504.0 : bits == 32 ? FLT_MAX : DBL_MAX;
+    double tiny = bits == 16 ? 0x1p-14 : bits == 32 ? FLT_MIN : DBL_MIN;
+    ua_typenum real = bits == 16   ? UA_FLOAT16
+                      : bits == 32 ? UA_FLOAT32
+                                   : UA_FLOAT64;
+    PyObject *values[] = {
+        PyLong_FromLong(bits),    PyFloat_FromDouble(eps),
+        PyFloat_FromDouble(max),  PyFloat_FromDouble(-max),
+        PyFloat_FromDouble(tiny), dtype_object(st, real),
+    };
+    return struct_of(st->FInfo_Type, values, 6);
+}
+
+static PyMethodDef data_type_functions[] = {
+    {"result_type", (PyCFunction)(void (*)(void))result_type, METH_FASTCALL,
+     UA_DOC_RESULT_TYPE},
+    {"can_cast", (PyCFunction)(void (*)(void))can_cast, METH_FASTCALL,
+     UA_DOC_CAN_CAST},
+    {"isdtype", (PyCFunction)(void (*)(void))isdtype, METH_FASTCALL,
+     UA_DOC_ISDTYPE},
+    {"iinfo", iinfo, METH_O, UA_DOC_IINFO},
+    {"finfo", finfo, METH_O, UA_DOC_FINFO},
+    {NULL},
+};
+
+int
+ua_py_data_types_add(PyObject *module, ua_state *st)
+{
+    st->IInfo_Type = PyStructSequence_NewType(&iinfo_desc);
+    st->FInfo_Type = PyStructSequence_NewType(&finfo_desc);
+    if (st->IInfo_Type == NULL || st->FInfo_Type == NULL) {
+        return -1;
+    }
+    return PyModule_AddFunctions(module, data_type_functions);
+}
