@@ -2,6 +2,7 @@
 namespace, and result_type, can_cast, isdtype, iinfo and finfo, compared
 with NumPy 2 for every pair of dtypes."""
 
+import itertools
 import math
 
 import numpy as np
@@ -51,6 +52,16 @@ def test_result_type_and_can_cast_agree_with_numpy(a):
     for scalar in (True, 1, 1.0, 1j):
         assert ua.result_type(a, scalar) == np.result_type(a, scalar), (a, scalar)
         assert ua.result_type(scalar, a) == np.result_type(scalar, a), (a, scalar)
+
+
+def test_result_type_of_three_dtypes_agrees_with_numpy():
+    # Not a fold over pairs: int8, uint8 and float16 give float16.
+    assert ua.result_type(ua.int8, ua.uint8, ua.float16) == np.float16
+    for a, b, c in itertools.product(DTYPES, repeat=3):
+        assert ua.result_type(a, b, c) == np.result_type(a, b, c), (a, b, c)
+    for a, b in itertools.product(DTYPES, repeat=2):
+        for scalar in (True, 1, 1.0, 1j):
+            assert ua.result_type(a, b, scalar) == np.result_type(a, b, scalar), (a, b, scalar)
 
 
 def test_result_type_of_arrays_dtypes_and_scalars():

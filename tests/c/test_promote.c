@@ -55,6 +55,28 @@ test_scalars_promote_weakly(void)
     CHECK(ua_promote_scalar(UA_UINT64, UA_SCALAR_BOOL, &d) == UA_UINT64);
 }
 
+static uint32_t
+set_of(ua_typenum a, ua_typenum b, ua_typenum c)
+{
+    return 1u << ua_dtype_index(a) | 1u << ua_dtype_index(b) |
+           1u << ua_dtype_index(c);
+}
+
+/* Several dtypes promote together, not pair by pair. */
+static void
+test_sets_promote_as_numpy_does(void)
+{
+    CHECK(ua_promote_set(set_of(UA_INT8, UA_UINT8, UA_FLOAT16)) == UA_FLOAT16);
+    CHECK(ua_promote_set(set_of(UA_INT8, UA_INT8, UA_UINT8)) == UA_INT16);
+    CHECK(ua_promote_set(set_of(UA_UINT64, UA_INT8, UA_BOOL)) == UA_FLOAT64);
+    for (int i = 0; i < UA_NTYPES; i++) {
+        for (int j = 0; j < UA_NTYPES; j++) {
+            ua_typenum a = ua_dtype_at(i), b = ua_dtype_at(j);
+            CHECK(ua_promote_set(set_of(a, b, b)) == ua_promote(a, b));
+        }
+    }
+}
+
 static void
 test_safe_casts(void)
 {
@@ -73,6 +95,7 @@ main(void)
     test_promotion_is_symmetric_and_idempotent();
     test_promotion_follows_the_standard_and_numpy();
     test_scalars_promote_weakly();
+    test_sets_promote_as_numpy_does();
     test_safe_casts();
     return check_report("test_promote");
 }

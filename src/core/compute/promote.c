@@ -90,6 +90,22 @@ ua_promote(ua_typenum a, ua_typenum b)
 }
 
 ua_typenum
+ua_promote_set(uint32_t set)
+{
+    for (int t = 0; set != 0 && t < UA_NTYPES; t++) {
+        bool all = true;
+        for (int i = 0; all && i < UA_NTYPES; i++) {
+            all = !(set >> i & 1u) ||
+                  ua_can_cast(ua_dtype_at(i), ua_dtype_at(t));
+        }
+        if (all) {
+            return ua_dtype_at(t);
+        }
+    }
+    return (ua_typenum)0;
+}
+
+ua_typenum
 ua_promote_scalar(ua_typenum t, ua_scalar_kind k,
                   const ua_default_dtypes *defaults)
 {

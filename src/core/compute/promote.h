@@ -26,6 +26,12 @@ typedef struct ua_default_dtypes {
 /* The dtype two dtypes promote to; every pair of supported dtypes has
  * one. */
 ua_typenum ua_promote(ua_typenum a, ua_typenum b);
+/* The dtype several dtypes promote to together, given as a set (bit i for
+ * ua_dtype_at(i)); 0 for the empty set.  It is no fold of ua_promote over
+ * pairs: as in NumPy, it is the first dtype of the list that each of them
+ * casts to safely (int8, uint8 and float16 give float16, where pairs would
+ * give int16, then float32). */
+ua_typenum ua_promote_set(uint32_t set);
 /* The dtype an array of dtype t and a Python scalar of kind k give. */
 ua_typenum ua_promote_scalar(ua_typenum t, ua_scalar_kind k,
                              const ua_default_dtypes *defaults);

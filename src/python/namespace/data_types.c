@@ -77,8 +77,7 @@ result_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     ua_state *st = PyModule_GetState(module);
     ua_default_dtypes defaults = ua_default_dtypes_for(true);
     bool seen[UA_SCALAR_COMPLEX + 1] = {false};
-    bool strong = false;
-    ua_typenum t = UA_BOOL;
+    uint32_t strong = 0;
     for (Py_ssize_t i = 0; i < nargs; i++) {
         ua_typenum u;
         ua_scalar_kind k;
@@ -90,8 +89,7 @@ result_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             seen[k] = true;
             continue;
         }
-        t = strong ? ua_promote(t, u) : u;
-        strong = true;
+        strong |= 1u << ua_dtype_index(u);
     }
     if (!strong) {
         PyErr_SetString(PyExc_ValueError,
@@ -99,6 +97,7 @@ result_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                         "Python scalars alone have no dtype");
         return NULL;
     }
+    ua_typenum t = ua_promote_set(strong);
     for (int k = UA_SCALAR_BOOL; k <= UA_SCALAR_COMPLEX; k++) {
         if (seen[k]) {
             t = ua_promote_scalar(t, (ua_scalar_kind)k, &defaults);
