@@ -4,6 +4,8 @@ with NumPy 2 for every pair of dtypes."""
 
 import itertools
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -25,6 +27,13 @@ def test_dtypes_and_constants_are_module_attributes():
     assert ua.e == math.e and ua.pi == math.pi and ua.inf == math.inf
     assert math.isnan(ua.nan) and ua.newaxis is None
     assert ua.__array_api_version__ == "2024.12"
+
+
+def test_importing_usmarray_does_not_import_numpy():
+    code = "import sys, usmarray; assert 'numpy' not in sys.modules; usmarray.int8; assert 'numpy' in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+    with pytest.raises(AttributeError, match="has no attribute 'int128'"):
+        ua.int128
 
 
 def test_array_namespace_is_the_module():

@@ -7,8 +7,6 @@ this module re-exports them.
 import math as _math
 import os as _os
 
-import numpy as _np
-
 from ._usmarray import (
     Context,
     Device,
@@ -46,15 +44,23 @@ from ._usmarray import (
 __version__ = "0.1.0"
 __array_api_version__ = "2024.12"
 
-# The Array API's dtypes (NumPy's dtype objects, float16 an extension) and
-# constants.
-bool = _np.dtype("bool")
-int8, int16, int32, int64 = (_np.dtype(f"int{n}") for n in (8, 16, 32, 64))
-uint8, uint16, uint32, uint64 = (_np.dtype(f"uint{n}") for n in (8, 16, 32, 64))
-float16, float32, float64 = (_np.dtype(f"float{n}") for n in (16, 32, 64))
-complex64, complex128 = _np.dtype("complex64"), _np.dtype("complex128")
 e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
 newaxis = None
+
+# The Array API's dtypes: NumPy's dtype objects (float16 an extension),
+# made on first use, since importing usmarray does not import NumPy.
+_DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+           "float16", "float32", "float64", "complex64", "complex128")  # fmt: skip
+
+
+def __getattr__(name):
+    if name in _DTYPES:
+        import numpy
+
+        globals()[name] = value = numpy.dtype(name)
+        return value
+    raise AttributeError(f"module 'usmarray' has no attribute {name!r}")
+
 
 __all__ = [
     "Context",
