@@ -159,6 +159,21 @@ def suai_cleared_by(key, value):
     return ua.asarray(Holder(iface, keep=mem))
 
 
+class RaisingDtype:
+    """An object whose dtype property raises."""
+
+    @property
+    def dtype(self):
+        raise RuntimeError("dtype getter")
+
+
+class DtypeIs:
+    """An object whose dtype attribute is whatever it was given."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+
 C = pytest.param
 
 CASES = [
@@ -1674,6 +1689,19 @@ CASES = [
     ),
     C(lambda: ua.isdtype(ua.int8, 3), TypeError, "kind must be", id="isdtype-kind-int"),
     C(lambda: ua.isdtype("i1", "integral"), TypeError, "dtype must be", id="isdtype-str-dtype"),
+    C(
+        lambda: ua.result_type(RaisingDtype()),
+        RuntimeError,
+        "dtype getter",
+        id="result-type-dtype-raises",
+    ),
+    C(
+        lambda: ua.iinfo(DtypeIs(5)),
+        TypeError,
+        "5 is not a data type",
+        id="iinfo-dtype-attribute-int",
+    ),
+    C(lambda: ua.finfo(DtypeIs("U3")), TypeError, "not supported", id="finfo-dtype-attribute-str"),
     C(lambda: ua.iinfo(ua.float64), ValueError, "not an integer dtype", id="iinfo-float"),
     C(lambda: ua.finfo(ua.uint8), ValueError, "not a floating dtype", id="finfo-int"),
     C(lambda: ua.finfo(">f8"), ValueError, "byte order", id="finfo-big-endian"),

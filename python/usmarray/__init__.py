@@ -47,11 +47,6 @@ __array_api_version__ = "2024.12"
 e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
 newaxis = None
 
-# The Array API's dtypes: NumPy's dtype objects (float16 an extension),
-# made on first use, since importing usmarray does not import NumPy.
-_DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-           "float16", "float32", "float64", "complex64", "complex128")  # fmt: skip
-
 
 def __getattr__(name):
     if name in _DTYPES:
@@ -61,6 +56,11 @@ def __getattr__(name):
         return value
     raise AttributeError(f"module 'usmarray' has no attribute {name!r}")
 
+
+# The Array API's dtypes: NumPy's dtype objects (float16 an extension),
+# made on first use, since importing usmarray does not import NumPy.
+_DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+           "float16", "float32", "float64", "complex64", "complex128")  # fmt: skip
 
 __all__ = [
     "Context",
@@ -95,20 +95,7 @@ __all__ = [
     "iinfo",
     "isdtype",
     "result_type",
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float16",
-    "float32",
-    "float64",
-    "complex64",
-    "complex128",
+    *_DTYPES,
     "e",
     "inf",
     "nan",

@@ -38,7 +38,8 @@
     X(cai_template)     /* __cuda_array_interface__'s keys (array_host.c) */  \
     X(suai_template)    /* __sycl_usm_array_interface__'s keys */             \
     X(torch_raw_stream) /* torch._C._cuda_getCurrentRawStream, or None (also
-                           on ROCm builds) */
+                           on ROCm builds) */  \
+    X(array_api)        /* the usmarray package, the arrays' namespace */
 
 /* X(name, n): n strong references (each NULL until made).  dtype_recent
  * holds the strings and types seen lately, recognised by identity before
@@ -69,7 +70,8 @@
     X(s_dlpack_device, "__dlpack_device__")                                   \
     X(s_torch, "torch")                                                       \
     X(s_is_cuda, "is_cuda")                                                   \
-    X(s_get_device, "get_device")
+    X(s_get_device, "get_device")                                             \
+    X(s_dtype, "dtype")
 
 #define UA_STATE_TYPE_FIELD(name) PyTypeObject *name;
 #define UA_STATE_OBJECT_FIELD(name) PyObject *name;

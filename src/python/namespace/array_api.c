@@ -1,6 +1,7 @@
 /* The array's way to its namespace: x.__array_namespace__() gives the
  * usmarray module, which is the Array API namespace. */
 #include "python/base/pyheaders.h"
+#include "python/base/state.h"
 #include "python/types/arrays.h"
 
 /* The versions of the standard the namespace implements. */
@@ -10,7 +11,6 @@ PyObject *
 ua_py_array_namespace(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                       PyObject *kwnames)
 {
-    (void)self;
     PyObject *version = Py_None;
     Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
     if (nargs != 0 || nkw > 1 ||
@@ -33,5 +33,12 @@ ua_py_array_namespace(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                      UA_ARRAY_API_VERSION, version);
         return NULL;
     }
-    return PyImport_ImportModule("usmarray");
+    /* Asked on every call of array-api-compat's namespace lookup: the
+     * package is kept, not imported again. */
+    ua_state *st = ua_state_of(self);
+    if (st->array_api == NULL &&
+        (st->array_api = PyImport_ImportModule("usmarray")) == NULL) {
+        return NULL;
+    }
+    return Py_NewRef(st->array_api);
 }

@@ -1,6 +1,7 @@
 /* The Array API's data type functions: result_type, can_cast, isdtype,
  * iinfo and finfo, over the core's promotion table (compute/promote.h). */
 #include "python/base/pyheaders.h"
+#include "python/base/convert.h"
 #include "python/base/docstrings.h"
 #include "python/base/dtypes.h"
 #include "python/base/objects.h"
@@ -28,17 +29,13 @@ dtype_arg(ua_state *st, PyObject *obj, const char *fn, int arrays_too,
         return -1;
     }
     PyObject *dtype = NULL;
-    if (ua_py_numpy(st) == NULL) {
+    if (ua_py_numpy(st) == NULL ||
+        (arrays_too && !PyType_Check(obj) && !PyUnicode_Check(obj) &&
+         !PyObject_TypeCheck(obj, (PyTypeObject *)st->numpy_dtype) &&
+         ua_py_optional_attr(obj, st->s_dtype, &dtype) < 0)) {
         return -1;
     }
-    if (arrays_too && !PyType_Check(obj) && !PyUnicode_Check(obj) &&
-        !PyObject_TypeCheck(obj, (PyTypeObject *)st->numpy_dtype) &&
-        (dtype = PyObject_GetAttrString(obj, "dtype")) == NULL) {
-        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
-            return -1;
-        }
-        PyErr_Clear();
-    }
+    /* The attribute is held: the getter that made it may drop it. */
     int rc = ua_py_typenum(st, dtype != NULL ? dtype : obj, out);
     Py_XDECREF(dtype);
     return rc;
@@ -263,22 +260,36 @@ struct_of(PyTypeObject *type, PyObject **values, int n)
     return NULL;
 }
 
+/* The dtype iinfo (kinds "iu") or finfo (kinds "fc") describes: that of
+ * arg, when it is of one of the kinds; else -1 with ValueError. */
+static int
+info_dtype(ua_state *st, PyObject *arg, const char *fn, const char *kinds,
+           ua_typenum *t)
+{
+    if (dtype_arg(st, arg, fn, 1, t) < 0) {
+        return -1;
+    }
+    if (strchr(kinds, ua_dtype_kind(*t)) == NULL) {
+        bool integral = kinds[0] == 'i';
+        PyErr_Format(PyExc_ValueError,
+                     "%s: %s is not %s dtype (%s() describes %s ones)", fn,
+                     ua_dtype_name(*t), integral ? "an integer" : "a floating",
+                     integral ? "finfo" : "iinfo",
+                     integral ? "floating" : "integer");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *
 iinfo(PyObject *module, PyObject *arg)
 {
     ua_state *st = PyModule_GetState(module);
     ua_typenum t;
-    if (dtype_arg(st, arg, "iinfo", 1, &t) < 0) {
+    if (info_dtype(st, arg, "iinfo", "iu", &t) < 0) {
         return NULL;
     }
     char kind = ua_dtype_kind(t);
-    if (kind != 'i' && kind != 'u') {
-        PyErr_Format(PyExc_ValueError,
-                     "iinfo: %s is not an integer dtype (finfo() describes "
-                     "floating ones)",
-                     ua_dtype_name(t));
-        return NULL;
-    }
     int bits = (int)ua_dtype_itemsize(t) * 8;
     unsigned long long umax = bits == 64 ? ULLONG_MAX : (1ULL << bits) - 1;
     long long smax = (long long)(umax >> 1);
@@ -297,17 +308,10 @@ finfo(PyObject *module, PyObject *arg)
 {
     ua_state *st = PyModule_GetState(module);
     ua_typenum t;
-    if (dtype_arg(st, arg, "finfo", 1, &t) < 0) {
+    if (info_dtype(st, arg, "finfo", "fc", &t) < 0) {
         return NULL;
     }
     char kind = ua_dtype_kind(t);
-    if (kind != 'f' && kind != 'c') {
-        PyErr_Format(PyExc_ValueError,
-                     "finfo: %s is not a floating dtype (iinfo() describes "
-                     "integer ones)",
-                     ua_dtype_name(t));
-        return NULL;
-    }
     int bits = (int)ua_dtype_itemsize(t) * (kind == 'c' ? 4 : 8);
     /* float16's limits: 10 bits of mantissa, exponents down to -14. */
     double eps = bits == 16 ? 0x1p-10 : bits == 32 ? FLT_EPSILON : DBL_EPSILON;
