@@ -12,6 +12,7 @@
 
 #include <pthread.h>
 
+#include "core/compute/kernels.h"
 #include "core/core.h"
 #include "core/dlpack.h"
 #include "core/memory/provider.h"
@@ -20,7 +21,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 9
+#define UA_BACKEND_OPS_VERSION 10
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -149,6 +150,8 @@ typedef struct ua_backend_ops {
 
     /* Where USM blocks come from (memory/provider.h). */
     const ua_memory_provider *memory;
+    /* The compute kernels (compute/kernels.h), complete. */
+    const ua_compute_ops *compute;
 
     ua_status (*memcpy)(void *queue, void *dst, const void *src, size_t n);
     ua_status (*memset)(void *queue, void *dst, unsigned char value, size_t n);

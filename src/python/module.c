@@ -6,7 +6,9 @@
 #include "python/types/arrays.h"
 #include "python/types/devices.h"
 #include "python/types/memory.h"
+#include "python/namespace/creation.h"
 #include "python/namespace/data_types.h"
+#include "python/namespace/indexing.h"
 
 #include "core/dlpack.h"
 
@@ -154,6 +156,7 @@ module_exec(PyObject *module)
         ua_py_array_add_type(module, st) < 0 ||
         PyModule_AddFunctions(module, ua_py_array_functions) < 0 ||
         ua_py_data_types_add(module, st) < 0 ||
+        ua_py_creation_add(module) < 0 || ua_py_indexing_add(module) < 0 ||
         ua_py_capi_add(module, st) < 0) {
         return -1;
     }

@@ -11,6 +11,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "backends/host/host_kernels.h"
 #include "core/backend.h"
 
 /* A cache line: never share one between two allocations. */
@@ -277,6 +278,7 @@ const ua_backend_ops ua_host_backend_ops = {
     .queue_destroy = host_queue_destroy,
     .queue_native_handle = host_queue_native_handle,
     .memory = &host_memory,
+    .compute = &ua_host_compute_ops,
     .memcpy = host_memcpy,
     .memset = host_memset,
     .queue_wait = host_queue_wait,

@@ -58,6 +58,14 @@ initialize_backend(ua_backend *b)
                  UA_BACKEND_OPS_VERSION);
         return;
     }
+    if (b->ops->compute == NULL ||
+        b->ops->compute->version != UA_COMPUTE_OPS_VERSION) {
+        snprintf(b->reason, sizeof(b->reason),
+                 "compute-kernel table version %u, expected %u",
+                 b->ops->compute != NULL ? b->ops->compute->version : 0u,
+                 UA_COMPUTE_OPS_VERSION);
+        return;
+    }
     if (b->ops->initialize() != UA_OK) {
         snprintf(b->reason, sizeof(b->reason), "%s", ua_error_message());
         ua_error_clear();

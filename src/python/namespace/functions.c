@@ -14,9 +14,10 @@
 #include "python/protocols/dlpack_export.h"
 #include "python/protocols/dlpack_import.h"
 #include "python/protocols/suai.h"
+#include "python/namespace/functions.h"
 
-static int
-check_array(ua_state *st, PyObject *x, const char *fn)
+int
+ua_py_check_array(ua_state *st, PyObject *x, const char *fn)
 {
     if (PyObject_TypeCheck(x, st->USMArray_Type)) {
         return 0;
@@ -26,9 +27,8 @@ check_array(ua_state *st, PyObject *x, const char *fn)
     return -1;
 }
 
-/* The queue of `device` and `queue` arguments, which must agree. */
-static PyObject *
-target_queue(ua_state *st, PyObject *device, PyObject *queue,
+PyObject *
+ua_py_target_queue(ua_state *st, PyObject *device, PyObject *queue,
              PyObject *fallback)
 {
     PyObject *a = NULL, *b = NULL;
@@ -315,7 +315,7 @@ asarray_of(ua_state *st, PyObject **v)
          (c.has_kind = 1, ua_py_parse_usm_type(usm_type, &c.kind) < 0)) ||
         (order != NULL && ua_py_parse_order(order, "CFAK", &c.order) < 0) ||
         ((queue != Py_None || device != Py_None) &&
-         (c.queue = target_queue(st, device, queue, NULL)) == NULL)) {
+         (c.queue = ua_py_target_queue(st, device, queue, NULL)) == NULL)) {
         return NULL;
     }
     PyObject *result = NULL, *imported = NULL;
@@ -421,7 +421,7 @@ parse_creation(ua_state *st, creation *c, PyObject *shape, PyObject *dtype,
          ua_py_parse_usm_type(usm_type, &c->kind) < 0)) {
         return -1;
     }
-    c->queue = target_queue(st, device, queue, NULL);
+    c->queue = ua_py_target_queue(st, device, queue, NULL);
     return c->queue ? 0 : -1;
 }
 
@@ -559,7 +559,7 @@ like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject **kw = v + 1 + takes_value;
     ua_state *st = PyModule_GetState(module);
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        check_array(st, v[0], "a *_like function") < 0) {
+        ua_py_check_array(st, v[0], "a *_like function") < 0) {
         return NULL;
     }
     PyObject *x = v[0], *value = takes_value ? v[1] : NULL;
@@ -577,7 +577,7 @@ like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (usm_type == NULL || usm_type == Py_None) {
         c.kind = base_of(x)->kind;
     }
-    if ((c.queue = target_queue(st, device, queue, base_of(x)->queue)) ==
+    if ((c.queue = ua_py_target_queue(st, device, queue, base_of(x)->queue)) ==
         NULL) {
         return NULL;
     }
@@ -611,100 +611,6 @@ LIKE(zeros_like, 0, 0)
 LIKE(ones_like, 1, 0)
 LIKE(full_like, -1, 1)
 
-/* NumPy checks that start fits an integer dtype but lets the values after
- * it wrap; the first and the last value must both fit here.  n > 0. */
-static int
-check_arange_bounds(ua_state *st, PyObject *start, PyObject *step,
-                    Py_ssize_t n, ua_typenum t)
-{
-    ua_py_scalar v;
-    if (!ua_py_is_python_scalar(start) ||
-        ua_py_scalar_for(st, start, t, &v) < 0) {
-        return PyErr_Occurred() ? -1 : 0;
-    }
-    PyObject *count = PyLong_FromSsize_t(n - 1);
-    PyObject *span = count ? PyNumber_Multiply(count, step) : NULL;
-    PyObject *last = span ? PyNumber_Add(start, span) : NULL;
-    int rc = last == NULL                   ? -1
-             : ua_py_is_python_scalar(last) ? ua_py_scalar_for(st, last, t, &v)
-                                            : 0;
-    Py_XDECREF(count);
-    Py_XDECREF(span);
-    Py_XDECREF(last);
-    return rc;
-}
-
-/* arange(start, stop, step) as called: start alone is the stop. */
-static int
-arange_fits(ua_state *st, PyObject *host, PyObject *start, PyObject *stop,
-            PyObject *step, PyObject *dtype)
-{
-    ua_typenum t;
-    Py_ssize_t n = PyObject_Length(host);
-    if (n <= 0 || dtype == Py_None) {
-        return n < 0 ? -1 : 0;
-    }
-    if (ua_py_typenum(st, dtype, &t) < 0) {
-        return -1;
-    }
-    if (ua_dtype_kind(t) != 'i' && ua_dtype_kind(t) != 'u') {
-        return 0;
-    }
-    PyObject *first = stop == Py_None ? PyLong_FromLong(0) : Py_NewRef(start);
-    PyObject *delta =
-        step != NULL && step != Py_None ? Py_NewRef(step) : PyLong_FromLong(1);
-    int rc = first && delta ? check_arange_bounds(st, first, delta, n, t) : -1;
-    Py_XDECREF(first);
-    Py_XDECREF(delta);
-    return rc;
-}
-
-static PyObject *
-arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
-       PyObject *kwnames)
-{
-    static const char *const kwlist[] = {
-        "start", "stop", "step", "dtype", "device", "usm_type", "queue", NULL};
-    static const ua_py_argspec spec = {"arange", kwlist, 3, 1};
-    PyObject *v[7] = {NULL, Py_None, NULL, Py_None, Py_None, Py_None, Py_None};
-    ua_state *st = PyModule_GetState(module);
-    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0) {
-        return NULL;
-    }
-    PyObject *start = v[0], *stop = v[1], *step = v[2], *dtype = v[3];
-    PyObject *device = v[4], *usm_type = v[5], *queue = v[6];
-    int zero_step = step && step != Py_None ? PyObject_Not(step) : 0;
-    if (zero_step != 0) {
-        if (zero_step > 0) {
-            PyErr_SetString(PyExc_ValueError, "arange step must not be zero");
-        }
-        return NULL;
-    }
-    PyObject *np = ua_py_numpy(st);
-    if (np == NULL) {
-        return NULL;
-    }
-    PyObject *host = PyObject_CallMethod(np, "arange", "OOOO", start, stop,
-                                         step ? step : Py_None, dtype);
-    if (host == NULL) {
-        return NULL;
-    }
-    if (arange_fits(st, host, start, stop, step, dtype) < 0) {
-        Py_DECREF(host);
-        return NULL;
-    }
-    PyObject *target = target_queue(st, device, queue, NULL);
-    PyObject *result = NULL;
-    if (target != NULL) {
-        PyObject *conv[AS_N] = {host,   Py_None, Py_None, usm_type,
-                                target, NULL,    Py_None};
-        result = asarray_of(st, conv);
-    }
-    Py_XDECREF(target);
-    Py_DECREF(host);
-    return result;
-}
-
 /* ------------------------------------------------------ view functions */
 
 static PyObject *
@@ -716,7 +622,7 @@ reshape(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *v[4] = {NULL};
     ua_state *st = PyModule_GetState(module);
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        check_array(st, v[0], "reshape") < 0) {
+        ua_py_check_array(st, v[0], "reshape") < 0) {
         return NULL;
     }
     return ua_py_reshape_call(st, v[0], v[1], v[2], v[3]);
@@ -732,7 +638,7 @@ permute_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     int perm[UA_MAXDIMS];
     ua_state *st = PyModule_GetState(module);
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        check_array(st, v[0], "permute_dims") < 0 ||
+        ua_py_check_array(st, v[0], "permute_dims") < 0 ||
         ua_py_parse_axes(v[1], ARR(v[0])->nd, perm) < 0) {
         return NULL;
     }
@@ -757,7 +663,6 @@ PyMethodDef ua_py_array_functions[] = {
      UA_DOC_LIKE("zeros_like", "filled with zeros")},
     {"ones_like", KW(ones_like), UA_DOC_LIKE("ones_like", "filled with ones")},
     {"full_like", KW(full_like), UA_DOC_FULL_LIKE},
-    {"arange", KW(arange), UA_DOC_ARANGE},
     {"reshape", KW(reshape), UA_DOC_RESHAPE},
     {"permute_dims", KW(permute_dims), UA_DOC_PERMUTE_DIMS},
     {NULL},

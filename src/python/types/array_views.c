@@ -304,6 +304,10 @@ PyObject *
 ua_py_array_subscript(PyObject *self, PyObject *key)
 {
     index_result r;
+    int adv = ua_py_index_is_advanced(ua_state_of(self), key);
+    if (adv != 0) {
+        return adv < 0 ? NULL : ua_py_array_advanced_get(self, key);
+    }
     if (resolve_index(self, key, &r) < 0) {
         return NULL;
     }
@@ -443,6 +447,10 @@ ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
     if (value == NULL) {
         PyErr_SetString(PyExc_ValueError, "cannot delete array elements");
         return -1;
+    }
+    int adv = ua_py_index_is_advanced(ua_state_of(self), key);
+    if (adv != 0) {
+        return adv < 0 ? -1 : ua_py_array_advanced_set(self, key, value);
     }
     PyObject *target = ua_py_array_subscript(self, key);
     if (target == NULL) {

@@ -169,6 +169,18 @@ int ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
                        const Py_ssize_t *shape, const ua_strided *dst,
                        const ua_strided *src);
 
+/* array_index.c: indexing by integer arrays and boolean masks.  Whether a
+ * key holds an array item (then the advanced functions apply); x[key];
+ * x[key] = value; take along one axis (x's, already normalized) and
+ * take_along_axis. */
+int ua_py_index_is_advanced(ua_state *st, PyObject *key);
+PyObject *ua_py_array_advanced_get(PyObject *self, PyObject *key);
+int ua_py_array_advanced_set(PyObject *self, PyObject *key, PyObject *value);
+PyObject *ua_py_array_take(ua_state *st, PyObject *x, PyObject *indices,
+                           int axis);
+PyObject *ua_py_array_take_along_axis(ua_state *st, PyObject *x,
+                                      PyObject *indices, int axis);
+
 /* array_protocols.c: the Python protocols of USMArray (slots and methods
  * of the type that array.c assembles). */
 PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);

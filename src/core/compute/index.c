@@ -1,0 +1,304 @@
+/* Indexing by integer arrays, planned once for every backend: the result's
+ * axes are laid out, each given its steps in the result, the array and the
+ * index, and reduced (length-1 axes dropped, neighbours merged) before the
+ * backend's index kernel sees them.  One index array goes to the kernel as
+ * it is; several are first combined into one array of byte offsets, each
+ * pass checking its own bounds. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "core/backend.h"
+#include "core/compute/compute.h"
+#include "core/devices/devices.h"
+
+static const ua_compute_ops *
+kernels_of(ua_queue *q)
+{
+    return q->context->device->backend->ops->compute;
+}
+
+static bool
+is_indexed(const ua_index_request *r, int axis)
+{
+    for (int k = 0; k < r->count; k++) {
+        if (r->axes[k] == axis) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The result's axes: for each, the array axis it walks (-1 - b for axis b
+ * of the broadcast shape). */
+static int
+result_axes(const ua_index_request *r, int *from)
+{
+    int n = 0, kept = 0;
+    for (int a = 0; a <= r->nd; a++) {
+        if (kept == r->position) {
+            for (int b = 0; b < r->bnd; b++) {
+                from[n++] = -1 - b;
+            }
+            kept = -1; /* inserted */
+        }
+        if (a < r->nd && !is_indexed(r, a)) {
+            from[n++] = a;
+            kept += kept >= 0;
+        }
+    }
+    return n;
+}
+
+ua_status
+ua_index_result_shape(const ua_index_request *r, int *nd, ptrdiff_t *shape)
+{
+    if (r->nd - r->count + r->bnd > UA_MAXDIMS) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "indexing gives %d dimensions, more than the "
+                            "%d an array can have",
+                            r->nd - r->count + r->bnd, UA_MAXDIMS);
+    }
+    int from[UA_MAXDIMS];
+    *nd = result_axes(r, from);
+    for (int j = 0; j < *nd; j++) {
+        shape[j] = from[j] >= 0 ? r->shape[from[j]] : r->bshape[-1 - from[j]];
+    }
+    ptrdiff_t size;
+    return ua_layout_check_size(*nd, shape, r->itemsize, &size);
+}
+
+/* Drops length-1 axes and merges neighbours that every side walks as
+ * one. */
+static void
+reduce_plan(ua_index_plan *p)
+{
+    int n = 0;
+    for (int j = 0; j < p->nd; j++) {
+        if (p->shape[j] == 1) {
+            continue;
+        }
+        if (n > 0 && p->rstep[n - 1] == p->rstep[j] * p->shape[j] &&
+            p->astep[n - 1] == p->astep[j] * p->shape[j] &&
+            p->istep[n - 1] == p->istep[j] * p->shape[j]) {
+            p->shape[n - 1] *= p->shape[j];
+            p->rstep[n - 1] = p->rstep[j];
+            p->astep[n - 1] = p->astep[j];
+            p->istep[n - 1] = p->istep[j];
+            continue;
+        }
+        p->shape[n] = p->shape[j];
+        p->rstep[n] = p->rstep[j];
+        p->astep[n] = p->astep[j];
+        p->istep[n] = p->istep[j];
+        n++;
+    }
+    p->nd = n;
+}
+
+/* The plan over the result's axes; index steps from istrides (elements of
+ * int64, over the broadcast axes). */
+static void
+plan_over_result(const ua_index_request *r, const ua_strided *result,
+                 const char *index, const ptrdiff_t *istrides,
+                 ua_index_plan *p)
+{
+    int from[UA_MAXDIMS];
+    memset(p, 0, sizeof *p);
+    p->nd = result_axes(r, from);
+    ptrdiff_t isz = (ptrdiff_t)r->itemsize;
+    for (int j = 0; j < p->nd; j++) {
+        int a = from[j];
+        p->shape[j] = a >= 0 ? r->shape[a] : r->bshape[-1 - a];
+        p->rstep[j] = result->strides[j] * isz;
+        p->astep[j] = a >= 0 ? r->strides[a] * isz : 0;
+        p->istep[j] = a >= 0 ? 0 : istrides[-1 - a] * 8;
+    }
+    p->result = result->data;
+    p->array = r->data;
+    p->index = index;
+    p->itemsize = r->itemsize;
+}
+
+static ua_status
+out_of_bounds(int64_t bad, int axis, ptrdiff_t length)
+{
+    return ua_error_set(UA_ERR_INDEX,
+                        "index %" PRId64 " is out of bounds for axis %d with "
+                        "size %td",
+                        bad, axis, length);
+}
+
+static ptrdiff_t
+broadcast_size(const ua_index_request *r)
+{
+    ptrdiff_t n = 1;
+    for (int b = 0; b < r->bnd; b++) {
+        n *= r->bshape[b];
+    }
+    return n;
+}
+
+/* Runs p, whose index checks the bounds of axis `axis`. */
+static ua_status
+run_checked(ua_queue *q, ua_index_mode mode, ua_index_plan *p, int axis)
+{
+    int64_t bad = 0;
+    reduce_plan(p);
+    ua_status st = kernels_of(q)->index(q->handle, mode, p, &bad);
+    return st == UA_ERR_INDEX ? out_of_bounds(bad, axis, p->length) : st;
+}
+
+/* One index array: the kernel reads it as it is. */
+static ua_status
+run_single(ua_queue *q, ua_index_mode mode, const ua_index_request *r,
+           const ua_strided *result)
+{
+    ua_index_plan p;
+    int axis = r->axes[0];
+    plan_over_result(r, result, r->index[0].data, r->index[0].strides, &p);
+    p.length = r->shape[axis];
+    p.stride = r->strides[axis] * (ptrdiff_t)r->itemsize;
+    return run_checked(q, mode, &p, axis);
+}
+
+/* offsets (dense int64 over the broadcast shape) <- the byte offset in x of
+ * each combination of indices. */
+static ua_status
+combine_offsets(ua_queue *q, const ua_index_request *r, char *offsets)
+{
+    ptrdiff_t dense[UA_MAXDIMS];
+    ua_layout_default_strides(r->bnd, r->bshape, 'C', dense);
+    ua_status st = ua_queue_memset(q, offsets, 0, (size_t)broadcast_size(r) * 8);
+    for (int k = 0; k < r->count && st == UA_OK; k++) {
+        ua_index_plan p;
+        memset(&p, 0, sizeof p);
+        p.nd = r->bnd;
+        for (int b = 0; b < r->bnd; b++) {
+            p.shape[b] = r->bshape[b];
+            p.rstep[b] = dense[b] * 8;
+            p.istep[b] = r->index[k].strides[b] * 8;
+        }
+        p.result = offsets;
+        p.index = r->index[k].data;
+        p.length = r->shape[r->axes[k]];
+        p.stride = r->strides[r->axes[k]] * (ptrdiff_t)r->itemsize;
+        p.itemsize = 8;
+        st = run_checked(q, UA_INDEX_OFFSETS, &p, r->axes[k]);
+    }
+    return st;
+}
+
+static ua_status
+run_indexed(ua_queue *q, ua_index_mode mode, const ua_index_request *r,
+            const ua_strided *result)
+{
+    ptrdiff_t nb = broadcast_size(r);
+    for (int k = 0; k < r->count; k++) {
+        if (nb > 0 && r->shape[r->axes[k]] == 0) {
+            return ua_error_set(UA_ERR_INDEX,
+                                "index out of bounds for axis %d with size 0",
+                                r->axes[k]);
+        }
+    }
+    int nd;
+    ptrdiff_t shape[UA_MAXDIMS], size;
+    ua_status st = ua_index_result_shape(r, &nd, shape);
+    if (st != UA_OK || ua_layout_size(nd, shape, &size) != UA_OK || size == 0) {
+        return st;
+    }
+    if (r->count == 1) {
+        return run_single(q, mode, r, result);
+    }
+    ua_allocation *tmp;
+    st = ua_usm_alloc(q, UA_USM_DEVICE, (size_t)nb * 8, 0, &tmp);
+    if (st != UA_OK) {
+        return st;
+    }
+    char *offsets = ua_allocation_ptr(tmp);
+    st = combine_offsets(q, r, offsets);
+    if (st == UA_OK) {
+        ptrdiff_t dense[UA_MAXDIMS];
+        ua_layout_default_strides(r->bnd, r->bshape, 'C', dense);
+        ua_index_plan p;
+        plan_over_result(r, result, offsets, dense, &p);
+        p.length = 0;
+        p.stride = 1;
+        reduce_plan(&p);
+        int64_t bad;
+        st = kernels_of(q)->index(q->handle, mode, &p, &bad);
+    }
+    /* The pool hands the block out again only to work ordered after this
+     * on the queue. */
+    ua_usm_free(tmp);
+    return st;
+}
+
+ua_status
+ua_queue_gather(ua_queue *q, const ua_index_request *r,
+                const ua_strided *result)
+{
+    return run_indexed(q, UA_INDEX_GATHER, r, result);
+}
+
+ua_status
+ua_queue_scatter(ua_queue *q, const ua_index_request *r,
+                 const ua_strided *values)
+{
+    return run_indexed(q, UA_INDEX_SCATTER, r, values);
+}
+
+ua_status
+ua_queue_take_along_axis(ua_queue *q, int nd, const ptrdiff_t *shape,
+                         const ua_strided *x, int axis, ptrdiff_t length,
+                         ptrdiff_t stride, const ua_strided *index,
+                         const ua_strided *result)
+{
+    ptrdiff_t size;
+    ua_status st = ua_layout_size(nd, shape, &size);
+    if (st != UA_OK || size == 0) {
+        return st;
+    }
+    if (length == 0) {
+        return ua_error_set(UA_ERR_INDEX,
+                            "index out of bounds for axis %d with size 0",
+                            axis);
+    }
+    ptrdiff_t isz = (ptrdiff_t)ua_dtype_itemsize(x->type);
+    ua_index_plan p;
+    memset(&p, 0, sizeof p);
+    p.nd = nd;
+    for (int j = 0; j < nd; j++) {
+        p.shape[j] = shape[j];
+        p.rstep[j] = result->strides[j] * isz;
+        p.astep[j] = x->strides[j] * isz;
+        p.istep[j] = index->strides[j] * 8;
+    }
+    p.result = result->data;
+    p.array = x->data;
+    p.index = index->data;
+    p.length = length;
+    p.stride = stride * isz;
+    p.itemsize = (size_t)isz;
+    return run_checked(q, UA_INDEX_GATHER, &p, axis);
+}
+
+ua_status
+ua_queue_compress(ua_queue *q, const ua_compress_plan *p,
+                  ua_compress_output out, void *ctx, size_t *count)
+{
+    return kernels_of(q)->compress(q->handle, p, out, ctx, count);
+}
+
+ua_status
+ua_queue_affine(ua_queue *q, const ua_affine_plan *p)
+{
+    return p->n == 0 ? UA_OK : kernels_of(q)->affine(q->handle, p);
+}
+
+ua_status
+ua_queue_band(ua_queue *q, const ua_band_plan *p)
+{
+    return p->batch == 0 || p->rows == 0 || p->cols == 0
+               ? UA_OK
+               : kernels_of(q)->band(q->handle, p);
+}

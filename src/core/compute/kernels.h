@@ -1,0 +1,135 @@
+/* The compute-kernel table: the second versioned table of a backend, which
+ * every backend fills completely (the core calls each entry without
+ * checking).  The core plans the work (compute/index.c, compute/fill.c):
+ * it drops and merges axes, checks sizes and allocates, so that a kernel
+ * sees a few plain steps.  Adding an entry means adding it here and to
+ * each backend's file.
+ *
+ * Every kernel runs on the queue it is given, in order with the queue's
+ * other work, and may return before the work is done, except where an
+ * entry says it waits.  All memory it touches is memory the queue's
+ * kernels reach (the binding gives it arrays of the queue's context). */
+#ifndef USMARRAY_CORE_COMPUTE_KERNELS_H
+#define USMARRAY_CORE_COMPUTE_KERNELS_H
+
+#include "core/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define UA_COMPUTE_OPS_VERSION 1
+
+/* What an indexed kernel does for each element of its plan's shape, with
+ * v the index element (int64) and a the array's element at
+ * array + asteps + v * stride:
+ *   GATHER   result <- a
+ *   SCATTER  a <- result (where several elements name one a, one of
+ *            them wins)
+ *   OFFSETS  result (int64) += v * stride: index arrays combined into one
+ *            of byte offsets, which a later GATHER or SCATTER takes with
+ *            length 0 and stride 1. */
+typedef enum ua_index_mode {
+    UA_INDEX_GATHER,
+    UA_INDEX_SCATTER,
+    UA_INDEX_OFFSETS
+} ua_index_mode;
+
+/* An indexed kernel's plan: axes of the result's shape (length-1 axes
+ * dropped, neighbours merged), steps in bytes.  Where length > 0, an index
+ * v < 0 counts from the end (v + length) and one outside [-length, length)
+ * is not used: the kernel records it, and the entry waits for the queue
+ * and reports it.  Where length == 0 the index values are used as they
+ * are. */
+typedef struct ua_index_plan {
+    int nd;
+    ptrdiff_t shape[UA_MAXDIMS];
+    ptrdiff_t rstep[UA_MAXDIMS]; /* result */
+    ptrdiff_t astep[UA_MAXDIMS]; /* array, 0 along the index's axes */
+    ptrdiff_t istep[UA_MAXDIMS]; /* index, 0 along the array's own axes */
+    char *result;
+    char *array;
+    const char *index;
+    ptrdiff_t length;
+    ptrdiff_t stride;
+    size_t itemsize; /* of result and array; 8 under OFFSETS */
+} ua_index_plan;
+
+/* A mask's true elements, in C order over the mask, written out densely:
+ * where src is not NULL, row i (rowbytes bytes at src + i * sstep) of each
+ * true element i; else the mask coordinates of each true element (nd
+ * int64 per element, the mask's shape in shape).  The mask is n dense
+ * bytes, any nonzero byte true. */
+typedef struct ua_compress_plan {
+    size_t n;
+    const unsigned char *mask;
+    const char *src;
+    ptrdiff_t sstep;
+    size_t rowbytes;
+    int nd;
+    ptrdiff_t shape[UA_MAXDIMS];
+} ua_compress_plan;
+
+/* Where a compress writes: called once with the number of true elements,
+ * it gives memory for that many rows (or coordinate tuples), which the
+ * queue's kernels reach; a status other than UA_OK ends the compress. */
+typedef ua_status (*ua_compress_output)(void *ctx, size_t count, char **dst);
+
+/* A dense vector of n elements of type, each a function of its index i:
+ *   ARANGE    i == 0: first; i == 1: second; else first + i * (second -
+ *             first) in the type's own arithmetic (integers wrap, float16
+ *             computes in float32, complex types per part), as NumPy's
+ *             arange fills;
+ *   LINSPACE  (divide ? (i / div) * step : i * step) + start in double
+ *             precision (complex parts alike), the last element stop
+ *             where endpoint, then cast to type as astype does; each
+ *             operation rounded on its own, as NumPy's linspace computes.
+ * Integer values are in first.i and second.i, floating ones in .f. */
+typedef enum ua_affine_mode { UA_AFFINE_ARANGE, UA_AFFINE_LINSPACE } ua_affine_mode;
+typedef union ua_affine_value {
+    int64_t i;
+    double f[2];
+} ua_affine_value;
+typedef struct ua_affine_plan {
+    ua_affine_mode mode;
+    char *dst;
+    size_t n;
+    ua_typenum type;
+    ua_affine_value first, second;
+    double start[2], step[2], stop[2], div;
+    bool divide, endpoint;
+} ua_affine_plan;
+
+/* A dense batch of rows x cols matrices (C order) of elements of itemsize
+ * bytes: where set_inside, the elements with lo <= col - row <= hi become
+ * `inside`; where set_outside, the others become `outside` (eye, tril,
+ * triu). */
+typedef struct ua_band_plan {
+    char *dst;
+    size_t batch;
+    ptrdiff_t rows, cols;
+    ptrdiff_t lo, hi;
+    size_t itemsize;
+    bool set_inside, set_outside;
+    unsigned char inside[16], outside[16];
+} ua_band_plan;
+
+typedef struct ua_compute_ops {
+    uint32_t version; /* UA_COMPUTE_OPS_VERSION */
+    /* UA_ERR_INDEX when an index was out of bounds (*bad, one of those
+     * found, then holds it); the array and result may then be partly
+     * written. */
+    ua_status (*index)(void *queue, ua_index_mode mode, const ua_index_plan *p,
+                       int64_t *bad);
+    /* Counts (waiting for the queue), asks out for memory, writes. */
+    ua_status (*compress)(void *queue, const ua_compress_plan *p,
+                          ua_compress_output out, void *ctx, size_t *count);
+    ua_status (*affine)(void *queue, const ua_affine_plan *p);
+    ua_status (*band)(void *queue, const ua_band_plan *p);
+} ua_compute_ops;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* USMARRAY_CORE_COMPUTE_KERNELS_H */
