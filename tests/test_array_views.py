@@ -74,8 +74,6 @@ def test_integer_indexing_gives_zero_dim_views():
         ((0, 0, 0, 0), IndexError, "too many indices for array: array is 3-dimensional, but 4"),
         ((Ellipsis, Ellipsis), IndexError, "single ellipsis"),
         (1.0, IndexError, "only integers, slices"),
-        ([0, 1], IndexError, "only integers, slices"),
-        (True, IndexError, "only integers, slices"),
         ("a", IndexError, "only integers, slices"),
         ((0, 99), IndexError, "index 99 is out of bounds for axis 1 with size 5"),
         (slice(None, None, 0), ValueError, "slice step cannot be zero"),

@@ -552,6 +552,7 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .queue_destroy = cuda_queue_destroy,
     .queue_native_handle = cuda_queue_native_handle,
     .memory = &ua_cuda_memory,
+    .compute = &ua_cuda_compute_ops,
     .memcpy = ua_cuda_memcpy,
     .memset = ua_cuda_memset,
     .queue_wait = cuda_queue_wait,

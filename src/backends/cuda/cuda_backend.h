@@ -86,6 +86,8 @@ typedef struct {
     ua_cuda_pipeline pipe;
     /* [aligned?][dst][src]: cuda_kernels.h says why two variants. */
     ua_cuda_copy_kernels kernels[2][UA_NTYPES][UA_NTYPES];
+    /* The compute kernels (cuda_compute.c), compiled on first use. */
+    CUmodule compute;
 } ua_cuda_context;
 
 typedef struct {
@@ -96,6 +98,13 @@ typedef struct {
     void *staging;
     size_t staging_bytes;
 } ua_cuda_queue;
+
+/* Compiles CUDA C++ source with NVRTC for c's device and loads it;
+ * `what` names it in messages. */
+ua_status ua_cuda_compile(const ua_cuda_context *c, const char *source,
+                          const char *what, CUmodule *module);
+
+extern const ua_compute_ops ua_cuda_compute_ops;
 
 /* Makes c the calling thread's current context: driver calls act on it. */
 ua_status ua_cuda_bind(const ua_cuda_context *c);

@@ -174,27 +174,22 @@ kernel_source(ua_typenum dst, ua_typenum src, bool aligned)
     return source;
 }
 
-static ua_status
-compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
-                bool aligned, ua_cuda_copy_kernels *k)
+ua_status
+ua_cuda_compile(const ua_cuda_context *c, const char *source,
+                const char *what, CUmodule *module)
 {
     if (!ua_nvrtc.loaded) {
         return ua_error_set(UA_ERR_UNAVAILABLE,
-                            "strided copies on CUDA devices need NVRTC: %s",
+                            "%s on CUDA devices need NVRTC: %s", what,
                             ua_nvrtc.reason);
-    }
-    char *source = kernel_source(dst, src, aligned);
-    if (source == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
     char arch[64];
     snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
              c->cc_minor);
     const char *opts[] = {arch, "--std=c++14", "-default-device"};
     nvrtcProgram prog;
-    nvrtcResult r = ua_nvrtc.nvrtcCreateProgram(
-        &prog, source, "usmarray_copy.cu", 0, NULL, NULL);
-    free(source);
+    nvrtcResult r = ua_nvrtc.nvrtcCreateProgram(&prog, source, "usmarray.cu",
+                                                0, NULL, NULL);
     if (r != 0) {
         return ua_error_set(UA_ERR_RUNTIME, "nvrtcCreateProgram failed: %s",
                             ua_nvrtc.nvrtcGetErrorString(r));
@@ -211,8 +206,7 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
             ua_nvrtc.nvrtcGetProgramLog(prog, log);
         }
         st = ua_error_set(UA_ERR_RUNTIME,
-                          "NVRTC could not compile the copy kernel for %s: "
-                          "%s %s",
+                          "NVRTC could not compile the %s for %s: %s %s", what,
                           arch + 19, ua_nvrtc.nvrtcGetErrorString(r), log);
     } else if (ua_nvrtc.nvrtcGetCUBINSize(prog, &size) != 0 ||
                (image = malloc(size)) == NULL ||
@@ -221,15 +215,29 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
     }
     ua_nvrtc.nvrtcDestroyProgram(&prog);
     if (st == UA_OK) {
-        CUresult cr = ua_cu.cuModuleLoadData(&k->module, image);
-        if (cr == CUDA_SUCCESS) {
-            cr = find_kernels(k);
-        }
+        CUresult cr = ua_cu.cuModuleLoadData(module, image);
         if (cr != CUDA_SUCCESS) {
-            st = ua_cuda_failed(cr, "loading the copy kernels");
+            st = ua_cuda_failed(cr, what);
         }
     }
     free(image);
+    return st;
+}
+
+static ua_status
+compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
+                bool aligned, ua_cuda_copy_kernels *k)
+{
+    char *source = kernel_source(dst, src, aligned);
+    if (source == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    }
+    ua_status st = ua_cuda_compile(c, source, "copy kernels", &k->module);
+    free(source);
+    if (st == UA_OK && find_kernels(k) != CUDA_SUCCESS) {
+        st = ua_error_set(UA_ERR_RUNTIME,
+                          "the copy kernels' module lacks its kernels");
+    }
     return st;
 }
 

@@ -611,6 +611,7 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .queue_destroy = sycl_queue_destroy,
     .queue_native_handle = sycl_queue_native_handle,
     .memory = &sycl_memory,
+    .compute = &ua_sycl_compute_ops,
     .memcpy = ua_sycl_memcpy,
     .memset = ua_sycl_memset,
     .queue_wait = ua_sycl_queue_wait,

@@ -28,12 +28,19 @@ typedef struct {
     DPCTLSyclKernelRef nd, tiled, plan;
 } copy_kernels;
 
+/* The compute kernels (sycl_compute.c), one bundle per context. */
+typedef struct {
+    DPCTLSyclKernelBundleRef bundle;
+    DPCTLSyclKernelRef kernel[9];
+} ua_sycl_compute;
+
 typedef struct {
     DPCTLSyclContextRef ctx;
     int index;
     bool fp64;
     pthread_mutex_t lock; /* guards kernels */
     copy_kernels kernels[UA_NTYPES][UA_NTYPES];
+    ua_sycl_compute compute;
 } sycl_context;
 
 typedef struct {
@@ -55,5 +62,7 @@ ua_status ua_sycl_memset(void *queue, void *dst, unsigned char value,
 ua_status ua_sycl_queue_wait(void *queue);
 ua_status ua_sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
                                const ua_strided *dst, const ua_strided *src);
+
+extern const ua_compute_ops ua_sycl_compute_ops;
 
 #endif

@@ -289,10 +289,45 @@ ua_queue_compress(ua_queue *q, const ua_compress_plan *p,
     return kernels_of(q)->compress(q->handle, p, out, ctx, count);
 }
 
+/* linspace computes in double precision: into a temporary of float64 or
+ * complex128 where the result has another type, which the copy engine
+ * then casts (backends' linspace writes those two types only). */
+static ua_status
+linspace_through_double(ua_queue *q, const ua_affine_plan *p)
+{
+    ua_typenum wide = ua_dtype_kind(p->type) == 'c' ? UA_COMPLEX128
+                                                    : UA_FLOAT64;
+    ua_allocation *tmp;
+    ua_status st = ua_usm_alloc(q, UA_USM_DEVICE,
+                                p->n * ua_dtype_itemsize(wide), 0, &tmp);
+    if (st != UA_OK) {
+        return st;
+    }
+    ua_affine_plan w = *p;
+    w.type = wide;
+    w.dst = ua_allocation_ptr(tmp);
+    st = kernels_of(q)->affine(q->handle, &w);
+    if (st == UA_OK) {
+        ptrdiff_t n = (ptrdiff_t)p->n, one = 1;
+        ua_strided dst = {p->dst, &one, p->type};
+        ua_strided src = {w.dst, &one, wide};
+        st = ua_queue_copy_strided(q, 1, &n, &dst, &src);
+    }
+    ua_usm_free(tmp);
+    return st;
+}
+
 ua_status
 ua_queue_affine(ua_queue *q, const ua_affine_plan *p)
 {
-    return p->n == 0 ? UA_OK : kernels_of(q)->affine(q->handle, p);
+    if (p->n == 0) {
+        return UA_OK;
+    }
+    if (p->mode == UA_AFFINE_LINSPACE && p->type != UA_FLOAT64 &&
+        p->type != UA_COMPLEX128) {
+        return linspace_through_double(q, p);
+    }
+    return kernels_of(q)->affine(q->handle, p);
 }
 
 ua_status

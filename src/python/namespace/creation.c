@@ -72,17 +72,17 @@ affine_value(ua_state *st, PyObject *v, ua_typenum t, ua_affine_value *out)
     if (ua_py_scalar_for(st, v, t, &s) < 0) {
         return -1;
     }
-    char kind = ua_dtype_kind(t);
-    if (kind == 'i' || kind == 'b') {
-        out->i = s.v.i;
+    char kind = ua_dtype_kind(t), held = ua_dtype_kind(s.type);
+    double re = held == 'c' ? s.v.c[0]
+                : held == 'f' ? s.v.f
+                : held == 'u' ? (double)s.v.u
+                : held == 'b' ? (double)s.v.b
+                              : (double)s.v.i;
+    double im = held == 'c' ? s.v.c[1] : 0.0;
+    if (kind == 'i' || kind == 'u' || kind == 'b') {
+        out->i = held == 'u' ? (int64_t)s.v.u : held == 'b' ? s.v.b : s.v.i;
         return 0;
     }
-    if (kind == 'u') {
-        out->i = (int64_t)s.v.u;
-        return 0;
-    }
-    double re = kind == 'c' ? s.v.c[0] : s.v.f;
-    double im = kind == 'c' ? s.v.c[1] : 0.0;
     if (t == UA_FLOAT16) {
         re = (double)ua_half_to_float(ua_half_from_double(re));
     } else if (t == UA_FLOAT32 || t == UA_COMPLEX64) {
@@ -110,16 +110,36 @@ arange_length(PyObject *start, PyObject *stop, PyObject *step, Py_ssize_t *n)
         return -1;
     }
     if (isnan(v)) {
-        PyErr_SetString(PyExc_ValueError, "arange: the length is not a number");
+        PyErr_SetString(PyExc_ValueError, "arange: cannot compute length");
         return -1;
     }
     v = ceil(v);
-    if (v > (double)PY_SSIZE_T_MAX / 2) {
-        PyErr_SetString(PyExc_ValueError, "arange: too many elements");
+    if (v > (double)PY_SSIZE_T_MAX / 16) {
+        PyErr_SetString(PyExc_ValueError,
+                        "arange: Maximum allowed size exceeded");
         return -1;
     }
     *n = v > 0 ? (Py_ssize_t)v : 0;
     return 0;
+}
+
+/* NumPy checks that start fits an integer dtype but lets the values
+ * after it wrap; the last value must fit here too.  n > 0. */
+static int
+check_last_fits(ua_state *st, PyObject *start, PyObject *step, Py_ssize_t n,
+                ua_typenum t)
+{
+    ua_py_scalar v;
+    PyObject *count = PyLong_FromSsize_t(n - 1);
+    PyObject *span = count ? PyNumber_Multiply(count, step) : NULL;
+    PyObject *last = span ? PyNumber_Add(start, span) : NULL;
+    int rc = last == NULL                  ? -1
+             : ua_py_is_python_scalar(last) ? ua_py_scalar_for(st, last, t, &v)
+                                            : 0;
+    Py_XDECREF(count);
+    Py_XDECREF(span);
+    Py_XDECREF(last);
+    return rc;
 }
 
 /* The dtype arange gives by default: an integer when start, stop and step
@@ -180,6 +200,8 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         } else if (second != NULL &&
                    affine_value(st, b[0], t, &p.first) == 0 &&
                    (n < 2 || affine_value(st, second, t, &p.second) == 0) &&
+                   (n < 2 || ua_dtype_kind(t) == 'f' || ua_dtype_kind(t) == 'c' ||
+                    check_last_fits(st, b[0], b[2], n, t) == 0) &&
                    (a = new_array(st, 1, &n, t, v[4], v[6], v[5])) != NULL) {
             p.dst = ARR(a)->data;
             if (finish(st, a, ua_queue_affine(core_queue(a), &p)) < 0) {

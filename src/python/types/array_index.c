@@ -64,9 +64,10 @@ is_array_item(ua_state *st, PyObject *it)
         char k = ua_dtype_kind((ua_typenum)ARR(it)->typenum);
         return ARR(it)->nd > 0 || k == 'b';
     }
+    /* NumPy's arrays have __index__ too, but are sequences. */
     return PyBool_Check(it) || PyList_Check(it) || PyTuple_Check(it) ||
-           (!PyIndex_Check(it) && !PySlice_Check(it) && it != Py_None &&
-            it != Py_Ellipsis);
+           (!(PyIndex_Check(it) && !PySequence_Check(it)) &&
+            !PySlice_Check(it) && it != Py_None && it != Py_Ellipsis);
 }
 
 int
@@ -83,6 +84,25 @@ ua_py_index_is_advanced(ua_state *st, PyObject *key)
     return 0;
 }
 
+static PyObject *
+refuse_item(PyObject *item, PyObject *dtype)
+{
+    if (dtype != NULL && !PyUnicode_Check(item) && !PyFloat_Check(item)) {
+        PyErr_Format(PyExc_IndexError,
+                     "only integers, slices (`:`), ellipsis (`...`), None, "
+                     "and integer or boolean arrays are valid indices, not "
+                     "an array of %R",
+                     dtype);
+    } else {
+        PyErr_Format(PyExc_IndexError,
+                     "only integers, slices (`:`), ellipsis (`...`), None, "
+                     "and integer or boolean arrays are valid indices, not "
+                     "%.100s",
+                     Py_TYPE(item)->tp_name);
+    }
+    return NULL;
+}
+
 /* An index item other than an array of ours, as an array of the queue of
  * x: a bool, a nested sequence, a NumPy array.  An empty sequence is an
  * empty integer index, as NumPy takes it. */
@@ -96,12 +116,7 @@ upload_index(ua_state *st, PyObject *x, PyObject *item)
     PyObject *host = PyObject_CallMethod(np, "asarray", "O", item);
     if (host == NULL) {
         PyErr_Clear();
-        PyErr_Format(PyExc_IndexError,
-                     "only integers, slices (`:`), ellipsis (`...`), None, "
-                     "integer or boolean arrays and tuples of them are valid "
-                     "indices, not %.100s",
-                     Py_TYPE(item)->tp_name);
-        return NULL;
+        return refuse_item(item, NULL);
     }
     PyObject *out = NULL;
     PyObject *size = PyObject_GetAttrString(host, "size");
@@ -129,10 +144,7 @@ upload_index(ua_state *st, PyObject *x, PyObject *item)
                 Py_CLEAR(out);
             }
         } else if (k != NULL) {
-            PyErr_Format(PyExc_IndexError,
-                         "arrays used as indices must be of integer or "
-                         "boolean type, not %R",
-                         kind);
+            refuse_item(item, kind);
         }
     }
     Py_XDECREF(kch);
@@ -153,8 +165,9 @@ index_array(ua_state *st, PyObject *x, PyObject *item)
     char k = ua_dtype_kind(t);
     if (k != 'b' && k != 'i' && k != 'u') {
         PyErr_Format(PyExc_IndexError,
-                     "arrays used as indices must be of integer or boolean "
-                     "type, not %s",
+                     "only integers, slices (`:`), ellipsis (`...`), None, "
+                     "and integer or boolean arrays are valid indices, not "
+                     "an array of %s",
                      ua_dtype_name(t));
         return NULL;
     }
@@ -170,89 +183,6 @@ index_array(ua_state *st, PyObject *x, PyObject *item)
 }
 
 /* ------------------------------------------------------ masks */
-
-typedef struct {
-    ua_state *st;
-    PyObject *like; /* array whose queue and kind the output takes */
-    int nd;
-    Py_ssize_t shape[UA_MAXDIMS]; /* shape[0] is the count */
-    ua_typenum type;
-    PyObject *out;
-} compress_output;
-
-static ua_status
-allocate_output(void *ctx, size_t count, char **dst)
-{
-    compress_output *o = ctx;
-    o->shape[0] = (Py_ssize_t)count;
-    o->out = ua_py_array_empty(o->st, o->nd, o->shape, NULL, o->type, 'C',
-                               base_of(o->like)->kind, base_of(o->like)->queue);
-    if (o->out == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "the output could not be made");
-    }
-    *dst = ARR(o->out)->data;
-    return UA_OK;
-}
-
-/* A C-contiguous copy of a mask, or the mask. */
-static PyObject *
-dense_mask(ua_state *st, PyObject *mask)
-{
-    if (ARR(mask)->flags & USM_ARRAY_C_CONTIGUOUS) {
-        return Py_NewRef(mask);
-    }
-    return ua_py_array_copy(st, mask, UA_BOOL, 'C', base_of(mask)->kind,
-                            base_of(mask)->queue);
-}
-
-/* The compress kernel over mask (dense), writing rows of src or, where
- * src is NULL, coordinates; out_shape after its first axis gives the
- * rows' shape. */
-static PyObject *
-run_compress(ua_state *st, PyObject *mask, PyObject *like, const char *src,
-             Py_ssize_t sstep, int nd, const Py_ssize_t *rest,
-             ua_typenum type)
-{
-    compress_output o = {st, like, nd, {0}, type, NULL};
-    for (int j = 1; j < nd; j++) {
-        o.shape[j] = rest[j - 1];
-    }
-    ua_compress_plan p = {0};
-    p.n = (size_t)ua_py_array_size(mask);
-    p.mask = (const unsigned char *)ARR(mask)->data;
-    p.src = src;
-    p.sstep = sstep;
-    p.rowbytes = (size_t)sstep;
-    p.nd = ARR(mask)->nd;
-    for (int j = 0; j < p.nd; j++) {
-        p.shape[j] = ARR(mask)->shape[j];
-    }
-    size_t count;
-    ua_status code = ua_queue_compress(queue_of(base_of(mask)->queue), &p,
-                                       allocate_output, &o, &count);
-    if (code != UA_OK) {
-        if (o.out == NULL && PyErr_Occurred()) {
-            return NULL;
-        }
-        Py_XDECREF(o.out);
-        return ua_py_raise_core(st, code);
-    }
-    return o.out;
-}
-
-/* The coordinates of a mask's true elements: (count, mask.ndim) int64. */
-static PyObject *
-mask_coordinates(ua_state *st, PyObject *mask)
-{
-    PyObject *dense = dense_mask(st, mask);
-    if (dense == NULL) {
-        return NULL;
-    }
-    Py_ssize_t k = ARR(mask)->nd;
-    PyObject *out = run_compress(st, dense, mask, NULL, 0, 2, &k, UA_INT64);
-    Py_DECREF(dense);
-    return out;
-}
 
 static int
 check_mask_shape(advanced *a, PyObject *mask, int axis, const Py_ssize_t *xs)
@@ -275,7 +205,7 @@ check_mask_shape(advanced *a, PyObject *mask, int axis, const Py_ssize_t *xs)
 static int
 add_mask_indices(ua_state *st, advanced *a, PyObject *mask, int axis)
 {
-    PyObject *coords = mask_coordinates(st, mask);
+    PyObject *coords = ua_py_mask_coordinates(st, mask);
     if (coords == NULL) {
         return -1;
     }
@@ -596,28 +526,6 @@ compress_applies(PyObject *self, const items *it)
     return 1;
 }
 
-static PyObject *
-compress_rows(ua_state *st, PyObject *self, PyObject *mask)
-{
-    int m = ARR(mask)->nd;
-    if (check_mask_shape(NULL, mask, 0, ARR(self)->shape) < 0) {
-        return NULL;
-    }
-    PyObject *dense = dense_mask(st, mask);
-    if (dense == NULL) {
-        return NULL;
-    }
-    Py_ssize_t row = (Py_ssize_t)ua_py_array_itemsize(self);
-    for (int j = m; j < ARR(self)->nd; j++) {
-        row *= ARR(self)->shape[j];
-    }
-    PyObject *out = run_compress(st, dense, self, ARR(self)->data, row,
-                                 1 + ARR(self)->nd - m, ARR(self)->shape + m,
-                                 (ua_typenum)ARR(self)->typenum);
-    Py_DECREF(dense);
-    return out;
-}
-
 /* The core's request for a taken-apart key. */
 static void
 make_request(PyObject *self, const advanced *a, ua_strided *index,
@@ -686,7 +594,9 @@ ua_py_array_advanced_get(PyObject *self, PyObject *key)
     int rest = collect_items(st, self, key, &it);
     PyObject *out = NULL;
     if (rest >= 0 && compress_applies(self, &it)) {
-        out = compress_rows(st, self, it.item[0]);
+        out = check_mask_shape(NULL, it.item[0], 0, ARR(self)->shape) < 0
+                  ? NULL
+                  : ua_py_mask_rows(st, self, it.item[0]);
         items_clear(&it);
         return out;
     }

@@ -180,6 +180,11 @@ PyObject *ua_py_array_take(ua_state *st, PyObject *x, PyObject *indices,
                            int axis);
 PyObject *ua_py_array_take_along_axis(ua_state *st, PyObject *x,
                                       PyObject *indices, int axis);
+/* array_mask.c: a mask's true elements' coordinates, (count, mask.ndim)
+ * int64; x[mask] for a mask over x's leading axes (of their shape) where
+ * those axes merge into one and the rows after them are dense. */
+PyObject *ua_py_mask_coordinates(ua_state *st, PyObject *mask);
+PyObject *ua_py_mask_rows(ua_state *st, PyObject *x, PyObject *mask);
 
 /* array_protocols.c: the Python protocols of USMArray (slots and methods
  * of the type that array.c assembles). */

@@ -1,0 +1,312 @@
+/* The CUDA backend's compute kernels (core/compute/kernels.h): CUDA C++
+ * that NVRTC compiles once per context (cuda_compute_kernels.h).  Elements
+ * move in units of the widest power of two that the item size, the base
+ * pointers and the steps allow.  The index kernel sets a flag in device
+ * memory for an index out of bounds, read once after the launch. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cuda/cuda_backend.h"
+#include "backends/cuda/cuda_compute_kernels.h"
+#include "core/compute/kernels.h"
+
+static const char *const unit_names[] = {"1", "2", "4", "8", "16"};
+
+static ua_status
+module_of(ua_cuda_queue *q, CUmodule *out)
+{
+    ua_cuda_context *c = q->c;
+    ua_status st = ua_cuda_bind(c);
+    if (st != UA_OK) {
+        return st;
+    }
+    pthread_mutex_lock(&c->lock);
+    if (c->compute == NULL) {
+        /* The copy kernels' prelude brings d2h, for float16. */
+        size_t n = sizeof ua_cuda_kernel_prelude +
+                   sizeof ua_cuda_compute_index +
+                   sizeof ua_cuda_compute_compress +
+                   sizeof ua_cuda_compute_fill + 32;
+        char *source = malloc(n);
+        if (source == NULL) {
+            st = ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+        } else {
+            snprintf(source, n, "#define UA_ALIGNED 1\n%s%s%s%s",
+                     ua_cuda_kernel_prelude, ua_cuda_compute_index,
+                     ua_cuda_compute_compress, ua_cuda_compute_fill);
+            st = ua_cuda_compile(c, source, "compute kernels", &c->compute);
+            free(source);
+        }
+    }
+    pthread_mutex_unlock(&c->lock);
+    *out = c->compute;
+    return st;
+}
+
+static ua_status
+function(ua_cuda_queue *q, const char *name, CUfunction *f)
+{
+    CUmodule m;
+    ua_status st = module_of(q, &m);
+    if (st != UA_OK) {
+        return st;
+    }
+    CU_CHECK(ua_cu.cuModuleGetFunction(f, m, name), name);
+    return UA_OK;
+}
+
+static unsigned
+blocks_for(const ua_cuda_queue *q, long long work, int threads)
+{
+    long long cap = (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) * 16;
+    long long b = (work + threads - 1) / threads;
+    return (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
+}
+
+/* log2 of the widest unit (at most 16 bytes) dividing every value. */
+static int
+unit_of(size_t itemsize, const ptrdiff_t *v, int n)
+{
+    unsigned long long bits = itemsize | 16;
+    for (int i = 0; i < n; i++) {
+        bits |= (unsigned long long)v[i];
+    }
+    int u = 0;
+    while (u < 4 && !(bits & (1ull << u))) {
+        u++;
+    }
+    return u;
+}
+
+static ua_status
+launch(ua_cuda_queue *q, const char *name, unsigned blocks, unsigned threads,
+       void **args)
+{
+    CUfunction f;
+    ua_status st = function(q, name, &f);
+    if (st != UA_OK) {
+        return st;
+    }
+    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, q->stream,
+                                  args, NULL),
+             name);
+    return UA_OK;
+}
+
+/* A small block of device memory for the queue's next work, freed in
+ * stream order. */
+static ua_status
+scratch(ua_cuda_queue *q, size_t bytes, CUdeviceptr *p)
+{
+    CU_CHECK(ua_cu.cuMemAllocAsync(p, bytes, q->stream), "cuMemAllocAsync");
+    return UA_OK;
+}
+
+/* Reads n bytes of device memory once the queue's work is done. */
+static ua_status
+read_back(ua_cuda_queue *q, void *host, CUdeviceptr p, size_t n)
+{
+    CU_CHECK(ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)host, p, n,
+                                 q->stream),
+             "cuMemcpyAsync");
+    CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
+    return UA_OK;
+}
+
+static ua_status
+cuda_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
+           int64_t *bad)
+{
+    ua_cuda_queue *q = queue;
+    ua_cuda_index_plan k;
+    memset(&k, 0, sizeof k);
+    k.nd = p->nd;
+    k.size = 1;
+    ptrdiff_t addr[2 * UA_MAXDIMS + 2];
+    int na = 0;
+    for (int j = 0; j < p->nd; j++) {
+        k.shape[j] = p->shape[j];
+        k.rstep[j] = p->rstep[j];
+        k.astep[j] = p->astep[j];
+        k.istep[j] = p->istep[j];
+        k.size *= p->shape[j];
+        addr[na++] = p->rstep[j];
+        addr[na++] = p->astep[j];
+    }
+    addr[na++] = (ptrdiff_t)(uintptr_t)p->result;
+    addr[na++] = (ptrdiff_t)(uintptr_t)p->array;
+    k.result = p->result;
+    k.array = p->array;
+    k.index = p->index;
+    k.length = p->length;
+    k.stride = p->stride;
+    k.mode = (int)mode;
+    int u = mode == UA_INDEX_OFFSETS ? 3 : unit_of(p->itemsize, addr, na);
+    k.units = (int)(p->itemsize >> u);
+    if (mode != UA_INDEX_OFFSETS && p->stride % (1 << u) != 0) {
+        u = 0;
+        k.units = (int)p->itemsize;
+    }
+    CUdeviceptr flag = 0;
+    ua_status st = UA_OK;
+    if (p->length > 0 && (st = scratch(q, 16, &flag)) == UA_OK) {
+        CU_CHECK(ua_cu.cuMemsetD8Async(flag, 0, 16, q->stream),
+                 "cuMemsetD8Async");
+    }
+    if (st != UA_OK) {
+        return st;
+    }
+    k.flag = (long long *)(uintptr_t)flag;
+    char name[48];
+    snprintf(name, sizeof name, "ua_index_%s_%d", unit_names[u],
+             k.nd <= 2 ? (k.nd < 1 ? 1 : k.nd) : 0);
+    void *args[] = {&k};
+    st = launch(q, name, blocks_for(q, k.size, 256), 256, args);
+    if (flag != 0) {
+        long long seen[2] = {0, 0};
+        if (st == UA_OK) {
+            st = read_back(q, seen, flag, sizeof seen);
+        }
+        ua_cu.cuMemFreeAsync(flag, q->stream);
+        if (st == UA_OK && seen[0] != 0) {
+            *bad = seen[1];
+            st = UA_ERR_INDEX;
+        }
+    }
+    return st;
+}
+
+/* Counts per tile, scans the counts on the device, reads the total,
+ * asks for the output, writes. */
+static ua_status
+cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
+              void *ctx, size_t *count)
+{
+    ua_cuda_queue *q = queue;
+    long long n = (long long)p->n;
+    long long tiles = (n + UA_CUDA_TILE - 1) / UA_CUDA_TILE;
+    CUdeviceptr offsets;
+    ua_status st = scratch(q, 8 * ((size_t)tiles + 1), &offsets);
+    if (st != UA_OK) {
+        return st;
+    }
+    void *cargs[] = {(void *)&p->mask, &n, &offsets};
+    void *sargs[] = {&offsets, &tiles};
+    long long total = 0;
+    if (tiles > 0) {
+        st = launch(q, "ua_count", (unsigned)tiles, UA_CUDA_TILE_THREADS,
+                    cargs);
+    } else {
+        CU_CHECK(ua_cu.cuMemsetD8Async(offsets, 0, 8, q->stream),
+                 "cuMemsetD8Async");
+    }
+    st = st == UA_OK ? launch(q, "ua_scan", 1, 1024, sargs) : st;
+    st = st == UA_OK ? read_back(q, &total, offsets + 8 * (size_t)tiles, 8)
+                     : st;
+    *count = (size_t)total;
+    char *dst = NULL;
+    st = st == UA_OK ? out(ctx, *count, &dst) : st;
+    if (st == UA_OK && total > 0) {
+        ua_cuda_compress_plan k = {0};
+        k.mask = p->mask;
+        k.n = n;
+        k.offsets = (const long long *)(uintptr_t)offsets;
+        k.src = p->src;
+        k.sstep = p->sstep;
+        k.dst = dst;
+        k.nd = p->nd;
+        for (int j = 0; j < p->nd; j++) {
+            k.shape[j] = p->shape[j];
+        }
+        ptrdiff_t addr[2] = {(ptrdiff_t)(uintptr_t)p->src,
+                             (ptrdiff_t)(uintptr_t)dst};
+        int u = p->src ? unit_of(p->rowbytes, addr, 2) : 3;
+        if (p->src && p->sstep % (1 << u) != 0) {
+            u = 0;
+        }
+        k.units = p->src ? (long long)(p->rowbytes >> u) : 0;
+        char name[48];
+        snprintf(name, sizeof name, "ua_compress_%s", unit_names[u]);
+        void *args[] = {&k};
+        st = launch(q, name, (unsigned)tiles, UA_CUDA_TILE_THREADS, args);
+    }
+    ua_cu.cuMemFreeAsync(offsets, q->stream);
+    return st;
+}
+
+static ua_status
+real_series(ua_cuda_queue *q, const ua_affine_plan *p, char *dst, int part,
+            int step)
+{
+    long long n = (long long)p->n;
+    unsigned blocks = blocks_for(q, n, 256);
+    if (p->mode == UA_AFFINE_LINSPACE) {
+        double start = p->start[part], sv = p->step[part],
+               stop = p->stop[part], div = p->div;
+        int divide = p->divide, endpoint = p->endpoint;
+        void *args[] = {&dst,  &n,      &start,    &sv,  &stop,
+                        &div, &divide, &endpoint, &step};
+        return launch(q, "ua_linspace", blocks, 256, args);
+    }
+    double first = p->first.f[part], second = p->second.f[part];
+    void *args[] = {&dst, &n, &first, &second, &step};
+    const char *name = p->type == UA_FLOAT16 ? "ua_arange_half"
+                       : p->type == UA_FLOAT32 || p->type == UA_COMPLEX64
+                           ? "ua_arange_f32"
+                           : "ua_arange_f64";
+    return launch(q, name, blocks, 256, args);
+}
+
+static ua_status
+cuda_affine(void *queue, const ua_affine_plan *p)
+{
+    ua_cuda_queue *q = queue;
+    char kind = ua_dtype_kind(p->type);
+    if (kind == 'f' || kind == 'c') {
+        int parts = kind == 'c' ? 2 : 1;
+        size_t part_size = ua_dtype_itemsize(p->type) / (size_t)parts;
+        ua_status st = UA_OK;
+        for (int part = 0; part < parts && st == UA_OK; part++) {
+            st = real_series(q, p, p->dst + (size_t)part * part_size, part,
+                             parts);
+        }
+        return st;
+    }
+    long long n = (long long)p->n;
+    unsigned long long first = (unsigned long long)p->first.i;
+    unsigned long long d = (unsigned long long)p->second.i - first;
+    int isz = (int)ua_dtype_itemsize(p->type);
+    char *dst = p->dst;
+    void *args[] = {&dst, &n, &first, &d, &isz};
+    return launch(q, "ua_arange_int", blocks_for(q, n, 256), 256, args);
+}
+
+static ua_status
+cuda_band(void *queue, const ua_band_plan *p)
+{
+    ua_cuda_queue *q = queue;
+    ua_cuda_band_plan k;
+    memset(&k, 0, sizeof k);
+    k.dst = p->dst;
+    k.size = (long long)p->batch * p->rows * p->cols;
+    k.rows = p->rows;
+    k.cols = p->cols;
+    k.lo = p->lo;
+    k.hi = p->hi;
+    k.itemsize = (int)p->itemsize;
+    k.set_inside = p->set_inside;
+    k.set_outside = p->set_outside;
+    memcpy(k.inside, p->inside, 16);
+    memcpy(k.outside, p->outside, 16);
+    void *args[] = {&k};
+    return launch(q, "ua_band", blocks_for(q, k.size, 256), 256, args);
+}
+
+const ua_compute_ops ua_cuda_compute_ops = {
+    .version = UA_COMPUTE_OPS_VERSION,
+    .index = cuda_index,
+    .compress = cuda_compress,
+    .affine = cuda_affine,
+    .band = cuda_band,
+};
