@@ -24,10 +24,9 @@ module_of(ua_cuda_queue *q, CUmodule *out)
     pthread_mutex_lock(&c->lock);
     if (c->compute == NULL) {
         /* The copy kernels' prelude brings d2h, for float16. */
-        size_t n = sizeof ua_cuda_kernel_prelude +
-                   sizeof ua_cuda_compute_index +
-                   sizeof ua_cuda_compute_compress +
-                   sizeof ua_cuda_compute_fill + 32;
+        size_t n =
+            sizeof ua_cuda_kernel_prelude + sizeof ua_cuda_compute_index +
+            sizeof ua_cuda_compute_compress + sizeof ua_cuda_compute_fill + 32;
         char *source = malloc(n);
         if (source == NULL) {
             st = ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
@@ -107,9 +106,9 @@ scratch(ua_cuda_queue *q, size_t bytes, CUdeviceptr *p)
 static ua_status
 read_back(ua_cuda_queue *q, void *host, CUdeviceptr p, size_t n)
 {
-    CU_CHECK(ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)host, p, n,
-                                 q->stream),
-             "cuMemcpyAsync");
+    CU_CHECK(
+        ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)host, p, n, q->stream),
+        "cuMemcpyAsync");
     CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
     return UA_OK;
 }
@@ -245,7 +244,7 @@ real_series(ua_cuda_queue *q, const ua_affine_plan *p, char *dst, int part,
         double start = p->start[part], sv = p->step[part],
                stop = p->stop[part], div = p->div;
         int divide = p->divide, endpoint = p->endpoint;
-        void *args[] = {&dst,  &n,      &start,    &sv,  &stop,
+        void *args[] = {&dst, &n,      &start,    &sv,  &stop,
                         &div, &divide, &endpoint, &step};
         return launch(q, "ua_linspace", blocks, 256, args);
     }

@@ -175,8 +175,8 @@ kernel_source(ua_typenum dst, ua_typenum src, bool aligned)
 }
 
 ua_status
-ua_cuda_compile(const ua_cuda_context *c, const char *source,
-                const char *what, CUmodule *module)
+ua_cuda_compile(const ua_cuda_context *c, const char *source, const char *what,
+                CUmodule *module)
 {
     if (!ua_nvrtc.loaded) {
         return ua_error_set(UA_ERR_UNAVAILABLE,

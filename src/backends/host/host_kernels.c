@@ -150,7 +150,7 @@ host_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
 /* arange's fill in the type's own arithmetic, NumPy's formula. */
 #define ARANGE_REAL(T, GET, PUT)                                              \
     do {                                                                      \
-        T first = (T)GET(p->first.f[0]), d = (T)GET(p->second.f[0]) - first; \
+        T first = (T)GET(p->first.f[0]), d = (T)GET(p->second.f[0]) - first;  \
         for (size_t i = 2; i < p->n; i++) {                                   \
             T v = first + (T)i * d;                                           \
             PUT(i, v);                                                        \
@@ -238,8 +238,8 @@ linspace(const ua_affine_plan *p)
         for (size_t j = 0; j < m; j++) {
             double i = (double)(base + j);
             for (int part = 0; part < 2; part++) {
-                double y = p->divide ? i / p->div * p->step[part]
-                                     : i * p->step[part];
+                double y =
+                    p->divide ? i / p->div * p->step[part] : i * p->step[part];
                 buf[2 * j + part] = y + p->start[part];
             }
             if (p->endpoint && base + j == p->n - 1 && p->n > 1) {
@@ -260,7 +260,8 @@ host_affine(void *queue, const ua_affine_plan *p)
     (void)queue;
     if (p->mode == UA_AFFINE_LINSPACE) {
         linspace(p);
-    } else if (ua_dtype_kind(p->type) == 'f' || ua_dtype_kind(p->type) == 'c') {
+    } else if (ua_dtype_kind(p->type) == 'f' ||
+               ua_dtype_kind(p->type) == 'c') {
         arange_head(p);
         arange_floating(p);
     } else {

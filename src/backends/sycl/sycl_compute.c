@@ -48,86 +48,148 @@ static const char compute_source[] =
     "__kernel void ua_count(__global const uchar *mask, long n,\n"
     "    __global long *counts) {\n"
     "  long w = get_global_id(0), c = 0;\n"
-    "  long end = min(n, (w + 1) * " UA_SYCL_STR(CHUNK) "L);\n"
-    "  for (long i = w * " UA_SYCL_STR(CHUNK) "L; i < end; i++)\n"
-    "    c += mask[i] != 0;\n"
-    "  counts[w] = c;\n"
-    "}\n"
-    /* Rows of src, or (src NULL) nd coordinates over shape. */
-    "__kernel void ua_compress(__global const uchar *mask, long n,\n"
-    "    __global const long *offsets, __global const char *src, long sstep,\n"
-    "    long rowbytes, __global char *dst, int nd,\n"
-    "    __global const long *shape) {\n"
-    "  long w = get_global_id(0), o = offsets[w];\n"
-    "  long end = min(n, (w + 1) * " UA_SYCL_STR(CHUNK) "L);\n"
-    "  for (long i = w * " UA_SYCL_STR(CHUNK) "L; i < end; i++) {\n"
-    "    if (!mask[i]) continue;\n"
-    "    if (src) {\n"
-    "      move(dst + o * rowbytes, src + i * sstep, (int)rowbytes);\n"
-    "    } else {\n"
-    "      __global long *c = (__global long *)dst + o * nd; long rem = i;\n"
-    "      for (int k = nd - 1; k >= 0; k--) {\n"
-    "        c[k] = rem % shape[k]; rem /= shape[k];\n"
-    "      }\n"
-    "    }\n"
-    "    o++;\n"
-    "  }\n"
-    "}\n"
-    /* arange: integers as 64-bit words cut to itemsize bytes (little
+    "  long end = min(n, (w + 1) * " UA_SYCL_STR(
+        CHUNK) "L);\n"
+               "  for (long i = w * " UA_SYCL_STR(
+                   CHUNK) "L; i < end; i++)\n"
+                          "    c += mask[i] != 0;\n"
+                          "  counts[w] = c;\n"
+                          "}\n"
+                          /* Rows of src, or (src NULL) nd coordinates over shape. */
+                          "__kernel void ua_compress(__global const uchar "
+                          "*mask, long n,\n"
+                          "    __global const long *offsets, __global const "
+                          "char *src, long sstep,\n"
+                          "    long rowbytes, __global char *dst, int nd,\n"
+                          "    __global const long *shape) {\n"
+                          "  long w = get_global_id(0), o = offsets[w];\n"
+                          "  long end = min(n, (w + 1) * " UA_SYCL_STR(
+                              CHUNK) "L);\n"
+                                     "  for (long i = w * " UA_SYCL_STR(
+                                         CHUNK) "L; i < end; i++) {\n"
+                                                "    if (!mask[i]) continue;\n"
+                                                "    if (src) {\n"
+                                                "      move(dst + o * "
+                                                "rowbytes, src + i * sstep, "
+                                                "(int)rowbytes);\n"
+                                                "    } else {\n"
+                                                "      __global long *c = "
+                                                "(__global long *)dst + o * "
+                                                "nd; long rem = i;\n"
+                                                "      for (int k = nd - 1; k "
+                                                ">= 0; k--) {\n"
+                                                "        c[k] = rem % "
+                                                "shape[k]; rem /= shape[k];\n"
+                                                "      }\n"
+                                                "    }\n"
+                                                "    o++;\n"
+                                                "  }\n"
+                                                "}\n"
+                                                /* arange: integers as 64-bit words cut to itemsize bytes (little
      * endian); floating types per part, each part every `step` items. */
-    "__kernel void ua_arange_int(__global char *dst, ulong first, ulong d,\n"
-    "    int itemsize) {\n"
-    "  long i = get_global_id(0); ulong v = first + (ulong)i * d;\n"
-    "  for (int b = 0; b < itemsize; b++) dst[i * itemsize + b] =\n"
-    "    (char)(v >> (8 * b));\n"
-    "}\n"
-    "__kernel void ua_arange_f32(__global float *dst, int first, int second,\n"
-    "    int step) {\n"
-    "  long i = get_global_id(0); float f = as_float(first);\n"
-    "  float s = as_float(second);\n"
-    "  dst[i * step] = i == 0 ? f : i == 1 ? s : f + (float)i * (s - f);\n"
-    "}\n"
-    "__kernel void ua_arange_half(__global half *dst, int first,\n"
-    "    int second) {\n"
-    "  long i = get_global_id(0); float f = as_float(first);\n"
-    "  float s = as_float(second);\n"
-    "  vstore_half_rte(i == 0 ? f : i == 1 ? s : f + (float)i * (s - f), i,\n"
-    "                  dst);\n"
-    "}\n"
-    "#ifdef UA_FP64\n"
-    "__kernel void ua_arange_f64(__global double *dst, long first,\n"
-    "    long second, int step) {\n"
-    "  long i = get_global_id(0); double f = as_double(first);\n"
-    "  double s = as_double(second);\n"
-    "  dst[i * step] = i == 0 ? f : i == 1 ? s : f + (double)i * (s - f);\n"
-    "}\n"
-    /* linspace of one part, every `step` doubles. */
-    "__kernel void ua_linspace(__global double *dst, long n, long start,\n"
-    "    long stepv, long stop, long div, int divide, int endpoint,\n"
-    "    int step) {\n"
-    "  long i = get_global_id(0); double y = (double)i;\n"
-    "  y = divide ? y / as_double(div) * as_double(stepv)\n"
-    "             : y * as_double(stepv);\n"
-    "  y = y + as_double(start);\n"
-    "  if (endpoint && n > 1 && i == n - 1) y = as_double(stop);\n"
-    "  dst[i * step] = y;\n"
-    "}\n"
-    "#endif\n"
-    "__kernel void ua_band(__global char *dst, long rows, long cols,\n"
-    "    long lo, long hi, int itemsize, int set_inside, int set_outside,\n"
-    "    ulong in0, ulong in1, ulong out0, ulong out1) {\n"
-    "  long e = get_global_id(0), j = e % cols, i = (e / cols) % rows;\n"
-    "  int in = j - i >= lo && j - i <= hi;\n"
-    "  if (in ? !set_inside : !set_outside) return;\n"
-    "  ulong w0 = in ? in0 : out0, w1 = in ? in1 : out1;\n"
-    "  for (int b = 0; b < itemsize; b++)\n"
-    "    dst[e * itemsize + b] = (char)((b < 8 ? w0 : w1) >> (8 * (b % 8)));\n"
-    "}\n";
+                                                "__kernel void "
+                                                "ua_arange_int(__global char "
+                                                "*dst, ulong first, ulong d,\n"
+                                                "    int itemsize) {\n"
+                                                "  long i = get_global_id(0); "
+                                                "ulong v = first + (ulong)i * "
+                                                "d;\n"
+                                                "  for (int b = 0; b < "
+                                                "itemsize; b++) dst[i * "
+                                                "itemsize + b] =\n"
+                                                "    (char)(v >> (8 * b));\n"
+                                                "}\n"
+                                                "__kernel void "
+                                                "ua_arange_f32(__global float "
+                                                "*dst, int first, int "
+                                                "second,\n"
+                                                "    int step) {\n"
+                                                "  long i = get_global_id(0); "
+                                                "float f = as_float(first);\n"
+                                                "  float s = "
+                                                "as_float(second);\n"
+                                                "  dst[i * step] = i == 0 ? f "
+                                                ": i == 1 ? s : f + (float)i "
+                                                "* (s - f);\n"
+                                                "}\n"
+                                                "__kernel void "
+                                                "ua_arange_half(__global half "
+                                                "*dst, int first,\n"
+                                                "    int second) {\n"
+                                                "  long i = get_global_id(0); "
+                                                "float f = as_float(first);\n"
+                                                "  float s = "
+                                                "as_float(second);\n"
+                                                "  vstore_half_rte(i == 0 ? f "
+                                                ": i == 1 ? s : f + (float)i "
+                                                "* (s - f), i,\n"
+                                                "                  dst);\n"
+                                                "}\n"
+                                                "#ifdef UA_FP64\n"
+                                                "__kernel void "
+                                                "ua_arange_f64(__global "
+                                                "double *dst, long first,\n"
+                                                "    long second, int step) "
+                                                "{\n"
+                                                "  long i = get_global_id(0); "
+                                                "double f = "
+                                                "as_double(first);\n"
+                                                "  double s = "
+                                                "as_double(second);\n"
+                                                "  dst[i * step] = i == 0 ? f "
+                                                ": i == 1 ? s : f + (double)i "
+                                                "* (s - f);\n"
+                                                "}\n"
+                                                /* linspace of one part, every `step` doubles. */
+                                                "__kernel void "
+                                                "ua_linspace(__global double "
+                                                "*dst, long n, long start,\n"
+                                                "    long stepv, long stop, "
+                                                "long div, int divide, int "
+                                                "endpoint,\n"
+                                                "    int step) {\n"
+                                                "  long i = get_global_id(0); "
+                                                "double y = (double)i;\n"
+                                                "  y = divide ? y / "
+                                                "as_double(div) * "
+                                                "as_double(stepv)\n"
+                                                "             : y * "
+                                                "as_double(stepv);\n"
+                                                "  y = y + as_double(start);\n"
+                                                "  if (endpoint && n > 1 && i "
+                                                "== n - 1) y = "
+                                                "as_double(stop);\n"
+                                                "  dst[i * step] = y;\n"
+                                                "}\n"
+                                                "#endif\n"
+                                                "__kernel void "
+                                                "ua_band(__global char *dst, "
+                                                "long rows, long cols,\n"
+                                                "    long lo, long hi, int "
+                                                "itemsize, int set_inside, "
+                                                "int set_outside,\n"
+                                                "    ulong in0, ulong in1, "
+                                                "ulong out0, ulong out1) {\n"
+                                                "  long e = get_global_id(0), "
+                                                "j = e % cols, i = (e / cols) "
+                                                "% rows;\n"
+                                                "  int in = j - i >= lo && j "
+                                                "- i <= hi;\n"
+                                                "  if (in ? !set_inside : "
+                                                "!set_outside) return;\n"
+                                                "  ulong w0 = in ? in0 : "
+                                                "out0, w1 = in ? in1 : out1;\n"
+                                                "  for (int b = 0; b < "
+                                                "itemsize; b++)\n"
+                                                "    dst[e * itemsize + b] = "
+                                                "(char)((b < 8 ? w0 : w1) >> "
+                                                "(8 * (b % 8)));\n"
+                                                "}\n";
 
 static const char *const kernel_names[] = {
-    "ua_index",     "ua_count",      "ua_compress", "ua_arange_int",
-    "ua_arange_f32", "ua_arange_half", "ua_band",    "ua_arange_f64",
-    "ua_linspace"};
+    "ua_index",      "ua_count",      "ua_compress",
+    "ua_arange_int", "ua_arange_f32", "ua_arange_half",
+    "ua_band",       "ua_arange_f64", "ua_linspace"};
 enum {
     K_INDEX,
     K_COUNT,
@@ -229,7 +291,9 @@ sycl_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
     DPCTLSyclKernelRef k;
     ua_status st = kernels(q, &k, K_INDEX);
     int nd = p->nd;
-    long long *plan = st == UA_OK ? shared(q, sizeof(long long) * (4 * (size_t)nd + 2)) : NULL;
+    long long *plan = st == UA_OK
+                          ? shared(q, sizeof(long long) * (4 * (size_t)nd + 2))
+                          : NULL;
     if (plan == NULL) {
         return st == UA_OK ? UA_ERR_ALLOC : st;
     }
@@ -242,8 +306,9 @@ sycl_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
     plan[4 * nd] = plan[4 * nd + 1] = 0;
     int m = (int)mode, isz = (int)p->itemsize;
     long long length = p->length, stride = p->stride;
-    void *args[9] = {&m,     p->result, p->array, (void *)p->index, &length,
-                     &stride, &isz,     &nd,      plan};
+    void *args[9] = {&m,      p->result, p->array, (void *)p->index,
+                     &length, &stride,   &isz,     &nd,
+                     plan};
     int types[9] = {DPCTL_INT32_T,  DPCTL_VOID_PTR, DPCTL_VOID_PTR,
                     DPCTL_VOID_PTR, DPCTL_INT64_T,  DPCTL_INT64_T,
                     DPCTL_INT32_T,  DPCTL_INT32_T,  DPCTL_VOID_PTR};
@@ -295,8 +360,15 @@ sycl_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
         }
         long long sstep = p->sstep, row = (long long)p->rowbytes;
         int nd = p->nd;
-        void *args[9] = {(void *)p->mask, &n, buf, (void *)p->src, &sstep,
-                         &row, dst, &nd, shape};
+        void *args[9] = {(void *)p->mask,
+                         &n,
+                         buf,
+                         (void *)p->src,
+                         &sstep,
+                         &row,
+                         dst,
+                         &nd,
+                         shape};
         int types[9] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_VOID_PTR,
                         DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
                         DPCTL_VOID_PTR, DPCTL_INT32_T, DPCTL_VOID_PTR};
@@ -333,10 +405,11 @@ real_series(sycl_queue *q, const ua_affine_plan *p, char *dst, int part,
     bool wide = p->type == UA_FLOAT64 || p->type == UA_COMPLEX128 ||
                 p->mode == UA_AFFINE_LINSPACE;
     bool half = p->type == UA_FLOAT16;
-    ua_status st = kernels(q, &k, p->mode == UA_AFFINE_LINSPACE ? K_LINSPACE
-                                  : wide                         ? K_ARANGE_F64
-                                  : half ? K_ARANGE_HALF
-                                         : K_ARANGE_F32);
+    ua_status st = kernels(q, &k,
+                           p->mode == UA_AFFINE_LINSPACE ? K_LINSPACE
+                           : wide                        ? K_ARANGE_F64
+                           : half                        ? K_ARANGE_HALF
+                                                         : K_ARANGE_F32);
     if (st != UA_OK) {
         return st;
     }
@@ -345,8 +418,8 @@ real_series(sycl_queue *q, const ua_affine_plan *p, char *dst, int part,
                   sv = bits64(p->step[part]), stop = bits64(p->stop[part]),
                   div = bits64(p->div);
         int divide = p->divide, endpoint = p->endpoint;
-        void *args[9] = {dst,     &n,       &start, &sv, &stop,
-                         &div,    &divide, &endpoint, &step};
+        void *args[9] = {dst,  &n,      &start,    &sv,  &stop,
+                         &div, &divide, &endpoint, &step};
         int types[9] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
                         DPCTL_INT64_T,  DPCTL_INT64_T, DPCTL_INT64_T,
                         DPCTL_INT32_T,  DPCTL_INT32_T, DPCTL_INT32_T};
@@ -409,7 +482,7 @@ sycl_band(void *queue, const ua_band_plan *p)
     unsigned long long w[4];
     memcpy(w, p->inside, 16);
     memcpy(w + 2, p->outside, 16);
-    void *args[12] = {p->dst, &rows, &cols, &lo, &hi, &isz,
+    void *args[12] = {p->dst, &rows, &cols, &lo,   &hi,   &isz,
                       &si,    &so,   &w[0], &w[1], &w[2], &w[3]};
     int types[12] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
                      DPCTL_INT64_T,  DPCTL_INT64_T, DPCTL_INT32_T,

@@ -52,8 +52,7 @@ ua_status ua_queue_take_along_axis(ua_queue *q, int nd, const ptrdiff_t *shape,
 
 /* The backend's kernels, through the queue's table. */
 ua_status ua_queue_compress(ua_queue *q, const ua_compress_plan *p,
-                            ua_compress_output out, void *ctx,
-                            size_t *count);
+                            ua_compress_output out, void *ctx, size_t *count);
 ua_status ua_queue_affine(ua_queue *q, const ua_affine_plan *p);
 ua_status ua_queue_band(ua_queue *q, const ua_band_plan *p);
 

@@ -168,7 +168,8 @@ combine_offsets(ua_queue *q, const ua_index_request *r, char *offsets)
 {
     ptrdiff_t dense[UA_MAXDIMS];
     ua_layout_default_strides(r->bnd, r->bshape, 'C', dense);
-    ua_status st = ua_queue_memset(q, offsets, 0, (size_t)broadcast_size(r) * 8);
+    ua_status st =
+        ua_queue_memset(q, offsets, 0, (size_t)broadcast_size(r) * 8);
     for (int k = 0; k < r->count && st == UA_OK; k++) {
         ua_index_plan p;
         memset(&p, 0, sizeof p);
@@ -203,7 +204,8 @@ run_indexed(ua_queue *q, ua_index_mode mode, const ua_index_request *r,
     int nd;
     ptrdiff_t shape[UA_MAXDIMS], size;
     ua_status st = ua_index_result_shape(r, &nd, shape);
-    if (st != UA_OK || ua_layout_size(nd, shape, &size) != UA_OK || size == 0) {
+    if (st != UA_OK || ua_layout_size(nd, shape, &size) != UA_OK ||
+        size == 0) {
         return st;
     }
     if (r->count == 1) {
@@ -259,9 +261,8 @@ ua_queue_take_along_axis(ua_queue *q, int nd, const ptrdiff_t *shape,
         return st;
     }
     if (length == 0) {
-        return ua_error_set(UA_ERR_INDEX,
-                            "index out of bounds for axis %d with size 0",
-                            axis);
+        return ua_error_set(
+            UA_ERR_INDEX, "index out of bounds for axis %d with size 0", axis);
     }
     ptrdiff_t isz = (ptrdiff_t)ua_dtype_itemsize(x->type);
     ua_index_plan p;
@@ -295,8 +296,8 @@ ua_queue_compress(ua_queue *q, const ua_compress_plan *p,
 static ua_status
 linspace_through_double(ua_queue *q, const ua_affine_plan *p)
 {
-    ua_typenum wide = ua_dtype_kind(p->type) == 'c' ? UA_COMPLEX128
-                                                    : UA_FLOAT64;
+    ua_typenum wide =
+        ua_dtype_kind(p->type) == 'c' ? UA_COMPLEX128 : UA_FLOAT64;
     ua_allocation *tmp;
     ua_status st = ua_usm_alloc(q, UA_USM_DEVICE,
                                 p->n * ua_dtype_itemsize(wide), 0, &tmp);

@@ -85,7 +85,10 @@ typedef ua_status (*ua_compress_output)(void *ctx, size_t count, char **dst);
  *             where endpoint, then cast to type as astype does; each
  *             operation rounded on its own, as NumPy's linspace computes.
  * Integer values are in first.i and second.i, floating ones in .f. */
-typedef enum ua_affine_mode { UA_AFFINE_ARANGE, UA_AFFINE_LINSPACE } ua_affine_mode;
+typedef enum ua_affine_mode {
+    UA_AFFINE_ARANGE,
+    UA_AFFINE_LINSPACE
+} ua_affine_mode;
 typedef union ua_affine_value {
     int64_t i;
     double f[2];

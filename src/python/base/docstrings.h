@@ -575,7 +575,7 @@
     "arange(start, /, stop=None, step=1, *, dtype=None, device=None, "        \
     "usm_type='device', queue=None)\n--\n\n"                                  \
     "Evenly spaced values in [start, stop), as ``numpy.arange`` computes\n"   \
-    "them, made on the device.\n\n"                                                               \
+    "them, made on the device.\n\n"                                           \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "start : int or float\n"                                                  \
@@ -597,149 +597,154 @@
     "USMArray\n"                                                              \
     "    A 1-D array.\n"
 
-#define UA_DOC_LINSPACE \
-    "linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True, usm_type='device', queue=None)\n" \
-    "--\n" \
-    "\n" \
-    "num evenly spaced values from start to stop, as ``numpy.linspace``\n" \
-    "computes them (in double precision, then cast), made on the device.\n" \
-    "\n" \
-    "Parameters\n" \
-    "----------\n" \
-    "start, stop : int, float or complex\n" \
-    "    The first value and the end (included where endpoint is true).\n" \
-    "num : int\n" \
-    "    How many values; not negative.\n" \
-    "dtype : dtype-like, optional\n" \
-    "    A floating or complex type; float64 by default, complex128 for\n" \
-    "    complex bounds.\n" \
-    "device : Device, Queue or str, optional\n" \
-    "    Where to allocate; None is the default device.\n" \
-    "endpoint : bool, optional\n" \
-    "    Whether stop is the last value.\n" \
-    "\n" \
-    "Returns\n" \
-    "-------\n" \
-    "USMArray\n" \
+#define UA_DOC_LINSPACE                                                       \
+    "linspace(start, stop, /, num, *, dtype=None, device=None, "              \
+    "endpoint=True, usm_type='device', queue=None)\n"                         \
+    "--\n"                                                                    \
+    "\n"                                                                      \
+    "num evenly spaced values from start to stop, as ``numpy.linspace``\n"    \
+    "computes them (in double precision, then cast), made on the device.\n"   \
+    "\n"                                                                      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "start, stop : int, float or complex\n"                                   \
+    "    The first value and the end (included where endpoint is true).\n"    \
+    "num : int\n"                                                             \
+    "    How many values; not negative.\n"                                    \
+    "dtype : dtype-like, optional\n"                                          \
+    "    A floating or complex type; float64 by default, complex128 for\n"    \
+    "    complex bounds.\n"                                                   \
+    "device : Device, Queue or str, optional\n"                               \
+    "    Where to allocate; None is the default device.\n"                    \
+    "endpoint : bool, optional\n"                                             \
+    "    Whether stop is the last value.\n"                                   \
+    "\n"                                                                      \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
     "    A 1-D array of num elements."
 
-#define UA_DOC_EYE \
-    "eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None, usm_type='device', queue=None)\n" \
-    "--\n" \
-    "\n" \
-    "A matrix with ones on the k-th diagonal and zeros elsewhere, made on the\n" \
-    "device.\n" \
-    "\n" \
-    "Parameters\n" \
-    "----------\n" \
-    "n_rows, n_cols : int\n" \
-    "    The shape; n_cols is n_rows by default.\n" \
-    "k : int, optional\n" \
-    "    The diagonal: 0 the main one, positive above it, negative below.\n" \
-    "dtype : dtype-like, optional\n" \
-    "    float64 by default.\n" \
-    "device : Device, Queue or str, optional\n" \
-    "    Where to allocate; None is the default device.\n" \
-    "\n" \
-    "Returns\n" \
-    "-------\n" \
+#define UA_DOC_EYE                                                            \
+    "eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None, "           \
+    "usm_type='device', queue=None)\n"                                        \
+    "--\n"                                                                    \
+    "\n"                                                                      \
+    "A matrix with ones on the k-th diagonal and zeros elsewhere, made on "   \
+    "the\n"                                                                   \
+    "device.\n"                                                               \
+    "\n"                                                                      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "n_rows, n_cols : int\n"                                                  \
+    "    The shape; n_cols is n_rows by default.\n"                           \
+    "k : int, optional\n"                                                     \
+    "    The diagonal: 0 the main one, positive above it, negative below.\n"  \
+    "dtype : dtype-like, optional\n"                                          \
+    "    float64 by default.\n"                                               \
+    "device : Device, Queue or str, optional\n"                               \
+    "    Where to allocate; None is the default device.\n"                    \
+    "\n"                                                                      \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
     "USMArray"
 
-#define UA_DOC_TRIL \
-    "tril(x, /, *, k=0)\n" \
-    "--\n" \
-    "\n" \
-    "A copy of x with the elements above the k-th diagonal of each matrix\n" \
-    "(its last two axes) zeroed.\n" \
-    "\n" \
-    "Parameters\n" \
-    "----------\n" \
-    "x : USMArray\n" \
-    "    At least 2-D.\n" \
-    "k : int, optional\n" \
-    "    The diagonal: 0 the main one, positive above it, negative below.\n" \
-    "\n" \
-    "Returns\n" \
-    "-------\n" \
-    "USMArray\n" \
+#define UA_DOC_TRIL                                                           \
+    "tril(x, /, *, k=0)\n"                                                    \
+    "--\n"                                                                    \
+    "\n"                                                                      \
+    "A copy of x with the elements above the k-th diagonal of each matrix\n"  \
+    "(its last two axes) zeroed.\n"                                           \
+    "\n"                                                                      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    At least 2-D.\n"                                                     \
+    "k : int, optional\n"                                                     \
+    "    The diagonal: 0 the main one, positive above it, negative below.\n"  \
+    "\n"                                                                      \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
     "    On x's queue, of x's dtype."
 
-#define UA_DOC_TRIU \
-    "triu(x, /, *, k=0)\n" \
-    "--\n" \
-    "\n" \
-    "A copy of x with the elements below the k-th diagonal of each matrix\n" \
-    "(its last two axes) zeroed.\n" \
-    "\n" \
-    "Parameters\n" \
-    "----------\n" \
-    "x : USMArray\n" \
-    "    At least 2-D.\n" \
-    "k : int, optional\n" \
-    "    The diagonal: 0 the main one, positive above it, negative below.\n" \
-    "\n" \
-    "Returns\n" \
-    "-------\n" \
-    "USMArray\n" \
+#define UA_DOC_TRIU                                                           \
+    "triu(x, /, *, k=0)\n"                                                    \
+    "--\n"                                                                    \
+    "\n"                                                                      \
+    "A copy of x with the elements below the k-th diagonal of each matrix\n"  \
+    "(its last two axes) zeroed.\n"                                           \
+    "\n"                                                                      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    At least 2-D.\n"                                                     \
+    "k : int, optional\n"                                                     \
+    "    The diagonal: 0 the main one, positive above it, negative below.\n"  \
+    "\n"                                                                      \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
     "    On x's queue, of x's dtype."
 
-#define UA_DOC_MESHGRID \
-    "meshgrid(*arrays, indexing='xy')\n" \
-    "--\n" \
-    "\n" \
-    "Coordinate matrices from one-dimensional arrays, as ``numpy.meshgrid``\n" \
-    "gives them: each a new array.\n" \
-    "\n" \
-    "Parameters\n" \
-    "----------\n" \
-    "*arrays : USMArray\n" \
-    "    One-dimensional arrays on one queue.\n" \
-    "indexing : {'xy', 'ij'}, optional\n" \
-    "    Cartesian ('xy': the first two axes swapped) or matrix ('ij')\n" \
-    "    indexing.\n" \
-    "\n" \
-    "Returns\n" \
-    "-------\n" \
+#define UA_DOC_MESHGRID                                                       \
+    "meshgrid(*arrays, indexing='xy')\n"                                      \
+    "--\n"                                                                    \
+    "\n"                                                                      \
+    "Coordinate matrices from one-dimensional arrays, as "                    \
+    "``numpy.meshgrid``\n"                                                    \
+    "gives them: each a new array.\n"                                         \
+    "\n"                                                                      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "*arrays : USMArray\n"                                                    \
+    "    One-dimensional arrays on one queue.\n"                              \
+    "indexing : {'xy', 'ij'}, optional\n"                                     \
+    "    Cartesian ('xy': the first two axes swapped) or matrix ('ij')\n"     \
+    "    indexing.\n"                                                         \
+    "\n"                                                                      \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
     "list of USMArray"
 
-#define UA_DOC_TAKE \
-    "take(x, indices, /, *, axis=None)\n" \
-    "--\n" \
-    "\n" \
-    "The elements of x at indices along an axis, by the backend's gather\n" \
-    "kernel.\n" \
-    "\n" \
-    "Parameters\n" \
-    "----------\n" \
-    "x : USMArray\n" \
-    "indices : USMArray or sequence of int\n" \
-    "    Integer indices; negative ones count from the end.  One out of bounds\n" \
-    "    raises IndexError.\n" \
-    "axis : int, optional\n" \
-    "    The axis; it may be omitted for a one-dimensional x.\n" \
-    "\n" \
-    "Returns\n" \
-    "-------\n" \
-    "USMArray\n" \
+#define UA_DOC_TAKE                                                           \
+    "take(x, indices, /, *, axis=None)\n"                                     \
+    "--\n"                                                                    \
+    "\n"                                                                      \
+    "The elements of x at indices along an axis, by the backend's gather\n"   \
+    "kernel.\n"                                                               \
+    "\n"                                                                      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "indices : USMArray or sequence of int\n"                                 \
+    "    Integer indices; negative ones count from the end.  One out of "     \
+    "bounds\n"                                                                \
+    "    raises IndexError.\n"                                                \
+    "axis : int, optional\n"                                                  \
+    "    The axis; it may be omitted for a one-dimensional x.\n"              \
+    "\n"                                                                      \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
     "    x's axis replaced by the axes of indices."
 
-#define UA_DOC_TAKE_ALONG_AXIS \
-    "take_along_axis(x, indices, /, *, axis=-1)\n" \
-    "--\n" \
-    "\n" \
-    "The elements of x at indices along axis, matching them one to one\n" \
+#define UA_DOC_TAKE_ALONG_AXIS                                                \
+    "take_along_axis(x, indices, /, *, axis=-1)\n"                            \
+    "--\n"                                                                    \
+    "\n"                                                                      \
+    "The elements of x at indices along axis, matching them one to one\n"     \
     "along the other axes (which broadcast), as ``numpy.take_along_axis``.\n" \
-    "\n" \
-    "Parameters\n" \
-    "----------\n" \
-    "x : USMArray\n" \
-    "indices : USMArray\n" \
-    "    Integer indices with x's number of dimensions.\n" \
-    "axis : int, optional\n" \
-    "    The axis; the last by default.\n" \
-    "\n" \
-    "Returns\n" \
-    "-------\n" \
+    "\n"                                                                      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "indices : USMArray\n"                                                    \
+    "    Integer indices with x's number of dimensions.\n"                    \
+    "axis : int, optional\n"                                                  \
+    "    The axis; the last by default.\n"                                    \
+    "\n"                                                                      \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
     "USMArray"
 
 #define UA_DOC_ASARRAY                                                        \

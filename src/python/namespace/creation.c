@@ -73,7 +73,7 @@ affine_value(ua_state *st, PyObject *v, ua_typenum t, ua_affine_value *out)
         return -1;
     }
     char kind = ua_dtype_kind(t), held = ua_dtype_kind(s.type);
-    double re = held == 'c' ? s.v.c[0]
+    double re = held == 'c'   ? s.v.c[0]
                 : held == 'f' ? s.v.f
                 : held == 'u' ? (double)s.v.u
                 : held == 'b' ? (double)s.v.b
@@ -133,7 +133,7 @@ check_last_fits(ua_state *st, PyObject *start, PyObject *step, Py_ssize_t n,
     PyObject *count = PyLong_FromSsize_t(n - 1);
     PyObject *span = count ? PyNumber_Multiply(count, step) : NULL;
     PyObject *last = span ? PyNumber_Add(start, span) : NULL;
-    int rc = last == NULL                  ? -1
+    int rc = last == NULL                   ? -1
              : ua_py_is_python_scalar(last) ? ua_py_scalar_for(st, last, t, &v)
                                             : 0;
     Py_XDECREF(count);
@@ -165,9 +165,8 @@ static PyObject *
 arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
        PyObject *kwnames)
 {
-    static const char *const kwlist[] = {"start", "stop",   "step",
-                                         "dtype", "device", EXTRAS,
-                                         NULL};
+    static const char *const kwlist[] = {"start",  "stop", "step", "dtype",
+                                         "device", EXTRAS, NULL};
     static const ua_py_argspec spec = {"arange", kwlist, 3, 1};
     PyObject *v[7] = {NULL, Py_None, NULL, Py_None, Py_None, Py_None, Py_None};
     ua_state *st = PyModule_GetState(module);
@@ -192,7 +191,8 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (zero_step == 0 && arange_type(b, &t) == 0 &&
         parse_dtype(st, v[3], t, &t) == 0 &&
         arange_length(b[0], b[1], b[2], &n) == 0) {
-        ua_affine_plan p = {.mode = UA_AFFINE_ARANGE, .type = t, .n = (size_t)n};
+        ua_affine_plan p = {
+            .mode = UA_AFFINE_ARANGE, .type = t, .n = (size_t)n};
         second = PyNumber_Add(b[0], b[2]);
         if (t == UA_BOOL) {
             PyErr_SetString(PyExc_TypeError,
@@ -200,7 +200,8 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         } else if (second != NULL &&
                    affine_value(st, b[0], t, &p.first) == 0 &&
                    (n < 2 || affine_value(st, second, t, &p.second) == 0) &&
-                   (n < 2 || ua_dtype_kind(t) == 'f' || ua_dtype_kind(t) == 'c' ||
+                   (n < 2 || ua_dtype_kind(t) == 'f' ||
+                    ua_dtype_kind(t) == 'c' ||
                     check_last_fits(st, b[0], b[2], n, t) == 0) &&
                    (a = new_array(st, 1, &n, t, v[4], v[6], v[5])) != NULL) {
             p.dst = ARR(a)->data;
@@ -263,12 +264,11 @@ static PyObject *
 linspace(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
          PyObject *kwnames)
 {
-    static const char *const kwlist[] = {"start",    "stop",   "num",
-                                         "dtype",    "device", "endpoint",
-                                         EXTRAS,     NULL};
+    static const char *const kwlist[] = {"start",  "stop",     "num",  "dtype",
+                                         "device", "endpoint", EXTRAS, NULL};
     static const ua_py_argspec spec = {"linspace", kwlist, 3, 3};
-    PyObject *v[8] = {NULL, NULL, NULL, Py_None, Py_None, Py_True, Py_None,
-                      Py_None};
+    PyObject *v[8] = {NULL,    NULL,    NULL,    Py_None,
+                      Py_None, Py_True, Py_None, Py_None};
     ua_state *st = PyModule_GetState(module);
     ua_affine_plan p = {.mode = UA_AFFINE_LINSPACE};
     Py_ssize_t num;
@@ -483,8 +483,8 @@ meshgrid(PyObject *module, PyObject *args, PyObject *kwargs)
     const char *indexing = "xy";
     static char *kwlist[] = {"indexing", NULL};
     PyObject *empty = PyTuple_New(0);
-    int ok = empty && PyArg_ParseTupleAndKeywords(empty, kwargs, "|$s:meshgrid",
-                                                  kwlist, &indexing);
+    int ok = empty && PyArg_ParseTupleAndKeywords(
+                          empty, kwargs, "|$s:meshgrid", kwlist, &indexing);
     Py_XDECREF(empty);
     if (!ok || meshgrid_inputs(st, args, n) < 0) {
         return NULL;
@@ -509,8 +509,8 @@ meshgrid(PyObject *module, PyObject *args, PyObject *kwargs)
     }
     PyObject *out = PyList_New(n);
     for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
-        PyObject *g = grid_of(st, PyTuple_GET_ITEM(args, i), (int)i, (int)n,
-                              shape, xy);
+        PyObject *g =
+            grid_of(st, PyTuple_GET_ITEM(args, i), (int)i, (int)n, shape, xy);
         if (g == NULL) {
             Py_CLEAR(out);
             break;

@@ -29,7 +29,7 @@ ua_py_check_array(ua_state *st, PyObject *x, const char *fn)
 
 PyObject *
 ua_py_target_queue(ua_state *st, PyObject *device, PyObject *queue,
-             PyObject *fallback)
+                   PyObject *fallback)
 {
     PyObject *a = NULL, *b = NULL;
     if (device != NULL && device != Py_None &&

@@ -126,7 +126,8 @@ upload_index(ua_state *st, PyObject *x, PyObject *item)
         int empty = PyLong_AsLong(size) == 0;
         const char *k = PyUnicode_AsUTF8(kch);
         ua_typenum t = UA_INT64;
-        if (k != NULL && (k[0] == 'b' || k[0] == 'i' || k[0] == 'u' || empty)) {
+        if (k != NULL &&
+            (k[0] == 'b' || k[0] == 'i' || k[0] == 'u' || empty)) {
             t = k[0] == 'b' ? UA_BOOL : UA_INT64;
             Py_ssize_t shape[UA_MAXDIMS];
             PyObject *shp = PyObject_GetAttrString(host, "shape");
@@ -212,9 +213,9 @@ add_mask_indices(ua_state *st, advanced *a, PyObject *mask, int axis)
     int k = ARR(mask)->nd;
     Py_ssize_t count = ARR(coords)->shape[0], stride = k;
     for (int j = 0; j < k; j++) {
-        PyObject *col = ua_py_array_new(
-            st, 1, &count, &stride, UA_INT64, ARR(coords)->data + 8 * j,
-            ARR(coords)->base, 0);
+        PyObject *col =
+            ua_py_array_new(st, 1, &count, &stride, UA_INT64,
+                            ARR(coords)->data + 8 * j, ARR(coords)->base, 0);
         if (col == NULL) {
             Py_DECREF(coords);
             return -1;
@@ -278,8 +279,7 @@ collect_items(ua_state *st, PyObject *self, PyObject *key, items *it)
         n = PyTuple_GET_SIZE(key);
     }
     if (n > UA_MAXDIMS + 1) {
-        PyErr_Format(PyExc_IndexError, "an index of %zd items is too long",
-                     n);
+        PyErr_Format(PyExc_IndexError, "an index of %zd items is too long", n);
         return -1;
     }
     it->count = 0;
@@ -401,8 +401,8 @@ walk_items(ua_state *st, PyObject *self, const items *it, int rest,
     for (int i = 0; i < it->count; i++) {
         PyObject *obj = it->item[i];
         enum item_kind k = it->kind[i];
-        int rc = 0, adv = k == IT_INDEX || k == IT_MASK ||
-                          (k == IT_INT && any_array);
+        int rc = 0,
+            adv = k == IT_INDEX || k == IT_MASK || (k == IT_INT && any_array);
         if (adv) {
             first = first < 0 ? kept : first;
             adjacent &= last < 0 || last == i - 1;
@@ -532,8 +532,8 @@ make_request(PyObject *self, const advanced *a, ua_strided *index,
              ua_index_request *r)
 {
     for (int k = 0; k < a->count; k++) {
-        index[k] = (ua_strided){ARR(a->index[k])->data, a->istrides[k],
-                                UA_INT64};
+        index[k] =
+            (ua_strided){ARR(a->index[k])->data, a->istrides[k], UA_INT64};
     }
     *r = (ua_index_request){.data = a->data,
                             .nd = a->nd,
@@ -549,8 +549,7 @@ make_request(PyObject *self, const advanced *a, ua_strided *index,
 }
 
 static int
-take_apart(ua_state *st, PyObject *self, PyObject *key, advanced *a,
-           items *it)
+take_apart(ua_state *st, PyObject *self, PyObject *key, advanced *a, items *it)
 {
     memset(a, 0, sizeof *a);
     it->count = 0;
@@ -574,8 +573,8 @@ run_request(ua_state *st, PyObject *self, const advanced *a, int gather,
     ua_queue *q = queue_of(base_of(self)->queue);
     PyThreadState *saved = ua_py_release_if_long(
         (size_t)ua_py_array_size(other) * ua_py_array_itemsize(self));
-    ua_status code = gather ? ua_queue_gather(q, &r, &s)
-                            : ua_queue_scatter(q, &r, &s);
+    ua_status code =
+        gather ? ua_queue_gather(q, &r, &s) : ua_queue_scatter(q, &r, &s);
     if (code == UA_OK) {
         code = ua_queue_wait(q);
     }
@@ -639,9 +638,9 @@ scatter_values(ua_state *st, PyObject *self, const advanced *a,
     if (code != UA_OK) {
         return ua_py_raise_core(st, code);
     }
-    PyObject *v = ua_py_array_empty(st, nd, shape, NULL,
-                                    (ua_typenum)ARR(self)->typenum, 'C',
-                                    base_of(self)->kind, base_of(self)->queue);
+    PyObject *v =
+        ua_py_array_empty(st, nd, shape, NULL, (ua_typenum)ARR(self)->typenum,
+                          'C', base_of(self)->kind, base_of(self)->queue);
     if (v != NULL && ua_py_array_assign(st, v, value) < 0) {
         Py_CLEAR(v);
     }
@@ -762,9 +761,9 @@ ua_py_array_take_along_axis(ua_state *st, PyObject *x, PyObject *indices,
         xs[j] = j == axis || n == 1 ? 0 : ARR(x)->strides[j];
         is[j] = m == 1 ? 0 : ARR(ix)->strides[j];
     }
-    PyObject *out = ua_py_array_empty(st, nd, shape, NULL,
-                                      (ua_typenum)ARR(x)->typenum, 'C',
-                                      base_of(x)->kind, base_of(x)->queue);
+    PyObject *out =
+        ua_py_array_empty(st, nd, shape, NULL, (ua_typenum)ARR(x)->typenum,
+                          'C', base_of(x)->kind, base_of(x)->queue);
     if (out != NULL) {
         ua_strided xa = {ARR(x)->data, xs, (ua_typenum)ARR(x)->typenum};
         ua_strided ia = {ARR(ix)->data, is, UA_INT64};

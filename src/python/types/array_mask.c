@@ -20,8 +20,9 @@ allocate_output(void *ctx, size_t count, char **dst)
 {
     compress_output *o = ctx;
     o->shape[0] = (Py_ssize_t)count;
-    o->out = ua_py_array_empty(o->st, o->nd, o->shape, NULL, o->type, 'C',
-                               base_of(o->like)->kind, base_of(o->like)->queue);
+    o->out =
+        ua_py_array_empty(o->st, o->nd, o->shape, NULL, o->type, 'C',
+                          base_of(o->like)->kind, base_of(o->like)->queue);
     if (o->out == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "the output could not be made");
     }
@@ -45,8 +46,7 @@ dense_mask(ua_state *st, PyObject *mask)
  * rows' shape. */
 static PyObject *
 run_compress(ua_state *st, PyObject *mask, PyObject *like, const char *src,
-             Py_ssize_t sstep, int nd, const Py_ssize_t *rest,
-             ua_typenum type)
+             Py_ssize_t sstep, int nd, const Py_ssize_t *rest, ua_typenum type)
 {
     compress_output o = {st, like, nd, {0}, type, NULL};
     for (int j = 1; j < nd; j++) {
@@ -106,4 +106,3 @@ ua_py_mask_rows(ua_state *st, PyObject *self, PyObject *mask)
     Py_DECREF(dense);
     return out;
 }
-
