@@ -4,7 +4,6 @@ on the default device and on a SYCL device where one exists."""
 
 import numpy as np
 import pytest
-
 import usmarray as ua
 
 DEVICES = [None] + [d.filter_string for d in ua.get_devices(backend="sycl")[:1]]
@@ -77,7 +76,13 @@ def test_masks_match_numpy(dev):
     rng = np.random.default_rng(2)
     xn = rng.standard_normal((5, 4, 3))
     x = on(dev, xn)
-    for mask in (xn > 0, xn[:, :, 0] > 0, xn[:, 0, 0] > 0, np.zeros(5, bool), np.ones((5, 4), bool)):
+    for mask in (
+        xn > 0,
+        xn[:, :, 0] > 0,
+        xn[:, 0, 0] > 0,
+        np.zeros(5, bool),
+        np.ones((5, 4), bool),
+    ):
         same(x[on(dev, mask)], xn[mask])
         same(x[mask], xn[mask])
     m2 = xn[0] > 0
@@ -150,14 +155,21 @@ def test_take_and_take_along_axis(dev, axis):
     n = xn.shape[axis]
     along = rng.integers(-n, n, (4, 6))
     along = np.take(along, np.arange(3), axis=axis)
-    same(ua.take_along_axis(on(dev, xn), on(dev, along), axis=axis), np.take_along_axis(xn, along, axis=axis))
+    same(
+        ua.take_along_axis(on(dev, xn), on(dev, along), axis=axis),
+        np.take_along_axis(xn, along, axis=axis),
+    )
     # The other axes broadcast.
     b = rng.integers(0, 4, (4, 1)) if axis != 0 else rng.integers(0, 4, (1, 6))
-    same(ua.take_along_axis(on(dev, xn), on(dev, b), axis=axis), np.take_along_axis(xn, b, axis=axis))
+    same(
+        ua.take_along_axis(on(dev, xn), on(dev, b), axis=axis), np.take_along_axis(xn, b, axis=axis)
+    )
     same(ua.take(on(dev, xn[0]), on(dev, [5, 0])), xn[0][[5, 0]])
 
 
-@pytest.mark.parametrize("dtype", ["i1", "u1", "i2", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"])
+@pytest.mark.parametrize(
+    "dtype", ["i1", "u1", "i2", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"]
+)
 def test_arange_is_numpys(dev, dtype):
     for args in [(10,), (3, 40, 3), (5, -7, -2), (0, 0), (2, 30, 7)]:
         if dtype[0] == "u" and args[-1] < 0:
@@ -186,7 +198,10 @@ def test_linspace_is_numpys(dev, dtype):
             np.linspace(start, stop, num, dtype=dtype, endpoint=endpoint),
         )
     if dtype[0] == "c":
-        same(ua.linspace(1 + 2j, -3j, 9, dtype=dtype, device=dev), np.linspace(1 + 2j, -3j, 9, dtype=dtype))
+        same(
+            ua.linspace(1 + 2j, -3j, 9, dtype=dtype, device=dev),
+            np.linspace(1 + 2j, -3j, 9, dtype=dtype),
+        )
 
 
 @pytest.mark.parametrize("dtype", ["?", "i2", "u8", "f2", "f4", "c16"])

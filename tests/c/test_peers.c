@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "backends/host/host_kernels.h"
 #include "core/backend.h"
 #include "core/devices/devices.h"
 
@@ -236,6 +237,7 @@ static const ua_peer_ops twin_peers = {twin_peer_access};
         .queue_destroy = fake_queue_destroy,                                  \
         .queue_native_handle = fake_native_handle,                            \
         .memory = &fake_memory,                                               \
+        .compute = &ua_host_compute_ops,                                      \
         .memcpy = fake_memcpy,                                                \
         .memset = fake_memset,                                                \
         .queue_wait = fake_wait,                                              \

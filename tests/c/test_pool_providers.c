@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "backends/host/host_kernels.h"
 #include "core/backend.h"
 #include "core/memory/pool_cache.h"
 
@@ -267,6 +268,7 @@ static const ua_backend_ops deep_ops = {
     .queue_destroy = deep_queue_destroy,
     .queue_native_handle = deep_native_handle,
     .memory = &plain_memory,
+    .compute = &ua_host_compute_ops,
     .memcpy = deep_memcpy,
     .memset = deep_memset,
     .queue_wait = deep_wait,
