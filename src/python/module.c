@@ -7,6 +7,7 @@
 #include "python/types/devices.h"
 #include "python/types/memory.h"
 #include "python/namespace/data_types.h"
+#include "python/namespace/manipulation.h"
 
 #include "core/dlpack.h"
 
@@ -154,6 +155,7 @@ module_exec(PyObject *module)
         ua_py_array_add_type(module, st) < 0 ||
         PyModule_AddFunctions(module, ua_py_array_functions) < 0 ||
         ua_py_data_types_add(module, st) < 0 ||
+        ua_py_manipulation_add(module, st) < 0 ||
         ua_py_capi_add(module, st) < 0) {
         return -1;
     }
