@@ -502,6 +502,15 @@ count_at(const char *p, ua_typenum t, Py_ssize_t i, Py_ssize_t *out)
 static int
 read_counts(ua_state *st, PyObject *obj, Py_ssize_t **counts, Py_ssize_t *m)
 {
+    if (!PyObject_TypeCheck(obj, st->USMArray_Type) &&
+        (!PySequence_Check(obj) || PyUnicode_Check(obj) ||
+         PyBytes_Check(obj))) {
+        PyErr_Format(PyExc_TypeError,
+                     "repeat: repeats must be an integer, a USMArray or a "
+                     "sequence of integers, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
     PyObject *np = ua_py_numpy(st), *host = NULL;
     if (np != NULL) {
         host = PyObject_TypeCheck(obj, st->USMArray_Type)
@@ -514,23 +523,28 @@ read_counts(ua_state *st, PyObject *obj, Py_ssize_t **counts, Py_ssize_t *m)
         return -1;
     }
     ua_typenum t;
-    int rc = -1;
-    if (ua_dtype_from_buffer_format(v.format, &t) != UA_OK ||
-        (ua_dtype_kind(t) != 'i' && ua_dtype_kind(t) != 'u')) {
-        ua_error_clear();
-        PyErr_Format(PyExc_TypeError,
-                     "repeat: repeats must be an integer or integers, not "
-                     "data of format '%s'",
-                     v.format);
-    } else if (v.ndim > 1) {
+    int rc = -1, known = ua_dtype_from_buffer_format(v.format, &t) == UA_OK;
+    ua_error_clear();
+    if (v.ndim > 1) {
         PyErr_Format(PyExc_ValueError,
                      "repeat: repeats must be 0- or 1-dimensional, not "
                      "%d-dimensional",
                      v.ndim);
+    } else if (!known && v.len > 0) {
+        PyErr_Format(PyExc_TypeError,
+                     "repeat: repeats must be integers, not data of buffer "
+                     "format '%s'",
+                     v.format);
+    } else if (v.len > 0 && ua_dtype_kind(t) != 'i' &&
+               ua_dtype_kind(t) != 'u') {
+        PyErr_Format(PyExc_TypeError,
+                     "repeat: repeats must be integers, not %s",
+                     ua_dtype_name(t));
     } else if (!PyBuffer_IsContiguous(&v, 'C')) {
         PyErr_SetString(PyExc_ValueError, "repeat: repeats is not contiguous");
     } else {
-        *m = v.ndim == 0 ? 1 : v.shape[0];
+        /* An empty sequence (float64 to NumPy) counts nothing. */
+        *m = v.len == 0 ? 0 : v.ndim == 0 ? 1 : v.shape[0];
         *counts = PyMem_Malloc((size_t)(*m > 0 ? *m : 1) * sizeof(Py_ssize_t));
         rc = *counts ? 0 : (PyErr_NoMemory(), -1);
         for (Py_ssize_t i = 0; rc == 0 && i < *m; i++) {
