@@ -275,7 +275,7 @@ flip(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 static PyObject *
 moveaxis(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    int src[UA_MAXDIMS], dst[UA_MAXDIMS], ns, nd_, perm[UA_MAXDIMS];
+    int src[UA_MAXDIMS], dst[UA_MAXDIMS], ns, nds, perm[UA_MAXDIMS];
     ua_state *st = PyModule_GetState(module);
     if (ua_py_check_nargs("moveaxis", nargs, 3) < 0 ||
         ua_py_check_array(st, args[0], "moveaxis") < 0) {
@@ -284,14 +284,14 @@ moveaxis(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     PyObject *x = args[0];
     int nd = ARR(x)->nd;
     if (ua_py_parse_axis_set(st, args[1], "moveaxis", nd, src, &ns) < 0 ||
-        ua_py_parse_axis_set(st, args[2], "moveaxis", nd, dst, &nd_) < 0) {
+        ua_py_parse_axis_set(st, args[2], "moveaxis", nd, dst, &nds) < 0) {
         return NULL;
     }
-    if (ns != nd_) {
+    if (ns != nds) {
         PyErr_Format(PyExc_ValueError,
                      "moveaxis: source has %d axes but destination has %d; "
                      "they must have the same number",
-                     ns, nd_);
+                     ns, nds);
         return NULL;
     }
     /* Each destination takes its source; the other axes fill the rest

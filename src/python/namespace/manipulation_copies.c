@@ -303,7 +303,10 @@ roll_shifts(ua_state *st, PyObject *x, PyObject *shift_obj, PyObject *axis_obj,
     for (int k = 0; k < nd; k++) {
         shifts[k] = 0;
     }
-    for (int k = 0; k < (ns > na ? ns : na); k++) {
+    /* As NumPy broadcasts them: one entry repeats, an empty side rolls
+     * nothing. */
+    int n = ns == na ? ns : ns == 1 ? na : ns;
+    for (int k = 0; k < n; k++) {
         int a;
         if (ua_py_normalize_axis(st, "roll", ax[na == 1 ? 0 : k], nd, &a) <
             0) {
