@@ -150,7 +150,7 @@ def test_keywords_and_positions_mean_the_same():
     b = ua.USMArray(shape=(2, 2), dtype="i4", buffer=mem, strides=(1, 2), offset=4, order="C")
     assert a.__sycl_usm_array_interface__ == b.__sycl_usm_array_interface__
     assert ua.full(fill_value=7, shape=3, dtype="i2").dtype == "int16"
-    assert ua.arange(start=1, stop=7, step=2).shape == (3,)
+    assert ua.arange(1, stop=7, step=2).shape == (3,)
 
 
 class Sub(ua.MemoryUSMShared):

@@ -430,6 +430,67 @@ def op_data_types(b):
         assert info.bits in (8, 16, 32, 64) and info.max > info.min
 
 
+def modest(counts):
+    """Whether counts (an integer or a sequence), if it holds integers,
+    holds only small ones: tile and repeat then allocate little."""
+    if not isinstance(counts, (list, tuple)):
+        counts = (counts,)
+    for v in counts:
+        v = v.value if isinstance(v, Clearing) else v
+        if isinstance(v, (int, np.integer)) and abs(int(v)) > 16:
+            return False
+    return True
+
+
+def op_manipulation(b):
+    """The manipulation functions on small arrays of any layout, with
+    hostile axes, shifts, shapes and counts."""
+    x = small_array(b)
+    if b.pick(3) == 0:
+        x = [x[::-1], x.T, ua.flip(x)][b.pick(3)]
+
+    def axes():
+        return [None, b.index_like(), b.int_sequence()][b.pick(3)]
+
+    f = b.pick(14)
+    if f == 0:
+        check_array(ua.broadcast_to(x, b.int_sequence()))
+    elif f == 1:
+        for y in ua.broadcast_arrays(*[x, small_array(b), x.T][: b.pick(4)]):
+            check_array(y)
+    elif f in (2, 3):
+        items = [x] + [small_array(b) for _ in range(b.pick(3))]
+        if b.pick(4) == 0:
+            items.append(b.index_like())
+        fn = ua.concat if f == 2 else ua.stack
+        check_array(fn(items if b.pick(2) else tuple(items), axis=axes() if b.pick(2) else 0))
+    elif f == 4:
+        check_array(ua.expand_dims(x, axis=axes() if b.pick(3) else 0))
+    elif f == 5:
+        check_array(ua.flip(x, axis=axes()))
+    elif f == 6:
+        check_array(ua.moveaxis(x, b.int_sequence(), b.int_sequence()))
+    elif f == 7:
+        check_array(ua.squeeze(x, axes()))
+    elif f == 8:
+        for y in ua.unstack(x, axis=b.index_like()):
+            check_array(y)
+    elif f == 9:
+        check_array(ua.roll(x, b.int_sequence(), axis=axes()))
+    elif f == 10:
+        reps = b.int_sequence()
+        if modest(reps):
+            check_array(ua.tile(x, reps))
+    elif f == 11:
+        counts = [b.integer(), b.int_sequence(), small_array(b)][b.pick(3)]
+        if modest(counts):
+            check_array(ua.repeat(x, counts, axis=[None, b.index_like()][b.pick(2)]))
+    elif f == 12:
+        check_array(ua.reshape(x, b.int_sequence(), copy=[None, True, False][b.pick(3)]))
+    else:
+        check_array(ua.permute_dims(x, b.int_sequence()))
+
+
 def op_catalogue(b):
     CATALOGUE[b.fdp.ConsumeIntInRange(0, len(CATALOGUE) - 1)]()
 
@@ -445,6 +506,7 @@ OPS = [
     op_devices,
     op_host_data,
     op_data_types,
+    op_manipulation,
 ]
 
 

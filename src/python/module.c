@@ -9,6 +9,7 @@
 #include "python/namespace/creation.h"
 #include "python/namespace/data_types.h"
 #include "python/namespace/indexing.h"
+#include "python/namespace/manipulation.h"
 
 #include "core/dlpack.h"
 
@@ -157,6 +158,7 @@ module_exec(PyObject *module)
         PyModule_AddFunctions(module, ua_py_array_functions) < 0 ||
         ua_py_data_types_add(module, st) < 0 ||
         ua_py_creation_add(module) < 0 || ua_py_indexing_add(module) < 0 ||
+        ua_py_manipulation_add(module, st) < 0 ||
         ua_py_capi_add(module, st) < 0) {
         return -1;
     }

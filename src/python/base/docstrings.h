@@ -823,25 +823,118 @@
     "-------\n"                                                               \
     "numpy.ndarray\n"
 
-#define UA_DOC_RESHAPE                                                        \
-    "reshape(x, shape, *, order='C', copy=None)\n--\n\n"                      \
-    "x with a new shape: a view where the layout allows one.\n\n"             \
+/* ------------------------------------------------ manipulation */
+
+#define UA_DOC_BROADCAST_ARRAYS                                               \
+    "broadcast_arrays(*arrays)\n--\n\n"                                       \
+    "Views of the arrays with the shape they broadcast to together.\n\n"      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "*arrays : USMArray\n"                                                    \
+    "    The arrays.\n\n"                                                     \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "list of USMArray\n"                                                      \
+    "    Views that share the arrays' memory; those whose elements\n"         \
+    "    repeat are read-only, the others keep their array's\n"               \
+    "    writability.\n\n"                                                    \
+    "Raises\n"                                                                \
+    "------\n"                                                                \
+    "ValueError\n"                                                            \
+    "    When two of the shapes do not broadcast together (the message\n"     \
+    "    names them).\n"
+
+#define UA_DOC_BROADCAST_TO                                                   \
+    "broadcast_to(x, /, shape)\n--\n\n"                                       \
+    "A read-only view of x with the given shape.\n\n"                         \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    The array; each axis of length 1 and each missing leading axis\n"    \
+    "    repeats its elements through a stride of 0.\n"                       \
+    "shape : int or sequence of int\n"                                        \
+    "    The shape, which x must broadcast to.\n\n"                           \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
+    "    A view that shares x's memory; read-only, as in NumPy, since\n"      \
+    "    its elements repeat.\n\n"                                            \
+    "Raises\n"                                                                \
+    "------\n"                                                                \
+    "ValueError\n"                                                            \
+    "    When x does not broadcast to shape (the message names both).\n"
+
+#define UA_DOC_CONCAT                                                         \
+    "concat(arrays, /, *, axis=0)\n--\n\n"                                    \
+    "The arrays joined along an existing axis, in new memory.\n\n"            \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "arrays : tuple or list of USMArray\n"                                    \
+    "    At least one array, all on one queue, with the same shape\n"         \
+    "    except along axis.\n"                                                \
+    "axis : int or None, optional\n"                                          \
+    "    The axis to join along (negative counts from the end); None\n"       \
+    "    joins the arrays flattened in C order.\n\n"                          \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
+    "    Of the dtype the arrays promote to (``result_type``), on their\n"    \
+    "    queue, C-contiguous; each array is copied once into its place.\n\n"  \
+    "Raises\n"                                                                \
+    "------\n"                                                                \
+    "ValueError\n"                                                            \
+    "    When there is no array, the arrays are on different queues, or\n"    \
+    "    their shapes differ off the axis.\n"
+
+#define UA_DOC_EXPAND_DIMS                                                    \
+    "expand_dims(x, /, axis=0)\n--\n\n"                                       \
+    "A view of x with axes of length 1 inserted.\n\n"                         \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "x : USMArray\n"                                                          \
     "    The array.\n"                                                        \
-    "shape : int or sequence of int\n"                                        \
-    "    The new shape; one entry may be -1.\n"                               \
-    "order : {'C', 'F'}, optional\n"                                          \
-    "    The order in which elements are read and placed.\n"                  \
-    "copy : bool, optional\n"                                                 \
-    "    As for ``USMArray.reshape``.\n\n"                                    \
+    "axis : int or sequence of int, optional\n"                               \
+    "    The positions of the new axes in the result, in ``[-x.ndim -\n"      \
+    "    len(axes), x.ndim + len(axes))``; a sequence is an extension,\n"     \
+    "    as in NumPy.\n\n"                                                    \
     "Returns\n"                                                               \
     "-------\n"                                                               \
-    "USMArray\n"
+    "USMArray\n"                                                              \
+    "    A view that shares x's memory.\n"
+
+#define UA_DOC_FLIP                                                           \
+    "flip(x, /, *, axis=None)\n--\n\n"                                        \
+    "A view of x with the order of its elements reversed along axes.\n\n"     \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    The array.\n"                                                        \
+    "axis : int or sequence of int, optional\n"                               \
+    "    The axes to reverse; None reverses them all.\n\n"                    \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
+    "    A view that shares x's memory, with negative strides.\n"
+
+#define UA_DOC_MOVEAXIS                                                       \
+    "moveaxis(x, source, destination, /)\n--\n\n"                             \
+    "A view of x with axes moved to new positions.\n\n"                       \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    The array.\n"                                                        \
+    "source : int or sequence of int\n"                                       \
+    "    The axes to move.\n"                                                 \
+    "destination : int or sequence of int\n"                                  \
+    "    Their positions in the result, as many as source; the other\n"       \
+    "    axes keep their order.\n\n"                                          \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
+    "    A view that shares x's memory.\n"
 
 #define UA_DOC_PERMUTE_DIMS                                                   \
-    "permute_dims(x, axes)\n--\n\n"                                           \
+    "permute_dims(x, /, axes)\n--\n\n"                                        \
     "A view of x with its axes permuted.\n\n"                                 \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -852,6 +945,137 @@
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"
+
+#define UA_DOC_REPEAT                                                         \
+    "repeat(x, repeats, /, *, axis=None)\n--\n\n"                             \
+    "Each element of x repeated, in new memory.\n\n"                          \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    The array.\n"                                                        \
+    "repeats : int, USMArray or sequence of int\n"                            \
+    "    The number of times each element repeats: one count for all,\n"      \
+    "    or one for each element along axis; non-negative integers.  An\n"    \
+    "    array is read to the host, since it determines the result's\n"       \
+    "    shape.\n"                                                            \
+    "axis : int, optional\n"                                                  \
+    "    The axis to repeat along; None repeats the flattened array's\n"      \
+    "    elements.\n\n"                                                       \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
+    "    C-contiguous, filled by one copy per run of equal counts from\n"     \
+    "    a view of x whose repetition axis has a stride of 0.\n"
+
+#define UA_DOC_RESHAPE                                                        \
+    "reshape(x, /, shape, *, copy=None, order='C')\n--\n\n"                   \
+    "x with a new shape: a view where the layout allows one.\n\n"             \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    The array.\n"                                                        \
+    "shape : int or sequence of int\n"                                        \
+    "    The new shape; one entry may be -1.\n"                               \
+    "copy : bool, optional\n"                                                 \
+    "    True always copies; False never does, raising ValueError where\n"    \
+    "    a view is impossible; None copies only where it must.\n"             \
+    "order : {'C', 'F'}, optional\n"                                          \
+    "    The order in which elements are read and placed (an\n"               \
+    "    extension).\n\n"                                                     \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"
+
+#define UA_DOC_ROLL                                                           \
+    "roll(x, /, shift, *, axis=None)\n--\n\n"                                 \
+    "x with its elements rolled along axes, in new memory.\n\n"               \
+    "Elements that roll beyond the last position come back at the\n"          \
+    "first.\n\n"                                                              \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    The array.\n"                                                        \
+    "shift : int or sequence of int\n"                                        \
+    "    The number of places to roll by; negative rolls back.\n"             \
+    "axis : int or sequence of int, optional\n"                               \
+    "    The axes to roll along; shift and axis broadcast against each\n"     \
+    "    other and the shifts of a repeated axis add up.  None rolls\n"       \
+    "    the flattened array by the shifts' sum and keeps x's shape.\n\n"     \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
+    "    Of x's shape and dtype, on its queue, C-contiguous: at most\n"       \
+    "    two block copies per rolled axis, without a temporary.\n"
+
+#define UA_DOC_SQUEEZE                                                        \
+    "squeeze(x, /, axis)\n--\n\n"                                             \
+    "A view of x without some of its axes of length 1.\n\n"                   \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    The array.\n"                                                        \
+    "axis : int or sequence of int\n"                                         \
+    "    The axes to remove, each of length 1.\n\n"                           \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
+    "    A view that shares x's memory.\n\n"                                  \
+    "Raises\n"                                                                \
+    "------\n"                                                                \
+    "ValueError\n"                                                            \
+    "    When an axis is not of length 1.\n"
+
+#define UA_DOC_STACK                                                          \
+    "stack(arrays, /, *, axis=0)\n--\n\n"                                     \
+    "The arrays joined along a new axis, in new memory.\n\n"                  \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "arrays : tuple or list of USMArray\n"                                    \
+    "    At least one array, all on one queue and of one shape.\n"            \
+    "axis : int, optional\n"                                                  \
+    "    The position of the new axis in the result (negative counts\n"       \
+    "    from the end).\n\n"                                                  \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
+    "    Of the dtype the arrays promote to, on their queue,\n"               \
+    "    C-contiguous.\n\n"                                                   \
+    "Raises\n"                                                                \
+    "------\n"                                                                \
+    "ValueError\n"                                                            \
+    "    When there is no array, the arrays are on different queues, or\n"    \
+    "    their shapes differ.\n"
+
+#define UA_DOC_TILE                                                           \
+    "tile(x, repetitions, /)\n--\n\n"                                         \
+    "x repeated as tiles, in new memory.\n\n"                                 \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    The array.\n"                                                        \
+    "repetitions : int or sequence of int\n"                                  \
+    "    The number of repetitions along each axis; the shorter of x's\n"     \
+    "    shape and repetitions is padded with leading 1s.\n\n"                \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"                                                              \
+    "    C-contiguous, filled by one copy from a view of x whose\n"           \
+    "    repetition axes have a stride of 0.\n"
+
+#define UA_DOC_UNSTACK                                                        \
+    "unstack(x, /, *, axis=0)\n--\n\n"                                        \
+    "The parts of x along an axis, as views.\n\n"                             \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    An array of at least one dimension.\n"                               \
+    "axis : int, optional\n"                                                  \
+    "    The axis to split along.\n\n"                                        \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "tuple of USMArray\n"                                                     \
+    "    ``x.shape[axis]`` views of ``x.ndim - 1`` dimensions that\n"         \
+    "    share x's memory.\n"
 
 #define UA_DOC_GET_DEVICES                                                    \
     "get_devices(backend=None, device_type=None)\n--\n\n"                     \

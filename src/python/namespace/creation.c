@@ -10,6 +10,7 @@
 #include "python/base/dtypes.h"
 #include "python/base/errors.h"
 #include "python/namespace/creation.h"
+#include "python/namespace/arguments.h"
 #include "python/namespace/functions.h"
 #include "python/types/arrays.h"
 
@@ -170,7 +171,7 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     static const ua_py_argspec spec = {"arange", kwlist, 3, 1};
     PyObject *v[7] = {NULL, Py_None, NULL, Py_None, Py_None, Py_None, Py_None};
     ua_state *st = PyModule_GetState(module);
-    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0) {
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0) {
         return NULL;
     }
     PyObject *b[3] = {v[0], v[1], v[2] ? v[2] : NULL};
@@ -272,7 +273,7 @@ linspace(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     ua_state *st = PyModule_GetState(module);
     ua_affine_plan p = {.mode = UA_AFFINE_LINSPACE};
     Py_ssize_t num;
-    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         complex_parts(v[0], "start", p.start) < 0 ||
         complex_parts(v[1], "stop", p.stop) < 0 ||
         ua_py_index(v[2], "num", &num) < 0) {
@@ -339,7 +340,7 @@ eye(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     Py_ssize_t shape[2], k = 0;
     ua_band_plan p = {.batch = 1, .set_inside = true, .set_outside = true};
     ua_typenum t;
-    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_index(v[0], "n_rows", &shape[0]) < 0 ||
         (v[1] != Py_None && ua_py_index(v[1], "n_cols", &shape[1]) < 0) ||
         (v[2] != NULL && ua_py_index(v[2], "k", &k) < 0) ||
@@ -378,7 +379,7 @@ triangle(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *v[2] = {NULL, NULL};
     ua_state *st = PyModule_GetState(module);
     Py_ssize_t k = 0;
-    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], fname) < 0 ||
         (v[1] != NULL && ua_py_index(v[1], "k", &k) < 0)) {
         return NULL;

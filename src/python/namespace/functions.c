@@ -1,5 +1,5 @@
-/* The module's array functions: asarray, asnumpy, creation functions,
- * reshape and permute_dims. */
+/* The module's array functions: asarray, asnumpy and the creation
+ * functions. */
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/docstrings.h"
@@ -14,18 +14,8 @@
 #include "python/protocols/dlpack_export.h"
 #include "python/protocols/dlpack_import.h"
 #include "python/protocols/suai.h"
+#include "python/namespace/arguments.h"
 #include "python/namespace/functions.h"
-
-int
-ua_py_check_array(ua_state *st, PyObject *x, const char *fn)
-{
-    if (PyObject_TypeCheck(x, st->USMArray_Type)) {
-        return 0;
-    }
-    PyErr_Format(PyExc_TypeError, "%s expects a USMArray, not %.100s", fn,
-                 Py_TYPE(x)->tp_name);
-    return -1;
-}
 
 PyObject *
 ua_py_target_queue(ua_state *st, PyObject *device, PyObject *queue,
@@ -611,39 +601,6 @@ LIKE(zeros_like, 0, 0)
 LIKE(ones_like, 1, 0)
 LIKE(full_like, -1, 1)
 
-/* ------------------------------------------------------ view functions */
-
-static PyObject *
-reshape(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
-        PyObject *kwnames)
-{
-    static const char *const kwlist[] = {"x", "shape", "order", "copy", NULL};
-    static const ua_py_argspec spec = {"reshape", kwlist, 2, 2};
-    PyObject *v[4] = {NULL};
-    ua_state *st = PyModule_GetState(module);
-    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        ua_py_check_array(st, v[0], "reshape") < 0) {
-        return NULL;
-    }
-    return ua_py_reshape_call(st, v[0], v[1], v[2], v[3]);
-}
-
-static PyObject *
-permute_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
-             PyObject *kwnames)
-{
-    static const char *const kwlist[] = {"x", "axes", NULL};
-    static const ua_py_argspec spec = {"permute_dims", kwlist, 2, 2};
-    PyObject *v[2] = {NULL};
-    int perm[UA_MAXDIMS];
-    ua_state *st = PyModule_GetState(module);
-    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        ua_py_check_array(st, v[0], "permute_dims") < 0 ||
-        ua_py_parse_axes(v[1], ARR(v[0])->nd, perm) < 0) {
-        return NULL;
-    }
-    return ua_py_array_permute(v[0], perm);
-}
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
@@ -663,7 +620,5 @@ PyMethodDef ua_py_array_functions[] = {
      UA_DOC_LIKE("zeros_like", "filled with zeros")},
     {"ones_like", KW(ones_like), UA_DOC_LIKE("ones_like", "filled with ones")},
     {"full_like", KW(full_like), UA_DOC_FULL_LIKE},
-    {"reshape", KW(reshape), UA_DOC_RESHAPE},
-    {"permute_dims", KW(permute_dims), UA_DOC_PERMUTE_DIMS},
     {NULL},
 };

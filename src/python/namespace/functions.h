@@ -4,8 +4,6 @@
 
 #include "python/base/state.h"
 
-/* 0 when x is a USMArray, else -1 with a TypeError naming fn. */
-int ua_py_check_array(ua_state *st, PyObject *x, const char *fn);
 /* The queue (a new reference) that `device` and `queue` arguments name,
  * which must agree; fallback (or the default device's queue, where NULL)
  * when neither is given. */

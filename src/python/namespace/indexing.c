@@ -3,28 +3,10 @@
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/docstrings.h"
+#include "python/namespace/arguments.h"
 #include "python/namespace/functions.h"
 #include "python/namespace/indexing.h"
 #include "python/types/arrays.h"
-
-/* axis in [-nd, nd), made non-negative. */
-static int
-normalize_axis(PyObject *obj, int nd, const char *fn, int *axis)
-{
-    Py_ssize_t a;
-    if (ua_py_index(obj, "axis", &a) < 0) {
-        return -1;
-    }
-    if (a < -nd || a >= nd) {
-        PyErr_Format(PyExc_IndexError,
-                     "%s: axis %zd is out of bounds for an array of %d "
-                     "dimensions",
-                     fn, a, nd);
-        return -1;
-    }
-    *axis = (int)(a < 0 ? a + nd : a);
-    return 0;
-}
 
 static PyObject *
 take(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
@@ -35,7 +17,7 @@ take(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *v[3] = {NULL, NULL, Py_None};
     ua_state *st = PyModule_GetState(module);
     int axis = 0;
-    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "take") < 0) {
         return NULL;
     }
@@ -48,7 +30,7 @@ take(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                          ARR(x)->nd);
             return NULL;
         }
-    } else if (normalize_axis(v[2], ARR(x)->nd, "take", &axis) < 0) {
+    } else if (ua_py_parse_axis(st, v[2], "take", ARR(x)->nd, &axis) < 0) {
         return NULL;
     }
     return ua_py_array_take(st, x, v[1], axis);
@@ -63,7 +45,7 @@ take_along_axis(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *v[3] = {NULL, NULL, NULL};
     ua_state *st = PyModule_GetState(module);
     int axis = 0;
-    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "take_along_axis") < 0) {
         return NULL;
     }
@@ -76,7 +58,8 @@ take_along_axis(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     if (v[2] == NULL) {
         axis = ARR(x)->nd - 1;
-    } else if (normalize_axis(v[2], ARR(x)->nd, "take_along_axis", &axis) <
+    } else if (ua_py_parse_axis(st, v[2], "take_along_axis", ARR(x)->nd,
+                                &axis) <
                0) {
         return NULL;
     }

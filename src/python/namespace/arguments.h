@@ -1,0 +1,33 @@
+/* arguments.c: the argument checks that the namespace's functions share:
+ * positional-only parameters, array operands and axes. */
+#ifndef UA_PY_ARGUMENTS_H
+#define UA_PY_ARGUMENTS_H
+
+#include "python/base/convert.h"
+#include "python/base/state.h"
+
+/* ua_py_parse_fast for a list whose first `posonly` names are
+ * positional-only: passing one of them by keyword raises TypeError as
+ * Python's own functions do. */
+int ua_py_parse_posonly(const ua_py_argspec *spec, int posonly,
+                        PyObject *const *args, Py_ssize_t nargs,
+                        PyObject *kwnames, PyObject **out);
+/* 0 when nargs is n, else TypeError naming fn. */
+int ua_py_check_nargs(const char *fn, Py_ssize_t nargs, Py_ssize_t n);
+/* 0 when x is a USMArray, else TypeError naming fn. */
+int ua_py_check_array(ua_state *st, PyObject *x, const char *fn);
+/* Raises NumPy's AxisError (a ValueError and an IndexError) saying that
+ * axis is out of bounds for nd dimensions; IndexError without NumPy. */
+int ua_py_axis_error(ua_state *st, const char *fn, Py_ssize_t axis, int nd);
+/* An integer axis in [-nd, nd), normalised to [0, nd). */
+int ua_py_parse_axis(ua_state *st, PyObject *obj, const char *fn, int nd,
+                     int *out);
+/* An integer or a sequence of integers, each an axis of nd dimensions,
+ * normalised into axes[0..*n) and none repeated (ValueError). */
+int ua_py_parse_axis_set(ua_state *st, PyObject *obj, const char *fn, int nd,
+                         int *axes, int *n);
+/* Normalises axis into [0, nd): -1 with AxisError when out of bounds. */
+int ua_py_normalize_axis(ua_state *st, const char *fn, Py_ssize_t axis, int nd,
+                         int *out);
+
+#endif
