@@ -272,7 +272,11 @@ def index_rows(row, q, ours_stream, cupy_stream, torch_stream):
     m = rng.random(n) < 0.5
     X, M = ua.asarray(a, queue=q), ua.asarray(m, queue=q)
     C, CM = (cp.asarray(a), cp.asarray(m)) if cp else (None, None)
-    T, TM = (torch.as_tensor(a, device="cuda"), torch.as_tensor(m, device="cuda")) if torch else (None, None)
+    T, TM = (
+        (torch.as_tensor(a, device="cuda"), torch.as_tensor(m, device="cuda"))
+        if torch
+        else (None, None)
+    )
     nb = a.nbytes + m.nbytes + 4 * int(m.sum())
     row(
         "x[mask], 64 Mi float32, half true",
@@ -283,7 +287,7 @@ def index_rows(row, q, ours_stream, cupy_stream, torch_stream):
         torch=event_gbps(lambda: T[TM], torch_stream, nb) if torch else None,
     )
     idx = rng.integers(0, n, 16 * MiB)
-    I = ua.asarray(idx, queue=q)
+    II = ua.asarray(idx, queue=q)
     CI = cp.asarray(idx) if cp else None
     TI = torch.as_tensor(idx, device="cuda") if torch else None
     nb = idx.nbytes + 2 * 4 * idx.size
@@ -291,19 +295,32 @@ def index_rows(row, q, ours_stream, cupy_stream, torch_stream):
         "take(x, idx), 64 Mi float32, 16 Mi int64 indices",
         "GB/s",
         ">= 500 GB/s",
-        usmarray=event_gbps(lambda: ua.take(X, I), ours_stream, nb),
+        usmarray=event_gbps(lambda: ua.take(X, II), ours_stream, nb),
         cupy=event_gbps(lambda: cp.take(C, CI), cupy_stream, nb) if cp else None,
         torch=event_gbps(lambda: torch.take(T, TI), torch_stream, nb) if torch else None,
     )
     half = n // 2
     nb = 2 * a.nbytes
     for name, ours, cupy, tor in (
-        ("concat", lambda: ua.concat([X[:half], X[half:]]),
-         lambda: cp.concatenate([C[:half], C[half:]]), lambda: torch.cat([T[:half], T[half:]])),
-        ("stack", lambda: ua.stack([X[:half], X[half:]]),
-         lambda: cp.stack([C[:half], C[half:]]), lambda: torch.stack([T[:half], T[half:]])),
+        (
+            "concat",
+            lambda: ua.concat([X[:half], X[half:]]),
+            lambda: cp.concatenate([C[:half], C[half:]]),
+            lambda: torch.cat([T[:half], T[half:]]),
+        ),
+        (
+            "stack",
+            lambda: ua.stack([X[:half], X[half:]]),
+            lambda: cp.stack([C[:half], C[half:]]),
+            lambda: torch.stack([T[:half], T[half:]]),
+        ),
         ("flip", lambda: ua.flip(X).copy(), lambda: cp.flip(C).copy(), lambda: torch.flip(T, [0])),
-        ("roll", lambda: ua.roll(X, 12345), lambda: cp.roll(C, 12345), lambda: torch.roll(T, 12345)),
+        (
+            "roll",
+            lambda: ua.roll(X, 12345),
+            lambda: cp.roll(C, 12345),
+            lambda: torch.roll(T, 12345),
+        ),
     ):
         if hasattr(ua, name):
             row(
@@ -314,12 +331,16 @@ def index_rows(row, q, ours_stream, cupy_stream, torch_stream):
                 cupy=event_gbps(cupy, cupy_stream, nb) if cp else None,
                 torch=event_gbps(tor, torch_stream, nb) if torch else None,
             )
-    del X, M, C, CM, T, TM, I, CI, TI
+    del X, M, C, CM, T, TM, II, CI, TI
     small = rng.random(1000, dtype=np.float32)
     sm = rng.random(1000) < 0.5
     Xs, Ms = ua.asarray(small, queue=q), ua.asarray(sm, queue=q)
     Cs, CMs = (cp.asarray(small), cp.asarray(sm)) if cp else (None, None)
-    Ts, TMs = (torch.as_tensor(small, device="cuda"), torch.as_tensor(sm, device="cuda")) if torch else (None, None)
+    Ts, TMs = (
+        (torch.as_tensor(small, device="cuda"), torch.as_tensor(sm, device="cuda"))
+        if torch
+        else (None, None)
+    )
     row(
         "x[mask], 1000 float32",
         "us",

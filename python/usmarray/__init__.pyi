@@ -34,6 +34,13 @@ nan: float
 pi: float
 newaxis: None
 __all__ = [
+    "eye",
+    "linspace",
+    "meshgrid",
+    "take",
+    "take_along_axis",
+    "tril",
+    "triu",
     "Context",
     "Device",
     "Memory",
@@ -421,14 +428,43 @@ def full_like(
 ) -> USMArray: ...
 def arange(
     start: Any,
+    /,
     stop: Any = None,
-    step: Any = None,
+    step: Any = 1,
     *,
     dtype: _DTypeLike | None = None,
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
 ) -> USMArray: ...
+def linspace(
+    start: complex,
+    stop: complex,
+    /,
+    num: int,
+    *,
+    dtype: _DTypeLike | None = None,
+    device: _QueueLike = None,
+    endpoint: builtins.bool = True,
+    usm_type: _UsmKind = "device",
+    queue: _QueueLike = None,
+) -> USMArray: ...
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: _DTypeLike | None = None,
+    device: _QueueLike = None,
+    usm_type: _UsmKind = "device",
+    queue: _QueueLike = None,
+) -> USMArray: ...
+def tril(x: USMArray, /, *, k: int = 0) -> USMArray: ...
+def triu(x: USMArray, /, *, k: int = 0) -> USMArray: ...
+def meshgrid(*arrays: USMArray, indexing: Literal["xy", "ij"] = "xy") -> list[USMArray]: ...
+def take(x: USMArray, indices: Any, /, *, axis: int | None = None) -> USMArray: ...
+def take_along_axis(x: USMArray, indices: USMArray, /, *, axis: int = -1) -> USMArray: ...
 def reshape(
     x: USMArray,
     /,

@@ -601,7 +601,6 @@ LIKE(zeros_like, 0, 0)
 LIKE(ones_like, 1, 0)
 LIKE(full_like, -1, 1)
 
-
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
 PyMethodDef ua_py_array_functions[] = {

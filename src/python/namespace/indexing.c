@@ -59,8 +59,7 @@ take_along_axis(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (v[2] == NULL) {
         axis = ARR(x)->nd - 1;
     } else if (ua_py_parse_axis(st, v[2], "take_along_axis", ARR(x)->nd,
-                                &axis) <
-               0) {
+                                &axis) < 0) {
         return NULL;
     }
     return ua_py_array_take_along_axis(st, x, v[1], axis);
