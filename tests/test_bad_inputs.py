@@ -962,7 +962,7 @@ CASES = [
         id="index-arrays-mismatch",
     ),
     C(
-        lambda: host()[ua.asarray([1.0])],
+        lambda: host()[ua.asarray([1.0], device="host")],
         IndexError,
         "not an array of float64",
         id="index-float-array",
@@ -983,19 +983,19 @@ CASES = [
     C(lambda: ua.take(host(), [True]), IndexError, "takes integer indices", id="take-bool"),
     C(lambda: ua.take([1, 2], [0]), TypeError, "take expects a USMArray", id="take-not-array"),
     C(
-        lambda: ua.take_along_axis(host((2, 2)), ua.asarray([0])),
+        lambda: ua.take_along_axis(host((2, 2)), ua.asarray([0], device="host")),
         ValueError,
         "must have the array's 2 dimensions",
         id="take-along-ndim",
     ),
     C(
-        lambda: ua.take_along_axis(host((2, 2)), ua.asarray([[0, 2]])),
+        lambda: ua.take_along_axis(host((2, 2)), ua.asarray([[0, 2]], device="host")),
         IndexError,
         "index 2 is out of bounds for axis 1",
         id="take-along-bounds",
     ),
     C(
-        lambda: ua.take_along_axis(host((2, 2)), ua.asarray([[0]] * 3), axis=1),
+        lambda: ua.take_along_axis(host((2, 2)), ua.asarray([[0]] * 3, device="host"), axis=1),
         ValueError,
         "do not broadcast",
         id="take-along-broadcast",

@@ -58,7 +58,7 @@ function(ua_cuda_queue *q, const char *name, CUfunction *f)
 static unsigned
 blocks_for(const ua_cuda_queue *q, long long work, int threads)
 {
-    long long cap = (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) * 16;
+    long long cap = (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) * 32;
     long long b = (work + threads - 1) / threads;
     return (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
 }
@@ -186,21 +186,24 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
     long long n = (long long)p->n;
     long long tiles = (n + UA_CUDA_TILE - 1) / UA_CUDA_TILE;
     CUdeviceptr offsets;
-    ua_status st = scratch(q, 8 * ((size_t)tiles + 1), &offsets);
+    ua_status st = scratch(q, 8 * ((size_t)tiles + 2), &offsets);
     if (st != UA_OK) {
         return st;
     }
-    void *cargs[] = {(void *)&p->mask, &n, &offsets};
+    /* One tile needs no scan: its offset is 0 and its count the total. */
+    CUdeviceptr counts = tiles == 1 ? offsets + 8 : offsets;
+    void *cargs[] = {(void *)&p->mask, &n, &counts};
     void *sargs[] = {&offsets, &tiles};
     long long total = 0;
+    if (tiles <= 1) {
+        CU_CHECK(ua_cu.cuMemsetD8Async(offsets, 0, 16, q->stream),
+                 "cuMemsetD8Async");
+    }
     if (tiles > 0) {
         st = launch(q, "ua_count", (unsigned)tiles, UA_CUDA_TILE_THREADS,
                     cargs);
-    } else {
-        CU_CHECK(ua_cu.cuMemsetD8Async(offsets, 0, 8, q->stream),
-                 "cuMemsetD8Async");
     }
-    st = st == UA_OK ? launch(q, "ua_scan", 1, 1024, sargs) : st;
+    st = st == UA_OK && tiles > 1 ? launch(q, "ua_scan", 1, 1024, sargs) : st;
     st = st == UA_OK ? read_back(q, &total, offsets + 8 * (size_t)tiles, 8)
                      : st;
     *count = (size_t)total;
