@@ -93,12 +93,21 @@ launch(ua_cuda_queue *q, const char *name, unsigned blocks, unsigned threads,
     return UA_OK;
 }
 
-/* A small block of device memory for the queue's next work, freed in
- * stream order. */
+/* A block of device memory for the queue's next work, freed in stream
+ * order; from the context's pool, which keeps what is freed (the
+ * driver's default pool gives its memory back at each synchronization,
+ * and mapping it again cost 130 us a call). */
 static ua_status
 scratch(ua_cuda_queue *q, size_t bytes, CUdeviceptr *p)
 {
-    CU_CHECK(ua_cu.cuMemAllocAsync(p, bytes, q->stream), "cuMemAllocAsync");
+    if (q->c->pool != NULL) {
+        CU_CHECK(ua_cu.cuMemAllocFromPoolAsync(p, bytes, q->c->pool,
+                                               q->stream),
+                 "cuMemAllocFromPoolAsync");
+    } else {
+        CU_CHECK(ua_cu.cuMemAllocAsync(p, bytes, q->stream),
+                 "cuMemAllocAsync");
+    }
     return UA_OK;
 }
 
