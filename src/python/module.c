@@ -7,6 +7,7 @@
 #include "python/types/devices.h"
 #include "python/types/memory.h"
 #include "python/namespace/data_types.h"
+#include "python/namespace/info.h"
 
 #include "core/dlpack.h"
 
@@ -154,7 +155,7 @@ module_exec(PyObject *module)
         ua_py_array_add_type(module, st) < 0 ||
         PyModule_AddFunctions(module, ua_py_array_functions) < 0 ||
         ua_py_data_types_add(module, st) < 0 ||
-        ua_py_capi_add(module, st) < 0) {
+        ua_py_info_add(module, st) < 0 || ua_py_capi_add(module, st) < 0) {
         return -1;
     }
     st->rebuild_memory = PyObject_GetAttrString(module, "_rebuild_memory");
