@@ -160,3 +160,11 @@ def test_info_refuses_the_other_kind():
         ua.finfo(ua.int8)
     with pytest.raises(TypeError, match="None is not a dtype"):
         ua.finfo(None)
+
+
+def test_isdtype_and_can_cast_as_the_first_calls_of_a_process():
+    # numpy.dtype is known from numpy's import on, not only after some
+    # other call has converted a dtype.
+    for call in ("ua.isdtype(np.dtype('int8'), 'integral')", "ua.can_cast(np.dtype('i1'), 'i2')"):
+        code = f"import numpy as np, usmarray as ua; assert {call}"
+        subprocess.run([sys.executable, "-c", code], check=True)

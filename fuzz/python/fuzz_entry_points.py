@@ -491,6 +491,44 @@ def op_manipulation(b):
         check_array(ua.permute_dims(x, b.int_sequence()))
 
 
+def op_astype(b):
+    """The astype function on hostile dtypes, copy flags and devices; an
+    accepted cast keeps the shape and a copy=False that changes nothing
+    returns the array itself."""
+    x = small_array(b)
+    dtype = b.dtype() if b.pick(2) else x.dtype
+    copy = [True, False, None, 1][b.pick(4)]
+    kw = {"copy": copy} if b.pick(2) else {}
+    if b.pick(2):
+        kw["device"] = b.device_like()
+    y = ua.astype(x, dtype, **kw)
+    if y.shape != x.shape:
+        raise AssertionError(f"astype changed the shape {x.shape} to {y.shape}")
+    if kw.get("copy") is False and y.dtype == x.dtype and kw.get("device") is None and y is not x:
+        raise AssertionError("astype(copy=False) copied an array of its dtype")
+    check_array(y)
+
+
+def op_namespace_info(b):
+    """__array_namespace_info__'s methods on hostile kinds and devices."""
+    info = ua.__array_namespace_info__()
+    kind = [None, "numeric", ("bool", "integral"), "nope", 3, b.dtype(), ("real floating", None)]
+    device = b.device_like() if b.pick(2) else None
+    f = b.pick(5)
+    if f == 0:
+        found = info.dtypes(device=device, kind=kind[b.pick(len(kind))])
+        if "float16" in found:
+            raise AssertionError("dtypes() lists float16, which the standard does not define")
+    elif f == 1:
+        assert set(info.default_dtypes(device=device)) == {
+            "real floating", "complex floating", "integral", "indexing"
+        }  # fmt: skip
+    elif f == 2:
+        assert info.default_device() in info.devices()
+    else:
+        assert info.capabilities()["max dimensions"] == 64
+
+
 def op_catalogue(b):
     CATALOGUE[b.fdp.ConsumeIntInRange(0, len(CATALOGUE) - 1)]()
 
@@ -507,6 +545,8 @@ OPS = [
     op_host_data,
     op_data_types,
     op_manipulation,
+    op_astype,
+    op_namespace_info,
 ]
 
 

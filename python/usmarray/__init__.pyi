@@ -68,6 +68,8 @@ __all__ = [
     "reshape",
     "zeros",
     "zeros_like",
+    "__array_namespace_info__",
+    "astype",
     "can_cast",
     "finfo",
     "iinfo",
@@ -531,3 +533,18 @@ def tile(x: USMArray, repetitions: _Shape, /) -> USMArray: ...
 def repeat(
     x: USMArray, repeats: int | USMArray | Sequence[int], /, *, axis: int | None = None
 ) -> USMArray: ...
+def astype(
+    x: USMArray, dtype: _DTypeLike, /, *, copy: builtins.bool = True, device: _QueueLike = None
+) -> USMArray: ...
+
+_Kinds = str | np.dtype[Any] | tuple[str | np.dtype[Any], ...]
+
+@final
+class __array_namespace_info__:
+    def capabilities(self) -> dict[str, builtins.bool | int]: ...
+    def default_device(self) -> Device: ...
+    def default_dtypes(self, *, device: _QueueLike = None) -> dict[str, np.dtype[Any]]: ...
+    def dtypes(
+        self, *, device: _QueueLike = None, kind: _Kinds | None = None
+    ) -> dict[str, np.dtype[Any]]: ...
+    def devices(self) -> list[Device]: ...

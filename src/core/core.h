@@ -260,9 +260,14 @@ typedef struct ua_device_info {
     char architecture[32];    /* e.g. "sm_90", "x86_64" */
     uint64_t global_mem_bytes;
     uint32_t compute_units; /* multiprocessors, cores, execution units */
+    bool fp64; /* double precision (float64, complex128) runs on it */
 } ua_device_info;
 
 ua_status ua_device_get_info(const ua_device *d, ua_device_info *out);
+/* Whether the device computes in double precision: true on the host and
+ * CUDA, a SYCL device's fp64 aspect.  Its default floating dtypes follow
+ * (compute/promote.h's ua_default_dtypes_for). */
+bool ua_device_has_fp64(const ua_device *d);
 
 /* Selects by filter string "backend:device_type:relative_id" (each field
  * optional) or a bare global index.  On no match: UA_ERR_VALUE naming the

@@ -169,6 +169,7 @@ cuda_device_info(int index, ua_device_info *out)
     }
     out->global_mem_bytes = total;
     out->compute_units = sms > 0 ? (uint32_t)sms : 0;
+    out->fp64 = true; /* every CUDA device computes in double precision */
     return UA_OK;
 }
 

@@ -177,6 +177,17 @@ sycl_device_describe(int index, ua_device_type *type, char *name,
     return UA_OK;
 }
 
+/* Of what dpctl tells, only whether the device has double precision (its
+ * fp64 aspect), which sets the default floating dtypes; the copy kernels
+ * of float64 and complex128 do not build without it. */
+static ua_status
+sycl_device_info(int index, ua_device_info *out)
+{
+    out->fp64 =
+        ua_dpctl.Device_HasAspect(ua_sycl_devices[index], DPCTL_ASPECT_FP64);
+    return UA_OK;
+}
+
 /* Our index of a device dpctl gives, or -1. */
 static int
 index_of_device(DPCTLSyclDeviceRef d)
@@ -595,6 +606,8 @@ static const ua_foreign_memory_ops sycl_foreign_memory = {
 
 static const ua_filter_ops sycl_filters = {sycl_select_filter};
 
+static const ua_device_info_ops sycl_device_info_ops = {sycl_device_info};
+
 /* dpctl orders by queues, not integer streams: no stream capability, and
  * DLPack's stream must be None. */
 const ua_backend_ops ua_sycl_backend_ops = {
@@ -624,5 +637,6 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .dlpack_owns = sycl_dlpack_owns,
     .handles = &sycl_handles,
     .foreign_memory = &sycl_foreign_memory,
+    .device_info = &sycl_device_info_ops,
     .filters = &sycl_filters,
 };

@@ -264,6 +264,17 @@ ua_status
 ua_device_get_info(const ua_device *d, ua_device_info *out)
 {
     memset(out, 0, sizeof(*out));
+    out->fp64 = true; /* unless the backend says otherwise */
     const ua_device_info_ops *info = ua_backend_device_info(d->backend);
     return info != NULL ? info->device_info(d->index, out) : UA_OK;
+}
+
+bool
+ua_device_has_fp64(const ua_device *d)
+{
+    ua_device_info info;
+    if (ua_device_get_info(d, &info) != UA_OK) {
+        ua_error_clear();
+    }
+    return info.fp64;
 }

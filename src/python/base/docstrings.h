@@ -1209,4 +1209,99 @@
     "-------\n"                                                               \
     "module\n"
 
+#define UA_DOC_ASTYPE                                                         \
+    "astype(x, dtype, /, *, copy=True, device=None)\n--\n\n"                  \
+    "A copy of an array cast to a dtype, on its device or another.\n\n"       \
+    "The Array API's function form of ``x.astype``: values convert as\n"      \
+    "NumPy's ``astype`` converts them (unsafe casting), and the result\n"     \
+    "keeps ``x``'s USM kind and its memory order.\n\n"                        \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "    The array to cast.\n"                                                \
+    "dtype : dtype\n"                                                         \
+    "    The dtype of the result; ``None`` raises ``TypeError``.\n"           \
+    "copy : bool\n"                                                           \
+    "    ``True`` (the default) always makes a new array; ``False``\n"        \
+    "    returns ``x`` itself where ``dtype`` is ``x.dtype`` and "            \
+    "``device``\n"                                                            \
+    "    ``x``'s own queue.\n"                                                \
+    "device : Device, Queue, filter string or None\n"                         \
+    "    Where the result goes, as ``x.to_device(device)`` takes it; None\n"  \
+    "    keeps ``x``'s queue.\n\n"                                            \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"
+
+#define UA_DOC_ARRAY_NAMESPACE_INFO                                           \
+    "__array_namespace_info__()\n--\n\n"                                      \
+    "The Array API's inspection utilities of the namespace.\n\n"              \
+    "Calling it gives an object whose methods tell what the namespace\n"      \
+    "supports (``capabilities()``), its devices (``default_device()``,\n"     \
+    "``devices()``) and each device's dtypes (``default_dtypes()``,\n"        \
+    "``dtypes()``).  Their ``device`` arguments take what the creation\n"     \
+    "functions take: a ``Device``, ``Queue``, ``Context``, filter string,\n"  \
+    "or None for the default device.\n"
+
+#define UA_DOC_INFO_CAPABILITIES                                              \
+    "capabilities($self, /)\n--\n\n"                                          \
+    "What the namespace supports.\n\n"                                        \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "dict\n"                                                                  \
+    "    ``\"boolean indexing\"`` and ``\"data-dependent shapes\"``: True;\n" \
+    "    ``\"max dimensions\"``: 64.\n"
+
+#define UA_DOC_INFO_DEFAULT_DEVICE                                            \
+    "default_device($self, /)\n--\n\n"                                        \
+    "The default device: ``USMARRAY_DEVICE`` if set, else the first GPU,\n"   \
+    "else the host CPU.\n\n"                                                  \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "Device\n"
+
+#define UA_DOC_INFO_DEFAULT_DTYPES                                            \
+    "default_dtypes($self, /, *, device=None)\n--\n\n"                        \
+    "The default dtypes of a device.\n\n"                                     \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "device : Device, Queue, filter string or None\n"                         \
+    "    The device asked about; None is the default device.\n\n"             \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "dict\n"                                                                  \
+    "    ``\"real floating\"``, ``\"complex floating\"``, ``\"integral\"``\n" \
+    "    and ``\"indexing\"``: float64, complex128, int64 and int64 on a\n"   \
+    "    device with double precision (the host, CUDA, SYCL devices with\n"   \
+    "    the fp64 aspect), float32 and complex64 on others.\n"
+
+#define UA_DOC_INFO_DTYPES                                                    \
+    "dtypes($self, /, *, device=None, kind=None)\n--\n\n"                     \
+    "The standard's dtypes that a device supports, by name.\n\n"              \
+    "float16, which usmarray supports as an extension, is not one of the\n"   \
+    "standard's dtypes and is never listed; float64 and complex128 are\n"     \
+    "left out on a device without double precision.\n\n"                      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "device : Device, Queue, filter string or None\n"                         \
+    "    The device asked about; None is the default device.\n"               \
+    "kind : str, tuple of str or None\n"                                      \
+    "    Only the dtypes of this kind, as ``isdtype`` reads kinds\n"          \
+    "    (``\"bool\"``, ``\"signed integer\"``, ``\"unsigned integer\"``,\n"  \
+    "    ``\"integral\"``, ``\"real floating\"``, ``\"complex "               \
+    "floating\"``,\n"                                                         \
+    "    ``\"numeric\"``, or a tuple of those); None for all.\n\n"            \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "dict\n"                                                                  \
+    "    Names (``\"int8\"``, ...) to dtypes, in the standard's order.\n"
+
+#define UA_DOC_INFO_DEVICES                                                   \
+    "devices($self, /)\n--\n\n"                                               \
+    "Every device of every available backend, as ``get_devices()`` lists\n"   \
+    "them.\n\n"                                                               \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "list of Device\n"
+
 #endif /* USMARRAY_DOCSTRINGS_H */

@@ -7,7 +7,21 @@ PyObject *
 ua_py_numpy(ua_state *st)
 {
     if (st->numpy == NULL) {
-        st->numpy = PyImport_ImportModule("numpy");
+        /* numpy.dtype comes with it: the data type functions test their
+         * arguments against it before anything else may have read it. */
+        PyObject *np = PyImport_ImportModule("numpy");
+        if (np != NULL && st->numpy_dtype == NULL) {
+            st->numpy_dtype = PyObject_GetAttrString(np, "dtype");
+            if (st->numpy_dtype == NULL || !PyType_Check(st->numpy_dtype)) {
+                Py_CLEAR(st->numpy_dtype);
+                Py_CLEAR(np);
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ImportError,
+                                    "numpy.dtype is not a type");
+                }
+            }
+        }
+        st->numpy = np;
     }
     return st->numpy;
 }

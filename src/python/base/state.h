@@ -23,7 +23,8 @@
     X(USMArray_Type)                                                          \
     X(Flags_Type)                                                             \
     X(IInfo_Type)                                                             \
-    X(FInfo_Type)
+    X(FInfo_Type)                                                             \
+    X(Info_Type)
 
 /* X(name): a strong reference to an object, or NULL until first use. */
 #define UA_STATE_OBJECTS(X)                                                   \

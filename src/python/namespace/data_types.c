@@ -1,5 +1,6 @@
-/* The Array API's data type functions: result_type, can_cast, isdtype,
- * iinfo and finfo, over the core's promotion table (compute/promote.h). */
+/* The Array API's data type functions: astype, result_type, can_cast,
+ * isdtype, iinfo and finfo, over the core's promotion table
+ * (compute/promote.h). */
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/docstrings.h"
@@ -7,6 +8,8 @@
 #include "python/base/objects.h"
 #include "python/base/state.h"
 #include "python/namespace/data_types.h"
+#include "python/types/arrays.h"
+#include "python/types/devices.h"
 
 #include <float.h>
 #include <limits.h>
@@ -140,9 +143,10 @@ static const struct {
     {"numeric", "iufc"},
 };
 
-/* 1 when t is of kind (a name, a dtype), 0 when not, -1 with an error. */
+/* 1 when t is of kind (a name, a dtype), 0 when not, -1 with an error
+ * that names fn. */
 static int
-is_of_kind(ua_state *st, ua_typenum t, PyObject *kind)
+is_of_kind(ua_state *st, ua_typenum t, PyObject *kind, const char *fn)
 {
     if (PyUnicode_Check(kind)) {
         const char *name = PyUnicode_AsUTF8(kind);
@@ -156,11 +160,11 @@ is_of_kind(ua_state *st, ua_typenum t, PyObject *kind)
             }
         }
         PyErr_Format(PyExc_ValueError,
-                     "isdtype: unknown kind '%.100s'; expected 'bool', "
+                     "%s: unknown kind '%.100s'; expected 'bool', "
                      "'signed integer', 'unsigned integer', 'integral', "
                      "'real floating', 'complex floating' or 'numeric', a "
                      "dtype, or a tuple of those",
-                     name);
+                     fn, name);
         return -1;
     }
     if (PyObject_TypeCheck(kind, (PyTypeObject *)st->numpy_dtype)) {
@@ -168,10 +172,30 @@ is_of_kind(ua_state *st, ua_typenum t, PyObject *kind)
         return ua_py_typenum(st, kind, &u) < 0 ? -1 : u == t;
     }
     PyErr_Format(PyExc_TypeError,
-                 "isdtype: kind must be a str, a dtype or a tuple of those, "
+                 "%s: kind must be a str, a dtype or a tuple of those, "
                  "not %.100s",
-                 Py_TYPE(kind)->tp_name);
+                 fn, Py_TYPE(kind)->tp_name);
     return -1;
+}
+
+int
+ua_py_dtype_is_kind(ua_state *st, ua_typenum t, PyObject *kind, const char *fn)
+{
+    if (ua_py_numpy(st) == NULL) {
+        return -1;
+    }
+    if (!PyTuple_Check(kind)) {
+        return is_of_kind(st, t, kind, fn);
+    }
+    int any = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(kind); i++) {
+        int is = is_of_kind(st, t, PyTuple_GET_ITEM(kind, i), fn);
+        if (is < 0) {
+            return -1;
+        }
+        any |= is;
+    }
+    return any;
 }
 
 static PyObject *
@@ -192,20 +216,59 @@ isdtype(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (ua_py_typenum(st, args[0], &t) < 0) {
         return NULL;
     }
-    PyObject *kind = args[1];
-    if (!PyTuple_Check(kind)) {
-        int is = is_of_kind(st, t, kind);
-        return is < 0 ? NULL : PyBool_FromLong(is);
+    int is = ua_py_dtype_is_kind(st, t, args[1], "isdtype");
+    return is < 0 ? NULL : PyBool_FromLong(is);
+}
+
+/* ------------------------------------------------------------------ astype */
+
+static const char *const astype_names[] = {"x", "dtype", "copy", "device",
+                                           NULL};
+static const ua_py_argspec astype_args = {"astype", astype_names, 2, 2};
+
+/* The function of the standard, over the method's work: x itself where
+ * copy is False and dtype and device are already x's; device moves the
+ * result as to_device() does. */
+static PyObject *
+astype(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+       PyObject *kwnames)
+{
+    ua_state *st = PyModule_GetState(module);
+    PyObject *v[4] = {NULL, NULL, Py_True, Py_None};
+    ua_typenum t;
+    if (ua_py_parse_fast(&astype_args, args, nargs, kwnames, v) < 0) {
+        return NULL;
     }
-    int any = 0;
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(kind); i++) {
-        int is = is_of_kind(st, t, PyTuple_GET_ITEM(kind, i));
-        if (is < 0) {
-            return NULL;
-        }
-        any |= is;
+    /* The standard's x and dtype are positional only. */
+    if (nargs < 2) {
+        PyErr_SetString(PyExc_TypeError,
+                        "astype() takes x and dtype by position only");
+        return NULL;
     }
-    return PyBool_FromLong(any);
+    PyObject *x = v[0];
+    if (!PyObject_TypeCheck(x, st->USMArray_Type)) {
+        PyErr_Format(PyExc_TypeError,
+                     "astype: x must be a usmarray.USMArray, not %.100s",
+                     Py_TYPE(x)->tp_name);
+        return NULL;
+    }
+    if (!PyBool_Check(v[2])) {
+        PyErr_Format(PyExc_TypeError,
+                     "astype: copy must be a bool, not %.100s",
+                     Py_TYPE(v[2])->tp_name);
+        return NULL;
+    }
+    if (dtype_arg(st, v[1], "astype", 0, &t) < 0) {
+        return NULL;
+    }
+    PyObject *queue = v[3] == Py_None ? Py_NewRef(base_of(x)->queue)
+                                      : ua_py_as_queue(st, v[3], "device");
+    if (queue == NULL) {
+        return NULL;
+    }
+    PyObject *result = ua_py_array_cast(st, x, t, 'K', v[2] == Py_True, queue);
+    Py_DECREF(queue);
+    return result;
 }
 
 /* ------------------------------------------------------------ iinfo, finfo */
@@ -335,6 +398,8 @@ static PyMethodDef data_type_functions[] = {
      UA_DOC_CAN_CAST},
     {"isdtype", (PyCFunction)(void (*)(void))isdtype, METH_FASTCALL,
      UA_DOC_ISDTYPE},
+    {"astype", (PyCFunction)(void (*)(void))astype,
+     METH_FASTCALL | METH_KEYWORDS, UA_DOC_ASTYPE},
     {"iinfo", iinfo, METH_O, UA_DOC_IINFO},
     {"finfo", finfo, METH_O, UA_DOC_FINFO},
     {NULL},

@@ -295,12 +295,18 @@ ua_py_array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
         ua_py_parse_copy(copy_obj, &copy) < 0) {
         return NULL;
     }
-    if (copy == 0 && t == (ua_typenum)ARR(self)->typenum &&
-        has_order(self, order)) {
-        return Py_NewRef(self);
+    return ua_py_array_cast(st, self, t, order, copy, base_of(self)->queue);
+}
+
+PyObject *
+ua_py_array_cast(ua_state *st, PyObject *x, ua_typenum t, char order, int copy,
+                 PyObject *queue)
+{
+    if (copy == 0 && t == (ua_typenum)ARR(x)->typenum &&
+        queue == base_of(x)->queue && has_order(x, order)) {
+        return Py_NewRef(x);
     }
-    return ua_py_array_copy(st, self, t, order, base_of(self)->kind,
-                            base_of(self)->queue);
+    return ua_py_array_copy(st, x, t, order, base_of(x)->kind, queue);
 }
 
 /* The queue to_device copies on: the target's, or the stream, a Queue of

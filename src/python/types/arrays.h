@@ -152,6 +152,11 @@ PyObject *ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
 /* A copy of src as type t in order 'C', 'F' or 'K', of `kind` on queue. */
 PyObject *ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t,
                            char order, ua_usm_kind kind, PyObject *queue);
+/* astype's work, for the method and the namespace's function: x as type t
+ * in order on queue (x's own or another device's), of x's USM kind; x
+ * itself where copy is 0 and nothing would change. */
+PyObject *ua_py_array_cast(ua_state *st, PyObject *x, ua_typenum t, char order,
+                           int copy, PyObject *queue);
 /* Writes value (an array, a scalar or host data) into dst, broadcasting. */
 int ua_py_array_assign(ua_state *st, PyObject *dst, PyObject *value);
 /* A C-ordered numpy.ndarray with a copy of the elements. */
