@@ -46,6 +46,23 @@ new_array(ua_state *st, int nd, const Py_ssize_t *shape, ua_typenum t,
     return a;
 }
 
+/* The floating dtype a device computes in by default: float64 (complex128)
+ * where it has double precision, else float32 (complex64). */
+static int
+default_floating(ua_state *st, PyObject *device, PyObject *queue,
+                 int complex, ua_typenum *t)
+{
+    PyObject *q = ua_py_target_queue(st, device, queue, NULL);
+    if (q == NULL) {
+        return -1;
+    }
+    ua_default_dtypes d =
+        ua_default_dtypes_for(ua_device_has_fp64(ua_queue_device(queue_of(q))));
+    Py_DECREF(q);
+    *t = complex ? d.complex_floating : d.real_floating;
+    return 0;
+}
+
 static int
 finish(ua_state *st, PyObject *a, ua_status code)
 {
@@ -190,6 +207,7 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         PyErr_SetString(PyExc_ValueError, "arange step must not be zero");
     }
     if (zero_step == 0 && arange_type(b, &t) == 0 &&
+        (t != UA_FLOAT64 || default_floating(st, v[4], v[6], 0, &t) == 0) &&
         parse_dtype(st, v[3], t, &t) == 0 &&
         arange_length(b[0], b[1], b[2], &n) == 0) {
         ua_affine_plan p = {
@@ -287,8 +305,8 @@ linspace(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     int endpoint = PyObject_IsTrue(v[5]);
     int complex_in = PyComplex_Check(v[0]) || PyComplex_Check(v[1]);
     if (endpoint < 0 ||
-        parse_dtype(st, v[3], complex_in ? UA_COMPLEX128 : UA_FLOAT64,
-                    &p.type) < 0) {
+        default_floating(st, v[4], v[7], complex_in, &p.type) < 0 ||
+        parse_dtype(st, v[3], p.type, &p.type) < 0) {
         return NULL;
     }
     char kind = ua_dtype_kind(p.type);
@@ -344,7 +362,8 @@ eye(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         ua_py_index(v[0], "n_rows", &shape[0]) < 0 ||
         (v[1] != Py_None && ua_py_index(v[1], "n_cols", &shape[1]) < 0) ||
         (v[2] != NULL && ua_py_index(v[2], "k", &k) < 0) ||
-        parse_dtype(st, v[3], UA_FLOAT64, &t) < 0) {
+        default_floating(st, v[4], v[6], 0, &t) < 0 ||
+        parse_dtype(st, v[3], t, &t) < 0) {
         return NULL;
     }
     shape[1] = v[1] == Py_None ? shape[0] : shape[1];

@@ -17,6 +17,8 @@
 #include "python/namespace/arguments.h"
 #include "python/namespace/functions.h"
 
+#include "core/compute/promote.h"
+
 PyObject *
 ua_py_target_queue(ua_state *st, PyObject *device, PyObject *queue,
                    PyObject *fallback)
@@ -412,6 +414,14 @@ parse_creation(ua_state *st, creation *c, PyObject *shape, PyObject *dtype,
         return -1;
     }
     c->queue = ua_py_target_queue(st, device, queue, NULL);
+    if (c->queue != NULL && (dtype == NULL || dtype == Py_None)) {
+        /* Floating values take the device's default precision. */
+        ua_default_dtypes d = ua_default_dtypes_for(
+            ua_device_has_fp64(ua_queue_device(queue_of(c->queue))));
+        c->type = c->type == UA_FLOAT64      ? d.real_floating
+                  : c->type == UA_COMPLEX128 ? d.complex_floating
+                                             : c->type;
+    }
     return c->queue ? 0 : -1;
 }
 
