@@ -1,5 +1,5 @@
 /* The copies that the manipulation functions enqueue: batches on one
- * queue waited for once, copies with their axes of length 1 left out, and
+ * queue, not waited for, copies with their axes of length 1 left out, and
  * flat ranges of strided arrays in C order as blocks. */
 #include "python/base/pyheaders.h"
 #include "python/base/errors.h"
@@ -15,7 +15,7 @@ ua_py_batch
 ua_py_batch_begin(PyObject *out)
 {
     size_t bytes = (size_t)ua_py_array_size(out) * ua_py_array_itemsize(out);
-    return (ua_py_batch){queue_of_array(out), UA_OK, false,
+    return (ua_py_batch){queue_of_array(out), UA_OK,
                          ua_py_release_if_long(bytes)};
 }
 
@@ -25,18 +25,16 @@ ua_py_batch_copy(ua_py_batch *b, int nd, const Py_ssize_t *shape,
 {
     if (b->code == UA_OK) {
         b->code = ua_queue_copy_strided(b->queue, nd, shape, dst, src);
-        b->enqueued = true;
     }
 }
 
 PyObject *
 ua_py_batch_end(ua_state *st, ua_py_batch *b, PyObject *out)
 {
+    /* No wait: the copies run in the queue's order, as all later work on
+     * it does (DESIGN.md section 9, "Asynchrony"); the pool hands out what
+     * they read only to work ordered after them. */
     ua_status code = b->code;
-    if (b->enqueued) {
-        ua_status waited = ua_queue_wait(b->queue);
-        code = code == UA_OK ? waited : code;
-    }
     ua_py_reacquire(b->saved);
     if (code != UA_OK) {
         Py_DECREF(out);

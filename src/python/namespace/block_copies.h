@@ -5,12 +5,11 @@
 #include "python/base/pyheaders.h"
 #include "python/base/state.h"
 
-/* The copies of one call, enqueued on the result's queue and waited for
- * once; the first failure stops the rest. */
+/* The copies of one call, enqueued on the result's queue and not waited
+ * for; the first failure stops the rest. */
 typedef struct {
     ua_queue *queue;
     ua_status code;
-    bool enqueued;
     PyThreadState *saved;
 } ua_py_batch;
 

@@ -63,12 +63,11 @@ default_floating(ua_state *st, PyObject *device, PyObject *queue,
     return 0;
 }
 
+/* The fill is enqueued, not waited for. */
 static int
 finish(ua_state *st, PyObject *a, ua_status code)
 {
-    if (code == UA_OK) {
-        code = ua_queue_wait(core_queue(a));
-    }
+    (void)a;
     return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 

@@ -3,7 +3,7 @@
  * its inputs' queue and fills it with strided copies of the copy engine,
  * reading each input element once: a repeated element is read through a
  * stride of 0, a rolled array in blocks, never through a temporary.  The
- * copies of one call are enqueued together and waited for once. */
+ * copies of one call are enqueued together and not waited for. */
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/docstrings.h"

@@ -575,9 +575,6 @@ run_request(ua_state *st, PyObject *self, const advanced *a, int gather,
         (size_t)ua_py_array_size(other) * ua_py_array_itemsize(self));
     ua_status code =
         gather ? ua_queue_gather(q, &r, &s) : ua_queue_scatter(q, &r, &s);
-    if (code == UA_OK) {
-        code = ua_queue_wait(q);
-    }
     ua_py_reacquire(saved);
     return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
@@ -774,9 +771,6 @@ ua_py_array_take_along_axis(ua_state *st, PyObject *x, PyObject *indices,
         ua_status code = ua_queue_take_along_axis(
             q, nd, shape, &xa, axis, ARR(x)->shape[axis],
             ARR(x)->strides[axis], &ia, &ra);
-        if (code == UA_OK) {
-            code = ua_queue_wait(q);
-        }
         ua_py_reacquire(saved);
         if (code != UA_OK) {
             Py_CLEAR(out);
