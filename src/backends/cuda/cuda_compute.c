@@ -101,9 +101,9 @@ static ua_status
 scratch(ua_cuda_queue *q, size_t bytes, CUdeviceptr *p)
 {
     if (q->c->pool != NULL) {
-        CU_CHECK(ua_cu.cuMemAllocFromPoolAsync(p, bytes, q->c->pool,
-                                               q->stream),
-                 "cuMemAllocFromPoolAsync");
+        CU_CHECK(
+            ua_cu.cuMemAllocFromPoolAsync(p, bytes, q->c->pool, q->stream),
+            "cuMemAllocFromPoolAsync");
     } else {
         CU_CHECK(ua_cu.cuMemAllocAsync(p, bytes, q->stream),
                  "cuMemAllocAsync");

@@ -49,15 +49,15 @@ new_array(ua_state *st, int nd, const Py_ssize_t *shape, ua_typenum t,
 /* The floating dtype a device computes in by default: float64 (complex128)
  * where it has double precision, else float32 (complex64). */
 static int
-default_floating(ua_state *st, PyObject *device, PyObject *queue,
-                 int complex, ua_typenum *t)
+default_floating(ua_state *st, PyObject *device, PyObject *queue, int complex,
+                 ua_typenum *t)
 {
     PyObject *q = ua_py_target_queue(st, device, queue, NULL);
     if (q == NULL) {
         return -1;
     }
-    ua_default_dtypes d =
-        ua_default_dtypes_for(ua_device_has_fp64(ua_queue_device(queue_of(q))));
+    ua_default_dtypes d = ua_default_dtypes_for(
+        ua_device_has_fp64(ua_queue_device(queue_of(q))));
     Py_DECREF(q);
     *t = complex ? d.complex_floating : d.real_floating;
     return 0;

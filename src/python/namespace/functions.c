@@ -414,7 +414,8 @@ parse_creation(ua_state *st, creation *c, PyObject *shape, PyObject *dtype,
         return -1;
     }
     c->queue = ua_py_target_queue(st, device, queue, NULL);
-    if (c->queue != NULL && shape != NULL && (dtype == NULL || dtype == Py_None)) {
+    if (c->queue != NULL && shape != NULL &&
+        (dtype == NULL || dtype == Py_None)) {
         /* Floating values take the device's default precision. */
         ua_default_dtypes d = ua_default_dtypes_for(
             ua_device_has_fp64(ua_queue_device(queue_of(c->queue))));
