@@ -112,7 +112,51 @@ def throughput_rows(scale):
         lambda h: h.astype("f4"),
         lambda h: h.nbytes + h.nbytes // 2,
     )
+    index_rows(rows, scale)
     return rows
+
+
+def index_rows(rows, scale):
+    """Indexing and the manipulation functions that copy, on 16 Mi float32
+    (bytes read and written at least)."""
+    rng = np.random.default_rng(5)
+    n = (16 << 20) // scale
+    h = rng.random(n, dtype=np.float32)
+    m = rng.random(n) < 0.5
+    idx = rng.integers(0, n, n // 4)
+    x, xm, xi = (ua.asarray(a, usm_type="device") for a in (h, m, idx))
+    half = n // 2
+    rows.append(
+        ("x[mask], half true", lambda: x[xm], lambda: h[m], h.nbytes + m.nbytes + 2 * h.nbytes // 2)
+    )
+    rows.append(
+        (
+            "take(x, idx), int64 indices",
+            lambda: ua.take(x, xi),
+            lambda: np.take(h, idx),
+            idx.nbytes + 8 * idx.size,
+        )
+    )
+    rows.append(
+        (
+            "concat of two halves",
+            lambda: ua.concat([x[:half], x[half:]]),
+            lambda: np.concatenate([h[:half], h[half:]]),
+            2 * h.nbytes,
+        )
+    )
+    rows.append(
+        (
+            "stack of two halves",
+            lambda: ua.stack([x[:half], x[half:]]),
+            lambda: np.stack([h[:half], h[half:]]),
+            2 * h.nbytes,
+        )
+    )
+    rows.append(("roll", lambda: ua.roll(x, 12345), lambda: np.roll(h, 12345), 2 * h.nbytes))
+    rows.append(
+        ("x[::-1] copy (flip)", lambda: ua.flip(x).copy(), lambda: np.flip(h).copy(), 2 * h.nbytes)
+    )
 
 
 def main():

@@ -60,11 +60,53 @@ index_element(ua_index_mode mode, const ua_index_plan *p, char *r, char *a,
     return true;
 }
 
+/* The common gather: one axis, elements of a fixed size; the compiler
+ * makes each memcpy one load or store. */
+#define GATHER_FLAT(SIZE)                                                     \
+    for (ptrdiff_t i = 0; i < n; i++) {                                       \
+        int64_t v;                                                            \
+        memcpy(&v, ix + i * is, 8);                                           \
+        v += v < 0 ? len : 0;                                                 \
+        if ((uint64_t)v >= (uint64_t)len) {                                   \
+            memcpy(bad, ix + i * is, 8);                                      \
+            return false;                                                     \
+        }                                                                     \
+        memcpy(r + i * rs, a + v * p->stride, SIZE);                          \
+    }                                                                         \
+    return true
+
+static bool
+gather_flat(const ua_index_plan *p, int64_t *bad)
+{
+    const ptrdiff_t n = p->shape[0], rs = p->rstep[0], is = p->istep[0];
+    const int64_t len = p->length;
+    char *r = p->result;
+    const char *a = p->array, *ix = p->index;
+    switch (p->itemsize) {
+    case 1:
+        GATHER_FLAT(1);
+    case 2:
+        GATHER_FLAT(2);
+    case 4:
+        GATHER_FLAT(4);
+    case 8:
+        GATHER_FLAT(8);
+    default:
+        GATHER_FLAT(16);
+    }
+}
+
 static ua_status
 host_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
            int64_t *bad)
 {
     (void)queue;
+    if (mode == UA_INDEX_GATHER && p->nd == 1 && p->astep[0] == 0 &&
+        p->length > 0 &&
+        (p->itemsize <= 8 ? (p->itemsize & (p->itemsize - 1)) == 0
+                          : p->itemsize == 16)) {
+        return gather_flat(p, bad) ? UA_OK : UA_ERR_INDEX;
+    }
     int nd = p->nd;
     ptrdiff_t idx[UA_MAXDIMS] = {0};
     char *r = p->result, *a = p->array;
@@ -110,6 +152,37 @@ count_true(const unsigned char *mask, size_t n)
     return count;
 }
 
+/* Rows of a fixed size, written without a branch per element: each row
+ * is stored, and the output moves on only past the true ones.  Up to the
+ * last true element only, so that every store lands in the output. */
+#define COMPRESS_ROWS(SIZE)                                                   \
+    for (size_t i = 0; i < end; i++) {                                        \
+        memcpy(dst, p->src + (ptrdiff_t)i * p->sstep, SIZE);                  \
+        dst += (p->mask[i] != 0) * (SIZE);                                    \
+    }                                                                         \
+    return true
+
+static bool
+compress_fixed(const ua_compress_plan *p, char *dst)
+{
+    size_t end = p->n;
+    while (end > 0 && p->mask[end - 1] == 0) {
+        end--;
+    }
+    switch (p->rowbytes) {
+    case 1:
+        COMPRESS_ROWS(1);
+    case 2:
+        COMPRESS_ROWS(2);
+    case 4:
+        COMPRESS_ROWS(4);
+    case 8:
+        COMPRESS_ROWS(8);
+    default:
+        return false;
+    }
+}
+
 /* The mask coordinates of flat index i. */
 static void
 coordinates(const ua_compress_plan *p, size_t i, int64_t *out)
@@ -131,6 +204,9 @@ host_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
     ua_status st = out(ctx, *count, &dst);
     if (st != UA_OK || *count == 0) {
         return st;
+    }
+    if (p->src != NULL && compress_fixed(p, dst)) {
+        return UA_OK;
     }
     size_t row = p->src != NULL ? p->rowbytes : (size_t)p->nd * 8;
     for (size_t i = 0; i < p->n; i++) {

@@ -201,7 +201,7 @@ run_indexed(ua_queue *q, ua_index_mode mode, const ua_index_request *r,
                                 r->axes[k]);
         }
     }
-    int nd;
+    int nd = 0;
     ptrdiff_t shape[UA_MAXDIMS], size;
     ua_status st = ua_index_result_shape(r, &nd, shape);
     if (st != UA_OK || ua_layout_size(nd, shape, &size) != UA_OK ||
