@@ -1,0 +1,210 @@
+/* The core's planning of indexed work and the host backend's compute
+ * kernels: gathers and scatters by one or several index arrays (with
+ * broadcasting, negative indices and bounds), take_along_axis, mask
+ * compaction into rows and into coordinates, and the fill patterns. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/compute/compute.h"
+#include "core/core.h"
+
+static ua_queue *
+host_queue(void)
+{
+    ua_device *d;
+    ua_context *c;
+    ua_queue *q;
+    ua_device_select("host", &d);
+    ua_device_default_context(d, &c);
+    ua_context_default_queue(c, &q);
+    return q;
+}
+
+/* x[[2, -1, 0], :] of a 4 x 3 array, and the same by scatter. */
+static void
+test_gather_and_scatter_one_index(ua_queue *q)
+{
+    double x[12], out[9];
+    for (int i = 0; i < 12; i++) {
+        x[i] = i;
+    }
+    int64_t idx[3] = {2, -1, 0};
+    ptrdiff_t shape[2] = {4, 3}, strides[2] = {3, 1}, bshape[1] = {3},
+              istrides[1] = {1}, ostrides[2] = {3, 1};
+    int axes[1] = {0};
+    ua_strided index = {(char *)idx, istrides, UA_INT64};
+    ua_index_request r = {(char *)x, 2,      shape, strides, 8, 1,
+                          axes,      &index, 1,     bshape,  0};
+    int nd;
+    ptrdiff_t rshape[UA_MAXDIMS];
+    CHECK_STATUS(ua_index_result_shape(&r, &nd, rshape), UA_OK);
+    CHECK(nd == 2 && rshape[0] == 3 && rshape[1] == 3);
+    ua_strided result = {(char *)out, ostrides, UA_FLOAT64};
+    CHECK_STATUS(ua_queue_gather(q, &r, &result), UA_OK);
+    CHECK(out[0] == 6 && out[3] == 9 && out[5] == 11 && out[6] == 0);
+    for (int i = 0; i < 9; i++) {
+        out[i] = -1 - i;
+    }
+    CHECK_STATUS(ua_queue_scatter(q, &r, &result), UA_OK);
+    CHECK(x[6] == -1 && x[9] == -4 && x[0] == -7 && x[3] == 3);
+    idx[1] = 4;
+    CHECK_STATUS(ua_queue_gather(q, &r, &result), UA_ERR_INDEX);
+    CHECK(strstr(ua_error_message(), "index 4 is out of bounds for axis 0") !=
+          NULL);
+    idx[1] = -5;
+    CHECK_STATUS(ua_queue_gather(q, &r, &result), UA_ERR_INDEX);
+}
+
+/* x[rows, cols] with rows (2, 1) and cols (3,) broadcast to (2, 3), on a
+ * 3-D array whose last axis stays: a combined offsets pass per index. */
+static void
+test_gather_two_broadcast_indices(ua_queue *q)
+{
+    float x[4 * 5 * 2], out[2 * 3 * 2];
+    for (int i = 0; i < 40; i++) {
+        x[i] = (float)i;
+    }
+    int64_t rows[2] = {3, 0}, cols[3] = {-1, 1, 2};
+    ptrdiff_t shape[3] = {4, 5, 2}, strides[3] = {10, 2, 1};
+    ptrdiff_t bshape[2] = {2, 3}, rstr[2] = {1, 0}, cstr[2] = {0, 1};
+    ptrdiff_t ostrides[3] = {6, 2, 1};
+    int axes[2] = {0, 1};
+    ua_strided index[2] = {{(char *)rows, rstr, UA_INT64},
+                           {(char *)cols, cstr, UA_INT64}};
+    ua_index_request r = {(char *)x, 3,     shape, strides, 4, 2,
+                          axes,      index, 2,     bshape,  0};
+    ua_strided result = {(char *)out, ostrides, UA_FLOAT32};
+    CHECK_STATUS(ua_queue_gather(q, &r, &result), UA_OK);
+    CHECK(ua_queue_wait(q) == UA_OK);
+    /* out[i, j, k] = x[rows[i], cols[j], k] */
+    CHECK(out[0] == 3 * 10 + 4 * 2 && out[1] == 3 * 10 + 4 * 2 + 1);
+    CHECK(out[2] == 32 && out[6] == 8 && out[10] == 4 && out[11] == 5);
+    cols[2] = 5;
+    CHECK_STATUS(ua_queue_gather(q, &r, &result), UA_ERR_INDEX);
+    CHECK(strstr(ua_error_message(), "axis 1 with size 5") != NULL);
+}
+
+static void
+test_take_along_axis(ua_queue *q)
+{
+    int32_t x[6] = {10, 11, 12, 20, 21, 22}, out[4];
+    int64_t idx[4] = {2, 0, -1, 1};
+    ptrdiff_t shape[2] = {2, 2}, xs[2] = {3, 0}, is[2] = {2, 1},
+              os[2] = {2, 1};
+    ua_strided xa = {(char *)x, xs, UA_INT32},
+               ia = {(char *)idx, is, UA_INT64};
+    ua_strided ra = {(char *)out, os, UA_INT32};
+    CHECK_STATUS(ua_queue_take_along_axis(q, 2, shape, &xa, 1, 3, 1, &ia, &ra),
+                 UA_OK);
+    CHECK(out[0] == 12 && out[1] == 10 && out[2] == 22 && out[3] == 21);
+    idx[3] = 3;
+    CHECK_STATUS(ua_queue_take_along_axis(q, 2, shape, &xa, 1, 3, 1, &ia, &ra),
+                 UA_ERR_INDEX);
+}
+
+typedef struct {
+    char buf[256];
+    size_t asked;
+} sink;
+
+static ua_status
+give(void *ctx, size_t count, char **dst)
+{
+    sink *s = ctx;
+    s->asked = count;
+    *dst = s->buf;
+    return UA_OK;
+}
+
+static void
+test_compress(ua_queue *q)
+{
+    unsigned char mask[7] = {0, 1, 2, 0, 0, 255, 0};
+    int16_t src[7] = {0, 1, 2, 3, 4, 5, 6};
+    ua_compress_plan p = {0};
+    p.n = 7;
+    p.mask = mask;
+    p.src = (const char *)src;
+    p.sstep = 2;
+    p.rowbytes = 2;
+    sink s = {{0}, 0};
+    size_t count;
+    CHECK_STATUS(ua_queue_compress(q, &p, give, &s, &count), UA_OK);
+    int16_t got[3];
+    memcpy(got, s.buf, sizeof got);
+    CHECK(count == 3 && s.asked == 3 && got[0] == 1 && got[1] == 2 &&
+          got[2] == 5);
+    /* Coordinates over a 2 x 3 mask (the first six elements). */
+    p.n = 6;
+    p.src = NULL;
+    p.nd = 2;
+    p.shape[0] = 2;
+    p.shape[1] = 3;
+    CHECK_STATUS(ua_queue_compress(q, &p, give, &s, &count), UA_OK);
+    int64_t c[6];
+    memcpy(c, s.buf, sizeof c);
+    CHECK(count == 3 && c[0] == 0 && c[1] == 1 && c[2] == 0 && c[3] == 2 &&
+          c[4] == 1 && c[5] == 2);
+}
+
+static void
+test_fills(ua_queue *q)
+{
+    int8_t i8[5];
+    ua_affine_plan a = {
+        .mode = UA_AFFINE_ARANGE, .dst = (char *)i8, .n = 5, .type = UA_INT8};
+    a.first.i = 120;
+    a.second.i = 125;
+    CHECK_STATUS(ua_queue_affine(q, &a), UA_OK);
+    CHECK(i8[0] == 120 && i8[1] == 125 && i8[2] == (int8_t)130 &&
+          i8[4] == (int8_t)140);
+    float f[4];
+    a.dst = (char *)f;
+    a.n = 4;
+    a.type = UA_FLOAT32;
+    a.first.f[0] = 0.5;
+    a.first.f[1] = 0;
+    a.second.f[0] = (double)0.6f;
+    a.second.f[1] = 0;
+    CHECK_STATUS(ua_queue_affine(q, &a), UA_OK);
+    CHECK(f[0] == 0.5f && f[1] == 0.6f && f[3] == 0.5f + 3.0f * (0.6f - 0.5f));
+    double d[5];
+    ua_affine_plan l = {.mode = UA_AFFINE_LINSPACE,
+                        .dst = (char *)d,
+                        .n = 5,
+                        .type = UA_FLOAT64,
+                        .start = {1, 0},
+                        .step = {0.25, 0},
+                        .stop = {2, 0},
+                        .div = 4,
+                        .endpoint = true};
+    CHECK_STATUS(ua_queue_affine(q, &l), UA_OK);
+    CHECK(d[0] == 1 && d[2] == 1.5 && d[4] == 2);
+    uint16_t e[3 * 4];
+    ua_band_plan b = {.dst = (char *)e,
+                      .batch = 1,
+                      .rows = 3,
+                      .cols = 4,
+                      .lo = 1,
+                      .hi = 1,
+                      .itemsize = 2,
+                      .set_inside = true,
+                      .set_outside = true};
+    b.inside[0] = 7;
+    CHECK_STATUS(ua_queue_band(q, &b), UA_OK);
+    CHECK(e[1] == 7 && e[6] == 7 && e[11] == 7 && e[0] == 0 && e[5] == 0);
+}
+
+int
+main(void)
+{
+    ua_queue *q = host_queue();
+    test_gather_and_scatter_one_index(q);
+    test_gather_two_broadcast_indices(q);
+    test_take_along_axis(q);
+    test_compress(q);
+    test_fills(q);
+    return check_report("test_compute");
+}
