@@ -46,16 +46,15 @@ index_element(ua_index_mode mode, const ua_index_plan *p, char *r, char *a,
         }
         v = w;
     }
-    a += v * p->stride;
-    if (mode == UA_INDEX_GATHER) {
-        move(r, a, p->itemsize);
-    } else if (mode == UA_INDEX_SCATTER) {
-        move(a, r, p->itemsize);
-    } else {
+    if (mode == UA_INDEX_OFFSETS) {
         int64_t o;
         memcpy(&o, r, 8);
         o += v * p->stride;
         memcpy(r, &o, 8);
+    } else if (mode == UA_INDEX_GATHER) {
+        move(r, a + v * p->stride, p->itemsize);
+    } else {
+        move(a + v * p->stride, r, p->itemsize);
     }
     return true;
 }

@@ -180,6 +180,8 @@ combine_offsets(ua_queue *q, const ua_index_request *r, char *offsets)
             p.istep[b] = r->index[k].strides[b] * 8;
         }
         p.result = offsets;
+        /* Never read under OFFSETS; not NULL, which kernels offset. */
+        p.array = offsets;
         p.index = r->index[k].data;
         p.length = r->shape[r->axes[k]];
         p.stride = r->strides[r->axes[k]] * (ptrdiff_t)r->itemsize;
