@@ -121,6 +121,19 @@ def test_isdtype_names_every_kind(dtype):
     assert ua.isdtype(dtype, ()) is False
 
 
+def test_isdtype_takes_its_arguments_by_keyword_too():
+    # The standard's signature has no '/': isdtype(dtype, kind).
+    import inspect
+
+    assert str(inspect.signature(ua.isdtype)) == "(dtype, kind)"
+    assert ua.isdtype(dtype=ua.int8, kind="integral") is True
+    assert ua.isdtype(ua.int8, kind="bool") is False
+    with pytest.raises(TypeError, match="missing required argument 'kind'"):
+        ua.isdtype(ua.int8)
+    with pytest.raises(TypeError, match="at most 2 positional"):
+        ua.isdtype(ua.int8, "bool", "numeric")
+
+
 def test_isdtype_refuses_what_is_no_kind():
     with pytest.raises(ValueError, match="unknown kind 'real'"):
         ua.isdtype(ua.float32, "real")

@@ -5,6 +5,21 @@
 # benchmark.  Logs and the benchmark's JSON go to $OUT.
 #   bash tools/gpu_run.sh [pytest args for the GPU-default run]
 #   MULTI_GPU=1 bash tools/gpu_run.sh   (two GPUs: peer copies, NCCL, MPI)
+# It also runs the official Array API test suite with CUDA as the default
+# device (tools/array_api_suite.sh, the expected failures of
+# tests/array_api/xfails.txt; SKIP_ARRAY_API=1 skips it,
+# ARRAY_API_ONLY=1 builds and runs nothing else).  The GPU machine
+# gets only the project's working tree and cannot download, so bring the
+# suite and the wheels of its requirements in git-ignored folders that the
+# run carries, prepared beside the project:
+#   cp -r ../shared/array-api-tests .array-api-tests
+#   python3 -m pip download -d wheels --only-binary=:all: --python-version 3.12 \
+#       --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 \
+#       --platform manylinux_2_28_x86_64 -c .ci/constraints.txt \
+#       -r ../shared/array-api-tests/requirements.txt
+# The suite is taken from ../shared/array-api-tests where it exists, else
+# from $ARRAY_API_TESTS_DIR (default .array-api-tests); the wheels from
+# wheels/ (pip keeps what already satisfies the requirements).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/usmarray-out}
@@ -27,6 +42,36 @@ rm -rf "$pkg" && mkdir -p "$pkg/usmarray"
 cp python/usmarray/*.py python/usmarray/*.pyi python/usmarray/*.pxd "$pkg/usmarray/"
 ln -s "$build"/_usmarray*.so "$pkg/usmarray/"
 export PYTHONPATH="$pkg"
+
+# The official Array API test suite with CUDA as the default device.
+array_api_suite() {
+    echo "== Array API test suite (array-api-tests), default device cuda"
+    suite=../shared/array-api-tests
+    [ -d "$suite/array_api_tests" ] || suite=${ARRAY_API_TESTS_DIR:-.array-api-tests}
+    if [ ! -d "$suite/array_api_tests" ]; then
+        echo "no suite at ../shared/array-api-tests or $suite: see this file's header" |
+            tee "$OUT/array_api_cuda.txt"
+        status=1
+    else
+        # pip leaves what satisfies the requirements as it is.
+        if [ -d wheels ]; then
+            python3 -m pip install -q --no-index --find-links wheels -r "$suite/requirements.txt" ||
+                python3 -m pip install -q --break-system-packages --no-index \
+                    --find-links wheels -r "$suite/requirements.txt"
+        fi
+        start=$SECONDS
+        USMARRAY_DEVICE=cuda ARRAY_API_TESTS_DIR="$suite" PYTHON=python3 \
+            bash tools/array_api_suite.sh -q -rfE --no-header >"$OUT/array_api_cuda.txt" 2>&1 ||
+            status=1
+        tail -n 30 "$OUT/array_api_cuda.txt"
+        echo "array-api-tests on cuda: $((SECONDS - start)) s" | tee -a "$OUT/array_api_cuda.txt"
+    fi
+}
+
+if [ -n "${ARRAY_API_ONLY:-}" ]; then
+    array_api_suite
+    exit $status
+fi
 
 if [ -n "${MULTI_GPU:-}" ]; then
     # Two GPUs: the peer-copy tests, the NCCL all-reduce, the MPI tests
@@ -65,6 +110,10 @@ echo "== whole suite, default device $(env -u USMARRAY_DEVICE python3 -c 'import
 env -u USMARRAY_DEVICE python3 -m pytest -p no:cacheprovider -q -rs "$@" 2>&1 |
     tee "$OUT/gpu_default_tests.txt" | tail -40
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
+
+if [ -z "${SKIP_ARRAY_API:-}" ]; then
+    array_api_suite
+fi
 
 if [ -z "${SKIP_HOST_SUITE:-}" ]; then
     echo "== whole suite, default device host (USMARRAY_DEVICE=host)"

@@ -1153,7 +1153,7 @@
     "bool\n"
 
 #define UA_DOC_ISDTYPE                                                        \
-    "isdtype(dtype, kind, /)\n--\n\n"                                         \
+    "isdtype(dtype, kind)\n--\n\n"                                            \
     "Whether a dtype is of a kind.\n\n"                                       \
     "Parameters\n"                                                            \
     "----------\n"                                                            \

@@ -198,25 +198,32 @@ ua_py_dtype_is_kind(ua_state *st, ua_typenum t, PyObject *kind, const char *fn)
     return any;
 }
 
+static const char *const isdtype_names[] = {"dtype", "kind", NULL};
+static const ua_py_argspec isdtype_args = {"isdtype", isdtype_names, 2, 2};
+
+/* The standard's isdtype(dtype, kind) takes both by keyword too. */
 static PyObject *
-isdtype(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+isdtype(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+        PyObject *kwnames)
 {
     ua_state *st = PyModule_GetState(module);
+    PyObject *v[2] = {NULL, NULL};
     ua_typenum t;
-    if (check_two("isdtype", nargs) < 0 || ua_py_numpy(st) == NULL) {
+    if (ua_py_parse_fast(&isdtype_args, args, nargs, kwnames, v) < 0 ||
+        ua_py_numpy(st) == NULL) {
         return NULL;
     }
-    if (!PyObject_TypeCheck(args[0], (PyTypeObject *)st->numpy_dtype)) {
+    if (!PyObject_TypeCheck(v[0], (PyTypeObject *)st->numpy_dtype)) {
         PyErr_Format(PyExc_TypeError,
                      "isdtype: dtype must be a dtype (such as usmarray.int32 "
                      "or x.dtype), not %.100s",
-                     Py_TYPE(args[0])->tp_name);
+                     Py_TYPE(v[0])->tp_name);
         return NULL;
     }
-    if (ua_py_typenum(st, args[0], &t) < 0) {
+    if (ua_py_typenum(st, v[0], &t) < 0) {
         return NULL;
     }
-    int is = ua_py_dtype_is_kind(st, t, args[1], "isdtype");
+    int is = ua_py_dtype_is_kind(st, t, v[1], "isdtype");
     return is < 0 ? NULL : PyBool_FromLong(is);
 }
 
@@ -396,8 +403,8 @@ static PyMethodDef data_type_functions[] = {
      UA_DOC_RESULT_TYPE},
     {"can_cast", (PyCFunction)(void (*)(void))can_cast, METH_FASTCALL,
      UA_DOC_CAN_CAST},
-    {"isdtype", (PyCFunction)(void (*)(void))isdtype, METH_FASTCALL,
-     UA_DOC_ISDTYPE},
+    {"isdtype", (PyCFunction)(void (*)(void))isdtype,
+     METH_FASTCALL | METH_KEYWORDS, UA_DOC_ISDTYPE},
     {"astype", (PyCFunction)(void (*)(void))astype,
      METH_FASTCALL | METH_KEYWORDS, UA_DOC_ASTYPE},
     {"iinfo", iinfo, METH_O, UA_DOC_IINFO},
