@@ -223,15 +223,14 @@ host_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
 }
 
 /* arange's fill in the type's own arithmetic, NumPy's formula. */
-#define ARANGE_REAL(T, GET, PUT)                                              \
+#define ARANGE_REAL(T, PUT)                                                   \
     do {                                                                      \
-        T first = (T)GET(p->first.f[0]), d = (T)GET(p->second.f[0]) - first;  \
+        T first = (T)p->first.f[0], d = (T)p->second.f[0] - first;            \
         for (size_t i = 2; i < p->n; i++) {                                   \
             T v = first + (T)i * d;                                           \
             PUT(i, v);                                                        \
         }                                                                     \
     } while (0)
-#define AS_IS(x) (x)
 
 static void
 arange_integers(const ua_affine_plan *p, size_t itemsize)
@@ -259,13 +258,13 @@ arange_floating(const ua_affine_plan *p)
 #define PUT_C128(i, v) ((double *)(void *)dst)[2 * (i) + part] = (v)
     switch (p->type) {
     case UA_FLOAT16:
-        ARANGE_REAL(float, AS_IS, PUT_HALF);
+        ARANGE_REAL(float, PUT_HALF);
         break;
     case UA_FLOAT32:
-        ARANGE_REAL(float, AS_IS, PUT_F32);
+        ARANGE_REAL(float, PUT_F32);
         break;
     case UA_FLOAT64:
-        ARANGE_REAL(double, AS_IS, PUT_F64);
+        ARANGE_REAL(double, PUT_F64);
         break;
     case UA_COMPLEX64:
         for (int part = 0; part < 2; part++) {

@@ -26,49 +26,54 @@ core_queue(PyObject *array)
     return queue_of(base_of(array)->queue);
 }
 
-/* The new array of a creation function: C order, on the queue that device
- * and queue name. */
-static PyObject *
-new_array(ua_state *st, int nd, const Py_ssize_t *shape, ua_typenum t,
-          PyObject *device, PyObject *queue, PyObject *usm_type)
-{
-    ua_usm_kind kind = UA_USM_DEVICE;
-    if (usm_type != NULL && usm_type != Py_None &&
-        ua_py_parse_usm_type(usm_type, &kind) < 0) {
-        return NULL;
-    }
-    PyObject *q = ua_py_target_queue(st, device, queue, NULL);
-    if (q == NULL) {
-        return NULL;
-    }
-    PyObject *a = ua_py_array_empty(st, nd, shape, NULL, t, 'C', kind, q);
-    Py_DECREF(q);
-    return a;
-}
+/* Where a creation function puts its result: the queue that device and
+ * queue name (a reference), and the USM kind. */
+typedef struct {
+    PyObject *queue;
+    ua_usm_kind kind;
+} target;
 
-/* The floating dtype a device computes in by default: float64 (complex128)
- * where it has double precision, else float32 (complex64). */
 static int
-default_floating(ua_state *st, PyObject *device, PyObject *queue, int complex,
-                 ua_typenum *t)
+target_of(ua_state *st, PyObject *device, PyObject *queue, PyObject *usm_type,
+          target *out)
 {
-    PyObject *q = ua_py_target_queue(st, device, queue, NULL);
-    if (q == NULL) {
+    out->kind = UA_USM_DEVICE;
+    if (usm_type != NULL && usm_type != Py_None &&
+        ua_py_parse_usm_type(usm_type, &out->kind) < 0) {
         return -1;
     }
-    ua_default_dtypes d = ua_default_dtypes_for(
-        ua_device_has_fp64(ua_queue_device(queue_of(q))));
-    Py_DECREF(q);
-    *t = complex ? d.complex_floating : d.real_floating;
-    return 0;
+    out->queue = ua_py_target_queue(st, device, queue, NULL);
+    return out->queue ? 0 : -1;
 }
 
-/* The fill is enqueued, not waited for. */
-static int
-finish(ua_state *st, PyObject *a, ua_status code)
+/* The new array of a creation function, in C order. */
+static PyObject *
+new_array(ua_state *st, int nd, const Py_ssize_t *shape, ua_typenum t,
+          const target *to)
 {
-    (void)a;
-    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
+    return ua_py_array_empty(st, nd, shape, NULL, t, 'C', to->kind, to->queue);
+}
+
+/* The floating dtype the target's device computes in by default: float64
+ * (complex128) where it has double precision, else float32 (complex64). */
+static ua_typenum
+default_floating(const target *to, int complex)
+{
+    ua_default_dtypes d = ua_default_dtypes_for(
+        ua_device_has_fp64(ua_queue_device(queue_of(to->queue))));
+    return complex ? d.complex_floating : d.real_floating;
+}
+
+/* a once its fill is enqueued (not waited for), or NULL with the error of
+ * a fill the queue refused. */
+static PyObject *
+filled_by(ua_state *st, PyObject *a, ua_status code)
+{
+    if (code != UA_OK) {
+        Py_DECREF(a);
+        return ua_py_raise_core(st, code);
+    }
+    return a;
 }
 
 static int
@@ -201,13 +206,15 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *a = NULL, *second = NULL;
     Py_ssize_t n;
     ua_typenum t;
+    target to = {NULL, UA_USM_DEVICE};
     int zero_step = PyObject_Not(b[2]);
     if (zero_step > 0) {
         PyErr_SetString(PyExc_ValueError, "arange step must not be zero");
     }
     if (zero_step == 0 && arange_type(b, &t) == 0 &&
-        (t != UA_FLOAT64 || default_floating(st, v[4], v[6], 0, &t) == 0) &&
-        parse_dtype(st, v[3], t, &t) == 0 &&
+        target_of(st, v[4], v[6], v[5], &to) == 0 &&
+        parse_dtype(st, v[3], t == UA_FLOAT64 ? default_floating(&to, 0) : t,
+                    &t) == 0 &&
         arange_length(b[0], b[1], b[2], &n) == 0) {
         ua_affine_plan p = {
             .mode = UA_AFFINE_ARANGE, .type = t, .n = (size_t)n};
@@ -221,13 +228,12 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                    (n < 2 || ua_dtype_kind(t) == 'f' ||
                     ua_dtype_kind(t) == 'c' ||
                     check_last_fits(st, b[0], b[2], n, t) == 0) &&
-                   (a = new_array(st, 1, &n, t, v[4], v[6], v[5])) != NULL) {
+                   (a = new_array(st, 1, &n, t, &to)) != NULL) {
             p.dst = ARR(a)->data;
-            if (finish(st, a, ua_queue_affine(core_queue(a), &p)) < 0) {
-                Py_CLEAR(a);
-            }
+            a = filled_by(st, a, ua_queue_affine(core_queue(a), &p));
         }
     }
+    Py_XDECREF(to.queue);
     Py_XDECREF(second);
     Py_XDECREF(zero);
     Py_XDECREF(one);
@@ -278,6 +284,39 @@ linspace_plan(ua_affine_plan *p, Py_ssize_t num, int endpoint)
     }
 }
 
+/* linspace's checks of its dtype, and the fill, on to. */
+static PyObject *
+linspace_on(ua_state *st, const ua_affine_plan *pp, PyObject *dtype,
+            Py_ssize_t num, int endpoint, int complex_in, const target *to)
+{
+    ua_affine_plan p = *pp;
+    if (parse_dtype(st, dtype, default_floating(to, complex_in), &p.type) <
+        0) {
+        return NULL;
+    }
+    char kind = ua_dtype_kind(p.type);
+    if (kind != 'f' && kind != 'c') {
+        PyErr_Format(PyExc_TypeError,
+                     "linspace makes floating-point arrays, not %s",
+                     ua_dtype_name(p.type));
+        return NULL;
+    }
+    if (complex_in && kind != 'c') {
+        PyErr_Format(PyExc_TypeError,
+                     "linspace: complex bounds need a complex dtype, not %s",
+                     ua_dtype_name(p.type));
+        return NULL;
+    }
+    linspace_plan(&p, num, endpoint);
+    p.n = (size_t)num;
+    PyObject *a = new_array(st, 1, &num, p.type, to);
+    if (a != NULL) {
+        p.dst = ARR(a)->data;
+        a = filled_by(st, a, ua_queue_affine(core_queue(a), &p));
+    }
+    return a;
+}
+
 static PyObject *
 linspace(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
          PyObject *kwnames)
@@ -303,33 +342,12 @@ linspace(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     int endpoint = PyObject_IsTrue(v[5]);
     int complex_in = PyComplex_Check(v[0]) || PyComplex_Check(v[1]);
-    if (endpoint < 0 ||
-        default_floating(st, v[4], v[7], complex_in, &p.type) < 0 ||
-        parse_dtype(st, v[3], p.type, &p.type) < 0) {
+    target to;
+    if (endpoint < 0 || target_of(st, v[4], v[7], v[6], &to) < 0) {
         return NULL;
     }
-    char kind = ua_dtype_kind(p.type);
-    if (kind != 'f' && kind != 'c') {
-        PyErr_Format(PyExc_TypeError,
-                     "linspace makes floating-point arrays, not %s",
-                     ua_dtype_name(p.type));
-        return NULL;
-    }
-    if (complex_in && kind != 'c') {
-        PyErr_Format(PyExc_TypeError,
-                     "linspace: complex bounds need a complex dtype, not %s",
-                     ua_dtype_name(p.type));
-        return NULL;
-    }
-    linspace_plan(&p, num, endpoint);
-    p.n = (size_t)num;
-    PyObject *a = new_array(st, 1, &num, p.type, v[4], v[7], v[6]);
-    if (a != NULL) {
-        p.dst = ARR(a)->data;
-        if (finish(st, a, ua_queue_affine(core_queue(a), &p)) < 0) {
-            Py_CLEAR(a);
-        }
-    }
+    PyObject *a = linspace_on(st, &p, v[3], num, endpoint, complex_in, &to);
+    Py_DECREF(to.queue);
     return a;
 }
 
@@ -360,9 +378,7 @@ eye(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_index(v[0], "n_rows", &shape[0]) < 0 ||
         (v[1] != Py_None && ua_py_index(v[1], "n_cols", &shape[1]) < 0) ||
-        (v[2] != NULL && ua_py_index(v[2], "k", &k) < 0) ||
-        default_floating(st, v[4], v[6], 0, &t) < 0 ||
-        parse_dtype(st, v[3], t, &t) < 0) {
+        (v[2] != NULL && ua_py_index(v[2], "k", &k) < 0)) {
         return NULL;
     }
     shape[1] = v[1] == Py_None ? shape[0] : shape[1];
@@ -372,7 +388,14 @@ eye(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                      shape[0], shape[1]);
         return NULL;
     }
-    PyObject *a = new_array(st, 2, shape, t, v[4], v[6], v[5]);
+    target to;
+    if (target_of(st, v[4], v[6], v[5], &to) < 0) {
+        return NULL;
+    }
+    PyObject *a = parse_dtype(st, v[3], default_floating(&to, 0), &t) < 0
+                      ? NULL
+                      : new_array(st, 2, shape, t, &to);
+    Py_DECREF(to.queue);
     if (a != NULL) {
         p.dst = ARR(a)->data;
         p.rows = shape[0];
@@ -380,9 +403,7 @@ eye(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         p.lo = p.hi = k;
         p.itemsize = ua_dtype_itemsize(t);
         element_one(t, p.inside);
-        if (finish(st, a, ua_queue_band(core_queue(a), &p)) < 0) {
-            Py_CLEAR(a);
-        }
+        a = filled_by(st, a, ua_queue_band(core_queue(a), &p));
     }
     return a;
 }
@@ -425,9 +446,7 @@ triangle(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     p.lo = lower ? PTRDIFF_MIN / 2 : k;
     p.hi = lower ? k : PTRDIFF_MAX / 2;
     p.itemsize = ua_py_array_itemsize(x);
-    if (finish(st, a, ua_queue_band(core_queue(a), &p)) < 0) {
-        Py_CLEAR(a);
-    }
+    a = filled_by(st, a, ua_queue_band(core_queue(a), &p));
     return a;
 }
 

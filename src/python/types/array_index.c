@@ -27,8 +27,6 @@ typedef struct {
     int bnd;
     Py_ssize_t bshape[UA_MAXDIMS];
     int position;
-    /* One mask alone over the leading axes of the array itself: */
-    PyObject *mask;
 } advanced;
 
 static void
@@ -37,7 +35,6 @@ advanced_clear(advanced *a)
     for (int k = 0; k < a->count; k++) {
         Py_CLEAR(a->index[k]);
     }
-    Py_CLEAR(a->mask);
 }
 
 static int
@@ -186,7 +183,7 @@ index_array(ua_state *st, PyObject *x, PyObject *item)
 /* ------------------------------------------------------ masks */
 
 static int
-check_mask_shape(advanced *a, PyObject *mask, int axis, const Py_ssize_t *xs)
+check_mask_shape(PyObject *mask, int axis, const Py_ssize_t *xs)
 {
     for (int j = 0; j < ARR(mask)->nd; j++) {
         if (ARR(mask)->shape[j] != xs[axis + j]) {
@@ -198,7 +195,6 @@ check_mask_shape(advanced *a, PyObject *mask, int axis, const Py_ssize_t *xs)
             return -1;
         }
     }
-    (void)a;
     return 0;
 }
 
@@ -432,7 +428,7 @@ walk_items(ua_state *st, PyObject *self, const items *it, int rest,
             rc = add_scalar_mask(st, self, a, obj);
         } else {
             int m = ARR(obj)->nd, at = a->nd;
-            rc = check_mask_shape(a, obj, axis, ARR(self)->shape);
+            rc = check_mask_shape(obj, axis, ARR(self)->shape);
             for (int j = 0; j < m && rc == 0; j++, axis++) {
                 rc = add_axis(a, ARR(self)->shape[axis],
                               ARR(self)->strides[axis]);
@@ -579,6 +575,49 @@ run_request(ua_state *st, PyObject *self, const advanced *a, int gather,
     return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 
+/* A new C-ordered array of the indexing's result shape, of self's type,
+ * USM kind and queue. */
+static PyObject *
+result_array(ua_state *st, PyObject *self, const advanced *a)
+{
+    ua_strided index[UA_MAXDIMS];
+    ua_index_request r;
+    int nd;
+    ptrdiff_t shape[UA_MAXDIMS];
+    make_request(self, a, index, &r);
+    ua_status code = ua_index_result_shape(&r, &nd, shape);
+    if (code != UA_OK) {
+        return ua_py_raise_core(st, code);
+    }
+    return ua_py_array_empty(st, nd, shape, NULL,
+                             (ua_typenum)ARR(self)->typenum, 'C',
+                             base_of(self)->kind, base_of(self)->queue);
+}
+
+/* self[...] gathered into a new array. */
+static PyObject *
+gather_new(ua_state *st, PyObject *self, const advanced *a)
+{
+    PyObject *out = result_array(st, self, a);
+    if (out != NULL && run_request(st, self, a, 1, out) < 0) {
+        Py_CLEAR(out);
+    }
+    return out;
+}
+
+/* The values to scatter: value as an array of self's type and queue, of
+ * the result's shape. */
+static PyObject *
+scatter_values(ua_state *st, PyObject *self, const advanced *a,
+               PyObject *value)
+{
+    PyObject *v = result_array(st, self, a);
+    if (v != NULL && ua_py_array_assign(st, v, value) < 0) {
+        Py_CLEAR(v);
+    }
+    return v;
+}
+
 PyObject *
 ua_py_array_advanced_get(PyObject *self, PyObject *key)
 {
@@ -590,7 +629,7 @@ ua_py_array_advanced_get(PyObject *self, PyObject *key)
     int rest = collect_items(st, self, key, &it);
     PyObject *out = NULL;
     if (rest >= 0 && compress_applies(self, &it)) {
-        out = check_mask_shape(NULL, it.item[0], 0, ARR(self)->shape) < 0
+        out = check_mask_shape(it.item[0], 0, ARR(self)->shape) < 0
                   ? NULL
                   : ua_py_mask_rows(st, self, it.item[0]);
         items_clear(&it);
@@ -598,50 +637,11 @@ ua_py_array_advanced_get(PyObject *self, PyObject *key)
     }
     if (rest >= 0 && walk_items(st, self, &it, rest, &a) == 0 &&
         broadcast_indices(&a) == 0) {
-        ua_strided index[UA_MAXDIMS];
-        ua_index_request r;
-        int nd;
-        ptrdiff_t shape[UA_MAXDIMS];
-        make_request(self, &a, index, &r);
-        ua_status code = ua_index_result_shape(&r, &nd, shape);
-        if (code != UA_OK) {
-            ua_py_fail_core(st, code);
-        } else {
-            out = ua_py_array_empty(st, nd, shape, NULL,
-                                    (ua_typenum)ARR(self)->typenum, 'C',
-                                    base_of(self)->kind, base_of(self)->queue);
-        }
-        if (out != NULL && run_request(st, self, &a, 1, out) < 0) {
-            Py_CLEAR(out);
-        }
+        out = gather_new(st, self, &a);
     }
     advanced_clear(&a);
     items_clear(&it);
     return out;
-}
-
-/* The values to scatter: value as an array of self's type and queue, of
- * the result's shape or broadcast to it. */
-static PyObject *
-scatter_values(ua_state *st, PyObject *self, const advanced *a,
-               PyObject *value)
-{
-    ua_strided index[UA_MAXDIMS];
-    ua_index_request r;
-    int nd;
-    ptrdiff_t shape[UA_MAXDIMS];
-    make_request(self, a, index, &r);
-    ua_status code = ua_index_result_shape(&r, &nd, shape);
-    if (code != UA_OK) {
-        return ua_py_raise_core(st, code);
-    }
-    PyObject *v =
-        ua_py_array_empty(st, nd, shape, NULL, (ua_typenum)ARR(self)->typenum,
-                          'C', base_of(self)->kind, base_of(self)->queue);
-    if (v != NULL && ua_py_array_assign(st, v, value) < 0) {
-        Py_CLEAR(v);
-    }
-    return v;
 }
 
 int
@@ -704,23 +704,7 @@ ua_py_array_take(ua_state *st, PyObject *x, PyObject *indices, int axis)
     a.axes[0] = axis;
     a.index[0] = ix;
     a.position = axis;
-    PyObject *out = NULL;
-    if (broadcast_indices(&a) == 0) {
-        ua_strided index[1];
-        ua_index_request r;
-        int nd;
-        ptrdiff_t shape[UA_MAXDIMS];
-        make_request(x, &a, index, &r);
-        ua_status code = ua_index_result_shape(&r, &nd, shape);
-        out = code != UA_OK
-                  ? ua_py_raise_core(st, code)
-                  : ua_py_array_empty(st, nd, shape, NULL,
-                                      (ua_typenum)ARR(x)->typenum, 'C',
-                                      base_of(x)->kind, base_of(x)->queue);
-        if (out != NULL && run_request(st, x, &a, 1, out) < 0) {
-            Py_CLEAR(out);
-        }
-    }
+    PyObject *out = broadcast_indices(&a) == 0 ? gather_new(st, x, &a) : NULL;
     advanced_clear(&a);
     return out;
 }
