@@ -79,3 +79,10 @@ def test_chapters_come_from_the_standards_stubs():
     chapters = xf.chapters(suite)
     assert chapters["equal"] == "elementwise" and chapters["matmul"] == "linear_algebra"
     assert chapters["astype"] == "data_type" and chapters["cholesky"] == "linalg extension"
+
+
+def test_a_reason_naming_what_now_exists_is_read_again():
+    assert xf.stale("needs usmarray.astype (issue: data_type)")
+    assert not xf.stale("needs USMArray.__or__ (issue: elementwise)")
+    assert not xf.stale("needs usmarray.no_such_function (issue: elementwise)")
+    assert not xf.stale("written by hand: usmarray.astype rounds differently")
