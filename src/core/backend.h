@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 10
+#define UA_BACKEND_OPS_VERSION 11
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -155,6 +155,12 @@ typedef struct ua_backend_ops {
     const ua_compute_ops *compute;
 
     ua_status (*memcpy)(void *queue, void *dst, const void *src, size_t n);
+    /* n copies (core.h's ua_copy_block) between memory of the queue's
+     * device, where no destination overlaps a source: one launch for
+     * many small copies where the backend can, which a call per copy
+     * would cost each. */
+    ua_status (*memcpy_batch)(void *queue, size_t n,
+                              const ua_copy_block *blocks);
     ua_status (*memset)(void *queue, void *dst, unsigned char value, size_t n);
     ua_status (*queue_wait)(void *queue);
     /* An element-wise strided copy with casting (see ua_copy_strided_host)

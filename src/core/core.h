@@ -441,6 +441,19 @@ ua_status ua_queue_memset(ua_queue *q, void *dst, unsigned char value,
 /* ua_queue_memcpy followed by ua_queue_wait. */
 ua_status ua_copy_sync(ua_queue *q, void *dst, const void *src, size_t n);
 
+/* One copy of a batch: `bytes` dense bytes from src to dst. */
+typedef struct ua_copy_block {
+    void *dst;
+    const void *src;
+    size_t bytes;
+} ua_copy_block;
+/* Enqueues n copies on q, each as ua_queue_memcpy would, where no
+ * destination overlaps another block's source: in one launch where every
+ * block is memory of q's device and the backend can (a call per copy is
+ * what small copies cost). */
+ua_status ua_queue_memcpy_batch(ua_queue *q, size_t n,
+                                const ua_copy_block *blocks);
+
 /* ------------------------------------------------------------ copy engine */
 
 /* One side of a strided copy: the zero-index element, strides in elements
@@ -474,6 +487,10 @@ typedef struct ua_copy_plan {
 /* Fills *p; false when the shape is empty (nothing to copy). */
 bool ua_copy_simplify(int nd, const ptrdiff_t *shape, const ua_strided *dst,
                       const ua_strided *src, ua_copy_plan *p);
+/* Whether the copy is one dense run of bytes within one type, which
+ * *block then describes (nothing to copy: bytes 0). */
+bool ua_copy_as_block(int nd, const ptrdiff_t *shape, const ua_strided *dst,
+                      const ua_strided *src, ua_copy_block *block);
 /* Whether writing dst could change src before it is read. */
 bool ua_copy_overlaps(int nd, const ptrdiff_t *shape, const ua_strided *dst,
                       const ua_strided *src);

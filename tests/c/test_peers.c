@@ -150,6 +150,18 @@ fake_memcpy(void *queue, void *dst, const void *src, size_t n)
 }
 
 static ua_status
+fake_memcpy_batch(void *queue, size_t n, const ua_copy_block *blocks)
+{
+    char what[32];
+    snprintf(what, sizeof what, "batch of %zu on", n);
+    note(what, queue);
+    for (size_t i = 0; i < n; i++) {
+        memmove(blocks[i].dst, blocks[i].src, blocks[i].bytes);
+    }
+    return UA_OK;
+}
+
+static ua_status
 fake_memset(void *queue, void *dst, unsigned char value, size_t n)
 {
     (void)queue;
@@ -239,6 +251,7 @@ static const ua_peer_ops twin_peers = {twin_peer_access};
         .memory = &fake_memory,                                               \
         .compute = &ua_host_compute_ops,                                      \
         .memcpy = fake_memcpy,                                                \
+        .memcpy_batch = fake_memcpy_batch,                                    \
         .memset = fake_memset,                                                \
         .queue_wait = fake_wait,                                              \
         .copy_strided = fake_copy_strided,                                    \
@@ -395,6 +408,37 @@ test_memory_of_the_queues_device_needs_no_event(void)
     ua_usm_free(a);
     ua_usm_free(b);
     ua_usm_free(h);
+}
+
+/* Copies within the queue's device go in one batch; one block of another
+ * device's memory sends every block through ua_queue_memcpy, with its
+ * events. */
+static void
+test_batched_copies_of_the_queues_device_go_in_one_call(void)
+{
+    ua_allocation *a = filled("twin:gpu:0", UA_USM_DEVICE, 1);
+    ua_allocation *b = filled("twin:gpu:0", UA_USM_DEVICE, 2);
+    ua_allocation *c = filled("twin:gpu:0", UA_USM_SHARED, 3);
+    ua_allocation *p = filled("twin:gpu:1", UA_USM_DEVICE, 7);
+    ua_queue *q = queue("twin:gpu:0");
+    char *pa = ua_allocation_ptr(a);
+    ua_copy_block local[2] = {{pa, ua_allocation_ptr(b), 32},
+                              {pa + 32, ua_allocation_ptr(c), 32}};
+    journal[0] = '\0';
+    CHECK_STATUS(ua_queue_memcpy_batch(q, 2, local), UA_OK);
+    CHECK(strcmp(journal, "batch of 2 on twin0; ") == 0);
+    CHECK(pa[0] == 2 && pa[31] == 2 && pa[32] == 3 && pa[63] == 3);
+    ua_copy_block mixed[2] = {{pa, ua_allocation_ptr(p), 32},
+                              {pa + 32, ua_allocation_ptr(b), 32}};
+    journal[0] = '\0';
+    CHECK_STATUS(ua_queue_memcpy_batch(q, 2, mixed), UA_OK);
+    CHECK(strstr(journal, "batch") == NULL);
+    CHECK(strstr(journal, "record on twin1") != NULL);
+    CHECK(pa[0] == 7 && pa[31] == 7 && pa[32] == 2 && pa[63] == 2);
+    ua_usm_free(a);
+    ua_usm_free(b);
+    ua_usm_free(c);
+    ua_usm_free(p);
 }
 
 /* Device memory of two backends: the source's queue copies into host
@@ -596,6 +640,7 @@ main(void)
     test_peer_access();
     test_copy_between_peers_is_ordered_by_events();
     test_memory_of_the_queues_device_needs_no_event();
+    test_batched_copies_of_the_queues_device_go_in_one_call();
     test_copy_between_backends_is_relayed_through_host_memory();
     test_copy_between_devices_without_a_route_is_relayed();
     test_strided_casting_copy_on_a_third_backend_is_relayed();

@@ -231,6 +231,7 @@ new_queue(ua_cuda_context *c, CUstream stream, bool owns, void **queue)
     q->stream = stream;
     q->owns_stream = owns;
     pthread_mutex_init(&q->lock, NULL);
+    pthread_mutex_init(&q->mailbox_lock, NULL);
     *queue = q;
     return UA_OK;
 }
@@ -289,6 +290,9 @@ cuda_queue_destroy(void *queue)
         if (q->staging != NULL) {
             ua_cu.cuMemFreeHost(q->staging);
         }
+        if (q->mailbox != NULL) {
+            ua_cu.cuMemFreeHost(q->mailbox);
+        }
         if (q->c->pool != NULL) {
             ua_cuda_release_kept(q->c, q->stream);
         }
@@ -298,6 +302,7 @@ cuda_queue_destroy(void *queue)
     }
     ua_error_clear();
     pthread_mutex_destroy(&q->lock);
+    pthread_mutex_destroy(&q->mailbox_lock);
     free(q);
 }
 
@@ -555,6 +560,7 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .memory = &ua_cuda_memory,
     .compute = &ua_cuda_compute_ops,
     .memcpy = ua_cuda_memcpy,
+    .memcpy_batch = ua_cuda_memcpy_batch,
     .memset = ua_cuda_memset,
     .queue_wait = cuda_queue_wait,
     .copy_strided = ua_cuda_copy_strided,

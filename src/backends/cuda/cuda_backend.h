@@ -97,6 +97,12 @@ typedef struct {
     pthread_mutex_t lock; /* guards the staging buffer */
     void *staging;
     size_t staging_bytes;
+    /* Words of pinned host memory that the queue's kernels write for the
+     * host to read after a synchronization (a count, an index out of
+     * bounds), in place of a copy back; mailbox_lock is held from the
+     * launch to the read. */
+    pthread_mutex_t mailbox_lock;
+    long long *mailbox;
 } ua_cuda_queue;
 
 /* Compiles CUDA C++ source with NVRTC for c's device and loads it;
@@ -130,6 +136,9 @@ ua_status ua_cuda_pipelined_memcpy(ua_cuda_queue *q, void *dst,
 
 /* The copy engine's operations (cuda_copy.c), for the ops table. */
 ua_status ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n);
+/* cuda_compute.c: small copies in one launch of its kernels. */
+ua_status ua_cuda_memcpy_batch(void *queue, size_t n,
+                               const ua_copy_block *blocks);
 ua_status ua_cuda_memset(void *queue, void *dst, unsigned char value,
                          size_t n);
 ua_status ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,

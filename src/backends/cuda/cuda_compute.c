@@ -111,15 +111,99 @@ scratch(ua_cuda_queue *q, size_t bytes, CUdeviceptr *p)
     return UA_OK;
 }
 
-/* Reads n bytes of device memory once the queue's work is done. */
+#define MAILBOX_WORDS 4
+
+/* Takes the queue's mailbox (cuda_backend.h), zeroed, for the launches
+ * that write it and the read after them; mailbox_close gives it back. */
 static ua_status
-read_back(ua_cuda_queue *q, void *host, CUdeviceptr p, size_t n)
+mailbox_open(ua_cuda_queue *q, long long **box)
 {
-    CU_CHECK(
-        ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)host, p, n, q->stream),
-        "cuMemcpyAsync");
-    CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK) {
+        return st;
+    }
+    pthread_mutex_lock(&q->mailbox_lock);
+    if (q->mailbox == NULL) {
+        void *p;
+        CUresult r = ua_cu.cuMemHostAlloc(
+            &p, MAILBOX_WORDS * sizeof(long long),
+            CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
+        if (r != CUDA_SUCCESS) {
+            pthread_mutex_unlock(&q->mailbox_lock);
+            return ua_cuda_failed(r, "cuMemHostAlloc");
+        }
+        q->mailbox = p;
+    }
+    memset(q->mailbox, 0, MAILBOX_WORDS * sizeof(long long));
+    *box = q->mailbox;
     return UA_OK;
+}
+
+/* Waits for the queue when st is UA_OK, so that what its kernels wrote
+ * into the mailbox can be read; the mailbox stays taken. */
+static ua_status
+mailbox_wait(ua_cuda_queue *q, ua_status st)
+{
+    if (st == UA_OK) {
+        CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
+    }
+    return st;
+}
+
+static void
+mailbox_close(ua_cuda_queue *q)
+{
+    pthread_mutex_unlock(&q->mailbox_lock);
+}
+
+/* Copies past this size go to the driver's memcpy, which runs them at the
+ * copy engine's bandwidth; smaller ones share launches. */
+#define BATCHED_COPY_MAX ((size_t)1 << 20)
+
+static ua_status
+launch_copies(ua_cuda_queue *q, ua_cuda_copy_blocks *k, int count,
+              long long widest)
+{
+    CUfunction f;
+    ua_status st = function(q, "ua_copy_blocks", &f);
+    if (st != UA_OK) {
+        return st;
+    }
+    unsigned columns = blocks_for(q, (widest + 15) / 16, 256);
+    void *args[] = {k};
+    CU_CHECK(ua_cu.cuLaunchKernel(f, columns, (unsigned)count, 1, 256, 1, 1, 0,
+                                  q->stream, args, NULL),
+             "ua_copy_blocks");
+    return UA_OK;
+}
+
+ua_status
+ua_cuda_memcpy_batch(void *queue, size_t n, const ua_copy_block *blocks)
+{
+    ua_cuda_queue *q = queue;
+    ua_cuda_copy_blocks k;
+    long long widest = 0;
+    int count = 0;
+    ua_status st = UA_OK;
+    for (size_t i = 0; i < n && st == UA_OK; i++) {
+        const ua_copy_block *b = &blocks[i];
+        if (b->bytes > BATCHED_COPY_MAX) {
+            st = ua_cuda_memcpy(q, b->dst, b->src, b->bytes);
+            continue;
+        }
+        if (b->bytes == 0) {
+            continue;
+        }
+        k.b[count++] =
+            (ua_cuda_copy_block){b->dst, b->src, (long long)b->bytes};
+        widest = widest > (long long)b->bytes ? widest : (long long)b->bytes;
+        if (count == UA_CUDA_COPY_BLOCKS) {
+            st = launch_copies(q, &k, count, widest);
+            count = 0;
+            widest = 0;
+        }
+    }
+    return st == UA_OK && count > 0 ? launch_copies(q, &k, count, widest) : st;
 }
 
 static ua_status
@@ -156,31 +240,24 @@ cuda_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
         u = 0;
         k.units = (int)p->itemsize;
     }
-    CUdeviceptr flag = 0;
-    ua_status st = UA_OK;
-    if (p->length > 0 && (st = scratch(q, 16, &flag)) == UA_OK) {
-        CU_CHECK(ua_cu.cuMemsetD8Async(flag, 0, 16, q->stream),
-                 "cuMemsetD8Async");
-    }
+    long long *flag = NULL;
+    ua_status st = p->length > 0 ? mailbox_open(q, &flag) : UA_OK;
     if (st != UA_OK) {
         return st;
     }
-    k.flag = (long long *)(uintptr_t)flag;
+    k.flag = flag;
     char name[48];
     snprintf(name, sizeof name, "ua_index_%s_%d", unit_names[u],
              k.nd <= 2 ? (k.nd < 1 ? 1 : k.nd) : 0);
     void *args[] = {&k};
     st = launch(q, name, blocks_for(q, k.size, 256), 256, args);
-    if (flag != 0) {
-        long long seen[2] = {0, 0};
-        if (st == UA_OK) {
-            st = read_back(q, seen, flag, sizeof seen);
-        }
-        ua_cu.cuMemFreeAsync(flag, q->stream);
-        if (st == UA_OK && seen[0] != 0) {
-            *bad = seen[1];
+    if (flag != NULL) {
+        st = mailbox_wait(q, st);
+        if (st == UA_OK && flag[0] != 0) {
+            *bad = flag[1];
             st = UA_ERR_INDEX;
         }
+        mailbox_close(q);
     }
     return st;
 }
@@ -194,35 +271,35 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
     ua_cuda_queue *q = queue;
     long long n = (long long)p->n;
     long long tiles = (n + UA_CUDA_TILE - 1) / UA_CUDA_TILE;
-    CUdeviceptr offsets;
-    ua_status st = scratch(q, 8 * ((size_t)tiles + 2), &offsets);
+    /* One tile needs no scan, nor offsets: it starts at 0, and its count,
+     * the total, goes to the mailbox. */
+    CUdeviceptr offsets = 0;
+    long long *total;
+    ua_status st = mailbox_open(q, &total);
     if (st != UA_OK) {
         return st;
     }
-    /* One tile needs no scan: its offset is 0 and its count the total. */
-    CUdeviceptr counts = tiles == 1 ? offsets + 8 : offsets;
-    void *cargs[] = {(void *)&p->mask, &n, &counts};
-    void *sargs[] = {&offsets, &tiles};
-    long long total = 0;
-    if (tiles <= 1) {
-        CU_CHECK(ua_cu.cuMemsetD8Async(offsets, 0, 16, q->stream),
-                 "cuMemsetD8Async");
+    if (tiles > 1) {
+        st = scratch(q, 8 * (size_t)tiles, &offsets);
     }
-    if (tiles > 0) {
+    void *cargs[] = {(void *)&p->mask, &n,
+                     tiles > 1 ? (void *)&offsets : (void *)&total};
+    void *sargs[] = {&offsets, &tiles, &total};
+    if (st == UA_OK && tiles > 0) {
         st = launch(q, "ua_count", (unsigned)tiles, UA_CUDA_TILE_THREADS,
                     cargs);
     }
     st = st == UA_OK && tiles > 1 ? launch(q, "ua_scan", 1, 1024, sargs) : st;
-    st = st == UA_OK ? read_back(q, &total, offsets + 8 * (size_t)tiles, 8)
-                     : st;
-    *count = (size_t)total;
+    st = mailbox_wait(q, st);
+    *count = st == UA_OK ? (size_t)*total : 0;
+    mailbox_close(q);
     char *dst = NULL;
     st = st == UA_OK ? out(ctx, *count, &dst) : st;
-    if (st == UA_OK && total > 0) {
+    if (st == UA_OK && *count > 0) {
         ua_cuda_compress_plan k = {0};
         k.mask = p->mask;
         k.n = n;
-        k.offsets = (const long long *)(uintptr_t)offsets;
+        k.offsets = (const long long *)(uintptr_t)offsets; /* 0: one tile */
         k.src = p->src;
         k.sstep = p->sstep;
         k.dst = dst;
@@ -242,7 +319,9 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
         void *args[] = {&k};
         st = launch(q, name, (unsigned)tiles, UA_CUDA_TILE_THREADS, args);
     }
-    ua_cu.cuMemFreeAsync(offsets, q->stream);
+    if (offsets != 0) {
+        ua_cu.cuMemFreeAsync(offsets, q->stream);
+    }
     return st;
 }
 

@@ -5,10 +5,12 @@
  *   ua_index_U_N     gather, scatter and index offsets in units of U bytes,
  *                    for plans of rank 1, 2 or any (N = 0);
  *   ua_count         nonzero bytes of each tile of a mask;
- *   ua_scan          the counts' exclusive prefix sums, total after them,
- *                    in one block;
+ *   ua_scan          the counts' exclusive prefix sums in one block, and
+ *                    their total into the host's mailbox;
  *   ua_compress_U    each tile's true elements in order, a ballot per warp
  *                    and a sum over the block's warps per round;
+ *   ua_copy_blocks   a batch of dense copies, a row of the grid each, in
+ *                    the widest unit both sides' alignment allows;
  *   ua_arange_*, ua_linspace, ua_band  the fill patterns, each operation
  *                    rounded on its own (no contraction into FMA), as
  *                    NumPy computes them. */
@@ -53,6 +55,18 @@ typedef struct {
 typedef struct {
     UA_CUDA_BAND_PLAN_FIELDS
 } ua_cuda_band_plan;
+
+/* The copies of one ua_copy_blocks launch (its parameter space holds
+ * them). */
+#define UA_CUDA_COPY_BLOCKS 64
+typedef struct {
+    char *d;
+    const char *s;
+    long long bytes;
+} ua_cuda_copy_block;
+typedef struct {
+    ua_cuda_copy_block b[UA_CUDA_COPY_BLOCKS];
+} ua_cuda_copy_blocks;
 
 #define UA_CUDA_FIELDS_(...) #__VA_ARGS__
 #define UA_CUDA_FIELDS(...) UA_CUDA_FIELDS_(__VA_ARGS__)
@@ -155,7 +169,8 @@ static const char ua_cuda_compute_compress[] =
     "  long long s = block_sum(c);\n"
     "  if (threadIdx.x == 0) counts[blockIdx.x] = s;\n"
     "}\n"
-    "extern \"C\" __global__ void ua_scan(long long *counts, long long tiles) {\n"
+    "extern \"C\" __global__ void ua_scan(long long *counts, long long tiles,\n"
+    "                                   long long *total) {\n"
     "  __shared__ long long sums[1024];\n"
     "  long long per = (tiles + 1023) / 1024, lo = threadIdx.x * per;\n"
     "  long long hi = lo + per < tiles ? lo + per : tiles, s = 0;\n"
@@ -170,13 +185,13 @@ static const char ua_cuda_compute_compress[] =
     "  for (long long i = lo; i < hi; i++) {\n"
     "    long long c = counts[i]; counts[i] = run; run += c;\n"
     "  }\n"
-    "  if (threadIdx.x == 1023) counts[tiles] = sums[1023];\n"
+    "  if (threadIdx.x == 1023) *total = sums[1023];\n"
     "}\n"
     "template <class T> __device__ __forceinline__ void\n"
     "compress_body(const cplan &p) {\n"
     "  __shared__ int warp_counts[TILE_THREADS / 32];\n"
     "  long long base = (long long)blockIdx.x * TILE_THREADS * 16;\n"
-    "  long long off = p.offsets[blockIdx.x];\n"
+    "  long long off = p.offsets ? p.offsets[blockIdx.x] : 0;\n"
     "  int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;\n"
     "  for (int j = 0; j < 16; j++) {\n"
     "    long long e = base + j * TILE_THREADS + threadIdx.x;\n"
@@ -210,6 +225,23 @@ static const char ua_cuda_compute_compress[] =
     "COMPRESS(4, unsigned int) COMPRESS(8, unsigned long long)\n"
     "COMPRESS(16, u16)\n";
 static const char ua_cuda_compute_fill[] =
+    "struct bcopy { char *d; const char *s; long long bytes; };\n"
+    "struct bcopies { bcopy b[" UA_CUDA_FIELDS(UA_CUDA_COPY_BLOCKS) "]; };\n"
+    "template <class T> __device__ __forceinline__ long long\n"
+    "copy_units(const bcopy &c, long long t, long long step) {\n"
+    "  long long n = c.bytes / (long long)sizeof(T);\n"
+    "  for (long long k = t; k < n; k += step) ((T *)c.d)[k] = ((const T *)c.s)[k];\n"
+    "  return n * (long long)sizeof(T);\n"
+    "}\n"
+    "extern \"C\" __global__ void ua_copy_blocks(const bcopies p) {\n"
+    "  const bcopy c = p.b[blockIdx.y];\n"
+    "  long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  long long step = (long long)gridDim.x * blockDim.x, done = 0;\n"
+    "  unsigned long long a = (unsigned long long)c.d | (unsigned long long)c.s;\n"
+    "  if ((a & 15) == 0) done = copy_units<uint4>(c, t, step);\n"
+    "  else if ((a & 3) == 0) done = copy_units<unsigned>(c, t, step);\n"
+    "  for (long long k = done + t; k < c.bytes; k += step) c.d[k] = c.s[k];\n"
+    "}\n"
     "#define EACH(n) for (long long i = (long long)blockIdx.x * blockDim.x + \\\n"
     "  threadIdx.x; i < (n); i += (long long)gridDim.x * blockDim.x)\n"
     "extern \"C\" __global__ void ua_arange_int(char *dst, long long n,\n"

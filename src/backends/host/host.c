@@ -178,6 +178,15 @@ host_memcpy(void *queue, void *dst, const void *src, size_t n)
 }
 
 static ua_status
+host_memcpy_batch(void *queue, size_t n, const ua_copy_block *blocks)
+{
+    for (size_t i = 0; i < n; i++) {
+        host_memcpy(queue, blocks[i].dst, blocks[i].src, blocks[i].bytes);
+    }
+    return UA_OK;
+}
+
+static ua_status
 host_memset(void *queue, void *dst, unsigned char value, size_t n)
 {
     (void)queue;
@@ -281,6 +290,7 @@ const ua_backend_ops ua_host_backend_ops = {
     .memory = &host_memory,
     .compute = &ua_host_compute_ops,
     .memcpy = host_memcpy,
+    .memcpy_batch = host_memcpy_batch,
     .memset = host_memset,
     .queue_wait = host_queue_wait,
     .copy_strided = host_copy_strided,

@@ -626,6 +626,7 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .memory = &sycl_memory,
     .compute = &ua_sycl_compute_ops,
     .memcpy = ua_sycl_memcpy,
+    .memcpy_batch = ua_sycl_memcpy_batch,
     .memset = ua_sycl_memset,
     .queue_wait = ua_sycl_queue_wait,
     .copy_strided = ua_sycl_copy_strided,

@@ -57,6 +57,8 @@ ua_status ua_sycl_enqueued(DPCTLSyclEventRef e, const char *what);
 
 /* The copy engine's operations (sycl_copy.c). */
 ua_status ua_sycl_memcpy(void *queue, void *dst, const void *src, size_t n);
+ua_status ua_sycl_memcpy_batch(void *queue, size_t n,
+                               const ua_copy_block *blocks);
 ua_status ua_sycl_memset(void *queue, void *dst, unsigned char value,
                          size_t n);
 ua_status ua_sycl_queue_wait(void *queue);

@@ -56,6 +56,19 @@ ua_sycl_memcpy(void *queue, void *dst, const void *src, size_t n)
     return st;
 }
 
+/* The SYCL runtime's memcpy is one submission, as a kernel would be. */
+ua_status
+ua_sycl_memcpy_batch(void *queue, size_t n, const ua_copy_block *blocks)
+{
+    ua_status st = UA_OK;
+    for (size_t i = 0; i < n && st == UA_OK; i++) {
+        st = blocks[i].bytes ? ua_sycl_memcpy(queue, blocks[i].dst,
+                                              blocks[i].src, blocks[i].bytes)
+                             : UA_OK;
+    }
+    return st;
+}
+
 ua_status
 ua_sycl_memset(void *queue, void *dst, unsigned char value, size_t n)
 {

@@ -360,6 +360,27 @@ ua_copy_overlaps(int nd, const ptrdiff_t *shape, const ua_strided *dst,
            !same_layout(nd, dst, src);
 }
 
+bool
+ua_copy_as_block(int nd, const ptrdiff_t *shape, const ua_strided *dst,
+                 const ua_strided *src, ua_copy_block *block)
+{
+    ua_copy_plan p;
+    size_t size = ua_dtype_itemsize(dst->type);
+    *block = (ua_copy_block){dst->data, src->data, 0};
+    if (dst->type != src->type) {
+        return false;
+    }
+    if (!ua_copy_simplify(nd, shape, dst, src, &p)) {
+        return true;
+    }
+    if (!ua_copy_plan_is_dense(&p, size, size) ||
+        ua_copy_overlaps(nd, shape, dst, src)) {
+        return false;
+    }
+    block->bytes = ua_copy_plan_size(&p) * size;
+    return true;
+}
+
 static ua_status copy_direct(int nd, const ptrdiff_t *shape,
                              const ua_strided *dst, const ua_strided *src);
 

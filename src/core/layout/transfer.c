@@ -174,6 +174,47 @@ ua_queue_memcpy(ua_queue *q, void *dst, const void *src, size_t n)
     return st == UA_OK && runner != q ? ua_queue_wait(runner) : st;
 }
 
+/* Whether ptr is memory of q's device, which its kernels reach without
+ * another queue's help. */
+static bool
+memory_of_device(const ua_queue *q, const void *ptr)
+{
+    ua_pointer_info info;
+    if (!ua_pointer_query((uintptr_t)ptr, &info)) {
+        ua_error_clear();
+        return false;
+    }
+    return info.device == q->context->device;
+}
+
+static bool
+all_of_device(const ua_queue *q, size_t n, const ua_copy_block *blocks)
+{
+    if (ua_device_count() < 2) {
+        return true;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (blocks[i].bytes > 0 && (!memory_of_device(q, blocks[i].dst) ||
+                                    !memory_of_device(q, blocks[i].src))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+ua_status
+ua_queue_memcpy_batch(ua_queue *q, size_t n, const ua_copy_block *blocks)
+{
+    if (all_of_device(q, n, blocks)) {
+        return ops_of(q)->memcpy_batch(q->handle, n, blocks);
+    }
+    ua_status st = UA_OK;
+    for (size_t i = 0; i < n && st == UA_OK; i++) {
+        st = ua_queue_memcpy(q, blocks[i].dst, blocks[i].src, blocks[i].bytes);
+    }
+    return st;
+}
+
 ua_status
 ua_queue_memset(ua_queue *q, void *dst, unsigned char value, size_t n)
 {

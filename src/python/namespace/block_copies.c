@@ -15,16 +15,39 @@ ua_py_batch
 ua_py_batch_begin(PyObject *out)
 {
     size_t bytes = (size_t)ua_py_array_size(out) * ua_py_array_itemsize(out);
-    return (ua_py_batch){queue_of_array(out), UA_OK,
-                         ua_py_release_if_long(bytes)};
+    return (ua_py_batch){
+        queue_of_array(out), UA_OK, ua_py_release_if_long(bytes), 0, {{0}}};
+}
+
+static void
+flush_blocks(ua_py_batch *b)
+{
+    if (b->code == UA_OK && b->pending > 0) {
+        b->code = ua_queue_memcpy_batch(b->queue, b->pending, b->blocks);
+    }
+    b->pending = 0;
 }
 
 void
 ua_py_batch_copy(ua_py_batch *b, int nd, const Py_ssize_t *shape,
                  const ua_strided *dst, const ua_strided *src)
 {
-    if (b->code == UA_OK) {
-        b->code = ua_queue_copy_strided(b->queue, nd, shape, dst, src);
+    ua_copy_block block;
+    if (b->code != UA_OK) {
+        return;
+    }
+    if (!ua_copy_as_block(nd, shape, dst, src, &block)) {
+        flush_blocks(b);
+        b->code = b->code == UA_OK
+                      ? ua_queue_copy_strided(b->queue, nd, shape, dst, src)
+                      : b->code;
+        return;
+    }
+    if (block.bytes > 0) {
+        b->blocks[b->pending++] = block;
+    }
+    if (b->pending == UA_PY_BATCH_BLOCKS) {
+        flush_blocks(b);
     }
 }
 
@@ -34,6 +57,7 @@ ua_py_batch_end(ua_state *st, ua_py_batch *b, PyObject *out)
     /* No wait: the copies run in the queue's order, as all later work on
      * it does (DESIGN.md section 9, "Asynchrony"); the pool hands out what
      * they read only to work ordered after them. */
+    flush_blocks(b);
     ua_status code = b->code;
     ua_py_reacquire(b->saved);
     if (code != UA_OK) {

@@ -5,12 +5,17 @@
 #include "python/base/pyheaders.h"
 #include "python/base/state.h"
 
-/* The copies of one call, enqueued on the result's queue and not waited
- * for; the first failure stops the rest. */
+/* The copies of one call into its new result, enqueued on the result's
+ * queue and not waited for; the first failure stops the rest.  They read
+ * only the call's inputs, so the dense ones wait to go in one launch
+ * (ua_queue_memcpy_batch). */
+#define UA_PY_BATCH_BLOCKS 64
 typedef struct {
     ua_queue *queue;
     ua_status code;
     PyThreadState *saved;
+    size_t pending;
+    ua_copy_block blocks[UA_PY_BATCH_BLOCKS];
 } ua_py_batch;
 
 /* The axes of one copy: lengths and steps (elements) on each side, with
