@@ -358,6 +358,20 @@ def index_rows(row, q, ours_stream, cupy_stream, torch_stream):
             cupy=per_call_us(lambda: cp.concatenate([Cs[:500], Cs[500:]]), n=2000) if cp else None,
             torch=per_call_us(lambda: torch.cat([Ts[:500], Ts[500:]]), n=2000) if torch else None,
         )
+        # The same without the slicing, whose cost differs between libraries.
+        U2, C2, T2 = (
+            (Xs[:500], Xs[500:]),
+            (Cs[:500], Cs[500:]) if cp else None,
+            (Ts[:500], Ts[500:]) if torch else None,
+        )
+        row(
+            "concat of two 500-element float32 arrays",
+            "us",
+            "<= 0.5x the fastest peer",
+            usmarray=per_call_us(lambda: ua.concat(U2), n=2000),
+            cupy=per_call_us(lambda: cp.concatenate(C2), n=2000) if cp else None,
+            torch=per_call_us(lambda: torch.cat(T2), n=2000) if torch else None,
+        )
 
 
 def peer_versions():

@@ -377,6 +377,17 @@ def test_flip(layout, shape):
         assert shares(v, x)
 
 
+@pytest.mark.parametrize("dtype", ["u1", "i2", "f4", "f8", "c16"])
+@pytest.mark.parametrize("n", [1, 3, 15, 16, 17, 1000, 4099])
+def test_a_copy_of_a_flip_is_numpys(dtype, n):
+    # Every element size, lengths around a 16-byte vector, and sources that
+    # start off a vector's boundary: the copy's fast and slow paths.
+    h = (np.arange(n + 2) * 7 % 251).astype(dtype)
+    x = ua.asarray(h)
+    for lo, hi in ((0, n), (1, n + 1), (2, n + 2)):
+        check(ua.asarray(ua.flip(x[lo:hi]), copy=True), h[lo:hi][::-1])
+
+
 def test_flip_is_a_view_with_negative_strides():
     x = ua.asarray(np.arange(6.0).reshape(2, 3))
     v = ua.flip(x, axis=1)

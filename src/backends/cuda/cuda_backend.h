@@ -86,8 +86,15 @@ typedef struct {
     ua_cuda_pipeline pipe;
     /* [aligned?][dst][src]: cuda_kernels.h says why two variants. */
     ua_cuda_copy_kernels kernels[2][UA_NTYPES][UA_NTYPES];
-    /* The compute kernels (cuda_compute.c), compiled on first use. */
+    /* The compute kernels (cuda_compute.c), compiled on first use, and
+     * the functions of it looked up so far (by name, under lock): a
+     * lookup by the driver cost more than a small call's budget. */
     CUmodule compute;
+    int nfunctions;
+    struct {
+        char name[32];
+        CUfunction f;
+    } functions[64];
 } ua_cuda_context;
 
 typedef struct {
@@ -136,9 +143,14 @@ ua_status ua_cuda_pipelined_memcpy(ua_cuda_queue *q, void *dst,
 
 /* The copy engine's operations (cuda_copy.c), for the ops table. */
 ua_status ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n);
-/* cuda_compute.c: small copies in one launch of its kernels. */
+/* cuda_compute.c: small copies in one launch of its kernels; and
+ * dst[i] <- last[-i] for i < n, elements of itemsize bytes (1, 2, 4, 8 or
+ * 16), where dst and the lowest address of the first 16 bytes the source
+ * covers (last - 16 + itemsize) are multiples of 16. */
 ua_status ua_cuda_memcpy_batch(void *queue, size_t n,
                                const ua_copy_block *blocks);
+ua_status ua_cuda_reverse(ua_cuda_queue *q, char *dst, const char *last,
+                          size_t n, size_t itemsize);
 ua_status ua_cuda_memset(void *queue, void *dst, unsigned char value,
                          size_t n);
 ua_status ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,

@@ -13,8 +13,49 @@
 
 static const char *const unit_names[] = {"1", "2", "4", "8", "16"};
 
+/* Compiles the module on first use; called under c->lock. */
 static ua_status
-module_of(ua_cuda_queue *q, CUmodule *out)
+compile_module(ua_cuda_context *c)
+{
+    /* The copy kernels' prelude brings d2h, for float16. */
+    size_t n = sizeof ua_cuda_kernel_prelude + sizeof ua_cuda_compute_index +
+               sizeof ua_cuda_compute_compress +
+               sizeof ua_cuda_compute_copies + sizeof ua_cuda_compute_fill +
+               32;
+    char *source = malloc(n);
+    if (source == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    }
+    snprintf(source, n, "#define UA_ALIGNED 1\n%s%s%s%s%s",
+             ua_cuda_kernel_prelude, ua_cuda_compute_index,
+             ua_cuda_compute_compress, ua_cuda_compute_copies,
+             ua_cuda_compute_fill);
+    ua_status st = ua_cuda_compile(c, source, "compute kernels", &c->compute);
+    free(source);
+    return st;
+}
+
+/* The module's function of that name; called under c->lock. */
+static ua_status
+find_function(ua_cuda_context *c, const char *name, CUfunction *f)
+{
+    for (int i = 0; i < c->nfunctions; i++) {
+        if (strcmp(c->functions[i].name, name) == 0) {
+            *f = c->functions[i].f;
+            return UA_OK;
+        }
+    }
+    CU_CHECK(ua_cu.cuModuleGetFunction(f, c->compute, name), name);
+    int slots = (int)(sizeof c->functions / sizeof c->functions[0]);
+    if (c->nfunctions < slots && strlen(name) < sizeof c->functions[0].name) {
+        strcpy(c->functions[c->nfunctions].name, name);
+        c->functions[c->nfunctions++].f = *f;
+    }
+    return UA_OK;
+}
+
+static ua_status
+function(ua_cuda_queue *q, const char *name, CUfunction *f)
 {
     ua_cuda_context *c = q->c;
     ua_status st = ua_cuda_bind(c);
@@ -22,37 +63,10 @@ module_of(ua_cuda_queue *q, CUmodule *out)
         return st;
     }
     pthread_mutex_lock(&c->lock);
-    if (c->compute == NULL) {
-        /* The copy kernels' prelude brings d2h, for float16. */
-        size_t n =
-            sizeof ua_cuda_kernel_prelude + sizeof ua_cuda_compute_index +
-            sizeof ua_cuda_compute_compress + sizeof ua_cuda_compute_fill + 32;
-        char *source = malloc(n);
-        if (source == NULL) {
-            st = ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
-        } else {
-            snprintf(source, n, "#define UA_ALIGNED 1\n%s%s%s%s",
-                     ua_cuda_kernel_prelude, ua_cuda_compute_index,
-                     ua_cuda_compute_compress, ua_cuda_compute_fill);
-            st = ua_cuda_compile(c, source, "compute kernels", &c->compute);
-            free(source);
-        }
-    }
+    st = c->compute == NULL ? compile_module(c) : UA_OK;
+    st = st == UA_OK ? find_function(c, name, f) : st;
     pthread_mutex_unlock(&c->lock);
-    *out = c->compute;
     return st;
-}
-
-static ua_status
-function(ua_cuda_queue *q, const char *name, CUfunction *f)
-{
-    CUmodule m;
-    ua_status st = module_of(q, &m);
-    if (st != UA_OK) {
-        return st;
-    }
-    CU_CHECK(ua_cu.cuModuleGetFunction(f, m, name), name);
-    return UA_OK;
 }
 
 static unsigned
@@ -204,6 +218,19 @@ ua_cuda_memcpy_batch(void *queue, size_t n, const ua_copy_block *blocks)
         }
     }
     return st == UA_OK && count > 0 ? launch_copies(q, &k, count, widest) : st;
+}
+
+ua_status
+ua_cuda_reverse(ua_cuda_queue *q, char *dst, const char *last, size_t n,
+                size_t itemsize)
+{
+    char name[24];
+    snprintf(name, sizeof name, "ua_reverse_%zu", itemsize);
+    long long count = (long long)n;
+    void *args[] = {&dst, &last, &count};
+    return launch(q, name,
+                  blocks_for(q, (count * (long long)itemsize) / 16, 256), 256,
+                  args);
 }
 
 static ua_status

@@ -11,6 +11,9 @@
  *                    and a sum over the block's warps per round;
  *   ua_copy_blocks   a batch of dense copies, a row of the grid each, in
  *                    the widest unit both sides' alignment allows;
+ *   ua_reverse_U     a dense run reversed (flip), 16 bytes a thread
+ *                    read and written at once, elements of U bytes
+ *                    swapped within them;
  *   ua_arange_*, ua_linspace, ua_band  the fill patterns, each operation
  *                    rounded on its own (no contraction into FMA), as
  *                    NumPy computes them. */
@@ -224,17 +227,17 @@ static const char ua_cuda_compute_compress[] =
     "COMPRESS(1, unsigned char) COMPRESS(2, unsigned short)\n"
     "COMPRESS(4, unsigned int) COMPRESS(8, unsigned long long)\n"
     "COMPRESS(16, u16)\n";
-static const char ua_cuda_compute_fill[] =
-    "struct bcopy { char *d; const char *s; long long bytes; };\n"
-    "struct bcopies { bcopy b[" UA_CUDA_FIELDS(UA_CUDA_COPY_BLOCKS) "]; };\n"
+static const char ua_cuda_compute_copies[] =
+    "struct copy_one { char *d; const char *s; long long bytes; };\n"
+    "struct copy_batch { copy_one b[" UA_CUDA_FIELDS(UA_CUDA_COPY_BLOCKS) "]; };\n"
     "template <class T> __device__ __forceinline__ long long\n"
-    "copy_units(const bcopy &c, long long t, long long step) {\n"
+    "copy_units(const copy_one &c, long long t, long long step) {\n"
     "  long long n = c.bytes / (long long)sizeof(T);\n"
     "  for (long long k = t; k < n; k += step) ((T *)c.d)[k] = ((const T *)c.s)[k];\n"
     "  return n * (long long)sizeof(T);\n"
     "}\n"
-    "extern \"C\" __global__ void ua_copy_blocks(const bcopies p) {\n"
-    "  const bcopy c = p.b[blockIdx.y];\n"
+    "extern \"C\" __global__ void ua_copy_blocks(const copy_batch p) {\n"
+    "  const copy_one c = p.b[blockIdx.y];\n"
     "  long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
     "  long long step = (long long)gridDim.x * blockDim.x, done = 0;\n"
     "  unsigned long long a = (unsigned long long)c.d | (unsigned long long)c.s;\n"
@@ -242,6 +245,32 @@ static const char ua_cuda_compute_fill[] =
     "  else if ((a & 3) == 0) done = copy_units<unsigned>(c, t, step);\n"
     "  for (long long k = done + t; k < c.bytes; k += step) c.d[k] = c.s[k];\n"
     "}\n"
+    "__device__ __forceinline__ unsigned swap_in_word(unsigned w, int u) {\n"
+    "  return u == 1 ? __byte_perm(w, 0, 0x0123)\n"
+    "       : u == 2 ? __byte_perm(w, 0, 0x1032) : w;\n"
+    "}\n"
+    "template <int U> __device__ __forceinline__ uint4 reversed(uint4 v) {\n"
+    "  if (U == 16) return v;\n"
+    "  if (U == 8) return make_uint4(v.z, v.w, v.x, v.y);\n"
+    "  return make_uint4(swap_in_word(v.w, U), swap_in_word(v.z, U),\n"
+    "                    swap_in_word(v.y, U), swap_in_word(v.x, U));\n"
+    "}\n"
+    "template <int U, class T> __device__ __forceinline__ void\n"
+    "reverse_body(char *d, const char *last, long long n) {\n"
+    "  const long long V = 16 / U, vectors = n / V;\n"
+    "  long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  const long long step = (long long)gridDim.x * blockDim.x;\n"
+    "  for (long long k = t; k < vectors; k += step)\n"
+    "    ((uint4 *)d)[k] = reversed<U>(*(const uint4 *)(last - (k * V + V - 1) * U));\n"
+    "  for (long long i = vectors * V + t; i < n; i += step)\n"
+    "    ((T *)d)[i] = *(const T *)(last - i * U);\n"
+    "}\n"
+    "#define REVERSE(U, T) extern \"C\" __global__ void \\\n"
+    "  ua_reverse_##U(char *d, const char *last, long long n) {\\\n"
+    "    reverse_body<U, T>(d, last, n); }\n"
+    "REVERSE(1, unsigned char) REVERSE(2, unsigned short) REVERSE(4, unsigned)\n"
+    "REVERSE(8, unsigned long long) REVERSE(16, uint4)\n";
+static const char ua_cuda_compute_fill[] =
     "#define EACH(n) for (long long i = (long long)blockIdx.x * blockDim.x + \\\n"
     "  threadIdx.x; i < (n); i += (long long)gridDim.x * blockDim.x)\n"
     "extern \"C\" __global__ void ua_arange_int(char *dst, long long n,\n"

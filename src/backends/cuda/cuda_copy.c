@@ -434,6 +434,20 @@ synchronize(void *queue)
     return UA_OK;
 }
 
+/* A dense run reversed (flip), placed so that 16 bytes move at once on
+ * both sides. */
+static bool
+is_aligned_reversal(const ua_copy_plan *p, size_t size, const void *dst,
+                    const void *src)
+{
+    if (p->nd != 1 || p->dstep[0] != (ptrdiff_t)size ||
+        p->sstep[0] != -(ptrdiff_t)size || 16 % size != 0) {
+        return false;
+    }
+    uintptr_t lowest = (uintptr_t)src - (16 - size);
+    return (uintptr_t)dst % 16 == 0 && lowest % 16 == 0;
+}
+
 ua_status
 ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
                      const ua_strided *dst, const ua_strided *src)
@@ -465,6 +479,12 @@ ua_cuda_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
     if ((st = reachable(q, dst->data, &dst_on_gpu)) != UA_OK ||
         (st = reachable(q, src->data, &src_on_gpu)) != UA_OK) {
         return st;
+    }
+    if (dst_on_gpu && src_on_gpu && dst->type == src->type &&
+        is_aligned_reversal(&p, dsz, dst->data, src->data) &&
+        !ua_copy_overlaps(nd, shape, dst, src)) {
+        return ua_cuda_reverse(q, dst->data, src->data, ua_copy_plan_size(&p),
+                               dsz);
     }
     ua_kernel_copier k = {.queue = q,
                           .launch = launch,
