@@ -135,5 +135,8 @@ if [ -z "${SKIP_BENCH:-}" ]; then
     python3 benchmarks/dlpack_streams.py 2>&1 | tee "$OUT/dlpack_streams.txt"
     python3 benchmarks/gpu_vs_peers.py --json "$OUT/gpu_vs_peers.json" 2>&1 |
         tee "$OUT/gpu_bench.txt" || status=1
+    # The ceiling of take: the fastest gather kernels this GPU runs.
+    python3 benchmarks/gather_limits.py --json "$OUT/gather_limits.json" 2>&1 |
+        tee "$OUT/gather_limits.txt" || status=1
 fi
 exit $status
