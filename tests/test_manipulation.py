@@ -680,3 +680,32 @@ def test_many_arrays_and_many_dimensions():
     check(ua.tile(x, reps), np.tile(h[..., ::-1], reps))
     check(ua.repeat(x, 3), np.repeat(h[..., ::-1], 3))
     check(ua.roll(x, 2), np.roll(h[..., ::-1], 2))
+
+
+# ----------------------------------- results read by the host right away
+
+ASYNC_DEVICES = [d.filter_string for d in ua.get_devices() if d.filter_string != "host"]
+
+
+@pytest.mark.parametrize("device", ASYNC_DEVICES or [None])
+@pytest.mark.parametrize("usm_type", ["shared", "host"])
+def test_the_host_reads_results_whole_on_devices_that_work_asynchronously(device, usm_type):
+    # A namespace call returns before its kernels finish; the buffer
+    # protocol and __array_interface__ wait for them.
+    if device is None:
+        pytest.skip("no device besides the host")
+    n = 1 << 22
+    a = ua.ones(n, dtype=ua.float32, device=device, usm_type=usm_type)
+    b = ua.full(n, 2.0, dtype=ua.float32, device=device, usm_type=usm_type)
+
+    class Interface:
+        pass
+
+    for _ in range(5):
+        c = ua.concat([a, b])
+        assert np.asarray(c)[-1] == 2.0
+        assert memoryview(ua.roll(c, 3)).cast("B").cast("f")[2] == 2.0
+        d = ua.stack([b, a])
+        held = Interface()
+        held.__array_interface__ = d.__array_interface__
+        assert np.asarray(held)[1, -1] == 1.0

@@ -210,6 +210,9 @@ enum {
     /* Its memory is CUDA memory: __cuda_array_interface__ applies, and the
      * interface's "stream" names one of its streams. */
     UA_CAP_CUDA_ARRAY_INTERFACE = 1u << 2,
+    /* Work enqueued on its queues is done when the call that enqueued it
+     * returns: waiting for a queue is never needed. */
+    UA_CAP_WORK_DONE_ON_RETURN = 1u << 3,
 };
 
 /* How DLPack's `stream` argument names the consumer's stream for memory of
@@ -308,6 +311,9 @@ ua_device *ua_queue_device(const ua_queue *q);
 ua_status ua_device_peer_access(ua_device *from, ua_device *to, bool *direct);
 /* Blocks until all work submitted to q has finished. */
 ua_status ua_queue_wait(ua_queue *q);
+/* Whether q's work may still be running after the calls that enqueued it
+ * returned (false where the backend has UA_CAP_WORK_DONE_ON_RETURN). */
+bool ua_queue_may_be_busy(const ua_queue *q);
 /* The queue a handle of a backend's runtime, made by another library,
  * stands for: the default queue of its device, ordered after the handle's
  * submitted work where it is a queue.  `name` is the capsule's name.

@@ -278,7 +278,8 @@ static const ua_device_info_ops host_device_info_ops = {host_device_info};
 const ua_backend_ops ua_host_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "host",
-    .caps = UA_CAP_CPU_MEMORY | UA_CAP_REACHES_CPU_MEMORY,
+    .caps = UA_CAP_CPU_MEMORY | UA_CAP_REACHES_CPU_MEMORY |
+            UA_CAP_WORK_DONE_ON_RETURN,
     .dlpack_device_names = "kDLCPU",
     .initialize = host_initialize,
     .device_count = host_device_count,

@@ -89,6 +89,13 @@ ua_queue_wait(ua_queue *q)
     return q->context->device->backend->ops->queue_wait(q->handle);
 }
 
+bool
+ua_queue_may_be_busy(const ua_queue *q)
+{
+    return !(q->context->device->backend->ops->caps &
+             UA_CAP_WORK_DONE_ON_RETURN);
+}
+
 /* ------------------------------------------------------- queues made anew */
 
 ua_status

@@ -5,6 +5,7 @@
 #include "python/base/docstrings.h"
 #include "python/base/state.h"
 #include "python/types/arrays.h"
+#include "python/types/devices.h"
 
 /* ------------------------------------------------- host-side protocols */
 
@@ -129,9 +130,13 @@ ua_py_array_get_array_interface(PyObject *self, void *Py_UNUSED(c))
                         "it with usmarray.asnumpy()");
         return NULL;
     }
+    ua_state *st = ua_state_of(self);
+    if (ua_py_queue_settle(st, base_of(self)->queue) < 0) {
+        return NULL;
+    }
     /* Its five keys fit a new dictionary: no template. */
-    return ua_py_array_interface_dict(ua_state_of(self), self, 1,
-                                      ARR(self)->data, 3, NULL, NULL);
+    return ua_py_array_interface_dict(st, self, 1, ARR(self)->data, 3, NULL,
+                                      NULL);
 }
 
 static int
@@ -177,6 +182,10 @@ ua_py_array_getbuffer(PyObject *self, Py_buffer *view, int flags)
         return buffer_refuse(view, "the array is read-only");
     }
     if (contiguity_refusal(self, flags, view) < 0) {
+        return -1;
+    }
+    if (ua_py_queue_settle(ua_state_of(self), base_of(self)->queue) < 0) {
+        view->obj = NULL;
         return -1;
     }
     Py_ssize_t *dims =

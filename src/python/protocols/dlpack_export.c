@@ -332,7 +332,12 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                      &stream) < 0) {
         return NULL;
     }
-    /* The consumer's stream must see our queue's work done. */
+    /* The consumer's stream must see our queue's work done; without
+     * streams, the work is done before the capsule is given. */
+    if (ua_backend_stream_rule(ua_device_backend(d)) == UA_STREAMS_NONE &&
+        ua_py_queue_settle(ua_state_of(self), m->queue) < 0) {
+        return NULL;
+    }
     if (stream != 0) {
         ua_status code = ua_queue_order_with_stream(queue_of_array(self),
                                                     (uintptr_t)stream, true);

@@ -20,6 +20,11 @@ ua_device *ua_py_as_device(ua_state *st, PyObject *obj, const char *what);
 /* A capsule named `name` holding a native handle, freed with it. */
 PyObject *ua_py_native_capsule(const char *name, void *handle);
 PyObject *ua_py_as_queue(ua_state *st, PyObject *obj, const char *what);
+/* Waits, without the GIL, for the work enqueued on queue (a Queue) before
+ * the host reads or writes memory of it: namespace calls return before
+ * their kernels finish (DESIGN.md section 9, "Asynchrony").  No call
+ * where the queue's backend finishes work before returning. */
+int ua_py_queue_settle(ua_state *st, PyObject *queue);
 PyObject *ua_py_get_devices(PyObject *module, PyObject *args,
                             PyObject *kwargs);
 

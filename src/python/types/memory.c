@@ -439,6 +439,10 @@ memory_getbuffer(PyObject *self, Py_buffer *view, int flags)
         view->obj = NULL;
         return -1;
     }
+    if (ua_py_queue_settle(ua_state_of(self), mem(self)->queue) < 0) {
+        view->obj = NULL;
+        return -1;
+    }
     return PyBuffer_FillInfo(view, self, mem(self)->ptr, mem(self)->nbytes,
                              mem(self)->readonly, flags);
 }

@@ -236,6 +236,20 @@ queue_wait(PyObject *self, PyObject *Py_UNUSED(a))
     Py_RETURN_NONE;
 }
 
+int
+ua_py_queue_settle(ua_state *st, PyObject *queue)
+{
+    ua_queue *handle = q(queue)->queue;
+    if (!ua_queue_may_be_busy(handle)) {
+        return 0;
+    }
+    ua_status code;
+    Py_BEGIN_ALLOW_THREADS
+    code = ua_queue_wait(handle);
+    Py_END_ALLOW_THREADS
+    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
+}
+
 static PyObject *
 queue_get_capsule(PyObject *self, PyObject *Py_UNUSED(a))
 {
