@@ -447,6 +447,13 @@ ua_status ua_queue_memset(ua_queue *q, void *dst, unsigned char value,
 /* ua_queue_memcpy followed by ua_queue_wait. */
 ua_status ua_copy_sync(ua_queue *q, void *dst, const void *src, size_t n);
 
+/* Whether ptr lies in an allocation the library made (not borrowed) on
+ * q's device: its kernels reach it, and it is freed in order with the
+ * queue's work, so that a copy reading it need not be waited for.  Memory
+ * of other libraries is not: their allocators may reuse it on their own
+ * streams once the Python object goes. */
+bool ua_queue_owns_memory(const ua_queue *q, const void *ptr);
+
 /* One copy of a batch: `bytes` dense bytes from src to dst. */
 typedef struct ua_copy_block {
     void *dst;

@@ -10,6 +10,7 @@
 #include "core/devices/devices.h"
 #include "core/layout/relay.h"
 #include "core/layout/transfer.h"
+#include "core/memory/registry.h"
 
 static const ua_backend_ops *
 ops_of(const ua_queue *q)
@@ -185,6 +186,14 @@ memory_of_device(const ua_queue *q, const void *ptr)
         return false;
     }
     return info.device == q->context->device;
+}
+
+bool
+ua_queue_owns_memory(const ua_queue *q, const void *ptr)
+{
+    ua_pointer_info info;
+    return ua_registry_find_range((uintptr_t)ptr, 1, &info) &&
+           !info.borrowed && info.device == q->context->device;
 }
 
 static bool

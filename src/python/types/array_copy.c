@@ -27,7 +27,12 @@ ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
     size_t bytes = (size_t)n * ua_dtype_itemsize(dst->type);
     PyThreadState *saved = ua_py_release_if_long(bytes);
     ua_status code = ua_queue_copy_strided(q, nd, shape, dst, src);
-    if (code == UA_OK) {
+    /* Between the library's own allocations, later work is ordered after
+     * the copy and the host waits where it reads (DESIGN.md section 9,
+     * "Asynchrony"); other memory (a NumPy array, a scalar on the stack,
+     * another library's allocation) may change or go once this returns. */
+    if (code == UA_OK && (!ua_queue_owns_memory(q, dst->data) ||
+                          !ua_queue_owns_memory(q, src->data))) {
         code = ua_queue_wait(q);
     }
     ua_py_reacquire(saved);
