@@ -3,8 +3,8 @@
  * compiler turns into one load and one store for the usual sizes. */
 #include <string.h>
 
+#include "backends/host/host_elementwise.h"
 #include "backends/host/host_kernels.h"
-#include "core/compute/compute.h"
 #include "core/compute/kernels.h"
 
 /* Moves n bytes, with a constant size for the usual ones. */
@@ -365,23 +365,11 @@ host_band(void *queue, const ua_band_plan *p)
     return UA_OK;
 }
 
-/* The catalogue's kernels for this backend are not built yet: every
- * function answers so, writing nothing. */
-static ua_status
-host_elementwise(void *queue, const ua_elementwise_plan *p)
-{
-    (void)queue;
-    return ua_error_set(UA_ERR_UNAVAILABLE,
-                        "elementwise kernels are not built for the host "
-                        "backend yet (%s)",
-                        ua_ew_name(p->function));
-}
-
 const ua_compute_ops ua_host_compute_ops = {
     .version = UA_COMPUTE_OPS_VERSION,
     .index = host_index,
     .compress = host_compress,
     .affine = host_affine,
     .band = host_band,
-    .elementwise = host_elementwise,
+    .elementwise = ua_host_elementwise,
 };

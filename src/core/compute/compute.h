@@ -96,6 +96,8 @@ typedef struct ua_ew_resolved {
 /* The catalogue's entries, by id. */
 const char *ua_ew_name(ua_ew_id f);
 int ua_ew_arity(ua_ew_id f);
+ua_ew_rule ua_ew_rule_of(ua_ew_id f);
+unsigned ua_ew_kinds(ua_ew_id f);
 /* Looks a function up by name; false when the catalogue has none. */
 bool ua_ew_find(const char *name, ua_ew_id *f);
 

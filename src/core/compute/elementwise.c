@@ -35,6 +35,18 @@ ua_ew_arity(ua_ew_id f)
     return catalogue[f].arity;
 }
 
+ua_ew_rule
+ua_ew_rule_of(ua_ew_id f)
+{
+    return catalogue[f].rule;
+}
+
+unsigned
+ua_ew_kinds(ua_ew_id f)
+{
+    return catalogue[f].kinds;
+}
+
 bool
 ua_ew_find(const char *name, ua_ew_id *f)
 {

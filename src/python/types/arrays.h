@@ -194,6 +194,11 @@ PyObject *ua_py_mask_rows(ua_state *st, PyObject *x, PyObject *mask);
 /* array_protocols.c: the Python protocols of USMArray (slots and methods
  * of the type that array.c assembles). */
 PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);
+/* array_operators.c: the number slots (a {0, NULL}-terminated list), and
+ * NumPy's dispatch methods. */
+extern PyType_Slot ua_py_array_operator_slots[];
+PyObject *ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_function(PyObject *self, PyObject *args);
 Py_ssize_t ua_py_array_sq_length(PyObject *self);
 PyObject *ua_py_array_sq_item(PyObject *self, Py_ssize_t i);
 PyObject *ua_py_array_iter(PyObject *self);
