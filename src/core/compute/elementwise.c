@@ -147,6 +147,26 @@ real_of(ua_typenum t)
                                 : t;
 }
 
+#define UA_EW_FLOATING_KINDS (UA_EW_K_FLOAT | UA_EW_K_COMPLEX)
+
+/* The floating type NumPy computes integer operands in: the first that
+ * every array operand's dtype casts to safely, float16 at least (int8
+ * with uint8 gives float16, where promoting the pair first would give
+ * int16, then float32). */
+static ua_typenum
+floating_for(int nin, const ua_ew_operand *ops, ua_typenum p)
+{
+    uint32_t set = 1u << ua_dtype_index(UA_FLOAT16);
+    bool any = false;
+    for (int k = 0; k < nin; k++) {
+        if (!ops[k].is_scalar) {
+            set |= 1u << ua_dtype_index(ops[k].type);
+            any = true;
+        }
+    }
+    return any ? ua_promote_set(set) : ua_promote(p, UA_FLOAT16);
+}
+
 static void
 resolve_types(ua_ew_id f, int nin, const ua_ew_operand *ops,
               const ua_default_dtypes *defaults, ua_ew_resolved *r)
@@ -163,9 +183,10 @@ resolve_types(ua_ew_id f, int nin, const ua_ew_operand *ops,
     default:
         p = promote_operands(0, nin, ops, defaults);
     }
-    if (rule == UA_EW_TO_FLOAT) {
-        char kind = ua_dtype_kind(p);
-        p = kind == 'f' || kind == 'c' ? p : ua_promote(p, UA_FLOAT16);
+    if (rule == UA_EW_TO_FLOAT && !(kind_bit(p) & UA_EW_FLOATING_KINDS)) {
+        /* NumPy divides integers in its default floating type. */
+        p = f == UA_EW_divide ? defaults->real_floating
+                              : floating_for(nin, ops, p);
     }
     r->compute = p;
     r->out_type = rule == UA_EW_PREDICATE ? UA_BOOL
@@ -221,6 +242,15 @@ ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
     r->function = f;
     r->nin = nin;
     resolve_types(f, nin, ops, defaults, r);
+    /* Kinds that promote to a type outside the function's (int64 with
+     * uint64 gives float64, which has no bitwise operations). */
+    if (catalogue[f].rule != UA_EW_SELECT &&
+        !(kind_bit(r->compute) & catalogue[f].kinds)) {
+        return ua_error_set(UA_ERR_TYPE,
+                            "%s() does not accept these operands together: "
+                            "they promote to %s",
+                            catalogue[f].name, ua_dtype_name(r->compute));
+    }
     st = broadcast(f, nin, ops, r);
     ptrdiff_t size;
     return st == UA_OK

@@ -5,7 +5,6 @@
 #include "python/base/pyheaders.h"
 #include "python/base/objects.h"
 #include "python/base/state.h"
-#include "python/namespace/elementwise.h"
 #include "python/types/arrays.h"
 
 /* The state of whichever operand is a USMArray (a reflected operation
