@@ -226,7 +226,7 @@ def test_nan_comparisons_and_signed_zeros():
     ux, uy = ua.asarray(x), ua.asarray(y)
     for op, f in [("==", np.equal), ("!=", np.not_equal), ("<", np.less), ("<=", np.less_equal),
                   (">", np.greater), (">=", np.greater_equal)]:  # fmt: skip
-        assert_matches(op, eval(f"ux {op} uy"), f(x, y))
+        assert_matches(op, eval(f"ux {op} uy", {"ux": ux, "uy": uy}), f(x, y))
     for name in ("maximum", "minimum", "copysign"):
         assert_matches(name, getattr(ua, name)(ux, uy), numpy_function(name)(x, y))
 
@@ -327,8 +327,9 @@ def test_operators_reflected_and_unary():
     ux = ua.asarray(x)
     for expr in ["3 - ux", "2 ** ux", "ux ** 2", "7 // ux", "7 % ux", "-ux", "+ux", "abs(-ux)", "~ux",
                  "1 << ux", "ux & 3", "5 | ux", "ux ^ 1", "10 / ux"]:  # fmt: skip
-        want = eval(expr.replace("ux", "x"))
-        np.testing.assert_array_equal(ua.asnumpy(eval(expr)), want, strict=True, err_msg=expr)
+        want = eval(expr, {"ux": x})
+        got = eval(expr, {"ux": ux})
+        np.testing.assert_array_equal(ua.asnumpy(got), want, strict=True, err_msg=expr)
 
 
 def test_comparisons_are_elementwise_and_arrays_unhashable():
