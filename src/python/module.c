@@ -8,6 +8,7 @@
 #include "python/types/memory.h"
 #include "python/namespace/creation.h"
 #include "python/namespace/data_types.h"
+#include "python/namespace/elementwise.h"
 #include "python/namespace/indexing.h"
 #include "python/namespace/manipulation.h"
 #include "python/namespace/info.h"
@@ -159,6 +160,7 @@ module_exec(PyObject *module)
         PyModule_AddFunctions(module, ua_py_array_functions) < 0 ||
         ua_py_data_types_add(module, st) < 0 ||
         ua_py_creation_add(module) < 0 || ua_py_indexing_add(module) < 0 ||
+        ua_py_elementwise_add(module) < 0 ||
         ua_py_manipulation_add(module, st) < 0 ||
         ua_py_info_add(module, st) < 0 || ua_py_capi_add(module, st) < 0) {
         return -1;

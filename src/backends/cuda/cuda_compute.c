@@ -9,6 +9,7 @@
 
 #include "backends/cuda/cuda_backend.h"
 #include "backends/cuda/cuda_compute_kernels.h"
+#include "core/compute/compute.h"
 #include "core/compute/kernels.h"
 
 static const char *const unit_names[] = {"1", "2", "4", "8", "16"};
@@ -420,10 +421,23 @@ cuda_band(void *queue, const ua_band_plan *p)
     return launch(q, "ua_band", blocks_for(q, k.size, 256), 256, args);
 }
 
+/* The catalogue's kernels for this backend are not built yet: every
+ * function answers so, writing nothing. */
+static ua_status
+cuda_elementwise(void *queue, const ua_elementwise_plan *p)
+{
+    (void)queue;
+    return ua_error_set(UA_ERR_UNAVAILABLE,
+                        "elementwise kernels are not built for the CUDA "
+                        "backend yet (%s)",
+                        ua_ew_name(p->function));
+}
+
 const ua_compute_ops ua_cuda_compute_ops = {
     .version = UA_COMPUTE_OPS_VERSION,
     .index = cuda_index,
     .compress = cuda_compress,
     .affine = cuda_affine,
     .band = cuda_band,
+    .elementwise = cuda_elementwise,
 };

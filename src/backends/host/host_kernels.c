@@ -3,6 +3,7 @@
  * compiler turns into one load and one store for the usual sizes. */
 #include <string.h>
 
+#include "backends/host/host_elementwise.h"
 #include "backends/host/host_kernels.h"
 #include "core/compute/kernels.h"
 
@@ -370,4 +371,5 @@ const ua_compute_ops ua_host_compute_ops = {
     .compress = host_compress,
     .affine = host_affine,
     .band = host_band,
+    .elementwise = ua_host_elementwise,
 };

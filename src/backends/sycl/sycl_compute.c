@@ -10,6 +10,7 @@
 
 #include "backends/sycl/sycl_backend.h"
 #include "backends/sycl/sycl_kernels.h"
+#include "core/compute/compute.h"
 #include "core/compute/kernels.h"
 
 #define CHUNK 4096
@@ -493,10 +494,23 @@ sycl_band(void *queue, const ua_band_plan *p)
                   "the band kernel");
 }
 
+/* The catalogue's kernels for this backend are not built yet: every
+ * function answers so, writing nothing. */
+static ua_status
+sycl_elementwise(void *queue, const ua_elementwise_plan *p)
+{
+    (void)queue;
+    return ua_error_set(UA_ERR_UNAVAILABLE,
+                        "elementwise kernels are not built for the SYCL "
+                        "backend yet (%s)",
+                        ua_ew_name(p->function));
+}
+
 const ua_compute_ops ua_sycl_compute_ops = {
     .version = UA_COMPUTE_OPS_VERSION,
     .index = sycl_index,
     .compress = sycl_compress,
     .affine = sycl_affine,
     .band = sycl_band,
+    .elementwise = sycl_elementwise,
 };

@@ -5,6 +5,7 @@
 #define USMARRAY_CORE_COMPUTE_COMPUTE_H
 
 #include "core/compute/kernels.h"
+#include "core/compute/promote.h"
 #include "core/core.h"
 
 /* An array indexed by integer arrays (NumPy's advanced indexing, take):
@@ -55,5 +56,64 @@ ua_status ua_queue_compress(ua_queue *q, const ua_compress_plan *p,
                             ua_compress_output out, void *ctx, size_t *count);
 ua_status ua_queue_affine(ua_queue *q, const ua_affine_plan *p);
 ua_status ua_queue_band(ua_queue *q, const ua_band_plan *p);
+
+/* ------------------------------------------------------- elementwise */
+
+/* One operand of an elementwise function: an array (its zero-index
+ * element, nd, shape, strides in elements and dtype), or, where is_scalar,
+ * a Python scalar of `kind` whose value is in the matching member (an int
+ * in i, or in u where it exceeds INT64_MAX and `positive`), which promotes
+ * weakly (NEP 50). */
+typedef struct ua_ew_operand {
+    bool is_scalar;
+    ua_scalar_kind kind;
+    bool positive; /* an int scalar held in u */
+    union {
+        bool b;
+        int64_t i;
+        uint64_t u;
+        double f;
+        double c[2];
+    } value;
+    char *data;
+    int nd;
+    const ptrdiff_t *shape;
+    const ptrdiff_t *strides;
+    ua_typenum type;
+} ua_ew_operand;
+
+/* What an elementwise call computes: the types of the catalogue's rule and
+ * the broadcast shape of the operands. */
+typedef struct ua_ew_resolved {
+    ua_ew_id function;
+    int nin;
+    ua_typenum compute;
+    ua_typenum out_type;
+    int nd;
+    ptrdiff_t shape[UA_MAXDIMS];
+} ua_ew_resolved;
+
+/* The catalogue's entries, by id. */
+const char *ua_ew_name(ua_ew_id f);
+int ua_ew_arity(ua_ew_id f);
+ua_ew_rule ua_ew_rule_of(ua_ew_id f);
+unsigned ua_ew_kinds(ua_ew_id f);
+/* Looks a function up by name; false when the catalogue has none. */
+bool ua_ew_find(const char *name, ua_ew_id *f);
+
+/* Checks the operands (nin, the function's arity) against the function's
+ * kinds (UA_ERR_TYPE naming the function and the dtype), resolves the
+ * types (defaults: the device's default dtypes, for scalars) and
+ * broadcasts the shapes (UA_ERR_VALUE naming both where they do not). */
+ua_status ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
+                                 const ua_default_dtypes *defaults,
+                                 ua_ew_resolved *r);
+/* out (r's shape and out_type; strides in elements) <- the function of the
+ * operands, on q's backend.  out may be one of the operands (in-place):
+ * other operands that overlap it are read as they were before the call.
+ * Returns without waiting, except where a temporary copy was needed. */
+ua_status ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
+                               const ua_ew_operand *ops,
+                               const ua_strided *out);
 
 #endif

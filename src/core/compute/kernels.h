@@ -12,13 +12,14 @@
 #ifndef USMARRAY_CORE_COMPUTE_KERNELS_H
 #define USMARRAY_CORE_COMPUTE_KERNELS_H
 
+#include "core/compute/elementwise_catalogue.h"
 #include "core/core.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define UA_COMPUTE_OPS_VERSION 1
+#define UA_COMPUTE_OPS_VERSION 2
 
 /* What an indexed kernel does for each element of its plan's shape, with
  * v the index element (int64) and a the array's element at
@@ -117,6 +118,70 @@ typedef struct ua_band_plan {
     unsigned char inside[16], outside[16];
 } ua_band_plan;
 
+/* An elementwise function of the catalogue (elementwise_catalogue.h)
+ * over a planned layout.  For every index i of `shape` (C order; any order
+ * of visiting is allowed) the kernel computes
+ *     out[i] <- store(EXPR(load(in[0][i]), load(in[1][i]), load(in[2][i])))
+ * where, for each of the nin operands k:
+ *   - the element is read at in[k] + sum_d i_d * istep[k][d] (bytes; steps
+ *     are 0 along broadcast axes and may be negative), or, where
+ *     scalar[k], is the value held in value[k] (in[k] is then NULL and the
+ *     steps 0: a Python scalar needs no device memory; kernels take it as
+ *     an argument);
+ *   - it is of dtype in_type[k] in memory and converted at load to the
+ *     operand's type in EXPR: `compute` (T), except for the condition of
+ *     UA_EW_SELECT (operand 0), converted to bool (non-zero is true).  The
+ *     conversion is the copy engine's (astype, casting "unsafe"): complex
+ *     to real keeps the real part, float to integer truncates (NaN and
+ *     out of range as ua_copy_strided_host does), anything to bool tests
+ *     for non-zero.  The planner sets in_type[k] == compute wherever the
+ *     operand needs no conversion, and value[k] always holds `compute`'s
+ *     bits (bool for SELECT's condition);
+ * and the result of EXPR (of type T, bool or the real type of T, as the
+ * entry's rule says) is stored as out_type at out + sum_d i_d * ostep[d],
+ * converted likewise where the two differ (float16 results: rounded to
+ * nearest even from float32).  Elements are not necessarily aligned to
+ * their size (NumPy arrays at odd offsets); kernels that need alignment
+ * test the pointers and steps and take their strided path otherwise.
+ *
+ * The plan is reduced: length-1 axes dropped, axes ordered by decreasing
+ * |ostep| and neighbours that every operand walks as one merged, so that
+ * nd <= UA_MAXDIMS and usually nd <= 2; size == product of shape > 0 (an
+ * empty result never reaches a kernel).  Where `contiguous`, nd == 1,
+ * ostep[0] == itemsize(out_type) and istep[k][0] == itemsize(in_type[k])
+ * for every operand not scalar: a fast path without index arithmetic.
+ * Where `small_index`, every byte offset that the plan reaches fits in
+ * int32 (32-bit index arithmetic is enough).
+ *
+ * out never overlaps an input unless both walk the same elements in the
+ * same order with the same dtype (in-place: x += y); the planner copies
+ * any other overlapping input first.  The kernel runs on the queue in
+ * order, and need not wait. */
+#define UA_EW_MAX_OPERANDS 3
+typedef struct ua_elementwise_plan {
+    ua_ew_id function;
+    int nin;            /* the entry's arity */
+    ua_typenum compute; /* T */
+    ua_typenum out_type;
+    ua_typenum in_type[UA_EW_MAX_OPERANDS];
+    bool scalar[UA_EW_MAX_OPERANDS];
+    bool contiguous;
+    bool small_index;
+    int nd;
+    size_t size;
+    char *out;
+    const char *in[UA_EW_MAX_OPERANDS];
+    ptrdiff_t shape[UA_MAXDIMS];
+    ptrdiff_t ostep[UA_MAXDIMS];
+    ptrdiff_t istep[UA_EW_MAX_OPERANDS][UA_MAXDIMS];
+    /* Scalar operands' values, in the bits of `compute` (native byte
+     * order, the low bytes of the buffer). */
+    union {
+        unsigned char bytes[16];
+        double align_;
+    } value[UA_EW_MAX_OPERANDS];
+} ua_elementwise_plan;
+
 typedef struct ua_compute_ops {
     uint32_t version; /* UA_COMPUTE_OPS_VERSION */
     /* UA_ERR_INDEX when an index was out of bounds (*bad, one of those
@@ -129,6 +194,10 @@ typedef struct ua_compute_ops {
                           ua_compress_output out, void *ctx, size_t *count);
     ua_status (*affine)(void *queue, const ua_affine_plan *p);
     ua_status (*band)(void *queue, const ua_band_plan *p);
+    /* One elementwise function over a plan (above).  A backend whose
+     * kernels for a function or type are not built answers
+     * UA_ERR_UNAVAILABLE saying so, having written nothing. */
+    ua_status (*elementwise)(void *queue, const ua_elementwise_plan *p);
 } ua_compute_ops;
 
 #ifdef __cplusplus

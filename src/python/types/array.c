@@ -559,6 +559,15 @@ static PyMethodDef array_methods[] = {
      "__copy__($self, /)\n--\n\nA copy in new memory of the same USM kind, on "
      "the "
      "same queue."},
+    {"__array_ufunc__", (PyCFunction)(void (*)(void))ua_py_array_ufunc,
+     METH_VARARGS | METH_KEYWORDS,
+     "__array_ufunc__($self, ufunc, method, /, *inputs, **kwargs)\n--\n\n"
+     "NumPy's ufuncs called on the array run the namespace's function of "
+     "the same meaning; others raise TypeError."},
+    {"__array_function__", ua_py_array_function, METH_VARARGS,
+     "__array_function__($self, func, types, args, kwargs, /)\n--\n\n"
+     "NumPy's functions called on the array run the namespace's function "
+     "of the same name; others raise TypeError."},
     {"__deepcopy__", ua_py_array_copy_protocol, METH_O,
      "__deepcopy__($self, memo, /)\n--\n\nAs __copy__: elements hold no "
      "references."},
@@ -602,17 +611,35 @@ static PyType_Slot array_slots[] = {
     {0, NULL},
 };
 
+/* array_slots followed by the operators' (array_operators.c). */
+static PyType_Slot all_slots[sizeof array_slots / sizeof array_slots[0] + 64];
+
 static PyType_Spec array_spec = {
     .name = "usmarray.USMArray",
     .basicsize = sizeof(PyUSMArrayObject),
     .flags =
         Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE,
-    .slots = array_slots,
+    .slots = all_slots,
 };
+
+static void
+gather_slots(void)
+{
+    size_t n = 0;
+    for (const PyType_Slot *s = array_slots; s->slot != 0; s++) {
+        all_slots[n++] = *s;
+    }
+    for (const PyType_Slot *s = ua_py_array_operator_slots; s->slot != 0;
+         s++) {
+        all_slots[n++] = *s;
+    }
+    all_slots[n] = (PyType_Slot){0, NULL};
+}
 
 int
 ua_py_array_add_type(PyObject *module, ua_state *st)
 {
+    gather_slots();
     st->USMArray_Type =
         (PyTypeObject *)PyType_FromModuleAndSpec(module, &array_spec, NULL);
     if (st->USMArray_Type == NULL) {

@@ -1,33 +1,12 @@
 /* The Python protocols of usmarray.USMArray that users of NumPy reach for
  * without thinking: iteration over the first axis, conversion to Python
- * scalars and lists, formatting, copying and pickling, and the refusal to
- * compare or hash.  The type itself is assembled in array.c. */
+ * scalars and lists, formatting, copying and pickling.  The type itself is assembled in array.c. */
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/docstrings.h"
 #include "python/base/objects.h"
 #include "python/base/state.h"
 #include "python/types/arrays.h"
-
-/* ---------------------------------------------------------- comparisons */
-
-/* USMArray has no element-wise operations: an == that compared identity
- * would answer False for equal arrays, silently.  Every comparison raises
- * and says how to compare values instead. */
-PyObject *
-ua_py_array_richcompare(PyObject *self, PyObject *other, int op)
-{
-    static const char *const names[] = {"<", "<=", "==", "!=", ">", ">="};
-    (void)self;
-    (void)other;
-    PyErr_Format(PyExc_TypeError,
-                 "USMArray does not compare element-wise ('%s'): it has no "
-                 "arithmetic.  Compare the values on the host, "
-                 "usmarray.asnumpy(x) %s usmarray.asnumpy(y), or identity "
-                 "with 'x is y'",
-                 names[op], names[op]);
-    return NULL;
-}
 
 /* ------------------------------------------------------------ iteration */
 

@@ -5,6 +5,7 @@
 #define UA_PY_ARRAYS_H
 
 #include "python/base/freelist.h"
+#include "core/compute/compute.h"
 #include "python/base/objects.h"
 #include "python/base/state.h"
 
@@ -194,6 +195,19 @@ PyObject *ua_py_mask_rows(ua_state *st, PyObject *x, PyObject *mask);
 /* array_protocols.c: the Python protocols of USMArray (slots and methods
  * of the type that array.c assembles). */
 PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);
+/* array_elementwise.c: the catalogue's function f of the n operands
+ * (arrays and Python scalars).  Where into is not NULL, the result is
+ * written into that array (in-place operators: it must keep its dtype and
+ * shape) and into is returned.  Where `operator` is set, an operand of an
+ * unsupported type gives NotImplemented rather than TypeError (Python then
+ * tries the reflected operation). */
+PyObject *ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *ops,
+                            int n, PyObject *into, bool operator);
+/* array_operators.c: the number slots (a {0, NULL}-terminated list), and
+ * NumPy's dispatch methods. */
+extern PyType_Slot ua_py_array_operator_slots[];
+PyObject *ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs);
+PyObject *ua_py_array_function(PyObject *self, PyObject *args);
 Py_ssize_t ua_py_array_sq_length(PyObject *self);
 PyObject *ua_py_array_sq_item(PyObject *self, Py_ssize_t i);
 PyObject *ua_py_array_iter(PyObject *self);

@@ -1,0 +1,314 @@
+/* The host's elementwise kernels for one computation type, compiled once
+ * per type by meson (host_elementwise.c's driver picks the table):
+ *   UA_EW_CODE   the type's code (f4), naming the table
+ *   UA_EW_KIND   BOOL, INT, UINT, FLOAT or COMPLEX
+ *   UA_EW_RTYPE  the C type computed in (the part type of a complex one)
+ *   UA_EW_UTYPE  the unsigned type of its width (integers)
+ *   UA_EW_TBITS, UA_EW_RBITS   bits of a stored real part and of RTYPE
+ * Every catalogue entry whose kinds and rule admit the type becomes one
+ * inner loop over dense operands (or 0-step ones: scalars and values
+ * broadcast along the block), which the compiler vectorizes, cloned for
+ * the CPU's vector extensions and chosen at load time. */
+#include <complex.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backends/host/host_elementwise.h"
+#include "core/compute/elementwise_catalogue.h"
+
+/* ------------------------------------------------- the language header */
+
+#define UA_FN static inline
+#define UA_R UA_EW_RTYPE
+#define UA_U UA_EW_UTYPE
+#define UA_T_BITS UA_EW_TBITS
+#define UA_R_BITS UA_EW_RBITS
+#define UA_KIND_(K) UA_KIND_IS_##K
+#define UA_KIND_IS_BOOL_BOOL 1
+#define UA_KIND_IS_INT_INT 1
+#define UA_KIND_IS_UINT_UINT 1
+#define UA_KIND_IS_FLOAT_FLOAT 1
+#define UA_KIND_IS_COMPLEX_COMPLEX 1
+#define UA_IS_(A, B) UA_IS__(A, B)
+#define UA_IS__(A, B) (UA_KIND_IS_##A##_##B + 0)
+#define UA_KIND_BOOL UA_IS_(UA_EW_KIND, BOOL)
+#define UA_KIND_INT UA_IS_(UA_EW_KIND, INT)
+#define UA_KIND_UINT UA_IS_(UA_EW_KIND, UINT)
+#define UA_KIND_FLOAT UA_IS_(UA_EW_KIND, FLOAT)
+#define UA_KIND_COMPLEX UA_IS_(UA_EW_KIND, COMPLEX)
+
+#if UA_R_BITS == 32
+#define UA_M(name) name##f
+#define UA_CM(name) c##name##f
+#define UA_CMPLX CMPLXF
+typedef float _Complex ua_cnative;
+#else
+#define UA_M(name) name
+#define UA_CM(name) c##name
+#define UA_CMPLX CMPLX
+typedef double _Complex ua_cnative;
+#endif
+
+/* float16 is computed in float32; its neighbours are found on its bits. */
+static inline float
+ua_half_step(float x, bool up)
+{
+    uint16_t h = ua_half_from_double(x);
+    if ((h & 0x7fffu) == 0) {
+        return ua_half_to_float(up ? 0x0001u : 0x8001u);
+    }
+    bool away = (h >> 15 == 0) == up;
+    return ua_half_to_float((uint16_t)(away ? h + 1 : h - 1));
+}
+#define UA_HALF_STEP(x, up) ua_half_step(x, up)
+
+#if UA_KIND_COMPLEX
+typedef struct ua_complex {
+    UA_R re, im;
+} ua_complex;
+#define UA_COMPLEX_DECLARED
+
+/* glibc's complex functions, which NumPy calls too. */
+static inline ua_complex
+ua_from_native(ua_cnative w)
+{
+    ua_complex z = {UA_CM(real)(w), UA_CM(imag)(w)};
+    return z;
+}
+#define UA_C_FN_(NAME)                                                        \
+    static inline ua_complex ua_c_##NAME(ua_complex z)                        \
+    {                                                                         \
+        return ua_from_native(UA_CM(NAME)(UA_CMPLX(z.re, z.im)));             \
+    }
+UA_C_FN_(exp)
+UA_C_FN_(log)
+UA_C_FN_(sqrt)
+UA_C_FN_(sin)
+UA_C_FN_(cos)
+UA_C_FN_(tan)
+UA_C_FN_(sinh)
+UA_C_FN_(cosh)
+UA_C_FN_(tanh)
+UA_C_FN_(asin)
+UA_C_FN_(acos)
+UA_C_FN_(atan)
+UA_C_FN_(asinh)
+UA_C_FN_(acosh)
+UA_C_FN_(atanh)
+static inline ua_complex
+ua_c_pow(ua_complex a, ua_complex b)
+{
+    return ua_from_native(
+        UA_CM(pow)(UA_CMPLX(a.re, a.im), UA_CMPLX(b.re, b.im)));
+}
+#endif
+
+#include "core/compute/elementwise_prelude.inc"
+
+/* -------------------------------------- which entries admit this type */
+
+/* UA_EW_IF(c)(code) keeps code where c expands to 1. */
+#define UA_EW_IF(c) UA_EW_IF_(c)
+#define UA_EW_IF_(c) UA_EW_IF_##c
+#define UA_EW_IF_1(...) __VA_ARGS__
+#define UA_EW_IF_0(...)
+#define UA_EW_AND(a, b) UA_EW_AND_(a, b)
+#define UA_EW_AND_(a, b) UA_EW_AND_##a##b
+#define UA_EW_AND_00 0
+#define UA_EW_AND_01 0
+#define UA_EW_AND_10 0
+#define UA_EW_AND_11 1
+
+/* UA_EW_KIND_IN(SET) is SET_<kind of this type>: the tables below say
+ * which kinds each KINDS column takes (UA_EW_IN_<column>_<kind>) and which
+ * computation types each rule yields (UA_EW_YIELDS_<rule>_<kind>).  The
+ * columns are pasted, never expanded, so they are matched by name. */
+#define UA_EW_KIND_IN(SET) UA_EW_KIND_IN_(SET, UA_EW_KIND)
+#define UA_EW_KIND_IN_(SET, K) UA_EW_KIND_IN__(SET, K)
+#define UA_EW_KIND_IN__(SET, K) SET##_##K
+#define UA_EW_IN_UA_EW_ANY_BOOL 1
+#define UA_EW_IN_UA_EW_ANY_INT 1
+#define UA_EW_IN_UA_EW_ANY_UINT 1
+#define UA_EW_IN_UA_EW_ANY_FLOAT 1
+#define UA_EW_IN_UA_EW_ANY_COMPLEX 1
+#define UA_EW_IN_UA_EW_NUMERIC_BOOL 0
+#define UA_EW_IN_UA_EW_NUMERIC_INT 1
+#define UA_EW_IN_UA_EW_NUMERIC_UINT 1
+#define UA_EW_IN_UA_EW_NUMERIC_FLOAT 1
+#define UA_EW_IN_UA_EW_NUMERIC_COMPLEX 1
+#define UA_EW_IN_UA_EW_REAL_B_BOOL 1
+#define UA_EW_IN_UA_EW_REAL_B_INT 1
+#define UA_EW_IN_UA_EW_REAL_B_UINT 1
+#define UA_EW_IN_UA_EW_REAL_B_FLOAT 1
+#define UA_EW_IN_UA_EW_REAL_B_COMPLEX 0
+#define UA_EW_IN_UA_EW_REAL_BOOL 0
+#define UA_EW_IN_UA_EW_REAL_INT 1
+#define UA_EW_IN_UA_EW_REAL_UINT 1
+#define UA_EW_IN_UA_EW_REAL_FLOAT 1
+#define UA_EW_IN_UA_EW_REAL_COMPLEX 0
+#define UA_EW_IN_UA_EW_BITWISE_BOOL 1
+#define UA_EW_IN_UA_EW_BITWISE_INT 1
+#define UA_EW_IN_UA_EW_BITWISE_UINT 1
+#define UA_EW_IN_UA_EW_BITWISE_FLOAT 0
+#define UA_EW_IN_UA_EW_BITWISE_COMPLEX 0
+#define UA_EW_IN_UA_EW_INTEGRAL_BOOL 0
+#define UA_EW_IN_UA_EW_INTEGRAL_INT 1
+#define UA_EW_IN_UA_EW_INTEGRAL_UINT 1
+#define UA_EW_IN_UA_EW_INTEGRAL_FLOAT 0
+#define UA_EW_IN_UA_EW_INTEGRAL_COMPLEX 0
+
+/* Computation types a rule yields: TO_FLOAT only floating ones. */
+#define UA_EW_YIELDS_UA_EW_TO_FLOAT_BOOL 0
+#define UA_EW_YIELDS_UA_EW_TO_FLOAT_INT 0
+#define UA_EW_YIELDS_UA_EW_TO_FLOAT_UINT 0
+#define UA_EW_YIELDS_UA_EW_TO_FLOAT_FLOAT 1
+#define UA_EW_YIELDS_UA_EW_TO_FLOAT_COMPLEX 1
+#define UA_EW_YIELDS_UA_EW_SAME_BOOL 1
+#define UA_EW_YIELDS_UA_EW_SAME_INT 1
+#define UA_EW_YIELDS_UA_EW_SAME_UINT 1
+#define UA_EW_YIELDS_UA_EW_SAME_FLOAT 1
+#define UA_EW_YIELDS_UA_EW_SAME_COMPLEX 1
+#define UA_EW_YIELDS_UA_EW_PREDICATE_BOOL 1
+#define UA_EW_YIELDS_UA_EW_PREDICATE_INT 1
+#define UA_EW_YIELDS_UA_EW_PREDICATE_UINT 1
+#define UA_EW_YIELDS_UA_EW_PREDICATE_FLOAT 1
+#define UA_EW_YIELDS_UA_EW_PREDICATE_COMPLEX 1
+#define UA_EW_YIELDS_UA_EW_TO_REAL_BOOL 1
+#define UA_EW_YIELDS_UA_EW_TO_REAL_INT 1
+#define UA_EW_YIELDS_UA_EW_TO_REAL_UINT 1
+#define UA_EW_YIELDS_UA_EW_TO_REAL_FLOAT 1
+#define UA_EW_YIELDS_UA_EW_TO_REAL_COMPLEX 1
+#define UA_EW_YIELDS_UA_EW_SELECT_BOOL 1
+#define UA_EW_YIELDS_UA_EW_SELECT_INT 1
+#define UA_EW_YIELDS_UA_EW_SELECT_UINT 1
+#define UA_EW_YIELDS_UA_EW_SELECT_FLOAT 1
+#define UA_EW_YIELDS_UA_EW_SELECT_COMPLEX 1
+#define UA_EW_YIELDS_UA_EW_LIKE_FIRST_BOOL 1
+#define UA_EW_YIELDS_UA_EW_LIKE_FIRST_INT 1
+#define UA_EW_YIELDS_UA_EW_LIKE_FIRST_UINT 1
+#define UA_EW_YIELDS_UA_EW_LIKE_FIRST_FLOAT 1
+#define UA_EW_YIELDS_UA_EW_LIKE_FIRST_COMPLEX 1
+
+/* Whether an entry has a loop for this type (where's condition is of any
+ * kind: its column is for the values). */
+#define UA_EW_ADMITS(IN, YIELDS)                                              \
+    UA_EW_AND(UA_EW_KIND_IN(IN), UA_EW_KIND_IN(YIELDS))
+
+/* -------------------------------------------------------- inner loops */
+
+/* The register types of operands and results, by rule. */
+#define UA_EW_OUT_UA_EW_SAME T
+#define UA_EW_OUT_UA_EW_TO_FLOAT T
+#define UA_EW_OUT_UA_EW_PREDICATE bool
+#define UA_EW_OUT_UA_EW_TO_REAL UA_R
+#define UA_EW_OUT_UA_EW_SELECT T
+#define UA_EW_OUT_UA_EW_LIKE_FIRST T
+#define UA_EW_A_UA_EW_SELECT bool
+#define UA_EW_A_UA_EW_SAME T
+#define UA_EW_A_UA_EW_TO_FLOAT T
+#define UA_EW_A_UA_EW_PREDICATE T
+#define UA_EW_A_UA_EW_TO_REAL T
+#define UA_EW_A_UA_EW_LIKE_FIRST T
+
+/* Clones for the vector extensions of x86-64, where the compiler makes
+ * them (GCC's ifunc dispatch, resolved once at load time). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&        \
+    !defined(UA_EW_NO_CLONES)
+#define UA_EW_CLONES                                                          \
+    __attribute__((target_clones("default", "avx2", "arch=x86-64-v4")))
+#else
+#define UA_EW_CLONES
+#endif
+
+/* o[i] <- EXPR over n elements; operand k's element i is p_k[i * s[k]],
+ * s[k] 1 (dense) or 0 (one value).  The all-dense case and the scalar
+ * cases are separate loops, so that each vectorizes. */
+#define UA_EW_LOOP1(NAME, RULE, EXPR)                                         \
+    UA_EW_CLONES static void ew_##NAME(char *o_, char *const *in,             \
+                                       const ptrdiff_t *s, ptrdiff_t n)       \
+    {                                                                         \
+        UA_EW_OUT_##RULE *restrict o = (UA_EW_OUT_##RULE *)o_;                \
+        const T *restrict pa = (const T *)in[0];                              \
+        if (s[0]) {                                                           \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                T a = pa[i];                                                  \
+                o[i] = EXPR;                                                  \
+            }                                                                 \
+            return;                                                           \
+        }                                                                     \
+        T a = pa[0];                                                          \
+        UA_EW_OUT_##RULE v = EXPR;                                            \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            o[i] = v;                                                         \
+        }                                                                     \
+    }
+
+#define UA_EW_LOOP2(NAME, RULE, EXPR)                                         \
+    UA_EW_CLONES static void ew_##NAME(char *o_, char *const *in,             \
+                                       const ptrdiff_t *s, ptrdiff_t n)       \
+    {                                                                         \
+        UA_EW_OUT_##RULE *restrict o = (UA_EW_OUT_##RULE *)o_;                \
+        const T *restrict pa = (const T *)in[0];                              \
+        const T *restrict pb = (const T *)in[1];                              \
+        if (s[0] && s[1]) {                                                   \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                T a = pa[i], b = pb[i];                                       \
+                o[i] = EXPR;                                                  \
+            }                                                                 \
+        } else if (s[0]) {                                                    \
+            T b = pb[0];                                                      \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                T a = pa[i];                                                  \
+                o[i] = EXPR;                                                  \
+            }                                                                 \
+        } else if (s[1]) {                                                    \
+            T a = pa[0];                                                      \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                T b = pb[i];                                                  \
+                o[i] = EXPR;                                                  \
+            }                                                                 \
+        } else {                                                              \
+            T a = pa[0], b = pb[0];                                           \
+            UA_EW_OUT_##RULE v = EXPR;                                        \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                o[i] = v;                                                     \
+            }                                                                 \
+        }                                                                     \
+    }
+
+#define UA_EW_LOOP3(NAME, RULE, EXPR)                                         \
+    UA_EW_CLONES static void ew_##NAME(char *o_, char *const *in,             \
+                                       const ptrdiff_t *s, ptrdiff_t n)       \
+    {                                                                         \
+        UA_EW_OUT_##RULE *restrict o = (UA_EW_OUT_##RULE *)o_;                \
+        const UA_EW_A_##RULE *restrict pa = (const UA_EW_A_##RULE *)in[0];    \
+        const T *restrict pb = (const T *)in[1];                              \
+        const T *restrict pc = (const T *)in[2];                              \
+        if (s[0] && s[1] && s[2]) {                                           \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                UA_EW_A_##RULE a = pa[i];                                     \
+                T b = pb[i], c = pc[i];                                       \
+                o[i] = EXPR;                                                  \
+            }                                                                 \
+            return;                                                           \
+        }                                                                     \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            UA_EW_A_##RULE a = pa[i * s[0]];                                  \
+            T b = pb[i * s[1]], c = pc[i * s[2]];                             \
+            o[i] = EXPR;                                                      \
+        }                                                                     \
+    }
+
+#define UA_EW_KERNEL_(NAME, ARITY, KINDS, RULE, EXPR)                         \
+    UA_EW_IF(UA_EW_ADMITS(UA_EW_IN_##KINDS, UA_EW_YIELDS_##RULE))(            \
+        UA_EW_LOOP##ARITY(NAME, RULE, EXPR))
+UA_ELEMENTWISE(UA_EW_KERNEL_)
+
+#define UA_EW_ENTRY_(NAME, ARITY, KINDS, RULE, EXPR)                          \
+    UA_EW_IF(UA_EW_ADMITS(UA_EW_IN_##KINDS, UA_EW_YIELDS_##RULE))(            \
+        [UA_EW_##NAME] = ew_##NAME, )
+#define UA_EW_TABLE_(CODE) UA_EW_TABLE__(CODE)
+#define UA_EW_TABLE__(CODE) ua_host_ew_##CODE
+const ua_host_ew_loop UA_EW_TABLE_(UA_EW_CODE)[UA_EW_COUNT] = {
+    UA_ELEMENTWISE(UA_EW_ENTRY_)};

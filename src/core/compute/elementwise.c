@@ -1,0 +1,593 @@
+/* Elementwise functions, planned once for every backend: the operands'
+ * kinds are checked against the catalogue, the types resolved by the
+ * promotion table (Python scalars weakly), the shapes broadcast, and the
+ * layout reduced (length-1 axes dropped, axes ordered by the output's
+ * strides, neighbours merged) before the backend's kernel sees it.
+ * Scalars travel in the plan, converted to the computation type. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "core/backend.h"
+#include "core/compute/compute.h"
+#include "core/devices/devices.h"
+#include "core/layout/layout.h"
+
+typedef struct {
+    const char *name;
+    int arity;
+    unsigned kinds;
+    ua_ew_rule rule;
+} entry;
+
+#define UA_EW_ENTRY_(NAME, ARITY, KINDS, RULE, EXPR)                          \
+    {#NAME, ARITY, KINDS, RULE},
+static const entry catalogue[UA_EW_COUNT] = {UA_ELEMENTWISE(UA_EW_ENTRY_)};
+
+const char *
+ua_ew_name(ua_ew_id f)
+{
+    return catalogue[f].name;
+}
+
+int
+ua_ew_arity(ua_ew_id f)
+{
+    return catalogue[f].arity;
+}
+
+ua_ew_rule
+ua_ew_rule_of(ua_ew_id f)
+{
+    return catalogue[f].rule;
+}
+
+unsigned
+ua_ew_kinds(ua_ew_id f)
+{
+    return catalogue[f].kinds;
+}
+
+bool
+ua_ew_find(const char *name, ua_ew_id *f)
+{
+    for (int i = 0; i < UA_EW_COUNT; i++) {
+        if (strcmp(catalogue[i].name, name) == 0) {
+            *f = (ua_ew_id)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ------------------------------------------------------------ types */
+
+static unsigned
+kind_bit(ua_typenum t)
+{
+    switch (ua_dtype_kind(t)) {
+    case 'b':
+        return UA_EW_K_BOOL;
+    case 'i':
+        return UA_EW_K_INT;
+    case 'u':
+        return UA_EW_K_UINT;
+    case 'f':
+        return UA_EW_K_FLOAT;
+    default:
+        return UA_EW_K_COMPLEX;
+    }
+}
+
+static unsigned
+scalar_kind_bit(ua_scalar_kind k)
+{
+    static const unsigned bits[] = {UA_EW_K_BOOL, UA_EW_INTEGRAL,
+                                    UA_EW_K_FLOAT, UA_EW_K_COMPLEX};
+    return bits[k];
+}
+
+static const char *
+scalar_kind_name(ua_scalar_kind k)
+{
+    static const char *names[] = {"bool", "int", "float", "complex"};
+    return names[k];
+}
+
+static ua_status
+check_kinds(ua_ew_id f, int nin, const ua_ew_operand *ops)
+{
+    const entry *e = &catalogue[f];
+    for (int k = 0; k < nin; k++) {
+        /* where's condition is any dtype, tested for non-zero. */
+        if (e->rule == UA_EW_SELECT && k == 0) {
+            continue;
+        }
+        const ua_ew_operand *o = &ops[k];
+        if (o->is_scalar && !(scalar_kind_bit(o->kind) & e->kinds)) {
+            return ua_error_set(UA_ERR_TYPE,
+                                "%s() does not accept a Python %s operand",
+                                e->name, scalar_kind_name(o->kind));
+        }
+        if (!o->is_scalar && !(kind_bit(o->type) & e->kinds)) {
+            return ua_error_set(UA_ERR_TYPE,
+                                "%s() does not accept an array of dtype %s",
+                                e->name, ua_dtype_name(o->type));
+        }
+    }
+    return UA_OK;
+}
+
+/* The promotion of operands [first, nin): arrays strongly, then Python
+ * scalars weakly; defaults where every operand is a scalar. */
+static ua_typenum
+promote_operands(int first, int nin, const ua_ew_operand *ops,
+                 const ua_default_dtypes *defaults)
+{
+    bool any = false;
+    ua_typenum t = UA_BOOL;
+    for (int k = first; k < nin; k++) {
+        if (!ops[k].is_scalar) {
+            t = any ? ua_promote(t, ops[k].type) : ops[k].type;
+            any = true;
+        }
+    }
+    for (int k = first; k < nin; k++) {
+        if (ops[k].is_scalar) {
+            t = ua_promote_scalar(t, ops[k].kind, defaults);
+        }
+    }
+    return t;
+}
+
+static ua_typenum
+real_of(ua_typenum t)
+{
+    return t == UA_COMPLEX64    ? UA_FLOAT32
+           : t == UA_COMPLEX128 ? UA_FLOAT64
+                                : t;
+}
+
+#define UA_EW_FLOATING_KINDS (UA_EW_K_FLOAT | UA_EW_K_COMPLEX)
+
+/* The floating type NumPy computes integer operands in: the first that
+ * every array operand's dtype casts to safely, float16 at least (int8
+ * with uint8 gives float16, where promoting the pair first would give
+ * int16, then float32). */
+static ua_typenum
+floating_for(int nin, const ua_ew_operand *ops, ua_typenum p)
+{
+    uint32_t set = 1u << ua_dtype_index(UA_FLOAT16);
+    bool any = false;
+    for (int k = 0; k < nin; k++) {
+        if (!ops[k].is_scalar) {
+            set |= 1u << ua_dtype_index(ops[k].type);
+            any = true;
+        }
+    }
+    return any ? ua_promote_set(set) : ua_promote(p, UA_FLOAT16);
+}
+
+static void
+resolve_types(ua_ew_id f, int nin, const ua_ew_operand *ops,
+              const ua_default_dtypes *defaults, ua_ew_resolved *r)
+{
+    ua_ew_rule rule = catalogue[f].rule;
+    ua_typenum p;
+    switch (rule) {
+    case UA_EW_SELECT:
+        p = promote_operands(1, nin, ops, defaults);
+        break;
+    case UA_EW_LIKE_FIRST:
+        p = promote_operands(0, 1, ops, defaults);
+        break;
+    default:
+        p = promote_operands(0, nin, ops, defaults);
+    }
+    if (rule == UA_EW_TO_FLOAT && !(kind_bit(p) & UA_EW_FLOATING_KINDS)) {
+        /* NumPy divides integers in its default floating type. */
+        p = f == UA_EW_divide ? defaults->real_floating
+                              : floating_for(nin, ops, p);
+    }
+    r->compute = p;
+    r->out_type = rule == UA_EW_PREDICATE ? UA_BOOL
+                  : rule == UA_EW_TO_REAL ? real_of(p)
+                                          : p;
+}
+
+/* ------------------------------------------------------- broadcasting */
+
+static ua_status
+broadcast(ua_ew_id f, int nin, const ua_ew_operand *ops, ua_ew_resolved *r)
+{
+    int nd = 0;
+    for (int k = 0; k < nin; k++) {
+        if (!ops[k].is_scalar && ops[k].nd > nd) {
+            nd = ops[k].nd;
+        }
+    }
+    for (int j = 0; j < nd; j++) {
+        r->shape[j] = 1;
+    }
+    for (int k = 0; k < nin; k++) {
+        const ua_ew_operand *o = &ops[k];
+        for (int j = 0; !o->is_scalar && j < o->nd; j++) {
+            ptrdiff_t *d = &r->shape[nd - o->nd + j], n = o->shape[j];
+            if (*d != 1 && n != 1 && n != *d) {
+                return ua_error_set(UA_ERR_VALUE,
+                                    "%s(): operands could not be broadcast "
+                                    "together: axis %d has length %td in "
+                                    "one and %td in operand %d",
+                                    catalogue[f].name, j - o->nd, *d, n, k);
+            }
+            *d = n == 1 ? *d : n;
+        }
+    }
+    r->nd = nd;
+    return UA_OK;
+}
+
+ua_status
+ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
+                       const ua_default_dtypes *defaults, ua_ew_resolved *r)
+{
+    if ((unsigned)f >= UA_EW_COUNT || nin != catalogue[f].arity) {
+        return ua_error_set(
+            UA_ERR_VALUE, "elementwise function %d takes %d operands", f,
+            (unsigned)f < UA_EW_COUNT ? catalogue[f].arity : 0);
+    }
+    ua_status st = check_kinds(f, nin, ops);
+    if (st != UA_OK) {
+        return st;
+    }
+    r->function = f;
+    r->nin = nin;
+    resolve_types(f, nin, ops, defaults, r);
+    /* Kinds that promote to a type outside the function's (int64 with
+     * uint64 gives float64, which has no bitwise operations). */
+    if (catalogue[f].rule != UA_EW_SELECT &&
+        !(kind_bit(r->compute) & catalogue[f].kinds)) {
+        return ua_error_set(UA_ERR_TYPE,
+                            "%s() does not accept these operands together: "
+                            "they promote to %s",
+                            catalogue[f].name, ua_dtype_name(r->compute));
+    }
+    st = broadcast(f, nin, ops, r);
+    ptrdiff_t size;
+    return st == UA_OK
+               ? ua_layout_check_size(r->nd, r->shape,
+                                      ua_dtype_itemsize(r->out_type), &size)
+               : st;
+}
+
+/* ------------------------------------------------------------ scalars */
+
+/* The scalar as the copy engine's source: its value and dtype. */
+static ua_typenum
+scalar_source(const ua_ew_operand *o, unsigned char *bits)
+{
+    switch (o->kind) {
+    case UA_SCALAR_BOOL:
+        bits[0] = o->value.b;
+        return UA_BOOL;
+    case UA_SCALAR_INT:
+        memcpy(bits, &o->value.i, 8);
+        return o->positive ? UA_UINT64 : UA_INT64;
+    case UA_SCALAR_FLOAT:
+        memcpy(bits, &o->value.f, 8);
+        return UA_FLOAT64;
+    default:
+        memcpy(bits, o->value.c, 16);
+        return UA_COMPLEX128;
+    }
+}
+
+/* Whether an int scalar is a value of the integer type t. */
+static bool
+int_fits(const ua_ew_operand *o, ua_typenum t)
+{
+    int bits = (int)ua_dtype_itemsize(t) * 8;
+    if (ua_dtype_kind(t) == 'u') {
+        return o->positive
+                   ? bits == 64
+                   : o->value.i >= 0 &&
+                         (bits == 64 || o->value.i < ((int64_t)1 << bits));
+    }
+    if (o->positive) {
+        return false;
+    }
+    return bits == 64 || (o->value.i >= -((int64_t)1 << (bits - 1)) &&
+                          o->value.i < ((int64_t)1 << (bits - 1)));
+}
+
+/* The scalar's bits in type t, as NEP 50 takes a weak int: refused where
+ * the value is not one of t's. */
+static ua_status
+scalar_value(const ua_ew_resolved *r, const ua_ew_operand *o, ua_typenum t,
+             unsigned char *out)
+{
+    char kind = ua_dtype_kind(t);
+    if (o->kind == UA_SCALAR_INT && (kind == 'i' || kind == 'u') &&
+        !int_fits(o, t)) {
+        if (o->positive) {
+            return ua_error_set(
+                UA_ERR_VALUE,
+                "%s(): Python integer %" PRIu64 " is out of bounds for %s",
+                catalogue[r->function].name, o->value.u, ua_dtype_name(t));
+        }
+        return ua_error_set(
+            UA_ERR_VALUE,
+            "%s(): Python integer %" PRId64 " is out of bounds for %s",
+            catalogue[r->function].name, o->value.i, ua_dtype_name(t));
+    }
+    unsigned char src[16];
+    ptrdiff_t none = 0;
+    ua_strided s = {(char *)src, &none, scalar_source(o, src)};
+    ua_strided d = {(char *)out, &none, t};
+    return ua_copy_strided_host(0, NULL, &d, &s);
+}
+
+/* ------------------------------------------------------------ planning */
+
+/* The operand's steps in bytes over the result's axes (0 where it
+ * broadcasts). */
+static void
+operand_steps(const ua_ew_resolved *r, const ua_ew_operand *o,
+              ptrdiff_t *steps)
+{
+    ptrdiff_t size = (ptrdiff_t)ua_dtype_itemsize(o->type);
+    for (int j = 0; j < r->nd; j++) {
+        int a = j - (r->nd - o->nd);
+        steps[j] = a < 0 || o->shape[a] == 1 ? 0 : o->strides[a] * size;
+    }
+}
+
+static bool
+mergeable(const ua_elementwise_plan *p, int last, int j,
+          const ptrdiff_t (*steps)[UA_MAXDIMS], ptrdiff_t len)
+{
+    if (p->ostep[last] != steps[0][j] * len) {
+        return false;
+    }
+    for (int k = 0; k < p->nin; k++) {
+        if (p->istep[k][last] != steps[k + 1][j] * len) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Fills the plan's axes from per-axis byte steps (steps[0]: out, then the
+ * operands), reduced. */
+static void
+reduce_axes(const ua_ew_resolved *r, const ptrdiff_t (*steps)[UA_MAXDIMS],
+            ua_elementwise_plan *p)
+{
+    int order[UA_MAXDIMS], n = 0;
+    for (int j = 0; j < r->nd; j++) {
+        if (r->shape[j] != 1) {
+            order[n++] = j;
+        }
+    }
+    ua_layout_sort_axes(n, order, steps[0]);
+    p->nd = 0;
+    for (int i = 0; i < n; i++) {
+        int j = order[i], last = p->nd - 1;
+        ptrdiff_t len = r->shape[j];
+        if (last >= 0 && mergeable(p, last, j, steps, len)) {
+            p->shape[last] *= len;
+        } else {
+            last = p->nd++;
+            p->shape[last] = len;
+        }
+        p->ostep[last] = steps[0][j];
+        for (int k = 0; k < p->nin; k++) {
+            p->istep[k][last] = steps[k + 1][j];
+        }
+    }
+}
+
+static bool
+is_contiguous(const ua_elementwise_plan *p)
+{
+    if (p->nd > 1) {
+        return false;
+    }
+    if (p->nd == 0) {
+        return true;
+    }
+    if (p->ostep[0] != (ptrdiff_t)ua_dtype_itemsize(p->out_type)) {
+        return false;
+    }
+    for (int k = 0; k < p->nin; k++) {
+        if (!p->scalar[k] &&
+            p->istep[k][0] != (ptrdiff_t)ua_dtype_itemsize(p->in_type[k])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The largest byte offset the steps reach, in magnitude. */
+static ptrdiff_t
+reach(const ua_elementwise_plan *p, const ptrdiff_t *steps)
+{
+    ptrdiff_t total = 0;
+    for (int j = 0; j < p->nd; j++) {
+        ptrdiff_t s = steps[j] < 0 ? -steps[j] : steps[j];
+        total += s * (p->shape[j] - 1);
+    }
+    return total;
+}
+
+static bool
+fits_int32(const ua_elementwise_plan *p)
+{
+    if (p->size > INT32_MAX || reach(p, p->ostep) + 16 > INT32_MAX) {
+        return false;
+    }
+    for (int k = 0; k < p->nin; k++) {
+        if (reach(p, p->istep[k]) + 16 > INT32_MAX) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The type operand k is converted to at load. */
+static ua_typenum
+slot_type(const ua_ew_resolved *r, int k)
+{
+    return catalogue[r->function].rule == UA_EW_SELECT && k == 0 ? UA_BOOL
+                                                                 : r->compute;
+}
+
+static ua_status
+build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
+           const ua_strided *out, ua_elementwise_plan *p)
+{
+    ptrdiff_t steps[1 + UA_EW_MAX_OPERANDS][UA_MAXDIMS];
+    memset(p, 0, offsetof(ua_elementwise_plan, shape));
+    memset(p->value, 0, sizeof p->value);
+    p->function = r->function;
+    p->nin = r->nin;
+    p->compute = r->compute;
+    p->out_type = out->type;
+    p->out = out->data;
+    ptrdiff_t osize = (ptrdiff_t)ua_dtype_itemsize(out->type);
+    for (int j = 0; j < r->nd; j++) {
+        steps[0][j] = r->shape[j] == 1 ? 0 : out->strides[j] * osize;
+    }
+    for (int k = 0; k < r->nin; k++) {
+        const ua_ew_operand *o = &ops[k];
+        p->scalar[k] = o->is_scalar;
+        if (o->is_scalar) {
+            p->in_type[k] = slot_type(r, k);
+            memset(steps[k + 1], 0, sizeof steps[k + 1]);
+            ua_status st =
+                scalar_value(r, o, p->in_type[k], p->value[k].bytes);
+            if (st != UA_OK) {
+                return st;
+            }
+        } else {
+            p->in_type[k] = o->type;
+            p->in[k] = o->data;
+            operand_steps(r, o, steps[k + 1]);
+        }
+    }
+    reduce_axes(r, (const ptrdiff_t (*)[UA_MAXDIMS])steps, p);
+    p->size = 1;
+    for (int j = 0; j < p->nd; j++) {
+        p->size *= (size_t)p->shape[j];
+    }
+    p->contiguous = is_contiguous(p);
+    p->small_index = fits_int32(p);
+    return UA_OK;
+}
+
+/* ------------------------------------------------------------ overlap */
+
+/* The bytes [lo, hi) that a strided operand of the result's shape
+ * reaches. */
+static void
+extent(const ua_ew_resolved *r, const char *data, const ptrdiff_t *steps,
+       size_t itemsize, uintptr_t *lo, uintptr_t *hi)
+{
+    ptrdiff_t a = 0, b = 0;
+    for (int j = 0; j < r->nd; j++) {
+        ptrdiff_t d = steps[j] * (r->shape[j] - 1);
+        *(d < 0 ? &a : &b) += d;
+    }
+    *lo = (uintptr_t)(data + a);
+    *hi = (uintptr_t)(data + b) + itemsize;
+}
+
+/* Whether writing out could change operand o before the kernel reads it:
+ * their bytes meet, and they are not the same elements in the same
+ * layout and dtype (which an elementwise kernel reads before it writes). */
+static bool
+overlaps(const ua_ew_resolved *r, const ua_strided *out,
+         const ua_ew_operand *o)
+{
+    ptrdiff_t os[UA_MAXDIMS], is[UA_MAXDIMS];
+    size_t osize = ua_dtype_itemsize(out->type);
+    size_t isize = ua_dtype_itemsize(o->type);
+    for (int j = 0; j < r->nd; j++) {
+        os[j] = r->shape[j] == 1 ? 0 : out->strides[j] * (ptrdiff_t)osize;
+    }
+    operand_steps(r, o, is);
+    uintptr_t olo, ohi, ilo, ihi;
+    extent(r, out->data, os, osize, &olo, &ohi);
+    extent(r, o->data, is, isize, &ilo, &ihi);
+    if (olo >= ihi || ilo >= ohi) {
+        return false;
+    }
+    return !(o->data == out->data && osize == isize &&
+             memcmp(os, is, (size_t)r->nd * sizeof os[0]) == 0);
+}
+
+/* A dense copy of operand *o, which *o then describes; *tmp owns it. */
+static ua_status
+copy_operand(ua_queue *q, const ua_ew_operand *o, ua_ew_operand *copy,
+             ptrdiff_t *strides, ua_allocation **tmp)
+{
+    ptrdiff_t n;
+    size_t size = ua_dtype_itemsize(o->type);
+    ua_status st = ua_layout_check_size(o->nd, o->shape, size, &n);
+    if (st == UA_OK) {
+        st = ua_usm_alloc(q, UA_USM_DEVICE, n > 0 ? (size_t)n * size : 1, 0,
+                          tmp);
+    }
+    if (st != UA_OK) {
+        return st;
+    }
+    ua_layout_default_strides(o->nd, o->shape, 'C', strides);
+    *copy = *o;
+    copy->data = ua_allocation_ptr(*tmp);
+    copy->strides = strides;
+    ua_strided dst = {copy->data, strides, o->type};
+    ua_strided src = {o->data, o->strides, o->type};
+    return ua_queue_copy_strided(q, o->nd, o->shape, &dst, &src);
+}
+
+static ua_status
+run_plan(ua_queue *q, const ua_ew_resolved *r, const ua_ew_operand *ops,
+         const ua_strided *out)
+{
+    ua_elementwise_plan p;
+    ua_status st = build_plan(r, ops, out, &p);
+    if (st != UA_OK) {
+        return st;
+    }
+    return q->context->device->backend->ops->compute->elementwise(q->handle,
+                                                                  &p);
+}
+
+ua_status
+ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
+                     const ua_ew_operand *ops, const ua_strided *out)
+{
+    for (int j = 0; j < r->nd; j++) {
+        if (r->shape[j] == 0) {
+            return UA_OK;
+        }
+    }
+    ua_ew_operand copies[UA_EW_MAX_OPERANDS];
+    ptrdiff_t strides[UA_EW_MAX_OPERANDS][UA_MAXDIMS];
+    ua_allocation *tmp[UA_EW_MAX_OPERANDS] = {NULL};
+    ua_status st = UA_OK;
+    for (int k = 0; k < r->nin && st == UA_OK; k++) {
+        copies[k] = ops[k];
+        if (!ops[k].is_scalar && overlaps(r, out, &ops[k])) {
+            st = copy_operand(q, &ops[k], &copies[k], strides[k], &tmp[k]);
+        }
+    }
+    if (st == UA_OK) {
+        st = run_plan(q, r, copies, out);
+    }
+    for (int k = 0; k < r->nin; k++) {
+        if (tmp[k] != NULL) {
+            ua_usm_free(tmp[k]); /* waits for the kernel */
+        }
+    }
+    return st;
+}

@@ -1,0 +1,248 @@
+/* The elementwise call that the array's operators and the namespace's
+ * functions share: operands classified (arrays, Python scalars, NumPy's
+ * arrays refused), one queue checked, the core resolving types and shapes,
+ * the result allocated from the pool and the kernel enqueued. */
+#include "python/base/pyheaders.h"
+
+#include <string.h>
+
+#include "core/compute/compute.h"
+#include "python/base/errors.h"
+#include "python/base/gil.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+
+/* NumPy's arrays and scalars, which the namespace refuses as operands (a
+ * silent copy to the device, or a host result, is what users must ask
+ * for). */
+static bool
+is_numpy_object(PyObject *o)
+{
+    PyObject *mod =
+        PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__module__");
+    bool numpy = mod != NULL && PyUnicode_Check(mod) &&
+                 PyUnicode_CompareWithASCIIString(mod, "numpy") == 0;
+    Py_XDECREF(mod);
+    PyErr_Clear();
+    return numpy;
+}
+
+/* A Python int as the core's scalar: int64, or uint64 where positive and
+ * past INT64_MAX; OverflowError past both, as NumPy raises. */
+static int
+int_operand(PyObject *o, ua_ew_operand *op)
+{
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    op->kind = UA_SCALAR_INT;
+    if (overflow == 0) {
+        op->value.i = v;
+        return 0;
+    }
+    unsigned long long u = overflow > 0 ? PyLong_AsUnsignedLongLong(o) : 0;
+    if (overflow < 0 || (u == (unsigned long long)-1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_OverflowError,
+                     "Python integer %R is out of bounds for every integer "
+                     "dtype",
+                     o);
+        return -1;
+    }
+    op->positive = true;
+    op->value.u = u;
+    return 0;
+}
+
+/* 1: o is an operand, filled in; 0: unsupported (nothing raised); -1:
+ * error raised. */
+static int
+classify(ua_state *st, PyObject *o, ua_ew_operand *op)
+{
+    memset(op, 0, sizeof *op);
+    if (PyObject_TypeCheck(o, st->USMArray_Type)) {
+        PyUSMArrayObject *a = ARR(o);
+        op->data = a->data;
+        op->nd = a->nd;
+        op->shape = a->shape;
+        op->strides = a->strides;
+        op->type = (ua_typenum)a->typenum;
+        return 1;
+    }
+    op->is_scalar = true;
+    if (PyBool_Check(o)) {
+        op->kind = UA_SCALAR_BOOL;
+        op->value.b = o == Py_True;
+        return 1;
+    }
+    if (PyLong_Check(o)) {
+        return int_operand(o, op) < 0 ? -1 : 1;
+    }
+    if (PyFloat_Check(o)) {
+        op->kind = UA_SCALAR_FLOAT;
+        op->value.f = PyFloat_AS_DOUBLE(o);
+        return 1;
+    }
+    if (PyComplex_Check(o)) {
+        op->kind = UA_SCALAR_COMPLEX;
+        op->value.c[0] = PyComplex_RealAsDouble(o);
+        op->value.c[1] = PyComplex_ImagAsDouble(o);
+        return 1;
+    }
+    return 0;
+}
+
+static PyObject *
+refuse_operand(ua_ew_id f, PyObject *o, bool operator)
+{
+    if (is_numpy_object(o)) {
+        return PyErr_Format(PyExc_TypeError,
+                            "%s(): a NumPy %.100s is not an operand of "
+                            "USMArray: convert it with ua.asarray(value, "
+                            "device=x.device) first, or the array with "
+                            "ua.asnumpy(x)",
+                            ua_ew_name(f), Py_TYPE(o)->tp_name);
+    }
+    if (operator) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    return PyErr_Format(PyExc_TypeError,
+                        "%s() takes USMArrays and Python scalars, not "
+                        "%.100s",
+                        ua_ew_name(f), Py_TYPE(o)->tp_name);
+}
+
+/* The first array operand, every other on its queue; NULL with ValueError
+ * naming both queues otherwise, or TypeError where none is an array. */
+static PyObject *
+common_array(ua_ew_id f, PyObject *const *objs, const ua_ew_operand *ops,
+             int n)
+{
+    PyObject *first = NULL;
+    for (int k = 0; k < n; k++) {
+        if (ops[k].is_scalar) {
+            continue;
+        }
+        if (first == NULL) {
+            first = objs[k];
+        } else if (queue_of_array(objs[k]) != queue_of_array(first)) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s(): the operands are on different queues, %R and "
+                         "%R; move one with to_device() first",
+                         ua_ew_name(f), base_of(first)->queue,
+                         base_of(objs[k])->queue);
+            return NULL;
+        }
+    }
+    if (first == NULL) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s() needs at least one USMArray operand",
+                     ua_ew_name(f));
+    }
+    return first;
+}
+
+/* The result's layout: that of an operand of the full shape (NumPy's
+ * order 'K'), else C order. */
+static const Py_ssize_t *
+layout_like(const ua_ew_resolved *r, const ua_ew_operand *ops, int n)
+{
+    for (int k = 0; k < n; k++) {
+        if (!ops[k].is_scalar && ops[k].nd == r->nd) {
+            bool same = true;
+            for (int j = 0; same && j < r->nd; j++) {
+                same = ops[k].shape[j] == r->shape[j];
+            }
+            if (same) {
+                return ops[k].strides;
+            }
+        }
+    }
+    return NULL;
+}
+
+static int
+check_into(ua_ew_id f, const ua_ew_resolved *r, PyObject *into)
+{
+    PyUSMArrayObject *x = ARR(into);
+    bool same = x->nd == r->nd;
+    for (int j = 0; same && j < r->nd; j++) {
+        same = x->shape[j] == r->shape[j];
+    }
+    if (!same) {
+        PyErr_Format(PyExc_ValueError,
+                     "in-place %s(): the result's shape differs from the "
+                     "left operand's (broadcasting may not grow it)",
+                     ua_ew_name(f));
+        return -1;
+    }
+    if ((ua_typenum)x->typenum != r->out_type) {
+        PyErr_Format(PyExc_TypeError,
+                     "in-place %s(): the result has dtype %s, which the "
+                     "left operand's dtype %s cannot hold",
+                     ua_ew_name(f), ua_dtype_name(r->out_type),
+                     ua_dtype_name((ua_typenum)x->typenum));
+        return -1;
+    }
+    if (x->flags & USM_ARRAY_WRITABLE) {
+        return 0;
+    }
+    PyErr_SetString(PyExc_ValueError, "assignment destination is read-only");
+    return -1;
+}
+
+static int
+run(ua_state *st, const ua_ew_resolved *r, const ua_ew_operand *ops,
+    PyObject *out)
+{
+    ua_strided o = ua_py_array_strided(out);
+    size_t bytes = ua_py_array_size(out) * ua_dtype_itemsize(r->out_type);
+    PyThreadState *ts = ua_py_release_if_long(bytes);
+    ua_status s = ua_queue_elementwise(queue_of_array(out), r, ops, &o);
+    ua_py_reacquire(ts);
+    if (s != UA_OK) {
+        ua_py_raise_core(st, s);
+        return -1;
+    }
+    return 0;
+}
+
+PyObject *
+ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
+                  PyObject *into, bool operator)
+{
+    ua_ew_operand ops[UA_EW_MAX_OPERANDS];
+    for (int k = 0; k < n; k++) {
+        int c = classify(st, objs[k], &ops[k]);
+        if (c <= 0) {
+            return c < 0 ? NULL : refuse_operand(f, objs[k], operator);
+        }
+    }
+    PyObject *x = common_array(f, objs, ops, n);
+    if (x == NULL) {
+        return NULL;
+    }
+    ua_queue *q = queue_of_array(x);
+    ua_default_dtypes d =
+        ua_default_dtypes_for(ua_device_has_fp64(ua_queue_device(q)));
+    ua_ew_resolved r;
+    ua_status s = ua_elementwise_resolve(f, n, ops, &d, &r);
+    if (s != UA_OK) {
+        return ua_py_raise_core(st, s);
+    }
+    PyObject *out;
+    if (into != NULL) {
+        out = check_into(f, &r, into) < 0 ? NULL : Py_NewRef(into);
+    } else {
+        const Py_ssize_t *like = layout_like(&r, ops, n);
+        out = ua_py_array_empty(st, r.nd, r.shape, like, r.out_type,
+                                like != NULL ? 'K' : 'C', base_of(x)->kind,
+                                base_of(x)->queue);
+    }
+    if (out != NULL && run(st, &r, ops, out) < 0) {
+        Py_CLEAR(out);
+    }
+    return out;
+}
