@@ -370,4 +370,10 @@ const ua_compute_ops ua_host_compute_ops = {
     .compress = host_compress,
     .affine = host_affine,
     .band = host_band,
+    .reduce = ua_host_reduce,
+    .scan = ua_host_scan,
+    .sort = ua_host_sort,
+    .search = ua_host_search,
+    .group = ua_host_group,
+    .matmul = ua_host_matmul,
 };
