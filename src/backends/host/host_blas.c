@@ -20,8 +20,8 @@
 enum { ROW_MAJOR = 101, NO_TRANS = 111, TRANS = 112 };
 
 /* The four gemm, with 32- or 64-bit integers. */
-typedef void (*sgemm32)(int, int, int, int, int, int, float, const void *,
-                        int, const void *, int, float, void *, int);
+typedef void (*sgemm32)(int, int, int, int, int, int, float, const void *, int,
+                        const void *, int, float, void *, int);
 typedef void (*sgemm64)(int, int, int, int64_t, int64_t, int64_t, float,
                         const void *, int64_t, const void *, int64_t, float,
                         void *, int64_t);
@@ -94,8 +94,7 @@ visit_loaded(struct dl_phdr_info *info, size_t size, void *found)
 {
     (void)size;
     const char *name = info->dlpi_name;
-    if (name != NULL && strstr(name, "openblas") != NULL &&
-        !*(bool *)found) {
+    if (name != NULL && strstr(name, "openblas") != NULL && !*(bool *)found) {
         void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
         if (h != NULL) {
             *(bool *)found = take_symbols(h, name);
@@ -215,9 +214,9 @@ gemm_row_major(int t, ptrdiff_t m, ptrdiff_t n, ptrdiff_t k, const char *a,
     int oa = ta ? TRANS : NO_TRANS, ob = tb ? TRANS : NO_TRANS;
     static const float one_f[2] = {1.0f, 0.0f}, zero_f[2] = {0.0f, 0.0f};
     static const double one_d[2] = {1.0, 0.0}, zero_d[2] = {0.0, 0.0};
-    if (!blas.ilp64 && (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX ||
-                        lda > INT32_MAX || ldb > INT32_MAX ||
-                        ldc > INT32_MAX)) {
+    if (!blas.ilp64 &&
+        (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX || lda > INT32_MAX ||
+         ldb > INT32_MAX || ldc > INT32_MAX)) {
         return false;
     }
     void (*f)(void) = blas.gemm[t];
@@ -231,8 +230,8 @@ gemm_row_major(int t, ptrdiff_t m, ptrdiff_t n, ptrdiff_t k, const char *a,
         } else {
             const void *one = t == 2 ? (const void *)one_f : one_d;
             const void *zero = t == 2 ? (const void *)zero_f : zero_d;
-            ((zgemm64)f)(ROW_MAJOR, oa, ob, m, n, k, one, a, lda, b, ldb,
-                         zero, c, ldc);
+            ((zgemm64)f)(ROW_MAJOR, oa, ob, m, n, k, one, a, lda, b, ldb, zero,
+                         c, ldc);
         }
         return true;
     }
@@ -247,8 +246,8 @@ gemm_row_major(int t, ptrdiff_t m, ptrdiff_t n, ptrdiff_t k, const char *a,
     } else {
         const void *one = t == 2 ? (const void *)one_f : one_d;
         const void *zero = t == 2 ? (const void *)zero_f : zero_d;
-        ((zgemm32)f)(ROW_MAJOR, oa, ob, im, in, ik, one, a, ia, b, ib, zero,
-                     c, ic);
+        ((zgemm32)f)(ROW_MAJOR, oa, ob, im, in, ik, one, a, ia, b, ib, zero, c,
+                     ic);
     }
     return true;
 }
@@ -257,9 +256,9 @@ bool
 ua_host_blas_gemm(const ua_matmul_plan *p, const char *a, const char *b,
                   char *c)
 {
-    int t = p->type == UA_FLOAT32     ? 0
-            : p->type == UA_FLOAT64   ? 1
-            : p->type == UA_COMPLEX64 ? 2
+    int t = p->type == UA_FLOAT32      ? 0
+            : p->type == UA_FLOAT64    ? 1
+            : p->type == UA_COMPLEX64  ? 2
             : p->type == UA_COMPLEX128 ? 3
                                        : -1;
     if (t < 0 || getenv("USMARRAY_NO_BLAS") != NULL) {
@@ -287,6 +286,6 @@ ua_host_blas_gemm(const ua_matmul_plan *p, const char *a, const char *b,
                               cm);
     }
     /* A column-major c: its transpose is row-major, b^T a^T. */
-    return cm == 1 && gemm_row_major(t, p->n, p->m, p->k, b, bn, bk, a, ak,
-                                     am, c, cn);
+    return cm == 1 &&
+           gemm_row_major(t, p->n, p->m, p->k, b, bn, bk, a, ak, am, c, cn);
 }

@@ -15,8 +15,7 @@ ua_status ua_host_arg_reduce(const ua_reduce_plan *p);
 ua_status ua_host_scan(void *queue, const ua_scan_plan *p);
 ua_status ua_host_sort(void *queue, const ua_sort_plan *p);
 ua_status ua_host_search(void *queue, const ua_search_plan *p);
-ua_status ua_host_group(void *queue, const ua_group_plan *p,
-                        ptrdiff_t *count);
+ua_status ua_host_group(void *queue, const ua_group_plan *p, ptrdiff_t *count);
 ua_status ua_host_matmul(void *queue, const ua_matmul_plan *p);
 /* One product of p's batch through the BLAS; false where there is none
  * or it cannot take the type or layout. */

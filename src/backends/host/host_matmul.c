@@ -123,8 +123,8 @@ DEFINE_MM(c8, cf, cf, load_cf_cf, store_cf_cf, MUL_CF, 0.0f)
 DEFINE_MM(c16, cd, cd, load_cd_cd, store_cd_cd, MUL_CD, 0.0)
 DEFINE_MM(i1, int8_t, uint64_t, load_int8_t_uint64_t, store_uint8_t_uint64_t,
           MUL_REAL, 0)
-DEFINE_MM(u1, uint8_t, uint64_t, load_uint8_t_uint64_t,
-          store_uint8_t_uint64_t, MUL_REAL, 0)
+DEFINE_MM(u1, uint8_t, uint64_t, load_uint8_t_uint64_t, store_uint8_t_uint64_t,
+          MUL_REAL, 0)
 DEFINE_MM(i2, int16_t, uint64_t, load_int16_t_uint64_t,
           store_uint16_t_uint64_t, MUL_REAL, 0)
 DEFINE_MM(u2, uint16_t, uint64_t, load_uint16_t_uint64_t,

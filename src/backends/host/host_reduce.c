@@ -215,8 +215,8 @@ identity(ua_typenum a, grid_op op, ptrdiff_t w, void *acc)
                                                 : -0.0;
             break;
         case UA_COMPLEX64:
-            ((cf *)acc)[l] = op == OP_PROD ? CMPLXF(1.0f, 0.0f)
-                                           : CMPLXF(-0.0f, -0.0f);
+            ((cf *)acc)[l] =
+                op == OP_PROD ? CMPLXF(1.0f, 0.0f) : CMPLXF(-0.0f, -0.0f);
             break;
         case UA_COMPLEX128:
             ((cd *)acc)[l] =
@@ -256,8 +256,7 @@ pairwise(const reducer *r, grid_op op)
 
 /* The grid's rows combined into acc[w] (already the identity). */
 static void
-run_grid(const reducer *r, grid_op op, const grid *g, void *acc,
-         const void *c)
+run_grid(const reducer *r, grid_op op, const grid *g, void *acc, const void *c)
 {
     ua_typenum xtype = r->p->xtype;
     size_t w = (size_t)g->w, asz = r->asz;
@@ -273,8 +272,8 @@ run_grid(const reducer *r, grid_op op, const grid *g, void *acc,
             continue;
         }
         for (ptrdiff_t b = 0; b < m; b += BLOCK) {
-            grid bg = {t.x + b * t.rs, t.w, t.ls, m - b < BLOCK ? m - b : BLOCK,
-                       t.rs};
+            grid bg = {t.x + b * t.rs, t.w, t.ls,
+                       m - b < BLOCK ? m - b : BLOCK, t.rs};
             identity(r->a, OP_SUM, g->w, blk);
             lanes_of(r->a, op, &bg, blk, c);
             /* A binary counter: level k holds the sum of 2^k blocks. */
@@ -433,8 +432,8 @@ split_run(const ua_reduce_plan *p, const char *x, grid *g, grid *tail)
 {
     ptrdiff_t rows = p->n / SPLIT;
     *g = (grid){x, SPLIT, p->step, rows, SPLIT * p->step};
-    *tail = (grid){x + rows * SPLIT * p->step, p->n - rows * SPLIT, p->step,
-                   1, 0};
+    *tail =
+        (grid){x + rows * SPLIT * p->step, p->n - rows * SPLIT, p->step, 1, 0};
 }
 
 /* Calls each(x, result) for every position of the first nd axes. */
@@ -444,7 +443,7 @@ split_run(const ua_reduce_plan *p, const char *x, grid *g, grid *tail)
         const char *X = (p)->x;                                               \
         char *R = (p)->result;                                                \
         for (;;) {                                                            \
-            __VA_ARGS__;                                                          \
+            __VA_ARGS__;                                                      \
             int k_ = (nd) - 1;                                                \
             for (; k_ >= 0; k_--) {                                           \
                 X += (p)->xstep[k_];                                          \

@@ -97,19 +97,19 @@ move_tile(ptrdiff_t m, ptrdiff_t w, char *dst, ptrdiff_t dls, ptrdiff_t drs,
     {                                                                         \
         switch (op) {                                                         \
         case UA_SCAN_CUMSUM:                                                  \
-            LOOP(T, *a = ROUND(*a + v);                                       \
-                 memcpy(dst + l * ols, a, sizeof v));                         \
+            LOOP(T, *a = ROUND(*a + v); memcpy(dst + l * ols, a, sizeof v));  \
             break;                                                            \
         case UA_SCAN_CUMPROD:                                                 \
             LOOP(T, *a = ROUND(MUL(*a, v));                                   \
                  memcpy(dst + l * ols, a, sizeof v));                         \
             break;                                                            \
         default:                                                              \
-            /* acc holds the previous element; out is one row behind. */     \
-            LOOP(T, if (i > 0 || !first) {                                    \
-                T d = ROUND(SUB(v, *a));                                      \
-                memcpy(dst - ors + l * ols, &d, sizeof d);                    \
-            } *a = v);                                                        \
+            /* acc holds the previous element; out is one row behind. */      \
+            LOOP(                                                             \
+                T, if (i > 0 || !first) {                                     \
+                    T d = ROUND(SUB(v, *a));                                  \
+                    memcpy(dst - ors + l * ols, &d, sizeof d);                \
+                } *a = v);                                                    \
         }                                                                     \
     }
 
@@ -210,8 +210,8 @@ scan_group(const scanner *s, const char *x, ptrdiff_t w, ptrdiff_t ls,
                           p->rtype, s->out - orow + from * orow, asz, orow,
                           s->a);
             } else {
-                move_tile(k, w, res + o0 * rstep, rls, rstep, p->rtype,
-                          s->out, asz, orow, s->a);
+                move_tile(k, w, res + o0 * rstep, rls, rstep, p->rtype, s->out,
+                          asz, orow, s->a);
             }
         }
     }
@@ -223,7 +223,7 @@ scan_group(const scanner *s, const char *x, ptrdiff_t w, ptrdiff_t ls,
         const char *X = (p)->x;                                               \
         char *R = (p)->result;                                                \
         for (;;) {                                                            \
-            __VA_ARGS__;                                                          \
+            __VA_ARGS__;                                                      \
             int k_ = (nd) - 1;                                                \
             for (; k_ >= 0; k_--) {                                           \
                 X += (p)->xstep[k_];                                          \
@@ -267,8 +267,7 @@ ua_host_scan(void *queue, const ua_scan_plan *p)
             }
         });
     } else {
-        FOR_EACH_OUTER(p, p->nd, x, res,
-                       scan_group(&s, x, 1, 0, res, 0));
+        FOR_EACH_OUTER(p, p->nd, x, res, scan_group(&s, x, 1, 0, res, 0));
     }
     free(mem);
     return UA_OK;
@@ -284,8 +283,8 @@ ua_host_scan(void *queue, const ua_scan_plan *p)
 
 #define DEFINE_ARG(S, T)                                                      \
     static void arg_##S(bool max, const char *x, ptrdiff_t w, ptrdiff_t ls,   \
-                        ptrdiff_t rows, ptrdiff_t rs, ptrdiff_t r0,           \
-                        T *best, int64_t *at)                                 \
+                        ptrdiff_t rows, ptrdiff_t rs, ptrdiff_t r0, T *best,  \
+                        int64_t *at)                                          \
     {                                                                         \
         for (ptrdiff_t r = 0; r < rows; r++) {                                \
             const char *row = x + r * rs;                                     \

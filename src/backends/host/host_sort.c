@@ -198,8 +198,8 @@ radix_sort(row *r, size_t (*counts)[256])
             size_t to = c[k >> (8 * d) & 255]++;
             r->keys_tmp[to] = k;
             if (r->vals) {
-                memcpy(r->vals_tmp + to * (size_t)r->w,
-                       r->vals + i * r->w, (size_t)r->w);
+                memcpy(r->vals_tmp + to * (size_t)r->w, r->vals + i * r->w,
+                       (size_t)r->w);
             }
             if (r->idx) {
                 r->idx_tmp[to] = r->idx[i];
@@ -272,12 +272,14 @@ ua_host_sort(void *queue, const ua_sort_plan *p)
     /* keys and their tmp, values and theirs, indices and theirs. */
     char *mem = malloc(n * (8 + 8 + 8 + 8 + 2 * (size_t)w) + 8 * 256 * 8);
     if (mem == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "no host memory to sort %zu "
-                            "elements", n);
+        return ua_error_set(UA_ERR_NOMEM,
+                            "no host memory to sort %zu "
+                            "elements",
+                            n);
     }
     uint64_t *keys = (uint64_t *)(void *)mem, *keys_tmp = keys + n;
     int64_t *idx = (int64_t *)(keys_tmp + n), *idx_tmp = idx + n;
-    size_t(*counts)[256] = (size_t(*)[256])(void *)(idx_tmp + n);
+    size_t (*counts)[256] = (size_t (*)[256])(void *)(idx_tmp + n);
     char *vals = (char *)(counts + 8), *vals_tmp = vals + n * (size_t)w;
     for (ptrdiff_t i = 0; i < p->rows; i++) {
         row r = {p->n, w, NULL, NULL, NULL, NULL, NULL, NULL};

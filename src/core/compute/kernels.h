@@ -138,8 +138,7 @@ typedef struct ua_compute_ops {
     ua_status (*sort)(void *queue, const ua_sort_plan *p);
     ua_status (*search)(void *queue, const ua_search_plan *p);
     /* Waits for the queue: the number of groups sizes the results. */
-    ua_status (*group)(void *queue, const ua_group_plan *p,
-                       ptrdiff_t *count);
+    ua_status (*group)(void *queue, const ua_group_plan *p, ptrdiff_t *count);
     ua_status (*matmul)(void *queue, const ua_matmul_plan *p);
 } ua_compute_ops;
 

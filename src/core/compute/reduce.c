@@ -50,8 +50,8 @@ simplify(axis_set *s)
         }
     }
     for (int j = 1; j < t.n; j++) {
-        for (int i = j; i > 0 && magnitude(t.xstep[i - 1]) <
-                                     magnitude(t.xstep[i]); i--) {
+        for (int i = j;
+             i > 0 && magnitude(t.xstep[i - 1]) < magnitude(t.xstep[i]); i--) {
             axis_set one = {0};
             add_axis(&one, t.shape[i], t.xstep[i], t.rstep[i]);
             t.shape[i] = t.shape[i - 1];

@@ -43,8 +43,8 @@ is_rows(int nd, const ptrdiff_t *shape, int axis, const ptrdiff_t *s)
 }
 
 ua_status
-ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape,
-              const ua_strided *x, int axis, bool descending, bool argsort,
+ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
+              int axis, bool descending, bool argsort,
               const ua_strided *result)
 {
     ptrdiff_t size;
@@ -62,8 +62,7 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape,
     ptrdiff_t rows[UA_MAXDIMS];
     rows_strides(nd, shape, axis, rows);
     bool in_place = !argsort && is_rows(nd, shape, axis, result->strides);
-    bool index_in_place =
-        argsort && is_rows(nd, shape, axis, result->strides);
+    bool index_in_place = argsort && is_rows(nd, shape, axis, result->strides);
     ua_allocation *values = NULL, *index = NULL;
     char *data = result->data;
     if (!in_place) {
@@ -84,8 +83,8 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape,
         st = ua_queue_copy_strided(q, nd, shape, &dense, x);
     }
     if (st == UA_OK) {
-        ua_sort_plan p = {data, ix, size / shape[axis], shape[axis], x->type,
-                          descending};
+        ua_sort_plan p = {data,        ix,      size / shape[axis],
+                          shape[axis], x->type, descending};
         st = kernels_of(q)->sort(q->handle, &p);
     }
     if (st == UA_OK && !in_place && !argsort) {
