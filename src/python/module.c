@@ -9,6 +9,7 @@
 #include "python/namespace/creation.h"
 #include "python/namespace/data_types.h"
 #include "python/namespace/indexing.h"
+#include "python/namespace/statistical.h"
 #include "python/namespace/manipulation.h"
 #include "python/namespace/info.h"
 
@@ -160,7 +161,8 @@ module_exec(PyObject *module)
         ua_py_data_types_add(module, st) < 0 ||
         ua_py_creation_add(module) < 0 || ua_py_indexing_add(module) < 0 ||
         ua_py_manipulation_add(module, st) < 0 ||
-        ua_py_info_add(module, st) < 0 || ua_py_capi_add(module, st) < 0) {
+        ua_py_statistical_add(module) < 0 || ua_py_info_add(module, st) < 0 ||
+        ua_py_capi_add(module, st) < 0) {
         return -1;
     }
     st->rebuild_memory = PyObject_GetAttrString(module, "_rebuild_memory");
