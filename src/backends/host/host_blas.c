@@ -261,7 +261,7 @@ ua_host_blas_gemm(const ua_matmul_plan *p, const char *a, const char *b,
             : p->type == UA_COMPLEX64  ? 2
             : p->type == UA_COMPLEX128 ? 3
                                        : -1;
-    if (t < 0 || getenv("USMARRAY_NO_BLAS") != NULL) {
+    if (t < 0 || p->conj_a || getenv("USMARRAY_NO_BLAS") != NULL) {
         return false;
     }
     pthread_once(&blas_once, find_blas);

@@ -33,7 +33,7 @@ enum { JBLOCK = 256 };
 
 /* One matrix, rows of c in blocks of JBLOCK columns: for each row i and
  * block, acc[j] += a[i, k] * b[k, j] over k in sequence. */
-#define DEFINE_MM(S, ST, AT, LOAD, STORE, MUL, ZERO)                          \
+#define DEFINE_MM(S, ST, AT, LOAD, STORE, MUL, ZERO, CONJ)                    \
     static void mm_##S(const ua_matmul_plan *p, const char *a, const char *b, \
                        char *c)                                               \
     {                                                                         \
@@ -46,6 +46,7 @@ enum { JBLOCK = 256 };
                 }                                                             \
                 for (ptrdiff_t k = 0; k < p->k; k++) {                        \
                     AT aik = LOAD(a + i * p->am + k * p->ak);                 \
+                    aik = p->conj_a ? CONJ(aik) : aik;                        \
                     const char *brow = b + k * p->bk + j0 * p->bn;            \
                     for (ptrdiff_t j = 0; j < w; j++) {                       \
                         acc[j] = acc[j] + MUL(aik, LOAD(brow + j * p->bn));   \
@@ -102,6 +103,7 @@ store_half(char *p, float v)
 }
 
 #define AND(a, b) ((a) & (b))
+#define KEEP(v) (v)
 static inline uint8_t
 load_bool(const char *p)
 {
@@ -109,34 +111,35 @@ load_bool(const char *p)
 }
 
 static inline void
-store_bool(char *p, uint8_t v)
+store_bool(char *p, uint64_t v)
 {
     *(uint8_t *)p = v != 0;
 }
 
-DEFINE_MM(f2, uint16_t, float, load_half, store_half, MUL_REAL, 0.0f)
+DEFINE_MM(f2, uint16_t, float, load_half, store_half, MUL_REAL, 0.0f, KEEP)
 DEFINE_MM(f4, float, float, load_float_float, store_float_float, MUL_REAL,
-          0.0f)
+          0.0f, KEEP)
 DEFINE_MM(f8, double, double, load_double_double, store_double_double,
-          MUL_REAL, 0.0)
-DEFINE_MM(c8, cf, cf, load_cf_cf, store_cf_cf, MUL_CF, 0.0f)
-DEFINE_MM(c16, cd, cd, load_cd_cd, store_cd_cd, MUL_CD, 0.0)
+          MUL_REAL, 0.0, KEEP)
+DEFINE_MM(c8, cf, cf, load_cf_cf, store_cf_cf, MUL_CF, 0.0f, conjf)
+DEFINE_MM(c16, cd, cd, load_cd_cd, store_cd_cd, MUL_CD, 0.0, conj)
 DEFINE_MM(i1, int8_t, uint64_t, load_int8_t_uint64_t, store_uint8_t_uint64_t,
-          MUL_REAL, 0)
+          MUL_REAL, 0, KEEP)
 DEFINE_MM(u1, uint8_t, uint64_t, load_uint8_t_uint64_t, store_uint8_t_uint64_t,
-          MUL_REAL, 0)
+          MUL_REAL, 0, KEEP)
 DEFINE_MM(i2, int16_t, uint64_t, load_int16_t_uint64_t,
-          store_uint16_t_uint64_t, MUL_REAL, 0)
+          store_uint16_t_uint64_t, MUL_REAL, 0, KEEP)
 DEFINE_MM(u2, uint16_t, uint64_t, load_uint16_t_uint64_t,
-          store_uint16_t_uint64_t, MUL_REAL, 0)
+          store_uint16_t_uint64_t, MUL_REAL, 0, KEEP)
 DEFINE_MM(i4, int32_t, uint64_t, load_int32_t_uint64_t,
-          store_uint32_t_uint64_t, MUL_REAL, 0)
+          store_uint32_t_uint64_t, MUL_REAL, 0, KEEP)
 DEFINE_MM(u4, uint32_t, uint64_t, load_uint32_t_uint64_t,
-          store_uint32_t_uint64_t, MUL_REAL, 0)
+          store_uint32_t_uint64_t, MUL_REAL, 0, KEEP)
 DEFINE_MM(u8, uint64_t, uint64_t, load_uint64_t_uint64_t,
-          store_uint64_t_uint64_t, MUL_REAL, 0)
-/* bool: the "or" of the "and"s, as NumPy's bool matmul. */
-DEFINE_MM(b1, uint8_t, uint8_t, load_bool, store_bool, AND, 0)
+          store_uint64_t_uint64_t, MUL_REAL, 0, KEEP)
+/* bool: the "or" of the "and"s, as NumPy's bool matmul (a count of true
+ * products, which no k reaches 2^64 with, tested for non-zero). */
+DEFINE_MM(b1, uint8_t, uint64_t, load_bool, store_bool, AND, 0, KEEP)
 
 typedef void (*mm_fn)(const ua_matmul_plan *, const char *, const char *,
                       char *);

@@ -128,7 +128,8 @@ typedef struct ua_group_plan {
 
 /* A batch of matrix products c = a b, with a of m x k, b of k x n and c
  * of m x n elements of type, strides in bytes, for each element of the
- * batch's shape (nd axes). */
+ * batch's shape (nd axes); a's elements conjugated where conj_a (complex
+ * types, for vecdot). */
 typedef struct ua_matmul_plan {
     int nd;
     ptrdiff_t shape[UA_MAXDIMS];
@@ -138,6 +139,7 @@ typedef struct ua_matmul_plan {
     const char *a, *b;
     char *c;
     ua_typenum type;
+    bool conj_a;
 } ua_matmul_plan;
 
 #endif
