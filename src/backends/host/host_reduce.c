@@ -76,7 +76,7 @@ fetch(const reducer *r, const grid *g, ua_typenum xtype, ptrdiff_t r0,
       ptrdiff_t rows)
 {
     grid out = {g->x + r0 * g->rs, g->w, g->ls, rows, g->rs};
-    if (xtype == r->a) {
+    if (xtype == r->a && !(r->truth && xtype != UA_BOOL)) {
         return out;
     }
     ptrdiff_t xsz = (ptrdiff_t)ua_dtype_itemsize(xtype);
@@ -263,7 +263,8 @@ run_grid(const reducer *r, grid_op op, const grid *g, void *acc, const void *c)
     bool tree = pairwise(r, op);
     uint64_t count = 0;
     char blk[WMAX * 16];
-    ptrdiff_t step = xtype == r->a ? BLOCK * 64 : tile_rows(g->w);
+    bool direct = xtype == r->a && !(r->truth && xtype != UA_BOOL);
+    ptrdiff_t step = direct ? BLOCK * 64 : tile_rows(g->w);
     for (ptrdiff_t r0 = 0; r0 < g->rows; r0 += step) {
         ptrdiff_t m = g->rows - r0 < step ? g->rows - r0 : step;
         grid t = fetch(r, g, xtype, r0, m);

@@ -39,9 +39,10 @@ add_axis(axis_set *s, ptrdiff_t len, ptrdiff_t xstep, ptrdiff_t rstep)
 }
 
 /* Length-1 axes dropped, the rest ordered by decreasing step in x
- * (stable), and neighbours that walk x and the result as one merged. */
+ * (stable) where reorder, and neighbours that walk x and the result as
+ * one merged. */
 static void
-simplify(axis_set *s)
+simplify(axis_set *s, bool reorder)
 {
     axis_set t = {0};
     for (int j = 0; j < s->n; j++) {
@@ -49,7 +50,7 @@ simplify(axis_set *s)
             add_axis(&t, s->shape[j], s->xstep[j], s->rstep[j]);
         }
     }
-    for (int j = 1; j < t.n; j++) {
+    for (int j = 1; reorder && j < t.n; j++) {
         for (int i = j;
              i > 0 && magnitude(t.xstep[i - 1]) < magnitude(t.xstep[i]); i--) {
             axis_set one = {0};
@@ -153,7 +154,7 @@ densify(ua_queue *q, const ua_reduce_request *r, ua_reduce_plan *p,
             j++;
         }
     }
-    simplify(&outer);
+    simplify(&outer, true);
     p->nd = outer.n;
     memcpy(p->shape, outer.shape, sizeof outer.shape);
     memcpy(p->xstep, outer.xstep, sizeof outer.xstep);
@@ -185,8 +186,10 @@ ua_queue_reduce(ua_queue *q, const ua_reduce_request *r)
                             "which has no identity",
                             op_name(r->op));
     }
-    simplify(&outer);
-    simplify(&inner);
+    /* argmin and argmax count positions in C order over the reduced
+     * axes: those keep their order. */
+    simplify(&outer, true);
+    simplify(&inner, r->op != UA_REDUCE_ARGMIN && r->op != UA_REDUCE_ARGMAX);
     ua_reduce_plan p;
     memset(&p, 0, sizeof p);
     p.op = r->op;
@@ -234,7 +237,7 @@ ua_queue_scan(ua_queue *q, ua_scan_op op, int nd, const ptrdiff_t *shape,
     if (count_of(&outer) == 0 || outn <= 0) {
         return UA_OK;
     }
-    simplify(&outer);
+    simplify(&outer, true);
     ua_scan_plan p;
     memset(&p, 0, sizeof p);
     p.op = op;

@@ -88,10 +88,14 @@ joined(PyObject *module, PyObject *x, PyObject *prepend, PyObject *append,
         }
     }
     PyObject *concat = parts ? PyObject_GetAttrString(module, "concat") : NULL;
-    PyObject *out = NULL;
-    if (concat != NULL) {
-        out = PyObject_CallFunction(concat, "Oi", parts, axis);
+    PyObject *out = NULL,
+             *kw = concat ? Py_BuildValue("{si}", "axis", axis) : NULL;
+    PyObject *pos = kw ? PyTuple_Pack(1, parts) : NULL;
+    if (pos != NULL) {
+        out = PyObject_Call(concat, pos, kw);
     }
+    Py_XDECREF(pos);
+    Py_XDECREF(kw);
     Py_XDECREF(concat);
     Py_XDECREF(parts);
     return out;
