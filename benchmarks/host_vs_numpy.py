@@ -113,7 +113,62 @@ def throughput_rows(scale):
         lambda h: h.nbytes + h.nbytes // 2,
     )
     index_rows(rows, scale)
+    compute_rows(rows, scale)
     return rows
+
+
+def compute_rows(rows, scale):
+    """Reductions, scans, sorting and products: float32, float64 and int64,
+    contiguous and along axis 0 of a matrix; GB/s counts the input."""
+    n = (16 << 20) // scale
+    side = 4096 // scale
+    for dt in ("float32", "float64", "int64"):
+        h = (np.random.default_rng(0).standard_normal(n) * 1000).astype(dt)
+        m = h[: side * side].reshape(side, side)
+        x, xm = ua.asarray(h, usm_type="device"), ua.asarray(m, usm_type="device")
+        for name, ours, theirs in (
+            ("sum", ua.sum, np.sum),
+            ("max", ua.max, np.max),
+            ("argmax", ua.argmax, np.argmax),
+            ("cumulative_sum", ua.cumulative_sum, np.cumulative_sum),
+        ):
+            rows.append(
+                (
+                    f"{name} {n >> 20} Mi {dt}",
+                    lambda f=ours, a=x: f(a),
+                    lambda g=theirs, a=h: g(a),
+                    h.nbytes,
+                )
+            )
+            rows.append(
+                (
+                    f"{name} axis=0 {side}x{side} {dt}",
+                    lambda f=ours, a=xm: f(a, axis=0),
+                    lambda g=theirs, a=m: g(a, axis=0),
+                    m.nbytes,
+                )
+            )
+        s = h[: n // 4]
+        xs = ua.asarray(s, usm_type="device")
+        rows.append(
+            (
+                f"sort {len(s) >> 20} Mi {dt}",
+                lambda a=xs: ua.sort(a),
+                lambda a=s: np.sort(a),
+                s.nbytes,
+            )
+        )
+        k = 1024 // scale
+        a2 = h[: k * k].reshape(k, k)
+        x2 = ua.asarray(a2, usm_type="device")
+        rows.append(
+            (
+                f"{k}x{k} @ {dt} (bytes: 2 in, 1 out)",
+                lambda a=x2: a @ a,
+                lambda a=a2: a @ a,
+                3 * a2.nbytes,
+            )
+        )
 
 
 def index_rows(rows, scale):

@@ -10,6 +10,12 @@
 #include "python/namespace/data_types.h"
 #include "python/namespace/elementwise.h"
 #include "python/namespace/indexing.h"
+#include "python/namespace/linalg.h"
+#include "python/namespace/searching.h"
+#include "python/namespace/sets.h"
+#include "python/namespace/sorting.h"
+#include "python/namespace/statistical.h"
+#include "python/namespace/utility.h"
 #include "python/namespace/manipulation.h"
 #include "python/namespace/info.h"
 
@@ -162,6 +168,9 @@ module_exec(PyObject *module)
         ua_py_creation_add(module) < 0 || ua_py_indexing_add(module) < 0 ||
         ua_py_elementwise_add(module) < 0 ||
         ua_py_manipulation_add(module, st) < 0 ||
+        ua_py_statistical_add(module) < 0 || ua_py_utility_add(module) < 0 ||
+        ua_py_searching_add(module) < 0 || ua_py_sorting_add(module) < 0 ||
+        ua_py_sets_add(module) < 0 || ua_py_linalg_add(module) < 0 ||
         ua_py_info_add(module, st) < 0 || ua_py_capi_add(module, st) < 0) {
         return -1;
     }

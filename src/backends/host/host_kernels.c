@@ -372,4 +372,10 @@ const ua_compute_ops ua_host_compute_ops = {
     .affine = host_affine,
     .band = host_band,
     .elementwise = ua_host_elementwise,
+    .reduce = ua_host_reduce,
+    .scan = ua_host_scan,
+    .sort = ua_host_sort,
+    .search = ua_host_search,
+    .group = ua_host_group,
+    .matmul = ua_host_matmul,
 };

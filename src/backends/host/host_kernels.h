@@ -1,9 +1,27 @@
-/* host_kernels.c: the host backend's compute-kernel table. */
+/* host_kernels.c: the host backend's compute-kernel table, whose
+ * reductions are in host_reduce.c, scans and argmin/argmax in
+ * host_scan.c, sorts in host_sort.c and matrix products in host_matmul.c
+ * over host_blas.c. */
 #ifndef USMARRAY_HOST_KERNELS_H
 #define USMARRAY_HOST_KERNELS_H
 
+#include "core/backend.h"
 #include "core/compute/kernels.h"
 
 extern const ua_compute_ops ua_host_compute_ops;
+
+ua_status ua_host_reduce(void *queue, const ua_reduce_plan *p);
+ua_status ua_host_arg_reduce(const ua_reduce_plan *p);
+ua_status ua_host_scan(void *queue, const ua_scan_plan *p);
+ua_status ua_host_sort(void *queue, const ua_sort_plan *p);
+ua_status ua_host_search(void *queue, const ua_search_plan *p);
+ua_status ua_host_group(void *queue, const ua_group_plan *p, ptrdiff_t *count);
+ua_status ua_host_matmul(void *queue, const ua_matmul_plan *p);
+/* One product of p's batch through the BLAS; false where there is none
+ * or it cannot take the type or layout. */
+bool ua_host_blas_gemm(const ua_matmul_plan *p, const char *a, const char *b,
+                       char *c);
+/* Where the BLAS was found, or why none was. */
+const char *ua_host_blas_description(void);
 
 #endif

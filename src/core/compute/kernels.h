@@ -13,13 +13,14 @@
 #define USMARRAY_CORE_COMPUTE_KERNELS_H
 
 #include "core/compute/elementwise_catalogue.h"
+#include "core/compute/reduce_kernels.h"
 #include "core/core.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define UA_COMPUTE_OPS_VERSION 2
+#define UA_COMPUTE_OPS_VERSION 3
 
 /* What an indexed kernel does for each element of its plan's shape, with
  * v the index element (int64) and a the array's element at
@@ -198,6 +199,16 @@ typedef struct ua_compute_ops {
      * kernels for a function or type are not built answers
      * UA_ERR_UNAVAILABLE saying so, having written nothing. */
     ua_status (*elementwise)(void *queue, const ua_elementwise_plan *p);
+
+    /* Reductions, scans, sorting and products (plans in
+     * reduce_kernels.h). */
+    ua_status (*reduce)(void *queue, const ua_reduce_plan *p);
+    ua_status (*scan)(void *queue, const ua_scan_plan *p);
+    ua_status (*sort)(void *queue, const ua_sort_plan *p);
+    ua_status (*search)(void *queue, const ua_search_plan *p);
+    /* Waits for the queue: the number of groups sizes the results. */
+    ua_status (*group)(void *queue, const ua_group_plan *p, ptrdiff_t *count);
+    ua_status (*matmul)(void *queue, const ua_matmul_plan *p);
 } ua_compute_ops;
 
 #ifdef __cplusplus

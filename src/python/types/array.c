@@ -606,6 +606,8 @@ static PyType_Slot array_slots[] = {
     {Py_nb_int, ua_py_array_int},
     {Py_nb_float, ua_py_array_float},
     {Py_nb_index, ua_py_array_index},
+    {Py_nb_matrix_multiply, ua_py_array_matmul},
+    {Py_nb_inplace_matrix_multiply, ua_py_array_imatmul},
     {Py_bf_getbuffer, ua_py_array_getbuffer},
     {Py_bf_releasebuffer, ua_py_array_releasebuffer},
     {0, NULL},

@@ -224,6 +224,13 @@ PyObject *ua_py_array_reduce(PyObject *self, PyObject *unused);
 /* Unpickles a USMArray: (host elements, usm_type, device filter). */
 PyObject *ua_py_rebuild_array(PyObject *module, PyObject *args);
 
+/* array_matmul.c: the matrix product (x1 @ x2, conjugating x1 where
+ * conj_a), and USMArray's @ and @= slots. */
+PyObject *ua_py_array_matmul_of(ua_state *st, PyObject *x1, PyObject *x2,
+                                bool conj_a);
+PyObject *ua_py_array_matmul(PyObject *a, PyObject *b);
+PyObject *ua_py_array_imatmul(PyObject *self, PyObject *other);
+
 /* capi.c: publishes the C API's table as the module's _C_API capsule. */
 int ua_py_capi_add(PyObject *module, ua_state *st);
 

@@ -1,0 +1,279 @@
+/* The standard's linear algebra functions of the core namespace: matmul,
+ * tensordot, vecdot and matrix_transpose, over the matrix product of
+ * types/array_matmul.c.  tensordot and vecdot arrange their operands as
+ * batches of matrices by views (a copy only where a reshape needs one). */
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings_reduce.h"
+#include "python/base/errors.h"
+#include "python/base/objects.h"
+#include "python/types/arrays.h"
+#include "python/namespace/arguments.h"
+#include "python/namespace/linalg.h"
+
+#include <string.h>
+
+static PyObject *
+matmul(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+       PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x1", "x2", NULL};
+    static const ua_py_argspec spec = {"matmul", kwlist, 2, 2};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "matmul") < 0 ||
+        ua_py_check_array(st, v[1], "matmul") < 0) {
+        return NULL;
+    }
+    return ua_py_array_matmul_of(st, v[0], v[1], false);
+}
+
+static PyObject *
+matrix_transpose(PyObject *module, PyObject *x)
+{
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_check_array(st, x, "matrix_transpose") < 0) {
+        return NULL;
+    }
+    if (ARR(x)->nd < 2) {
+        PyErr_Format(PyExc_ValueError,
+                     "matrix_transpose needs an array of at least two "
+                     "dimensions, not %d",
+                     ARR(x)->nd);
+        return NULL;
+    }
+    return ua_py_array_get_mT(x, NULL);
+}
+
+/* A view of x with the given shape and strides (elements). */
+static PyObject *
+view_as(ua_state *st, PyObject *x, int nd, const Py_ssize_t *shape,
+        const Py_ssize_t *strides)
+{
+    return ua_py_array_make(st, nd, shape, strides,
+                            (ua_typenum)ARR(x)->typenum, ARR(x)->data,
+                            ARR(x)->base, 0);
+}
+
+/* x's axes in the order perm gives, then reshaped (a copy where the
+ * layout needs one) to (rows, cols). */
+static PyObject *
+as_matrix(ua_state *st, PyObject *x, const int *perm, Py_ssize_t rows,
+          Py_ssize_t cols)
+{
+    PyObject *p = ua_py_array_permute(x, perm);
+    Py_ssize_t shape[2] = {rows, cols};
+    PyObject *m = p ? ua_py_array_reshape(st, p, 2, shape, 'C', -1) : NULL;
+    Py_XDECREF(p);
+    return m;
+}
+
+/* tensordot's axes: an int n (the last n of x1 with the first n of x2),
+ * or two sequences of axes that pair up; into a[], b[] (normalized). */
+static int
+parse_pairs(ua_state *st, PyObject *axes, PyObject *x1, PyObject *x2, int *a,
+            int *b, int *n)
+{
+    int n1 = ARR(x1)->nd, n2 = ARR(x2)->nd;
+    if (axes == NULL || PyLong_Check(axes)) {
+        Py_ssize_t k = 2;
+        if (axes != NULL && ua_py_index(axes, "axes", &k) < 0) {
+            return -1;
+        }
+        if (k < 0 || k > n1 || k > n2) {
+            PyErr_Format(PyExc_ValueError,
+                         "tensordot: axes=%zd must be between 0 and both "
+                         "arrays' number of dimensions (%d and %d)",
+                         k, n1, n2);
+            return -1;
+        }
+        *n = (int)k;
+        for (int i = 0; i < *n; i++) {
+            a[i] = n1 - *n + i;
+            b[i] = i;
+        }
+        return 0;
+    }
+    PyObject *seq = PySequence_Check(axes) ? PySequence_Tuple(axes) : NULL;
+    if (seq == NULL || PyTuple_GET_SIZE(seq) != 2) {
+        Py_XDECREF(seq);
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError,
+                        "tensordot: axes must be an int or a pair of "
+                        "sequences of axes");
+        return -1;
+    }
+    int na = 0, nb = 0;
+    int rc = ua_py_parse_axis_set(st, PyTuple_GET_ITEM(seq, 0), "tensordot",
+                                  n1, a, &na);
+    if (rc == 0) {
+        rc = ua_py_parse_axis_set(st, PyTuple_GET_ITEM(seq, 1), "tensordot",
+                                  n2, b, &nb);
+    }
+    Py_DECREF(seq);
+    if (rc == 0 && na != nb) {
+        PyErr_Format(PyExc_ValueError,
+                     "tensordot: %d axes of x1 cannot pair with %d of x2", na,
+                     nb);
+        return -1;
+    }
+    *n = na;
+    return rc;
+}
+
+/* perm <- the axes of an nd-array not in used (in order), then used. */
+static int
+free_axes(int nd, const int *used, int n, int *perm)
+{
+    bool taken[UA_MAXDIMS] = {false};
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        taken[used[i]] = true;
+    }
+    for (int j = 0; j < nd; j++) {
+        if (!taken[j]) {
+            perm[k++] = j;
+        }
+    }
+    return k;
+}
+
+static PyObject *
+tensordot(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+          PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x1", "x2", "axes", NULL};
+    static const ua_py_argspec spec = {"tensordot", kwlist, 2, 2};
+    PyObject *v[3] = {NULL, NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    int a[UA_MAXDIMS], b[UA_MAXDIMS], n;
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "tensordot") < 0 ||
+        ua_py_check_array(st, v[1], "tensordot") < 0 ||
+        parse_pairs(st, v[2], v[0], v[1], a, b, &n) < 0) {
+        return NULL;
+    }
+    PyUSMArrayObject *x = ARR(v[0]), *y = ARR(v[1]);
+    Py_ssize_t k = 1, m = 1, cols = 1, shape[UA_MAXDIMS];
+    for (int i = 0; i < n; i++) {
+        if (x->shape[a[i]] != y->shape[b[i]]) {
+            PyErr_Format(PyExc_ValueError,
+                         "tensordot: axis %d of x1 has %zd elements but "
+                         "axis %d of x2 has %zd",
+                         a[i], x->shape[a[i]], b[i], y->shape[b[i]]);
+            return NULL;
+        }
+        k *= x->shape[a[i]];
+    }
+    int p1[UA_MAXDIMS], p2[UA_MAXDIMS], nd = 0;
+    int f1 = free_axes(x->nd, a, n, p1);
+    memcpy(p1 + f1, a, (size_t)n * sizeof(int));
+    memcpy(p2, b, (size_t)n * sizeof(int));
+    int f2 = free_axes(y->nd, b, n, p2 + n);
+    for (int i = 0; i < f1; i++) {
+        m *= x->shape[p1[i]];
+        shape[nd++] = x->shape[p1[i]];
+    }
+    for (int i = 0; i < f2; i++) {
+        cols *= y->shape[p2[n + i]];
+        shape[nd++] = y->shape[p2[n + i]];
+    }
+    PyObject *ma = as_matrix(st, v[0], p1, m, k);
+    PyObject *mb = ma ? as_matrix(st, v[1], p2, k, cols) : NULL;
+    PyObject *prod = mb ? ua_py_array_matmul_of(st, ma, mb, false) : NULL;
+    Py_XDECREF(ma);
+    Py_XDECREF(mb);
+    PyObject *out =
+        prod ? ua_py_array_reshape(st, prod, nd, shape, 'C', -1) : NULL;
+    Py_XDECREF(prod);
+    return out;
+}
+
+/* vecdot's operand as a batch of one-row (x1) or one-column (x2)
+ * matrices: x's axis moved last and a length-1 axis added. */
+static PyObject *
+vectors(ua_state *st, PyObject *x, int axis, bool row)
+{
+    PyUSMArrayObject *a = ARR(x);
+    Py_ssize_t shape[UA_MAXDIMS + 1], strides[UA_MAXDIMS + 1];
+    int nd = 0;
+    for (int j = 0; j < a->nd; j++) {
+        if (j != axis) {
+            shape[nd] = a->shape[j];
+            strides[nd++] = a->strides[j];
+        }
+    }
+    shape[nd] = row ? 1 : a->shape[axis];
+    strides[nd++] = row ? 0 : a->strides[axis];
+    shape[nd] = row ? a->shape[axis] : 1;
+    strides[nd++] = row ? a->strides[axis] : 0;
+    return view_as(st, x, nd, shape, strides);
+}
+
+static PyObject *
+vecdot(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+       PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x1", "x2", "axis", NULL};
+    static const ua_py_argspec spec = {"vecdot", kwlist, 2, 2};
+    PyObject *v[3] = {NULL, NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    Py_ssize_t axis = -1;
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "vecdot") < 0 ||
+        ua_py_check_array(st, v[1], "vecdot") < 0 ||
+        (v[2] != NULL && ua_py_index(v[2], "axis", &axis) < 0)) {
+        return NULL;
+    }
+    int n1 = ARR(v[0])->nd, n2 = ARR(v[1])->nd;
+    int least = n1 < n2 ? n1 : n2;
+    if (axis >= 0 || axis < -least) {
+        PyErr_Format(PyExc_ValueError,
+                     "vecdot: axis must count from the end, between %d and "
+                     "-1, not %zd",
+                     -least, axis);
+        return NULL;
+    }
+    int a1 = n1 + (int)axis, a2 = n2 + (int)axis;
+    if (ARR(v[0])->shape[a1] != ARR(v[1])->shape[a2]) {
+        PyErr_Format(PyExc_ValueError,
+                     "vecdot: x1 has %zd elements along axis %zd but x2 has "
+                     "%zd",
+                     ARR(v[0])->shape[a1], axis, ARR(v[1])->shape[a2]);
+        return NULL;
+    }
+    PyObject *r = vectors(st, v[0], a1, true);
+    PyObject *c = r ? vectors(st, v[1], a2, false) : NULL;
+    PyObject *p = c ? ua_py_array_matmul_of(st, r, c, true) : NULL;
+    Py_XDECREF(r);
+    Py_XDECREF(c);
+    if (p == NULL) {
+        return NULL;
+    }
+    /* (batch..., 1, 1) -> (batch...). */
+    PyObject *out =
+        view_as(st, p, ARR(p)->nd - 2, ARR(p)->shape, ARR(p)->strides);
+    if (out != NULL) {
+        ARR(out)->flags |= ARR(p)->flags & USM_ARRAY_WRITABLE;
+    }
+    Py_DECREF(p);
+    return out;
+}
+
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
+
+static PyMethodDef linalg_functions[] = {
+    {"matmul", KW(matmul), UA_DOC_MATMUL},
+    {"tensordot", KW(tensordot), UA_DOC_TENSORDOT},
+    {"vecdot", KW(vecdot), UA_DOC_VECDOT},
+    {"matrix_transpose", (PyCFunction)matrix_transpose, METH_O,
+     UA_DOC_MATRIX_TRANSPOSE},
+    {NULL},
+};
+
+int
+ua_py_linalg_add(PyObject *module)
+{
+    return PyModule_AddFunctions(module, linalg_functions);
+}

@@ -1,0 +1,210 @@
+/* The standard's statistical functions: sum, prod, min, max, mean, var,
+ * std, cumulative_sum and cumulative_prod, over the core's reductions and
+ * scans (core/compute/reduce.h).  Each function here only reads its
+ * arguments and picks the result's dtype. */
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/docstrings_reduce.h"
+#include "python/base/errors.h"
+#include "python/base/gil.h"
+#include "python/types/arrays.h"
+#include "python/namespace/arguments.h"
+#include "python/namespace/reducing.h"
+#include "python/namespace/statistical.h"
+
+/* sum and prod: (x, /, *, axis=None, dtype=None, keepdims=False). */
+static PyObject *
+accumulate(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+           PyObject *kwnames, const char *fn, ua_reduce_op op)
+{
+    static const char *const kwlist[] = {"x", "axis", "dtype", "keepdims",
+                                         NULL};
+    ua_py_argspec spec = {fn, kwlist, 1, 1};
+    PyObject *v[4] = {NULL, NULL, NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    uint64_t axes;
+    int keepdims = 0;
+    ua_typenum rtype;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], fn) < 0 ||
+        ua_py_reduce_axes(st, v[1], fn, ARR(v[0])->nd, &axes) < 0 ||
+        ua_py_sum_dtype(st, v[0], v[2], fn, &rtype) < 0 ||
+        ua_py_parse_bool(v[3], fn, "keepdims", &keepdims) < 0) {
+        return NULL;
+    }
+    return ua_py_reduce(st, v[0], op, axes, keepdims, rtype, 0.0);
+}
+
+static PyObject *
+sum(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
+{
+    return accumulate(m, a, n, k, "sum", UA_REDUCE_SUM);
+}
+
+static PyObject *
+prod(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
+{
+    return accumulate(m, a, n, k, "prod", UA_REDUCE_PROD);
+}
+
+/* min, max and mean: (x, /, *, axis=None, keepdims=False); var and std
+ * add correction. */
+static PyObject *
+statistic(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+          PyObject *kwnames, const char *fn, ua_reduce_op op)
+{
+    static const char *const kwlist[] = {"x", "axis", "keepdims", "correction",
+                                         NULL};
+    static const char *const plain[] = {"x", "axis", "keepdims", NULL};
+    bool spread = op == UA_REDUCE_VAR || op == UA_REDUCE_STD;
+    ua_py_argspec spec = {fn, spread ? kwlist : plain, 1, 1};
+    PyObject *v[4] = {NULL, NULL, NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    uint64_t axes;
+    int keepdims = 0;
+    double correction = 0.0;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], fn) < 0 ||
+        ua_py_reduce_axes(st, v[1], fn, ARR(v[0])->nd, &axes) < 0 ||
+        ua_py_parse_bool(v[2], fn, "keepdims", &keepdims) < 0) {
+        return NULL;
+    }
+    PyObject *x = v[0];
+    ua_typenum t = (ua_typenum)ARR(x)->typenum, rtype = t;
+    char kind = ua_dtype_kind(t);
+    if (op == UA_REDUCE_MIN || op == UA_REDUCE_MAX || spread) {
+        if (ua_py_check_real(x, fn) < 0) {
+            return NULL;
+        }
+    }
+    if (op != UA_REDUCE_MIN && op != UA_REDUCE_MAX && kind != 'f' &&
+        kind != 'c') {
+        /* As the standard allows: integers give the default float. */
+        rtype = ua_py_default_float(x);
+    }
+    if (spread && v[3] != NULL) {
+        if (PyBool_Check(v[3]) ||
+            !(PyLong_Check(v[3]) || PyFloat_Check(v[3]))) {
+            PyErr_Format(PyExc_TypeError,
+                         "%s: correction must be an int or a float, not "
+                         "%.100s",
+                         fn, Py_TYPE(v[3])->tp_name);
+            return NULL;
+        }
+        correction = PyFloat_AsDouble(v[3]);
+        if (correction == -1.0 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (!(correction >= 0.0)) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s: correction must be a non-negative number", fn);
+            return NULL;
+        }
+    }
+    return ua_py_reduce(st, x, op, axes, keepdims, rtype, correction);
+}
+
+#define STATISTIC(name, op)                                                   \
+    static PyObject *name(PyObject *m, PyObject *const *a, Py_ssize_t n,      \
+                          PyObject *k)                                        \
+    {                                                                         \
+        return statistic(m, a, n, k, #name, op);                              \
+    }
+
+STATISTIC(min, UA_REDUCE_MIN)
+STATISTIC(max, UA_REDUCE_MAX)
+STATISTIC(mean, UA_REDUCE_MEAN)
+STATISTIC(var, UA_REDUCE_VAR)
+STATISTIC(std, UA_REDUCE_STD)
+
+/* The scan's axis: an int, or None for a one-dimensional x. */
+static int
+scan_axis(ua_state *st, PyObject *x, PyObject *axis, const char *fn, int *out)
+{
+    int nd = ARR(x)->nd;
+    if (axis != NULL && axis != Py_None) {
+        return ua_py_parse_axis(st, axis, fn, nd, out);
+    }
+    if (nd != 1) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s: axis may be omitted only for a one-dimensional "
+                     "array, not one of %d dimensions",
+                     fn, nd);
+        return -1;
+    }
+    *out = 0;
+    return 0;
+}
+
+/* cumulative_sum and cumulative_prod: (x, /, *, axis=None, dtype=None,
+ * include_initial=False). */
+static PyObject *
+cumulative(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+           PyObject *kwnames, const char *fn, ua_scan_op op)
+{
+    static const char *const kwlist[] = {"x", "axis", "dtype",
+                                         "include_initial", NULL};
+    ua_py_argspec spec = {fn, kwlist, 1, 1};
+    PyObject *v[4] = {NULL, NULL, NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    int axis, initial = 0;
+    ua_typenum rtype;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], fn) < 0 ||
+        scan_axis(st, v[0], v[1], fn, &axis) < 0 ||
+        ua_py_sum_dtype(st, v[0], v[2], fn, &rtype) < 0 ||
+        ua_py_parse_bool(v[3], fn, "include_initial", &initial) < 0) {
+        return NULL;
+    }
+    PyObject *x = v[0];
+    Py_ssize_t shape[UA_MAXDIMS];
+    memcpy(shape, ARR(x)->shape, (size_t)ARR(x)->nd * sizeof(Py_ssize_t));
+    shape[axis] += initial;
+    PyObject *out = ua_py_result_like(st, x, ARR(x)->nd, shape, rtype);
+    if (out == NULL) {
+        return NULL;
+    }
+    ua_strided xs = ua_py_array_strided(x), rs = ua_py_array_strided(out);
+    PyThreadState *saved = ua_py_release_if_long((size_t)ua_py_array_size(x) *
+                                                 ua_py_array_itemsize(x));
+    ua_status code = ua_queue_scan(queue_of_array(x), op, ARR(x)->nd,
+                                   ARR(x)->shape, &xs, axis, initial, &rs);
+    ua_py_reacquire(saved);
+    if (ua_py_run_core(st, code) < 0) {
+        Py_CLEAR(out);
+    }
+    return out;
+}
+
+static PyObject *
+cumulative_sum(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
+{
+    return cumulative(m, a, n, k, "cumulative_sum", UA_SCAN_CUMSUM);
+}
+
+static PyObject *
+cumulative_prod(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
+{
+    return cumulative(m, a, n, k, "cumulative_prod", UA_SCAN_CUMPROD);
+}
+
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
+
+static PyMethodDef statistical_functions[] = {
+    {"sum", KW(sum), UA_DOC_SUM},
+    {"prod", KW(prod), UA_DOC_PROD},
+    {"min", KW(min), UA_DOC_MIN},
+    {"max", KW(max), UA_DOC_MAX},
+    {"mean", KW(mean), UA_DOC_MEAN},
+    {"var", KW(var), UA_DOC_VAR},
+    {"std", KW(std), UA_DOC_STD},
+    {"cumulative_sum", KW(cumulative_sum), UA_DOC_CUMULATIVE_SUM},
+    {"cumulative_prod", KW(cumulative_prod), UA_DOC_CUMULATIVE_PROD},
+    {NULL},
+};
+
+int
+ua_py_statistical_add(PyObject *module)
+{
+    return PyModule_AddFunctions(module, statistical_functions);
+}

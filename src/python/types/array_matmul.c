@@ -1,0 +1,219 @@
+/* The matrix product of two arrays, for the @ and @= operators and the
+ * namespace's matmul, tensordot and vecdot (namespace/linalg.c): NumPy's
+ * matmul rules (batches broadcast; a one-dimensional x1 is a row and x2 a
+ * column, whose axis the result drops), the operands cast to their
+ * promoted dtype, then the core's matmul over the batch. */
+#include "python/base/pyheaders.h"
+#include "python/base/errors.h"
+#include "python/base/gil.h"
+#include "python/base/objects.h"
+#include "python/base/state.h"
+#include "python/types/arrays.h"
+
+#include <string.h>
+
+#include "core/compute/promote.h"
+#include "core/compute/reduce.h"
+
+/* x as type t (itself where it is). */
+static PyObject *
+as_type(ua_state *st, PyObject *x, ua_typenum t)
+{
+    if (ARR(x)->typenum == (int)t) {
+        return Py_NewRef(x);
+    }
+    return ua_py_array_copy(st, x, t, 'K', base_of(x)->kind,
+                            base_of(x)->queue);
+}
+
+/* The batch shape a's and b's leading axes broadcast to, and each one's
+ * steps (bytes, 0 where broadcast). */
+static int
+broadcast_batch(PyObject *a, int and, PyObject *b, int bnd, ua_matmul_plan *p)
+{
+    int nd = and > bnd ? and : bnd;
+    for (int k = 0; k < nd; k++) {
+        int i = k - (nd - and), j = k - (nd - bnd);
+        Py_ssize_t la = i >= 0 ? ARR(a)->shape[i] : 1;
+        Py_ssize_t lb = j >= 0 ? ARR(b)->shape[j] : 1;
+        if (la != lb && la != 1 && lb != 1) {
+            PyErr_Format(PyExc_ValueError,
+                         "matmul: the batch axes of shapes %zd and %zd "
+                         "cannot be broadcast together (axis %d of the "
+                         "batch)",
+                         la, lb, k);
+            return -1;
+        }
+        p->shape[k] = la == 1 ? lb : la;
+        p->astep[k] =
+            la == 1 ? 0
+                    : ARR(a)->strides[i] * (ptrdiff_t)ua_py_array_itemsize(a);
+        p->bstep[k] =
+            lb == 1 ? 0
+                    : ARR(b)->strides[j] * (ptrdiff_t)ua_py_array_itemsize(b);
+    }
+    p->nd = nd;
+    return 0;
+}
+
+static PyObject *
+product(ua_state *st, PyObject *a, PyObject *b, bool conj_a)
+{
+    PyUSMArrayObject *x = ARR(a), *y = ARR(b);
+    bool row = x->nd == 1, col = y->nd == 1;
+    ptrdiff_t sa = (ptrdiff_t)ua_py_array_itemsize(a);
+    ua_matmul_plan p;
+    memset(&p, 0, sizeof p);
+    p.m = row ? 1 : x->shape[x->nd - 2];
+    p.k = x->shape[x->nd - 1];
+    ptrdiff_t k2 = col ? y->shape[0] : y->shape[y->nd - 2];
+    p.n = col ? 1 : y->shape[y->nd - 1];
+    if (p.k != k2) {
+        PyErr_Format(PyExc_ValueError,
+                     "matmul: x1's last axis has %zd elements but x2's %s "
+                     "has %zd",
+                     (Py_ssize_t)p.k, col ? "only axis" : "second-to-last",
+                     (Py_ssize_t)k2);
+        return NULL;
+    }
+    p.ak = x->strides[x->nd - 1] * sa;
+    p.am = row ? 0 : x->strides[x->nd - 2] * sa;
+    p.bk = (col ? y->strides[0] : y->strides[y->nd - 2]) * sa;
+    p.bn = col ? 0 : y->strides[y->nd - 1] * sa;
+    if (broadcast_batch(a, row ? 0 : x->nd - 2, b, col ? 0 : y->nd - 2, &p) <
+        0) {
+        return NULL;
+    }
+    Py_ssize_t shape[UA_MAXDIMS + 2];
+    int nd = p.nd;
+    memcpy(shape, p.shape, (size_t)nd * sizeof(Py_ssize_t));
+    if (!row) {
+        shape[nd++] = p.m;
+    }
+    if (!col) {
+        shape[nd++] = p.n;
+    }
+    ua_usm_kind kind = base_of(a)->kind < base_of(b)->kind ? base_of(a)->kind
+                                                           : base_of(b)->kind;
+    ua_typenum t = (ua_typenum)x->typenum;
+    PyObject *out = ua_py_array_empty(st, nd, shape, NULL, t, 'C', kind,
+                                      base_of(a)->queue);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (int k = 0; k < p.nd; k++) {
+        p.cstep[k] = ARR(out)->strides[k] * sa;
+    }
+    p.cn = sa;
+    p.cm = col ? sa : p.n * sa;
+    p.a = x->data;
+    p.b = y->data;
+    p.c = ARR(out)->data;
+    p.type = t;
+    p.conj_a = conj_a && ua_dtype_kind(t) == 'c';
+    size_t work = (size_t)(p.m * p.n) * (size_t)(p.k > 0 ? p.k : 1);
+    PyThreadState *saved = ua_py_release_if_long(work * (size_t)sa);
+    ua_status code = ua_queue_matmul(queue_of_array(a), &p);
+    ua_py_reacquire(saved);
+    if (code != UA_OK) {
+        Py_DECREF(out);
+        return ua_py_raise_core(st, code);
+    }
+    return out;
+}
+
+PyObject *
+ua_py_array_matmul_of(ua_state *st, PyObject *x1, PyObject *x2, bool conj_a)
+{
+    if (ARR(x1)->nd == 0 || ARR(x2)->nd == 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "matmul: an operand is zero-dimensional; use "
+                        "multiplication for scalars");
+        return NULL;
+    }
+    if (base_of(x1)->queue != base_of(x2)->queue) {
+        PyErr_Format(PyExc_ValueError,
+                     "matmul: x1 is on %R but x2 is on %R; move them to "
+                     "one queue first (to_device)",
+                     base_of(x1)->queue, base_of(x2)->queue);
+        return NULL;
+    }
+    ua_typenum t =
+        ua_promote((ua_typenum)ARR(x1)->typenum, (ua_typenum)ARR(x2)->typenum);
+    PyObject *a = as_type(st, x1, t);
+    PyObject *b = a ? as_type(st, x2, t) : NULL;
+    PyObject *out = b ? product(st, a, b, conj_a) : NULL;
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return out;
+}
+
+/* An operand of @ that is not a USMArray: NotImplemented for unknown
+ * types, TypeError for NumPy arrays and Python scalars. */
+static PyObject *
+foreign_operand(ua_state *st, PyObject *other)
+{
+    (void)st;
+    if (PyLong_Check(other) || PyFloat_Check(other) ||
+        PyComplex_Check(other) ||
+        PyObject_HasAttrString(other, "__array_interface__")) {
+        PyErr_Format(PyExc_TypeError,
+                     "matmul: a %.100s operand is not a USMArray; convert it "
+                     "with ua.asarray first",
+                     Py_TYPE(other)->tp_name);
+        return NULL;
+    }
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
+PyObject *
+ua_py_array_matmul(PyObject *a, PyObject *b)
+{
+    /* One of them is ours (the slot is USMArray's); the other may be
+     * anything, a @ b or b @ a. */
+    ua_state *st = ua_state_of(a);
+    if (st == NULL) {
+        PyErr_Clear();
+        st = ua_state_of(b);
+    }
+    if (st == NULL) {
+        return NULL;
+    }
+    PyObject *other = PyObject_TypeCheck(a, st->USMArray_Type) ? b : a;
+    if (!PyObject_TypeCheck(other, st->USMArray_Type)) {
+        return foreign_operand(st, other);
+    }
+    return ua_py_array_matmul_of(st, a, b, false);
+}
+
+PyObject *
+ua_py_array_imatmul(PyObject *self, PyObject *other)
+{
+    PyObject *r = ua_py_array_matmul(self, other);
+    if (r == NULL || r == Py_NotImplemented) {
+        return r;
+    }
+    int same = ARR(r)->nd == ARR(self)->nd &&
+               memcmp(ARR(r)->shape, ARR(self)->shape,
+                      (size_t)ARR(r)->nd * sizeof(Py_ssize_t)) == 0;
+    if (!same) {
+        Py_DECREF(r);
+        PyErr_SetString(PyExc_ValueError,
+                        "@=: the product's shape differs from the left "
+                        "operand's, which cannot change in place");
+        return NULL;
+    }
+    if (!ua_can_cast((ua_typenum)ARR(r)->typenum,
+                     (ua_typenum)ARR(self)->typenum)) {
+        Py_DECREF(r);
+        PyErr_Format(PyExc_TypeError,
+                     "@=: the product's dtype %s cannot be cast safely to "
+                     "the left operand's %s",
+                     ua_dtype_name((ua_typenum)ARR(r)->typenum),
+                     ua_dtype_name((ua_typenum)ARR(self)->typenum));
+        return NULL;
+    }
+    int rc = ua_py_array_assign(ua_state_of(self), self, r);
+    Py_DECREF(r);
+    return rc < 0 ? NULL : Py_NewRef(self);
+}

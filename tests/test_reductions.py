@@ -1,0 +1,529 @@
+"""Reductions, scans, searches, sorts, sets and products against NumPy on
+the host: every dtype, axis combinations, layouts, NaN patterns and empty
+shapes.  Where the standard fixes the result (integers, min/max, sorting,
+cumulative sums in sequence), the bits must equal NumPy's; floating sums
+must be within the pairwise bound of a float64 reference."""
+
+import itertools
+
+import numpy as np
+import pytest
+import usmarray as ua
+
+INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+FLOATS = ["float16", "float32", "float64"]
+COMPLEX = ["complex64", "complex128"]
+ALL = ["bool", *INTS, *FLOATS, *COMPLEX]
+HOST = "host"
+
+
+def sample(dtype, shape, seed=0, nans=False):
+    rng = np.random.default_rng(seed)
+    dt = np.dtype(dtype)
+    if dt.kind == "b":
+        return rng.random(shape) < 0.5
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        lo, hi = max(info.min, -100), min(info.max, 100)
+        return rng.integers(lo, hi, size=shape, endpoint=True).astype(dt)
+    x = rng.standard_normal(shape)
+    if dt.kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    x = x.astype(dt)
+    if nans and x.size:
+        flat = x.reshape(-1)
+        flat[rng.integers(0, x.size, size=max(1, x.size // 7))] = np.nan
+    return x
+
+
+def layouts(x):
+    """x as C-ordered, Fortran-ordered, strided and reversed arrays."""
+    yield "C", x
+    yield "F", np.asfortranarray(x)
+    if x.ndim:
+        big = np.concatenate([x, x], axis=-1)
+        yield "strided", big[..., ::2]
+        yield "reversed", x[::-1]
+
+
+def on_device(x):
+    return ua.asarray(x, device=HOST)
+
+
+def axes_of(nd):
+    yield None
+    for k in range(nd):
+        yield k
+        yield k - nd
+    for r in range(2, nd + 1):
+        yield from itertools.combinations(range(nd), r)
+    yield ()
+
+
+def check_same(got, want):
+    got = ua.asnumpy(got)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+
+
+# ----------------------------------------------------------------- sums
+
+
+def sum_dtype(dt):
+    dt = np.dtype(dt)
+    if dt.kind in "bi":
+        return np.dtype("int64")
+    if dt.kind == "u":
+        return np.dtype("uint64")
+    return dt
+
+
+@pytest.mark.parametrize("dtype", ALL)
+@pytest.mark.parametrize("shape", [(), (0,), (7,), (3, 0), (5, 6), (3, 4, 5)])
+def test_sum_and_prod_match_numpy(dtype, shape):
+    x = sample(dtype, shape, nans=False)
+    for name, lay in layouts(x):
+        a = on_device(lay)
+        for axis in axes_of(len(shape)):
+            for keepdims in (False, True):
+                for fn in ("sum", "prod"):
+                    got = getattr(ua, fn)(a, axis=axis, keepdims=keepdims)
+                    want = getattr(np, fn)(
+                        lay, axis=axis, keepdims=keepdims, dtype=sum_dtype(dtype)
+                    )
+                    g = ua.asnumpy(got)
+                    assert g.dtype == want.dtype and g.shape == want.shape, (fn, name, axis)
+                    if np.dtype(dtype).kind in "fc":
+                        tol = 1e-2 if dtype in ("float16",) else 1e-5
+                        np.testing.assert_allclose(
+                            g, want, rtol=tol, atol=tol, err_msg=f"{fn} {name} {axis}"
+                        )
+                    else:
+                        np.testing.assert_array_equal(g, want, err_msg=f"{fn} {name} {axis}")
+
+
+def test_integer_sums_wrap_as_numpy():
+    x = np.array([2**62, 2**62, 2**62, 7], dtype=np.int64)
+    check_same(ua.sum(on_device(x)), np.sum(x))
+    y = np.full(300, 200, dtype=np.uint8)
+    check_same(ua.sum(on_device(y), dtype="uint8"), np.sum(y, dtype=np.uint8))
+    check_same(ua.prod(on_device(y[:5]), dtype="uint8"), np.prod(y[:5], dtype=np.uint8))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_float_sums_are_pairwise(dtype):
+    """The error of a long sum stays near log2(n) ulps, against an exact
+    float64 (or long double) reference; a sequential sum misses this."""
+    n = 1 << 20
+    x = np.full(n, 0.1, dtype=dtype)
+    exact = float(np.sum(x.astype(np.longdouble)))
+    got = float(ua.asnumpy(ua.sum(on_device(x))))
+    eps = np.finfo(dtype).eps
+    assert abs(got - exact) <= 30 * eps * exact
+    seq = np.cumsum(x)[-1]  # NumPy's cumsum adds in sequence
+    assert abs(got - exact) < abs(float(seq) - exact)
+    # Along axis 0 too (the kept axis as lanes).
+    m = np.full((n // 16, 16), 0.1, dtype=dtype)
+    col = ua.asnumpy(ua.sum(on_device(m), axis=0))
+    assert np.all(np.abs(col - exact / 16) <= 30 * eps * exact / 16)
+
+
+def test_sums_give_the_same_bits_every_run():
+    x = sample("float32", (1000, 333), seed=3)
+    a = on_device(x)
+    first = [ua.asnumpy(ua.sum(a, axis=ax)) for ax in (None, 0, 1)]
+    for _ in range(3):
+        for ax, want in zip((None, 0, 1), first):
+            assert ua.asnumpy(ua.sum(a, axis=ax)).tobytes() == want.tobytes()
+
+
+def test_sum_of_negative_zeros_and_empty():
+    check_same(ua.sum(on_device(np.array([-0.0, -0.0]))), np.sum(np.array([-0.0, -0.0])))
+    check_same(ua.sum(on_device(np.zeros((0,), "float32"))), np.float32(0))
+    check_same(ua.prod(on_device(np.zeros((0, 3), "int8")), axis=0), np.ones(3, "int64"))
+
+
+def test_sum_dtype_argument():
+    x = sample("int32", (10, 4))
+    check_same(ua.sum(on_device(x), axis=0, dtype="float32"), np.sum(x, axis=0, dtype="float32"))
+    check_same(ua.sum(on_device(x), dtype="int16"), np.sum(x, dtype="int16"))
+    with pytest.raises(TypeError, match="complex"):
+        ua.sum(on_device(sample("complex64", (3,))), dtype="float32")
+
+
+# ------------------------------------------------------- min, max, nan
+
+
+@pytest.mark.parametrize("dtype", ["bool", *INTS, *FLOATS])
+@pytest.mark.parametrize("shape", [(), (1,), (9,), (4, 7), (2, 3, 33)])
+def test_min_max_match_numpy_bit_for_bit(dtype, shape):
+    x = sample(dtype, shape, nans=True)
+    for _, lay in layouts(x):
+        a = on_device(lay)
+        for axis in axes_of(len(shape)):
+            for fn in ("min", "max"):
+                check_same(getattr(ua, fn)(a, axis=axis), getattr(np, fn)(lay, axis=axis))
+
+
+def test_min_max_of_nothing_raise():
+    a = on_device(np.zeros((0, 3)))
+    with pytest.raises(ValueError, match="no identity"):
+        ua.max(a)
+    check_same(ua.max(a, axis=1), np.max(np.zeros((0, 3)), axis=1))
+    with pytest.raises(TypeError, match="complex"):
+        ua.min(on_device(np.ones(3, "complex64")))
+
+
+# -------------------------------------------------- mean, var and std
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint8", *FLOATS, *COMPLEX])
+@pytest.mark.parametrize("shape", [(1,), (17,), (6, 5), (3, 4, 65)])
+def test_mean_var_std_match_numpy(dtype, shape):
+    x = sample(dtype, shape, nans=dtype in FLOATS)
+    real = np.dtype(dtype).kind != "c"
+    for _, lay in layouts(x):
+        a = on_device(lay)
+        for axis in axes_of(len(shape)):
+            fns = [("mean", {})]
+            if real:
+                fns += [(f, {"correction": c}) for f in ("var", "std") for c in (0, 1, 0.5)]
+            for fn, kw in fns:
+                got = ua.asnumpy(getattr(ua, fn)(a, axis=axis, **kw))
+                npkw = {"ddof": kw["correction"]} if kw else {}
+                with np.errstate(all="ignore"):
+                    want = getattr(np, fn)(lay, axis=axis, **npkw)
+                want = np.asarray(want)
+                if np.dtype(dtype).kind in "iu":
+                    want = want.astype("float64")
+                if kw and np.isscalar(want) is False:
+                    n = (
+                        lay.size
+                        if axis is None
+                        else int(np.prod([lay.shape[k] for k in np.atleast_1d(axis)]))
+                    )
+                    if n - kw["correction"] <= 0:
+                        want = np.full_like(want, np.nan)
+                assert got.dtype == want.dtype, (fn, got.dtype, want.dtype)
+                tol = (
+                    3e-3
+                    if dtype == "float16"
+                    else 1e-4
+                    if "32" in dtype or "64" == dtype[-2:] and "complex" in dtype
+                    else 1e-5
+                )
+                np.testing.assert_allclose(got, want, rtol=tol, atol=tol, err_msg=f"{fn} {axis}")
+
+
+def test_mean_and_var_of_nothing_are_nan():
+    assert np.isnan(ua.asnumpy(ua.mean(on_device(np.zeros(0)))))
+    assert np.all(np.isnan(ua.asnumpy(ua.var(on_device(np.ones((1, 3))), axis=0, correction=1))))
+    with pytest.raises(ValueError, match="correction"):
+        ua.var(on_device(np.ones(3)), correction=-1)
+    with pytest.raises(TypeError, match="complex"):
+        ua.std(on_device(np.ones(3, "complex128")))
+
+
+# ---------------------------------------------------- all, any, count
+
+
+@pytest.mark.parametrize("dtype", ALL)
+def test_truth_reductions_match_numpy(dtype):
+    x = sample(dtype, (4, 5, 6), nans=True)
+    x.reshape(-1)[::3] = 0
+    for _, lay in layouts(x):
+        a = on_device(lay)
+        for axis in axes_of(3):
+            check_same(ua.all(a, axis=axis), np.all(lay, axis=axis))
+            check_same(ua.any(a, axis=axis), np.any(lay, axis=axis))
+            want = np.count_nonzero(lay, axis=axis)
+            check_same(ua.count_nonzero(a, axis=axis), np.asarray(want, dtype="int64"))
+    check_same(ua.all(on_device(np.zeros((0,), dtype))), np.all(np.zeros((0,), dtype)))
+    check_same(ua.any(on_device(np.zeros((0,), dtype))), np.any(np.zeros((0,), dtype)))
+
+
+# ------------------------------------------------------ argmin, argmax
+
+
+@pytest.mark.parametrize("dtype", ["bool", *INTS, *FLOATS])
+@pytest.mark.parametrize("shape", [(1,), (5000,), (7, 9), (3, 4, 300)])
+def test_argmin_argmax_first_occurrence_and_nans(dtype, shape):
+    x = sample(dtype, shape, nans=True)
+    if np.dtype(dtype).kind in "iu":
+        x = x % 4  # many ties
+    for _, lay in layouts(x):
+        a = on_device(lay)
+        for axis in [None, *range(len(shape))]:
+            for keepdims in (False, True):
+                for fn in ("argmin", "argmax"):
+                    check_same(
+                        getattr(ua, fn)(a, axis=axis, keepdims=keepdims),
+                        np.asarray(getattr(np, fn)(lay, axis=axis, keepdims=keepdims), "int64"),
+                    )
+    with pytest.raises(ValueError):
+        ua.argmax(on_device(np.zeros((0, 2), dtype)))
+
+
+# --------------------------------------------------------------- scans
+
+
+@pytest.mark.parametrize("dtype", ALL)
+@pytest.mark.parametrize("shape", [(0,), (1,), (50,), (6, 7), (2, 300, 3)])
+def test_cumulative_sum_and_prod_bit_for_bit(dtype, shape):
+    x = sample(dtype, shape)
+    if np.dtype(dtype).kind in "fc":
+        x = (x / 4 + 1).astype(dtype)  # keep products finite
+    for _, lay in layouts(x):
+        a = on_device(lay)
+        for axis in range(len(shape)):
+            for initial in (False, True):
+                for fn, npfn in (
+                    ("cumulative_sum", np.cumulative_sum),
+                    ("cumulative_prod", np.cumulative_prod),
+                ):
+                    want = npfn(lay, axis=axis, include_initial=initial, dtype=sum_dtype(dtype))
+                    got = getattr(ua, fn)(a, axis=axis, include_initial=initial)
+                    if fn == "cumulative_prod" and np.dtype(dtype).kind == "c":
+                        # NumPy's complex multiply may fuse; the standard
+                        # leaves those bits open.
+                        np.testing.assert_allclose(ua.asnumpy(got), want, rtol=1e-6)
+                    else:
+                        check_same(got, want)
+
+
+def test_cumulative_sum_axis_rules():
+    with pytest.raises(ValueError, match="axis"):
+        ua.cumulative_sum(on_device(np.ones((2, 2))))
+    check_same(
+        ua.cumulative_sum(on_device(np.arange(5, dtype="int8")), dtype="int8"),
+        np.cumsum(np.arange(5, dtype="int8"), dtype="int8"),
+    )
+
+
+@pytest.mark.parametrize("dtype", ALL)
+def test_diff_matches_numpy(dtype):
+    x = sample(dtype, (4, 9))
+    for _, lay in layouts(x):
+        a = on_device(lay)
+        for axis in (0, 1, -1):
+            for n in (0, 1, 2, 5, 12):
+                check_same(ua.diff(a, axis=axis, n=n), np.diff(lay, axis=axis, n=n))
+    p = sample(dtype, (4, 2), seed=5)
+    check_same(
+        ua.diff(on_device(x), prepend=on_device(p), append=on_device(p)),
+        np.diff(x, prepend=p, append=p),
+    )
+
+
+# ------------------------------------------------------------- sorting
+
+
+@pytest.mark.parametrize("dtype", ["bool", *INTS, *FLOATS])
+@pytest.mark.parametrize("shape", [(0,), (1,), (15,), (3000,), (5, 40), (3, 4, 70)])
+def test_sort_and_argsort_stable_as_numpy(dtype, shape):
+    x = sample(dtype, shape, nans=True)
+    if np.dtype(dtype).kind == "f" and x.size:
+        x.reshape(-1)[::5] = -0.0
+        x.reshape(-1)[1::7] = 0.0
+        x.reshape(-1)[2::11] = np.inf
+    for _, lay in layouts(x):
+        a = on_device(lay)
+        for axis in range(-len(shape), len(shape)):
+            want = np.sort(lay, axis=axis, kind="stable")
+            got = ua.asnumpy(ua.sort(a, axis=axis))
+            assert got.tobytes() == np.ascontiguousarray(want).tobytes()
+            check_same(ua.argsort(a, axis=axis), np.argsort(lay, axis=axis, kind="stable"))
+            # Descending: the reversed stable order, NaNs first.
+            flipped = np.flip(lay, axis=axis)
+            idx = np.flip(np.argsort(flipped, axis=axis, kind="stable"), axis=axis)
+            idx = lay.shape[axis] - 1 - idx
+            check_same(ua.argsort(a, axis=axis, descending=True), idx)
+            check_same(
+                ua.sort(a, axis=axis, descending=True), np.take_along_axis(lay, idx, axis=axis)
+            )
+
+
+def test_sort_rejects_complex_and_0d():
+    with pytest.raises(TypeError, match="complex"):
+        ua.sort(on_device(np.ones(3, "complex64")))
+    with pytest.raises(ValueError):
+        ua.argsort(on_device(np.float64(1)))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint16", "int64", "float16", "float32", "float64"])
+def test_searchsorted_matches_numpy(dtype):
+    base = np.sort(sample(dtype, (40,), nans=np.dtype(dtype).kind == "f"), kind="stable")
+    needles = sample(dtype, (3, 7), seed=2, nans=np.dtype(dtype).kind == "f")
+    needles.reshape(-1)[:5] = base[[0, 3, 3, 10, -1]]
+    for side in ("left", "right"):
+        check_same(
+            ua.searchsorted(on_device(base), on_device(needles), side=side),
+            np.searchsorted(base, needles, side=side).astype("int64"),
+        )
+    shuffled = np.random.default_rng(1).permutation(base)
+    sorter = np.argsort(shuffled, kind="stable")
+    check_same(
+        ua.searchsorted(on_device(shuffled), on_device(needles), sorter=on_device(sorter)),
+        np.searchsorted(shuffled, needles, sorter=sorter).astype("int64"),
+    )
+    with pytest.raises(ValueError, match="side"):
+        ua.searchsorted(on_device(base), on_device(needles), side="middle")
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int16", "uint32", "float32", "float64"])
+def test_nonzero_matches_numpy(dtype):
+    x = sample(dtype, (5, 6, 7), nans=True)
+    x.reshape(-1)[::2] = 0
+    for _, lay in layouts(x):
+        got = ua.nonzero(on_device(lay))
+        want = np.nonzero(lay)
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            check_same(g, w.astype("int64"))
+    with pytest.raises(ValueError):
+        ua.nonzero(on_device(np.float64(1)))
+
+
+# ------------------------------------------------------------------ sets
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint64", "float16", "float32", "float64"])
+@pytest.mark.parametrize("shape", [(0,), (1,), (50,), (4, 9)])
+def test_unique_functions_match_numpy(dtype, shape):
+    x = sample(dtype, shape, nans=np.dtype(dtype).kind == "f")
+    if np.dtype(dtype).kind in "iuf":
+        x = (x % 5).astype(dtype) if np.dtype(dtype).kind in "iu" else np.round(x).astype(dtype)
+    a = on_device(x)
+    v, idx, inv, counts = np.unique(
+        x, return_index=True, return_inverse=True, return_counts=True, equal_nan=False
+    )
+    got = ua.unique_all(a)
+    check_same(got.values, v)
+    check_same(got.indices, idx.astype("int64"))
+    check_same(got.inverse_indices, inv.reshape(x.shape).astype("int64"))
+    check_same(got.counts, counts.astype("int64"))
+    check_same(ua.unique_values(a), v)
+    c = ua.unique_counts(a)
+    check_same(c.counts, counts.astype("int64"))
+    i = ua.unique_inverse(a)
+    check_same(i.inverse_indices, inv.reshape(x.shape).astype("int64"))
+    values, inverse = i
+    check_same(values, v)
+
+
+# ------------------------------------------------------------ products
+
+
+@pytest.mark.parametrize(
+    "dtype",
+    [
+        "bool",
+        "int8",
+        "uint16",
+        "int32",
+        "int64",
+        "float16",
+        "float32",
+        "float64",
+        "complex64",
+        "complex128",
+    ],
+)
+@pytest.mark.parametrize(
+    "shapes",
+    [
+        ((3, 4), (4, 5)),
+        ((4,), (4, 2)),
+        ((2, 4), (4,)),
+        ((5,), (5,)),
+        ((2, 1, 3, 4), (5, 4, 2)),
+        ((0, 3), (3, 2)),
+        ((2, 0), (0, 3)),
+    ],
+)
+@pytest.mark.parametrize("blas", [True, False])
+def test_matmul_matches_numpy(dtype, shapes, blas, monkeypatch):
+    if not blas:
+        monkeypatch.setenv("USMARRAY_NO_BLAS", "1")
+    x1, x2 = sample(dtype, shapes[0], seed=1), sample(dtype, shapes[1], seed=2)
+    for (_, l1), (_, l2) in zip(layouts(x1), layouts(x2)):
+        want = np.matmul(l1, l2)
+        got = ua.matmul(on_device(l1), on_device(l2))
+        g = ua.asnumpy(got)
+        assert g.dtype == want.dtype and g.shape == want.shape
+        if np.dtype(dtype).kind in "fc":
+            tol = 2e-2 if dtype == "float16" else 1e-4
+            np.testing.assert_allclose(g, want, rtol=tol, atol=tol)
+        else:
+            np.testing.assert_array_equal(g, want)
+        np.testing.assert_array_equal(ua.asnumpy(on_device(l1) @ on_device(l2)), g)
+
+
+def test_matmul_promotes_and_checks():
+    a = on_device(sample("int8", (3, 4)))
+    b = on_device(sample("float32", (4, 2)))
+    assert ua.matmul(a, b).dtype == np.dtype("float32")
+    with pytest.raises(ValueError, match="matmul"):
+        ua.matmul(a, on_device(np.ones((3, 2))))
+    with pytest.raises(ValueError):
+        ua.matmul(on_device(np.float64(1)), a)
+    with pytest.raises(TypeError, match="asarray"):
+        a @ np.ones((4, 2))
+    with pytest.raises(TypeError):
+        a @ 2
+
+
+def test_inplace_matmul():
+    x = sample("float64", (3, 3))
+    y = sample("float64", (3, 3), seed=4)
+    a = on_device(x)
+    before = a
+    a @= on_device(y)
+    assert a is before
+    np.testing.assert_allclose(ua.asnumpy(a), x @ y)
+    with pytest.raises(ValueError, match="shape"):
+        b = on_device(x)
+        b @= on_device(np.ones((3, 2)))
+
+
+@pytest.mark.parametrize("axes", [0, 1, 2, ([1, 0], [0, 1]), ([2], [1])])
+def test_tensordot_matches_numpy(axes):
+    x1 = sample("float64", (3, 4, 5))
+    x2 = (
+        sample("float64", (4, 3, 2))
+        if axes == ([1, 0], [0, 1])
+        else sample("float64", (5, 5, 2))
+        if axes == ([2], [1])
+        else sample("float64", (4, 5, 2)[2 - axes if isinstance(axes, int) and axes <= 2 else 0 :])
+    )
+    if isinstance(axes, int):
+        x2 = sample("float64", x1.shape[3 - axes :] + (2,))
+    want = np.tensordot(x1, x2, axes=axes)
+    got = ua.tensordot(on_device(x1), on_device(x2), axes=axes)
+    np.testing.assert_allclose(ua.asnumpy(got), want, rtol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "float32", "complex128"])
+def test_vecdot_conjugates_and_broadcasts(dtype):
+    x1, x2 = sample(dtype, (3, 1, 5)), sample(dtype, (4, 5), seed=7)
+    want = np.vecdot(x1, x2)
+    got = ua.asnumpy(ua.vecdot(on_device(x1), on_device(x2)))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
+    x3 = sample(dtype, (5, 2), seed=8)
+    np.testing.assert_allclose(
+        ua.asnumpy(ua.vecdot(on_device(x3), on_device(x3), axis=-2)),
+        np.vecdot(x3, x3, axis=-2),
+        rtol=1e-4,
+    )
+    with pytest.raises(ValueError, match="axis"):
+        ua.vecdot(on_device(x1), on_device(x2), axis=0)
+
+
+def test_matrix_transpose_is_a_view():
+    x = sample("float32", (2, 3, 4))
+    t = ua.matrix_transpose(on_device(x))
+    check_same(t, np.swapaxes(x, -1, -2))
+    with pytest.raises(ValueError):
+        ua.matrix_transpose(on_device(np.ones(3)))
