@@ -267,3 +267,24 @@ def test_random_views_and_copies_match_numpy(layout, target):
 
     back = ua.asarray(Holder(iface, keep=xv))
     np.testing.assert_array_equal(ua.asnumpy(back), hv)
+
+
+@pytest.mark.parametrize("device", [d.filter_string for d in ua.get_devices()])
+@pytest.mark.parametrize("usm_type", ["device", "shared", "host"])
+def test_asarray_of_a_sequence_holding_arrays_copies_their_elements(device, usm_type):
+    """Nested lists and tuples of arrays (0-d or not), mixed with Python
+    scalars, build an array as NumPy builds one of NumPy arrays, from any
+    kind of memory (device memory included, which NumPy cannot read)."""
+    host = np.arange(6, dtype="i4").reshape(2, 3)
+    x = ua.asarray(host, device=device, usm_type=usm_type)
+    transposed = [[x[i, j] for i in range(2)] for j in range(3)]
+    assert ua.asnumpy(ua.asarray(transposed, dtype=x.dtype)).tolist() == host.T.tolist()
+    mixed = (x[0], [7, 8, 9])
+    want = np.asarray((host[0], [7, 8, 9]))
+    got = ua.asarray(mixed)
+    assert got.dtype == want.dtype and ua.asnumpy(got).tolist() == want.tolist()
+    assert ua.asarray([x, x]).shape == (2, 2, 3)
+    row = x[0]
+    outer = [row, [7, 8, 9]]
+    ua.asarray(outer)
+    assert outer[0] is row  # the caller's list is left as it was

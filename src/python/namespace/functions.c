@@ -102,6 +102,42 @@ convert_array(ua_state *st, PyObject *x, const convert_args *c)
         c->queue ? c->queue : base_of(x)->queue);
 }
 
+/* A nested list or tuple with the arrays in it replaced by host copies
+ * (NumPy cannot read device memory itself), or a new reference to obj
+ * where it holds none.  Sequences of other types are left to NumPy. */
+static PyObject *
+arrays_in_sequence_to_host(ua_state *st, PyObject *obj, int depth)
+{
+    if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
+        return ua_py_array_to_numpy(st, obj);
+    }
+    if ((!PyList_Check(obj) && !PyTuple_Check(obj)) || depth > UA_MAXDIMS) {
+        return Py_NewRef(obj);
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+    PyObject *copy = NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(obj, i);
+        PyObject *host = arrays_in_sequence_to_host(st, item, depth + 1);
+        if (host == NULL) {
+            Py_XDECREF(copy);
+            return NULL;
+        }
+        if (host != item && copy == NULL &&
+            (copy = PySequence_List(obj)) == NULL) {
+            Py_DECREF(host);
+            return NULL;
+        }
+        if (copy != NULL) {
+            PyList_SET_ITEM(copy, i, host); /* steals; drops the old item */
+            Py_DECREF(item);
+        } else {
+            Py_DECREF(host);
+        }
+    }
+    return copy ? copy : Py_NewRef(obj);
+}
+
 /* Host data (NumPy arrays, buffers, sequences, scalars) through
  * numpy.asarray. */
 static PyObject *
@@ -113,8 +149,13 @@ host_source(ua_state *st, PyObject *obj, const convert_args *c)
     }
     PyObject *dtype = c->has_type ? ua_py_dtype(st, c->type) : Py_None;
     char order[2] = {c->order, '\0'};
+    PyObject *data = arrays_in_sequence_to_host(st, obj, 0);
+    if (data == NULL) {
+        return NULL;
+    }
     PyObject *host =
-        PyObject_CallMethod(np, "asarray", "OOs", obj, dtype, order);
+        PyObject_CallMethod(np, "asarray", "OOs", data, dtype, order);
+    Py_DECREF(data);
     return host;
 }
 
