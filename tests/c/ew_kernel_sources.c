@@ -128,13 +128,13 @@ main(int argc, char **argv)
                     s.path = UA_EW_PATH_STRIDED;
                     s.nd = nd;
                     s.index32 = i32;
-                    s.vec = 0;
+                    s.vec = 1;
                     bad |= emit(argv[1], &s);
                 }
             }
             ua_ew_variant g = v;
             g.path = UA_EW_PATH_GENERAL;
-            g.vec = 0;
+            g.vec = 1;
             g.aligned = false;
             bad |= emit(argv[1], &g);
             for (int k = 0; k < v.nin; k++) {

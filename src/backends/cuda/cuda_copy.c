@@ -198,12 +198,16 @@ ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
     ua_status st = UA_OK;
     *image = NULL;
     if (r != 0) {
-        char log[2048] = "";
+        /* the log's first errors, where it is long */
+        char log[2048] = "", *full = NULL;
         size_t log_size = 0;
         if (ua_nvrtc.nvrtcGetProgramLogSize(prog, &log_size) == 0 &&
-            log_size < sizeof(log)) {
-            ua_nvrtc.nvrtcGetProgramLog(prog, log);
+            (full = malloc(log_size + 1)) != NULL &&
+            ua_nvrtc.nvrtcGetProgramLog(prog, full) == 0) {
+            full[log_size] = '\0';
+            snprintf(log, sizeof log, "%s", full);
         }
+        free(full);
         st = ua_error_set(UA_ERR_RUNTIME,
                           "NVRTC could not compile the %s for %s: %s %s", what,
                           arch + 19, ua_nvrtc.nvrtcGetErrorString(r), log);

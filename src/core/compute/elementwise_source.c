@@ -93,6 +93,7 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
         v->scalar[k] = p->scalar[k];
     }
     v->aligned = plan_aligned(p);
+    v->vec = 1; /* a vector of one element where there is none */
     if (p->contiguous && v->aligned) {
         v->path = UA_EW_PATH_CONTIGUOUS;
         v->vec = vector_width(p, max_vector);
@@ -474,9 +475,10 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
     text t = {NULL, 0, 0, false};
     add(&t, "#define UA_NIN %d\n#define UA_PATH %d\n#define UA_ND %d\n",
         v->nin, v->path, v->nd);
+    /* NVRTC refuses arrays of no elements, which vectors of 0 would be */
     add(&t,
         "#define UA_INDEX32 %d\n#define UA_VEC %d\n#define UA_ALIGNED %d\n",
-        v->index32, v->vec, v->aligned);
+        v->index32, v->vec > 1 ? v->vec : 1, v->aligned);
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
         add(&t, "#define UA_SCALAR%d %d\n", k, k < v->nin && v->scalar[k]);
     }
