@@ -272,9 +272,17 @@ ua_device_get_info(const ua_device *d, ua_device_info *out)
 bool
 ua_device_has_fp64(const ua_device *d)
 {
+    int known = atomic_load_explicit(&d->fp64, memory_order_relaxed);
+    if (known != 0) {
+        return known == 2;
+    }
     ua_device_info info;
     if (ua_device_get_info(d, &info) != UA_OK) {
         ua_error_clear();
     }
+    /* The tables are shared, read-only but for this answer, which any
+     * thread may store: every one stores the same value. */
+    atomic_store_explicit((atomic_int *)&d->fp64, info.fp64 ? 2 : 1,
+                          memory_order_relaxed);
     return info.fp64;
 }

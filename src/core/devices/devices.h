@@ -4,6 +4,8 @@
 #ifndef USMARRAY_CORE_DEVICES_DEVICES_H
 #define USMARRAY_CORE_DEVICES_DEVICES_H
 
+#include <stdatomic.h>
+
 #include "core/backend.h"
 #include "core/core.h"
 #include "core/memory/pool_cache.h"
@@ -25,6 +27,10 @@ struct ua_device {
     char name[256];
     char filter[64];
     ua_context *default_context; /* created on first use */
+    /* Whether the device computes in double precision, asked of the
+     * backend once (every elementwise call needs it): 0 not yet known,
+     * 1 no, 2 yes. */
+    atomic_int fp64;
 };
 
 struct ua_context {
