@@ -259,7 +259,118 @@ def rows():
     )
     del dst, CD, TD, pinned
     index_rows(row, q, ours_stream, cupy_stream, torch_stream)
+    elementwise_rows(row, q, ours_stream, cupy_stream, torch_stream)
     return out
+
+
+def elementwise_only_rows():
+    out = []
+    q = ua.Queue(GPU)
+    ours_stream = ua.empty(1, queue=q).__cuda_array_interface__["stream"]
+    cupy_stream = cp.cuda.get_current_stream().ptr if cp else None
+    torch_stream = torch.cuda.current_stream().cuda_stream if torch else None
+
+    def row(name, unit, target, **values):
+        out.append({"operation": name, "unit": unit, "target": target, **values})
+
+    elementwise_rows(row, q, ours_stream, cupy_stream, torch_stream)
+    return out
+
+
+def elementwise_rows(row, q, ours_stream, cupy_stream, torch_stream):
+    """The elementwise functions and operators on 64 Mi float32 (bytes read
+    plus written), beside a device-to-device copy of the same bytes (the
+    ceiling of streaming work), and the per-call cost on 1,000 elements."""
+    rng = np.random.default_rng(7)
+    n = 64 * MiB
+    a, b = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
+    X, Y = ua.asarray(a, queue=q), ua.asarray(b, queue=q)
+    C, D = (cp.asarray(a), cp.asarray(b)) if cp else (None, None)
+    T, U = (
+        (torch.as_tensor(a, device="cuda"), torch.as_tensor(b, device="cuda"))
+        if torch
+        else (None, None)
+    )
+    Z = ua.empty_like(X)
+    CZ = cp.empty_like(C) if cp else None
+    TZ = torch.empty_like(T) if torch else None
+    row(
+        "copy (device to device), 64 Mi float32",
+        "GB/s",
+        "the ceiling",
+        usmarray=event_gbps(lambda: Z.__setitem__(Ellipsis, X), ours_stream, 2 * a.nbytes),
+        cupy=event_gbps(lambda: CZ.__setitem__(Ellipsis, C), cupy_stream, 2 * a.nbytes)
+        if cp
+        else None,
+        torch=event_gbps(lambda: TZ.copy_(T), torch_stream, 2 * a.nbytes) if torch else None,
+    )
+    mask = a < 0.5
+    M = ua.asarray(mask, queue=q)
+    CM = cp.asarray(mask) if cp else None
+    TM = torch.as_tensor(mask, device="cuda") if torch else None
+    m = a[: 8192 * 8192].reshape(8192, 8192)
+    MM = ua.asarray(m, queue=q)
+    CMM = cp.asarray(m) if cp else None
+    TMM = torch.as_tensor(m, device="cuda") if torch else None
+    cases = [
+        ("x + y", 3 * a.nbytes, lambda x, y: x + y, (X, Y), (C, D), (T, U)),
+        ("x * 3.0", 2 * a.nbytes, lambda x: x * 3.0, (X,), (C,), (T,)),
+        ("exp(x)", 2 * a.nbytes, None, (X,), (C,), (T,)),
+        ("x[::2] + y[::2]", 3 * a.nbytes // 2, lambda x, y: x[::2] + y[::2], (X, Y), (C, D),
+         (T, U)),
+        ("m + m[0] (8192 x 8192)", 2 * m.nbytes + m.nbytes // 8192, lambda m: m + m[0], (MM,),
+         (CMM,), (TMM,)),
+        ("x < y", 2 * a.nbytes + n, lambda x, y: x < y, (X, Y), (C, D), (T, U)),
+        ("where(mask, x, y)", 3 * a.nbytes + n, None, (M, X, Y), (CM, C, D), (TM, T, U)),
+    ]  # fmt: skip
+    for name, nbytes, f, ours, theirs_cp, theirs_t in cases:
+        fu = f or (ua.exp if name.startswith("exp") else ua.where)
+        fc = f or ((cp.exp if name.startswith("exp") else cp.where) if cp else None)
+        ft = f or ((torch.exp if name.startswith("exp") else torch.where) if torch else None)
+        row(
+            f"{name}, 64 Mi float32",
+            "GB/s",
+            ">= best peer, >= 0.97x copy" if "[" not in name else ">= best peer",
+            usmarray=event_gbps(lambda: fu(*ours), ours_stream, nbytes),
+            cupy=event_gbps(lambda: fc(*theirs_cp), cupy_stream, nbytes) if cp else None,
+            torch=event_gbps(lambda: ft(*theirs_t), torch_stream, nbytes) if torch else None,
+        )
+    small = rng.random(1000, dtype=np.float32)
+    x, y = ua.asarray(small, queue=q), ua.asarray(small, queue=q)
+    c, d = (cp.asarray(small), cp.asarray(small)) if cp else (None, None)
+    t, u = (
+        (torch.as_tensor(small, device="cuda"), torch.as_tensor(small, device="cuda"))
+        if torch
+        else (None, None)
+    )
+    for name, fu, fc, ft in [
+        ("x + y", lambda: x + y, lambda: c + d, lambda: t + u),
+        ("x + 1.5", lambda: x + 1.5, lambda: c + 1.5, lambda: t + 1.5),
+    ]:
+        row(
+            f"per call, 1,000 float32, {name}",
+            "us",
+            "<= 0.5x best peer",
+            usmarray=synced_per_call_us(fu, q.wait),
+            cupy=synced_per_call_us(fc, cp.cuda.get_current_stream().synchronize) if cp else None,
+            torch=synced_per_call_us(ft, torch.cuda.synchronize) if torch else None,
+        )
+
+
+def synced_per_call_us(fn, sync, n=20000, rounds=5):
+    """Best of rounds of n calls' wall time with one synchronization at the
+    end, per call, in microseconds."""
+    for _ in range(n // 10):
+        fn()
+    sync()
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        sync()
+        best = min(best, (time.perf_counter() - t0) / n)
+    return best * 1e6
 
 
 def index_rows(row, q, ours_stream, cupy_stream, torch_stream):
@@ -459,11 +570,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--json", default=None)
     parser.add_argument("--peer-only", action="store_true", help="only the two-GPU rows")
+    parser.add_argument("--elementwise-only", action="store_true", help="only the elementwise rows")
     args = parser.parse_args()
     if not any(d.backend == "cuda" for d in ua.get_devices()):
         print("no CUDA device: nothing to measure")
         return 0
-    table = (rows() if not args.peer_only else []) + peer_rows()
+    if args.elementwise_only:
+        table = elementwise_only_rows()
+    else:
+        table = (rows() if not args.peer_only else []) + peer_rows()
     for r in table:
         r["ratio_vs_cupy"] = ratio(r, "cupy")
         r["ratio_vs_torch"] = ratio(r, "torch")

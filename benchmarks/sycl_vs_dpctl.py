@@ -79,6 +79,25 @@ def per_call_rows(q, dq):
     ]
 
 
+def elementwise_per_call_rows(q, dq):
+    """x + y on 1,000 float32, each library's own call, synchronized once at
+    the end of the timed calls (compare times them in batches)."""
+    a = np.random.default_rng(2).random(1000, dtype=np.float32)
+    x, y = ua.asarray(a, queue=q), ua.asarray(a, queue=q)
+    d, e = dpnp.asarray(a, sycl_queue=dq), dpnp.asarray(a, sycl_queue=dq)
+    return [("x + y, 1,000 float32", lambda: x + y, lambda: d + e)]
+
+
+def elementwise_rows(q, dq, scale):
+    n = (16 << 20) // scale
+    a = np.random.default_rng(3).random(n, dtype=np.float32)
+    x, y = ua.asarray(a, queue=q), ua.asarray(a, queue=q)
+    d, e = dpnp.asarray(a, sycl_queue=dq), dpnp.asarray(a, sycl_queue=dq)
+    # bytes read and written: two operands and the result (the caller
+    # doubles nbytes, so half of it here)
+    return [(f"x + y, {n >> 20} Mi float32", 3 * a.nbytes // 2, lambda: x + y, lambda: d + e)]
+
+
 def copy_rows(q, dq, scale):
     n = 2048 // scale
     a = np.random.default_rng(0).standard_normal((n, n)).astype("f4")
@@ -114,11 +133,12 @@ def main():
     rows = []
     print(f"SYCL device: {q.device.name}; {platform.processor() or platform.machine()}")
     print(f"{'operation':40} {'usmarray':>10} {'dpctl/dpnp':>11} {'ratio':>7}")
-    for name, ours, theirs in per_call_rows(q, dq):
+    for name, ours, theirs in per_call_rows(q, dq) + elementwise_per_call_rows(q, dq):
         a, b = compare(ours, theirs, number, repeat)
         rows.append({"row": name, "usmarray_us": a * 1e6, "dpctl_us": b * 1e6, "ratio": b / a})
         print(f"{name:40} {a * 1e6:8.2f}us {b * 1e6:9.2f}us {b / a:6.1f}x")
-    for name, nbytes, ours, theirs in copy_rows(q, dq, 4 if args.quick else 1):
+    scale = 4 if args.quick else 1
+    for name, nbytes, ours, theirs in copy_rows(q, dq, scale) + elementwise_rows(q, dq, scale):
 
         def synced(fn, queue):
             def run():

@@ -9,6 +9,7 @@
 
 #include "backends/cuda/cuda_driver.h"
 #include "core/backend.h"
+#include "core/compute/elementwise_source.h"
 
 /* Alignment cuMemAlloc and cuMemAllocManaged guarantee. */
 #define CUDA_DEVICE_ALIGNMENT 256
@@ -95,6 +96,9 @@ typedef struct {
         char name[32];
         CUfunction f;
     } functions[64];
+    /* The elementwise kernels compiled so far (cuda_compute.c), by
+     * variant key, under lock: an open-addressed table of ew_cap slots. */
+    ua_ew_table ew;
 } ua_cuda_context;
 
 typedef struct {
@@ -116,8 +120,17 @@ typedef struct {
  * `what` names it in messages. */
 ua_status ua_cuda_compile(const ua_cuda_context *c, const char *source,
                           const char *what, CUmodule *module);
+/* The cubin of source for c's device (malloc'd, *size bytes). */
+ua_status ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
+                                const char *what, char **image, size_t *size);
+/* The CUDA C++ type that holds elements of t (c64 and c128: the kernels'
+ * prelude's pairs, float16: its bits). */
+const char *ua_cuda_type_name(ua_typenum t);
 
 extern const ua_compute_ops ua_cuda_compute_ops;
+/* How the elementwise kernels are written in CUDA C++ (for tools that
+ * compile every one ahead of time). */
+const ua_ew_language *ua_cuda_ew_language(void);
 
 /* Makes c the calling thread's current context: driver calls act on it. */
 ua_status ua_cuda_bind(const ua_cuda_context *c);

@@ -9,7 +9,10 @@
 
 #include "backends/cuda/cuda_backend.h"
 #include "backends/cuda/cuda_compute_kernels.h"
+#include "backends/cuda/cuda_elementwise_kernels.h"
+#include "core/base/kernel_cache.h"
 #include "core/compute/compute.h"
+#include "core/compute/elementwise_source.h"
 #include "core/compute/kernels.h"
 
 static const char *const unit_names[] = {"1", "2", "4", "8", "16"};
@@ -421,16 +424,174 @@ cuda_band(void *queue, const ua_band_plan *p)
     return launch(q, "ua_band", blocks_for(q, k.size, 256), 256, args);
 }
 
-/* The catalogue's kernels for this backend are not built yet: every
- * function answers so, writing nothing. */
+/* ------------------------------------------------------ elementwise */
+
+static const char *const ew_header[] = {ua_cuda_kernel_prelude,
+                                        ua_cuda_ew_header, NULL};
+static const char *const ew_body[] = {ua_cuda_ew_body, NULL};
+static const ua_ew_language ew_language = {
+    .header = ew_header,
+    .body = ew_body,
+    .cvt = {.re = "re",
+            .im = "im",
+            .half_to_real = "h2d",
+            .real_to_half = "d2h",
+            .real = "double",
+            .real_to_i64 = "f2i64",
+            .real_to_u64 = "f2u64"},
+    .storage = ua_cuda_type_name,
+    .float_suffix = true,
+};
+
+const ua_ew_language *
+ua_cuda_ew_language(void)
+{
+    return &ew_language;
+}
+
+/* The cubin of the source: from the disk cache, keyed by the source,
+ * NVRTC's version and the device (architecture, name, driver), else
+ * compiled and kept there. */
+static ua_status
+ew_image(ua_cuda_context *c, const char *source, char **image, size_t *size)
+{
+    int major = 0, minor = 0, driver = 0;
+    ua_nvrtc.loaded ? ua_nvrtc.nvrtcVersion(&major, &minor) : 0;
+    ua_cu.cuDriverGetVersion(&driver);
+    char compiler[64], device[400], name[256] = "";
+    ua_cu.cuDeviceGetName(name, (int)sizeof name, c->dev);
+    snprintf(compiler, sizeof compiler, "nvrtc %d.%d", major, minor);
+    snprintf(device, sizeof device, "sm_%d%d %s driver %d", c->cc_major,
+             c->cc_minor, name, driver);
+    const char *key[] = {source, compiler, device};
+    *image = ua_kernel_cache_load(key, 3, size);
+    if (*image != NULL) {
+        return UA_OK;
+    }
+    ua_status st =
+        ua_cuda_compile_image(c, source, "elementwise kernel", image, size);
+    if (st == UA_OK) {
+        ua_kernel_cache_store(key, 3, *image, *size);
+    }
+    return st;
+}
+
+static ua_status
+ew_compile(ua_cuda_context *c, const ua_ew_variant *v, CUmodule *module,
+           CUfunction *f)
+{
+    char *source = ua_ew_kernel_source(&ew_language, v);
+    if (source == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    }
+    char *image = NULL;
+    size_t size = 0;
+    ua_status st = ew_image(c, source, &image, &size);
+    free(source);
+    if (st != UA_OK) {
+        return st;
+    }
+    CUresult r = ua_cu.cuModuleLoadData(module, image);
+    free(image);
+    CU_CHECK(r, "the elementwise kernel");
+    CU_CHECK(ua_cu.cuModuleGetFunction(f, *module, "ua_ew"), "ua_ew");
+    return UA_OK;
+}
+
+/* The kernel of variant v, compiled on first use and kept. */
+static ua_status
+ew_function(ua_cuda_queue *q, const ua_ew_variant *v, CUfunction *f)
+{
+    ua_cuda_context *c = q->c;
+    ua_status st = ua_cuda_bind(c);
+    if (st != UA_OK) {
+        return st;
+    }
+    uint64_t key = ua_ew_variant_key(v);
+    pthread_mutex_lock(&c->lock);
+    const ua_ew_slot *k = ua_ew_table_find(&c->ew, key);
+    if (k != NULL) {
+        *f = k->kernel;
+    } else {
+        CUmodule module = NULL;
+        st = ew_compile(c, v, &module, f);
+        st = st == UA_OK ? ua_ew_table_add(&c->ew, key, *f, module) : st;
+    }
+    pthread_mutex_unlock(&c->lock);
+    return st;
+}
+
+/* The kernel's argument (cuda_elementwise_kernels.h), with room for D
+ * axes. */
+#define EW_ARGS(D)                                                            \
+    struct {                                                                  \
+        char *out;                                                            \
+        const char *in[3];                                                    \
+        unsigned long long sv[6];                                             \
+        long long n;                                                          \
+        int nd;                                                               \
+        long long shape[D], ostep[D], step[3][D];                             \
+    }
+typedef EW_ARGS(UA_CUDA_EW_SMALL_DIMS) ew_small_args;
+typedef EW_ARGS(UA_CUDA_EW_GENERAL_DIMS) ew_general_args;
+
+#define EW_FILL(A, P)                                                         \
+    do {                                                                      \
+        (A)->out = (P)->out;                                                  \
+        (A)->n = (long long)(P)->size;                                        \
+        (A)->nd = (P)->nd;                                                    \
+        for (int k = 0; k < (P)->nin; k++) {                                  \
+            (A)->in[k] = (P)->in[k];                                          \
+            memcpy(&(A)->sv[2 * k], (P)->value[k].bytes, 16);                 \
+        }                                                                     \
+        for (int d = 0; d < (P)->nd; d++) {                                   \
+            (A)->shape[d] = (P)->shape[d];                                    \
+            (A)->ostep[d] = (P)->ostep[d];                                    \
+            for (int k = 0; k < (P)->nin; k++) {                              \
+                (A)->step[k][d] = (P)->istep[k][d];                           \
+            }                                                                 \
+        }                                                                     \
+        if ((P)->nd == 0) {                                                   \
+            (A)->shape[0] = 1;                                                \
+        }                                                                     \
+    } while (0)
+
+/* Vectors of 16 bytes, the widest load a thread makes. */
+#define EW_VECTOR_BYTES 16
+
 static ua_status
 cuda_elementwise(void *queue, const ua_elementwise_plan *p)
 {
-    (void)queue;
-    return ua_error_set(UA_ERR_UNAVAILABLE,
-                        "elementwise kernels are not built for the CUDA "
-                        "backend yet (%s)",
-                        ua_ew_name(p->function));
+    ua_cuda_queue *q = queue;
+    ua_ew_variant v;
+    ua_ew_variant_of_plan(p, EW_VECTOR_BYTES, &v);
+    CUfunction f;
+    ua_status st = ew_function(q, &v, &f);
+    if (st != UA_OK) {
+        return st;
+    }
+    long long work = (long long)p->size;
+    if (v.path == UA_EW_PATH_CONTIGUOUS) {
+        work = (work + v.vec - 1) / v.vec;
+    }
+    unsigned blocks = blocks_for(q, work, 256);
+    ew_small_args small;
+    ew_general_args general;
+    void *arg;
+    if (v.path == UA_EW_PATH_GENERAL) {
+        memset(&general, 0, sizeof general);
+        EW_FILL(&general, p);
+        arg = &general;
+    } else {
+        memset(&small, 0, sizeof small);
+        EW_FILL(&small, p);
+        arg = &small;
+    }
+    void *args[] = {arg};
+    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, 256, 1, 1, 0, q->stream,
+                                  args, NULL),
+             ua_ew_name(p->function));
+    return UA_OK;
 }
 
 /* Reductions, scans, sorting and products: not built for this backend

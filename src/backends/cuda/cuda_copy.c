@@ -87,8 +87,8 @@ ua_cuda_memset(void *queue, void *dst, unsigned char value, size_t n)
 }
 
 /* The CUDA C++ type that holds elements of t. */
-static const char *
-device_type_name(ua_typenum t)
+const char *
+ua_cuda_type_name(ua_typenum t)
 {
     /* float16 moves as its bits; complex types are the kernels' own pairs
      * (cuda_kernels.h). */
@@ -160,7 +160,7 @@ kernel_source(ua_typenum dst, ua_typenum src, bool aligned)
     snprintf(head, sizeof(head),
              "typedef %s S;\ntypedef %s D;\n"
              "__device__ __forceinline__ D convert(S v) { %s }\n",
-             device_type_name(src), device_type_name(dst), convert);
+             ua_cuda_type_name(src), ua_cuda_type_name(dst), convert);
     char variant[32];
     snprintf(variant, sizeof(variant), "#define UA_ALIGNED %d\n", aligned);
     size_t n = strlen(variant) + sizeof(ua_cuda_kernel_prelude) +
@@ -175,8 +175,8 @@ kernel_source(ua_typenum dst, ua_typenum src, bool aligned)
 }
 
 ua_status
-ua_cuda_compile(const ua_cuda_context *c, const char *source, const char *what,
-                CUmodule *module)
+ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
+                      const char *what, char **image, size_t *size)
 {
     if (!ua_nvrtc.loaded) {
         return ua_error_set(UA_ERR_UNAVAILABLE,
@@ -196,24 +196,39 @@ ua_cuda_compile(const ua_cuda_context *c, const char *source, const char *what,
     }
     r = ua_nvrtc.nvrtcCompileProgram(prog, 3, opts);
     ua_status st = UA_OK;
-    size_t size = 0;
-    char *image = NULL;
+    *image = NULL;
     if (r != 0) {
-        char log[2048] = "";
+        /* the log's first errors, where it is long */
+        char log[2048] = "", *full = NULL;
         size_t log_size = 0;
         if (ua_nvrtc.nvrtcGetProgramLogSize(prog, &log_size) == 0 &&
-            log_size < sizeof(log)) {
-            ua_nvrtc.nvrtcGetProgramLog(prog, log);
+            (full = malloc(log_size + 1)) != NULL &&
+            ua_nvrtc.nvrtcGetProgramLog(prog, full) == 0) {
+            full[log_size] = '\0';
+            snprintf(log, sizeof log, "%s", full);
         }
+        free(full);
         st = ua_error_set(UA_ERR_RUNTIME,
                           "NVRTC could not compile the %s for %s: %s %s", what,
                           arch + 19, ua_nvrtc.nvrtcGetErrorString(r), log);
-    } else if (ua_nvrtc.nvrtcGetCUBINSize(prog, &size) != 0 ||
-               (image = malloc(size)) == NULL ||
-               ua_nvrtc.nvrtcGetCUBIN(prog, image) != 0) {
+    } else if (ua_nvrtc.nvrtcGetCUBINSize(prog, size) != 0 ||
+               (*image = malloc(*size)) == NULL ||
+               ua_nvrtc.nvrtcGetCUBIN(prog, *image) != 0) {
+        free(*image);
+        *image = NULL;
         st = ua_error_set(UA_ERR_RUNTIME, "NVRTC gave no binary");
     }
     ua_nvrtc.nvrtcDestroyProgram(&prog);
+    return st;
+}
+
+ua_status
+ua_cuda_compile(const ua_cuda_context *c, const char *source, const char *what,
+                CUmodule *module)
+{
+    char *image;
+    size_t size;
+    ua_status st = ua_cuda_compile_image(c, source, what, &image, &size);
     if (st == UA_OK) {
         CUresult cr = ua_cu.cuModuleLoadData(module, image);
         if (cr != CUDA_SUCCESS) {

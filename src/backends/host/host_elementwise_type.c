@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "backends/host/host_elementwise.h"
+#include "backends/host/host_vector_math.h"
 #include "core/compute/elementwise_catalogue.h"
 
 /* ------------------------------------------------- the language header */
@@ -62,6 +63,12 @@ ua_half_step(float x, bool up)
     return ua_half_to_float((uint16_t)(away ? h + 1 : h - 1));
 }
 #define UA_HALF_STEP(x, up) ua_half_step(x, up)
+
+#if UA_KIND_FLOAT && UA_R_BITS == 32
+#define UA_FAST_EXP(x) ua_vm_expf(x)
+#elif UA_KIND_FLOAT
+#define UA_FAST_EXP(x) ua_vm_exp(x)
+#endif
 
 #if UA_KIND_COMPLEX
 typedef struct ua_complex {

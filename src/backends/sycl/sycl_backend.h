@@ -9,6 +9,7 @@
 
 #include "backends/sycl/sycl_dpctl.h"
 #include "core/backend.h"
+#include "core/compute/elementwise_source.h"
 
 #define SYCL_MAX_DEVICES 64
 
@@ -41,6 +42,8 @@ typedef struct {
     pthread_mutex_t lock; /* guards kernels */
     copy_kernels kernels[UA_NTYPES][UA_NTYPES];
     ua_sycl_compute compute;
+    /* The elementwise kernels built so far (sycl_compute.c), under lock. */
+    ua_ew_table ew;
 } sycl_context;
 
 typedef struct {

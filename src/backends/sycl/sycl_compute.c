@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "backends/sycl/sycl_backend.h"
+#include "backends/sycl/sycl_elementwise_kernels.h"
 #include "backends/sycl/sycl_kernels.h"
 #include "core/compute/compute.h"
+#include "core/compute/elementwise_source.h"
 #include "core/compute/kernels.h"
 
 #define CHUNK 4096
@@ -494,16 +496,206 @@ sycl_band(void *queue, const ua_band_plan *p)
                   "the band kernel");
 }
 
-/* The catalogue's kernels for this backend are not built yet: every
- * function answers so, writing nothing. */
+/* ------------------------------------------------------ elementwise */
+
+static const char *
+opencl_type_name(ua_typenum t)
+{
+    switch (t) {
+    case UA_BOOL:
+    case UA_UINT8:
+        return "uchar";
+    case UA_INT8:
+        return "char";
+    case UA_INT16:
+        return "short";
+    case UA_UINT16:
+    case UA_FLOAT16:
+        return "ushort";
+    case UA_INT32:
+        return "int";
+    case UA_UINT32:
+        return "uint";
+    case UA_INT64:
+        return "long";
+    case UA_UINT64:
+        return "ulong";
+    case UA_FLOAT32:
+        return "float";
+    case UA_FLOAT64:
+        return "double";
+    case UA_COMPLEX64:
+        return "c64";
+    case UA_COMPLEX128:
+        return "c128";
+    }
+    return "void";
+}
+
+static const char *const ew_header[] = {ua_sycl_ew_header, NULL};
+static const char *const ew_header_fp64[] = {ua_sycl_ew_fp64,
+                                             ua_sycl_ew_header, NULL};
+static const char *const ew_body[] = {ua_sycl_ew_body, NULL};
+#define EW_LANGUAGE(HEADER)                                                   \
+    {                                                                         \
+        .header = HEADER,                                                     \
+        .body = ew_body,                                                      \
+        .cvt = {.re = "re",                                                   \
+                .im = "im",                                                   \
+                .half_to_real = "ua_h2r",                                     \
+                .real_to_half = "ua_r2h",                                     \
+                .real = "UA_CVT_R",                                           \
+                .real_to_i64 = "ua_f2l",                                      \
+                .real_to_u64 = "ua_f2ul"},                                    \
+        .storage = opencl_type_name,                                          \
+        .float_suffix = false,                                                \
+    }
+static const ua_ew_language ew_language[2] = {EW_LANGUAGE(ew_header),
+                                              EW_LANGUAGE(ew_header_fp64)};
+
+static bool
+uses_double(const ua_ew_variant *v)
+{
+    bool wide = v->compute == UA_FLOAT64 || v->compute == UA_COMPLEX128 ||
+                v->out_type == UA_FLOAT64 || v->out_type == UA_COMPLEX128;
+    for (int k = 0; k < v->nin; k++) {
+        wide = wide || v->in_type[k] == UA_FLOAT64 ||
+               v->in_type[k] == UA_COMPLEX128;
+    }
+    return wide;
+}
+
+/* Builds the variant's program; called under c->lock. */
+static ua_status
+ew_build(sycl_context *c, const ua_ew_variant *v, DPCTLSyclKernelRef *k)
+{
+    if (!c->fp64 && uses_double(v)) {
+        return ua_error_set(UA_ERR_TYPE,
+                            "%s() on SYCL device %d needs 64-bit floating "
+                            "point, which the device does not have",
+                            ua_ew_name(v->function), c->index);
+    }
+    char *source = ua_ew_kernel_source(&ew_language[c->fp64], v);
+    if (source == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    }
+    DPCTLSyclKernelBundleRef bundle =
+        ua_dpctl.KernelBundle_CreateFromOCLSource(
+            c->ctx, ua_sycl_devices[c->index], source, "");
+    free(source);
+    if (bundle == NULL) {
+        return ua_error_set(UA_ERR_RUNTIME,
+                            "the SYCL runtime could not build the kernel of "
+                            "%s() for %s (set DPCTL_VERBOSITY=error for its "
+                            "log)",
+                            ua_ew_name(v->function),
+                            ua_dtype_name(v->compute));
+    }
+    *k = ua_dpctl.KernelBundle_GetKernel(bundle, "ua_ew");
+    ua_status st =
+        *k != NULL
+            ? ua_ew_table_add(&c->ew, ua_ew_variant_key(v), *k, bundle)
+            : ua_error_set(UA_ERR_RUNTIME, "the elementwise program lacks "
+                                           "its kernel");
+    if (st != UA_OK) {
+        ua_dpctl.KernelBundle_Delete(bundle);
+    }
+    return st;
+}
+
+static ua_status
+ew_kernel(sycl_queue *q, const ua_ew_variant *v, DPCTLSyclKernelRef *k)
+{
+    sycl_context *c = q->c;
+    pthread_mutex_lock(&c->lock);
+    const ua_ew_slot *e = ua_ew_table_find(&c->ew, ua_ew_variant_key(v));
+    ua_status st = UA_OK;
+    if (e != NULL) {
+        *k = e->kernel;
+    } else {
+        st = ew_build(c, v, k);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return st;
+}
+
+#define EW_NARGS 32
+#define EW_ARG_DIMS 4
+
+/* The general path's axes in shared memory (freed after the kernel). */
+static long long *
+general_plan(sycl_queue *q, const ua_elementwise_plan *p)
+{
+    int nd = p->nd;
+    long long *plan = shared(q, sizeof(long long) * 5 * (size_t)nd);
+    for (int d = 0; plan != NULL && d < nd; d++) {
+        plan[d] = p->shape[d];
+        plan[nd + d] = p->ostep[d];
+        for (int k = 0; k < 3; k++) {
+            plan[(2 + k) * nd + d] = k < p->nin ? p->istep[k][d] : 0;
+        }
+    }
+    return plan;
+}
+
 static ua_status
 sycl_elementwise(void *queue, const ua_elementwise_plan *p)
 {
-    (void)queue;
-    return ua_error_set(UA_ERR_UNAVAILABLE,
-                        "elementwise kernels are not built for the SYCL "
-                        "backend yet (%s)",
-                        ua_ew_name(p->function));
+    sycl_queue *q = queue;
+    ua_ew_variant v;
+    ua_ew_variant_of_plan(p, 1, &v);
+    DPCTLSyclKernelRef k;
+    ua_status st = ew_kernel(q, &v, &k);
+    if (st != UA_OK) {
+        return st;
+    }
+    long long *plan = NULL;
+    if (v.path == UA_EW_PATH_GENERAL && (plan = general_plan(q, p)) == NULL) {
+        return UA_ERR_ALLOC;
+    }
+    void *args[EW_NARGS];
+    int types[EW_NARGS];
+    unsigned long long words[6] = {0};
+    long long dims[5][EW_ARG_DIMS] = {{0}};
+    int nd = p->nd;
+    args[0] = p->out;
+    for (int j = 0; j < 3; j++) {
+        args[1 + j] = j < p->nin && !p->scalar[j] ? (void *)p->in[j] : p->out;
+        if (j < p->nin) {
+            memcpy(&words[2 * j], p->value[j].bytes, 16);
+        }
+        for (int d = 0; d < nd && d < EW_ARG_DIMS && j < p->nin; d++) {
+            dims[2 + j][d] = p->istep[j][d];
+        }
+    }
+    for (int d = 0; d < nd && d < EW_ARG_DIMS; d++) {
+        dims[0][d] = p->shape[d];
+        dims[1][d] = p->ostep[d];
+    }
+    if (nd == 0) {
+        dims[0][0] = 1;
+    }
+    for (int j = 0; j < 4; j++) {
+        types[j] = DPCTL_VOID_PTR;
+    }
+    for (int j = 0; j < 6; j++) {
+        args[4 + j] = &words[j];
+        types[4 + j] = DPCTL_INT64_T;
+    }
+    args[10] = &nd;
+    types[10] = DPCTL_INT32_T;
+    args[11] = plan != NULL ? (void *)plan : p->out;
+    types[11] = DPCTL_VOID_PTR;
+    for (int j = 0; j < 20; j++) {
+        args[12 + j] = &dims[j / 4][j % 4];
+        types[12 + j] = DPCTL_INT64_T;
+    }
+    st = submit(q, k, args, types, EW_NARGS, p->size, ua_ew_name(p->function));
+    if (plan != NULL) {
+        ua_dpctl.Queue_Wait(q->q);
+        ua_dpctl.free_with_context(plan, q->c->ctx);
+    }
+    return st;
 }
 
 /* Reductions, scans, sorting and products: not built for this backend

@@ -1,0 +1,154 @@
+/* Writes the CUDA C++ source of elementwise kernels to a directory, for
+ * tools/check_cuda_kernels.py to compile with nvcc where there is no GPU:
+ *   ew_kernel_sources DIR [all|paths]
+ * "all": every function with every computation type it admits (dense
+ * operands of that type, contiguous, vectors of 16 bytes); "paths": for a
+ * few functions, every path, with scalars, casts at load and store, and
+ * unaligned data. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cuda/cuda_backend.h"
+#include "core/compute/compute.h"
+#include "core/compute/elementwise_source.h"
+
+static unsigned
+kind_bit(ua_typenum t)
+{
+    switch (ua_dtype_kind(t)) {
+    case 'b':
+        return UA_EW_K_BOOL;
+    case 'i':
+        return UA_EW_K_INT;
+    case 'u':
+        return UA_EW_K_UINT;
+    case 'f':
+        return UA_EW_K_FLOAT;
+    }
+    return UA_EW_K_COMPLEX;
+}
+
+static bool
+admits(ua_ew_id f, ua_typenum c)
+{
+    ua_ew_rule r = ua_ew_rule_of(f);
+    if (r == UA_EW_TO_FLOAT &&
+        !(kind_bit(c) & (UA_EW_K_FLOAT | UA_EW_K_COMPLEX))) {
+        return false;
+    }
+    return r == UA_EW_SELECT || (ua_ew_kinds(f) & kind_bit(c)) != 0;
+}
+
+static ua_typenum
+result_of(ua_ew_id f, ua_typenum c)
+{
+    switch (ua_ew_rule_of(f)) {
+    case UA_EW_PREDICATE:
+        return UA_BOOL;
+    case UA_EW_TO_REAL:
+        return c == UA_COMPLEX64    ? UA_FLOAT32
+               : c == UA_COMPLEX128 ? UA_FLOAT64
+                                    : c;
+    default:
+        return c;
+    }
+}
+
+static int count;
+
+static int
+emit(const char *dir, const ua_ew_variant *v)
+{
+    char *src = ua_ew_kernel_source(ua_cuda_ew_language(), v);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s_%s_%04d.cu", dir,
+             ua_ew_name(v->function), ua_dtype_name(v->compute), count++);
+    FILE *f = fopen(path, "w");
+    if (src == NULL || f == NULL) {
+        fprintf(stderr, "cannot write %s\n", path);
+        return 1;
+    }
+    fputs(src, f);
+    fclose(f);
+    free(src);
+    return 0;
+}
+
+static void
+base(ua_ew_variant *v, ua_ew_id f, ua_typenum c)
+{
+    memset(v, 0, sizeof *v);
+    v->function = f;
+    v->nin = ua_ew_arity(f);
+    v->compute = c;
+    v->out_type = result_of(f, c);
+    for (int k = 0; k < v->nin; k++) {
+        v->in_type[k] =
+            ua_ew_rule_of(f) == UA_EW_SELECT && k == 0 ? UA_BOOL : c;
+    }
+    v->path = UA_EW_PATH_CONTIGUOUS;
+    size_t widest = ua_dtype_itemsize(c) > ua_dtype_itemsize(v->out_type)
+                        ? ua_dtype_itemsize(c)
+                        : ua_dtype_itemsize(v->out_type);
+    v->vec = (int)(16 / widest);
+    v->aligned = true;
+}
+
+int
+main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s DIR [all|paths]\n", argv[0]);
+        return 2;
+    }
+    bool paths = argc > 2 && strcmp(argv[2], "paths") == 0;
+    int bad = 0;
+    for (int f = 0; f < UA_EW_COUNT; f++) {
+        for (int i = 0; i < UA_NTYPES; i++) {
+            ua_typenum c = ua_dtype_at(i);
+            if (!admits((ua_ew_id)f, c)) {
+                continue;
+            }
+            ua_ew_variant v;
+            base(&v, (ua_ew_id)f, c);
+            if (!paths) {
+                bad |= emit(argv[1], &v);
+                continue;
+            }
+            if (f != UA_EW_add && f != UA_EW_where && f != UA_EW_less &&
+                f != UA_EW_exp) {
+                continue;
+            }
+            /* every path, scalars in each position, a cast at load from
+             * float16 and int8 and at store to complex128, unaligned */
+            for (int nd = 1; nd <= UA_EW_SMALL_DIMS; nd++) {
+                for (int i32 = 0; i32 < 2; i32++) {
+                    ua_ew_variant s = v;
+                    s.path = UA_EW_PATH_STRIDED;
+                    s.nd = nd;
+                    s.index32 = i32;
+                    s.vec = 1;
+                    bad |= emit(argv[1], &s);
+                }
+            }
+            ua_ew_variant g = v;
+            g.path = UA_EW_PATH_GENERAL;
+            g.vec = 1;
+            g.aligned = false;
+            bad |= emit(argv[1], &g);
+            for (int k = 0; k < v.nin; k++) {
+                ua_ew_variant s = v;
+                s.scalar[k] = true;
+                bad |= emit(argv[1], &s);
+                s.in_type[k] = k == 0 ? UA_FLOAT16 : UA_INT8;
+                s.scalar[k] = false;
+                s.out_type = UA_COMPLEX128;
+                s.vec = 1;
+                bad |= emit(argv[1], &s);
+            }
+        }
+    }
+    printf("%d sources\n", count);
+    return bad;
+}
