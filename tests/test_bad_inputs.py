@@ -718,10 +718,34 @@ CASES = [
     C(
         lambda: host().to_device(5),
         TypeError,
-        "device must be a usmarray.Device, Queue, Context",
+        "device must be a usmarray.Device, Queue or Context, a dpctl SyclDevice",
         id="method-to-device-int",
     ),
     C(lambda: host().to_device("nosuch"), ValueError, "nosuch", id="method-to-device-bad"),
+    C(
+        lambda: ua.Queue("host", in_order="no"),
+        TypeError,
+        "in_order must be a bool or None, not str",
+        id="queue-in-order-str",
+    ),
+    C(
+        lambda: ua.Queue("host", in_order=[0]),
+        TypeError,
+        "in_order must be a bool or None, not list",
+        id="queue-in-order-list",
+    ),
+    C(
+        lambda: ua.Queue("host", in_order=1),
+        TypeError,
+        "in_order must be a bool or None, not int",
+        id="queue-in-order-int",
+    ),
+    C(
+        lambda: ua.zeros(2, queue="host", sycl_queue="host"),
+        TypeError,
+        "zeros() got multiple values for argument 'queue'",
+        id="zeros-queue-and-sycl-queue",
+    ),
     C(
         lambda: host().fill("a"),
         (TypeError, ValueError),

@@ -421,6 +421,13 @@ get_queue(PyObject *self, void *Py_UNUSED(c))
 }
 
 static PyObject *
+get_dpctl(PyObject *self, void *which)
+{
+    return ua_py_queue_dpctl(ua_state_of(self), base_of(self)->queue,
+                             (ua_py_dpctl_object)(intptr_t)which);
+}
+
+static PyObject *
 get_device(PyObject *self, void *Py_UNUSED(c))
 {
     return Py_NewRef(((ua_py_queue *)base_of(self)->queue)->device);
@@ -494,6 +501,7 @@ ua_py_array_dealloc(PyObject *self)
 /* ---------------------------------------------------------------- type */
 
 static PyGetSetDef array_getset[] = {
+    UA_PY_DPCTL_GETSET(get_dpctl, "the array's"),
     {"shape", get_shape, NULL, "Extent of each axis.", NULL},
     {"strides", get_strides, NULL, "Strides in elements.", NULL},
     {"ndim", get_ndim, NULL, "Number of axes.", NULL},

@@ -141,6 +141,47 @@ select_by_filter(ua_state *st, PyObject *str)
     return d;
 }
 
+/* What a device or queue argument may be, for the message of a refusal. */
+#define ACCEPTED                                                              \
+    "a usmarray.Device, Queue or Context, a dpctl SyclDevice, SyclQueue or "  \
+    "SyclContext, an array's .device, a filter string or None"
+
+/* The device of another library's object, by what it answers rather than
+ * by its type, so that dpctl stays unimported: a queue or context handle
+ * (_get_capsule(), as dpctl's SyclQueue and SyclContext give), an object
+ * holding a queue (sycl_queue: dpctl's and dpnp's arrays and their
+ * .device), or a device that names itself by a filter string (dpctl's
+ * SyclDevice).  Each resolves to the same underlying device. */
+static ua_device *
+foreign_device(ua_state *st, PyObject *obj, const char *what)
+{
+    PyObject *attr;
+    int has = ua_py_has_attr(obj, st->s_get_capsule);
+    if (has == 0) {
+        has = ua_py_has_attr(obj, st->s_sycl_queue);
+    }
+    if (has != 0) {
+        PyObject *q = has > 0 ? ua_py_as_queue(st, obj, what) : NULL;
+        ua_device *d = q ? ua_queue_device(((ua_py_queue *)q)->queue) : NULL;
+        Py_XDECREF(q);
+        return d;
+    }
+    has = ua_py_optional_attr(obj, st->s_filter_string, &attr);
+    if (has > 0 && PyUnicode_Check(attr)) {
+        ua_device *d = select_by_filter(st, attr);
+        Py_DECREF(attr);
+        return d;
+    }
+    if (has > 0) {
+        Py_DECREF(attr);
+    }
+    if (has >= 0) {
+        PyErr_Format(PyExc_TypeError, "%s must be " ACCEPTED ", not %.100s",
+                     what, Py_TYPE(obj)->tp_name);
+    }
+    return NULL;
+}
+
 ua_device *
 ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
 {
@@ -161,11 +202,7 @@ ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
     if (PyUnicode_Check(obj)) {
         return select_by_filter(st, obj);
     }
-    PyErr_Format(PyExc_TypeError,
-                 "%s must be a usmarray.Device, Queue, Context, a filter "
-                 "string or None, not %.100s",
-                 what, Py_TYPE(obj)->tp_name);
-    return NULL;
+    return foreign_device(st, obj, what);
 }
 
 static PyObject *
@@ -265,6 +302,20 @@ ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
         if (has) {
             Py_DECREF(method);
             return queue_from_capsule_provider(st, obj, what);
+        }
+        if ((has = ua_py_optional_attr(obj, st->s_sycl_queue, &method)) < 0) {
+            return NULL;
+        }
+        if (has) {
+            /* dpctl's and dpnp's arrays and their .device hold a queue.
+             * An object that answers with itself must not recurse away. */
+            PyObject *q = NULL;
+            if (Py_EnterRecursiveCall(" resolving a sycl_queue") == 0) {
+                q = ua_py_as_queue(st, method, what);
+                Py_LeaveRecursiveCall();
+            }
+            Py_DECREF(method);
+            return q;
         }
     }
     ua_device *d = ua_py_as_device(st, obj, what);

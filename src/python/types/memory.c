@@ -389,6 +389,13 @@ memory_get_queue(PyObject *self, void *Py_UNUSED(c))
 }
 
 static PyObject *
+memory_get_dpctl(PyObject *self, void *which)
+{
+    return ua_py_queue_dpctl(ua_state_of(self), mem(self)->queue,
+                             (ua_py_dpctl_object)(intptr_t)which);
+}
+
+static PyObject *
 memory_get_device(PyObject *self, void *Py_UNUSED(c))
 {
     return Py_NewRef(((ua_py_queue *)mem(self)->queue)->device);
@@ -490,6 +497,7 @@ memory_dealloc(PyObject *self)
 }
 
 static PyGetSetDef memory_getset[] = {
+    UA_PY_DPCTL_GETSET(memory_get_dpctl, "the memory's"),
     {"nbytes", memory_get_nbytes, NULL, "Size in bytes.", NULL},
     {"size", memory_get_nbytes, NULL, "Size in bytes.", NULL},
     {"_pointer", memory_get_pointer, NULL, "Address of the first byte.", NULL},
