@@ -110,3 +110,29 @@ def test_host_arrays_have_no_sycl_attributes():
         assert not hasattr(x.base, name)
     with pytest.raises(AttributeError, match="host:cpu:0 has no SYCL queue"):
         x.sycl_queue
+
+
+def test_sycl_devices_report_what_dpctl_reports(q, dq):
+    ours, theirs = q.device, dq.sycl_device
+    assert ours.vendor == theirs.vendor != ""
+    assert ours.driver_version == theirs.driver_version != ""
+    assert ours.max_compute_units == theirs.max_compute_units > 0
+    assert ours.global_mem_size == theirs.global_mem_size > 0
+    assert ours.runtime_version == theirs.sycl_platform.version
+    for aspect in (
+        "fp64",
+        "fp16",
+        "usm_device_allocations",
+        "usm_shared_allocations",
+        "usm_host_allocations",
+    ):
+        name = "has_aspect_" + aspect
+        assert getattr(ours, name) is getattr(theirs, name), name
+    # The default floating dtype follows fp64, as dpctl's does.
+    expected = "float64" if theirs.has_aspect_fp64 else "float32"
+    assert ua.empty(1, device=ours).dtype == expected
+
+
+def test_get_devices_documents_every_backend():
+    for backend in ("host", "cuda", "sycl"):
+        assert f"'{backend}'" in ua.get_devices.__doc__

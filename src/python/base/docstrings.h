@@ -1083,7 +1083,8 @@
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "backend : str, optional\n"                                               \
-    "    Only the devices of this backend (``'host'``, ``'cuda'``).\n"        \
+    "    Only the devices of this backend (``'host'``, ``'cuda'``,\n"         \
+    "    ``'sycl'``).\n"                                                        \
     "device_type : {'cpu', 'gpu', 'accelerator'}, optional\n"                 \
     "    Only the devices of this type.\n\n"                                  \
     "Returns\n"                                                               \

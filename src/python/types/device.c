@@ -389,7 +389,12 @@ enum {
     INFO_RUNTIME,
     INFO_ARCHITECTURE,
     INFO_GLOBAL_MEM,
-    INFO_COMPUTE_UNITS
+    INFO_COMPUTE_UNITS,
+    INFO_FP64,
+    INFO_FP16,
+    INFO_USM_DEVICE,
+    INFO_USM_SHARED,
+    INFO_USM_HOST
 };
 
 static PyObject *
@@ -411,8 +416,18 @@ device_get_info(PyObject *self, void *which)
         return PyUnicode_FromString(info.architecture);
     case INFO_GLOBAL_MEM:
         return PyLong_FromUnsignedLongLong(info.global_mem_bytes);
-    default:
+    case INFO_COMPUTE_UNITS:
         return PyLong_FromUnsignedLong(info.compute_units);
+    case INFO_FP64:
+        return PyBool_FromLong(info.fp64);
+    case INFO_FP16:
+        return PyBool_FromLong(info.fp16);
+    case INFO_USM_DEVICE:
+        return PyBool_FromLong(info.usm_device);
+    case INFO_USM_SHARED:
+        return PyBool_FromLong(info.usm_shared);
+    default:
+        return PyBool_FromLong(info.usm_host);
     }
 }
 
@@ -508,6 +523,19 @@ static PyGetSetDef device_getset[] = {
     {"max_compute_units", device_get_info, NULL,
      "Multiprocessors, cores or execution units (0 where unknown).",
      (void *)INFO_COMPUTE_UNITS},
+    /* dpctl's SyclDevice names of the aspects that decide what runs. */
+    {"has_aspect_fp64", device_get_info, NULL,
+     "Whether float64 and complex128 run on the device.", (void *)INFO_FP64},
+    {"has_aspect_fp16", device_get_info, NULL,
+     "Whether float16 runs on the device.", (void *)INFO_FP16},
+    {"has_aspect_usm_device_allocations", device_get_info, NULL,
+     "Whether the device allocates USM device memory.",
+     (void *)INFO_USM_DEVICE},
+    {"has_aspect_usm_shared_allocations", device_get_info, NULL,
+     "Whether the device allocates USM shared memory.",
+     (void *)INFO_USM_SHARED},
+    {"has_aspect_usm_host_allocations", device_get_info, NULL,
+     "Whether the device allocates USM host memory.", (void *)INFO_USM_HOST},
     {NULL},
 };
 
