@@ -1084,7 +1084,7 @@
     "----------\n"                                                            \
     "backend : str, optional\n"                                               \
     "    Only the devices of this backend (``'host'``, ``'cuda'``,\n"         \
-    "    ``'sycl'``).\n"                                                        \
+    "    ``'sycl'``).\n"                                                      \
     "device_type : {'cpu', 'gpu', 'accelerator'}, optional\n"                 \
     "    Only the devices of this type.\n\n"                                  \
     "Returns\n"                                                               \
