@@ -465,6 +465,57 @@ infer_type(ua_state *st, PyObject *value, ua_typenum *t)
     return rc;
 }
 
+/* The fill values of full and full_like: numbers and arrays (or what NumPy
+ * makes a numeric array of), never text, which NumPy would parse. */
+static int
+check_fill_value(ua_state *st, PyObject *value)
+{
+    if (ua_py_is_python_scalar(value) ||
+        PyObject_TypeCheck(value, st->USMArray_Type)) {
+        return 0;
+    }
+    if (PyUnicode_Check(value) || PyBytes_Check(value) ||
+        PyByteArray_Check(value) || value == Py_None) {
+        PyErr_Format(PyExc_TypeError,
+                     "fill_value must be a number or an array, not %.100s",
+                     Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    ua_typenum t;
+    return infer_type(st, value, &t);
+}
+
+/* A complex fill value into a real or integer dtype keeps its real part
+ * (a bool its truth), as NumPy's and dpctl's full do; element writes
+ * refuse it instead (x[i] = 1j raises). */
+static PyObject *
+fill_value_for(PyObject *value, ua_typenum t)
+{
+    char kind = ua_dtype_kind(t);
+    if (!PyComplex_Check(value) || kind == 'c') {
+        return Py_NewRef(value);
+    }
+    Py_complex z = PyComplex_AsCComplex(value);
+    if (z.real == -1.0 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return kind == 'b' ? PyBool_FromLong(z.real != 0 || z.imag != 0)
+                       : PyFloat_FromDouble(z.real);
+}
+
+/* Writes a fill value into a new array, or drops the array. */
+static PyObject *
+fill_with(ua_state *st, PyObject *a, PyObject *value)
+{
+    PyObject *v =
+        a ? fill_value_for(value, (ua_typenum)ARR(a)->typenum) : NULL;
+    if (v == NULL || ua_py_array_assign(st, a, v) < 0) {
+        Py_CLEAR(a);
+    }
+    Py_XDECREF(v);
+    return a;
+}
+
 /* The arguments of the creation functions, in their order; the
  * positional ones (shape or x, and fill_value) come first. */
 enum { C_DTYPE, C_ORDER, C_DEVICE, C_USM_TYPE, C_QUEUE, C_N };
@@ -535,17 +586,27 @@ full(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     creation c; /* not zeroed: its shape array is 512 bytes */
     c.type = UA_FLOAT64;
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        ((value = v[1]), (kw[C_DTYPE] == NULL || kw[C_DTYPE] == Py_None) &&
-                             infer_type(st, value, &c.type) < 0) ||
-        parse_creation(st, &c, v[0], kw[C_DTYPE], kw[C_ORDER], kw[C_DEVICE],
-                       kw[C_USM_TYPE], kw[C_QUEUE]) < 0) {
+        check_fill_value(st, (value = v[1])) < 0) {
         return NULL;
     }
-    PyObject *a = make_empty(st, &c);
-    if (a != NULL && ua_py_array_assign(st, a, value) < 0) {
-        Py_CLEAR(a);
+    /* An array's fill follows its data: its queue and USM kind unless
+     * named (dpctl's full does so). */
+    int from_array = PyObject_TypeCheck(value, st->USMArray_Type);
+    PyObject *device = kw[C_DEVICE], *queue = kw[C_QUEUE];
+    if (from_array && (device == NULL || device == Py_None) &&
+        (queue == NULL || queue == Py_None)) {
+        queue = base_of(value)->queue;
     }
-    return a;
+    if (((kw[C_DTYPE] == NULL || kw[C_DTYPE] == Py_None) &&
+         infer_type(st, value, &c.type) < 0) ||
+        parse_creation(st, &c, v[0], kw[C_DTYPE], kw[C_ORDER], device,
+                       kw[C_USM_TYPE], queue) < 0) {
+        return NULL;
+    }
+    if (from_array && (kw[C_USM_TYPE] == NULL || kw[C_USM_TYPE] == Py_None)) {
+        c.kind = base_of(value)->kind;
+    }
+    return fill_with(st, make_empty(st, &c), value);
 }
 
 /* *_like: the shape, dtype, USM type and queue of x unless overridden;
@@ -560,7 +621,8 @@ like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject **kw = v + 1 + takes_value;
     ua_state *st = PyModule_GetState(module);
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        ua_py_check_array(st, v[0], "a *_like function") < 0) {
+        ua_py_check_array(st, v[0], "a *_like function") < 0 ||
+        (takes_value && check_fill_value(st, v[1]) < 0)) {
         return NULL;
     }
     PyObject *x = v[0], *value = takes_value ? v[1] : NULL;
@@ -587,13 +649,16 @@ like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     c.like = ARR(x)->strides;
     c.order = ua_layout_resolve_order(ARR(x)->flags, ord);
     PyObject *a = make_empty(st, &c);
+    if (a != NULL && takes_value) {
+        return fill_with(st, a, value);
+    }
     int rc = a ? 0 : -1;
     if (rc == 0 && fill == 0) {
         rc = zero_fill(st, a);
-    } else if (rc == 0 && (fill == 1 || takes_value)) {
-        PyObject *v = takes_value ? Py_NewRef(value) : PyLong_FromLong(1);
-        rc = v ? ua_py_array_assign(st, a, v) : -1;
-        Py_XDECREF(v);
+    } else if (rc == 0 && fill == 1) {
+        PyObject *one = PyLong_FromLong(1);
+        rc = one ? ua_py_array_assign(st, a, one) : -1;
+        Py_XDECREF(one);
     }
     if (rc < 0) {
         Py_CLEAR(a);
