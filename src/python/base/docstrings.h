@@ -247,6 +247,19 @@
     "    ``'device'``, ``'shared'``, ``'host'``, or ``'unknown'`` when the\n" \
     "    memory is not of that context.\n"
 
+#define UA_DOC_MEMORY_GET_USM_TYPE_ENUM                                       \
+    "get_usm_type_enum($self, /, syclobj=None)\n--\n\n"                       \
+    "The USM kind of the memory as a number, as dpctl numbers them.\n\n"      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "syclobj : Queue, Context, Device or str, optional\n"                     \
+    "    The context to ask; None is the memory's own.\n\n"                   \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "int\n"                                                                   \
+    "    1 for device, 2 for shared, 3 for host memory, 0 when the memory\n"  \
+    "    is not of that context (dpctl's ``sycl_usm_type``).\n"
+
 #define UA_DOC_MEMORY_COPY_TO_HOST                                            \
     "copy_to_host($self, /, obj=None)\n--\n\n"                                \
     "Copy the memory's bytes to the host.\n\n"                                \
@@ -813,12 +826,15 @@
     "    take; the capsule is then left to its producer.\n"
 
 #define UA_DOC_ASNUMPY                                                        \
-    "asnumpy(x, /)\n--\n\n"                                                   \
+    "asnumpy(x, /, *, order='C')\n--\n\n"                                     \
     "A ``numpy.ndarray`` with a copy of the elements of x.\n\n"               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "x : USMArray or object\n"                                                \
-    "    Anything ``asarray`` takes.\n\n"                                     \
+    "    Anything ``asarray`` takes.\n"                                       \
+    "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
+    "    The copy's memory order, as NumPy's ``asarray`` takes it, of a\n"    \
+    "    C-ordered copy (as dpnp's ``asnumpy``).\n\n"                         \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "numpy.ndarray\n"

@@ -96,7 +96,7 @@ convert_array(ua_state *st, PyObject *x, const convert_args *c)
                      need);
         return NULL;
     }
-    return ua_py_array_copy(
+    return ua_py_array_copy_signed(
         st, x, c->has_type ? c->type : (ua_typenum)ARR(x)->typenum, c->order,
         c->has_kind ? c->kind : base_of(x)->kind,
         c->queue ? c->queue : base_of(x)->queue);
@@ -352,9 +352,8 @@ asarray(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 }
 
 static PyObject *
-asnumpy(PyObject *module, PyObject *obj)
+host_copy(ua_state *st, PyObject *obj)
 {
-    ua_state *st = PyModule_GetState(module);
     if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
         return ua_py_array_to_numpy(st, obj);
     }
@@ -367,6 +366,39 @@ asnumpy(PyObject *module, PyObject *obj)
     PyObject *host = a ? ua_py_array_to_numpy(st, a) : NULL;
     Py_XDECREF(a);
     return host;
+}
+
+static PyObject *
+asnumpy(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+        PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "order", NULL};
+    static const ua_py_argspec spec = {"asnumpy", kwlist, 1, 1};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    char order = 'C';
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        (v[1] != NULL && ua_py_parse_order(v[1], "CFAK", &order) < 0)) {
+        return NULL;
+    }
+    PyObject *host = host_copy(st, v[0]);
+    if (host == NULL || order != 'F') {
+        return host;
+    }
+    /* The copy is C-ordered (what 'C', 'A' and 'K' keep); Fortran order
+     * is one more host copy. */
+    PyObject *np = ua_py_numpy(st);
+    PyObject *convert = np ? PyObject_GetAttrString(np, "asarray") : NULL;
+    PyObject *kwargs =
+        convert ? Py_BuildValue("{s:s#}", "order", &order, (Py_ssize_t)1)
+                : NULL;
+    PyObject *call = kwargs ? PyTuple_Pack(1, host) : NULL;
+    PyObject *result = call ? PyObject_Call(convert, call, kwargs) : NULL;
+    Py_XDECREF(call);
+    Py_XDECREF(kwargs);
+    Py_XDECREF(convert);
+    Py_DECREF(host);
+    return result;
 }
 
 /* Unpickling: a copy of the host elements in new memory of the USM kind
@@ -432,6 +464,9 @@ make_empty(ua_state *st, creation *c)
     PyObject *a = ua_py_array_empty(st, c->nd, c->shape, c->like, c->type,
                                     c->order, c->kind, c->queue);
     Py_CLEAR(c->queue);
+    if (a != NULL && c->like != NULL && c->order == 'K') {
+        a = ua_py_array_keep_signs(st, a, c->like);
+    }
     return a;
 }
 
@@ -684,7 +719,7 @@ PyMethodDef ua_py_array_functions[] = {
     {"from_dlpack", KW(ua_py_from_dlpack), UA_DOC_FROM_DLPACK},
     {"_rebuild_array", ua_py_rebuild_array, METH_VARARGS,
      "Unpickles a USMArray."},
-    {"asnumpy", asnumpy, METH_O, UA_DOC_ASNUMPY},
+    {"asnumpy", KW(asnumpy), UA_DOC_ASNUMPY},
     {"empty", KW(empty), UA_DOC_EMPTY},
     {"zeros", KW(zeros), UA_DOC_FILLED("zeros", "zeros")},
     {"ones", KW(ones), UA_DOC_FILLED("ones", "ones")},

@@ -502,7 +502,8 @@ ua_py_array_dealloc(PyObject *self)
 
 static PyGetSetDef array_getset[] = {
     UA_PY_DPCTL_GETSET(get_dpctl, "the array's"),
-    {"shape", get_shape, NULL, "Extent of each axis.", NULL},
+    {"shape", get_shape, ua_py_array_set_shape,
+     "Extent of each axis; setting it reshapes the array in place.", NULL},
     {"strides", get_strides, NULL, "Strides in elements.", NULL},
     {"ndim", get_ndim, NULL, "Number of axes.", NULL},
     {"size", get_size, NULL, "Number of elements.", NULL},

@@ -58,6 +58,57 @@ ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t, char order,
 }
 
 PyObject *
+ua_py_array_keep_signs(ua_state *st, PyObject *out, const Py_ssize_t *like)
+{
+    PyUSMArrayObject *a = ARR(out);
+    Py_ssize_t strides[UA_MAXDIMS], shift = 0;
+    int flipped = 0;
+    if (ua_py_array_size(out) == 0) {
+        return out;
+    }
+    for (int k = 0; k < a->nd; k++) {
+        strides[k] = a->strides[k];
+        if (like[k] < 0 && a->shape[k] > 1) {
+            shift += (a->shape[k] - 1) * a->strides[k];
+            strides[k] = -a->strides[k];
+            flipped = 1;
+        }
+    }
+    if (!flipped) {
+        return out;
+    }
+    /* The new memory's dense layout walked from the other end on those
+     * axes: a view of all of it, within its bounds by construction. */
+    PyObject *v = ua_py_array_make(
+        st, a->nd, a->shape, strides, (ua_typenum)a->typenum,
+        a->data + shift * (Py_ssize_t)ua_py_array_itemsize(out), a->base, 1);
+    Py_DECREF(out);
+    return v;
+}
+
+PyObject *
+ua_py_array_copy_signed(ua_state *st, PyObject *src, ua_typenum t, char order,
+                        ua_usm_kind kind, PyObject *queue)
+{
+    PyUSMArrayObject *s = ARR(src);
+    char resolved = ua_layout_resolve_order(s->flags, order);
+    if (resolved != 'K') {
+        return ua_py_array_copy(st, src, t, order, kind, queue);
+    }
+    PyObject *out = ua_py_array_empty(st, s->nd, s->shape, s->strides, t, 'K',
+                                      kind, queue);
+    out = out ? ua_py_array_keep_signs(st, out, s->strides) : NULL;
+    if (out == NULL) {
+        return NULL;
+    }
+    ua_strided d = ua_py_array_strided(out), from = ua_py_array_strided(src);
+    if (ua_py_copy_strided(st, queue, s->nd, s->shape, &d, &from) < 0) {
+        Py_CLEAR(out);
+    }
+    return out;
+}
+
+PyObject *
 ua_py_array_to_numpy(ua_state *st, PyObject *self)
 {
     PyObject *np = ua_py_numpy(st);
@@ -261,9 +312,9 @@ ua_py_array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs)
         (order_obj && ua_py_parse_order(order_obj, "CFAK", &order) < 0)) {
         return NULL;
     }
-    return ua_py_array_copy(ua_state_of(self), self,
-                            (ua_typenum)ARR(self)->typenum, order,
-                            base_of(self)->kind, base_of(self)->queue);
+    return ua_py_array_copy_signed(ua_state_of(self), self,
+                                   (ua_typenum)ARR(self)->typenum, order,
+                                   base_of(self)->kind, base_of(self)->queue);
 }
 
 /* Whether the layout already is what order asks of a copy, as NumPy's
@@ -311,7 +362,7 @@ ua_py_array_cast(ua_state *st, PyObject *x, ua_typenum t, char order, int copy,
         queue == base_of(x)->queue && has_order(x, order)) {
         return Py_NewRef(x);
     }
-    return ua_py_array_copy(st, x, t, order, base_of(x)->kind, queue);
+    return ua_py_array_copy_signed(st, x, t, order, base_of(x)->kind, queue);
 }
 
 /* The queue to_device copies on: the target's, or the stream, a Queue of
