@@ -397,17 +397,25 @@
     "USMArray\n"
 
 #define UA_DOC_ARRAY_ASTYPE                                                   \
-    "astype($self, /, dtype, order='K', *, copy=True)\n--\n\n"                \
+    "astype($self, /, dtype, order='K', *, casting='unsafe', copy=True,\n"    \
+    "       device=None)\n--\n\n"                                             \
     "The array cast to another dtype, with NumPy's unsafe casting.\n\n"       \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
-    "dtype : dtype-like\n"                                                    \
-    "    The element type of the result.\n"                                   \
+    "dtype : dtype-like or None\n"                                            \
+    "    The element type of the result; None is the default floating\n"      \
+    "    dtype of the result's device (float64 where it has fp64), as\n"      \
+    "    dpctl's ``astype`` takes it.\n"                                      \
     "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
-    "    The layout of the result.\n"                                         \
+    "    The layout of the result; ``'K'`` keeps the array's, the signs\n"    \
+    "    of its strides included, as dpctl's does.\n"                         \
+    "casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional\n"    \
+    "    NumPy's rule the cast must follow, else ``TypeError``.\n"            \
     "copy : bool, optional\n"                                                 \
-    "    False returns the array itself when dtype and order already\n"       \
-    "    match.\n\n"                                                          \
+    "    False returns the array itself when dtype, order and device\n"       \
+    "    already match.\n"                                                    \
+    "device : Device, Queue, filter string or None, optional\n"               \
+    "    Where the result goes, as ``to_device`` takes it.\n\n"               \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"
@@ -1227,7 +1235,8 @@
     "module\n"
 
 #define UA_DOC_ASTYPE                                                         \
-    "astype(x, dtype, /, *, copy=True, device=None)\n--\n\n"                  \
+    "astype(x, dtype, /, *, copy=True, device=None, order='K',\n"             \
+    "       casting='unsafe')\n--\n\n"                                        \
     "A copy of an array cast to a dtype, on its device or another.\n\n"       \
     "The Array API's function form of ``x.astype``: values convert as\n"      \
     "NumPy's ``astype`` converts them (unsafe casting), and the result\n"     \
@@ -1236,8 +1245,9 @@
     "----------\n"                                                            \
     "x : USMArray\n"                                                          \
     "    The array to cast.\n"                                                \
-    "dtype : dtype\n"                                                         \
-    "    The dtype of the result; ``None`` raises ``TypeError``.\n"           \
+    "dtype : dtype or None\n"                                                 \
+    "    The dtype of the result; ``None`` is the default floating dtype\n"   \
+    "    of the result's device, as dpctl's ``astype`` takes it.\n"           \
     "copy : bool\n"                                                           \
     "    ``True`` (the default) always makes a new array; ``False``\n"        \
     "    returns ``x`` itself where ``dtype`` is ``x.dtype`` and "            \
@@ -1245,7 +1255,12 @@
     "    ``x``'s own queue.\n"                                                \
     "device : Device, Queue, filter string or None\n"                         \
     "    Where the result goes, as ``x.to_device(device)`` takes it; None\n"  \
-    "    keeps ``x``'s queue.\n\n"                                            \
+    "    keeps ``x``'s queue.\n"                                              \
+    "order : {'K', 'C', 'F', 'A'}, optional\n"                                \
+    "    The layout of the result; ``'K'`` keeps x's, the signs of its\n"     \
+    "    strides included.\n"                                                 \
+    "casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional\n"    \
+    "    NumPy's rule the cast must follow, else ``TypeError``.\n\n"          \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"

@@ -12,6 +12,8 @@
 #include "python/types/arrays.h"
 #include "python/types/devices.h"
 
+#include "core/compute/promote.h"
+
 /* ------------------------------------------------------------- copying */
 
 int
@@ -335,23 +337,90 @@ has_order(PyObject *self, char order)
     }
 }
 
+int
+ua_py_check_casting(ua_state *st, PyObject *x, ua_typenum t, PyObject *casting)
+{
+    if (casting == NULL || casting == Py_None) {
+        return 0;
+    }
+    static const char *const rules[] = {"no",        "equiv",  "safe",
+                                        "same_kind", "unsafe", NULL};
+    int known = 0;
+    for (int i = 0; PyUnicode_Check(casting) && rules[i] != NULL; i++) {
+        known |= PyUnicode_CompareWithASCIIString(casting, rules[i]) == 0;
+    }
+    if (!known) {
+        PyErr_Format(PyExc_ValueError,
+                     "casting must be 'no', 'equiv', 'safe', 'same_kind' or "
+                     "'unsafe', not %R",
+                     casting);
+        return -1;
+    }
+    PyObject *np = ua_py_numpy(st);
+    PyObject *from =
+        ua_py_dtype(st, (ua_typenum)ARR(x)->typenum); /* borrowed */
+    PyObject *to = ua_py_dtype(st, t);
+    PyObject *ok =
+        np && from && to
+            ? PyObject_CallMethod(np, "can_cast", "OOO", from, to, casting)
+            : NULL;
+    if (ok == NULL) {
+        return -1;
+    }
+    int allowed = PyObject_IsTrue(ok);
+    Py_DECREF(ok);
+    if (allowed == 0) {
+        PyErr_Format(PyExc_TypeError,
+                     "cannot cast from %s to %s according to the rule %R",
+                     ua_dtype_name((ua_typenum)ARR(x)->typenum),
+                     ua_dtype_name(t), casting);
+    }
+    return allowed == 1 ? 0 : -1;
+}
+
+int
+ua_py_astype_dtype(ua_state *st, PyObject *x, PyObject *dtype,
+                   PyObject *casting, PyObject *queue, ua_typenum *t)
+{
+    if (dtype == Py_None) {
+        /* dpctl's astype(None): the default floating dtype where the
+         * result goes. */
+        ua_default_dtypes d = ua_default_dtypes_for(
+            ua_device_has_fp64(ua_queue_device(queue_of(queue))));
+        *t = d.real_floating;
+    } else if (ua_py_typenum(st, dtype, t) < 0) {
+        return -1;
+    }
+    return ua_py_check_casting(st, x, *t, casting);
+}
+
 PyObject *
 ua_py_array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"dtype", "order", "copy", NULL};
-    PyObject *dtype, *order_obj = NULL, *copy_obj = NULL;
+    static char *kwlist[] = {"dtype", "order",  "casting",
+                             "copy",  "device", NULL};
+    PyObject *dtype, *order_obj = NULL, *casting = NULL, *copy_obj = NULL;
+    PyObject *device = Py_None;
     ua_state *st = ua_state_of(self);
     ua_typenum t;
     char order = 'K';
     int copy = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O$O:astype", kwlist,
-                                     &dtype, &order_obj, &copy_obj) ||
-        ua_py_typenum(st, dtype, &t) < 0 ||
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O$OOO:astype", kwlist,
+                                     &dtype, &order_obj, &casting, &copy_obj,
+                                     &device) ||
         (order_obj && ua_py_parse_order(order_obj, "CFAK", &order) < 0) ||
         ua_py_parse_copy(copy_obj, &copy) < 0) {
         return NULL;
     }
-    return ua_py_array_cast(st, self, t, order, copy, base_of(self)->queue);
+    PyObject *queue = device == Py_None ? Py_NewRef(base_of(self)->queue)
+                                        : ua_py_as_queue(st, device, "device");
+    PyObject *result = NULL;
+    if (queue != NULL &&
+        ua_py_astype_dtype(st, self, dtype, casting, queue, &t) == 0) {
+        result = ua_py_array_cast(st, self, t, order, copy, queue);
+    }
+    Py_XDECREF(queue);
+    return result;
 }
 
 PyObject *

@@ -100,6 +100,15 @@ int ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value);
 PyObject *ua_py_array_copy_method(PyObject *self, PyObject *args,
                                   PyObject *kwargs);
 PyObject *ua_py_array_astype(PyObject *self, PyObject *args, PyObject *kwargs);
+/* astype's dtype: None is the default floating dtype of the device of
+ * queue (dpctl's), and casting (NULL or None: any) is checked by NumPy's
+ * rules ('no', 'equiv', 'safe', 'same_kind', 'unsafe'). */
+int ua_py_astype_dtype(ua_state *st, PyObject *x, PyObject *dtype,
+                       PyObject *casting, PyObject *queue, ua_typenum *t);
+/* Whether x's dtype casts to t by NumPy's rule named casting (NULL or
+ * None: unsafe, any), through numpy.can_cast; TypeError if not. */
+int ua_py_check_casting(ua_state *st, PyObject *x, ua_typenum t,
+                        PyObject *casting);
 PyObject *ua_py_array_to_device(PyObject *self, PyObject *args,
                                 PyObject *kwargs);
 PyObject *ua_py_array_fill(PyObject *self, PyObject *value);
