@@ -3,13 +3,15 @@ import os
 import subprocess
 import sys
 
+import pytest
 import usmarray as ua
 
 
-def run_main(*args, env_device=None, python_flags=(), code=None):
+def run_main(*args, env_device=None, python_flags=(), code=None, env_extra=None):
     env = dict(os.environ)  # the same default device as this process's
     if env_device is not None:
         env["USMARRAY_DEVICE"] = env_device
+    env.update(env_extra or {})
     command = ["-c", code] if code is not None else ["-m", "usmarray"]
     return subprocess.run(
         [sys.executable, *python_flags, *command, *args],
@@ -43,6 +45,49 @@ def test_main_fails_on_a_bad_default_device():
     result = run_main(env_device="no-such-device")
     assert result.returncode != 0
     assert "USMARRAY_DEVICE" in result.stderr
+
+
+BAD_CONFIGURATIONS = [
+    pytest.param({"USMARRAY_DEVICE": "no-such-device"}, "USMARRAY_DEVICE", id="device"),
+    pytest.param({"USMARRAY_POOL": "garbage"}, "USMARRAY_POOL", id="pool"),
+]
+
+
+@pytest.mark.parametrize("env, variable", BAD_CONFIGURATIONS)
+@pytest.mark.parametrize("options", [(), ("-f",), ("--self-check",)])
+def test_a_configuration_error_is_one_line_and_a_failure(env, variable, options):
+    result = run_main(*options, env_extra=env)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and variable in lines[0]
+    assert "devices:" in result.stdout and "self-check:" not in result.stdout
+
+
+@pytest.mark.parametrize("env, variable", BAD_CONFIGURATIONS)
+def test_a_configuration_error_still_writes_json(env, variable):
+    result = run_main("--json", env_extra=env)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    report = json.loads(result.stdout)
+    assert variable in report["error"] and report["default_device"] is None
+    assert report["devices"] and "self_check" not in report
+
+
+def test_a_good_configuration_reports_no_error():
+    report = json.loads(run_main("--json", "-f").stdout)
+    assert report["error"] is None
+    for d in report["devices"]:
+        assert set(d["aspects"]) == {
+            "fp64",
+            "fp16",
+            "usm_device_allocations",
+            "usm_shared_allocations",
+            "usm_host_allocations",
+        }
+        assert all(isinstance(v, bool) for v in d["aspects"].values())
+    text = run_main("-f").stdout
+    assert "aspects:" in text
 
 
 def test_help_names_every_option():
@@ -107,6 +152,7 @@ def test_json_full_list_skips_the_self_check():
 # even under python -O, which strips assert statements.
 BROKEN = """
 import runpy, sys
+import pytest
 import usmarray as ua
 ua.get_pointer_type = lambda ptr, q: "unknown"
 sys.argv[1:] = {args!r}

@@ -264,6 +264,9 @@ typedef struct ua_device_info {
     uint64_t global_mem_bytes;
     uint32_t compute_units; /* multiprocessors, cores, execution units */
     bool fp64; /* double precision (float64, complex128) runs on it */
+    bool fp16; /* half precision (float16) runs on it */
+    /* The USM kinds it allocates (SYCL's usm_*_allocations aspects). */
+    bool usm_device, usm_shared, usm_host;
 } ua_device_info;
 
 ua_status ua_device_get_info(const ua_device *d, ua_device_info *out);
