@@ -1,11 +1,11 @@
 /* The host's elementwise driver: walks a plan's outer axes and runs the
  * inner loop of the function and computation type along the innermost
- * one.  An operand already dense in its register type is read where it
- * lies, and where every one is (and the result too), a run is one call of
- * the loop.  Any other operand (another dtype, float16, strided,
- * unaligned) is first cast, block by block, into a buffer on the stack by
- * the copy engine, never into a temporary array, and a result likewise
- * written back.  Large plans are split into ranges of elements, run on
+ * one.  An operand already in its register type, aligned, is read where
+ * it lies, and where every one is (and the result too), a run is one call
+ * of the loop.  Any other operand (another dtype, float16, unaligned) is
+ * first cast, block by block, into a buffer on the stack by the copy
+ * engine, never into a temporary array, and a result likewise written
+ * back.  Large plans are split into ranges of elements, run on
  * the backend's threads. */
 #include <stdalign.h>
 #include <stdatomic.h>
@@ -90,28 +90,31 @@ cast_run(char *dst, ua_typenum dt, ptrdiff_t dsize, ptrdiff_t dstep,
 static bool
 direct(const job *j, int k, const char *src, ptrdiff_t step)
 {
-    return j->p->in_type[k] == j->slot[k] &&
-           (step == 0 || step == j->in_size[k]) && aligned(src, j->in_size[k]);
+    return j->p->in_type[k] == j->slot[k] && step % j->in_size[k] == 0 &&
+           aligned(src, j->in_size[k]);
 }
 
 static bool
-direct_out(const job *j, const char *out, ptrdiff_t step, ptrdiff_t n)
+direct_out(const job *j, const char *out, ptrdiff_t step)
 {
-    return j->p->out_type == j->out_reg && (step == j->out_size || n == 1) &&
+    return j->p->out_type == j->out_reg && step % j->out_size == 0 &&
            aligned(out, j->out_size);
 }
 
 /* Operand k's n elements from src (step bytes apart) as the inner loop
- * reads them: *ptr. */
+ * reads them: *ptr, *elems apart. */
 static ua_status
-load(walk *w, int k, const char *src, ptrdiff_t step, ptrdiff_t n, char **ptr)
+load(walk *w, int k, const char *src, ptrdiff_t step, ptrdiff_t n, char **ptr,
+     ptrdiff_t *elems)
 {
     const job *j = w->j;
     if (direct(j, k, src, step)) {
         *ptr = (char *)src;
+        *elems = step / j->in_size[k];
         return UA_OK;
     }
     *ptr = (char *)w->buf[k].bytes;
+    *elems = step != 0;
     return cast_run(*ptr, j->slot[k], j->slot_size[k], j->slot_size[k], src,
                     j->p->in_type[k], j->in_size[k], step, step == 0 ? 1 : n);
 }
@@ -119,27 +122,28 @@ load(walk *w, int k, const char *src, ptrdiff_t step, ptrdiff_t n, char **ptr)
 /* n elements in blocks through the stack's buffers. */
 static ua_status
 run_blocks(walk *w, char *out, ptrdiff_t ostep, const char *const *in,
-           const ptrdiff_t *steps, const ptrdiff_t *dense, ptrdiff_t n)
+           const ptrdiff_t *steps, ptrdiff_t n)
 {
     const job *j = w->j;
     const ua_elementwise_plan *p = j->p;
     for (ptrdiff_t done = 0; done < n; done += BLOCK) {
         ptrdiff_t m = n - done < BLOCK ? n - done : BLOCK;
         char *args[UA_EW_MAX_OPERANDS] = {NULL};
+        ptrdiff_t elems[UA_EW_MAX_OPERANDS] = {0};
         for (int k = 0; k < p->nin; k++) {
-            ua_status st =
-                load(w, k, in[k] + done * steps[k], steps[k], m, &args[k]);
+            ua_status st = load(w, k, in[k] + done * steps[k], steps[k], m,
+                                &args[k], &elems[k]);
             if (st != UA_OK) {
                 return st;
             }
         }
         char *o = out + done * ostep;
-        if (direct_out(j, o, ostep, m)) {
-            j->loop(o, args, dense, m);
+        if (direct_out(j, o, ostep)) {
+            j->loop(o, ostep / j->out_size, args, elems, m);
             continue;
         }
         char *tmp = (char *)w->buf[UA_EW_MAX_OPERANDS].bytes;
-        j->loop(tmp, args, dense, m);
+        j->loop(tmp, 1, args, elems, m);
         ua_status st =
             cast_run(o, p->out_type, j->out_size, ostep, tmp, j->out_reg,
                      j->out_reg_size, j->out_reg_size, m);
@@ -159,18 +163,18 @@ run(walk *w, char *out, const char *const *in, ptrdiff_t n)
     const ua_elementwise_plan *p = j->p;
     int last = p->nd - 1;
     ptrdiff_t ostep = last >= 0 ? p->ostep[last] : 0;
-    ptrdiff_t steps[UA_EW_MAX_OPERANDS] = {0}, dense[UA_EW_MAX_OPERANDS];
-    bool all_direct = direct_out(j, out, ostep, n);
+    ptrdiff_t steps[UA_EW_MAX_OPERANDS] = {0}, elems[UA_EW_MAX_OPERANDS];
+    bool all_direct = direct_out(j, out, ostep);
     for (int k = 0; k < p->nin; k++) {
-        steps[k] = last >= 0 && !p->scalar[k] ? p->istep[k][last] : 0;
-        dense[k] = steps[k] != 0;
+        steps[k] = last >= 0 ? p->istep[k][last] : 0;
         all_direct = all_direct && direct(j, k, in[k], steps[k]);
+        elems[k] = steps[k] / j->in_size[k];
     }
     if (all_direct) {
-        j->loop(out, (char *const *)in, dense, n);
+        j->loop(out, ostep / j->out_size, (char *const *)in, elems, n);
         return UA_OK;
     }
-    return run_blocks(w, out, ostep, in, steps, dense, n);
+    return run_blocks(w, out, ostep, in, steps, n);
 }
 
 /* The plan's elements [begin, end) in C order over its shape: the runs
