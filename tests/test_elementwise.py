@@ -475,3 +475,109 @@ def test_a_second_process_compiles_nothing(tmp_path):
     subprocess.run([sys.executable, "-c", script], env=env, check=True)
     assert set(entries()) == set(first)
     assert entries()[victim] != first[victim]
+
+
+# Large enough that the host splits them over its threads (and, at 2**20
+# elements and more, into several parts per thread's share).
+LARGE_LAYOUTS = [
+    ("contiguous", (1 << 20,), lambda a: a),
+    ("step", (1 << 21,), lambda a: a[::2]),
+    ("negative 2-d", (1030, 1030), lambda a: a[::-1, 3:]),
+    ("transposed", (1024, 1100), lambda a: a.T),
+    ("3-d strided", (130, 90, 120), lambda a: a[:, ::-2, 1:]),
+]
+
+
+@pytest.mark.parametrize(
+    "shape, make", [c[1:] for c in LARGE_LAYOUTS], ids=[c[0] for c in LARGE_LAYOUTS]
+)
+def test_large_layouts_split_over_threads(shape, make):
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal(shape)
+    y = rng.standard_normal(shape).astype(np.float32)
+    ux, uy = make(ua.asarray(x)), make(ua.asarray(y))
+    nx, ny = make(x), make(y)
+    assert_matches("add", ux + uy, nx + ny)
+    assert_matches("multiply", uy * 3.0, ny * np.float32(3.0))
+    assert_matches("less", ux < uy, nx < ny)
+    assert_matches("exp", ua.exp(uy), np.exp(ny))
+    # A broadcast column and a cast at load (int16 into float32 blocks).
+    z = rng.integers(-100, 100, shape, dtype=np.int16)
+    uz, nz = make(ua.asarray(z))[..., :1], make(z)[..., :1]
+    assert_matches("subtract", uy - uz, ny - nz)
+    uz -= uz
+    nz -= nz
+    np.testing.assert_array_equal(ua.asnumpy(uz), nz)
+
+
+@pytest.mark.parametrize("threads", ["1", "7"])
+def test_large_layouts_with_other_thread_counts(threads):
+    """None, and more threads than cores: parts of other sizes."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, USMARRAY_HOST_THREADS=threads)
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        __file__,
+        "-k",
+        "split_over_threads",
+    ]
+    subprocess.run(cmd, check=True, env=env, timeout=300, capture_output=True)
+
+
+def correctly_rounded_exp(x):
+    """exp rounded to x's dtype from a wider computation: float64 for
+    float32, long double (where it is wider) for float64."""
+    wide = np.float64 if x.dtype == np.float32 else np.longdouble
+    if np.finfo(wide).nmant <= np.finfo(x.dtype).nmant:
+        pytest.skip("no floating type wider than float64 here")
+    with np.errstate(all="ignore"):
+        return np.exp(x.astype(wide)).astype(x.dtype)
+
+
+def test_exp_special_values_and_range_ends():
+    """The host's own exp: C's special values exactly, and within 1 ULP
+    of the correctly rounded result up to the ends of the range, where it
+    overflows to inf and underflows through the subnormals to 0."""
+    for dtype, ends in (
+        (np.float32, [88.72283, 88.72284, -87.33655, -103.27893, -103.97208, -104.0]),
+        (np.float64, [709.782712893384, 709.7827128933841, -708.3964185322641,
+                      -745.1332191019411, -745.1332191019412, -746.0]),
+    ):  # fmt: skip
+        special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0], dtype=dtype)
+        got = ua.asnumpy(ua.exp(ua.asarray(special)))
+        np.testing.assert_array_equal(got, np.exp(special), strict=True)
+        rng = np.random.default_rng(11)
+        lo, hi = ends[-1], ends[1]
+        x = np.concatenate([np.array(ends, dtype=dtype), rng.uniform(lo, hi, 100000).astype(dtype)])
+        got = ua.asnumpy(ua.exp(ua.asarray(x)))
+        want = correctly_rounded_exp(x)
+        assert np.array_equal(np.isinf(got), np.isinf(want))
+        assert np.array_equal(got == 0, want == 0)
+        assert ulp_distance(got, want).max() <= 1
+
+
+def test_fork_after_threads_computes_in_the_child():
+    """A child forked while the host's threads exist starts its own."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, numpy as np, usmarray as ua\n"
+        "x = ua.ones(1 << 22)\n"
+        "assert float(ua.asnumpy(x + x).sum()) == 2 * (1 << 22)\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    ok = float(ua.asnumpy(x * 3.0).sum()) == 3 * (1 << 22)\n"
+        "    os._exit(0 if ok else 1)\n"
+        "_, status = os.waitpid(pid, 0)\n"
+        "assert os.WEXITSTATUS(status) == 0, status\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

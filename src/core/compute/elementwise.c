@@ -328,17 +328,32 @@ scalar_value(const ua_ew_resolved *r, const ua_ew_operand *o, ua_typenum t,
 
 /* ------------------------------------------------------------ planning */
 
-/* The operand's steps in bytes over the result's axes (0 where it
+/* Byte steps of the result's axes: steps[0] the output's, steps[k + 1]
+ * operand k's (0 along the axes it broadcasts, and for scalars). */
+typedef ptrdiff_t ew_steps[1 + UA_EW_MAX_OPERANDS][UA_MAXDIMS];
+
+/* An array's steps in bytes over the result's axes (0 where it
  * broadcasts). */
+static void
+array_steps(const ua_ew_resolved *r, int nd, const ptrdiff_t *shape,
+            const ptrdiff_t *strides, ptrdiff_t size, ptrdiff_t *steps)
+{
+    for (int j = 0; j < r->nd; j++) {
+        int a = j - (r->nd - nd);
+        steps[j] = a < 0 || shape[a] == 1 ? 0 : strides[a] * size;
+    }
+}
+
 static void
 operand_steps(const ua_ew_resolved *r, const ua_ew_operand *o,
               ptrdiff_t *steps)
 {
-    ptrdiff_t size = (ptrdiff_t)ua_dtype_itemsize(o->type);
-    for (int j = 0; j < r->nd; j++) {
-        int a = j - (r->nd - o->nd);
-        steps[j] = a < 0 || o->shape[a] == 1 ? 0 : o->strides[a] * size;
+    if (o->is_scalar) {
+        memset(steps, 0, (size_t)r->nd * sizeof *steps);
+        return;
     }
+    array_steps(r, o->nd, o->shape, o->strides,
+                (ptrdiff_t)ua_dtype_itemsize(o->type), steps);
 }
 
 static bool
@@ -356,8 +371,7 @@ mergeable(const ua_elementwise_plan *p, int last, int j,
     return true;
 }
 
-/* Fills the plan's axes from per-axis byte steps (steps[0]: out, then the
- * operands), reduced. */
+/* Fills the plan's axes from per-axis byte steps, reduced. */
 static void
 reduce_axes(const ua_ew_resolved *r, const ptrdiff_t (*steps)[UA_MAXDIMS],
             ua_elementwise_plan *p)
@@ -387,7 +401,7 @@ reduce_axes(const ua_ew_resolved *r, const ptrdiff_t (*steps)[UA_MAXDIMS],
 }
 
 static bool
-is_contiguous(const ua_elementwise_plan *p)
+is_contiguous(const ua_elementwise_plan *p, const ptrdiff_t *sizes)
 {
     if (p->nd > 1) {
         return false;
@@ -395,12 +409,11 @@ is_contiguous(const ua_elementwise_plan *p)
     if (p->nd == 0) {
         return true;
     }
-    if (p->ostep[0] != (ptrdiff_t)ua_dtype_itemsize(p->out_type)) {
+    if (p->ostep[0] != sizes[0]) {
         return false;
     }
     for (int k = 0; k < p->nin; k++) {
-        if (!p->scalar[k] &&
-            p->istep[k][0] != (ptrdiff_t)ua_dtype_itemsize(p->in_type[k])) {
+        if (!p->scalar[k] && p->istep[k][0] != sizes[k + 1]) {
             return false;
         }
     }
@@ -441,11 +454,13 @@ slot_type(const ua_ew_resolved *r, int k)
                                                                  : r->compute;
 }
 
+/* The plan of operands whose byte steps are known (sizes: the itemsizes,
+ * the output's first). */
 static ua_status
 build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
-           const ua_strided *out, ua_elementwise_plan *p)
+           const ua_strided *out, const ew_steps steps, const ptrdiff_t *sizes,
+           ua_elementwise_plan *p)
 {
-    ptrdiff_t steps[1 + UA_EW_MAX_OPERANDS][UA_MAXDIMS];
     memset(p, 0, offsetof(ua_elementwise_plan, shape));
     memset(p->value, 0, sizeof p->value);
     p->function = r->function;
@@ -453,16 +468,11 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
     p->compute = r->compute;
     p->out_type = out->type;
     p->out = out->data;
-    ptrdiff_t osize = (ptrdiff_t)ua_dtype_itemsize(out->type);
-    for (int j = 0; j < r->nd; j++) {
-        steps[0][j] = r->shape[j] == 1 ? 0 : out->strides[j] * osize;
-    }
     for (int k = 0; k < r->nin; k++) {
         const ua_ew_operand *o = &ops[k];
         p->scalar[k] = o->is_scalar;
         if (o->is_scalar) {
             p->in_type[k] = slot_type(r, k);
-            memset(steps[k + 1], 0, sizeof steps[k + 1]);
             ua_status st =
                 scalar_value(r, o, p->in_type[k], p->value[k].bytes);
             if (st != UA_OK) {
@@ -471,15 +481,14 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
         } else {
             p->in_type[k] = o->type;
             p->in[k] = o->data;
-            operand_steps(r, o, steps[k + 1]);
         }
     }
-    reduce_axes(r, (const ptrdiff_t (*)[UA_MAXDIMS])steps, p);
+    reduce_axes(r, steps, p);
     p->size = 1;
     for (int j = 0; j < p->nd; j++) {
         p->size *= (size_t)p->shape[j];
     }
-    p->contiguous = is_contiguous(p);
+    p->contiguous = is_contiguous(p, sizes);
     p->small_index = fits_int32(p);
     return UA_OK;
 }
@@ -490,7 +499,7 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
  * reaches. */
 static void
 extent(const ua_ew_resolved *r, const char *data, const ptrdiff_t *steps,
-       size_t itemsize, uintptr_t *lo, uintptr_t *hi)
+       ptrdiff_t itemsize, uintptr_t *lo, uintptr_t *hi)
 {
     ptrdiff_t a = 0, b = 0;
     for (int j = 0; j < r->nd; j++) {
@@ -498,31 +507,26 @@ extent(const ua_ew_resolved *r, const char *data, const ptrdiff_t *steps,
         *(d < 0 ? &a : &b) += d;
     }
     *lo = (uintptr_t)(data + a);
-    *hi = (uintptr_t)(data + b) + itemsize;
+    *hi = (uintptr_t)(data + b) + (uintptr_t)itemsize;
 }
 
-/* Whether writing out could change operand o before the kernel reads it:
+/* Whether writing out could change operand k before the kernel reads it:
  * their bytes meet, and they are not the same elements in the same
  * layout and dtype (which an elementwise kernel reads before it writes). */
 static bool
 overlaps(const ua_ew_resolved *r, const ua_strided *out,
-         const ua_ew_operand *o)
+         const ua_ew_operand *o, const ew_steps steps, const ptrdiff_t *sizes,
+         int k)
 {
-    ptrdiff_t os[UA_MAXDIMS], is[UA_MAXDIMS];
-    size_t osize = ua_dtype_itemsize(out->type);
-    size_t isize = ua_dtype_itemsize(o->type);
-    for (int j = 0; j < r->nd; j++) {
-        os[j] = r->shape[j] == 1 ? 0 : out->strides[j] * (ptrdiff_t)osize;
-    }
-    operand_steps(r, o, is);
     uintptr_t olo, ohi, ilo, ihi;
-    extent(r, out->data, os, osize, &olo, &ohi);
-    extent(r, o->data, is, isize, &ilo, &ihi);
+    extent(r, out->data, steps[0], sizes[0], &olo, &ohi);
+    extent(r, o->data, steps[k + 1], sizes[k + 1], &ilo, &ihi);
     if (olo >= ihi || ilo >= ohi) {
         return false;
     }
-    return !(o->data == out->data && osize == isize &&
-             memcmp(os, is, (size_t)r->nd * sizeof os[0]) == 0);
+    return !(o->data == out->data && sizes[0] == sizes[k + 1] &&
+             memcmp(steps[0], steps[k + 1], (size_t)r->nd * sizeof **steps) ==
+                 0);
 }
 
 /* A dense copy of operand *o, which *o then describes; *tmp owns it. */
@@ -549,19 +553,6 @@ copy_operand(ua_queue *q, const ua_ew_operand *o, ua_ew_operand *copy,
     return ua_queue_copy_strided(q, o->nd, o->shape, &dst, &src);
 }
 
-static ua_status
-run_plan(ua_queue *q, const ua_ew_resolved *r, const ua_ew_operand *ops,
-         const ua_strided *out)
-{
-    ua_elementwise_plan p;
-    ua_status st = build_plan(r, ops, out, &p);
-    if (st != UA_OK) {
-        return st;
-    }
-    return q->context->device->backend->ops->compute->elementwise(q->handle,
-                                                                  &p);
-}
-
 ua_status
 ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
                      const ua_ew_operand *ops, const ua_strided *out)
@@ -571,18 +562,35 @@ ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
             return UA_OK;
         }
     }
+    ew_steps steps;
+    ptrdiff_t sizes[1 + UA_EW_MAX_OPERANDS] = {
+        (ptrdiff_t)ua_dtype_itemsize(out->type)};
+    array_steps(r, r->nd, r->shape, out->strides, sizes[0], steps[0]);
     ua_ew_operand copies[UA_EW_MAX_OPERANDS];
     ptrdiff_t strides[UA_EW_MAX_OPERANDS][UA_MAXDIMS];
     ua_allocation *tmp[UA_EW_MAX_OPERANDS] = {NULL};
     ua_status st = UA_OK;
     for (int k = 0; k < r->nin && st == UA_OK; k++) {
         copies[k] = ops[k];
-        if (!ops[k].is_scalar && overlaps(r, out, &ops[k])) {
+        operand_steps(r, &ops[k], steps[k + 1]);
+        if (ops[k].is_scalar) {
+            continue;
+        }
+        sizes[k + 1] = (ptrdiff_t)ua_dtype_itemsize(ops[k].type);
+        if (overlaps(r, out, &ops[k], (const ptrdiff_t (*)[UA_MAXDIMS])steps,
+                     sizes, k)) {
             st = copy_operand(q, &ops[k], &copies[k], strides[k], &tmp[k]);
+            operand_steps(r, &copies[k], steps[k + 1]);
         }
     }
+    ua_elementwise_plan p;
     if (st == UA_OK) {
-        st = run_plan(q, r, copies, out);
+        st = build_plan(r, copies, out, (const ptrdiff_t (*)[UA_MAXDIMS])steps,
+                        sizes, &p);
+    }
+    if (st == UA_OK) {
+        st = q->context->device->backend->ops->compute->elementwise(q->handle,
+                                                                    &p);
     }
     for (int k = 0; k < r->nin; k++) {
         if (tmp[k] != NULL) {
