@@ -507,6 +507,10 @@ ua_host_reduce(void *queue, const ua_reduce_plan *p)
         write_empty(p);
         return UA_OK;
     }
+    ua_status st;
+    if (ua_host_reduce_dense(p, &st)) {
+        return st;
+    }
     bool truth = p->op == UA_REDUCE_ALL || p->op == UA_REDUCE_ANY ||
                  p->op == UA_REDUCE_COUNT;
     reducer r = {p, UA_BOOL, 0, truth, NULL, NULL, NULL};
