@@ -27,6 +27,7 @@ DETAILS = [
     ("runtime_version", "runtime version"),
     ("max_compute_units", "compute units"),
     ("global_mem_size", "global memory"),
+    ("blas", "BLAS"),
 ]
 
 

@@ -264,6 +264,10 @@ typedef struct ua_device_info {
     uint64_t global_mem_bytes;
     uint32_t compute_units; /* multiprocessors, cores, execution units */
     bool fp64; /* double precision (float64, complex128) runs on it */
+    /* The BLAS its matrix products call (a path, the symbols' flavour,
+     * its threads), or why there is none ('' where the backend does not
+     * say). */
+    char blas[384];
 } ua_device_info;
 
 ua_status ua_device_get_info(const ua_device *d, ua_device_info *out);

@@ -36,7 +36,8 @@ ua_status ua_host_matmul(void *queue, const ua_matmul_plan *p);
  * or it cannot take the type or layout. */
 bool ua_host_blas_gemm(const ua_matmul_plan *p, const char *a, const char *b,
                        char *c);
-/* Where the BLAS was found, or why none was. */
-const char *ua_host_blas_description(void);
+/* Where the BLAS was found, how its gemm are named, its integers, thread
+ * count and build; or why none was found (then the loops compute). */
+void ua_host_blas_describe(char *out, size_t len);
 
 #endif

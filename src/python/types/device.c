@@ -338,7 +338,8 @@ enum {
     INFO_RUNTIME,
     INFO_ARCHITECTURE,
     INFO_GLOBAL_MEM,
-    INFO_COMPUTE_UNITS
+    INFO_COMPUTE_UNITS,
+    INFO_BLAS
 };
 
 static PyObject *
@@ -360,6 +361,8 @@ device_get_info(PyObject *self, void *which)
         return PyUnicode_FromString(info.architecture);
     case INFO_GLOBAL_MEM:
         return PyLong_FromUnsignedLongLong(info.global_mem_bytes);
+    case INFO_BLAS:
+        return PyUnicode_FromString(info.blas);
     default:
         return PyLong_FromUnsignedLong(info.compute_units);
     }
@@ -457,6 +460,11 @@ static PyGetSetDef device_getset[] = {
     {"max_compute_units", device_get_info, NULL,
      "Multiprocessors, cores or execution units (0 where unknown).",
      (void *)INFO_COMPUTE_UNITS},
+    {"blas", device_get_info, NULL,
+     "The BLAS that matrix products call on the device (its path, symbols, "
+     "integers and threads), or why none was found and usmarray's loops "
+     "compute them ('' where the backend does not say).",
+     (void *)INFO_BLAS},
     {NULL},
 };
 
