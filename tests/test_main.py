@@ -123,6 +123,47 @@ def test_full_list_shows_device_details_without_the_self_check():
     assert "vendor:" in both.stdout and "self-check passed" in both.stdout
 
 
+def run_with_env(extra, *args):
+    env = dict(os.environ)
+    env.update(extra)
+    return subprocess.run(
+        [sys.executable, "-m", "usmarray", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def blas_line(out):
+    """The host's (the first device listed)."""
+    lines = [line for line in out.splitlines() if line.strip().startswith("BLAS:")]
+    assert lines, out
+    return lines[0].split("BLAS:", 1)[1].strip()
+
+
+def test_full_list_names_the_blas_that_matrix_products_call():
+    import numpy as np
+
+    # NumPy's OpenBLAS, which this process has loaded, is the one found.
+    np.ones((2, 2)) @ np.ones((2, 2))
+    found = ua.Device("host").blas
+    assert "openblas" in found.lower() and "gemm" in found
+    assert "integers" in found and "thread" in found
+    path = found.split(" (", 1)[0]
+    assert os.path.exists(path)
+    result = run_main("-f")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "openblas" in blas_line(result.stdout).lower()
+
+
+def test_full_list_says_when_no_blas_is_found():
+    result = run_with_env({"USMARRAY_BLAS_LIBRARY": "/nonexistent/libnone.so"}, "-f")
+    assert result.returncode == 0, result.stdout + result.stderr
+    line = blas_line(result.stdout)
+    assert line.startswith("not found") and "/nonexistent/libnone.so" in line
+
+
 def test_json_describes_backends_devices_and_checks():
     result = run_main("--json")
     assert result.returncode == 0, result.stderr

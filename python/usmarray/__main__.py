@@ -27,6 +27,7 @@ DETAILS = [
     ("runtime_version", "runtime version"),
     ("max_compute_units", "compute units"),
     ("global_mem_size", "global memory"),
+    ("blas", "BLAS"),
 ]
 # The aspects that -f lists on one line and --json reports as booleans,
 # named as dpctl's SyclDevice names them (has_aspect_<name>).

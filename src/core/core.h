@@ -267,6 +267,10 @@ typedef struct ua_device_info {
     bool fp16; /* half precision (float16) runs on it */
     /* The USM kinds it allocates (SYCL's usm_*_allocations aspects). */
     bool usm_device, usm_shared, usm_host;
+    /* The BLAS its matrix products call (a path, the symbols' flavour,
+     * its threads), or why there is none ('' where the backend does not
+     * say). */
+    char blas[384];
 } ua_device_info;
 
 ua_status ua_device_get_info(const ua_device *d, ua_device_info *out);

@@ -398,7 +398,7 @@ reduce_group(const reducer *r, const grid *g, bool split, const grid *tail,
              char *result, ptrdiff_t rstep)
 {
     const ua_reduce_plan *p = r->p;
-    char acc[WMAX * 16], centre[WMAX * 16];
+    char acc[WMAX * 16];
     ptrdiff_t w = split ? 1 : g->w;
     combine(r, grid_op_of(p->op), g, split, tail, acc, NULL);
     if (p->op == UA_REDUCE_MEAN || p->op == UA_REDUCE_VAR ||
@@ -406,6 +406,8 @@ reduce_group(const reducer *r, const grid *g, bool split, const grid *tail,
         divide(r->a, w, acc, (double)p->n);
     }
     if (p->op == UA_REDUCE_VAR || p->op == UA_REDUCE_STD) {
+        /* Each lane's mean (a split run's one mean in every lane). */
+        char centre[WMAX * 16] = {0};
         for (ptrdiff_t l = 0; l < g->w; l++) {
             memcpy(centre + (size_t)l * r->asz,
                    acc + (size_t)(split ? 0 : l) * r->asz, r->asz);
@@ -506,6 +508,10 @@ ua_host_reduce(void *queue, const ua_reduce_plan *p)
     if (p->n == 0) {
         write_empty(p);
         return UA_OK;
+    }
+    ua_status st;
+    if (ua_host_reduce_dense(p, &st)) {
+        return st;
     }
     bool truth = p->op == UA_REDUCE_ALL || p->op == UA_REDUCE_ANY ||
                  p->op == UA_REDUCE_COUNT;

@@ -394,7 +394,8 @@ enum {
     INFO_FP16,
     INFO_USM_DEVICE,
     INFO_USM_SHARED,
-    INFO_USM_HOST
+    INFO_USM_HOST,
+    INFO_BLAS
 };
 
 static PyObject *
@@ -416,6 +417,8 @@ device_get_info(PyObject *self, void *which)
         return PyUnicode_FromString(info.architecture);
     case INFO_GLOBAL_MEM:
         return PyLong_FromUnsignedLongLong(info.global_mem_bytes);
+    case INFO_BLAS:
+        return PyUnicode_FromString(info.blas);
     case INFO_COMPUTE_UNITS:
         return PyLong_FromUnsignedLong(info.compute_units);
     case INFO_FP64:
@@ -536,6 +539,11 @@ static PyGetSetDef device_getset[] = {
      (void *)INFO_USM_SHARED},
     {"has_aspect_usm_host_allocations", device_get_info, NULL,
      "Whether the device allocates USM host memory.", (void *)INFO_USM_HOST},
+    {"blas", device_get_info, NULL,
+     "The BLAS that matrix products call on the device (its path, symbols, "
+     "integers and threads), or why none was found and usmarray's loops "
+     "compute them ('' where the backend does not say).",
+     (void *)INFO_BLAS},
     {NULL},
 };
 
