@@ -175,6 +175,31 @@ class DtypeIs:
         self.dtype = dtype
 
 
+def _vec():
+    return ua.asarray(np.arange(6.0), device="host")
+
+
+def _mat():
+    return ua.reshape(_vec(), (2, 3))
+
+
+def _cplx():
+    return ua.asarray(np.ones(3, complex), device="host")
+
+
+def _none():
+    return ua.asarray(np.zeros(0), device="host")
+
+
+def _scalar():
+    return ua.asarray(np.array(1.0), device="host")
+
+
+def _imatmul_reshaping():
+    m = ua.ones((2, 3), device="host")
+    m @= ua.ones((3, 2), device="host")
+
+
 C = pytest.param
 
 CASES = [
@@ -2370,6 +2395,151 @@ CASES = [
         ValueError,
         "not '2020.10'",
         id="array-namespace-version",
+    ),
+    # ---- reductions, scans, searches, sorts, sets and products ----
+    C(
+        lambda: ua.sum(_vec(), axis=2),
+        np.exceptions.AxisError,
+        "axis 2 is out of bounds",
+        id="sum-axis-out-of-range",
+    ),
+    C(
+        lambda: ua.sum(_mat(), axis=(0, 0)),
+        ValueError,
+        "axis 0 is repeated",
+        id="sum-axis-repeated",
+    ),
+    C(lambda: ua.sum(_mat(), axis=1.0), TypeError, "not float", id="sum-axis-float"),
+    C(lambda: ua.sum(_vec(), dtype=ua.bool), TypeError, "in dtype bool", id="sum-dtype-bool"),
+    C(
+        lambda: ua.sum(_cplx(), dtype=ua.float64),
+        TypeError,
+        "complex128 values in dtype float64",
+        id="sum-complex-into-real",
+    ),
+    C(
+        lambda: ua.sum(_vec(), keepdims=1),
+        TypeError,
+        "keepdims must be a bool",
+        id="sum-keepdims-int",
+    ),
+    C(lambda: ua.sum(np.ones(3)), TypeError, "numpy.ndarray", id="sum-numpy-array"),
+    C(lambda: ua.prod(_vec(), 0), TypeError, "positional", id="prod-positional-axis"),
+    C(lambda: ua.max(_none()), ValueError, "maximum which has no identity", id="max-empty"),
+    C(lambda: ua.min(_cplx()), TypeError, "complex values have no order", id="min-complex"),
+    C(lambda: ua.argmax(_none()), ValueError, "argmax which has no identity", id="argmax-empty"),
+    C(lambda: ua.argmin(_cplx()), TypeError, "complex values have no order", id="argmin-complex"),
+    C(lambda: ua.argmax(_mat(), axis=(0, 1)), TypeError, "not tuple", id="argmax-axis-tuple"),
+    C(
+        lambda: ua.var(_vec(), correction="a"),
+        TypeError,
+        "correction must be an int or a float",
+        id="var-correction-str",
+    ),
+    C(
+        lambda: ua.cumulative_sum(_mat()),
+        ValueError,
+        "one-dimensional",
+        id="cumulative-sum-2d-no-axis",
+    ),
+    C(
+        lambda: ua.cumulative_sum(_vec(), include_initial=1),
+        TypeError,
+        "include_initial must be a bool",
+        id="cumulative-sum-initial-int",
+    ),
+    C(
+        lambda: ua.cumulative_prod(_mat(), axis=5),
+        np.exceptions.AxisError,
+        "axis 5 is out of bounds",
+        id="cumulative-prod-axis",
+    ),
+    C(lambda: ua.diff(_vec(), n=-1), ValueError, "n must be non-negative", id="diff-negative-n"),
+    C(lambda: ua.diff(_scalar()), ValueError, "at least one dimension", id="diff-0d"),
+    C(lambda: ua.sort(_cplx()), TypeError, "complex values have no order", id="sort-complex"),
+    C(lambda: ua.sort(_scalar()), ValueError, "at least one dimension", id="sort-0d"),
+    C(
+        lambda: ua.argsort(_mat(), axis=3),
+        np.exceptions.AxisError,
+        "axis 3 is out of bounds",
+        id="argsort-axis",
+    ),
+    C(
+        lambda: ua.sort(_vec(), descending=1),
+        TypeError,
+        "descending must be a bool",
+        id="sort-descending-int",
+    ),
+    C(
+        lambda: ua.searchsorted(_mat(), _vec()),
+        ValueError,
+        "x1 must be one-dimensional",
+        id="searchsorted-2d",
+    ),
+    C(
+        lambda: ua.searchsorted(_vec(), _vec(), side="middle"),
+        ValueError,
+        "'left' or 'right'",
+        id="searchsorted-side",
+    ),
+    C(
+        lambda: ua.searchsorted(_vec(), _vec(), sorter=_vec()),
+        ValueError,
+        "integer array",
+        id="searchsorted-sorter-float",
+    ),
+    C(
+        lambda: ua.searchsorted(_vec(), _vec(), sorter=ua.asarray(np.arange(2), device="host")),
+        ValueError,
+        "of x1's length",
+        id="searchsorted-sorter-length",
+    ),
+    C(lambda: ua.nonzero(_scalar()), ValueError, "nonzero(x[None])", id="nonzero-0d"),
+    C(
+        lambda: ua.count_nonzero(_vec(), axis="a"),
+        TypeError,
+        "not str",
+        id="count-nonzero-axis-str",
+    ),
+    C(lambda: ua.unique_values(np.ones(3)), TypeError, "numpy.ndarray", id="unique-values-numpy"),
+    C(
+        lambda: ua.all(_mat(), axis=-3),
+        np.exceptions.AxisError,
+        "axis -3 is out of bounds",
+        id="all-axis",
+    ),
+    C(lambda: ua.matmul(_scalar(), _vec()), ValueError, "zero-dimensional", id="matmul-0d"),
+    C(
+        lambda: ua.matmul(_mat(), _mat()),
+        ValueError,
+        "x1's last axis has 3 elements",
+        id="matmul-shapes",
+    ),
+    C(lambda: _mat() @ "a", TypeError, "unsupported operand", id="matmul-operator-str"),
+    C(_imatmul_reshaping, ValueError, "cannot change in place", id="imatmul-reshaping"),
+    C(
+        lambda: ua.tensordot(_mat(), _mat(), axes=-1),
+        ValueError,
+        "axes=-1",
+        id="tensordot-negative-axes",
+    ),
+    C(
+        lambda: ua.tensordot(_mat(), _mat(), axes=1),
+        ValueError,
+        "axis 1 of x1 has 3 elements",
+        id="tensordot-mismatch",
+    ),
+    C(
+        lambda: ua.vecdot(_mat(), _vec()),
+        ValueError,
+        "x1 has 3 elements along axis -1",
+        id="vecdot-mismatch",
+    ),
+    C(
+        lambda: ua.matrix_transpose(_vec()),
+        ValueError,
+        "at least two dimensions",
+        id="matrix-transpose-1d",
     ),
 ]
 

@@ -253,3 +253,18 @@ def test_sort_of_equal_keys_and_extremes():
         same_bits(ua.argsort(x), np.argsort(h, kind="stable"))
         h = np.full(200, 7, dtype)
         same_bits(ua.argsort(ua.asarray(h, device="host")), np.arange(200))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "int32", "uint8", "bool", "complex64"])
+@pytest.mark.parametrize("n", [32, 64, 4096])
+def test_runs_of_whole_lanes_in_converted_types(dtype, n):
+    # Runs of a multiple of the 32 lanes leave no tail: types read through
+    # the conversion tile once divided by a tail of no lanes.
+    h = (np.arange(n) % 7).astype(dtype)
+    x = ua.asarray(h, device="host")
+    for ours, theirs in ((ua.sum, np.sum), (ua.prod, np.prod)):
+        np.testing.assert_allclose(ua.asnumpy(ours(x)), theirs(h), rtol=1e-3)
+    if np.dtype(dtype).kind != "c":
+        same_bits(ua.max(x), np.max(h))
+        same_bits(ua.min(x), np.min(h))
+    assert bool(ua.asnumpy(ua.any(x))) == bool(np.any(h))

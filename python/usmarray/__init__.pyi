@@ -1,7 +1,7 @@
 import builtins
 from collections.abc import Iterator, Sequence
 from types import ModuleType
-from typing import Any, ClassVar, Literal, NoReturn, Protocol, final
+from typing import Any, ClassVar, Final, Literal, NoReturn, Protocol, final
 
 import numpy as np
 import numpy.typing as npt
@@ -88,6 +88,33 @@ __all__ = [
     "stack",
     "tile",
     "unstack",
+    "all",
+    "any",
+    "argmax",
+    "argmin",
+    "argsort",
+    "count_nonzero",
+    "cumulative_prod",
+    "cumulative_sum",
+    "diff",
+    "matmul",
+    "matrix_transpose",
+    "max",
+    "mean",
+    "min",
+    "nonzero",
+    "prod",
+    "searchsorted",
+    "sort",
+    "std",
+    "sum",
+    "tensordot",
+    "unique_all",
+    "unique_counts",
+    "unique_inverse",
+    "unique_values",
+    "var",
+    "vecdot",
     "bool",
     "int8",
     "int16",
@@ -618,7 +645,7 @@ def sum(
     *,
     axis: _AxisSet = None,
     dtype: _DTypeLike | None = None,
-    keepdims: bool = False,
+    keepdims: builtins.bool = False,
 ) -> USMArray: ...
 def prod(
     x: USMArray,
@@ -626,16 +653,26 @@ def prod(
     *,
     axis: _AxisSet = None,
     dtype: _DTypeLike | None = None,
-    keepdims: bool = False,
+    keepdims: builtins.bool = False,
 ) -> USMArray: ...
-def min(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
-def max(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
-def mean(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
+def min(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
+def max(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
+def mean(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
 def var(
-    x: USMArray, /, *, axis: _AxisSet = None, correction: int | float = 0.0, keepdims: bool = False
+    x: USMArray,
+    /,
+    *,
+    axis: _AxisSet = None,
+    correction: int | float = 0.0,
+    keepdims: builtins.bool = False,
 ) -> USMArray: ...
 def std(
-    x: USMArray, /, *, axis: _AxisSet = None, correction: int | float = 0.0, keepdims: bool = False
+    x: USMArray,
+    /,
+    *,
+    axis: _AxisSet = None,
+    correction: int | float = 0.0,
+    keepdims: builtins.bool = False,
 ) -> USMArray: ...
 def cumulative_sum(
     x: USMArray,
@@ -643,7 +680,7 @@ def cumulative_sum(
     *,
     axis: int | None = None,
     dtype: _DTypeLike | None = None,
-    include_initial: bool = False,
+    include_initial: builtins.bool = False,
 ) -> USMArray: ...
 def cumulative_prod(
     x: USMArray,
@@ -651,10 +688,10 @@ def cumulative_prod(
     *,
     axis: int | None = None,
     dtype: _DTypeLike | None = None,
-    include_initial: bool = False,
+    include_initial: builtins.bool = False,
 ) -> USMArray: ...
-def all(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
-def any(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
+def all(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
+def any(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
 def diff(
     x: USMArray,
     /,
@@ -664,9 +701,15 @@ def diff(
     prepend: USMArray | None = None,
     append: USMArray | None = None,
 ) -> USMArray: ...
-def count_nonzero(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
-def argmax(x: USMArray, /, *, axis: int | None = None, keepdims: bool = False) -> USMArray: ...
-def argmin(x: USMArray, /, *, axis: int | None = None, keepdims: bool = False) -> USMArray: ...
+def count_nonzero(
+    x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False
+) -> USMArray: ...
+def argmax(
+    x: USMArray, /, *, axis: int | None = None, keepdims: builtins.bool = False
+) -> USMArray: ...
+def argmin(
+    x: USMArray, /, *, axis: int | None = None, keepdims: builtins.bool = False
+) -> USMArray: ...
 def nonzero(x: USMArray, /) -> tuple[USMArray, ...]: ...
 def searchsorted(
     x1: USMArray,
@@ -677,14 +720,25 @@ def searchsorted(
     sorter: USMArray | None = None,
 ) -> USMArray: ...
 def sort(
-    x: USMArray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    x: USMArray,
+    /,
+    *,
+    axis: int = -1,
+    descending: builtins.bool = False,
+    stable: builtins.bool = True,
 ) -> USMArray: ...
 def argsort(
-    x: USMArray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    x: USMArray,
+    /,
+    *,
+    axis: int = -1,
+    descending: builtins.bool = False,
+    stable: builtins.bool = True,
 ) -> USMArray: ...
 
 @final
 class UniqueAllResult(structseq[USMArray], tuple[USMArray, USMArray, USMArray, USMArray]):
+    __match_args__: Final = ("values", "indices", "inverse_indices", "counts")
     @property
     def values(self) -> USMArray: ...
     @property
@@ -696,6 +750,7 @@ class UniqueAllResult(structseq[USMArray], tuple[USMArray, USMArray, USMArray, U
 
 @final
 class UniqueCountsResult(structseq[USMArray], tuple[USMArray, USMArray]):
+    __match_args__: Final = ("values", "counts")
     @property
     def values(self) -> USMArray: ...
     @property
@@ -703,6 +758,7 @@ class UniqueCountsResult(structseq[USMArray], tuple[USMArray, USMArray]):
 
 @final
 class UniqueInverseResult(structseq[USMArray], tuple[USMArray, USMArray]):
+    __match_args__: Final = ("values", "inverse_indices")
     @property
     def values(self) -> USMArray: ...
     @property

@@ -386,8 +386,12 @@ combine(const reducer *r, grid_op op, const grid *g, bool split,
     identity(r->a, op, g->w, acc);
     run_grid(r, op, g, acc, c);
     if (split) {
+        /* A run of a multiple of SPLIT elements has no tail (and a tile
+         * of no lanes holds no rows). */
         identity(r->a, op, tail->w, tacc);
-        run_grid(r, op, tail, tacc, c);
+        if (tail->w > 0) {
+            run_grid(r, op, tail, tacc, c);
+        }
         fold_split(r, op, acc, g->w, tacc, tail->w);
     }
 }
