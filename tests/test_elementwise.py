@@ -410,6 +410,27 @@ def test_numpy_ufuncs_and_functions_dispatch_to_the_namespace():
         np.add.reduce(x)
 
 
+def test_numpy_products_renamed_functions_and_dtype_keyword_dispatch():
+    """What Dask calls on chunks: numpy.matmul, concatenate and transpose,
+    ufuncs with dtype= and out=None, and the squeeze method."""
+    h = np.arange(6.0).reshape(2, 3)
+    x = asarray(h)
+    for got, want in (
+        (np.matmul(x, np.transpose(x)), h @ h.T),
+        (np.concatenate([x, x], axis=1), np.concatenate([h, h], axis=1)),
+        (np.transpose(x, (1, 0)), h.T),
+        (np.add(x, x, dtype=np.float32, out=None), np.add(h, h, dtype=np.float32)),
+        (asarray(h.reshape(1, 2, 1, 3)).squeeze(), h),
+        (asarray(h.reshape(1, 2, 3)).squeeze(axis=0), h),
+    ):
+        assert isinstance(got, ua.USMArray)
+        assert got.dtype == want.dtype and ua.asnumpy(got).tolist() == want.tolist()
+    with pytest.raises(TypeError):
+        np.add(x, x, where=x > 1)  # a ufunc keyword the namespace has not
+    with pytest.raises(ValueError, match="length 1"):
+        x.squeeze(0)
+
+
 def test_clip_bounds():
     x = sample("int16")
     ux = asarray(x)

@@ -582,6 +582,11 @@ static PyMethodDef array_methods[] = {
      "__array_function__($self, func, types, args, kwargs, /)\n--\n\n"
      "NumPy's functions called on the array run the namespace's function "
      "of the same name; others raise TypeError."},
+    {"squeeze", (PyCFunction)(void (*)(void))ua_py_array_squeeze,
+     METH_VARARGS | METH_KEYWORDS,
+     "squeeze($self, /, axis=None)\n--\n\nThe array without the given "
+     "length-1 axes (every one where axis is None), as usmarray.squeeze "
+     "gives it; NumPy's and CuPy's arrays have this method."},
     {"__deepcopy__", ua_py_array_copy_protocol, METH_O,
      "__deepcopy__($self, memo, /)\n--\n\nAs __copy__: elements hold no "
      "references."},

@@ -230,6 +230,8 @@ PyObject *ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *ops,
 extern PyType_Slot ua_py_array_operator_slots[];
 PyObject *ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs);
 PyObject *ua_py_array_function(PyObject *self, PyObject *args);
+PyObject *ua_py_array_squeeze(PyObject *self, PyObject *args,
+                              PyObject *kwargs);
 Py_ssize_t ua_py_array_sq_length(PyObject *self);
 PyObject *ua_py_array_sq_item(PyObject *self, Py_ssize_t i);
 PyObject *ua_py_array_iter(PyObject *self);
