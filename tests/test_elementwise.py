@@ -318,8 +318,55 @@ def test_python_scalars_are_weak():
     assert (i + 1).dtype == np.int8
     assert (i + 1.0).dtype == np.float64
     assert (1 - i).dtype == np.int8 and ua.asnumpy(1 - i).tolist() == [1, 0, -1, -2]
-    with pytest.raises(ValueError, match="out of bounds for int8"):
+    with pytest.raises(OverflowError, match="Python integer 1000 out of bounds for int8"):
         i + 1000
+    with pytest.raises(OverflowError, match="Python integer -1 out of bounds for uint64"):
+        ua.asarray(np.ones(2, np.uint64)) - (-1)
+    # An int past every integer dtype is still a float's value.
+    f = np.array([1.0, -2.5])
+    for value in (2**70, -(2**80), 10**400):
+        with np.errstate(all="ignore"):
+            want = f + value if value != 10**400 else f + np.inf
+        np.testing.assert_array_equal(ua.asnumpy(ua.asarray(f) + value), want, strict=True)
+
+
+INT_EDGES = {
+    "int8": [-128, -1, 0, 1, 127],
+    "uint8": [0, 1, 255],
+    "int64": [-(2**63), -1, 0, 1, 2**63 - 1],
+    "uint64": [0, 1, 2**63 - 1, 2**63, 2**64 - 1],
+}
+COMPARISONS = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]
+
+
+@pytest.mark.parametrize("dtype", sorted(INT_EDGES))
+def test_comparisons_with_python_ints_past_the_dtype(dtype):
+    """NumPy 2 compares the values: no error, no wrap."""
+    x = np.array(INT_EDGES[dtype], dtype=dtype)
+    ux = ua.asarray(x)
+    for value in (-(2**64) + 1, -(2**63) - 1, -1000, -1, 300, 2**63, 2**64 - 1):
+        for name in COMPARISONS:
+            want = numpy_function(name)(x, value)
+            np.testing.assert_array_equal(
+                ua.asnumpy(getattr(ua, name)(ux, value)), want, strict=True
+            )
+            want = numpy_function(name)(value, x)
+            np.testing.assert_array_equal(
+                ua.asnumpy(getattr(ua, name)(value, ux)), want, strict=True
+            )
+
+
+def test_signed_and_uint64_arrays_compare_exactly():
+    """NumPy 2's Qq->? loops: no rounding through float64."""
+    s = np.array([2**63 - 1, -1, 0, 5, -(2**63), 7, 2**53 + 1], dtype=np.int64)
+    u = np.array([2**63, 2**64 - 1, 0, 5, 2**63, 6, 2**53], dtype=np.uint64)
+    for a, b in ((s, u), (u, s), (s.astype(np.int8), u), (u[::-1], s[::-1])):
+        for name in COMPARISONS:
+            got = getattr(ua, name)(ua.asarray(a), ua.asarray(b))
+            np.testing.assert_array_equal(ua.asnumpy(got), numpy_function(name)(a, b), strict=True)
+    # Broadcast: a column of signed against a row of uint64.
+    got = ua.less(ua.asarray(s[:, None]), ua.asarray(u[None, :]))
+    np.testing.assert_array_equal(ua.asnumpy(got), s[:, None] < u[None, :], strict=True)
 
 
 def test_operators_reflected_and_unary():
