@@ -5,6 +5,7 @@ Every case runs in a fresh call; none may crash, leak or corrupt memory.
 The ASan build of CI runs this file with the extension instrumented."""
 
 import ctypes
+import operator
 import os
 import sys
 
@@ -825,6 +826,71 @@ CASES = [
         id="elementwise-int-scalar-huge",
     ),
     C(lambda: ua.clip(host(), mx=1), TypeError, "mx", id="clip-unknown-keyword"),
+    # ---- each class of elementwise function (its type rule), operators ----
+    C(lambda: ua.add(host(), "a"), TypeError, "Python scalars, not str", id="ew-same-str"),
+    C(lambda: ua.exp(np.ones(3)), TypeError, "ua.asarray", id="ew-to-float-numpy"),
+    C(lambda: ua.sin("x"), TypeError, "sin() takes USMArrays", id="ew-to-float-str"),
+    C(
+        lambda: ua.less(host(dtype="c16"), host(dtype="c16")),
+        TypeError,
+        "less() does not accept an array of dtype complex128",
+        id="ew-predicate-complex",
+    ),
+    C(
+        lambda: ua.isnan(host(), host()),
+        TypeError,
+        "1 positional argument",
+        id="ew-predicate-arity",
+    ),
+    C(lambda: ua.imag("x"), TypeError, "imag() takes USMArrays", id="ew-to-real-str"),
+    C(
+        lambda: ua.floor(host(dtype="c8")),
+        TypeError,
+        "floor() does not accept an array of dtype complex64",
+        id="ew-rounding-complex",
+    ),
+    C(
+        lambda: ua.bitwise_left_shift(host(), 1),
+        TypeError,
+        "does not accept an array of dtype float64",
+        id="ew-integral-float",
+    ),
+    C(
+        lambda: ua.bitwise_and(host(dtype="i8"), host(dtype="u8")),
+        TypeError,
+        "they promote to float64",
+        id="ew-bitwise-promotes-to-float",
+    ),
+    C(lambda: ua.where(host() > 1, "a", host()), TypeError, "not str", id="ew-select-str"),
+    C(
+        lambda: ua.clip(host(dtype="c8"), 0, 1),
+        TypeError,
+        "clip() does not accept an array of dtype complex64",
+        id="ew-like-first-complex",
+    ),
+    C(lambda: ua.logical_and(host(), None), TypeError, "not NoneType", id="ew-logical-none"),
+    C(lambda: host() + np.ones(4), TypeError, "ua.asarray", id="operator-numpy-right"),
+    C(lambda: np.ones(4) + host(), TypeError, "ua.asarray", id="operator-numpy-left"),
+    C(lambda: pow(host(), 2, 3), TypeError, "unsupported operand", id="operator-pow-modulus"),
+    C(lambda: host(dtype="c16") % 2, TypeError, "remainder()", id="operator-mod-complex"),
+    C(
+        lambda: operator.iadd(host(dtype="i4"), 1.5),
+        TypeError,
+        "the left operand's dtype int32 cannot hold",
+        id="operator-in-place-dtype",
+    ),
+    C(
+        lambda: operator.iadd(host((1,)), host((3,))),
+        ValueError,
+        "broadcasting may not grow it",
+        id="operator-in-place-grow",
+    ),
+    C(
+        lambda: operator.iadd(readonly(), 1),
+        ValueError,
+        "read-only",
+        id="operator-in-place-read-only",
+    ),
     C(
         lambda: ua.where(host() > 1, host(), host((3,))),
         ValueError,
