@@ -22,14 +22,15 @@ extern "C" {
 
 typedef enum ua_status {
     UA_OK = 0,
-    UA_ERR_VALUE = 1,      /* ValueError */
-    UA_ERR_TYPE = 2,       /* TypeError */
-    UA_ERR_INDEX = 3,      /* IndexError */
-    UA_ERR_BUFFER = 4,     /* BufferError */
-    UA_ERR_NOMEM = 5,      /* MemoryError: host bookkeeping memory */
-    UA_ERR_ALLOC = 6,      /* USMAllocationError: the backend refused */
-    UA_ERR_RUNTIME = 7,    /* RuntimeError: a driver call failed */
-    UA_ERR_UNAVAILABLE = 8 /* a backend or device is not usable */
+    UA_ERR_VALUE = 1,       /* ValueError */
+    UA_ERR_TYPE = 2,        /* TypeError */
+    UA_ERR_INDEX = 3,       /* IndexError */
+    UA_ERR_BUFFER = 4,      /* BufferError */
+    UA_ERR_NOMEM = 5,       /* MemoryError: host bookkeeping memory */
+    UA_ERR_ALLOC = 6,       /* USMAllocationError: the backend refused */
+    UA_ERR_RUNTIME = 7,     /* RuntimeError: a driver call failed */
+    UA_ERR_UNAVAILABLE = 8, /* a backend or device is not usable */
+    UA_ERR_OVERFLOW = 9     /* OverflowError: a value outside its type */
 } ua_status;
 
 #if defined(__GNUC__) || defined(__clang__)
