@@ -32,13 +32,81 @@ def test_a_dpctl_queue_device_or_context_names_the_same_device(q, dq):
         assert ua.asarray([1, 2], device=obj).queue is q
 
 
-def test_a_dpctl_queue_made_by_the_user_is_taken(q):
-    # A queue of dpctl's own making (not one of ours exported) resolves to
-    # the default queue of its device, ordered after the queue's work.
-    mine = dpctl.SyclQueue(dpctl.SyclDevice(q.device.filter_string.replace("sycl", "opencl")))
-    x = ua.ones(4, dtype="i4", sycl_queue=mine)
-    assert x.queue is q
-    np.testing.assert_array_equal(ua.asnumpy(x), np.ones(4, dtype="i4"))
+def _cpu_filter(q):
+    return q.device.filter_string.replace("sycl", "opencl")
+
+
+@pytest.mark.parametrize("prop", [None, "in_order"])
+def test_a_dpctl_queue_made_by_the_user_is_that_queue(q, prop):
+    # dpctl's SyclQueue() runs out of order unless told otherwise: work of
+    # ours on it still runs in the order it is submitted.
+    mine = dpctl.SyclQueue(_cpu_filter(q), **({"property": prop} if prop else {}))
+    x = ua.ones(1000, dtype="f8", sycl_queue=mine)
+    assert x.sycl_queue == mine
+    assert x.queue is not q and x.queue is ua.Queue(mine)
+    assert "another library's queue" in repr(x.queue)
+    made = [
+        ua.arange(1000, dtype="i8", device=mine),
+        ua.full(1000, 3, dtype="i8", queue=mine),
+        ua.asarray(np.arange(1000.0), sycl_queue=mine),
+        ua.empty(1000, device=ua.Queue(mine)),
+    ]
+    assert all(m.queue is x.queue for m in made)
+    y = (x + made[0]) * made[1] - made[2]
+    assert y.queue is x.queue
+    expected = (np.ones(1000) + np.arange(1000)) * 3 - np.arange(1000.0)
+    np.testing.assert_array_equal(ua.asnumpy(y), expected)
+    # Different queues do not combine, as in dpctl.
+    with pytest.raises(ValueError, match="different queues"):
+        x + ua.ones(1000, queue=q)
+
+
+def test_one_dpctl_queue_is_one_queue_whatever_its_python_object(q):
+    mine = dpctl.SyclQueue(_cpu_filter(q))
+    x = ua.ones(3, queue=mine)
+    for same in (dpctl.SyclQueue(mine._get_capsule()), x.sycl_queue, mine._get_capsule()):
+        assert ua.zeros(3, queue=same).queue is x.queue
+    assert ua.MemoryUSMDevice(16, queue=mine).sycl_queue == mine
+    assert ua.Queue(mine) == x.queue and hash(ua.Queue(mine)) == hash(x.queue)
+
+
+def test_the_queue_outlives_the_dpctl_object_and_dies_with_its_arrays(q):
+    import gc
+
+    count = ua._usmarray._adopted_queue_count
+    gc.collect()
+    before = count()
+    kept = []
+    for _ in range(40):
+        kept.append(ua.arange(5, dtype="i4", sycl_queue=dpctl.SyclQueue(_cpu_filter(q))))
+    gc.collect()
+    assert count() == before + 40  # each its own queue, alive with its array
+    for a in kept:
+        assert isinstance(a.sycl_queue, dpctl.SyclQueue)
+        np.testing.assert_array_equal(ua.asnumpy(a + 1), np.arange(1, 6, dtype="i4"))
+    del kept, a
+    gc.collect()
+    assert count() == before
+
+
+def test_dpnp_on_the_users_queue_and_back(q):
+    dpnp = pytest.importorskip("dpnp")
+    mine = dpctl.SyclQueue(_cpu_filter(q))
+    x = ua.arange(6, dtype="i4", sycl_queue=mine)
+    y = dpnp.asarray(x, sycl_queue=x.sycl_queue)
+    assert y.sycl_queue == mine
+    y += 1
+    z = ua.asarray(y)  # an import on a queue of ours lands on it
+    assert z.queue is x.queue
+    np.testing.assert_array_equal(ua.asnumpy(x + z), 2 * np.arange(6, dtype="i4") + 1)
+
+
+def test_imports_on_queues_we_do_not_hold_land_on_the_default_queue(q):
+    dpnp = pytest.importorskip("dpnp")
+    a = dpnp.arange(4, dtype="i4", sycl_queue=dpctl.SyclQueue(_cpu_filter(q)))
+    b = ua.asarray(a)
+    assert b.queue is q  # ordered after the other queue's work
+    np.testing.assert_array_equal(ua.asnumpy(b + ua.ones(4, dtype="i4", queue=q)), np.arange(1, 5))
 
 
 def test_sycl_queue_is_an_alias_of_queue(q, dq):
@@ -59,12 +127,20 @@ def test_sycl_queue_is_an_alias_of_queue(q, dq):
             make(sycl_queue=dq, queue=q)
 
 
-def test_a_dpnp_arrays_device_is_taken(q):
+def test_a_dpnp_arrays_device_is_its_queue(q):
     dpnp = pytest.importorskip("dpnp")
-    a = dpnp.arange(4, device=q.device.filter_string.replace("sycl", "opencl"))
-    assert ua.empty(3, device=a.device).queue is q
-    assert ua.asarray([1], device=a.get_array().device).queue is q
-    assert ua.Queue(a.device) is q
+    a = dpnp.arange(4, device=_cpu_filter(q))
+    theirs = ua.Queue(a.device)
+    assert theirs.sycl_queue == a.sycl_queue
+    assert ua.empty(3, device=a.device).queue is theirs
+    assert ua.asarray([1], device=a.get_array().device).queue is theirs
+
+
+def test_dpctl_devices_and_contexts_make_our_objects(q, dq):
+    assert ua.Device(dq.sycl_device) is q.device
+    assert ua.Device(dq) is q.device
+    assert ua.Context(dq.sycl_context) is q.context
+    assert ua.Queue(dq) is q
 
 
 def test_a_refusal_names_what_is_accepted():
