@@ -1569,7 +1569,12 @@ CASES = [
         "capsule without a name",
         id="null-capsule-syclobj",
     ),
-    C(lambda: ua.Queue(null_name_capsule()), TypeError, "PyCapsule", id="null-capsule-queue-ctor"),
+    C(
+        lambda: ua.Queue(null_name_capsule()),
+        TypeError,
+        "capsule without a name",
+        id="null-capsule-queue-ctor",
+    ),
     C(
         lambda: ua.Context(null_name_capsule()),
         TypeError,

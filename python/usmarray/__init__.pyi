@@ -10,7 +10,17 @@ from typing_extensions import disjoint_base
 
 _UsmKind = Literal["device", "shared", "host"]
 _PointerType = Literal["device", "shared", "host", "unknown"]
-_QueueLike = Queue | Context | Device | str | None
+
+class _SyclQueueHolder(Protocol):
+    # dpctl's SyclQueue, SyclDevice and SyclContext, dpnp's arrays and their
+    # .device: what names a SYCL queue or device without importing dpctl.
+    @property
+    def sycl_queue(self) -> Any: ...
+
+class _CapsuleProvider(Protocol):
+    def _get_capsule(self) -> Any: ...
+
+_QueueLike = Queue | Context | Device | str | _SyclQueueHolder | _CapsuleProvider | None
 
 __version__: str
 __array_api_version__: str
@@ -398,6 +408,7 @@ def asarray(
     copy: builtins.bool | None = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
     order: _Order = "K",
     device: _QueueLike = None,
 ) -> USMArray: ...
@@ -413,6 +424,7 @@ def empty(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def zeros(
     shape: _Shape,
@@ -422,6 +434,7 @@ def zeros(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def ones(
     shape: _Shape,
@@ -431,6 +444,7 @@ def ones(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def full(
     shape: _Shape,
@@ -441,6 +455,7 @@ def full(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def empty_like(
     x: USMArray,
@@ -450,6 +465,7 @@ def empty_like(
     device: _QueueLike = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def zeros_like(
     x: USMArray,
@@ -459,6 +475,7 @@ def zeros_like(
     device: _QueueLike = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def ones_like(
     x: USMArray,
@@ -468,6 +485,7 @@ def ones_like(
     device: _QueueLike = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def full_like(
     x: USMArray,
@@ -478,6 +496,7 @@ def full_like(
     device: _QueueLike = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def arange(
     start: Any,
@@ -489,6 +508,7 @@ def arange(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def linspace(
     start: complex,
@@ -501,6 +521,7 @@ def linspace(
     endpoint: builtins.bool = True,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def eye(
     n_rows: int,
@@ -512,6 +533,7 @@ def eye(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def tril(x: USMArray, /, *, k: int = 0) -> USMArray: ...
 def triu(x: USMArray, /, *, k: int = 0) -> USMArray: ...
@@ -616,7 +638,7 @@ def sum(
     *,
     axis: _AxisSet = None,
     dtype: _DTypeLike | None = None,
-    keepdims: bool = False,
+    keepdims: builtins.bool = False,
 ) -> USMArray: ...
 def prod(
     x: USMArray,
@@ -624,16 +646,26 @@ def prod(
     *,
     axis: _AxisSet = None,
     dtype: _DTypeLike | None = None,
-    keepdims: bool = False,
+    keepdims: builtins.bool = False,
 ) -> USMArray: ...
-def min(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
-def max(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
-def mean(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
+def min(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
+def max(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
+def mean(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
 def var(
-    x: USMArray, /, *, axis: _AxisSet = None, correction: int | float = 0.0, keepdims: bool = False
+    x: USMArray,
+    /,
+    *,
+    axis: _AxisSet = None,
+    correction: int | float = 0.0,
+    keepdims: builtins.bool = False,
 ) -> USMArray: ...
 def std(
-    x: USMArray, /, *, axis: _AxisSet = None, correction: int | float = 0.0, keepdims: bool = False
+    x: USMArray,
+    /,
+    *,
+    axis: _AxisSet = None,
+    correction: int | float = 0.0,
+    keepdims: builtins.bool = False,
 ) -> USMArray: ...
 def cumulative_sum(
     x: USMArray,
@@ -641,7 +673,7 @@ def cumulative_sum(
     *,
     axis: int | None = None,
     dtype: _DTypeLike | None = None,
-    include_initial: bool = False,
+    include_initial: builtins.bool = False,
 ) -> USMArray: ...
 def cumulative_prod(
     x: USMArray,
@@ -649,10 +681,10 @@ def cumulative_prod(
     *,
     axis: int | None = None,
     dtype: _DTypeLike | None = None,
-    include_initial: bool = False,
+    include_initial: builtins.bool = False,
 ) -> USMArray: ...
-def all(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
-def any(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
+def all(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
+def any(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
 def diff(
     x: USMArray,
     /,
@@ -662,9 +694,15 @@ def diff(
     prepend: USMArray | None = None,
     append: USMArray | None = None,
 ) -> USMArray: ...
-def count_nonzero(x: USMArray, /, *, axis: _AxisSet = None, keepdims: bool = False) -> USMArray: ...
-def argmax(x: USMArray, /, *, axis: int | None = None, keepdims: bool = False) -> USMArray: ...
-def argmin(x: USMArray, /, *, axis: int | None = None, keepdims: bool = False) -> USMArray: ...
+def count_nonzero(
+    x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False
+) -> USMArray: ...
+def argmax(
+    x: USMArray, /, *, axis: int | None = None, keepdims: builtins.bool = False
+) -> USMArray: ...
+def argmin(
+    x: USMArray, /, *, axis: int | None = None, keepdims: builtins.bool = False
+) -> USMArray: ...
 def nonzero(x: USMArray, /) -> tuple[USMArray, ...]: ...
 def searchsorted(
     x1: USMArray,
@@ -675,10 +713,20 @@ def searchsorted(
     sorter: USMArray | None = None,
 ) -> USMArray: ...
 def sort(
-    x: USMArray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    x: USMArray,
+    /,
+    *,
+    axis: int = -1,
+    descending: builtins.bool = False,
+    stable: builtins.bool = True,
 ) -> USMArray: ...
 def argsort(
-    x: USMArray, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    x: USMArray,
+    /,
+    *,
+    axis: int = -1,
+    descending: builtins.bool = False,
+    stable: builtins.bool = True,
 ) -> USMArray: ...
 
 @final

@@ -519,12 +519,13 @@
     "    Where to allocate; None is the default device.\n"                    \
     "usm_type : {'device', 'shared', 'host'}, optional\n"                     \
     "    The USM kind of the memory" usm_default ".\n"                        \
-    "queue : Queue, optional\n"                                               \
-    "    The queue to allocate on, instead of device.\n"
+    "queue, sycl_queue : Queue or dpctl.SyclQueue, optional\n"                \
+    "    The queue to allocate on, instead of device; sycl_queue is dpctl's " \
+    "and dpnp's name of it, and a dpctl SyclQueue is that very queue.\n"
 
 #define UA_DOC_EMPTY                                                          \
     "empty(shape, *, dtype=None, order='C', device=None, usm_type='device', " \
-    "queue=None)\n--\n\n"                                                     \
+    "queue=None, sycl_queue=None)\n--\n\n"                                    \
     "A new array, its elements not initialised.\n\n"                          \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -537,7 +538,7 @@
 
 #define UA_DOC_FILLED(name, what)                                             \
     name "(shape, *, dtype=None, order='C', device=None, usm_type='device', " \
-         "queue=None)\n--\n\n"                                                \
+         "queue=None, sycl_queue=None)\n--\n\n"                               \
          "A new array filled with " what ".\n\n"                              \
          "Parameters\n"                                                       \
          "----------\n"                                                       \
@@ -550,7 +551,7 @@
 
 #define UA_DOC_FULL                                                           \
     "full(shape, fill_value, *, dtype=None, order='C', device=None, "         \
-    "usm_type='device', queue=None)\n--\n\n"                                  \
+    "usm_type='device', queue=None, sycl_queue=None)\n--\n\n"                 \
     "A new array filled with fill_value.\n\n"                                 \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -565,7 +566,7 @@
 #define UA_DOC_LIKE(name, what)                                               \
     name                                                                      \
         "(x, *, dtype=None, order='K', device=None, usm_type=None, "          \
-        "queue=None)\n--\n\n"                                                 \
+        "queue=None, sycl_queue=None)\n--\n\n"                                \
         "A new array shaped like x, " what ".\n\n"                            \
         "Parameters\n"                                                        \
         "----------\n"                                                        \
@@ -579,7 +580,7 @@
 
 #define UA_DOC_FULL_LIKE                                                      \
     "full_like(x, fill_value, *, dtype=None, order='K', device=None, "        \
-    "usm_type=None, queue=None)\n--\n\n"                                      \
+    "usm_type=None, queue=None, sycl_queue=None)\n--\n\n"                     \
     "A new array shaped like x, filled with fill_value.\n\n"                  \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -594,7 +595,7 @@
 
 #define UA_DOC_ARANGE                                                         \
     "arange(start, /, stop=None, step=1, *, dtype=None, device=None, "        \
-    "usm_type='device', queue=None)\n--\n\n"                                  \
+    "usm_type='device', queue=None, sycl_queue=None)\n--\n\n"                 \
     "Evenly spaced values in [start, stop), as ``numpy.arange`` computes\n"   \
     "them, made on the device.\n\n"                                           \
     "Parameters\n"                                                            \
@@ -611,8 +612,9 @@
     "    Where to allocate; None is the default device.\n"                    \
     "usm_type : {'device', 'shared', 'host'}, optional\n"                     \
     "    The USM kind of the memory.\n"                                       \
-    "queue : Queue, optional\n"                                               \
-    "    The queue to allocate on, instead of device.\n\n"                    \
+    "queue, sycl_queue : Queue or dpctl.SyclQueue, optional\n"                \
+    "    The queue to allocate on, instead of device (sycl_queue: dpctl's\n"  \
+    "    name of it).\n\n"                                                    \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"                                                              \
@@ -620,7 +622,7 @@
 
 #define UA_DOC_LINSPACE                                                       \
     "linspace(start, stop, /, num, *, dtype=None, device=None, "              \
-    "endpoint=True, usm_type='device', queue=None)\n"                         \
+    "endpoint=True, usm_type='device', queue=None, sycl_queue=None)\n"        \
     "--\n"                                                                    \
     "\n"                                                                      \
     "num evenly spaced values from start to stop, as ``numpy.linspace``\n"    \
@@ -647,7 +649,7 @@
 
 #define UA_DOC_EYE                                                            \
     "eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None, "           \
-    "usm_type='device', queue=None)\n"                                        \
+    "usm_type='device', queue=None, sycl_queue=None)\n"                       \
     "--\n"                                                                    \
     "\n"                                                                      \
     "A matrix with ones on the k-th diagonal and zeros elsewhere, made on "   \
@@ -770,6 +772,7 @@
 
 #define UA_DOC_ASARRAY                                                        \
     "asarray(obj, *, dtype=None, copy=None, usm_type=None, queue=None, "      \
+    "sycl_queue=None, "                                                       \
     "order='K', device=None)\n--\n\n"                                         \
     "A USMArray of obj, shared without a copy where possible.\n\n"            \
     "Parameters\n"                                                            \
@@ -790,9 +793,9 @@
     "    The USM kind of the result: the source's for USM sources, and\n"     \
     "    ``'device'`` for host data.  ``'host'`` on the host backend wraps\n" \
     "    host data without a copy.\n"                                         \
-    "queue : Queue, Device or str, optional\n"                                \
+    "queue, sycl_queue : Queue, Device, str or dpctl.SyclQueue, optional\n"   \
     "    Where the result lives: the source's queue, or the default\n"        \
-    "    device's for host data.\n"                                           \
+    "    device's for host data (sycl_queue: dpctl's name of it).\n"          \
     "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
     "    The layout of a copy; 'K' keeps the source's memory order.\n"        \
     "device : Device, Queue, Context or str, optional\n"                      \
