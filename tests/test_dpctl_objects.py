@@ -212,3 +212,26 @@ def test_sycl_devices_report_what_dpctl_reports(q, dq):
 def test_get_devices_documents_every_backend():
     for backend in ("host", "cuda", "sycl"):
         assert f"'{backend}'" in ua.get_devices.__doc__
+
+
+def test_to_device_between_queues_of_one_context_rebinds_without_a_copy(q):
+    q1, q2 = (dpctl.SyclQueue(_cpu_filter(q)) for _ in range(2))
+    x = ua.arange(1000, dtype="i8", sycl_queue=q1)
+    y = x.to_device(q2)  # as dpctl's: the same memory, now on q2
+    assert x.sycl_queue == q1 and y.sycl_queue == q2
+    assert y.base._pointer == x.base._pointer
+    y += 1  # on q2, ordered after x's work on q1
+    np.testing.assert_array_equal(ua.asnumpy(y), np.arange(1, 1001))
+    y.queue.wait()  # as in dpctl, reading through q1 waits for q2 by hand
+    np.testing.assert_array_equal(ua.asnumpy(x), np.arange(1, 1001))
+    assert x.to_device(q).queue is q
+    z = x.to_device(q2, stream=q2)  # dpctl's stream= is a SyclQueue
+    assert z.sycl_queue == q2
+
+
+def test_functions_that_take_queue_show_sycl_queue_in_their_signatures():
+    import inspect
+
+    for f in (ua.empty, ua.zeros, ua.ones, ua.full, ua.arange, ua.linspace, ua.eye, ua.asarray):
+        params = inspect.signature(f).parameters
+        assert "queue" in params and "sycl_queue" in params, f.__name__

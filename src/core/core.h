@@ -360,6 +360,9 @@ bool ua_queue_is_default(const ua_queue *q);
 bool ua_queue_priority(const ua_queue *q, int *priority);
 /* Whether q runs over a stream another library owns. */
 bool ua_queue_is_wrapped(const ua_queue *q);
+/* Later work on q runs after the work `before` has enqueued so far: an
+ * event between queues of one backend, else a host wait for `before`. */
+ua_status ua_queue_order_after(ua_queue *q, ua_queue *before);
 /* Whether q was made by ua_queue_adopt_native over another library's
  * queue. */
 bool ua_queue_is_adopted(const ua_queue *q);

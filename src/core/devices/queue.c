@@ -369,6 +369,18 @@ ua_queues_order(ua_queue *from, ua_queue *to)
     return st;
 }
 
+ua_status
+ua_queue_order_after(ua_queue *q, ua_queue *before)
+{
+    if (q == before || !ua_queue_may_be_busy(before)) {
+        return UA_OK;
+    }
+    if (ops_of(q) != ops_of(before)) {
+        return ua_queue_wait(before);
+    }
+    return ua_queues_order(before, q);
+}
+
 uintptr_t
 ua_queue_stream_handle(ua_queue *q)
 {

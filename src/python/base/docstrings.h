@@ -425,17 +425,19 @@
     "The array on another device or queue.\n\n"                               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
-    "device : Device, Queue, Context or str\n"                                \
+    "device : Device, Queue, Context, str or dpctl.SyclQueue\n"               \
     "    Where the result lives.\n"                                           \
-    "stream : Queue or int, optional\n"                                       \
-    "    A Queue of the target device to copy on (the result's queue), or\n"  \
+    "stream : Queue, dpctl.SyclQueue or int, optional\n"                      \
+    "    A queue of the target device to copy on (the result's queue), or\n"  \
     "    a driver's stream handle whose enqueued work the copy waits for;\n"  \
     "    the host backend has no streams.\n\n"                                \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"                                                              \
-    "    The array itself when already on that queue, else a copy of the\n"   \
-    "    same USM kind.\n"
+    "    The array itself when already on that queue; the same memory on\n"   \
+    "    the new queue when it is of the same context (as dpctl's), that\n"   \
+    "    queue ordered after the old one's work; else a copy of the same\n"   \
+    "    USM kind.\n"
 
 #define UA_DOC_ARRAY_DUNDER_ARRAY                                             \
     "__array__($self, /, dtype=None, copy=None)\n--\n\n"                      \
