@@ -1113,6 +1113,12 @@ CASES = [
     ),
     C(lambda: ua.meshgrid(host((2, 2))), ValueError, "one-dimensional", id="meshgrid-2d"),
     C(
+        lambda: ua.meshgrid(host(), ua.ones(3, dtype="f4", device="host")),
+        ValueError,
+        "must have one dtype: argument 0 is float64, argument 1 float32",
+        id="meshgrid-dtypes",
+    ),
+    C(
         lambda: ua.meshgrid(host(), [1]),
         TypeError,
         "meshgrid expects a USMArray",

@@ -235,3 +235,14 @@ def test_functions_that_take_queue_show_sycl_queue_in_their_signatures():
     for f in (ua.empty, ua.zeros, ua.ones, ua.full, ua.arange, ua.linspace, ua.eye, ua.asarray):
         params = inspect.signature(f).parameters
         assert "queue" in params and "sycl_queue" in params, f.__name__
+
+
+def test_meshgrid_keeps_each_array_on_its_queue(q):
+    qs = [dpctl.SyclQueue(_cpu_filter(q)) for _ in range(3)]
+    xs = [ua.arange(k, k + 2 + k, dtype="i2", sycl_queue=s) for k, s in enumerate(qs)]
+    for indexing in ("xy", "ij"):
+        got = ua.meshgrid(*xs, indexing=indexing)
+        assert [g.sycl_queue for g in got] == qs
+        want = np.meshgrid(*(ua.asnumpy(x) for x in xs), indexing=indexing)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(ua.asnumpy(g), w)

@@ -722,7 +722,8 @@
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "*arrays : USMArray\n"                                                    \
-    "    One-dimensional arrays on one queue.\n"                              \
+    "    One-dimensional arrays of one dtype; each output is on its\n"        \
+    "    input's queue.\n"                                                    \
     "indexing : {'xy', 'ij'}, optional\n"                                     \
     "    Cartesian ('xy': the first two axes swapped) or matrix ('ij')\n"     \
     "    indexing.\n"                                                         \

@@ -501,12 +501,15 @@ meshgrid_inputs(ua_state *st, PyObject *args, Py_ssize_t n)
                          i, ARR(x)->nd);
             return -1;
         }
+        /* One dtype, as the standard and dpctl ask; the queues may differ
+         * (no output needs two inputs): each output is on its input's. */
         PyObject *first = PyTuple_GET_ITEM(args, 0);
-        if (queue_of(base_of(x)->queue) != queue_of(base_of(first)->queue)) {
+        if (ARR(x)->typenum != ARR(first)->typenum) {
             PyErr_Format(PyExc_ValueError,
-                         "meshgrid's arrays must share a queue: argument 0 "
-                         "is on %R, argument %zd on %R",
-                         base_of(first)->queue, i, base_of(x)->queue);
+                         "meshgrid's arrays must have one dtype: argument 0 "
+                         "is %s, argument %zd %s",
+                         ua_dtype_name((ua_typenum)ARR(first)->typenum), i,
+                         ua_dtype_name((ua_typenum)ARR(x)->typenum));
             return -1;
         }
     }
