@@ -206,3 +206,26 @@ def test_asnumpy_takes_an_order():
     np.testing.assert_array_equal(ua.asnumpy(x, order="F"), np.arange(6.0).reshape(2, 3).T)
     with pytest.raises(TypeError, match=r"^asnumpy\(\) got an unexpected keyword"):
         ua.asnumpy(x, oder="C")
+
+
+@pytest.mark.parametrize("order", ["K", "C", "F", "A"])
+def test_copy_function_as_dpctls(order):
+    base = np.arange(24, dtype="i4").reshape(2, 3, 4)
+    view = base.transpose(2, 0, 1)[::-1, :, ::2]
+    x = ua.asarray(base, device="host").transpose(2, 0, 1)[::-1, :, ::2]
+    y = ua.copy(x, order=order)
+    want = np.copy(view, order=order)
+    np.testing.assert_array_equal(ua.asnumpy(y), want)
+    expected = [s // 4 for s in want.strides]
+    if order == "K":  # dpctl's 'K' also keeps the strides' signs
+        expected = [abs(e) * (-1 if s < 0 else 1) for e, s in zip(expected, x.strides)]
+    assert list(y.strides) == expected
+    assert y.queue is x.queue and y.usm_type == x.usm_type
+    assert y.base._pointer != x.base._pointer
+
+
+def test_copy_function_refuses_what_is_not_an_array():
+    with pytest.raises(TypeError, match="copy"):
+        ua.copy([1, 2])
+    with pytest.raises(ValueError, match="order"):
+        ua.copy(ua.ones(2), order="X")

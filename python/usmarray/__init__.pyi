@@ -65,6 +65,7 @@ __all__ = [
     "as_usm_memory",
     "asarray",
     "asnumpy",
+    "copy",
     "empty",
     "empty_like",
     "from_dlpack",
@@ -415,6 +416,7 @@ def asarray(
     device: _QueueLike = None,
 ) -> USMArray: ...
 def asnumpy(x: Any, /, *, order: _Order = "C") -> npt.NDArray[Any]: ...
+def copy(x: USMArray, /, *, order: _Order = "K") -> USMArray: ...
 def from_dlpack(
     x: Any, /, *, device: _QueueLike = None, copy: builtins.bool | None = None
 ) -> USMArray: ...

@@ -853,6 +853,19 @@
     "-------\n"                                                               \
     "numpy.ndarray\n"
 
+#define UA_DOC_COPY                                                           \
+    "copy(x, /, *, order='K')\n--\n\n"                                        \
+    "A copy of x on its queue, of its USM kind (dpctl's ``copy``).\n\n"       \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
+    "    The copy's memory order; 'K' keeps x's order of strides and\n"       \
+    "    their signs.\n\n"                                                    \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"
+
 /* ------------------------------------------------ manipulation */
 
 #define UA_DOC_BROADCAST_ARRAYS                                               \
