@@ -229,3 +229,14 @@ def test_copy_function_refuses_what_is_not_an_array():
         ua.copy([1, 2])
     with pytest.raises(ValueError, match="order"):
         ua.copy(ua.ones(2), order="X")
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("k", [-2, -1, 0, 1, 3])
+@pytest.mark.parametrize("which", ["tril", "triu"])
+def test_triangles_keep_a_matrixs_order(order, k, which):
+    base = np.arange(12, dtype="i8").reshape(3, 4, order=order)
+    x = ua.asarray(base, device="host", order="K")
+    y = getattr(ua, which)(x, k=k)
+    np.testing.assert_array_equal(ua.asnumpy(y), getattr(np, which)(base, k=k))
+    assert y.flags.c_contiguous == (order == "C") and y.flags.f_contiguous == (order == "F")

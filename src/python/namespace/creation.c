@@ -408,6 +408,11 @@ eye(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     return a;
 }
 
+static PyObject *ordered_triangle(ua_state *st, PyObject *x, int lower,
+                                  Py_ssize_t k);
+static PyObject *triangle_copy(ua_state *st, PyObject *x, int lower,
+                               Py_ssize_t k);
+
 /* tril (lower) and triu: a copy of x with the other triangle zeroed. */
 static PyObject *
 triangle(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
@@ -423,14 +428,42 @@ triangle(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         (v[1] != NULL && ua_py_index(v[1], "k", &k) < 0)) {
         return NULL;
     }
-    PyObject *x = v[0];
-    int nd = ARR(x)->nd;
+    int nd = ARR(v[0])->nd;
     if (nd < 2) {
         PyErr_Format(PyExc_ValueError,
                      "%s needs an array of at least 2 dimensions, not %d",
                      fname, nd);
         return NULL;
     }
+    return ordered_triangle(st, v[0], lower, k);
+}
+
+/* The triangle of a matrix in Fortran order keeps that order, as dpctl's
+ * and NumPy's do: it is the other triangle of the C-ordered transpose. */
+static PyObject *
+ordered_triangle(ua_state *st, PyObject *x, int lower, Py_ssize_t k)
+{
+    int flags = ARR(x)->flags;
+    if (ARR(x)->nd != 2 || !(flags & USM_ARRAY_F_CONTIGUOUS) ||
+        (flags & USM_ARRAY_C_CONTIGUOUS)) {
+        return triangle_copy(st, x, lower, k);
+    }
+    static const int swap[2] = {1, 0};
+    PyObject *t = ua_py_array_permute(x, swap);
+    PyObject *r = t ? triangle_copy(st, t, !lower, -k) : NULL;
+    Py_XDECREF(t);
+    if (r == NULL) {
+        return NULL;
+    }
+    Py_SETREF(r, ua_py_array_permute(r, swap));
+    return r;
+}
+
+/* A C-ordered copy of x with the other triangle zeroed. */
+static PyObject *
+triangle_copy(ua_state *st, PyObject *x, int lower, Py_ssize_t k)
+{
+    int nd = ARR(x)->nd;
     PyObject *a = ua_py_array_copy(st, x, (ua_typenum)ARR(x)->typenum, 'C',
                                    base_of(x)->kind, base_of(x)->queue);
     if (a == NULL) {
