@@ -240,3 +240,17 @@ def test_triangles_keep_a_matrixs_order(order, k, which):
     y = getattr(ua, which)(x, k=k)
     np.testing.assert_array_equal(ua.asnumpy(y), getattr(np, which)(base, k=k))
     assert y.flags.c_contiguous == (order == "C") and y.flags.f_contiguous == (order == "F")
+
+
+@pytest.mark.parametrize("dtype", ["i1", "u1", "i4", "i8", "u8", "bool"])
+@pytest.mark.parametrize("endpoint", [True, False])
+def test_linspace_makes_integer_and_boolean_arrays_as_numpy(dtype, endpoint):
+    for start, stop, num in [(0.1, 9.1, 11), (0, 1, 2), (-3.5, 20, 7)]:
+        if dtype in ("u1", "u8") and start < 0:
+            continue
+        got = ua.linspace(start, stop, num, dtype=dtype, endpoint=endpoint, device="host")
+        want = np.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(ua.asnumpy(got), want)
+    with pytest.raises(TypeError, match="complex bounds need a complex dtype"):
+        ua.linspace(0j, 1, 3, dtype=dtype)

@@ -637,8 +637,9 @@
     "num : int\n"                                                             \
     "    How many values; not negative.\n"                                    \
     "dtype : dtype-like, optional\n"                                          \
-    "    A floating or complex type; float64 by default, complex128 for\n"    \
-    "    complex bounds.\n"                                                   \
+    "    The device's default floating type by default, complex for\n"        \
+    "    complex bounds.  An integer or boolean type gets the values\n"       \
+    "    rounded down, as NumPy's (an extension, as dpctl's).\n"              \
     "device : Device, Queue or str, optional\n"                               \
     "    Where to allocate; None is the default device.\n"                    \
     "endpoint : bool, optional\n"                                             \

@@ -296,10 +296,25 @@ linspace_on(ua_state *st, const ua_affine_plan *pp, PyObject *dtype,
     }
     char kind = ua_dtype_kind(p.type);
     if (kind != 'f' && kind != 'c') {
-        PyErr_Format(PyExc_TypeError,
-                     "linspace makes floating-point arrays, not %s",
-                     ua_dtype_name(p.type));
-        return NULL;
+        /* Integers and booleans, as NumPy makes them: the values in the
+         * default floating dtype, rounded down, cast. */
+        ua_typenum t = p.type;
+        p.type = default_floating(to, 0);
+        PyObject *f = complex_in
+                          ? NULL
+                          : linspace_on(st, &p, Py_None, num, endpoint, 0, to);
+        if (complex_in) {
+            PyErr_Format(PyExc_TypeError,
+                         "linspace: complex bounds need a complex dtype, not "
+                         "%s",
+                         ua_dtype_name(t));
+        }
+        if (f != NULL && t != UA_BOOL) {
+            Py_SETREF(f, ua_py_elementwise(st, UA_EW_floor, &f, 1, f, false));
+        }
+        PyObject *a = f ? ua_py_array_cast(st, f, t, 'C', 1, to->queue) : NULL;
+        Py_XDECREF(f);
+        return a;
     }
     if (complex_in && kind != 'c') {
         PyErr_Format(PyExc_TypeError,
