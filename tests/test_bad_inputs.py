@@ -1084,10 +1084,10 @@ CASES = [
         id="linspace-negative",
     ),
     C(
-        lambda: ua.linspace(0, 1, 3, dtype="i4"),
+        lambda: ua.linspace(0j, 1, 3, dtype="i4"),
         TypeError,
-        "floating-point",
-        id="linspace-int-dtype",
+        "complex bounds need a complex dtype, not int32",
+        id="linspace-complex-bounds-int-dtype",
     ),
     C(
         lambda: ua.linspace(0, 1j, 3, dtype="f4"),

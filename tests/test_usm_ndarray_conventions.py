@@ -254,3 +254,23 @@ def test_linspace_makes_integer_and_boolean_arrays_as_numpy(dtype, endpoint):
         np.testing.assert_array_equal(ua.asnumpy(got), want)
     with pytest.raises(TypeError, match="complex bounds need a complex dtype"):
         ua.linspace(0j, 1, 3, dtype=dtype)
+
+
+def test_arange_takes_numpys_real_scalars():
+    got = ua.arange(0, np.float32(504), 100, dtype="f4", device="host")
+    np.testing.assert_array_equal(ua.asnumpy(got), np.arange(0, np.float32(504), 100, dtype="f4"))
+    np.testing.assert_array_equal(
+        ua.asnumpy(ua.arange(np.float16(3), device="host")), np.arange(3.0)
+    )
+    with pytest.raises(TypeError, match="complex64"):
+        ua.arange(np.complex64(3))
+
+
+@pytest.mark.parametrize("bad", [{}, 1, None, "yes"])
+def test_the_writable_flag_takes_only_a_bool(bad):
+    x = ua.ones(3, device="host")
+    with pytest.raises(TypeError, match="must be a bool"):
+        x.flags.writable = bad
+    with pytest.raises(TypeError, match="must be a bool"):
+        x.flags["W"] = bad
+    assert x.flags.writable is True

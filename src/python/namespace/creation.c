@@ -164,6 +164,28 @@ check_last_fits(ua_state *st, PyObject *start, PyObject *step, Py_ssize_t n,
     return rc;
 }
 
+/* A real number other than Python's int and float and integer-likes
+ * (NumPy's float32 scalars): a numbers.Real, which is asked only of such
+ * rare types. */
+static int
+is_other_real(PyObject *o)
+{
+    if (PyLong_Check(o) || PyFloat_Check(o) || PyIndex_Check(o) ||
+        PyComplex_Check(o) || Py_TYPE(o)->tp_as_number == NULL ||
+        Py_TYPE(o)->tp_as_number->nb_float == NULL) {
+        return 0;
+    }
+    PyObject *numbers = PyImport_ImportModule("numbers");
+    PyObject *real = numbers ? PyObject_GetAttrString(numbers, "Real") : NULL;
+    int is = real ? PyObject_IsInstance(o, real) : -1;
+    Py_XDECREF(real);
+    Py_XDECREF(numbers);
+    if (is < 0) {
+        PyErr_Clear();
+    }
+    return is > 0;
+}
+
 /* The dtype arange gives by default: an integer when start, stop and step
  * are all integers, else the device's floating default. */
 static int
@@ -203,6 +225,13 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *zero = PyLong_FromLong(0), *one = PyLong_FromLong(1);
     b[0] = b[0] ? b[0] : zero;
     b[2] = b[2] && b[2] != Py_None ? b[2] : one;
+    PyObject *reals[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < 3; i++) {
+        /* NumPy's float32 and float16 scalars are real numbers too. */
+        if (is_other_real(b[i]) && (reals[i] = PyNumber_Float(b[i]))) {
+            b[i] = reals[i];
+        }
+    }
     PyObject *a = NULL, *second = NULL;
     Py_ssize_t n;
     ua_typenum t;
@@ -237,6 +266,9 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     Py_XDECREF(second);
     Py_XDECREF(zero);
     Py_XDECREF(one);
+    for (int i = 0; i < 3; i++) {
+        Py_XDECREF(reals[i]);
+    }
     return a;
 }
 

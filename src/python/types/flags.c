@@ -80,10 +80,14 @@ set_w(PyObject *self, PyObject *value, void *Py_UNUSED(c))
         PyErr_SetString(PyExc_AttributeError, "cannot delete flags");
         return -1;
     }
-    int on = PyObject_IsTrue(value);
-    if (on < 0) {
+    /* Only a bool, as dpctl's flags and copy= take: {} is no answer. */
+    if (!PyBool_Check(value)) {
+        PyErr_Format(PyExc_TypeError,
+                     "the writable flag must be a bool, not %.100s",
+                     Py_TYPE(value)->tp_name);
         return -1;
     }
+    int on = value == Py_True;
     PyUSMArrayObject *a = ARRAY(self);
     if (on && ((ua_py_memory *)a->base)->readonly) {
         PyErr_SetString(PyExc_ValueError,
