@@ -10,7 +10,17 @@ from typing_extensions import disjoint_base
 
 _UsmKind = Literal["device", "shared", "host"]
 _PointerType = Literal["device", "shared", "host", "unknown"]
-_QueueLike = Queue | Context | Device | str | None
+
+class _SyclQueueHolder(Protocol):
+    # dpctl's SyclQueue, SyclDevice and SyclContext, dpnp's arrays and their
+    # .device: what names a SYCL queue or device without importing dpctl.
+    @property
+    def sycl_queue(self) -> Any: ...
+
+class _CapsuleProvider(Protocol):
+    def _get_capsule(self) -> Any: ...
+
+_QueueLike = Queue | Context | Device | str | _SyclQueueHolder | _CapsuleProvider | None
 
 __version__: str
 __array_api_version__: str
@@ -55,6 +65,7 @@ __all__ = [
     "as_usm_memory",
     "asarray",
     "asnumpy",
+    "copy",
     "empty",
     "empty_like",
     "from_dlpack",
@@ -519,7 +530,9 @@ class USMArray:
         copy: builtins.bool = True,
         device: _QueueLike = None,
     ) -> USMArray: ...
-    def to_device(self, device: _QueueLike, *, stream: Queue | int | None = None) -> USMArray: ...
+    def to_device(
+        self, device: _QueueLike, *, stream: Queue | _CapsuleProvider | int | None = None
+    ) -> USMArray: ...
     def fill(self, value: Any, /) -> None: ...
     def __dlpack__(
         self,
@@ -539,10 +552,12 @@ def asarray(
     copy: builtins.bool | None = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
     order: _Order = "K",
     device: _QueueLike = None,
 ) -> USMArray: ...
 def asnumpy(x: Any, /, *, order: _Order = "C") -> npt.NDArray[Any]: ...
+def copy(x: USMArray, /, *, order: _Order = "K") -> USMArray: ...
 def from_dlpack(
     x: Any, /, *, device: _QueueLike = None, copy: builtins.bool | None = None
 ) -> USMArray: ...
@@ -554,6 +569,7 @@ def empty(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def zeros(
     shape: _Shape,
@@ -563,6 +579,7 @@ def zeros(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def ones(
     shape: _Shape,
@@ -572,6 +589,7 @@ def ones(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def full(
     shape: _Shape,
@@ -582,6 +600,7 @@ def full(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def empty_like(
     x: USMArray,
@@ -591,6 +610,7 @@ def empty_like(
     device: _QueueLike = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def zeros_like(
     x: USMArray,
@@ -600,6 +620,7 @@ def zeros_like(
     device: _QueueLike = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def ones_like(
     x: USMArray,
@@ -609,6 +630,7 @@ def ones_like(
     device: _QueueLike = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def full_like(
     x: USMArray,
@@ -619,6 +641,7 @@ def full_like(
     device: _QueueLike = None,
     usm_type: _UsmKind | None = None,
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def arange(
     start: Any,
@@ -630,6 +653,7 @@ def arange(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def linspace(
     start: complex,
@@ -642,6 +666,7 @@ def linspace(
     endpoint: builtins.bool = True,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def eye(
     n_rows: int,
@@ -653,6 +678,7 @@ def eye(
     device: _QueueLike = None,
     usm_type: _UsmKind = "device",
     queue: _QueueLike = None,
+    sycl_queue: _QueueLike = None,
 ) -> USMArray: ...
 def tril(x: USMArray, /, *, k: int = 0) -> USMArray: ...
 def triu(x: USMArray, /, *, k: int = 0) -> USMArray: ...
