@@ -443,7 +443,8 @@ ew_tune_read(void)
 {
     const char *env = getenv("USMARRAY_CUDA_EW_TUNE");
     int t, u, l, s, b;
-    if (env != NULL && sscanf(env, "%d,%d,%d,%d,%d", &t, &u, &l, &s, &b) == 5 &&
+    if (env != NULL &&
+        sscanf(env, "%d,%d,%d,%d,%d", &t, &u, &l, &s, &b) == 5 &&
         (t == 64 || t == 128 || t == 256 || t == 512 || t == 1024) && u >= 1 &&
         u <= 8 && b >= 0) {
         ew_tune.threads = t;
@@ -611,11 +612,11 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     if (v.path == UA_EW_PATH_CONTIGUOUS) {
         long long chunk = (long long)threads * ew_tune.unroll;
         long long b = ((work + v.vec - 1) / v.vec + chunk - 1) / chunk;
-        long long cap = ew_tune.per_sm > 0
-                            ? (long long)(q->c->sm_count > 0 ? q->c->sm_count
-                                                             : 16) *
-                                  ew_tune.per_sm
-                            : b;
+        long long cap =
+            ew_tune.per_sm > 0
+                ? (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) *
+                      ew_tune.per_sm
+                : b;
         blocks = (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
     } else {
         blocks = blocks_for(q, work, (int)threads);
@@ -633,8 +634,8 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
         arg = &small;
     }
     void *args[] = {arg};
-    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0,
-                                  q->stream, args, NULL),
+    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, q->stream,
+                                  args, NULL),
              ua_ew_name(p->function));
     return UA_OK;
 }

@@ -94,8 +94,7 @@ static const char ua_cuda_ew_body[] =
     "#define UA_LOADV(K) ua_vec<ua_s##K> x##K[UA_UNROLL];\\\n"
     "  _Pragma(\"unroll\") for (int u = 0; u < UA_UNROLL; u++)\\\n"
     "    x##K[u] = ua_ldv(((const ua_vec<ua_s##K> *)in##K) +\\\n"
-    "                     g + u * (long long)blockDim.x);\n"
-    ;
+    "                     g + u * (long long)blockDim.x);\n";
 
 static const char ua_cuda_ew_kernel[] =
     "extern \"C\" __global__ void __launch_bounds__(UA_THREADS)\n"
@@ -127,7 +126,8 @@ static const char ua_cuda_ew_kernel[] =
     "#pragma unroll\n"
     "      for (int e = 0; e < UA_VEC; e++)\n"
     "        r.v[e] = ua_store(UA_EVAL(UA_X0(e), UA_X1(e), UA_X2(e)));\n"
-    "      ua_stv(((ua_vec<ua_so> *)out) + g + u * (long long)blockDim.x, r);\n"
+    "      ua_stv(((ua_vec<ua_so> *)out) + g + u * (long long)blockDim.x, "
+    "r);\n"
     "    }\n"
     "  }\n"
     "  for (long long g = whole + tid; g < nv; g += stride) {\n"
