@@ -3,9 +3,10 @@
  * copy kernels' prelude, for c64, c128, float16 and the conversions, then
  * the names the prelude expects), and the kernel after it, ua_ew, over
  * one argument struct:
- *   contiguous  UA_VEC elements a thread, loaded and stored as one vector
- *               of UA_VEC * sizeof bytes (16 at most), grid-stride, the
- *               tail one element a thread;
+ *   contiguous  vectors of UA_VEC elements (16 bytes at most), UA_UNROLL
+ *               of them a thread at a time, all loaded before any is
+ *               stored; the vectors past the last whole chunk and then
+ *               the elements past the last vector one a thread;
  *   strided     UA_ND <= 4 axes unrolled, offsets in int where
  *               UA_INDEX32, one division per axis and element;
  *   general     any rank, 64-bit.
@@ -65,36 +66,10 @@ static const char ua_cuda_ew_body[] =
     "#if UA_NIN == 1\n#define UA_EVAL(A, B, C) ua_eval(A)\n"
     "#elif UA_NIN == 2\n#define UA_EVAL(A, B, C) ua_eval(A, B)\n"
     "#else\n#define UA_EVAL(A, B, C) ua_eval(A, B, C)\n#endif\n"
-    /* UA_LDG: inputs through the read-only path (ld.global.nc);
-     * UA_STCS: outputs with the streaming hint (st.global.cs); both on
-     * whole vectors of 1 to 16 bytes, as the unsigned type of that size */
-    "template <int B> struct ua_raw;\n"
-    "template <> struct ua_raw<1> { typedef unsigned char t; };\n"
-    "template <> struct ua_raw<2> { typedef unsigned short t; };\n"
-    "template <> struct ua_raw<4> { typedef unsigned int t; };\n"
-    "template <> struct ua_raw<8> { typedef unsigned long long t; };\n"
-    "template <> struct ua_raw<16> { typedef uint4 t; };\n"
-    "template <class V> __device__ __forceinline__ V ua_ldv(const V *p) {\n"
-    "#if UA_LDG\n"
-    "  typedef typename ua_raw<sizeof(V)>::t R;\n"
-    "  R r = __ldg((const R *)p);\n"
-    "  V v; __builtin_memcpy(&v, &r, sizeof v); return v;\n"
-    "#else\n"
-    "  return *p;\n"
-    "#endif\n"
-    "}\n"
-    "template <class V> __device__ __forceinline__ void ua_stv(V *p, V v) {\n"
-    "#if UA_STCS\n"
-    "  typedef typename ua_raw<sizeof(V)>::t R;\n"
-    "  R r; __builtin_memcpy(&r, &v, sizeof r); __stcs((R *)p, r);\n"
-    "#else\n"
-    "  *p = v;\n"
-    "#endif\n"
-    "}\n"
     "#define UA_LOADV(K) ua_vec<ua_s##K> x##K[UA_UNROLL];\\\n"
     "  _Pragma(\"unroll\") for (int u = 0; u < UA_UNROLL; u++)\\\n"
-    "    x##K[u] = ua_ldv(((const ua_vec<ua_s##K> *)in##K) +\\\n"
-    "                     g + u * (long long)blockDim.x);\n";
+    "    x##K[u] = ((const ua_vec<ua_s##K> *)in##K)[g + u * (long "
+    "long)blockDim.x];\n";
 
 static const char ua_cuda_ew_kernel[] =
     "extern \"C\" __global__ void __launch_bounds__(UA_THREADS)\n"
@@ -126,8 +101,7 @@ static const char ua_cuda_ew_kernel[] =
     "#pragma unroll\n"
     "      for (int e = 0; e < UA_VEC; e++)\n"
     "        r.v[e] = ua_store(UA_EVAL(UA_X0(e), UA_X1(e), UA_X2(e)));\n"
-    "      ua_stv(((ua_vec<ua_so> *)out) + g + u * (long long)blockDim.x, "
-    "r);\n"
+    "      ((ua_vec<ua_so> *)out)[g + u * (long long)blockDim.x] = r;\n"
     "    }\n"
     "  }\n"
     "  for (long long g = whole + tid; g < nv; g += stride) {\n"
