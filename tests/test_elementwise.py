@@ -197,6 +197,25 @@ def test_unary_matches_numpy_on_every_dtype(name):
         assert_matches(name, getattr(ua, name)(asarray(x)), want)
 
 
+COMPLEX_EDGE_FUNCTIONS = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp",
+                          "log", "log2", "log10", "sin", "sinh", "sqrt", "tan", "tanh"]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("name", COMPLEX_EDGE_FUNCTIONS)
+def test_complex_functions_at_the_edges(name, dtype):
+    """Every pair of parts from zeros, tiny, near 1, huge and the special
+    values: where the textbook formulas cancel, overflow or underflow
+    (asin of 1 + 1e-30i, atanh near 1, log of moduli past the largest
+    float, sinh past exp's range) and C99's special values."""
+    real = np.float32 if dtype == "complex64" else np.float64
+    big = np.finfo(real).max / 2
+    parts = np.array([0.0, -0.0, 1e-30, -1e-30, 1.0, -1.0, 0.5, -2.0, 1 + 2**-20, 89.5, -710.0,
+                      3e15, big, -big, np.inf, -np.inf, np.nan], dtype=real)  # fmt: skip
+    z = (parts[:, None] + 1j * parts[None, :]).astype(dtype).ravel()
+    assert_matches(name, getattr(ua, name)(asarray(z)), numpy_reference(name, z))
+
+
 PAIRS = list(itertools.product(DTYPES, DTYPES))
 # On the run-time compiled backends: each dtype with itself, and mixed pairs
 # that cast at load (integers of both signs, float16, complex with real).
