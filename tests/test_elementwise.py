@@ -387,6 +387,19 @@ def test_in_place_with_overlap_gives_numpys_results():
     np.testing.assert_array_equal(ua.asnumpy(uy), y)
 
 
+def test_assigning_a_region_to_itself_keeps_it():
+    # x[1:] += y ends by storing x[1:] onto itself, which OpenCL refuses
+    # as an overlapping copy: nothing is to move
+    x = sample("float32")
+    ux = asarray(x)
+    ux[1:] = ux[1:]
+    view = ux[2:10]
+    view[...] = view
+    ux[::2] += ux[::2]
+    x[::2] += x[::2].copy()
+    np.testing.assert_array_equal(ua.asnumpy(ux), x)
+
+
 def test_in_place_keeps_dtype_and_shape():
     x = asarray(np.arange(4, dtype=np.int32))
     before = x
