@@ -56,7 +56,18 @@ def per_call_rows(number):
         ("protocol import", lambda: ua.asarray(sx), lambda: np.asarray(ah)),
         ("empty(1024)", lambda: ua.empty(1024), lambda: np.empty(1024)),
         ("DLPack round trip", lambda: ua.from_dlpack(x), lambda: np.from_dlpack(h)),
-    ], number
+    ] + elementwise_call_rows(), number
+
+
+def elementwise_call_rows():
+    """Per-call cost of small elementwise operations: 1,000 float32."""
+    h, g = np.ones(1000, np.float32), np.full(1000, 2.0, np.float32)
+    x, y = ua.asarray(h), ua.asarray(g)
+    return [
+        ("x + y, 1,000 float32", lambda: x + y, lambda: h + g),
+        ("x + 1.5, 1,000 float32", lambda: x + 1.5, lambda: h + 1.5),
+        ("exp(x), 1,000 float32", lambda: ua.exp(x), lambda: np.exp(h)),
+    ]
 
 
 def throughput_rows(scale):
@@ -114,6 +125,7 @@ def throughput_rows(scale):
     )
     index_rows(rows, scale)
     compute_rows(rows, scale)
+    elementwise_rows(rows, scale)
     return rows
 
 
@@ -169,6 +181,49 @@ def compute_rows(rows, scale):
                 3 * a2.nbytes,
             )
         )
+
+
+def elementwise_rows(rows, scale):
+    """Elementwise functions on 16 Mi elements (bytes read and written):
+    contiguous, every other element, and a row broadcast over a matrix."""
+    rng = np.random.default_rng(3)
+    n = (16 << 20) // scale
+    for dtype in ("float32", "float64", "int64"):
+        elementwise_dtype_rows(rows, rng, n, dtype)
+    h, g = rng.random(2 * n, dtype=np.float32), rng.random(2 * n, dtype=np.float32)
+    x, y = ua.asarray(h), ua.asarray(g)
+    rows.append(
+        (
+            f"x[::2] + y[::2], {n >> 20} Mi float32",
+            lambda: x[::2] + y[::2],
+            lambda: h[::2] + g[::2],
+            3 * 4 * n,
+        )
+    )
+    side = 4096 // int(scale**0.5)
+    hm = rng.random((side, side), dtype=np.float32)
+    m = ua.asarray(hm)
+    rows.append(
+        (f"m + m[0], {side}x{side} float32", lambda: m + m[0], lambda: hm + hm[0], 2 * hm.nbytes)
+    )
+
+
+def elementwise_dtype_rows(rows, rng, n, dtype):
+    if dtype == "int64":
+        h, g = rng.integers(1, 1000, n), rng.integers(1, 1000, n)
+    else:
+        h, g = rng.random(n, dtype=dtype) + 0.5, rng.random(n, dtype=dtype) + 0.5
+    x, y = ua.asarray(h), ua.asarray(g)
+    size = h.itemsize
+    wide = 8 if dtype == "int64" else size  # exp and sqrt of int64 give float64
+    for name, ours, theirs, nbytes in (
+        ("x + y", lambda: x + y, lambda: h + g, 3 * size),
+        ("x * y", lambda: x * y, lambda: h * g, 3 * size),
+        ("exp(x)", lambda: ua.exp(x), lambda: np.exp(h), size + wide),
+        ("sqrt(x)", lambda: ua.sqrt(x), lambda: np.sqrt(h), size + wide),
+        ("x < y", lambda: x < y, lambda: h < g, 2 * size + 1),
+    ):
+        rows.append((f"{name}, {n >> 20} Mi {dtype}", ours, theirs, n * nbytes))
 
 
 def index_rows(rows, scale):

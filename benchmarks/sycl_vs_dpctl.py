@@ -10,6 +10,7 @@ the rows as JSON (--json PATH) for the README's table.
 """
 
 import argparse
+import datetime
 import json
 import platform
 import timeit
@@ -154,7 +155,14 @@ def main():
         print(f"{name:40} {ga:7.2f}GB/s {gb:8.2f}GB/s {ga / gb:6.2f}x")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"device": q.device.name, "rows": rows}, f, indent=1)
+            report = {
+                "device": q.device.name,
+                "date": datetime.date.today().isoformat(),
+                "dpctl": dpctl.__version__,
+                "dpnp": dpnp.__version__,
+                "rows": rows,
+            }
+            json.dump(report, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -103,6 +103,11 @@ def capi_cython(tmp_path_factory):
             "-m",
             "cython",
             "-3",
+            # The directory that holds the package: an installed one is on
+            # sys.path, where Cython looks anyway, but an editable install's
+            # source tree is reached by an import hook Cython does not ask.
+            "-I",
+            str(Path(ua.__file__).resolve().parent.parent),
             str(SOURCES / "capi_cython.pyx"),
             "-o",
             str(generated),
@@ -134,6 +139,11 @@ def guide_example(request, tmp_path_factory):
             "-m",
             "cython",
             "-3",
+            # The directory that holds the package: an installed one is on
+            # sys.path, where Cython looks anyway, but an editable install's
+            # source tree is reached by an import hook Cython does not ask.
+            "-I",
+            str(Path(ua.__file__).resolve().parent.parent),
             str(EXAMPLES / "scale_cy.pyx"),
             "-o",
             str(out / "scale_cy.c"),

@@ -338,3 +338,28 @@ def test_from_dlpack_bad_arguments():
 
 def test_no_cuda_array_interface_on_the_host_backend(kind):
     assert not hasattr(sample(kind), "__cuda_array_interface__")
+
+
+def test_host_device_memory_is_private_but_dlpack_names_the_cpu(host_queue):
+    # DESIGN.md section 1: device memory is never host-accessible through
+    # the API, on every backend; DLPack is the one exception, by design, since
+    # it names the true device, and the host backend's memory is CPU memory.
+    x = ua.arange(6, dtype="f8", usm_type="device", queue=host_queue)
+    with pytest.raises(TypeError, match="asnumpy"):
+        np.asarray(x)
+    with pytest.raises(BufferError):
+        memoryview(x)
+    assert not hasattr(x, "__array_interface__")
+    with pytest.raises(BufferError):
+        memoryview(x.base)
+    assert x.__dlpack_device__() == (1, 0)  # kDLCPU
+    viewed = np.from_dlpack(x)
+    assert viewed.ctypes.data == x._pointer  # the same memory, read by NumPy
+    assert viewed.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+
+
+def test_torch_reads_host_device_memory_through_dlpack(host_queue):
+    torch = pytest.importorskip("torch")
+    x = ua.arange(6, dtype="f8", usm_type="device", queue=host_queue)
+    for t in (torch.from_dlpack(x), torch.as_tensor(x)):
+        assert t.data_ptr() == x._pointer and t.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]

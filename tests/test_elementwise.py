@@ -126,17 +126,76 @@ COMPLEX_ROUNDED = {"multiply", "square", "divide", "reciprocal"}
 ZERO_SIGN_FREE = {"maximum", "minimum", "clip"}
 
 
-def assert_matches(name, got, want):
+WIDER = {np.float16: np.float64, np.float32: np.float64, np.float64: np.longdouble}
+ULP_LIMIT = {np.float16: 1, np.float32: 4, np.float64: 2}
+
+
+def wide_reference(name, want, args):
+    """The function of the operands (cast to the result's dtype, as the
+    kernel loads them) in a wider floating type: within a small fraction
+    of an ULP of the correctly rounded result."""
+    wide = WIDER[want.dtype.type]
+    if np.finfo(wide).nmant <= np.finfo(want.dtype).nmant:
+        return None  # long double is double here: no wider reference
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        return numpy_function(name)(*(np.asarray(a).astype(want.dtype).astype(wide) for a in args))
+
+
+def error_in_ulp(name, got, ref, dtype, args):
+    """|got - ref| in units of the dtype's spacing at the exact result
+    (logaddexp: at the larger of the result and its operands, since the
+    function is ill-conditioned where its result crosses zero)."""
+    got, ref = got.astype(np.longdouble), ref.astype(np.longdouble)
+    scale = np.abs(ref)
+    if name == "logaddexp":
+        for a in args:
+            a = np.abs(np.asarray(a).astype(np.longdouble))
+            scale = np.maximum(scale, np.where(np.isfinite(a), a, 0))
+    with np.errstate(all="ignore"):
+        spacing = np.spacing(scale.astype(dtype)).astype(np.longdouble)
+        err = np.abs(got - ref) / spacing
+    agree = (
+        (got == ref)
+        | (np.isnan(got) & np.isnan(ref))
+        | (np.isinf(ref.astype(dtype)) & (got == ref.astype(dtype)))
+    )
+    return np.where(agree, 0, err)
+
+
+def assert_matches(name, got, want, args=None):
     got_np = ua.asnumpy(got)
     if name in COMPLEX_ROUNDED and want.dtype.kind == "c":
         name = "complex " + name
         TRANSCENDENTAL.add(name)
     assert got_np.dtype == want.dtype, (name, got_np.dtype, want.dtype)
     assert got_np.shape == want.shape
-    if name in TRANSCENDENTAL and want.dtype.kind in "fc":
+    ref = None
+    if (
+        name in TRANSCENDENTAL
+        and want.dtype.kind == "f"
+        and args is not None
+        and all(np.asarray(a).dtype.kind in "biuf" for a in args)
+    ):
+        ref = wide_reference(name, want, args)
+    if ref is not None:
+        # The standard's bound against the correctly rounded result.
+        # Special values (infinite or NaN results) are NumPy's exactly.
+        limit = ULP_LIMIT[want.dtype.type]
+        finite = np.isfinite(want) & np.isfinite(ref.astype(want.dtype))
+        d = error_in_ulp(
+            name,
+            got_np[finite],
+            ref[finite],
+            want.dtype,
+            [a[finite] if np.ndim(a) else a for a in np.broadcast_arrays(*args)],
+        )
+        assert np.all(d <= limit), (name, got_np[finite][d > limit], ref[finite][d > limit])
+        np.testing.assert_array_equal(got_np[~finite], want[~finite])
+    elif name in TRANSCENDENTAL and want.dtype.kind in "fc":
         limit = {np.float16: 0.5, np.float32: 4, np.complex64: 4}.get(want.dtype.type, 2)
-        # NumPy's own results are not correctly rounded either: the
-        # bound is against NumPy plus NumPy's distance to the truth.
+        # Complex results (and platforms whose long double is double):
+        # against NumPy plus NumPy's own distance to the truth.
         d = ulp_distance(got_np, want)
         finite = np.isfinite(want) if want.dtype.kind == "f" else np.isfinite(want.real)
         assert np.all(d[finite] <= 2 * limit), (name, got_np[d > 2 * limit], want[d > 2 * limit])
@@ -151,7 +210,19 @@ def assert_matches(name, got, want):
 def numpy_reference(name, *args):
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
-        return np.asarray(numpy_function(name)(*args))
+        out = np.asarray(numpy_function(name)(*args))
+        if name == "floor_divide" and out.dtype.kind == "f":
+            out = standard_floor_divide(out, *args)
+        return out
+
+
+def standard_floor_divide(out, x, y):
+    """The standard's special cases of floating floor_divide, where NumPy 2
+    differs: an infinite operand (the other finite, non-zero divisor) gives
+    x / y (±inf, or a zero signed as the quotient), not NaN or -1."""
+    x, y = np.asarray(x).astype(out.dtype), np.asarray(y).astype(out.dtype)
+    special = (np.isinf(x) & np.isfinite(y) & (y != 0)) | (np.isfinite(x) & np.isinf(y))
+    return np.where(special, x / y, out).astype(out.dtype)
 
 
 def admits(name, dtype):
@@ -194,7 +265,7 @@ def test_unary_matches_numpy_on_every_dtype(name):
             want = numpy_reference(name, x)
         if name in ("real", "imag", "conj") and x.dtype.kind != "c":
             want = want.astype(x.dtype)
-        assert_matches(name, getattr(ua, name)(asarray(x)), want)
+        assert_matches(name, getattr(ua, name)(asarray(x)), want, (x,))
 
 
 COMPLEX_EDGE_FUNCTIONS = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp",
@@ -258,7 +329,7 @@ def test_binary_matches_numpy_over_dtype_pairs(name):
         if name == "pow" and want.dtype.kind == "c":
             assert_complex_pow(getattr(ua, name)(ux, uy), x, y, want)
             continue
-        assert_matches(name, getattr(ua, name)(ux, uy), want)
+        assert_matches(name, getattr(ua, name)(ux, uy), want, (x, y))
 
 
 def assert_complex_pow(got, x, y, want):
@@ -295,7 +366,13 @@ def test_float_division_remainder_and_zero():
     y = np.array([2.0, 2.0, -2.0, -2.0, 3.0, 3.0, 0.0, 0.0, 2.0, np.inf])
     with np.errstate(all="ignore"):
         for op in ("floor_divide", "remainder", "divide"):
-            assert_matches(op, getattr(ua, op)(asarray(x), asarray(y)), numpy_function(op)(x, y))
+            assert_matches(op, getattr(ua, op)(asarray(x), asarray(y)), numpy_reference(op, x, y))
+    # The standard's special cases: inf // 2 is inf, -1 // inf is -0.
+    got = ua.asnumpy(
+        asarray(np.array([np.inf, -1.0, 1.0])) // asarray(np.array([2.0, np.inf, -np.inf]))
+    )
+    np.testing.assert_array_equal(got, [np.inf, -0.0, -0.0], strict=True)
+    assert np.signbit(got[1:]).all()
 
 
 @pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "int64", "uint64"])
@@ -419,8 +496,55 @@ def test_python_scalars_are_weak():
     assert (i + 1).dtype == np.int8
     assert (i + 1.0).dtype == np.float64
     assert (1 - i).dtype == np.int8 and ua.asnumpy(1 - i).tolist() == [1, 0, -1, -2]
-    with pytest.raises(ValueError, match="out of bounds for int8"):
+    with pytest.raises(OverflowError, match="Python integer 1000 out of bounds for int8"):
         i + 1000
+    with pytest.raises(OverflowError, match="Python integer -1 out of bounds for uint64"):
+        ua.asarray(np.ones(2, np.uint64)) - (-1)
+    # An int past every integer dtype is still a float's value.
+    f = np.array([1.0, -2.5])
+    for value in (2**70, -(2**80), 10**400):
+        with np.errstate(all="ignore"):
+            want = f + value if value != 10**400 else f + np.inf
+        np.testing.assert_array_equal(ua.asnumpy(ua.asarray(f) + value), want, strict=True)
+
+
+INT_EDGES = {
+    "int8": [-128, -1, 0, 1, 127],
+    "uint8": [0, 1, 255],
+    "int64": [-(2**63), -1, 0, 1, 2**63 - 1],
+    "uint64": [0, 1, 2**63 - 1, 2**63, 2**64 - 1],
+}
+COMPARISONS = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]
+
+
+@pytest.mark.parametrize("dtype", sorted(INT_EDGES))
+def test_comparisons_with_python_ints_past_the_dtype(dtype):
+    """NumPy 2 compares the values: no error, no wrap."""
+    x = np.array(INT_EDGES[dtype], dtype=dtype)
+    ux = ua.asarray(x)
+    for value in (-(2**64) + 1, -(2**63) - 1, -1000, -1, 300, 2**63, 2**64 - 1):
+        for name in COMPARISONS:
+            want = numpy_function(name)(x, value)
+            np.testing.assert_array_equal(
+                ua.asnumpy(getattr(ua, name)(ux, value)), want, strict=True
+            )
+            want = numpy_function(name)(value, x)
+            np.testing.assert_array_equal(
+                ua.asnumpy(getattr(ua, name)(value, ux)), want, strict=True
+            )
+
+
+def test_signed_and_uint64_arrays_compare_exactly():
+    """NumPy 2's Qq->? loops: no rounding through float64."""
+    s = np.array([2**63 - 1, -1, 0, 5, -(2**63), 7, 2**53 + 1], dtype=np.int64)
+    u = np.array([2**63, 2**64 - 1, 0, 5, 2**63, 6, 2**53], dtype=np.uint64)
+    for a, b in ((s, u), (u, s), (s.astype(np.int8), u), (u[::-1], s[::-1])):
+        for name in COMPARISONS:
+            got = getattr(ua, name)(ua.asarray(a), ua.asarray(b))
+            np.testing.assert_array_equal(ua.asnumpy(got), numpy_function(name)(a, b), strict=True)
+    # Broadcast: a column of signed against a row of uint64.
+    got = ua.less(ua.asarray(s[:, None]), ua.asarray(u[None, :]))
+    np.testing.assert_array_equal(ua.asnumpy(got), s[:, None] < u[None, :], strict=True)
 
 
 def test_operators_reflected_and_unary():
@@ -464,6 +588,27 @@ def test_numpy_ufuncs_and_functions_dispatch_to_the_namespace():
     assert isinstance(np.where(x > 1, x, 0.0), ua.USMArray)
     with pytest.raises(TypeError):
         np.add.reduce(x)
+
+
+def test_numpy_products_renamed_functions_and_dtype_keyword_dispatch():
+    """What Dask calls on chunks: numpy.matmul, concatenate and transpose,
+    ufuncs with dtype= and out=None, and the squeeze method."""
+    h = np.arange(6.0).reshape(2, 3)
+    x = asarray(h)
+    for got, want in (
+        (np.matmul(x, np.transpose(x)), h @ h.T),
+        (np.concatenate([x, x], axis=1), np.concatenate([h, h], axis=1)),
+        (np.transpose(x, (1, 0)), h.T),
+        (np.add(x, x, dtype=np.float32, out=None), np.add(h, h, dtype=np.float32)),
+        (asarray(h.reshape(1, 2, 1, 3)).squeeze(), h),
+        (asarray(h.reshape(1, 2, 3)).squeeze(axis=0), h),
+    ):
+        assert isinstance(got, ua.USMArray)
+        assert got.dtype == want.dtype and ua.asnumpy(got).tolist() == want.tolist()
+    with pytest.raises(TypeError):
+        np.add(x, x, where=x > 1)  # a ufunc keyword the namespace has not
+    with pytest.raises(ValueError, match="length 1"):
+        x.squeeze(0)
 
 
 def test_clip_bounds():
@@ -531,3 +676,109 @@ def test_a_second_process_compiles_nothing(tmp_path):
     subprocess.run([sys.executable, "-c", script], env=env, check=True)
     assert set(entries()) == set(first)
     assert entries()[victim] != first[victim]
+
+
+# Large enough that the host splits them over its threads (and, at 2**20
+# elements and more, into several parts per thread's share).
+LARGE_LAYOUTS = [
+    ("contiguous", (1 << 20,), lambda a: a),
+    ("step", (1 << 21,), lambda a: a[::2]),
+    ("negative 2-d", (1030, 1030), lambda a: a[::-1, 3:]),
+    ("transposed", (1024, 1100), lambda a: a.T),
+    ("3-d strided", (130, 90, 120), lambda a: a[:, ::-2, 1:]),
+]
+
+
+@pytest.mark.parametrize(
+    "shape, make", [c[1:] for c in LARGE_LAYOUTS], ids=[c[0] for c in LARGE_LAYOUTS]
+)
+def test_large_layouts_split_over_threads(shape, make):
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal(shape)
+    y = rng.standard_normal(shape).astype(np.float32)
+    ux, uy = make(ua.asarray(x)), make(ua.asarray(y))
+    nx, ny = make(x), make(y)
+    assert_matches("add", ux + uy, nx + ny)
+    assert_matches("multiply", uy * 3.0, ny * np.float32(3.0))
+    assert_matches("less", ux < uy, nx < ny)
+    assert_matches("exp", ua.exp(uy), np.exp(ny))
+    # A broadcast column and a cast at load (int16 into float32 blocks).
+    z = rng.integers(-100, 100, shape, dtype=np.int16)
+    uz, nz = make(ua.asarray(z))[..., :1], make(z)[..., :1]
+    assert_matches("subtract", uy - uz, ny - nz)
+    uz -= uz
+    nz -= nz
+    np.testing.assert_array_equal(ua.asnumpy(uz), nz)
+
+
+@pytest.mark.parametrize("threads", ["1", "7"])
+def test_large_layouts_with_other_thread_counts(threads):
+    """None, and more threads than cores: parts of other sizes."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, USMARRAY_HOST_THREADS=threads)
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        __file__,
+        "-k",
+        "split_over_threads",
+    ]
+    subprocess.run(cmd, check=True, env=env, timeout=300, capture_output=True)
+
+
+def correctly_rounded_exp(x):
+    """exp rounded to x's dtype from a wider computation: float64 for
+    float32, long double (where it is wider) for float64."""
+    wide = np.float64 if x.dtype == np.float32 else np.longdouble
+    if np.finfo(wide).nmant <= np.finfo(x.dtype).nmant:
+        pytest.skip("no floating type wider than float64 here")
+    with np.errstate(all="ignore"):
+        return np.exp(x.astype(wide)).astype(x.dtype)
+
+
+def test_exp_special_values_and_range_ends():
+    """The host's own exp: C's special values exactly, and within 1 ULP
+    of the correctly rounded result up to the ends of the range, where it
+    overflows to inf and underflows through the subnormals to 0."""
+    for dtype, ends in (
+        (np.float32, [88.72283, 88.72284, -87.33655, -103.27893, -103.97208, -104.0]),
+        (np.float64, [709.782712893384, 709.7827128933841, -708.3964185322641,
+                      -745.1332191019411, -745.1332191019412, -746.0]),
+    ):  # fmt: skip
+        special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0], dtype=dtype)
+        got = ua.asnumpy(ua.exp(ua.asarray(special)))
+        np.testing.assert_array_equal(got, np.exp(special), strict=True)
+        rng = np.random.default_rng(11)
+        lo, hi = ends[-1], ends[1]
+        x = np.concatenate([np.array(ends, dtype=dtype), rng.uniform(lo, hi, 100000).astype(dtype)])
+        got = ua.asnumpy(ua.exp(ua.asarray(x)))
+        want = correctly_rounded_exp(x)
+        assert np.array_equal(np.isinf(got), np.isinf(want))
+        assert np.array_equal(got == 0, want == 0)
+        assert ulp_distance(got, want).max() <= 1
+
+
+def test_fork_after_threads_computes_in_the_child():
+    """A child forked while the host's threads exist starts its own."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, numpy as np, usmarray as ua\n"
+        "x = ua.ones(1 << 22)\n"
+        "assert float(ua.asnumpy(x + x).sum()) == 2 * (1 << 22)\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    ok = float(ua.asnumpy(x * 3.0).sum()) == 3 * (1 << 22)\n"
+        "    os._exit(0 if ok else 1)\n"
+        "_, status = os.waitpid(pid, 0)\n"
+        "assert os.WEXITSTATUS(status) == 0, status\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

@@ -125,13 +125,15 @@ def _clear_version(iface):
 
 
 class AttrClearing:
-    """A syclobj whose attribute lookups empty the dictionary holding it."""
+    """A syclobj whose attribute lookups empty the dictionary holding it
+    (the first lookup; the import asks several: _get_capsule, sycl_queue and
+    filter_string, the forms of dpctl's objects)."""
 
     def __init__(self, d):
         self.d = d
 
     def __getattr__(self, name):
-        self.__dict__.pop("d").clear()
+        self.__dict__.pop("d", {}).clear()
         raise AttributeError(name)
 
 

@@ -3,13 +3,15 @@ import os
 import subprocess
 import sys
 
+import pytest
 import usmarray as ua
 
 
-def run_main(*args, env_device=None, python_flags=(), code=None):
+def run_main(*args, env_device=None, python_flags=(), code=None, env_extra=None):
     env = dict(os.environ)  # the same default device as this process's
     if env_device is not None:
         env["USMARRAY_DEVICE"] = env_device
+    env.update(env_extra or {})
     command = ["-c", code] if code is not None else ["-m", "usmarray"]
     return subprocess.run(
         [sys.executable, *python_flags, *command, *args],
@@ -45,6 +47,49 @@ def test_main_fails_on_a_bad_default_device():
     assert "USMARRAY_DEVICE" in result.stderr
 
 
+BAD_CONFIGURATIONS = [
+    pytest.param({"USMARRAY_DEVICE": "no-such-device"}, "USMARRAY_DEVICE", id="device"),
+    pytest.param({"USMARRAY_POOL": "garbage"}, "USMARRAY_POOL", id="pool"),
+]
+
+
+@pytest.mark.parametrize("env, variable", BAD_CONFIGURATIONS)
+@pytest.mark.parametrize("options", [(), ("-f",), ("--self-check",)])
+def test_a_configuration_error_is_one_line_and_a_failure(env, variable, options):
+    result = run_main(*options, env_extra=env)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and variable in lines[0]
+    assert "devices:" in result.stdout and "self-check:" not in result.stdout
+
+
+@pytest.mark.parametrize("env, variable", BAD_CONFIGURATIONS)
+def test_a_configuration_error_still_writes_json(env, variable):
+    result = run_main("--json", env_extra=env)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    report = json.loads(result.stdout)
+    assert variable in report["error"] and report["default_device"] is None
+    assert report["devices"] and "self_check" not in report
+
+
+def test_a_good_configuration_reports_no_error():
+    report = json.loads(run_main("--json", "-f").stdout)
+    assert report["error"] is None
+    for d in report["devices"]:
+        assert set(d["aspects"]) == {
+            "fp64",
+            "fp16",
+            "usm_device_allocations",
+            "usm_shared_allocations",
+            "usm_host_allocations",
+        }
+        assert all(isinstance(v, bool) for v in d["aspects"].values())
+    text = run_main("-f").stdout
+    assert "aspects:" in text
+
+
 def test_help_names_every_option():
     result = run_main("--help")
     assert result.returncode == 0
@@ -78,6 +123,47 @@ def test_full_list_shows_device_details_without_the_self_check():
     assert "vendor:" in both.stdout and "self-check passed" in both.stdout
 
 
+def run_with_env(extra, *args):
+    env = dict(os.environ)
+    env.update(extra)
+    return subprocess.run(
+        [sys.executable, "-m", "usmarray", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def blas_line(out):
+    """The host's (the first device listed)."""
+    lines = [line for line in out.splitlines() if line.strip().startswith("BLAS:")]
+    assert lines, out
+    return lines[0].split("BLAS:", 1)[1].strip()
+
+
+def test_full_list_names_the_blas_that_matrix_products_call():
+    import numpy as np
+
+    # NumPy's OpenBLAS, which this process has loaded, is the one found.
+    np.ones((2, 2)) @ np.ones((2, 2))
+    found = ua.Device("host").blas
+    assert "openblas" in found.lower() and "gemm" in found
+    assert "integers" in found and "thread" in found
+    path = found.split(" (", 1)[0]
+    assert os.path.exists(path)
+    result = run_main("-f")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "openblas" in blas_line(result.stdout).lower()
+
+
+def test_full_list_says_when_no_blas_is_found():
+    result = run_with_env({"USMARRAY_BLAS_LIBRARY": "/nonexistent/libnone.so"}, "-f")
+    assert result.returncode == 0, result.stdout + result.stderr
+    line = blas_line(result.stdout)
+    assert line.startswith("not found") and "/nonexistent/libnone.so" in line
+
+
 def test_json_describes_backends_devices_and_checks():
     result = run_main("--json")
     assert result.returncode == 0, result.stderr
@@ -107,6 +193,7 @@ def test_json_full_list_skips_the_self_check():
 # even under python -O, which strips assert statements.
 BROKEN = """
 import runpy, sys
+import pytest
 import usmarray as ua
 ua.get_pointer_type = lambda ptr, q: "unknown"
 sys.argv[1:] = {args!r}

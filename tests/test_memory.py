@@ -1,6 +1,7 @@
 import array
 import gc
 import pickle
+import sys
 import weakref
 
 import numpy as np
@@ -174,7 +175,33 @@ def test_device_memory_never_exports_a_buffer():
     with pytest.raises(BufferError):
         np.frombuffer(mem, dtype=np.uint8)
     with pytest.raises(BufferError):
-        bytes(mem)
+        bytearray(mem)
+
+
+def test_bytes_of_memory_is_a_copy_of_every_kind(kind, host_queue):
+    # bytes() copies, as tobytes() and dpctl's memory objects do: device
+    # memory too, through __bytes__, never through a buffer.
+    mem = KINDS[kind](16, queue=host_queue)
+    mem.copy_from_host(bytes(range(16)))
+    assert bytes(mem) == mem.tobytes() == bytes(range(16))
+    built = ua.MemoryUSMDevice(mem, copy=True)
+    assert bytes(built) == bytes(mem)
+
+
+def test_memory_reports_its_allocation_to_getsizeof(kind, host_queue):
+    small, large = KINDS[kind](16, queue=host_queue), KINDS[kind](1 << 20, queue=host_queue)
+    assert sys.getsizeof(large) - sys.getsizeof(small) == (1 << 20) - 16
+    assert sys.getsizeof(large) > large.nbytes
+
+
+def test_usm_type_enum_is_dpctls_numbering(kind, host_queue):
+    mem = KINDS[kind](16, queue=host_queue)
+    expected = {"device": 1, "shared": 2, "host": 3}[kind]
+    assert mem.get_usm_type_enum() == expected
+    assert mem.get_usm_type_enum(syclobj=host_queue) == expected
+    assert mem.get_usm_type_enum(host_queue.context) == expected
+    with pytest.raises(TypeError, match="syclobj"):
+        mem.get_usm_type_enum(syclobj=[])
 
 
 def test_memory_suai_export(kind, host_queue):

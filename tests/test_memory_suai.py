@@ -211,7 +211,8 @@ BAD_SUAI = [
     ("typestr size", {"typestr": "<f3"}, ValueError, "names no supported data type"),
     ("typestr swapped", {"typestr": ">f8", "shape": (8,)}, ValueError, "not in native byte order"),
     ("data list", {"data": [PTR, False]}, TypeError, "['data'] must be a 2-tuple"),
-    ("data short", {"data": (PTR,)}, TypeError, "['data'] must be a 2-tuple"),
+    ("data short", {"data": (PTR,)}, ValueError, "['data'] must be a 2-tuple"),
+    ("data empty", {"data": ()}, ValueError, "not a tuple of 0"),
     (
         "data float ptr",
         {"data": (1.0, False)},

@@ -1,6 +1,7 @@
 """Python scalars written into arrays follow NumPy 2's rules: an integer
 out of the dtype's range raises OverflowError, a complex value into a real
-dtype TypeError, a float into an integer dtype truncates (NaN raises
+dtype TypeError (but full and full_like keep its real part, as NumPy's and
+dpctl's full do), a float into an integer dtype truncates (NaN raises
 ValueError, infinities and values out of range OverflowError).  Array to
 array casts keep NumPy's unsafe semantics.  Each case is compared with
 NumPy itself."""
@@ -123,10 +124,18 @@ def test_python_scalars_store_as_numpy_2_stores_them(store, dtype):
         assert same(expected, got), (dtype, value, expected, got)
 
 
+def full_value(value, dtype):
+    """What full stores: a complex fill into a real or integer dtype keeps
+    its real part (a bool its truth), as NumPy's and dpctl's full do."""
+    if isinstance(value, complex) and np.dtype(dtype).kind != "c":
+        return bool(value) if np.dtype(dtype).kind == "b" else value.real
+    return value
+
+
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_full_follows_the_same_rules(dtype):
     for value in VALUES:
-        expected = numpy_outcome(set_all, dtype, value)
+        expected = numpy_outcome(set_all, dtype, full_value(value, dtype))
         try:
             got = ua.asnumpy(ua.full(2, value, dtype=dtype))
         except (OverflowError, TypeError, ValueError) as e:
@@ -156,6 +165,44 @@ def test_the_issue_examples_raise():
     assert ua.asnumpy(x).tolist() == [0, 0]
     assert ua.asnumpy(y).tolist() == [0, 0]
     assert ua.asnumpy(z).tolist() == [0.0, 0.0]
+
+
+def test_full_of_a_complex_value_keeps_the_real_part():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        for dtype in ("i1", "u8", "f2", "f4", "f8", "?"):
+            expected = np.full(3, 0.3 - 2j, dtype=dtype) if dtype[0] in "f?" else None
+            got = ua.asnumpy(ua.full(3, 0.3 - 2j, dtype=dtype))
+            if expected is not None:
+                np.testing.assert_array_equal(got, expected)
+            assert got.dtype == dtype
+            like = ua.asnumpy(ua.full_like(ua.zeros(2, dtype=dtype), 2.5 + 1j))
+            np.testing.assert_array_equal(like, np.full(2, 2.5 + 1j, dtype=dtype))
+    assert ua.asnumpy(ua.full(2, 7.9 - 1j, dtype="i4")).tolist() == [7, 7]
+    assert ua.asnumpy(ua.full(2, 0j, dtype="?")).tolist() == [False, False]
+
+
+@pytest.mark.parametrize("value", ["0", b"0", bytearray(b"0"), None])
+def test_full_and_full_like_refuse_text(value):
+    x = ua.zeros(2)
+    for call in (lambda: ua.full(2, value), lambda: ua.full_like(x, value)):
+        with pytest.raises(TypeError, match="fill_value must be a number or an array, not"):
+            call()
+    with pytest.raises(TypeError, match="U1"):
+        ua.full_like(x, np.array(["a"]))
+
+
+def test_full_of_an_array_follows_its_data():
+    q = ua.Queue("host")
+    x = ua.arange(10, dtype="i4", usm_type="shared", queue=q)
+    y = ua.full(10, x[3])
+    assert (y.usm_type, y.queue, y.dtype) == ("shared", q, np.int32)
+    assert ua.asnumpy(y).tolist() == [3] * 10
+    z = ua.full(4, x[3], dtype="f4", usm_type="host")
+    assert (z.usm_type, z.dtype) == ("host", np.float32)
+    assert ua.asnumpy(z).tolist() == [3.0] * 4
+    w = ua.full((2, 3), x[:3])
+    assert w.usm_type == "shared" and ua.asnumpy(w).tolist() == [[0, 1, 2]] * 2
 
 
 @pytest.mark.parametrize("dtype", DTYPES)

@@ -13,27 +13,42 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
 def python_blocks(markdown):
-    """(line number, code, is a fragment) of each ```python block; a block
-    fenced ```python fragment uses names from its context."""
+    """(line number, code, kind) of each ```python block: "fragment" for a
+    block fenced ```python fragment, which uses names from its context;
+    "sycl" for one fenced ```python sycl, which needs dpctl, dpnp and a SYCL
+    device; "" for the others."""
     return [
-        (markdown[: m.start()].count("\n") + 2, m.group(2), bool(m.group(1)))
-        for m in re.finditer(r"^```python( fragment)?\n(.*?)^```", markdown, re.S | re.M)
+        (markdown[: m.start()].count("\n") + 2, m.group(2), (m.group(1) or "").strip())
+        for m in re.finditer(r"^```python( fragment| sycl)?\n(.*?)^```", markdown, re.S | re.M)
     ]
+
+
+def needs_sycl():
+    """Skips without dpctl and dpnp; with them, a SYCL device must be there
+    (as tests/test_sycl.py has it): an empty list is how the runtime fails."""
+    pytest.importorskip("dpctl")
+    pytest.importorskip("dpnp")
+    import usmarray as ua
+
+    assert ua.get_devices(backend="sycl"), "dpctl is installed but there is no SYCL device"
 
 
 README_BLOCKS = python_blocks((ROOT / "README.md").read_text())
 
 
 def test_the_readme_has_examples():
-    assert any(not fragment for _, _, fragment in README_BLOCKS), "README.md lost its tour"
+    assert any(kind == "" for _, _, kind in README_BLOCKS), "README.md lost its tour"
+    assert any(kind == "sycl" for _, _, kind in README_BLOCKS), "README.md lost its dpctl tour"
 
 
 @pytest.mark.parametrize(
-    "line, code, fragment", README_BLOCKS, ids=[f"README.md:{line}" for line, _, _ in README_BLOCKS]
+    "line, code, kind", README_BLOCKS, ids=[f"README.md:{line}" for line, _, _ in README_BLOCKS]
 )
-def test_readme_block_runs(line, code, fragment):
+def test_readme_block_runs(line, code, kind):
     name = f"README.md:{line}"
-    if fragment:
+    if kind == "sycl":
+        needs_sycl()
+    if kind == "fragment":
         compile(code, name, "exec")
     elif code.lstrip().startswith(">>>"):
         test = doctest.DocTestParser().get_doctest(code, {}, name, "README.md", line)
@@ -61,3 +76,14 @@ def test_a_wrong_example_fails():
     runner = doctest.DocTestRunner(optionflags=FLAGS)
     runner.run(test, out=lambda text: None)
     assert runner.failures == 1
+
+
+def test_fuzzing_commands_write_outside_the_tracked_corpus():
+    # libFuzzer writes new inputs into the first corpus directory it is
+    # given: the README's commands must not name the tracked seeds first.
+    text = (ROOT / "README.md").read_text()
+    runs = re.findall(r"build-\w+/fuzz/fuzz_\w+((?: +\S+)+)", text)
+    assert runs, "README.md lost its fuzzing command"
+    for args in runs:
+        corpora = [a for a in args.split() if not a.startswith("-")]
+        assert corpora and not corpora[0].startswith("fuzz/corpus"), args

@@ -19,13 +19,18 @@ import pytest
 import usmarray
 
 PACKAGE_PARENT = os.path.dirname(os.path.dirname(usmarray.__file__))
+EXTENSION = usmarray._usmarray.__file__
 
-# Runs in the sub-interpreter: prints what importing usmarray did.
+# Runs in the sub-interpreter: prints what loading the extension did.  It
+# loads the extension's file itself: an editable install's import hook
+# would first run the build in a subprocess, which isolated
+# sub-interpreters refuse before the extension is reached.
 INSIDE = textwrap.dedent(f"""
-    import sys
-    sys.path.insert(0, {PACKAGE_PARENT!r})
+    import importlib.util
     try:
-        import usmarray._usmarray
+        spec = importlib.util.spec_from_file_location("usmarray._usmarray", {EXTENSION!r})
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
     except ImportError as e:
         result = "refused: " + str(e)
     else:

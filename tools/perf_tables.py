@@ -2,6 +2,7 @@
 
 python benchmarks/gpu_vs_peers.py --json benchmarks/results/gpu_vs_peers.json
 python benchmarks/host_vs_numpy.py --json benchmarks/results/host_vs_numpy.json
+python benchmarks/sycl_vs_dpctl.py --json benchmarks/results/sycl_vs_dpctl.json
 python tools/perf_tables.py           # rewrite README.md's tables
 python tools/perf_tables.py --check   # exit 1 if README.md's differ
 """
@@ -17,6 +18,7 @@ README = ROOT / "README.md"
 BLOCKS = {
     "perf-gpu": RESULTS / "gpu_vs_peers.json",
     "perf-host": RESULTS / "host_vs_numpy.json",
+    "perf-sycl": RESULTS / "sycl_vs_dpctl.json",
 }
 
 
@@ -68,9 +70,31 @@ def host_table(data):
     return lines
 
 
+def sycl_table(data):
+    versions = ", ".join(f"{k} {data[k]}" for k in ("dpctl", "dpnp") if k in data)
+    when = ", ".join(v for v in (data.get("date"), versions) if v)
+    lines = [
+        f"Measured on {data['device']}{f' ({when})' if when else ''}; the ratio is "
+        "dpctl/dpnp's time over ours (per call) or our throughput over dpnp's.",
+        "",
+        "| operation | usmarray | dpctl/dpnp | ratio |",
+        "| --- | --- | --- | --- |",
+    ]
+    for r in data["rows"]:
+        if "usmarray_us" in r:
+            ours, theirs = number(r["usmarray_us"], "us"), number(r["dpctl_us"], "us")
+        else:
+            ours, theirs = number(r["usmarray_GBps"], "GB/s"), number(r["dpnp_GBps"], "GB/s")
+        lines.append(f"| {r['row']} | {ours} | {theirs} | {ratio(r['ratio'])} |")
+    return lines
+
+
+TABLES = {"perf-gpu": gpu_table, "perf-host": host_table, "perf-sycl": sycl_table}
+
+
 def render(name):
     data = json.loads(BLOCKS[name].read_text())
-    return "\n".join((gpu_table if name == "perf-gpu" else host_table)(data))
+    return "\n".join(TABLES[name](data))
 
 
 def replace(text, name, body):

@@ -47,7 +47,13 @@ def stub_signatures(stub_path):
             if isinstance(node, ast.ClassDef):
                 visit(node.body, prefix + node.name + ".")
             elif isinstance(node, ast.FunctionDef):
-                if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list):
+                # Properties and their setters (@name.setter) have no call
+                # signature to show.
+                if any(
+                    (isinstance(d, ast.Name) and d.id == "property")
+                    or (isinstance(d, ast.Attribute) and d.attr == "setter")
+                    for d in node.decorator_list
+                ):
                     continue
                 args = node.args
                 if args.posonlyargs[:1] and args.posonlyargs[0].arg == "self":

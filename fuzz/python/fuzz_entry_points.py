@@ -529,6 +529,126 @@ def op_namespace_info(b):
         assert info.capabilities()["max dimensions"] == 64
 
 
+def op_reductions(b):
+    """Reductions, scans, searches, sorts, sets and products on small arrays
+    of any layout and dtype, with hostile axes, flags, dtypes and operands;
+    an accepted reduction keeps the other axes (all of them, of length 1,
+    with keepdims), a sort keeps the shape and a product's inner lengths
+    agree."""
+    x = small_array(b)
+    if b.pick(3) == 0 and x.ndim:
+        x = [x[::-1], x.T, ua.flip(x)][b.pick(3)]
+    axis = [None, b.index_like(), b.int_sequence(), -1, 0][b.pick(5)]
+    flag = [True, False, 1, None, "yes"][b.pick(5)]
+    f = b.pick(12)
+    if f < 5:
+        fn = [ua.sum, ua.prod, ua.max, ua.min, ua.mean][f]
+        kw = {"axis": axis, "keepdims": flag}
+        if f in (0, 1) and b.pick(2):
+            kw["dtype"] = b.dtype()
+        y = fn(x, **kw)
+        if isinstance(axis, int) and flag is True and x.ndim and y.ndim != x.ndim:
+            raise AssertionError(f"keepdims gave {y.shape} of {x.shape}")
+        check_array(y)
+    elif f == 5:
+        fn = [ua.var, ua.std][b.pick(2)]
+        check_array(fn(x, axis=axis, correction=[0, 1, 2.5, -1, "a"][b.pick(5)]))
+    elif f == 6:
+        fn = [ua.all, ua.any, ua.count_nonzero][b.pick(3)]
+        check_array(fn(x, axis=axis, keepdims=flag))
+    elif f == 7:
+        fn = [ua.argmax, ua.argmin][b.pick(2)]
+        check_array(fn(x, axis=[None, b.index_like()][b.pick(2)], keepdims=flag))
+    elif f == 8:
+        fn = [ua.cumulative_sum, ua.cumulative_prod, ua.diff][b.pick(3)]
+        if fn is ua.diff:
+            check_array(fn(x, axis=b.index_like(), n=b.integer() % 4))
+        else:
+            check_array(fn(x, axis=[None, b.index_like()][b.pick(2)], include_initial=flag))
+    elif f == 9:
+        fn = [ua.sort, ua.argsort][b.pick(2)]
+        y = fn(x, axis=b.index_like(), descending=flag, stable=flag)
+        if y.shape != x.shape:
+            raise AssertionError(f"{fn.__name__} changed the shape {x.shape} to {y.shape}")
+        check_array(y)
+    elif f == 10:
+        fn = [ua.unique_values, ua.unique_counts, ua.unique_inverse, ua.unique_all][b.pick(4)]
+        out = fn(x)
+        for y in out if isinstance(out, tuple) else (out,):
+            check_array(y)
+        if b.pick(2):
+            check_array(ua.searchsorted(x, small_array(b), side=["left", "right", "x"][b.pick(3)]))
+    else:
+        y = small_array(b)
+        g = b.pick(4)
+        if g == 0:
+            check_array(ua.matmul(x, y))
+        elif g == 1:
+            check_array(ua.tensordot(x, y, axes=[b.integer(), b.int_sequence()][b.pick(2)]))
+        elif g == 2:
+            check_array(ua.vecdot(x, y, axis=b.index_like()))
+        else:
+            check_array(ua.matrix_transpose(x))
+
+
+def elementwise_entries():
+    """The catalogue's functions and their arities (test_elementwise.py
+    reads them from the catalogue's header)."""
+    from test_elementwise import ENTRIES
+
+    return sorted((name, arity) for name, (arity, _, _) in ENTRIES.items())
+
+
+ELEMENTWISE = elementwise_entries()
+OPERATORS = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or", "xor",
+             "lshift", "rshift", "eq", "ne", "lt", "le", "gt", "ge"]  # fmt: skip
+
+
+def elementwise_operand(b):
+    """An array of any dtype and layout, a Python scalar at the edges of
+    the integer dtypes, a NumPy array (refused) or a hostile object."""
+    k = b.pick(8)
+    if k < 4:
+        x = small_array(b)
+        return [x, x[::-1], x.T, ua.flip(x)][k]
+    if k < 6:
+        values = [True, 0, -1, 7, 2**63, -(2**63) - 1, 2**64, 2**70, -(2**80), 1.5, float("nan"),
+                  float("-inf"), 2j, complex("nan+1j")]  # fmt: skip
+        return values[b.pick(len(values))]
+    if k == 6:
+        return np.ones(b.pick(4))
+    return [b.index_like(), b.dtype(), None, "x"][b.pick(4)]
+
+
+def op_elementwise(b):
+    """Every elementwise function and operator on operands of any dtype,
+    layout and kind: an accepted call gives the broadcast shape."""
+    name, arity = ELEMENTWISE[b.pick(len(ELEMENTWISE))]
+    ops = [elementwise_operand(b) for _ in range(arity)]
+    k = b.pick(4)
+    if k == 0 and arity == 2:
+        import operator
+
+        op = OPERATORS[b.pick(len(OPERATORS))]
+        if b.pick(2) and isinstance(ops[0], ua.USMArray):
+            ops[0] = ua.asarray(ops[0], copy=True)
+            out = getattr(
+                operator, f"i{op}" if op not in ("eq", "ne", "lt", "le", "gt", "ge") else op
+            )(*ops)
+        else:
+            out = getattr(operator, op if op not in ("and", "or") else op + "_")(*ops)
+    elif k == 1 and name == "clip":
+        out = ua.clip(ops[0], min=ops[1], max=ops[2] if b.pick(2) else None)
+    else:
+        out = getattr(ua, name)(*ops)
+    if isinstance(out, ua.USMArray):
+        shapes = [o.shape for o in ops if isinstance(o, ua.USMArray)]
+        want = np.broadcast_shapes(*shapes)
+        if out.shape != want:
+            raise AssertionError(f"{name}: shape {out.shape}, broadcast {want}")
+        check_array(out)
+
+
 def op_catalogue(b):
     CATALOGUE[b.fdp.ConsumeIntInRange(0, len(CATALOGUE) - 1)]()
 
@@ -547,6 +667,8 @@ OPS = [
     op_manipulation,
     op_astype,
     op_namespace_info,
+    op_reductions,
+    op_elementwise,
 ]
 
 

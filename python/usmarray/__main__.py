@@ -27,6 +27,16 @@ DETAILS = [
     ("runtime_version", "runtime version"),
     ("max_compute_units", "compute units"),
     ("global_mem_size", "global memory"),
+    ("blas", "BLAS"),
+]
+# The aspects that -f lists on one line and --json reports as booleans,
+# named as dpctl's SyclDevice names them (has_aspect_<name>).
+ASPECTS = [
+    "fp64",
+    "fp16",
+    "usm_device_allocations",
+    "usm_shared_allocations",
+    "usm_host_allocations",
 ]
 
 
@@ -121,11 +131,19 @@ CHECKS = [
 
 
 def default_device():
-    """The default device, or None and the reason."""
+    """The default device and None, or None and what is wrong with the
+    configuration.  Every configuration error is a ValueError at the first
+    use of a device: USMARRAY_DEVICE when the default device is selected,
+    USMARRAY_POOL when its queue is made."""
     try:
-        return ua.Device(), None
+        device = ua.Device()
+    except ValueError as exc:
+        return None, f"no default device: {exc}"
+    try:
+        ua.Queue(device)
     except ValueError as exc:
         return None, str(exc)
+    return device, None
 
 
 def run_checks():
@@ -162,6 +180,7 @@ def device_record(d, default):
         "default": d == default,
     }
     record.update((attr, getattr(d, attr)) for attr, _ in DETAILS)
+    record["aspects"] = {a: getattr(d, "has_aspect_" + a) for a in ASPECTS}
     return record
 
 
@@ -187,6 +206,8 @@ def print_summary(backends, devices, full):
                 if attr == "global_mem_size":
                     value = _size(value)
                 print(f"        {label + ':':<17} {value if value else 'unknown'}")
+            aspects = [a for a, present in d["aspects"].items() if present]
+            print(f"        {'aspects:':<17} {', '.join(aspects) or 'none'}")
 
 
 def print_checks(results):
@@ -250,15 +271,18 @@ def main(argv=None):
     default, why = default_device()
     backends = ua._usmarray._backends()
     devices = [device_record(d, default) for d in ua.get_devices()]
-    results = run_checks() if run_self_check else None
+    # A configuration error fails every device's first use: one line says
+    # it, rather than a self-check that fails everywhere.
+    results = run_checks() if run_self_check and why is None else None
     if why is not None:
-        print(f"error: no default device: {why}", file=sys.stderr)
+        print(f"error: {why}", file=sys.stderr)
     if args.json:
         report = {
             "version": ua.__version__,
             "backends": backends,
             "devices": devices,
             "default_device": default.filter_string if default else None,
+            "error": why,
         }
         if results is not None:
             report["self_check"] = {"passed": all(r["passed"] for r in results), "results": results}

@@ -102,8 +102,9 @@ typedef struct ua_foreign_memory_ops {
                                     ua_backend_pointer_attrs *out);
 } ua_foreign_memory_ops;
 
-/* What the driver tells of a device (out is zeroed first, with fp64
- * true: a backend without the table computes in double precision). */
+/* What the driver tells of a device (out is zeroed first, with fp64, fp16
+ * and the USM kinds true: a backend without the table computes in double
+ * precision and allocates every kind). */
 typedef struct ua_device_info_ops {
     ua_status (*device_info)(int index, ua_device_info *out);
 } ua_device_info_ops;

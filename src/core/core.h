@@ -22,14 +22,15 @@ extern "C" {
 
 typedef enum ua_status {
     UA_OK = 0,
-    UA_ERR_VALUE = 1,      /* ValueError */
-    UA_ERR_TYPE = 2,       /* TypeError */
-    UA_ERR_INDEX = 3,      /* IndexError */
-    UA_ERR_BUFFER = 4,     /* BufferError */
-    UA_ERR_NOMEM = 5,      /* MemoryError: host bookkeeping memory */
-    UA_ERR_ALLOC = 6,      /* USMAllocationError: the backend refused */
-    UA_ERR_RUNTIME = 7,    /* RuntimeError: a driver call failed */
-    UA_ERR_UNAVAILABLE = 8 /* a backend or device is not usable */
+    UA_ERR_VALUE = 1,       /* ValueError */
+    UA_ERR_TYPE = 2,        /* TypeError */
+    UA_ERR_INDEX = 3,       /* IndexError */
+    UA_ERR_BUFFER = 4,      /* BufferError */
+    UA_ERR_NOMEM = 5,       /* MemoryError: host bookkeeping memory */
+    UA_ERR_ALLOC = 6,       /* USMAllocationError: the backend refused */
+    UA_ERR_RUNTIME = 7,     /* RuntimeError: a driver call failed */
+    UA_ERR_UNAVAILABLE = 8, /* a backend or device is not usable */
+    UA_ERR_OVERFLOW = 9     /* OverflowError: a value outside its type */
 } ua_status;
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -264,6 +265,13 @@ typedef struct ua_device_info {
     uint64_t global_mem_bytes;
     uint32_t compute_units; /* multiprocessors, cores, execution units */
     bool fp64; /* double precision (float64, complex128) runs on it */
+    bool fp16; /* half precision (float16) runs on it */
+    /* The USM kinds it allocates (SYCL's usm_*_allocations aspects). */
+    bool usm_device, usm_shared, usm_host;
+    /* The BLAS its matrix products call (a path, the symbols' flavour,
+     * its threads), or why there is none ('' where the backend does not
+     * say). */
+    char blas[384];
 } ua_device_info;
 
 ua_status ua_device_get_info(const ua_device *d, ua_device_info *out);

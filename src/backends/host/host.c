@@ -96,6 +96,7 @@ host_device_info(int index, ua_device_info *out)
     out->global_mem_bytes = pages > 0 && page > 0 ? (uint64_t)pages * page : 0;
     out->compute_units = cpus > 0 ? (uint32_t)cpus : 0;
     out->fp64 = true;
+    ua_host_blas_describe(out->blas, sizeof(out->blas));
     return UA_OK;
 }
 

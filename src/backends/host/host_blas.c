@@ -41,8 +41,31 @@ static struct {
     void (*gemm[4])(void); /* s, d, c, z */
     bool ilp64;
     char where[512];
+    /* OpenBLAS's own answers, where it has them (under its names' prefix
+     * and suffix): its thread count and its build. */
+    int (*threads)(void);
+    char *(*config)(void);
+    char symbols[32]; /* how its gemm are named, e.g. scipy_cblas_?gemm64_ */
 } blas;
 static pthread_once_t blas_once = PTHREAD_ONCE_INIT;
+
+/* openblas_get_num_threads and openblas_get_config, named as the gemm
+ * are (scipy_cblas_ with 64_: scipy_openblas_..._64_ or ...64_). */
+static void
+take_openblas_queries(void *h, const char *prefix, const char *suffix)
+{
+    const char *lib = strncmp(prefix, "scipy_", 6) == 0 ? "scipy_" : "";
+    const char *tails[] = {suffix, suffix[0] == '6' ? "_64_" : ""};
+    for (int i = 0; i < 2 && blas.threads == NULL; i++) {
+        char sym[64];
+        snprintf(sym, sizeof sym, "%sopenblas_get_num_threads%s", lib,
+                 tails[i]);
+        *(void **)&blas.threads = dlsym(h, sym);
+    }
+    char sym[64];
+    snprintf(sym, sizeof sym, "%sopenblas_get_config%s", lib, suffix);
+    *(void **)&blas.config = dlsym(h, sym);
+}
 
 /* The gemm of h under one of the names OpenBLAS builds give them. */
 static bool
@@ -68,6 +91,9 @@ take_symbols(void *h, const char *path)
         if (all) {
             blas.ilp64 = names[i].ilp64;
             snprintf(blas.where, sizeof blas.where, "%s", path);
+            snprintf(blas.symbols, sizeof blas.symbols, "%s?gemm%s",
+                     names[i].prefix, names[i].suffix);
+            take_openblas_queries(h, names[i].prefix, names[i].suffix);
             return true;
         }
     }
@@ -115,8 +141,8 @@ try_directory(const char *dir, const char *prefix)
         if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 && len > 3 &&
             strstr(e->d_name, ".so") != NULL) {
             char path[4096];
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            found = try_path(path);
+            int w = snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            found = w > 0 && (size_t)w < sizeof path && try_path(path);
         }
     }
     if (d != NULL) {
@@ -167,11 +193,23 @@ find_blas(void)
              "USMARRAY_BLAS_LIBRARY): matrix products use usmarray's loops");
 }
 
-const char *
-ua_host_blas_description(void)
+void
+ua_host_blas_describe(char *out, size_t len)
 {
     pthread_once(&blas_once, find_blas);
-    return blas.where;
+    if (blas.gemm[0] == NULL) {
+        snprintf(out, len, "%s", blas.where);
+        return;
+    }
+    char threads[32] = "";
+    if (blas.threads != NULL) {
+        snprintf(threads, sizeof threads, ", %d thread%s", blas.threads(),
+                 blas.threads() == 1 ? "" : "s");
+    }
+    const char *config = blas.config != NULL ? blas.config() : NULL;
+    snprintf(out, len, "%s (%s, %s integers%s%s%.80s)", blas.where,
+             blas.symbols, blas.ilp64 ? "64-bit" : "32-bit", threads,
+             config != NULL ? "; " : "", config != NULL ? config : "");
 }
 
 /* A matrix's layout as BLAS takes it, strides in elements: rows of unit

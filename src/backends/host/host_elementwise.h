@@ -7,10 +7,11 @@
 #include "core/compute/kernels.h"
 #include "core/core.h"
 
-/* out[i] <- the function of in[k][i * steps[k]] for i < n: operands and
- * result dense, in their register types (bool, the computation type, its
- * real type; float for float16), aligned; steps 1, or 0 for one value. */
-typedef void (*ua_host_ew_loop)(char *out, char *const *in,
+/* out[i * ostep] <- the function of in[k][i * steps[k]] for i < n (steps
+ * in elements, any sign; 0 for one value): operands and result in their
+ * register types (bool, the computation type, its real type; float for
+ * float16), aligned to them.  Dense steps (1, 0) are the fast ones. */
+typedef void (*ua_host_ew_loop)(char *out, ptrdiff_t ostep, char *const *in,
                                 const ptrdiff_t *steps, ptrdiff_t n);
 
 #define UA_HOST_EW_TABLE_(E, NUM, CODE, ...)                                  \

@@ -228,37 +228,54 @@ ua_c_pow(ua_complex a, ua_complex b)
 #define UA_EW_CLONES
 #endif
 
-/* o[i] <- EXPR over n elements; operand k's element i is p_k[i * s[k]],
- * s[k] 1 (dense) or 0 (one value).  The all-dense case and the scalar
- * cases are separate loops, so that each vectorizes. */
+/* o[i * so] <- EXPR over n elements; operand k's element i is
+ * p_k[i * s[k]].  Dense operands (step 1) and single values (step 0) have
+ * loops of their own, so that each vectorizes; any other step takes the
+ * general loop. */
+#define UA_EW_DENSE_OR_ONE(s) ((s) == 0 || (s) == 1)
+
 #define UA_EW_LOOP1(NAME, RULE, EXPR)                                         \
-    UA_EW_CLONES static void ew_##NAME(char *o_, char *const *in,             \
-                                       const ptrdiff_t *s, ptrdiff_t n)       \
+    UA_EW_CLONES static void ew_##NAME(char *o_, ptrdiff_t so,                \
+                                       char *const *in, const ptrdiff_t *s,   \
+                                       ptrdiff_t n)                           \
     {                                                                         \
         UA_EW_OUT_##RULE *restrict o = (UA_EW_OUT_##RULE *)o_;                \
         const T *restrict pa = (const T *)in[0];                              \
-        if (s[0]) {                                                           \
+        if (so == 1 && s[0] == 1) {                                           \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
                 T a = pa[i];                                                  \
                 o[i] = EXPR;                                                  \
             }                                                                 \
-            return;                                                           \
-        }                                                                     \
-        T a = pa[0];                                                          \
-        UA_EW_OUT_##RULE v = EXPR;                                            \
-        for (ptrdiff_t i = 0; i < n; i++) {                                   \
-            o[i] = v;                                                         \
+        } else if (so == 1 && s[0] == 0) {                                    \
+            T a = pa[0];                                                      \
+            UA_EW_OUT_##RULE v = EXPR;                                        \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                o[i] = v;                                                     \
+            }                                                                 \
+        } else {                                                              \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                T a = pa[i * s[0]];                                           \
+                o[i * so] = EXPR;                                             \
+            }                                                                 \
         }                                                                     \
     }
 
 #define UA_EW_LOOP2(NAME, RULE, EXPR)                                         \
-    UA_EW_CLONES static void ew_##NAME(char *o_, char *const *in,             \
-                                       const ptrdiff_t *s, ptrdiff_t n)       \
+    UA_EW_CLONES static void ew_##NAME(char *o_, ptrdiff_t so,                \
+                                       char *const *in, const ptrdiff_t *s,   \
+                                       ptrdiff_t n)                           \
     {                                                                         \
         UA_EW_OUT_##RULE *restrict o = (UA_EW_OUT_##RULE *)o_;                \
         const T *restrict pa = (const T *)in[0];                              \
         const T *restrict pb = (const T *)in[1];                              \
-        if (s[0] && s[1]) {                                                   \
+        if (so != 1 || !UA_EW_DENSE_OR_ONE(s[0]) ||                           \
+            !UA_EW_DENSE_OR_ONE(s[1])) {                                      \
+            ptrdiff_t sa = s[0], sb = s[1];                                   \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                T a = pa[i * sa], b = pb[i * sb];                             \
+                o[i * so] = EXPR;                                             \
+            }                                                                 \
+        } else if (s[0] && s[1]) {                                            \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
                 T a = pa[i], b = pb[i];                                       \
                 o[i] = EXPR;                                                  \
@@ -285,14 +302,15 @@ ua_c_pow(ua_complex a, ua_complex b)
     }
 
 #define UA_EW_LOOP3(NAME, RULE, EXPR)                                         \
-    UA_EW_CLONES static void ew_##NAME(char *o_, char *const *in,             \
-                                       const ptrdiff_t *s, ptrdiff_t n)       \
+    UA_EW_CLONES static void ew_##NAME(char *o_, ptrdiff_t so,                \
+                                       char *const *in, const ptrdiff_t *s,   \
+                                       ptrdiff_t n)                           \
     {                                                                         \
         UA_EW_OUT_##RULE *restrict o = (UA_EW_OUT_##RULE *)o_;                \
         const UA_EW_A_##RULE *restrict pa = (const UA_EW_A_##RULE *)in[0];    \
         const T *restrict pb = (const T *)in[1];                              \
         const T *restrict pc = (const T *)in[2];                              \
-        if (s[0] && s[1] && s[2]) {                                           \
+        if (so == 1 && s[0] == 1 && s[1] == 1 && s[2] == 1) {                 \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
                 UA_EW_A_##RULE a = pa[i];                                     \
                 T b = pb[i], c = pc[i];                                       \
@@ -303,7 +321,7 @@ ua_c_pow(ua_complex a, ua_complex b)
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
             UA_EW_A_##RULE a = pa[i * s[0]];                                  \
             T b = pb[i * s[1]], c = pc[i * s[2]];                             \
-            o[i] = EXPR;                                                      \
+            o[i * so] = EXPR;                                                 \
         }                                                                     \
     }
 

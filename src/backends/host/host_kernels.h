@@ -1,6 +1,7 @@
 /* host_kernels.c: the host backend's compute-kernel table, whose
- * reductions are in host_reduce.c, scans and argmin/argmax in
- * host_scan.c, sorts in host_sort.c and matrix products in host_matmul.c
+ * reductions are in host_reduce.c (dense runs in
+ * host_reduce_dense.c), scans and argmin/argmax in
+ * host_scan.c, sorts in host_sort.c, searches in host_search.c and matrix products in host_matmul.c
  * over host_blas.c. */
 #ifndef USMARRAY_HOST_KERNELS_H
 #define USMARRAY_HOST_KERNELS_H
@@ -10,8 +11,22 @@
 
 extern const ua_compute_ops ua_host_compute_ops;
 
+/* A loop cloned for the vector extensions of x86-64 (GCC's ifunc
+ * dispatch, resolved once at load time), where the compiler makes them. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define UA_HOST_CLONES                                                        \
+    __attribute__((target_clones("default", "avx2", "arch=x86-64-v4")))
+#else
+#define UA_HOST_CLONES
+#endif
+
 ua_status ua_host_reduce(void *queue, const ua_reduce_plan *p);
 ua_status ua_host_arg_reduce(const ua_reduce_plan *p);
+/* The loops of host_reduce_dense.c for dense float32, float64, int64 and
+ * uint64 runs and rows, with the general loops' bits; false where they do
+ * not take the plan (*st is then untouched). */
+bool ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st);
+bool ua_host_arg_dense(const ua_reduce_plan *p);
 ua_status ua_host_scan(void *queue, const ua_scan_plan *p);
 ua_status ua_host_sort(void *queue, const ua_sort_plan *p);
 ua_status ua_host_search(void *queue, const ua_search_plan *p);
@@ -21,7 +36,8 @@ ua_status ua_host_matmul(void *queue, const ua_matmul_plan *p);
  * or it cannot take the type or layout. */
 bool ua_host_blas_gemm(const ua_matmul_plan *p, const char *a, const char *b,
                        char *c);
-/* Where the BLAS was found, or why none was. */
-const char *ua_host_blas_description(void);
+/* Where the BLAS was found, how its gemm are named, its integers, thread
+ * count and build; or why none was found (then the loops compute). */
+void ua_host_blas_describe(char *out, size_t len);
 
 #endif

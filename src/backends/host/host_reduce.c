@@ -386,8 +386,12 @@ combine(const reducer *r, grid_op op, const grid *g, bool split,
     identity(r->a, op, g->w, acc);
     run_grid(r, op, g, acc, c);
     if (split) {
+        /* A run of a multiple of SPLIT elements has no tail (and a tile
+         * of no lanes holds no rows). */
         identity(r->a, op, tail->w, tacc);
-        run_grid(r, op, tail, tacc, c);
+        if (tail->w > 0) {
+            run_grid(r, op, tail, tacc, c);
+        }
         fold_split(r, op, acc, g->w, tacc, tail->w);
     }
 }
@@ -398,7 +402,7 @@ reduce_group(const reducer *r, const grid *g, bool split, const grid *tail,
              char *result, ptrdiff_t rstep)
 {
     const ua_reduce_plan *p = r->p;
-    char acc[WMAX * 16], centre[WMAX * 16];
+    char acc[WMAX * 16];
     ptrdiff_t w = split ? 1 : g->w;
     combine(r, grid_op_of(p->op), g, split, tail, acc, NULL);
     if (p->op == UA_REDUCE_MEAN || p->op == UA_REDUCE_VAR ||
@@ -406,6 +410,8 @@ reduce_group(const reducer *r, const grid *g, bool split, const grid *tail,
         divide(r->a, w, acc, (double)p->n);
     }
     if (p->op == UA_REDUCE_VAR || p->op == UA_REDUCE_STD) {
+        /* Each lane's mean (a split run's one mean in every lane). */
+        char centre[WMAX * 16] = {0};
         for (ptrdiff_t l = 0; l < g->w; l++) {
             memcpy(centre + (size_t)l * r->asz,
                    acc + (size_t)(split ? 0 : l) * r->asz, r->asz);
@@ -506,6 +512,10 @@ ua_host_reduce(void *queue, const ua_reduce_plan *p)
     if (p->n == 0) {
         write_empty(p);
         return UA_OK;
+    }
+    ua_status st;
+    if (ua_host_reduce_dense(p, &st)) {
+        return st;
     }
     bool truth = p->op == UA_REDUCE_ALL || p->op == UA_REDUCE_ANY ||
                  p->op == UA_REDUCE_COUNT;

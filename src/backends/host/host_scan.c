@@ -162,6 +162,54 @@ typedef struct scanner {
     char *in, *out; /* tiles of TILE accumulator elements */
 } scanner;
 
+/* Running sums of n dense elements in sequence, kept in a register (a
+ * sum read back from memory would wait for its store on every step). */
+#define DEFINE_CUMSUM(S, T)                                                   \
+    UA_HOST_CLONES static void cumsum_##S(const char *x_, char *out_,         \
+                                          ptrdiff_t n, void *acc)             \
+    {                                                                         \
+        const T *restrict x = (const T *)(const void *)x_;                    \
+        T *restrict out = (T *)(void *)out_;                                  \
+        T a;                                                                  \
+        memcpy(&a, acc, sizeof a);                                            \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            a = a + x[i];                                                     \
+            out[i] = a;                                                       \
+        }                                                                     \
+        memcpy(acc, &a, sizeof a);                                            \
+    }
+
+DEFINE_CUMSUM(f4, float)
+DEFINE_CUMSUM(f8, double)
+DEFINE_CUMSUM(u8, uint64_t)
+
+/* A cumulative sum of one dense run into a dense result of x's type, for
+ * float32, float64 and 64-bit integers (which wrap alike); false for
+ * the others. */
+static bool
+cumsum_dense(const ua_scan_plan *p, const char *x, char *res, void *acc)
+{
+    ptrdiff_t sz = (ptrdiff_t)ua_dtype_itemsize(p->xtype);
+    if (p->op != UA_SCAN_CUMSUM || p->xtype != p->rtype || p->step != sz ||
+        p->rstep_axis != sz) {
+        return false;
+    }
+    switch (p->xtype) {
+    case UA_FLOAT32:
+        cumsum_f4(x, res, p->n, acc);
+        return true;
+    case UA_FLOAT64:
+        cumsum_f8(x, res, p->n, acc);
+        return true;
+    case UA_INT64:
+    case UA_UINT64:
+        cumsum_u8(x, res, p->n, acc);
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* One group of w lanes: x at x (lane step ls), result at res (lane step
  * rls), the axis walked by p->step and p->rstep_axis. */
 static void
@@ -178,7 +226,7 @@ scan_group(const scanner *s, const char *x, ptrdiff_t w, ptrdiff_t ls,
         move_tile(1, w, res, rls, 0, p->rtype, acc, asz, 0, s->a);
         res += rstep;
     }
-    if (outn <= 0) {
+    if (outn <= 0 || (w == 1 && cumsum_dense(p, x, res, acc))) {
         return;
     }
     ptrdiff_t rows = direct ? p->n : TILE / w;
@@ -414,6 +462,9 @@ arg_group(const ua_reduce_plan *p, ua_typenum a, char *tile, const char *x,
 ua_status
 ua_host_arg_reduce(const ua_reduce_plan *p)
 {
+    if (ua_host_arg_dense(p)) {
+        return UA_OK;
+    }
     ua_typenum a = compare_type(p->xtype);
     char *tile = malloc(TILE * 8);
     if (tile == NULL) {

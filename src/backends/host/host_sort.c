@@ -1,262 +1,386 @@
-/* The host backend's sorting kernels (core/compute/reduce_kernels.h):
- * sort and argsort, searchsorted's binary search and unique's groups.
+/* The host backend's sort and argsort (core/compute/reduce_kernels.h): an
+ * LSD radix sort on 8-bit digits of the order-preserving keys of
+ * host_sort_keys.h, of the element's own width (32-bit keys for elements
+ * of up to 4 bytes, 64-bit for the others).
  *
- * Every element becomes an unsigned key of its own width whose order is
- * the sort's: integers with the sign bit flipped, floating numbers by
- * their sign and magnitude, every NaN the largest key and -0.0 the key of
- * 0.0 (they are equal, so a stable sort keeps their order, as NumPy's
- * stable sort does).  Descending order flips every bit of the key, which
- * puts NaNs first and keeps equal elements in their order.
+ * A first pass finds the smallest and largest key; keys are stored less
+ * the smallest, so that the digits above the range's highest bit are zero
+ * and cost nothing (int64 values within +-5,000 take two passes, not
+ * eight).  The second pass stores the keys and counts every digit's
+ * histogram at once, as Onesweep does; a digit that all keys share moves
+ * nothing and is skipped.  Passes go back and forth between two buffers.
  *
- * Rows sort by LSD radix sort on 8-bit digits (digits that every element
- * shares are skipped: one pass counts them all), short rows by insertion.
- * Where the key of a value is one to one (integers, and floating rows
- * without -0.0 or NaN) the row is sorted as keys and turned back; else the
- * original values travel beside their keys. */
+ * sort keeps only keys and turns them back into values, which gives back
+ * every value except -0.0 (whose key is 0.0's) and NaN payloads: where a
+ * row has those, they are kept in their order and put back into the run
+ * of their key, which a stable sort leaves in that order.  argsort moves
+ * positions beside the keys: packed under 32-bit keys into one 64-bit
+ * word, beside 64-bit keys as 32-bit positions where rows are shorter than
+ * 2^32.  Rows of up to SHORT_ROW elements go by insertion. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/host/host_kernels.h"
+#include "backends/host/host_sort_keys.h"
 #include "core/compute/kernels.h"
 
-enum { SHORT_ROW = 16 };
+enum { SHORT_ROW = 64, RADIX = 256 };
 
-/* The key of the w-byte value v of kind k ('b', 'i', 'u' or 'f'). */
-static inline uint64_t
-key_of(uint64_t v, int w, char k)
-{
-    uint64_t sign = (uint64_t)1 << (8 * w - 1);
-    uint64_t all = w == 8 ? ~(uint64_t)0 : (sign << 1) - 1;
-    if (k == 'i') {
-        return v ^ sign;
-    }
-    if (k != 'f') {
-        return v;
-    }
-    uint64_t exp = w == 2 ? 0x7c00u : w == 4 ? 0x7f800000u : 0x7ffULL << 52;
-    if ((v & exp) == exp && (v & ~exp & ~sign & all) != 0) {
-        return all; /* NaN */
-    }
-    if (v == sign) {
-        v = 0; /* -0.0 */
-    }
-    return v & sign ? ~v & all : v | sign;
-}
+typedef size_t histogram[RADIX];
 
-/* The value whose key is key, where the key is one to one. */
-static inline uint64_t
-value_of(uint64_t key, int w, char k)
-{
-    uint64_t sign = (uint64_t)1 << (8 * w - 1);
-    uint64_t all = w == 8 ? ~(uint64_t)0 : (sign << 1) - 1;
-    if (k == 'i') {
-        return key ^ sign;
-    }
-    if (k != 'f') {
-        return key;
-    }
-    return key & sign ? key & ~sign : ~key & all;
-}
+/* The range of a row's keys, and whether any key loses its value. */
+typedef struct key_range {
+    uint64_t lo, hi;
+    bool loses;
+} key_range;
 
-static inline uint64_t
-load(const char *p, int w)
-{
-    switch (w) {
-    case 1:
-        return *(const uint8_t *)p;
-    case 2: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return v;
+/* Per element form (w bytes, kind k): the range of its keys (flipped where
+ * descending); its keys less lo into keys (of 32 bits where w <= 4 or the
+ * range fits them, else of 64), with the histograms of their first
+ * `digits` digits; and the values of sorted keys back into data, where
+ * `lost` holds the values whose keys lose them, zeros from the front and
+ * NaNs from the back, each in their order in the row.  A 64-bit key less
+ * lo that fits 32 bits is its lower 32 bits less lo's, modulo 2^32. */
+#define DEFINE_RANGE(S, W, K)                                                 \
+    UA_HOST_CLONES static key_range range_##S(const char *data, ptrdiff_t n,  \
+                                              uint64_t flip)                  \
+    {                                                                         \
+        uint64_t lo = ~(uint64_t)0, hi = 0;                                   \
+        unsigned char loses = 0;                                              \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            uint64_t v = load(data + i * W, W);                               \
+            uint64_t k = key_of(v, W, K) ^ flip;                              \
+            lo = k < lo ? k : lo;                                             \
+            hi = k > hi ? k : hi;                                             \
+            loses |= key_loses(v, W, K);                                      \
+        }                                                                     \
+        return (key_range){lo, hi, loses != 0};                               \
     }
-    case 4: {
-        uint32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    default: {
-        uint64_t v;
-        memcpy(&v, p, 8);
-        return v;
-    }
-    }
-}
 
-static inline void
-store(char *p, int w, uint64_t v)
+#define DEFINE_KEYS(S, W, K, KT, B)                                           \
+    static void fill##B##_##S(const char *data, ptrdiff_t n, uint64_t flip,   \
+                              uint64_t lo, int digits, KT *restrict keys,     \
+                              histogram *counts)                              \
+    {                                                                         \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            KT k = (KT)((key_of(load(data + i * W, W), W, K) ^ flip) - lo);   \
+            keys[i] = k;                                                      \
+            for (int d = 0; d < digits; d++) {                                \
+                counts[d][k >> (8 * d) & (RADIX - 1)]++;                      \
+            }                                                                 \
+        }                                                                     \
+    }                                                                         \
+    static void unkey##B##_##S(const KT *restrict keys, ptrdiff_t n,          \
+                               uint64_t lo, uint64_t flip, char *data,        \
+                               const char *lost)                              \
+    {                                                                         \
+        uint64_t nan = key_mask(W), zero = key_of(0, W, K);                   \
+        ptrdiff_t zi = 0, ni = n;                                             \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            uint64_t k = (((uint64_t)keys[i] + lo) ^ flip) & nan;             \
+            uint64_t v = value_of(k, W, K);                                   \
+            if (lost != NULL && k == zero) {                                  \
+                v = load(lost + zi++ * W, W);                                 \
+            } else if (lost != NULL && k == nan) {                            \
+                v = load(lost + --ni * W, W);                                 \
+            }                                                                 \
+            store(data + i * W, W, v);                                        \
+        }                                                                     \
+    }
+
+#define DEFINE_NARROW(S, W, K)                                                \
+    DEFINE_RANGE(S, W, K)                                                     \
+    DEFINE_KEYS(S, W, K, uint32_t, 32)
+#define DEFINE_WIDE(S, W, K)                                                  \
+    DEFINE_NARROW(S, W, K)                                                    \
+    DEFINE_KEYS(S, W, K, uint64_t, 64)
+
+DEFINE_NARROW(u1, 1, 'u')
+DEFINE_NARROW(i1, 1, 'i')
+DEFINE_NARROW(u2, 2, 'u')
+DEFINE_NARROW(i2, 2, 'i')
+DEFINE_NARROW(f2, 2, 'f')
+DEFINE_NARROW(u4, 4, 'u')
+DEFINE_NARROW(i4, 4, 'i')
+DEFINE_NARROW(f4, 4, 'f')
+DEFINE_WIDE(u8, 8, 'u')
+DEFINE_WIDE(i8, 8, 'i')
+DEFINE_WIDE(f8, 8, 'f')
+
+typedef struct form {
+    key_range (*range)(const char *, ptrdiff_t, uint64_t);
+    void (*fill32)(const char *, ptrdiff_t, uint64_t, uint64_t, int,
+                   uint32_t *, histogram *);
+    void (*fill64)(const char *, ptrdiff_t, uint64_t, uint64_t, int,
+                   uint64_t *, histogram *);
+    void (*unkey32)(const uint32_t *, ptrdiff_t, uint64_t, uint64_t, char *,
+                    const char *);
+    void (*unkey64)(const uint64_t *, ptrdiff_t, uint64_t, uint64_t, char *,
+                    const char *);
+} form;
+
+static form
+form_of(int w, char k)
 {
-    switch (w) {
-    case 1:
-        *(uint8_t *)p = (uint8_t)v;
-        break;
-    case 2: {
-        uint16_t x = (uint16_t)v;
-        memcpy(p, &x, 2);
-        break;
+#define NARROW(S) (form){range_##S, fill32_##S, NULL, unkey32_##S, NULL}
+#define WIDE(S)                                                               \
+    (form)                                                                    \
+    {                                                                         \
+        range_##S, fill32_##S, fill64_##S, unkey32_##S, unkey64_##S           \
     }
-    case 4: {
-        uint32_t x = (uint32_t)v;
-        memcpy(p, &x, 4);
-        break;
-    }
+    switch (w * 256 + k) {
+    case 1 * 256 + 'i':
+        return NARROW(i1);
+    case 1 * 256 + 'u':
+        return NARROW(u1);
+    case 2 * 256 + 'i':
+        return NARROW(i2);
+    case 2 * 256 + 'u':
+        return NARROW(u2);
+    case 2 * 256 + 'f':
+        return NARROW(f2);
+    case 4 * 256 + 'i':
+        return NARROW(i4);
+    case 4 * 256 + 'u':
+        return NARROW(u4);
+    case 4 * 256 + 'f':
+        return NARROW(f4);
+    case 8 * 256 + 'i':
+        return WIDE(i8);
+    case 8 * 256 + 'u':
+        return WIDE(u8);
     default:
-        memcpy(p, &v, 8);
+        return WIDE(f8);
+    }
+#undef NARROW
+#undef WIDE
+}
+
+/* LSD passes over digits [d0, d1) of n keys (counts[d - d0] their
+ * histograms), a payload moving beside them where PAYLOAD; the sorted
+ * keys end in *keys (and *pay), which may have traded places with *tmp
+ * (and *ptmp). */
+#define DEFINE_RADIX(NAME, KT, PT, PAYLOAD)                                   \
+    static void NAME(KT **keys, KT **tmp, PT **pay, PT **ptmp, ptrdiff_t n,   \
+                     int d0, int d1, histogram *counts)                       \
+    {                                                                         \
+        for (int d = d0; d < d1; d++) {                                       \
+            size_t *c = counts[d - d0], sum = 0;                              \
+            int shift = 8 * d;                                                \
+            if (c[(*keys)[0] >> shift & (RADIX - 1)] == (size_t)n) {          \
+                continue; /* one digit for all: nothing moves */              \
+            }                                                                 \
+            for (int b = 0; b < RADIX; b++) {                                 \
+                size_t t = c[b];                                              \
+                c[b] = sum;                                                   \
+                sum += t;                                                     \
+            }                                                                 \
+            const KT *restrict src = *keys;                                   \
+            KT *restrict dst = *tmp;                                          \
+            const PT *restrict psrc = PAYLOAD ? *pay : NULL;                  \
+            PT *restrict pdst = PAYLOAD ? *ptmp : NULL;                       \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                KT k = src[i];                                                \
+                size_t to = c[k >> shift & (RADIX - 1)]++;                    \
+                dst[to] = k;                                                  \
+                if (PAYLOAD) {                                                \
+                    pdst[to] = psrc[i];                                       \
+                }                                                             \
+            }                                                                 \
+            KT *kt = *keys;                                                   \
+            *keys = *tmp;                                                     \
+            *tmp = kt;                                                        \
+            if (PAYLOAD) {                                                    \
+                PT *pt = *pay;                                                \
+                *pay = *ptmp;                                                 \
+                *ptmp = pt;                                                   \
+            }                                                                 \
+        }                                                                     \
+    }
+
+DEFINE_RADIX(radix32, uint32_t, uint32_t, false)
+DEFINE_RADIX(radix64, uint64_t, uint32_t, false)
+DEFINE_RADIX(radix64_p32, uint64_t, uint32_t, true)
+DEFINE_RADIX(radix64_p64, uint64_t, int64_t, true)
+
+/* The bytes of a key range: the digits that can differ. */
+static int
+digits_of(uint64_t range)
+{
+    int d = 0;
+    for (; range != 0; range >>= 8) {
+        d++;
+    }
+    return d;
+}
+
+/* What one row's sort needs, sized for the longest row. */
+typedef struct workspace {
+    char *keys, *tmp, *pay, *ptmp, *lost;
+    histogram counts[8];
+} workspace;
+
+/* The values whose keys lose them (-0.0, NaN), in their order: zeros from
+ * the front of lost, NaNs from the back. */
+static void
+keep_lost(const char *data, ptrdiff_t n, int w, char *lost)
+{
+    uint64_t zero = key_of(0, w, 'f'), nan = key_mask(w);
+    ptrdiff_t zi = 0, ni = n;
+    for (ptrdiff_t i = 0; i < n; i++) {
+        uint64_t v = load(data + i * w, w), k = key_of(v, w, 'f');
+        if (k == zero) {
+            memcpy(lost + zi++ * w, data + i * w, (size_t)w);
+        } else if (k == nan) {
+            memcpy(lost + --ni * w, data + i * w, (size_t)w);
+        }
     }
 }
 
-static char
-sort_kind(ua_typenum t)
-{
-    char k = ua_dtype_kind(t);
-    return k == 'b' ? 'u' : k;
-}
-
-/* A row being sorted: keys of width w, and where not NULL the original
- * values (w bytes) and indices travelling with them; tmp holds the same
- * for the radix passes. */
-typedef struct row {
-    ptrdiff_t n;
-    int w;
-    uint64_t *keys, *keys_tmp;
-    char *vals, *vals_tmp;
-    int64_t *idx, *idx_tmp;
-} row;
-
+/* sort: keys only, turned back into values. */
 static void
-insertion_sort(row *r)
+sort_values(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
+            key_range r, workspace *ws)
 {
-    for (ptrdiff_t i = 1; i < r->n; i++) {
-        uint64_t k = r->keys[i];
-        char v[8];
-        int64_t x = r->idx ? r->idx[i] : 0;
-        if (r->vals) {
-            memcpy(v, r->vals + i * r->w, (size_t)r->w);
-        }
-        ptrdiff_t j = i;
-        for (; j > 0 && r->keys[j - 1] > k; j--) {
-            r->keys[j] = r->keys[j - 1];
-            if (r->idx) {
-                r->idx[j] = r->idx[j - 1];
-            }
-            if (r->vals) {
-                memcpy(r->vals + j * r->w, r->vals + (j - 1) * r->w,
-                       (size_t)r->w);
-            }
-        }
-        r->keys[j] = k;
-        if (r->idx) {
-            r->idx[j] = x;
-        }
-        if (r->vals) {
-            memcpy(r->vals + j * r->w, v, (size_t)r->w);
-        }
+    int digits = digits_of(r.hi - r.lo);
+    const char *lost = NULL;
+    if (r.loses) {
+        keep_lost(data, n, w, ws->lost);
+        lost = ws->lost;
+    }
+    memset(ws->counts, 0, sizeof ws->counts);
+    if (digits <= 4) {
+        uint32_t *keys = (uint32_t *)(void *)ws->keys;
+        uint32_t *tmp = (uint32_t *)(void *)ws->tmp, *none = NULL;
+        f->fill32(data, n, flip, r.lo, digits, keys, ws->counts);
+        radix32(&keys, &tmp, &none, &none, n, 0, digits, ws->counts);
+        f->unkey32(keys, n, r.lo, flip, data, lost);
+    } else {
+        uint64_t *keys = (uint64_t *)(void *)ws->keys;
+        uint64_t *tmp = (uint64_t *)(void *)ws->tmp;
+        uint32_t *none = NULL;
+        f->fill64(data, n, flip, r.lo, digits, keys, ws->counts);
+        radix64(&keys, &tmp, &none, &none, n, 0, digits, ws->counts);
+        f->unkey64(keys, n, r.lo, flip, data, lost);
     }
 }
 
+/* argsort of keys (less the smallest) of up to 32 bits: key << 32 |
+ * position, sorted on the key's digits (the upper word's). */
 static void
-swap_buffers(row *r)
+argsort_packed(const char *data, ptrdiff_t n, const form *f, uint64_t flip,
+               key_range r, workspace *ws, int64_t *index)
 {
-    uint64_t *k = r->keys;
-    char *v = r->vals;
-    int64_t *x = r->idx;
-    r->keys = r->keys_tmp;
-    r->keys_tmp = k;
-    r->vals = r->vals_tmp;
-    r->vals_tmp = v;
-    r->idx = r->idx_tmp;
-    r->idx_tmp = x;
+    int digits = digits_of(r.hi - r.lo);
+    uint32_t *k32 = (uint32_t *)(void *)ws->tmp;
+    uint64_t *keys = (uint64_t *)(void *)ws->keys;
+    uint64_t *tmp = (uint64_t *)(void *)ws->tmp;
+    uint32_t *none = NULL;
+    memset(ws->counts, 0, sizeof ws->counts);
+    /* The 32-bit keys pass through tmp's first half on their way. */
+    f->fill32(data, n, flip, r.lo, digits, k32, ws->counts);
+    for (ptrdiff_t i = 0; i < n; i++) {
+        keys[i] = (uint64_t)k32[i] << 32 | (uint64_t)i;
+    }
+    radix64(&keys, &tmp, &none, &none, n, 4, 4 + digits, ws->counts);
+    for (ptrdiff_t i = 0; i < n; i++) {
+        index[i] = (int64_t)(keys[i] & 0xffffffffu);
+    }
 }
 
-/* Sorts r stably; the result may end in the tmp buffers, which r then
- * names as its own (the caller reads r->keys, r->vals, r->idx). */
+/* argsort of 64-bit keys: positions beside them, 32-bit where they fit. */
 static void
-radix_sort(row *r, size_t (*counts)[256])
+argsort_wide(const char *data, ptrdiff_t n, const form *f, uint64_t flip,
+             key_range r, workspace *ws, int64_t *index)
 {
-    if (r->n <= SHORT_ROW) {
-        insertion_sort(r);
+    int digits = digits_of(r.hi - r.lo);
+    uint64_t *keys = (uint64_t *)(void *)ws->keys;
+    uint64_t *tmp = (uint64_t *)(void *)ws->tmp;
+    memset(ws->counts, 0, sizeof ws->counts);
+    f->fill64(data, n, flip, r.lo, digits, keys, ws->counts);
+    if ((uint64_t)n <= UINT32_MAX) {
+        uint32_t *pay = (uint32_t *)(void *)ws->pay;
+        uint32_t *ptmp = (uint32_t *)(void *)ws->ptmp;
+        for (ptrdiff_t i = 0; i < n; i++) {
+            pay[i] = (uint32_t)i;
+        }
+        radix64_p32(&keys, &tmp, &pay, &ptmp, n, 0, digits, ws->counts);
+        for (ptrdiff_t i = 0; i < n; i++) {
+            index[i] = pay[i];
+        }
         return;
     }
-    memset(counts, 0, (size_t)r->w * sizeof *counts);
-    for (ptrdiff_t i = 0; i < r->n; i++) {
-        uint64_t k = r->keys[i];
-        for (int d = 0; d < r->w; d++) {
-            counts[d][k >> (8 * d) & 255]++;
-        }
+    int64_t *pay = (int64_t *)(void *)ws->pay;
+    int64_t *ptmp = (int64_t *)(void *)ws->ptmp;
+    for (ptrdiff_t i = 0; i < n; i++) {
+        pay[i] = i;
     }
-    for (int d = 0; d < r->w; d++) {
-        size_t *c = counts[d], sum = 0;
-        if (c[r->keys[0] >> (8 * d) & 255] == (size_t)r->n) {
-            continue; /* one digit for all: nothing moves */
-        }
-        for (int b = 0; b < 256; b++) {
-            size_t t = c[b];
-            c[b] = sum;
-            sum += t;
-        }
-        for (ptrdiff_t i = 0; i < r->n; i++) {
-            uint64_t k = r->keys[i];
-            size_t to = c[k >> (8 * d) & 255]++;
-            r->keys_tmp[to] = k;
-            if (r->vals) {
-                memcpy(r->vals_tmp + to * (size_t)r->w, r->vals + i * r->w,
-                       (size_t)r->w);
-            }
-            if (r->idx) {
-                r->idx_tmp[to] = r->idx[i];
-            }
-        }
-        swap_buffers(r);
-    }
+    radix64_p64(&keys, &tmp, &pay, &ptmp, n, 0, digits, ws->counts);
+    memcpy(index, pay, (size_t)n * sizeof *index);
 }
 
-/* Whether every key of the row's values gives back the value. */
-static bool
-keys_are_one_to_one(const char *data, ptrdiff_t n, int w, char k)
+/* A short row by insertion, on 64-bit keys beside positions; sort puts
+ * the row's own values back in that order (a copy of the row in lost). */
+static void
+sort_short(char *data, ptrdiff_t n, int w, char k, uint64_t flip,
+           workspace *ws, int64_t *index)
 {
-    for (ptrdiff_t i = 0; k == 'f' && i < n; i++) {
-        uint64_t v = load(data + i * w, w);
-        if (value_of(key_of(v, w, k), w, k) != v) {
-            return false;
+    uint64_t *keys = (uint64_t *)(void *)ws->keys;
+    int64_t *pos = index != NULL ? index : (int64_t *)(void *)ws->pay;
+    for (ptrdiff_t i = 0; i < n; i++) {
+        uint64_t key = key_of(load(data + i * w, w), w, k) ^ flip;
+        ptrdiff_t j = i;
+        for (; j > 0 && keys[j - 1] > key; j--) {
+            keys[j] = keys[j - 1];
+            pos[j] = pos[j - 1];
+        }
+        keys[j] = key;
+        pos[j] = i;
+    }
+    if (index == NULL) {
+        memcpy(ws->lost, data, (size_t)(n * w));
+        for (ptrdiff_t i = 0; i < n; i++) {
+            memcpy(data + i * w, ws->lost + pos[i] * w, (size_t)w);
         }
     }
-    return true;
 }
 
 static void
-sort_row(const ua_sort_plan *p, row *r, char *data, int64_t *index,
-         size_t (*counts)[256], char *vals_home, int64_t *idx_home,
-         uint64_t *keys_home, uint64_t *keys_tmp_home, char *vals_tmp_home,
-         int64_t *idx_tmp_home)
+sort_row(const ua_sort_plan *p, char *data, int64_t *index, workspace *ws)
 {
-    int w = r->w;
+    ptrdiff_t n = p->n;
+    int w = (int)ua_dtype_itemsize(p->type);
     char k = sort_kind(p->type);
-    uint64_t flip = p->descending ? ~(uint64_t)0 : 0;
-    uint64_t mask = w == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * w)) - 1;
-    bool carry = index == NULL && !keys_are_one_to_one(data, r->n, w, k);
-    r->keys = keys_home;
-    r->keys_tmp = keys_tmp_home;
-    r->vals = carry ? vals_home : NULL;
-    r->vals_tmp = carry ? vals_tmp_home : NULL;
-    r->idx = index ? idx_home : NULL;
-    r->idx_tmp = index ? idx_tmp_home : NULL;
-    for (ptrdiff_t i = 0; i < r->n; i++) {
-        r->keys[i] = (key_of(load(data + i * w, w), w, k) ^ flip) & mask;
-        if (index) {
-            r->idx[i] = i;
+    uint64_t flip = p->descending ? key_mask(w) : 0;
+    if (n <= SHORT_ROW) {
+        sort_short(data, n, w, k, flip, ws, index);
+        return;
+    }
+    form f = form_of(w, k);
+    key_range r = f.range(data, n, flip);
+    bool narrow = digits_of(r.hi - r.lo) <= 4;
+    if (index == NULL) {
+        sort_values(data, n, w, &f, flip, r, ws);
+    } else if (narrow && (uint64_t)n <= UINT32_MAX) {
+        argsort_packed(data, n, &f, flip, r, ws, index);
+    } else if (narrow) {
+        /* Rows past 2^32 elements: 32-bit keys as 64-bit ones. */
+        uint32_t *k32 = (uint32_t *)(void *)ws->lost;
+        int digits = digits_of(r.hi - r.lo);
+        uint64_t *keys = (uint64_t *)(void *)ws->keys;
+        uint64_t *tmp = (uint64_t *)(void *)ws->tmp;
+        int64_t *pay = (int64_t *)(void *)ws->pay;
+        int64_t *ptmp = (int64_t *)(void *)ws->ptmp;
+        memset(ws->counts, 0, sizeof ws->counts);
+        f.fill32(data, n, flip, r.lo, digits, k32, ws->counts);
+        for (ptrdiff_t i = 0; i < n; i++) {
+            keys[i] = k32[i];
+            pay[i] = i;
         }
-    }
-    if (carry) {
-        memcpy(r->vals, data, (size_t)(r->n * w));
-    }
-    radix_sort(r, counts);
-    if (index) {
-        memcpy(index, r->idx, (size_t)r->n * 8);
-    } else if (carry) {
-        memcpy(data, r->vals, (size_t)(r->n * w));
+        radix64_p64(&keys, &tmp, &pay, &ptmp, n, 0, digits, ws->counts);
+        memcpy(index, pay, (size_t)n * sizeof *index);
     } else {
-        for (ptrdiff_t i = 0; i < r->n; i++) {
-            store(data + i * w, w, value_of((r->keys[i] ^ flip) & mask, w, k));
-        }
+        argsort_wide(data, n, &f, flip, r, ws, index);
     }
 }
 
@@ -267,74 +391,34 @@ ua_host_sort(void *queue, const ua_sort_plan *p)
     if (p->rows == 0 || p->n == 0) {
         return UA_OK;
     }
-    int w = (int)ua_dtype_itemsize(p->type);
-    size_t n = (size_t)p->n;
-    /* keys and their tmp, values and theirs, indices and theirs. */
-    char *mem = malloc(n * (8 + 8 + 8 + 8 + 2 * (size_t)w) + 8 * 256 * 8);
+    size_t n = (size_t)p->n, w = ua_dtype_itemsize(p->type);
+    /* keys and tmp: 8 bytes each (64-bit keys, or packed positions);
+     * positions and theirs; the lost values (or a 32-bit key each). */
+    char *mem = p->scratch;
     if (mem == NULL) {
+        mem = malloc(UA_SORT_SCRATCH(n, w));
+    }
+    workspace *ws = malloc(sizeof *ws);
+    if (mem == NULL || ws == NULL) {
+        if (mem != p->scratch) {
+            free(mem);
+        }
+        free(ws);
         return ua_error_set(UA_ERR_NOMEM,
-                            "no host memory to sort %zu "
-                            "elements",
-                            n);
+                            "no host memory to sort %zu elements", n);
     }
-    uint64_t *keys = (uint64_t *)(void *)mem, *keys_tmp = keys + n;
-    int64_t *idx = (int64_t *)(keys_tmp + n), *idx_tmp = idx + n;
-    size_t (*counts)[256] = (size_t (*)[256])(void *)(idx_tmp + n);
-    char *vals = (char *)(counts + 8), *vals_tmp = vals + n * (size_t)w;
+    ws->keys = mem;
+    ws->tmp = ws->keys + n * 8;
+    ws->pay = ws->tmp + n * 8;
+    ws->ptmp = ws->pay + n * 8;
+    ws->lost = ws->ptmp + n * 8;
     for (ptrdiff_t i = 0; i < p->rows; i++) {
-        row r = {p->n, w, NULL, NULL, NULL, NULL, NULL, NULL};
-        sort_row(p, &r, p->data + i * p->n * w,
-                 p->index ? p->index + i * p->n : NULL, counts, vals, idx,
-                 keys, keys_tmp, vals_tmp, idx_tmp);
+        sort_row(p, p->data + i * p->n * (ptrdiff_t)w,
+                 p->index ? p->index + i * p->n : NULL, ws);
     }
-    free(mem);
-    return UA_OK;
-}
-
-ua_status
-ua_host_search(void *queue, const ua_search_plan *p)
-{
-    (void)queue;
-    int w = (int)ua_dtype_itemsize(p->type);
-    char k = sort_kind(p->type);
-    for (ptrdiff_t j = 0; j < p->m; j++) {
-        uint64_t v = key_of(load(p->needles + j * w, w), w, k);
-        ptrdiff_t lo = 0, hi = p->n;
-        while (lo < hi) {
-            ptrdiff_t mid = lo + (hi - lo) / 2;
-            uint64_t a = key_of(load(p->sorted + mid * w, w), w, k);
-            if (p->right ? a <= v : a < v) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        p->result[j] = lo;
+    if (mem != p->scratch) {
+        free(mem);
     }
-    return UA_OK;
-}
-
-ua_status
-ua_host_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
-{
-    (void)queue;
-    int w = (int)ua_dtype_itemsize(p->type);
-    char k = sort_kind(p->type);
-    uint64_t nan = w == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * w)) - 1;
-    uint64_t prev = 0;
-    int64_t g = -1;
-    for (ptrdiff_t i = 0; i < p->n; i++) {
-        uint64_t key = key_of(load(p->sorted + i * w, w), w, k);
-        /* Each NaN is its own group: NaN equals nothing. */
-        if (i == 0 || key != prev || (k == 'f' && key == nan)) {
-            g++;
-            if (p->starts) {
-                p->starts[g] = i;
-            }
-        }
-        p->group[i] = g;
-        prev = key;
-    }
-    *count = (ptrdiff_t)(g + 1);
+    free(ws);
     return UA_OK;
 }

@@ -33,6 +33,9 @@ DPCTLSyclDeviceRef ua_sycl_devices[SYCL_MAX_DEVICES];
 static DPCTLSyclContextRef contexts[SYCL_MAX_DEVICES];
 static DPCTLSyclContextRef distinct[SYCL_MAX_DEVICES];
 static int ndevices, ndistinct;
+/* What dpctl tells of each device, read once at enumeration: the default
+ * floating dtypes ask for fp64 at every creation call. */
+static ua_device_info infos[SYCL_MAX_DEVICES];
 
 /* ------------------------------------------------------------ the library */
 
@@ -112,36 +115,6 @@ remember_context(int i)
     }
 }
 
-static ua_status
-sycl_initialize(void)
-{
-    ua_status st = load_library();
-    if (st != UA_OK) {
-        return st;
-    }
-    device_list =
-        ua_dpctl.DeviceMgr_GetDevices(DPCTL_ALL_BACKENDS | DPCTL_ALL);
-    size_t n = device_list ? ua_dpctl.DeviceVector_Size(device_list) : 0;
-    for (size_t i = 0; i < n && ndevices < SYCL_MAX_DEVICES; i++) {
-        ua_sycl_devices[ndevices] =
-            ua_dpctl.DeviceVector_GetAt(device_list, i);
-        remember_context(ndevices++);
-    }
-    if (ndevices == 0) {
-        return ua_error_set(UA_ERR_UNAVAILABLE,
-                            "the SYCL runtime enumerates no device (for "
-                            "the OpenCL CPU device, OCL_ICD_FILENAMES must "
-                            "name libintelocl.so)");
-    }
-    return UA_OK;
-}
-
-static int
-sycl_device_count(void)
-{
-    return ndevices;
-}
-
 static const char *
 runtime_name(int backend)
 {
@@ -157,6 +130,80 @@ runtime_name(int backend)
     default:
         return "SYCL";
     }
+}
+
+/* A string dpctl gives (and the caller frees) copied into out. */
+static void
+copy_dpctl_string(char *out, size_t len, const char *s)
+{
+    snprintf(out, len, "%s", s ? s : "");
+    if (s != NULL) {
+        ua_dpctl.CString_Delete(s);
+    }
+}
+
+/* The device's vendor, driver, compute units and memory as dpctl reports
+ * them, and the aspects that decide what runs on it: fp64 (the default
+ * floating dtypes; the copy kernels of float64 and complex128 need it),
+ * fp16 and the USM kinds.  SYCL names no architecture through dpctl's C
+ * interface: it stays empty. */
+static void
+read_device_info(int i)
+{
+    DPCTLSyclDeviceRef d = ua_sycl_devices[i];
+    ua_device_info *out = &infos[i];
+    copy_dpctl_string(out->vendor, sizeof(out->vendor),
+                      ua_dpctl.Device_GetVendor(d));
+    copy_dpctl_string(out->driver_version, sizeof(out->driver_version),
+                      ua_dpctl.Device_GetDriverVersion(d));
+    /* The runtime is the platform's (its version names it: "OpenCL 3.0"). */
+    DPCTLSyclPlatformRef p = ua_dpctl.Device_GetPlatform(d);
+    if (p != NULL) {
+        copy_dpctl_string(out->runtime_version, sizeof(out->runtime_version),
+                          ua_dpctl.Platform_GetVersion(p));
+        ua_dpctl.Platform_Delete(p);
+    }
+    out->compute_units = ua_dpctl.Device_GetMaxComputeUnits(d);
+    out->global_mem_bytes = ua_dpctl.Device_GetGlobalMemSize(d);
+    out->fp64 = ua_dpctl.Device_HasAspect(d, DPCTL_ASPECT_FP64);
+    out->fp16 = ua_dpctl.Device_HasAspect(d, DPCTL_ASPECT_FP16);
+    out->usm_device =
+        ua_dpctl.Device_HasAspect(d, DPCTL_ASPECT_USM_DEVICE_ALLOCATIONS);
+    out->usm_shared =
+        ua_dpctl.Device_HasAspect(d, DPCTL_ASPECT_USM_SHARED_ALLOCATIONS);
+    out->usm_host =
+        ua_dpctl.Device_HasAspect(d, DPCTL_ASPECT_USM_HOST_ALLOCATIONS);
+}
+
+static ua_status
+sycl_initialize(void)
+{
+    ua_status st = load_library();
+    if (st != UA_OK) {
+        return st;
+    }
+    device_list =
+        ua_dpctl.DeviceMgr_GetDevices(DPCTL_ALL_BACKENDS | DPCTL_ALL);
+    size_t n = device_list ? ua_dpctl.DeviceVector_Size(device_list) : 0;
+    for (size_t i = 0; i < n && ndevices < SYCL_MAX_DEVICES; i++) {
+        ua_sycl_devices[ndevices] =
+            ua_dpctl.DeviceVector_GetAt(device_list, i);
+        remember_context(ndevices);
+        read_device_info(ndevices++);
+    }
+    if (ndevices == 0) {
+        return ua_error_set(UA_ERR_UNAVAILABLE,
+                            "the SYCL runtime enumerates no device (for "
+                            "the OpenCL CPU device, OCL_ICD_FILENAMES must "
+                            "name libintelocl.so)");
+    }
+    return UA_OK;
+}
+
+static int
+sycl_device_count(void)
+{
+    return ndevices;
 }
 
 static ua_status
@@ -177,14 +224,10 @@ sycl_device_describe(int index, ua_device_type *type, char *name,
     return UA_OK;
 }
 
-/* Of what dpctl tells, only whether the device has double precision (its
- * fp64 aspect), which sets the default floating dtypes; the copy kernels
- * of float64 and complex128 do not build without it. */
 static ua_status
 sycl_device_info(int index, ua_device_info *out)
 {
-    out->fp64 =
-        ua_dpctl.Device_HasAspect(ua_sycl_devices[index], DPCTL_ASPECT_FP64);
+    *out = infos[index];
     return UA_OK;
 }
 

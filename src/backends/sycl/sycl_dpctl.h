@@ -17,6 +17,7 @@ typedef struct DPCTLOpaqueSyclDeviceSelector *DPCTLSyclDeviceSelectorRef;
 typedef struct DPCTLOpaqueSyclEvent *DPCTLSyclEventRef;
 typedef struct DPCTLOpaqueSyclKernel *DPCTLSyclKernelRef;
 typedef struct DPCTLOpaqueSyclKernelBundle *DPCTLSyclKernelBundleRef;
+typedef struct DPCTLOpaqueSyclPlatform *DPCTLSyclPlatformRef;
 typedef struct DPCTLOpaqueSyclQueue *DPCTLSyclQueueRef;
 typedef struct DPCTLOpaqueDeviceVector *DPCTLDeviceVectorRef;
 typedef void DPCTL_error_handler(int err_code);
@@ -47,7 +48,11 @@ typedef void DPCTL_error_handler(int err_code);
 #define DPCTL_IN_ORDER (1 << 1)
 
 /* DPCTLSyclAspectType */
+#define DPCTL_ASPECT_FP16 5
 #define DPCTL_ASPECT_FP64 6
+#define DPCTL_ASPECT_USM_DEVICE_ALLOCATIONS 12
+#define DPCTL_ASPECT_USM_HOST_ALLOCATIONS 13
+#define DPCTL_ASPECT_USM_SHARED_ALLOCATIONS 14
 
 /* Each entry: field, symbol, return type, parameters. */
 #define UA_DPCTL_FUNCTIONS(X)                                                 \
@@ -72,6 +77,20 @@ typedef void DPCTL_error_handler(int err_code);
       (DPCTLSyclDeviceRef d))                                                 \
     X(Device_HasAspect, "DPCTLDevice_HasAspect", bool,                        \
       (DPCTLSyclDeviceRef d, int aspect))                                     \
+    X(Device_GetVendor, "DPCTLDevice_GetVendor", const char *,                \
+      (DPCTLSyclDeviceRef d))                                                 \
+    X(Device_GetDriverVersion, "DPCTLDevice_GetDriverVersion", const char *,  \
+      (DPCTLSyclDeviceRef d))                                                 \
+    X(Device_GetMaxComputeUnits, "DPCTLDevice_GetMaxComputeUnits", uint32_t,  \
+      (DPCTLSyclDeviceRef d))                                                 \
+    X(Device_GetGlobalMemSize, "DPCTLDevice_GetGlobalMemSize", uint64_t,      \
+      (DPCTLSyclDeviceRef d))                                                 \
+    X(Device_GetPlatform, "DPCTLDevice_GetPlatform", DPCTLSyclPlatformRef,    \
+      (DPCTLSyclDeviceRef d))                                                 \
+    X(Platform_GetVersion, "DPCTLPlatform_GetVersion", const char *,          \
+      (DPCTLSyclPlatformRef p))                                               \
+    X(Platform_Delete, "DPCTLPlatform_Delete", void,                          \
+      (DPCTLSyclPlatformRef p))                                               \
     X(Device_CreateFromSelector, "DPCTLDevice_CreateFromSelector",            \
       DPCTLSyclDeviceRef, (DPCTLSyclDeviceSelectorRef s))                     \
     X(FilterSelector_Create, "DPCTLFilterSelector_Create",                    \

@@ -78,13 +78,23 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
             ix = st == UA_OK ? ua_allocation_ptr(index) : NULL;
         }
     }
+    ua_allocation *scratch = NULL;
+    if (st == UA_OK && shape[axis] > 1) {
+        st = ua_usm_alloc(q, UA_USM_DEVICE, UA_SORT_SCRATCH(shape[axis], xsz),
+                          0, &scratch);
+    }
     ua_strided dense = {data, rows, x->type};
     if (st == UA_OK) {
         st = ua_queue_copy_strided(q, nd, shape, &dense, x);
     }
     if (st == UA_OK) {
-        ua_sort_plan p = {data,        ix,      size / shape[axis],
-                          shape[axis], x->type, descending};
+        ua_sort_plan p = {data,
+                          ix,
+                          size / shape[axis],
+                          shape[axis],
+                          x->type,
+                          descending,
+                          scratch ? ua_allocation_ptr(scratch) : NULL};
         st = kernels_of(q)->sort(q->handle, &p);
     }
     if (st == UA_OK && !in_place && !argsort) {
@@ -93,6 +103,9 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
     if (st == UA_OK && argsort && !index_in_place) {
         ua_strided from = {(char *)ix, rows, UA_INT64};
         st = ua_queue_copy_strided(q, nd, shape, result, &from);
+    }
+    if (scratch != NULL) {
+        ua_usm_free(scratch);
     }
     if (values != NULL) {
         ua_usm_free(values);

@@ -264,7 +264,9 @@ ua_status
 ua_device_get_info(const ua_device *d, ua_device_info *out)
 {
     memset(out, 0, sizeof(*out));
-    out->fp64 = true; /* unless the backend says otherwise */
+    /* Unless the backend says otherwise: */
+    out->fp64 = out->fp16 = true;
+    out->usm_device = out->usm_shared = out->usm_host = true;
     const ua_device_info_ops *info = ua_backend_device_info(d->backend);
     return info != NULL ? info->device_info(d->index, out) : UA_OK;
 }

@@ -172,6 +172,15 @@ keyword_position(const ua_py_argspec *spec, PyObject *key)
             return i;
         }
     }
+    /* sycl_queue is dpctl's and dpnp's name of queue, wherever one is
+     * taken (DESIGN.md section 1, "Speaking dpctl's language"). */
+    if (PyUnicode_IS_ASCII(key) && ascii_equals(key, "sycl_queue")) {
+        for (int i = 0; spec->names[i] != NULL; i++) {
+            if (strcmp(spec->names[i], "queue") == 0) {
+                return i;
+            }
+        }
+    }
     PyErr_Format(PyExc_TypeError,
                  "%s() got an unexpected keyword argument '%U'", spec->fname,
                  key);
@@ -195,20 +204,24 @@ take_positional(const ua_py_argspec *spec, PyObject *const *args,
     return 0;
 }
 
+/* *seen has a bit per keyword position taken, so that an argument given
+ * under both of its names (queue and sycl_queue) is refused. */
 static int
 take_keyword(const ua_py_argspec *spec, Py_ssize_t nargs, PyObject *key,
-             PyObject *value, PyObject **out)
+             PyObject *value, PyObject **out, uint64_t *seen)
 {
     int i = keyword_position(spec, key);
     if (i < 0) {
         return -1;
     }
-    if (i < nargs) {
+    uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
+    if (i < nargs || (*seen & bit)) {
         PyErr_Format(PyExc_TypeError,
                      "%s() got multiple values for argument '%s'", spec->fname,
                      spec->names[i]);
         return -1;
     }
+    *seen |= bit;
     out[i] = value;
     return 0;
 }
@@ -236,9 +249,10 @@ ua_py_parse_fast(const ua_py_argspec *spec, PyObject *const *args,
         return -1;
     }
     Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    uint64_t seen = 0;
     for (Py_ssize_t k = 0; k < nkw; k++) {
         if (take_keyword(spec, nargs, PyTuple_GET_ITEM(kwnames, k),
-                         args[nargs + k], out) < 0) {
+                         args[nargs + k], out, &seen) < 0) {
             return -1;
         }
     }
@@ -255,8 +269,9 @@ ua_py_parse_tuple(const ua_py_argspec *spec, PyObject *args, PyObject *kwargs,
     }
     PyObject *key, *value;
     Py_ssize_t pos = 0;
+    uint64_t seen = 0;
     while (kwargs != NULL && PyDict_Next(kwargs, &pos, &key, &value)) {
-        if (take_keyword(spec, nargs, key, value, out) < 0) {
+        if (take_keyword(spec, nargs, key, value, out, &seen) < 0) {
             return -1;
         }
     }

@@ -247,6 +247,19 @@
     "    ``'device'``, ``'shared'``, ``'host'``, or ``'unknown'`` when the\n" \
     "    memory is not of that context.\n"
 
+#define UA_DOC_MEMORY_GET_USM_TYPE_ENUM                                       \
+    "get_usm_type_enum($self, /, syclobj=None)\n--\n\n"                       \
+    "The USM kind of the memory as a number, as dpctl numbers them.\n\n"      \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "syclobj : Queue, Context, Device or str, optional\n"                     \
+    "    The context to ask; None is the memory's own.\n\n"                   \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "int\n"                                                                   \
+    "    1 for device, 2 for shared, 3 for host memory, 0 when the memory\n"  \
+    "    is not of that context (dpctl's ``sycl_usm_type``).\n"
+
 #define UA_DOC_MEMORY_COPY_TO_HOST                                            \
     "copy_to_host($self, /, obj=None)\n--\n\n"                                \
     "Copy the memory's bytes to the host.\n\n"                                \
@@ -384,17 +397,25 @@
     "USMArray\n"
 
 #define UA_DOC_ARRAY_ASTYPE                                                   \
-    "astype($self, /, dtype, order='K', *, copy=True)\n--\n\n"                \
+    "astype($self, /, dtype, order='K', *, casting='unsafe', copy=True,\n"    \
+    "       device=None)\n--\n\n"                                             \
     "The array cast to another dtype, with NumPy's unsafe casting.\n\n"       \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
-    "dtype : dtype-like\n"                                                    \
-    "    The element type of the result.\n"                                   \
+    "dtype : dtype-like or None\n"                                            \
+    "    The element type of the result; None is the default floating\n"      \
+    "    dtype of the result's device (float64 where it has fp64), as\n"      \
+    "    dpctl's ``astype`` takes it.\n"                                      \
     "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
-    "    The layout of the result.\n"                                         \
+    "    The layout of the result; ``'K'`` keeps the array's, the signs\n"    \
+    "    of its strides included, as dpctl's does.\n"                         \
+    "casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional\n"    \
+    "    NumPy's rule the cast must follow, else ``TypeError``.\n"            \
     "copy : bool, optional\n"                                                 \
-    "    False returns the array itself when dtype and order already\n"       \
-    "    match.\n\n"                                                          \
+    "    False returns the array itself when dtype, order and device\n"       \
+    "    already match.\n"                                                    \
+    "device : Device, Queue, filter string or None, optional\n"               \
+    "    Where the result goes, as ``to_device`` takes it.\n\n"               \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"
@@ -813,12 +834,15 @@
     "    take; the capsule is then left to its producer.\n"
 
 #define UA_DOC_ASNUMPY                                                        \
-    "asnumpy(x, /)\n--\n\n"                                                   \
+    "asnumpy(x, /, *, order='C')\n--\n\n"                                     \
     "A ``numpy.ndarray`` with a copy of the elements of x.\n\n"               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "x : USMArray or object\n"                                                \
-    "    Anything ``asarray`` takes.\n\n"                                     \
+    "    Anything ``asarray`` takes.\n"                                       \
+    "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
+    "    The copy's memory order, as NumPy's ``asarray`` takes it, of a\n"    \
+    "    C-ordered copy (as dpnp's ``asnumpy``).\n\n"                         \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "numpy.ndarray\n"
@@ -1083,7 +1107,8 @@
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "backend : str, optional\n"                                               \
-    "    Only the devices of this backend (``'host'``, ``'cuda'``).\n"        \
+    "    Only the devices of this backend (``'host'``, ``'cuda'``,\n"         \
+    "    ``'sycl'``).\n"                                                      \
     "device_type : {'cpu', 'gpu', 'accelerator'}, optional\n"                 \
     "    Only the devices of this type.\n\n"                                  \
     "Returns\n"                                                               \
@@ -1210,7 +1235,8 @@
     "module\n"
 
 #define UA_DOC_ASTYPE                                                         \
-    "astype(x, dtype, /, *, copy=True, device=None)\n--\n\n"                  \
+    "astype(x, dtype, /, *, copy=True, device=None, order='K',\n"             \
+    "       casting='unsafe')\n--\n\n"                                        \
     "A copy of an array cast to a dtype, on its device or another.\n\n"       \
     "The Array API's function form of ``x.astype``: values convert as\n"      \
     "NumPy's ``astype`` converts them (unsafe casting), and the result\n"     \
@@ -1219,8 +1245,9 @@
     "----------\n"                                                            \
     "x : USMArray\n"                                                          \
     "    The array to cast.\n"                                                \
-    "dtype : dtype\n"                                                         \
-    "    The dtype of the result; ``None`` raises ``TypeError``.\n"           \
+    "dtype : dtype or None\n"                                                 \
+    "    The dtype of the result; ``None`` is the default floating dtype\n"   \
+    "    of the result's device, as dpctl's ``astype`` takes it.\n"           \
     "copy : bool\n"                                                           \
     "    ``True`` (the default) always makes a new array; ``False``\n"        \
     "    returns ``x`` itself where ``dtype`` is ``x.dtype`` and "            \
@@ -1228,7 +1255,12 @@
     "    ``x``'s own queue.\n"                                                \
     "device : Device, Queue, filter string or None\n"                         \
     "    Where the result goes, as ``x.to_device(device)`` takes it; None\n"  \
-    "    keeps ``x``'s queue.\n\n"                                            \
+    "    keeps ``x``'s queue.\n"                                              \
+    "order : {'K', 'C', 'F', 'A'}, optional\n"                                \
+    "    The layout of the result; ``'K'`` keeps x's, the signs of its\n"     \
+    "    strides included.\n"                                                 \
+    "casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional\n"    \
+    "    NumPy's rule the cast must follow, else ``TypeError``.\n\n"          \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"

@@ -64,6 +64,8 @@
     X(s_version, "version")                                                   \
     X(s_syclobj, "syclobj")                                                   \
     X(s_get_capsule, "_get_capsule")                                          \
+    X(s_sycl_queue, "sycl_queue")                                             \
+    X(s_filter_string, "filter_string")                                       \
     X(s_cai, "__cuda_array_interface__")                                      \
     X(s_stream, "stream")                                                     \
     X(s_mask, "mask")                                                         \

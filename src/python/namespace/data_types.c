@@ -229,8 +229,8 @@ isdtype(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 
 /* ------------------------------------------------------------------ astype */
 
-static const char *const astype_names[] = {"x", "dtype", "copy", "device",
-                                           NULL};
+static const char *const astype_names[] = {
+    "x", "dtype", "copy", "device", "order", "casting", NULL};
 static const ua_py_argspec astype_args = {"astype", astype_names, 2, 2};
 
 /* The function of the standard, over the method's work: x itself where
@@ -241,8 +241,9 @@ astype(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
        PyObject *kwnames)
 {
     ua_state *st = PyModule_GetState(module);
-    PyObject *v[4] = {NULL, NULL, Py_True, Py_None};
+    PyObject *v[6] = {NULL, NULL, Py_True, Py_None, NULL, NULL};
     ua_typenum t;
+    char order = 'K';
     if (ua_py_parse_fast(&astype_args, args, nargs, kwnames, v) < 0) {
         return NULL;
     }
@@ -265,7 +266,7 @@ astype(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                      Py_TYPE(v[2])->tp_name);
         return NULL;
     }
-    if (dtype_arg(st, v[1], "astype", 0, &t) < 0) {
+    if (v[4] != NULL && ua_py_parse_order(v[4], "CFAK", &order) < 0) {
         return NULL;
     }
     PyObject *queue = v[3] == Py_None ? Py_NewRef(base_of(x)->queue)
@@ -273,7 +274,15 @@ astype(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (queue == NULL) {
         return NULL;
     }
-    PyObject *result = ua_py_array_cast(st, x, t, 'K', v[2] == Py_True, queue);
+    PyObject *result = NULL;
+    int rc = v[1] == Py_None
+                 ? ua_py_astype_dtype(st, x, Py_None, v[5], queue, &t)
+             : dtype_arg(st, v[1], "astype", 0, &t) < 0
+                 ? -1
+                 : ua_py_check_casting(st, x, t, v[5]);
+    if (rc == 0) {
+        result = ua_py_array_cast(st, x, t, order, v[2] == Py_True, queue);
+    }
     Py_DECREF(queue);
     return result;
 }

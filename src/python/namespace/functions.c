@@ -96,7 +96,7 @@ convert_array(ua_state *st, PyObject *x, const convert_args *c)
                      need);
         return NULL;
     }
-    return ua_py_array_copy(
+    return ua_py_array_copy_signed(
         st, x, c->has_type ? c->type : (ua_typenum)ARR(x)->typenum, c->order,
         c->has_kind ? c->kind : base_of(x)->kind,
         c->queue ? c->queue : base_of(x)->queue);
@@ -393,9 +393,8 @@ asarray(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 }
 
 static PyObject *
-asnumpy(PyObject *module, PyObject *obj)
+host_copy(ua_state *st, PyObject *obj)
 {
-    ua_state *st = PyModule_GetState(module);
     if (PyObject_TypeCheck(obj, st->USMArray_Type)) {
         return ua_py_array_to_numpy(st, obj);
     }
@@ -408,6 +407,39 @@ asnumpy(PyObject *module, PyObject *obj)
     PyObject *host = a ? ua_py_array_to_numpy(st, a) : NULL;
     Py_XDECREF(a);
     return host;
+}
+
+static PyObject *
+asnumpy(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+        PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "order", NULL};
+    static const ua_py_argspec spec = {"asnumpy", kwlist, 1, 1};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    char order = 'C';
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        (v[1] != NULL && ua_py_parse_order(v[1], "CFAK", &order) < 0)) {
+        return NULL;
+    }
+    PyObject *host = host_copy(st, v[0]);
+    if (host == NULL || order != 'F') {
+        return host;
+    }
+    /* The copy is C-ordered (what 'C', 'A' and 'K' keep); Fortran order
+     * is one more host copy. */
+    PyObject *np = ua_py_numpy(st);
+    PyObject *convert = np ? PyObject_GetAttrString(np, "asarray") : NULL;
+    PyObject *kwargs =
+        convert ? Py_BuildValue("{s:s#}", "order", &order, (Py_ssize_t)1)
+                : NULL;
+    PyObject *call = kwargs ? PyTuple_Pack(1, host) : NULL;
+    PyObject *result = call ? PyObject_Call(convert, call, kwargs) : NULL;
+    Py_XDECREF(call);
+    Py_XDECREF(kwargs);
+    Py_XDECREF(convert);
+    Py_DECREF(host);
+    return result;
 }
 
 /* Unpickling: a copy of the host elements in new memory of the USM kind
@@ -473,6 +505,9 @@ make_empty(ua_state *st, creation *c)
     PyObject *a = ua_py_array_empty(st, c->nd, c->shape, c->like, c->type,
                                     c->order, c->kind, c->queue);
     Py_CLEAR(c->queue);
+    if (a != NULL && c->like != NULL && c->order == 'K') {
+        a = ua_py_array_keep_signs(st, a, c->like);
+    }
     return a;
 }
 
@@ -504,6 +539,57 @@ infer_type(ua_state *st, PyObject *value, ua_typenum *t)
     Py_XDECREF(host);
     Py_XDECREF(dt);
     return rc;
+}
+
+/* The fill values of full and full_like: numbers and arrays (or what NumPy
+ * makes a numeric array of), never text, which NumPy would parse. */
+static int
+check_fill_value(ua_state *st, PyObject *value)
+{
+    if (ua_py_is_python_scalar(value) ||
+        PyObject_TypeCheck(value, st->USMArray_Type)) {
+        return 0;
+    }
+    if (PyUnicode_Check(value) || PyBytes_Check(value) ||
+        PyByteArray_Check(value) || value == Py_None) {
+        PyErr_Format(PyExc_TypeError,
+                     "fill_value must be a number or an array, not %.100s",
+                     Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    ua_typenum t;
+    return infer_type(st, value, &t);
+}
+
+/* A complex fill value into a real or integer dtype keeps its real part
+ * (a bool its truth), as NumPy's and dpctl's full do; element writes
+ * refuse it instead (x[i] = 1j raises). */
+static PyObject *
+fill_value_for(PyObject *value, ua_typenum t)
+{
+    char kind = ua_dtype_kind(t);
+    if (!PyComplex_Check(value) || kind == 'c') {
+        return Py_NewRef(value);
+    }
+    Py_complex z = PyComplex_AsCComplex(value);
+    if (z.real == -1.0 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return kind == 'b' ? PyBool_FromLong(z.real != 0 || z.imag != 0)
+                       : PyFloat_FromDouble(z.real);
+}
+
+/* Writes a fill value into a new array, or drops the array. */
+static PyObject *
+fill_with(ua_state *st, PyObject *a, PyObject *value)
+{
+    PyObject *v =
+        a ? fill_value_for(value, (ua_typenum)ARR(a)->typenum) : NULL;
+    if (v == NULL || ua_py_array_assign(st, a, v) < 0) {
+        Py_CLEAR(a);
+    }
+    Py_XDECREF(v);
+    return a;
 }
 
 /* The arguments of the creation functions, in their order; the
@@ -576,17 +662,27 @@ full(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     creation c; /* not zeroed: its shape array is 512 bytes */
     c.type = UA_FLOAT64;
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        ((value = v[1]), (kw[C_DTYPE] == NULL || kw[C_DTYPE] == Py_None) &&
-                             infer_type(st, value, &c.type) < 0) ||
-        parse_creation(st, &c, v[0], kw[C_DTYPE], kw[C_ORDER], kw[C_DEVICE],
-                       kw[C_USM_TYPE], kw[C_QUEUE]) < 0) {
+        check_fill_value(st, (value = v[1])) < 0) {
         return NULL;
     }
-    PyObject *a = make_empty(st, &c);
-    if (a != NULL && ua_py_array_assign(st, a, value) < 0) {
-        Py_CLEAR(a);
+    /* An array's fill follows its data: its queue and USM kind unless
+     * named (dpctl's full does so). */
+    int from_array = PyObject_TypeCheck(value, st->USMArray_Type);
+    PyObject *device = kw[C_DEVICE], *queue = kw[C_QUEUE];
+    if (from_array && (device == NULL || device == Py_None) &&
+        (queue == NULL || queue == Py_None)) {
+        queue = base_of(value)->queue;
     }
-    return a;
+    if (((kw[C_DTYPE] == NULL || kw[C_DTYPE] == Py_None) &&
+         infer_type(st, value, &c.type) < 0) ||
+        parse_creation(st, &c, v[0], kw[C_DTYPE], kw[C_ORDER], device,
+                       kw[C_USM_TYPE], queue) < 0) {
+        return NULL;
+    }
+    if (from_array && (kw[C_USM_TYPE] == NULL || kw[C_USM_TYPE] == Py_None)) {
+        c.kind = base_of(value)->kind;
+    }
+    return fill_with(st, make_empty(st, &c), value);
 }
 
 /* *_like: the shape, dtype, USM type and queue of x unless overridden;
@@ -601,7 +697,8 @@ like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject **kw = v + 1 + takes_value;
     ua_state *st = PyModule_GetState(module);
     if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
-        ua_py_check_array(st, v[0], "a *_like function") < 0) {
+        ua_py_check_array(st, v[0], "a *_like function") < 0 ||
+        (takes_value && check_fill_value(st, v[1]) < 0)) {
         return NULL;
     }
     PyObject *x = v[0], *value = takes_value ? v[1] : NULL;
@@ -628,13 +725,16 @@ like(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     c.like = ARR(x)->strides;
     c.order = ua_layout_resolve_order(ARR(x)->flags, ord);
     PyObject *a = make_empty(st, &c);
+    if (a != NULL && takes_value) {
+        return fill_with(st, a, value);
+    }
     int rc = a ? 0 : -1;
     if (rc == 0 && fill == 0) {
         rc = zero_fill(st, a);
-    } else if (rc == 0 && (fill == 1 || takes_value)) {
-        PyObject *v = takes_value ? Py_NewRef(value) : PyLong_FromLong(1);
-        rc = v ? ua_py_array_assign(st, a, v) : -1;
-        Py_XDECREF(v);
+    } else if (rc == 0 && fill == 1) {
+        PyObject *one = PyLong_FromLong(1);
+        rc = one ? ua_py_array_assign(st, a, one) : -1;
+        Py_XDECREF(one);
     }
     if (rc < 0) {
         Py_CLEAR(a);
@@ -660,7 +760,7 @@ PyMethodDef ua_py_array_functions[] = {
     {"from_dlpack", KW(ua_py_from_dlpack), UA_DOC_FROM_DLPACK},
     {"_rebuild_array", ua_py_rebuild_array, METH_VARARGS,
      "Unpickles a USMArray."},
-    {"asnumpy", asnumpy, METH_O, UA_DOC_ASNUMPY},
+    {"asnumpy", KW(asnumpy), UA_DOC_ASNUMPY},
     {"empty", KW(empty), UA_DOC_EMPTY},
     {"zeros", KW(zeros), UA_DOC_FILLED("zeros", "zeros")},
     {"ones", KW(ones), UA_DOC_FILLED("ones", "ones")},

@@ -143,11 +143,20 @@ static int
 read_data(const ua_iface *f, PyObject *key, PyObject *data, uintptr_t *ptr,
           int *readonly)
 {
-    if (!PyTuple_Check(data) || PyTuple_GET_SIZE(data) != 2) {
+    if (!PyTuple_Check(data)) {
         PyErr_Format(PyExc_TypeError,
                      "%s['%U'] must be a 2-tuple (pointer, read_only), not "
                      "%.100s",
                      f->name, key, Py_TYPE(data)->tp_name);
+        return -1;
+    }
+    /* A tuple of another length is the right type with a wrong value
+     * (ValueError, as dpctl's import has it). */
+    if (PyTuple_GET_SIZE(data) != 2) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s['%U'] must be a 2-tuple (pointer, read_only), not a "
+                     "tuple of %zd",
+                     f->name, key, PyTuple_GET_SIZE(data));
         return -1;
     }
     PyObject *p = PyTuple_GET_ITEM(data, 0), *flag = PyTuple_GET_ITEM(data, 1);

@@ -98,14 +98,17 @@ parse_strides(PyObject *obj, layout_args *l)
         ua_layout_default_strides(l->nd, l->shape, l->order, l->strides);
         return 0;
     }
-    if (PyIndex_Check(obj) ||
-        ua_py_parse_ints(obj, "strides", l->strides, &n) < 0) {
-        if (!PyErr_Occurred()) {
-            PyErr_Format(PyExc_TypeError,
-                         "strides must be None or a sequence of integers, "
-                         "not %.100s",
-                         Py_TYPE(obj)->tp_name);
-        }
+    /* What is not a sequence is a wrong value, as dpctl's constructor has
+     * it (ValueError); a sequence of non-integers a wrong type. */
+    if (PyIndex_Check(obj) || !PySequence_Check(obj) || PyUnicode_Check(obj) ||
+        PyBytes_Check(obj)) {
+        PyErr_Format(PyExc_ValueError,
+                     "strides must be None or a sequence of integers, not "
+                     "%.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    if (ua_py_parse_ints(obj, "strides", l->strides, &n) < 0) {
         return -1;
     }
     if (n != l->nd) {
@@ -197,8 +200,10 @@ buffer_memory(ua_state *st, PyObject *buffer, layout_args *l,
     if (buffer == NULL) {
         return allocate_for_layout(st, l, UA_USM_DEVICE, ctor_kwargs);
     }
-    if (PyUnicode_Check(buffer)) {
-        const char *s = PyUnicode_AsUTF8(buffer);
+    /* b"device" names a kind too, as dpctl's constructor takes it. */
+    if (PyUnicode_Check(buffer) || PyBytes_Check(buffer)) {
+        const char *s = PyBytes_Check(buffer) ? PyBytes_AS_STRING(buffer)
+                                              : PyUnicode_AsUTF8(buffer);
         ua_usm_kind kind;
         if (s == NULL) {
             return NULL;
@@ -225,7 +230,7 @@ buffer_memory(ua_state *st, PyObject *buffer, layout_args *l,
     if (PyObject_TypeCheck(buffer, st->USMArray_Type)) {
         return Py_NewRef(ARR(buffer)->base);
     }
-    PyErr_Format(PyExc_TypeError,
+    PyErr_Format(PyExc_ValueError,
                  "buffer must be 'device', 'shared', 'host', a "
                  "usmarray.Memory or a USMArray, not %.100s",
                  Py_TYPE(buffer)->tp_name);
@@ -421,6 +426,13 @@ get_queue(PyObject *self, void *Py_UNUSED(c))
 }
 
 static PyObject *
+get_dpctl(PyObject *self, void *which)
+{
+    return ua_py_queue_dpctl(ua_state_of(self), base_of(self)->queue,
+                             (ua_py_dpctl_object)(intptr_t)which);
+}
+
+static PyObject *
 get_device(PyObject *self, void *Py_UNUSED(c))
 {
     return Py_NewRef(((ua_py_queue *)base_of(self)->queue)->device);
@@ -494,7 +506,9 @@ ua_py_array_dealloc(PyObject *self)
 /* ---------------------------------------------------------------- type */
 
 static PyGetSetDef array_getset[] = {
-    {"shape", get_shape, NULL, "Extent of each axis.", NULL},
+    UA_PY_DPCTL_GETSET(get_dpctl, "the array's"),
+    {"shape", get_shape, ua_py_array_set_shape,
+     "Extent of each axis; setting it reshapes the array in place.", NULL},
     {"strides", get_strides, NULL, "Strides in elements.", NULL},
     {"ndim", get_ndim, NULL, "Number of axes.", NULL},
     {"size", get_size, NULL, "Number of elements.", NULL},
@@ -568,6 +582,11 @@ static PyMethodDef array_methods[] = {
      "__array_function__($self, func, types, args, kwargs, /)\n--\n\n"
      "NumPy's functions called on the array run the namespace's function "
      "of the same name; others raise TypeError."},
+    {"squeeze", (PyCFunction)(void (*)(void))ua_py_array_squeeze,
+     METH_VARARGS | METH_KEYWORDS,
+     "squeeze($self, /, axis=None)\n--\n\nThe array without the given "
+     "length-1 axes (every one where axis is None), as usmarray.squeeze "
+     "gives it; NumPy's and CuPy's arrays have this method."},
     {"__deepcopy__", ua_py_array_copy_protocol, METH_O,
      "__deepcopy__($self, memo, /)\n--\n\nAs __copy__: elements hold no "
      "references."},

@@ -12,6 +12,8 @@
 #include "python/types/arrays.h"
 #include "python/types/devices.h"
 
+#include "core/compute/promote.h"
+
 /* ------------------------------------------------------------- copying */
 
 int
@@ -47,6 +49,57 @@ ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t, char order,
     PyObject *out = ua_py_array_empty(st, s->nd, s->shape, s->strides, t,
                                       ua_layout_resolve_order(s->flags, order),
                                       kind, queue);
+    if (out == NULL) {
+        return NULL;
+    }
+    ua_strided d = ua_py_array_strided(out), from = ua_py_array_strided(src);
+    if (ua_py_copy_strided(st, queue, s->nd, s->shape, &d, &from) < 0) {
+        Py_CLEAR(out);
+    }
+    return out;
+}
+
+PyObject *
+ua_py_array_keep_signs(ua_state *st, PyObject *out, const Py_ssize_t *like)
+{
+    PyUSMArrayObject *a = ARR(out);
+    Py_ssize_t strides[UA_MAXDIMS], shift = 0;
+    int flipped = 0;
+    if (ua_py_array_size(out) == 0) {
+        return out;
+    }
+    for (int k = 0; k < a->nd; k++) {
+        strides[k] = a->strides[k];
+        if (like[k] < 0 && a->shape[k] > 1) {
+            shift += (a->shape[k] - 1) * a->strides[k];
+            strides[k] = -a->strides[k];
+            flipped = 1;
+        }
+    }
+    if (!flipped) {
+        return out;
+    }
+    /* The new memory's dense layout walked from the other end on those
+     * axes: a view of all of it, within its bounds by construction. */
+    PyObject *v = ua_py_array_make(
+        st, a->nd, a->shape, strides, (ua_typenum)a->typenum,
+        a->data + shift * (Py_ssize_t)ua_py_array_itemsize(out), a->base, 1);
+    Py_DECREF(out);
+    return v;
+}
+
+PyObject *
+ua_py_array_copy_signed(ua_state *st, PyObject *src, ua_typenum t, char order,
+                        ua_usm_kind kind, PyObject *queue)
+{
+    PyUSMArrayObject *s = ARR(src);
+    char resolved = ua_layout_resolve_order(s->flags, order);
+    if (resolved != 'K') {
+        return ua_py_array_copy(st, src, t, order, kind, queue);
+    }
+    PyObject *out = ua_py_array_empty(st, s->nd, s->shape, s->strides, t, 'K',
+                                      kind, queue);
+    out = out ? ua_py_array_keep_signs(st, out, s->strides) : NULL;
     if (out == NULL) {
         return NULL;
     }
@@ -261,9 +314,9 @@ ua_py_array_copy_method(PyObject *self, PyObject *args, PyObject *kwargs)
         (order_obj && ua_py_parse_order(order_obj, "CFAK", &order) < 0)) {
         return NULL;
     }
-    return ua_py_array_copy(ua_state_of(self), self,
-                            (ua_typenum)ARR(self)->typenum, order,
-                            base_of(self)->kind, base_of(self)->queue);
+    return ua_py_array_copy_signed(ua_state_of(self), self,
+                                   (ua_typenum)ARR(self)->typenum, order,
+                                   base_of(self)->kind, base_of(self)->queue);
 }
 
 /* Whether the layout already is what order asks of a copy, as NumPy's
@@ -284,23 +337,90 @@ has_order(PyObject *self, char order)
     }
 }
 
+int
+ua_py_check_casting(ua_state *st, PyObject *x, ua_typenum t, PyObject *casting)
+{
+    if (casting == NULL || casting == Py_None) {
+        return 0;
+    }
+    static const char *const rules[] = {"no",        "equiv",  "safe",
+                                        "same_kind", "unsafe", NULL};
+    int known = 0;
+    for (int i = 0; PyUnicode_Check(casting) && rules[i] != NULL; i++) {
+        known |= PyUnicode_CompareWithASCIIString(casting, rules[i]) == 0;
+    }
+    if (!known) {
+        PyErr_Format(PyExc_ValueError,
+                     "casting must be 'no', 'equiv', 'safe', 'same_kind' or "
+                     "'unsafe', not %R",
+                     casting);
+        return -1;
+    }
+    PyObject *np = ua_py_numpy(st);
+    PyObject *from =
+        ua_py_dtype(st, (ua_typenum)ARR(x)->typenum); /* borrowed */
+    PyObject *to = ua_py_dtype(st, t);
+    PyObject *ok =
+        np && from && to
+            ? PyObject_CallMethod(np, "can_cast", "OOO", from, to, casting)
+            : NULL;
+    if (ok == NULL) {
+        return -1;
+    }
+    int allowed = PyObject_IsTrue(ok);
+    Py_DECREF(ok);
+    if (allowed == 0) {
+        PyErr_Format(PyExc_TypeError,
+                     "cannot cast from %s to %s according to the rule %R",
+                     ua_dtype_name((ua_typenum)ARR(x)->typenum),
+                     ua_dtype_name(t), casting);
+    }
+    return allowed == 1 ? 0 : -1;
+}
+
+int
+ua_py_astype_dtype(ua_state *st, PyObject *x, PyObject *dtype,
+                   PyObject *casting, PyObject *queue, ua_typenum *t)
+{
+    if (dtype == Py_None) {
+        /* dpctl's astype(None): the default floating dtype where the
+         * result goes. */
+        ua_default_dtypes d = ua_default_dtypes_for(
+            ua_device_has_fp64(ua_queue_device(queue_of(queue))));
+        *t = d.real_floating;
+    } else if (ua_py_typenum(st, dtype, t) < 0) {
+        return -1;
+    }
+    return ua_py_check_casting(st, x, *t, casting);
+}
+
 PyObject *
 ua_py_array_astype(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"dtype", "order", "copy", NULL};
-    PyObject *dtype, *order_obj = NULL, *copy_obj = NULL;
+    static char *kwlist[] = {"dtype", "order",  "casting",
+                             "copy",  "device", NULL};
+    PyObject *dtype, *order_obj = NULL, *casting = NULL, *copy_obj = NULL;
+    PyObject *device = Py_None;
     ua_state *st = ua_state_of(self);
     ua_typenum t;
     char order = 'K';
     int copy = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O$O:astype", kwlist,
-                                     &dtype, &order_obj, &copy_obj) ||
-        ua_py_typenum(st, dtype, &t) < 0 ||
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O$OOO:astype", kwlist,
+                                     &dtype, &order_obj, &casting, &copy_obj,
+                                     &device) ||
         (order_obj && ua_py_parse_order(order_obj, "CFAK", &order) < 0) ||
         ua_py_parse_copy(copy_obj, &copy) < 0) {
         return NULL;
     }
-    return ua_py_array_cast(st, self, t, order, copy, base_of(self)->queue);
+    PyObject *queue = device == Py_None ? Py_NewRef(base_of(self)->queue)
+                                        : ua_py_as_queue(st, device, "device");
+    PyObject *result = NULL;
+    if (queue != NULL &&
+        ua_py_astype_dtype(st, self, dtype, casting, queue, &t) == 0) {
+        result = ua_py_array_cast(st, self, t, order, copy, queue);
+    }
+    Py_XDECREF(queue);
+    return result;
 }
 
 PyObject *
@@ -311,7 +431,7 @@ ua_py_array_cast(ua_state *st, PyObject *x, ua_typenum t, char order, int copy,
         queue == base_of(x)->queue && has_order(x, order)) {
         return Py_NewRef(x);
     }
-    return ua_py_array_copy(st, x, t, order, base_of(x)->kind, queue);
+    return ua_py_array_copy_signed(st, x, t, order, base_of(x)->kind, queue);
 }
 
 /* The queue to_device copies on: the target's, or the stream, a Queue of

@@ -182,6 +182,68 @@ find_ufunc(const char *name, ua_ew_id *f)
     return ua_ew_find(name, f);
 }
 
+/* Whether a ufunc's keyword arguments ask for nothing but a result dtype
+ * (out=None, dtype=...: Dask passes them so); *dtype is the one asked for,
+ * or NULL. */
+static bool
+only_defaults(PyObject *kwargs, PyObject **dtype)
+{
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    *dtype = NULL;
+    while (kwargs != NULL && PyDict_Next(kwargs, &pos, &key, &value)) {
+        if (PyUnicode_Check(key) &&
+            PyUnicode_CompareWithASCIIString(key, "dtype") == 0) {
+            *dtype = value == Py_None ? NULL : value;
+        } else if (value != Py_None) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The result in the dtype a ufunc's dtype= asked for (computed in the
+ * operands' own type, then cast: the same where they already have it). */
+static PyObject *
+as_dtype(PyObject *self, PyObject *result, PyObject *dtype)
+{
+    if (result == NULL || dtype == NULL) {
+        return result;
+    }
+    PyObject *module = PyType_GetModuleByDef(Py_TYPE(self), &ua_module_def);
+    PyObject *astype =
+        module ? PyObject_GetAttrString(module, "astype") : NULL;
+    PyObject *out =
+        astype ? PyObject_CallFunctionObjArgs(astype, result, dtype, NULL)
+               : NULL;
+    Py_XDECREF(astype);
+    Py_DECREF(result);
+    return out;
+}
+
+/* NumPy's ufuncs that are products, not elementwise: the namespace's
+ * functions of the same name. */
+static bool
+is_product_ufunc(const char *name)
+{
+    return strcmp(name, "matmul") == 0 || strcmp(name, "vecdot") == 0;
+}
+
+/* The namespace's function `name` called with args[skip:]. */
+static PyObject *
+call_namespace(PyObject *self, const char *name, PyObject *args,
+               Py_ssize_t skip)
+{
+    PyObject *module = PyType_GetModuleByDef(Py_TYPE(self), &ua_module_def);
+    PyObject *ours = module ? PyObject_GetAttrString(module, name) : NULL;
+    PyObject *rest =
+        ours ? PyTuple_GetSlice(args, skip, PyTuple_GET_SIZE(args)) : NULL;
+    PyObject *out = rest ? PyObject_Call(ours, rest, NULL) : NULL;
+    Py_XDECREF(rest);
+    Py_XDECREF(ours);
+    return out;
+}
+
 /* __array_ufunc__(ufunc, method, *inputs, **kwargs): a plain call of a
  * ufunc with a namespace counterpart runs it; reductions, out= and the
  * rest give NotImplemented, which NumPy turns into TypeError. */
@@ -189,7 +251,8 @@ PyObject *
 ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(args);
-    if (n < 2 || (kwargs != NULL && PyDict_GET_SIZE(kwargs) > 0)) {
+    PyObject *dtype;
+    if (n < 2 || !only_defaults(kwargs, &dtype)) {
         Py_RETURN_NOTIMPLEMENTED;
     }
     PyObject *name =
@@ -199,18 +262,80 @@ ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs)
     ua_ew_id f;
     bool call = PyUnicode_Check(method) &&
                 PyUnicode_CompareWithASCIIString(method, "__call__") == 0;
+    if (s != NULL && call && is_product_ufunc(s)) {
+        PyObject *out = call_namespace(self, s, args, 2);
+        Py_DECREF(name);
+        return as_dtype(self, out, dtype);
+    }
     if (s == NULL || !call || !find_ufunc(s, &f) || ua_ew_arity(f) != n - 2) {
         Py_XDECREF(name);
         PyErr_Clear();
         Py_RETURN_NOTIMPLEMENTED;
     }
     Py_DECREF(name);
-    return ua_py_elementwise(ua_state_of(self), f, &PyTuple_GET_ITEM(args, 2),
-                             (int)(n - 2), NULL, false);
+    return as_dtype(self,
+                    ua_py_elementwise(ua_state_of(self), f,
+                                      &PyTuple_GET_ITEM(args, 2), (int)(n - 2),
+                                      NULL, false),
+                    dtype);
+}
+
+/* NumPy's functions whose namespace counterpart is named otherwise (Dask
+ * joins chunks with numpy.concatenate). */
+static const char *const renamed_functions[][2] = {
+    {"concatenate", "concat"},
+    {"transpose", "permute_dims"},
+};
+
+static PyObject *
+namespace_counterpart(PyObject *module, PyObject *name)
+{
+    for (size_t i = 0;
+         i < sizeof renamed_functions / sizeof renamed_functions[0]; i++) {
+        if (PyUnicode_CompareWithASCIIString(name, renamed_functions[i][0]) ==
+            0) {
+            return PyObject_GetAttrString(module, renamed_functions[i][1]);
+        }
+    }
+    return PyObject_GetAttr(module, name);
+}
+
+/* numpy.transpose(x) and transpose(x, axes=None) reverse every axis,
+ * where permute_dims needs the axes named. */
+static bool
+transposes_all_axes(PyObject *fargs, PyObject *fkwargs)
+{
+    PyObject *axes = PyTuple_GET_SIZE(fargs) > 1
+                         ? PyTuple_GET_ITEM(fargs, 1)
+                         : PyDict_GetItemString(fkwargs, "axes");
+    return PyTuple_GET_SIZE(fargs) >= 1 && (axes == NULL || axes == Py_None);
+}
+
+static PyObject *
+reversed_axes_permutation(PyObject *permute_dims, PyObject *fargs)
+{
+    PyObject *x = PyTuple_GET_ITEM(fargs, 0);
+    PyObject *ndim = PyObject_GetAttrString(x, "ndim");
+    Py_ssize_t nd = ndim ? PyLong_AsSsize_t(ndim) : -1;
+    Py_XDECREF(ndim);
+    PyObject *axes = nd >= 0 ? PyTuple_New(nd) : NULL;
+    for (Py_ssize_t k = 0; axes != NULL && k < nd; k++) {
+        PyObject *axis = PyLong_FromSsize_t(nd - 1 - k);
+        if (axis == NULL) {
+            Py_CLEAR(axes);
+            break;
+        }
+        PyTuple_SET_ITEM(axes, k, axis);
+    }
+    PyObject *out =
+        axes ? PyObject_CallFunctionObjArgs(permute_dims, x, axes, NULL)
+             : NULL;
+    Py_XDECREF(axes);
+    return out;
 }
 
 /* __array_function__(func, types, args, kwargs): the namespace's function
- * of the same name, where it has one. */
+ * of the same name, or of the standard's name for it, where it has one. */
 PyObject *
 ua_py_array_function(PyObject *self, PyObject *args)
 {
@@ -225,7 +350,7 @@ ua_py_array_function(PyObject *self, PyObject *args)
         Py_XDECREF(name);
         return NULL;
     }
-    PyObject *ours = PyObject_GetAttr(module, name);
+    PyObject *ours = namespace_counterpart(module, name);
     if (ours == NULL || !PyCallable_Check(ours)) {
         PyErr_Clear();
         PyErr_Format(PyExc_TypeError,
@@ -236,8 +361,56 @@ ua_py_array_function(PyObject *self, PyObject *args)
         Py_DECREF(name);
         return NULL;
     }
+    bool all_axes = PyUnicode_CompareWithASCIIString(name, "transpose") == 0 &&
+                    transposes_all_axes(fargs, fkwargs);
     Py_DECREF(name);
-    PyObject *out = PyObject_Call(ours, fargs, fkwargs);
+    PyObject *out = all_axes ? reversed_axes_permutation(ours, fargs)
+                             : PyObject_Call(ours, fargs, fkwargs);
     Py_DECREF(ours);
+    return out;
+}
+
+/* x.squeeze(axis=None), as NumPy's and CuPy's arrays have it (Dask calls
+ * it on chunks): the namespace's squeeze, every length-1 axis where axis
+ * is None. */
+PyObject *
+ua_py_array_squeeze(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"axis", NULL};
+    PyObject *axis = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:squeeze", kwlist,
+                                     &axis)) {
+        return NULL;
+    }
+    PyObject *axes = NULL;
+    if (axis == Py_None) {
+        const PyUSMArrayObject *a = ARR(self);
+        Py_ssize_t count = 0;
+        for (int k = 0; k < a->nd; k++) {
+            count += a->shape[k] == 1;
+        }
+        if ((axes = PyTuple_New(count)) == NULL) {
+            return NULL;
+        }
+        for (int k = 0, i = 0; k < a->nd; k++) {
+            PyObject *v = a->shape[k] == 1 ? PyLong_FromLong(k) : NULL;
+            if (a->shape[k] == 1 && v == NULL) {
+                Py_DECREF(axes);
+                return NULL;
+            }
+            if (v != NULL) {
+                PyTuple_SET_ITEM(axes, i++, v);
+            }
+        }
+        axis = axes;
+    }
+    PyObject *module = PyType_GetModuleByDef(Py_TYPE(self), &ua_module_def);
+    PyObject *squeeze =
+        module ? PyObject_GetAttrString(module, "squeeze") : NULL;
+    PyObject *out =
+        squeeze ? PyObject_CallFunctionObjArgs(squeeze, self, axis, NULL)
+                : NULL;
+    Py_XDECREF(squeeze);
+    Py_XDECREF(axes);
     return out;
 }

@@ -68,21 +68,43 @@ element_as_python(PyObject *self)
     return item;
 }
 
+/* Only 0-d arrays convert to Python scalars (DESIGN.md section 9,
+ * "Comparison and truth", as dpctl's usm_ndarray and the standard have it;
+ * NumPy is deprecating the rest): an array of one element and more
+ * dimensions is of the wrong kind (TypeError), one of any other size has
+ * no single value (ValueError). */
 static int
 check_0d(PyObject *self)
 {
-    if (ARR(self)->nd != 0) {
-        PyErr_SetString(PyExc_TypeError,
-                        "only 0-dimensional arrays can be converted to "
-                        "Python scalars");
-        return -1;
+    if (ARR(self)->nd == 0) {
+        return 0;
     }
-    return 0;
+    Py_ssize_t n = ua_py_array_size(self);
+    if (n == 1) {
+        PyErr_Format(PyExc_TypeError,
+                     "only 0-dimensional arrays can be converted to Python "
+                     "scalars, and this one has %d dimension%s: take its "
+                     "element with x.item() or x.reshape(())",
+                     ARR(self)->nd, ARR(self)->nd == 1 ? "" : "s");
+    } else if (n == 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "an empty array has no value to convert to a Python "
+                        "scalar (only 0-dimensional arrays convert); use "
+                        "`array.size > 0` to check that an array is not "
+                        "empty");
+    } else {
+        PyErr_Format(PyExc_ValueError,
+                     "an array with more than one element (it has %zd) is "
+                     "ambiguous as a Python scalar (only 0-dimensional "
+                     "arrays convert); copy it with usmarray.asnumpy(x) and "
+                     "use .any() or .all()",
+                     n);
+    }
+    return -1;
 }
 
-/* NumPy 2 converts only 0-d arrays with int(), float() and complex(); the
- * element then converts as the Python scalar does (complex to int or float
- * raises TypeError). */
+/* The element of a 0-d array converts as the Python scalar does (complex
+ * to int or float raises TypeError). */
 static PyObject *
 convert_0d(PyObject *self, PyObject *(*convert)(PyObject *))
 {
@@ -123,40 +145,27 @@ ua_py_array_complex(PyObject *self, PyObject *Py_UNUSED(a))
     return convert_0d(self, to_complex);
 }
 
-/* Only 0-d arrays of an integer type (bool excluded) are indices. */
+/* Only 0-d arrays of an integer type (bool excluded) are indices; the
+ * dtype is told first, then the shape as for int(). */
 PyObject *
 ua_py_array_index(PyObject *self)
 {
     char kind = ua_dtype_kind((ua_typenum)ARR(self)->typenum);
-    if (ARR(self)->nd != 0 || (kind != 'i' && kind != 'u')) {
+    if (kind != 'i' && kind != 'u') {
         PyErr_SetString(PyExc_TypeError,
                         "only integer scalar arrays can be converted to a "
                         "scalar index");
         return NULL;
     }
-    return element_as_python(self);
+    return check_0d(self) < 0 ? NULL : element_as_python(self);
 }
 
-/* The truth of a one-element array, of any dimension, as NumPy's: of any
- * other size it is ambiguous, and `if x:` must not quietly mean "x is not
- * empty". */
+/* The truth of a 0-d array; of any other, `if x:` must not quietly mean
+ * "x is not empty" or "x's one element". */
 int
 ua_py_array_bool(PyObject *self)
 {
-    Py_ssize_t n = ua_py_array_size(self);
-    if (n == 0) {
-        PyErr_SetString(PyExc_ValueError,
-                        "The truth value of an empty array is ambiguous. Use "
-                        "`array.size > 0` to check that an array is not "
-                        "empty.");
-        return -1;
-    }
-    if (n > 1) {
-        PyErr_Format(PyExc_ValueError,
-                     "The truth value of an array with more than one element "
-                     "is ambiguous (it has %zd); copy it with "
-                     "usmarray.asnumpy(x) and use .any() or .all()",
-                     n);
+    if (check_0d(self) < 0) {
         return -1;
     }
     PyObject *item = element_as_python(self);

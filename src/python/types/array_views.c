@@ -217,7 +217,8 @@ apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
         Py_ssize_t len = PySlice_AdjustIndices(n, &start, &stop, step);
         move_data(r, len > 0 ? start : 0, stride, isz);
         r->shape[r->nd] = len;
-        r->strides[r->nd++] = slice_stride(stride, step, isz);
+        /* An empty slice steps by 1 from the start, as NumPy's does. */
+        r->strides[r->nd++] = slice_stride(stride, len > 0 ? step : 1, isz);
     } else {
         Py_ssize_t i = PyNumber_AsSsize_t(it, PyExc_IndexError);
         if (i == -1 && PyErr_Occurred()) {
@@ -322,6 +323,12 @@ ua_py_array_reshape(ua_state *st, PyObject *self, int nd,
                     const Py_ssize_t *shape, char order, int copy)
 {
     Py_ssize_t strides[UA_MAXDIMS];
+    /* To its own shape: the array itself, as dpctl's reshape returns it. */
+    if (copy != 1 && nd == ARR(self)->nd &&
+        memcmp(shape, ARR(self)->shape, (size_t)nd * sizeof(Py_ssize_t)) ==
+            0) {
+        return Py_NewRef(self);
+    }
     if (copy != 1 &&
         ua_layout_reshape(ARR(self)->nd, ARR(self)->shape, ARR(self)->strides,
                           nd, shape, order, strides)) {
@@ -404,6 +411,56 @@ ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape_obj,
         return NULL;
     }
     return ua_py_array_reshape(st, self, nd, shape, order, copy);
+}
+
+/* x.shape = new_shape: a reshape in place, which keeps x the same view of
+ * the same memory, as NumPy and dpctl allow; a layout that would need a
+ * copy raises AttributeError, as theirs do. */
+int
+ua_py_array_set_shape(PyObject *self, PyObject *value, void *Py_UNUSED(c))
+{
+    Py_ssize_t shape[UA_MAXDIMS], strides[UA_MAXDIMS];
+    int nd;
+    if (value == NULL) {
+        PyErr_SetString(PyExc_AttributeError,
+                        "cannot delete an array's shape");
+        return -1;
+    }
+    if (ua_py_parse_ints(value, "shape", shape, &nd) < 0 ||
+        infer_shape(self, nd, shape) < 0) {
+        return -1;
+    }
+    PyUSMArrayObject *a = ARR(self);
+    if (!ua_layout_reshape(a->nd, a->shape, a->strides, nd, shape, 'C',
+                           strides)) {
+        PyErr_SetString(PyExc_AttributeError,
+                        "incompatible shape for in-place modification: this "
+                        "layout cannot take it without a copy; use "
+                        "reshape() to make one");
+        return -1;
+    }
+    Py_ssize_t *storage = a->inline_dims;
+    if (nd > USM_ARRAY_INLINE_DIMS) {
+        storage = PyMem_Malloc(2 * (size_t)nd * sizeof(Py_ssize_t));
+        if (storage == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    if (a->shape != a->inline_dims) {
+        PyMem_Free(a->shape);
+    }
+    a->nd = nd;
+    a->shape = storage;
+    a->strides =
+        storage + (nd > USM_ARRAY_INLINE_DIMS ? nd : USM_ARRAY_INLINE_DIMS);
+    if (nd > 0) {
+        memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
+        memcpy(a->strides, strides, (size_t)nd * sizeof(Py_ssize_t));
+    }
+    a->flags = ua_layout_contiguity(nd, shape, strides) |
+               (a->flags & USM_ARRAY_WRITABLE);
+    return 0;
 }
 
 PyObject *

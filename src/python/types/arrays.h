@@ -94,12 +94,22 @@ PyObject *ua_py_array_get_imag(PyObject *self, void *closure);
 PyObject *ua_py_array_subscript(PyObject *self, PyObject *key);
 PyObject *ua_py_array_reshape_method(PyObject *self, PyObject *args,
                                      PyObject *kwargs);
+int ua_py_array_set_shape(PyObject *self, PyObject *value, void *closure);
 PyObject *ua_py_array_transpose(PyObject *self, PyObject *args);
 int ua_py_array_ass_subscript(PyObject *self, PyObject *key, PyObject *value);
 /* array_copy.c (copies and assignment), */
 PyObject *ua_py_array_copy_method(PyObject *self, PyObject *args,
                                   PyObject *kwargs);
 PyObject *ua_py_array_astype(PyObject *self, PyObject *args, PyObject *kwargs);
+/* astype's dtype: None is the default floating dtype of the device of
+ * queue (dpctl's), and casting (NULL or None: any) is checked by NumPy's
+ * rules ('no', 'equiv', 'safe', 'same_kind', 'unsafe'). */
+int ua_py_astype_dtype(ua_state *st, PyObject *x, PyObject *dtype,
+                       PyObject *casting, PyObject *queue, ua_typenum *t);
+/* Whether x's dtype casts to t by NumPy's rule named casting (NULL or
+ * None: unsafe, any), through numpy.can_cast; TypeError if not. */
+int ua_py_check_casting(ua_state *st, PyObject *x, ua_typenum t,
+                        PyObject *casting);
 PyObject *ua_py_array_to_device(PyObject *self, PyObject *args,
                                 PyObject *kwargs);
 PyObject *ua_py_array_fill(PyObject *self, PyObject *value);
@@ -151,6 +161,18 @@ PyObject *ua_py_array_empty(ua_state *st, int nd, const Py_ssize_t *shape,
                             const Py_ssize_t *like, ua_typenum t, char order,
                             ua_usm_kind kind, PyObject *queue);
 /* A copy of src as type t in order 'C', 'F' or 'K', of `kind` on queue. */
+/* What the user asks for with order 'K' (copy(order='K'), astype, asarray
+ * and the *_like functions): as ua_py_array_copy, but the copy keeps the
+ * signs of src's strides, as dpctl's order 'K' does (NumPy's makes them
+ * positive).  The library's own copies (DLPack's, to_device's, pickling's)
+ * stay positive: PyTorch aborts on negative strides. */
+PyObject *ua_py_array_copy_signed(ua_state *st, PyObject *src, ua_typenum t,
+                                  char order, ua_usm_kind kind,
+                                  PyObject *queue);
+/* out, a new array of order 'K' made like strides `like`, as a view with
+ * like's negative strides (steals out). */
+PyObject *ua_py_array_keep_signs(ua_state *st, PyObject *out,
+                                 const Py_ssize_t *like);
 PyObject *ua_py_array_copy(ua_state *st, PyObject *src, ua_typenum t,
                            char order, ua_usm_kind kind, PyObject *queue);
 /* astype's work, for the method and the namespace's function: x as type t
@@ -208,6 +230,8 @@ PyObject *ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *ops,
 extern PyType_Slot ua_py_array_operator_slots[];
 PyObject *ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs);
 PyObject *ua_py_array_function(PyObject *self, PyObject *args);
+PyObject *ua_py_array_squeeze(PyObject *self, PyObject *args,
+                              PyObject *kwargs);
 Py_ssize_t ua_py_array_sq_length(PyObject *self);
 PyObject *ua_py_array_sq_item(PyObject *self, Py_ssize_t i);
 PyObject *ua_py_array_iter(PyObject *self);

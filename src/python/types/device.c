@@ -141,6 +141,47 @@ select_by_filter(ua_state *st, PyObject *str)
     return d;
 }
 
+/* What a device or queue argument may be, for the message of a refusal. */
+#define ACCEPTED                                                              \
+    "a usmarray.Device, Queue or Context, a dpctl SyclDevice, SyclQueue or "  \
+    "SyclContext, an array's .device, a filter string or None"
+
+/* The device of another library's object, by what it answers rather than
+ * by its type, so that dpctl stays unimported: a queue or context handle
+ * (_get_capsule(), as dpctl's SyclQueue and SyclContext give), an object
+ * holding a queue (sycl_queue: dpctl's and dpnp's arrays and their
+ * .device), or a device that names itself by a filter string (dpctl's
+ * SyclDevice).  Each resolves to the same underlying device. */
+static ua_device *
+foreign_device(ua_state *st, PyObject *obj, const char *what)
+{
+    PyObject *attr;
+    int has = ua_py_has_attr(obj, st->s_get_capsule);
+    if (has == 0) {
+        has = ua_py_has_attr(obj, st->s_sycl_queue);
+    }
+    if (has != 0) {
+        PyObject *q = has > 0 ? ua_py_as_queue(st, obj, what) : NULL;
+        ua_device *d = q ? ua_queue_device(((ua_py_queue *)q)->queue) : NULL;
+        Py_XDECREF(q);
+        return d;
+    }
+    has = ua_py_optional_attr(obj, st->s_filter_string, &attr);
+    if (has > 0 && PyUnicode_Check(attr)) {
+        ua_device *d = select_by_filter(st, attr);
+        Py_DECREF(attr);
+        return d;
+    }
+    if (has > 0) {
+        Py_DECREF(attr);
+    }
+    if (has >= 0) {
+        PyErr_Format(PyExc_TypeError, "%s must be " ACCEPTED ", not %.100s",
+                     what, Py_TYPE(obj)->tp_name);
+    }
+    return NULL;
+}
+
 ua_device *
 ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
 {
@@ -161,11 +202,7 @@ ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
     if (PyUnicode_Check(obj)) {
         return select_by_filter(st, obj);
     }
-    PyErr_Format(PyExc_TypeError,
-                 "%s must be a usmarray.Device, Queue, Context, a filter "
-                 "string or None, not %.100s",
-                 what, Py_TYPE(obj)->tp_name);
-    return NULL;
+    return foreign_device(st, obj, what);
 }
 
 static PyObject *
@@ -266,6 +303,20 @@ ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
             Py_DECREF(method);
             return queue_from_capsule_provider(st, obj, what);
         }
+        if ((has = ua_py_optional_attr(obj, st->s_sycl_queue, &method)) < 0) {
+            return NULL;
+        }
+        if (has) {
+            /* dpctl's and dpnp's arrays and their .device hold a queue.
+             * An object that answers with itself must not recurse away. */
+            PyObject *q = NULL;
+            if (Py_EnterRecursiveCall(" resolving a sycl_queue") == 0) {
+                q = ua_py_as_queue(st, method, what);
+                Py_LeaveRecursiveCall();
+            }
+            Py_DECREF(method);
+            return q;
+        }
     }
     ua_device *d = ua_py_as_device(st, obj, what);
     return d ? ua_py_default_queue(st, d) : NULL;
@@ -338,7 +389,13 @@ enum {
     INFO_RUNTIME,
     INFO_ARCHITECTURE,
     INFO_GLOBAL_MEM,
-    INFO_COMPUTE_UNITS
+    INFO_COMPUTE_UNITS,
+    INFO_FP64,
+    INFO_FP16,
+    INFO_USM_DEVICE,
+    INFO_USM_SHARED,
+    INFO_USM_HOST,
+    INFO_BLAS
 };
 
 static PyObject *
@@ -360,8 +417,20 @@ device_get_info(PyObject *self, void *which)
         return PyUnicode_FromString(info.architecture);
     case INFO_GLOBAL_MEM:
         return PyLong_FromUnsignedLongLong(info.global_mem_bytes);
-    default:
+    case INFO_BLAS:
+        return PyUnicode_FromString(info.blas);
+    case INFO_COMPUTE_UNITS:
         return PyLong_FromUnsignedLong(info.compute_units);
+    case INFO_FP64:
+        return PyBool_FromLong(info.fp64);
+    case INFO_FP16:
+        return PyBool_FromLong(info.fp16);
+    case INFO_USM_DEVICE:
+        return PyBool_FromLong(info.usm_device);
+    case INFO_USM_SHARED:
+        return PyBool_FromLong(info.usm_shared);
+    default:
+        return PyBool_FromLong(info.usm_host);
     }
 }
 
@@ -457,6 +526,24 @@ static PyGetSetDef device_getset[] = {
     {"max_compute_units", device_get_info, NULL,
      "Multiprocessors, cores or execution units (0 where unknown).",
      (void *)INFO_COMPUTE_UNITS},
+    /* dpctl's SyclDevice names of the aspects that decide what runs. */
+    {"has_aspect_fp64", device_get_info, NULL,
+     "Whether float64 and complex128 run on the device.", (void *)INFO_FP64},
+    {"has_aspect_fp16", device_get_info, NULL,
+     "Whether float16 runs on the device.", (void *)INFO_FP16},
+    {"has_aspect_usm_device_allocations", device_get_info, NULL,
+     "Whether the device allocates USM device memory.",
+     (void *)INFO_USM_DEVICE},
+    {"has_aspect_usm_shared_allocations", device_get_info, NULL,
+     "Whether the device allocates USM shared memory.",
+     (void *)INFO_USM_SHARED},
+    {"has_aspect_usm_host_allocations", device_get_info, NULL,
+     "Whether the device allocates USM host memory.", (void *)INFO_USM_HOST},
+    {"blas", device_get_info, NULL,
+     "The BLAS that matrix products call on the device (its path, symbols, "
+     "integers and threads), or why none was found and usmarray's loops "
+     "compute them ('' where the backend does not say).",
+     (void *)INFO_BLAS},
     {NULL},
 };
 

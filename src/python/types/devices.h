@@ -25,6 +25,28 @@ PyObject *ua_py_as_queue(ua_state *st, PyObject *obj, const char *what);
  * their kernels finish (DESIGN.md section 9, "Asynchrony").  No call
  * where the queue's backend finishes work before returning. */
 int ua_py_queue_settle(ua_state *st, PyObject *queue);
+/* dpctl's SyclQueue, SyclDevice or SyclContext of a Queue of the SYCL
+ * backend; AttributeError (hasattr False) on other backends and where
+ * dpctl cannot be imported.  Getters pass `which` as their closure. */
+typedef enum {
+    UA_PY_SYCL_QUEUE,
+    UA_PY_SYCL_DEVICE,
+    UA_PY_SYCL_CONTEXT
+} ua_py_dpctl_object;
+PyObject *ua_py_queue_dpctl(ua_state *st, PyObject *queue,
+                            ua_py_dpctl_object which);
+/* The getset entries of the three, over a getter of that closure. */
+#define UA_PY_DPCTL_GETSET(getter, whose)                                     \
+    {"sycl_queue", getter, NULL, "dpctl's SyclQueue of " whose " queue.",     \
+     (void *)(intptr_t)UA_PY_SYCL_QUEUE},                                     \
+        {"sycl_device", getter, NULL,                                         \
+         "dpctl's SyclDevice of " whose " queue.",                            \
+         (void *)(intptr_t)UA_PY_SYCL_DEVICE},                                \
+    {                                                                         \
+        "sycl_context", getter, NULL,                                         \
+            "dpctl's SyclContext of " whose " queue.",                        \
+            (void *)(intptr_t)UA_PY_SYCL_CONTEXT                              \
+    }
 PyObject *ua_py_get_devices(PyObject *module, PyObject *args,
                             PyObject *kwargs);
 

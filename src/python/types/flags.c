@@ -43,6 +43,30 @@ get_f(PyObject *self, void *Py_UNUSED(c))
     return flag(self, USM_ARRAY_F_CONTIGUOUS);
 }
 
+/* dpctl's combinations (its usm_ndarray's flags): fc both orders, forc and
+ * contiguous either, fnc Fortran and not C. */
+static PyObject *
+get_fc(PyObject *self, void *Py_UNUSED(c))
+{
+    int both = USM_ARRAY_C_CONTIGUOUS | USM_ARRAY_F_CONTIGUOUS;
+    return PyBool_FromLong((ARRAY(self)->flags & both) == both);
+}
+
+static PyObject *
+get_forc(PyObject *self, void *Py_UNUSED(c))
+{
+    int either = USM_ARRAY_C_CONTIGUOUS | USM_ARRAY_F_CONTIGUOUS;
+    return PyBool_FromLong((ARRAY(self)->flags & either) != 0);
+}
+
+static PyObject *
+get_fnc(PyObject *self, void *Py_UNUSED(c))
+{
+    int f = ARRAY(self)->flags;
+    return PyBool_FromLong((f & USM_ARRAY_F_CONTIGUOUS) &&
+                           !(f & USM_ARRAY_C_CONTIGUOUS));
+}
+
 static PyObject *
 get_w(PyObject *self, void *Py_UNUSED(c))
 {
@@ -175,6 +199,11 @@ static PyGetSetDef flags_getset[] = {
     {"f_contiguous", get_f, NULL, "Elements laid out in Fortran order.", NULL},
     {"writable", get_w, set_w, "Whether the array may be written.", NULL},
     {"writeable", get_w, set_w, "Alias of writable.", NULL},
+    {"fc", get_fc, NULL, "Both C- and Fortran-contiguous.", NULL},
+    {"forc", get_forc, NULL, "C- or Fortran-contiguous.", NULL},
+    {"contiguous", get_forc, NULL, "C- or Fortran-contiguous (dpctl's).",
+     NULL},
+    {"fnc", get_fnc, NULL, "Fortran-contiguous and not C-contiguous.", NULL},
     {NULL},
 };
 

@@ -368,6 +368,33 @@ memory_get_usm_type(PyObject *self, PyObject *args, PyObject *kwargs)
     return PyUnicode_FromString(pointer_type_in((uintptr_t)mem(self)->ptr, c));
 }
 
+/* dpctl's numbering of the USM kinds (its sycl_usm_type enum, which
+ * DPCTLUSM_GetPointerType returns): unknown 0, device 1, shared 2, host 3. */
+static PyObject *
+memory_get_usm_type_enum(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static const char *const names[] = {"unknown", "device", "shared", "host"};
+    PyObject *name = memory_get_usm_type(self, args, kwargs);
+    if (name == NULL) {
+        return NULL;
+    }
+    long value = 0;
+    for (long i = 1; i < 4; i++) {
+        if (PyUnicode_CompareWithASCIIString(name, names[i]) == 0) {
+            value = i;
+        }
+    }
+    Py_DECREF(name);
+    return PyLong_FromLong(value);
+}
+
+/* sys.getsizeof counts the allocation, as dpctl's memory objects do. */
+static PyObject *
+memory_sizeof(PyObject *self, PyObject *Py_UNUSED(a))
+{
+    return PyLong_FromSsize_t(Py_TYPE(self)->tp_basicsize + mem(self)->nbytes);
+}
+
 /* ---------------------------------------------------------- attributes */
 
 static PyObject *
@@ -386,6 +413,13 @@ static PyObject *
 memory_get_queue(PyObject *self, void *Py_UNUSED(c))
 {
     return Py_NewRef(mem(self)->queue);
+}
+
+static PyObject *
+memory_get_dpctl(PyObject *self, void *which)
+{
+    return ua_py_queue_dpctl(ua_state_of(self), mem(self)->queue,
+                             (ua_py_dpctl_object)(intptr_t)which);
 }
 
 static PyObject *
@@ -490,6 +524,7 @@ memory_dealloc(PyObject *self)
 }
 
 static PyGetSetDef memory_getset[] = {
+    UA_PY_DPCTL_GETSET(memory_get_dpctl, "the memory's"),
     {"nbytes", memory_get_nbytes, NULL, "Size in bytes.", NULL},
     {"size", memory_get_nbytes, NULL, "Size in bytes.", NULL},
     {"_pointer", memory_get_pointer, NULL, "Address of the first byte.", NULL},
@@ -516,6 +551,15 @@ static PyMethodDef memory_methods[] = {
     {"memset", (PyCFunction)(void (*)(void))ua_py_memory_memset,
      METH_VARARGS | METH_KEYWORDS, UA_DOC_MEMORY_MEMSET},
     {"tobytes", ua_py_memory_tobytes, METH_NOARGS, UA_DOC_MEMORY_TOBYTES},
+    /* bytes(mem) copies, as tobytes() does, for every USM kind: the buffer
+     * protocol, which bytes() would otherwise ask, refuses device memory. */
+    {"__bytes__", ua_py_memory_tobytes, METH_NOARGS,
+     "__bytes__($self, /)\n--\n\nA copy of the bytes, as tobytes()."},
+    {"get_usm_type_enum",
+     (PyCFunction)(void (*)(void))memory_get_usm_type_enum,
+     METH_VARARGS | METH_KEYWORDS, UA_DOC_MEMORY_GET_USM_TYPE_ENUM},
+    {"__sizeof__", memory_sizeof, METH_NOARGS,
+     "__sizeof__($self, /)\n--\n\nThe object's size and its allocation's."},
     {"__reduce__", ua_py_memory_reduce, METH_NOARGS, NULL},
     {"__array__", (PyCFunction)(void (*)(void))ua_py_memory_dunder_array,
      METH_VARARGS | METH_KEYWORDS,

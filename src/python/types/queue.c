@@ -100,12 +100,15 @@ create_queue(ua_state *st, ua_device *d, PyObject *in_order,
              PyObject *priority)
 {
     ua_queue_props props = {.in_order = true};
+    /* Only a bool, as copy= takes: by truth value "no" meant in order. */
+    if (in_order != Py_None && !PyBool_Check(in_order)) {
+        PyErr_Format(PyExc_TypeError,
+                     "in_order must be a bool or None, not %.100s",
+                     Py_TYPE(in_order)->tp_name);
+        return NULL;
+    }
     if (in_order != Py_None) {
-        int truth = PyObject_IsTrue(in_order);
-        if (truth < 0) {
-            return NULL;
-        }
-        props.in_order = truth;
+        props.in_order = in_order == Py_True;
     }
     if (parse_priority(priority, &props) < 0) {
         return NULL;
@@ -260,6 +263,60 @@ queue_get_capsule(PyObject *self, PyObject *Py_UNUSED(a))
                          : ua_py_raise_core(ua_state_of(self), code);
 }
 
+/* dpctl's SyclQueue over the same queue: the capsule of our queue is
+ * dpctl's own form.  dpctl is imported here, at first use, so that the
+ * package runs without it. */
+static PyObject *
+dpctl_queue_of(ua_state *st, PyObject *queue)
+{
+    const char *name;
+    void *handle;
+    if (ua_queue_export_native(q(queue)->queue, &name, &handle) != UA_OK) {
+        ua_error_clear();
+        PyErr_Format(
+            PyExc_AttributeError,
+            "memory of %s has no SYCL queue: sycl_queue, "
+            "sycl_device and sycl_context are a SYCL backend's",
+            ua_device_filter_string(ua_queue_device(q(queue)->queue)));
+        return NULL;
+    }
+    PyObject *capsule = ua_py_native_capsule(name, handle);
+    PyObject *dpctl = capsule ? PyImport_ImportModule("dpctl") : NULL;
+    if (capsule != NULL && dpctl == NULL &&
+        PyErr_ExceptionMatches(PyExc_ImportError)) {
+        PyErr_SetString(PyExc_AttributeError,
+                        "sycl_queue, sycl_device and sycl_context are dpctl "
+                        "objects, and dpctl cannot be imported");
+    }
+    PyObject *result =
+        dpctl ? PyObject_CallMethod(dpctl, "SyclQueue", "O", capsule) : NULL;
+    Py_XDECREF(dpctl);
+    Py_XDECREF(capsule);
+    (void)st;
+    return result;
+}
+
+PyObject *
+ua_py_queue_dpctl(ua_state *st, PyObject *queue, ua_py_dpctl_object which)
+{
+    PyObject *sycl_queue = dpctl_queue_of(st, queue);
+    if (sycl_queue == NULL || which == UA_PY_SYCL_QUEUE) {
+        return sycl_queue;
+    }
+    PyObject *result = PyObject_GetAttrString(
+        sycl_queue,
+        which == UA_PY_SYCL_DEVICE ? "sycl_device" : "sycl_context");
+    Py_DECREF(sycl_queue);
+    return result;
+}
+
+static PyObject *
+queue_get_dpctl(PyObject *self, void *which)
+{
+    return ua_py_queue_dpctl(ua_state_of(self), self,
+                             (ua_py_dpctl_object)(intptr_t)which);
+}
+
 static PyObject *
 queue_repr(PyObject *self)
 {
@@ -352,6 +409,7 @@ static PyGetSetDef queue_getset[] = {
      "The driver's handle of the queue's stream (CAI's \"stream\"); 0 "
      "where the backend has no streams.",
      NULL},
+    UA_PY_DPCTL_GETSET(queue_get_dpctl, "this"),
     {NULL},
 };
 

@@ -1,0 +1,484 @@
+/* The host's reductions over dense float32, float64, int64 and uint64
+ * runs, which most calls are: sum, mean, min and max of a contiguous run
+ * (sum(x)), or of dense rows into as many outputs (sum(m, axis=0)), and
+ * argmin and argmax of a contiguous run.
+ *
+ * They take the order of host_reduce.c's general grid exactly, so that a
+ * result has the same bits whichever path computed it: a run is split into
+ * SPLIT interleaved lanes, each lane adds blocks of BLOCK elements in
+ * sequence whose sums meet in a binary counter, the lanes fold as a tree
+ * and the tail follows in sequence; outputs along rows are lanes of their
+ * own.  The loops differ only in that their lane count, step and type are
+ * known to the compiler, which then keeps the lanes in vector registers;
+ * each is cloned for the CPU's vector extensions and chosen at load time. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/host/host_kernels.h"
+#include "core/compute/kernels.h"
+
+enum {
+    SPLIT = 32,      /* host_reduce.c's lanes of one output */
+    BLOCK = 16,      /* its rows added in sequence */
+    LEVELS = 64,     /* of the binary counter */
+    COLUMNS = 2048,  /* outputs along a row taken at once */
+    ARG_BLOCK = 2048 /* elements whose maximum is found before positions */
+};
+
+#define CLONES UA_HOST_CLONES
+
+/* The combiners: a NaN replaces any number and no number replaces a NaN,
+ * as in the general grid (v != v is false for integers). */
+#define ADD(a, v) ((a) + (v))
+#define MIN(a, v) ((v) < (a) || (v) != (v) ? (v) : (a))
+#define MAX(a, v) ((a) < (v) || (v) != (v) ? (v) : (a))
+
+/* A run of n dense elements into one value: SPLIT lanes, BLOCK rows at a
+ * time through the binary counter where PAIRWISE (else straight on),
+ * folded as a tree, then the tail.  ZERO is the combiner's identity. */
+#define DEFINE_RUN(NAME, T, OP, ZERO, PAIRWISE)                               \
+    CLONES static T NAME(const T *restrict x, ptrdiff_t n)                    \
+    {                                                                         \
+        T levels[LEVELS][SPLIT], acc[SPLIT], blk[SPLIT];                      \
+        ptrdiff_t rows = n / SPLIT;                                           \
+        uint64_t count = 0;                                                   \
+        for (int l = 0; l < SPLIT; l++) {                                     \
+            acc[l] = ZERO;                                                    \
+        }                                                                     \
+        for (ptrdiff_t b = 0; b < rows; b += BLOCK) {                         \
+            ptrdiff_t m = rows - b < BLOCK ? rows - b : BLOCK;                \
+            const T *xb = x + b * SPLIT;                                      \
+            T *into = PAIRWISE ? blk : acc;                                   \
+            if (PAIRWISE) {                                                   \
+                for (int l = 0; l < SPLIT; l++) {                             \
+                    blk[l] = ZERO;                                            \
+                }                                                             \
+            }                                                                 \
+            if (m == BLOCK) {                                                 \
+                for (int r = 0; r < BLOCK; r++) {                             \
+                    for (int l = 0; l < SPLIT; l++) {                         \
+                        into[l] = OP(into[l], xb[r * SPLIT + l]);             \
+                    }                                                         \
+                }                                                             \
+            } else {                                                          \
+                for (ptrdiff_t r = 0; r < m; r++) {                           \
+                    for (int l = 0; l < SPLIT; l++) {                         \
+                        into[l] = OP(into[l], xb[r * SPLIT + l]);             \
+                    }                                                         \
+                }                                                             \
+            }                                                                 \
+            if (PAIRWISE) {                                                   \
+                int k = 0;                                                    \
+                for (; count >> k & 1; k++) {                                 \
+                    for (int l = 0; l < SPLIT; l++) {                         \
+                        blk[l] = blk[l] + levels[k][l];                       \
+                    }                                                         \
+                }                                                             \
+                memcpy(levels[k], blk, sizeof blk);                           \
+                count++;                                                      \
+            }                                                                 \
+        }                                                                     \
+        bool have = false;                                                    \
+        for (int k = 0; PAIRWISE && k < LEVELS; k++) {                        \
+            if (count >> k & 1) {                                             \
+                for (int l = 0; l < SPLIT; l++) {                             \
+                    acc[l] = have ? acc[l] + levels[k][l] : levels[k][l];     \
+                }                                                             \
+                have = true;                                                  \
+            }                                                                 \
+        }                                                                     \
+        for (int half = SPLIT / 2; half >= 1; half /= 2) {                    \
+            for (int l = 0; l < half; l++) {                                  \
+                acc[l] = OP(acc[2 * l], acc[2 * l + 1]);                      \
+            }                                                                 \
+        }                                                                     \
+        for (ptrdiff_t i = rows * SPLIT; i < n; i++) {                        \
+            acc[0] = OP(acc[0], x[i]);                                        \
+        }                                                                     \
+        return acc[0];                                                        \
+    }
+
+/* MIN or MAX of a run of floats without NaN, as the compiler's min and max
+ * instructions compute them (which the general formula equals there),
+ * beside a sum of the elements that a NaN turns into NaN: where it does
+ * (or where infinities of both signs meet), the general formula runs. */
+#define DEFINE_FAST_RUN(NAME, EXACT, T, OP, ZERO)                             \
+    CLONES static T NAME(const T *restrict x, ptrdiff_t n)                    \
+    {                                                                         \
+        T acc[SPLIT], watch[SPLIT];                                           \
+        ptrdiff_t full = n / SPLIT * SPLIT;                                   \
+        for (int l = 0; l < SPLIT; l++) {                                     \
+            acc[l] = ZERO;                                                    \
+            watch[l] = 0;                                                     \
+        }                                                                     \
+        for (ptrdiff_t i = 0; i < full; i += SPLIT) {                         \
+            for (int l = 0; l < SPLIT; l++) {                                 \
+                T v = x[i + l];                                               \
+                acc[l] = OP(acc[l], v);                                       \
+                watch[l] += v;                                                \
+            }                                                                 \
+        }                                                                     \
+        T seen = 0;                                                           \
+        for (int l = 0; l < SPLIT; l++) {                                     \
+            seen += watch[l];                                                 \
+        }                                                                     \
+        for (ptrdiff_t i = full; i < n; i++) {                                \
+            seen += x[i];                                                     \
+        }                                                                     \
+        if (seen != seen) {                                                   \
+            return EXACT(x, n);                                               \
+        }                                                                     \
+        for (int half = SPLIT / 2; half >= 1; half /= 2) {                    \
+            for (int l = 0; l < half; l++) {                                  \
+                acc[l] = OP(acc[2 * l], acc[2 * l + 1]);                      \
+            }                                                                 \
+        }                                                                     \
+        for (ptrdiff_t i = full; i < n; i++) {                                \
+            acc[0] = OP(acc[0], x[i]);                                        \
+        }                                                                     \
+        return acc[0];                                                        \
+    }
+
+#define FMIN(a, v) ((v) < (a) ? (v) : (a))
+#define FMAX(a, v) ((a) < (v) ? (v) : (a))
+
+/* Rows of w dense outputs: row r of the n at x + r * rs (bytes) combined
+ * into acc[w] (which holds the identity), each output's rows through the
+ * binary counter where PAIRWISE; levels holds LEVELS * w elements. */
+#define DEFINE_COLUMNS(NAME, T, OP, ZERO, PAIRWISE)                           \
+    CLONES static void NAME(const char *x, ptrdiff_t rs, ptrdiff_t n,         \
+                            ptrdiff_t w, T *restrict acc, T *restrict blk,    \
+                            T *restrict levels)                               \
+    {                                                                         \
+        uint64_t count = 0;                                                   \
+        for (ptrdiff_t b = 0; b < n; b += BLOCK) {                            \
+            ptrdiff_t m = n - b < BLOCK ? n - b : BLOCK;                      \
+            T *into = PAIRWISE ? blk : acc;                                   \
+            for (ptrdiff_t j = 0; PAIRWISE && j < w; j++) {                   \
+                blk[j] = ZERO;                                                \
+            }                                                                 \
+            for (ptrdiff_t r = 0; r < m; r++) {                               \
+                const T *restrict row = (const T *)(x + (b + r) * rs);        \
+                for (ptrdiff_t j = 0; j < w; j++) {                           \
+                    into[j] = OP(into[j], row[j]);                            \
+                }                                                             \
+            }                                                                 \
+            if (PAIRWISE) {                                                   \
+                int k = 0;                                                    \
+                for (; count >> k & 1; k++) {                                 \
+                    const T *restrict lv = levels + (size_t)k * w;            \
+                    for (ptrdiff_t j = 0; j < w; j++) {                       \
+                        blk[j] = blk[j] + lv[j];                              \
+                    }                                                         \
+                }                                                             \
+                memcpy(levels + (size_t)k * w, blk, (size_t)w * sizeof *blk); \
+                count++;                                                      \
+            }                                                                 \
+        }                                                                     \
+        bool have = false;                                                    \
+        for (int k = 0; PAIRWISE && k < LEVELS; k++) {                        \
+            if (count >> k & 1) {                                             \
+                const T *restrict lv = levels + (size_t)k * w;                \
+                for (ptrdiff_t j = 0; j < w; j++) {                           \
+                    acc[j] = have ? acc[j] + lv[j] : lv[j];                   \
+                }                                                             \
+                have = true;                                                  \
+            }                                                                 \
+        }                                                                     \
+    }
+
+/* The first position of the maximum (MAX_) or minimum of n > 0 dense
+ * elements, the first NaN where there is one: each block's extreme by
+ * lanes the compiler vectorizes, and a block's positions only where it
+ * beats the best so far.  A block whose sum a NaN (or infinities of both
+ * signs) makes NaN is walked one element at a time instead. */
+#define DEFINE_ARG(NAME, T, MAX_, FLOATS)                                     \
+    CLONES static int64_t NAME(const T *restrict x, ptrdiff_t n)              \
+    {                                                                         \
+        T best = x[0];                                                        \
+        int64_t at = 0;                                                       \
+        for (ptrdiff_t b = 0; b < n; b += ARG_BLOCK) {                        \
+            ptrdiff_t m = n - b < ARG_BLOCK ? n - b : ARG_BLOCK;              \
+            const T *xb = x + b;                                              \
+            T e[SPLIT], watch[SPLIT];                                         \
+            ptrdiff_t full = m / SPLIT * SPLIT;                               \
+            for (int l = 0; l < SPLIT; l++) {                                 \
+                e[l] = xb[0];                                                 \
+                watch[l] = 0;                                                 \
+            }                                                                 \
+            for (ptrdiff_t i = 0; i < full; i += SPLIT) {                     \
+                for (int l = 0; l < SPLIT; l++) {                             \
+                    T v = xb[i + l];                                          \
+                    e[l] = MAX_ ? FMAX(e[l], v) : FMIN(e[l], v);              \
+                    watch[l] += FLOATS ? v : 0;                               \
+                }                                                             \
+            }                                                                 \
+            T top = e[0], seen = 0;                                           \
+            for (int l = 0; l < SPLIT; l++) {                                 \
+                top = MAX_ ? FMAX(top, e[l]) : FMIN(top, e[l]);               \
+                seen += watch[l];                                             \
+            }                                                                 \
+            for (ptrdiff_t i = full; i < m; i++) {                            \
+                top = MAX_ ? FMAX(top, xb[i]) : FMIN(top, xb[i]);             \
+                seen += FLOATS ? xb[i] : 0;                                   \
+            }                                                                 \
+            if (seen != seen) {                                               \
+                for (ptrdiff_t i = 0; i < m; i++) {                           \
+                    T v = xb[i];                                              \
+                    if (v != v) {                                             \
+                        return b + i;                                         \
+                    }                                                         \
+                    if (MAX_ ? v > best : v < best) {                         \
+                        best = v;                                             \
+                        at = b + i;                                           \
+                    }                                                         \
+                }                                                             \
+                continue;                                                     \
+            }                                                                 \
+            if (b > 0 && !(MAX_ ? top > best : top < best)) {                 \
+                continue;                                                     \
+            }                                                                 \
+            for (ptrdiff_t i = 0; i < m; i++) {                               \
+                if (xb[i] == top) {                                           \
+                    best = top;                                               \
+                    at = b + i;                                               \
+                    break;                                                    \
+                }                                                             \
+            }                                                                 \
+        }                                                                     \
+        return at;                                                            \
+    }
+
+/* MIN and MAX of runs: fast where a NaN can be (floats), exact else. */
+#define FAST_FLOAT(S, T, LOWEST, HIGHEST)                                     \
+    DEFINE_FAST_RUN(min_run_##S, min_exact_##S, T, FMIN, HIGHEST)             \
+    DEFINE_FAST_RUN(max_run_##S, max_exact_##S, T, FMAX, LOWEST)
+#define FAST_INT(S, T, LOWEST, HIGHEST)                                       \
+    static T min_run_##S(const T *x, ptrdiff_t n)                             \
+    {                                                                         \
+        return min_exact_##S(x, n);                                           \
+    }                                                                         \
+    static T max_run_##S(const T *x, ptrdiff_t n)                             \
+    {                                                                         \
+        return max_exact_##S(x, n);                                           \
+    }
+
+/* Each type's loops behind one signature. */
+#define DEFINE_TYPE(S, T, PAIRWISE, LOWEST, HIGHEST, NEG_ZERO, FAST, FLOATS)  \
+    DEFINE_RUN(sum_run_##S, T, ADD, NEG_ZERO, PAIRWISE)                       \
+    DEFINE_RUN(min_exact_##S, T, MIN, HIGHEST, false)                         \
+    DEFINE_RUN(max_exact_##S, T, MAX, LOWEST, false)                          \
+    FAST(S, T, LOWEST, HIGHEST)                                               \
+    DEFINE_COLUMNS(sum_cols_##S, T, ADD, NEG_ZERO, PAIRWISE)                  \
+    DEFINE_COLUMNS(min_cols_##S, T, MIN, HIGHEST, false)                      \
+    DEFINE_COLUMNS(max_cols_##S, T, MAX, LOWEST, false)                       \
+    DEFINE_ARG(argmin_##S, T, false, FLOATS)                                  \
+    DEFINE_ARG(argmax_##S, T, true, FLOATS)                                   \
+    static void run_##S(dense_op op, const char *x, ptrdiff_t n, void *out)   \
+    {                                                                         \
+        const T *d = (const T *)(const void *)x;                              \
+        T v = op == DENSE_SUM   ? sum_run_##S(d, n)                           \
+              : op == DENSE_MIN ? min_run_##S(d, n)                           \
+                                : max_run_##S(d, n);                          \
+        memcpy(out, &v, sizeof v);                                            \
+    }                                                                         \
+    static void cols_##S(dense_op op, const char *x, ptrdiff_t rs,            \
+                         ptrdiff_t n, ptrdiff_t w, void *acc, void *blk,      \
+                         void *levels)                                        \
+    {                                                                         \
+        T *a = acc, zero = op == DENSE_SUM   ? NEG_ZERO                       \
+                           : op == DENSE_MIN ? HIGHEST                        \
+                                             : LOWEST;                        \
+        for (ptrdiff_t j = 0; j < w; j++) {                                   \
+            a[j] = zero;                                                      \
+        }                                                                     \
+        if (op == DENSE_SUM) {                                                \
+            sum_cols_##S(x, rs, n, w, a, blk, levels);                        \
+        } else if (op == DENSE_MIN) {                                         \
+            min_cols_##S(x, rs, n, w, a, blk, levels);                        \
+        } else {                                                              \
+            max_cols_##S(x, rs, n, w, a, blk, levels);                        \
+        }                                                                     \
+    }                                                                         \
+    static int64_t arg_##S(bool max, const char *x, ptrdiff_t n)              \
+    {                                                                         \
+        const T *d = (const T *)(const void *)x;                              \
+        return max ? argmax_##S(d, n) : argmin_##S(d, n);                     \
+    }
+
+/* The loops here take these reductions; MEAN is SUM, then divided. */
+typedef enum { DENSE_SUM, DENSE_MIN, DENSE_MAX, DENSE_NONE } dense_op;
+
+DEFINE_TYPE(f4, float, true, -INFINITY, INFINITY, -0.0f, FAST_FLOAT, true)
+DEFINE_TYPE(f8, double, true, -INFINITY, INFINITY, -0.0, FAST_FLOAT, true)
+DEFINE_TYPE(i8, int64_t, false, INT64_MIN, INT64_MAX, 0, FAST_INT, false)
+DEFINE_TYPE(u8, uint64_t, false, 0, UINT64_MAX, 0, FAST_INT, false)
+
+typedef struct dense_loops {
+    void (*run)(dense_op, const char *, ptrdiff_t, void *);
+    void (*cols)(dense_op, const char *, ptrdiff_t, ptrdiff_t, ptrdiff_t,
+                 void *, void *, void *);
+    int64_t (*arg)(bool, const char *, ptrdiff_t);
+} dense_loops;
+
+/* The loops of a type, NULL for a type without them. */
+static const dense_loops *
+loops_of(ua_typenum t)
+{
+    static const dense_loops f4 = {run_f4, cols_f4, arg_f4};
+    static const dense_loops f8 = {run_f8, cols_f8, arg_f8};
+    static const dense_loops i8 = {run_i8, cols_i8, arg_i8};
+    static const dense_loops u8 = {run_u8, cols_u8, arg_u8};
+    switch (t) {
+    case UA_FLOAT32:
+        return &f4;
+    case UA_FLOAT64:
+        return &f8;
+    case UA_INT64:
+        return &i8;
+    case UA_UINT64:
+        return &u8;
+    default:
+        return NULL;
+    }
+}
+
+static dense_op
+dense_op_of(const ua_reduce_plan *p)
+{
+    switch (p->op) {
+    case UA_REDUCE_SUM:
+        return DENSE_SUM;
+    case UA_REDUCE_MEAN:
+        return ua_dtype_kind(p->rtype) == 'f' ? DENSE_SUM : DENSE_NONE;
+    case UA_REDUCE_MIN:
+        return DENSE_MIN;
+    case UA_REDUCE_MAX:
+        return DENSE_MAX;
+    default:
+        return DENSE_NONE;
+    }
+}
+
+/* w values of the accumulator into the result (lane step rs bytes), a
+ * mean divided as host_reduce.c divides it, in the type's precision. */
+static void
+store_values(const ua_reduce_plan *p, const char *acc, ptrdiff_t w,
+             char *result, ptrdiff_t rs)
+{
+    size_t sz = ua_dtype_itemsize(p->rtype);
+    for (ptrdiff_t j = 0; j < w; j++) {
+        const char *v = acc + (size_t)j * sz;
+        char *dst = result + j * rs;
+        if (p->op != UA_REDUCE_MEAN) {
+            memcpy(dst, v, sz);
+        } else if (p->rtype == UA_FLOAT32) {
+            float f;
+            memcpy(&f, v, sizeof f);
+            f /= (float)p->n;
+            memcpy(dst, &f, sizeof f);
+        } else {
+            double d;
+            memcpy(&d, v, sizeof d);
+            d /= (double)p->n;
+            memcpy(dst, &d, sizeof d);
+        }
+    }
+}
+
+/* Calls the body for every position of the first nd axes of p, with X
+ * and R the positions in x and in the result. */
+#define FOR_EACH_OUTER(p, nd, X, R, ...)                                      \
+    do {                                                                      \
+        ptrdiff_t idx_[UA_MAXDIMS] = {0};                                     \
+        const char *X = (p)->x;                                               \
+        char *R = (p)->result;                                                \
+        for (;;) {                                                            \
+            __VA_ARGS__;                                                      \
+            int k_ = (nd) - 1;                                                \
+            for (; k_ >= 0; k_--) {                                           \
+                X += (p)->xstep[k_];                                          \
+                R += (p)->rstep[k_];                                          \
+                if (++idx_[k_] < (p)->shape[k_]) {                            \
+                    break;                                                    \
+                }                                                             \
+                X -= (p)->xstep[k_] * (p)->shape[k_];                         \
+                R -= (p)->rstep[k_] * (p)->shape[k_];                         \
+                idx_[k_] = 0;                                                 \
+            }                                                                 \
+            if (k_ < 0) {                                                     \
+                break;                                                        \
+            }                                                                 \
+        }                                                                     \
+    } while (0)
+
+/* Outputs along dense rows (the last kept axis dense in x, the reduced
+ * run across rows): COLUMNS outputs at a time, so that each row is read
+ * as one stretch of memory. */
+static ua_status
+reduce_columns(const ua_reduce_plan *p, const dense_loops *f, dense_op op)
+{
+    size_t sz = ua_dtype_itemsize(p->xtype);
+    int nd = p->nd - 1;
+    ptrdiff_t len = p->shape[nd], rs = p->rstep[nd];
+    ptrdiff_t cols = len < COLUMNS ? len : COLUMNS;
+    char *mem = malloc((size_t)(LEVELS + 2) * (size_t)cols * sz);
+    if (mem == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "no host memory for a reduction");
+    }
+    char *acc = mem, *blk = mem + (size_t)cols * sz,
+         *levels = blk + (size_t)cols * sz;
+    FOR_EACH_OUTER(p, nd, x, res, {
+        for (ptrdiff_t j0 = 0; j0 < len; j0 += COLUMNS) {
+            ptrdiff_t w = len - j0 < COLUMNS ? len - j0 : COLUMNS;
+            f->cols(op, x + j0 * (ptrdiff_t)sz, p->step, p->n, w, acc, blk,
+                    levels);
+            store_values(p, acc, w, res + j0 * rs, rs);
+        }
+    });
+    free(mem);
+    return UA_OK;
+}
+
+bool
+ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st)
+{
+    const dense_loops *f = loops_of(p->xtype);
+    dense_op op = dense_op_of(p);
+    ptrdiff_t sz = (ptrdiff_t)ua_dtype_itemsize(p->xtype);
+    if (f == NULL || op == DENSE_NONE || p->rtype != p->xtype || p->n == 0) {
+        return false;
+    }
+    if (p->nd > 0 && p->n > 1 && p->xstep[p->nd - 1] == sz &&
+        (p->step < 0 ? -p->step : p->step) > sz) {
+        *st = reduce_columns(p, f, op);
+        return true;
+    }
+    if (p->step != sz) {
+        return false;
+    }
+    FOR_EACH_OUTER(p, p->nd, x, res, {
+        char acc[8];
+        f->run(op, x, p->n, acc);
+        store_values(p, acc, 1, res, 0);
+    });
+    *st = UA_OK;
+    return true;
+}
+
+bool
+ua_host_arg_dense(const ua_reduce_plan *p)
+{
+    const dense_loops *f = loops_of(p->xtype);
+    if (f == NULL || p->n == 0 ||
+        p->step != (ptrdiff_t)ua_dtype_itemsize(p->xtype)) {
+        return false;
+    }
+    bool max = p->op == UA_REDUCE_ARGMAX;
+    FOR_EACH_OUTER(p, p->nd, x, res, {
+        int64_t at = f->arg(max, x, p->n);
+        memcpy(res, &at, sizeof at);
+    });
+    return true;
+}

@@ -1,0 +1,53 @@
+/* The host backend's searchsorted (binary search) and unique's groups
+ * (core/compute/reduce_kernels.h), on the sort's keys. */
+#include "backends/host/host_kernels.h"
+#include "backends/host/host_sort_keys.h"
+#include "core/compute/kernels.h"
+
+ua_status
+ua_host_search(void *queue, const ua_search_plan *p)
+{
+    (void)queue;
+    int w = (int)ua_dtype_itemsize(p->type);
+    char k = sort_kind(p->type);
+    for (ptrdiff_t j = 0; j < p->m; j++) {
+        uint64_t v = key_of(load(p->needles + j * w, w), w, k);
+        ptrdiff_t lo = 0, hi = p->n;
+        while (lo < hi) {
+            ptrdiff_t mid = lo + (hi - lo) / 2;
+            uint64_t a = key_of(load(p->sorted + mid * w, w), w, k);
+            if (p->right ? a <= v : a < v) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        p->result[j] = lo;
+    }
+    return UA_OK;
+}
+
+ua_status
+ua_host_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
+{
+    (void)queue;
+    int w = (int)ua_dtype_itemsize(p->type);
+    char k = sort_kind(p->type);
+    uint64_t nan = w == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * w)) - 1;
+    uint64_t prev = 0;
+    int64_t g = -1;
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        uint64_t key = key_of(load(p->sorted + i * w, w), w, k);
+        /* Each NaN is its own group: NaN equals nothing. */
+        if (i == 0 || key != prev || (k == 'f' && key == nan)) {
+            g++;
+            if (p->starts) {
+                p->starts[g] = i;
+            }
+        }
+        p->group[i] = g;
+        prev = key;
+    }
+    *count = (ptrdiff_t)(g + 1);
+    return UA_OK;
+}

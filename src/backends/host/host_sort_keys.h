@@ -1,0 +1,122 @@
+/* The order-preserving keys of the host's sorting kernels (host_sort.c,
+ * host_search.c): every element becomes an unsigned key of its own width
+ * whose order is the sort's: integers with the sign bit flipped, floating
+ * numbers by their sign and magnitude, every NaN the largest key and -0.0
+ * the key of 0.0 (they are equal, so a stable sort keeps their order, as
+ * NumPy's stable sort does).  Descending order flips every bit of the key,
+ * which puts NaNs first and keeps equal elements in their order. */
+#ifndef USMARRAY_HOST_SORT_KEYS_H
+#define USMARRAY_HOST_SORT_KEYS_H
+
+#include <string.h>
+
+#include "core/core.h"
+
+/* The key of the w-byte value v of kind k ('b', 'i', 'u' or 'f'). */
+static inline uint64_t
+key_of(uint64_t v, int w, char k)
+{
+    uint64_t sign = (uint64_t)1 << (8 * w - 1);
+    uint64_t all = w == 8 ? ~(uint64_t)0 : (sign << 1) - 1;
+    if (k == 'i') {
+        return v ^ sign;
+    }
+    if (k != 'f') {
+        return v;
+    }
+    uint64_t exp = w == 2 ? 0x7c00u : w == 4 ? 0x7f800000u : 0x7ffULL << 52;
+    if ((v & exp) == exp && (v & ~exp & ~sign & all) != 0) {
+        return all; /* NaN */
+    }
+    if (v == sign) {
+        v = 0; /* -0.0 */
+    }
+    return v & sign ? ~v & all : v | sign;
+}
+
+/* The value whose key is key, where the key is one to one. */
+static inline uint64_t
+value_of(uint64_t key, int w, char k)
+{
+    uint64_t sign = (uint64_t)1 << (8 * w - 1);
+    uint64_t all = w == 8 ? ~(uint64_t)0 : (sign << 1) - 1;
+    if (k == 'i') {
+        return key ^ sign;
+    }
+    if (k != 'f') {
+        return key;
+    }
+    return key & sign ? key & ~sign : ~key & all;
+}
+
+static inline uint64_t
+load(const char *p, int w)
+{
+    switch (w) {
+    case 1:
+        return *(const uint8_t *)p;
+    case 2: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    }
+}
+
+static inline void
+store(char *p, int w, uint64_t v)
+{
+    switch (w) {
+    case 1:
+        *(uint8_t *)p = (uint8_t)v;
+        break;
+    case 2: {
+        uint16_t x = (uint16_t)v;
+        memcpy(p, &x, 2);
+        break;
+    }
+    case 4: {
+        uint32_t x = (uint32_t)v;
+        memcpy(p, &x, 4);
+        break;
+    }
+    default:
+        memcpy(p, &v, 8);
+    }
+}
+
+static inline char
+sort_kind(ua_typenum t)
+{
+    char k = ua_dtype_kind(t);
+    return k == 'b' ? 'u' : k;
+}
+
+/* The w bytes of all ones: the key of every NaN. */
+static inline uint64_t
+key_mask(int w)
+{
+    return w == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * w)) - 1;
+}
+
+/* Whether the w-byte value v of kind k has a key that does not give it
+ * back: -0.0 and NaNs. */
+static inline bool
+key_loses(uint64_t v, int w, char k)
+{
+    uint64_t sign = (uint64_t)1 << (8 * w - 1);
+    uint64_t exp = w == 2 ? 0x7c00u : w == 4 ? 0x7f800000u : 0x7ffULL << 52;
+    return k == 'f' && (v == sign || (v & ~sign & key_mask(w)) > exp);
+}
+
+#endif

@@ -1,0 +1,270 @@
+"""The host's fast paths for long dense runs (sum, mean, min, max, argmin,
+argmax, cumulative_sum of float32, float64, int64 and uint64; sort and
+argsort of rows past the insertion-sort length) against NumPy and against
+the general loops, at the lengths where their blocks and lanes begin and
+end.  Where the standard fixes the result the bits must equal NumPy's;
+floating sums must give the same bits whichever layout computed them."""
+
+import math
+
+import numpy as np
+import pytest
+import usmarray as ua
+
+FAST = ["float32", "float64", "int64", "uint64"]
+LENGTHS = [1, 31, 32, 33, 511, 512, 513, 2047, 2048, 2049, 100_003]
+
+
+def values(dtype, n, seed=0):
+    rng = np.random.default_rng(seed)
+    dt = np.dtype(dtype)
+    if dt.kind == "f":
+        return (rng.standard_normal(n) * 1000).astype(dt)
+    info = np.iinfo(dt)
+    return rng.integers(info.min, info.max, size=n, dtype=dt, endpoint=True)
+
+
+def bits(a):
+    a = np.ascontiguousarray(np.asarray(a))
+    return a.view(f"u{a.itemsize}") if a.dtype.kind == "f" else a
+
+
+def same_bits(got, want):
+    got = ua.asnumpy(got)
+    want = np.asarray(want)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(bits(got), bits(want))
+
+
+def strided(h):
+    """h's values as a non-dense array (every other element of a doubled
+    one), which the general loops take."""
+    big = np.empty(h.shape[:-1] + (2 * h.shape[-1],), h.dtype)
+    big[..., ::2] = h
+    return ua.asarray(big, device="host")[..., ::2]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", LENGTHS)
+def test_dense_sums_have_the_general_loops_bits(dtype, n):
+    h = values(dtype, n)
+    x = ua.asarray(h, device="host")
+    for fn in (ua.sum, ua.mean):
+        same_bits(fn(x), ua.asnumpy(fn(strided(h))))
+    # Pairwise: within a few ulps per log2(n) of the exact sum.
+    exact = math.fsum(h.astype(np.float64))
+    eps = np.finfo(dtype).eps
+    bound = 2 * eps * math.log2(n + 1) * float(np.abs(h.astype(np.float64)).sum()) + eps
+    assert abs(float(ua.asnumpy(ua.sum(x))) - exact) <= bound
+
+
+@pytest.mark.parametrize("dtype", ["int64", "uint64"])
+def test_dense_integer_sums_wrap_as_numpy(dtype):
+    for n in LENGTHS:
+        h = values(dtype, n)
+        same_bits(ua.sum(ua.asarray(h, device="host")), np.sum(h))
+
+
+def with_specials(dtype, n, where, what):
+    h = values(dtype, n)
+    h[where] = what
+    return h
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [33, 2049, 100_003])
+def test_min_max_with_nans_and_infinities_as_numpy(dtype, n):
+    cases = [
+        with_specials(dtype, n, [0], np.nan),
+        with_specials(dtype, n, [n // 2], np.nan),
+        with_specials(dtype, n, [n - 1], np.nan),
+        with_specials(dtype, n, [3, n - 2], [np.inf, -np.inf]),
+        with_specials(dtype, n, [n // 3], np.inf),
+        np.full(n, np.nan, dtype),
+        np.full(n, -np.inf, dtype),
+    ]
+    for h in cases:
+        x = ua.asarray(h, device="host")
+        for ours, theirs in ((ua.max, np.max), (ua.min, np.min)):
+            got = float(ua.asnumpy(ours(x)))
+            want = float(theirs(h))
+            assert got == want or (math.isnan(got) and math.isnan(want))
+
+
+@pytest.mark.parametrize("dtype", FAST)
+def test_min_max_of_long_runs_bit_for_bit(dtype):
+    for n in LENGTHS:
+        h = values(dtype, n, seed=n)
+        x = ua.asarray(h, device="host")
+        same_bits(ua.max(x), np.max(h))
+        same_bits(ua.min(x), np.min(h))
+
+
+@pytest.mark.parametrize("dtype", FAST)
+@pytest.mark.parametrize("n", [1, 33, 2048, 2049, 5000, 100_003])
+def test_argmin_argmax_first_occurrence(dtype, n):
+    h = values(dtype, n, seed=3)
+    # The extreme repeated in a later block, and at the very end.
+    if n > 4:
+        h[n // 2] = h.max()
+        h[-1] = h.max()
+        h[n // 3] = h.min()
+        h[-2] = h.min()
+    x = ua.asarray(h, device="host")
+    assert int(ua.asnumpy(ua.argmax(x))) == np.argmax(h)
+    assert int(ua.asnumpy(ua.argmin(x))) == np.argmin(h)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [40, 2049, 9000])
+def test_argmin_argmax_nans_infinities_and_zeros(dtype, n):
+    cases = [
+        with_specials(dtype, n, [n - 1], np.nan),
+        with_specials(dtype, n, [n // 2, n - 3], np.nan),
+        with_specials(dtype, n, [1, n - 1], [np.inf, -np.inf]),
+        with_specials(dtype, n, [n - 5, 7], [np.inf, -np.inf]),
+        with_specials(dtype, n, [2, n - 1, 5], [-np.inf, np.inf, np.nan]),
+        np.where(np.arange(n) % 3 == 0, -0.0, 0.0).astype(dtype),
+        np.full(n, np.nan, dtype),
+    ]
+    for h in cases:
+        x = ua.asarray(h, device="host")
+        assert int(ua.asnumpy(ua.argmax(x))) == np.argmax(h)
+        assert int(ua.asnumpy(ua.argmin(x))) == np.argmin(h)
+
+
+@pytest.mark.parametrize("dtype", FAST)
+@pytest.mark.parametrize("shape", [(40, 2100), (17, 3), (5000, 7), (3, 33, 2049)])
+def test_axis0_reductions_over_rows(dtype, shape):
+    h = values(dtype, int(np.prod(shape)), seed=7).reshape(shape)
+    if np.dtype(dtype).kind == "f":
+        h.reshape(-1)[::97] = np.nan
+    x = ua.asarray(h, device="host")
+    same_bits(ua.max(x, axis=0), np.max(h, axis=0))
+    same_bits(ua.min(x, axis=0), np.min(h, axis=0))
+    if np.dtype(dtype).kind == "f":
+        # Each output adds its rows in the general loops' order.
+        same_bits(ua.sum(x, axis=0), ua.asnumpy(ua.sum(strided(h), axis=0)))
+        same_bits(ua.mean(x, axis=0), ua.asnumpy(ua.mean(strided(h), axis=0)))
+    else:
+        same_bits(ua.sum(x, axis=0), np.sum(h, axis=0))
+
+
+@pytest.mark.parametrize("dtype", FAST)
+@pytest.mark.parametrize("n", [1, 2, 1000, 70_001])
+def test_dense_cumulative_sum_bit_for_bit(dtype, n):
+    h = values(dtype, n, seed=11)
+    if np.dtype(dtype).kind == "f":
+        h[n // 2] = np.nan
+    x = ua.asarray(h, device="host")
+    same_bits(ua.cumulative_sum(x), np.cumulative_sum(h))
+    same_bits(
+        ua.cumulative_sum(x, include_initial=True),
+        np.cumulative_sum(h, include_initial=True),
+    )
+
+
+SORTED = [
+    "bool",
+    "int8",
+    "uint8",
+    "int16",
+    "uint16",
+    "float16",
+    "int32",
+    "uint32",
+    "float32",
+    "int64",
+    "uint64",
+    "float64",
+]
+
+
+def sort_sample(dtype, n, seed, narrow):
+    rng = np.random.default_rng(seed)
+    dt = np.dtype(dtype)
+    if dt.kind == "b":
+        return rng.random(n) < 0.5
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        lo, hi = (-5000, 5000) if narrow and dt.itemsize == 8 else (info.min, info.max)
+        lo = max(lo, info.min)
+        return rng.integers(lo, hi, size=n, dtype=dt, endpoint=True)
+    h = (rng.standard_normal(n) * 1000).astype(dt)
+    flat = h.reshape(-1)
+    flat[::9] = -0.0
+    flat[1::13] = 0.0
+    flat[2::17] = np.inf
+    flat[3::19] = -np.inf
+    # NaNs of several payloads, whose order a stable sort keeps.
+    u = flat.view(f"u{dt.itemsize}")
+    sign = 1 << (8 * dt.itemsize - 1)
+    nan = np.array(np.nan, dt).view(u.dtype)
+    u[4::23] = nan
+    u[5::29] = nan | 1
+    u[6::31] = nan | 2 | sign
+    return h
+
+
+def stable_order(h, descending):
+    if not descending:
+        return np.argsort(h, kind="stable")
+    return len(h) - 1 - np.argsort(h[::-1], kind="stable")[::-1]
+
+
+# 64-bit integers also within +-5,000, whose keys take 32 bits.
+KEY_CASES = [(t, False) for t in SORTED] + [("int64", True), ("uint64", True)]
+
+
+@pytest.mark.parametrize(("dtype", "narrow"), KEY_CASES)
+@pytest.mark.parametrize("n", [65, 300, 5000, 70_000])
+@pytest.mark.parametrize("descending", [False, True])
+def test_radix_sort_and_argsort_stable_bit_for_bit(dtype, narrow, n, descending):
+    h = sort_sample(dtype, n, n, narrow)
+    order = stable_order(h, descending)
+    x = ua.asarray(h, device="host")
+    same_bits(ua.argsort(x, descending=descending), order.astype(np.int64))
+    same_bits(ua.sort(x, descending=descending), h[order])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int64", "uint8"])
+def test_sort_rows_of_a_matrix(dtype):
+    h = sort_sample(dtype, 64 * 300, 1, True).reshape(64, 300)
+    x = ua.asarray(h, device="host")
+    for axis in (0, 1):
+        same_bits(
+            ua.sort(x, axis=axis),
+            np.take_along_axis(h, np.argsort(h, axis=axis, kind="stable"), axis),
+        )
+        same_bits(ua.argsort(x, axis=axis), np.argsort(h, axis=axis, kind="stable"))
+
+
+def test_sort_of_equal_keys_and_extremes():
+    for dtype in ("int64", "uint64", "int32", "float64"):
+        dt = np.dtype(dtype)
+        lo, hi = (
+            (np.finfo(dt).min, np.finfo(dt).max)
+            if dt.kind == "f"
+            else (np.iinfo(dt).min, np.iinfo(dt).max)
+        )
+        h = np.array([hi, lo, 0, hi, lo] * 30, dtype)
+        x = ua.asarray(h, device="host")
+        same_bits(ua.sort(x), np.sort(h, kind="stable"))
+        same_bits(ua.argsort(x), np.argsort(h, kind="stable"))
+        h = np.full(200, 7, dtype)
+        same_bits(ua.argsort(ua.asarray(h, device="host")), np.arange(200))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "int32", "uint8", "bool", "complex64"])
+@pytest.mark.parametrize("n", [32, 64, 4096])
+def test_runs_of_whole_lanes_in_converted_types(dtype, n):
+    # Runs of a multiple of the 32 lanes leave no tail: types read through
+    # the conversion tile once divided by a tail of no lanes.
+    h = (np.arange(n) % 7).astype(dtype)
+    x = ua.asarray(h, device="host")
+    for ours, theirs in ((ua.sum, np.sum), (ua.prod, np.prod)):
+        np.testing.assert_allclose(ua.asnumpy(ours(x)), theirs(h), rtol=1e-3)
+    if np.dtype(dtype).kind != "c":
+        same_bits(ua.max(x), np.max(h))
+        same_bits(ua.min(x), np.min(h))
+    assert bool(ua.asnumpy(ua.any(x))) == bool(np.any(h))
