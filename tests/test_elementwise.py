@@ -122,7 +122,7 @@ def ulp_distance(got, want):
 # Results the standard leaves to the implementation, where NumPy's vector
 # loops differ from its scalar ones: complex products (fused or not) and
 # the sign of a zero from maximum and minimum of zeros.
-COMPLEX_ROUNDED = {"multiply", "square", "divide", "pow", "reciprocal"}
+COMPLEX_ROUNDED = {"multiply", "square", "divide", "reciprocal"}
 ZERO_SIGN_FREE = {"maximum", "minimum", "clip"}
 
 
@@ -268,6 +268,25 @@ def test_unary_matches_numpy_on_every_dtype(name):
         assert_matches(name, getattr(ua, name)(asarray(x)), want, (x,))
 
 
+COMPLEX_EDGE_FUNCTIONS = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp",
+                          "log", "log2", "log10", "sin", "sinh", "sqrt", "tan", "tanh"]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("name", COMPLEX_EDGE_FUNCTIONS)
+def test_complex_functions_at_the_edges(name, dtype):
+    """Every pair of parts from zeros, tiny, near 1, huge and the special
+    values: where the textbook formulas cancel, overflow or underflow
+    (asin of 1 + 1e-30i, atanh near 1, log of moduli past the largest
+    float, sinh past exp's range) and C99's special values."""
+    real = np.float32 if dtype == "complex64" else np.float64
+    big = np.finfo(real).max / 2
+    parts = np.array([0.0, -0.0, 1e-30, -1e-30, 1.0, -1.0, 0.5, -2.0, 1 + 2**-20, 89.5, -710.0,
+                      3e15, big, -big, np.inf, -np.inf, np.nan], dtype=real)  # fmt: skip
+    z = (parts[:, None] + 1j * parts[None, :]).astype(dtype).ravel()
+    assert_matches(name, getattr(ua, name)(asarray(z)), numpy_reference(name, z))
+
+
 PAIRS = list(itertools.product(DTYPES, DTYPES))
 # On the run-time compiled backends: each dtype with itself, and mixed pairs
 # that cast at load (integers of both signs, float16, complex with real).
@@ -307,7 +326,31 @@ def test_binary_matches_numpy_over_dtype_pairs(name):
         ):
             if name not in ("divide", "atan2", "hypot", "copysign", "logaddexp", "nextafter"):
                 continue  # int64 with uint64: NumPy's special loops
+        if name == "pow" and want.dtype.kind == "c":
+            assert_complex_pow(getattr(ua, name)(ux, uy), x, y, want)
+            continue
         assert_matches(name, getattr(ua, name)(ux, uy), want, (x, y))
+
+
+def assert_complex_pow(got, x, y, want):
+    """Complex a**b is exp(b log a) everywhere, NumPy's (the C library's
+    cpow) too: b log a's rounding is multiplied by |b log a|, so neither
+    NumPy's nor any such result is within a fixed number of ULPs of the
+    truth.  The bound: 4 (complex64) or 2 (complex128) ULPs of |a**b| times
+    1 + |b log a|, against long double; NaNs where NumPy has them."""
+    got_np = ua.asnumpy(got)
+    assert got_np.dtype == want.dtype
+    assert np.array_equal(np.isnan(got_np), np.isnan(want))
+    wide_x, wide_y = x.astype(np.clongdouble), y.astype(np.clongdouble)
+    with np.errstate(all="ignore"):
+        truth = np.power(wide_x, wide_y)
+        cond = 1 + np.abs(wide_y * np.log(wide_x))
+    check = np.isfinite(truth) & (truth != 0) & np.isfinite(cond) & np.isfinite(want)
+    spacing = np.spacing(np.abs(truth[check]).astype(want.real.dtype)).astype(np.longdouble)
+    err = np.abs(got_np[check].astype(np.clongdouble) - truth[check]) / spacing / cond[check]
+    limit = 4 if want.dtype == np.complex64 else 2
+    bad = ~(err <= limit)
+    assert not np.any(bad), (got_np[check][bad], want[check][bad], truth[check][bad])
 
 
 def test_integer_division_and_remainder_signs():
@@ -419,6 +462,19 @@ def test_in_place_with_overlap_gives_numpys_results():
     uy[::-1] *= uy
     y[::-1] *= y.copy()
     np.testing.assert_array_equal(ua.asnumpy(uy), y)
+
+
+def test_assigning_a_region_to_itself_keeps_it():
+    # x[1:] += y ends by storing x[1:] onto itself, which OpenCL refuses
+    # as an overlapping copy: nothing is to move
+    x = sample("float32")
+    ux = asarray(x)
+    ux[1:] = ux[1:]
+    view = ux[2:10]
+    view[...] = view
+    ux[::2] += ux[::2]
+    x[::2] += x[::2].copy()
+    np.testing.assert_array_equal(ua.asnumpy(ux), x)
 
 
 def test_in_place_keeps_dtype_and_shape():

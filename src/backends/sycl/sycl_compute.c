@@ -644,7 +644,7 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
     sycl_queue *q = queue;
     ua_ew_variant v;
     ua_ew_variant_of_plan(p, 1, &v);
-    DPCTLSyclKernelRef k;
+    DPCTLSyclKernelRef k = NULL;
     ua_status st = ew_kernel(q, &v, &k);
     if (st != UA_OK) {
         return st;
