@@ -54,11 +54,11 @@ static ua_typenum
 accumulator(ua_typenum t)
 {
     char k = ua_dtype_kind(t);
-    return k == 'b'           ? UA_BOOL
-           : k == 'i'         ? UA_INT64
-           : k == 'u'         ? UA_UINT64
+    return k == 'b'          ? UA_BOOL
+           : k == 'i'        ? UA_INT64
+           : k == 'u'        ? UA_UINT64
            : t == UA_FLOAT16 ? UA_FLOAT32
-                              : t;
+                             : t;
 }
 
 int
@@ -69,8 +69,8 @@ main(int argc, char **argv)
         return 2;
     }
     static const ua_typenum types[] = {
-        UA_BOOL,    UA_INT8,    UA_INT16,   UA_INT32,     UA_INT64,
-        UA_UINT8,   UA_UINT16,  UA_UINT32,  UA_UINT64,    UA_FLOAT16,
+        UA_BOOL,    UA_INT8,    UA_INT16,     UA_INT32,     UA_INT64,
+        UA_UINT8,   UA_UINT16,  UA_UINT32,    UA_UINT64,    UA_FLOAT16,
         UA_FLOAT32, UA_FLOAT64, UA_COMPLEX64, UA_COMPLEX128};
     int failed = 0;
     for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
@@ -80,9 +80,9 @@ main(int argc, char **argv)
         failed += emit(argv[1], x, UA_BOOL, true);
         failed += emit(argv[1], x, UA_UINT64, true);
         if (k == 'b' || k == 'i' || k == 'u') {
-            failed += emit(argv[1], x,
-                           accumulator(x) == UA_INT64 ? UA_UINT64 : UA_INT64,
-                           false);
+            failed +=
+                emit(argv[1], x,
+                     accumulator(x) == UA_INT64 ? UA_UINT64 : UA_INT64, false);
         }
     }
     return failed != 0;

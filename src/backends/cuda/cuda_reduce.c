@@ -12,9 +12,9 @@
 #include "backends/cuda/cuda_reduce_kernels.h"
 #include "core/compute/reduce_gpu.h"
 
-static const char *const header[] = {
-    ua_cuda_reduce_aligned, ua_cuda_kernel_prelude, ua_cuda_reduce_dialect,
-    NULL};
+static const char *const header[] = {ua_cuda_reduce_aligned,
+                                     ua_cuda_kernel_prelude,
+                                     ua_cuda_reduce_dialect, NULL};
 static const ua_gpu_language language = {header, ua_cuda_type_name};
 
 char *
@@ -39,8 +39,8 @@ build(ua_cuda_context *c, const ua_gpu_types *t, CUfunction **out)
     ua_status st = ua_cuda_compile(c, source, "reduction kernels", &module);
     free(source);
     for (int i = 0; st == UA_OK && i < UA_GPU_NKERNELS; i++) {
-        CUresult r = ua_cu.cuModuleGetFunction(&f[i], module,
-                                               ua_gpu_kernel_names[i]);
+        CUresult r =
+            ua_cu.cuModuleGetFunction(&f[i], module, ua_gpu_kernel_names[i]);
         st = r == CUDA_SUCCESS ? UA_OK
                                : ua_cuda_failed(r, ua_gpu_kernel_names[i]);
     }
@@ -56,8 +56,8 @@ build(ua_cuda_context *c, const ua_gpu_types *t, CUfunction **out)
 }
 
 static ua_status
-launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which,
-       size_t groups, const ua_gpu_arg *args, int nargs)
+launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
+       const ua_gpu_arg *args, int nargs)
 {
     ua_cuda_queue *q = queue;
     ua_cuda_context *c = q->c;
@@ -133,9 +133,9 @@ download(void *queue, void *dst, const void *src, size_t n)
 static ua_gpu_launcher
 launcher(void *queue)
 {
-    return (ua_gpu_launcher){queue,     launch,   temporary,
-                             release_temporary, upload,   download,
-                             ua_cuda_copy_strided};
+    return (ua_gpu_launcher){
+        queue,  launch,   temporary,           release_temporary,
+        upload, download, ua_cuda_copy_strided};
 }
 
 ua_status

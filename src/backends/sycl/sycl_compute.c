@@ -547,7 +547,7 @@ static const char *const ew_body[] = {ua_sycl_ew_body, NULL};
                 .real = "UA_CVT_R",                                           \
                 .real_to_i64 = "ua_f2l",                                      \
                 .real_to_u64 = "ua_f2ul"},                                    \
-        .storage = ua_sycl_type_name,                                             \
+        .storage = ua_sycl_type_name,                                         \
         .float_suffix = false,                                                \
     }
 static const ua_ew_language ew_language[2] = {EW_LANGUAGE(ew_header),

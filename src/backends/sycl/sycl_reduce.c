@@ -16,10 +16,10 @@
 #include "backends/sycl/sycl_reduce_kernels.h"
 #include "core/compute/reduce_gpu.h"
 
-static const char *const header[] = {ua_sycl_ew_header,
-                                     ua_sycl_reduce_dialect, NULL};
-static const char *const header_fp64[] = {
-    ua_sycl_ew_fp64, ua_sycl_ew_header, ua_sycl_reduce_dialect, NULL};
+static const char *const header[] = {ua_sycl_ew_header, ua_sycl_reduce_dialect,
+                                     NULL};
+static const char *const header_fp64[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
+                                          ua_sycl_reduce_dialect, NULL};
 
 /* Builds the program of t; called under c->lock. */
 static ua_status
@@ -31,8 +31,7 @@ build(sycl_context *c, const ua_gpu_types *t, DPCTLSyclKernelRef **out)
                             "which %s needs",
                             c->index, ua_dtype_name(t->a));
     }
-    ua_gpu_language lang = {c->fp64 ? header_fp64 : header,
-                            ua_sycl_type_name};
+    ua_gpu_language lang = {c->fp64 ? header_fp64 : header, ua_sycl_type_name};
     char *source = ua_gpu_program_source(&lang, t);
     DPCTLSyclKernelRef *k = calloc(UA_GPU_NKERNELS, sizeof *k);
     if (source == NULL || k == NULL) {
@@ -62,8 +61,7 @@ build(sycl_context *c, const ua_gpu_types *t, DPCTLSyclKernelRef **out)
                                 ua_gpu_kernel_names[i]);
         }
     }
-    ua_status st =
-        ua_ew_table_add(&c->reduce, ua_gpu_types_key(t), k, bundle);
+    ua_status st = ua_ew_table_add(&c->reduce, ua_gpu_types_key(t), k, bundle);
     if (st != UA_OK) {
         free(k);
         ua_dpctl.KernelBundle_Delete(bundle);
@@ -74,8 +72,8 @@ build(sycl_context *c, const ua_gpu_types *t, DPCTLSyclKernelRef **out)
 }
 
 static ua_status
-launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which,
-       size_t groups, const ua_gpu_arg *args, int nargs)
+launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
+       const ua_gpu_arg *args, int nargs)
 {
     sycl_queue *q = queue;
     sycl_context *c = q->c;
@@ -108,8 +106,7 @@ launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which,
     size_t local[3] = {UA_GPU_GROUP, 1, 1};
     return ua_sycl_enqueued(
         ua_dpctl.Queue_SubmitNDRange(k[which], q->q, values, types,
-                                     (size_t)nargs, global, local, 1, NULL,
-                                     0),
+                                     (size_t)nargs, global, local, 1, NULL, 0),
         ua_gpu_kernel_names[which]);
 }
 
@@ -148,13 +145,9 @@ copy_waiting(void *queue, void *dst, const void *src, size_t n)
 static ua_gpu_launcher
 launcher(void *queue)
 {
-    return (ua_gpu_launcher){queue,
-                             launch,
-                             temporary,
-                             release_temporary,
-                             copy_waiting,
-                             copy_waiting,
-                             ua_sycl_copy_strided};
+    return (ua_gpu_launcher){
+        queue,        launch,       temporary,           release_temporary,
+        copy_waiting, copy_waiting, ua_sycl_copy_strided};
 }
 
 ua_status

@@ -70,8 +70,8 @@ write_identities(char *s, size_t cap, ua_typenum a)
     const char *sum = "0", *prod = "1", *min = "1", *max = "0", *zero = "0";
     switch (a) {
     case UA_FLOAT32:
-        sum = "(-0.0f)", prod = "1.0f", min = "INFINITY",
-        max = "(-INFINITY)", zero = "0.0f";
+        sum = "(-0.0f)", prod = "1.0f", min = "INFINITY", max = "(-INFINITY)",
+        zero = "0.0f";
         break;
     case UA_FLOAT64:
         sum = "(-0.0)", prod = "1.0", min = "((double)INFINITY)",
@@ -104,7 +104,7 @@ load_expression(const ua_gpu_types *t)
 {
     char xk = ua_dtype_kind(t->x);
     if (t->truth) {
-        return xk == 'c'                ? "(A)(v.re != 0 || v.im != 0)"
+        return xk == 'c'            ? "(A)(v.re != 0 || v.im != 0)"
                : t->x == UA_FLOAT16 ? "(A)((v & 0x7fff) != 0)"
                                     : "(A)(v != 0)";
     }
@@ -129,8 +129,8 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
              "FN A loadx(GLOBAL const char *p) {\n"
              "  X v = *(GLOBAL const X *)p;\n  return %s;\n}\n",
              l->storage(t->x), l->storage(t->a), wide ? "double" : "float",
-             wide ? "BITS_F64(b)" : "BITS_F32((int)(b))", ak == 'c',
-             ak == 'f', ak == 'i', ak == 'b', t->x == UA_FLOAT16, ids,
+             wide ? "BITS_F64(b)" : "BITS_F32((int)(b))", ak == 'c', ak == 'f',
+             ak == 'i', ak == 'b', t->x == UA_FLOAT16, ids,
              load_expression(t));
     size_t n = strlen(layer) + 1;
     for (int i = 0; l->header[i] != NULL; i++) {
@@ -262,8 +262,8 @@ stage_input(const ua_gpu_launcher *l, ua_gpu_types *t, ua_typenum to, int nd,
     ptrdiff_t full[UA_MAXDIMS + 1], dst_st[UA_MAXDIMS + 1],
         src_st[UA_MAXDIMS + 1];
     size_t count = product(nd, shape) * (size_t)n;
-    ua_status st = l->temporary(l->queue, (count ? count : 1) * tsz,
-                                &in->staged);
+    ua_status st =
+        l->temporary(l->queue, (count ? count : 1) * tsz, &in->staged);
     if (st != UA_OK) {
         return st;
     }
@@ -317,8 +317,7 @@ prepare_output(const ua_gpu_launcher *l, bool same, size_t asz, int nd,
         return UA_OK;
     }
     size_t count = product(nd, shape);
-    ua_status st =
-        l->temporary(l->queue, (count ? count : 1) * asz, &o->temp);
+    ua_status st = l->temporary(l->queue, (count ? count : 1) * asz, &o->temp);
     ptrdiff_t dense = (ptrdiff_t)asz;
     for (int k = nd - 1; k >= 0; k--) {
         o->rstep[k] = dense;
@@ -329,9 +328,9 @@ prepare_output(const ua_gpu_launcher *l, bool same, size_t asz, int nd,
 }
 
 static ua_status
-finish_output(const ua_gpu_launcher *l, run_output *o, ua_typenum a,
-              int nd, const ptrdiff_t *shape, const ptrdiff_t *rstep,
-              char *result, ua_typenum rtype)
+finish_output(const ua_gpu_launcher *l, run_output *o, ua_typenum a, int nd,
+              const ptrdiff_t *shape, const ptrdiff_t *rstep, char *result,
+              ua_typenum rtype)
 {
     if (o->temp == NULL) {
         return UA_OK;
@@ -377,8 +376,7 @@ write_empty(const ua_gpu_launcher *l, const ua_reduce_plan *p)
     }
     ua_strided d = {p->result, strides, p->rtype};
     ua_strided s = {dev, zeros, p->rtype};
-    st = st == UA_OK ? l->copy_strided(l->queue, p->nd, p->shape, &d, &s)
-                     : st;
+    st = st == UA_OK ? l->copy_strided(l->queue, p->nd, p->shape, &d, &s) : st;
     release(l, dev);
     return st;
 }
@@ -507,8 +505,8 @@ run_arg_reduction(const ua_gpu_launcher *l, const red_call *c)
         if (chunks > 1) {
             size_t count = c->outputs * (size_t)chunks;
             st = l->temporary(l->queue, count * asz, &part[0]);
-            st = st == UA_OK ? l->temporary(l->queue, count * 8, &part[1])
-                             : st;
+            st =
+                st == UA_OK ? l->temporary(l->queue, count * 8, &part[1]) : st;
             if (st != UA_OK) {
                 release(l, part[0]);
                 break;
@@ -652,9 +650,9 @@ ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p)
                                       p->result, &o)
                      : st;
     void *plan = NULL;
-    st = st == UA_OK ? upload_reduce_plan(l, p->nd, p->shape, in.xstep,
-                                          o.rstep, &plan)
-                     : st;
+    st = st == UA_OK
+             ? upload_reduce_plan(l, p->nd, p->shape, in.xstep, o.rstep, &plan)
+             : st;
     if (st == UA_OK) {
         int nd = p->nd;
         red_call c = {&t,
@@ -665,8 +663,8 @@ ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p)
                       in.x,
                       p->n,
                       in.step,
-                      nd > 0 && magnitude(in.xstep[nd - 1]) <
-                                    magnitude(in.step),
+                      nd > 0 &&
+                          magnitude(in.xstep[nd - 1]) < magnitude(in.step),
                       combiner_of(p->op),
                       NULL,
                       p->op == UA_REDUCE_MEAN,
@@ -718,11 +716,13 @@ ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
                                       rstep, p->result, &o)
                      : st;
     void *plan = NULL;
-    st = st == UA_OK ? upload_reduce_plan(l, nd, p->shape, in.xstep, o.rstep,
-                                          &plan)
-                     : st;
+    st = st == UA_OK
+             ? upload_reduce_plan(l, nd, p->shape, in.xstep, o.rstep, &plan)
+             : st;
     if (st == UA_OK) {
-        int op = p->op == UA_SCAN_CUMSUM ? 0 : p->op == UA_SCAN_CUMPROD ? 1 : 2;
+        int op = p->op == UA_SCAN_CUMSUM    ? 0
+                 : p->op == UA_SCAN_CUMPROD ? 1
+                                            : 2;
         ua_gpu_arg a[] = {ptr(in.x),
                           ptr(o.out),
                           ptr(plan),
@@ -734,8 +734,8 @@ ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
                           i32(op),
                           i32(p->initial),
                           i32(p->rtype == UA_FLOAT16)};
-        st = l->launch(l->queue, &t, UA_GPU_SCAN_ROWS, groups_for(rows), a,
-                       11);
+        st =
+            l->launch(l->queue, &t, UA_GPU_SCAN_ROWS, groups_for(rows), a, 11);
     }
     release(l, plan);
     release(l, in.staged);
@@ -825,8 +825,8 @@ ua_gpu_search(const ua_gpu_launcher *l, const ua_search_plan *p)
                       i64(p->m),
                       ptr(p->result),
                       i32(p->right)};
-    return l->launch(l->queue, &t, UA_GPU_SEARCH, groups_for((size_t)p->m),
-                     a, 6);
+    return l->launch(l->queue, &t, UA_GPU_SEARCH, groups_for((size_t)p->m), a,
+                     6);
 }
 
 ua_status
@@ -891,8 +891,8 @@ ua_gpu_matmul(const ua_gpu_launcher *l, const ua_matmul_plan *p)
                             "to their elements");
     }
     run_output o = {NULL, {0}, NULL};
-    ua_status st = prepare_output(l, direct, asz, nd + 2, shape, cstep,
-                                  p->c, &o);
+    ua_status st =
+        prepare_output(l, direct, asz, nd + 2, shape, cstep, p->c, &o);
     long long v[4 * UA_MAXDIMS];
     for (int k = 0; k < nd; k++) {
         v[k] = p->shape[k];
@@ -903,16 +903,14 @@ ua_gpu_matmul(const ua_gpu_launcher *l, const ua_matmul_plan *p)
     void *plan = NULL;
     st = st == UA_OK ? upload_longs(l, v, 4 * (size_t)nd, &plan) : st;
     if (st == UA_OK) {
-        ua_gpu_arg a[] = {ptr(p->a),          ptr(p->b),
-                          ptr(o.out),         ptr(plan),
-                          i32(nd),            i64((long long)total),
-                          i64(p->m),          i64(p->n),
-                          i64(p->k),          i64(p->am),
-                          i64(p->ak),         i64(p->bk),
-                          i64(p->bn),         i64(o.rstep[nd]),
-                          i64(o.rstep[nd + 1]), i32(p->conj_a)};
-        st = l->launch(l->queue, &t, UA_GPU_MATMUL, groups_for(total), a,
-                       16);
+        ua_gpu_arg a[] = {
+            ptr(p->a),     ptr(p->b),        ptr(o.out),
+            ptr(plan),     i32(nd),          i64((long long)total),
+            i64(p->m),     i64(p->n),        i64(p->k),
+            i64(p->am),    i64(p->ak),       i64(p->bk),
+            i64(p->bn),    i64(o.rstep[nd]), i64(o.rstep[nd + 1]),
+            i32(p->conj_a)};
+        st = l->launch(l->queue, &t, UA_GPU_MATMUL, groups_for(total), a, 16);
     }
     release(l, plan);
     if (st != UA_OK) {
