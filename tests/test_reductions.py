@@ -2,7 +2,10 @@
 the host: every dtype, axis combinations, layouts, NaN patterns and empty
 shapes.  Where the standard fixes the result (integers, min/max, sorting,
 cumulative sums in sequence), the bits must equal NumPy's; floating sums
-must be within the pairwise bound of a float64 reference."""
+must be within the pairwise bound of a float64 reference.  Every test runs
+on the first device of each backend the machine has (host, SYCL, CUDA),
+whose kernels differ: the host's loops, the run-time compiled ones'
+shared kernel text."""
 
 import itertools
 
@@ -14,7 +17,29 @@ INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"
 FLOATS = ["float16", "float32", "float64"]
 COMPLEX = ["complex64", "complex128"]
 ALL = ["bool", *INTS, *FLOATS, *COMPLEX]
-HOST = "host"
+
+
+def first_device_of_each_backend():
+    seen, devices = set(), []
+    for d in ua.get_devices():
+        backend = d.filter_string.split(":")[0]
+        if backend not in seen:
+            seen.add(backend)
+            devices.append(d.filter_string)
+    return devices
+
+
+DEVICES = first_device_of_each_backend()
+DEVICE = DEVICES[0]
+
+
+@pytest.fixture(params=DEVICES, autouse=True)
+def device(request):
+    """Runs each test on each backend's first device: on_device() below
+    makes arrays there."""
+    global DEVICE
+    DEVICE = request.param
+    return request.param
 
 
 def sample(dtype, shape, seed=0, nans=False):
@@ -47,7 +72,7 @@ def layouts(x):
 
 
 def on_device(x):
-    return ua.asarray(x, device=HOST)
+    return ua.asarray(x, device=DEVICE)
 
 
 def axes_of(nd):
