@@ -163,6 +163,74 @@ def test_sums_give_the_same_bits_every_run():
             assert ua.asnumpy(ua.sum(a, axis=ax)).tobytes() == want.tobytes()
 
 
+def pairwise_bound(x, n):
+    """The error bound of a pairwise sum of x (float32 parts, n terms)."""
+    return 4 * np.log2(max(n, 2)) * np.finfo(np.float32).eps * np.abs(x).astype("f8").sum()
+
+
+def test_long_runs_across_partial_levels():
+    """Runs longer than one kernel launch reduces (partials of partials on
+    the GPU): sums within the pairwise bound, first extrema and NaNs."""
+    n = 4096 * 4096 + 4097
+    x = sample("float32", (n,), seed=5)
+    a = on_device(x)
+    want = x.astype("f8").sum()
+    assert abs(float(ua.asnumpy(ua.sum(a))) - want) <= pairwise_bound(x, n)
+    assert abs(float(ua.asnumpy(ua.mean(a))) - want / n) <= pairwise_bound(x, n) / n
+    check_same(ua.max(a), np.max(x))
+    check_same(ua.argmin(a), np.argmin(x))
+    y = np.zeros(n, "float32")
+    y[[5000, 9000, n - 1]] = 1
+    check_same(ua.argmax(on_device(y)), np.argmax(y))
+    y[[70000, 20000, n - 2]] = np.nan
+    check_same(ua.argmax(on_device(y)), np.argmax(y))
+    check_same(ua.max(on_device(y)), np.max(y))
+    for dtype in ("int8", "uint16", "bool"):
+        v = sample(dtype, (20000,), seed=10)
+        check_same(ua.sum(on_device(v)), np.sum(v))
+        check_same(ua.argmax(on_device(v)), np.argmax(v))
+    h = sample("float16", (20000,), seed=11)
+    assert ua.sum(on_device(h)).dtype == np.float16
+    np.testing.assert_allclose(float(ua.asnumpy(ua.sum(on_device(h)))), h.astype("f8").sum(),
+                               rtol=1e-2, atol=0.5)  # fmt: skip
+    check_same(ua.argmin(on_device(h)), np.argmin(h))
+    b = x > 0
+    check_same(ua.count_nonzero(on_device(b)), np.int64(np.count_nonzero(b)))
+    check_same(ua.all(on_device(b)), np.all(b))
+    check_same(ua.any(on_device(b)), np.any(b))
+
+
+def test_many_neighbouring_outputs():
+    """Reductions along axis 0 with many outputs (a thread per output on
+    the GPU) and along the last axis with short runs."""
+    x = sample("float32", (300, 2500), seed=6)
+    a = on_device(x)
+    for axis in (0, 1):
+        got = ua.asnumpy(ua.sum(a, axis=axis)).astype("f8")
+        want = x.astype("f8").sum(axis=axis)
+        bound = 4 * np.log2(x.shape[axis]) * np.finfo(np.float32).eps
+        assert np.all(np.abs(got - want) <= bound * np.abs(x).astype("f8").sum(axis=axis))
+        check_same(ua.max(a, axis=axis), np.max(x, axis=axis))
+        check_same(ua.argmin(a, axis=axis), np.argmin(x, axis=axis))
+        np.testing.assert_allclose(
+            ua.asnumpy(ua.var(a, axis=axis, correction=1)), np.var(x, axis=axis, ddof=1),
+            rtol=1e-4,
+        )  # fmt: skip
+    short = sample("int16", (40000, 5), seed=7)
+    check_same(ua.sum(on_device(short), axis=1), np.sum(short, axis=1))
+
+
+def test_long_sorts_are_stable():
+    x = sample("int8", (50001,), seed=8)
+    a = on_device(x)
+    check_same(ua.sort(a), np.sort(x, kind="stable"))
+    check_same(ua.argsort(a), np.argsort(x, kind="stable"))
+    check_same(ua.argsort(a, descending=True), np.argsort(-x.astype("i2"), kind="stable"))
+    f = sample("float32", (3, 7777), seed=9, nans=True)
+    check_same(ua.sort(on_device(f), axis=1), np.sort(f, axis=1))
+    check_same(ua.argsort(on_device(f), axis=1), np.argsort(f, axis=1, kind="stable"))
+
+
 def test_sum_of_negative_zeros_and_empty():
     check_same(ua.sum(on_device(np.array([-0.0, -0.0]))), np.sum(np.array([-0.0, -0.0])))
     check_same(ua.sum(on_device(np.zeros((0,), "float32"))), np.float32(0))

@@ -447,6 +447,10 @@ run_reduction(const ua_gpu_launcher *l, const red_call *c)
     const void *centre = c->centre;
     void *prev = NULL;
     ua_status st = UA_OK;
+    /* Partials are the accumulator's values: the program that reads them
+     * as they are. */
+    const ua_gpu_types *t = c->t;
+    ua_gpu_types partials = {c->t->a, c->t->a, false};
     for (;;) {
         ptrdiff_t chunks = (n + CHUNK - 1) / CHUNK;
         void *part = NULL;
@@ -470,7 +474,7 @@ run_reduction(const ua_gpu_launcher *l, const red_call *c)
                           ptr(centre != NULL ? centre : x),
                           i32(c->fin),
                           i64(dbits)};
-        st = l->launch(l->queue, c->t, UA_GPU_RED_CHUNKS,
+        st = l->launch(l->queue, t, UA_GPU_RED_CHUNKS,
                        c->outputs * (size_t)chunks, a, 13);
         release(l, prev);
         prev = part;
@@ -484,6 +488,7 @@ run_reduction(const ua_gpu_launcher *l, const red_call *c)
         step = (ptrdiff_t)asz;
         op = op == 4 ? 0 : op;
         centre = NULL;
+        t = &partials;
     }
     release(l, prev);
     return st;
@@ -499,6 +504,8 @@ run_arg_reduction(const ua_gpu_launcher *l, const red_call *c)
     long long xrow = 0;
     void *prev[2] = {NULL, NULL};
     ua_status st = UA_OK;
+    const ua_gpu_types *t = c->t;
+    ua_gpu_types partials = {c->t->a, c->t->a, false};
     for (;;) {
         ptrdiff_t chunks = (n + CHUNK - 1) / CHUNK;
         void *part[2] = {NULL, NULL};
@@ -524,7 +531,7 @@ run_arg_reduction(const ua_gpu_launcher *l, const red_call *c)
                           i64(n),
                           i64(step),
                           i32(c->op)};
-        st = l->launch(l->queue, c->t, UA_GPU_ARG_CHUNKS,
+        st = l->launch(l->queue, t, UA_GPU_ARG_CHUNKS,
                        c->outputs * (size_t)chunks, a, 12);
         release(l, prev[0]);
         release(l, prev[1]);
@@ -535,6 +542,7 @@ run_arg_reduction(const ua_gpu_launcher *l, const red_call *c)
         }
         x = part[0];
         xi = part[1];
+        t = &partials;
         xrow = (long long)(chunks * (ptrdiff_t)asz);
         n = chunks;
         step = (ptrdiff_t)asz;
