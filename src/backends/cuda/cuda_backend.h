@@ -102,6 +102,8 @@ typedef struct {
     /* The reduction programs compiled so far (cuda_reduce.c), by their
      * types' key, under lock. */
     ua_ew_table reduce;
+    /* The context's cuBLAS handle (cuda_blas.c), made on first use. */
+    void *cublas;
 } ua_cuda_context;
 
 typedef struct {
@@ -142,6 +144,11 @@ ua_status ua_cuda_matmul(void *queue, const ua_matmul_plan *p);
 /* The source of the reduction program of elements of type x read as a's
  * values, or their truth (for tools that compile each ahead of time). */
 char *ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth);
+/* cuda_blas.c: the product on cuBLAS where it takes the plan (*done
+ * true), else nothing done; and where cuBLAS was found, in words. */
+ua_status ua_cuda_blas_gemm(ua_cuda_queue *q, const ua_matmul_plan *p,
+                            bool *done);
+const char *ua_cuda_blas_description(void);
 /* How the elementwise kernels are written in CUDA C++ (for tools that
  * compile every one ahead of time). */
 const ua_ew_language *ua_cuda_ew_language(void);

@@ -3,7 +3,8 @@
  * C++, which NVRTC compiles once per context and pair of types, launched
  * in blocks of UA_GPU_GROUP threads on the queue's stream.  Temporaries
  * come from the stream-ordered pool and go back to it in stream order, so
- * that nothing waits for the device but a group count. */
+ * that nothing waits for the device but a group count.  Matrix products
+ * go to cuBLAS where it takes them (cuda_blas.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,6 +177,11 @@ ua_cuda_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
 ua_status
 ua_cuda_matmul(void *queue, const ua_matmul_plan *p)
 {
+    bool done = false;
+    ua_status st = ua_cuda_blas_gemm(queue, p, &done);
+    if (st != UA_OK || done) {
+        return st;
+    }
     ua_gpu_launcher l = launcher(queue);
     return ua_gpu_matmul(&l, p);
 }
