@@ -553,6 +553,26 @@ def test_matmul_matches_numpy(dtype, shapes, blas, monkeypatch):
         np.testing.assert_array_equal(ua.asnumpy(on_device(l1) @ on_device(l2)), g)
 
 
+@pytest.mark.parametrize("dtype", ["int8", "uint32", "float16", "float32", "complex128"])
+def test_matmul_across_tiles_and_layouts(dtype):
+    """Products larger than a kernel's tile, batched, with a transposed
+    operand (BLAS's layouts and the kernels' alike)."""
+    x = sample(dtype, (3, 37, 70), seed=12)
+    y = sample(dtype, (45, 70), seed=13).T
+    got = ua.asnumpy(ua.matmul(on_device(x), on_device(y)))
+    want = np.matmul(x, y)
+    if np.dtype(dtype).kind in "fc":
+        tol = 5e-2 if dtype == "float16" else 1e-4
+        np.testing.assert_allclose(got, want, rtol=tol, atol=tol * 10)
+    else:
+        np.testing.assert_array_equal(got, want)
+    v = sample(dtype, (4, 33), seed=14)
+    np.testing.assert_allclose(
+        ua.asnumpy(ua.vecdot(on_device(v), on_device(v[::-1]))),
+        np.vecdot(v, v[::-1]), rtol=5e-2 if dtype == "float16" else 1e-5,
+    )  # fmt: skip
+
+
 def test_matmul_promotes_and_checks():
     a = on_device(sample("int8", (3, 4)))
     b = on_device(sample("float32", (4, 2)))

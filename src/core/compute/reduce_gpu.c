@@ -911,14 +911,16 @@ ua_gpu_matmul(const ua_gpu_launcher *l, const ua_matmul_plan *p)
     void *plan = NULL;
     st = st == UA_OK ? upload_longs(l, v, 4 * (size_t)nd, &plan) : st;
     if (st == UA_OK) {
+        long long tm = (p->m + 15) / 16, tn = (p->n + 15) / 16;
         ua_gpu_arg a[] = {
-            ptr(p->a),     ptr(p->b),        ptr(o.out),
-            ptr(plan),     i32(nd),          i64((long long)total),
-            i64(p->m),     i64(p->n),        i64(p->k),
-            i64(p->am),    i64(p->ak),       i64(p->bk),
-            i64(p->bn),    i64(o.rstep[nd]), i64(o.rstep[nd + 1]),
+            ptr(p->a),     ptr(p->b),  ptr(o.out),       ptr(plan),
+            i32(nd),       i64(tm),    i64(tn),          i64(p->m),
+            i64(p->n),     i64(p->k),  i64(p->am),       i64(p->ak),
+            i64(p->bk),    i64(p->bn), i64(o.rstep[nd]), i64(o.rstep[nd + 1]),
             i32(p->conj_a)};
-        st = l->launch(l->queue, &t, UA_GPU_MATMUL, groups_for(total), a, 16);
+        /* Tiles of 16 x 16 (the kernel's TILE): a group each. */
+        st = l->launch(l->queue, &t, UA_GPU_MATMUL,
+                       batch * (size_t)tm * (size_t)tn, a, 17);
     }
     release(l, plan);
     if (st != UA_OK) {
