@@ -97,6 +97,10 @@ static ua_status
 temporary(void *queue, size_t nbytes, void **ptr)
 {
     ua_cuda_queue *q = queue;
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK) {
+        return st;
+    }
     CUdeviceptr d;
     CU_CHECK(ua_cu.cuMemAllocAsync(&d, nbytes, q->stream), "cuMemAllocAsync");
     *ptr = (void *)(uintptr_t)d;
@@ -116,6 +120,10 @@ static ua_status
 upload(void *queue, void *dst, const void *src, size_t n)
 {
     ua_cuda_queue *q = queue;
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK) {
+        return st;
+    }
     CU_CHECK(ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst,
                                  (CUdeviceptr)(uintptr_t)src, n, q->stream),
              "cuMemcpyAsync");
