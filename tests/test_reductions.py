@@ -203,7 +203,13 @@ def test_long_runs_across_partial_levels():
 def test_many_neighbouring_outputs():
     """Reductions along axis 0 with many outputs (a thread per output on
     the GPU) and along the last axis with short runs."""
-    x = sample("float32", (300, 2500), seed=6)
+    for shape in [(300, 2500), (1000, 1100)]:
+        check_neighbouring_outputs(sample("float32", shape, seed=6))
+    short = sample("int16", (40000, 5), seed=7)
+    check_same(ua.sum(on_device(short), axis=1), np.sum(short, axis=1))
+
+
+def check_neighbouring_outputs(x):
     a = on_device(x)
     for axis in (0, 1):
         got = ua.asnumpy(ua.sum(a, axis=axis)).astype("f8")
@@ -216,8 +222,6 @@ def test_many_neighbouring_outputs():
             ua.asnumpy(ua.var(a, axis=axis, correction=1)), np.var(x, axis=axis, ddof=1),
             rtol=1e-4,
         )  # fmt: skip
-    short = sample("int16", (40000, 5), seed=7)
-    check_same(ua.sum(on_device(short), axis=1), np.sum(short, axis=1))
 
 
 def test_long_sorts_are_stable():

@@ -388,7 +388,8 @@ typedef struct red_call {
     const ua_gpu_types *t;
     int nd;
     const ptrdiff_t *shape;
-    const void *plan; /* device: shape, xstep, rstep */
+    const void *plan;               /* device: shape, xstep, rstep */
+    const ptrdiff_t *xstep, *rstep; /* the same steps, on the host */
     size_t outputs;
     const char *x;
     ptrdiff_t n, step;
@@ -414,6 +415,100 @@ real_bits(ua_typenum a, double d)
     return b;
 }
 
+/* One launch of ua_red_lanes: `outputs` threads over the plan. */
+static ua_status
+launch_lanes(const ua_gpu_launcher *l, const red_call *c, const void *plan,
+             int nd, size_t outputs, const char *x, ptrdiff_t n,
+             ptrdiff_t step, int op, int fin, char *out, bool pairwise,
+             long long dbits)
+{
+    ua_gpu_arg a[] = {ptr(x),
+                      ptr(out),
+                      ptr(plan),
+                      i32(nd),
+                      i64((long long)outputs),
+                      i64(n),
+                      i64(step),
+                      i32(op),
+                      i32(c->centre != NULL && op == 4),
+                      ptr(c->centre != NULL ? c->centre : x),
+                      i64((long long)c->outputs),
+                      i32(fin),
+                      i64(dbits),
+                      i32(pairwise)};
+    return l->launch(l->queue, c->t, UA_GPU_RED_LANES, groups_for(outputs), a,
+                     14);
+}
+
+/* Threads that keep a GPU busy; fewer outputs split their runs. */
+#define LANE_THREADS (1 << 17)
+
+/* A thread per output; where there are too few outputs for the device,
+ * each run split into pieces of equal length (the last one's rest apart),
+ * whose partials a second launch combines in order. */
+static ua_status
+run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
+          long long dbits)
+{
+    ptrdiff_t pieces = 1;
+    if (c->outputs < LANE_THREADS && c->n >= 256) {
+        pieces = (ptrdiff_t)(LANE_THREADS / c->outputs);
+        pieces = pieces < c->n / 64 ? pieces : c->n / 64;
+        pieces = pieces < 4096 ? pieces : 4096;
+    }
+    if (pieces <= 1 || c->nd + 1 > UA_MAXDIMS) {
+        return launch_lanes(l, c, c->plan, c->nd, c->outputs, c->x, c->n,
+                            c->step, c->op, c->fin, c->out, pairwise, dbits);
+    }
+    ptrdiff_t len = (c->n + pieces - 1) / pieces;
+    ptrdiff_t full = c->n / len, rest = c->n - full * len;
+    ptrdiff_t count = full + (rest > 0);
+    size_t asz = ua_dtype_itemsize(c->t->a);
+    int nd = c->nd;
+    /* Pass 1's plan: the pieces, then the kept axes; partials dense, a row
+     * of outputs per piece.  Pass 2's: the kept axes, read densely. */
+    long long p1[3 * (UA_MAXDIMS + 1)], p2[3 * UA_MAXDIMS];
+    long long dense = (long long)asz;
+    for (int k = nd - 1; k >= 0; k--) {
+        p1[1 + k] = c->shape[k];
+        p1[nd + 2 + k] = c->xstep[k];
+        p1[2 * nd + 3 + k] = dense;
+        p2[k] = c->shape[k];
+        p2[nd + k] = dense;
+        p2[2 * nd + k] = c->rstep[k];
+        dense *= c->shape[k];
+    }
+    p1[0] = full;
+    p1[nd + 1] = (long long)len * c->step;
+    p1[2 * nd + 2] = dense;
+    void *plan1 = NULL, *plan2 = NULL, *part = NULL;
+    ua_status st = upload_longs(l, p1, 3 * (size_t)(nd + 1), &plan1);
+    st = st == UA_OK ? upload_longs(l, p2, 3 * (size_t)nd, &plan2) : st;
+    st = st == UA_OK
+             ? l->temporary(l->queue, (size_t)count * c->outputs * asz, &part)
+             : st;
+    if (st == UA_OK) {
+        st = launch_lanes(l, c, plan1, nd + 1, (size_t)full * c->outputs, c->x,
+                          len, c->step, c->op, 0, part, pairwise, dbits);
+    }
+    if (st == UA_OK && rest > 0) {
+        st = launch_lanes(l, c, plan1, nd + 1, c->outputs,
+                          c->x + full * len * c->step, rest, c->step, c->op, 0,
+                          (char *)part + (size_t)full * c->outputs * asz,
+                          pairwise, dbits);
+    }
+    if (st == UA_OK) {
+        st =
+            launch_lanes(l, c, plan2, nd, c->outputs, part, count,
+                         (ptrdiff_t)(c->outputs * asz), c->op == 4 ? 0 : c->op,
+                         c->fin, c->out, pairwise, dbits);
+    }
+    release(l, part);
+    release(l, plan2);
+    release(l, plan1);
+    return st;
+}
+
 static ua_status
 run_reduction(const ua_gpu_launcher *l, const red_call *c)
 {
@@ -423,21 +518,7 @@ run_reduction(const ua_gpu_launcher *l, const red_call *c)
     bool lanes = c->n <= BLOCK || (c->lanes_close && c->outputs >= 1024) ||
                  (c->outputs >= 16384 && c->n <= 64);
     if (lanes) {
-        ua_gpu_arg a[] = {ptr(c->x),
-                          ptr(c->out),
-                          ptr(c->plan),
-                          i32(c->nd),
-                          i64((long long)c->outputs),
-                          i64(c->n),
-                          i64(c->step),
-                          i32(c->op),
-                          i32(c->centre != NULL),
-                          ptr(c->centre != NULL ? c->centre : c->x),
-                          i32(c->fin),
-                          i64(dbits),
-                          i32(pairwise)};
-        return l->launch(l->queue, c->t, UA_GPU_RED_LANES,
-                         groups_for(c->outputs), a, 13);
+        return run_lanes(l, c, pairwise, dbits);
     }
     size_t asz = ua_dtype_itemsize(c->t->a);
     const char *x = c->x;
@@ -612,6 +693,7 @@ reduce_deviations(const ua_gpu_launcher *l, const ua_reduce_plan *p,
     if (st == UA_OK) {
         red_call m = *c;
         m.plan = plan;
+        m.rstep = dense;
         m.op = 0;
         m.fin = 1;
         m.d = (double)p->n;
@@ -667,6 +749,8 @@ ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p)
                       nd,
                       p->shape,
                       plan,
+                      in.xstep,
+                      o.rstep,
                       product(nd, p->shape),
                       in.x,
                       p->n,
