@@ -47,9 +47,14 @@ ua_status
 ua_gpu_upload_longs(const ua_gpu_launcher *l, const long long *v, size_t n,
                     void **dev)
 {
-    size_t bytes = (n ? n : 1) * sizeof(long long);
+    /* No axes, no memory: the kernels read none (a small call's time). */
+    *dev = NULL;
+    if (n == 0) {
+        return UA_OK;
+    }
+    size_t bytes = n * sizeof(long long);
     ua_status st = l->temporary(l->queue, bytes, dev);
-    if (st == UA_OK && n > 0) {
+    if (st == UA_OK) {
         st = l->upload(l->queue, *dev, v, bytes);
         if (st != UA_OK) {
             l->release_temporary(l->queue, *dev);

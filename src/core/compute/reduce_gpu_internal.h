@@ -64,7 +64,7 @@ ua_typenum ua_gpu_accumulator_of(ua_typenum t);
 /* Whether p and every step are multiples of size. */
 bool ua_gpu_aligned(const void *p, int nd, const ptrdiff_t *steps,
                     ptrdiff_t step, size_t size);
-/* Device memory holding n longs (room for one at least). */
+/* Device memory holding n longs; NULL where n is 0. */
 ua_status ua_gpu_upload_longs(const ua_gpu_launcher *l, const long long *v,
                               size_t n, void **dev);
 /* A reduction's or scan's axes for the kernels: shape, x's steps, the
