@@ -389,6 +389,21 @@ def test_cumulative_sum_and_prod_bit_for_bit(dtype, shape):
                         check_same(got, want)
 
 
+def test_long_cumulative_sums_and_products():
+    """Long runs: integers (scanned in parts on the GPUs, exact in any
+    order) and floats (in sequence, NumPy's bits)."""
+    x = sample("int32", (3, 50001), seed=15)
+    a = on_device(x)
+    check_same(ua.cumulative_sum(a, axis=1), np.cumsum(x, axis=1, dtype="int64"))
+    got = ua.cumulative_sum(a, axis=1, include_initial=True, dtype="int32")
+    want = np.concatenate([np.zeros((3, 1), "int32"), np.cumsum(x, axis=1, dtype="int32")], axis=1)
+    check_same(got, want)
+    u = np.where(sample("bool", (100000,), seed=16), 3, 1).astype("uint64")
+    check_same(ua.cumulative_prod(on_device(u)), np.cumprod(u))
+    f = sample("float32", (50001,), seed=17)
+    check_same(ua.cumulative_sum(on_device(f)), np.cumsum(f))
+
+
 def test_cumulative_sum_axis_rules():
     with pytest.raises(ValueError, match="axis"):
         ua.cumulative_sum(on_device(np.ones((2, 2))))

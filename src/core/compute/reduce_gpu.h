@@ -19,6 +19,7 @@ typedef enum ua_gpu_kernel {
     UA_GPU_RED_CHUNKS,
     UA_GPU_ARG_CHUNKS,
     UA_GPU_SCAN_ROWS,
+    UA_GPU_SCAN_PARTS,
     UA_GPU_IOTA,
     UA_GPU_MERGE,
     UA_GPU_SEARCH,

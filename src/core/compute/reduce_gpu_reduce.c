@@ -437,6 +437,63 @@ ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p)
 
 /* ------------------------------------------------------------ scans */
 
+/* Threads a long integer scan is split across. */
+#define SCAN_THREADS (1 << 16)
+
+/* A scan of few long runs of integers (whose wrapping sums and products
+ * do not depend on the order) in three launches: each part's total, the
+ * totals' exclusive scan per run, each part's results from its offset. */
+static ua_status
+scan_in_parts(const ua_gpu_launcher *l, const ua_gpu_types *t,
+              const run_input *in, const run_output *o, const void *plan,
+              int nd, size_t rows, ptrdiff_t n, int op, int initial)
+{
+    ptrdiff_t parts = (ptrdiff_t)(SCAN_THREADS / rows);
+    parts = parts < n / 256 ? parts : n / 256;
+    ptrdiff_t len = (n + parts - 1) / parts;
+    parts = (n + len - 1) / len;
+    size_t asz = ua_dtype_itemsize(t->a);
+    ua_gpu_types partials = {t->a, t->a, false};
+    void *totals = NULL, *offs = NULL, *plan2 = NULL;
+    long long p2[3] = {(long long)rows, (long long)(parts * (ptrdiff_t)asz),
+                       (long long)((parts + 1) * (ptrdiff_t)asz)};
+    ua_status st = l->temporary(l->queue, rows * (size_t)parts * asz, &totals);
+    st = st == UA_OK
+             ? l->temporary(l->queue, rows * (size_t)(parts + 1) * asz, &offs)
+             : st;
+    st = st == UA_OK ? ua_gpu_upload_longs(l, p2, 3, &plan2) : st;
+    size_t threads = rows * (size_t)parts;
+    for (int write = 0; st == UA_OK && write < 2; write++) {
+        if (write) {
+            ua_gpu_arg b[] = {ptr(totals),
+                              ptr(offs),
+                              ptr(plan2),
+                              i32(1),
+                              i64((long long)rows),
+                              i64(parts),
+                              i64((long long)asz),
+                              i64((long long)asz),
+                              i32(op),
+                              i32(1),
+                              i32(0)};
+            st = l->launch(l->queue, &partials, UA_GPU_SCAN_ROWS,
+                           groups_for(rows), b, 11);
+        }
+        ua_gpu_arg a[] = {
+            ptr(in->x),           ptr(o->out),       ptr(plan), i32(nd),
+            i64((long long)rows), i64(parts),        i64(len),  i64(n),
+            i64(in->step),        i64(o->rstep[nd]), i32(op),   i32(initial),
+            ptr(totals),          ptr(offs),         i32(write)};
+        st = st == UA_OK ? l->launch(l->queue, t, UA_GPU_SCAN_PARTS,
+                                     groups_for(threads), a, 15)
+                         : st;
+    }
+    ua_gpu_release(l, plan2);
+    ua_gpu_release(l, offs);
+    ua_gpu_release(l, totals);
+    return st;
+}
+
 ua_status
 ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
 {
@@ -469,6 +526,9 @@ ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
         int op = p->op == UA_SCAN_CUMSUM    ? 0
                  : p->op == UA_SCAN_CUMPROD ? 1
                                             : 2;
+        char ak = ua_dtype_kind(t.a);
+        bool parts =
+            op != 2 && (ak == 'i' || ak == 'u') && rows < 4096 && p->n >= 8192;
         ua_gpu_arg a[] = {ptr(in.x),
                           ptr(o.out),
                           ptr(plan),
@@ -480,8 +540,10 @@ ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
                           i32(op),
                           i32(p->initial),
                           i32(p->rtype == UA_FLOAT16)};
-        st =
-            l->launch(l->queue, &t, UA_GPU_SCAN_ROWS, groups_for(rows), a, 11);
+        st = parts ? scan_in_parts(l, &t, &in, &o, plan, nd, rows, p->n, op,
+                                   p->initial)
+                   : l->launch(l->queue, &t, UA_GPU_SCAN_ROWS,
+                               groups_for(rows), a, 11);
     }
     ua_gpu_release(l, plan);
     ua_gpu_release(l, in.staged);
