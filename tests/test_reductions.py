@@ -207,6 +207,16 @@ def test_many_neighbouring_outputs():
         check_neighbouring_outputs(sample("float32", shape, seed=6))
     short = sample("int16", (40000, 5), seed=7)
     check_same(ua.sum(on_device(short), axis=1), np.sum(short, axis=1))
+    # Partials of another type than the elements' (split runs).
+    b = sample("int8", (300, 1100), seed=18)
+    check_same(ua.sum(on_device(b), axis=0), np.sum(b, axis=0))
+    check_same(ua.count_nonzero(on_device(b), axis=0), np.count_nonzero(b, axis=0).astype("int64"))
+    check_same(ua.any(on_device(b > 90), axis=0), np.any(b > 90, axis=0))
+    h = sample("float16", (300, 1100), seed=19)
+    np.testing.assert_allclose(
+        ua.asnumpy(ua.sum(on_device(h), axis=0)).astype("f8"), h.astype("f8").sum(axis=0),
+        rtol=1e-2, atol=0.1,
+    )  # fmt: skip
 
 
 def check_neighbouring_outputs(x):

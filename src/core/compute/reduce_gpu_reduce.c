@@ -83,10 +83,10 @@ real_bits(ua_typenum a, double d)
 
 /* One launch of ua_red_lanes: `outputs` threads over the plan. */
 static ua_status
-launch_lanes(const ua_gpu_launcher *l, const red_call *c, const void *plan,
-             int nd, size_t outputs, const char *x, ptrdiff_t n,
-             ptrdiff_t step, int op, int fin, char *out, bool pairwise,
-             long long dbits)
+launch_lanes(const ua_gpu_launcher *l, const red_call *c,
+             const ua_gpu_types *t, const void *plan, int nd, size_t outputs,
+             const char *x, ptrdiff_t n, ptrdiff_t step, int op, int fin,
+             char *out, bool pairwise, long long dbits)
 {
     ua_gpu_arg a[] = {ptr(x),
                       ptr(out),
@@ -102,7 +102,7 @@ launch_lanes(const ua_gpu_launcher *l, const red_call *c, const void *plan,
                       i32(fin),
                       i64(dbits),
                       i32(pairwise)};
-    return l->launch(l->queue, c->t, UA_GPU_RED_LANES, groups_for(outputs), a,
+    return l->launch(l->queue, t, UA_GPU_RED_LANES, groups_for(outputs), a,
                      14);
 }
 
@@ -123,7 +123,7 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
         pieces = pieces < 4096 ? pieces : 4096;
     }
     if (pieces <= 1 || c->nd + 1 > UA_MAXDIMS) {
-        return launch_lanes(l, c, c->plan, c->nd, c->outputs, c->x, c->n,
+        return launch_lanes(l, c, c->t, c->plan, c->nd, c->outputs, c->x, c->n,
                             c->step, c->op, c->fin, c->out, pairwise, dbits);
     }
     ptrdiff_t len = (c->n + pieces - 1) / pieces;
@@ -154,18 +154,20 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
              ? l->temporary(l->queue, (size_t)count * c->outputs * asz, &part)
              : st;
     if (st == UA_OK) {
-        st = launch_lanes(l, c, plan1, nd + 1, (size_t)full * c->outputs, c->x,
-                          len, c->step, c->op, 0, part, pairwise, dbits);
+        st = launch_lanes(l, c, c->t, plan1, nd + 1, (size_t)full * c->outputs,
+                          c->x, len, c->step, c->op, 0, part, pairwise, dbits);
     }
     if (st == UA_OK && rest > 0) {
-        st = launch_lanes(l, c, plan1, nd + 1, c->outputs,
+        st = launch_lanes(l, c, c->t, plan1, nd + 1, c->outputs,
                           c->x + full * len * c->step, rest, c->step, c->op, 0,
                           (char *)part + (size_t)full * c->outputs * asz,
                           pairwise, dbits);
     }
     if (st == UA_OK) {
+        /* The partials are the accumulator's values, read as they are. */
+        ua_gpu_types partials = {c->t->a, c->t->a, false};
         st =
-            launch_lanes(l, c, plan2, nd, c->outputs, part, count,
+            launch_lanes(l, c, &partials, plan2, nd, c->outputs, part, count,
                          (ptrdiff_t)(c->outputs * asz), c->op == 4 ? 0 : c->op,
                          c->fin, c->out, pairwise, dbits);
     }
