@@ -639,64 +639,6 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     return UA_OK;
 }
 
-/* Reductions, scans, sorting and products: not built for this backend
- * yet; each says so. */
-static ua_status
-not_built(const char *what)
-{
-    return ua_error_set(UA_ERR_UNAVAILABLE,
-                        "%s is not built for the CUDA backend yet", what);
-}
-
-static ua_status
-cuda_reduce(void *queue, const ua_reduce_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("reduction");
-}
-
-static ua_status
-cuda_scan(void *queue, const ua_scan_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("the cumulative functions' scan");
-}
-
-static ua_status
-cuda_sort(void *queue, const ua_sort_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("sorting");
-}
-
-static ua_status
-cuda_search(void *queue, const ua_search_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("searchsorted");
-}
-
-static ua_status
-cuda_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
-{
-    (void)queue;
-    (void)p;
-    *count = 0;
-    return not_built("unique");
-}
-
-static ua_status
-cuda_matmul(void *queue, const ua_matmul_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("matmul");
-}
-
 const ua_compute_ops ua_cuda_compute_ops = {
     .version = UA_COMPUTE_OPS_VERSION,
     .index = cuda_index,
@@ -704,10 +646,10 @@ const ua_compute_ops ua_cuda_compute_ops = {
     .affine = cuda_affine,
     .band = cuda_band,
     .elementwise = cuda_elementwise,
-    .reduce = cuda_reduce,
-    .scan = cuda_scan,
-    .sort = cuda_sort,
-    .search = cuda_search,
-    .group = cuda_group,
-    .matmul = cuda_matmul,
+    .reduce = ua_cuda_reduce,
+    .scan = ua_cuda_scan,
+    .sort = ua_cuda_sort,
+    .search = ua_cuda_search,
+    .group = ua_cuda_group,
+    .matmul = ua_cuda_matmul,
 };
