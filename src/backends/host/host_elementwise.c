@@ -198,10 +198,11 @@ walk_range(walk *w, size_t begin, size_t end)
     for (int k = 0; k < p->nin; k++) {
         in[k] = p->scalar[k] ? w->j->scalar_at[k] : p->in[k];
     }
+    /* (A scalar's steps are 0: its pointer stays on its value.) */
     for (int d = 0; d < last; d++) {
         out += idx[d] * p->ostep[d];
         for (int k = 0; k < p->nin; k++) {
-            in[k] += p->scalar[k] ? 0 : idx[d] * p->istep[k][d];
+            in[k] += idx[d] * p->istep[k][d];
         }
     }
     for (size_t left = end - begin; left > 0;) {
