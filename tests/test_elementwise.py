@@ -782,3 +782,15 @@ def test_fork_after_threads_computes_in_the_child():
         "assert os.WEXITSTATUS(status) == 0, status\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_complex_tanh_of_infinite_real_part_follows_the_standard():
+    """tanh(+-inf + yj) is +-1 with the imaginary zero signed as y (C99,
+    and so NumPy, sign it as sin(2y))."""
+    z = np.array(
+        [complex(np.inf, 2.0), complex(np.inf, -2.0), complex(-np.inf, 3.0), complex(np.inf, 0.0)]
+    )
+    got = ua.asnumpy(ua.tanh(ua.asarray(z)))
+    np.testing.assert_array_equal(got.real, [1.0, 1.0, -1.0, 1.0])
+    assert got.imag.tolist() == [0.0, -0.0, 0.0, 0.0]
+    assert np.signbit(got.imag).tolist() == [False, True, False, False]
