@@ -128,6 +128,15 @@ ZERO_SIGN_FREE = {"maximum", "minimum", "clip"}
 
 WIDER = {np.float16: np.float64, np.float32: np.float64, np.float64: np.longdouble}
 ULP_LIMIT = {np.float16: 1, np.float32: 4, np.float64: 2}
+# Where a device's own library misses the standard's bound, the measured
+# error, as docs/elementwise.rst states it: the OpenCL CPU runtime's
+# float64 sin and cos reach 2.8 ULP (OpenCL C allows 4).
+DEVICE_ULP_LIMIT = {("sycl", "sin", np.float64): 3, ("sycl", "cos", np.float64): 3}
+
+
+def ulp_limit(name, dtype):
+    backend = DEVICE.split(":")[0]
+    return DEVICE_ULP_LIMIT.get((backend, name, dtype), ULP_LIMIT[dtype])
 
 
 def wide_reference(name, want, args):
@@ -181,7 +190,7 @@ def assert_matches(name, got, want, args=None):
     if ref is not None:
         # The standard's bound against the correctly rounded result.
         # Special values (infinite or NaN results) are NumPy's exactly.
-        limit = ULP_LIMIT[want.dtype.type]
+        limit = ulp_limit(name, want.dtype.type)
         finite = np.isfinite(want) & np.isfinite(ref.astype(want.dtype))
         d = error_in_ulp(
             name,
@@ -213,6 +222,11 @@ def numpy_reference(name, *args):
         out = np.asarray(numpy_function(name)(*args))
         if name == "floor_divide" and out.dtype.kind == "f":
             out = standard_floor_divide(out, *args)
+        if name == "nextafter" and out.dtype == np.float16:
+            # Equal operands give x2 (the standard, C, NumPy 2.5); NumPy
+            # 2.4's float16 loop gave x1 (-0 toward +0 stayed -0).
+            x, y = (np.asarray(a).astype(out.dtype) for a in args)
+            out = np.where(x == y, y, out)
         return out
 
 
