@@ -16,7 +16,8 @@
  * of their key, which a stable sort leaves in that order.  argsort moves
  * positions beside the keys: packed under 32-bit keys into one 64-bit
  * word, beside 64-bit keys as 32-bit positions where rows are shorter than
- * 2^32.  Rows of up to SHORT_ROW elements go by insertion. */
+ * 2^32.  Rows of up to SHORT_ROW elements go by insertion, and complex
+ * rows by a merge sort in NumPy's order for them (complex_key_of). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -345,12 +346,99 @@ sort_short(char *data, ptrdiff_t n, int w, char k, uint64_t flip,
     }
 }
 
+/* Complex numbers have no one-word key in NumPy's order (a class, then
+ * two keys), so their rows go by a stable merge sort of positions,
+ * comparing keys made on the way: runs of MERGE_RUN by insertion, then
+ * merges back and forth between pos and tmp.  Returns the buffer that
+ * holds the sorted positions. */
+enum { MERGE_RUN = 16 };
+
+static bool
+complex_before(const char *data, int w, bool descending, int64_t a, int64_t b)
+{
+    int c = complex_key_cmp(complex_key_of(data + a * w, w),
+                            complex_key_of(data + b * w, w));
+    return descending ? c > 0 : c < 0;
+}
+
+static void
+merge_runs(const char *data, int w, bool descending, const int64_t *src,
+           int64_t *dst, ptrdiff_t lo, ptrdiff_t mid, ptrdiff_t hi)
+{
+    ptrdiff_t i = lo, j = mid, o = lo;
+    while (i < mid && j < hi) {
+        /* The right run's element goes first only where strictly before:
+         * equal elements keep their order. */
+        bool right = complex_before(data, w, descending, src[j], src[i]);
+        dst[o++] = right ? src[j++] : src[i++];
+    }
+    while (i < mid) {
+        dst[o++] = src[i++];
+    }
+    while (j < hi) {
+        dst[o++] = src[j++];
+    }
+}
+
+static int64_t *
+merge_sort_complex(const char *data, ptrdiff_t n, int w, bool descending,
+                   int64_t *pos, int64_t *tmp)
+{
+    for (ptrdiff_t lo = 0; lo < n; lo += MERGE_RUN) {
+        ptrdiff_t hi = lo + MERGE_RUN < n ? lo + MERGE_RUN : n;
+        for (ptrdiff_t i = lo; i < hi; i++) {
+            ptrdiff_t j = i;
+            for (; j > lo && complex_before(data, w, descending, i, pos[j - 1]);
+                 j--) {
+                pos[j] = pos[j - 1];
+            }
+            pos[j] = i;
+        }
+    }
+    for (ptrdiff_t run = MERGE_RUN; run < n; run *= 2) {
+        for (ptrdiff_t lo = 0; lo < n; lo += 2 * run) {
+            ptrdiff_t mid = lo + run < n ? lo + run : n;
+            ptrdiff_t hi = lo + 2 * run < n ? lo + 2 * run : n;
+            merge_runs(data, w, descending, pos, tmp, lo, mid, hi);
+        }
+        int64_t *t = pos;
+        pos = tmp;
+        tmp = t;
+    }
+    return pos;
+}
+
+static void
+sort_complex_row(char *data, ptrdiff_t n, int w, bool descending,
+                 workspace *ws, int64_t *index)
+{
+    int64_t *pos = index != NULL ? index : (int64_t *)(void *)ws->pay;
+    int64_t *tmp = index != NULL ? (int64_t *)(void *)ws->pay
+                                 : (int64_t *)(void *)ws->ptmp;
+    int64_t *sorted = merge_sort_complex(data, n, w, descending, pos, tmp);
+    if (index != NULL) {
+        if (sorted != index) {
+            memcpy(index, sorted, (size_t)n * sizeof *index);
+        }
+        return;
+    }
+    /* keys and tmp lie together: 16 bytes an element, a copy's room. */
+    for (ptrdiff_t i = 0; i < n; i++) {
+        memcpy(ws->keys + i * w, data + sorted[i] * w, (size_t)w);
+    }
+    memcpy(data, ws->keys, (size_t)(n * w));
+}
+
 static void
 sort_row(const ua_sort_plan *p, char *data, int64_t *index, workspace *ws)
 {
     ptrdiff_t n = p->n;
     int w = (int)ua_dtype_itemsize(p->type);
     char k = sort_kind(p->type);
+    if (k == 'c') {
+        sort_complex_row(data, n, w, p->descending, ws, index);
+        return;
+    }
     uint64_t flip = p->descending ? key_mask(w) : 0;
     if (n <= SHORT_ROW) {
         sort_short(data, n, w, k, flip, ws, index);
