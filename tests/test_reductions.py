@@ -219,7 +219,9 @@ def test_mean_var_std_match_numpy(dtype, shape):
 
 @pytest.mark.parametrize("fn", ["mean", "var", "std"])
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "complex64"])
-@pytest.mark.parametrize("shape, axis", [((0,), None), ((0, 3), 0), ((3, 0), 1), ((2, 0, 4), (0, 1))])
+@pytest.mark.parametrize(
+    "shape, axis", [((0,), None), ((0, 3), 0), ((3, 0), 1), ((2, 0, 4), (0, 1))]
+)
 def test_statistics_of_nothing_are_nan_as_numpy(fn, dtype, shape, axis):
     if fn != "mean" and dtype == "complex64":
         return

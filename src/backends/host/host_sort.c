@@ -388,7 +388,8 @@ merge_sort_complex(const char *data, ptrdiff_t n, int w, bool descending,
         ptrdiff_t hi = lo + MERGE_RUN < n ? lo + MERGE_RUN : n;
         for (ptrdiff_t i = lo; i < hi; i++) {
             ptrdiff_t j = i;
-            for (; j > lo && complex_before(data, w, descending, i, pos[j - 1]);
+            for (;
+                 j > lo && complex_before(data, w, descending, i, pos[j - 1]);
                  j--) {
                 pos[j] = pos[j - 1];
             }
