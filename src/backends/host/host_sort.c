@@ -23,6 +23,7 @@
 
 #include "backends/host/host_kernels.h"
 #include "backends/host/host_sort_keys.h"
+#include "backends/host/host_threads.h"
 #include "core/compute/kernels.h"
 
 enum { SHORT_ROW = 64, RADIX = 256 };
@@ -89,12 +90,28 @@ typedef struct key_range {
         }                                                                     \
     }
 
+/* The keys less lo into keys, with the histogram of their digit at
+ * shift: the first pass of a long row's sort (sort_long). */
+#define DEFINE_TOP(S, W, K, KT, B)                                            \
+    static void top##B##_##S(const char *data, ptrdiff_t n, uint64_t flip,    \
+                             uint64_t lo, int shift, KT *restrict keys,       \
+                             size_t *counts)                                  \
+    {                                                                         \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            KT k = (KT)((key_of(load(data + i * W, W), W, K) ^ flip) - lo);   \
+            keys[i] = k;                                                      \
+            counts[k >> shift & (RADIX - 1)]++;                               \
+        }                                                                     \
+    }
+
 #define DEFINE_NARROW(S, W, K)                                                \
     DEFINE_RANGE(S, W, K)                                                     \
-    DEFINE_KEYS(S, W, K, uint32_t, 32)
+    DEFINE_KEYS(S, W, K, uint32_t, 32)                                        \
+    DEFINE_TOP(S, W, K, uint32_t, 32)
 #define DEFINE_WIDE(S, W, K)                                                  \
     DEFINE_NARROW(S, W, K)                                                    \
-    DEFINE_KEYS(S, W, K, uint64_t, 64)
+    DEFINE_KEYS(S, W, K, uint64_t, 64)                                        \
+    DEFINE_TOP(S, W, K, uint64_t, 64)
 
 DEFINE_NARROW(u1, 1, 'u')
 DEFINE_NARROW(i1, 1, 'i')
@@ -118,16 +135,22 @@ typedef struct form {
                     const char *);
     void (*unkey64)(const uint64_t *, ptrdiff_t, uint64_t, uint64_t, char *,
                     const char *);
+    void (*top32)(const char *, ptrdiff_t, uint64_t, uint64_t, int, uint32_t *,
+                  size_t *);
+    void (*top64)(const char *, ptrdiff_t, uint64_t, uint64_t, int, uint64_t *,
+                  size_t *);
 } form;
 
 static form
 form_of(int w, char k)
 {
-#define NARROW(S) (form){range_##S, fill32_##S, NULL, unkey32_##S, NULL}
+#define NARROW(S)                                                             \
+    (form){range_##S, fill32_##S, NULL, unkey32_##S, NULL, top32_##S, NULL}
 #define WIDE(S)                                                               \
     (form)                                                                    \
     {                                                                         \
-        range_##S, fill32_##S, fill64_##S, unkey32_##S, unkey64_##S           \
+        range_##S, fill32_##S, fill64_##S, unkey32_##S, unkey64_##S,          \
+            top32_##S, top64_##S                                              \
     }
     switch (w * 256 + k) {
     case 1 * 256 + 'i':
@@ -238,12 +261,241 @@ keep_lost(const char *data, ptrdiff_t n, int w, char *lost)
     }
 }
 
+/* Long rows (sort_long): one pass splits the keys into RADIX buckets by
+ * their top digit (TOP_BITS of the range's highest), each part of the row
+ * on its own thread; then each bucket, small enough for the core's cache
+ * (CACHE_BYTES of keys and their copy), is sorted by LSD passes there,
+ * and a bucket larger than that is split again the same way.  The bucket
+ * sorts are spread over the threads, each turning its keys back into
+ * values at once, while they are in cache. */
+enum { CACHE_BYTES = 1 << 20, TOP_BITS = 8, MAX_PARTS = 64, GROUPS = 32 };
+
+#define DEFINE_BUCKET_SORT(B, KT)                                             \
+    static void lsd_in_cache##B(KT *k, KT *t, ptrdiff_t n, int bits)          \
+    {                                                                         \
+        int digits = (bits + 7) / 8;                                          \
+        histogram counts[8];                                                  \
+        memset(counts, 0, (size_t)digits * sizeof *counts);                   \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            for (int d = 0; d < digits; d++) {                                \
+                counts[d][k[i] >> (8 * d) & (RADIX - 1)]++;                   \
+            }                                                                 \
+        }                                                                     \
+        KT *keys = k, *tmp = t;                                               \
+        uint32_t *none = NULL;                                                \
+        radix##B(&keys, &tmp, &none, &none, n, 0, digits, counts);            \
+        if (keys != k) {                                                      \
+            memcpy(k, keys, (size_t)n * sizeof *k);                           \
+        }                                                                     \
+    }                                                                         \
+    /* The n keys in k sorted on their low `bits` (t: scratch), into k. */    \
+    static void sort_bucket##B(KT *k, KT *t, ptrdiff_t n, int bits)           \
+    {                                                                         \
+        if (n < 2 || bits <= 0) {                                             \
+            return;                                                           \
+        }                                                                     \
+        if ((size_t)n * 2 * sizeof *k <= CACHE_BYTES || bits <= TOP_BITS) {   \
+            lsd_in_cache##B(k, t, n, bits);                                   \
+            return;                                                           \
+        }                                                                     \
+        int shift = bits - TOP_BITS;                                          \
+        size_t c[RADIX] = {0}, at[RADIX], sum = 0;                            \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            c[k[i] >> shift & (RADIX - 1)]++;                                 \
+        }                                                                     \
+        for (int b = 0; b < RADIX; b++) {                                     \
+            at[b] = sum;                                                      \
+            sum += c[b];                                                      \
+        }                                                                     \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            t[at[k[i] >> shift & (RADIX - 1)]++] = k[i];                      \
+        }                                                                     \
+        for (int b = 0; b < RADIX; b++) {                                     \
+            size_t from = at[b] - c[b];                                       \
+            sort_bucket##B(t + from, k + from, (ptrdiff_t)c[b], shift);       \
+            memcpy(k + from, t + from, c[b] * sizeof *k);                     \
+        }                                                                     \
+    }
+
+DEFINE_BUCKET_SORT(32, uint32_t)
+DEFINE_BUCKET_SORT(64, uint64_t)
+
+/* A long row's sort, shared by its parts (sort_long). */
+typedef struct long_sort {
+    char *data;
+    ptrdiff_t n;
+    int w, wide, shift, parts;
+    const form *f;
+    uint64_t flip, lo;
+    void *keys, *tmp;
+    const char *lost;                  /* NULL: each group unkeys its own */
+    size_t counts[MAX_PARTS][RADIX];   /* then each part's offsets */
+    size_t size[RADIX], start[RADIX];  /* the buckets */
+    int group_end[GROUPS + 1], groups; /* buckets [end[g-1], end[g]) */
+} long_sort;
+
+static ptrdiff_t
+part_start(const long_sort *j, int part)
+{
+    return (ptrdiff_t)((double)j->n * part / j->parts);
+}
+
+/* Each part's keys and its histogram of their top digits. */
+static void
+fill_part(void *ctx, int part, int parts)
+{
+    (void)parts;
+    long_sort *j = ctx;
+    ptrdiff_t a = part_start(j, part), b = part_start(j, part + 1);
+    size_t *c = j->counts[part];
+    memset(c, 0, sizeof j->counts[part]);
+    if (j->wide) {
+        j->f->top64(j->data + a * j->w, b - a, j->flip, j->lo, j->shift,
+                    (uint64_t *)j->keys + a, c);
+    } else {
+        j->f->top32(j->data + a * j->w, b - a, j->flip, j->lo, j->shift,
+                    (uint32_t *)j->keys + a, c);
+    }
+}
+
+/* Each part's keys into the buckets, after those of the parts before
+ * it: the split keeps equal keys in their order. */
+static void
+scatter_part(void *ctx, int part, int parts)
+{
+    (void)parts;
+    long_sort *j = ctx;
+    ptrdiff_t a = part_start(j, part), b = part_start(j, part + 1);
+    size_t *at = j->counts[part];
+    int shift = j->shift;
+    if (j->wide) {
+        const uint64_t *restrict k = (const uint64_t *)j->keys;
+        uint64_t *restrict t = (uint64_t *)j->tmp;
+        for (ptrdiff_t i = a; i < b; i++) {
+            t[at[k[i] >> shift & (RADIX - 1)]++] = k[i];
+        }
+    } else {
+        const uint32_t *restrict k = (const uint32_t *)j->keys;
+        uint32_t *restrict t = (uint32_t *)j->tmp;
+        for (ptrdiff_t i = a; i < b; i++) {
+            t[at[k[i] >> shift & (RADIX - 1)]++] = k[i];
+        }
+    }
+}
+
+/* One group of buckets sorted (into tmp) and, where no value is lost,
+ * turned back into values. */
+static void
+sort_group(void *ctx, int group, int groups)
+{
+    (void)groups;
+    long_sort *j = ctx;
+    for (int b = group ? j->group_end[group - 1] : 0; b < j->group_end[group];
+         b++) {
+        size_t from = j->start[b], n = j->size[b];
+        if (n == 0) {
+            continue;
+        }
+        if (j->wide) {
+            uint64_t *t = (uint64_t *)j->tmp + from;
+            sort_bucket64(t, (uint64_t *)j->keys + from, (ptrdiff_t)n,
+                          j->shift);
+            if (j->lost == NULL) {
+                j->f->unkey64(t, (ptrdiff_t)n, j->lo, j->flip,
+                              j->data + from * (size_t)j->w, NULL);
+            }
+        } else {
+            uint32_t *t = (uint32_t *)j->tmp + from;
+            sort_bucket32(t, (uint32_t *)j->keys + from, (ptrdiff_t)n,
+                          j->shift);
+            if (j->lost == NULL) {
+                j->f->unkey32(t, (ptrdiff_t)n, j->lo, j->flip,
+                              j->data + from * (size_t)j->w, NULL);
+            }
+        }
+    }
+}
+
+/* The buckets' places, each part's offsets in them, and the groups of
+ * buckets of about n / GROUPS keys that the threads take in turn. */
+static void
+plan_buckets(long_sort *j)
+{
+    size_t sum = 0;
+    for (int b = 0; b < RADIX; b++) {
+        j->start[b] = sum;
+        j->size[b] = 0;
+        for (int p = 0; p < j->parts; p++) {
+            size_t c = j->counts[p][b];
+            j->counts[p][b] = sum;
+            sum += c;
+            j->size[b] += c;
+        }
+    }
+    size_t per = (size_t)j->n / GROUPS + 1, in = 0;
+    j->groups = 0;
+    for (int b = 0; b < RADIX; b++) {
+        in += j->size[b];
+        if (in >= per || b == RADIX - 1) {
+            j->group_end[j->groups++] = b + 1;
+            in = 0;
+        }
+    }
+}
+
+/* false where there is no memory for the plan: the caller sorts the row
+ * the plain way. */
+static bool
+sort_long(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
+          key_range r, int bits, workspace *ws)
+{
+    long_sort *j = calloc(1, sizeof *j);
+    if (j == NULL) {
+        return false;
+    }
+    int parts = ua_host_parts((size_t)n * (size_t)w, 4);
+    j->data = data;
+    j->n = n;
+    j->w = w;
+    j->wide = bits > 32;
+    j->shift = bits - TOP_BITS;
+    j->parts = parts < MAX_PARTS ? parts : MAX_PARTS;
+    j->f = f;
+    j->flip = flip;
+    j->lo = r.lo;
+    j->keys = ws->keys;
+    j->tmp = ws->tmp;
+    if (r.loses) {
+        keep_lost(data, n, w, ws->lost);
+        j->lost = ws->lost;
+    }
+    ua_host_parallel(j->parts, fill_part, j);
+    plan_buckets(j);
+    ua_host_parallel(j->parts, scatter_part, j);
+    ua_host_parallel(j->groups, sort_group, j);
+    if (j->lost != NULL) {
+        if (j->wide) {
+            f->unkey64((uint64_t *)j->tmp, n, r.lo, flip, data, j->lost);
+        } else {
+            f->unkey32((uint32_t *)j->tmp, n, r.lo, flip, data, j->lost);
+        }
+    }
+    free(j);
+    return true;
+}
+
 /* sort: keys only, turned back into values. */
 static void
 sort_values(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
             key_range r, workspace *ws)
 {
     int digits = digits_of(r.hi - r.lo);
+    int bits = 64 - (r.hi == r.lo ? 64 : __builtin_clzll(r.hi - r.lo));
+    size_t ksz = digits <= 4 ? 4 : 8;
+    if ((size_t)n * 2 * ksz > CACHE_BYTES && bits > TOP_BITS &&
+        sort_long(data, n, w, f, flip, r, bits, ws)) {
+        return;
+    }
     const char *lost = NULL;
     if (r.loses) {
         keep_lost(data, n, w, ws->lost);
