@@ -28,6 +28,17 @@
 
 enum { SHORT_ROW = 64, RADIX = 256 };
 
+/* Long rows' sizes (sort_long, below): 11-bit top digits leave most
+ * buckets of a 4 Mi-element row of normally distributed floats within the
+ * cache, where 8-bit ones need a second split. */
+enum {
+    CACHE_BYTES = 2 << 20,
+    TOP_BITS = 11,
+    TOP_RADIX = 1 << TOP_BITS,
+    MAX_PARTS = 16,
+    GROUPS = 32
+};
+
 typedef size_t histogram[RADIX];
 
 /* The range of a row's keys, and whether any key loses its value. */
@@ -100,7 +111,7 @@ typedef struct key_range {
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
             KT k = (KT)((key_of(load(data + i * W, W), W, K) ^ flip) - lo);   \
             keys[i] = k;                                                      \
-            counts[k >> shift & (RADIX - 1)]++;                               \
+            counts[k >> shift & (TOP_RADIX - 1)]++;                           \
         }                                                                     \
     }
 
@@ -261,31 +272,63 @@ keep_lost(const char *data, ptrdiff_t n, int w, char *lost)
     }
 }
 
-/* Long rows (sort_long): one pass splits the keys into RADIX buckets by
- * their top digit (TOP_BITS of the range's highest), each part of the row
- * on its own thread; then each bucket, small enough for the core's cache
- * (CACHE_BYTES of keys and their copy), is sorted by LSD passes there,
+/* Long rows (sort_long): one pass splits the keys into TOP_RADIX buckets
+ * by their top digit (TOP_BITS of the range's highest), each part of the
+ * row on its own thread; then each bucket, small enough for a core's
+ * second-level cache (CACHE_BYTES of keys and their copy), is sorted by
+ * LSD passes there,
  * and a bucket larger than that is split again the same way.  The bucket
  * sorts are spread over the threads, each turning its keys back into
  * values at once, while they are in cache. */
-enum { CACHE_BYTES = 1 << 20, TOP_BITS = 8, MAX_PARTS = 64, GROUPS = 32 };
+
+/* In cache, LSD passes take digits of CACHE_DIGIT bits: fewer passes,
+ * and their histograms still fit the first-level cache. */
+enum { CACHE_DIGIT = 11, CACHE_RADIX = 1 << CACHE_DIGIT, CACHE_PASSES = 6 };
 
 #define DEFINE_BUCKET_SORT(B, KT)                                             \
+    /* Keys into buckets by their digit at shift, at[d] the next place of   \
+     * digit d's. */ \
+    static void split##B(const KT *restrict k, KT *restrict t, ptrdiff_t a,   \
+                         ptrdiff_t b, int shift, size_t *restrict at)         \
+    {                                                                         \
+        for (ptrdiff_t i = a; i < b; i++) {                                   \
+            KT v = k[i];                                                      \
+            t[at[v >> shift & (TOP_RADIX - 1)]++] = v;                        \
+        }                                                                     \
+    }                                                                         \
     static void lsd_in_cache##B(KT *k, KT *t, ptrdiff_t n, int bits)          \
     {                                                                         \
-        int digits = (bits + 7) / 8;                                          \
-        histogram counts[8];                                                  \
-        memset(counts, 0, (size_t)digits * sizeof *counts);                   \
+        int digits = (bits + CACHE_DIGIT - 1) / CACHE_DIGIT;                  \
+        size_t counts[CACHE_PASSES][CACHE_RADIX];                             \
+        memset(counts, 0, (size_t)digits * sizeof counts[0]);                 \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            KT v = k[i];                                                      \
             for (int d = 0; d < digits; d++) {                                \
-                counts[d][k[i] >> (8 * d) & (RADIX - 1)]++;                   \
+                counts[d][v >> (CACHE_DIGIT * d) & (CACHE_RADIX - 1)]++;      \
             }                                                                 \
         }                                                                     \
-        KT *keys = k, *tmp = t;                                               \
-        uint32_t *none = NULL;                                                \
-        radix##B(&keys, &tmp, &none, &none, n, 0, digits, counts);            \
-        if (keys != k) {                                                      \
-            memcpy(k, keys, (size_t)n * sizeof *k);                           \
+        KT *src = k, *dst = t;                                                \
+        for (int d = 0; d < digits; d++) {                                    \
+            size_t *c = counts[d], sum = 0;                                   \
+            int shift = CACHE_DIGIT * d;                                      \
+            if (c[src[0] >> shift & (CACHE_RADIX - 1)] == (size_t)n) {        \
+                continue; /* one digit for all: nothing moves */              \
+            }                                                                 \
+            for (int b = 0; b < CACHE_RADIX; b++) {                           \
+                size_t x = c[b];                                              \
+                c[b] = sum;                                                   \
+                sum += x;                                                     \
+            }                                                                 \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                KT v = src[i];                                                \
+                dst[c[v >> shift & (CACHE_RADIX - 1)]++] = v;                 \
+            }                                                                 \
+            KT *x = src;                                                      \
+            src = dst;                                                        \
+            dst = x;                                                          \
+        }                                                                     \
+        if (src != k) {                                                       \
+            memcpy(k, src, (size_t)n * sizeof *k);                            \
         }                                                                     \
     }                                                                         \
     /* The n keys in k sorted on their low `bits` (t: scratch), into k. */    \
@@ -298,19 +341,17 @@ enum { CACHE_BYTES = 1 << 20, TOP_BITS = 8, MAX_PARTS = 64, GROUPS = 32 };
             lsd_in_cache##B(k, t, n, bits);                                   \
             return;                                                           \
         }                                                                     \
-        int shift = bits - TOP_BITS;                                          \
-        size_t c[RADIX] = {0}, at[RADIX], sum = 0;                            \
+        const int shift = bits - TOP_BITS;                                    \
+        size_t c[TOP_RADIX] = {0}, at[TOP_RADIX], sum = 0;                    \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
-            c[k[i] >> shift & (RADIX - 1)]++;                                 \
+            c[k[i] >> shift & (TOP_RADIX - 1)]++;                             \
         }                                                                     \
-        for (int b = 0; b < RADIX; b++) {                                     \
+        for (int b = 0; b < TOP_RADIX; b++) {                                 \
             at[b] = sum;                                                      \
             sum += c[b];                                                      \
         }                                                                     \
-        for (ptrdiff_t i = 0; i < n; i++) {                                   \
-            t[at[k[i] >> shift & (RADIX - 1)]++] = k[i];                      \
-        }                                                                     \
-        for (int b = 0; b < RADIX; b++) {                                     \
+        split##B(k, t, 0, n, shift, at);                                      \
+        for (int b = 0; b < TOP_RADIX; b++) {                                 \
             size_t from = at[b] - c[b];                                       \
             sort_bucket##B(t + from, k + from, (ptrdiff_t)c[b], shift);       \
             memcpy(k + from, t + from, c[b] * sizeof *k);                     \
@@ -328,10 +369,10 @@ typedef struct long_sort {
     const form *f;
     uint64_t flip, lo;
     void *keys, *tmp;
-    const char *lost;                  /* NULL: each group unkeys its own */
-    size_t counts[MAX_PARTS][RADIX];   /* then each part's offsets */
-    size_t size[RADIX], start[RADIX];  /* the buckets */
-    int group_end[GROUPS + 1], groups; /* buckets [end[g-1], end[g]) */
+    const char *lost;                    /* NULL: each group unkeys its own */
+    size_t counts[MAX_PARTS][TOP_RADIX]; /* then each part's offsets */
+    size_t size[TOP_RADIX], start[TOP_RADIX]; /* the buckets */
+    int group_end[GROUPS], groups;            /* buckets [end[g-1], end[g]) */
 } long_sort;
 
 static ptrdiff_t
@@ -366,20 +407,10 @@ scatter_part(void *ctx, int part, int parts)
     (void)parts;
     long_sort *j = ctx;
     ptrdiff_t a = part_start(j, part), b = part_start(j, part + 1);
-    size_t *at = j->counts[part];
-    int shift = j->shift;
     if (j->wide) {
-        const uint64_t *restrict k = (const uint64_t *)j->keys;
-        uint64_t *restrict t = (uint64_t *)j->tmp;
-        for (ptrdiff_t i = a; i < b; i++) {
-            t[at[k[i] >> shift & (RADIX - 1)]++] = k[i];
-        }
+        split64(j->keys, j->tmp, a, b, j->shift, j->counts[part]);
     } else {
-        const uint32_t *restrict k = (const uint32_t *)j->keys;
-        uint32_t *restrict t = (uint32_t *)j->tmp;
-        for (ptrdiff_t i = a; i < b; i++) {
-            t[at[k[i] >> shift & (RADIX - 1)]++] = k[i];
-        }
+        split32(j->keys, j->tmp, a, b, j->shift, j->counts[part]);
     }
 }
 
@@ -422,7 +453,7 @@ static void
 plan_buckets(long_sort *j)
 {
     size_t sum = 0;
-    for (int b = 0; b < RADIX; b++) {
+    for (int b = 0; b < TOP_RADIX; b++) {
         j->start[b] = sum;
         j->size[b] = 0;
         for (int p = 0; p < j->parts; p++) {
@@ -434,9 +465,9 @@ plan_buckets(long_sort *j)
     }
     size_t per = (size_t)j->n / GROUPS + 1, in = 0;
     j->groups = 0;
-    for (int b = 0; b < RADIX; b++) {
+    for (int b = 0; b < TOP_RADIX; b++) {
         in += j->size[b];
-        if (in >= per || b == RADIX - 1) {
+        if ((in >= per && j->groups < GROUPS - 1) || b == TOP_RADIX - 1) {
             j->group_end[j->groups++] = b + 1;
             in = 0;
         }
