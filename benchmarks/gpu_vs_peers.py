@@ -260,7 +260,92 @@ def rows():
     del dst, CD, TD, pinned
     index_rows(row, q, ours_stream, cupy_stream, torch_stream)
     elementwise_rows(row, q, ours_stream, cupy_stream, torch_stream)
+    reduction_rows(row, q, ours_stream, cupy_stream, torch_stream)
     return out
+
+
+def reductions_only_rows():
+    out = []
+    q = ua.Queue(GPU)
+    ours_stream = ua.empty(1, queue=q).__cuda_array_interface__["stream"]
+    cupy_stream = cp.cuda.get_current_stream().ptr if cp else None
+    torch_stream = torch.cuda.current_stream().cuda_stream if torch else None
+
+    def row(name, unit, target, **values):
+        out.append({"operation": name, "unit": unit, "target": target, **values})
+
+    reduction_rows(row, q, ours_stream, cupy_stream, torch_stream)
+    return out
+
+
+def reduction_rows(row, q, ours_stream, cupy_stream, torch_stream):
+    """Issue 25's GPU table: reductions (GB/s of bytes read and written),
+    scans, sorts (Gkeys/s), the float32 product without TF32 (TFLOP/s) and
+    the per-call cost of a small sum, each library through its own call."""
+    if torch:
+        torch.backends.cuda.matmul.allow_tf32 = False
+    rng = np.random.default_rng(11)
+    n = 64 * MiB
+    a = rng.standard_normal(n, dtype=np.float32)
+    X = ua.asarray(a, queue=q)
+    C = cp.asarray(a) if cp else None
+    T = torch.as_tensor(a, device="cuda") if torch else None
+    m = a[: 8192 * 8192].reshape(8192, 8192)
+    MM = ua.asarray(m, queue=q)
+    CM = cp.asarray(m) if cp else None
+    TM = torch.as_tensor(m, device="cuda") if torch else None
+
+    def both(name, unit, target, nbytes, ours, theirs_cp, theirs_t, reps=10):
+        row(
+            name,
+            unit,
+            target,
+            usmarray=event_gbps(ours, ours_stream, nbytes, reps),
+            cupy=event_gbps(theirs_cp, cupy_stream, nbytes, reps) if cp else None,
+            torch=event_gbps(theirs_t, torch_stream, nbytes, reps) if torch else None,
+        )
+
+    both("sum(x), 64 Mi float32", "GB/s", ">= best peer, >= 0.95x copy", a.nbytes,
+         lambda: ua.sum(X), lambda: cp.sum(C), lambda: torch.sum(T))  # fmt: skip
+    both("max(x), 64 Mi float32", "GB/s", ">= best peer, >= 0.95x copy", a.nbytes,
+         lambda: ua.max(X), lambda: cp.max(C), lambda: torch.max(T))  # fmt: skip
+    both("argmax(x), 64 Mi float32", "GB/s", ">= best peer", a.nbytes,
+         lambda: ua.argmax(X), lambda: cp.argmax(C), lambda: torch.argmax(T))  # fmt: skip
+    both("sum(m, axis=0), 8192^2 float32", "GB/s", ">= best peer", m.nbytes,
+         lambda: ua.sum(MM, axis=0), lambda: cp.sum(CM, axis=0),
+         lambda: torch.sum(TM, dim=0))  # fmt: skip
+    both("sum(m, axis=1), 8192^2 float32", "GB/s", ">= best peer", m.nbytes,
+         lambda: ua.sum(MM, axis=1), lambda: cp.sum(CM, axis=1),
+         lambda: torch.sum(TM, dim=1))  # fmt: skip
+    s = a[: 16 * MiB]
+    XS = ua.asarray(s, queue=q)
+    CS = cp.asarray(s) if cp else None
+    TS = torch.as_tensor(s, device="cuda") if torch else None
+    both("cumulative_sum(x), 16 Mi float32", "GB/s", ">= best peer", 2 * s.nbytes,
+         lambda: ua.cumulative_sum(XS), lambda: cp.cumsum(CS), lambda: torch.cumsum(TS, 0),
+         reps=2)  # fmt: skip
+    both("sort, 16 Mi float32", "Gkeys/s", ">= best peer", s.size,
+         lambda: ua.sort(XS), lambda: cp.sort(CS), lambda: torch.sort(TS), reps=3)  # fmt: skip
+    both("argsort, 16 Mi float32", "Gkeys/s", ">= best peer", s.size,
+         lambda: ua.argsort(XS), lambda: cp.argsort(CS), lambda: torch.argsort(TS, stable=True),
+         reps=3)  # fmt: skip
+    both("a @ b, 8192^2 float32, no TF32", "TFLOP/s", ">= 0.98x best peer",
+         2 * 8192**3 / 1e3, lambda: MM @ MM, lambda: CM @ CM, lambda: TM @ TM, reps=2)  # fmt: skip
+    small = a[:1000]
+    x = ua.asarray(small, queue=q)
+    c = cp.asarray(small) if cp else None
+    t = torch.as_tensor(small, device="cuda") if torch else None
+    row(
+        "per call, 1,000 float32, sum(x)",
+        "us",
+        "<= 0.5x best peer",
+        usmarray=synced_per_call_us(lambda: ua.sum(x), q.wait, n=2000),
+        cupy=synced_per_call_us(lambda: cp.sum(c), cp.cuda.get_current_stream().synchronize,
+                                n=2000) if cp else None,
+        torch=synced_per_call_us(lambda: torch.sum(t), torch.cuda.synchronize, n=2000)
+        if torch
+        else None,
+    )  # fmt: skip
 
 
 def elementwise_only_rows():
@@ -571,12 +656,17 @@ def main():
     parser.add_argument("--json", default=None)
     parser.add_argument("--peer-only", action="store_true", help="only the two-GPU rows")
     parser.add_argument("--elementwise-only", action="store_true", help="only the elementwise rows")
+    parser.add_argument(
+        "--reductions-only", action="store_true", help="only the reductions, sorts and products"
+    )
     args = parser.parse_args()
     if not any(d.backend == "cuda" for d in ua.get_devices()):
         print("no CUDA device: nothing to measure")
         return 0
     if args.elementwise_only:
         table = elementwise_only_rows()
+    elif args.reductions_only:
+        table = reductions_only_rows()
     else:
         table = (rows() if not args.peer_only else []) + peer_rows()
     for r in table:

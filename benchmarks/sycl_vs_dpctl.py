@@ -123,10 +123,34 @@ def copy_rows(q, dq, scale):
     ]
 
 
+def reduction_rows(q, dq, scale):
+    """Issue 25's SYCL rows: (name, unit, work per call in the unit's
+    count, ours, dpnp's)."""
+    rng = np.random.default_rng(5)
+    n = (16 << 20) // scale
+    a = rng.standard_normal(n).astype("f4")
+    x, d = ua.asarray(a, queue=q), dpnp.asarray(a, sycl_queue=dq)
+    k = (4 << 20) // scale
+    y, e = ua.asarray(a[:k], queue=q), dpnp.asarray(a[:k], sycl_queue=dq)
+    m = 2048 // scale
+    b = rng.standard_normal((m, m)).astype("f4")
+    u, v = ua.asarray(b, queue=q), dpnp.asarray(b, sycl_queue=dq)
+    return [
+        (f"sum(x), {n >> 20} Mi float32", "GB/s", a.nbytes / 1e9,
+         lambda: ua.sum(x), lambda: dpnp.sum(d)),
+        (f"sort, {k >> 20} Mi float32", "Mkeys/s", k / 1e6,
+         lambda: ua.sort(y), lambda: dpnp.sort(e)),
+        (f"a @ b, {m}^2 float32", "GFLOP/s", 2 * m**3 / 1e9, lambda: u @ u, lambda: v @ v),
+    ]  # fmt: skip
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--quick", action="store_true")
     p.add_argument("--json")
+    p.add_argument(
+        "--reductions-only", action="store_true", help="only the reduction, sort and product rows"
+    )
     args = p.parse_args()
     q = ua.Queue(ua.get_devices(backend="sycl")[0])
     dq = dpctl.SyclQueue(q._get_capsule())
@@ -134,12 +158,31 @@ def main():
     rows = []
     print(f"SYCL device: {q.device.name}; {platform.processor() or platform.machine()}")
     print(f"{'operation':40} {'usmarray':>10} {'dpctl/dpnp':>11} {'ratio':>7}")
-    for name, ours, theirs in per_call_rows(q, dq) + elementwise_per_call_rows(q, dq):
+    scale = 4 if args.quick else 1
+    for name, unit, work, ours, theirs in reduction_rows(q, dq, scale):
+
+        def waited(fn, queue):
+            def run():
+                fn()
+                queue.wait()
+
+            return run
+
+        ours(), theirs()  # kernels built before timing
+        a, b = compare(waited(ours, q), waited(theirs, dq), 1, 3)
+        rows.append({"row": name, "unit": unit, "usmarray": work / a, "dpnp": work / b,
+                     "ratio": b / a})  # fmt: skip
+        print(f"{name:40} {work / a:7.2f}{unit} {work / b:8.2f}{unit} {b / a:6.2f}x")
+    if args.reductions_only:
+        per_call, bandwidth = [], []
+    else:
+        per_call = per_call_rows(q, dq) + elementwise_per_call_rows(q, dq)
+        bandwidth = copy_rows(q, dq, scale) + elementwise_rows(q, dq, scale)
+    for name, ours, theirs in per_call:
         a, b = compare(ours, theirs, number, repeat)
         rows.append({"row": name, "usmarray_us": a * 1e6, "dpctl_us": b * 1e6, "ratio": b / a})
         print(f"{name:40} {a * 1e6:8.2f}us {b * 1e6:9.2f}us {b / a:6.1f}x")
-    scale = 4 if args.quick else 1
-    for name, nbytes, ours, theirs in copy_rows(q, dq, scale) + elementwise_rows(q, dq, scale):
+    for name, nbytes, ours, theirs in bandwidth:
 
         def synced(fn, queue):
             def run():

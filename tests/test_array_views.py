@@ -206,6 +206,15 @@ def test_flags_by_key_and_attribute():
         x.flags.c_contiguous = False
     with pytest.raises(KeyError, match="is not a flag"):
         x.flags["X"]
+    for y in (x, x.T, x[:, ::2], x[:1]):  # dpctl's keys of its combinations
+        g = y.flags
+        assert [g["FC"], g["FORC"], g["CONTIGUOUS"], g["FNC"]] == [
+            g.fc,
+            g.forc,
+            g.contiguous,
+            g.fnc,
+        ]
+    assert x[:1].flags["FC"] and x.T.flags["FNC"] and not x[:, ::2].flags["CONTIGUOUS"]
     assert "C_CONTIGUOUS : True" in repr(x.flags)
     assert x.T.flags.f_contiguous and not x.T.flags.c_contiguous
 

@@ -47,7 +47,7 @@ def test_to_device_copies_on_a_queue_given_as_stream():
         (
             "default",
             TypeError,
-            "stream must be None, a usmarray.Queue of the target device or an integer",
+            "stream must be None, a usmarray.Queue of the target device, a dpctl SyclQueue or an integer",
         ),
         (True, TypeError, "not bool"),
         (1.0, TypeError, "not float"),

@@ -67,7 +67,7 @@ def test_bad_filter_strings_name_the_filter_and_devices(filter_string, fragment)
 
 @pytest.mark.parametrize("bad", [0, 1.5, b"host", ["host"]])
 def test_device_needs_a_string(bad):
-    with pytest.raises(TypeError, match="filter_string must be a str"):
+    with pytest.raises(TypeError, match="filter_string must be "):
         ua.Device(bad)
 
 

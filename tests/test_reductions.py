@@ -2,7 +2,10 @@
 the host: every dtype, axis combinations, layouts, NaN patterns and empty
 shapes.  Where the standard fixes the result (integers, min/max, sorting,
 cumulative sums in sequence), the bits must equal NumPy's; floating sums
-must be within the pairwise bound of a float64 reference."""
+must be within the pairwise bound of a float64 reference.  Every test runs
+on the first device of each backend the machine has (host, SYCL, CUDA),
+whose kernels differ: the host's loops, the run-time compiled ones'
+shared kernel text."""
 
 import itertools
 import warnings
@@ -15,7 +18,29 @@ INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"
 FLOATS = ["float16", "float32", "float64"]
 COMPLEX = ["complex64", "complex128"]
 ALL = ["bool", *INTS, *FLOATS, *COMPLEX]
-HOST = "host"
+
+
+def first_device_of_each_backend():
+    seen, devices = set(), []
+    for d in ua.get_devices():
+        backend = d.filter_string.split(":")[0]
+        if backend not in seen:
+            seen.add(backend)
+            devices.append(d.filter_string)
+    return devices
+
+
+DEVICES = first_device_of_each_backend()
+DEVICE = DEVICES[0]
+
+
+@pytest.fixture(params=DEVICES, autouse=True)
+def device(request):
+    """Runs each test on each backend's first device: on_device() below
+    makes arrays there."""
+    global DEVICE
+    DEVICE = request.param
+    return request.param
 
 
 def sample(dtype, shape, seed=0, nans=False):
@@ -48,7 +73,7 @@ def layouts(x):
 
 
 def on_device(x):
-    return ua.asarray(x, device=HOST)
+    return ua.asarray(x, device=DEVICE)
 
 
 def axes_of(nd):
@@ -137,6 +162,88 @@ def test_sums_give_the_same_bits_every_run():
     for _ in range(3):
         for ax, want in zip((None, 0, 1), first):
             assert ua.asnumpy(ua.sum(a, axis=ax)).tobytes() == want.tobytes()
+
+
+def pairwise_bound(x, n):
+    """The error bound of a pairwise sum of x (float32 parts, n terms)."""
+    return 4 * np.log2(max(n, 2)) * np.finfo(np.float32).eps * np.abs(x).astype("f8").sum()
+
+
+def test_long_runs_across_partial_levels():
+    """Runs longer than one kernel launch reduces (partials of partials on
+    the GPU): sums within the pairwise bound, first extrema and NaNs."""
+    n = 4096 * 4096 + 4097
+    x = sample("float32", (n,), seed=5)
+    a = on_device(x)
+    want = x.astype("f8").sum()
+    assert abs(float(ua.asnumpy(ua.sum(a))) - want) <= pairwise_bound(x, n)
+    assert abs(float(ua.asnumpy(ua.mean(a))) - want / n) <= pairwise_bound(x, n) / n
+    check_same(ua.max(a), np.max(x))
+    check_same(ua.argmin(a), np.argmin(x))
+    y = np.zeros(n, "float32")
+    y[[5000, 9000, n - 1]] = 1
+    check_same(ua.argmax(on_device(y)), np.argmax(y))
+    y[[70000, 20000, n - 2]] = np.nan
+    check_same(ua.argmax(on_device(y)), np.argmax(y))
+    check_same(ua.max(on_device(y)), np.max(y))
+    for dtype in ("int8", "uint16", "bool"):
+        v = sample(dtype, (20001,), seed=10)
+        check_same(ua.sum(on_device(v)), np.sum(v))
+        check_same(ua.argmax(on_device(v)), np.argmax(v))
+    h = sample("float16", (20001,), seed=11)
+    assert ua.sum(on_device(h)).dtype == np.float16
+    np.testing.assert_allclose(float(ua.asnumpy(ua.sum(on_device(h)))), h.astype("f8").sum(),
+                               rtol=1e-2, atol=0.5)  # fmt: skip
+    check_same(ua.argmin(on_device(h)), np.argmin(h))
+    b = x > 0
+    check_same(ua.count_nonzero(on_device(b)), np.int64(np.count_nonzero(b)))
+    check_same(ua.all(on_device(b)), np.all(b))
+    check_same(ua.any(on_device(b)), np.any(b))
+
+
+def test_many_neighbouring_outputs():
+    """Reductions along axis 0 with many outputs (a thread per output on
+    the GPU) and along the last axis with short runs."""
+    for shape in [(300, 2500), (1000, 1100)]:
+        check_neighbouring_outputs(sample("float32", shape, seed=6))
+    short = sample("int16", (40000, 5), seed=7)
+    check_same(ua.sum(on_device(short), axis=1), np.sum(short, axis=1))
+    # Partials of another type than the elements' (split runs).
+    b = sample("int8", (300, 1100), seed=18)
+    check_same(ua.sum(on_device(b), axis=0), np.sum(b, axis=0))
+    check_same(ua.count_nonzero(on_device(b), axis=0), np.count_nonzero(b, axis=0).astype("int64"))
+    check_same(ua.any(on_device(b > 90), axis=0), np.any(b > 90, axis=0))
+    h = sample("float16", (300, 1100), seed=19)
+    np.testing.assert_allclose(
+        ua.asnumpy(ua.sum(on_device(h), axis=0)).astype("f8"), h.astype("f8").sum(axis=0),
+        rtol=1e-2, atol=0.1,
+    )  # fmt: skip
+
+
+def check_neighbouring_outputs(x):
+    a = on_device(x)
+    for axis in (0, 1):
+        got = ua.asnumpy(ua.sum(a, axis=axis)).astype("f8")
+        want = x.astype("f8").sum(axis=axis)
+        bound = 4 * np.log2(x.shape[axis]) * np.finfo(np.float32).eps
+        assert np.all(np.abs(got - want) <= bound * np.abs(x).astype("f8").sum(axis=axis))
+        check_same(ua.max(a, axis=axis), np.max(x, axis=axis))
+        check_same(ua.argmin(a, axis=axis), np.argmin(x, axis=axis))
+        np.testing.assert_allclose(
+            ua.asnumpy(ua.var(a, axis=axis, correction=1)), np.var(x, axis=axis, ddof=1),
+            rtol=1e-4,
+        )  # fmt: skip
+
+
+def test_long_sorts_are_stable():
+    x = sample("int8", (50001,), seed=8)
+    a = on_device(x)
+    check_same(ua.sort(a), np.sort(x, kind="stable"))
+    check_same(ua.argsort(a), np.argsort(x, kind="stable"))
+    check_same(ua.argsort(a, descending=True), np.argsort(-x.astype("i2"), kind="stable"))
+    f = sample("float32", (3, 7777), seed=9, nans=True)
+    check_same(ua.sort(on_device(f), axis=1), np.sort(f, axis=1))
+    check_same(ua.argsort(on_device(f), axis=1), np.argsort(f, axis=1, kind="stable"))
 
 
 def test_sum_of_negative_zeros_and_empty():
@@ -322,6 +429,21 @@ def test_cumulative_sum_and_prod_bit_for_bit(dtype, shape):
                         np.testing.assert_allclose(ua.asnumpy(got), want, rtol=1e-6)
                     else:
                         check_same(got, want)
+
+
+def test_long_cumulative_sums_and_products():
+    """Long runs: integers (scanned in parts on the GPUs, exact in any
+    order) and floats (in sequence, NumPy's bits)."""
+    x = sample("int32", (3, 50001), seed=15)
+    a = on_device(x)
+    check_same(ua.cumulative_sum(a, axis=1), np.cumsum(x, axis=1, dtype="int64"))
+    got = ua.cumulative_sum(a, axis=1, include_initial=True, dtype="int32")
+    want = np.concatenate([np.zeros((3, 1), "int32"), np.cumsum(x, axis=1, dtype="int32")], axis=1)
+    check_same(got, want)
+    u = np.where(sample("bool", (100000,), seed=16), 3, 1).astype("uint64")
+    check_same(ua.cumulative_prod(on_device(u)), np.cumprod(u))
+    f = sample("float32", (50001,), seed=17)
+    check_same(ua.cumulative_sum(on_device(f)), np.cumsum(f))
 
 
 def test_cumulative_sum_axis_rules():
@@ -558,6 +680,26 @@ def test_matmul_matches_numpy(dtype, shapes, blas, monkeypatch):
         else:
             np.testing.assert_array_equal(g, want)
         np.testing.assert_array_equal(ua.asnumpy(on_device(l1) @ on_device(l2)), g)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint32", "float16", "float32", "complex128"])
+def test_matmul_across_tiles_and_layouts(dtype):
+    """Products larger than a kernel's tile, batched, with a transposed
+    operand (BLAS's layouts and the kernels' alike)."""
+    x = sample(dtype, (3, 37, 70), seed=12)
+    y = sample(dtype, (45, 70), seed=13).T
+    got = ua.asnumpy(ua.matmul(on_device(x), on_device(y)))
+    want = np.matmul(x, y)
+    if np.dtype(dtype).kind in "fc":
+        tol = 5e-2 if dtype == "float16" else 1e-4
+        np.testing.assert_allclose(got, want, rtol=tol, atol=tol * 10)
+    else:
+        np.testing.assert_array_equal(got, want)
+    v = sample(dtype, (4, 33), seed=14)
+    np.testing.assert_allclose(
+        ua.asnumpy(ua.vecdot(on_device(v), on_device(v[::-1]))),
+        np.vecdot(v, v[::-1]), rtol=5e-2 if dtype == "float16" else 1e-5,
+    )  # fmt: skip
 
 
 def test_matmul_promotes_and_checks():

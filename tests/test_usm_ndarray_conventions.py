@@ -206,3 +206,71 @@ def test_asnumpy_takes_an_order():
     np.testing.assert_array_equal(ua.asnumpy(x, order="F"), np.arange(6.0).reshape(2, 3).T)
     with pytest.raises(TypeError, match=r"^asnumpy\(\) got an unexpected keyword"):
         ua.asnumpy(x, oder="C")
+
+
+@pytest.mark.parametrize("order", ["K", "C", "F", "A"])
+def test_copy_function_as_dpctls(order):
+    base = np.arange(24, dtype="i4").reshape(2, 3, 4)
+    view = base.transpose(2, 0, 1)[::-1, :, ::2]
+    x = ua.asarray(base, device="host").transpose(2, 0, 1)[::-1, :, ::2]
+    y = ua.copy(x, order=order)
+    want = np.copy(view, order=order)
+    np.testing.assert_array_equal(ua.asnumpy(y), want)
+    expected = [s // 4 for s in want.strides]
+    if order == "K":  # dpctl's 'K' also keeps the strides' signs
+        expected = [abs(e) * (-1 if s < 0 else 1) for e, s in zip(expected, x.strides)]
+    assert list(y.strides) == expected
+    assert y.queue is x.queue and y.usm_type == x.usm_type
+    assert y.base._pointer != x.base._pointer
+
+
+def test_copy_function_refuses_what_is_not_an_array():
+    with pytest.raises(TypeError, match="copy"):
+        ua.copy([1, 2])
+    with pytest.raises(ValueError, match="order"):
+        ua.copy(ua.ones(2), order="X")
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("k", [-2, -1, 0, 1, 3])
+@pytest.mark.parametrize("which", ["tril", "triu"])
+def test_triangles_keep_a_matrixs_order(order, k, which):
+    base = np.arange(12, dtype="i8").reshape(3, 4, order=order)
+    x = ua.asarray(base, device="host", order="K")
+    y = getattr(ua, which)(x, k=k)
+    np.testing.assert_array_equal(ua.asnumpy(y), getattr(np, which)(base, k=k))
+    assert y.flags.c_contiguous == (order == "C") and y.flags.f_contiguous == (order == "F")
+
+
+@pytest.mark.parametrize("dtype", ["i1", "u1", "i4", "i8", "u8", "bool"])
+@pytest.mark.parametrize("endpoint", [True, False])
+def test_linspace_makes_integer_and_boolean_arrays_as_numpy(dtype, endpoint):
+    for start, stop, num in [(0.1, 9.1, 11), (0, 1, 2), (-3.5, 20, 7)]:
+        if dtype in ("u1", "u8") and start < 0:
+            continue
+        got = ua.linspace(start, stop, num, dtype=dtype, endpoint=endpoint, device="host")
+        want = np.linspace(start, stop, num, dtype=dtype, endpoint=endpoint)
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(ua.asnumpy(got), want)
+    with pytest.raises(TypeError, match="complex bounds need a complex dtype"):
+        ua.linspace(0j, 1, 3, dtype=dtype)
+
+
+def test_arange_takes_numpys_real_scalars():
+    got = ua.arange(0, np.float32(504), 100, dtype="f4", device="host")
+    np.testing.assert_array_equal(ua.asnumpy(got), np.arange(0, np.float32(504), 100, dtype="f4"))
+    np.testing.assert_array_equal(
+        ua.asnumpy(ua.arange(np.float16(3), device="host")), np.arange(3.0)
+    )
+    with pytest.raises(TypeError, match="complex64"):
+        ua.arange(np.complex64(3))
+
+
+@pytest.mark.parametrize("bad", [{}, 1, None, "yes"])
+def test_the_writable_flag_takes_only_a_bool(bad):
+    x = ua.ones(3, device="host")
+    with pytest.raises(TypeError, match="must be a bool"):
+        x.flags.writable = bad
+    with pytest.raises(TypeError, match="must be a bool"):
+        x.flags["W"] = bad
+    assert x.flags.writable is True

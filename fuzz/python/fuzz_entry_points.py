@@ -591,6 +591,64 @@ def op_reductions(b):
             check_array(ua.matrix_transpose(x))
 
 
+def elementwise_entries():
+    """The catalogue's functions and their arities (test_elementwise.py
+    reads them from the catalogue's header)."""
+    from test_elementwise import ENTRIES
+
+    return sorted((name, arity) for name, (arity, _, _) in ENTRIES.items())
+
+
+ELEMENTWISE = elementwise_entries()
+OPERATORS = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or", "xor",
+             "lshift", "rshift", "eq", "ne", "lt", "le", "gt", "ge"]  # fmt: skip
+
+
+def elementwise_operand(b):
+    """An array of any dtype and layout, a Python scalar at the edges of
+    the integer dtypes, a NumPy array (refused) or a hostile object."""
+    k = b.pick(8)
+    if k < 4:
+        x = small_array(b)
+        return [x, x[::-1], x.T, ua.flip(x)][k]
+    if k < 6:
+        values = [True, 0, -1, 7, 2**63, -(2**63) - 1, 2**64, 2**70, -(2**80), 1.5, float("nan"),
+                  float("-inf"), 2j, complex("nan+1j")]  # fmt: skip
+        return values[b.pick(len(values))]
+    if k == 6:
+        return np.ones(b.pick(4))
+    return [b.index_like(), b.dtype(), None, "x"][b.pick(4)]
+
+
+def op_elementwise(b):
+    """Every elementwise function and operator on operands of any dtype,
+    layout and kind: an accepted call gives the broadcast shape."""
+    name, arity = ELEMENTWISE[b.pick(len(ELEMENTWISE))]
+    ops = [elementwise_operand(b) for _ in range(arity)]
+    k = b.pick(4)
+    if k == 0 and arity == 2:
+        import operator
+
+        op = OPERATORS[b.pick(len(OPERATORS))]
+        if b.pick(2) and isinstance(ops[0], ua.USMArray):
+            ops[0] = ua.asarray(ops[0], copy=True)
+            out = getattr(
+                operator, f"i{op}" if op not in ("eq", "ne", "lt", "le", "gt", "ge") else op
+            )(*ops)
+        else:
+            out = getattr(operator, op if op not in ("and", "or") else op + "_")(*ops)
+    elif k == 1 and name == "clip":
+        out = ua.clip(ops[0], min=ops[1], max=ops[2] if b.pick(2) else None)
+    else:
+        out = getattr(ua, name)(*ops)
+    if isinstance(out, ua.USMArray):
+        shapes = [o.shape for o in ops if isinstance(o, ua.USMArray)]
+        want = np.broadcast_shapes(*shapes)
+        if out.shape != want:
+            raise AssertionError(f"{name}: shape {out.shape}, broadcast {want}")
+        check_array(out)
+
+
 def op_catalogue(b):
     CATALOGUE[b.fdp.ConsumeIntInRange(0, len(CATALOGUE) - 1)]()
 
@@ -610,6 +668,7 @@ OPS = [
     op_astype,
     op_namespace_info,
     op_reductions,
+    op_elementwise,
 ]
 
 

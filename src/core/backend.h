@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 11
+#define UA_BACKEND_OPS_VERSION 12
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -66,14 +66,21 @@ typedef struct ua_stream_ops {
  * *index is the backend-relative device the handle stands for, and
  * order_after_handle makes that device's default queue wait for the work
  * the handle's queue has submitted so far, where it is a queue (no host
- * wait).  export_handle makes a new handle of ours (a queue where
- * is_queue, else a context), release_handle frees one. */
+ * wait).  wrap_handle makes a queue of ours (of context, freed by
+ * queue_destroy) over the queue a queue_capsule_name handle stands for,
+ * holding a reference of its own: work of both libraries goes to the one
+ * queue, which outlives the other library's handle.  is_handle tells
+ * whether a queue of ours is the queue a handle stands for.  export_handle
+ * makes a new handle of ours (a queue where is_queue, else a context),
+ * release_handle frees one. */
 typedef struct ua_handle_ops {
     const char *queue_capsule_name;
     const char *context_capsule_name;
     ua_status (*adopt_handle)(const char *name, void *handle, int *index);
     ua_status (*order_after_handle)(void *queue, const char *name,
                                     void *handle);
+    ua_status (*wrap_handle)(void *context, void *handle, void **queue);
+    bool (*is_handle)(void *queue, const char *name, void *handle);
     ua_status (*export_handle)(void *queue_or_context, int is_queue,
                                void **handle);
     void (*release_handle)(void *handle, int is_queue);

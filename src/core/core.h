@@ -22,14 +22,15 @@ extern "C" {
 
 typedef enum ua_status {
     UA_OK = 0,
-    UA_ERR_VALUE = 1,      /* ValueError */
-    UA_ERR_TYPE = 2,       /* TypeError */
-    UA_ERR_INDEX = 3,      /* IndexError */
-    UA_ERR_BUFFER = 4,     /* BufferError */
-    UA_ERR_NOMEM = 5,      /* MemoryError: host bookkeeping memory */
-    UA_ERR_ALLOC = 6,      /* USMAllocationError: the backend refused */
-    UA_ERR_RUNTIME = 7,    /* RuntimeError: a driver call failed */
-    UA_ERR_UNAVAILABLE = 8 /* a backend or device is not usable */
+    UA_ERR_VALUE = 1,       /* ValueError */
+    UA_ERR_TYPE = 2,        /* TypeError */
+    UA_ERR_INDEX = 3,       /* IndexError */
+    UA_ERR_BUFFER = 4,      /* BufferError */
+    UA_ERR_NOMEM = 5,       /* MemoryError: host bookkeeping memory */
+    UA_ERR_ALLOC = 6,       /* USMAllocationError: the backend refused */
+    UA_ERR_RUNTIME = 7,     /* RuntimeError: a driver call failed */
+    UA_ERR_UNAVAILABLE = 8, /* a backend or device is not usable */
+    UA_ERR_OVERFLOW = 9     /* OverflowError: a value outside its type */
 } ua_status;
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -327,6 +328,15 @@ bool ua_queue_may_be_busy(const ua_queue *q);
  * UA_ERR_TYPE when no available backend interprets the name (naming the
  * unavailable backends and why), UA_ERR_VALUE for an unusable handle. */
 ua_status ua_queue_adopt(const char *name, void *handle, ua_queue **out);
+/* The queue a handle made by another library stands for, as the queue of
+ * the caller's work: the default queue of its device where the handle is
+ * a context or that very queue (*made false), else a new queue over the
+ * handle's queue itself, holding its own reference to it, which the caller
+ * destroys (*made true).  Errors as ua_queue_adopt's. */
+ua_status ua_queue_adopt_native(const char *name, void *handle, ua_queue **out,
+                                bool *made);
+/* Whether q is the queue a handle of another library stands for. */
+bool ua_queue_is_native(const ua_queue *q, const char *name, void *handle);
 
 /* What a new queue is asked to be. */
 typedef struct ua_queue_props {
@@ -355,6 +365,12 @@ bool ua_queue_is_default(const ua_queue *q);
 bool ua_queue_priority(const ua_queue *q, int *priority);
 /* Whether q runs over a stream another library owns. */
 bool ua_queue_is_wrapped(const ua_queue *q);
+/* Later work on q runs after the work `before` has enqueued so far: an
+ * event between queues of one backend, else a host wait for `before`. */
+ua_status ua_queue_order_after(ua_queue *q, ua_queue *before);
+/* Whether q was made by ua_queue_adopt_native over another library's
+ * queue. */
+bool ua_queue_is_adopted(const ua_queue *q);
 /* The range of the device's queue priorities: `least` for ordinary work,
  * `greatest` for the most urgent (on CUDA a lower number).  UA_ERR_VALUE
  * where its queues have no priorities. */

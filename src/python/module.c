@@ -51,6 +51,8 @@ static PyMethodDef module_functions[] = {
      METH_VARARGS | METH_KEYWORDS, UA_DOC_GET_POINTER_TYPE},
     {"_rebuild_memory", ua_py_rebuild_memory, METH_VARARGS,
      "Unpickles a Memory."},
+    {"_adopted_queue_count", ua_py_adopted_queue_count, METH_NOARGS,
+     "How many Queues over other libraries' queues are alive."},
     {"_backends", backends_info, METH_NOARGS,
      "The backends, available or not, with the reason and device count."},
     {NULL},
@@ -231,6 +233,9 @@ module_clear(PyObject *module)
     clear_cache(&st->contexts, st->ndevices);
     clear_cache(&st->devices, st->ndevices);
     st->ndevices = 0;
+    PyMem_Free(st->adopted);
+    st->adopted = NULL;
+    st->nadopted = st->adopted_capacity = 0;
     /* The instances cached above hold their own types: the types go
      * last. */
 #define UA_CLEAR_ONE(name) Py_CLEAR(st->name);

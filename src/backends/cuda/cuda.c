@@ -165,7 +165,8 @@ cuda_device_info(int index, ua_device_info *out)
              minor);
     if (ua_nvrtc.loaded && ua_nvrtc.nvrtcVersion(&major, &minor) == 0) {
         snprintf(out->runtime_version, sizeof(out->runtime_version),
-                 "NVRTC %d.%d", major, minor);
+                 "NVRTC %d.%d; %.44s", major, minor,
+                 ua_cuda_blas_description());
     }
     out->global_mem_bytes = total;
     out->compute_units = sms > 0 ? (uint32_t)sms : 0;

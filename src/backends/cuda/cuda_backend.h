@@ -99,6 +99,11 @@ typedef struct {
     /* The elementwise kernels compiled so far (cuda_compute.c), by
      * variant key, under lock: an open-addressed table of ew_cap slots. */
     ua_ew_table ew;
+    /* The reduction programs compiled so far (cuda_reduce.c), by their
+     * types' key, under lock. */
+    ua_ew_table reduce;
+    /* The context's cuBLAS handle (cuda_blas.c), made on first use. */
+    void *cublas;
 } ua_cuda_context;
 
 typedef struct {
@@ -128,6 +133,22 @@ ua_status ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
 const char *ua_cuda_type_name(ua_typenum t);
 
 extern const ua_compute_ops ua_cuda_compute_ops;
+
+/* The reductions, scans, sorts and products (cuda_reduce.c). */
+ua_status ua_cuda_reduce(void *queue, const ua_reduce_plan *p);
+ua_status ua_cuda_scan(void *queue, const ua_scan_plan *p);
+ua_status ua_cuda_sort(void *queue, const ua_sort_plan *p);
+ua_status ua_cuda_search(void *queue, const ua_search_plan *p);
+ua_status ua_cuda_group(void *queue, const ua_group_plan *p, ptrdiff_t *count);
+ua_status ua_cuda_matmul(void *queue, const ua_matmul_plan *p);
+/* The source of the reduction program of elements of type x read as a's
+ * values, or their truth (for tools that compile each ahead of time). */
+char *ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth);
+/* cuda_blas.c: the product on cuBLAS where it takes the plan (*done
+ * true), else nothing done; and where cuBLAS was found, in words. */
+ua_status ua_cuda_blas_gemm(ua_cuda_queue *q, const ua_matmul_plan *p,
+                            bool *done);
+const char *ua_cuda_blas_description(void);
 /* How the elementwise kernels are written in CUDA C++ (for tools that
  * compile every one ahead of time). */
 const ua_ew_language *ua_cuda_ew_language(void);

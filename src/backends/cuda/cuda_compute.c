@@ -426,9 +426,42 @@ cuda_band(void *queue, const ua_band_plan *p)
 
 /* ------------------------------------------------------ elementwise */
 
-static const char *const ew_header[] = {ua_cuda_kernel_prelude,
-                                        ua_cuda_ew_header, NULL};
-static const char *const ew_body[] = {ua_cuda_ew_body, NULL};
+/* The contiguous path's shape: threads a block, vectors of 16 bytes a
+ * thread at a time (UA_UNROLL, every load before the stores) and the
+ * grid's cap in blocks per multiprocessor (0: one block per chunk, no
+ * grid-stride).  The default is the fastest of benchmarks/ew_cuda_sweep.py
+ * on the H100 (512 threads, 2 vectors, no cap: 1.02-1.05x PyTorch on
+ * every streaming row, where 256 threads, 1 vector, 32 blocks per SM gave
+ * 0.98-0.99x).  USMARRAY_CUDA_EW_TUNE="threads,unroll,blocks_per_sm",
+ * read once, sets them for the sweep; the kernels' disk cache is keyed by
+ * their source, which carries them. */
+static struct {
+    int threads, unroll, per_sm;
+    char defines[96];
+} ew_tune = {512, 2, 0, ""};
+static pthread_once_t ew_tune_once = PTHREAD_ONCE_INIT;
+
+static void
+ew_tune_read(void)
+{
+    const char *env = getenv("USMARRAY_CUDA_EW_TUNE");
+    int t, u, b;
+    if (env != NULL && sscanf(env, "%d,%d,%d", &t, &u, &b) == 3 &&
+        (t == 64 || t == 128 || t == 256 || t == 512 || t == 1024) && u >= 1 &&
+        u <= 8 && b >= 0) {
+        ew_tune.threads = t;
+        ew_tune.unroll = u;
+        ew_tune.per_sm = b;
+    }
+    snprintf(ew_tune.defines, sizeof ew_tune.defines,
+             "#define UA_THREADS %d\n#define UA_UNROLL %d\n", ew_tune.threads,
+             ew_tune.unroll);
+}
+
+static const char *const ew_header[] = {
+    ua_cuda_kernel_prelude, ew_tune.defines, ua_cuda_ew_header, NULL};
+static const char *const ew_body[] = {ua_cuda_ew_body, ua_cuda_ew_kernel,
+                                      NULL};
 static const ua_ew_language ew_language = {
     .header = ew_header,
     .body = ew_body,
@@ -446,6 +479,7 @@ static const ua_ew_language ew_language = {
 const ua_ew_language *
 ua_cuda_ew_language(void)
 {
+    pthread_once(&ew_tune_once, ew_tune_read);
     return &ew_language;
 }
 
@@ -563,6 +597,7 @@ static ua_status
 cuda_elementwise(void *queue, const ua_elementwise_plan *p)
 {
     ua_cuda_queue *q = queue;
+    pthread_once(&ew_tune_once, ew_tune_read);
     ua_ew_variant v;
     ua_ew_variant_of_plan(p, EW_VECTOR_BYTES, &v);
     CUfunction f;
@@ -571,10 +606,20 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
         return st;
     }
     long long work = (long long)p->size;
+    unsigned threads = (unsigned)ew_tune.threads;
+    unsigned blocks;
     if (v.path == UA_EW_PATH_CONTIGUOUS) {
-        work = (work + v.vec - 1) / v.vec;
+        long long chunk = (long long)threads * ew_tune.unroll;
+        long long b = ((work + v.vec - 1) / v.vec + chunk - 1) / chunk;
+        long long cap =
+            ew_tune.per_sm > 0
+                ? (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) *
+                      ew_tune.per_sm
+                : b;
+        blocks = (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
+    } else {
+        blocks = blocks_for(q, work, (int)threads);
     }
-    unsigned blocks = blocks_for(q, work, 256);
     ew_small_args small;
     ew_general_args general;
     void *arg;
@@ -588,68 +633,10 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
         arg = &small;
     }
     void *args[] = {arg};
-    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, 256, 1, 1, 0, q->stream,
+    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, q->stream,
                                   args, NULL),
              ua_ew_name(p->function));
     return UA_OK;
-}
-
-/* Reductions, scans, sorting and products: not built for this backend
- * yet; each says so. */
-static ua_status
-not_built(const char *what)
-{
-    return ua_error_set(UA_ERR_UNAVAILABLE,
-                        "%s is not built for the CUDA backend yet", what);
-}
-
-static ua_status
-cuda_reduce(void *queue, const ua_reduce_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("reduction");
-}
-
-static ua_status
-cuda_scan(void *queue, const ua_scan_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("the cumulative functions' scan");
-}
-
-static ua_status
-cuda_sort(void *queue, const ua_sort_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("sorting");
-}
-
-static ua_status
-cuda_search(void *queue, const ua_search_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("searchsorted");
-}
-
-static ua_status
-cuda_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
-{
-    (void)queue;
-    (void)p;
-    *count = 0;
-    return not_built("unique");
-}
-
-static ua_status
-cuda_matmul(void *queue, const ua_matmul_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("matmul");
 }
 
 const ua_compute_ops ua_cuda_compute_ops = {
@@ -659,10 +646,10 @@ const ua_compute_ops ua_cuda_compute_ops = {
     .affine = cuda_affine,
     .band = cuda_band,
     .elementwise = cuda_elementwise,
-    .reduce = cuda_reduce,
-    .scan = cuda_scan,
-    .sort = cuda_sort,
-    .search = cuda_search,
-    .group = cuda_group,
-    .matmul = cuda_matmul,
+    .reduce = ua_cuda_reduce,
+    .scan = ua_cuda_scan,
+    .sort = ua_cuda_sort,
+    .search = ua_cuda_search,
+    .group = ua_cuda_group,
+    .matmul = ua_cuda_matmul,
 };

@@ -205,7 +205,12 @@ ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
             (full = malloc(log_size + 1)) != NULL &&
             ua_nvrtc.nvrtcGetProgramLog(prog, full) == 0) {
             full[log_size] = '\0';
-            snprintf(log, sizeof log, "%s", full);
+            /* from the first error's line: warnings may come first */
+            const char *from = strstr(full, ": error");
+            while (from != NULL && from > full && from[-1] != '\n') {
+                from--;
+            }
+            snprintf(log, sizeof log, "%s", from != NULL ? from : full);
         }
         free(full);
         st = ua_error_set(UA_ERR_RUNTIME,

@@ -3,9 +3,10 @@
  * copy kernels' prelude, for c64, c128, float16 and the conversions, then
  * the names the prelude expects), and the kernel after it, ua_ew, over
  * one argument struct:
- *   contiguous  UA_VEC elements a thread, loaded and stored as one vector
- *               of UA_VEC * sizeof bytes (16 at most), grid-stride, the
- *               tail one element a thread;
+ *   contiguous  vectors of UA_VEC elements (16 bytes at most), UA_UNROLL
+ *               of them a thread at a time, all loaded before any is
+ *               stored; the vectors past the last whole chunk and then
+ *               the elements past the last vector one a thread;
  *   strided     UA_ND <= 4 axes unrolled, offsets in int where
  *               UA_INDEX32, one division per axis and element;
  *   general     any rank, 64-bit.
@@ -48,18 +49,31 @@ static const char ua_cuda_ew_body[] =
     "template <class S> struct alignas(UA_VEC * sizeof(S)) ua_vec {\n"
     "  S v[UA_VEC];\n"
     "};\n"
-    "#if UA_SCALAR0\n#define UA_X0(e) v0\n"
-    "#else\n#define UA_X0(e) ua_load0(x0.v[e])\n#endif\n"
-    "#if UA_SCALAR1\n#define UA_X1(e) v1\n"
-    "#else\n#define UA_X1(e) ua_load1(x1.v[e])\n#endif\n"
-    "#if UA_SCALAR2\n#define UA_X2(e) v2\n"
-    "#else\n#define UA_X2(e) ua_load2(x2.v[e])\n#endif\n"
+    "#ifndef UA_UNROLL\n#define UA_UNROLL 1\n#endif\n"
+    "#ifndef UA_THREADS\n#define UA_THREADS 256\n#endif\n"
+    "#if UA_SCALAR0\n#define UA_X0(e) v0\n#define UA_Y0(e) v0\n"
+    "#else\n#define UA_X0(e) ua_load0(x0[u].v[e])\n"
+    "#define UA_Y0(e) ua_load0(((const ua_vec<ua_s0> *)in0)[g].v[e])\n"
+    "#endif\n"
+    "#if UA_SCALAR1\n#define UA_X1(e) v1\n#define UA_Y1(e) v1\n"
+    "#else\n#define UA_X1(e) ua_load1(x1[u].v[e])\n"
+    "#define UA_Y1(e) ua_load1(((const ua_vec<ua_s1> *)in1)[g].v[e])\n"
+    "#endif\n"
+    "#if UA_SCALAR2\n#define UA_X2(e) v2\n#define UA_Y2(e) v2\n"
+    "#else\n#define UA_X2(e) ua_load2(x2[u].v[e])\n"
+    "#define UA_Y2(e) ua_load2(((const ua_vec<ua_s2> *)in2)[g].v[e])\n"
+    "#endif\n"
     "#if UA_NIN == 1\n#define UA_EVAL(A, B, C) ua_eval(A)\n"
     "#elif UA_NIN == 2\n#define UA_EVAL(A, B, C) ua_eval(A, B)\n"
     "#else\n#define UA_EVAL(A, B, C) ua_eval(A, B, C)\n#endif\n"
-    "#define UA_LOADV(K) const ua_vec<ua_s##K> x##K =\\\n"
-    "    ((const ua_vec<ua_s##K> *)in##K)[g];\n"
-    "extern \"C\" __global__ void ua_ew(const ua_ew_args p) {\n"
+    "#define UA_LOADV(K) ua_vec<ua_s##K> x##K[UA_UNROLL];\\\n"
+    "  _Pragma(\"unroll\") for (int u = 0; u < UA_UNROLL; u++)\\\n"
+    "    x##K[u] = ((const ua_vec<ua_s##K> *)in##K)[g + u * (long "
+    "long)blockDim.x];\n";
+
+static const char ua_cuda_ew_kernel[] =
+    "extern \"C\" __global__ void __launch_bounds__(UA_THREADS)\n"
+    "ua_ew(const ua_ew_args p) {\n"
     "  char *out = p.out;\n"
     "  const char *in0 = p.in0, *in1 = p.in1, *in2 = p.in2;\n"
     "  ua_word sv0_lo = p.sv[0], sv0_hi = p.sv[1], sv1_lo = p.sv[2],\n"
@@ -70,15 +84,31 @@ static const char ua_cuda_ew_body[] =
     "  long long stride = (long long)gridDim.x * blockDim.x;\n"
     "  long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
     "#if UA_PATH == 0\n"
+    /* Each block takes UA_UNROLL * blockDim vectors at a time, a thread
+     * every blockDim-th of them (coalesced), all loads before the
+     * stores; the vectors past the last whole chunk one at a time. */
     "  long long nv = p.n / UA_VEC;\n"
-    "  for (long long g = tid; g < nv; g += stride) {\n"
+    "  long long chunk = (long long)UA_UNROLL * blockDim.x;\n"
+    "  long long whole = nv / chunk * chunk;\n"
+    "  for (long long g = (long long)blockIdx.x * chunk + threadIdx.x;\n"
+    "       g < whole; g += (long long)gridDim.x * chunk) {\n"
     "#if !UA_SCALAR0\n    UA_LOADV(0)\n#endif\n"
     "#if UA_NIN > 1 && !UA_SCALAR1\n    UA_LOADV(1)\n#endif\n"
     "#if UA_NIN > 2 && !UA_SCALAR2\n    UA_LOADV(2)\n#endif\n"
+    "#pragma unroll\n"
+    "    for (int u = 0; u < UA_UNROLL; u++) {\n"
+    "      ua_vec<ua_so> r;\n"
+    "#pragma unroll\n"
+    "      for (int e = 0; e < UA_VEC; e++)\n"
+    "        r.v[e] = ua_store(UA_EVAL(UA_X0(e), UA_X1(e), UA_X2(e)));\n"
+    "      ((ua_vec<ua_so> *)out)[g + u * (long long)blockDim.x] = r;\n"
+    "    }\n"
+    "  }\n"
+    "  for (long long g = whole + tid; g < nv; g += stride) {\n"
     "    ua_vec<ua_so> r;\n"
     "#pragma unroll\n"
     "    for (int e = 0; e < UA_VEC; e++)\n"
-    "      r.v[e] = ua_store(UA_EVAL(UA_X0(e), UA_X1(e), UA_X2(e)));\n"
+    "      r.v[e] = ua_store(UA_EVAL(UA_Y0(e), UA_Y1(e), UA_Y2(e)));\n"
     "    ((ua_vec<ua_so> *)out)[g] = r;\n"
     "  }\n"
     "  for (long long i = nv * UA_VEC + tid; i < p.n; i += stride)\n"

@@ -22,6 +22,10 @@
  * splitting pays on smaller arrays. */
 #define HEAVY_OPS 8
 
+/* A split plan's parts per thread, and their least number of elements. */
+#define PARTS_PER_THREAD 4
+#define MIN_PART ((size_t)1 << 14)
+
 static const ua_host_ew_loop *
 table_of(ua_typenum t)
 {
@@ -198,10 +202,11 @@ walk_range(walk *w, size_t begin, size_t end)
     for (int k = 0; k < p->nin; k++) {
         in[k] = p->scalar[k] ? w->j->scalar_at[k] : p->in[k];
     }
+    /* (A scalar's steps are 0: its pointer stays on its value.) */
     for (int d = 0; d < last; d++) {
         out += idx[d] * p->ostep[d];
         for (int k = 0; k < p->nin; k++) {
-            in[k] += p->scalar[k] ? 0 : idx[d] * p->istep[k][d];
+            in[k] += idx[d] * p->istep[k][d];
         }
     }
     for (size_t left = end - begin; left > 0;) {
@@ -311,8 +316,12 @@ ua_host_elementwise(void *queue, const ua_elementwise_plan *p)
         w.j = &j;
         return walk_range(&w, 0, p->size);
     }
-    /* Parts of whole cache lines of the result, where it is dense. */
-    size_t each = (p->size + (size_t)parts - 1) / (size_t)parts;
+    /* Several parts a thread, which the threads take as they finish: one
+     * slowed by another process on its core then holds up little.  Parts
+     * of whole cache lines of the result, where it is dense. */
+    size_t many = (size_t)parts * PARTS_PER_THREAD;
+    size_t each = (p->size + many - 1) / many;
+    each = each < MIN_PART ? MIN_PART : each;
     j.parts_of = (each + 63) & ~(size_t)63;
     parts = (int)((p->size + j.parts_of - 1) / j.parts_of);
     ua_host_parallel(parts, run_part, &j);

@@ -186,7 +186,7 @@ ua_host_parallel(int parts, ua_host_task task, void *ctx)
         run_alone(parts, task, ctx);
         return;
     }
-    start_workers(parts);
+    start_workers(parts < pool_size() ? parts : pool_size());
     pool.busy = 1;
     pool.task = task;
     pool.ctx = ctx;

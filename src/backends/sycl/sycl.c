@@ -60,6 +60,84 @@ open_in_search_paths(char *tried, size_t len)
     return NULL;
 }
 
+/* The runtime's own submission entries, which ordered_submissions()
+ * replaces in ua_dpctl. */
+static struct {
+    DPCTLSyclEventRef (*memcpy)(DPCTLSyclQueueRef, void *, const void *,
+                                size_t);
+    DPCTLSyclEventRef (*memset)(DPCTLSyclQueueRef, void *, uint8_t, size_t);
+    DPCTLSyclEventRef (*range)(DPCTLSyclKernelRef, DPCTLSyclQueueRef, void **,
+                               const int *, size_t, const size_t[3], size_t,
+                               const DPCTLSyclEventRef *, size_t);
+    DPCTLSyclEventRef (*nd_range)(DPCTLSyclKernelRef, DPCTLSyclQueueRef,
+                                  void **, const int *, size_t,
+                                  const size_t[3], const size_t[3], size_t,
+                                  const DPCTLSyclEventRef *, size_t);
+} runtime;
+
+/* The backend's work on a queue runs in the order it is submitted, as the
+ * core assumes of every queue, though an out-of-order SYCL queue (dpctl's
+ * SyclQueue() by default, or Queue(in_order=False)) would run it at once:
+ * a barrier after each submission makes later commands wait for it. */
+static DPCTLSyclEventRef
+in_submission_order(DPCTLSyclQueueRef q, DPCTLSyclEventRef e)
+{
+    if (e != NULL && !ua_dpctl.Queue_IsInOrder(q)) {
+        DPCTLSyclEventRef barrier = ua_dpctl.Queue_SubmitBarrier(q);
+        if (barrier == NULL) {
+            ua_dpctl.Event_Wait(e);
+        } else {
+            ua_dpctl.Event_Delete(barrier);
+        }
+    }
+    return e;
+}
+
+static DPCTLSyclEventRef
+ordered_memcpy(DPCTLSyclQueueRef q, void *dst, const void *src, size_t n)
+{
+    return in_submission_order(q, runtime.memcpy(q, dst, src, n));
+}
+
+static DPCTLSyclEventRef
+ordered_memset(DPCTLSyclQueueRef q, void *dst, uint8_t value, size_t n)
+{
+    return in_submission_order(q, runtime.memset(q, dst, value, n));
+}
+
+static DPCTLSyclEventRef
+ordered_range(DPCTLSyclKernelRef k, DPCTLSyclQueueRef q, void **args,
+              const int *types, size_t nargs, const size_t range[3],
+              size_t nrange, const DPCTLSyclEventRef *deps, size_t ndeps)
+{
+    return in_submission_order(q, runtime.range(k, q, args, types, nargs,
+                                                range, nrange, deps, ndeps));
+}
+
+static DPCTLSyclEventRef
+ordered_nd_range(DPCTLSyclKernelRef k, DPCTLSyclQueueRef q, void **args,
+                 const int *types, size_t nargs, const size_t global[3],
+                 const size_t local[3], size_t ndims,
+                 const DPCTLSyclEventRef *deps, size_t ndeps)
+{
+    return in_submission_order(q, runtime.nd_range(k, q, args, types, nargs,
+                                                   global, local, ndims, deps,
+                                                   ndeps));
+}
+
+static void
+ordered_submissions(void)
+{
+    runtime.memcpy = ua_dpctl.Queue_Memcpy;
+    runtime.memset = ua_dpctl.Queue_Memset;
+    runtime.range = ua_dpctl.Queue_SubmitRange;
+    runtime.nd_range = ua_dpctl.Queue_SubmitNDRange;
+    ua_dpctl.Queue_Memcpy = ordered_memcpy;
+    ua_dpctl.Queue_Memset = ordered_memset;
+    ua_dpctl.Queue_SubmitRange = ordered_range;
+    ua_dpctl.Queue_SubmitNDRange = ordered_nd_range;
+}
+
 static ua_status
 load_library(void)
 {
@@ -96,6 +174,7 @@ load_library(void)
     }
     UA_DPCTL_FUNCTIONS(LOOKUP)
 #undef LOOKUP
+    ordered_submissions();
     return UA_OK;
 }
 
@@ -576,6 +655,33 @@ sycl_order_after_handle(void *queue, const char *name, void *foreign)
     return st;
 }
 
+/* Our copy of the handle: the queue stays alive while we use it, whatever
+ * becomes of the other library's object, and both submit to one queue. */
+static ua_status
+sycl_wrap_handle(void *context, void *handle, void **queue)
+{
+    sycl_queue *q = calloc(1, sizeof(*q));
+    if (q == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a queue");
+    }
+    if ((q->q = ua_dpctl.Queue_Copy(handle)) == NULL) {
+        free(q);
+        return ua_error_set(UA_ERR_RUNTIME,
+                            "the SYCL runtime could not copy a queue");
+    }
+    q->c = context;
+    pthread_mutex_init(&q->lock, NULL);
+    *queue = q;
+    return UA_OK;
+}
+
+static bool
+sycl_is_handle(void *queue, const char *name, void *handle)
+{
+    return strcmp(name, QUEUE_CAPSULE) == 0 &&
+           ua_dpctl.Queue_AreEq(((sycl_queue *)queue)->q, handle);
+}
+
 /* Fields of dpctl's filter strings are never empty, though its selector
  * takes ":::" for the default device. */
 static bool
@@ -640,6 +746,8 @@ static const ua_handle_ops sycl_handles = {
     .context_capsule_name = CONTEXT_CAPSULE,
     .adopt_handle = sycl_adopt_handle,
     .order_after_handle = sycl_order_after_handle,
+    .wrap_handle = sycl_wrap_handle,
+    .is_handle = sycl_is_handle,
     .export_handle = sycl_export_handle,
     .release_handle = sycl_release_handle,
 };

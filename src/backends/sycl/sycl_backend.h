@@ -44,6 +44,9 @@ typedef struct {
     ua_sycl_compute compute;
     /* The elementwise kernels built so far (sycl_compute.c), under lock. */
     ua_ew_table ew;
+    /* The reduction programs built so far (sycl_reduce.c), by their
+     * types' key, under lock. */
+    ua_ew_table reduce;
 } sycl_context;
 
 typedef struct {
@@ -69,5 +72,15 @@ ua_status ua_sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
                                const ua_strided *dst, const ua_strided *src);
 
 extern const ua_compute_ops ua_sycl_compute_ops;
+/* The OpenCL C type that holds elements of t (sycl_compute.c). */
+const char *ua_sycl_type_name(ua_typenum t);
+
+/* The reductions, scans, sorts and products (sycl_reduce.c). */
+ua_status ua_sycl_reduce(void *queue, const ua_reduce_plan *p);
+ua_status ua_sycl_scan(void *queue, const ua_scan_plan *p);
+ua_status ua_sycl_sort(void *queue, const ua_sort_plan *p);
+ua_status ua_sycl_search(void *queue, const ua_search_plan *p);
+ua_status ua_sycl_group(void *queue, const ua_group_plan *p, ptrdiff_t *count);
+ua_status ua_sycl_matmul(void *queue, const ua_matmul_plan *p);
 
 #endif

@@ -498,8 +498,8 @@ sycl_band(void *queue, const ua_band_plan *p)
 
 /* ------------------------------------------------------ elementwise */
 
-static const char *
-opencl_type_name(ua_typenum t)
+const char *
+ua_sycl_type_name(ua_typenum t)
 {
     switch (t) {
     case UA_BOOL:
@@ -547,7 +547,7 @@ static const char *const ew_body[] = {ua_sycl_ew_body, NULL};
                 .real = "UA_CVT_R",                                           \
                 .real_to_i64 = "ua_f2l",                                      \
                 .real_to_u64 = "ua_f2ul"},                                    \
-        .storage = opencl_type_name,                                          \
+        .storage = ua_sycl_type_name,                                         \
         .float_suffix = false,                                                \
     }
 static const ua_ew_language ew_language[2] = {EW_LANGUAGE(ew_header),
@@ -644,7 +644,7 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
     sycl_queue *q = queue;
     ua_ew_variant v;
     ua_ew_variant_of_plan(p, 1, &v);
-    DPCTLSyclKernelRef k;
+    DPCTLSyclKernelRef k = NULL;
     ua_status st = ew_kernel(q, &v, &k);
     if (st != UA_OK) {
         return st;
@@ -698,64 +698,6 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
     return st;
 }
 
-/* Reductions, scans, sorting and products: not built for this backend
- * yet; each says so. */
-static ua_status
-not_built(const char *what)
-{
-    return ua_error_set(UA_ERR_UNAVAILABLE,
-                        "%s is not built for the SYCL backend yet", what);
-}
-
-static ua_status
-sycl_reduce(void *queue, const ua_reduce_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("reduction");
-}
-
-static ua_status
-sycl_scan(void *queue, const ua_scan_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("the cumulative functions' scan");
-}
-
-static ua_status
-sycl_sort(void *queue, const ua_sort_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("sorting");
-}
-
-static ua_status
-sycl_search(void *queue, const ua_search_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("searchsorted");
-}
-
-static ua_status
-sycl_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
-{
-    (void)queue;
-    (void)p;
-    *count = 0;
-    return not_built("unique");
-}
-
-static ua_status
-sycl_matmul(void *queue, const ua_matmul_plan *p)
-{
-    (void)queue;
-    (void)p;
-    return not_built("matmul");
-}
-
 const ua_compute_ops ua_sycl_compute_ops = {
     .version = UA_COMPUTE_OPS_VERSION,
     .index = sycl_index,
@@ -763,10 +705,10 @@ const ua_compute_ops ua_sycl_compute_ops = {
     .affine = sycl_affine,
     .band = sycl_band,
     .elementwise = sycl_elementwise,
-    .reduce = sycl_reduce,
-    .scan = sycl_scan,
-    .sort = sycl_sort,
-    .search = sycl_search,
-    .group = sycl_group,
-    .matmul = sycl_matmul,
+    .reduce = ua_sycl_reduce,
+    .scan = ua_sycl_scan,
+    .sort = ua_sycl_sort,
+    .search = ua_sycl_search,
+    .group = ua_sycl_group,
+    .matmul = ua_sycl_matmul,
 };

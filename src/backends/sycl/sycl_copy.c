@@ -33,6 +33,11 @@ ua_status
 ua_sycl_memcpy(void *queue, void *dst, const void *src, size_t n)
 {
     sycl_queue *q = queue;
+    if (dst == src || n == 0) {
+        /* Nothing moves, and the OpenCL runtimes refuse a memcpy onto
+         * itself as an overlap (x[1:] += y stores x[1:] onto x[1:]). */
+        return UA_OK;
+    }
     if (!ranges_overlap(dst, src, n)) {
         return ua_sycl_enqueued(ua_dpctl.Queue_Memcpy(q->q, dst, src, n),
                                 "a copy");

@@ -113,6 +113,7 @@ typedef void DPCTL_error_handler(int err_code);
     X(Queue_Delete, "DPCTLQueue_Delete", void, (DPCTLSyclQueueRef q))         \
     X(Queue_AreEq, "DPCTLQueue_AreEq", bool,                                  \
       (DPCTLSyclQueueRef a, DPCTLSyclQueueRef b))                             \
+    X(Queue_IsInOrder, "DPCTLQueue_IsInOrder", bool, (DPCTLSyclQueueRef q))   \
     X(Queue_GetContext, "DPCTLQueue_GetContext", DPCTLSyclContextRef,         \
       (DPCTLSyclQueueRef q))                                                  \
     X(Queue_GetDevice, "DPCTLQueue_GetDevice", DPCTLSyclDeviceRef,            \

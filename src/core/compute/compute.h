@@ -62,12 +62,14 @@ ua_status ua_queue_band(ua_queue *q, const ua_band_plan *p);
 /* One operand of an elementwise function: an array (its zero-index
  * element, nd, shape, strides in elements and dtype), or, where is_scalar,
  * a Python scalar of `kind` whose value is in the matching member (an int
- * in i, or in u where it exceeds INT64_MAX and `positive`), which promotes
- * weakly (NEP 50). */
+ * in i, or in u where it exceeds INT64_MAX and `positive`; one outside
+ * both int64 and uint64 is `huge`, its nearest double in f and its sign in
+ * `positive`), which promotes weakly (NEP 50). */
 typedef struct ua_ew_operand {
     bool is_scalar;
     ua_scalar_kind kind;
-    bool positive; /* an int scalar held in u */
+    bool positive; /* an int scalar held in u, or a huge positive one */
+    bool huge;     /* an int scalar no integer dtype holds */
     union {
         bool b;
         int64_t i;
@@ -108,10 +110,12 @@ bool ua_ew_find(const char *name, ua_ew_id *f);
 ua_status ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
                                  const ua_default_dtypes *defaults,
                                  ua_ew_resolved *r);
-/* out (r's shape and out_type; strides in elements) <- the function of the
- * operands, on q's backend.  out may be one of the operands (in-place):
- * other operands that overlap it are read as they were before the call.
- * Returns without waiting, except where a temporary copy was needed. */
+/* out (r's shape and out_type, UA_ERR_TYPE otherwise; strides in
+ * elements) <- the function of the operands, on q's backend.  out may be
+ * one of the operands (in-place): other operands that overlap it are read
+ * as they were before the call.  Returns without waiting, except where a
+ * temporary was needed (an overlapping operand's copy, or the mask of a
+ * comparison of signed integers with uint64, which runs in three steps). */
 ua_status ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
                                const ua_ew_operand *ops,
                                const ua_strided *out);

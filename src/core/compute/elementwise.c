@@ -194,6 +194,150 @@ resolve_types(ua_ew_id f, int nin, const ua_ew_operand *ops,
                                           : p;
 }
 
+/* ------------------------------------------------------------ scalars */
+
+/* The scalar as the copy engine's source: its value and dtype. */
+static ua_typenum
+scalar_source(const ua_ew_operand *o, unsigned char *bits)
+{
+    switch (o->kind) {
+    case UA_SCALAR_BOOL:
+        bits[0] = o->value.b;
+        return UA_BOOL;
+    case UA_SCALAR_INT:
+        memcpy(bits, &o->value.i, 8);
+        return o->huge ? UA_FLOAT64 : o->positive ? UA_UINT64 : UA_INT64;
+    case UA_SCALAR_FLOAT:
+        memcpy(bits, &o->value.f, 8);
+        return UA_FLOAT64;
+    default:
+        memcpy(bits, o->value.c, 16);
+        return UA_COMPLEX128;
+    }
+}
+
+/* Whether an int scalar is a value of the integer type t. */
+static bool
+int_fits(const ua_ew_operand *o, ua_typenum t)
+{
+    int bits = (int)ua_dtype_itemsize(t) * 8;
+    if (o->huge) {
+        return false;
+    }
+    if (ua_dtype_kind(t) == 'u') {
+        return o->positive
+                   ? bits == 64
+                   : o->value.i >= 0 &&
+                         (bits == 64 || o->value.i < ((int64_t)1 << bits));
+    }
+    if (o->positive) {
+        return false;
+    }
+    return bits == 64 || (o->value.i >= -((int64_t)1 << (bits - 1)) &&
+                          o->value.i < ((int64_t)1 << (bits - 1)));
+}
+
+/* The scalar's bits in type t (an int scalar is one of t's values where t
+ * is an integer type: ua_elementwise_resolve checked). */
+static ua_status
+scalar_value(const ua_ew_operand *o, ua_typenum t, unsigned char *out)
+{
+    unsigned char src[16];
+    ptrdiff_t none = 0;
+    ua_strided s = {(char *)src, &none, scalar_source(o, src)};
+    ua_strided d = {(char *)out, &none, t};
+    return ua_copy_strided_host(0, NULL, &d, &s);
+}
+
+static bool
+is_comparison(ua_ew_id f)
+{
+    return f == UA_EW_equal || f == UA_EW_not_equal || f == UA_EW_less ||
+           f == UA_EW_less_equal || f == UA_EW_greater ||
+           f == UA_EW_greater_equal;
+}
+
+static bool
+is_integer(ua_typenum t)
+{
+    char k = ua_dtype_kind(t);
+    return k == 'i' || k == 'u';
+}
+
+static bool
+is_int_scalar(const ua_ew_operand *o)
+{
+    return o->is_scalar && o->kind == UA_SCALAR_INT;
+}
+
+/* Whether every array operand's dtype casts safely to t. */
+static bool
+arrays_cast_to(int nin, const ua_ew_operand *ops, ua_typenum t)
+{
+    for (int k = 0; k < nin; k++) {
+        if (!ops[k].is_scalar && !ua_can_cast(ops[k].type, t)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A comparison of integers with a Python int outside their dtype compares
+ * the values, as NumPy 2's does: in int64 or uint64 where the int is one of
+ * its values and the arrays' dtypes cast to it safely; otherwise every
+ * element compares alike (a constant result: see constant_comparison). */
+static void
+widen_for_scalars(int nin, const ua_ew_operand *ops, ua_ew_resolved *r)
+{
+    if (!is_comparison(r->function) || !is_integer(r->compute)) {
+        return;
+    }
+    for (int k = 0; k < nin; k++) {
+        const ua_ew_operand *o = &ops[k];
+        if (!is_int_scalar(o) || int_fits(o, r->compute)) {
+            continue;
+        }
+        if (int_fits(o, UA_INT64) && arrays_cast_to(nin, ops, UA_INT64)) {
+            r->compute = UA_INT64;
+        } else if (int_fits(o, UA_UINT64) &&
+                   arrays_cast_to(nin, ops, UA_UINT64)) {
+            r->compute = UA_UINT64;
+        }
+    }
+}
+
+/* NumPy 2's OverflowError for a Python int that an integer computation
+ * type cannot hold (comparisons excepted: widen_for_scalars). */
+static ua_status
+check_scalars(int nin, const ua_ew_operand *ops, const ua_ew_resolved *r)
+{
+    if (!is_integer(r->compute) || is_comparison(r->function)) {
+        return UA_OK;
+    }
+    for (int k = 0; k < nin; k++) {
+        const ua_ew_operand *o = &ops[k];
+        if (!is_int_scalar(o) || int_fits(o, r->compute) ||
+            (catalogue[r->function].rule == UA_EW_SELECT && k == 0)) {
+            continue;
+        }
+        if (o->huge) {
+            return ua_error_set(UA_ERR_OVERFLOW,
+                                "Python integer out of bounds for %s",
+                                ua_dtype_name(r->compute));
+        }
+        if (o->positive) {
+            return ua_error_set(UA_ERR_OVERFLOW,
+                                "Python integer %" PRIu64
+                                " out of bounds for %s",
+                                o->value.u, ua_dtype_name(r->compute));
+        }
+        return ua_error_set(UA_ERR_OVERFLOW,
+                            "Python integer %" PRId64 " out of bounds for %s",
+                            o->value.i, ua_dtype_name(r->compute));
+    }
+    return UA_OK;
+}
+
 /* ------------------------------------------------------- broadcasting */
 
 static ua_status
@@ -251,79 +395,16 @@ ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
                             "they promote to %s",
                             catalogue[f].name, ua_dtype_name(r->compute));
     }
-    st = broadcast(f, nin, ops, r);
+    widen_for_scalars(nin, ops, r);
+    st = check_scalars(nin, ops, r);
+    if (st == UA_OK) {
+        st = broadcast(f, nin, ops, r);
+    }
     ptrdiff_t size;
     return st == UA_OK
                ? ua_layout_check_size(r->nd, r->shape,
                                       ua_dtype_itemsize(r->out_type), &size)
                : st;
-}
-
-/* ------------------------------------------------------------ scalars */
-
-/* The scalar as the copy engine's source: its value and dtype. */
-static ua_typenum
-scalar_source(const ua_ew_operand *o, unsigned char *bits)
-{
-    switch (o->kind) {
-    case UA_SCALAR_BOOL:
-        bits[0] = o->value.b;
-        return UA_BOOL;
-    case UA_SCALAR_INT:
-        memcpy(bits, &o->value.i, 8);
-        return o->positive ? UA_UINT64 : UA_INT64;
-    case UA_SCALAR_FLOAT:
-        memcpy(bits, &o->value.f, 8);
-        return UA_FLOAT64;
-    default:
-        memcpy(bits, o->value.c, 16);
-        return UA_COMPLEX128;
-    }
-}
-
-/* Whether an int scalar is a value of the integer type t. */
-static bool
-int_fits(const ua_ew_operand *o, ua_typenum t)
-{
-    int bits = (int)ua_dtype_itemsize(t) * 8;
-    if (ua_dtype_kind(t) == 'u') {
-        return o->positive
-                   ? bits == 64
-                   : o->value.i >= 0 &&
-                         (bits == 64 || o->value.i < ((int64_t)1 << bits));
-    }
-    if (o->positive) {
-        return false;
-    }
-    return bits == 64 || (o->value.i >= -((int64_t)1 << (bits - 1)) &&
-                          o->value.i < ((int64_t)1 << (bits - 1)));
-}
-
-/* The scalar's bits in type t, as NEP 50 takes a weak int: refused where
- * the value is not one of t's. */
-static ua_status
-scalar_value(const ua_ew_resolved *r, const ua_ew_operand *o, ua_typenum t,
-             unsigned char *out)
-{
-    char kind = ua_dtype_kind(t);
-    if (o->kind == UA_SCALAR_INT && (kind == 'i' || kind == 'u') &&
-        !int_fits(o, t)) {
-        if (o->positive) {
-            return ua_error_set(
-                UA_ERR_VALUE,
-                "%s(): Python integer %" PRIu64 " is out of bounds for %s",
-                catalogue[r->function].name, o->value.u, ua_dtype_name(t));
-        }
-        return ua_error_set(
-            UA_ERR_VALUE,
-            "%s(): Python integer %" PRId64 " is out of bounds for %s",
-            catalogue[r->function].name, o->value.i, ua_dtype_name(t));
-    }
-    unsigned char src[16];
-    ptrdiff_t none = 0;
-    ua_strided s = {(char *)src, &none, scalar_source(o, src)};
-    ua_strided d = {(char *)out, &none, t};
-    return ua_copy_strided_host(0, NULL, &d, &s);
 }
 
 /* ------------------------------------------------------------ planning */
@@ -473,8 +554,7 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
         p->scalar[k] = o->is_scalar;
         if (o->is_scalar) {
             p->in_type[k] = slot_type(r, k);
-            ua_status st =
-                scalar_value(r, o, p->in_type[k], p->value[k].bytes);
+            ua_status st = scalar_value(o, p->in_type[k], p->value[k].bytes);
             if (st != UA_OK) {
                 return st;
             }
@@ -553,6 +633,127 @@ copy_operand(ua_queue *q, const ua_ew_operand *o, ua_ew_operand *copy,
     return ua_queue_copy_strided(q, o->nd, o->shape, &dst, &src);
 }
 
+/* ------------------------------------------- comparisons NumPy makes exact */
+
+/* Where a comparison of x with a Python int out of its dtype's range
+ * (widen_for_scalars found no type for both) has one answer for every
+ * element: 1 or 0, and -1 for a plan of its own. */
+static int
+constant_comparison(const ua_ew_resolved *r, const ua_ew_operand *ops)
+{
+    if (!is_comparison(r->function) || !is_integer(r->compute)) {
+        return -1;
+    }
+    for (int k = 0; k < 2; k++) {
+        const ua_ew_operand *o = &ops[k];
+        if (!is_int_scalar(o) || int_fits(o, r->compute)) {
+            continue;
+        }
+        /* Every element is below the int, or every one above it; a < b
+         * follows, and neither operand equals the other. */
+        bool below = o->positive || (!o->huge && o->value.i >= 0);
+        bool a_less = k == 1 ? below : !below;
+        switch (r->function) {
+        case UA_EW_equal:
+            return 0;
+        case UA_EW_not_equal:
+            return 1;
+        case UA_EW_less:
+        case UA_EW_less_equal:
+            return a_less;
+        default:
+            return !a_less;
+        }
+    }
+    return -1;
+}
+
+/* Whether a comparison pairs a signed integer array with a uint64 one,
+ * which promote to float64, where NumPy 2 compares the integers exactly
+ * (2**63 == 2**63 - 1 is false); *s then names the signed one. */
+static bool
+mixed_sign_comparison(const ua_ew_resolved *r, const ua_ew_operand *ops,
+                      int *s)
+{
+    if (!is_comparison(r->function) || ops[0].is_scalar || ops[1].is_scalar) {
+        return false;
+    }
+    for (int k = 0; k < 2; k++) {
+        if (ua_dtype_kind(ops[k].type) == 'i' &&
+            ops[1 - k].type == UA_UINT64) {
+            *s = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+static ua_status run_elementwise(ua_queue *q, const ua_ew_resolved *r,
+                                 const ua_ew_operand *ops,
+                                 const ua_strided *out);
+
+/* One more elementwise call over r's shape, into out. */
+static ua_status
+run_step(ua_queue *q, const ua_ew_resolved *r, ua_ew_id f, ua_typenum compute,
+         int nin, const ua_ew_operand *ops, const ua_strided *out)
+{
+    ua_ew_resolved step = *r;
+    step.function = f;
+    step.nin = nin;
+    step.compute = compute;
+    step.out_type = UA_BOOL;
+    return run_elementwise(q, &step, ops, out);
+}
+
+/* The integers compared as uint64 (the signed one wrapped, which orders
+ * its non-negative values right), then the answer for negative ones,
+ * which are below every uint64, put in: OR (x < 0) where that makes the
+ * comparison true, AND (x >= 0) where false. */
+static ua_status
+compare_mixed_sign(ua_queue *q, const ua_ew_resolved *r,
+                   const ua_ew_operand *ops, int s, const ua_strided *out)
+{
+    ua_ew_id f = r->function;
+    /* Whether a negative signed operand makes the comparison true. */
+    bool neg_true = f == UA_EW_not_equal ||
+                    ((f == UA_EW_less || f == UA_EW_less_equal) == (s == 0) &&
+                     f != UA_EW_equal);
+    ptrdiff_t n, strides[UA_MAXDIMS];
+    ua_status st = ua_layout_check_size(r->nd, r->shape, 1, &n);
+    ua_allocation *tmp = NULL;
+    if (st == UA_OK) {
+        st = ua_usm_alloc(q, UA_USM_DEVICE, n > 0 ? (size_t)n : 1, 0, &tmp);
+    }
+    if (st != UA_OK) {
+        return st;
+    }
+    ua_layout_default_strides(r->nd, r->shape, 'C', strides);
+    ua_strided mask = {ua_allocation_ptr(tmp), strides, UA_BOOL};
+    ua_ew_operand sign[2] = {ops[s],
+                             {.is_scalar = true, .kind = UA_SCALAR_INT}};
+    st = run_step(q, r, neg_true ? UA_EW_less : UA_EW_greater_equal,
+                  ops[s].type, 2, sign, &mask);
+    if (st == UA_OK) {
+        st = run_step(q, r, f, UA_UINT64, 2, ops, out);
+    }
+    if (st == UA_OK) {
+        ua_ew_operand both[2] = {{.data = out->data,
+                                  .nd = r->nd,
+                                  .shape = r->shape,
+                                  .strides = out->strides,
+                                  .type = UA_BOOL},
+                                 {.data = mask.data,
+                                  .nd = r->nd,
+                                  .shape = r->shape,
+                                  .strides = strides,
+                                  .type = UA_BOOL}};
+        st = run_step(q, r, neg_true ? UA_EW_logical_or : UA_EW_logical_and,
+                      UA_BOOL, 2, both, out);
+    }
+    ua_usm_free(tmp); /* waits for the kernels */
+    return st;
+}
+
 ua_status
 ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
                      const ua_ew_operand *ops, const ua_strided *out)
@@ -562,6 +763,29 @@ ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
             return UA_OK;
         }
     }
+    if (out->type != r->out_type) {
+        return ua_error_set(
+            UA_ERR_TYPE, "%s(): the result's dtype is %s, not %s",
+            catalogue[r->function].name, ua_dtype_name(r->out_type),
+            ua_dtype_name(out->type));
+    }
+    int answer = constant_comparison(r, ops), s;
+    if (answer >= 0) {
+        /* isfinite of integers is all true, isnan all false. */
+        int x = ops[0].is_scalar ? 1 : 0;
+        return run_step(q, r, answer ? UA_EW_isfinite : UA_EW_isnan,
+                        ops[x].type, 1, &ops[x], out);
+    }
+    if (mixed_sign_comparison(r, ops, &s)) {
+        return compare_mixed_sign(q, r, ops, s, out);
+    }
+    return run_elementwise(q, r, ops, out);
+}
+
+static ua_status
+run_elementwise(ua_queue *q, const ua_ew_resolved *r, const ua_ew_operand *ops,
+                const ua_strided *out)
+{
     ew_steps steps;
     ptrdiff_t sizes[1 + UA_EW_MAX_OPERANDS] = {
         (ptrdiff_t)ua_dtype_itemsize(out->type)};

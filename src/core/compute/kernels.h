@@ -138,10 +138,12 @@ typedef struct ua_band_plan {
  *     for non-zero.  The planner sets in_type[k] == compute wherever the
  *     operand needs no conversion, and value[k] always holds `compute`'s
  *     bits (bool for SELECT's condition);
- * and the result of EXPR (of type T, bool or the real type of T, as the
- * entry's rule says) is stored as out_type at out + sum_d i_d * ostep[d],
- * converted likewise where the two differ (float16 results: rounded to
- * nearest even from float32).  Elements are not necessarily aligned to
+ * and the result of EXPR is stored at out + sum_d i_d * ostep[d] as
+ * out_type, which is always the output type of the entry's rule for
+ * `compute` (elementwise_catalogue.h): compute itself, bool (PREDICATE) or
+ * compute's real type (TO_REAL); kernels may rely on it and convert no
+ * result, except that float16 (computed in float32) is stored rounded to
+ * nearest even.  Elements are not necessarily aligned to
  * their size (NumPy arrays at odd offsets); kernels that need alignment
  * test the pointers and steps and take their strided path otherwise.
  *

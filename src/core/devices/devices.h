@@ -45,6 +45,7 @@ struct ua_queue {
     ua_context *context;
     void *handle;
     bool wrapped; /* over a stream of another library */
+    bool adopted; /* over a queue of another library, by its handle */
     bool has_priority;
     int priority;
 };

@@ -254,8 +254,11 @@ no_backend_adopts(const char *name)
                         name, why);
 }
 
-ua_status
-ua_queue_adopt(const char *name, void *handle, ua_queue **out)
+/* The device a handle of another library stands for, and the handle
+ * table of its backend. */
+static ua_status
+device_of_handle(const char *name, void *handle, ua_device **d,
+                 const ua_handle_ops **table)
 {
     ua_devices_initialize();
     for (size_t b = 0; b < ua_backend_count(); b++) {
@@ -273,21 +276,80 @@ ua_queue_adopt(const char *name, void *handle, ua_queue **out)
         if (st != UA_OK) {
             return st;
         }
-        ua_device *d = ua_backend_device(be, index);
-        ua_context *c;
-        if (d == NULL) {
+        if ((*d = ua_backend_device(be, index)) == NULL) {
             return ua_error_set(UA_ERR_VALUE,
                                 "a '%s' capsule names device %d of the %s "
                                 "backend, which has %zu",
                                 name, index, be->ops->name, be->ndevices);
         }
-        if ((st = ua_device_default_context(d, &c)) != UA_OK ||
-            (st = ua_context_default_queue(c, out)) != UA_OK) {
-            return st;
-        }
-        return handles->order_after_handle((*out)->handle, name, handle);
+        *table = handles;
+        return UA_OK;
     }
     return no_backend_adopts(name);
+}
+
+static ua_status
+default_queue_of(ua_device *d, ua_queue **out)
+{
+    ua_context *c;
+    ua_status st = ua_device_default_context(d, &c);
+    return st == UA_OK ? ua_context_default_queue(c, out) : st;
+}
+
+ua_status
+ua_queue_adopt(const char *name, void *handle, ua_queue **out)
+{
+    ua_device *d;
+    const ua_handle_ops *handles;
+    ua_status st = device_of_handle(name, handle, &d, &handles);
+    if (st != UA_OK || (st = default_queue_of(d, out)) != UA_OK) {
+        return st;
+    }
+    return handles->order_after_handle((*out)->handle, name, handle);
+}
+
+ua_status
+ua_queue_adopt_native(const char *name, void *handle, ua_queue **out,
+                      bool *made)
+{
+    ua_device *d;
+    const ua_handle_ops *handles;
+    ua_queue *q;
+    *made = false;
+    ua_status st = device_of_handle(name, handle, &d, &handles);
+    if (st != UA_OK || (st = default_queue_of(d, out)) != UA_OK) {
+        return st;
+    }
+    if (strcmp(name, handles->queue_capsule_name) != 0 ||
+        handles->is_handle((*out)->handle, name, handle)) {
+        return UA_OK;
+    }
+    if ((st = new_queue((*out)->context, &q)) != UA_OK) {
+        return st;
+    }
+    st = handles->wrap_handle(q->context->handle, handle, &q->handle);
+    if (st != UA_OK) {
+        free(q);
+        return st;
+    }
+    q->adopted = true;
+    *out = q;
+    *made = true;
+    return UA_OK;
+}
+
+bool
+ua_queue_is_native(const ua_queue *q, const char *name, void *handle)
+{
+    const ua_handle_ops *handles =
+        ua_backend_handles(q->context->device->backend);
+    return handles != NULL && handles->is_handle(q->handle, name, handle);
+}
+
+bool
+ua_queue_is_adopted(const ua_queue *q)
+{
+    return q->adopted;
 }
 
 /* ---------------------- order across queues and with other libraries' streams */
@@ -305,6 +367,18 @@ ua_queues_order(ua_queue *from, ua_queue *to)
         ops->event_destroy(event);
     }
     return st;
+}
+
+ua_status
+ua_queue_order_after(ua_queue *q, ua_queue *before)
+{
+    if (q == before || !ua_queue_may_be_busy(before)) {
+        return UA_OK;
+    }
+    if (ops_of(q) != ops_of(before)) {
+        return ua_queue_wait(before);
+    }
+    return ua_queues_order(before, q);
 }
 
 uintptr_t

@@ -425,17 +425,19 @@
     "The array on another device or queue.\n\n"                               \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
-    "device : Device, Queue, Context or str\n"                                \
+    "device : Device, Queue, Context, str or dpctl.SyclQueue\n"               \
     "    Where the result lives.\n"                                           \
-    "stream : Queue or int, optional\n"                                       \
-    "    A Queue of the target device to copy on (the result's queue), or\n"  \
+    "stream : Queue, dpctl.SyclQueue or int, optional\n"                      \
+    "    A queue of the target device to copy on (the result's queue), or\n"  \
     "    a driver's stream handle whose enqueued work the copy waits for;\n"  \
     "    the host backend has no streams.\n\n"                                \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"                                                              \
-    "    The array itself when already on that queue, else a copy of the\n"   \
-    "    same USM kind.\n"
+    "    The array itself when already on that queue; the same memory on\n"   \
+    "    the new queue when it is of the same context (as dpctl's), that\n"   \
+    "    queue ordered after the old one's work; else a copy of the same\n"   \
+    "    USM kind.\n"
 
 #define UA_DOC_ARRAY_DUNDER_ARRAY                                             \
     "__array__($self, /, dtype=None, copy=None)\n--\n\n"                      \
@@ -519,12 +521,13 @@
     "    Where to allocate; None is the default device.\n"                    \
     "usm_type : {'device', 'shared', 'host'}, optional\n"                     \
     "    The USM kind of the memory" usm_default ".\n"                        \
-    "queue : Queue, optional\n"                                               \
-    "    The queue to allocate on, instead of device.\n"
+    "queue, sycl_queue : Queue or dpctl.SyclQueue, optional\n"                \
+    "    The queue to allocate on, instead of device; sycl_queue is dpctl's " \
+    "and dpnp's name of it, and a dpctl SyclQueue is that very queue.\n"
 
 #define UA_DOC_EMPTY                                                          \
     "empty(shape, *, dtype=None, order='C', device=None, usm_type='device', " \
-    "queue=None)\n--\n\n"                                                     \
+    "queue=None, sycl_queue=None)\n--\n\n"                                    \
     "A new array, its elements not initialised.\n\n"                          \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -537,7 +540,7 @@
 
 #define UA_DOC_FILLED(name, what)                                             \
     name "(shape, *, dtype=None, order='C', device=None, usm_type='device', " \
-         "queue=None)\n--\n\n"                                                \
+         "queue=None, sycl_queue=None)\n--\n\n"                               \
          "A new array filled with " what ".\n\n"                              \
          "Parameters\n"                                                       \
          "----------\n"                                                       \
@@ -550,7 +553,7 @@
 
 #define UA_DOC_FULL                                                           \
     "full(shape, fill_value, *, dtype=None, order='C', device=None, "         \
-    "usm_type='device', queue=None)\n--\n\n"                                  \
+    "usm_type='device', queue=None, sycl_queue=None)\n--\n\n"                 \
     "A new array filled with fill_value.\n\n"                                 \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -565,7 +568,7 @@
 #define UA_DOC_LIKE(name, what)                                               \
     name                                                                      \
         "(x, *, dtype=None, order='K', device=None, usm_type=None, "          \
-        "queue=None)\n--\n\n"                                                 \
+        "queue=None, sycl_queue=None)\n--\n\n"                                \
         "A new array shaped like x, " what ".\n\n"                            \
         "Parameters\n"                                                        \
         "----------\n"                                                        \
@@ -579,7 +582,7 @@
 
 #define UA_DOC_FULL_LIKE                                                      \
     "full_like(x, fill_value, *, dtype=None, order='K', device=None, "        \
-    "usm_type=None, queue=None)\n--\n\n"                                      \
+    "usm_type=None, queue=None, sycl_queue=None)\n--\n\n"                     \
     "A new array shaped like x, filled with fill_value.\n\n"                  \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
@@ -594,7 +597,7 @@
 
 #define UA_DOC_ARANGE                                                         \
     "arange(start, /, stop=None, step=1, *, dtype=None, device=None, "        \
-    "usm_type='device', queue=None)\n--\n\n"                                  \
+    "usm_type='device', queue=None, sycl_queue=None)\n--\n\n"                 \
     "Evenly spaced values in [start, stop), as ``numpy.arange`` computes\n"   \
     "them, made on the device.\n\n"                                           \
     "Parameters\n"                                                            \
@@ -611,8 +614,9 @@
     "    Where to allocate; None is the default device.\n"                    \
     "usm_type : {'device', 'shared', 'host'}, optional\n"                     \
     "    The USM kind of the memory.\n"                                       \
-    "queue : Queue, optional\n"                                               \
-    "    The queue to allocate on, instead of device.\n\n"                    \
+    "queue, sycl_queue : Queue or dpctl.SyclQueue, optional\n"                \
+    "    The queue to allocate on, instead of device (sycl_queue: dpctl's\n"  \
+    "    name of it).\n\n"                                                    \
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "USMArray\n"                                                              \
@@ -620,7 +624,7 @@
 
 #define UA_DOC_LINSPACE                                                       \
     "linspace(start, stop, /, num, *, dtype=None, device=None, "              \
-    "endpoint=True, usm_type='device', queue=None)\n"                         \
+    "endpoint=True, usm_type='device', queue=None, sycl_queue=None)\n"        \
     "--\n"                                                                    \
     "\n"                                                                      \
     "num evenly spaced values from start to stop, as ``numpy.linspace``\n"    \
@@ -633,8 +637,9 @@
     "num : int\n"                                                             \
     "    How many values; not negative.\n"                                    \
     "dtype : dtype-like, optional\n"                                          \
-    "    A floating or complex type; float64 by default, complex128 for\n"    \
-    "    complex bounds.\n"                                                   \
+    "    The device's default floating type by default, complex for\n"        \
+    "    complex bounds.  An integer or boolean type gets the values\n"       \
+    "    rounded down, as NumPy's (an extension, as dpctl's).\n"              \
     "device : Device, Queue or str, optional\n"                               \
     "    Where to allocate; None is the default device.\n"                    \
     "endpoint : bool, optional\n"                                             \
@@ -647,7 +652,7 @@
 
 #define UA_DOC_EYE                                                            \
     "eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None, "           \
-    "usm_type='device', queue=None)\n"                                        \
+    "usm_type='device', queue=None, sycl_queue=None)\n"                       \
     "--\n"                                                                    \
     "\n"                                                                      \
     "A matrix with ones on the k-th diagonal and zeros elsewhere, made on "   \
@@ -718,7 +723,8 @@
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "*arrays : USMArray\n"                                                    \
-    "    One-dimensional arrays on one queue.\n"                              \
+    "    One-dimensional arrays of one dtype; each output is on its\n"        \
+    "    input's queue.\n"                                                    \
     "indexing : {'xy', 'ij'}, optional\n"                                     \
     "    Cartesian ('xy': the first two axes swapped) or matrix ('ij')\n"     \
     "    indexing.\n"                                                         \
@@ -770,6 +776,7 @@
 
 #define UA_DOC_ASARRAY                                                        \
     "asarray(obj, *, dtype=None, copy=None, usm_type=None, queue=None, "      \
+    "sycl_queue=None, "                                                       \
     "order='K', device=None)\n--\n\n"                                         \
     "A USMArray of obj, shared without a copy where possible.\n\n"            \
     "Parameters\n"                                                            \
@@ -790,9 +797,9 @@
     "    The USM kind of the result: the source's for USM sources, and\n"     \
     "    ``'device'`` for host data.  ``'host'`` on the host backend wraps\n" \
     "    host data without a copy.\n"                                         \
-    "queue : Queue, Device or str, optional\n"                                \
+    "queue, sycl_queue : Queue, Device, str or dpctl.SyclQueue, optional\n"   \
     "    Where the result lives: the source's queue, or the default\n"        \
-    "    device's for host data.\n"                                           \
+    "    device's for host data (sycl_queue: dpctl's name of it).\n"          \
     "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
     "    The layout of a copy; 'K' keeps the source's memory order.\n"        \
     "device : Device, Queue, Context or str, optional\n"                      \
@@ -846,6 +853,19 @@
     "Returns\n"                                                               \
     "-------\n"                                                               \
     "numpy.ndarray\n"
+
+#define UA_DOC_COPY                                                           \
+    "copy(x, /, *, order='K')\n--\n\n"                                        \
+    "A copy of x on its queue, of its USM kind (dpctl's ``copy``).\n\n"       \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "x : USMArray\n"                                                          \
+    "order : {'C', 'F', 'A', 'K'}, optional\n"                                \
+    "    The copy's memory order; 'K' keeps x's order of strides and\n"       \
+    "    their signs.\n\n"                                                    \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "USMArray\n"
 
 /* ------------------------------------------------ manipulation */
 

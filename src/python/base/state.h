@@ -93,6 +93,10 @@ typedef struct {
     PyObject **devices;
     PyObject **contexts;
     PyObject **queues;
+    /* The live Queues over other libraries' queues (borrowed: each leaves
+     * the list as it dies), so that one queue of theirs is one of ours. */
+    PyObject **adopted;
+    size_t nadopted, adopted_capacity;
     /* Plain data beside dtype_recent. */
     ua_typenum dtype_recent_type[UA_DTYPE_RECENT];
     unsigned dtype_recent_next;

@@ -164,6 +164,28 @@ check_last_fits(ua_state *st, PyObject *start, PyObject *step, Py_ssize_t n,
     return rc;
 }
 
+/* A real number other than Python's int and float and integer-likes
+ * (NumPy's float32 scalars): a numbers.Real, which is asked only of such
+ * rare types. */
+static int
+is_other_real(PyObject *o)
+{
+    if (PyLong_Check(o) || PyFloat_Check(o) || PyIndex_Check(o) ||
+        PyComplex_Check(o) || Py_TYPE(o)->tp_as_number == NULL ||
+        Py_TYPE(o)->tp_as_number->nb_float == NULL) {
+        return 0;
+    }
+    PyObject *numbers = PyImport_ImportModule("numbers");
+    PyObject *real = numbers ? PyObject_GetAttrString(numbers, "Real") : NULL;
+    int is = real ? PyObject_IsInstance(o, real) : -1;
+    Py_XDECREF(real);
+    Py_XDECREF(numbers);
+    if (is < 0) {
+        PyErr_Clear();
+    }
+    return is > 0;
+}
+
 /* The dtype arange gives by default: an integer when start, stop and step
  * are all integers, else the device's floating default. */
 static int
@@ -203,6 +225,13 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *zero = PyLong_FromLong(0), *one = PyLong_FromLong(1);
     b[0] = b[0] ? b[0] : zero;
     b[2] = b[2] && b[2] != Py_None ? b[2] : one;
+    PyObject *reals[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < 3; i++) {
+        /* NumPy's float32 and float16 scalars are real numbers too. */
+        if (is_other_real(b[i]) && (reals[i] = PyNumber_Float(b[i]))) {
+            b[i] = reals[i];
+        }
+    }
     PyObject *a = NULL, *second = NULL;
     Py_ssize_t n;
     ua_typenum t;
@@ -237,6 +266,9 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     Py_XDECREF(second);
     Py_XDECREF(zero);
     Py_XDECREF(one);
+    for (int i = 0; i < 3; i++) {
+        Py_XDECREF(reals[i]);
+    }
     return a;
 }
 
@@ -296,10 +328,25 @@ linspace_on(ua_state *st, const ua_affine_plan *pp, PyObject *dtype,
     }
     char kind = ua_dtype_kind(p.type);
     if (kind != 'f' && kind != 'c') {
-        PyErr_Format(PyExc_TypeError,
-                     "linspace makes floating-point arrays, not %s",
-                     ua_dtype_name(p.type));
-        return NULL;
+        /* Integers and booleans, as NumPy makes them: the values in the
+         * default floating dtype, rounded down, cast. */
+        ua_typenum t = p.type;
+        p.type = default_floating(to, 0);
+        PyObject *f = complex_in
+                          ? NULL
+                          : linspace_on(st, &p, Py_None, num, endpoint, 0, to);
+        if (complex_in) {
+            PyErr_Format(PyExc_TypeError,
+                         "linspace: complex bounds need a complex dtype, not "
+                         "%s",
+                         ua_dtype_name(t));
+        }
+        if (f != NULL && t != UA_BOOL) {
+            Py_SETREF(f, ua_py_elementwise(st, UA_EW_floor, &f, 1, f, false));
+        }
+        PyObject *a = f ? ua_py_array_cast(st, f, t, 'C', 1, to->queue) : NULL;
+        Py_XDECREF(f);
+        return a;
     }
     if (complex_in && kind != 'c') {
         PyErr_Format(PyExc_TypeError,
@@ -408,6 +455,11 @@ eye(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     return a;
 }
 
+static PyObject *ordered_triangle(ua_state *st, PyObject *x, int lower,
+                                  Py_ssize_t k);
+static PyObject *triangle_copy(ua_state *st, PyObject *x, int lower,
+                               Py_ssize_t k);
+
 /* tril (lower) and triu: a copy of x with the other triangle zeroed. */
 static PyObject *
 triangle(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
@@ -423,14 +475,42 @@ triangle(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         (v[1] != NULL && ua_py_index(v[1], "k", &k) < 0)) {
         return NULL;
     }
-    PyObject *x = v[0];
-    int nd = ARR(x)->nd;
+    int nd = ARR(v[0])->nd;
     if (nd < 2) {
         PyErr_Format(PyExc_ValueError,
                      "%s needs an array of at least 2 dimensions, not %d",
                      fname, nd);
         return NULL;
     }
+    return ordered_triangle(st, v[0], lower, k);
+}
+
+/* The triangle of a matrix in Fortran order keeps that order, as dpctl's
+ * and NumPy's do: it is the other triangle of the C-ordered transpose. */
+static PyObject *
+ordered_triangle(ua_state *st, PyObject *x, int lower, Py_ssize_t k)
+{
+    int flags = ARR(x)->flags;
+    if (ARR(x)->nd != 2 || !(flags & USM_ARRAY_F_CONTIGUOUS) ||
+        (flags & USM_ARRAY_C_CONTIGUOUS)) {
+        return triangle_copy(st, x, lower, k);
+    }
+    static const int swap[2] = {1, 0};
+    PyObject *t = ua_py_array_permute(x, swap);
+    PyObject *r = t ? triangle_copy(st, t, !lower, -k) : NULL;
+    Py_XDECREF(t);
+    if (r == NULL) {
+        return NULL;
+    }
+    Py_SETREF(r, ua_py_array_permute(r, swap));
+    return r;
+}
+
+/* A C-ordered copy of x with the other triangle zeroed. */
+static PyObject *
+triangle_copy(ua_state *st, PyObject *x, int lower, Py_ssize_t k)
+{
+    int nd = ARR(x)->nd;
     PyObject *a = ua_py_array_copy(st, x, (ua_typenum)ARR(x)->typenum, 'C',
                                    base_of(x)->kind, base_of(x)->queue);
     if (a == NULL) {
@@ -501,12 +581,15 @@ meshgrid_inputs(ua_state *st, PyObject *args, Py_ssize_t n)
                          i, ARR(x)->nd);
             return -1;
         }
+        /* One dtype, as the standard and dpctl ask; the queues may differ
+         * (no output needs two inputs): each output is on its input's. */
         PyObject *first = PyTuple_GET_ITEM(args, 0);
-        if (queue_of(base_of(x)->queue) != queue_of(base_of(first)->queue)) {
+        if (ARR(x)->typenum != ARR(first)->typenum) {
             PyErr_Format(PyExc_ValueError,
-                         "meshgrid's arrays must share a queue: argument 0 "
-                         "is on %R, argument %zd on %R",
-                         base_of(first)->queue, i, base_of(x)->queue);
+                         "meshgrid's arrays must have one dtype: argument 0 "
+                         "is %s, argument %zd %s",
+                         ua_dtype_name((ua_typenum)ARR(first)->typenum), i,
+                         ua_dtype_name((ua_typenum)ARR(x)->typenum));
             return -1;
         }
     }

@@ -442,6 +442,27 @@ asnumpy(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     return result;
 }
 
+/* dpctl's copy(): not the standard's, but what dpctl's and dpnp's users
+ * write; order 'K' keeps the strides' order and signs. */
+static PyObject *
+copy(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+     PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "order", NULL};
+    static const ua_py_argspec spec = {"copy", kwlist, 1, 1};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    char order = 'K';
+    if (ua_py_parse_fast(&spec, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "copy") < 0 ||
+        (v[1] != NULL && ua_py_parse_order(v[1], "CFAK", &order) < 0)) {
+        return NULL;
+    }
+    return ua_py_array_copy_signed(st, v[0], (ua_typenum)ARR(v[0])->typenum,
+                                   order, base_of(v[0])->kind,
+                                   base_of(v[0])->queue);
+}
+
 /* Unpickling: a copy of the host elements in new memory of the USM kind
  * on the device that were pickled. */
 PyObject *
@@ -761,6 +782,7 @@ PyMethodDef ua_py_array_functions[] = {
     {"_rebuild_array", ua_py_rebuild_array, METH_VARARGS,
      "Unpickles a USMArray."},
     {"asnumpy", KW(asnumpy), UA_DOC_ASNUMPY},
+    {"copy", KW(copy), UA_DOC_COPY},
     {"empty", KW(empty), UA_DOC_EMPTY},
     {"zeros", KW(zeros), UA_DOC_FILLED("zeros", "zeros")},
     {"ones", KW(ones), UA_DOC_FILLED("ones", "ones")},

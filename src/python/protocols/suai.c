@@ -44,7 +44,7 @@ ua_suai_order_after_producer(ua_state *st, PyObject *obj)
     /* Taking the queue orders our work after what syclobj's queue has
      * submitted (ua_queue_adopt). */
     if (syclobj != NULL) {
-        queue = ua_py_as_queue(st, syclobj, SUAI "['syclobj']");
+        queue = ua_py_as_import_queue(st, syclobj, SUAI "['syclobj']");
     }
     Py_XDECREF(syclobj);
     Py_DECREF(dict);
@@ -78,7 +78,7 @@ read_syclobj(const ua_iface *f, ua_state *st, ua_suai *out)
     if (syclobj == NULL) {
         return -1;
     }
-    out->queue = ua_py_as_queue(st, syclobj, SUAI "['syclobj']");
+    out->queue = ua_py_as_import_queue(st, syclobj, SUAI "['syclobj']");
     Py_DECREF(syclobj);
     return out->queue == NULL ? -1 : 0;
 }

@@ -11,6 +11,7 @@
 #include "python/base/state.h"
 #include "python/types/arrays.h"
 #include "python/types/devices.h"
+#include "python/types/memory.h"
 
 #include "core/compute/promote.h"
 
@@ -477,12 +478,53 @@ to_device_queue(ua_state *st, PyObject *target, PyObject *stream)
         }
         return queue;
     }
-    PyErr_Format(PyExc_TypeError,
-                 "stream must be None, a usmarray.Queue of the target device "
-                 "or an integer stream handle of its driver, not %.100s",
-                 Py_TYPE(stream)->tp_name);
+    if (!PyUnicode_Check(stream) && !PyBool_Check(stream) &&
+        !PyFloat_Check(stream) && !PyDict_Check(stream) &&
+        (ua_py_has_attr(stream, st->s_get_capsule) > 0 ||
+         ua_py_has_attr(stream, st->s_sycl_queue) > 0)) {
+        /* dpctl's SyclQueue, as dpctl's to_device takes. */
+        PyObject *theirs = ua_py_as_queue(st, stream, "stream");
+        Py_DECREF(queue);
+        if (theirs == NULL) {
+            return NULL;
+        }
+        PyObject *r = to_device_queue(st, target, theirs);
+        Py_DECREF(theirs);
+        return r;
+    }
+    if (!PyErr_Occurred()) {
+        PyErr_Format(PyExc_TypeError,
+                     "stream must be None, a usmarray.Queue of the target "
+                     "device, a dpctl SyclQueue or an integer stream handle "
+                     "of its driver, not %.100s",
+                     Py_TYPE(stream)->tp_name);
+    }
     Py_DECREF(queue);
     return NULL;
+}
+
+/* The same memory on another queue of its context, as dpctl's to_device
+ * rebinds an array: no copy, the new queue ordered after the old one's
+ * work. */
+static PyObject *
+rebind_to_queue(ua_state *st, PyObject *self, PyObject *queue)
+{
+    ua_py_memory *m = base_of(self);
+    ua_status code = ua_queue_order_after(queue_of(queue), queue_of(m->queue));
+    if (code != UA_OK) {
+        return ua_py_raise_core(st, code);
+    }
+    PyObject *base = ua_py_memory_wrap(st, m->kind, m->ptr, m->nbytes,
+                                       m->readonly, queue, (PyObject *)m);
+    if (base == NULL) {
+        return NULL;
+    }
+    PyObject *result = ua_py_array_new(
+        st, ARR(self)->nd, ARR(self)->shape, ARR(self)->strides,
+        (ua_typenum)ARR(self)->typenum, ARR(self)->data, base,
+        (ARR(self)->flags & USM_ARRAY_WRITABLE) != 0);
+    Py_DECREF(base);
+    return result;
 }
 
 PyObject *
@@ -499,9 +541,11 @@ ua_py_array_to_device(PyObject *self, PyObject *args, PyObject *kwargs)
     if (queue == NULL) {
         return NULL;
     }
+    ua_context *here = ua_queue_context(queue_of(base_of(self)->queue));
     PyObject *result =
-        queue == base_of(self)->queue
-            ? Py_NewRef(self)
+        queue == base_of(self)->queue ? Py_NewRef(self)
+        : ua_queue_context(queue_of(queue)) == here
+            ? rebind_to_queue(st, self, queue)
             : ua_py_array_copy(st, self, (ua_typenum)ARR(self)->typenum, 'K',
                                base_of(self)->kind, queue);
     Py_DECREF(queue);

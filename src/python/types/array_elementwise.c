@@ -28,7 +28,8 @@ is_numpy_object(PyObject *o)
 }
 
 /* A Python int as the core's scalar: int64, or uint64 where positive and
- * past INT64_MAX; OverflowError past both, as NumPy raises. */
+ * past INT64_MAX, or past both `huge` with its nearest double (what a
+ * floating computation takes, and comparisons need only its sign). */
 static int
 int_operand(PyObject *o, ua_ew_operand *op)
 {
@@ -42,17 +43,19 @@ int_operand(PyObject *o, ua_ew_operand *op)
         op->value.i = v;
         return 0;
     }
+    op->positive = overflow > 0;
     unsigned long long u = overflow > 0 ? PyLong_AsUnsignedLongLong(o) : 0;
-    if (overflow < 0 || (u == (unsigned long long)-1 && PyErr_Occurred())) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_OverflowError,
-                     "Python integer %R is out of bounds for every integer "
-                     "dtype",
-                     o);
-        return -1;
+    if (overflow > 0 && !(u == (unsigned long long)-1 && PyErr_Occurred())) {
+        op->value.u = u;
+        return 0;
     }
-    op->positive = true;
-    op->value.u = u;
+    PyErr_Clear();
+    op->huge = true;
+    op->value.f = PyLong_AsDouble(o);
+    if (op->value.f == -1.0 && PyErr_Occurred()) {
+        PyErr_Clear(); /* past the doubles too */
+        op->value.f = overflow > 0 ? Py_HUGE_VAL : -Py_HUGE_VAL;
+    }
     return 0;
 }
 

@@ -205,9 +205,14 @@ ua_py_as_device(ua_state *st, PyObject *obj, const char *what)
     return foreign_device(st, obj, what);
 }
 
+/* The queue of a capsule's handle.  A queue one of our Queues stands for
+ * is that Queue.  Otherwise, where the caller names the queue for its own
+ * work (adopt), a Queue over that very queue; where it only says whose data
+ * comes in (an interface's syclobj), the device's default queue, ordered
+ * after the handle's work, so that imports combine with our arrays. */
 static PyObject *
 queue_from_capsule(ua_state *st, PyObject *capsule, const char *what,
-                   const char *via)
+                   const char *via, bool adopt)
 {
     const char *name = PyCapsule_GetName(capsule);
     /* The names the backends' tables define (the source document's forms),
@@ -228,18 +233,26 @@ queue_from_capsule(ua_state *st, PyObject *capsule, const char *what,
     if (handle == NULL) {
         return NULL;
     }
+    PyObject *known = ua_py_adopted_queue(st, name, handle);
+    if (known != NULL) {
+        return known;
+    }
     ua_queue *q;
-    ua_status code = ua_queue_adopt(name, handle, &q);
+    bool made = false;
+    ua_status code = adopt ? ua_queue_adopt_native(name, handle, &q, &made)
+                           : ua_queue_adopt(name, handle, &q);
     if (code != UA_OK) {
         /* A defined name no backend here interprets is a value problem. */
         return ua_py_raise_core_prefixed(
             st, code == UA_ERR_TYPE ? UA_ERR_VALUE : code, "%s%s", what, via);
     }
-    return ua_py_default_queue(st, ua_queue_device(q));
+    return made ? ua_py_wrap_adopted_queue(st, q)
+                : ua_py_default_queue(st, ua_queue_device(q));
 }
 
 static PyObject *
-queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
+queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what,
+                            bool adopt)
 {
     PyObject *capsule = PyObject_CallMethodNoArgs(obj, st->s_get_capsule);
     if (capsule == NULL) {
@@ -247,7 +260,8 @@ queue_from_capsule_provider(ua_state *st, PyObject *obj, const char *what)
     }
     PyObject *q = NULL;
     if (PyCapsule_CheckExact(capsule)) {
-        q = queue_from_capsule(st, capsule, what, " (from _get_capsule())");
+        q = queue_from_capsule(st, capsule, what, " (from _get_capsule())",
+                               adopt);
     } else {
         char defined[128];
         ua_native_capsule_names(defined, sizeof(defined), " or ");
@@ -282,14 +296,14 @@ ua_py_native_capsule(const char *name, void *handle)
     return capsule;
 }
 
-PyObject *
-ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
+static PyObject *
+as_queue(ua_state *st, PyObject *obj, const char *what, bool adopt)
 {
     if (obj != NULL && Py_IS_TYPE(obj, st->Queue_Type)) {
         return Py_NewRef(obj);
     }
     if (obj != NULL && PyCapsule_CheckExact(obj)) {
-        return queue_from_capsule(st, obj, what, "");
+        return queue_from_capsule(st, obj, what, "", adopt);
     }
     if (obj != NULL && obj != Py_None && !PyUnicode_Check(obj) &&
         !Py_IS_TYPE(obj, st->Device_Type) &&
@@ -301,7 +315,7 @@ ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
         }
         if (has) {
             Py_DECREF(method);
-            return queue_from_capsule_provider(st, obj, what);
+            return queue_from_capsule_provider(st, obj, what, adopt);
         }
         if ((has = ua_py_optional_attr(obj, st->s_sycl_queue, &method)) < 0) {
             return NULL;
@@ -311,7 +325,7 @@ ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
              * An object that answers with itself must not recurse away. */
             PyObject *q = NULL;
             if (Py_EnterRecursiveCall(" resolving a sycl_queue") == 0) {
-                q = ua_py_as_queue(st, method, what);
+                q = as_queue(st, method, what, adopt);
                 Py_LeaveRecursiveCall();
             }
             Py_DECREF(method);
@@ -320,6 +334,18 @@ ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
     }
     ua_device *d = ua_py_as_device(st, obj, what);
     return d ? ua_py_default_queue(st, d) : NULL;
+}
+
+PyObject *
+ua_py_as_queue(ua_state *st, PyObject *obj, const char *what)
+{
+    return as_queue(st, obj, what, true);
+}
+
+PyObject *
+ua_py_as_import_queue(ua_state *st, PyObject *obj, const char *what)
+{
+    return as_queue(st, obj, what, false);
 }
 
 /* ------------------------------------------------------- Device type */
@@ -333,14 +359,9 @@ device_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
                                      &filter)) {
         return NULL;
     }
+    /* dpctl's SyclDevice(), SyclQueue and arrays resolve as everywhere a
+     * device is taken. */
     ua_state *st = ua_state_of_type(type);
-    if (filter != Py_None && !PyUnicode_Check(filter) &&
-        !Py_IS_TYPE(filter, st->Device_Type)) {
-        PyErr_Format(PyExc_TypeError,
-                     "filter_string must be a str or None, not %.100s",
-                     Py_TYPE(filter)->tp_name);
-        return NULL;
-    }
     ua_device *d = ua_py_as_device(st, filter, "filter_string");
     return d ? ua_py_device_of(st, d) : NULL;
 }

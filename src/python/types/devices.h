@@ -12,14 +12,26 @@ int ua_py_queue_add_type(PyObject *module, ua_state *st);
 PyObject *ua_py_device_of(ua_state *st, ua_device *d);
 PyObject *ua_py_default_context(ua_state *st, ua_device *d);
 PyObject *ua_py_default_queue(ua_state *st, ua_device *d);
+/* The live Queue over the queue a native handle of another library stands
+ * for (a new reference), or NULL, without an exception, where none is. */
+PyObject *ua_py_adopted_queue(ua_state *st, const char *name, void *handle);
+/* A Queue over q, which ua_queue_adopt_native made: it destroys q, and is
+ * found by ua_py_adopted_queue while it lives. */
+PyObject *ua_py_wrap_adopted_queue(ua_state *st, ua_queue *q);
+PyObject *ua_py_adopted_queue_count(PyObject *module, PyObject *unused);
 /* The device a filter string, Device, Context, Queue or None names. */
 ua_device *ua_py_as_device(ua_state *st, PyObject *obj, const char *what);
-/* The Queue a `queue` or `syclobj` argument names: a Queue, Context,
- * Device, filter string or None (the default device).  SYCL capsules and
- * _get_capsule() objects raise ValueError: no SYCL backend reads them. */
 /* A capsule named `name` holding a native handle, freed with it. */
 PyObject *ua_py_native_capsule(const char *name, void *handle);
+/* The Queue a `device` or `queue` argument names for the caller's work: a
+ * Queue, Context, Device, filter string or None (the default device), or
+ * another library's queue (a capsule, an object with _get_capsule(), one
+ * with a sycl_queue), which becomes a Queue over that very queue. */
 PyObject *ua_py_as_queue(ua_state *st, PyObject *obj, const char *what);
+/* The same for an interface's `syclobj`, which only says whose data comes
+ * in: another library's queue that no Queue of ours stands for gives the
+ * device's default queue, ordered after that queue's work. */
+PyObject *ua_py_as_import_queue(ua_state *st, PyObject *obj, const char *what);
 /* Waits, without the GIL, for the work enqueued on queue (a Queue) before
  * the host reads or writes memory of it: namespace calls return before
  * their kernels finish (DESIGN.md section 9, "Asynchrony").  No call

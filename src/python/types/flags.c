@@ -80,10 +80,14 @@ set_w(PyObject *self, PyObject *value, void *Py_UNUSED(c))
         PyErr_SetString(PyExc_AttributeError, "cannot delete flags");
         return -1;
     }
-    int on = PyObject_IsTrue(value);
-    if (on < 0) {
+    /* Only a bool, as dpctl's flags and copy= take: {} is no answer. */
+    if (!PyBool_Check(value)) {
+        PyErr_Format(PyExc_TypeError,
+                     "the writable flag must be a bool, not %.100s",
+                     Py_TYPE(value)->tp_name);
         return -1;
     }
+    int on = value == Py_True;
     PyUSMArrayObject *a = ARRAY(self);
     if (on && ((ua_py_memory *)a->base)->readonly) {
         PyErr_SetString(PyExc_ValueError,
@@ -121,15 +125,40 @@ bit_of_key(PyObject *key)
     if (!PyErr_Occurred()) {
         PyErr_Format(PyExc_KeyError,
                      "%R is not a flag (C, F, W, C_CONTIGUOUS, F_CONTIGUOUS, "
-                     "WRITABLE)",
+                     "WRITABLE; FC, FORC, CONTIGUOUS and FNC to read)",
                      key);
     }
     return -1;
 }
 
+/* dpctl's keys of its combinations, read-only. */
+static getter
+combination_of_key(PyObject *key)
+{
+    static const struct {
+        const char *name;
+        getter get;
+    } keys[] = {{"FC", get_fc},
+                {"FORC", get_forc},
+                {"CONTIGUOUS", get_forc},
+                {"FNC", get_fnc}};
+    const char *s = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
+    for (size_t i = 0; s != NULL && i < sizeof(keys) / sizeof(keys[0]); i++) {
+        if (strcmp(s, keys[i].name) == 0) {
+            return keys[i].get;
+        }
+    }
+    PyErr_Clear();
+    return NULL;
+}
+
 static PyObject *
 flags_getitem(PyObject *self, PyObject *key)
 {
+    getter combination = combination_of_key(key);
+    if (combination != NULL) {
+        return combination(self, NULL);
+    }
     int bit = bit_of_key(key);
     return bit < 0 ? NULL : flag(self, bit);
 }

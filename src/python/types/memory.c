@@ -314,7 +314,7 @@ pointer_type_in(uintptr_t ptr, ua_context *context)
 static ua_context *
 context_of_syclobj(ua_state *st, PyObject *syclobj)
 {
-    PyObject *queue = ua_py_as_queue(st, syclobj, "syclobj");
+    PyObject *queue = ua_py_as_import_queue(st, syclobj, "syclobj");
     if (queue == NULL) {
         return NULL;
     }

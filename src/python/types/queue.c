@@ -76,6 +76,64 @@ wrap_new_queue(ua_state *st, ua_device *d, ua_queue *queue, PyObject *owner)
     return (PyObject *)obj;
 }
 
+/* ------------------------------------- queues of other libraries' handles */
+
+PyObject *
+ua_py_adopted_queue(ua_state *st, const char *name, void *handle)
+{
+    for (size_t i = 0; i < st->nadopted; i++) {
+        if (ua_queue_is_native(q(st->adopted[i])->queue, name, handle)) {
+            return Py_NewRef(st->adopted[i]);
+        }
+    }
+    return NULL;
+}
+
+static int
+remember_adopted(ua_state *st, PyObject *queue)
+{
+    if (st->nadopted == st->adopted_capacity) {
+        size_t n = st->adopted_capacity ? 2 * st->adopted_capacity : 8;
+        PyObject **grown = PyMem_Realloc(st->adopted, n * sizeof(*grown));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        st->adopted = grown;
+        st->adopted_capacity = n;
+    }
+    st->adopted[st->nadopted++] = queue;
+    return 0;
+}
+
+static void
+forget_adopted(ua_state *st, PyObject *queue)
+{
+    for (size_t i = 0; st != NULL && i < st->nadopted; i++) {
+        if (st->adopted[i] == queue) {
+            st->adopted[i] = st->adopted[--st->nadopted];
+            return;
+        }
+    }
+}
+
+PyObject *
+ua_py_wrap_adopted_queue(ua_state *st, ua_queue *queue)
+{
+    PyObject *obj = wrap_new_queue(st, ua_queue_device(queue), queue, NULL);
+    if (obj != NULL && remember_adopted(st, obj) < 0) {
+        Py_CLEAR(obj);
+    }
+    return obj;
+}
+
+PyObject *
+ua_py_adopted_queue_count(PyObject *module, PyObject *Py_UNUSED(a))
+{
+    ua_state *st = PyModule_GetState(module);
+    return PyLong_FromSize_t(st->nadopted);
+}
+
 static int
 parse_priority(PyObject *priority, ua_queue_props *props)
 {
@@ -125,6 +183,15 @@ create_queue(ua_state *st, ua_device *d, PyObject *in_order,
     return wrap_new_queue(st, d, queue, NULL);
 }
 
+static bool
+is_foreign(ua_state *st, PyObject *obj)
+{
+    return obj != Py_None && !PyUnicode_Check(obj) &&
+           !Py_IS_TYPE(obj, st->Device_Type) &&
+           !Py_IS_TYPE(obj, st->Queue_Type) &&
+           !Py_IS_TYPE(obj, st->Context_Type);
+}
+
 static PyObject *
 queue_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
@@ -138,6 +205,12 @@ queue_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     ua_state *st = ua_state_of_type(type);
+    if (is_foreign(st, device) && context == Py_None && in_order == Py_None &&
+        priority == Py_None) {
+        /* Another library's queue (dpctl's SyclQueue, an array's
+         * sycl_queue) is that very queue, as dpctl.SyclQueue(q) is. */
+        return ua_py_as_queue(st, device, "device");
+    }
     ua_device *d = device_named(st, device, context);
     if (d == NULL) {
         return NULL;
@@ -330,6 +403,10 @@ queue_repr(PyObject *self)
         return PyUnicode_FromFormat("<usmarray.Queue on %s over stream %s>",
                                     where, handle);
     }
+    if (ua_queue_is_adopted(queue)) {
+        return PyUnicode_FromFormat(
+            "<usmarray.Queue on %s, another library's queue>", where);
+    }
     if (ua_queue_priority(queue, &p)) {
         return PyUnicode_FromFormat("<usmarray.Queue on %s, priority %d>",
                                     where, p);
@@ -387,6 +464,9 @@ queue_dealloc(PyObject *self)
     if (q(self)->owned) {
         /* Waits for the queue's work: without the GIL. */
         ua_queue *queue = q(self)->queue;
+        if (ua_queue_is_adopted(queue)) {
+            forget_adopted(ua_state_of(self), self);
+        }
         Py_BEGIN_ALLOW_THREADS
         ua_queue_destroy(queue);
         Py_END_ALLOW_THREADS

@@ -1,0 +1,195 @@
+/* The CUDA backend's reductions, scans, sorts, searches, groups and
+ * matrix products: the core's kernels (core/compute/reduce_gpu.h) as CUDA
+ * C++, which NVRTC compiles once per context and pair of types, launched
+ * in blocks of UA_GPU_GROUP threads on the queue's stream.  Temporaries
+ * come from the stream-ordered pool and go back to it in stream order, so
+ * that nothing waits for the device but a group count.  Matrix products
+ * go to cuBLAS where it takes them (cuda_blas.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cuda/cuda_backend.h"
+#include "backends/cuda/cuda_kernels.h"
+#include "backends/cuda/cuda_reduce_kernels.h"
+#include "core/compute/reduce_gpu.h"
+
+static const char *const header[] = {ua_cuda_reduce_aligned,
+                                     ua_cuda_kernel_prelude,
+                                     ua_cuda_reduce_dialect, NULL};
+static const ua_gpu_language language = {header, ua_cuda_type_name};
+
+char *
+ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth)
+{
+    ua_gpu_types t = {x, a, truth};
+    return ua_gpu_program_source(&language, &t);
+}
+
+/* Compiles the program of t; called under c->lock. */
+static ua_status
+build(ua_cuda_context *c, const ua_gpu_types *t, CUfunction **out)
+{
+    char *source = ua_gpu_program_source(&language, t);
+    CUfunction *f = calloc(UA_GPU_NKERNELS, sizeof *f);
+    if (source == NULL || f == NULL) {
+        free(source);
+        free(f);
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    }
+    CUmodule module = NULL;
+    ua_status st = ua_cuda_compile(c, source, "reduction kernels", &module);
+    free(source);
+    for (int i = 0; st == UA_OK && i < UA_GPU_NKERNELS; i++) {
+        CUresult r =
+            ua_cu.cuModuleGetFunction(&f[i], module, ua_gpu_kernel_names[i]);
+        st = r == CUDA_SUCCESS ? UA_OK
+                               : ua_cuda_failed(r, ua_gpu_kernel_names[i]);
+    }
+    st = st == UA_OK
+             ? ua_ew_table_add(&c->reduce, ua_gpu_types_key(t), f, module)
+             : st;
+    if (st != UA_OK) {
+        free(f);
+        return st;
+    }
+    *out = f;
+    return UA_OK;
+}
+
+static ua_status
+launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
+       const ua_gpu_arg *args, int nargs)
+{
+    ua_cuda_queue *q = queue;
+    ua_cuda_context *c = q->c;
+    ua_status st = ua_cuda_bind(c);
+    if (st != UA_OK) {
+        return st;
+    }
+    pthread_mutex_lock(&c->lock);
+    const ua_ew_slot *e = ua_ew_table_find(&c->reduce, ua_gpu_types_key(t));
+    CUfunction *f = e != NULL ? e->kernel : NULL;
+    st = f != NULL ? UA_OK : build(c, t, &f);
+    pthread_mutex_unlock(&c->lock);
+    if (st != UA_OK) {
+        return st;
+    }
+    if (groups > 0x7fffffff) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "a reduction of %zu blocks is more than one "
+                            "launch takes",
+                            groups);
+    }
+    void *params[24];
+    for (int i = 0; i < nargs; i++) {
+        params[i] = args[i].kind == UA_GPU_PTR   ? (void *)&args[i].p
+                    : args[i].kind == UA_GPU_I64 ? (void *)&args[i].i64
+                                                 : (void *)&args[i].i32;
+    }
+    CU_CHECK(ua_cu.cuLaunchKernel(f[which], (unsigned)groups, 1, 1,
+                                  UA_GPU_GROUP, 1, 1, 0, q->stream, params,
+                                  NULL),
+             ua_gpu_kernel_names[which]);
+    return UA_OK;
+}
+
+static ua_status
+temporary(void *queue, size_t nbytes, void **ptr)
+{
+    ua_cuda_queue *q = queue;
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK) {
+        return st;
+    }
+    CUdeviceptr d;
+    CU_CHECK(ua_cu.cuMemAllocAsync(&d, nbytes, q->stream), "cuMemAllocAsync");
+    *ptr = (void *)(uintptr_t)d;
+    return UA_OK;
+}
+
+static void
+release_temporary(void *queue, void *ptr)
+{
+    ua_cu.cuMemFreeAsync((CUdeviceptr)(uintptr_t)ptr,
+                         ((ua_cuda_queue *)queue)->stream);
+}
+
+/* From pageable host memory the driver stages the bytes before it
+ * returns, so that they may go at once. */
+static ua_status
+upload(void *queue, void *dst, const void *src, size_t n)
+{
+    ua_cuda_queue *q = queue;
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK) {
+        return st;
+    }
+    CU_CHECK(ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst,
+                                 (CUdeviceptr)(uintptr_t)src, n, q->stream),
+             "cuMemcpyAsync");
+    return UA_OK;
+}
+
+static ua_status
+download(void *queue, void *dst, const void *src, size_t n)
+{
+    ua_cuda_queue *q = queue;
+    ua_status st = upload(queue, dst, src, n);
+    CU_CHECK(ua_cu.cuStreamSynchronize(q->stream), "cuStreamSynchronize");
+    return st;
+}
+
+static ua_gpu_launcher
+launcher(void *queue)
+{
+    return (ua_gpu_launcher){
+        queue,  launch,   temporary,           release_temporary,
+        upload, download, ua_cuda_copy_strided};
+}
+
+ua_status
+ua_cuda_reduce(void *queue, const ua_reduce_plan *p)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_reduce(&l, p);
+}
+
+ua_status
+ua_cuda_scan(void *queue, const ua_scan_plan *p)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_scan(&l, p);
+}
+
+ua_status
+ua_cuda_sort(void *queue, const ua_sort_plan *p)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_sort(&l, p);
+}
+
+ua_status
+ua_cuda_search(void *queue, const ua_search_plan *p)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_search(&l, p);
+}
+
+ua_status
+ua_cuda_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_group(&l, p, count);
+}
+
+ua_status
+ua_cuda_matmul(void *queue, const ua_matmul_plan *p)
+{
+    bool done = false;
+    ua_status st = ua_cuda_blas_gemm(queue, p, &done);
+    if (st != UA_OK || done) {
+        return st;
+    }
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_matmul(&l, p);
+}

@@ -1,0 +1,34 @@
+/* The CUDA C++ dialect of the reduction kernels (core/compute/
+ * reduce_kernels.inc, which names what it defines), after the copy
+ * kernels' prelude (c64, c128, float16 conversions).  NVRTC fuses a
+ * product into a following add unless told: mul_rn keeps them apart, so
+ * that the bits match the host's and OpenCL's. */
+#ifndef USMARRAY_CUDA_REDUCE_KERNELS_H
+#define USMARRAY_CUDA_REDUCE_KERNELS_H
+
+static const char ua_cuda_reduce_aligned[] = "#define UA_ALIGNED 1\n";
+
+static const char ua_cuda_reduce_dialect[] =
+    "#define KERNEL extern \"C\" __global__ void __launch_bounds__(256)\n"
+    "#define GLOBAL\n"
+    "#define LOCAL __shared__\n"
+    "#define FN __device__\n"
+    "#define LID ((int)threadIdx.x)\n"
+    "#define GRP ((long long)blockIdx.x)\n"
+    "#define GID ((long long)blockIdx.x * blockDim.x + threadIdx.x)\n"
+    "#define BARRIER __syncthreads()\n"
+    "typedef long long I64;\n"
+    "typedef unsigned long long U64;\n"
+    "#define HALF_TO_F(h) ((float)h2d(h))\n"
+    "#define F_TO_HALF(f) d2h((double)(f))\n"
+    "#define BITS_F32(b) __int_as_float(b)\n"
+    "#define BITS_F64(b) __longlong_as_double(b)\n"
+    "#ifndef INFINITY\n"
+    "#define INFINITY __int_as_float(0x7f800000)\n"
+    "#endif\n"
+    "__device__ float mul_rn(float a, float b) { return __fmul_rn(a, b); }\n"
+    "__device__ double mul_rn(double a, double b) { return __dmul_rn(a, b); "
+    "}\n"
+    "#define A_SQRT(x) sqrt(x)\n";
+
+#endif /* USMARRAY_CUDA_REDUCE_KERNELS_H */

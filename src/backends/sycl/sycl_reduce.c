@@ -1,0 +1,193 @@
+/* The SYCL backend's reductions, scans, sorts, searches, groups and
+ * matrix products: the core's kernels (core/compute/reduce_gpu.h) as
+ * OpenCL C, which the runtime builds through dpctl once per context and
+ * pair of types, launched in groups of UA_GPU_GROUP work-items.
+ *
+ * Matrix products run the text's kernel on every device: a CPU device's
+ * USM is host memory, but calling the host backend's BLAS from here would
+ * tie one backend to another, and the core's products plan for a kernel
+ * table entry per backend (a host BLAS shared through the core is the next
+ * step where speed matters). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/sycl/sycl_backend.h"
+#include "backends/sycl/sycl_elementwise_kernels.h"
+#include "backends/sycl/sycl_reduce_kernels.h"
+#include "core/compute/reduce_gpu.h"
+
+static const char *const header[] = {ua_sycl_ew_header, ua_sycl_reduce_dialect,
+                                     NULL};
+static const char *const header_fp64[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
+                                          ua_sycl_reduce_dialect, NULL};
+
+/* Builds the program of t; called under c->lock. */
+static ua_status
+build(sycl_context *c, const ua_gpu_types *t, DPCTLSyclKernelRef **out)
+{
+    if (!c->fp64 && ua_gpu_types_need_fp64(t)) {
+        return ua_error_set(UA_ERR_TYPE,
+                            "SYCL device %d has no 64-bit floating point, "
+                            "which %s needs",
+                            c->index, ua_dtype_name(t->a));
+    }
+    ua_gpu_language lang = {c->fp64 ? header_fp64 : header, ua_sycl_type_name};
+    char *source = ua_gpu_program_source(&lang, t);
+    DPCTLSyclKernelRef *k = calloc(UA_GPU_NKERNELS, sizeof *k);
+    if (source == NULL || k == NULL) {
+        free(source);
+        free(k);
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    }
+    DPCTLSyclKernelBundleRef bundle =
+        ua_dpctl.KernelBundle_CreateFromOCLSource(
+            c->ctx, ua_sycl_devices[c->index], source, "");
+    free(source);
+    if (bundle == NULL) {
+        free(k);
+        return ua_error_set(UA_ERR_RUNTIME,
+                            "the SYCL runtime could not build the reduction "
+                            "kernels of %s (set DPCTL_VERBOSITY=error for "
+                            "its log)",
+                            ua_dtype_name(t->x));
+    }
+    for (int i = 0; i < UA_GPU_NKERNELS; i++) {
+        k[i] = ua_dpctl.KernelBundle_GetKernel(bundle, ua_gpu_kernel_names[i]);
+        if (k[i] == NULL) {
+            free(k);
+            ua_dpctl.KernelBundle_Delete(bundle);
+            return ua_error_set(UA_ERR_RUNTIME,
+                                "the reduction program lacks %s",
+                                ua_gpu_kernel_names[i]);
+        }
+    }
+    ua_status st = ua_ew_table_add(&c->reduce, ua_gpu_types_key(t), k, bundle);
+    if (st != UA_OK) {
+        free(k);
+        ua_dpctl.KernelBundle_Delete(bundle);
+        return st;
+    }
+    *out = k;
+    return UA_OK;
+}
+
+static ua_status
+launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
+       const ua_gpu_arg *args, int nargs)
+{
+    sycl_queue *q = queue;
+    sycl_context *c = q->c;
+    pthread_mutex_lock(&c->lock);
+    const ua_ew_slot *e = ua_ew_table_find(&c->reduce, ua_gpu_types_key(t));
+    DPCTLSyclKernelRef *k = e != NULL ? e->kernel : NULL;
+    ua_status st = k != NULL ? UA_OK : build(c, t, &k);
+    pthread_mutex_unlock(&c->lock);
+    if (st != UA_OK) {
+        return st;
+    }
+    void *values[24];
+    int types[24];
+    for (int i = 0; i < nargs; i++) {
+        switch (args[i].kind) {
+        case UA_GPU_PTR:
+            values[i] = (void *)args[i].p;
+            types[i] = DPCTL_VOID_PTR;
+            break;
+        case UA_GPU_I64:
+            values[i] = (void *)&args[i].i64;
+            types[i] = DPCTL_INT64_T;
+            break;
+        default:
+            values[i] = (void *)&args[i].i32;
+            types[i] = DPCTL_INT32_T;
+        }
+    }
+    size_t global[3] = {groups * UA_GPU_GROUP, 1, 1};
+    size_t local[3] = {UA_GPU_GROUP, 1, 1};
+    return ua_sycl_enqueued(
+        ua_dpctl.Queue_SubmitNDRange(k[which], q->q, values, types,
+                                     (size_t)nargs, global, local, 1, NULL, 0),
+        ua_gpu_kernel_names[which]);
+}
+
+static ua_status
+temporary(void *queue, size_t nbytes, void **ptr)
+{
+    *ptr = ua_dpctl.malloc_device(nbytes, ((sycl_queue *)queue)->q);
+    if (*ptr == NULL) {
+        return ua_error_set(UA_ERR_ALLOC,
+                            "the SYCL runtime could not allocate %zu bytes "
+                            "for a reduction",
+                            nbytes);
+    }
+    return UA_OK;
+}
+
+/* Freed once the queue's work is done: dpctl frees at once. */
+static void
+release_temporary(void *queue, void *ptr)
+{
+    sycl_queue *q = queue;
+    ua_dpctl.Queue_Wait(q->q);
+    ua_dpctl.free_with_context(ptr, q->c->ctx);
+}
+
+/* A copy that waits, so that the host's bytes may go on return. */
+static ua_status
+copy_waiting(void *queue, void *dst, const void *src, size_t n)
+{
+    sycl_queue *q = queue;
+    ua_status st = ua_sycl_memcpy(q, dst, src, n);
+    ua_dpctl.Queue_Wait(q->q);
+    return st;
+}
+
+static ua_gpu_launcher
+launcher(void *queue)
+{
+    return (ua_gpu_launcher){
+        queue,        launch,       temporary,           release_temporary,
+        copy_waiting, copy_waiting, ua_sycl_copy_strided};
+}
+
+ua_status
+ua_sycl_reduce(void *queue, const ua_reduce_plan *p)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_reduce(&l, p);
+}
+
+ua_status
+ua_sycl_scan(void *queue, const ua_scan_plan *p)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_scan(&l, p);
+}
+
+ua_status
+ua_sycl_sort(void *queue, const ua_sort_plan *p)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_sort(&l, p);
+}
+
+ua_status
+ua_sycl_search(void *queue, const ua_search_plan *p)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_search(&l, p);
+}
+
+ua_status
+ua_sycl_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_group(&l, p, count);
+}
+
+ua_status
+ua_sycl_matmul(void *queue, const ua_matmul_plan *p)
+{
+    ua_gpu_launcher l = launcher(queue);
+    return ua_gpu_matmul(&l, p);
+}

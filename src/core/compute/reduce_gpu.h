@@ -1,0 +1,90 @@
+/* The reductions, scans, sorts, searches, groups and matrix products of
+ * the run-time compiled backends (CUDA, SYCL): one kernel text
+ * (reduce_kernels.inc) in the subset of C both languages compile, and the
+ * launches that carry out each plan of the compute-kernel table through a
+ * backend's launcher, so that the two backends share every decision and
+ * differ only in how they compile, launch and allocate. */
+#ifndef USMARRAY_CORE_COMPUTE_REDUCE_GPU_H
+#define USMARRAY_CORE_COMPUTE_REDUCE_GPU_H
+
+#include "core/backend.h"
+#include "core/compute/kernels.h"
+
+/* Threads per group of every kernel of the text. */
+#define UA_GPU_GROUP 256
+
+/* The kernels of a program, in the order of ua_gpu_kernel_names. */
+typedef enum ua_gpu_kernel {
+    UA_GPU_RED_LANES,
+    UA_GPU_RED_CHUNKS,
+    UA_GPU_ARG_CHUNKS,
+    UA_GPU_SCAN_ROWS,
+    UA_GPU_SCAN_PARTS,
+    UA_GPU_IOTA,
+    UA_GPU_MERGE,
+    UA_GPU_SEARCH,
+    UA_GPU_GROUP_RUNS,
+    UA_GPU_MATMUL,
+    UA_GPU_NKERNELS
+} ua_gpu_kernel;
+extern const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS];
+
+/* What a program is compiled for: elements of type x read as the
+ * accumulator a's values, or (truth) as their truth in a (bool, or
+ * uint64 to count them). */
+typedef struct ua_gpu_types {
+    ua_typenum x, a;
+    bool truth;
+} ua_gpu_types;
+/* Distinct programs, distinct keys. */
+uint64_t ua_gpu_types_key(const ua_gpu_types *t);
+
+/* How a language writes what the type layer needs: the storage type of
+ * each dtype's elements. */
+typedef struct ua_gpu_language {
+    const char *const *header; /* the dialect (NULL-ended parts) */
+    const char *(*storage)(ua_typenum t);
+} ua_gpu_language;
+/* The whole source of a program (malloc'd), or NULL when out of memory. */
+char *ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t);
+/* Whether the program uses 64-bit floating point. */
+bool ua_gpu_types_need_fp64(const ua_gpu_types *t);
+
+/* A kernel argument. */
+typedef enum { UA_GPU_PTR, UA_GPU_I64, UA_GPU_I32 } ua_gpu_arg_kind;
+typedef struct ua_gpu_arg {
+    ua_gpu_arg_kind kind;
+    const void *p;
+    long long i64;
+    int i32;
+} ua_gpu_arg;
+
+/* A backend's means, for one queue. */
+typedef struct ua_gpu_launcher {
+    void *queue;
+    /* Enqueues `groups` groups of UA_GPU_GROUP threads of a kernel of the
+     * program for t, compiled on first use. */
+    ua_status (*launch)(void *queue, const ua_gpu_types *t, ua_gpu_kernel k,
+                        size_t groups, const ua_gpu_arg *args, int nargs);
+    /* Device memory for the queue's work, released once the work
+     * enqueued so far is done. */
+    ua_status (*temporary)(void *queue, size_t nbytes, void **ptr);
+    void (*release_temporary)(void *queue, void *ptr);
+    /* n bytes from the host to device memory, in queue order (the host's
+     * bytes may be reused on return), and back (waiting). */
+    ua_status (*upload)(void *queue, void *dst, const void *src, size_t n);
+    ua_status (*download)(void *queue, void *dst, const void *src, size_t n);
+    /* The backend's strided copy with conversion (astype's). */
+    ua_status (*copy_strided)(void *queue, int nd, const ptrdiff_t *shape,
+                              const ua_strided *dst, const ua_strided *src);
+} ua_gpu_launcher;
+
+ua_status ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p);
+ua_status ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p);
+ua_status ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p);
+ua_status ua_gpu_search(const ua_gpu_launcher *l, const ua_search_plan *p);
+ua_status ua_gpu_group(const ua_gpu_launcher *l, const ua_group_plan *p,
+                       ptrdiff_t *count);
+ua_status ua_gpu_matmul(const ua_gpu_launcher *l, const ua_matmul_plan *p);
+
+#endif

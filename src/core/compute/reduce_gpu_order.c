@@ -1,0 +1,184 @@
+/* The sorts, searches, groups and matrix products of the run-time
+ * compiled backends (reduce_gpu.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/compute/reduce_gpu_internal.h"
+
+/* ---------------------------------------------------------- sorting */
+
+static ua_gpu_types
+order_types(ua_typenum type)
+{
+    return (ua_gpu_types){type, ua_gpu_accumulator_of(type), false};
+}
+
+ua_status
+ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p)
+{
+    ua_gpu_types t = order_types(p->type);
+    size_t total = (size_t)p->rows * (size_t)p->n;
+    if (total == 0) {
+        return UA_OK;
+    }
+    ua_status st = UA_OK;
+    if (p->index != NULL) {
+        ua_gpu_arg a[] = {ptr(p->index), i64(p->rows), i64(p->n)};
+        st = l->launch(l->queue, &t, UA_GPU_IOTA, groups_for(total), a, 3);
+    }
+    if (st != UA_OK || p->n < 2) {
+        return st;
+    }
+    size_t isz = ua_dtype_itemsize(p->type);
+    void *tmp = NULL, *itmp = NULL;
+    st = l->temporary(l->queue, total * isz, &tmp);
+    if (st == UA_OK && p->index != NULL) {
+        st = l->temporary(l->queue, total * 8, &itmp);
+    }
+    char *src = p->data, *dst = tmp;
+    int64_t *isrc = p->index, *idst = itmp;
+    for (ptrdiff_t w = 1; st == UA_OK && w < p->n; w *= 2) {
+        ua_gpu_arg a[] = {ptr(src),
+                          ptr(dst),
+                          i32(p->index != NULL),
+                          ptr(isrc != NULL ? (void *)isrc : src),
+                          ptr(idst != NULL ? (void *)idst : dst),
+                          i64(p->rows),
+                          i64(p->n),
+                          i64(w),
+                          i32(p->descending)};
+        st = l->launch(l->queue, &t, UA_GPU_MERGE, groups_for(total), a, 9);
+        char *ts = src;
+        src = dst;
+        dst = ts;
+        int64_t *ti = isrc;
+        isrc = idst;
+        idst = ti;
+    }
+    if (st == UA_OK && src != p->data) {
+        ptrdiff_t one = 1, n = (ptrdiff_t)total;
+        ua_strided d = {p->data, &one, p->type}, s = {src, &one, p->type};
+        st = l->copy_strided(l->queue, 1, &n, &d, &s);
+        if (st == UA_OK && p->index != NULL) {
+            ua_strided di = {(char *)p->index, &one, UA_INT64};
+            ua_strided si = {(char *)isrc, &one, UA_INT64};
+            st = l->copy_strided(l->queue, 1, &n, &di, &si);
+        }
+    }
+    ua_gpu_release(l, tmp);
+    ua_gpu_release(l, itmp);
+    return st;
+}
+
+ua_status
+ua_gpu_search(const ua_gpu_launcher *l, const ua_search_plan *p)
+{
+    if (p->m == 0) {
+        return UA_OK;
+    }
+    ua_gpu_types t = order_types(p->type);
+    ua_gpu_arg a[] = {ptr(p->n > 0 ? p->sorted : p->needles),
+                      i64(p->n),
+                      ptr(p->needles),
+                      i64(p->m),
+                      ptr(p->result),
+                      i32(p->right)};
+    return l->launch(l->queue, &t, UA_GPU_SEARCH, groups_for((size_t)p->m), a,
+                     6);
+}
+
+ua_status
+ua_gpu_group(const ua_gpu_launcher *l, const ua_group_plan *p,
+             ptrdiff_t *count)
+{
+    *count = 0;
+    if (p->n == 0) {
+        return UA_OK;
+    }
+    ua_gpu_types t = order_types(p->type);
+    void *dev = NULL;
+    ua_status st = l->temporary(l->queue, 8, &dev);
+    if (st != UA_OK) {
+        return st;
+    }
+    ua_gpu_arg a[] = {ptr(p->sorted),
+                      i64(p->n),
+                      ptr(p->group),
+                      i32(p->starts != NULL),
+                      ptr(p->starts != NULL ? p->starts : p->group),
+                      ptr(dev)};
+    st = l->launch(l->queue, &t, UA_GPU_GROUP_RUNS, 1, a, 6);
+    long long c = 0;
+    st = st == UA_OK ? l->download(l->queue, &c, dev, 8) : st;
+    *count = (ptrdiff_t)c;
+    ua_gpu_release(l, dev);
+    return st;
+}
+
+/* --------------------------------------------------------- products */
+
+ua_status
+ua_gpu_matmul(const ua_gpu_launcher *l, const ua_matmul_plan *p)
+{
+    size_t batch = product(p->nd, p->shape);
+    size_t total = batch * (size_t)p->m * (size_t)p->n;
+    if (total == 0) {
+        return UA_OK;
+    }
+    ua_gpu_types t = order_types(p->type);
+    size_t asz = ua_dtype_itemsize(t.a), isz = ua_dtype_itemsize(p->type);
+    bool direct = t.a == p->type;
+    int nd = p->nd;
+    /* The whole result's shape (batch, m, n) and steps. */
+    ptrdiff_t shape[UA_MAXDIMS + 2], cstep[UA_MAXDIMS + 2];
+    memcpy(shape, p->shape, sizeof(ptrdiff_t) * (size_t)nd);
+    memcpy(cstep, p->cstep, sizeof(ptrdiff_t) * (size_t)nd);
+    shape[nd] = p->m;
+    shape[nd + 1] = p->n;
+    cstep[nd] = p->cm;
+    cstep[nd + 1] = p->cn;
+    bool ok = ua_gpu_aligned(p->a, nd, p->astep, p->am, isz) &&
+              ua_gpu_aligned(p->a, 0, NULL, p->ak, isz) &&
+              ua_gpu_aligned(p->b, nd, p->bstep, p->bk, isz) &&
+              ua_gpu_aligned(p->b, 0, NULL, p->bn, isz) &&
+              ua_gpu_aligned(p->c, nd, p->cstep, p->cm, isz) &&
+              ua_gpu_aligned(p->c, 0, NULL, p->cn, isz);
+    if (!ok) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "matmul on this device needs operands aligned "
+                            "to their elements");
+    }
+    run_output o = {NULL, {0}, NULL};
+    ua_status st =
+        ua_gpu_prepare_output(l, direct, asz, nd + 2, shape, cstep, p->c, &o);
+    long long v[4 * UA_MAXDIMS];
+    for (int k = 0; k < nd; k++) {
+        v[k] = p->shape[k];
+        v[nd + k] = p->astep[k];
+        v[2 * nd + k] = p->bstep[k];
+        v[3 * nd + k] = o.rstep[k];
+    }
+    void *plan = NULL;
+    st = st == UA_OK ? ua_gpu_upload_longs(l, v, 4 * (size_t)nd, &plan) : st;
+    if (st == UA_OK) {
+        long long tm = (p->m + 15) / 16, tn = (p->n + 15) / 16;
+        ua_gpu_arg a[] = {
+            ptr(p->a),     ptr(p->b),  ptr(o.out),       ptr(plan),
+            i32(nd),       i64(tm),    i64(tn),          i64(p->m),
+            i64(p->n),     i64(p->k),  i64(p->am),       i64(p->ak),
+            i64(p->bk),    i64(p->bn), i64(o.rstep[nd]), i64(o.rstep[nd + 1]),
+            i32(p->conj_a)};
+        /* Tiles of 16 x 16 (the kernel's TILE): a group each. */
+        st = l->launch(l->queue, &t, UA_GPU_MATMUL,
+                       batch * (size_t)tm * (size_t)tn, a, 17);
+    }
+    ua_gpu_release(l, plan);
+    if (st != UA_OK) {
+        ua_gpu_release(l, o.temp);
+        return st;
+    }
+    return ua_gpu_finish_output(l, &o, t.a, nd + 2, shape, cstep, p->c,
+                                p->type);
+}

@@ -1,0 +1,558 @@
+/* The reductions of the run-time compiled backends (reduce_gpu.h): each
+ * plan carried out as launches of reduce_kernels.inc through a backend's
+ * launcher. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/compute/reduce_gpu_internal.h"
+
+enum {
+    CHUNK = UA_GPU_GROUP * 16, /* elements a group of ua_red_chunks takes */
+    BLOCK = 16
+};
+
+/* ------------------------------------------------------- reductions */
+
+/* The result of a reduction over no elements: the identity of SUM,
+ * COUNT, PROD, ALL, ANY, or NaN for MEAN, in every element. */
+static ua_status
+write_empty(const ua_gpu_launcher *l, const ua_reduce_plan *p)
+{
+    double v[2] = {p->op == UA_REDUCE_PROD || p->op == UA_REDUCE_ALL ? 1.0
+                   : p->op == UA_REDUCE_MEAN                         ? NAN
+                                                                     : 0.0,
+                   p->op == UA_REDUCE_MEAN ? NAN : 0.0};
+    unsigned char bits[16];
+    ptrdiff_t zero = 0, one = 1;
+    ua_strided hd = {(char *)bits, &one, p->rtype};
+    ua_strided hs = {(char *)v, &zero, UA_COMPLEX128};
+    ua_copy_strided_host(1, &one, &hd, &hs);
+    size_t rsz = ua_dtype_itemsize(p->rtype);
+    void *dev;
+    ua_status st = l->temporary(l->queue, rsz, &dev);
+    if (st != UA_OK) {
+        return st;
+    }
+    st = l->upload(l->queue, dev, bits, rsz);
+    ptrdiff_t strides[UA_MAXDIMS], zeros[UA_MAXDIMS] = {0};
+    for (int k = 0; k < p->nd; k++) {
+        strides[k] = p->rstep[k] / (ptrdiff_t)rsz;
+    }
+    ua_strided d = {p->result, strides, p->rtype};
+    ua_strided s = {dev, zeros, p->rtype};
+    st = st == UA_OK ? l->copy_strided(l->queue, p->nd, p->shape, &d, &s) : st;
+    ua_gpu_release(l, dev);
+    return st;
+}
+
+/* One reduction of the kernels' combiners (0 sum, 1 product, 2 minimum,
+ * 3 maximum, 4 squared deviations from centre): a plan's runs, their
+ * results finished (fin 1: divided by d, 2: then its square root). */
+typedef struct red_call {
+    const ua_gpu_types *t;
+    int nd;
+    const ptrdiff_t *shape;
+    const void *plan;               /* device: shape, xstep, rstep */
+    const ptrdiff_t *xstep, *rstep; /* the same steps, on the host */
+    size_t outputs;
+    const char *x;
+    ptrdiff_t n, step;
+    bool lanes_close; /* neighbouring outputs lie closer than a run */
+    int op;
+    const void *centre;
+    int fin;
+    double d;
+    char *out;
+} red_call;
+
+static long long
+real_bits(ua_typenum a, double d)
+{
+    if (a == UA_FLOAT64 || a == UA_COMPLEX128) {
+        long long b;
+        memcpy(&b, &d, 8);
+        return b;
+    }
+    float f = (float)d;
+    int b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+/* One launch of ua_red_lanes: `outputs` threads over the plan. */
+static ua_status
+launch_lanes(const ua_gpu_launcher *l, const red_call *c,
+             const ua_gpu_types *t, const void *plan, int nd, size_t outputs,
+             const char *x, ptrdiff_t n, ptrdiff_t step, int op, int fin,
+             char *out, bool pairwise, long long dbits)
+{
+    ua_gpu_arg a[] = {ptr(x),
+                      ptr(out),
+                      ptr(plan),
+                      i32(nd),
+                      i64((long long)outputs),
+                      i64(n),
+                      i64(step),
+                      i32(op),
+                      i32(c->centre != NULL && op == 4),
+                      ptr(c->centre != NULL ? c->centre : x),
+                      i64((long long)c->outputs),
+                      i32(fin),
+                      i64(dbits),
+                      i32(pairwise)};
+    return l->launch(l->queue, t, UA_GPU_RED_LANES, groups_for(outputs), a,
+                     14);
+}
+
+/* Threads that keep a GPU busy; fewer outputs split their runs. */
+#define LANE_THREADS (1 << 17)
+
+/* A thread per output; where there are too few outputs for the device,
+ * each run split into pieces of equal length (the last one's rest apart),
+ * whose partials a second launch combines in order. */
+static ua_status
+run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
+          long long dbits)
+{
+    ptrdiff_t pieces = 1;
+    if (c->outputs < LANE_THREADS && c->n >= 256) {
+        pieces = (ptrdiff_t)(LANE_THREADS / c->outputs);
+        pieces = pieces < c->n / 64 ? pieces : c->n / 64;
+        pieces = pieces < 4096 ? pieces : 4096;
+    }
+    if (pieces <= 1 || c->nd + 1 > UA_MAXDIMS) {
+        return launch_lanes(l, c, c->t, c->plan, c->nd, c->outputs, c->x, c->n,
+                            c->step, c->op, c->fin, c->out, pairwise, dbits);
+    }
+    ptrdiff_t len = (c->n + pieces - 1) / pieces;
+    ptrdiff_t full = c->n / len, rest = c->n - full * len;
+    ptrdiff_t count = full + (rest > 0);
+    size_t asz = ua_dtype_itemsize(c->t->a);
+    int nd = c->nd;
+    /* Pass 1's plan: the pieces, then the kept axes; partials dense, a row
+     * of outputs per piece.  Pass 2's: the kept axes, read densely. */
+    long long p1[3 * (UA_MAXDIMS + 1)], p2[3 * UA_MAXDIMS];
+    long long dense = (long long)asz;
+    for (int k = nd - 1; k >= 0; k--) {
+        p1[1 + k] = c->shape[k];
+        p1[nd + 2 + k] = c->xstep[k];
+        p1[2 * nd + 3 + k] = dense;
+        p2[k] = c->shape[k];
+        p2[nd + k] = dense;
+        p2[2 * nd + k] = c->rstep[k];
+        dense *= c->shape[k];
+    }
+    p1[0] = full;
+    p1[nd + 1] = (long long)len * c->step;
+    p1[2 * nd + 2] = dense;
+    void *plan1 = NULL, *plan2 = NULL, *part = NULL;
+    ua_status st = ua_gpu_upload_longs(l, p1, 3 * (size_t)(nd + 1), &plan1);
+    st = st == UA_OK ? ua_gpu_upload_longs(l, p2, 3 * (size_t)nd, &plan2) : st;
+    st = st == UA_OK
+             ? l->temporary(l->queue, (size_t)count * c->outputs * asz, &part)
+             : st;
+    if (st == UA_OK) {
+        st = launch_lanes(l, c, c->t, plan1, nd + 1, (size_t)full * c->outputs,
+                          c->x, len, c->step, c->op, 0, part, pairwise, dbits);
+    }
+    if (st == UA_OK && rest > 0) {
+        st = launch_lanes(l, c, c->t, plan1, nd + 1, c->outputs,
+                          c->x + full * len * c->step, rest, c->step, c->op, 0,
+                          (char *)part + (size_t)full * c->outputs * asz,
+                          pairwise, dbits);
+    }
+    if (st == UA_OK) {
+        /* The partials are the accumulator's values, read as they are. */
+        ua_gpu_types partials = {c->t->a, c->t->a, false};
+        st =
+            launch_lanes(l, c, &partials, plan2, nd, c->outputs, part, count,
+                         (ptrdiff_t)(c->outputs * asz), c->op == 4 ? 0 : c->op,
+                         c->fin, c->out, pairwise, dbits);
+    }
+    ua_gpu_release(l, part);
+    ua_gpu_release(l, plan2);
+    ua_gpu_release(l, plan1);
+    return st;
+}
+
+static ua_status
+run_reduction(const ua_gpu_launcher *l, const red_call *c)
+{
+    char ak = ua_dtype_kind(c->t->a);
+    bool pairwise = (ak == 'f' || ak == 'c') && (c->op == 0 || c->op == 4);
+    long long dbits = real_bits(c->t->a, c->d);
+    bool lanes = c->n <= BLOCK || (c->lanes_close && c->outputs >= 1024) ||
+                 (c->outputs >= 16384 && c->n <= 64);
+    if (lanes) {
+        return run_lanes(l, c, pairwise, dbits);
+    }
+    size_t asz = ua_dtype_itemsize(c->t->a);
+    const char *x = c->x;
+    ptrdiff_t n = c->n, step = c->step;
+    long long xrow = 0;
+    int op = c->op;
+    const void *centre = c->centre;
+    void *prev = NULL;
+    ua_status st = UA_OK;
+    /* Partials are the accumulator's values: the program that reads them
+     * as they are. */
+    const ua_gpu_types *t = c->t;
+    ua_gpu_types partials = {c->t->a, c->t->a, false};
+    for (;;) {
+        ptrdiff_t chunks = (n + CHUNK - 1) / CHUNK;
+        void *part = NULL;
+        if (chunks > 1) {
+            st = l->temporary(l->queue, c->outputs * (size_t)chunks * asz,
+                              &part);
+            if (st != UA_OK) {
+                break;
+            }
+        }
+        ua_gpu_arg a[] = {ptr(x),
+                          ptr(chunks > 1 ? part : c->out),
+                          ptr(c->plan),
+                          i32(c->nd),
+                          i64(xrow),
+                          i64(chunks),
+                          i64(n),
+                          i64(step),
+                          i32(op),
+                          i32(centre != NULL),
+                          ptr(centre != NULL ? centre : x),
+                          i32(c->fin),
+                          i64(dbits)};
+        st = l->launch(l->queue, t, UA_GPU_RED_CHUNKS,
+                       c->outputs * (size_t)chunks, a, 13);
+        ua_gpu_release(l, prev);
+        prev = part;
+        if (st != UA_OK || chunks == 1) {
+            break;
+        }
+        /* The partials: a dense row per output, summed (not squared) on. */
+        x = part;
+        xrow = (long long)(chunks * (ptrdiff_t)asz);
+        n = chunks;
+        step = (ptrdiff_t)asz;
+        op = op == 4 ? 0 : op;
+        centre = NULL;
+        t = &partials;
+    }
+    ua_gpu_release(l, prev);
+    return st;
+}
+
+static ua_status
+run_arg_reduction(const ua_gpu_launcher *l, const red_call *c)
+{
+    size_t asz = ua_dtype_itemsize(c->t->a);
+    const char *x = c->x;
+    const long long *xi = NULL;
+    ptrdiff_t n = c->n, step = c->step;
+    long long xrow = 0;
+    void *prev[2] = {NULL, NULL};
+    ua_status st = UA_OK;
+    const ua_gpu_types *t = c->t;
+    ua_gpu_types partials = {c->t->a, c->t->a, false};
+    for (;;) {
+        ptrdiff_t chunks = (n + CHUNK - 1) / CHUNK;
+        void *part[2] = {NULL, NULL};
+        if (chunks > 1) {
+            size_t count = c->outputs * (size_t)chunks;
+            st = l->temporary(l->queue, count * asz, &part[0]);
+            st =
+                st == UA_OK ? l->temporary(l->queue, count * 8, &part[1]) : st;
+            if (st != UA_OK) {
+                ua_gpu_release(l, part[0]);
+                break;
+            }
+        }
+        ua_gpu_arg a[] = {ptr(x),
+                          i32(xi != NULL),
+                          ptr(xi != NULL ? (const void *)xi : x),
+                          ptr(chunks > 1 ? part[0] : c->out),
+                          ptr(chunks > 1 ? part[1] : c->out),
+                          ptr(c->plan),
+                          i32(c->nd),
+                          i64(xrow),
+                          i64(chunks),
+                          i64(n),
+                          i64(step),
+                          i32(c->op)};
+        st = l->launch(l->queue, t, UA_GPU_ARG_CHUNKS,
+                       c->outputs * (size_t)chunks, a, 12);
+        ua_gpu_release(l, prev[0]);
+        ua_gpu_release(l, prev[1]);
+        prev[0] = part[0];
+        prev[1] = part[1];
+        if (st != UA_OK || chunks == 1) {
+            break;
+        }
+        x = part[0];
+        xi = part[1];
+        t = &partials;
+        xrow = (long long)(chunks * (ptrdiff_t)asz);
+        n = chunks;
+        step = (ptrdiff_t)asz;
+    }
+    ua_gpu_release(l, prev[0]);
+    ua_gpu_release(l, prev[1]);
+    return st;
+}
+
+static int
+combiner_of(ua_reduce_op op)
+{
+    switch (op) {
+    case UA_REDUCE_PROD:
+        return 1;
+    case UA_REDUCE_MIN:
+    case UA_REDUCE_ALL:
+    case UA_REDUCE_ARGMIN:
+        return 2;
+    case UA_REDUCE_MAX:
+    case UA_REDUCE_ANY:
+    case UA_REDUCE_ARGMAX:
+        return 3;
+    default:
+        return 0;
+    }
+}
+
+static ptrdiff_t
+magnitude(ptrdiff_t v)
+{
+    return v < 0 ? -v : v;
+}
+
+/* VAR and STD: the mean of each run into a dense temporary (centre),
+ * then the mean of the squared deviations from it. */
+static ua_status
+reduce_deviations(const ua_gpu_launcher *l, const ua_reduce_plan *p,
+                  const run_input *in, red_call *c)
+{
+    size_t asz = ua_dtype_itemsize(c->t->a);
+    ptrdiff_t dense[UA_MAXDIMS], s = (ptrdiff_t)asz;
+    for (int k = p->nd - 1; k >= 0; k--) {
+        dense[k] = s;
+        s *= p->shape[k];
+    }
+    void *centre = NULL, *plan = NULL;
+    ua_status st = l->temporary(l->queue, c->outputs * asz, &centre);
+    if (st != UA_OK) {
+        return st;
+    }
+    st =
+        ua_gpu_upload_reduce_plan(l, p->nd, p->shape, in->xstep, dense, &plan);
+    if (st == UA_OK) {
+        red_call m = *c;
+        m.plan = plan;
+        m.rstep = dense;
+        m.op = 0;
+        m.fin = 1;
+        m.d = (double)p->n;
+        m.out = centre;
+        st = run_reduction(l, &m);
+    }
+    if (st == UA_OK) {
+        double d = (double)p->n - p->correction;
+        c->op = 4;
+        c->centre = centre;
+        c->fin = p->op == UA_REDUCE_STD ? 2 : 1;
+        c->d = d > 0 ? d : NAN;
+        st = run_reduction(l, c);
+    }
+    ua_gpu_release(l, plan);
+    ua_gpu_release(l, centre);
+    return st;
+}
+
+ua_status
+ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p)
+{
+    if (p->n == 0) {
+        return write_empty(l, p);
+    }
+    bool arg = p->op == UA_REDUCE_ARGMIN || p->op == UA_REDUCE_ARGMAX;
+    bool truth = p->op == UA_REDUCE_ALL || p->op == UA_REDUCE_ANY ||
+                 p->op == UA_REDUCE_COUNT;
+    ua_gpu_types t = {p->xtype,
+                      p->op == UA_REDUCE_COUNT ? UA_UINT64
+                      : truth                  ? UA_BOOL
+                      : arg ? ua_gpu_accumulator_of(p->xtype)
+                            : ua_gpu_accumulator_of(p->rtype),
+                      truth};
+    run_input in;
+    ua_status st =
+        ua_gpu_stage_input(l, &t, truth ? UA_BOOL : t.a, p->nd, p->shape,
+                           p->xstep, p->n, p->step, p->x, &in);
+    /* COUNT's uint64 sum is the int64 result's bits. */
+    bool same = arg || p->rtype == t.a ||
+                (p->op == UA_REDUCE_COUNT && p->rtype == UA_INT64);
+    size_t asz = ua_dtype_itemsize(t.a);
+    run_output o = {NULL, {0}, NULL};
+    st = st == UA_OK ? ua_gpu_prepare_output(l, same, asz, p->nd, p->shape,
+                                             p->rstep, p->result, &o)
+                     : st;
+    void *plan = NULL;
+    st = st == UA_OK ? ua_gpu_upload_reduce_plan(l, p->nd, p->shape, in.xstep,
+                                                 o.rstep, &plan)
+                     : st;
+    if (st == UA_OK) {
+        int nd = p->nd;
+        red_call c = {&t,
+                      nd,
+                      p->shape,
+                      plan,
+                      in.xstep,
+                      o.rstep,
+                      product(nd, p->shape),
+                      in.x,
+                      p->n,
+                      in.step,
+                      nd > 0 &&
+                          magnitude(in.xstep[nd - 1]) < magnitude(in.step),
+                      combiner_of(p->op),
+                      NULL,
+                      p->op == UA_REDUCE_MEAN,
+                      (double)p->n,
+                      o.out};
+        if (arg) {
+            c.op = p->op == UA_REDUCE_ARGMIN ? 0 : 1;
+            st = run_arg_reduction(l, &c);
+        } else if (p->op == UA_REDUCE_VAR || p->op == UA_REDUCE_STD) {
+            st = reduce_deviations(l, p, &in, &c);
+        } else {
+            st = run_reduction(l, &c);
+        }
+    }
+    ua_gpu_release(l, plan);
+    ua_gpu_release(l, in.staged);
+    if (st != UA_OK) {
+        ua_gpu_release(l, o.temp);
+        return st;
+    }
+    return ua_gpu_finish_output(l, &o, t.a, p->nd, p->shape, p->rstep,
+                                p->result, p->rtype);
+}
+
+/* ------------------------------------------------------------ scans */
+
+/* Threads a long integer scan is split across. */
+#define SCAN_THREADS (1 << 16)
+
+/* A scan of few long runs of integers (whose wrapping sums and products
+ * do not depend on the order) in three launches: each part's total, the
+ * totals' exclusive scan per run, each part's results from its offset. */
+static ua_status
+scan_in_parts(const ua_gpu_launcher *l, const ua_gpu_types *t,
+              const run_input *in, const run_output *o, const void *plan,
+              int nd, size_t rows, ptrdiff_t n, int op, int initial)
+{
+    ptrdiff_t parts = (ptrdiff_t)(SCAN_THREADS / rows);
+    parts = parts < n / 256 ? parts : n / 256;
+    ptrdiff_t len = (n + parts - 1) / parts;
+    parts = (n + len - 1) / len;
+    size_t asz = ua_dtype_itemsize(t->a);
+    ua_gpu_types partials = {t->a, t->a, false};
+    void *totals = NULL, *offs = NULL, *plan2 = NULL;
+    long long p2[3] = {(long long)rows, (long long)(parts * (ptrdiff_t)asz),
+                       (long long)((parts + 1) * (ptrdiff_t)asz)};
+    ua_status st = l->temporary(l->queue, rows * (size_t)parts * asz, &totals);
+    st = st == UA_OK
+             ? l->temporary(l->queue, rows * (size_t)(parts + 1) * asz, &offs)
+             : st;
+    st = st == UA_OK ? ua_gpu_upload_longs(l, p2, 3, &plan2) : st;
+    size_t threads = rows * (size_t)parts;
+    for (int write = 0; st == UA_OK && write < 2; write++) {
+        if (write) {
+            ua_gpu_arg b[] = {ptr(totals),
+                              ptr(offs),
+                              ptr(plan2),
+                              i32(1),
+                              i64((long long)rows),
+                              i64(parts),
+                              i64((long long)asz),
+                              i64((long long)asz),
+                              i32(op),
+                              i32(1),
+                              i32(0)};
+            st = l->launch(l->queue, &partials, UA_GPU_SCAN_ROWS,
+                           groups_for(rows), b, 11);
+        }
+        ua_gpu_arg a[] = {
+            ptr(in->x),           ptr(o->out),       ptr(plan), i32(nd),
+            i64((long long)rows), i64(parts),        i64(len),  i64(n),
+            i64(in->step),        i64(o->rstep[nd]), i32(op),   i32(initial),
+            ptr(totals),          ptr(offs),         i32(write)};
+        st = st == UA_OK ? l->launch(l->queue, t, UA_GPU_SCAN_PARTS,
+                                     groups_for(threads), a, 15)
+                         : st;
+    }
+    ua_gpu_release(l, plan2);
+    ua_gpu_release(l, offs);
+    ua_gpu_release(l, totals);
+    return st;
+}
+
+ua_status
+ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
+{
+    ptrdiff_t outlen = p->op == UA_SCAN_DIFF ? p->n - 1 : p->n + p->initial;
+    size_t rows = product(p->nd, p->shape);
+    if (outlen <= 0 || rows == 0) {
+        return UA_OK;
+    }
+    ua_gpu_types t = {p->xtype, ua_gpu_accumulator_of(p->rtype), false};
+    run_input in;
+    ua_status st = ua_gpu_stage_input(l, &t, t.a, p->nd, p->shape, p->xstep,
+                                      p->n, p->step, p->x, &in);
+    /* The result's shape with the scanned axis last. */
+    int nd = p->nd;
+    ptrdiff_t shape[UA_MAXDIMS + 1], rstep[UA_MAXDIMS + 1];
+    memcpy(shape, p->shape, sizeof(ptrdiff_t) * (size_t)nd);
+    memcpy(rstep, p->rstep, sizeof(ptrdiff_t) * (size_t)nd);
+    shape[nd] = outlen;
+    rstep[nd] = p->rstep_axis;
+    size_t asz = ua_dtype_itemsize(t.a);
+    run_output o = {NULL, {0}, NULL};
+    st = st == UA_OK ? ua_gpu_prepare_output(l, p->rtype == t.a, asz, nd + 1,
+                                             shape, rstep, p->result, &o)
+                     : st;
+    void *plan = NULL;
+    st = st == UA_OK ? ua_gpu_upload_reduce_plan(l, nd, p->shape, in.xstep,
+                                                 o.rstep, &plan)
+                     : st;
+    if (st == UA_OK) {
+        int op = p->op == UA_SCAN_CUMSUM    ? 0
+                 : p->op == UA_SCAN_CUMPROD ? 1
+                                            : 2;
+        char ak = ua_dtype_kind(t.a);
+        bool parts =
+            op != 2 && (ak == 'i' || ak == 'u') && rows < 4096 && p->n >= 8192;
+        ua_gpu_arg a[] = {ptr(in.x),
+                          ptr(o.out),
+                          ptr(plan),
+                          i32(nd),
+                          i64((long long)rows),
+                          i64(p->n),
+                          i64(in.step),
+                          i64(o.rstep[nd]),
+                          i32(op),
+                          i32(p->initial),
+                          i32(p->rtype == UA_FLOAT16)};
+        st = parts ? scan_in_parts(l, &t, &in, &o, plan, nd, rows, p->n, op,
+                                   p->initial)
+                   : l->launch(l->queue, &t, UA_GPU_SCAN_ROWS,
+                               groups_for(rows), a, 11);
+    }
+    ua_gpu_release(l, plan);
+    ua_gpu_release(l, in.staged);
+    if (st != UA_OK) {
+        ua_gpu_release(l, o.temp);
+        return st;
+    }
+    return ua_gpu_finish_output(l, &o, t.a, nd + 1, shape, rstep, p->result,
+                                p->rtype);
+}

@@ -1,0 +1,141 @@
+/* The source of the run-time compiled reduction programs
+ * (reduce_gpu.h): the dialect, the type layer of a pair of element and
+ * accumulator types, then the kernel text (reduce_kernels.inc). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/compute/reduce_gpu_internal.h"
+#include "reduce_kernels_text.h"
+
+const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS] = {
+    "ua_red_lanes",  "ua_red_chunks", "ua_arg_chunks", "ua_scan_rows",
+    "ua_scan_parts", "ua_iota",       "ua_merge",      "ua_search",
+    "ua_group",      "ua_matmul"};
+
+uint64_t
+ua_gpu_types_key(const ua_gpu_types *t)
+{
+    return (uint64_t)ua_dtype_index(t->x) << 8 |
+           (uint64_t)ua_dtype_index(t->a) << 1 | (uint64_t)t->truth;
+}
+
+static bool
+is_wide(ua_typenum t)
+{
+    return t == UA_FLOAT64 || t == UA_COMPLEX128;
+}
+
+bool
+ua_gpu_types_need_fp64(const ua_gpu_types *t)
+{
+    return is_wide(t->x) || is_wide(t->a);
+}
+
+/* The accumulator of values of type t. */
+ua_typenum
+ua_gpu_accumulator_of(ua_typenum t)
+{
+    switch (ua_dtype_kind(t)) {
+    case 'b':
+        return UA_BOOL;
+    case 'i':
+        return UA_INT64;
+    case 'u':
+        return UA_UINT64;
+    default:
+        return t == UA_FLOAT16 ? UA_FLOAT32 : t;
+    }
+}
+
+/* The identities and constants of the accumulator's arithmetic. */
+static void
+write_identities(char *s, size_t cap, ua_typenum a)
+{
+    const char *sum = "0", *prod = "1", *min = "1", *max = "0", *zero = "0";
+    switch (a) {
+    case UA_FLOAT32:
+        sum = "(-0.0f)", prod = "1.0f", min = "INFINITY", max = "(-INFINITY)",
+        zero = "0.0f";
+        break;
+    case UA_FLOAT64:
+        sum = "(-0.0)", prod = "1.0", min = "((double)INFINITY)",
+        max = "(-(double)INFINITY)", zero = "0.0";
+        break;
+    case UA_COMPLEX64:
+    case UA_COMPLEX128:
+        sum = min = max = "a_c((RT)-0.0f, (RT)-0.0f)";
+        prod = "a_c((RT)1, (RT)0)", zero = "a_c((RT)0, (RT)0)";
+        break;
+    case UA_INT64:
+        min = "((A)0x7fffffffffffffff)";
+        max = "((A)-0x7fffffffffffffff - (A)1)";
+        break;
+    case UA_UINT64:
+        min = "((A)0xffffffffffffffff)";
+        break;
+    default:
+        break;
+    }
+    snprintf(s, cap,
+             "#define A_ID_SUM %s\n#define A_ID_PROD %s\n#define A_ID_MIN "
+             "%s\n#define A_ID_MAX %s\n#define A_ZERO %s\n",
+             sum, prod, min, max, zero);
+}
+
+/* The body of loadx: v (an X) as an A. */
+static const char *
+load_expression(const ua_gpu_types *t)
+{
+    char xk = ua_dtype_kind(t->x);
+    if (t->truth) {
+        return xk == 'c'            ? "(A)(v.re != 0 || v.im != 0)"
+               : t->x == UA_FLOAT16 ? "(A)((v & 0x7fff) != 0)"
+                                    : "(A)(v != 0)";
+    }
+    if (t->x == UA_FLOAT16) {
+        return "HALF_TO_F(v)";
+    }
+    return t->x == t->a ? "v" : "(A)v";
+}
+
+char *
+ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
+{
+    char ids[512], layer[2048];
+    char ak = ua_dtype_kind(t->a);
+    write_identities(ids, sizeof ids, t->a);
+    bool wide = t->a == UA_FLOAT64 || t->a == UA_COMPLEX128;
+    snprintf(layer, sizeof layer,
+             "typedef %s X;\ntypedef %s A;\n#define RT %s\n"
+             "#define RT_FROM_BITS(b) %s\n"
+             "#define A_COMPLEX %d\n#define A_FLOAT %d\n#define A_SIGNED %d\n"
+             "#define A_BOOL %d\n#define X_HALF %d\n%s"
+             "FN A loadx(GLOBAL const char *p) {\n"
+             "  X v = *(GLOBAL const X *)p;\n  return %s;\n}\n",
+             l->storage(t->x), l->storage(t->a), wide ? "double" : "float",
+             wide ? "BITS_F64(b)" : "BITS_F32((int)(b))", ak == 'c', ak == 'f',
+             ak == 'i', ak == 'b', t->x == UA_FLOAT16, ids,
+             load_expression(t));
+    size_t n = strlen(layer) + 1;
+    for (int i = 0; l->header[i] != NULL; i++) {
+        n += strlen(l->header[i]);
+    }
+    for (int i = 0; ua_reduce_kernel_text[i] != NULL; i++) {
+        n += strlen(ua_reduce_kernel_text[i]);
+    }
+    char *s = malloc(n);
+    if (s == NULL) {
+        return NULL;
+    }
+    s[0] = '\0';
+    for (int i = 0; l->header[i] != NULL; i++) {
+        strcat(s, l->header[i]);
+    }
+    strcat(s, layer);
+    for (int i = 0; ua_reduce_kernel_text[i] != NULL; i++) {
+        strcat(s, ua_reduce_kernel_text[i]);
+    }
+    return s;
+}
