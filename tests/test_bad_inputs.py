@@ -2532,7 +2532,7 @@ CASES = [
     ),
     C(lambda: ua.diff(_vec(), n=-1), ValueError, "n must be non-negative", id="diff-negative-n"),
     C(lambda: ua.diff(_scalar()), ValueError, "at least one dimension", id="diff-0d"),
-    C(lambda: ua.sort(_cplx()), TypeError, "complex values have no order", id="sort-complex"),
+    C(lambda: ua.sort(_vec(), stable=1), TypeError, "stable must be a bool", id="sort-stable-int"),
     C(lambda: ua.sort(_scalar()), ValueError, "at least one dimension", id="sort-0d"),
     C(
         lambda: ua.argsort(_mat(), axis=3),

@@ -484,12 +484,15 @@ outputs_are_lanes(const ua_reduce_plan *p)
 }
 
 /* The result of a reduction over no elements: 0 for SUM and COUNT, 1 for
- * PROD, true for ALL, false for ANY, NaN for MEAN. */
+ * PROD, true for ALL, false for ANY; NaN for MEAN, VAR and STD, whose
+ * count (less any correction) is not positive, as NumPy gives them. */
 static void
 write_empty(const ua_reduce_plan *p)
 {
+    bool statistic = p->op == UA_REDUCE_MEAN || p->op == UA_REDUCE_VAR ||
+                     p->op == UA_REDUCE_STD;
     double v[2] = {p->op == UA_REDUCE_PROD || p->op == UA_REDUCE_ALL ? 1.0
-                   : p->op == UA_REDUCE_MEAN                         ? NAN
+                   : statistic                                       ? NAN
                                                                      : 0.0,
                    p->op == UA_REDUCE_MEAN ? NAN : 0.0};
     ptrdiff_t rsz = (ptrdiff_t)ua_dtype_itemsize(p->rtype);

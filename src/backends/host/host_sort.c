@@ -16,15 +16,28 @@
  * of their key, which a stable sort leaves in that order.  argsort moves
  * positions beside the keys: packed under 32-bit keys into one 64-bit
  * word, beside 64-bit keys as 32-bit positions where rows are shorter than
- * 2^32.  Rows of up to SHORT_ROW elements go by insertion. */
+ * 2^32.  Rows of up to SHORT_ROW elements go by insertion, and complex
+ * rows by a merge sort in NumPy's order for them (complex_key_of). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/host/host_kernels.h"
 #include "backends/host/host_sort_keys.h"
+#include "backends/host/host_threads.h"
 #include "core/compute/kernels.h"
 
 enum { SHORT_ROW = 64, RADIX = 256 };
+
+/* Long rows' sizes (sort_long, below): 11-bit top digits leave most
+ * buckets of a 4 Mi-element row of normally distributed floats within the
+ * cache, where 8-bit ones need a second split. */
+enum {
+    CACHE_BYTES = 2 << 20,
+    TOP_BITS = 11,
+    TOP_RADIX = 1 << TOP_BITS,
+    MAX_PARTS = 16,
+    GROUPS = 32
+};
 
 typedef size_t histogram[RADIX];
 
@@ -88,12 +101,28 @@ typedef struct key_range {
         }                                                                     \
     }
 
+/* The keys less lo into keys, with the histogram of their digit at
+ * shift: the first pass of a long row's sort (sort_long). */
+#define DEFINE_TOP(S, W, K, KT, B)                                            \
+    static void top##B##_##S(const char *data, ptrdiff_t n, uint64_t flip,    \
+                             uint64_t lo, int shift, KT *restrict keys,       \
+                             size_t *counts)                                  \
+    {                                                                         \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            KT k = (KT)((key_of(load(data + i * W, W), W, K) ^ flip) - lo);   \
+            keys[i] = k;                                                      \
+            counts[k >> shift & (TOP_RADIX - 1)]++;                           \
+        }                                                                     \
+    }
+
 #define DEFINE_NARROW(S, W, K)                                                \
     DEFINE_RANGE(S, W, K)                                                     \
-    DEFINE_KEYS(S, W, K, uint32_t, 32)
+    DEFINE_KEYS(S, W, K, uint32_t, 32)                                        \
+    DEFINE_TOP(S, W, K, uint32_t, 32)
 #define DEFINE_WIDE(S, W, K)                                                  \
     DEFINE_NARROW(S, W, K)                                                    \
-    DEFINE_KEYS(S, W, K, uint64_t, 64)
+    DEFINE_KEYS(S, W, K, uint64_t, 64)                                        \
+    DEFINE_TOP(S, W, K, uint64_t, 64)
 
 DEFINE_NARROW(u1, 1, 'u')
 DEFINE_NARROW(i1, 1, 'i')
@@ -117,16 +146,22 @@ typedef struct form {
                     const char *);
     void (*unkey64)(const uint64_t *, ptrdiff_t, uint64_t, uint64_t, char *,
                     const char *);
+    void (*top32)(const char *, ptrdiff_t, uint64_t, uint64_t, int, uint32_t *,
+                  size_t *);
+    void (*top64)(const char *, ptrdiff_t, uint64_t, uint64_t, int, uint64_t *,
+                  size_t *);
 } form;
 
 static form
 form_of(int w, char k)
 {
-#define NARROW(S) (form){range_##S, fill32_##S, NULL, unkey32_##S, NULL}
+#define NARROW(S)                                                             \
+    (form){range_##S, fill32_##S, NULL, unkey32_##S, NULL, top32_##S, NULL}
 #define WIDE(S)                                                               \
     (form)                                                                    \
     {                                                                         \
-        range_##S, fill32_##S, fill64_##S, unkey32_##S, unkey64_##S           \
+        range_##S, fill32_##S, fill64_##S, unkey32_##S, unkey64_##S,          \
+            top32_##S, top64_##S                                              \
     }
     switch (w * 256 + k) {
     case 1 * 256 + 'i':
@@ -237,12 +272,261 @@ keep_lost(const char *data, ptrdiff_t n, int w, char *lost)
     }
 }
 
+/* Long rows (sort_long): one pass splits the keys into TOP_RADIX buckets
+ * by their top digit (TOP_BITS of the range's highest), each part of the
+ * row on its own thread; then each bucket, small enough for a core's
+ * second-level cache (CACHE_BYTES of keys and their copy), is sorted by
+ * LSD passes there,
+ * and a bucket larger than that is split again the same way.  The bucket
+ * sorts are spread over the threads, each turning its keys back into
+ * values at once, while they are in cache. */
+
+/* In cache, LSD passes take digits of CACHE_DIGIT bits: fewer passes,
+ * and their histograms still fit the first-level cache. */
+enum { CACHE_DIGIT = 11, CACHE_RADIX = 1 << CACHE_DIGIT, CACHE_PASSES = 6 };
+
+#define DEFINE_BUCKET_SORT(B, KT)                                             \
+    /* Keys into buckets by their digit at shift, at[d] the next place of   \
+     * digit d's. */ \
+    static void split##B(const KT *restrict k, KT *restrict t, ptrdiff_t a,   \
+                         ptrdiff_t b, int shift, size_t *restrict at)         \
+    {                                                                         \
+        for (ptrdiff_t i = a; i < b; i++) {                                   \
+            KT v = k[i];                                                      \
+            t[at[v >> shift & (TOP_RADIX - 1)]++] = v;                        \
+        }                                                                     \
+    }                                                                         \
+    static void lsd_in_cache##B(KT *k, KT *t, ptrdiff_t n, int bits)          \
+    {                                                                         \
+        int digits = (bits + CACHE_DIGIT - 1) / CACHE_DIGIT;                  \
+        size_t counts[CACHE_PASSES][CACHE_RADIX];                             \
+        memset(counts, 0, (size_t)digits * sizeof counts[0]);                 \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            KT v = k[i];                                                      \
+            for (int d = 0; d < digits; d++) {                                \
+                counts[d][v >> (CACHE_DIGIT * d) & (CACHE_RADIX - 1)]++;      \
+            }                                                                 \
+        }                                                                     \
+        KT *src = k, *dst = t;                                                \
+        for (int d = 0; d < digits; d++) {                                    \
+            size_t *c = counts[d], sum = 0;                                   \
+            int shift = CACHE_DIGIT * d;                                      \
+            if (c[src[0] >> shift & (CACHE_RADIX - 1)] == (size_t)n) {        \
+                continue; /* one digit for all: nothing moves */              \
+            }                                                                 \
+            for (int b = 0; b < CACHE_RADIX; b++) {                           \
+                size_t x = c[b];                                              \
+                c[b] = sum;                                                   \
+                sum += x;                                                     \
+            }                                                                 \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                KT v = src[i];                                                \
+                dst[c[v >> shift & (CACHE_RADIX - 1)]++] = v;                 \
+            }                                                                 \
+            KT *x = src;                                                      \
+            src = dst;                                                        \
+            dst = x;                                                          \
+        }                                                                     \
+        if (src != k) {                                                       \
+            memcpy(k, src, (size_t)n * sizeof *k);                            \
+        }                                                                     \
+    }                                                                         \
+    /* The n keys in k sorted on their low `bits` (t: scratch), into k. */    \
+    static void sort_bucket##B(KT *k, KT *t, ptrdiff_t n, int bits)           \
+    {                                                                         \
+        if (n < 2 || bits <= 0) {                                             \
+            return;                                                           \
+        }                                                                     \
+        if ((size_t)n * 2 * sizeof *k <= CACHE_BYTES || bits <= TOP_BITS) {   \
+            lsd_in_cache##B(k, t, n, bits);                                   \
+            return;                                                           \
+        }                                                                     \
+        const int shift = bits - TOP_BITS;                                    \
+        size_t c[TOP_RADIX] = {0}, at[TOP_RADIX], sum = 0;                    \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            c[k[i] >> shift & (TOP_RADIX - 1)]++;                             \
+        }                                                                     \
+        for (int b = 0; b < TOP_RADIX; b++) {                                 \
+            at[b] = sum;                                                      \
+            sum += c[b];                                                      \
+        }                                                                     \
+        split##B(k, t, 0, n, shift, at);                                      \
+        for (int b = 0; b < TOP_RADIX; b++) {                                 \
+            size_t from = at[b] - c[b];                                       \
+            sort_bucket##B(t + from, k + from, (ptrdiff_t)c[b], shift);       \
+            memcpy(k + from, t + from, c[b] * sizeof *k);                     \
+        }                                                                     \
+    }
+
+DEFINE_BUCKET_SORT(32, uint32_t)
+DEFINE_BUCKET_SORT(64, uint64_t)
+
+/* A long row's sort, shared by its parts (sort_long). */
+typedef struct long_sort {
+    char *data;
+    ptrdiff_t n;
+    int w, wide, shift, parts;
+    const form *f;
+    uint64_t flip, lo;
+    void *keys, *tmp;
+    const char *lost;                    /* NULL: each group unkeys its own */
+    size_t counts[MAX_PARTS][TOP_RADIX]; /* then each part's offsets */
+    size_t size[TOP_RADIX], start[TOP_RADIX]; /* the buckets */
+    int group_end[GROUPS], groups;            /* buckets [end[g-1], end[g]) */
+} long_sort;
+
+static ptrdiff_t
+part_start(const long_sort *j, int part)
+{
+    return (ptrdiff_t)((double)j->n * part / j->parts);
+}
+
+/* Each part's keys and its histogram of their top digits. */
+static void
+fill_part(void *ctx, int part, int parts)
+{
+    (void)parts;
+    long_sort *j = ctx;
+    ptrdiff_t a = part_start(j, part), b = part_start(j, part + 1);
+    size_t *c = j->counts[part];
+    memset(c, 0, sizeof j->counts[part]);
+    if (j->wide) {
+        j->f->top64(j->data + a * j->w, b - a, j->flip, j->lo, j->shift,
+                    (uint64_t *)j->keys + a, c);
+    } else {
+        j->f->top32(j->data + a * j->w, b - a, j->flip, j->lo, j->shift,
+                    (uint32_t *)j->keys + a, c);
+    }
+}
+
+/* Each part's keys into the buckets, after those of the parts before
+ * it: the split keeps equal keys in their order. */
+static void
+scatter_part(void *ctx, int part, int parts)
+{
+    (void)parts;
+    long_sort *j = ctx;
+    ptrdiff_t a = part_start(j, part), b = part_start(j, part + 1);
+    if (j->wide) {
+        split64(j->keys, j->tmp, a, b, j->shift, j->counts[part]);
+    } else {
+        split32(j->keys, j->tmp, a, b, j->shift, j->counts[part]);
+    }
+}
+
+/* One group of buckets sorted (into tmp) and, where no value is lost,
+ * turned back into values. */
+static void
+sort_group(void *ctx, int group, int groups)
+{
+    (void)groups;
+    long_sort *j = ctx;
+    for (int b = group ? j->group_end[group - 1] : 0; b < j->group_end[group];
+         b++) {
+        size_t from = j->start[b], n = j->size[b];
+        if (n == 0) {
+            continue;
+        }
+        if (j->wide) {
+            uint64_t *t = (uint64_t *)j->tmp + from;
+            sort_bucket64(t, (uint64_t *)j->keys + from, (ptrdiff_t)n,
+                          j->shift);
+            if (j->lost == NULL) {
+                j->f->unkey64(t, (ptrdiff_t)n, j->lo, j->flip,
+                              j->data + from * (size_t)j->w, NULL);
+            }
+        } else {
+            uint32_t *t = (uint32_t *)j->tmp + from;
+            sort_bucket32(t, (uint32_t *)j->keys + from, (ptrdiff_t)n,
+                          j->shift);
+            if (j->lost == NULL) {
+                j->f->unkey32(t, (ptrdiff_t)n, j->lo, j->flip,
+                              j->data + from * (size_t)j->w, NULL);
+            }
+        }
+    }
+}
+
+/* The buckets' places, each part's offsets in them, and the groups of
+ * buckets of about n / GROUPS keys that the threads take in turn. */
+static void
+plan_buckets(long_sort *j)
+{
+    size_t sum = 0;
+    for (int b = 0; b < TOP_RADIX; b++) {
+        j->start[b] = sum;
+        j->size[b] = 0;
+        for (int p = 0; p < j->parts; p++) {
+            size_t c = j->counts[p][b];
+            j->counts[p][b] = sum;
+            sum += c;
+            j->size[b] += c;
+        }
+    }
+    size_t per = (size_t)j->n / GROUPS + 1, in = 0;
+    j->groups = 0;
+    for (int b = 0; b < TOP_RADIX; b++) {
+        in += j->size[b];
+        if ((in >= per && j->groups < GROUPS - 1) || b == TOP_RADIX - 1) {
+            j->group_end[j->groups++] = b + 1;
+            in = 0;
+        }
+    }
+}
+
+/* false where there is no memory for the plan: the caller sorts the row
+ * the plain way. */
+static bool
+sort_long(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
+          key_range r, int bits, workspace *ws)
+{
+    long_sort *j = calloc(1, sizeof *j);
+    if (j == NULL) {
+        return false;
+    }
+    int parts = ua_host_parts((size_t)n * (size_t)w, 4);
+    j->data = data;
+    j->n = n;
+    j->w = w;
+    j->wide = bits > 32;
+    j->shift = bits - TOP_BITS;
+    j->parts = parts < MAX_PARTS ? parts : MAX_PARTS;
+    j->f = f;
+    j->flip = flip;
+    j->lo = r.lo;
+    j->keys = ws->keys;
+    j->tmp = ws->tmp;
+    if (r.loses) {
+        keep_lost(data, n, w, ws->lost);
+        j->lost = ws->lost;
+    }
+    ua_host_parallel(j->parts, fill_part, j);
+    plan_buckets(j);
+    ua_host_parallel(j->parts, scatter_part, j);
+    ua_host_parallel(j->groups, sort_group, j);
+    if (j->lost != NULL) {
+        if (j->wide) {
+            f->unkey64((uint64_t *)j->tmp, n, r.lo, flip, data, j->lost);
+        } else {
+            f->unkey32((uint32_t *)j->tmp, n, r.lo, flip, data, j->lost);
+        }
+    }
+    free(j);
+    return true;
+}
+
 /* sort: keys only, turned back into values. */
 static void
 sort_values(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
             key_range r, workspace *ws)
 {
     int digits = digits_of(r.hi - r.lo);
+    int bits = 64 - (r.hi == r.lo ? 64 : __builtin_clzll(r.hi - r.lo));
+    size_t ksz = digits <= 4 ? 4 : 8;
+    if ((size_t)n * 2 * ksz > CACHE_BYTES && bits > TOP_BITS &&
+        sort_long(data, n, w, f, flip, r, bits, ws)) {
+        return;
+    }
     const char *lost = NULL;
     if (r.loses) {
         keep_lost(data, n, w, ws->lost);
@@ -345,12 +629,100 @@ sort_short(char *data, ptrdiff_t n, int w, char k, uint64_t flip,
     }
 }
 
+/* Complex numbers have no one-word key in NumPy's order (a class, then
+ * two keys), so their rows go by a stable merge sort of positions,
+ * comparing keys made on the way: runs of MERGE_RUN by insertion, then
+ * merges back and forth between pos and tmp.  Returns the buffer that
+ * holds the sorted positions. */
+enum { MERGE_RUN = 16 };
+
+static bool
+complex_before(const char *data, int w, bool descending, int64_t a, int64_t b)
+{
+    int c = complex_key_cmp(complex_key_of(data + a * w, w),
+                            complex_key_of(data + b * w, w));
+    return descending ? c > 0 : c < 0;
+}
+
+static void
+merge_runs(const char *data, int w, bool descending, const int64_t *src,
+           int64_t *dst, ptrdiff_t lo, ptrdiff_t mid, ptrdiff_t hi)
+{
+    ptrdiff_t i = lo, j = mid, o = lo;
+    while (i < mid && j < hi) {
+        /* The right run's element goes first only where strictly before:
+         * equal elements keep their order. */
+        bool right = complex_before(data, w, descending, src[j], src[i]);
+        dst[o++] = right ? src[j++] : src[i++];
+    }
+    while (i < mid) {
+        dst[o++] = src[i++];
+    }
+    while (j < hi) {
+        dst[o++] = src[j++];
+    }
+}
+
+static int64_t *
+merge_sort_complex(const char *data, ptrdiff_t n, int w, bool descending,
+                   int64_t *pos, int64_t *tmp)
+{
+    for (ptrdiff_t lo = 0; lo < n; lo += MERGE_RUN) {
+        ptrdiff_t hi = lo + MERGE_RUN < n ? lo + MERGE_RUN : n;
+        for (ptrdiff_t i = lo; i < hi; i++) {
+            ptrdiff_t j = i;
+            for (;
+                 j > lo && complex_before(data, w, descending, i, pos[j - 1]);
+                 j--) {
+                pos[j] = pos[j - 1];
+            }
+            pos[j] = i;
+        }
+    }
+    for (ptrdiff_t run = MERGE_RUN; run < n; run *= 2) {
+        for (ptrdiff_t lo = 0; lo < n; lo += 2 * run) {
+            ptrdiff_t mid = lo + run < n ? lo + run : n;
+            ptrdiff_t hi = lo + 2 * run < n ? lo + 2 * run : n;
+            merge_runs(data, w, descending, pos, tmp, lo, mid, hi);
+        }
+        int64_t *t = pos;
+        pos = tmp;
+        tmp = t;
+    }
+    return pos;
+}
+
+static void
+sort_complex_row(char *data, ptrdiff_t n, int w, bool descending,
+                 workspace *ws, int64_t *index)
+{
+    int64_t *pos = index != NULL ? index : (int64_t *)(void *)ws->pay;
+    int64_t *tmp = index != NULL ? (int64_t *)(void *)ws->pay
+                                 : (int64_t *)(void *)ws->ptmp;
+    int64_t *sorted = merge_sort_complex(data, n, w, descending, pos, tmp);
+    if (index != NULL) {
+        if (sorted != index) {
+            memcpy(index, sorted, (size_t)n * sizeof *index);
+        }
+        return;
+    }
+    /* keys and tmp lie together: 16 bytes an element, a copy's room. */
+    for (ptrdiff_t i = 0; i < n; i++) {
+        memcpy(ws->keys + i * w, data + sorted[i] * w, (size_t)w);
+    }
+    memcpy(data, ws->keys, (size_t)(n * w));
+}
+
 static void
 sort_row(const ua_sort_plan *p, char *data, int64_t *index, workspace *ws)
 {
     ptrdiff_t n = p->n;
     int w = (int)ua_dtype_itemsize(p->type);
     char k = sort_kind(p->type);
+    if (k == 'c') {
+        sort_complex_row(data, n, w, p->descending, ws, index);
+        return;
+    }
     uint64_t flip = p->descending ? key_mask(w) : 0;
     if (n <= SHORT_ROW) {
         sort_short(data, n, w, k, flip, ws, index);

@@ -119,4 +119,59 @@ key_loses(uint64_t v, int w, char k)
     return k == 'f' && (v == sign || (v & ~sign & key_mask(w)) > exp);
 }
 
+/* The order NumPy sorts complex numbers in: by real part, then imaginary
+ * part, each by the float keys above (so -0.0 equals 0.0), with the
+ * numbers that hold a NaN after all others, in three classes: a NaN
+ * imaginary part (ordered by the real part), then a NaN real part
+ * (ordered by the imaginary part), then both NaN.  A complex key is the
+ * class and the one or two keys that order it. */
+typedef struct complex_key {
+    unsigned cls;
+    uint64_t first, second;
+} complex_key;
+
+/* The key of the w-byte complex number at p (w = 8 or 16). */
+static inline complex_key
+complex_key_of(const char *p, int w)
+{
+    int h = w / 2;
+    uint64_t nan = key_mask(h);
+    uint64_t re = key_of(load(p, h), h, 'f');
+    uint64_t im = key_of(load(p + h, h), h, 'f');
+    unsigned cls = (re == nan) * 2u + (im == nan);
+    switch (cls) {
+    case 0:
+        return (complex_key){0, re, im};
+    case 1:
+        return (complex_key){1, re, 0};
+    case 2:
+        return (complex_key){2, im, 0};
+    default:
+        return (complex_key){3, 0, 0};
+    }
+}
+
+/* -1, 0 or 1 as a sorts before, with or after b. */
+static inline int
+complex_key_cmp(complex_key a, complex_key b)
+{
+    if (a.cls != b.cls) {
+        return a.cls < b.cls ? -1 : 1;
+    }
+    if (a.first != b.first) {
+        return a.first < b.first ? -1 : 1;
+    }
+    if (a.second != b.second) {
+        return a.second < b.second ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Whether the key is of a number with a NaN part, which equals nothing. */
+static inline bool
+complex_key_is_nan(complex_key a)
+{
+    return a.cls != 0;
+}
+
 #endif

@@ -16,12 +16,16 @@ enum {
 /* ------------------------------------------------------- reductions */
 
 /* The result of a reduction over no elements: the identity of SUM,
- * COUNT, PROD, ALL, ANY, or NaN for MEAN, in every element. */
+ * COUNT, PROD, ALL, ANY, or NaN for MEAN, VAR and STD (whose count less
+ * any correction is not positive, as NumPy gives them), in every
+ * element. */
 static ua_status
 write_empty(const ua_gpu_launcher *l, const ua_reduce_plan *p)
 {
+    bool statistic = p->op == UA_REDUCE_MEAN || p->op == UA_REDUCE_VAR ||
+                     p->op == UA_REDUCE_STD;
     double v[2] = {p->op == UA_REDUCE_PROD || p->op == UA_REDUCE_ALL ? 1.0
-                   : p->op == UA_REDUCE_MEAN                         ? NAN
+                   : statistic                                       ? NAN
                                                                      : 0.0,
                    p->op == UA_REDUCE_MEAN ? NAN : 0.0};
     unsigned char bits[16];

@@ -113,7 +113,9 @@
 #define UA_DOC_SORT                                                           \
     "sort(x, /, *, axis=-1, descending=False, stable=True)\n--\n\n"           \
     "x sorted along axis, stably: NaNs last (first when descending), -0.0\n"  \
-    "equal to 0.0; equal elements keep their order in either direction."
+    "equal to 0.0; equal elements keep their order in either direction.\n"    \
+    "Complex numbers sort as in NumPy: by real part, then imaginary part,\n"  \
+    "those with a NaN imaginary part, then a NaN real part, then both last."
 
 #define UA_DOC_ARGSORT                                                        \
     "argsort(x, /, *, axis=-1, descending=False, stable=True)\n--\n\n"        \

@@ -168,8 +168,6 @@ searchsorted(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "searchsorted") < 0 ||
         ua_py_check_array(st, v[1], "searchsorted") < 0 ||
-        ua_py_check_real(v[0], "searchsorted") < 0 ||
-        ua_py_check_real(v[1], "searchsorted") < 0 ||
         parse_side(v[2], &right) < 0) {
         return NULL;
     }

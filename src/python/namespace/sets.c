@@ -125,8 +125,7 @@ static int
 unique_setup(ua_state *st, PyObject *x, const char *fn, uniques *u)
 {
     memset(u, 0, sizeof *u);
-    if (ua_py_check_array(st, x, fn) < 0 || ua_py_check_real(x, fn) < 0 ||
-        find_groups(st, x, u) < 0) {
+    if (ua_py_check_array(st, x, fn) < 0 || find_groups(st, x, u) < 0) {
         uniques_clear(u);
         return -1;
     }

@@ -45,7 +45,6 @@ sorting(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     int axis = -1, descending = 0, stable = 1;
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], fn) < 0 ||
-        ua_py_check_real(v[0], fn) < 0 ||
         ua_py_parse_bool(v[2], fn, "descending", &descending) < 0 ||
         ua_py_parse_bool(v[3], fn, "stable", &stable) < 0) {
         return NULL;
