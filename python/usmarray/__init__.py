@@ -183,6 +183,9 @@ _DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32
            "float16", "float32", "float64", "complex64", "complex128")  # fmt: skip
 
 __all__ = [
+    "UniqueAllResult",
+    "UniqueCountsResult",
+    "UniqueInverseResult",
     "Context",
     "USMArray",
     "arange",

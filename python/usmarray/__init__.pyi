@@ -45,6 +45,9 @@ nan: float
 pi: float
 newaxis: None
 __all__ = [
+    "UniqueAllResult",
+    "UniqueCountsResult",
+    "UniqueInverseResult",
     "eye",
     "linspace",
     "meshgrid",
