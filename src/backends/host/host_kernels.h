@@ -6,10 +6,21 @@
 #ifndef USMARRAY_HOST_KERNELS_H
 #define USMARRAY_HOST_KERNELS_H
 
+#include <complex.h>
+
 #include "core/backend.h"
 #include "core/compute/kernels.h"
 
 extern const ua_compute_ops ua_host_compute_ops;
+
+/* glibc defines C11's CMPLX and CMPLXF for GCC only; clang has the same
+ * builtin. */
+#ifndef CMPLXF
+#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
+#endif
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#endif
 
 /* A loop cloned for the vector extensions of x86-64 (GCC's ifunc
  * dispatch, resolved once at load time), where the compiler makes them. */
