@@ -315,6 +315,21 @@ DEFINE_TYPE(f8, double, true, -INFINITY, INFINITY, -0.0, FAST_FLOAT, true)
 DEFINE_TYPE(i8, int64_t, false, INT64_MIN, INT64_MAX, 0, FAST_INT, false)
 DEFINE_TYPE(u8, uint64_t, false, 0, UINT64_MAX, 0, FAST_INT, false)
 
+/* int64 sums wrap as NumPy's do: added as uint64, the same bits without
+ * signed overflow (undefined in C); min and max compare signed. */
+static void
+run_i8_wrapping(dense_op op, const char *x, ptrdiff_t n, void *out)
+{
+    (op == DENSE_SUM ? run_u8 : run_i8)(op, x, n, out);
+}
+
+static void
+cols_i8_wrapping(dense_op op, const char *x, ptrdiff_t rs, ptrdiff_t n,
+                 ptrdiff_t w, void *acc, void *blk, void *levels)
+{
+    (op == DENSE_SUM ? cols_u8 : cols_i8)(op, x, rs, n, w, acc, blk, levels);
+}
+
 typedef struct dense_loops {
     void (*run)(dense_op, const char *, ptrdiff_t, void *);
     void (*cols)(dense_op, const char *, ptrdiff_t, ptrdiff_t, ptrdiff_t,
@@ -328,7 +343,7 @@ loops_of(ua_typenum t)
 {
     static const dense_loops f4 = {run_f4, cols_f4, arg_f4};
     static const dense_loops f8 = {run_f8, cols_f8, arg_f8};
-    static const dense_loops i8 = {run_i8, cols_i8, arg_i8};
+    static const dense_loops i8 = {run_i8_wrapping, cols_i8_wrapping, arg_i8};
     static const dense_loops u8 = {run_u8, cols_u8, arg_u8};
     switch (t) {
     case UA_FLOAT32:
