@@ -629,6 +629,9 @@ def op_elementwise(b):
     if k == 0 and arity == 2:
         import operator
 
+        if not any(isinstance(o, ua.USMArray) for o in ops):
+            return  # Python's own operators on two scalars (2**70 ** 2**63 never ends)
+
         op = OPERATORS[b.pick(len(OPERATORS))]
         if b.pick(2) and isinstance(ops[0], ua.USMArray):
             ops[0] = ua.asarray(ops[0], copy=True)
