@@ -31,6 +31,33 @@ extern const ua_compute_ops ua_host_compute_ops;
 #define UA_HOST_CLONES
 #endif
 
+/* Runs the body for every position of the first nd axes of a plan p
+ * (fields x, result, shape, xstep, rstep), with X and R the positions in
+ * x and in the result (the reductions' and scans' outer loop). */
+#define FOR_EACH_OUTER(p, nd, X, R, ...)                                      \
+    do {                                                                      \
+        ptrdiff_t idx_[UA_MAXDIMS] = {0};                                     \
+        const char *X = (p)->x;                                               \
+        char *R = (p)->result;                                                \
+        for (;;) {                                                            \
+            __VA_ARGS__;                                                      \
+            int k_ = (nd) - 1;                                                \
+            for (; k_ >= 0; k_--) {                                           \
+                X += (p)->xstep[k_];                                          \
+                R += (p)->rstep[k_];                                          \
+                if (++idx_[k_] < (p)->shape[k_]) {                            \
+                    break;                                                    \
+                }                                                             \
+                X -= (p)->xstep[k_] * (p)->shape[k_];                         \
+                R -= (p)->rstep[k_] * (p)->shape[k_];                         \
+                idx_[k_] = 0;                                                 \
+            }                                                                 \
+            if (k_ < 0) {                                                     \
+                break;                                                        \
+            }                                                                 \
+        }                                                                     \
+    } while (0)
+
 ua_status ua_host_reduce(void *queue, const ua_reduce_plan *p);
 ua_status ua_host_arg_reduce(const ua_reduce_plan *p);
 /* The loops of host_reduce_dense.c for dense float32, float64, int64 and

@@ -443,31 +443,6 @@ split_run(const ua_reduce_plan *p, const char *x, grid *g, grid *tail)
         (grid){x + rows * SPLIT * p->step, p->n - rows * SPLIT, p->step, 1, 0};
 }
 
-/* Calls each(x, result) for every position of the first nd axes. */
-#define FOR_EACH_OUTER(p, nd, X, R, ...)                                      \
-    do {                                                                      \
-        ptrdiff_t idx_[UA_MAXDIMS] = {0};                                     \
-        const char *X = (p)->x;                                               \
-        char *R = (p)->result;                                                \
-        for (;;) {                                                            \
-            __VA_ARGS__;                                                      \
-            int k_ = (nd) - 1;                                                \
-            for (; k_ >= 0; k_--) {                                           \
-                X += (p)->xstep[k_];                                          \
-                R += (p)->rstep[k_];                                          \
-                if (++idx_[k_] < (p)->shape[k_]) {                            \
-                    break;                                                    \
-                }                                                             \
-                X -= (p)->xstep[k_] * (p)->shape[k_];                         \
-                R -= (p)->rstep[k_] * (p)->shape[k_];                         \
-                idx_[k_] = 0;                                                 \
-            }                                                                 \
-            if (k_ < 0) {                                                     \
-                break;                                                        \
-            }                                                                 \
-        }                                                                     \
-    } while (0)
-
 static ptrdiff_t
 magnitude(ptrdiff_t v)
 {

@@ -402,32 +402,6 @@ store_values(const ua_reduce_plan *p, const char *acc, ptrdiff_t w,
     }
 }
 
-/* Calls the body for every position of the first nd axes of p, with X
- * and R the positions in x and in the result. */
-#define FOR_EACH_OUTER(p, nd, X, R, ...)                                      \
-    do {                                                                      \
-        ptrdiff_t idx_[UA_MAXDIMS] = {0};                                     \
-        const char *X = (p)->x;                                               \
-        char *R = (p)->result;                                                \
-        for (;;) {                                                            \
-            __VA_ARGS__;                                                      \
-            int k_ = (nd) - 1;                                                \
-            for (; k_ >= 0; k_--) {                                           \
-                X += (p)->xstep[k_];                                          \
-                R += (p)->rstep[k_];                                          \
-                if (++idx_[k_] < (p)->shape[k_]) {                            \
-                    break;                                                    \
-                }                                                             \
-                X -= (p)->xstep[k_] * (p)->shape[k_];                         \
-                R -= (p)->rstep[k_] * (p)->shape[k_];                         \
-                idx_[k_] = 0;                                                 \
-            }                                                                 \
-            if (k_ < 0) {                                                     \
-                break;                                                        \
-            }                                                                 \
-        }                                                                     \
-    } while (0)
-
 /* Outputs along dense rows (the last kept axis dense in x, the reduced
  * run across rows): COLUMNS outputs at a time, so that each row is read
  * as one stretch of memory. */

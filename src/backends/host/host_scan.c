@@ -265,30 +265,6 @@ scan_group(const scanner *s, const char *x, ptrdiff_t w, ptrdiff_t ls,
     }
 }
 
-#define FOR_EACH_OUTER(p, nd, X, R, ...)                                      \
-    do {                                                                      \
-        ptrdiff_t idx_[UA_MAXDIMS] = {0};                                     \
-        const char *X = (p)->x;                                               \
-        char *R = (p)->result;                                                \
-        for (;;) {                                                            \
-            __VA_ARGS__;                                                      \
-            int k_ = (nd) - 1;                                                \
-            for (; k_ >= 0; k_--) {                                           \
-                X += (p)->xstep[k_];                                          \
-                R += (p)->rstep[k_];                                          \
-                if (++idx_[k_] < (p)->shape[k_]) {                            \
-                    break;                                                    \
-                }                                                             \
-                X -= (p)->xstep[k_] * (p)->shape[k_];                         \
-                R -= (p)->rstep[k_] * (p)->shape[k_];                         \
-                idx_[k_] = 0;                                                 \
-            }                                                                 \
-            if (k_ < 0) {                                                     \
-                break;                                                        \
-            }                                                                 \
-        }                                                                     \
-    } while (0)
-
 ua_status
 ua_host_scan(void *queue, const ua_scan_plan *p)
 {
