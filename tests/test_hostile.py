@@ -652,3 +652,20 @@ def test_allocating_for_a_stride_of_minus_two_to_the_63_is_refused(buffer):
     reaches, hi - lo, overflowed when lo is -2**63."""
     with pytest.raises(ValueError, match="addressable|addressed"):
         ua.USMArray((2,), "u1", buffer=buffer, strides=(-(2**63),))
+
+
+# ---- 8. containers read while the library calls out to Python ----------
+
+
+def test_a_list_subclass_whose_iterator_disagrees_is_read_by_its_items():
+    """asarray of a list holding arrays copies the arrays to the host: the
+    list's items are read from its storage, not through an __iter__ that
+    yields fewer of them (a copy built from it was written past its end)."""
+
+    class Short(list):
+        def __iter__(self):
+            return iter(())
+
+    a, b = host((3,)), host((3,)) + 1
+    got = ua.asnumpy(ua.asarray(Short([a, b]), usm_type="host"))
+    assert got.tolist() == [[0.0, 1.0, 2.0], [1.0, 2.0, 3.0]]

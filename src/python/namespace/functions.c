@@ -104,7 +104,11 @@ convert_array(ua_state *st, PyObject *x, const convert_args *c)
 
 /* A nested list or tuple with the arrays in it replaced by host copies
  * (NumPy cannot read device memory itself), or a new reference to obj
- * where it holds none.  Sequences of other types are left to NumPy. */
+ * where it holds none.  Sequences of other types are left to NumPy.
+ * The items are read from a tuple snapshot of obj's storage, which holds
+ * them: the copies call out to Python (NumPy, and the garbage collector's
+ * finalizers), which may change or empty a list, and a subclass's
+ * __iter__ or __len__ is no view of what the list holds. */
 static PyObject *
 arrays_in_sequence_to_host(ua_state *st, PyObject *obj, int depth)
 {
@@ -114,27 +118,41 @@ arrays_in_sequence_to_host(ua_state *st, PyObject *obj, int depth)
     if ((!PyList_Check(obj) && !PyTuple_Check(obj)) || depth > UA_MAXDIMS) {
         return Py_NewRef(obj);
     }
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+    PyObject *items = PyList_Check(obj)
+                          ? PyList_AsTuple(obj)
+                          : PyTuple_GetSlice(obj, 0, PY_SSIZE_T_MAX);
+    if (items == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(items);
     PyObject *copy = NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(obj, i);
+        PyObject *item = PyTuple_GET_ITEM(items, i);
         PyObject *host = arrays_in_sequence_to_host(st, item, depth + 1);
         if (host == NULL) {
             Py_XDECREF(copy);
+            Py_DECREF(items);
             return NULL;
         }
+        /* A list of the snapshot's n items: no user code runs. */
         if (host != item && copy == NULL &&
-            (copy = PySequence_List(obj)) == NULL) {
+            (copy = PySequence_List(items)) == NULL) {
             Py_DECREF(host);
+            Py_DECREF(items);
             return NULL;
         }
         if (copy != NULL) {
-            PyList_SET_ITEM(copy, i, host); /* steals; drops the old item */
-            Py_DECREF(item);
+            /* Steals host and drops the item the copy held. */
+            if (PyList_SetItem(copy, i, host) < 0) {
+                Py_DECREF(copy);
+                Py_DECREF(items);
+                return NULL;
+            }
         } else {
             Py_DECREF(host);
         }
     }
+    Py_DECREF(items);
     return copy ? copy : Py_NewRef(obj);
 }
 
