@@ -669,3 +669,56 @@ def test_a_list_subclass_whose_iterator_disagrees_is_read_by_its_items():
     a, b = host((3,)), host((3,)) + 1
     got = ua.asnumpy(ua.asarray(Short([a, b]), usm_type="host"))
     assert got.tolist() == [[0.0, 1.0, 2.0], [1.0, 2.0, 3.0]]
+
+
+class _Recorded:
+    """Records when its attribute is read and when it is freed: a read
+    after the free is a read of freed memory."""
+
+    def __init__(self, events, name, value):
+        self._events, self._name, self._value = events, name, value
+
+    def __getattr__(self, name):
+        if name != self._name:
+            raise AttributeError(name)
+        self._events.append("read")
+        return self._value
+
+    def __del__(self):
+        self._events.append("freed")
+
+
+def _read_before_freed(events):
+    return "read" in events and "freed" not in events[: len(events) - events[::-1].index("read")]
+
+
+def test_a_ufunc_dtype_keyword_dropped_by_the_ufunc_name_is_still_used():
+    """__array_ufunc__'s dtype= is read from the keyword dictionary, which
+    is the caller's own; a __name__ property that empties it must not free
+    the dtype still to be used."""
+    x = host((3,))
+    events = []
+    kwargs = {"dtype": _Recorded(events, "dtype", np.dtype("f4"))}
+
+    class Negative:
+        @property
+        def __name__(self):
+            kwargs.clear()
+            return "negative"
+
+    out = x.__array_ufunc__(Negative(), "__call__", x, **kwargs)
+    assert out.dtype == np.float32
+    assert ua.asnumpy(out).tolist() == [-0.0, -1.0, -2.0]
+    assert _read_before_freed(events), events
+
+
+def test_buffer_ctor_kwargs_emptied_by_the_alignment_keep_the_queue():
+    """The alignment's __index__ empties buffer_ctor_kwargs, dropping the
+    queue read from it before; the queue is still the one used."""
+    events = []
+    kwargs = {"queue": _Recorded(events, "sycl_queue", ua.Queue("host"))}
+    kwargs["alignment"] = Clearing(64, kwargs)
+    a = ua.USMArray((4,), buffer="shared", buffer_ctor_kwargs=kwargs)
+    assert a.shape == (4,)
+    assert not kwargs
+    assert _read_before_freed(events), events

@@ -179,12 +179,16 @@ allocate_for_layout(ua_state *st, layout_args *l, ua_usm_kind kind,
             }
         }
     }
-    if (alignment != NULL &&
-        ua_py_parse_alignment(alignment, "buffer_ctor_kwargs['alignment']",
-                              &align) < 0) {
-        return NULL;
-    }
-    PyObject *q = ua_py_as_queue(st, queue, "buffer_ctor_kwargs['queue']");
+    /* Held: the alignment's __index__ may change the caller's dict. */
+    Py_XINCREF(queue);
+    Py_XINCREF(alignment);
+    int bad = alignment != NULL &&
+              ua_py_parse_alignment(
+                  alignment, "buffer_ctor_kwargs['alignment']", &align) < 0;
+    Py_XDECREF(alignment);
+    PyObject *q =
+        bad ? NULL : ua_py_as_queue(st, queue, "buffer_ctor_kwargs['queue']");
+    Py_XDECREF(queue);
     if (q == NULL) {
         return NULL;
     }

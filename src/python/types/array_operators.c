@@ -183,8 +183,9 @@ find_ufunc(const char *name, ua_ew_id *f)
 }
 
 /* Whether a ufunc's keyword arguments ask for nothing but a result dtype
- * (out=None, dtype=...: Dask passes them so); *dtype is the one asked for,
- * or NULL. */
+ * (out=None, dtype=...: Dask passes them so); *dtype is the one asked for
+ * (a new reference: kwargs may be the caller's own dictionary, which the
+ * user code run later can change), or NULL. */
 static bool
 only_defaults(PyObject *kwargs, PyObject **dtype)
 {
@@ -194,8 +195,9 @@ only_defaults(PyObject *kwargs, PyObject **dtype)
     while (kwargs != NULL && PyDict_Next(kwargs, &pos, &key, &value)) {
         if (PyUnicode_Check(key) &&
             PyUnicode_CompareWithASCIIString(key, "dtype") == 0) {
-            *dtype = value == Py_None ? NULL : value;
+            Py_XSETREF(*dtype, value == Py_None ? NULL : Py_NewRef(value));
         } else if (value != Py_None) {
+            Py_CLEAR(*dtype);
             return false;
         }
     }
@@ -203,11 +205,13 @@ only_defaults(PyObject *kwargs, PyObject **dtype)
 }
 
 /* The result in the dtype a ufunc's dtype= asked for (computed in the
- * operands' own type, then cast: the same where they already have it). */
+ * operands' own type, then cast: the same where they already have it);
+ * takes the references to result and dtype. */
 static PyObject *
 as_dtype(PyObject *self, PyObject *result, PyObject *dtype)
 {
     if (result == NULL || dtype == NULL) {
+        Py_XDECREF(dtype);
         return result;
     }
     PyObject *module = PyType_GetModuleByDef(Py_TYPE(self), &ua_module_def);
@@ -218,6 +222,7 @@ as_dtype(PyObject *self, PyObject *result, PyObject *dtype)
                : NULL;
     Py_XDECREF(astype);
     Py_DECREF(result);
+    Py_DECREF(dtype);
     return out;
 }
 
@@ -269,6 +274,7 @@ ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs)
     }
     if (s == NULL || !call || !find_ufunc(s, &f) || ua_ew_arity(f) != n - 2) {
         Py_XDECREF(name);
+        Py_XDECREF(dtype);
         PyErr_Clear();
         Py_RETURN_NOTIMPLEMENTED;
     }
