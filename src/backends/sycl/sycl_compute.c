@@ -498,6 +498,8 @@ sycl_band(void *queue, const ua_band_plan *p)
 
 /* ------------------------------------------------------ elementwise */
 
+/* The OpenCL C type that holds elements of t: float16 moves as its bits,
+ * complex types are the kernels' own pairs (sycl_kernels.h). */
 const char *
 ua_sycl_type_name(ua_typenum t)
 {
