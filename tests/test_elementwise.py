@@ -808,3 +808,13 @@ def test_complex_tanh_of_infinite_real_part_follows_the_standard():
     np.testing.assert_array_equal(got.real, [1.0, 1.0, -1.0, 1.0])
     assert got.imag.tolist() == [0.0, -0.0, 0.0, 0.0]
     assert np.signbit(got.imag).tolist() == [False, True, False, False]
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_expm1_of_a_zero_has_a_positive_real_part(dtype):
+    """expm1(+-0 +-0j) is +0 +-0j: the standard's special case, which
+    expm1(x) cos(y) - 2 sin^2(y/2) misses for x = -0."""
+    z = np.array([complex(-0.0, 0.0), complex(0.0, 0.0), complex(-0.0, -0.0)], dtype=dtype)
+    got = ua.asnumpy(ua.expm1(ua.asarray(z)))
+    assert not np.signbit(got.real).any(), got
+    assert np.signbit(got.imag).tolist() == [False, False, True]
