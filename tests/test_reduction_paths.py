@@ -229,6 +229,25 @@ def test_radix_sort_and_argsort_stable_bit_for_bit(dtype, narrow, n, descending)
     same_bits(ua.sort(x, descending=descending), h[order])
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64", "uint32"])
+def test_long_sort_with_one_crowded_bucket(dtype):
+    """Two outliers stretch the key range, so the top digit puts almost
+    every key in one bucket, which is split on down to insertion."""
+    rng = np.random.default_rng(11)
+    dt = np.dtype(dtype)
+    if dt.kind == "f":
+        h = rng.random(600_000).astype(dt)
+        h[[5, 7]] = [np.finfo(dt).max, np.finfo(dt).min]
+        h[100::1000] = h[99::1000]  # runs of equal keys
+    else:
+        info = np.iinfo(dt)
+        h = rng.integers(0, 1 << 20, 600_000).astype(dt)
+        h[[5, 7]] = [info.max, info.min]
+    for descending in (False, True):
+        x = ua.asarray(h, device="host")
+        same_bits(ua.sort(x, descending=descending), h[stable_order(h, descending)])
+
+
 @pytest.mark.parametrize("dtype", ["float32", "int64", "uint8"])
 def test_sort_rows_of_a_matrix(dtype):
     h = sort_sample(dtype, 64 * 300, 1, True).reshape(64, 300)

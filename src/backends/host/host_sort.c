@@ -9,6 +9,8 @@
  * eight).  The second pass stores the keys and counts every digit's
  * histogram at once, as Onesweep does; a digit that all keys share moves
  * nothing and is skipped.  Passes go back and forth between two buffers.
+ * Rows past the cache are split by their top digit over the threads
+ * first, and each bucket sorted on in cache (sort_long).
  *
  * sort keeps only keys and turns them back into values, which gives back
  * every value except -0.0 (whose key is 0.0's) and NaN payloads: where a
@@ -28,9 +30,8 @@
 
 enum { SHORT_ROW = 64, RADIX = 256 };
 
-/* Long rows' sizes (sort_long, below): 11-bit top digits leave most
- * buckets of a 4 Mi-element row of normally distributed floats within the
- * cache, where 8-bit ones need a second split. */
+/* Long rows (sort_long, below): those whose keys and their copy pass
+ * CACHE_BYTES, a core's second-level cache. */
 enum {
     CACHE_BYTES = 2 << 20,
     TOP_BITS = 11,
@@ -59,7 +60,7 @@ typedef struct key_range {
                                               uint64_t flip)                  \
     {                                                                         \
         uint64_t lo = ~(uint64_t)0, hi = 0;                                   \
-        unsigned char loses = 0;                                              \
+        uint64_t loses = 0;                                                   \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
             uint64_t v = load(data + i * W, W);                               \
             uint64_t k = key_of(v, W, K) ^ flip;                              \
@@ -252,8 +253,21 @@ digits_of(uint64_t range)
 /* What one row's sort needs, sized for the longest row. */
 typedef struct workspace {
     char *keys, *tmp, *pay, *ptmp, *lost;
+    size_t lost_bytes; /* lost is malloc'ed at first need where not 0 */
     histogram counts[8];
 } workspace;
+
+/* The buffer of lost values: in the scratch of argsort and complex rows;
+ * for real values, whose scratch holds keys alone, malloc'ed at the first
+ * row that loses any (only the pages it writes are touched). */
+static char *
+lost_of(workspace *ws)
+{
+    if (ws->lost == NULL && ws->lost_bytes != 0) {
+        ws->lost = malloc(ws->lost_bytes);
+    }
+    return ws->lost;
+}
 
 /* The values whose keys lose them (-0.0, NaN), in their order: zeros from
  * the front of lost, NaNs from the back. */
@@ -274,16 +288,35 @@ keep_lost(const char *data, ptrdiff_t n, int w, char *lost)
 
 /* Long rows (sort_long): one pass splits the keys into TOP_RADIX buckets
  * by their top digit (TOP_BITS of the range's highest), each part of the
- * row on its own thread; then each bucket, small enough for a core's
- * second-level cache (CACHE_BYTES of keys and their copy), is sorted by
- * LSD passes there,
- * and a bucket larger than that is split again the same way.  The bucket
- * sorts are spread over the threads, each turning its keys back into
- * values at once, while they are in cache. */
+ * row on its own thread; then the buckets are sorted on, spread over the
+ * threads, each turning its keys back into values at once, while they
+ * are in cache. */
 
-/* In cache, LSD passes take digits of CACHE_DIGIT bits: fewer passes,
- * and their histograms still fit the first-level cache. */
-enum { CACHE_DIGIT = 11, CACHE_RADIX = 1 << CACHE_DIGIT, CACHE_PASSES = 6 };
+/* Buckets go on by MSD splits, each on a digit as wide as the bucket
+ * pays for (digit_for), down to INSERTION_KEYS keys, which go by
+ * insertion; a digit that all of a bucket's keys share moves nothing.
+ * The splits go back and forth between the keys and their scratch, so
+ * that no bucket is copied back. */
+enum {
+    INSERTION_KEYS = 32,
+    MIN_DIGIT = 3,
+    MAX_DIGIT = 11,
+    LSD_PASSES = 3,
+    LSD_KEYS = 1024
+};
+
+/* At most MAX_DIGIT bits (the histogram stays in the first-level cache),
+ * and buckets of about INSERTION_KEYS / 2 keys on average: counting
+ * more buckets costs more than insertion saves. */
+static int
+digit_for(ptrdiff_t n, int bits)
+{
+    int d = MIN_DIGIT;
+    while (d < MAX_DIGIT && ((ptrdiff_t)INSERTION_KEYS << d) < 2 * n) {
+        d++;
+    }
+    return d < bits ? d : bits;
+}
 
 #define DEFINE_BUCKET_SORT(B, KT)                                             \
     /* Keys into buckets by their digit at shift, at[d] the next place of   \
@@ -296,65 +329,180 @@ enum { CACHE_DIGIT = 11, CACHE_RADIX = 1 << CACHE_DIGIT, CACHE_PASSES = 6 };
             t[at[v >> shift & (TOP_RADIX - 1)]++] = v;                        \
         }                                                                     \
     }                                                                         \
-    static void lsd_in_cache##B(KT *k, KT *t, ptrdiff_t n, int bits)          \
+    static void insertion##B(KT *k, ptrdiff_t n)                              \
     {                                                                         \
-        int digits = (bits + CACHE_DIGIT - 1) / CACHE_DIGIT;                  \
-        size_t counts[CACHE_PASSES][CACHE_RADIX];                             \
-        memset(counts, 0, (size_t)digits * sizeof counts[0]);                 \
+        for (ptrdiff_t i = 1; i < n; i++) {                                   \
+            KT v = k[i];                                                      \
+            ptrdiff_t j = i;                                                  \
+            for (; j > 0 && k[j - 1] > v; j--) {                              \
+                k[j] = k[j - 1];                                              \
+            }                                                                 \
+            k[j] = v;                                                         \
+        }                                                                     \
+    }                                                                         \
+    /* insertion, of the n keys of s into d. */                               \
+    static void insert_into##B(const KT *restrict s, KT *restrict d,          \
+                               ptrdiff_t n)                                   \
+    {                                                                         \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            KT v = s[i];                                                      \
+            ptrdiff_t j = i;                                                  \
+            for (; j > 0 && d[j - 1] > v; j--) {                              \
+                d[j] = d[j - 1];                                              \
+            }                                                                 \
+            d[j] = v;                                                         \
+        }                                                                     \
+    }                                                                         \
+    /* The places of the digit's buckets in at; false where all n keys      \
+     * share one digit. */ \
+    static bool places##B(const KT *k, ptrdiff_t n, int shift, int digit,     \
+                          size_t *at)                                         \
+    {                                                                         \
+        size_t radix = (size_t)1 << digit, sum = 0;                           \
+        KT mask = (KT)(radix - 1);                                            \
+        memset(at, 0, radix * sizeof *at);                                    \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            at[k[i] >> shift & mask]++;                                       \
+        }                                                                     \
+        if (at[k[0] >> shift & mask] == (size_t)n) {                          \
+            return false;                                                     \
+        }                                                                     \
+        for (size_t b = 0; b < radix; b++) {                                  \
+            size_t c = at[b];                                                 \
+            at[b] = sum;                                                      \
+            sum += c;                                                         \
+        }                                                                     \
+        return true;                                                          \
+    }                                                                         \
+    static void scatter##B(const KT *restrict s, KT *restrict d, ptrdiff_t n, \
+                           int shift, int digit, size_t *restrict at)         \
+    {                                                                         \
+        KT mask = (KT)(((size_t)1 << digit) - 1);                             \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            KT v = s[i];                                                      \
+            d[at[v >> shift & mask]++] = v;                                   \
+        }                                                                     \
+    }                                                                         \
+    /* LSD passes over the low `bits` of n keys, in cache, back and forth  \
+     * between k and t; returns the one that holds them sorted. */  \
+    static KT *lsd##B(KT *k, KT *t, ptrdiff_t n, int bits)                    \
+    {                                                                         \
+        int passes = (bits + MAX_DIGIT - 1) / MAX_DIGIT;                      \
+        int digit = (bits + passes - 1) / passes;                             \
+        size_t radix = (size_t)1 << digit;                                    \
+        KT mask = (KT)(radix - 1);                                            \
+        size_t counts[LSD_PASSES][1 << MAX_DIGIT];                            \
+        for (int d = 0; d < passes; d++) {                                    \
+            memset(counts[d], 0, radix * sizeof counts[d][0]);                \
+        }                                                                     \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
             KT v = k[i];                                                      \
-            for (int d = 0; d < digits; d++) {                                \
-                counts[d][v >> (CACHE_DIGIT * d) & (CACHE_RADIX - 1)]++;      \
+            for (int d = 0; d < passes; d++) {                                \
+                counts[d][v >> (digit * d) & mask]++;                         \
             }                                                                 \
         }                                                                     \
         KT *src = k, *dst = t;                                                \
-        for (int d = 0; d < digits; d++) {                                    \
+        for (int d = 0; d < passes; d++) {                                    \
             size_t *c = counts[d], sum = 0;                                   \
-            int shift = CACHE_DIGIT * d;                                      \
-            if (c[src[0] >> shift & (CACHE_RADIX - 1)] == (size_t)n) {        \
+            int shift = digit * d;                                            \
+            if (c[src[0] >> shift & mask] == (size_t)n) {                     \
                 continue; /* one digit for all: nothing moves */              \
             }                                                                 \
-            for (int b = 0; b < CACHE_RADIX; b++) {                           \
+            for (size_t b = 0; b < radix; b++) {                              \
                 size_t x = c[b];                                              \
                 c[b] = sum;                                                   \
                 sum += x;                                                     \
             }                                                                 \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
                 KT v = src[i];                                                \
-                dst[c[v >> shift & (CACHE_RADIX - 1)]++] = v;                 \
+                dst[c[v >> shift & mask]++] = v;                              \
             }                                                                 \
             KT *x = src;                                                      \
             src = dst;                                                        \
             dst = x;                                                          \
         }                                                                     \
-        if (src != k) {                                                       \
-            memcpy(k, src, (size_t)n * sizeof *k);                            \
+        return src;                                                           \
+    }                                                                         \
+    /* LSD pays where the keys and their copy stay in cache, few passes    \
+     * remain and the keys outnumber a digit's buckets; MSD splits and     \
+     * insertion take the others. */  \
+    static bool lsd_pays##B(ptrdiff_t n, int bits)                            \
+    {                                                                         \
+        return (size_t)n * 2 * sizeof(KT) <= CACHE_BYTES &&                   \
+               bits <= LSD_PASSES * MAX_DIGIT && n >= LSD_KEYS;               \
+    }                                                                         \
+    static void msd_to##B(KT *s, KT *d, ptrdiff_t n, int bits);               \
+    /* The n keys in k sorted on their low `bits`, into k (t: scratch). */    \
+    static void msd_in##B(KT *k, KT *t, ptrdiff_t n, int bits)                \
+    {                                                                         \
+        size_t at[1 << MAX_DIGIT];                                            \
+        for (;;) {                                                            \
+            if (bits <= 0) {                                                  \
+                return;                                                       \
+            }                                                                 \
+            if (n <= INSERTION_KEYS) {                                        \
+                insertion##B(k, n);                                           \
+                return;                                                       \
+            }                                                                 \
+            if (lsd_pays##B(n, bits)) {                                       \
+                KT *r = lsd##B(k, t, n, bits);                                \
+                if (r != k) {                                                 \
+                    memcpy(k, r, (size_t)n * sizeof *k);                      \
+                }                                                             \
+                return;                                                       \
+            }                                                                 \
+            int digit = digit_for(n, bits), shift = bits - digit;             \
+            if (places##B(k, n, shift, digit, at)) {                          \
+                break;                                                        \
+            }                                                                 \
+            bits = shift;                                                     \
+        }                                                                     \
+        int digit = digit_for(n, bits), shift = bits - digit;                 \
+        scatter##B(k, t, n, shift, digit, at);                                \
+        for (size_t b = 0, from = 0; b < (size_t)1 << digit; b++) {           \
+            ptrdiff_t size = (ptrdiff_t)(at[b] - from);                       \
+            if (size == 1) {                                                  \
+                k[from] = t[from];                                            \
+            } else if (size > 1) {                                            \
+                msd_to##B(t + from, k + from, size, shift);                   \
+            }                                                                 \
+            from = at[b];                                                     \
         }                                                                     \
     }                                                                         \
-    /* The n keys in k sorted on their low `bits` (t: scratch), into k. */    \
-    static void sort_bucket##B(KT *k, KT *t, ptrdiff_t n, int bits)           \
+    /* The n keys in s sorted on their low `bits`, into d (s: scratch). */    \
+    static void msd_to##B(KT *s, KT *d, ptrdiff_t n, int bits)                \
     {                                                                         \
-        if (n < 2 || bits <= 0) {                                             \
-            return;                                                           \
+        size_t at[1 << MAX_DIGIT];                                            \
+        for (;;) {                                                            \
+            if (bits <= 0) {                                                  \
+                memcpy(d, s, (size_t)n * sizeof *s);                          \
+                return;                                                       \
+            }                                                                 \
+            if (n <= INSERTION_KEYS) {                                        \
+                insert_into##B(s, d, n);                                      \
+                return;                                                       \
+            }                                                                 \
+            if (lsd_pays##B(n, bits)) {                                       \
+                KT *r = lsd##B(s, d, n, bits);                                \
+                if (r != d) {                                                 \
+                    memcpy(d, r, (size_t)n * sizeof *d);                      \
+                }                                                             \
+                return;                                                       \
+            }                                                                 \
+            int digit = digit_for(n, bits), shift = bits - digit;             \
+            if (places##B(s, n, shift, digit, at)) {                          \
+                break;                                                        \
+            }                                                                 \
+            bits = shift;                                                     \
         }                                                                     \
-        if ((size_t)n * 2 * sizeof *k <= CACHE_BYTES || bits <= TOP_BITS) {   \
-            lsd_in_cache##B(k, t, n, bits);                                   \
-            return;                                                           \
-        }                                                                     \
-        const int shift = bits - TOP_BITS;                                    \
-        size_t c[TOP_RADIX] = {0}, at[TOP_RADIX], sum = 0;                    \
-        for (ptrdiff_t i = 0; i < n; i++) {                                   \
-            c[k[i] >> shift & (TOP_RADIX - 1)]++;                             \
-        }                                                                     \
-        for (int b = 0; b < TOP_RADIX; b++) {                                 \
-            at[b] = sum;                                                      \
-            sum += c[b];                                                      \
-        }                                                                     \
-        split##B(k, t, 0, n, shift, at);                                      \
-        for (int b = 0; b < TOP_RADIX; b++) {                                 \
-            size_t from = at[b] - c[b];                                       \
-            sort_bucket##B(t + from, k + from, (ptrdiff_t)c[b], shift);       \
-            memcpy(k + from, t + from, c[b] * sizeof *k);                     \
+        int digit = digit_for(n, bits), shift = bits - digit;                 \
+        scatter##B(s, d, n, shift, digit, at);                                \
+        for (size_t b = 0, from = 0; b < (size_t)1 << digit; b++) {           \
+            ptrdiff_t size = (ptrdiff_t)(at[b] - from);                       \
+            if (size > 1) {                                                   \
+                msd_in##B(d + from, s + from, size, shift);                   \
+            }                                                                 \
+            from = at[b];                                                     \
         }                                                                     \
     }
 
@@ -429,16 +577,14 @@ sort_group(void *ctx, int group, int groups)
         }
         if (j->wide) {
             uint64_t *t = (uint64_t *)j->tmp + from;
-            sort_bucket64(t, (uint64_t *)j->keys + from, (ptrdiff_t)n,
-                          j->shift);
+            msd_in64(t, (uint64_t *)j->keys + from, (ptrdiff_t)n, j->shift);
             if (j->lost == NULL) {
                 j->f->unkey64(t, (ptrdiff_t)n, j->lo, j->flip,
                               j->data + from * (size_t)j->w, NULL);
             }
         } else {
             uint32_t *t = (uint32_t *)j->tmp + from;
-            sort_bucket32(t, (uint32_t *)j->keys + from, (ptrdiff_t)n,
-                          j->shift);
+            msd_in32(t, (uint32_t *)j->keys + from, (ptrdiff_t)n, j->shift);
             if (j->lost == NULL) {
                 j->f->unkey32(t, (ptrdiff_t)n, j->lo, j->flip,
                               j->data + from * (size_t)j->w, NULL);
@@ -478,7 +624,7 @@ plan_buckets(long_sort *j)
  * the plain way. */
 static bool
 sort_long(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
-          key_range r, int bits, workspace *ws)
+          key_range r, int bits, workspace *ws, const char *lost)
 {
     long_sort *j = calloc(1, sizeof *j);
     if (j == NULL) {
@@ -496,10 +642,7 @@ sort_long(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
     j->lo = r.lo;
     j->keys = ws->keys;
     j->tmp = ws->tmp;
-    if (r.loses) {
-        keep_lost(data, n, w, ws->lost);
-        j->lost = ws->lost;
-    }
+    j->lost = lost;
     ua_host_parallel(j->parts, fill_part, j);
     plan_buckets(j);
     ua_host_parallel(j->parts, scatter_part, j);
@@ -515,22 +658,27 @@ sort_long(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
     return true;
 }
 
-/* sort: keys only, turned back into values. */
-static void
+/* sort: keys only, turned back into values; false where there is no
+ * memory for the lost values. */
+static bool
 sort_values(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
             key_range r, workspace *ws)
 {
     int digits = digits_of(r.hi - r.lo);
     int bits = 64 - (r.hi == r.lo ? 64 : __builtin_clzll(r.hi - r.lo));
     size_t ksz = digits <= 4 ? 4 : 8;
-    if ((size_t)n * 2 * ksz > CACHE_BYTES && bits > TOP_BITS &&
-        sort_long(data, n, w, f, flip, r, bits, ws)) {
-        return;
-    }
     const char *lost = NULL;
     if (r.loses) {
-        keep_lost(data, n, w, ws->lost);
-        lost = ws->lost;
+        char *keep = lost_of(ws);
+        if (keep == NULL) {
+            return false;
+        }
+        keep_lost(data, n, w, keep);
+        lost = keep;
+    }
+    if ((size_t)n * 2 * ksz > CACHE_BYTES && bits > TOP_BITS &&
+        sort_long(data, n, w, f, flip, r, bits, ws, lost)) {
+        return true;
     }
     memset(ws->counts, 0, sizeof ws->counts);
     if (digits <= 4) {
@@ -547,6 +695,7 @@ sort_values(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
         radix64(&keys, &tmp, &none, &none, n, 0, digits, ws->counts);
         f->unkey64(keys, n, r.lo, flip, data, lost);
     }
+    return true;
 }
 
 /* argsort of keys (less the smallest) of up to 32 bits: key << 32 |
@@ -604,13 +753,14 @@ argsort_wide(const char *data, ptrdiff_t n, const form *f, uint64_t flip,
 }
 
 /* A short row by insertion, on 64-bit keys beside positions; sort puts
- * the row's own values back in that order (a copy of the row in lost). */
+ * the row's own values back in that order (from a copy of the row). */
 static void
 sort_short(char *data, ptrdiff_t n, int w, char k, uint64_t flip,
            workspace *ws, int64_t *index)
 {
     uint64_t *keys = (uint64_t *)(void *)ws->keys;
-    int64_t *pos = index != NULL ? index : (int64_t *)(void *)ws->pay;
+    int64_t *pos = index != NULL ? index : (int64_t *)(void *)ws->tmp;
+    char copy[SHORT_ROW * 8];
     for (ptrdiff_t i = 0; i < n; i++) {
         uint64_t key = key_of(load(data + i * w, w), w, k) ^ flip;
         ptrdiff_t j = i;
@@ -622,9 +772,9 @@ sort_short(char *data, ptrdiff_t n, int w, char k, uint64_t flip,
         pos[j] = i;
     }
     if (index == NULL) {
-        memcpy(ws->lost, data, (size_t)(n * w));
+        memcpy(copy, data, (size_t)(n * w));
         for (ptrdiff_t i = 0; i < n; i++) {
-            memcpy(data + i * w, ws->lost + pos[i] * w, (size_t)w);
+            memcpy(data + i * w, copy + pos[i] * w, (size_t)w);
         }
     }
 }
@@ -713,7 +863,48 @@ sort_complex_row(char *data, ptrdiff_t n, int w, bool descending,
     memcpy(data, ws->keys, (size_t)(n * w));
 }
 
+/* A row's key range, its parts on the threads. */
+typedef struct range_job {
+    const form *f;
+    const char *data;
+    ptrdiff_t n;
+    int w;
+    uint64_t flip;
+    key_range part[MAX_PARTS];
+} range_job;
+
 static void
+range_part(void *ctx, int part, int parts)
+{
+    range_job *j = ctx;
+    ptrdiff_t a = (ptrdiff_t)((double)j->n * part / parts);
+    ptrdiff_t b = (ptrdiff_t)((double)j->n * (part + 1) / parts);
+    j->part[part] = j->f->range(j->data + a * j->w, b - a, j->flip);
+}
+
+static key_range
+range_of(const form *f, const char *data, ptrdiff_t n, int w, uint64_t flip)
+{
+    int parts = ua_host_parts((size_t)n * (size_t)w, 2);
+    if (parts > MAX_PARTS) {
+        parts = MAX_PARTS;
+    }
+    if (parts <= 1) {
+        return f->range(data, n, flip);
+    }
+    range_job j = {f, data, n, w, flip, {{0}}};
+    ua_host_parallel(parts, range_part, &j);
+    key_range r = j.part[0];
+    for (int p = 1; p < parts; p++) {
+        r.lo = j.part[p].lo < r.lo ? j.part[p].lo : r.lo;
+        r.hi = j.part[p].hi > r.hi ? j.part[p].hi : r.hi;
+        r.loses |= j.part[p].loses;
+    }
+    return r;
+}
+
+/* false where there is no memory for a real row's lost values. */
+static bool
 sort_row(const ua_sort_plan *p, char *data, int64_t *index, workspace *ws)
 {
     ptrdiff_t n = p->n;
@@ -721,18 +912,18 @@ sort_row(const ua_sort_plan *p, char *data, int64_t *index, workspace *ws)
     char k = sort_kind(p->type);
     if (k == 'c') {
         sort_complex_row(data, n, w, p->descending, ws, index);
-        return;
+        return true;
     }
     uint64_t flip = p->descending ? key_mask(w) : 0;
     if (n <= SHORT_ROW) {
         sort_short(data, n, w, k, flip, ws, index);
-        return;
+        return true;
     }
     form f = form_of(w, k);
-    key_range r = f.range(data, n, flip);
+    key_range r = range_of(&f, data, n, w, flip);
     bool narrow = digits_of(r.hi - r.lo) <= 4;
     if (index == NULL) {
-        sort_values(data, n, w, &f, flip, r, ws);
+        return sort_values(data, n, w, &f, flip, r, ws);
     } else if (narrow && (uint64_t)n <= UINT32_MAX) {
         argsort_packed(data, n, &f, flip, r, ws, index);
     } else if (narrow) {
@@ -754,6 +945,7 @@ sort_row(const ua_sort_plan *p, char *data, int64_t *index, workspace *ws)
     } else {
         argsort_wide(data, n, &f, flip, r, ws, index);
     }
+    return true;
 }
 
 ua_status
@@ -764,11 +956,14 @@ ua_host_sort(void *queue, const ua_sort_plan *p)
         return UA_OK;
     }
     size_t n = (size_t)p->n, w = ua_dtype_itemsize(p->type);
-    /* keys and tmp: 8 bytes each (64-bit keys, or packed positions);
-     * positions and theirs; the lost values (or a 32-bit key each). */
+    bool argsort = p->index != NULL;
+    /* keys and tmp: 8 bytes each (64-bit keys, or packed positions); for
+     * argsort and complex rows, positions and theirs, and the lost values
+     * (or a 32-bit key each). */
+    size_t bytes = ua_sort_scratch_bytes(n, p->type, argsort);
     char *mem = p->scratch;
     if (mem == NULL) {
-        mem = malloc(UA_SORT_SCRATCH(n, w));
+        mem = malloc(bytes);
     }
     workspace *ws = malloc(sizeof *ws);
     if (mem == NULL || ws == NULL) {
@@ -781,16 +976,24 @@ ua_host_sort(void *queue, const ua_sort_plan *p)
     }
     ws->keys = mem;
     ws->tmp = ws->keys + n * 8;
-    ws->pay = ws->tmp + n * 8;
-    ws->ptmp = ws->pay + n * 8;
-    ws->lost = ws->ptmp + n * 8;
-    for (ptrdiff_t i = 0; i < p->rows; i++) {
-        sort_row(p, p->data + i * p->n * (ptrdiff_t)w,
-                 p->index ? p->index + i * p->n : NULL, ws);
+    bool compact = bytes == n * 16;
+    ws->pay = compact ? NULL : ws->tmp + n * 8;
+    ws->ptmp = compact ? NULL : ws->pay + n * 8;
+    ws->lost = compact ? NULL : ws->ptmp + n * 8;
+    ws->lost_bytes = compact ? n * w : 0;
+    bool ok = true;
+    for (ptrdiff_t i = 0; ok && i < p->rows; i++) {
+        ok = sort_row(p, p->data + i * p->n * (ptrdiff_t)w,
+                      argsort ? p->index + i * p->n : NULL, ws);
+    }
+    if (compact) {
+        free(ws->lost);
     }
     if (mem != p->scratch) {
         free(mem);
     }
     free(ws);
-    return UA_OK;
+    return ok ? UA_OK
+              : ua_error_set(UA_ERR_NOMEM,
+                             "no host memory to sort %zu elements", n);
 }

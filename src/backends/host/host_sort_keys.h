@@ -25,13 +25,12 @@ key_of(uint64_t v, int w, char k)
         return v;
     }
     uint64_t exp = w == 2 ? 0x7c00u : w == 4 ? 0x7f800000u : 0x7ffULL << 52;
-    if ((v & exp) == exp && (v & ~exp & ~sign & all) != 0) {
-        return all; /* NaN */
-    }
-    if (v == sign) {
-        v = 0; /* -0.0 */
-    }
-    return v & sign ? ~v & all : v | sign;
+    /* Without branches, so that the loops over keys vectorize: negative
+     * numbers flip every bit, the others their sign. */
+    uint64_t neg = (uint64_t)0 - (v >> (8 * w - 1) & 1);
+    uint64_t key = v ^ ((neg & all) | sign);
+    key = v == sign ? sign : key;               /* -0.0 as 0.0 */
+    return (v & ~sign & all) > exp ? all : key; /* NaN after all */
 }
 
 /* The value whose key is key, where the key is one to one. */
@@ -111,12 +110,17 @@ key_mask(int w)
 
 /* Whether the w-byte value v of kind k has a key that does not give it
  * back: -0.0 and NaNs. */
-static inline bool
+static inline uint64_t
 key_loses(uint64_t v, int w, char k)
 {
     uint64_t sign = (uint64_t)1 << (8 * w - 1);
     uint64_t exp = w == 2 ? 0x7c00u : w == 4 ? 0x7f800000u : 0x7ffULL << 52;
-    return k == 'f' && (v == sign || (v & ~sign & key_mask(w)) > exp);
+    uint64_t x = v ^ sign, abs = v & ~sign & key_mask(w);
+    /* Top bits of differences, not comparisons, which keep GCC from
+     * vectorizing the loops that call this: abs > exp (NaN), x == 0
+     * (-0.0). */
+    uint64_t nan = (exp - abs) >> 63, negzero = ((x - 1) & ~x) >> 63;
+    return (uint64_t)(k == 'f') & (nan | negzero);
 }
 
 /* The order NumPy sorts complex numbers in: by real part, then imaginary

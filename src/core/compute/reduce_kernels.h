@@ -93,12 +93,11 @@ typedef struct ua_scan_plan {
  * number (before them when descending), -0.0 equal to 0.0.  Where index
  * is not NULL it holds rows of n int64, which the sort writes with the
  * positions the sorted elements came from (argsort).  scratch, where not
- * NULL, is UA_SORT_SCRATCH(n, itemsize) bytes of memory the queue's
- * kernels reach, for the kernel's own use while it runs (the core takes
- * it from its pool, so that a sort pays no fresh pages); NULL where the
- * kernel is to find its own. */
-#define UA_SORT_SCRATCH(n, itemsize)                                          \
-    ((size_t)(n) * (32 + ((itemsize) > 4 ? (size_t)(itemsize) : 4)))
+ * NULL, is ua_sort_scratch_bytes(n, type, index != NULL) bytes of memory
+ * the queue's kernels reach, for the kernel's own use while it runs (the
+ * core takes it from its pool, so that a sort pays no fresh pages); NULL
+ * where the kernel is to find its own. */
+size_t ua_sort_scratch_bytes(size_t n, ua_typenum type, bool argsort);
 
 typedef struct ua_sort_plan {
     char *data;

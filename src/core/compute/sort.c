@@ -42,6 +42,20 @@ is_rows(int nd, const ptrdiff_t *shape, int axis, const ptrdiff_t *s)
     return true;
 }
 
+/* Real values sort on keys and their copy, 8 bytes each at most (the
+ * pool keeps 4 Mi elements' worth); argsort adds positions and theirs,
+ * complex rows a copy of the row, and both a 32-bit key or a value an
+ * element. */
+size_t
+ua_sort_scratch_bytes(size_t n, ua_typenum type, bool argsort)
+{
+    size_t w = ua_dtype_itemsize(type);
+    if (!argsort && ua_dtype_kind(type) != 'c') {
+        return n * 16;
+    }
+    return n * (32 + (w > 4 ? w : 4));
+}
+
 ua_status
 ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
               int axis, bool descending, bool argsort,
@@ -80,8 +94,10 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
     }
     ua_allocation *scratch = NULL;
     if (st == UA_OK && shape[axis] > 1) {
-        st = ua_usm_alloc(q, UA_USM_DEVICE, UA_SORT_SCRATCH(shape[axis], xsz),
-                          0, &scratch);
+        st = ua_usm_alloc(
+            q, UA_USM_DEVICE,
+            ua_sort_scratch_bytes((size_t)shape[axis], x->type, argsort), 0,
+            &scratch);
     }
     ua_strided dense = {data, rows, x->type};
     if (st == UA_OK) {
