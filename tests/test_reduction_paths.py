@@ -72,7 +72,8 @@ def with_specials(dtype, n, where, what):
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-@pytest.mark.parametrize("n", [33, 2049, 100_003])
+# 2,000,003 elements: min and max of one run split over the threads.
+@pytest.mark.parametrize("n", [33, 2049, 100_003, 2_000_003])
 def test_min_max_with_nans_and_infinities_as_numpy(dtype, n):
     cases = [
         with_specials(dtype, n, [0], np.nan),

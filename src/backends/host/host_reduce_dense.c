@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "backends/host/host_kernels.h"
+#include "backends/host/host_threads.h"
 #include "core/compute/kernels.h"
 
 enum {
@@ -430,6 +431,48 @@ reduce_columns(const ua_reduce_plan *p, const dense_loops *f, dense_op op)
     return UA_OK;
 }
 
+/* min and max of one long run on the threads: each part's result, then
+ * the parts' results reduced by the same loop, in order, so that NaNs and
+ * signed zeros come out as one pass over the run gives them. */
+enum { MAX_EXTREME_PARTS = 64 };
+
+typedef struct extreme_job {
+    const dense_loops *f;
+    dense_op op;
+    const char *x;
+    ptrdiff_t n, sz;
+    char part[MAX_EXTREME_PARTS][8];
+} extreme_job;
+
+static void
+extreme_part(void *ctx, int part, int parts)
+{
+    extreme_job *j = ctx;
+    ptrdiff_t a = (ptrdiff_t)((double)j->n * part / parts);
+    ptrdiff_t b = (ptrdiff_t)((double)j->n * (part + 1) / parts);
+    j->f->run(j->op, j->x + a * j->sz, b - a, j->part[part]);
+}
+
+/* false where one thread takes it. */
+static bool
+run_extreme_parallel(const dense_loops *f, dense_op op, const char *x,
+                     ptrdiff_t n, ptrdiff_t sz, char *acc)
+{
+    int parts = ua_host_parts((size_t)n * (size_t)sz, 1);
+    parts = parts < MAX_EXTREME_PARTS ? parts : MAX_EXTREME_PARTS;
+    if ((op != DENSE_MIN && op != DENSE_MAX) || parts <= 1 || n < parts) {
+        return false;
+    }
+    extreme_job j = {f, op, x, n, sz, {{0}}};
+    ua_host_parallel(parts, extreme_part, &j);
+    char packed[MAX_EXTREME_PARTS * 8];
+    for (int k = 0; k < parts; k++) {
+        memcpy(packed + k * sz, j.part[k], (size_t)sz);
+    }
+    f->run(op, packed, parts, acc);
+    return true;
+}
+
 bool
 ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st)
 {
@@ -449,7 +492,9 @@ ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st)
     }
     FOR_EACH_OUTER(p, p->nd, x, res, {
         char acc[8];
-        f->run(op, x, p->n, acc);
+        if (p->nd > 0 || !run_extreme_parallel(f, op, x, p->n, sz, acc)) {
+            f->run(op, x, p->n, acc);
+        }
         store_values(p, acc, 1, res, 0);
     });
     *st = UA_OK;
