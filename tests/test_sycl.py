@@ -420,3 +420,28 @@ def test_copies_between_host_device_memory_and_sycl_device_memory(q):
     # device's, so its copies go through the host.
     assert q.device.can_access_peer("host") is True
     assert ua.Device("host").can_access_peer(q.device) is False
+
+
+def test_a_cpu_devices_reductions_sorts_and_products_give_the_hosts_bits(q):
+    """A SYCL CPU device's reductions, scans, sorts and products run the
+    host backend's loops (and OpenBLAS) on its USM, after the queue's
+    earlier work: the same bits as on the host, NumPy's where it fixes them."""
+    if q.device.device_type != "cpu":
+        pytest.skip("the first SYCL device is not a CPU device")
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal(1 << 20).astype("f4")
+    m = rng.standard_normal((96, 80)).astype("f4")
+    host = ua.Queue("host")
+    # The queue's copy in must land before the host's loops read it.
+    xs = ua.asarray(a, queue=q)[::-1]
+    xh = ua.asarray(a, queue=host)[::-1]
+    for fn in (ua.sum, ua.max, ua.argmax, ua.cumulative_sum, ua.sort, ua.argsort):
+        got, want = ua.asnumpy(fn(xs)), ua.asnumpy(fn(xh))
+        assert got.tobytes() == want.tobytes(), fn.__name__
+    np.testing.assert_array_equal(ua.asnumpy(ua.sort(xs)), np.sort(a))
+    ms, mh = ua.asarray(m, queue=q), ua.asarray(m, queue=host)
+    assert ua.asnumpy(ms @ ms.T).tobytes() == ua.asnumpy(mh @ mh.T).tobytes()
+    # The result stays on the device's queue, and later work there sees it.
+    s = ua.sort(xs)
+    assert s.device == q.device
+    np.testing.assert_array_equal(ua.asnumpy(s + 1), np.sort(a) + 1)

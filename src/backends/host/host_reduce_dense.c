@@ -431,23 +431,26 @@ reduce_columns(const ua_reduce_plan *p, const dense_loops *f, dense_op op)
     return UA_OK;
 }
 
-/* min and max of one long run on the threads: each part's result, then
- * the parts' results reduced by the same loop, in order, so that NaNs and
- * signed zeros come out as one pass over the run gives them. */
-enum { MAX_EXTREME_PARTS = 64 };
+/* One long run on the threads: each part's result, then the parts'
+ * results reduced by the same loop, in order.  min and max come out as
+ * one pass gives them, NaNs and signed zeros included; a sum is pairwise
+ * within each part, then over the parts, whose count depends on the
+ * run's size and the machine's threads alone: the same bits from run to
+ * run. */
+enum { MAX_RUN_PARTS = 64 };
 
-typedef struct extreme_job {
+typedef struct run_job {
     const dense_loops *f;
     dense_op op;
     const char *x;
     ptrdiff_t n, sz;
-    char part[MAX_EXTREME_PARTS][8];
-} extreme_job;
+    char part[MAX_RUN_PARTS][8];
+} run_job;
 
 static void
-extreme_part(void *ctx, int part, int parts)
+run_part(void *ctx, int part, int parts)
 {
-    extreme_job *j = ctx;
+    run_job *j = ctx;
     ptrdiff_t a = (ptrdiff_t)((double)j->n * part / parts);
     ptrdiff_t b = (ptrdiff_t)((double)j->n * (part + 1) / parts);
     j->f->run(j->op, j->x + a * j->sz, b - a, j->part[part]);
@@ -455,17 +458,17 @@ extreme_part(void *ctx, int part, int parts)
 
 /* false where one thread takes it. */
 static bool
-run_extreme_parallel(const dense_loops *f, dense_op op, const char *x,
-                     ptrdiff_t n, ptrdiff_t sz, char *acc)
+run_parallel(const dense_loops *f, dense_op op, const char *x, ptrdiff_t n,
+             ptrdiff_t sz, char *acc)
 {
     int parts = ua_host_parts((size_t)n * (size_t)sz, 1);
-    parts = parts < MAX_EXTREME_PARTS ? parts : MAX_EXTREME_PARTS;
-    if ((op != DENSE_MIN && op != DENSE_MAX) || parts <= 1 || n < parts) {
+    parts = parts < MAX_RUN_PARTS ? parts : MAX_RUN_PARTS;
+    if (parts <= 1 || n < parts) {
         return false;
     }
-    extreme_job j = {f, op, x, n, sz, {{0}}};
-    ua_host_parallel(parts, extreme_part, &j);
-    char packed[MAX_EXTREME_PARTS * 8];
+    run_job j = {f, op, x, n, sz, {{0}}};
+    ua_host_parallel(parts, run_part, &j);
+    char packed[MAX_RUN_PARTS * 8];
     for (int k = 0; k < parts; k++) {
         memcpy(packed + k * sz, j.part[k], (size_t)sz);
     }
@@ -492,7 +495,7 @@ ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st)
     }
     FOR_EACH_OUTER(p, p->nd, x, res, {
         char acc[8];
-        if (p->nd > 0 || !run_extreme_parallel(f, op, x, p->n, sz, acc)) {
+        if (p->nd > 0 || !run_parallel(f, op, x, p->n, sz, acc)) {
             f->run(op, x, p->n, acc);
         }
         store_values(p, acc, 1, res, 0);

@@ -3,11 +3,9 @@
  * OpenCL C, which the runtime builds through dpctl once per context and
  * pair of types, launched in groups of UA_GPU_GROUP work-items.
  *
- * Matrix products run the text's kernel on every device: a CPU device's
- * USM is host memory, but calling the host backend's BLAS from here would
- * tie one backend to another, and the core's products plan for a kernel
- * table entry per backend (a host BLAS shared through the core is the next
- * step where speed matters). */
+ * On a CPU device, whose USM is this process's memory, the core runs
+ * these on the host backend's kernels instead (core/compute/route.c):
+ * these entries serve the other devices. */
 #include <stdlib.h>
 #include <string.h>
 

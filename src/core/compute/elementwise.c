@@ -813,8 +813,7 @@ run_elementwise(ua_queue *q, const ua_ew_resolved *r, const ua_ew_operand *ops,
                         sizes, &p);
     }
     if (st == UA_OK) {
-        st = q->context->device->backend->ops->compute->elementwise(q->handle,
-                                                                    &p);
+        st = ua_queue_kernels(q)->elementwise(q->handle, &p);
     }
     for (int k = 0; k < r->nin; k++) {
         if (tmp[k] != NULL) {

@@ -11,12 +11,6 @@
 #include "core/compute/compute.h"
 #include "core/devices/devices.h"
 
-static const ua_compute_ops *
-kernels_of(ua_queue *q)
-{
-    return q->context->device->backend->ops->compute;
-}
-
 static bool
 is_indexed(const ua_index_request *r, int axis)
 {
@@ -144,7 +138,7 @@ run_checked(ua_queue *q, ua_index_mode mode, ua_index_plan *p, int axis)
 {
     int64_t bad = 0;
     reduce_plan(p);
-    ua_status st = kernels_of(q)->index(q->handle, mode, p, &bad);
+    ua_status st = ua_queue_kernels(q)->index(q->handle, mode, p, &bad);
     return st == UA_ERR_INDEX ? out_of_bounds(bad, axis, p->length) : st;
 }
 
@@ -229,7 +223,7 @@ run_indexed(ua_queue *q, ua_index_mode mode, const ua_index_request *r,
         p.stride = 1;
         reduce_plan(&p);
         int64_t bad;
-        st = kernels_of(q)->index(q->handle, mode, &p, &bad);
+        st = ua_queue_kernels(q)->index(q->handle, mode, &p, &bad);
     }
     /* The pool hands the block out again only to work ordered after this
      * on the queue. */
@@ -289,7 +283,7 @@ ua_status
 ua_queue_compress(ua_queue *q, const ua_compress_plan *p,
                   ua_compress_output out, void *ctx, size_t *count)
 {
-    return kernels_of(q)->compress(q->handle, p, out, ctx, count);
+    return ua_queue_kernels(q)->compress(q->handle, p, out, ctx, count);
 }
 
 /* linspace computes in double precision: into a temporary of float64 or
@@ -309,7 +303,7 @@ linspace_through_double(ua_queue *q, const ua_affine_plan *p)
     ua_affine_plan w = *p;
     w.type = wide;
     w.dst = ua_allocation_ptr(tmp);
-    st = kernels_of(q)->affine(q->handle, &w);
+    st = ua_queue_kernels(q)->affine(q->handle, &w);
     if (st == UA_OK) {
         ptrdiff_t n = (ptrdiff_t)p->n, one = 1;
         ua_strided dst = {p->dst, &one, p->type};
@@ -330,7 +324,7 @@ ua_queue_affine(ua_queue *q, const ua_affine_plan *p)
         p->type != UA_COMPLEX128) {
         return linspace_through_double(q, p);
     }
-    return kernels_of(q)->affine(q->handle, p);
+    return ua_queue_kernels(q)->affine(q->handle, p);
 }
 
 ua_status
@@ -338,5 +332,5 @@ ua_queue_band(ua_queue *q, const ua_band_plan *p)
 {
     return p->batch == 0 || p->rows == 0 || p->cols == 0
                ? UA_OK
-               : kernels_of(q)->band(q->handle, p);
+               : ua_queue_kernels(q)->band(q->handle, p);
 }

@@ -213,6 +213,13 @@ typedef struct ua_compute_ops {
     ua_status (*matmul)(void *queue, const ua_matmul_plan *p);
 } ua_compute_ops;
 
+/* The table that runs q's work: its backend's (route.c). */
+const ua_compute_ops *ua_queue_kernels(const ua_queue *q);
+/* The table that runs q's reductions, scans, sorts, searches, groups and
+ * products: the host backend's for a CPU device of another backend,
+ * whose memory the host addresses, after waiting for q's earlier work. */
+ua_status ua_queue_reduction_kernels(ua_queue *q, const ua_compute_ops **ops);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,12 +11,6 @@
 #include "core/compute/reduce.h"
 #include "core/devices/devices.h"
 
-static const ua_compute_ops *
-kernels_of(ua_queue *q)
-{
-    return q->context->device->backend->ops->compute;
-}
-
 static ptrdiff_t
 magnitude(ptrdiff_t v)
 {
@@ -209,8 +203,12 @@ ua_queue_reduce(ua_queue *q, const ua_reduce_request *r)
     if (inner.n > 1 && n > 0) {
         st = densify(q, r, &p, &tmp);
     }
+    const ua_compute_ops *k = NULL;
     if (st == UA_OK) {
-        st = kernels_of(q)->reduce(q->handle, &p);
+        st = ua_queue_reduction_kernels(q, &k);
+    }
+    if (st == UA_OK) {
+        st = k->reduce(q->handle, &p);
     }
     if (tmp != NULL) {
         ua_usm_free(tmp);
@@ -253,20 +251,26 @@ ua_queue_scan(ua_queue *q, ua_scan_op op, int nd, const ptrdiff_t *shape,
     p.result = result->data;
     p.xtype = x->type;
     p.rtype = result->type;
-    return kernels_of(q)->scan(q->handle, &p);
+    const ua_compute_ops *k = NULL;
+    ua_status st = ua_queue_reduction_kernels(q, &k);
+    return st != UA_OK ? st : k->scan(q->handle, &p);
 }
 
 ua_status
 ua_queue_search(ua_queue *q, const ua_search_plan *p)
 {
-    return p->m == 0 ? UA_OK : kernels_of(q)->search(q->handle, p);
+    const ua_compute_ops *k = NULL;
+    ua_status st = p->m == 0 ? UA_OK : ua_queue_reduction_kernels(q, &k);
+    return st != UA_OK || p->m == 0 ? st : k->search(q->handle, p);
 }
 
 ua_status
 ua_queue_group(ua_queue *q, const ua_group_plan *p, ptrdiff_t *count)
 {
     *count = 0;
-    return p->n == 0 ? UA_OK : kernels_of(q)->group(q->handle, p, count);
+    const ua_compute_ops *k = NULL;
+    ua_status st = p->n == 0 ? UA_OK : ua_queue_reduction_kernels(q, &k);
+    return st != UA_OK || p->n == 0 ? st : k->group(q->handle, p, count);
 }
 
 ua_status
@@ -299,5 +303,7 @@ ua_queue_matmul(ua_queue *q, ua_matmul_plan *p)
         n++;
     }
     p->nd = n;
-    return kernels_of(q)->matmul(q->handle, p);
+    const ua_compute_ops *k = NULL;
+    ua_status st = ua_queue_reduction_kernels(q, &k);
+    return st != UA_OK ? st : k->matmul(q->handle, p);
 }

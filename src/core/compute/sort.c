@@ -7,12 +7,6 @@
 #include "core/compute/reduce.h"
 #include "core/devices/devices.h"
 
-static const ua_compute_ops *
-kernels_of(ua_queue *q)
-{
-    return q->context->device->backend->ops->compute;
-}
-
 /* The strides of a layout that has axis moved last, dense in C order,
  * as strides of the original axes. */
 static void
@@ -103,6 +97,10 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
     if (st == UA_OK) {
         st = ua_queue_copy_strided(q, nd, shape, &dense, x);
     }
+    const ua_compute_ops *k = NULL;
+    if (st == UA_OK) {
+        st = ua_queue_reduction_kernels(q, &k);
+    }
     if (st == UA_OK) {
         ua_sort_plan p = {data,
                           ix,
@@ -111,7 +109,7 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
                           x->type,
                           descending,
                           scratch ? ua_allocation_ptr(scratch) : NULL};
-        st = kernels_of(q)->sort(q->handle, &p);
+        st = k->sort(q->handle, &p);
     }
     if (st == UA_OK && !in_place && !argsort) {
         st = ua_queue_copy_strided(q, nd, shape, result, &dense);
