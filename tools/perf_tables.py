@@ -27,7 +27,7 @@ def number(value, unit):
         return ""
     if unit == "us":
         return f"{value:.2f} µs"
-    return f"{value:,.0f} GB/s" if value >= 100 else f"{value:.2f} GB/s"
+    return f"{value:,.0f} {unit}" if value >= 100 else f"{value:.2f} {unit}"
 
 
 def ratio(value):
@@ -83,6 +83,8 @@ def sycl_table(data):
     for r in data["rows"]:
         if "usmarray_us" in r:
             ours, theirs = number(r["usmarray_us"], "us"), number(r["dpctl_us"], "us")
+        elif "unit" in r:  # the compute rows: throughput in their own unit
+            ours, theirs = number(r["usmarray"], r["unit"]), number(r["dpnp"], r["unit"])
         else:
             ours, theirs = number(r["usmarray_GBps"], "GB/s"), number(r["dpnp_GBps"], "GB/s")
         lines.append(f"| {r['row']} | {ours} | {theirs} | {ratio(r['ratio'])} |")

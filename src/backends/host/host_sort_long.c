@@ -49,7 +49,7 @@ digit_for(ptrdiff_t n, int bits)
             t[at[v >> shift & (TOP_RADIX - 1)]++] = v;                        \
         }                                                                     \
     }                                                                         \
-    /* insertion, of the n keys of s into d, which may be s itself. */      \
+    /* insertion, of the n keys of s into d, which may be s itself. */        \
     static void insert_into##B(const KT *s, KT *d, ptrdiff_t n)               \
     {                                                                         \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
@@ -133,8 +133,8 @@ digit_for(ptrdiff_t n, int bits)
     }                                                                         \
     /* The n keys in a sorted on their low `bits`, into b where into_b,   \
      * else into a; the other is scratch.  A split moves the keys into b,  \
-     * where each bucket goes on with the two buffers' roles traded. */     \
-    static void sort_keys##B(KT *a, KT *b, ptrdiff_t n, int bits,            \
+     * where each bucket goes on with the two buffers' roles traded. */   \
+    static void sort_keys##B(KT *a, KT *b, ptrdiff_t n, int bits,             \
                              bool into_b)                                     \
     {                                                                         \
         size_t at[1 << MAX_DIGIT];                                            \
@@ -150,7 +150,7 @@ digit_for(ptrdiff_t n, int bits)
                 if (into_b) {                                                 \
                     insert_into##B(a, b, n);                                  \
                 } else {                                                      \
-                    insert_into##B(a, a, n);                                       \
+                    insert_into##B(a, a, n);                                  \
                 }                                                             \
                 return;                                                       \
             }                                                                 \
@@ -297,8 +297,8 @@ plan_buckets(long_sort *j)
 }
 
 bool
-ua_host_sort_long(char *data, ptrdiff_t n, int w, const form *f,
-                  uint64_t flip, key_range r, int bits, void *keys, void *tmp,
+ua_host_sort_long(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
+                  key_range r, int bits, void *keys, void *tmp,
                   const char *lost)
 {
     long_sort *j = calloc(1, sizeof *j);
