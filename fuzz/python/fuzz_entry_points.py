@@ -641,7 +641,9 @@ def op_elementwise(b):
         else:
             out = getattr(operator, op if op not in ("and", "or") else op + "_")(*ops)
     elif k == 1 and name == "clip":
-        out = ua.clip(ops[0], min=ops[1], max=ops[2] if b.pick(2) else None)
+        if not b.pick(2):
+            ops = ops[:2]  # no max: the result broadcasts x and min alone
+        out = ua.clip(ops[0], min=ops[1], max=ops[2] if len(ops) > 2 else None)
     else:
         out = getattr(ua, name)(*ops)
     if isinstance(out, ua.USMArray):
