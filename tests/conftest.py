@@ -59,6 +59,18 @@ KINDS = {
 }
 
 
+def first_device_of_each_backend():
+    """The filter string of each backend's first device: the devices that
+    the compute tests run every test on."""
+    seen, devices = set(), []
+    for d in ua.get_devices():
+        backend = d.filter_string.split(":")[0]
+        if backend not in seen:
+            seen.add(backend)
+            devices.append(d.filter_string)
+    return devices
+
+
 @pytest.fixture
 def host_queue():
     return ua.Queue("host")

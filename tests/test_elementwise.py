@@ -17,6 +17,7 @@ import warnings
 import numpy as np
 import pytest
 import usmarray as ua
+from conftest import first_device_of_each_backend
 
 CATALOGUE = open(
     __file__.replace("tests/test_elementwise.py", "src/core/compute/elementwise_catalogue.h")
@@ -39,16 +40,6 @@ KINDS = {"bool": "b", "int8": "i", "int16": "i", "int32": "i", "int64": "i", "ui
          "complex64": "c", "complex128": "c"}  # fmt: skip
 TAKES = {"UA_EW_ANY": "biufc", "UA_EW_NUMERIC": "iufc", "UA_EW_REAL": "iuf", "UA_EW_REAL_B": "biuf",
          "UA_EW_BITWISE": "biu", "UA_EW_INTEGRAL": "iu"}  # fmt: skip
-
-
-def first_device_of_each_backend():
-    seen, devices = set(), []
-    for d in ua.get_devices():
-        backend = d.filter_string.split(":")[0]
-        if backend not in seen:
-            seen.add(backend)
-            devices.append(d.filter_string)
-    return devices
 
 
 DEVICES = first_device_of_each_backend()

@@ -13,21 +13,12 @@ import warnings
 import numpy as np
 import pytest
 import usmarray as ua
+from conftest import first_device_of_each_backend
 
 INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
 FLOATS = ["float16", "float32", "float64"]
 COMPLEX = ["complex64", "complex128"]
 ALL = ["bool", *INTS, *FLOATS, *COMPLEX]
-
-
-def first_device_of_each_backend():
-    seen, devices = set(), []
-    for d in ua.get_devices():
-        backend = d.filter_string.split(":")[0]
-        if backend not in seen:
-            seen.add(backend)
-            devices.append(d.filter_string)
-    return devices
 
 
 DEVICES = first_device_of_each_backend()

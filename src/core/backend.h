@@ -269,6 +269,13 @@ const ua_backend_ops *const *ua_backends_of_build(size_t *count);
  * that Python packages ship (the binding passes the Python path). */
 const char *ua_library_search_path(void);
 
+/* Opens the shared library at path (a name the loader searches, or a
+ * file) with its symbols kept local, and hands it to take, which takes
+ * what it needs of it; closes it again where take refuses it.  true where
+ * take took it. */
+bool ua_library_open(const char *path,
+                     bool (*take)(void *handle, const char *path));
+
 #ifdef __cplusplus
 }
 #endif

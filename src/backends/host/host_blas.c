@@ -104,14 +104,7 @@ take_symbols(void *h, const char *path)
 static bool
 try_path(const char *path)
 {
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (h != NULL && take_symbols(h, path)) {
-        return true;
-    }
-    if (h != NULL) {
-        dlclose(h);
-    }
-    return false;
+    return ua_library_open(path, take_symbols);
 }
 
 /* A loaded object whose name says OpenBLAS (NumPy's, once imported). */

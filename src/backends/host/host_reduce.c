@@ -52,23 +52,6 @@ typedef struct reducer {
     char *levels; /* LEVELS * WMAX elements of a, the tree's partial sums */
 } reducer;
 
-/* The accumulator of values of type t (a result's type, or for ARGMIN and
- * ARGMAX, x's). */
-static ua_typenum
-accumulator_of(ua_typenum t)
-{
-    switch (ua_dtype_kind(t)) {
-    case 'b':
-        return UA_BOOL;
-    case 'i':
-        return UA_INT64;
-    case 'u':
-        return UA_UINT64;
-    default:
-        return t == UA_FLOAT16 ? UA_FLOAT32 : t;
-    }
-}
-
 /* Rows [r0, r0 + rows) of g as elements of the accumulator: x's own where
  * the types agree, else converted into the tile. */
 static grid
@@ -500,7 +483,7 @@ ua_host_reduce(void *queue, const ua_reduce_plan *p)
     reducer r = {p, UA_BOOL, 0, truth, NULL, NULL, NULL};
     r.a = p->op == UA_REDUCE_COUNT ? UA_UINT64
           : truth                  ? UA_BOOL
-                                   : accumulator_of(p->rtype);
+                                   : ua_accumulator_of(p->rtype);
     r.asz = ua_dtype_itemsize(r.a);
     r.tile = malloc(TILE * 17 + (size_t)LEVELS * WMAX * 16);
     if (r.tile == NULL) {

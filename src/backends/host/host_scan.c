@@ -21,18 +21,12 @@ enum { WMAX = 256, TILE = 4096 };
 typedef float _Complex cf;
 typedef double _Complex cd;
 
+/* Signed integers scan as uint64: wrapping arithmetic, with int64's bits. */
 static ua_typenum
-accumulator_of(ua_typenum t)
+scan_accumulator_of(ua_typenum t)
 {
-    switch (ua_dtype_kind(t)) {
-    case 'b':
-        return UA_BOOL;
-    case 'i':
-    case 'u':
-        return UA_UINT64; /* wrapping arithmetic, int64's bits too */
-    default:
-        return t == UA_FLOAT16 ? UA_FLOAT32 : t;
-    }
+    ua_typenum a = ua_accumulator_of(t);
+    return a == UA_INT64 ? UA_UINT64 : a;
 }
 
 static ptrdiff_t
@@ -269,7 +263,7 @@ ua_status
 ua_host_scan(void *queue, const ua_scan_plan *p)
 {
     (void)queue;
-    scanner s = {p, accumulator_of(p->rtype), 0, NULL, NULL, NULL};
+    scanner s = {p, scan_accumulator_of(p->rtype), 0, NULL, NULL, NULL};
     s.asz = ua_dtype_itemsize(s.a);
     s.fn = scan_for(s.a, p->rtype);
     /* One row of the output tile before it, where DIFF writes first. */
@@ -388,21 +382,6 @@ DEFINE_ARG_DENSE(f4, float)
 DEFINE_ARG_DENSE(f8, double)
 DEFINE_ARG_DENSE(i8, int64_t)
 
-static ua_typenum
-compare_type(ua_typenum t)
-{
-    switch (ua_dtype_kind(t)) {
-    case 'b':
-        return UA_BOOL;
-    case 'i':
-        return UA_INT64;
-    case 'u':
-        return UA_UINT64;
-    default:
-        return t == UA_FLOAT16 ? UA_FLOAT32 : t;
-    }
-}
-
 /* One group of w lanes (outputs) over the reduced run. */
 static void
 arg_group(const ua_reduce_plan *p, ua_typenum a, char *tile, const char *x,
@@ -441,7 +420,7 @@ ua_host_arg_reduce(const ua_reduce_plan *p)
     if (ua_host_arg_dense(p)) {
         return UA_OK;
     }
-    ua_typenum a = compare_type(p->xtype);
+    ua_typenum a = ua_accumulator_of(p->xtype);
     char *tile = malloc(TILE * 8);
     if (tile == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "no host memory for a reduction");

@@ -156,6 +156,21 @@ densify(ua_queue *q, const ua_reduce_request *r, ua_reduce_plan *p,
     return st;
 }
 
+ua_typenum
+ua_accumulator_of(ua_typenum t)
+{
+    switch (ua_dtype_kind(t)) {
+    case 'b':
+        return UA_BOOL;
+    case 'i':
+        return UA_INT64;
+    case 'u':
+        return UA_UINT64;
+    default:
+        return t == UA_FLOAT16 ? UA_FLOAT32 : t;
+    }
+}
+
 ua_status
 ua_queue_reduce(ua_queue *q, const ua_reduce_request *r)
 {

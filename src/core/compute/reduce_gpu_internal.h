@@ -58,9 +58,6 @@ typedef struct run_output {
     void *temp;
 } run_output;
 
-/* The accumulator of values of type t: int64 or uint64 for integers,
- * float32 for float16, else t. */
-ua_typenum ua_gpu_accumulator_of(ua_typenum t);
 /* Whether p and every step are multiples of size. */
 bool ua_gpu_aligned(const void *p, int nd, const ptrdiff_t *steps,
                     ptrdiff_t step, size_t size);

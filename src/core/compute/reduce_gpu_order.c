@@ -12,7 +12,7 @@
 static ua_gpu_types
 order_types(ua_typenum type)
 {
-    return (ua_gpu_types){type, ua_gpu_accumulator_of(type), false};
+    return (ua_gpu_types){type, ua_accumulator_of(type), false};
 }
 
 ua_status

@@ -384,8 +384,8 @@ ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p)
     ua_gpu_types t = {p->xtype,
                       p->op == UA_REDUCE_COUNT ? UA_UINT64
                       : truth                  ? UA_BOOL
-                      : arg ? ua_gpu_accumulator_of(p->xtype)
-                            : ua_gpu_accumulator_of(p->rtype),
+                      : arg                    ? ua_accumulator_of(p->xtype)
+                                               : ua_accumulator_of(p->rtype),
                       truth};
     run_input in;
     ua_status st =
@@ -508,7 +508,7 @@ ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
     if (outlen <= 0 || rows == 0) {
         return UA_OK;
     }
-    ua_gpu_types t = {p->xtype, ua_gpu_accumulator_of(p->rtype), false};
+    ua_gpu_types t = {p->xtype, ua_accumulator_of(p->rtype), false};
     run_input in;
     ua_status st = ua_gpu_stage_input(l, &t, t.a, p->nd, p->shape, p->xstep,
                                       p->n, p->step, p->x, &in);

@@ -33,22 +33,6 @@ ua_gpu_types_need_fp64(const ua_gpu_types *t)
     return is_wide(t->x) || is_wide(t->a);
 }
 
-/* The accumulator of values of type t. */
-ua_typenum
-ua_gpu_accumulator_of(ua_typenum t)
-{
-    switch (ua_dtype_kind(t)) {
-    case 'b':
-        return UA_BOOL;
-    case 'i':
-        return UA_INT64;
-    case 'u':
-        return UA_UINT64;
-    default:
-        return t == UA_FLOAT16 ? UA_FLOAT32 : t;
-    }
-}
-
 /* The identities and constants of the accumulator's arithmetic. */
 static void
 write_identities(char *s, size_t cap, ua_typenum a)

@@ -99,6 +99,11 @@ typedef struct ua_scan_plan {
  * where the kernel is to find its own. */
 size_t ua_sort_scratch_bytes(size_t n, ua_typenum type, bool argsort);
 
+/* The type reductions and scans of values of type t accumulate in, on
+ * every backend: bool for bool, int64 or uint64 for integers, float32 for
+ * float16, else t (argmin and argmax compare x's values in it). */
+ua_typenum ua_accumulator_of(ua_typenum t);
+
 typedef struct ua_sort_plan {
     char *data;
     int64_t *index;

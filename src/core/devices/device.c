@@ -2,6 +2,7 @@
  * never change afterwards, so that readers need no lock.  Filter strings
  * select devices in filter.c; contexts and queues are queue.c's. */
 #include <ctype.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,19 @@ const char *
 ua_library_search_path(void)
 {
     return search_path != NULL ? search_path : "";
+}
+
+bool
+ua_library_open(const char *path, bool (*take)(void *handle, const char *path))
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (h != NULL && take(h, path)) {
+        return true;
+    }
+    if (h != NULL) {
+        dlclose(h);
+    }
+    return false;
 }
 
 const char *
