@@ -19,12 +19,15 @@ typedef enum ua_gpu_kernel {
     UA_GPU_RED_CHUNKS,
     UA_GPU_ARG_CHUNKS,
     UA_GPU_SCAN_ROWS,
-    UA_GPU_SCAN_PARTS,
     UA_GPU_IOTA,
     UA_GPU_MERGE,
     UA_GPU_SEARCH,
     UA_GPU_GROUP_RUNS,
     UA_GPU_MATMUL,
+    UA_GPU_RED_DENSE,
+    UA_GPU_ARG_DENSE,
+    UA_GPU_SCAN_TILES,
+    UA_GPU_FILL_ZERO,
     UA_GPU_NKERNELS
 } ua_gpu_kernel;
 extern const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS];

@@ -181,6 +181,115 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
     return st;
 }
 
+/* Vectors each thread of ua_red_dense reads per lane: a lane adds at
+ * most this many elements in sequence. */
+#define DENSE_VECTORS 32
+
+/* How ua_red_dense and ua_arg_dense split a plan's dense runs: pieces of
+ * len elements, per per run, read as vectors where vec.  Sizes depend on
+ * the types and lengths alone, so every call adds in the same order. */
+typedef struct dense_split {
+    ptrdiff_t len, per;
+    int vec;
+} dense_split;
+
+static size_t
+vector_width(ua_typenum x)
+{
+    size_t xsz = ua_dtype_itemsize(x);
+    return xsz < 16 ? 16 / xsz : 1;
+}
+
+/* Whether c's runs are dense, and if so how to split them. */
+static bool
+dense_split_of(const red_call *c, dense_split *d)
+{
+    size_t xsz = ua_dtype_itemsize(c->t->x);
+    if (c->step != (ptrdiff_t)xsz) {
+        return false;
+    }
+    ptrdiff_t w = (ptrdiff_t)vector_width(c->t->x);
+    d->len = UA_GPU_GROUP * w * DENSE_VECTORS;
+    d->per = (c->n + d->len - 1) / d->len;
+    d->vec = ua_gpu_aligned(c->x, c->nd, c->xstep, 0, 16);
+    return true;
+}
+
+/* One launch of ua_red_dense: c's runs (or partials of xrow bytes per
+ * output), results or partials to out. */
+static ua_status
+launch_dense(const ua_gpu_launcher *l, const red_call *c,
+             const ua_gpu_types *t, const char *x, long long xrow,
+             ptrdiff_t n, int op, const void *centre, const dense_split *d,
+             char *out, long long dbits)
+{
+    ua_gpu_arg a[] = {ptr(x),
+                      ptr(out),
+                      ptr(c->plan),
+                      i32(c->nd),
+                      i64(xrow),
+                      i64(d->per),
+                      i64(d->len),
+                      i64(n),
+                      i32(op),
+                      i32(centre != NULL),
+                      ptr(centre != NULL ? centre : x),
+                      i32(d->per > 1 ? 0 : c->fin),
+                      i64(dbits),
+                      i32(d->vec)};
+    return l->launch(l->queue, t, UA_GPU_RED_DENSE, c->outputs * (size_t)d->per,
+                     a, 14);
+}
+
+/* Dense runs: ua_red_dense over the runs, then over each output's
+ * partials (a dense row of them) until one is left. */
+static ua_status
+run_dense(const ua_gpu_launcher *l, const red_call *c, dense_split d,
+          long long dbits)
+{
+    size_t asz = ua_dtype_itemsize(c->t->a);
+    ua_gpu_types partials = {c->t->a, c->t->a, false};
+    const ua_gpu_types *t = c->t;
+    const char *x = c->x;
+    long long xrow = 0;
+    ptrdiff_t n = c->n;
+    int op = c->op;
+    const void *centre = c->centre;
+    void *prev = NULL;
+    ua_status st = UA_OK;
+    for (;;) {
+        void *part = NULL;
+        if (d.per > 1) {
+            st = l->temporary(l->queue, c->outputs * (size_t)d.per * asz,
+                              &part);
+            if (st != UA_OK) {
+                break;
+            }
+        }
+        st = launch_dense(l, c, t, x, xrow, n, op, centre, &d,
+                          d.per > 1 ? part : c->out, dbits);
+        ua_gpu_release(l, prev);
+        prev = part;
+        if (st != UA_OK || d.per == 1) {
+            break;
+        }
+        /* The partials are the accumulator's values, summed (not
+         * squared) on; temporaries are aligned for vectors when their
+         * rows are. */
+        x = part;
+        n = d.per;
+        xrow = (long long)(n * (ptrdiff_t)asz);
+        op = op == 4 ? 0 : op;
+        centre = NULL;
+        t = &partials;
+        d.len = UA_GPU_GROUP * (ptrdiff_t)vector_width(c->t->a) * DENSE_VECTORS;
+        d.per = (n + d.len - 1) / d.len;
+        d.vec = xrow % 16 == 0;
+    }
+    ua_gpu_release(l, prev);
+    return st;
+}
+
 static ua_status
 run_reduction(const ua_gpu_launcher *l, const red_call *c)
 {
@@ -191,6 +300,10 @@ run_reduction(const ua_gpu_launcher *l, const red_call *c)
                  (c->outputs >= 16384 && c->n <= 64);
     if (lanes) {
         return run_lanes(l, c, pairwise, dbits);
+    }
+    dense_split d;
+    if (dense_split_of(c, &d)) {
+        return run_dense(l, c, d, dbits);
     }
     size_t asz = ua_dtype_itemsize(c->t->a);
     const char *x = c->x;
@@ -247,6 +360,36 @@ run_reduction(const ua_gpu_launcher *l, const red_call *c)
     return st;
 }
 
+/* ua_arg_dense over c's dense runs: the results, or each piece's value
+ * and index into part[0] and part[1] (temporaries) where d->per > 1. */
+static ua_status
+arg_dense_pass(const ua_gpu_launcher *l, const red_call *c,
+               const dense_split *d, void *part[2])
+{
+    ua_status st = UA_OK;
+    if (d->per > 1) {
+        size_t count = c->outputs * (size_t)d->per;
+        st = l->temporary(l->queue, count * ua_dtype_itemsize(c->t->a),
+                          &part[0]);
+        st = st == UA_OK ? l->temporary(l->queue, count * 8, &part[1]) : st;
+        if (st != UA_OK) {
+            return st;
+        }
+    }
+    ua_gpu_arg a[] = {ptr(c->x),
+                      ptr(d->per > 1 ? part[0] : c->out),
+                      ptr(d->per > 1 ? part[1] : c->out),
+                      ptr(c->plan),
+                      i32(c->nd),
+                      i64(d->per),
+                      i64(d->len),
+                      i64(c->n),
+                      i32(c->op),
+                      i32(d->vec)};
+    return l->launch(l->queue, c->t, UA_GPU_ARG_DENSE,
+                     c->outputs * (size_t)d->per, a, 10);
+}
+
 static ua_status
 run_arg_reduction(const ua_gpu_launcher *l, const red_call *c)
 {
@@ -259,6 +402,21 @@ run_arg_reduction(const ua_gpu_launcher *l, const red_call *c)
     ua_status st = UA_OK;
     const ua_gpu_types *t = c->t;
     ua_gpu_types partials = {c->t->a, c->t->a, false};
+    dense_split d;
+    if (dense_split_of(c, &d)) {
+        st = arg_dense_pass(l, c, &d, prev);
+        if (st != UA_OK || d.per == 1) {
+            ua_gpu_release(l, prev[0]);
+            ua_gpu_release(l, prev[1]);
+            return st;
+        }
+        x = prev[0];
+        xi = prev[1];
+        t = &partials;
+        n = d.per;
+        xrow = (long long)(n * (ptrdiff_t)asz);
+        step = (ptrdiff_t)asz;
+    }
     for (;;) {
         ptrdiff_t chunks = (n + CHUNK - 1) / CHUNK;
         void *part[2] = {NULL, NULL};
@@ -443,60 +601,44 @@ ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p)
 
 /* ------------------------------------------------------------ scans */
 
-/* Threads a long integer scan is split across. */
-#define SCAN_THREADS (1 << 16)
+/* Elements a tile of ua_scan_tiles takes (SCAN_TILE for A's size). */
+static ptrdiff_t
+scan_tile(size_t asz)
+{
+    return UA_GPU_GROUP * (ptrdiff_t)(64 / asz);
+}
 
-/* A scan of few long runs of integers (whose wrapping sums and products
- * do not depend on the order) in three launches: each part's total, the
- * totals' exclusive scan per run, each part's results from its offset. */
+/* Long runs in one pass of ua_scan_tiles: a tile per group, the tiles'
+ * flags (zeroed first, after the tickets' counter), totals and prefixes
+ * in temporaries. */
 static ua_status
-scan_in_parts(const ua_gpu_launcher *l, const ua_gpu_types *t,
+scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
               const run_input *in, const run_output *o, const void *plan,
               int nd, size_t rows, ptrdiff_t n, int op, int initial)
 {
-    ptrdiff_t parts = (ptrdiff_t)(SCAN_THREADS / rows);
-    parts = parts < n / 256 ? parts : n / 256;
-    ptrdiff_t len = (n + parts - 1) / parts;
-    parts = (n + len - 1) / len;
     size_t asz = ua_dtype_itemsize(t->a);
-    ua_gpu_types partials = {t->a, t->a, false};
-    void *totals = NULL, *offs = NULL, *plan2 = NULL;
-    long long p2[3] = {(long long)rows, (long long)(parts * (ptrdiff_t)asz),
-                       (long long)((parts + 1) * (ptrdiff_t)asz)};
-    ua_status st = l->temporary(l->queue, rows * (size_t)parts * asz, &totals);
-    st = st == UA_OK
-             ? l->temporary(l->queue, rows * (size_t)(parts + 1) * asz, &offs)
-             : st;
-    st = st == UA_OK ? ua_gpu_upload_longs(l, p2, 3, &plan2) : st;
-    size_t threads = rows * (size_t)parts;
-    for (int write = 0; st == UA_OK && write < 2; write++) {
-        if (write) {
-            ua_gpu_arg b[] = {ptr(totals),
-                              ptr(offs),
-                              ptr(plan2),
-                              i32(1),
-                              i64((long long)rows),
-                              i64(parts),
-                              i64((long long)asz),
-                              i64((long long)asz),
-                              i32(op),
-                              i32(1),
-                              i32(0)};
-            st = l->launch(l->queue, &partials, UA_GPU_SCAN_ROWS,
-                           groups_for(rows), b, 11);
-        }
-        ua_gpu_arg a[] = {
-            ptr(in->x),           ptr(o->out),       ptr(plan), i32(nd),
-            i64((long long)rows), i64(parts),        i64(len),  i64(n),
-            i64(in->step),        i64(o->rstep[nd]), i32(op),   i32(initial),
-            ptr(totals),          ptr(offs),         i32(write)};
-        st = st == UA_OK ? l->launch(l->queue, t, UA_GPU_SCAN_PARTS,
-                                     groups_for(threads), a, 15)
-                         : st;
+    ptrdiff_t tiles = (n + scan_tile(asz) - 1) / scan_tile(asz);
+    size_t count = rows * (size_t)tiles;
+    void *state = NULL, *totals = NULL, *prefixes = NULL;
+    ua_status st = l->temporary(l->queue, (count + 1) * sizeof(int), &state);
+    st = st == UA_OK ? l->temporary(l->queue, count * asz, &totals) : st;
+    st = st == UA_OK ? l->temporary(l->queue, count * asz, &prefixes) : st;
+    if (st == UA_OK) {
+        ua_gpu_arg z[] = {ptr(state), i64((long long)count + 1)};
+        st = l->launch(l->queue, t, UA_GPU_FILL_ZERO, groups_for(count + 1), z,
+                       2);
     }
-    ua_gpu_release(l, plan2);
-    ua_gpu_release(l, offs);
+    if (st == UA_OK) {
+        ua_gpu_arg a[] = {ptr(in->x),      ptr(o->out),        ptr(plan),
+                          i32(nd),         i64(tiles),         i64(n),
+                          i64(in->step),   i64(o->rstep[nd]),  i32(op),
+                          i32(initial),    ptr(state),         ptr(totals),
+                          ptr(prefixes)};
+        st = l->launch(l->queue, t, UA_GPU_SCAN_TILES, count, a, 13);
+    }
+    ua_gpu_release(l, prefixes);
     ua_gpu_release(l, totals);
+    ua_gpu_release(l, state);
     return st;
 }
 
@@ -532,9 +674,11 @@ ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
         int op = p->op == UA_SCAN_CUMSUM    ? 0
                  : p->op == UA_SCAN_CUMPROD ? 1
                                             : 2;
-        char ak = ua_dtype_kind(t.a);
-        bool parts =
-            op != 2 && (ak == 'i' || ak == 'u') && rows < 4096 && p->n >= 8192;
+        /* Runs of more than a tile with too few of them to fill the
+         * device in sequence go in tiles; float16 results round each
+         * step as NumPy's loops do, which only a sequence gives. */
+        bool tiled = op != 2 && p->rtype != UA_FLOAT16 && rows < 65536 &&
+                     p->n > scan_tile(ua_dtype_itemsize(t.a));
         ua_gpu_arg a[] = {ptr(in.x),
                           ptr(o.out),
                           ptr(plan),
@@ -546,7 +690,7 @@ ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
                           i32(op),
                           i32(p->initial),
                           i32(p->rtype == UA_FLOAT16)};
-        st = parts ? scan_in_parts(l, &t, &in, &o, plan, nd, rows, p->n, op,
+        st = tiled ? scan_in_tiles(l, &t, &in, &o, plan, nd, rows, p->n, op,
                                    p->initial)
                    : l->launch(l->queue, &t, UA_GPU_SCAN_ROWS,
                                groups_for(rows), a, 11);

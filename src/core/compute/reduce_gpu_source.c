@@ -11,8 +11,9 @@
 
 const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS] = {
     "ua_red_lanes",  "ua_red_chunks", "ua_arg_chunks", "ua_scan_rows",
-    "ua_scan_parts", "ua_iota",       "ua_merge",      "ua_search",
-    "ua_group",      "ua_matmul"};
+    "ua_iota",       "ua_merge",      "ua_search",
+    "ua_group",      "ua_matmul",     "ua_red_dense",  "ua_arg_dense",
+    "ua_scan_tiles", "ua_fill_zero"};
 
 uint64_t
 ua_gpu_types_key(const ua_gpu_types *t)
@@ -91,16 +92,22 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
     char ak = ua_dtype_kind(t->a);
     write_identities(ids, sizeof ids, t->a);
     bool wide = t->a == UA_FLOAT64 || t->a == UA_COMPLEX128;
+    /* XV: the 16 bytes of XVW elements that one vector load reads. */
+    size_t xsz = ua_dtype_itemsize(t->x);
     snprintf(layer, sizeof layer,
              "typedef %s X;\ntypedef %s A;\n#define RT %s\n"
              "#define RT_FROM_BITS(b) %s\n"
              "#define A_COMPLEX %d\n#define A_FLOAT %d\n#define A_SIGNED %d\n"
-             "#define A_BOOL %d\n#define X_HALF %d\n%s"
+             "#define A_BOOL %d\n#define X_HALF %d\n#define A_SIZE %zu\n"
+             "#define XVW %zu\n"
+             "typedef struct __attribute__((aligned(16))) { X v[XVW]; } XV;\n"
+             "%sFN A x_to_a(X v) {\n  return %s;\n}\n"
              "FN A loadx(GLOBAL const char *p) {\n"
-             "  X v = *(GLOBAL const X *)p;\n  return %s;\n}\n",
+             "  return x_to_a(*(GLOBAL const X *)p);\n}\n",
              l->storage(t->x), l->storage(t->a), wide ? "double" : "float",
              wide ? "BITS_F64(b)" : "BITS_F32((int)(b))", ak == 'c', ak == 'f',
-             ak == 'i', ak == 'b', t->x == UA_FLOAT16, ids,
+             ak == 'i', ak == 'b', t->x == UA_FLOAT16,
+             ua_dtype_itemsize(t->a), xsz < 16 ? 16 / xsz : 1, ids,
              load_expression(t));
     size_t n = strlen(layer) + 1;
     for (int i = 0; l->header[i] != NULL; i++) {

@@ -1,4 +1,6 @@
 /* Which compute-kernel table runs a queue's work (compute/kernels.h). */
+#include <stdlib.h>
+
 #include "core/backend.h"
 #include "core/compute/kernels.h"
 #include "core/devices/devices.h"
@@ -30,14 +32,19 @@ cpu_kernels(void)
  * they are: its reductions, sorts and products (OpenBLAS's among them)
  * outrun what the device's runtime builds of the core's GPU kernels many
  * times over (a product at a fortieth of BLAS's speed).  They run once
- * the queue's earlier work is done, and are done on return. */
+ * the queue's earlier work is done, and are done on return.
+ * USMARRAY_DEVICE_KERNELS=1 keeps the device's own kernels: the GPU
+ * kernel text then runs on a CPU device too, which is how the tests reach
+ * it on a machine without a GPU. */
 ua_status
 ua_queue_reduction_kernels(ua_queue *q, const ua_compute_ops **ops)
 {
     const ua_device *d = q->context->device;
     const ua_compute_ops *host = cpu_kernels();
     *ops = ua_queue_kernels(q);
-    if (d->type != UA_DEVICE_CPU || host == NULL || host == *ops) {
+    const char *own = getenv("USMARRAY_DEVICE_KERNELS");
+    bool keep = own != NULL && own[0] != '\0' && own[0] != '0';
+    if (d->type != UA_DEVICE_CPU || host == NULL || host == *ops || keep) {
         return UA_OK;
     }
     *ops = host;
