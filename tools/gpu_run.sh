@@ -128,6 +128,11 @@ if [ -n "${NCU:-}" ] && command -v ncu >/dev/null; then
         --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
         python3 benchmarks/ncu_kernels.py >"$OUT/ncu.txt" 2>&1 || status=1
     grep -E "ua_copy|duration|dram__|sm__|l1tex" "$OUT/ncu.txt" | head -60
+    echo "== ncu: the reductions and scans"
+    ncu --clock-control none --kernel-name regex:"ua_(red|arg|scan)" \
+        --metrics gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,launch__grid_size,smsp__inst_executed.sum \
+        python3 benchmarks/ncu_reductions.py >"$OUT/ncu_reductions.txt" 2>&1 || status=1
+    grep -E "ua_|duration|dram__|sm__|launch__|inst" "$OUT/ncu_reductions.txt" | head -120
 fi
 
 if [ -z "${SKIP_BENCH:-}" ]; then

@@ -608,9 +608,12 @@ scan_tile(size_t asz)
     return UA_GPU_GROUP * (ptrdiff_t)(64 / asz);
 }
 
-/* Long runs in one pass of ua_scan_tiles: a tile per group, the tiles'
- * flags (zeroed first, after the tickets' counter), totals and prefixes
- * in temporaries. */
+/* Tiles per block of ua_scan_tiles (SPAN). */
+#define SCAN_SPAN 32
+
+/* Long runs in one pass of ua_scan_tiles: a tile per group; the tiles'
+ * and blocks' flags (zeroed first, after the tickets' counter), the
+ * tiles' totals and the blocks' sums and prefixes in temporaries. */
 static ua_status
 scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
               const run_input *in, const run_output *o, const void *plan,
@@ -618,25 +621,29 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
 {
     size_t asz = ua_dtype_itemsize(t->a);
     ptrdiff_t tiles = (n + scan_tile(asz) - 1) / scan_tile(asz);
-    size_t count = rows * (size_t)tiles;
-    void *state = NULL, *totals = NULL, *prefixes = NULL;
-    ua_status st = l->temporary(l->queue, (count + 1) * sizeof(int), &state);
+    ptrdiff_t blocks = (tiles + SCAN_SPAN - 1) / SCAN_SPAN;
+    size_t count = rows * (size_t)tiles, nblocks = rows * (size_t)blocks;
+    size_t flags = 1 + count + nblocks;
+    void *state = NULL, *totals = NULL, *sums = NULL, *prefixes = NULL;
+    ua_status st = l->temporary(l->queue, flags * sizeof(int), &state);
     st = st == UA_OK ? l->temporary(l->queue, count * asz, &totals) : st;
-    st = st == UA_OK ? l->temporary(l->queue, count * asz, &prefixes) : st;
+    st = st == UA_OK ? l->temporary(l->queue, nblocks * asz, &sums) : st;
+    st = st == UA_OK ? l->temporary(l->queue, nblocks * asz, &prefixes) : st;
     if (st == UA_OK) {
-        ua_gpu_arg z[] = {ptr(state), i64((long long)count + 1)};
-        st = l->launch(l->queue, t, UA_GPU_FILL_ZERO, groups_for(count + 1), z,
-                       2);
+        ua_gpu_arg z[] = {ptr(state), i64((long long)flags)};
+        st = l->launch(l->queue, t, UA_GPU_FILL_ZERO, groups_for(flags), z, 2);
     }
     if (st == UA_OK) {
-        ua_gpu_arg a[] = {ptr(in->x),      ptr(o->out),        ptr(plan),
-                          i32(nd),         i64(tiles),         i64(n),
-                          i64(in->step),   i64(o->rstep[nd]),  i32(op),
-                          i32(initial),    ptr(state),         ptr(totals),
+        ua_gpu_arg a[] = {ptr(in->x),      ptr(o->out),      ptr(plan),
+                          i32(nd),         i64(tiles),       i64(blocks),
+                          i64((long long)count), i64(n),     i64(in->step),
+                          i64(o->rstep[nd]), i32(op),        i32(initial),
+                          ptr(state),      ptr(totals),      ptr(sums),
                           ptr(prefixes)};
-        st = l->launch(l->queue, t, UA_GPU_SCAN_TILES, count, a, 13);
+        st = l->launch(l->queue, t, UA_GPU_SCAN_TILES, count, a, 16);
     }
     ua_gpu_release(l, prefixes);
+    ua_gpu_release(l, sums);
     ua_gpu_release(l, totals);
     ua_gpu_release(l, state);
     return st;
