@@ -93,16 +93,19 @@ if [ -n "${MULTI_GPU:-}" ]; then
     exit $status
 fi
 
-echo "== main job"
-python3 -m usmarray -f --self-check 2>&1 | tee "$OUT/main.txt" || status=1
+# ONLY_SUITE=1: the test run, ncu and benchmark alone (a short call).
+if [ -z "${ONLY_SUITE:-}" ]; then
+    echo "== main job"
+    python3 -m usmarray -f --self-check 2>&1 | tee "$OUT/main.txt" || status=1
 
-echo "== C tests"
-meson test -C "$build" --print-errorlogs >"$OUT/ctest.log" 2>&1 || status=1
-grep -E "^(Ok|Fail):" "$OUT/ctest.log"
+    echo "== C tests"
+    meson test -C "$build" --print-errorlogs >"$OUT/ctest.log" 2>&1 || status=1
+    grep -E "^(Ok|Fail):" "$OUT/ctest.log"
 
-echo "== GPU conformance table"
-python3 tools/conformance.py --gpu >"$OUT/conformance_gpu.md" 2>&1 || status=1
-cat "$OUT/conformance_gpu.md"
+    echo "== GPU conformance table"
+    python3 tools/conformance.py --gpu >"$OUT/conformance_gpu.md" 2>&1 || status=1
+    cat "$OUT/conformance_gpu.md"
+fi
 
 # The README's test command with the GPU as the default device: the whole
 # suite, the GPU tests included.
@@ -122,12 +125,16 @@ if [ -z "${SKIP_HOST_SUITE:-}" ]; then
     [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
 
+# NCU=1: Nsight Compute on the copy kernels and on the reductions and
+# scans; NCU=reductions: on these alone.
 if [ -n "${NCU:-}" ] && command -v ncu >/dev/null; then
-    echo "== ncu: the copy kernels against the memory roofline"
-    ncu --clock-control none --kernel-name regex:ua_copy --launch-skip 4 \
-        --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
-        python3 benchmarks/ncu_kernels.py >"$OUT/ncu.txt" 2>&1 || status=1
-    grep -E "ua_copy|duration|dram__|sm__|l1tex" "$OUT/ncu.txt" | head -60
+    if [ "$NCU" != reductions ]; then
+        echo "== ncu: the copy kernels against the memory roofline"
+        ncu --clock-control none --kernel-name regex:ua_copy --launch-skip 4 \
+            --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
+            python3 benchmarks/ncu_kernels.py >"$OUT/ncu.txt" 2>&1 || status=1
+        grep -E "ua_copy|duration|dram__|sm__|l1tex" "$OUT/ncu.txt" | head -60
+    fi
     echo "== ncu: the reductions and scans"
     ncu --clock-control none --kernel-name regex:"ua_(red|arg|scan)" \
         --metrics gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,launch__grid_size,smsp__inst_executed.sum \
@@ -138,7 +145,8 @@ fi
 if [ -z "${SKIP_BENCH:-}" ]; then
     echo "== benchmark"
     python3 benchmarks/dlpack_streams.py 2>&1 | tee "$OUT/dlpack_streams.txt"
-    python3 benchmarks/gpu_vs_peers.py --json "$OUT/gpu_vs_peers.json" 2>&1 |
+    # BENCH_ARGS: a part of the table (--reductions-only, --elementwise-only).
+    python3 benchmarks/gpu_vs_peers.py ${BENCH_ARGS:-} --json "$OUT/gpu_vs_peers.json" 2>&1 |
         tee "$OUT/gpu_bench.txt" || status=1
     # The ceiling of take: the fastest gather kernels this GPU runs.
     python3 benchmarks/gather_limits.py --json "$OUT/gather_limits.json" 2>&1 |
