@@ -155,6 +155,9 @@ const ua_ew_language *ua_cuda_ew_language(void);
 
 /* Makes c the calling thread's current context: driver calls act on it. */
 ua_status ua_cuda_bind(const ua_cuda_context *c);
+/* Device memory for a queue's next work from the context's pool, freed
+ * with cuMemFreeAsync on the queue's stream. */
+ua_status ua_cuda_scratch(ua_cuda_queue *q, size_t bytes, CUdeviceptr *p);
 
 /* What the driver knows of an address; false for memory it never saw
  * (pageable host memory). */

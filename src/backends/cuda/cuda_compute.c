@@ -111,24 +111,6 @@ launch(ua_cuda_queue *q, const char *name, unsigned blocks, unsigned threads,
     return UA_OK;
 }
 
-/* A block of device memory for the queue's next work, freed in stream
- * order; from the context's pool, which keeps what is freed (the
- * driver's default pool gives its memory back at each synchronization,
- * and mapping it again cost 130 us a call). */
-static ua_status
-scratch(ua_cuda_queue *q, size_t bytes, CUdeviceptr *p)
-{
-    if (q->c->pool != NULL) {
-        CU_CHECK(
-            ua_cu.cuMemAllocFromPoolAsync(p, bytes, q->c->pool, q->stream),
-            "cuMemAllocFromPoolAsync");
-    } else {
-        CU_CHECK(ua_cu.cuMemAllocAsync(p, bytes, q->stream),
-                 "cuMemAllocAsync");
-    }
-    return UA_OK;
-}
-
 #define MAILBOX_WORDS 4
 
 /* Takes the queue's mailbox (cuda_backend.h), zeroed, for the launches
@@ -311,7 +293,7 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
         return st;
     }
     if (tiles > 1) {
-        st = scratch(q, 8 * (size_t)tiles, &offsets);
+        st = ua_cuda_scratch(q, 8 * (size_t)tiles, &offsets);
     }
     void *cargs[] = {(void *)&p->mask, &n,
                      tiles > 1 ? (void *)&offsets : (void *)&total};

@@ -65,7 +65,10 @@ ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n)
     /* cuMemcpy does not allow overlap: go through a temporary, freed in
      * stream order. */
     CUdeviceptr tmp;
-    CU_CHECK(ua_cu.cuMemAllocAsync(&tmp, n, q->stream), "cuMemAllocAsync");
+    st = ua_cuda_scratch(q, n, &tmp);
+    if (st != UA_OK) {
+        return st;
+    }
     CU_CHECK(ua_cu.cuMemcpyAsync(tmp, s, n, q->stream), "cuMemcpyAsync");
     CU_CHECK(ua_cu.cuMemcpyAsync(d, tmp, n, q->stream), "cuMemcpyAsync");
     CU_CHECK(ua_cu.cuMemFreeAsync(tmp, q->stream), "cuMemFreeAsync");
@@ -431,11 +434,9 @@ static ua_status
 temporary(void *queue, size_t nbytes, void **out)
 {
     CUdeviceptr tmp;
-    CU_CHECK(
-        ua_cu.cuMemAllocAsync(&tmp, nbytes, ((ua_cuda_queue *)queue)->stream),
-        "cuMemAllocAsync");
+    ua_status st = ua_cuda_scratch(queue, nbytes, &tmp);
     *out = (void *)(uintptr_t)tmp;
-    return UA_OK;
+    return st;
 }
 
 /* Freed in stream order: no host wait. */

@@ -102,9 +102,9 @@ temporary(void *queue, size_t nbytes, void **ptr)
         return st;
     }
     CUdeviceptr d;
-    CU_CHECK(ua_cu.cuMemAllocAsync(&d, nbytes, q->stream), "cuMemAllocAsync");
+    st = ua_cuda_scratch(q, nbytes, &d);
     *ptr = (void *)(uintptr_t)d;
-    return UA_OK;
+    return st;
 }
 
 static void

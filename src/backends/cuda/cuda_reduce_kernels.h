@@ -29,9 +29,6 @@ static const char ua_cuda_reduce_dialect[] =
     "__device__ float mul_rn(float a, float b) { return __fmul_rn(a, b); }\n"
     "__device__ double mul_rn(double a, double b) { return __dmul_rn(a, b); "
     "}\n"
-    "#define A_SQRT(x) sqrt(x)\n"
-    "#define TICKET(p) atomicAdd((int *)(p), 1)\n"
-    "#define PUBLISH(p, v) atomicExch((int *)(p), (v))\n"
-    "#define FENCE __threadfence()\n";
+    "#define A_SQRT(x) sqrt(x)\n";
 
 #endif /* USMARRAY_CUDA_REDUCE_KERNELS_H */

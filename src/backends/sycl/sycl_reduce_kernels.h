@@ -22,9 +22,6 @@ static const char ua_sycl_reduce_dialect[] =
     "#define BITS_F64(b) as_double(b)\n"
     /* FP_CONTRACT is off (the header): products stay unfused. */
     "#define mul_rn(a, b) ((a) * (b))\n"
-    "#define A_SQRT(x) sqrt(x)\n"
-    "#define TICKET(p) atomic_inc((volatile __global int *)(p))\n"
-    "#define PUBLISH(p, v) atomic_xchg((volatile __global int *)(p), (v))\n"
-    "#define FENCE mem_fence(CLK_GLOBAL_MEM_FENCE)\n";
+    "#define A_SQRT(x) sqrt(x)\n";
 
 #endif /* USMARRAY_SYCL_REDUCE_KERNELS_H */

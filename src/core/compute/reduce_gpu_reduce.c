@@ -608,12 +608,39 @@ scan_tile(size_t asz)
     return UA_GPU_GROUP * (ptrdiff_t)(64 / asz);
 }
 
-/* Tiles per block of ua_scan_tiles (SPAN). */
-#define SCAN_SPAN 32
+/* Groups a long scan keeps busy: its runs' parts. */
+#define SCAN_GROUPS 1024
 
-/* Long runs in one pass of ua_scan_tiles: a tile per group; the tiles'
- * and blocks' flags (zeroed first, after the tickets' counter), the
- * tiles' totals and the blocks' sums and prefixes in temporaries. */
+/* One launch of ua_scan_tiles: per parts of p tiles per run, each from
+ * its prefix (prefixes, pstride apart per run) where given. */
+static ua_status
+launch_scan_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
+                  const char *x, char *out, const void *plan, int nd,
+                  size_t rows, ptrdiff_t per, ptrdiff_t p, ptrdiff_t n,
+                  ptrdiff_t step, ptrdiff_t ostep, int op, int initial,
+                  const void *prefixes, ptrdiff_t pstride)
+{
+    ua_gpu_arg a[] = {ptr(x),
+                      ptr(out),
+                      ptr(plan),
+                      i32(nd),
+                      i64(per),
+                      i64(p),
+                      i64(n),
+                      i64(step),
+                      i64(ostep),
+                      i32(op),
+                      i32(initial),
+                      i32(prefixes != NULL),
+                      ptr(prefixes != NULL ? prefixes : x),
+                      i64(pstride)};
+    return l->launch(l->queue, t, UA_GPU_SCAN_TILES, rows * (size_t)per, a,
+                     14);
+}
+
+/* Long runs in tiles: each run in `per` parts (enough of them to keep the
+ * device busy), whose totals (ua_scan_totals) are scanned into the
+ * parts' prefixes before each part is scanned from its own. */
 static ua_status
 scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
               const run_input *in, const run_output *o, const void *plan,
@@ -621,31 +648,45 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
 {
     size_t asz = ua_dtype_itemsize(t->a);
     ptrdiff_t tiles = (n + scan_tile(asz) - 1) / scan_tile(asz);
-    ptrdiff_t blocks = (tiles + SCAN_SPAN - 1) / SCAN_SPAN;
-    size_t count = rows * (size_t)tiles, nblocks = rows * (size_t)blocks;
-    size_t flags = 1 + count + nblocks;
-    void *state = NULL, *totals = NULL, *sums = NULL, *prefixes = NULL;
-    ua_status st = l->temporary(l->queue, flags * sizeof(int), &state);
-    st = st == UA_OK ? l->temporary(l->queue, count * asz, &totals) : st;
-    st = st == UA_OK ? l->temporary(l->queue, nblocks * asz, &sums) : st;
-    st = st == UA_OK ? l->temporary(l->queue, nblocks * asz, &prefixes) : st;
+    ptrdiff_t per = (ptrdiff_t)(SCAN_GROUPS / rows);
+    per = per < 1 ? 1 : per < tiles ? per : tiles;
+    ptrdiff_t p = (tiles + per - 1) / per;
+    per = (tiles + p - 1) / p;
+    if (per == 1) {
+        return launch_scan_tiles(l, t, in->x, o->out, plan, nd, rows, 1,
+                                 tiles, n, in->step, o->rstep[nd], op,
+                                 initial, NULL, 0);
+    }
+    ua_gpu_types partials = {t->a, t->a, false};
+    long long pplan[3] = {(long long)rows, (long long)(per * (ptrdiff_t)asz),
+                          (long long)((per + 1) * (ptrdiff_t)asz)};
+    void *totals = NULL, *prefixes = NULL, *plan2 = NULL;
+    ua_status st = l->temporary(l->queue, rows * (size_t)per * asz, &totals);
+    st = st == UA_OK ? l->temporary(l->queue, rows * (size_t)(per + 1) * asz,
+                                    &prefixes)
+                     : st;
+    st = st == UA_OK ? ua_gpu_upload_longs(l, pplan, 3, &plan2) : st;
     if (st == UA_OK) {
-        ua_gpu_arg z[] = {ptr(state), i64((long long)flags)};
-        st = l->launch(l->queue, t, UA_GPU_FILL_ZERO, groups_for(flags), z, 2);
+        ua_gpu_arg a[] = {ptr(in->x), ptr(totals), ptr(plan),   i32(nd),
+                          i64(per),   i64(p),      i64(n),      i64(in->step),
+                          i32(op)};
+        st = l->launch(l->queue, t, UA_GPU_SCAN_TOTALS, rows * (size_t)per, a,
+                       9);
     }
     if (st == UA_OK) {
-        ua_gpu_arg a[] = {ptr(in->x),      ptr(o->out),      ptr(plan),
-                          i32(nd),         i64(tiles),       i64(blocks),
-                          i64((long long)count), i64(n),     i64(in->step),
-                          i64(o->rstep[nd]), i32(op),        i32(initial),
-                          ptr(state),      ptr(totals),      ptr(sums),
-                          ptr(prefixes)};
-        st = l->launch(l->queue, t, UA_GPU_SCAN_TILES, count, a, 16);
+        ptrdiff_t p2 = (per + scan_tile(asz) - 1) / scan_tile(asz);
+        st = launch_scan_tiles(l, &partials, totals, prefixes, plan2, 1, rows,
+                               1, p2, per, (ptrdiff_t)asz, (ptrdiff_t)asz, op,
+                               1, NULL, 0);
     }
+    if (st == UA_OK) {
+        st = launch_scan_tiles(l, t, in->x, o->out, plan, nd, rows, per, p, n,
+                               in->step, o->rstep[nd], op, initial, prefixes,
+                               per + 1);
+    }
+    ua_gpu_release(l, plan2);
     ua_gpu_release(l, prefixes);
-    ua_gpu_release(l, sums);
     ua_gpu_release(l, totals);
-    ua_gpu_release(l, state);
     return st;
 }
 
