@@ -22,16 +22,26 @@ COMPLEX = ["complex64", "complex128"]
 ALL = ["bool", *INTS, *FLOATS, *COMPLEX]
 
 
+# A CPU device computes on the host's loops; "+own" runs it on its own
+# kernels too (USMARRAY_DEVICE_KERNELS=1): the GPU kernel text, which a
+# machine without a GPU reaches only so.
+OWN = "+own"
 DEVICES = first_device_of_each_backend()
+DEVICES += [
+    d + OWN for d in DEVICES if not d.startswith("host") and ua.Device(d).device_type == "cpu"
+]
 DEVICE = DEVICES[0]
 
 
 @pytest.fixture(params=DEVICES, autouse=True)
-def device(request):
+def device(request, monkeypatch):
     """Runs each test on each backend's first device: on_device() below
     makes arrays there."""
     global DEVICE
     DEVICE = request.param
+    if DEVICE.endswith(OWN):
+        DEVICE = DEVICE[: -len(OWN)]
+        monkeypatch.setenv("USMARRAY_DEVICE_KERNELS", "1")
     return request.param
 
 

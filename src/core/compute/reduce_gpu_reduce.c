@@ -219,9 +219,9 @@ dense_split_of(const red_call *c, dense_split *d)
  * output), results or partials to out. */
 static ua_status
 launch_dense(const ua_gpu_launcher *l, const red_call *c,
-             const ua_gpu_types *t, const char *x, long long xrow,
-             ptrdiff_t n, int op, const void *centre, const dense_split *d,
-             char *out, long long dbits)
+             const ua_gpu_types *t, const char *x, long long xrow, ptrdiff_t n,
+             int op, const void *centre, const dense_split *d, char *out,
+             long long dbits)
 {
     ua_gpu_arg a[] = {ptr(x),
                       ptr(out),
@@ -237,8 +237,8 @@ launch_dense(const ua_gpu_launcher *l, const red_call *c,
                       i32(d->per > 1 ? 0 : c->fin),
                       i64(dbits),
                       i32(d->vec)};
-    return l->launch(l->queue, t, UA_GPU_RED_DENSE, c->outputs * (size_t)d->per,
-                     a, 14);
+    return l->launch(l->queue, t, UA_GPU_RED_DENSE,
+                     c->outputs * (size_t)d->per, a, 14);
 }
 
 /* Dense runs: ua_red_dense over the runs, then over each output's
@@ -282,7 +282,8 @@ run_dense(const ua_gpu_launcher *l, const red_call *c, dense_split d,
         op = op == 4 ? 0 : op;
         centre = NULL;
         t = &partials;
-        d.len = UA_GPU_GROUP * (ptrdiff_t)vector_width(c->t->a) * DENSE_VECTORS;
+        d.len =
+            UA_GPU_GROUP * (ptrdiff_t)vector_width(c->t->a) * DENSE_VECTORS;
         d.per = (n + d.len - 1) / d.len;
         d.vec = xrow % 16 == 0;
     }
@@ -653,9 +654,9 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
     ptrdiff_t p = (tiles + per - 1) / per;
     per = (tiles + p - 1) / p;
     if (per == 1) {
-        return launch_scan_tiles(l, t, in->x, o->out, plan, nd, rows, 1,
-                                 tiles, n, in->step, o->rstep[nd], op,
-                                 initial, NULL, 0);
+        return launch_scan_tiles(l, t, in->x, o->out, plan, nd, rows, 1, tiles,
+                                 n, in->step, o->rstep[nd], op, initial, NULL,
+                                 0);
     }
     ua_gpu_types partials = {t->a, t->a, false};
     long long pplan[3] = {(long long)rows, (long long)(per * (ptrdiff_t)asz),
@@ -667,9 +668,9 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
                      : st;
     st = st == UA_OK ? ua_gpu_upload_longs(l, pplan, 3, &plan2) : st;
     if (st == UA_OK) {
-        ua_gpu_arg a[] = {ptr(in->x), ptr(totals), ptr(plan),   i32(nd),
-                          i64(per),   i64(p),      i64(n),      i64(in->step),
-                          i32(op)};
+        ua_gpu_arg a[] = {ptr(in->x), ptr(totals),   ptr(plan),
+                          i32(nd),    i64(per),      i64(p),
+                          i64(n),     i64(in->step), i32(op)};
         st = l->launch(l->queue, t, UA_GPU_SCAN_TOTALS, rows * (size_t)per, a,
                        9);
     }

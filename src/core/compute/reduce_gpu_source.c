@@ -11,9 +11,9 @@
 
 const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS] = {
     "ua_red_lanes",  "ua_red_chunks", "ua_arg_chunks", "ua_scan_rows",
-    "ua_iota",       "ua_merge",      "ua_search",
-    "ua_group",      "ua_matmul",     "ua_red_dense",  "ua_arg_dense",
-    "ua_scan_tiles", "ua_scan_totals"};
+    "ua_iota",       "ua_merge",      "ua_search",     "ua_group",
+    "ua_matmul",     "ua_red_dense",  "ua_arg_dense",  "ua_scan_tiles",
+    "ua_scan_totals"};
 
 uint64_t
 ua_gpu_types_key(const ua_gpu_types *t)
@@ -106,9 +106,8 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
              "  return x_to_a(*(GLOBAL const X *)p);\n}\n",
              l->storage(t->x), l->storage(t->a), wide ? "double" : "float",
              wide ? "BITS_F64(b)" : "BITS_F32((int)(b))", ak == 'c', ak == 'f',
-             ak == 'i', ak == 'b', t->x == UA_FLOAT16,
-             ua_dtype_itemsize(t->a), xsz < 16 ? 16 / xsz : 1, ids,
-             load_expression(t));
+             ak == 'i', ak == 'b', t->x == UA_FLOAT16, ua_dtype_itemsize(t->a),
+             xsz < 16 ? 16 / xsz : 1, ids, load_expression(t));
     size_t n = strlen(layer) + 1;
     for (int i = 0; l->header[i] != NULL; i++) {
         n += strlen(l->header[i]);

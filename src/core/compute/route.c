@@ -42,9 +42,11 @@ ua_queue_reduction_kernels(ua_queue *q, const ua_compute_ops **ops)
     const ua_device *d = q->context->device;
     const ua_compute_ops *host = cpu_kernels();
     *ops = ua_queue_kernels(q);
+    if (d->type != UA_DEVICE_CPU || host == NULL || host == *ops) {
+        return UA_OK;
+    }
     const char *own = getenv("USMARRAY_DEVICE_KERNELS");
-    bool keep = own != NULL && own[0] != '\0' && own[0] != '0';
-    if (d->type != UA_DEVICE_CPU || host == NULL || host == *ops || keep) {
+    if (own != NULL && own[0] != '\0' && own[0] != '0') {
         return UA_OK;
     }
     *ops = host;
