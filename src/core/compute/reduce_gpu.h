@@ -28,6 +28,7 @@ typedef enum ua_gpu_kernel {
     UA_GPU_ARG_DENSE,
     UA_GPU_SCAN_TILES,
     UA_GPU_SCAN_TOTALS,
+    UA_GPU_RED_LANES_VEC,
     UA_GPU_NKERNELS
 } ua_gpu_kernel;
 extern const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS];

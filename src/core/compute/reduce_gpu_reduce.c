@@ -85,12 +85,30 @@ real_bits(ua_typenum a, double d)
     return b;
 }
 
-/* One launch of ua_red_lanes: `outputs` threads over the plan. */
+static size_t vector_width(ua_typenum x);
+
+/* Whether ua_red_lanes_vec can read the outputs of a plan (nd axes,
+ * xstep, last axis `last` long) XVW at a time: the last kept axis dense,
+ * its length a multiple of XVW, every other offset 16-byte aligned. */
+static bool
+lanes_vectorize(ua_typenum x, const char *p, int nd, ptrdiff_t last,
+                const ptrdiff_t *xstep, ptrdiff_t step)
+{
+    size_t xsz = ua_dtype_itemsize(x), w = vector_width(x);
+    if (nd < 1 || w < 2 || xstep[nd - 1] != (ptrdiff_t)xsz ||
+        last % (ptrdiff_t)w != 0) {
+        return false;
+    }
+    return ua_gpu_aligned(p, nd - 1, xstep, step, 16);
+}
+
+/* One launch of ua_red_lanes: `outputs` threads over the plan (or a
+ * thread per XVW of them, vec). */
 static ua_status
 launch_lanes(const ua_gpu_launcher *l, const red_call *c,
              const ua_gpu_types *t, const void *plan, int nd, size_t outputs,
              const char *x, ptrdiff_t n, ptrdiff_t step, int op, int fin,
-             char *out, bool pairwise, long long dbits)
+             char *out, bool pairwise, long long dbits, bool vec)
 {
     ua_gpu_arg a[] = {ptr(x),
                       ptr(out),
@@ -106,6 +124,10 @@ launch_lanes(const ua_gpu_launcher *l, const red_call *c,
                       i32(fin),
                       i64(dbits),
                       i32(pairwise)};
+    if (vec) {
+        return l->launch(l->queue, t, UA_GPU_RED_LANES_VEC,
+                         groups_for(outputs / vector_width(t->x)), a, 14);
+    }
     return l->launch(l->queue, t, UA_GPU_RED_LANES, groups_for(outputs), a,
                      14);
 }
@@ -126,15 +148,18 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
         pieces = pieces < c->n / 64 ? pieces : c->n / 64;
         pieces = pieces < 4096 ? pieces : 4096;
     }
+    int nd = c->nd;
+    ptrdiff_t last = nd > 0 ? c->shape[nd - 1] : 1;
+    bool vec = lanes_vectorize(c->t->x, c->x, nd, last, c->xstep, c->step);
     if (pieces <= 1 || c->nd + 1 > UA_MAXDIMS) {
         return launch_lanes(l, c, c->t, c->plan, c->nd, c->outputs, c->x, c->n,
-                            c->step, c->op, c->fin, c->out, pairwise, dbits);
+                            c->step, c->op, c->fin, c->out, pairwise, dbits,
+                            vec);
     }
     ptrdiff_t len = (c->n + pieces - 1) / pieces;
     ptrdiff_t full = c->n / len, rest = c->n - full * len;
     ptrdiff_t count = full + (rest > 0);
     size_t asz = ua_dtype_itemsize(c->t->a);
-    int nd = c->nd;
     /* Pass 1's plan: the pieces, then the kept axes; partials dense, a row
      * of outputs per piece.  Pass 2's: the kept axes, read densely. */
     long long p1[3 * (UA_MAXDIMS + 1)], p2[3 * UA_MAXDIMS];
@@ -159,21 +184,28 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
              : st;
     if (st == UA_OK) {
         st = launch_lanes(l, c, c->t, plan1, nd + 1, (size_t)full * c->outputs,
-                          c->x, len, c->step, c->op, 0, part, pairwise, dbits);
+                          c->x, len, c->step, c->op, 0, part, pairwise, dbits,
+                          vec);
     }
     if (st == UA_OK && rest > 0) {
         st = launch_lanes(l, c, c->t, plan1, nd + 1, c->outputs,
                           c->x + full * len * c->step, rest, c->step, c->op, 0,
                           (char *)part + (size_t)full * c->outputs * asz,
-                          pairwise, dbits);
+                          pairwise, dbits, vec);
     }
     if (st == UA_OK) {
         /* The partials are the accumulator's values, read as they are. */
         ua_gpu_types partials = {c->t->a, c->t->a, false};
+        ptrdiff_t dense_steps[UA_MAXDIMS];
+        for (int k = 0; k < nd; k++) {
+            dense_steps[k] = (ptrdiff_t)p2[nd + k];
+        }
+        bool vec2 = lanes_vectorize(c->t->a, part, nd, last, dense_steps,
+                                    (ptrdiff_t)(c->outputs * asz));
         st =
             launch_lanes(l, c, &partials, plan2, nd, c->outputs, part, count,
                          (ptrdiff_t)(c->outputs * asz), c->op == 4 ? 0 : c->op,
-                         c->fin, c->out, pairwise, dbits);
+                         c->fin, c->out, pairwise, dbits, vec2);
     }
     ua_gpu_release(l, part);
     ua_gpu_release(l, plan2);
@@ -609,8 +641,9 @@ scan_tile(size_t asz)
     return UA_GPU_GROUP * (ptrdiff_t)(64 / asz);
 }
 
-/* Groups a long scan keeps busy: its runs' parts. */
-#define SCAN_GROUPS 1024
+/* Parts of a long scan's runs, at most: a group each, in several waves
+ * of the device's groups, so that no wave runs nearly empty. */
+#define SCAN_GROUPS 8192
 
 /* One launch of ua_scan_tiles: per parts of p tiles per run, each from
  * its prefix (prefixes, pstride apart per run) where given. */

@@ -10,10 +10,10 @@
 #include "reduce_kernels_text.h"
 
 const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS] = {
-    "ua_red_lanes",  "ua_red_chunks", "ua_arg_chunks", "ua_scan_rows",
-    "ua_iota",       "ua_merge",      "ua_search",     "ua_group",
-    "ua_matmul",     "ua_red_dense",  "ua_arg_dense",  "ua_scan_tiles",
-    "ua_scan_totals"};
+    "ua_red_lanes",   "ua_red_chunks",   "ua_arg_chunks", "ua_scan_rows",
+    "ua_iota",        "ua_merge",        "ua_search",     "ua_group",
+    "ua_matmul",      "ua_red_dense",    "ua_arg_dense",  "ua_scan_tiles",
+    "ua_scan_totals", "ua_red_lanes_vec"};
 
 uint64_t
 ua_gpu_types_key(const ua_gpu_types *t)
