@@ -29,6 +29,7 @@ static const char ua_cuda_reduce_dialect[] =
     "__device__ float mul_rn(float a, float b) { return __fmul_rn(a, b); }\n"
     "__device__ double mul_rn(double a, double b) { return __dmul_rn(a, b); "
     "}\n"
-    "#define A_SQRT(x) sqrt(x)\n";
+    "#define A_SQRT(x) sqrt(x)\n"
+    "#define LOCAL_INC(p) atomicAdd((p), 1)\n";
 
 #endif /* USMARRAY_CUDA_REDUCE_KERNELS_H */

@@ -22,6 +22,7 @@ static const char ua_sycl_reduce_dialect[] =
     "#define BITS_F64(b) as_double(b)\n"
     /* FP_CONTRACT is off (the header): products stay unfused. */
     "#define mul_rn(a, b) ((a) * (b))\n"
-    "#define A_SQRT(x) sqrt(x)\n";
+    "#define A_SQRT(x) sqrt(x)\n"
+    "#define LOCAL_INC(p) atomic_inc(p)\n";
 
 #endif /* USMARRAY_SYCL_REDUCE_KERNELS_H */

@@ -29,6 +29,10 @@ typedef enum ua_gpu_kernel {
     UA_GPU_SCAN_TILES,
     UA_GPU_SCAN_TOTALS,
     UA_GPU_RED_LANES_VEC,
+    UA_GPU_RADIX_KEYS,
+    UA_GPU_RADIX_HIST,
+    UA_GPU_RADIX_SCATTER,
+    UA_GPU_RADIX_FINISH,
     UA_GPU_NKERNELS
 } ua_gpu_kernel;
 extern const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS];

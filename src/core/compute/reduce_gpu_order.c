@@ -15,6 +15,110 @@ order_types(ua_typenum type)
     return (ua_gpu_types){type, ua_accumulator_of(type), false};
 }
 
+/* Elements a group of the radix sort's kernels takes (RTILE). */
+#define RADIX_TILE 2048
+
+/* The exclusive scan of each row's digit counts (n of them, int64) into
+ * offsets (n + 1 per row). */
+static ua_status
+scan_counts(const ua_gpu_launcher *l, const long long *counts,
+            long long *offsets, ptrdiff_t rows, ptrdiff_t n)
+{
+    ua_scan_plan s;
+    memset(&s, 0, sizeof s);
+    s.op = UA_SCAN_CUMSUM;
+    s.nd = 1;
+    s.shape[0] = rows;
+    s.xstep[0] = n * 8;
+    s.rstep[0] = (n + 1) * 8;
+    s.n = n;
+    s.step = 8;
+    s.rstep_axis = 8;
+    s.initial = 1;
+    s.x = (const char *)counts;
+    s.result = (char *)offsets;
+    s.xtype = s.rtype = UA_INT64;
+    return ua_gpu_scan(l, &s);
+}
+
+/* One pass of the radix sort: the digit at shift of keys and indices
+ * from kin, iin into kout, iout. */
+static ua_status
+radix_pass(const ua_gpu_launcher *l, const ua_gpu_types *t,
+           const ua_sort_plan *p, ptrdiff_t tiles, void *const bufs[6],
+           int shift, int from)
+{
+    size_t groups = (size_t)p->rows * (size_t)tiles;
+    void *kin = bufs[from], *kout = bufs[1 - from];
+    void *iin = bufs[2 + from], *iout = bufs[3 - from];
+    ua_gpu_arg h[] = {ptr(kin), ptr(bufs[4]), i64(p->n), i64(tiles),
+                      i32(shift)};
+    ua_status st = l->launch(l->queue, t, UA_GPU_RADIX_HIST, groups, h, 5);
+    st = st == UA_OK ? scan_counts(l, bufs[4], bufs[5], p->rows, 256 * tiles)
+                     : st;
+    if (st == UA_OK) {
+        ua_gpu_arg a[] = {ptr(kin),     ptr(iin),  ptr(kout),  ptr(iout),
+                          ptr(bufs[5]), i64(p->n), i64(tiles), i32(shift)};
+        st = l->launch(l->queue, t, UA_GPU_RADIX_SCATTER, groups, a, 8);
+    }
+    return st;
+}
+
+/* Sorts of real and integer elements: the LSD radix sort of
+ * reduce_kernels.inc, a pass per byte of the keys, then the values (from
+ * a copy of the rows) and indices in their sorted order. */
+static ua_status
+radix_sort(const ua_gpu_launcher *l, const ua_gpu_types *t,
+           const ua_sort_plan *p)
+{
+    size_t total = (size_t)p->rows * (size_t)p->n;
+    size_t isz = ua_dtype_itemsize(p->type), ksz = isz < 8 ? 4 : 8;
+    int passes = (int)(isz < 8 ? isz : 8);
+    ptrdiff_t tiles = (p->n + RADIX_TILE - 1) / RADIX_TILE;
+    size_t ncounts = (size_t)p->rows * 256 * (size_t)tiles;
+    /* keys twice, indices twice, counts, offsets, the rows' copy */
+    void *bufs[7] = {NULL};
+    size_t sizes[7] = {total * ksz, total * ksz, total * 8,
+                       total * 8,   ncounts * 8, (ncounts + p->rows) * 8,
+                       total * isz};
+    ua_status st = UA_OK;
+    for (int i = 0; st == UA_OK && i < 7; i++) {
+        st = l->temporary(l->queue, sizes[i], &bufs[i]);
+    }
+    if (st == UA_OK) {
+        ua_gpu_arg a[] = {ptr(p->data), ptr(bufs[0]),
+                          ptr(bufs[2]), i64((long long)total),
+                          i64(p->n),    i32(p->descending)};
+        st =
+            l->launch(l->queue, t, UA_GPU_RADIX_KEYS, groups_for(total), a, 6);
+    }
+    int from = 0;
+    for (int pass = 0; st == UA_OK && pass < passes; pass++, from ^= 1) {
+        st = radix_pass(l, t, p, tiles, bufs, 8 * pass, from);
+    }
+    if (st == UA_OK) {
+        ptrdiff_t one = 1, n = (ptrdiff_t)total;
+        ua_strided d = {bufs[6], &one, p->type}, s = {p->data, &one, p->type};
+        st = l->copy_strided(l->queue, 1, &n, &d, &s);
+    }
+    if (st == UA_OK) {
+        ua_gpu_arg a[] = {ptr(bufs[6]),
+                          ptr(bufs[2 + from]),
+                          ptr(p->data),
+                          ptr(p->index != NULL ? (void *)p->index : p->data),
+                          i64((long long)total),
+                          i64(p->n),
+                          i32(1),
+                          i32(p->index != NULL)};
+        st = l->launch(l->queue, t, UA_GPU_RADIX_FINISH, groups_for(total), a,
+                       8);
+    }
+    for (int i = 0; i < 7; i++) {
+        ua_gpu_release(l, bufs[i]);
+    }
+    return st;
+}
+
 ua_status
 ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p)
 {
@@ -22,6 +126,9 @@ ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p)
     size_t total = (size_t)p->rows * (size_t)p->n;
     if (total == 0) {
         return UA_OK;
+    }
+    if (p->n >= 2 && ua_dtype_kind(p->type) != 'c') {
+        return radix_sort(l, &t, p);
     }
     ua_status st = UA_OK;
     if (p->index != NULL) {

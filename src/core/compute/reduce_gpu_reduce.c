@@ -142,15 +142,16 @@ static ua_status
 run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
           long long dbits)
 {
-    ptrdiff_t pieces = 1;
-    if (c->outputs < LANE_THREADS && c->n >= 256) {
-        pieces = (ptrdiff_t)(LANE_THREADS / c->outputs);
-        pieces = pieces < c->n / 64 ? pieces : c->n / 64;
-        pieces = pieces < 4096 ? pieces : 4096;
-    }
     int nd = c->nd;
     ptrdiff_t last = nd > 0 ? c->shape[nd - 1] : 1;
     bool vec = lanes_vectorize(c->t->x, c->x, nd, last, c->xstep, c->step);
+    size_t threads = vec ? c->outputs / vector_width(c->t->x) : c->outputs;
+    ptrdiff_t pieces = 1;
+    if (threads < LANE_THREADS && c->n >= 256) {
+        pieces = (ptrdiff_t)(LANE_THREADS / threads);
+        pieces = pieces < c->n / 64 ? pieces : c->n / 64;
+        pieces = pieces < 4096 ? pieces : 4096;
+    }
     if (pieces <= 1 || c->nd + 1 > UA_MAXDIMS) {
         return launch_lanes(l, c, c->t, c->plan, c->nd, c->outputs, c->x, c->n,
                             c->step, c->op, c->fin, c->out, pairwise, dbits,

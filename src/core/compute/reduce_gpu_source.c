@@ -10,10 +10,11 @@
 #include "reduce_kernels_text.h"
 
 const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS] = {
-    "ua_red_lanes",   "ua_red_chunks",   "ua_arg_chunks", "ua_scan_rows",
-    "ua_iota",        "ua_merge",        "ua_search",     "ua_group",
-    "ua_matmul",      "ua_red_dense",    "ua_arg_dense",  "ua_scan_tiles",
-    "ua_scan_totals", "ua_red_lanes_vec"};
+    "ua_red_lanes",     "ua_red_chunks",    "ua_arg_chunks", "ua_scan_rows",
+    "ua_iota",          "ua_merge",         "ua_search",     "ua_group",
+    "ua_matmul",        "ua_red_dense",     "ua_arg_dense",  "ua_scan_tiles",
+    "ua_scan_totals",   "ua_red_lanes_vec", "ua_radix_keys", "ua_radix_hist",
+    "ua_radix_scatter", "ua_radix_finish"};
 
 uint64_t
 ua_gpu_types_key(const ua_gpu_types *t)
@@ -85,11 +86,20 @@ load_expression(const ua_gpu_types *t)
     return t->x == t->a ? "v" : "(A)v";
 }
 
+/* The bits of +inf among the keys of elements of xsz bytes (floats). */
+static const char *
+inf_bits(size_t xsz)
+{
+    return xsz == 2   ? "((KT)0x7c00u)"
+           : xsz == 4 ? "((KT)0x7f800000u)"
+                      : "(((KT)0x7ff00000u) << 32)";
+}
+
 char *
 ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
 {
     char ids[512], layer[2048];
-    char ak = ua_dtype_kind(t->a);
+    char ak = ua_dtype_kind(t->a), xk = ua_dtype_kind(t->x);
     write_identities(ids, sizeof ids, t->a);
     bool wide = t->a == UA_FLOAT64 || t->a == UA_COMPLEX128;
     /* XV: the 16 bytes of XVW elements that one vector load reads. */
@@ -101,13 +111,17 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
              "#define A_BOOL %d\n#define X_HALF %d\n#define A_SIZE %zu\n"
              "#define XVW %zu\n"
              "typedef struct __attribute__((aligned(16))) { X v[XVW]; } XV;\n"
+             "#define KEY_BYTES %zu\ntypedef %s KT;\n#define X_FLOATKIND %d\n"
+             "#define X_SIGNEDINT %d\n#define X_INF_BITS %s\n"
              "%sFN A x_to_a(X v) {\n  return %s;\n}\n"
              "FN A loadx(GLOBAL const char *p) {\n"
              "  return x_to_a(*(GLOBAL const X *)p);\n}\n",
              l->storage(t->x), l->storage(t->a), wide ? "double" : "float",
              wide ? "BITS_F64(b)" : "BITS_F32((int)(b))", ak == 'c', ak == 'f',
              ak == 'i', ak == 'b', t->x == UA_FLOAT16, ua_dtype_itemsize(t->a),
-             xsz < 16 ? 16 / xsz : 1, ids, load_expression(t));
+             xsz < 16 ? 16 / xsz : 1, xsz < 8 ? xsz : 8,
+             xsz < 8 ? "unsigned int" : "U64", xk == 'f', xk == 'i',
+             inf_bits(xsz), ids, load_expression(t));
     size_t n = strlen(layer) + 1;
     for (int i = 0; l->header[i] != NULL; i++) {
         n += strlen(l->header[i]);
