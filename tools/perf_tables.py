@@ -1,6 +1,8 @@
 """README.md's performance tables, generated from the benchmarks' JSON.
 
 python benchmarks/gpu_vs_peers.py --json benchmarks/results/gpu_vs_peers.json
+python benchmarks/gpu_vs_peers.py --reductions-only \
+    --json benchmarks/results/gpu_reductions.json
 python benchmarks/host_vs_numpy.py --json benchmarks/results/host_vs_numpy.json
 python benchmarks/sycl_vs_dpctl.py --json benchmarks/results/sycl_vs_dpctl.json
 python tools/perf_tables.py           # rewrite README.md's tables
@@ -17,6 +19,7 @@ RESULTS = ROOT / "benchmarks" / "results"
 README = ROOT / "README.md"
 BLOCKS = {
     "perf-gpu": RESULTS / "gpu_vs_peers.json",
+    "perf-gpu-compute": RESULTS / "gpu_reductions.json",
     "perf-host": RESULTS / "host_vs_numpy.json",
     "perf-sycl": RESULTS / "sycl_vs_dpctl.json",
 }
@@ -91,7 +94,12 @@ def sycl_table(data):
     return lines
 
 
-TABLES = {"perf-gpu": gpu_table, "perf-host": host_table, "perf-sycl": sycl_table}
+TABLES = {
+    "perf-gpu": gpu_table,
+    "perf-gpu-compute": gpu_table,
+    "perf-host": host_table,
+    "perf-sycl": sycl_table,
+}
 
 
 def render(name):

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/compute/reduce_gpu_internal.h"
+#include "order_kernels_text.h"
 #include "reduce_kernels_text.h"
 
 const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS] = {
@@ -122,24 +123,26 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
              xsz < 16 ? 16 / xsz : 1, xsz < 8 ? xsz : 8,
              xsz < 8 ? "unsigned int" : "U64", xk == 'f', xk == 'i',
              inf_bits(xsz), ids, load_expression(t));
+    const char *const *texts[] = {l->header, ua_reduce_kernel_text,
+                                  ua_order_kernel_text};
     size_t n = strlen(layer) + 1;
-    for (int i = 0; l->header[i] != NULL; i++) {
-        n += strlen(l->header[i]);
-    }
-    for (int i = 0; ua_reduce_kernel_text[i] != NULL; i++) {
-        n += strlen(ua_reduce_kernel_text[i]);
+    for (int k = 0; k < 3; k++) {
+        for (int i = 0; texts[k][i] != NULL; i++) {
+            n += strlen(texts[k][i]);
+        }
     }
     char *s = malloc(n);
     if (s == NULL) {
         return NULL;
     }
     s[0] = '\0';
-    for (int i = 0; l->header[i] != NULL; i++) {
-        strcat(s, l->header[i]);
-    }
-    strcat(s, layer);
-    for (int i = 0; ua_reduce_kernel_text[i] != NULL; i++) {
-        strcat(s, ua_reduce_kernel_text[i]);
+    for (int k = 0; k < 3; k++) {
+        for (int i = 0; texts[k][i] != NULL; i++) {
+            strcat(s, texts[k][i]);
+        }
+        if (k == 0) {
+            strcat(s, layer); /* the type layer after the dialect */
+        }
     }
     return s;
 }
