@@ -35,7 +35,13 @@ static const char ua_cuda_ew_header[] =
     "#define UA_NAN __int_as_float(0x7fc00000)\n"
     "#define UA_INF __int_as_float(0x7f800000)\n"
     "#define UA_HALF_BITS(x) d2h((double)(x))\n"
-    "#define UA_HALF_VALUE(h) ((float)h2d(h))\n";
+    "#define UA_HALF_VALUE(h) ((float)h2d(h))\n"
+    /* NVRTC fuses a product into a following add unless told */
+    "static __device__ __forceinline__ float ua_mul_rn(float a, float b)\n"
+    "{ return __fmul_rn(a, b); }\n"
+    "static __device__ __forceinline__ double ua_mul_rn(double a, double b)\n"
+    "{ return __dmul_rn(a, b); }\n"
+    "#define UA_MUL_RN(a, b) ua_mul_rn(a, b)\n";
 
 static const char ua_cuda_ew_body[] =
     "#define UA_MAXD (UA_PATH == 2 ? 64 : 4)\n"
