@@ -1,8 +1,9 @@
 """Reductions, scans, searches, sorts, sets and products against NumPy on
 the host: every dtype, axis combinations, layouts, NaN patterns and empty
 shapes.  Where the standard fixes the result (integers, min/max, sorting,
-cumulative sums in sequence), the bits must equal NumPy's; floating sums
-must be within the pairwise bound of a float64 reference.  Every test runs
+cumulative sums in sequence: on the host, and for runs of up to a tile on
+the GPUs), the bits must equal NumPy's; floating sums must be within the
+pairwise bound of a float64 reference.  Every test runs
 on the first device of each backend the machine has (host, SYCL, CUDA),
 whose kernels differ: the host's loops, the run-time compiled ones'
 shared kernel text."""
@@ -453,7 +454,7 @@ def test_long_cumulative_sums_and_products():
     check_same(got, want)
     u = np.where(sample("bool", (100000,), seed=16), 3, 1).astype("uint64")
     check_same(ua.cumulative_prod(on_device(u)), np.cumprod(u))
-    # Past the kernels' window of look-back (32 blocks of 32 tiles).
+    # Past the GPU scan's 8,192 parts of one tile each.
     f = sample("float32", (5_000_001,), seed=17)
     got = ua.cumulative_sum(on_device(f))
     if runs_host_kernels(DEVICE):
@@ -468,6 +469,31 @@ def test_long_cumulative_sums_and_products():
         for _ in range(3):
             again = ua.cumulative_sum(on_device(f))
             assert ua.asnumpy(again).tobytes() == ua.asnumpy(got).tobytes()
+
+
+@pytest.mark.parametrize("n", [3, 70_000])
+def test_cumulative_sum_keeps_a_leading_negative_zero(n):
+    """NumPy's cumsum starts from the first element: -0.0 stays -0.0 (in
+    sequence and in tiles); include_initial's first value is +0.0."""
+    x = np.full(n, -0.0, dtype="float32")
+    got = ua.asnumpy(ua.cumulative_sum(on_device(x)))
+    assert np.all(np.signbit(got)), got[:4]
+    got = ua.asnumpy(ua.cumulative_sum(on_device(x), include_initial=True))
+    assert not np.signbit(got[0]) and np.all(np.signbit(got[1:]))
+
+
+def test_dense_sums_give_the_same_bits_at_any_alignment():
+    """The GPU kernels read dense runs as 16-byte vectors where they are
+    aligned; an unaligned run adds in the same order."""
+    h = sample("float32", (1_000_003,), seed=21)
+    a = on_device(h)
+    shifted = ua.asnumpy(ua.sum(a[1:]))
+    copied = ua.asnumpy(ua.sum(on_device(np.ascontiguousarray(h[1:]))))
+    assert shifted.tobytes() == copied.tobytes()
+    m = sample("float32", (7, 1001), seed=22)
+    rows = ua.asnumpy(ua.sum(on_device(m), axis=1))
+    for r in range(7):
+        assert ua.asnumpy(ua.sum(on_device(m[r].copy()))).tobytes() == rows[r].tobytes()
 
 
 def test_cumulative_sum_axis_rules():

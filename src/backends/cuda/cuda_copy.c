@@ -433,9 +433,9 @@ staging_of(void *queue, size_t nbytes, void **out)
 static ua_status
 temporary(void *queue, size_t nbytes, void **out)
 {
-    CUdeviceptr tmp;
+    CUdeviceptr tmp = 0;
     ua_status st = ua_cuda_scratch(queue, nbytes, &tmp);
-    *out = (void *)(uintptr_t)tmp;
+    *out = st == UA_OK ? (void *)(uintptr_t)tmp : NULL;
     return st;
 }
 

@@ -101,9 +101,9 @@ temporary(void *queue, size_t nbytes, void **ptr)
     if (st != UA_OK) {
         return st;
     }
-    CUdeviceptr d;
+    CUdeviceptr d = 0;
     st = ua_cuda_scratch(q, nbytes, &d);
-    *ptr = (void *)(uintptr_t)d;
+    *ptr = st == UA_OK ? (void *)(uintptr_t)d : NULL;
     return st;
 }
 

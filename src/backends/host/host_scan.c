@@ -138,11 +138,15 @@ scan_for(ua_typenum a, ua_typenum rtype)
     }
 }
 
-/* The identity of op in type a, w times. */
+/* The identity of op in type a, w times: a sum's as +0 (include_initial's
+ * value), or as -0.0 where `start` (a running sum's start, so that a run
+ * of -0.0 keeps its sign, as NumPy's cumsum, which starts from the first
+ * element). */
 static void
-scan_identity(ua_scan_op op, ua_typenum a, ptrdiff_t w, char *acc)
+scan_identity(ua_scan_op op, ua_typenum a, ptrdiff_t w, char *acc, bool start)
 {
-    double v[2] = {op == UA_SCAN_CUMPROD ? 1.0 : 0.0, 0.0};
+    double z = start ? -0.0 : 0.0;
+    double v[2] = {op == UA_SCAN_CUMPROD ? 1.0 : z, z};
     ptrdiff_t zero = 0, one = 1;
     ua_strided d = {acc, &one, a}, s = {(char *)v, &zero, UA_COMPLEX128};
     ua_copy_strided_host(1, &w, &d, &s);
@@ -215,11 +219,12 @@ scan_group(const scanner *s, const char *x, ptrdiff_t w, ptrdiff_t ls,
     ptrdiff_t asz = (ptrdiff_t)s->asz, step = p->step, rstep = p->rstep_axis;
     ptrdiff_t outn = p->op == UA_SCAN_DIFF ? p->n - 1 : p->n;
     bool direct = p->xtype == s->a && p->rtype == s->a;
-    scan_identity(p->op, s->a, w, acc);
+    scan_identity(p->op, s->a, w, acc, false);
     if (p->initial) {
         move_tile(1, w, res, rls, 0, p->rtype, acc, asz, 0, s->a);
         res += rstep;
     }
+    scan_identity(p->op, s->a, w, acc, true);
     if (outn <= 0 || (w == 1 && cumsum_dense(p, x, res, acc))) {
         return;
     }

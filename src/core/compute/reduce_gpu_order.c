@@ -15,8 +15,13 @@ order_types(ua_typenum type)
     return (ua_gpu_types){type, ua_accumulator_of(type), false};
 }
 
-/* Elements a group of the radix sort's kernels takes (RTILE). */
-#define RADIX_TILE 2048
+/* Elements a group of the radix sort's kernels takes (RTILE): 2,048 of
+ * up to 4 bytes, 1,024 of 8. */
+static ptrdiff_t
+radix_tile(size_t isz)
+{
+    return isz < 8 ? 2048 : 1024;
+}
 
 /* The exclusive scan of each row's digit counts (n of them, int64) into
  * offsets (n + 1 per row). */
@@ -74,7 +79,7 @@ radix_sort(const ua_gpu_launcher *l, const ua_gpu_types *t,
     size_t total = (size_t)p->rows * (size_t)p->n;
     size_t isz = ua_dtype_itemsize(p->type), ksz = isz < 8 ? 4 : 8;
     int passes = (int)(isz < 8 ? isz : 8);
-    ptrdiff_t tiles = (p->n + RADIX_TILE - 1) / RADIX_TILE;
+    ptrdiff_t tiles = (p->n + radix_tile(isz) - 1) / radix_tile(isz);
     size_t ncounts = (size_t)p->rows * 256 * (size_t)tiles;
     /* keys twice, indices twice, counts, offsets, the rows' copy */
     void *bufs[7] = {NULL};
@@ -127,7 +132,10 @@ ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p)
     if (total == 0) {
         return UA_OK;
     }
-    if (p->n >= 2 && ua_dtype_kind(p->type) != 'c') {
+    /* Rows of a tile or more: shorter ones would count 256 digits a tile
+     * for fewer keys (memory and passes growing with the rows). */
+    if (p->n >= radix_tile(ua_dtype_itemsize(p->type)) &&
+        ua_dtype_kind(p->type) != 'c') {
         return radix_sort(l, &t, p);
     }
     ua_status st = UA_OK;
