@@ -28,6 +28,7 @@ DETAILS = [
     ("max_compute_units", "compute units"),
     ("global_mem_size", "global memory"),
     ("blas", "BLAS"),
+    ("libraries", "linalg, fft"),
 ]
 # The aspects that -f lists on one line and --json reports as booleans,
 # named as dpctl's SyclDevice names them (has_aspect_<name>).

@@ -30,7 +30,8 @@ typedef enum ua_status {
     UA_ERR_ALLOC = 6,       /* USMAllocationError: the backend refused */
     UA_ERR_RUNTIME = 7,     /* RuntimeError: a driver call failed */
     UA_ERR_UNAVAILABLE = 8, /* a backend or device is not usable */
-    UA_ERR_OVERFLOW = 9     /* OverflowError: a value outside its type */
+    UA_ERR_OVERFLOW = 9,    /* OverflowError: a value outside its type */
+    UA_ERR_LINALG = 10      /* linalg.LinAlgError: singular, not definite */
 } ua_status;
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -272,6 +273,10 @@ typedef struct ua_device_info {
      * its threads), or why there is none ('' where the backend does not
      * say). */
     char blas[384];
+    /* The libraries that linalg's factorizations and fft's transforms
+     * call on the device, or what is missing ('' where the backend does
+     * not say). */
+    char libraries[384];
 } ua_device_info;
 
 ua_status ua_device_get_info(const ua_device *d, ua_device_info *out);

@@ -168,6 +168,8 @@ cuda_device_info(int index, ua_device_info *out)
                  "NVRTC %d.%d; %.44s", major, minor,
                  ua_cuda_blas_description());
     }
+    snprintf(out->libraries, sizeof out->libraries, "%.180s; %.180s",
+             ua_cuda_solver_description(), ua_cuda_fft_description());
     out->global_mem_bytes = total;
     out->compute_units = sms > 0 ? (uint32_t)sms : 0;
     out->fp64 = true; /* every CUDA device computes in double precision */

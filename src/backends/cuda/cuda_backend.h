@@ -141,6 +141,12 @@ ua_status ua_cuda_sort(void *queue, const ua_sort_plan *p);
 ua_status ua_cuda_search(void *queue, const ua_search_plan *p);
 ua_status ua_cuda_group(void *queue, const ua_group_plan *p, ptrdiff_t *count);
 ua_status ua_cuda_matmul(void *queue, const ua_matmul_plan *p);
+/* cuda_solver.c: cuSOLVER's factorizations; cuda_fft.c: cuFFT's
+ * transforms (library_kernels.h), each loaded at run time. */
+ua_status ua_cuda_solver(void *queue, const ua_solver_plan *p);
+const char *ua_cuda_solver_description(void);
+ua_status ua_cuda_fft(void *queue, const ua_fft_plan *p);
+const char *ua_cuda_fft_description(void);
 /* The source of the reduction program of elements of type x read as a's
  * values, or their truth (for tools that compile each ahead of time). */
 char *ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth);

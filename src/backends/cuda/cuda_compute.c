@@ -634,4 +634,6 @@ const ua_compute_ops ua_cuda_compute_ops = {
     .search = ua_cuda_search,
     .group = ua_cuda_group,
     .matmul = ua_cuda_matmul,
+    .solver = ua_cuda_solver,
+    .fft = ua_cuda_fft,
 };

@@ -97,6 +97,7 @@ host_device_info(int index, ua_device_info *out)
     out->compute_units = cpus > 0 ? (uint32_t)cpus : 0;
     out->fp64 = true;
     ua_host_blas_describe(out->blas, sizeof(out->blas));
+    ua_host_libraries_describe(out->libraries, sizeof(out->libraries));
     return UA_OK;
 }
 

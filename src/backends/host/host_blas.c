@@ -94,6 +94,11 @@ take_symbols(void *h, const char *path)
             snprintf(blas.symbols, sizeof blas.symbols, "%s?gemm%s",
                      names[i].prefix, names[i].suffix);
             take_openblas_queries(h, names[i].prefix, names[i].suffix);
+            ua_host_lapack_take(h,
+                                strncmp(names[i].prefix, "scipy_", 6) == 0
+                                    ? "scipy_"
+                                    : "",
+                                names[i].ilp64);
             return true;
         }
     }
@@ -184,6 +189,12 @@ find_blas(void)
     snprintf(blas.where, sizeof blas.where,
              "not found (pip install scipy-openblas64, or set "
              "USMARRAY_BLAS_LIBRARY): matrix products use usmarray's loops");
+}
+
+void
+ua_host_blas_load(void)
+{
+    pthread_once(&blas_once, find_blas);
 }
 
 void

@@ -6,6 +6,7 @@
 #include "backends/host/host_elementwise.h"
 #include "backends/host/host_kernels.h"
 #include "core/compute/kernels.h"
+#include "core/compute/library.h"
 
 /* Moves n bytes, with a constant size for the usual ones. */
 static inline void
@@ -365,6 +366,20 @@ host_band(void *queue, const ua_band_plan *p)
     return UA_OK;
 }
 
+/* NumPy's pocketfft, through the function the binding gave: host memory
+ * is NumPy's memory, so its arrays are views of the plan's. */
+static ua_status
+host_fft(void *queue, const ua_fft_plan *p)
+{
+    (void)queue;
+    ua_host_fft_fn fn = ua_host_fft();
+    if (fn == NULL) {
+        return ua_error_set(UA_ERR_UNAVAILABLE,
+                            "no FFT on the host: the binding gave none");
+    }
+    return fn(p);
+}
+
 const ua_compute_ops ua_host_compute_ops = {
     .version = UA_COMPUTE_OPS_VERSION,
     .index = host_index,
@@ -378,4 +393,6 @@ const ua_compute_ops ua_host_compute_ops = {
     .search = ua_host_search,
     .group = ua_host_group,
     .matmul = ua_host_matmul,
+    .solver = ua_host_solver,
+    .fft = host_fft,
 };

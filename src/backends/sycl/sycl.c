@@ -252,6 +252,12 @@ read_device_info(int i)
         ua_dpctl.Device_HasAspect(d, DPCTL_ASPECT_USM_SHARED_ALLOCATIONS);
     out->usm_host =
         ua_dpctl.Device_HasAspect(d, DPCTL_ASPECT_USM_HOST_ALLOCATIONS);
+    snprintf(out->libraries, sizeof out->libraries, "%s",
+             ua_dpctl.Device_GetDeviceType(d) == DPCTL_CPU
+                 ? "the host's (as the host device lists them), on the "
+                   "device's memory"
+                 : "none yet: usmarray.linalg's factorizations and "
+                   "usmarray.fft raise on this device");
 }
 
 static ua_status

@@ -700,6 +700,28 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
     return st;
 }
 
+/* The libraries run on CPU devices, through the host's table
+ * (ua_queue_library_kernels); other SYCL devices have none yet. */
+static ua_status
+sycl_solver(void *queue, const ua_solver_plan *p)
+{
+    (void)queue;
+    (void)p;
+    return ua_error_set(UA_ERR_UNAVAILABLE,
+                        "linalg's factorizations are not there yet on SYCL "
+                        "devices other than CPUs (oneMKL is not loaded)");
+}
+
+static ua_status
+sycl_fft(void *queue, const ua_fft_plan *p)
+{
+    (void)queue;
+    (void)p;
+    return ua_error_set(UA_ERR_UNAVAILABLE,
+                        "FFTs are not there yet on SYCL devices other than "
+                        "CPUs (oneMKL is not loaded)");
+}
+
 const ua_compute_ops ua_sycl_compute_ops = {
     .version = UA_COMPUTE_OPS_VERSION,
     .index = sycl_index,
@@ -713,4 +735,6 @@ const ua_compute_ops ua_sycl_compute_ops = {
     .search = ua_sycl_search,
     .group = ua_sycl_group,
     .matmul = ua_sycl_matmul,
+    .solver = sycl_solver,
+    .fft = sycl_fft,
 };

@@ -13,6 +13,7 @@
 #define USMARRAY_CORE_COMPUTE_KERNELS_H
 
 #include "core/compute/elementwise_catalogue.h"
+#include "core/compute/library_kernels.h"
 #include "core/compute/reduce_kernels.h"
 #include "core/core.h"
 
@@ -20,7 +21,7 @@
 extern "C" {
 #endif
 
-#define UA_COMPUTE_OPS_VERSION 3
+#define UA_COMPUTE_OPS_VERSION 4
 
 /* What an indexed kernel does for each element of its plan's shape, with
  * v the index element (int64) and a the array's element at
@@ -211,6 +212,12 @@ typedef struct ua_compute_ops {
     /* Waits for the queue: the number of groups sizes the results. */
     ua_status (*group)(void *queue, const ua_group_plan *p, ptrdiff_t *count);
     ua_status (*matmul)(void *queue, const ua_matmul_plan *p);
+
+    /* The platform's libraries (plans in library_kernels.h): a backend
+     * without one answers UA_ERR_UNAVAILABLE naming it, having written
+     * nothing. */
+    ua_status (*solver)(void *queue, const ua_solver_plan *p);
+    ua_status (*fft)(void *queue, const ua_fft_plan *p);
 } ua_compute_ops;
 
 /* The table that runs q's work: its backend's (route.c). */
@@ -219,6 +226,10 @@ const ua_compute_ops *ua_queue_kernels(const ua_queue *q);
  * products: the host backend's for a CPU device of another backend,
  * whose memory the host addresses, after waiting for q's earlier work. */
 ua_status ua_queue_reduction_kernels(ua_queue *q, const ua_compute_ops **ops);
+/* The table that runs q's library calls: the host backend's for every
+ * CPU device (whatever USMARRAY_DEVICE_KERNELS says: there are no device
+ * kernels of these), after waiting for q's earlier work. */
+ua_status ua_queue_library_kernels(ua_queue *q, const ua_compute_ops **ops);
 
 #ifdef __cplusplus
 }

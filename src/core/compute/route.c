@@ -52,3 +52,16 @@ ua_queue_reduction_kernels(ua_queue *q, const ua_compute_ops **ops)
     *ops = host;
     return ua_queue_wait(q);
 }
+
+ua_status
+ua_queue_library_kernels(ua_queue *q, const ua_compute_ops **ops)
+{
+    const ua_compute_ops *host = cpu_kernels();
+    *ops = ua_queue_kernels(q);
+    if (q->context->device->type != UA_DEVICE_CPU || host == NULL ||
+        host == *ops) {
+        return UA_OK;
+    }
+    *ops = host;
+    return ua_queue_wait(q);
+}

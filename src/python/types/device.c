@@ -416,7 +416,8 @@ enum {
     INFO_USM_DEVICE,
     INFO_USM_SHARED,
     INFO_USM_HOST,
-    INFO_BLAS
+    INFO_BLAS,
+    INFO_LIBRARIES
 };
 
 static PyObject *
@@ -440,6 +441,8 @@ device_get_info(PyObject *self, void *which)
         return PyLong_FromUnsignedLongLong(info.global_mem_bytes);
     case INFO_BLAS:
         return PyUnicode_FromString(info.blas);
+    case INFO_LIBRARIES:
+        return PyUnicode_FromString(info.libraries);
     case INFO_COMPUTE_UNITS:
         return PyLong_FromUnsignedLong(info.compute_units);
     case INFO_FP64:
@@ -565,6 +568,11 @@ static PyGetSetDef device_getset[] = {
      "integers and threads), or why none was found and usmarray's loops "
      "compute them ('' where the backend does not say).",
      (void *)INFO_BLAS},
+    {"libraries", device_get_info, NULL,
+     "The libraries that usmarray.linalg's factorizations and "
+     "usmarray.fft's transforms call on the device, or which of them is "
+     "missing ('' where the backend does not say).",
+     (void *)INFO_LIBRARIES},
     {NULL},
 };
 
