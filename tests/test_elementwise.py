@@ -769,7 +769,9 @@ def test_exp_special_values_and_range_ends():
         assert np.array_equal(got == 0, want == 0)
         d = ulp_distance(got, want)
         worst = int(np.argmax(d))
-        assert d[worst] <= 1, f"exp({x[worst]!r}) = {got[worst]!r}, want {want[worst]!r} ({d[worst]} ULP)"
+        assert d[worst] <= 1, (
+            f"exp({x[worst]!r}) = {got[worst]!r}, want {want[worst]!r} ({d[worst]} ULP)"
+        )
 
 
 def test_fork_after_threads_computes_in_the_child():

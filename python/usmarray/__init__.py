@@ -6,6 +6,7 @@ this module re-exports them.
 
 import math as _math
 import os as _os
+import sys as _sys
 
 from ._usmarray import (
     Context,
@@ -69,6 +70,7 @@ from ._usmarray import (
     expand_dims,
     expm1,
     eye,
+    fft,
     finfo,
     flip,
     floor,
@@ -89,6 +91,7 @@ from ._usmarray import (
     isnan,
     less,
     less_equal,
+    linalg,
     linspace,
     log,
     log1p,
@@ -160,6 +163,10 @@ from ._usmarray import (
     zeros,
     zeros_like,
 )
+
+# The standard's extensions are submodules of the extension module.
+_sys.modules[__name__ + ".linalg"] = linalg
+_sys.modules[__name__ + ".fft"] = fft
 
 __version__ = "0.1.0"
 __array_api_version__ = "2024.12"

@@ -10,6 +10,7 @@
 #include "python/namespace/data_types.h"
 #include "python/namespace/elementwise.h"
 #include "python/namespace/indexing.h"
+#include "python/namespace/extensions.h"
 #include "python/namespace/linalg.h"
 #include "python/namespace/searching.h"
 #include "python/namespace/sets.h"
@@ -173,6 +174,7 @@ module_exec(PyObject *module)
         ua_py_statistical_add(module) < 0 || ua_py_utility_add(module) < 0 ||
         ua_py_searching_add(module) < 0 || ua_py_sorting_add(module) < 0 ||
         ua_py_sets_add(module) < 0 || ua_py_linalg_add(module) < 0 ||
+        ua_py_extensions_add(module, st) < 0 ||
         ua_py_info_add(module, st) < 0 || ua_py_capi_add(module, st) < 0) {
         return -1;
     }

@@ -94,11 +94,9 @@ take_symbols(void *h, const char *path)
             snprintf(blas.symbols, sizeof blas.symbols, "%s?gemm%s",
                      names[i].prefix, names[i].suffix);
             take_openblas_queries(h, names[i].prefix, names[i].suffix);
-            ua_host_lapack_take(h,
-                                strncmp(names[i].prefix, "scipy_", 6) == 0
-                                    ? "scipy_"
-                                    : "",
-                                names[i].ilp64);
+            ua_host_lapack_take(
+                h, strncmp(names[i].prefix, "scipy_", 6) == 0 ? "scipy_" : "",
+                names[i].ilp64);
             return true;
         }
     }

@@ -29,7 +29,8 @@ typedef void (*heevd_fn)(const char *, const char *, IP, void *, IP, void *,
 typedef void (*gesdd_real_fn)(const char *, IP, IP, void *, IP, void *, void *,
                               IP, void *, IP, void *, IP, IP, IP, size_t);
 typedef void (*gesdd_cplx_fn)(const char *, IP, IP, void *, IP, void *, void *,
-                              IP, void *, IP, void *, IP, void *, IP, IP, size_t);
+                              IP, void *, IP, void *, IP, void *, IP, IP,
+                              size_t);
 
 /* The routines of each type, s, d, c, z. */
 enum { POTRF, GETRF, GETRS, GEQRF, ORGQR, EVD, GESDD, ROUTINES };
@@ -113,7 +114,10 @@ int_at(const void *a, size_t i)
 static int
 slot(ua_typenum t)
 {
-    return t == UA_FLOAT32 ? 0 : t == UA_FLOAT64 ? 1 : t == UA_COMPLEX64 ? 2 : 3;
+    return t == UA_FLOAT32     ? 0
+           : t == UA_FLOAT64   ? 1
+           : t == UA_COMPLEX64 ? 2
+                               : 3;
 }
 
 /* A work size that a query left in the real part of work[0]. */
@@ -160,17 +164,16 @@ failed(const char *routine, int64_t info, size_t k, const char *what)
 {
     if (info < 0) {
         return ua_error_set(UA_ERR_RUNTIME,
-                            "LAPACK's %s refused its argument %lld",
-                            routine, (long long)-info);
+                            "LAPACK's %s refused its argument %lld", routine,
+                            (long long)-info);
     }
-    return ua_error_set(UA_ERR_LINALG, "matrix %zu of the batch %s", k,
-                        what);
+    return ua_error_set(UA_ERR_LINALG, "matrix %zu of the batch %s", k, what);
 }
 
 typedef struct job {
     const ua_solver_plan *p;
-    int t;           /* slot */
-    size_t s, rs;    /* the type's size and its real type's */
+    int t;        /* slot */
+    size_t s, rs; /* the type's size and its real type's */
     int64_t m, n;
 } job;
 
@@ -225,8 +228,8 @@ lu(const job *j)
         } else {
             ((getrs_fn)lapack.fn[j->t][GETRS])(
                 "N", arg(&n, j->n), arg(&nrhs, p->nrhs), a, arg(&lda, j->n),
-                ipiv, matrix(p->b, k, j->n, p->nrhs, j->s),
-                arg(&ldb, j->n), arg(&info, 0), 1);
+                ipiv, matrix(p->b, k, j->n, p->nrhs, j->s), arg(&ldb, j->n),
+                arg(&info, 0), 1);
             if (value(&info) != 0) {
                 st = failed("getrs", value(&info), k, "");
             }
@@ -260,9 +263,8 @@ qr(const job *j)
         char *tau = p->tau + b * (size_t)k * j->s;
         if (q) {
             ((orgqr_fn)lapack.fn[j->t][ORGQR])(
-                arg(&m, j->m), arg(&n, j->n), arg(&kk, k), a,
-                arg(&lda, j->m), tau, wk.w, arg(&lwork, wk.nw),
-                arg(&info, 0));
+                arg(&m, j->m), arg(&n, j->n), arg(&kk, k), a, arg(&lda, j->m),
+                tau, wk.w, arg(&lwork, wk.nw), arg(&info, 0));
         } else {
             ((geqrf_fn)lapack.fn[j->t][GEQRF])(
                 arg(&m, j->m), arg(&n, j->n), a, arg(&lda, j->m), tau, wk.w,
@@ -288,8 +290,8 @@ call_evd(const job *j, const char *jobz, void *a, void *w, work *wk,
     } else {
         ((heevd_fn)lapack.fn[j->t][EVD])(
             jobz, "L", arg(&n, j->n), a, arg(&lda, j->n), w, wk->w,
-            arg(&lw, wk->nw), wk->r, arg(&lr, wk->nr), wk->i,
-            arg(&li, wk->ni), arg(info, 0), 1, 1);
+            arg(&lw, wk->nw), wk->r, arg(&lr, wk->nr), wk->i, arg(&li, wk->ni),
+            arg(info, 0), 1, 1);
     }
 }
 
@@ -319,8 +321,8 @@ eigh(const job *j)
 }
 
 static void
-call_gesdd(const job *j, const char *jobz, void *a, void *s, void *u,
-           void *vt, int64_t ucols, int64_t vtrows, work *wk, lint *info)
+call_gesdd(const job *j, const char *jobz, void *a, void *s, void *u, void *vt,
+           int64_t ucols, int64_t vtrows, work *wk, lint *info)
 {
     lint m, n, lda, ldu, ldvt, lw;
     (void)ucols;
@@ -363,11 +365,9 @@ svd(const job *j)
     unsigned char spare[16];
     work query = {qw, spare, spare, -1, 0, 0};
     lint info;
-    call_gesdd(j, jobz, p->a, p->w, p->u, p->vt, ucols, vtrows, &query,
-               &info);
+    call_gesdd(j, jobz, p->a, p->w, p->u, p->vt, ucols, vtrows, &query, &info);
     work wk;
-    ua_status st =
-        work_alloc(&wk, queried(qw, j->t), nr, 8 * mn, j->s, j->rs);
+    ua_status st = work_alloc(&wk, queried(qw, j->t), nr, 8 * mn, j->s, j->rs);
     for (size_t b = 0; b < p->batch && st == UA_OK; b++) {
         lint info;
         call_gesdd(j, jobz, matrix(p->a, b, j->m, j->n, j->s),

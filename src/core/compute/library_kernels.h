@@ -84,11 +84,11 @@ typedef enum ua_fft_kind { UA_FFT_C2C, UA_FFT_R2C, UA_FFT_C2R } ua_fft_kind;
 
 typedef struct ua_fft_plan {
     ua_fft_kind kind;
-    bool inverse;     /* C2C only */
-    ua_typenum type;  /* the complex side's: complex64 or complex128 */
-    int rank;         /* 1, 2 or 3 */
-    ptrdiff_t n[3];   /* > 0 */
-    size_t batch;     /* > 0 */
+    bool inverse;    /* C2C only */
+    ua_typenum type; /* the complex side's: complex64 or complex128 */
+    int rank;        /* 1, 2 or 3 */
+    ptrdiff_t n[3];  /* > 0 */
+    size_t batch;    /* > 0 */
     const char *in;
     char *out;
 } ua_fft_plan;

@@ -28,6 +28,9 @@ exception_for(ua_state *st, ua_status code)
     case UA_ERR_OVERFLOW:
         type = PyExc_OverflowError;
         break;
+    case UA_ERR_LINALG:
+        type = st->LinAlgError != NULL ? st->LinAlgError : PyExc_ValueError;
+        break;
     case UA_ERR_RUNTIME:
     case UA_ERR_UNAVAILABLE:
         type = PyExc_RuntimeError;

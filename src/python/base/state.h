@@ -29,6 +29,7 @@
 /* X(name): a strong reference to an object, or NULL until first use. */
 #define UA_STATE_OBJECTS(X)                                                   \
     X(USMAllocationError)                                                     \
+    X(LinAlgError)      /* usmarray.linalg.LinAlgError (a ValueError) */      \
     X(numpy_empty)      /* numpy.empty, imported on first use */              \
     X(numpy)            /* the numpy module, imported on first use */         \
     X(dtype_lookup)     /* dtype-likes that cannot change -> typenum */       \

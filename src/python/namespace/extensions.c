@@ -1,0 +1,100 @@
+/* The standard's extensions as submodules of the extension module: its
+ * attributes linalg and fft, which the package also enters in sys.modules
+ * as usmarray.linalg and usmarray.fft.  Their functions keep the
+ * extension module as self, as every namespace function does. */
+#include "python/base/pyheaders.h"
+#include "python/namespace/extensions.h"
+
+/* The core namespace's functions that linalg repeats, as the standard
+ * lists them. */
+static const char *const linalg_shared[] = {"matmul", "matrix_transpose",
+                                            "tensordot", "vecdot", NULL};
+
+static int
+add_function(PyObject *sub, PyObject *all, PyObject *name, PyObject *f)
+{
+    int rc = f == NULL ? -1 : PyObject_SetAttr(sub, name, f);
+    Py_XDECREF(f);
+    return rc < 0 ? -1 : PyList_Append(all, name);
+}
+
+/* A module named usmarray.<name> holding methods bound to module, and
+ * module's own functions `shared`, listed in its __all__. */
+static PyObject *
+submodule(PyObject *module, const char *name, const char *doc,
+          PyMethodDef *methods, const char *const *shared)
+{
+    PyObject *sub = PyUnicode_FromFormat("usmarray.%s", name);
+    PyObject *mod = sub != NULL ? PyModule_NewObject(sub) : NULL;
+    PyObject *all = PyList_New(0);
+    int rc = mod != NULL && all != NULL ? 0 : -1;
+    if (rc == 0) {
+        PyObject *d = PyUnicode_FromString(doc);
+        rc = d == NULL ? -1 : PyObject_SetAttrString(mod, "__doc__", d);
+        Py_XDECREF(d);
+    }
+    for (PyMethodDef *m = methods; rc == 0 && m->ml_name != NULL; m++) {
+        PyObject *key = PyUnicode_FromString(m->ml_name);
+        rc = key == NULL ? -1
+                         : add_function(mod, all, key,
+                                        PyCMethod_New(m, module, sub, NULL));
+        Py_XDECREF(key);
+    }
+    for (const char *const *s = shared; rc == 0 && *s != NULL; s++) {
+        PyObject *key = PyUnicode_FromString(*s);
+        rc = key == NULL
+                 ? -1
+                 : add_function(mod, all, key, PyObject_GetAttr(module, key));
+        Py_XDECREF(key);
+    }
+    if (rc == 0) {
+        rc = PyObject_SetAttrString(mod, "__all__", all);
+    }
+    Py_XDECREF(sub);
+    Py_XDECREF(all);
+    if (rc < 0) {
+        Py_CLEAR(mod);
+    }
+    return mod;
+}
+
+int
+ua_py_extensions_add(PyObject *module, ua_state *st)
+{
+    static const char *const none[] = {NULL};
+    st->LinAlgError = PyErr_NewExceptionWithDoc(
+        "usmarray.linalg.LinAlgError",
+        "A factorization failed: a singular matrix, one that is not "
+        "positive definite, or an iteration that did not converge.",
+        PyExc_ValueError, NULL);
+    if (st->LinAlgError == NULL) {
+        return -1;
+    }
+    PyObject *linalg = submodule(
+        module, "linalg",
+        "The Array API standard's linear algebra extension, over LAPACK on "
+        "the host and cuSOLVER on CUDA.",
+        ua_py_linalg_methods, linalg_shared);
+    int rc = linalg == NULL ||
+                     PyModule_AddObjectRef(linalg, "LinAlgError",
+                                           st->LinAlgError) < 0 ||
+                     PyModule_AddObjectRef(module, "linalg", linalg) < 0
+                 ? -1
+                 : 0;
+    Py_XDECREF(linalg);
+    if (rc < 0) {
+        return -1;
+    }
+    PyObject *fft = submodule(
+        module, "fft",
+        "The Array API standard's FFT extension, over NumPy's pocketfft on "
+        "host memory and cuFFT on CUDA.",
+        ua_py_fft_methods, none);
+    rc = fft == NULL || PyModule_AddObjectRef(module, "fft", fft) < 0 ? -1 : 0;
+    Py_XDECREF(fft);
+    if (rc < 0) {
+        return -1;
+    }
+    ua_py_fft_install_host();
+    return 0;
+}
