@@ -4,6 +4,7 @@
  * extension module as self, as every namespace function does. */
 #include "python/base/pyheaders.h"
 #include "python/namespace/extensions.h"
+#include "python/namespace/sets.h"
 
 /* The core namespace's functions that linalg repeats, as the standard
  * lists them. */
@@ -58,6 +59,31 @@ submodule(PyObject *module, const char *name, const char *doc,
     return mod;
 }
 
+/* The standard's named tuples of linalg's results. */
+static int
+add_linalg_results(PyObject *linalg)
+{
+    static PyStructSequence_Field eigh[] = {
+        {"eigenvalues", NULL}, {"eigenvectors", NULL}, {NULL, NULL}};
+    static PyStructSequence_Field qr[] = {
+        {"Q", NULL}, {"R", NULL}, {NULL, NULL}};
+    static PyStructSequence_Field slogdet[] = {
+        {"sign", NULL}, {"logabsdet", NULL}, {NULL, NULL}};
+    static PyStructSequence_Field svd[] = {
+        {"U", NULL}, {"S", NULL}, {"Vh", NULL}, {NULL, NULL}};
+    const char *p = "usmarray.linalg";
+    return ua_py_add_result_type(linalg, p, "EighResult", "eigh's result",
+                                 eigh, 2) < 0 ||
+                   ua_py_add_result_type(linalg, p, "QRResult", "qr's result",
+                                         qr, 2) < 0 ||
+                   ua_py_add_result_type(linalg, p, "SlogdetResult",
+                                         "slogdet's result", slogdet, 2) < 0 ||
+                   ua_py_add_result_type(linalg, p, "SVDResult",
+                                         "svd's result", svd, 3) < 0
+               ? -1
+               : 0;
+}
+
 int
 ua_py_extensions_add(PyObject *module, ua_state *st)
 {
@@ -75,7 +101,7 @@ ua_py_extensions_add(PyObject *module, ua_state *st)
         "The Array API standard's linear algebra extension, over LAPACK on "
         "the host and cuSOLVER on CUDA.",
         ua_py_linalg_methods, linalg_shared);
-    int rc = linalg == NULL ||
+    int rc = linalg == NULL || add_linalg_results(linalg) < 0 ||
                      PyModule_AddObjectRef(linalg, "LinAlgError",
                                            st->LinAlgError) < 0 ||
                      PyModule_AddObjectRef(module, "linalg", linalg) < 0

@@ -1,7 +1,936 @@
-/* Placeholder: the standard's linalg extension. */
+/* The standard's linalg extension: the factorizations (cholesky, det,
+ * slogdet, eigh, eigvalsh, inv, qr, solve, svd, svdvals) and diagonal.
+ * Each copies its operand once into column-major matrices, LAPACK's and
+ * cuSOLVER's layout, which the results keep: a result's matrices are the
+ * matrix transposes of C-ordered ones, and views say so in their strides.
+ * linalg_norms.c composes the others. */
 #include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/dtypes.h"
+#include "python/base/errors.h"
+#include "python/base/gil.h"
+#include "python/base/objects.h"
+#include "python/types/arrays.h"
+#include "python/namespace/arguments.h"
 #include "python/namespace/extensions.h"
+#include "python/namespace/linalg_ext.h"
+#include "python/namespace/reducing.h"
+#include "python/namespace/sets.h"
+#include "core/compute/library.h"
+
+#include <string.h>
+
+PyObject *
+ua_py_ns_call(PyObject *module, const char *fn, PyObject *args,
+              PyObject *kwargs)
+{
+    PyObject *f = NULL, *r = NULL;
+    if (args != NULL && !PyErr_Occurred()) {
+        f = PyObject_GetAttrString(module, fn);
+    }
+    if (f != NULL) {
+        r = PyObject_Call(f, args, kwargs);
+    }
+    Py_XDECREF(f);
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+    return r;
+}
+
+PyObject *
+ua_py_ns_call1(PyObject *module, const char *fn, PyObject *x)
+{
+    return x == NULL ? NULL
+                     : ua_py_ns_call(module, fn, PyTuple_Pack(1, x), NULL);
+}
+
+PyObject *
+ua_py_ns_call2(PyObject *module, const char *fn, PyObject *x, PyObject *y)
+{
+    return x == NULL || y == NULL
+               ? NULL
+               : ua_py_ns_call(module, fn, PyTuple_Pack(2, x, y), NULL);
+}
+
+ua_typenum
+ua_py_real_of(ua_typenum t)
+{
+    return t == UA_COMPLEX64    ? UA_FLOAT32
+           : t == UA_COMPLEX128 ? UA_FLOAT64
+                                : t;
+}
+
+int
+ua_py_linalg_type(PyObject *x, const char *fn, ua_typenum *t)
+{
+    ua_typenum x_t = (ua_typenum)ARR(x)->typenum;
+    switch (x_t) {
+    case UA_FLOAT32:
+    case UA_FLOAT64:
+    case UA_COMPLEX64:
+    case UA_COMPLEX128:
+        *t = x_t;
+        return 0;
+    case UA_FLOAT16:
+        PyErr_Format(PyExc_TypeError,
+                     "linalg.%s: float16 is not supported (LAPACK and "
+                     "cuSOLVER compute in float32 and float64): convert "
+                     "with astype first",
+                     fn);
+        return -1;
+    default:
+        *t = ua_py_default_float(x);
+        return 0;
+    }
+}
+
+int
+ua_py_linalg_check_matrices(PyObject *x, const char *fn)
+{
+    if (ARR(x)->nd < 2) {
+        PyErr_Format(PyExc_ValueError,
+                     "linalg.%s needs an array of at least two dimensions "
+                     "(a stack of matrices), not %d",
+                     fn, ARR(x)->nd);
+        return -1;
+    }
+    return 0;
+}
+
+/* x's matrices are square: their order in *n. */
+static int
+check_square(PyObject *x, const char *fn, Py_ssize_t *n)
+{
+    if (ua_py_linalg_check_matrices(x, fn) < 0) {
+        return -1;
+    }
+    int nd = ARR(x)->nd;
+    if (ARR(x)->shape[nd - 1] != ARR(x)->shape[nd - 2]) {
+        PyErr_Format(PyExc_ValueError,
+                     "linalg.%s needs square matrices, not %zd x %zd", fn,
+                     ARR(x)->shape[nd - 2], ARR(x)->shape[nd - 1]);
+        return -1;
+    }
+    *n = ARR(x)->shape[nd - 1];
+    return 0;
+}
+
+/* The number of matrices of an array: its shape but the last two axes. */
+static size_t
+batch_of(PyObject *x)
+{
+    size_t b = 1;
+    for (int k = 0; k < ARR(x)->nd - 2; k++) {
+        b *= (size_t)ARR(x)->shape[k];
+    }
+    return b;
+}
+
+/* An array's matrix transpose, a view. */
+static PyObject *
+mT(PyObject *x)
+{
+    return x == NULL ? NULL : ua_py_array_get_mT(x, NULL);
+}
+
+/* A copy of x as type t whose matrices are column-major: the C-ordered
+ * copy of x's matrix transpose, seen through its own matrix transpose. */
+static PyObject *
+colmajor_copy(ua_state *st, PyObject *x, ua_typenum t)
+{
+    PyObject *xt = mT(x);
+    PyObject *c = xt != NULL
+                      ? ua_py_array_copy(st, xt, t, 'C', base_of(x)->kind,
+                                         base_of(x)->queue)
+                      : NULL;
+    Py_XDECREF(xt);
+    PyObject *r = mT(c);
+    Py_XDECREF(c);
+    return r;
+}
+
+/* A new array of shape on like's queue whose matrices are column-major. */
+static PyObject *
+colmajor_empty(ua_state *st, PyObject *like, int nd, const Py_ssize_t *shape,
+               ua_typenum t)
+{
+    Py_ssize_t s[UA_MAXDIMS];
+    memcpy(s, shape, (size_t)nd * sizeof *s);
+    s[nd - 2] = shape[nd - 1];
+    s[nd - 1] = shape[nd - 2];
+    PyObject *c = ua_py_result_like(st, like, nd, s, t);
+    PyObject *r = mT(c);
+    Py_XDECREF(c);
+    return r;
+}
+
+/* like's batch shape followed by rows and cols (cols < 0: none). */
+static int
+batch_shape(PyObject *like, Py_ssize_t rows, Py_ssize_t cols,
+            Py_ssize_t *shape)
+{
+    int nd = ARR(like)->nd - 2;
+    memcpy(shape, ARR(like)->shape, (size_t)nd * sizeof *shape);
+    shape[nd++] = rows;
+    if (cols >= 0) {
+        shape[nd++] = cols;
+    }
+    return nd;
+}
+
+static int
+run_solver(ua_state *st, PyObject *x, const ua_solver_plan *p)
+{
+    size_t bytes =
+        p->batch * (size_t)p->m * (size_t)p->n * ua_dtype_itemsize(p->type);
+    PyThreadState *saved = ua_py_release_if_long(bytes);
+    ua_status code = ua_queue_solver(queue_of_array(x), p);
+    ua_py_reacquire(saved);
+    return ua_py_run_core(st, code);
+}
+
+/* The identity of order n as type t, broadcast to like's batch and
+ * copied: what a factorization of empty matrices leaves for Q, U, V. */
+static PyObject *
+identities(PyObject *module, PyObject *like, Py_ssize_t n, ua_typenum t)
+{
+    ua_state *st = PyModule_GetState(module);
+    PyObject *device = PyObject_GetAttrString(like, "device");
+    PyObject *eye = device == NULL
+                        ? NULL
+                        : ua_py_ns_call(module, "eye", Py_BuildValue("(n)", n),
+                                        Py_BuildValue("{s:O,s:O}", "dtype",
+                                                      ua_py_dtype(st, t),
+                                                      "device", device));
+    Py_XDECREF(device);
+    Py_ssize_t shape[UA_MAXDIMS];
+    int nd = batch_shape(like, n, n, shape);
+    PyObject *out =
+        eye != NULL ? colmajor_empty(st, like, nd, shape, t) : NULL;
+    if (out != NULL && ua_py_array_assign(st, out, eye) < 0) {
+        Py_CLEAR(out);
+    }
+    Py_XDECREF(eye);
+    return out;
+}
+
+/* The operand of a one-array function: parsed, checked to be an array
+ * of matrices, its factorization type in *t. */
+static int
+one_operand(ua_state *st, PyObject *x, const char *fn, ua_typenum *t)
+{
+    return ua_py_check_array(st, x, fn) < 0 ||
+                   ua_py_linalg_check_matrices(x, fn) < 0 ||
+                   ua_py_linalg_type(x, fn, t) < 0
+               ? -1
+               : 0;
+}
+
+static PyObject *
+result_of(PyObject *module, const char *name, int n, PyObject **items)
+{
+    PyObject *linalg = PyObject_GetAttrString(module, "linalg");
+    PyObject *r =
+        linalg != NULL ? ua_py_result_tuple(linalg, name, n, items) : NULL;
+    if (linalg == NULL) {
+        for (int i = 0; i < n; i++) {
+            Py_XDECREF(items[i]);
+        }
+    }
+    Py_XDECREF(linalg);
+    return r;
+}
+
+static PyObject *
+cholesky(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+         PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "upper", NULL};
+    static const ua_py_argspec spec = {"cholesky", kwlist, 1, 1};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    int upper = 0;
+    ua_typenum t;
+    Py_ssize_t n;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        one_operand(st, v[0], "cholesky", &t) < 0 ||
+        check_square(v[0], "cholesky", &n) < 0 ||
+        ua_py_parse_bool(v[1], "cholesky", "upper", &upper) < 0) {
+        return NULL;
+    }
+    PyObject *a = colmajor_copy(st, v[0], t);
+    if (a == NULL) {
+        return NULL;
+    }
+    ua_solver_plan p = {.op = UA_SOLVER_CHOLESKY,
+                        .type = t,
+                        .batch = batch_of(a),
+                        .m = n,
+                        .n = n,
+                        .a = ARR(a)->data};
+    PyObject *l =
+        run_solver(st, a, &p) < 0 ? NULL : ua_py_ns_call1(module, "tril", a);
+    Py_DECREF(a);
+    if (l == NULL || !upper) {
+        return l;
+    }
+    /* U = L^H */
+    PyObject *u = mT(l);
+    Py_DECREF(l);
+    if (u == NULL || t == UA_FLOAT32 || t == UA_FLOAT64) {
+        return u;
+    }
+    PyObject *c = ua_py_ns_call1(module, "conj", u);
+    Py_DECREF(u);
+    return c;
+}
+
+/* LU factors of x's matrices (column-major) and their pivots. */
+static int
+lu_factors(ua_state *st, PyObject *x, const char *fn, PyObject **lu,
+           PyObject **pivots)
+{
+    ua_typenum t;
+    Py_ssize_t n;
+    if (one_operand(st, x, fn, &t) < 0 || check_square(x, fn, &n) < 0) {
+        return -1;
+    }
+    Py_ssize_t shape[UA_MAXDIMS];
+    int nd = batch_shape(x, n, -1, shape);
+    *lu = colmajor_copy(st, x, t);
+    *pivots =
+        *lu != NULL ? ua_py_result_like(st, x, nd, shape, UA_INT32) : NULL;
+    if (*pivots != NULL) {
+        ua_solver_plan p = {.op = UA_SOLVER_LU,
+                            .type = t,
+                            .batch = batch_of(x),
+                            .m = n,
+                            .n = n,
+                            .a = ARR(*lu)->data,
+                            .pivots = (int32_t *)ARR(*pivots)->data};
+        if (run_solver(st, x, &p) == 0) {
+            return 0;
+        }
+    }
+    Py_CLEAR(*lu);
+    Py_CLEAR(*pivots);
+    return -1;
+}
+
+PyObject *
+ua_py_diagonal_view(ua_state *st, PyObject *x, Py_ssize_t offset)
+{
+    PyUSMArrayObject *a = ARR(x);
+    int nd = a->nd;
+    Py_ssize_t rows = a->shape[nd - 2], cols = a->shape[nd - 1];
+    Py_ssize_t r0 = offset < 0 ? -offset : 0, c0 = offset > 0 ? offset : 0;
+    Py_ssize_t len = rows - r0 < cols - c0 ? rows - r0 : cols - c0;
+    Py_ssize_t shape[UA_MAXDIMS], strides[UA_MAXDIMS];
+    memcpy(shape, a->shape, (size_t)(nd - 2) * sizeof *shape);
+    memcpy(strides, a->strides, (size_t)(nd - 2) * sizeof *strides);
+    shape[nd - 2] = len > 0 ? len : 0;
+    strides[nd - 2] = a->strides[nd - 2] + a->strides[nd - 1];
+    char *data = a->data;
+    if (shape[nd - 2] > 0) {
+        data += (r0 * a->strides[nd - 2] + c0 * a->strides[nd - 1]) *
+                (Py_ssize_t)ua_py_array_itemsize(x);
+    }
+    PyObject *out = ua_py_array_make(st, nd - 1, shape, strides,
+                                     (ua_typenum)a->typenum, data, a->base, 0);
+    if (out != NULL) {
+        ARR(out)->flags |= a->flags & USM_ARRAY_WRITABLE;
+    }
+    return out;
+}
+
+/* Where an odd number of rows were swapped, -v; else v. */
+static PyObject *
+apply_parity(PyObject *module, PyObject *x, PyObject *pivots, PyObject *v)
+{
+    Py_ssize_t n = ARR(x)->shape[ARR(x)->nd - 1];
+    PyObject *device = PyObject_GetAttrString(x, "device");
+    PyObject *rows =
+        device == NULL
+            ? NULL
+            : ua_py_ns_call(module, "arange", Py_BuildValue("(nn)", 1, n + 1),
+                            Py_BuildValue("{s:s,s:O}", "dtype", "int32",
+                                          "device", device));
+    Py_XDECREF(device);
+    PyObject *moved = ua_py_ns_call2(module, "not_equal", pivots, rows);
+    Py_XDECREF(rows);
+    PyObject *swaps =
+        moved == NULL
+            ? NULL
+            : ua_py_ns_call(module, "count_nonzero", PyTuple_Pack(1, moved),
+                            Py_BuildValue("{s:i}", "axis", -1));
+    Py_XDECREF(moved);
+    PyObject *two = PyLong_FromLong(2), *one = PyLong_FromLong(1);
+    PyObject *rem = ua_py_ns_call2(module, "remainder", swaps, two);
+    PyObject *odd = ua_py_ns_call2(module, "equal", rem, one);
+    PyObject *neg = ua_py_ns_call1(module, "negative", v);
+    PyObject *out = odd != NULL && neg != NULL
+                        ? ua_py_ns_call(module, "where",
+                                        PyTuple_Pack(3, odd, neg, v), NULL)
+                        : NULL;
+    Py_XDECREF(swaps);
+    Py_XDECREF(two);
+    Py_XDECREF(one);
+    Py_XDECREF(rem);
+    Py_XDECREF(odd);
+    Py_XDECREF(neg);
+    return out;
+}
+
+static PyObject *
+reduce_last(PyObject *module, const char *fn, PyObject *x)
+{
+    return x == NULL ? NULL
+                     : ua_py_ns_call(module, fn, PyTuple_Pack(1, x),
+                                     Py_BuildValue("{s:i}", "axis", -1));
+}
+
+static PyObject *
+det(PyObject *module, PyObject *x)
+{
+    ua_state *st = PyModule_GetState(module);
+    PyObject *lu, *pivots;
+    if (lu_factors(st, x, "det", &lu, &pivots) < 0) {
+        return NULL;
+    }
+    PyObject *d = ua_py_diagonal_view(st, lu, 0);
+    PyObject *prod = reduce_last(module, "prod", d);
+    PyObject *out = prod ? apply_parity(module, x, pivots, prod) : NULL;
+    Py_XDECREF(d);
+    Py_XDECREF(prod);
+    Py_DECREF(lu);
+    Py_DECREF(pivots);
+    return out;
+}
+
+static PyObject *
+slogdet(PyObject *module, PyObject *x)
+{
+    ua_state *st = PyModule_GetState(module);
+    PyObject *lu, *pivots;
+    if (lu_factors(st, x, "slogdet", &lu, &pivots) < 0) {
+        return NULL;
+    }
+    PyObject *d = ua_py_diagonal_view(st, lu, 0);
+    /* sign(d) is d / |d| for complex d, and 0 for 0 */
+    PyObject *signs = ua_py_ns_call1(module, "sign", d);
+    PyObject *prod = reduce_last(module, "prod", signs);
+    PyObject *sign = prod ? apply_parity(module, x, pivots, prod) : NULL;
+    PyObject *magnitude = ua_py_ns_call1(module, "abs", d);
+    PyObject *logs = ua_py_ns_call1(module, "log", magnitude);
+    PyObject *items[2] = {sign, reduce_last(module, "sum", logs)};
+    Py_XDECREF(d);
+    Py_XDECREF(signs);
+    Py_XDECREF(prod);
+    Py_XDECREF(magnitude);
+    Py_XDECREF(logs);
+    Py_DECREF(lu);
+    Py_DECREF(pivots);
+    return result_of(module, "SlogdetResult", 2, items);
+}
+
+/* eigh and eigvalsh. */
+static PyObject *
+eigen(PyObject *module, PyObject *x, const char *fn, bool vectors)
+{
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum t;
+    Py_ssize_t n;
+    if (one_operand(st, x, fn, &t) < 0 || check_square(x, fn, &n) < 0) {
+        return NULL;
+    }
+    Py_ssize_t shape[UA_MAXDIMS];
+    int nd = batch_shape(x, n, -1, shape);
+    PyObject *a = colmajor_copy(st, x, t);
+    PyObject *w = a != NULL
+                      ? ua_py_result_like(st, x, nd, shape, ua_py_real_of(t))
+                      : NULL;
+    if (w != NULL) {
+        ua_solver_plan p = {.op = UA_SOLVER_EIGH,
+                            .type = t,
+                            .batch = batch_of(x),
+                            .m = n,
+                            .n = n,
+                            .vectors = vectors,
+                            .a = ARR(a)->data,
+                            .w = ARR(w)->data};
+        if (run_solver(st, x, &p) < 0) {
+            Py_CLEAR(w);
+        }
+    }
+    if (!vectors || w == NULL) {
+        Py_XDECREF(a);
+        return w;
+    }
+    PyObject *items[2] = {w, a};
+    return result_of(module, "EighResult", 2, items);
+}
+
+static PyObject *
+eigh(PyObject *module, PyObject *x)
+{
+    return eigen(module, x, "eigh", true);
+}
+
+static PyObject *
+eigvalsh(PyObject *module, PyObject *x)
+{
+    return eigen(module, x, "eigvalsh", false);
+}
+
+/* Solves a x = b in place of b, both column-major copies made here. */
+static int
+solve_into(ua_state *st, PyObject *a, PyObject *b, ua_typenum t)
+{
+    int nd = ARR(b)->nd;
+    ua_solver_plan p = {.op = UA_SOLVER_SOLVE,
+                        .type = t,
+                        .batch = batch_of(b),
+                        .m = ARR(b)->shape[nd - 2],
+                        .n = ARR(b)->shape[nd - 2],
+                        .nrhs = ARR(b)->shape[nd - 1],
+                        .a = ARR(a)->data,
+                        .b = ARR(b)->data};
+    return run_solver(st, b, &p);
+}
+
+PyObject *
+ua_py_inv(PyObject *module, PyObject *x, const char *fn)
+{
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum t;
+    Py_ssize_t n;
+    if (one_operand(st, x, fn, &t) < 0 || check_square(x, fn, &n) < 0) {
+        return NULL;
+    }
+    PyObject *a = colmajor_copy(st, x, t);
+    PyObject *b = a != NULL ? identities(module, x, n, t) : NULL;
+    if (b != NULL && solve_into(st, a, b, t) < 0) {
+        Py_CLEAR(b);
+    }
+    Py_XDECREF(a);
+    return b;
+}
+
+static PyObject *
+inv(PyObject *module, PyObject *x)
+{
+    return ua_py_inv(module, x, "inv");
+}
+
+/* The common floating type of two factorization types. */
+static ua_typenum
+join_types(ua_typenum a, ua_typenum b)
+{
+    bool complex = a == UA_COMPLEX64 || a == UA_COMPLEX128 ||
+                   b == UA_COMPLEX64 || b == UA_COMPLEX128;
+    bool wide = a == UA_FLOAT64 || a == UA_COMPLEX128 || b == UA_FLOAT64 ||
+                b == UA_COMPLEX128;
+    return complex ? (wide ? UA_COMPLEX128 : UA_COMPLEX64)
+                   : (wide ? UA_FLOAT64 : UA_FLOAT32);
+}
+
+/* x broadcast to batch (nb axes) followed by x's last `keep` axes. */
+static PyObject *
+broadcast_batch(PyObject *module, PyObject *x, int nb, const Py_ssize_t *batch,
+                int keep)
+{
+    PyObject *shape = PyTuple_New(nb + keep);
+    for (int i = 0; shape != NULL && i < nb + keep; i++) {
+        Py_ssize_t e =
+            i < nb ? batch[i] : ARR(x)->shape[ARR(x)->nd - keep + i - nb];
+        PyObject *o = PyLong_FromSsize_t(e);
+        if (o == NULL) {
+            Py_CLEAR(shape);
+            break;
+        }
+        PyTuple_SET_ITEM(shape, i, o);
+    }
+    PyObject *out = ua_py_ns_call2(module, "broadcast_to", x, shape);
+    Py_XDECREF(shape);
+    return out;
+}
+
+/* The batch shape that x1's and x2's batch axes broadcast to. */
+static int
+broadcast_batches(PyObject *x1, int k1, PyObject *x2, int k2,
+                  Py_ssize_t *batch, int *nb)
+{
+    int n1 = ARR(x1)->nd - k1, n2 = ARR(x2)->nd - k2;
+    *nb = n1 > n2 ? n1 : n2;
+    for (int i = 0; i < *nb; i++) {
+        int i1 = i - (*nb - n1), i2 = i - (*nb - n2);
+        Py_ssize_t e1 = i1 >= 0 ? ARR(x1)->shape[i1] : 1;
+        Py_ssize_t e2 = i2 >= 0 ? ARR(x2)->shape[i2] : 1;
+        if (e1 != e2 && e1 != 1 && e2 != 1) {
+            PyErr_Format(PyExc_ValueError,
+                         "linalg.solve: the batch shapes of x1 and x2 do not "
+                         "broadcast (%zd against %zd)",
+                         e1, e2);
+            return -1;
+        }
+        batch[i] = e1 == 1 ? e2 : e1;
+    }
+    return 0;
+}
+
+static PyObject *
+solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+      PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x1", "x2", NULL};
+    static const ua_py_argspec spec = {"solve", kwlist, 2, 2};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum t1, t2;
+    Py_ssize_t n;
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
+        one_operand(st, v[0], "solve", &t1) < 0 ||
+        check_square(v[0], "solve", &n) < 0 ||
+        ua_py_check_array(st, v[1], "solve") < 0 ||
+        ua_py_linalg_type(v[1], "solve", &t2) < 0) {
+        return NULL;
+    }
+    /* x2 of one dimension is one vector (NumPy 2, the standard) */
+    bool vector = ARR(v[1])->nd == 1;
+    int keep2 = vector ? 1 : 2;
+    if (ARR(v[1])->nd < 1 || ARR(v[1])->shape[ARR(v[1])->nd - keep2] != n) {
+        PyErr_Format(PyExc_ValueError,
+                     "linalg.solve: x2 must have %zd rows as x1's matrices "
+                     "have (shape (%zd,) or (..., %zd, K))",
+                     n, n, n);
+        return NULL;
+    }
+    Py_ssize_t batch[UA_MAXDIMS];
+    int nb;
+    if (broadcast_batches(v[0], 2, v[1], keep2, batch, &nb) < 0) {
+        return NULL;
+    }
+    ua_typenum t = join_types(t1, t2);
+    PyObject *x2 =
+        vector ? ua_py_ns_call(module, "expand_dims", PyTuple_Pack(1, v[1]),
+                               Py_BuildValue("{s:i}", "axis", -1))
+               : Py_NewRef(v[1]);
+    PyObject *b1 = broadcast_batch(module, v[0], nb, batch, 2);
+    PyObject *b2 =
+        x2 != NULL ? broadcast_batch(module, x2, nb, batch, 2) : NULL;
+    Py_XDECREF(x2);
+    PyObject *a = b1 != NULL && b2 != NULL ? colmajor_copy(st, b1, t) : NULL;
+    PyObject *b = a != NULL ? colmajor_copy(st, b2, t) : NULL;
+    Py_XDECREF(b1);
+    Py_XDECREF(b2);
+    if (b != NULL && solve_into(st, a, b, t) < 0) {
+        Py_CLEAR(b);
+    }
+    Py_XDECREF(a);
+    if (b == NULL || !vector) {
+        return b;
+    }
+    PyObject *out =
+        ua_py_array_make(st, ARR(b)->nd - 1, ARR(b)->shape, ARR(b)->strides, t,
+                         ARR(b)->data, ARR(b)->base, 1);
+    Py_DECREF(b);
+    return out;
+}
+
+/* x[..., :rows, :cols] */
+static PyObject *
+top_left(PyObject *x, Py_ssize_t rows, Py_ssize_t cols)
+{
+    PyObject *r = PyLong_FromSsize_t(rows), *c = PyLong_FromSsize_t(cols);
+    PyObject *sr = r ? PySlice_New(Py_None, r, Py_None) : NULL;
+    PyObject *sc = c ? PySlice_New(Py_None, c, Py_None) : NULL;
+    PyObject *key = sr && sc ? PyTuple_Pack(3, Py_Ellipsis, sr, sc) : NULL;
+    PyObject *out = key ? ua_py_array_subscript(x, key) : NULL;
+    Py_XDECREF(r);
+    Py_XDECREF(c);
+    Py_XDECREF(sr);
+    Py_XDECREF(sc);
+    Py_XDECREF(key);
+    return out;
+}
+
+/* Q of QR's reflectors in a, with qc columns. */
+static PyObject *
+qr_q(PyObject *module, PyObject *x, PyObject *a, PyObject *tau, Py_ssize_t qc,
+     ua_typenum t)
+{
+    ua_state *st = PyModule_GetState(module);
+    int nd = ARR(a)->nd;
+    Py_ssize_t m = ARR(a)->shape[nd - 2], n = ARR(a)->shape[nd - 1];
+    Py_ssize_t k = m < n ? m : n, cols = n < qc ? n : qc;
+    if (k == 0) {
+        return qc == m ? identities(module, x, m, t) : top_left(a, m, 0);
+    }
+    Py_ssize_t shape[UA_MAXDIMS];
+    batch_shape(x, m, qc, shape);
+    PyObject *q = colmajor_empty(st, x, nd, shape, t);
+    PyObject *dst = q != NULL ? top_left(q, m, cols) : NULL;
+    PyObject *src = dst != NULL ? top_left(a, m, cols) : NULL;
+    int rc = src != NULL ? ua_py_array_assign(st, dst, src) : -1;
+    Py_XDECREF(dst);
+    Py_XDECREF(src);
+    if (rc == 0) {
+        ua_solver_plan p = {.op = UA_SOLVER_QR_Q,
+                            .type = t,
+                            .batch = batch_of(x),
+                            .m = m,
+                            .n = qc,
+                            .k = k,
+                            .a = ARR(q)->data,
+                            .tau = ARR(tau)->data};
+        rc = run_solver(st, x, &p);
+    }
+    if (rc < 0) {
+        Py_CLEAR(q);
+    }
+    return q;
+}
+
+static PyObject *
+qr(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+   PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "mode", NULL};
+    static const ua_py_argspec spec = {"qr", kwlist, 1, 1};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum t;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        one_operand(st, v[0], "qr", &t) < 0) {
+        return NULL;
+    }
+    bool complete = false;
+    if (v[1] != NULL) {
+        const char *mode = PyUnicode_Check(v[1]) ? PyUnicode_AsUTF8(v[1]) : "";
+        if (mode == NULL) {
+            return NULL;
+        }
+        complete = strcmp(mode, "complete") == 0;
+        if (!complete && strcmp(mode, "reduced") != 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "linalg.qr: mode must be 'reduced' or 'complete', "
+                         "not %R",
+                         v[1]);
+            return NULL;
+        }
+    }
+    PyObject *x = v[0];
+    int nd = ARR(x)->nd;
+    Py_ssize_t m = ARR(x)->shape[nd - 2], n = ARR(x)->shape[nd - 1];
+    Py_ssize_t k = m < n ? m : n;
+    Py_ssize_t shape[UA_MAXDIMS];
+    int tnd = batch_shape(x, k, -1, shape);
+    PyObject *a = colmajor_copy(st, x, t);
+    PyObject *tau = a != NULL ? ua_py_result_like(st, x, tnd, shape, t) : NULL;
+    int rc = tau != NULL ? 0 : -1;
+    if (rc == 0 && k > 0) {
+        ua_solver_plan p = {.op = UA_SOLVER_QR,
+                            .type = t,
+                            .batch = batch_of(x),
+                            .m = m,
+                            .n = n,
+                            .a = ARR(a)->data,
+                            .tau = ARR(tau)->data};
+        rc = run_solver(st, x, &p);
+    }
+    PyObject *items[2] = {NULL, NULL};
+    if (rc == 0) {
+        items[0] = qr_q(module, x, a, tau, complete ? m : k, t);
+        PyObject *top = items[0] ? top_left(a, complete ? m : k, n) : NULL;
+        items[1] = ua_py_ns_call1(module, "triu", top);
+        Py_XDECREF(top);
+    }
+    Py_XDECREF(a);
+    Py_XDECREF(tau);
+    return rc < 0 ? NULL : result_of(module, "QRResult", 2, items);
+}
+
+/* The SVD of x: s always, u and vh where they are not NULL. */
+static int
+svd_of(PyObject *module, PyObject *x, const char *fn, bool full, PyObject **u,
+       PyObject **s, PyObject **vh)
+{
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum t;
+    if (one_operand(st, x, fn, &t) < 0) {
+        return -1;
+    }
+    bool vectors = u != NULL;
+    int nd = ARR(x)->nd;
+    Py_ssize_t m = ARR(x)->shape[nd - 2], n = ARR(x)->shape[nd - 1];
+    Py_ssize_t k = m < n ? m : n;
+    Py_ssize_t shape[UA_MAXDIMS];
+    batch_shape(x, k, -1, shape);
+    PyObject *a = colmajor_copy(st, x, t);
+    *s = a != NULL ? ua_py_result_like(st, x, nd - 1, shape, ua_py_real_of(t))
+                   : NULL;
+    if (vectors && *s != NULL) {
+        batch_shape(x, m, full ? m : k, shape);
+        *u = colmajor_empty(st, x, nd, shape, t);
+        batch_shape(x, full ? n : k, n, shape);
+        *vh = *u != NULL ? colmajor_empty(st, x, nd, shape, t) : NULL;
+    }
+    int rc = *s != NULL && (!vectors || *vh != NULL) ? 0 : -1;
+    if (rc == 0 && k > 0) {
+        ua_solver_plan p = {.op = UA_SOLVER_SVD,
+                            .type = t,
+                            .batch = batch_of(x),
+                            .m = m,
+                            .n = n,
+                            .vectors = vectors,
+                            .full = full,
+                            .a = ARR(a)->data,
+                            .w = ARR(*s)->data,
+                            .u = vectors ? ARR(*u)->data : NULL,
+                            .vt = vectors ? ARR(*vh)->data : NULL};
+        rc = run_solver(st, x, &p);
+    } else if (rc == 0 && vectors && full) {
+        /* No singular values: U and V are whole bases. */
+        Py_SETREF(*u, identities(module, x, m, t));
+        Py_SETREF(*vh, identities(module, x, n, t));
+        rc = *u != NULL && *vh != NULL ? 0 : -1;
+    }
+    Py_XDECREF(a);
+    if (rc < 0) {
+        Py_CLEAR(*s);
+        if (vectors) {
+            Py_CLEAR(*u);
+            Py_CLEAR(*vh);
+        }
+    }
+    return rc;
+}
+
+PyObject *
+ua_py_svdvals(PyObject *module, PyObject *x, const char *fn)
+{
+    PyObject *s = NULL;
+    return svd_of(module, x, fn, false, NULL, &s, NULL) < 0 ? NULL : s;
+}
+
+int
+ua_py_svd_reduced(PyObject *module, PyObject *x, const char *fn, PyObject **u,
+                  PyObject **s, PyObject **vh)
+{
+    return svd_of(module, x, fn, false, u, s, vh);
+}
+
+static PyObject *
+svd(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+    PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "full_matrices", NULL};
+    static const ua_py_argspec spec = {"svd", kwlist, 1, 1};
+    PyObject *v[2] = {NULL, NULL};
+    int full = 1;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_parse_bool(v[1], "svd", "full_matrices", &full) < 0) {
+        return NULL;
+    }
+    PyObject *items[3] = {NULL, NULL, NULL};
+    if (svd_of(module, v[0], "svd", full, &items[0], &items[1], &items[2]) <
+        0) {
+        return NULL;
+    }
+    return result_of(module, "SVDResult", 3, items);
+}
+
+static PyObject *
+svdvals(PyObject *module, PyObject *x)
+{
+    return ua_py_svdvals(module, x, "svdvals");
+}
+
+static PyObject *
+diagonal(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+         PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "offset", NULL};
+    static const ua_py_argspec spec = {"diagonal", kwlist, 1, 1};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    Py_ssize_t offset = 0;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "diagonal") < 0 ||
+        ua_py_linalg_check_matrices(v[0], "diagonal") < 0 ||
+        (v[1] != NULL && ua_py_index(v[1], "offset", &offset) < 0)) {
+        return NULL;
+    }
+    return ua_py_diagonal_view(st, v[0], offset);
+}
+
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
 PyMethodDef ua_py_linalg_methods[] = {
+    {"cholesky", KW(cholesky),
+     "cholesky(x, /, *, upper=False)\n--\n\nThe Cholesky factor of each "
+     "Hermitian positive-definite matrix: L with x = L L^H, or U = L^H "
+     "where upper.  LinAlgError for a matrix that is not positive "
+     "definite."},
+    {"det", (PyCFunction)det, METH_O,
+     "det(x, /)\n--\n\nThe determinant of each square matrix, from its LU "
+     "factors."},
+    {"diagonal", KW(diagonal),
+     "diagonal(x, /, *, offset=0)\n--\n\nThe diagonal of each matrix (a "
+     "view): offset > 0 above the main one, < 0 below."},
+    {"eigh", (PyCFunction)eigh, METH_O,
+     "eigh(x, /)\n--\n\nEigenvalues (ascending) and eigenvectors (as "
+     "columns) of each Hermitian matrix, from its lower triangle."},
+    {"eigvalsh", (PyCFunction)eigvalsh, METH_O,
+     "eigvalsh(x, /)\n--\n\nThe eigenvalues (ascending) of each Hermitian "
+     "matrix, from its lower triangle."},
+    {"inv", (PyCFunction)inv, METH_O,
+     "inv(x, /)\n--\n\nThe inverse of each square matrix; LinAlgError for a "
+     "singular one."},
+    {"qr", KW(qr),
+     "qr(x, /, *, mode='reduced')\n--\n\nQ and R with x = Q R: Q's columns "
+     "orthonormal (M x K, or M x M where mode is 'complete'), R upper "
+     "triangular."},
+    {"slogdet", (PyCFunction)slogdet, METH_O,
+     "slogdet(x, /)\n--\n\nThe sign (a unit complex number for complex "
+     "matrices; 0 for a singular one) and the natural logarithm of the "
+     "absolute value of each determinant."},
+    {"solve", KW(solve),
+     "solve(x1, x2, /)\n--\n\nThe solution of x1 @ x = x2 for each square "
+     "matrix of x1: x2 of shape (M,) is one vector, else (..., M, K) "
+     "broadcast against x1's batch.  LinAlgError for a singular matrix."},
+    {"svd", KW(svd),
+     "svd(x, /, *, full_matrices=True)\n--\n\nU, S and Vh with x = U diag(S) "
+     "Vh, S descending."},
+    {"svdvals", (PyCFunction)svdvals, METH_O,
+     "svdvals(x, /)\n--\n\nThe singular values of each matrix, "
+     "descending."},
+    {"cross", KW(ua_py_linalg_cross),
+     "cross(x1, x2, /, *, axis=-1)\n--\n\nThe cross product of 3-element "
+     "vectors along axis (counted from the end), broadcast."},
+    {"matrix_norm", KW(ua_py_linalg_matrix_norm),
+     "matrix_norm(x, /, *, keepdims=False, ord='fro')\n--\n\nThe norm of "
+     "each matrix: 'fro', 'nuc', 1, -1, 2, -2, inf or -inf."},
+    {"matrix_power", KW(ua_py_linalg_matrix_power),
+     "matrix_power(x, n, /)\n--\n\nEach square matrix to the integer power "
+     "n, by repeated squaring (the inverse's power where n < 0)."},
+    {"matrix_rank", KW(ua_py_linalg_matrix_rank),
+     "matrix_rank(x, /, *, rtol=None)\n--\n\nThe number of singular values "
+     "above rtol times the largest (default max(M, N) times the type's "
+     "epsilon)."},
+    {"outer", KW(ua_py_linalg_outer),
+     "outer(x1, x2, /)\n--\n\nThe outer product of two vectors."},
+    {"pinv", KW(ua_py_linalg_pinv),
+     "pinv(x, /, *, rtol=None)\n--\n\nThe Moore-Penrose pseudo-inverse of "
+     "each matrix, from its SVD, singular values at or below rtol times "
+     "the largest taken as zero."},
+    {"trace", KW(ua_py_linalg_trace),
+     "trace(x, /, *, offset=0, dtype=None)\n--\n\nThe sum of each "
+     "matrix's diagonal (offset as diagonal's), in sum's dtype."},
+    {"vector_norm", KW(ua_py_linalg_vector_norm),
+     "vector_norm(x, /, *, axis=None, keepdims=False, ord=2)\n--\n\nThe "
+     "p-norm over axis (every axis where None): ord any real number, inf "
+     "(the largest magnitude), -inf (the smallest) or 0 (the count of "
+     "non-zero elements)."},
     {NULL},
 };

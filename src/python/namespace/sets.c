@@ -134,8 +134,8 @@ unique_setup(ua_state *st, PyObject *x, const char *fn, uniques *u)
 
 /* A result tuple of the module's type `name` holding items (stolen; all
  * must be non-NULL, else NULL). */
-static PyObject *
-result(PyObject *module, const char *name, int n, PyObject **items)
+PyObject *
+ua_py_result_tuple(PyObject *module, const char *name, int n, PyObject **items)
 {
     PyObject *out = NULL;
     bool ok = true;
@@ -180,7 +180,7 @@ unique_counts(PyObject *module, PyObject *x)
     }
     PyObject *items[2] = {values_of(st, &u), counts_of(st, x, &u)};
     uniques_clear(&u);
-    return result(module, "UniqueCountsResult", 2, items);
+    return ua_py_result_tuple(module, "UniqueCountsResult", 2, items);
 }
 
 static PyObject *
@@ -193,7 +193,7 @@ unique_inverse(PyObject *module, PyObject *x)
     }
     PyObject *items[2] = {values_of(st, &u), inverse_of(st, x, &u)};
     uniques_clear(&u);
-    return result(module, "UniqueInverseResult", 2, items);
+    return ua_py_result_tuple(module, "UniqueInverseResult", 2, items);
 }
 
 static PyObject *
@@ -208,7 +208,7 @@ unique_all(PyObject *module, PyObject *x)
                           ua_py_array_take(st, u.perm, u.first, 0),
                           inverse_of(st, x, &u), counts_of(st, x, &u)};
     uniques_clear(&u);
-    return result(module, "UniqueAllResult", 4, items);
+    return ua_py_result_tuple(module, "UniqueAllResult", 4, items);
 }
 
 static PyMethodDef sets_functions[] = {
@@ -223,12 +223,12 @@ static PyMethodDef sets_functions[] = {
 };
 
 /* The named tuples the functions return, as module attributes. */
-static int
-add_result_type(PyObject *module, const char *name, const char *doc,
-                PyStructSequence_Field *fields, int n)
+int
+ua_py_add_result_type(PyObject *module, const char *prefix, const char *name,
+                      const char *doc, PyStructSequence_Field *fields, int n)
 {
     char qualified[64];
-    snprintf(qualified, sizeof qualified, "usmarray.%s", name);
+    snprintf(qualified, sizeof qualified, "%s.%s", prefix, name);
     PyStructSequence_Desc desc = {qualified, doc, fields, n};
     PyTypeObject *type = PyStructSequence_NewType(&desc);
     if (type == NULL) {
@@ -251,12 +251,12 @@ ua_py_sets_add(PyObject *module)
         {"values", NULL}, {"counts", NULL}, {NULL, NULL}};
     static PyStructSequence_Field inverse[] = {
         {"values", NULL}, {"inverse_indices", NULL}, {NULL, NULL}};
-    if (add_result_type(module, "UniqueAllResult", "unique_all's result", all,
-                        4) < 0 ||
-        add_result_type(module, "UniqueCountsResult", "unique_counts's result",
-                        counts, 2) < 0 ||
-        add_result_type(module, "UniqueInverseResult",
-                        "unique_inverse's result", inverse, 2) < 0) {
+    if (ua_py_add_result_type(module, "usmarray", "UniqueAllResult",
+                              "unique_all's result", all, 4) < 0 ||
+        ua_py_add_result_type(module, "usmarray", "UniqueCountsResult",
+                              "unique_counts's result", counts, 2) < 0 ||
+        ua_py_add_result_type(module, "usmarray", "UniqueInverseResult",
+                              "unique_inverse's result", inverse, 2) < 0) {
         return -1;
     }
     return PyModule_AddFunctions(module, sets_functions);

@@ -6,4 +6,13 @@
 
 int ua_py_sets_add(PyObject *module);
 
+/* A new instance of the struct sequence type module.<name> holding the n
+ * items (stolen; NULL where one of them is NULL). */
+PyObject *ua_py_result_tuple(PyObject *module, const char *name, int n,
+                             PyObject **items);
+/* Adds a struct sequence type named prefix.name to module. */
+int ua_py_add_result_type(PyObject *module, const char *prefix,
+                          const char *name, const char *doc,
+                          PyStructSequence_Field *fields, int n);
+
 #endif

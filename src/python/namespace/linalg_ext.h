@@ -1,0 +1,54 @@
+/* linalg_ext.c and linalg_norms.c: the standard's linalg extension.  The
+ * factorizations run through the core's solver entry (LAPACK on the host,
+ * cuSOLVER on CUDA) on column-major copies; the rest is composed of the
+ * namespace's own functions, called as a user would call them. */
+#ifndef UA_PY_LINALG_EXT_H
+#define UA_PY_LINALG_EXT_H
+
+#include "python/base/state.h"
+
+/* module.<fn>(*args, **kwargs), where args (a tuple) and kwargs (a dict,
+ * or NULL for none) are new references that the call consumes; NULL
+ * propagates an error of their making. */
+PyObject *ua_py_ns_call(PyObject *module, const char *fn, PyObject *args,
+                        PyObject *kwargs);
+/* module.<fn>(x) and module.<fn>(x, y). */
+PyObject *ua_py_ns_call1(PyObject *module, const char *fn, PyObject *x);
+PyObject *ua_py_ns_call2(PyObject *module, const char *fn, PyObject *x,
+                         PyObject *y);
+
+/* x's floating type for a factorization: float32, float64, complex64 and
+ * complex128 as they are; booleans and integers as the device's default
+ * real floating type (as NumPy's linalg casts them); TypeError for
+ * float16, which LAPACK and cuSOLVER do not take. */
+int ua_py_linalg_type(PyObject *x, const char *fn, ua_typenum *t);
+/* x has at least two dimensions (ValueError naming fn). */
+int ua_py_linalg_check_matrices(PyObject *x, const char *fn);
+/* The real type of a floating type. */
+ua_typenum ua_py_real_of(ua_typenum t);
+
+/* The singular values of each matrix of x, descending: (..., min(M, N)). */
+PyObject *ua_py_svdvals(PyObject *module, PyObject *x, const char *fn);
+/* (u, s, vh) of x's reduced SVD as three new references. */
+int ua_py_svd_reduced(PyObject *module, PyObject *x, const char *fn,
+                      PyObject **u, PyObject **s, PyObject **vh);
+/* The inverse of each matrix of x. */
+PyObject *ua_py_inv(PyObject *module, PyObject *x, const char *fn);
+
+/* The diagonal of each matrix of x, a view (offset as linalg.diagonal's). */
+PyObject *ua_py_diagonal_view(ua_state *st, PyObject *x, Py_ssize_t offset);
+
+/* linalg_norms.c's functions, in ua_py_linalg_methods. */
+#define UA_PY_FASTCALL(name)                                                  \
+    PyObject *name(PyObject *module, PyObject *const *args, Py_ssize_t nargs, \
+                   PyObject *kwnames)
+UA_PY_FASTCALL(ua_py_linalg_cross);
+UA_PY_FASTCALL(ua_py_linalg_matrix_norm);
+UA_PY_FASTCALL(ua_py_linalg_matrix_power);
+UA_PY_FASTCALL(ua_py_linalg_matrix_rank);
+UA_PY_FASTCALL(ua_py_linalg_outer);
+UA_PY_FASTCALL(ua_py_linalg_pinv);
+UA_PY_FASTCALL(ua_py_linalg_trace);
+UA_PY_FASTCALL(ua_py_linalg_vector_norm);
+
+#endif

@@ -1,0 +1,602 @@
+/* The standard's linalg functions that are compositions: norms, ranks,
+ * powers, the pseudo-inverse, trace, outer and cross products.  Each is
+ * written with the namespace's own functions, called as a user calls
+ * them, so that every backend runs them with the kernels it has. */
+#include "python/base/pyheaders.h"
+#include "python/base/convert.h"
+#include "python/base/dtypes.h"
+#include "python/base/objects.h"
+#include "python/types/arrays.h"
+#include "python/namespace/arguments.h"
+#include "python/namespace/linalg_ext.h"
+#include "python/namespace/reducing.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+/* module.<fn>(x, <key>=<value>) */
+static PyObject *
+call_kw(PyObject *module, const char *fn, PyObject *x, const char *key,
+        PyObject *value)
+{
+    return x == NULL || value == NULL
+               ? NULL
+               : ua_py_ns_call(module, fn, PyTuple_Pack(1, x),
+                               Py_BuildValue("{s:O}", key, value));
+}
+
+/* module.<fn>(x, axis=axis, keepdims=keepdims) */
+static PyObject *
+reduce_over(PyObject *module, const char *fn, PyObject *x, PyObject *axis,
+            bool keepdims)
+{
+    return x == NULL ? NULL
+                     : ua_py_ns_call(
+                           module, fn, PyTuple_Pack(1, x),
+                           Py_BuildValue("{s:O,s:O}", "axis", axis, "keepdims",
+                                         keepdims ? Py_True : Py_False));
+}
+
+/* x as its floating type for linalg (integers as the default float). */
+static PyObject *
+as_floating(PyObject *module, PyObject *x, const char *fn)
+{
+    ua_typenum t;
+    if (ua_py_linalg_type(x, fn, &t) < 0) {
+        return NULL;
+    }
+    if ((ua_typenum)ARR(x)->typenum == t) {
+        return Py_NewRef(x);
+    }
+    ua_state *st = PyModule_GetState(module);
+    return ua_py_array_cast(st, x, t, 'K', 1, base_of(x)->queue);
+}
+
+static double
+epsilon_of(ua_typenum t)
+{
+    return ua_py_real_of(t) == UA_FLOAT32 ? (double)FLT_EPSILON : DBL_EPSILON;
+}
+
+/* The ord argument as a double (inf and -inf included); ValueError where
+ * it is not a real number. */
+static int
+parse_ord(PyObject *ord, const char *fn, double *p)
+{
+    if (PyBool_Check(ord) || !(PyLong_Check(ord) || PyFloat_Check(ord))) {
+        PyErr_Format(PyExc_ValueError,
+                     "linalg.%s: ord must be a number, "
+                     "not %R",
+                     fn, ord);
+        return -1;
+    }
+    *p = PyFloat_AsDouble(ord);
+    if (*p == -1.0 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (isnan(*p)) {
+        PyErr_Format(PyExc_ValueError, "linalg.%s: ord must not be NaN", fn);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+vector_norm_of(PyObject *module, PyObject *x, PyObject *axis, bool keepdims,
+               double p)
+{
+    PyObject *f = as_floating(module, x, "vector_norm");
+    PyObject *a = ua_py_ns_call1(module, "abs", f);
+    Py_XDECREF(f);
+    if (a == NULL) {
+        return NULL;
+    }
+    PyObject *out = NULL;
+    if (isinf(p)) {
+        out = reduce_over(module, p > 0 ? "max" : "min", a, axis, keepdims);
+    } else if (p == 0) {
+        PyObject *count =
+            reduce_over(module, "count_nonzero", a, axis, keepdims);
+        ua_state *st = PyModule_GetState(module);
+        out = count != NULL
+                  ? ua_py_array_cast(st, count, (ua_typenum)ARR(a)->typenum,
+                                     'K', 1, base_of(a)->queue)
+                  : NULL;
+        Py_XDECREF(count);
+    } else if (p == 1) {
+        out = reduce_over(module, "sum", a, axis, keepdims);
+    } else if (p == 2) {
+        PyObject *sq = ua_py_ns_call1(module, "square", a);
+        PyObject *sum = reduce_over(module, "sum", sq, axis, keepdims);
+        out = ua_py_ns_call1(module, "sqrt", sum);
+        Py_XDECREF(sq);
+        Py_XDECREF(sum);
+    } else {
+        PyObject *po = PyFloat_FromDouble(p), *inv = PyFloat_FromDouble(1 / p);
+        PyObject *powered = ua_py_ns_call2(module, "pow", a, po);
+        PyObject *sum = reduce_over(module, "sum", powered, axis, keepdims);
+        out = ua_py_ns_call2(module, "pow", sum, inv);
+        Py_XDECREF(po);
+        Py_XDECREF(inv);
+        Py_XDECREF(powered);
+        Py_XDECREF(sum);
+    }
+    Py_DECREF(a);
+    return out;
+}
+
+UA_PY_FASTCALL(ua_py_linalg_vector_norm)
+{
+    static const char *const kwlist[] = {"x", "axis", "keepdims", "ord", NULL};
+    static const ua_py_argspec spec = {"vector_norm", kwlist, 1, 1};
+    PyObject *v[4] = {NULL, Py_None, NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    int keepdims = 0;
+    double p = 2;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "vector_norm") < 0 ||
+        ua_py_parse_bool(v[2], "vector_norm", "keepdims", &keepdims) < 0 ||
+        (v[3] != NULL && parse_ord(v[3], "vector_norm", &p) < 0)) {
+        return NULL;
+    }
+    return vector_norm_of(module, v[0], v[1], keepdims, p);
+}
+
+/* The last two axes, as reductions take them. */
+static PyObject *
+matrix_axes(void)
+{
+    return Py_BuildValue("(ii)", -2, -1);
+}
+
+/* r, reduced over the last two axes with keepdims, without them unless
+ * keepdims. */
+static PyObject *
+finish_matrix(PyObject *module, PyObject *r, bool keepdims)
+{
+    if (r == NULL || keepdims) {
+        return r;
+    }
+    PyObject *axes = matrix_axes();
+    PyObject *out = call_kw(module, "squeeze", r, "axis", axes);
+    Py_XDECREF(axes);
+    Py_DECREF(r);
+    return out;
+}
+
+/* max or min over the last axis of the singular values, or their sum. */
+static PyObject *
+singular_norm(PyObject *module, PyObject *x, const char *fn, bool keepdims)
+{
+    PyObject *s = ua_py_svdvals(module, x, "matrix_norm");
+    PyObject *axis = PyLong_FromLong(-1);
+    PyObject *r = reduce_over(module, fn, s, axis, keepdims);
+    PyObject *out = r != NULL && keepdims
+                        ? call_kw(module, "expand_dims", r, "axis", axis)
+                        : Py_XNewRef(r);
+    Py_XDECREF(s);
+    Py_XDECREF(axis);
+    Py_XDECREF(r);
+    return out;
+}
+
+/* 1, -1, inf, -inf: the largest or smallest sum of magnitudes along
+ * columns (over rows, axis -2) or rows (axis -1). */
+static PyObject *
+sum_norm(PyObject *module, PyObject *x, int along, bool largest, bool keepdims)
+{
+    PyObject *f = as_floating(module, x, "matrix_norm");
+    PyObject *a = ua_py_ns_call1(module, "abs", f);
+    PyObject *axis = PyLong_FromLong(along);
+    PyObject *sums = reduce_over(module, "sum", a, axis, true);
+    PyObject *axes = matrix_axes();
+    PyObject *r =
+        reduce_over(module, largest ? "max" : "min", sums, axes, true);
+    Py_XDECREF(f);
+    Py_XDECREF(a);
+    Py_XDECREF(axis);
+    Py_XDECREF(sums);
+    Py_XDECREF(axes);
+    return finish_matrix(module, r, keepdims);
+}
+
+UA_PY_FASTCALL(ua_py_linalg_matrix_norm)
+{
+    static const char *const kwlist[] = {"x", "keepdims", "ord", NULL};
+    static const ua_py_argspec spec = {"matrix_norm", kwlist, 1, 1};
+    PyObject *v[3] = {NULL, NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    int keepdims = 0;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "matrix_norm") < 0 ||
+        ua_py_linalg_check_matrices(v[0], "matrix_norm") < 0 ||
+        ua_py_parse_bool(v[1], "matrix_norm", "keepdims", &keepdims) < 0) {
+        return NULL;
+    }
+    PyObject *x = v[0], *ord = v[2];
+    if (ord == NULL || PyUnicode_Check(ord)) {
+        const char *name = ord == NULL ? "fro" : PyUnicode_AsUTF8(ord);
+        if (name == NULL) {
+            return NULL;
+        }
+        if (strcmp(name, "fro") == 0) {
+            PyObject *axes = matrix_axes();
+            PyObject *r =
+                axes ? vector_norm_of(module, x, axes, keepdims, 2) : NULL;
+            Py_XDECREF(axes);
+            return r;
+        }
+        if (strcmp(name, "nuc") == 0) {
+            return singular_norm(module, x, "sum", keepdims);
+        }
+    } else {
+        double p;
+        if (parse_ord(ord, "matrix_norm", &p) < 0) {
+            return NULL;
+        }
+        if (p == 2 || p == -2) {
+            return singular_norm(module, x, p > 0 ? "max" : "min", keepdims);
+        }
+        if (p == 1 || p == -1) {
+            return sum_norm(module, x, -2, p > 0, keepdims);
+        }
+        if (isinf(p)) {
+            return sum_norm(module, x, -1, p > 0, keepdims);
+        }
+    }
+    PyErr_Format(PyExc_ValueError,
+                 "linalg.matrix_norm: ord must be 'fro', 'nuc', 1, -1, 2, "
+                 "-2, inf or -inf, not %R",
+                 ord);
+    return NULL;
+}
+
+UA_PY_FASTCALL(ua_py_linalg_matrix_power)
+{
+    static const char *const kwlist[] = {"x", "n", NULL};
+    static const ua_py_argspec spec = {"matrix_power", kwlist, 2, 2};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "matrix_power") < 0 ||
+        ua_py_linalg_check_matrices(v[0], "matrix_power") < 0) {
+        return NULL;
+    }
+    if (!PyLong_Check(v[1]) || PyBool_Check(v[1])) {
+        PyErr_Format(PyExc_TypeError,
+                     "linalg.matrix_power: n must be an int, not %.200s",
+                     Py_TYPE(v[1])->tp_name);
+        return NULL;
+    }
+    long long n = PyLong_AsLongLong(v[1]);
+    if (n == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject *x = v[0];
+    int nd = ARR(x)->nd;
+    if (ARR(x)->shape[nd - 1] != ARR(x)->shape[nd - 2]) {
+        PyErr_Format(PyExc_ValueError,
+                     "linalg.matrix_power needs square matrices, not %zd x "
+                     "%zd",
+                     ARR(x)->shape[nd - 2], ARR(x)->shape[nd - 1]);
+        return NULL;
+    }
+    if (n == 0) {
+        PyObject *device = PyObject_GetAttrString(x, "device");
+        PyObject *eye =
+            device == NULL
+                ? NULL
+                : ua_py_ns_call(
+                      module, "eye",
+                      Py_BuildValue("(n)", ARR(x)->shape[nd - 1]),
+                      Py_BuildValue(
+                          "{s:O,s:O}", "dtype",
+                          ua_py_dtype(st, (ua_typenum)ARR(x)->typenum),
+                          "device", device));
+        Py_XDECREF(device);
+        PyObject *shape = PyObject_GetAttrString(x, "shape");
+        PyObject *b = eye && shape
+                          ? ua_py_ns_call2(module, "broadcast_to", eye, shape)
+                          : NULL;
+        PyObject *out =
+            b ? call_kw(module, "asarray", b, "copy", Py_True) : NULL;
+        Py_XDECREF(eye);
+        Py_XDECREF(shape);
+        Py_XDECREF(b);
+        return out;
+    }
+    PyObject *base = n < 0 ? ua_py_inv(module, x, "matrix_power")
+                           : call_kw(module, "asarray", x, "copy", Py_True);
+    unsigned long long e =
+        n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
+    PyObject *result = NULL;
+    while (base != NULL && e > 0) {
+        if (e & 1) {
+            PyObject *r = result == NULL
+                              ? Py_NewRef(base)
+                              : ua_py_ns_call2(module, "matmul", result, base);
+            Py_XSETREF(result, r);
+            if (result == NULL) {
+                break;
+            }
+        }
+        e >>= 1;
+        if (e > 0) {
+            Py_SETREF(base, ua_py_ns_call2(module, "matmul", base, base));
+        }
+    }
+    Py_XDECREF(base);
+    return PyErr_Occurred() ? (Py_XDECREF(result), NULL) : result;
+}
+
+/* rtol (None: max(M, N) times epsilon) times the largest singular value
+ * of each matrix, shaped to compare with s (..., K). */
+static PyObject *
+cutoff(PyObject *module, PyObject *x, PyObject *s, PyObject *rtol)
+{
+    PyObject *axis = PyLong_FromLong(-1);
+    PyObject *largest = reduce_over(module, "max", s, axis, true);
+    PyObject *r;
+    if (rtol == NULL || rtol == Py_None) {
+        int nd = ARR(x)->nd;
+        Py_ssize_t m = ARR(x)->shape[nd - 2], n = ARR(x)->shape[nd - 1];
+        r = PyFloat_FromDouble((double)(m > n ? m : n) *
+                               epsilon_of((ua_typenum)ARR(s)->typenum));
+    } else if (PyLong_Check(rtol) || PyFloat_Check(rtol)) {
+        r = Py_NewRef(rtol);
+    } else {
+        r = call_kw(module, "expand_dims", rtol, "axis", axis);
+    }
+    Py_XDECREF(axis);
+    PyObject *out = ua_py_ns_call2(module, "multiply", largest, r);
+    Py_XDECREF(largest);
+    Py_XDECREF(r);
+    return out;
+}
+
+/* The matrices of x have no element: the result has none to rank. */
+static bool
+empty_matrices(PyObject *x)
+{
+    int nd = ARR(x)->nd;
+    return ARR(x)->shape[nd - 1] == 0 || ARR(x)->shape[nd - 2] == 0;
+}
+
+UA_PY_FASTCALL(ua_py_linalg_matrix_rank)
+{
+    static const char *const kwlist[] = {"x", "rtol", NULL};
+    static const ua_py_argspec spec = {"matrix_rank", kwlist, 1, 1};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "matrix_rank") < 0 ||
+        ua_py_linalg_check_matrices(v[0], "matrix_rank") < 0) {
+        return NULL;
+    }
+    PyObject *s = ua_py_svdvals(module, v[0], "matrix_rank");
+    if (s == NULL) {
+        return NULL;
+    }
+    PyObject *axis = PyLong_FromLong(-1);
+    PyObject *out;
+    if (empty_matrices(v[0])) {
+        out = reduce_over(module, "count_nonzero", s, axis, false);
+    } else {
+        PyObject *tol = cutoff(module, v[0], s, v[1]);
+        PyObject *above = ua_py_ns_call2(module, "greater", s, tol);
+        out = reduce_over(module, "count_nonzero", above, axis, false);
+        Py_XDECREF(tol);
+        Py_XDECREF(above);
+    }
+    Py_XDECREF(axis);
+    Py_DECREF(s);
+    return out;
+}
+
+/* x's conjugate transpose (its matrix transpose for real types). */
+static PyObject *
+adjoint(PyObject *module, PyObject *x)
+{
+    PyObject *t = x ? ua_py_array_get_mT(x, NULL) : NULL;
+    ua_typenum type = t ? (ua_typenum)ARR(t)->typenum : UA_FLOAT64;
+    if (t == NULL || (type != UA_COMPLEX64 && type != UA_COMPLEX128)) {
+        return t;
+    }
+    PyObject *c = ua_py_ns_call1(module, "conj", t);
+    Py_DECREF(t);
+    return c;
+}
+
+UA_PY_FASTCALL(ua_py_linalg_pinv)
+{
+    static const char *const kwlist[] = {"x", "rtol", NULL};
+    static const ua_py_argspec spec = {"pinv", kwlist, 1, 1};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "pinv") < 0 ||
+        ua_py_linalg_check_matrices(v[0], "pinv") < 0) {
+        return NULL;
+    }
+    PyObject *u = NULL, *s = NULL, *vh = NULL;
+    if (ua_py_svd_reduced(module, v[0], "pinv", &u, &s, &vh) < 0) {
+        return NULL;
+    }
+    PyObject *scale;
+    if (empty_matrices(v[0])) {
+        scale = Py_NewRef(s);
+    } else {
+        PyObject *tol = cutoff(module, v[0], s, v[1]);
+        PyObject *kept = ua_py_ns_call2(module, "greater", s, tol);
+        PyObject *recip = ua_py_ns_call1(module, "reciprocal", s);
+        PyObject *zeros = ua_py_ns_call1(module, "zeros_like", s);
+        scale = kept && recip && zeros
+                    ? ua_py_ns_call(module, "where",
+                                    PyTuple_Pack(3, kept, recip, zeros), NULL)
+                    : NULL;
+        Py_XDECREF(tol);
+        Py_XDECREF(kept);
+        Py_XDECREF(recip);
+        Py_XDECREF(zeros);
+    }
+    /* V diag(1/s) U^H: V's columns scaled, then the product */
+    PyObject *vm = adjoint(module, vh);
+    PyObject *axis = PyLong_FromLong(-2);
+    PyObject *row = call_kw(module, "expand_dims", scale, "axis", axis);
+    PyObject *scaled = ua_py_ns_call2(module, "multiply", vm, row);
+    PyObject *uh = adjoint(module, u);
+    PyObject *out = ua_py_ns_call2(module, "matmul", scaled, uh);
+    Py_XDECREF(axis);
+    Py_XDECREF(scale);
+    Py_XDECREF(vm);
+    Py_XDECREF(row);
+    Py_XDECREF(scaled);
+    Py_XDECREF(uh);
+    Py_DECREF(u);
+    Py_DECREF(s);
+    Py_DECREF(vh);
+    return out;
+}
+
+UA_PY_FASTCALL(ua_py_linalg_trace)
+{
+    static const char *const kwlist[] = {"x", "offset", "dtype", NULL};
+    static const ua_py_argspec spec = {"trace", kwlist, 1, 1};
+    PyObject *v[3] = {NULL, NULL, Py_None};
+    ua_state *st = PyModule_GetState(module);
+    Py_ssize_t offset = 0;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "trace") < 0 ||
+        ua_py_linalg_check_matrices(v[0], "trace") < 0 ||
+        (v[1] != NULL && ua_py_index(v[1], "offset", &offset) < 0)) {
+        return NULL;
+    }
+    PyObject *d = ua_py_diagonal_view(st, v[0], offset);
+    PyObject *out = d == NULL
+                        ? NULL
+                        : ua_py_ns_call(module, "sum", PyTuple_Pack(1, d),
+                                        Py_BuildValue("{s:i,s:O}", "axis", -1,
+                                                      "dtype", v[2]));
+    Py_XDECREF(d);
+    return out;
+}
+
+UA_PY_FASTCALL(ua_py_linalg_outer)
+{
+    static const char *const kwlist[] = {"x1", "x2", NULL};
+    static const ua_py_argspec spec = {"outer", kwlist, 2, 2};
+    PyObject *v[2] = {NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "outer") < 0 ||
+        ua_py_check_array(st, v[1], "outer") < 0) {
+        return NULL;
+    }
+    if (ARR(v[0])->nd != 1 || ARR(v[1])->nd != 1) {
+        PyErr_Format(PyExc_ValueError,
+                     "linalg.outer needs two vectors (one dimension each), "
+                     "not arrays of %d and %d",
+                     ARR(v[0])->nd, ARR(v[1])->nd);
+        return NULL;
+    }
+    PyObject *axis = PyLong_FromLong(-1);
+    PyObject *col = call_kw(module, "expand_dims", v[0], "axis", axis);
+    PyObject *out = ua_py_ns_call2(module, "multiply", col, v[1]);
+    Py_XDECREF(axis);
+    Py_XDECREF(col);
+    return out;
+}
+
+/* Component i of the vectors along axis (counted from the end) of x. */
+static PyObject *
+component(PyObject *x, int axis, int i)
+{
+    int trailing = -axis - 1;
+    PyObject *key = PyTuple_New(2 + trailing);
+    if (key == NULL) {
+        return NULL;
+    }
+    PyTuple_SET_ITEM(key, 0, Py_NewRef(Py_Ellipsis));
+    PyTuple_SET_ITEM(key, 1, PyLong_FromLong(i));
+    for (int k = 0; k < trailing; k++) {
+        PyTuple_SET_ITEM(key, 2 + k, PySlice_New(NULL, NULL, NULL));
+    }
+    PyObject *out = ua_py_array_subscript(x, key);
+    Py_DECREF(key);
+    return out;
+}
+
+/* a_i b_j - a_j b_i */
+static PyObject *
+cross_term(PyObject *module, PyObject *const *a, PyObject *const *b, int i,
+           int j)
+{
+    PyObject *p = ua_py_ns_call2(module, "multiply", a[i], b[j]);
+    PyObject *q = ua_py_ns_call2(module, "multiply", a[j], b[i]);
+    PyObject *out = ua_py_ns_call2(module, "subtract", p, q);
+    Py_XDECREF(p);
+    Py_XDECREF(q);
+    return out;
+}
+
+UA_PY_FASTCALL(ua_py_linalg_cross)
+{
+    static const char *const kwlist[] = {"x1", "x2", "axis", NULL};
+    static const ua_py_argspec spec = {"cross", kwlist, 2, 2};
+    PyObject *v[3] = {NULL, NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    Py_ssize_t axis = -1;
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "cross") < 0 ||
+        ua_py_check_array(st, v[1], "cross") < 0 ||
+        (v[2] != NULL && ua_py_index(v[2], "axis", &axis) < 0)) {
+        return NULL;
+    }
+    int n1 = ARR(v[0])->nd, n2 = ARR(v[1])->nd;
+    int least = n1 < n2 ? n1 : n2;
+    if (axis >= 0 || axis < -least) {
+        PyErr_Format(PyExc_ValueError,
+                     "linalg.cross: axis must count from the end, between "
+                     "%d and -1, not %zd",
+                     -least, axis);
+        return NULL;
+    }
+    if (ARR(v[0])->shape[n1 + axis] != 3 || ARR(v[1])->shape[n2 + axis] != 3) {
+        PyErr_Format(PyExc_ValueError,
+                     "linalg.cross needs vectors of 3 elements along axis "
+                     "%zd, not %zd and %zd",
+                     axis, ARR(v[0])->shape[n1 + axis],
+                     ARR(v[1])->shape[n2 + axis]);
+        return NULL;
+    }
+    PyObject *a[3] = {NULL, NULL, NULL}, *b[3] = {NULL, NULL, NULL};
+    PyObject *c[3] = {NULL, NULL, NULL};
+    bool ok = true;
+    for (int i = 0; i < 3 && ok; i++) {
+        a[i] = component(v[0], (int)axis, i);
+        b[i] = component(v[1], (int)axis, i);
+        ok = a[i] != NULL && b[i] != NULL;
+    }
+    for (int i = 0; i < 3 && ok; i++) {
+        c[i] = cross_term(module, a, b, (i + 1) % 3, (i + 2) % 3);
+        ok = c[i] != NULL;
+    }
+    PyObject *parts = ok ? PyList_New(0) : NULL;
+    for (int i = 0; parts != NULL && i < 3; i++) {
+        if (PyList_Append(parts, c[i]) < 0) {
+            Py_CLEAR(parts);
+        }
+    }
+    PyObject *ax = PyLong_FromSsize_t(axis);
+    PyObject *out =
+        parts && ax ? call_kw(module, "stack", parts, "axis", ax) : NULL;
+    Py_XDECREF(ax);
+    Py_XDECREF(parts);
+    for (int i = 0; i < 3; i++) {
+        Py_XDECREF(a[i]);
+        Py_XDECREF(b[i]);
+        Py_XDECREF(c[i]);
+    }
+    return out;
+}
