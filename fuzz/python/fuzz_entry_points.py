@@ -591,6 +591,42 @@ def op_reductions(b):
             check_array(ua.matrix_transpose(x))
 
 
+def op_linalg(b):
+    """The linalg extension on small arrays of any layout and dtype, with
+    hostile orders, modes and flags: an accepted call gives arrays whose
+    shapes follow the operand's batch."""
+    x = small_array(b)
+    if b.pick(3) == 0 and x.ndim:
+        x = [x[::-1], x.T, ua.flip(x)][b.pick(3)]
+    la = ua.linalg
+    flag = [True, False, 1, None][b.pick(4)]
+    order = [2, 1, -1, 0, float("inf"), "fro", "nuc", 3.5, "x", None][b.pick(10)]
+    f = b.pick(10)
+    if f == 0:
+        fn = [la.inv, la.det, la.slogdet, la.eigvalsh, la.svdvals][b.pick(5)]
+        out = fn(x)
+    elif f == 1:
+        out = la.cholesky(x, upper=flag)
+    elif f == 2:
+        out = la.qr(x, mode=["reduced", "complete", "r"][b.pick(3)])
+    elif f == 3:
+        out = la.svd(x, full_matrices=flag)
+    elif f == 4:
+        out = la.solve(x, small_array(b))
+    elif f == 5:
+        out = la.matrix_norm(x, keepdims=flag, ord=order)
+    elif f == 6:
+        out = la.vector_norm(x, axis=[None, b.index_like()][b.pick(2)], keepdims=flag, ord=order)
+    elif f == 7:
+        out = la.matrix_power(x, b.integer() % 5 - 2)
+    elif f == 8:
+        out = [la.pinv, la.matrix_rank][b.pick(2)](x)
+    else:
+        out = la.cross(x, small_array(b), axis=b.index_like())
+    for y in out if isinstance(out, tuple) else (out,):
+        check_array(y)
+
+
 def elementwise_entries():
     """The catalogue's functions and their arities (test_elementwise.py
     reads them from the catalogue's header)."""
@@ -673,6 +709,7 @@ OPS = [
     op_astype,
     op_namespace_info,
     op_reductions,
+    op_linalg,
     op_elementwise,
 ]
 
