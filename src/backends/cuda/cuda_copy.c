@@ -69,9 +69,15 @@ ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n)
     if (st != UA_OK) {
         return st;
     }
-    CU_CHECK(ua_cu.cuMemcpyAsync(tmp, s, n, q->stream), "cuMemcpyAsync");
-    CU_CHECK(ua_cu.cuMemcpyAsync(d, tmp, n, q->stream), "cuMemcpyAsync");
-    CU_CHECK(ua_cu.cuMemFreeAsync(tmp, q->stream), "cuMemFreeAsync");
+    /* The temporary goes back to the pool whether or not a copy was
+     * enqueued. */
+    CUresult r = ua_cu.cuMemcpyAsync(tmp, s, n, q->stream);
+    if (r == CUDA_SUCCESS) {
+        r = ua_cu.cuMemcpyAsync(d, tmp, n, q->stream);
+    }
+    CUresult freed = ua_cu.cuMemFreeAsync(tmp, q->stream);
+    CU_CHECK(r, "cuMemcpyAsync");
+    CU_CHECK(freed, "cuMemFreeAsync");
     return UA_OK;
 }
 
