@@ -206,6 +206,16 @@ def test_svd_and_svdvals(dtype, shape, full):
     assert result.U is result[0] and result.S is result[1] and result.Vh is result[2]
 
 
+def test_an_svd_of_a_matrix_with_a_nan_raises_as_numpy_does():
+    a = np.eye(3)
+    a[1, 2] = np.nan
+    for fn in (la.svd, la.svdvals, la.pinv, la.matrix_rank):
+        with pytest.raises(la.LinAlgError, match="matrix 0 of the batch holds a NaN"):
+            fn(on_device(a))
+    with pytest.raises(np.linalg.LinAlgError):
+        np.linalg.svd(a)
+
+
 def test_factorizations_of_empty_shapes():
     empty_batch = np.zeros((0, 3, 3))
     assert la.inv(on_device(empty_batch)).shape == (0, 3, 3)

@@ -375,7 +375,13 @@ svd(const job *j)
                    p->vectors ? matrix(p->u, b, j->m, ucols, j->s) : NULL,
                    p->vectors ? matrix(p->vt, b, vtrows, j->n, j->s) : NULL,
                    ucols, vtrows, &wk, &info);
-        if (value(&info) != 0) {
+        /* gesdd refuses a matrix holding a NaN as its argument 4 */
+        if (value(&info) == -4) {
+            st = ua_error_set(UA_ERR_LINALG,
+                              "matrix %zu of the batch holds a NaN: its SVD "
+                              "did not converge",
+                              b);
+        } else if (value(&info) != 0) {
             st = failed("gesdd", value(&info), b, "did not converge (SVD)");
         }
     }
