@@ -67,7 +67,8 @@ def test_the_file_round_trips_and_the_suite_reads_its_ids(tmp_path):
 def test_the_expected_failures_file_gives_every_test_a_reason(name):
     path = ROOT / "tests" / "array_api" / name
     reasons = xf.read_xfails(path)
-    assert reasons, f"tests/array_api/{name} lists no test"
+    # The host's file is empty: the whole suite passes there.
+    assert reasons or name == "xfails.txt", f"tests/array_api/{name} lists no test"
     assert all(r and r != "no reason given" for r in reasons.values())
     assert all(t.startswith("array_api_tests/test_") and "::" in t for t in reasons)
     assert path.read_text() == xf.render(reasons), "regenerate it with tools/array_api_xfails.py"

@@ -142,7 +142,8 @@ if [ -n "${NCU:-}" ] && command -v ncu >/dev/null; then
     grep -E "ua_|duration|dram__|sm__|launch__|inst" "$OUT/ncu_reductions.txt" | head -120
 fi
 
-if [ -z "${SKIP_BENCH:-}" ]; then
+# BENCH=linalg: the linalg and fft rows alone.
+if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" != linalg ]; then
     echo "== benchmark"
     python3 benchmarks/dlpack_streams.py 2>&1 | tee "$OUT/dlpack_streams.txt"
     # BENCH_ARGS: a part of the table (--reductions-only, --elementwise-only).
@@ -151,5 +152,10 @@ if [ -z "${SKIP_BENCH:-}" ]; then
     # The ceiling of take: the fastest gather kernels this GPU runs.
     python3 benchmarks/gather_limits.py --json "$OUT/gather_limits.json" 2>&1 |
         tee "$OUT/gather_limits.txt" || status=1
+fi
+if [ -z "${SKIP_BENCH:-}" ]; then
+    echo "== linalg and fft beside CuPy and PyTorch"
+    python3 benchmarks/gpu_linalg_fft.py --json "$OUT/gpu_linalg_fft.json" 2>&1 |
+        tee "$OUT/gpu_linalg_fft.txt" || status=1
 fi
 exit $status

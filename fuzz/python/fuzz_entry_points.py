@@ -627,6 +627,53 @@ def op_linalg(b):
         check_array(y)
 
 
+def op_fft(b):
+    """The fft extension on small arrays of any dtype and layout, with
+    hostile lengths, axes, norms, spacings and dtypes: an accepted
+    transform keeps the number of axes, a shift the shape."""
+    x = small_array(b)
+    if b.pick(3) == 0 and x.ndim:
+        x = [x[::-1], x.T, ua.flip(x)][b.pick(3)]
+    norm = ["backward", "ortho", "forward", None, "x", 3][b.pick(6)]
+    f = b.pick(5)
+    if f < 2:
+        name = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"][b.pick(6)]
+        n = [None, b.integer(), b.index_like()][b.pick(3)]
+        if not modest(n):
+            return
+        kw = {"n": n, "norm": norm}
+        if b.pick(2):
+            kw["axis"] = b.index_like()
+        y = getattr(ua.fft, name)(x, **kw)
+    elif f == 2:
+        name = ["fftn", "ifftn", "rfftn", "irfftn"][b.pick(4)]
+        s = [None, b.int_sequence()][b.pick(2)]
+        if s is not None and not modest(s):
+            return
+        y = getattr(ua.fft, name)(x, s=s, axes=[None, b.int_sequence()][b.pick(2)], norm=norm)
+    elif f == 3:
+        n = b.index_like()
+        if not modest(n):
+            return
+        kw = {}
+        if b.pick(2):
+            kw["d"] = [1.0, 0, -2.5, float("nan"), "a", 1j, b.index_like()][b.pick(7)]
+        if b.pick(2):
+            kw["dtype"] = b.dtype()
+        if b.pick(2):
+            kw["device"] = b.device_like()
+        check_array([ua.fft.fftfreq, ua.fft.rfftfreq][b.pick(2)](n, **kw))
+        return
+    else:
+        fn = [ua.fft.fftshift, ua.fft.ifftshift][b.pick(2)]
+        y = fn(x, axes=[None, b.index_like(), b.int_sequence()][b.pick(3)])
+        if y.shape != x.shape:
+            raise AssertionError(f"a shift changed the shape {x.shape} to {y.shape}")
+    if y.ndim != x.ndim:
+        raise AssertionError(f"a transform made {y.ndim} axes of {x.ndim}")
+    check_array(y)
+
+
 def elementwise_entries():
     """The catalogue's functions and their arities (test_elementwise.py
     reads them from the catalogue's header)."""
@@ -711,6 +758,7 @@ OPS = [
     op_reductions,
     op_linalg,
     op_elementwise,
+    op_fft,
 ]
 
 

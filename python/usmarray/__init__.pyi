@@ -8,6 +8,9 @@ import numpy.typing as npt
 from _typeshed import structseq
 from typing_extensions import disjoint_base
 
+from . import fft as fft
+from . import linalg as linalg
+
 _UsmKind = Literal["device", "shared", "host"]
 _PointerType = Literal["device", "shared", "host", "unknown"]
 

@@ -104,6 +104,14 @@ typedef struct {
     ua_ew_table reduce;
     /* The context's cuBLAS handle (cuda_blas.c), made on first use. */
     void *cublas;
+    /* The context's cuSOLVER handle (cuda_solver.c), made on first use
+     * and used under solver_lock, apart from lock: some of its routines
+     * wait for the device. */
+    void *cusolver;
+    pthread_mutex_t solver_lock;
+    /* The context's cuFFT plans (cuda_fft.c), made on first use, under
+     * lock. */
+    struct ua_cuda_fft_plans *fft_plans;
 } ua_cuda_context;
 
 typedef struct {
@@ -155,6 +163,23 @@ char *ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth);
 ua_status ua_cuda_blas_gemm(ua_cuda_queue *q, const ua_matmul_plan *p,
                             bool *done);
 const char *ua_cuda_blas_description(void);
+/* cuda_blas.c, for cuda_solver.c: whether cuBLAS's batched LU is there;
+ * the LU factors of batch n x n matrices (a: a device array of their
+ * addresses), pivots (n per matrix) and statuses (info, one per matrix,
+ * as getrf's), then, where b is not NULL, a^-1 b in place of the n x nrhs
+ * matrices that b addresses; and x <- conj(x) for count complex
+ * elements. */
+bool ua_cuda_blas_has_batched(void);
+ua_status ua_cuda_blas_lu_batched(ua_cuda_queue *q, ua_typenum type, int n,
+                                  void *const *a, int *pivots, int *info,
+                                  int nrhs, void *const *b, int batch);
+ua_status ua_cuda_blas_conj(ua_cuda_queue *q, ua_typenum type, void *x,
+                            size_t count);
+/* Opens, with ua_library_open and take, the first file named prefix* in
+ * the folder `folder` under one of Python's paths (where the nvidia-*
+ * wheels put their libraries) that take takes; false where none. */
+bool ua_cuda_open_from_wheels(const char *folder, const char *prefix,
+                              bool (*take)(void *handle, const char *path));
 /* How the elementwise kernels are written in CUDA C++ (for tools that
  * compile every one ahead of time). */
 const ua_ew_language *ua_cuda_ew_language(void);

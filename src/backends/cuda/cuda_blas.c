@@ -5,8 +5,10 @@
  * them).  float32, float64, complex64 and complex128 products whose
  * matrices have a unit stride along one axis go to gemm (one call per
  * batch, strided), in cuBLAS's default math mode: no TF32, which would
- * round float32 inputs to 10 bits.  Each context has one handle, bound to
- * the queue's stream for each call under the context's lock. */
+ * round float32 inputs to 10 bits.  cuda_solver.c's batches of small
+ * matrices take cuBLAS's batched LU and a conjugation from here.  Each
+ * context has one handle, bound to the queue's stream for each call under
+ * the context's lock. */
 #include <dirent.h>
 #include <dlfcn.h>
 #include <limits.h>
@@ -27,14 +29,47 @@ typedef int (*gemm_fn)(void *h, int ta, int tb, int m, int n, int k,
                        const void *b, int ldb, long long sb, const void *beta,
                        void *c, int ldc, long long sc, int batch);
 
+/* The batched LU (cuda_solver.c's small matrices): arrays of matrix
+ * addresses in device memory; getrs's info is one host integer. */
+typedef int (*getrf_batched_fn)(void *h, int n, void *const *a, int lda,
+                                int *pivots, int *info, int batch);
+typedef int (*getrs_batched_fn)(void *h, int trans, int n, int nrhs,
+                                void *const *a, int lda, const int *pivots,
+                                void *const *b, int ldb, int *info, int batch);
+/* Sscal_v2 and Dscal_v2: alpha by host pointer. */
+typedef int (*scal_fn)(void *h, int n, const void *alpha, void *x, int incx);
+
 static struct {
     create_fn create;
     set_stream_fn set_stream;
     set_math_fn set_math;
     gemm_fn gemm[4]; /* S, D, C, Z */
+    getrf_batched_fn getrf_batched[4];
+    getrs_batched_fn getrs_batched[4];
+    scal_fn scal[2]; /* S, D */
+    bool batched;    /* all of the three above */
     char where[200];
 } cublas;
 static pthread_once_t cublas_once = PTHREAD_ONCE_INIT;
+
+/* The solver's routines are optional: products need none of them. */
+static void
+take_batched(void *h)
+{
+    static const char letters[] = "SDCZ";
+    bool all = true;
+    for (int t = 0; t < 4; t++) {
+        char name[32];
+        snprintf(name, sizeof name, "cublas%cgetrfBatched", letters[t]);
+        *(void **)&cublas.getrf_batched[t] = dlsym(h, name);
+        snprintf(name, sizeof name, "cublas%cgetrsBatched", letters[t]);
+        *(void **)&cublas.getrs_batched[t] = dlsym(h, name);
+        all = all && cublas.getrf_batched[t] && cublas.getrs_batched[t];
+    }
+    *(void **)&cublas.scal[0] = dlsym(h, "cublasSscal_v2");
+    *(void **)&cublas.scal[1] = dlsym(h, "cublasDscal_v2");
+    cublas.batched = all && cublas.scal[0] && cublas.scal[1];
+}
 
 static bool
 take_symbols(void *h, const char *path)
@@ -54,6 +89,7 @@ take_symbols(void *h, const char *path)
         memset(&cublas, 0, sizeof cublas);
         return false;
     }
+    take_batched(h);
     const char *base = strrchr(path, '/');
     snprintf(cublas.where, sizeof cublas.where, "cuBLAS (%s)",
              base != NULL ? base + 1 : path);
@@ -66,24 +102,27 @@ try_path(const char *path)
     return ua_library_open(path, take_symbols);
 }
 
-/* libcublas.so.* in the wheels' folder under each of Python's paths. */
-static bool
-try_wheels(void)
+/* Wheels put a library's files in one folder under site-packages, which
+ * the loader does not search: each of Python's paths is tried in turn. */
+bool
+ua_cuda_open_from_wheels(const char *folder, const char *prefix,
+                         bool (*take)(void *handle, const char *path))
 {
+    size_t prefix_len = strlen(prefix);
     const char *paths = ua_library_search_path();
     while (paths != NULL && *paths != '\0') {
         size_t n = strcspn(paths, ":");
         char dir[3800];
         if (n > 0 && n < sizeof dir - 32) {
-            snprintf(dir, sizeof dir, "%.*s/nvidia/cublas/lib", (int)n, paths);
+            snprintf(dir, sizeof dir, "%.*s/%s", (int)n, paths, folder);
             DIR *d = opendir(dir);
             struct dirent *e;
             bool found = false;
             while (d != NULL && !found && (e = readdir(d)) != NULL) {
-                if (strncmp(e->d_name, "libcublas.so", 12) == 0) {
+                if (strncmp(e->d_name, prefix, prefix_len) == 0) {
                     char path[4096];
                     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-                    found = try_path(path);
+                    found = ua_library_open(path, take);
                 }
             }
             if (d != NULL) {
@@ -110,7 +149,9 @@ find_cublas(void)
         return;
     }
     if (try_path("libcublas.so.13") || try_path("libcublas.so.12") ||
-        try_path("libcublas.so") || try_wheels()) {
+        try_path("libcublas.so") ||
+        ua_cuda_open_from_wheels("nvidia/cublas/lib", "libcublas.so",
+                                 take_symbols)) {
         return;
     }
     snprintf(cublas.where, sizeof cublas.where,
@@ -243,4 +284,108 @@ ua_cuda_blas_gemm(ua_cuda_queue *q, const ua_matmul_plan *p, bool *done)
     }
     *done = status == UA_OK;
     return status;
+}
+
+bool
+ua_cuda_blas_has_batched(void)
+{
+    pthread_once(&cublas_once, find_cublas);
+    return cublas.batched;
+}
+
+/* The context's handle bound to q's stream; c->lock is held from here to
+ * unbound. */
+static ua_status
+bound(ua_cuda_queue *q, void **h)
+{
+    pthread_once(&cublas_once, find_cublas);
+    if (!cublas.batched) {
+        return ua_error_set(UA_ERR_UNAVAILABLE,
+                            "cuBLAS's batched LU is missing (%s)",
+                            cublas.where);
+    }
+    ua_status st = ua_cuda_bind(q->c);
+    if (st != UA_OK) {
+        return st;
+    }
+    pthread_mutex_lock(&q->c->lock);
+    st = handle_of(q->c, h);
+    if (st != UA_OK) {
+        pthread_mutex_unlock(&q->c->lock);
+        return st;
+    }
+    cublas.set_stream(*h, q->stream);
+    return UA_OK;
+}
+
+static void
+unbound(ua_cuda_queue *q)
+{
+    pthread_mutex_unlock(&q->c->lock);
+}
+
+ua_status
+ua_cuda_blas_lu_batched(ua_cuda_queue *q, ua_typenum type, int n,
+                        void *const *a, int *pivots, int *info, int nrhs,
+                        void *const *b, int batch)
+{
+    int t = type_slot(type);
+    void *h = NULL;
+    ua_status st =
+        t < 0 ? ua_error_set(UA_ERR_VALUE, "no batched LU of this type")
+              : bound(q, &h);
+    if (st != UA_OK) {
+        return st;
+    }
+    int r = cublas.getrf_batched[t](h, n, a, n, pivots, info, batch);
+    int refused = 0;
+    if (r == 0 && b != NULL) {
+        r = cublas.getrs_batched[t](h, OP_N, n, nrhs, a, n, pivots, b, n,
+                                    &refused, batch);
+    }
+    unbound(q);
+    if (r != 0) {
+        return ua_error_set(
+            UA_ERR_RUNTIME, "cuBLAS %s failed (status %d)",
+            b != NULL ? "getrfBatched or getrsBatched" : "getrfBatched", r);
+    }
+    if (refused < 0) {
+        return ua_error_set(UA_ERR_RUNTIME,
+                            "cuBLAS getrsBatched refused its argument %d",
+                            -refused);
+    }
+    return UA_OK;
+}
+
+/* Negates the imaginary parts, every other real of the array: a scal
+ * with stride 2 does what a kernel of our own would, without NVRTC. */
+ua_status
+ua_cuda_blas_conj(ua_cuda_queue *q, ua_typenum type, void *x, size_t count)
+{
+    if (type != UA_COMPLEX64 && type != UA_COMPLEX128) {
+        return UA_OK;
+    }
+    bool single = type == UA_COMPLEX64;
+    size_t real = single ? 4 : 8;
+    static const float minus_f = -1.0f;
+    static const double minus = -1.0;
+    void *h = NULL;
+    ua_status st = bound(q, &h);
+    if (st != UA_OK) {
+        return st;
+    }
+    int r = 0;
+    char *imag = (char *)x + real;
+    for (size_t done = 0; done < count && r == 0;) {
+        size_t part = count - done < (size_t)INT_MAX / 2 ? count - done
+                                                         : (size_t)INT_MAX / 2;
+        r = cublas.scal[single ? 0 : 1](
+            h, (int)part, single ? (const void *)&minus_f : &minus,
+            imag + done * 2 * real, 2);
+        done += part;
+    }
+    unbound(q);
+    return r == 0 ? UA_OK
+                  : ua_error_set(UA_ERR_RUNTIME,
+                                 "cuBLAS scal failed (status %d)", r);
 }

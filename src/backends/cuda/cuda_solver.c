@@ -1,16 +1,571 @@
-/* Placeholder until the library is loaded here. */
-#include "backends/cuda/cuda_backend.h"
+/* cuSOLVER for the CUDA backend's factorizations (library_kernels.h),
+ * loaded at run time as cuBLAS is: USMARRAY_CUSOLVER_LIBRARY (a path),
+ * else the system's libcusolver.so.12 (CUDA 13) or .11 (CUDA 12), else
+ * the nvidia-cusolver wheels along Python's path.  The legacy dense API
+ * (cusolverDn<t>potrf, getrf, ...) factors one matrix per call, on the
+ * queue's stream, with LAPACK's conventions, so that results match the
+ * host's; batches of small matrices go to the batched routines instead
+ * (cuda_solver_batched.c).  Each context has one handle, bound to the
+ * queue's stream for each factorization under the context's solver_lock.
+ * Workspaces and statuses come from the stream-ordered pool; the statuses
+ * are read back, waiting for the queue, only where they can name a matrix
+ * that fails. */
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-ua_status
-ua_cuda_solver(void *queue, const ua_solver_plan *p)
+#include "backends/cuda/cuda_solver.h"
+
+static ua_cusolver_lib lib;
+static bool loaded;
+static char names[4][UA_CUSOLVER_ROUTINES][40];
+static char where[512];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+/* The names of each routine for the real and the complex types. */
+static const char *const routine_names[UA_CUSOLVER_ROUTINES][2] = {
+    {"potrf", "potrf"},
+    {"potrf_bufferSize", "potrf_bufferSize"},
+    {"getrf", "getrf"},
+    {"getrf_bufferSize", "getrf_bufferSize"},
+    {"getrs", "getrs"},
+    {"geqrf", "geqrf"},
+    {"geqrf_bufferSize", "geqrf_bufferSize"},
+    {"orgqr", "ungqr"},
+    {"orgqr_bufferSize", "ungqr_bufferSize"},
+    {"syevd", "heevd"},
+    {"syevd_bufferSize", "heevd_bufferSize"},
+    {"gesvd", "gesvd"},
+    {"gesvd_bufferSize", "gesvd_bufferSize"},
+    {"potrfBatched", "potrfBatched"},
+    {"syevjBatched", "heevjBatched"},
+    {"syevjBatched_bufferSize", "heevjBatched_bufferSize"},
+    {"gesvdjBatched", "gesvdjBatched"},
+    {"gesvdjBatched_bufferSize", "gesvdjBatched_bufferSize"}};
+
+static bool
+take_symbols(void *h, const char *path)
 {
-    (void)queue;
-    (void)p;
-    return ua_error_set(UA_ERR_UNAVAILABLE, "not built yet");
+    static const char letters[] = "SDCZ";
+    ua_cusolver_lib found;
+    memset(&found, 0, sizeof found);
+    *(void **)&found.create = dlsym(h, "cusolverDnCreate");
+    *(void **)&found.set_stream = dlsym(h, "cusolverDnSetStream");
+    *(void **)&found.create_evj = dlsym(h, "cusolverDnCreateSyevjInfo");
+    *(void **)&found.destroy_evj = dlsym(h, "cusolverDnDestroySyevjInfo");
+    *(void **)&found.sort_evj = dlsym(h, "cusolverDnXsyevjSetSortEig");
+    *(void **)&found.create_svdj = dlsym(h, "cusolverDnCreateGesvdjInfo");
+    *(void **)&found.sort_svdj = dlsym(h, "cusolverDnXgesvdjSetSortEig");
+    *(void **)&found.destroy_svdj = dlsym(h, "cusolverDnDestroyGesvdjInfo");
+    bool all = found.create != NULL && found.set_stream != NULL;
+    for (int t = 0; t < 4; t++) {
+        for (int r = 0; r < UA_CUSOLVER_ROUTINES; r++) {
+            snprintf(names[t][r], sizeof names[t][r], "cusolverDn%c%s",
+                     letters[t], routine_names[r][t >= 2]);
+            *(void **)&found.fn[t][r] = dlsym(h, names[t][r]);
+            all = all && (r >= UA_CUSOLVER_REQUIRED || found.fn[t][r]);
+        }
+    }
+    if (!all) {
+        return false;
+    }
+    lib = found;
+    loaded = true;
+    /* cusolverGetProperty: MAJOR_VERSION 0, MINOR_VERSION 1,
+     * PATCH_LEVEL 2 (libraryPropertyType) */
+    int (*property)(int type, int *value);
+    *(void **)&property = dlsym(h, "cusolverGetProperty");
+    int v[3] = {0, 0, 0};
+    for (int i = 0; property != NULL && i < 3; i++) {
+        property(i, &v[i]);
+    }
+    const char *base = strrchr(path, '/');
+    snprintf(where, sizeof where, "cuSOLVER %d.%d.%d (%s)", v[0], v[1], v[2],
+             base != NULL ? base + 1 : path);
+    return true;
+}
+
+static bool
+try_path(const char *path)
+{
+    return ua_library_open(path, take_symbols);
+}
+
+/* Keeps a library that the wheels' libcusolver needs loaded, its symbols
+ * global: the loader then finds it by its soname, where it would not
+ * search the sibling wheel's folder. */
+static bool
+keep_global(void *h, const char *path)
+{
+    (void)h;
+    return dlopen(path, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD) != NULL;
+}
+
+/* The folder of a library in the wheels of CUDA 12 (one per library) or
+ * of CUDA 13 (nvidia/cu13/lib for all). */
+static void
+folder_of(int layout, const char *library, char *out, size_t len)
+{
+    if (layout == 0) {
+        snprintf(out, len, "nvidia/%s/lib", library);
+    } else {
+        snprintf(out, len, "nvidia/cu13/lib");
+    }
+}
+
+/* The last reason the loader gave, kept for the description. */
+static void
+note_reason(char *why, size_t len)
+{
+    const char *e = dlerror();
+    if (e != NULL) {
+        snprintf(why, len, "%s", e);
+    }
+}
+
+/* libcusolver.so.* from the wheels; where its own folder's fails, what it
+ * needs from the sibling wheels is loaded first and it is tried again. */
+static bool
+try_wheels(char *why, size_t len)
+{
+    static const char *const needs[][2] = {{"nvjitlink", "libnvJitLink.so"},
+                                           {"cublas", "libcublasLt.so"},
+                                           {"cublas", "libcublas.so"},
+                                           {"cusparse", "libcusparse.so"}};
+    for (int layout = 0; layout < 2; layout++) {
+        char folder[64];
+        folder_of(layout, "cusolver", folder, sizeof folder);
+        dlerror();
+        if (ua_cuda_open_from_wheels(folder, "libcusolver.so", take_symbols)) {
+            return true;
+        }
+        const char *e = dlerror();
+        if (e == NULL) {
+            continue; /* no such wheel */
+        }
+        snprintf(why, len, "%s", e);
+        for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++) {
+            char dep[64];
+            folder_of(layout, needs[i][0], dep, sizeof dep);
+            ua_cuda_open_from_wheels(dep, needs[i][1], keep_global);
+        }
+        dlerror();
+        if (ua_cuda_open_from_wheels(folder, "libcusolver.so", take_symbols)) {
+            return true;
+        }
+        note_reason(why, len);
+    }
+    return false;
+}
+
+static void
+find_cusolver(void)
+{
+    char why[200] = "";
+    const char *env = getenv("USMARRAY_CUSOLVER_LIBRARY");
+    if (env != NULL && env[0] != '\0') {
+        dlerror();
+        if (!try_path(env)) {
+            note_reason(why, sizeof why);
+            snprintf(where, sizeof where,
+                     "no cuSOLVER at USMARRAY_CUSOLVER_LIBRARY (%s)",
+                     why[0] != '\0' ? why : "its routines are missing");
+        }
+        return;
+    }
+    if (try_path("libcusolver.so.12") || try_path("libcusolver.so.11") ||
+        try_path("libcusolver.so") || try_wheels(why, sizeof why)) {
+        return;
+    }
+    /* the remedy first: Device.libraries shows 180 characters */
+    snprintf(where, sizeof where,
+             "no cuSOLVER: pip install nvidia-cusolver-cu12 or set "
+             "USMARRAY_CUSOLVER_LIBRARY%s%s%s",
+             why[0] != '\0' ? " (" : "", why, why[0] != '\0' ? ")" : "");
 }
 
 const char *
 ua_cuda_solver_description(void)
 {
-    return "not built yet";
+    pthread_once(&once, find_cusolver);
+    return where;
+}
+
+const char *
+ua_cusolver_name(const ua_cusolver_job *j, ua_cusolver_routine r)
+{
+    return names[j->t][r];
+}
+
+ua_status
+ua_cusolver_called(int status, const char *routine)
+{
+    if (status == 0) {
+        return UA_OK;
+    }
+    return ua_error_set(UA_ERR_RUNTIME, "cuSOLVER %s failed (status %d)",
+                        routine, status);
+}
+
+ua_status
+ua_cusolver_temp(ua_cusolver_job *j, size_t bytes, void **out)
+{
+    *out = NULL;
+    if (j->ntemps == UA_CUSOLVER_TEMPS) {
+        return ua_error_set(UA_ERR_RUNTIME,
+                            "a factorization took more temporaries than "
+                            "cuda_solver.h allows");
+    }
+    CUdeviceptr d = 0;
+    ua_status st = ua_cuda_scratch(j->q, bytes > 0 ? bytes : 1, &d);
+    if (st == UA_OK) {
+        j->temps[j->ntemps++] = d;
+        *out = (void *)(uintptr_t)d;
+    }
+    return st;
+}
+
+ua_status
+ua_cusolver_check(ua_cusolver_job *j, const int *info, size_t count,
+                  const char *routine, const char *what)
+{
+    int *host = malloc(count * sizeof *host);
+    if (host == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "no memory for cuSOLVER's "
+                                          "statuses");
+    }
+    CUresult r = ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)host,
+                                     (CUdeviceptr)(uintptr_t)info,
+                                     count * sizeof *host, j->q->stream);
+    if (r == CUDA_SUCCESS) {
+        r = ua_cu.cuStreamSynchronize(j->q->stream);
+    }
+    ua_status st = r == CUDA_SUCCESS
+                       ? UA_OK
+                       : ua_cuda_failed(r, "reading cuSOLVER's statuses");
+    for (size_t k = 0; st == UA_OK && k < count; k++) {
+        if (host[k] < 0) {
+            st = ua_error_set(UA_ERR_RUNTIME, "%s refused its argument %d",
+                              routine, -host[k]);
+        } else if (host[k] > 0) {
+            st = ua_error_set(UA_ERR_LINALG, "matrix %zu of the batch %s", k,
+                              what);
+        }
+    }
+    free(host);
+    return st;
+}
+
+static char *
+matrix(char *base, size_t k, ptrdiff_t rows, ptrdiff_t cols, size_t s)
+{
+    return base + k * (size_t)rows * (size_t)cols * s;
+}
+
+ua_status
+ua_cusolver_workspace(ua_cusolver_job *j, int lwork, void **out)
+{
+    return ua_cusolver_temp(j, (size_t)(lwork > 0 ? lwork : 1) * j->s, out);
+}
+
+ua_status
+ua_cusolver_statuses(ua_cusolver_job *j, int **out)
+{
+    void *p = NULL;
+    ua_status st = ua_cusolver_temp(j, j->p->batch * sizeof(int), &p);
+    *out = p;
+    return st;
+}
+
+#define FN UA_CUSOLVER_FN
+#define NAME UA_CUSOLVER_NAME
+
+static ua_status
+cholesky(ua_cusolver_job *j)
+{
+    const ua_solver_plan *p = j->p;
+    int n = j->n, lwork = 0, *info = NULL;
+    void *work = NULL;
+    ua_status st =
+        ua_cusolver_called(FN(j, ua_potrf_buf_fn, UA_CUSOLVER_POTRF_BUF)(
+                               j->h, UA_CUSOLVER_LOWER, n, p->a, n, &lwork),
+                           NAME(j, UA_CUSOLVER_POTRF_BUF));
+    st = st == UA_OK ? ua_cusolver_workspace(j, lwork, &work) : st;
+    st = st == UA_OK ? ua_cusolver_statuses(j, &info) : st;
+    ua_potrf_fn potrf = FN(j, ua_potrf_fn, UA_CUSOLVER_POTRF);
+    for (size_t k = 0; st == UA_OK && k < p->batch; k++) {
+        st = ua_cusolver_called(potrf(j->h, UA_CUSOLVER_LOWER, n,
+                                      matrix(p->a, k, n, n, j->s), n, work,
+                                      lwork, info + k),
+                                NAME(j, UA_CUSOLVER_POTRF));
+    }
+    return st == UA_OK ? ua_cusolver_check(j, info, p->batch,
+                                           NAME(j, UA_CUSOLVER_POTRF),
+                                           "is not positive definite")
+                       : st;
+}
+
+/* LU and SOLVE.  LU's statuses could only refuse arguments, which the
+ * plan's checks rule out: it does not wait for them. */
+static ua_status
+lu(ua_cusolver_job *j)
+{
+    const ua_solver_plan *p = j->p;
+    bool solve = p->op == UA_SOLVER_SOLVE;
+    int m = j->m, n = j->n, mn = m < n ? m : n, lwork = 0;
+    int *info = NULL, *solved = NULL;
+    void *work = NULL, *pivots = NULL;
+    ua_status st =
+        ua_cusolver_called(FN(j, ua_getrf_buf_fn, UA_CUSOLVER_GETRF_BUF)(
+                               j->h, m, n, p->a, m, &lwork),
+                           NAME(j, UA_CUSOLVER_GETRF_BUF));
+    st = st == UA_OK ? ua_cusolver_workspace(j, lwork, &work) : st;
+    st = st == UA_OK ? ua_cusolver_statuses(j, &info) : st;
+    if (solve) {
+        /* one matrix's pivots at a time: getrs uses them at once */
+        st = st == UA_OK
+                 ? ua_cusolver_temp(j, (size_t)mn * sizeof(int), &pivots)
+                 : st;
+        st = st == UA_OK ? ua_cusolver_statuses(j, &solved) : st;
+    }
+    ua_getrf_fn getrf = FN(j, ua_getrf_fn, UA_CUSOLVER_GETRF);
+    ua_getrs_fn getrs = FN(j, ua_getrs_fn, UA_CUSOLVER_GETRS);
+    for (size_t k = 0; st == UA_OK && k < p->batch; k++) {
+        char *a = matrix(p->a, k, m, n, j->s);
+        int *ipiv = solve ? pivots : p->pivots + k * (size_t)mn;
+        st = ua_cusolver_called(getrf(j->h, m, n, a, m, work, ipiv, info + k),
+                                NAME(j, UA_CUSOLVER_GETRF));
+        if (st == UA_OK && solve) {
+            st = ua_cusolver_called(
+                getrs(j->h, UA_CUSOLVER_OP_N, n, (int)p->nrhs, a, n, ipiv,
+                      matrix(p->b, k, n, p->nrhs, j->s), n, solved + k),
+                NAME(j, UA_CUSOLVER_GETRS));
+        }
+    }
+    if (st != UA_OK || !solve) {
+        return st;
+    }
+    st = ua_cusolver_check(j, info, p->batch, NAME(j, UA_CUSOLVER_GETRF),
+                           "is singular");
+    return st == UA_OK ? ua_cusolver_check(j, solved, p->batch,
+                                           NAME(j, UA_CUSOLVER_GETRS), "")
+                       : st;
+}
+
+/* QR and QR_Q: their statuses could only refuse arguments, so that
+ * neither waits. */
+static ua_status
+qr(ua_cusolver_job *j)
+{
+    const ua_solver_plan *p = j->p;
+    bool q = p->op == UA_SOLVER_QR_Q;
+    int m = j->m, n = j->n, lwork = 0, *info = NULL;
+    int k = q ? (int)p->k : (m < n ? m : n);
+    void *work = NULL;
+    ua_cusolver_routine r = q ? UA_CUSOLVER_ORGQR : UA_CUSOLVER_GEQRF;
+    int status = q ? FN(j, ua_orgqr_buf_fn, UA_CUSOLVER_ORGQR_BUF)(
+                         j->h, m, n, k, p->a, m, p->tau, &lwork)
+                   : FN(j, ua_geqrf_buf_fn,
+                        UA_CUSOLVER_GEQRF_BUF)(j->h, m, n, p->a, m, &lwork);
+    ua_status st = ua_cusolver_called(
+        status, NAME(j, q ? UA_CUSOLVER_ORGQR_BUF : UA_CUSOLVER_GEQRF_BUF));
+    st = st == UA_OK ? ua_cusolver_workspace(j, lwork, &work) : st;
+    st = st == UA_OK ? ua_cusolver_statuses(j, &info) : st;
+    for (size_t b = 0; st == UA_OK && b < p->batch; b++) {
+        char *a = matrix(p->a, b, m, n, j->s);
+        char *tau = p->tau + b * (size_t)k * j->s;
+        status = q ? FN(j, ua_orgqr_fn, r)(j->h, m, n, k, a, m, tau, work,
+                                           lwork, info + b)
+                   : FN(j, ua_geqrf_fn, r)(j->h, m, n, a, m, tau, work, lwork,
+                                           info + b);
+        st = ua_cusolver_called(status, NAME(j, r));
+    }
+    return st;
+}
+
+static ua_status
+eigh(ua_cusolver_job *j)
+{
+    const ua_solver_plan *p = j->p;
+    int n = j->n, lwork = 0, *info = NULL;
+    int jobz = p->vectors ? UA_CUSOLVER_VECTOR : UA_CUSOLVER_NOVECTOR;
+    void *work = NULL;
+    ua_status st = ua_cusolver_called(
+        FN(j, ua_evd_buf_fn, UA_CUSOLVER_EVD_BUF)(
+            j->h, jobz, UA_CUSOLVER_LOWER, n, p->a, n, p->w, &lwork),
+        NAME(j, UA_CUSOLVER_EVD_BUF));
+    st = st == UA_OK ? ua_cusolver_workspace(j, lwork, &work) : st;
+    st = st == UA_OK ? ua_cusolver_statuses(j, &info) : st;
+    ua_evd_fn evd = FN(j, ua_evd_fn, UA_CUSOLVER_EVD);
+    for (size_t k = 0; st == UA_OK && k < p->batch; k++) {
+        st = ua_cusolver_called(
+            evd(j->h, jobz, UA_CUSOLVER_LOWER, n, matrix(p->a, k, n, n, j->s),
+                n, p->w + k * (size_t)n * j->rs, work, lwork, info + k),
+            NAME(j, UA_CUSOLVER_EVD));
+    }
+    return st == UA_OK
+               ? ua_cusolver_check(j, info, p->batch, NAME(j, UA_CUSOLVER_EVD),
+                                   "has eigenvalues that did not converge")
+               : st;
+}
+
+/* gesvd takes only m >= n: a wide A is factored as A^T = U' S V'^T, so
+ * that A = V' S U'^T, whose vectors are plain transposes of those (and
+ * unitary, complex or not). */
+static ua_status
+svd(ua_cusolver_job *j)
+{
+    const ua_solver_plan *p = j->p;
+    bool wide = j->m < j->n, vectors = p->vectors;
+    int m = wide ? j->n : j->m, n = wide ? j->m : j->n; /* gesvd's */
+    int ucols = p->full ? m : n, lwork = 0, *info = NULL;
+    size_t batch = p->batch, s = j->s;
+    char *a = p->a, *u = p->u, *vt = p->vt;
+    void *work = NULL, *rwork = NULL, *tmp = NULL;
+    ua_status st = UA_OK;
+    if (wide) {
+        st = ua_cusolver_temp(j, batch * (size_t)m * (size_t)n * s, &tmp);
+        a = tmp;
+        st = st == UA_OK ? ua_cusolver_transpose(j, a, p->a, n, m, n,
+                                                 (ptrdiff_t)m * n, batch)
+                         : st;
+        if (vectors) {
+            st = st == UA_OK
+                     ? ua_cusolver_temp(
+                           j, batch * (size_t)m * (size_t)ucols * s, &tmp)
+                     : st;
+            u = tmp;
+            st = st == UA_OK ? ua_cusolver_temp(
+                                   j, batch * (size_t)n * (size_t)n * s, &tmp)
+                             : st;
+            vt = tmp;
+        }
+    }
+    st =
+        st == UA_OK
+            ? ua_cusolver_called(FN(j, ua_gesvd_buf_fn,
+                                    UA_CUSOLVER_GESVD_BUF)(j->h, m, n, &lwork),
+                                 NAME(j, UA_CUSOLVER_GESVD_BUF))
+            : st;
+    st = st == UA_OK ? ua_cusolver_workspace(j, lwork, &work) : st;
+    /* rwork: the superdiagonal that did not converge, where one did not */
+    st = st == UA_OK ? ua_cusolver_temp(j, (size_t)n * j->rs, &rwork) : st;
+    st = st == UA_OK ? ua_cusolver_statuses(j, &info) : st;
+    signed char jobu = !vectors ? 'N' : p->full ? 'A' : 'S';
+    signed char jobvt = !vectors ? 'N' : 'A';
+    ua_gesvd_fn gesvd = FN(j, ua_gesvd_fn, UA_CUSOLVER_GESVD);
+    for (size_t k = 0; st == UA_OK && k < batch; k++) {
+        st = ua_cusolver_called(
+            gesvd(j->h, jobu, jobvt, m, n, matrix(a, k, m, n, s), m,
+                  p->w + k * (size_t)n * j->rs,
+                  vectors ? matrix(u, k, m, ucols, s) : NULL, m,
+                  vectors ? matrix(vt, k, n, n, s) : NULL, n, work, lwork,
+                  rwork, info + k),
+            NAME(j, UA_CUSOLVER_GESVD));
+    }
+    if (st == UA_OK && wide && vectors) {
+        st = ua_cusolver_transpose(j, p->vt, u, m, ucols, m,
+                                   (ptrdiff_t)m * ucols, batch);
+        st = st == UA_OK ? ua_cusolver_transpose(j, p->u, vt, n, n, n,
+                                                 (ptrdiff_t)n * n, batch)
+                         : st;
+    }
+    return st == UA_OK
+               ? ua_cusolver_check(j, info, batch, NAME(j, UA_CUSOLVER_GESVD),
+                                   "did not converge (SVD)")
+               : st;
+}
+
+/* The context's handle, made on first use (under c->solver_lock). */
+static ua_status
+handle_of(ua_cuda_context *c, void **h)
+{
+    if (c->cusolver == NULL) {
+        int r = lib.create(&c->cusolver);
+        if (r != 0) {
+            c->cusolver = NULL;
+            return ua_cusolver_called(r, "cusolverDnCreate");
+        }
+    }
+    *h = c->cusolver;
+    return UA_OK;
+}
+
+static int
+slot(ua_typenum t)
+{
+    return t == UA_FLOAT32     ? 0
+           : t == UA_FLOAT64   ? 1
+           : t == UA_COMPLEX64 ? 2
+                               : 3;
+}
+
+static ua_status
+run(ua_cusolver_job *j)
+{
+    if (ua_cusolver_batched_takes(j)) {
+        return ua_cusolver_batched(j);
+    }
+    switch (j->p->op) {
+    case UA_SOLVER_CHOLESKY:
+        return cholesky(j);
+    case UA_SOLVER_LU:
+    case UA_SOLVER_SOLVE:
+        return lu(j);
+    case UA_SOLVER_QR:
+    case UA_SOLVER_QR_Q:
+        return qr(j);
+    case UA_SOLVER_EIGH:
+        return eigh(j);
+    case UA_SOLVER_SVD:
+        return svd(j);
+    }
+    return ua_error_set(UA_ERR_VALUE, "unknown factorization %d",
+                        (int)j->p->op);
+}
+
+ua_status
+ua_cuda_solver(void *queue, const ua_solver_plan *p)
+{
+    pthread_once(&once, find_cusolver);
+    if (!loaded) {
+        return ua_error_set(UA_ERR_UNAVAILABLE, "%s", where);
+    }
+    if (p->m > INT_MAX || p->n > INT_MAX ||
+        (p->op == UA_SOLVER_SOLVE && p->nrhs > INT_MAX)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "cuSOLVER factors matrices of at most %d rows "
+                            "and columns",
+                            INT_MAX);
+    }
+    ua_cusolver_job j;
+    memset(&j, 0, sizeof j);
+    j.q = queue;
+    j.p = p;
+    j.lib = &lib;
+    j.t = slot(p->type);
+    j.fn = lib.fn[j.t];
+    j.s = ua_dtype_itemsize(p->type);
+    j.rs = j.t == 0 || j.t == 2 ? 4 : 8;
+    j.m = (int)p->m;
+    j.n = (int)p->n;
+    ua_cuda_context *c = j.q->c;
+    ua_status st = ua_cuda_bind(c);
+    if (st != UA_OK) {
+        return st;
+    }
+    pthread_mutex_lock(&c->solver_lock);
+    st = handle_of(c, &j.h);
+    if (st == UA_OK) {
+        st = ua_cusolver_called(lib.set_stream(j.h, j.q->stream),
+                                "cusolverDnSetStream");
+    }
+    st = st == UA_OK ? run(&j) : st;
+    for (int i = 0; i < j.ntemps; i++) {
+        ua_cu.cuMemFreeAsync(j.temps[i], j.q->stream);
+    }
+    pthread_mutex_unlock(&c->solver_lock);
+    return st;
 }

@@ -20,227 +20,6 @@
 
 #include <string.h>
 
-PyObject *
-ua_py_ns_call(PyObject *module, const char *fn, PyObject *args,
-              PyObject *kwargs)
-{
-    PyObject *f = NULL, *r = NULL;
-    if (args != NULL && !PyErr_Occurred()) {
-        f = PyObject_GetAttrString(module, fn);
-    }
-    if (f != NULL) {
-        r = PyObject_Call(f, args, kwargs);
-    }
-    Py_XDECREF(f);
-    Py_XDECREF(args);
-    Py_XDECREF(kwargs);
-    return r;
-}
-
-PyObject *
-ua_py_ns_call1(PyObject *module, const char *fn, PyObject *x)
-{
-    return x == NULL ? NULL
-                     : ua_py_ns_call(module, fn, PyTuple_Pack(1, x), NULL);
-}
-
-PyObject *
-ua_py_ns_call2(PyObject *module, const char *fn, PyObject *x, PyObject *y)
-{
-    return x == NULL || y == NULL
-               ? NULL
-               : ua_py_ns_call(module, fn, PyTuple_Pack(2, x, y), NULL);
-}
-
-ua_typenum
-ua_py_real_of(ua_typenum t)
-{
-    return t == UA_COMPLEX64    ? UA_FLOAT32
-           : t == UA_COMPLEX128 ? UA_FLOAT64
-                                : t;
-}
-
-int
-ua_py_linalg_type(PyObject *x, const char *fn, ua_typenum *t)
-{
-    ua_typenum x_t = (ua_typenum)ARR(x)->typenum;
-    switch (x_t) {
-    case UA_FLOAT32:
-    case UA_FLOAT64:
-    case UA_COMPLEX64:
-    case UA_COMPLEX128:
-        *t = x_t;
-        return 0;
-    case UA_FLOAT16:
-        PyErr_Format(PyExc_TypeError,
-                     "linalg.%s: float16 is not supported (LAPACK and "
-                     "cuSOLVER compute in float32 and float64): convert "
-                     "with astype first",
-                     fn);
-        return -1;
-    default:
-        *t = ua_py_default_float(x);
-        return 0;
-    }
-}
-
-int
-ua_py_linalg_check_matrices(PyObject *x, const char *fn)
-{
-    if (ARR(x)->nd < 2) {
-        PyErr_Format(PyExc_ValueError,
-                     "linalg.%s needs an array of at least two dimensions "
-                     "(a stack of matrices), not %d",
-                     fn, ARR(x)->nd);
-        return -1;
-    }
-    return 0;
-}
-
-/* x's matrices are square: their order in *n. */
-static int
-check_square(PyObject *x, const char *fn, Py_ssize_t *n)
-{
-    if (ua_py_linalg_check_matrices(x, fn) < 0) {
-        return -1;
-    }
-    int nd = ARR(x)->nd;
-    if (ARR(x)->shape[nd - 1] != ARR(x)->shape[nd - 2]) {
-        PyErr_Format(PyExc_ValueError,
-                     "linalg.%s needs square matrices, not %zd x %zd", fn,
-                     ARR(x)->shape[nd - 2], ARR(x)->shape[nd - 1]);
-        return -1;
-    }
-    *n = ARR(x)->shape[nd - 1];
-    return 0;
-}
-
-/* The number of matrices of an array: its shape but the last two axes. */
-static size_t
-batch_of(PyObject *x)
-{
-    size_t b = 1;
-    for (int k = 0; k < ARR(x)->nd - 2; k++) {
-        b *= (size_t)ARR(x)->shape[k];
-    }
-    return b;
-}
-
-/* An array's matrix transpose, a view. */
-static PyObject *
-mT(PyObject *x)
-{
-    return x == NULL ? NULL : ua_py_array_get_mT(x, NULL);
-}
-
-/* A copy of x as type t whose matrices are column-major: the C-ordered
- * copy of x's matrix transpose, seen through its own matrix transpose. */
-static PyObject *
-colmajor_copy(ua_state *st, PyObject *x, ua_typenum t)
-{
-    PyObject *xt = mT(x);
-    PyObject *c = xt != NULL
-                      ? ua_py_array_copy(st, xt, t, 'C', base_of(x)->kind,
-                                         base_of(x)->queue)
-                      : NULL;
-    Py_XDECREF(xt);
-    PyObject *r = mT(c);
-    Py_XDECREF(c);
-    return r;
-}
-
-/* A new array of shape on like's queue whose matrices are column-major. */
-static PyObject *
-colmajor_empty(ua_state *st, PyObject *like, int nd, const Py_ssize_t *shape,
-               ua_typenum t)
-{
-    Py_ssize_t s[UA_MAXDIMS];
-    memcpy(s, shape, (size_t)nd * sizeof *s);
-    s[nd - 2] = shape[nd - 1];
-    s[nd - 1] = shape[nd - 2];
-    PyObject *c = ua_py_result_like(st, like, nd, s, t);
-    PyObject *r = mT(c);
-    Py_XDECREF(c);
-    return r;
-}
-
-/* like's batch shape followed by rows and cols (cols < 0: none). */
-static int
-batch_shape(PyObject *like, Py_ssize_t rows, Py_ssize_t cols,
-            Py_ssize_t *shape)
-{
-    int nd = ARR(like)->nd - 2;
-    memcpy(shape, ARR(like)->shape, (size_t)nd * sizeof *shape);
-    shape[nd++] = rows;
-    if (cols >= 0) {
-        shape[nd++] = cols;
-    }
-    return nd;
-}
-
-static int
-run_solver(ua_state *st, PyObject *x, const ua_solver_plan *p)
-{
-    size_t bytes =
-        p->batch * (size_t)p->m * (size_t)p->n * ua_dtype_itemsize(p->type);
-    PyThreadState *saved = ua_py_release_if_long(bytes);
-    ua_status code = ua_queue_solver(queue_of_array(x), p);
-    ua_py_reacquire(saved);
-    return ua_py_run_core(st, code);
-}
-
-/* The identity of order n as type t, broadcast to like's batch and
- * copied: what a factorization of empty matrices leaves for Q, U, V. */
-static PyObject *
-identities(PyObject *module, PyObject *like, Py_ssize_t n, ua_typenum t)
-{
-    ua_state *st = PyModule_GetState(module);
-    PyObject *device = PyObject_GetAttrString(like, "device");
-    PyObject *eye = device == NULL
-                        ? NULL
-                        : ua_py_ns_call(module, "eye", Py_BuildValue("(n)", n),
-                                        Py_BuildValue("{s:O,s:O}", "dtype",
-                                                      ua_py_dtype(st, t),
-                                                      "device", device));
-    Py_XDECREF(device);
-    Py_ssize_t shape[UA_MAXDIMS];
-    int nd = batch_shape(like, n, n, shape);
-    PyObject *out =
-        eye != NULL ? colmajor_empty(st, like, nd, shape, t) : NULL;
-    if (out != NULL && ua_py_array_assign(st, out, eye) < 0) {
-        Py_CLEAR(out);
-    }
-    Py_XDECREF(eye);
-    return out;
-}
-
-/* The operand of a one-array function: parsed, checked to be an array
- * of matrices, its factorization type in *t. */
-static int
-one_operand(ua_state *st, PyObject *x, const char *fn, ua_typenum *t)
-{
-    return ua_py_check_array(st, x, fn) < 0 ||
-                   ua_py_linalg_check_matrices(x, fn) < 0 ||
-                   ua_py_linalg_type(x, fn, t) < 0
-               ? -1
-               : 0;
-}
-
-static PyObject *
-result_of(PyObject *module, const char *name, int n, PyObject **items)
-{
-    PyObject *linalg = PyObject_GetAttrString(module, "linalg");
-    PyObject *r =
-        linalg != NULL ? ua_py_result_tuple(linalg, name, n, items) : NULL;
-    if (linalg == NULL) {
-        for (int i = 0; i < n; i++) {
-            Py_XDECREF(items[i]);
-        }
-    }
-    Py_XDECREF(linalg);
-    return r;
-}
-
 static PyObject *
 cholesky(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
          PyObject *kwnames)
@@ -253,29 +32,30 @@ cholesky(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     ua_typenum t;
     Py_ssize_t n;
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
-        one_operand(st, v[0], "cholesky", &t) < 0 ||
-        check_square(v[0], "cholesky", &n) < 0 ||
+        ua_py_la_operand(st, v[0], "cholesky", &t) < 0 ||
+        ua_py_la_check_square(v[0], "cholesky", &n) < 0 ||
         ua_py_parse_bool(v[1], "cholesky", "upper", &upper) < 0) {
         return NULL;
     }
-    PyObject *a = colmajor_copy(st, v[0], t);
+    PyObject *a = ua_py_la_colmajor_copy(st, v[0], t);
     if (a == NULL) {
         return NULL;
     }
     ua_solver_plan p = {.op = UA_SOLVER_CHOLESKY,
                         .type = t,
-                        .batch = batch_of(a),
+                        .batch = ua_py_la_batch_of(a),
                         .m = n,
                         .n = n,
                         .a = ARR(a)->data};
-    PyObject *l =
-        run_solver(st, a, &p) < 0 ? NULL : ua_py_ns_call1(module, "tril", a);
+    PyObject *l = ua_py_la_run_solver(st, a, &p) < 0
+                      ? NULL
+                      : ua_py_ns_call1(module, "tril", a);
     Py_DECREF(a);
     if (l == NULL || !upper) {
         return l;
     }
     /* U = L^H */
-    PyObject *u = mT(l);
+    PyObject *u = ua_py_la_mT(l);
     Py_DECREF(l);
     if (u == NULL || t == UA_FLOAT32 || t == UA_FLOAT64) {
         return u;
@@ -292,55 +72,30 @@ lu_factors(ua_state *st, PyObject *x, const char *fn, PyObject **lu,
 {
     ua_typenum t;
     Py_ssize_t n;
-    if (one_operand(st, x, fn, &t) < 0 || check_square(x, fn, &n) < 0) {
+    if (ua_py_la_operand(st, x, fn, &t) < 0 ||
+        ua_py_la_check_square(x, fn, &n) < 0) {
         return -1;
     }
     Py_ssize_t shape[UA_MAXDIMS];
-    int nd = batch_shape(x, n, -1, shape);
-    *lu = colmajor_copy(st, x, t);
+    int nd = ua_py_la_batch_shape(x, n, -1, shape);
+    *lu = ua_py_la_colmajor_copy(st, x, t);
     *pivots =
         *lu != NULL ? ua_py_result_like(st, x, nd, shape, UA_INT32) : NULL;
     if (*pivots != NULL) {
         ua_solver_plan p = {.op = UA_SOLVER_LU,
                             .type = t,
-                            .batch = batch_of(x),
+                            .batch = ua_py_la_batch_of(x),
                             .m = n,
                             .n = n,
                             .a = ARR(*lu)->data,
                             .pivots = (int32_t *)ARR(*pivots)->data};
-        if (run_solver(st, x, &p) == 0) {
+        if (ua_py_la_run_solver(st, x, &p) == 0) {
             return 0;
         }
     }
     Py_CLEAR(*lu);
     Py_CLEAR(*pivots);
     return -1;
-}
-
-PyObject *
-ua_py_diagonal_view(ua_state *st, PyObject *x, Py_ssize_t offset)
-{
-    PyUSMArrayObject *a = ARR(x);
-    int nd = a->nd;
-    Py_ssize_t rows = a->shape[nd - 2], cols = a->shape[nd - 1];
-    Py_ssize_t r0 = offset < 0 ? -offset : 0, c0 = offset > 0 ? offset : 0;
-    Py_ssize_t len = rows - r0 < cols - c0 ? rows - r0 : cols - c0;
-    Py_ssize_t shape[UA_MAXDIMS], strides[UA_MAXDIMS];
-    memcpy(shape, a->shape, (size_t)(nd - 2) * sizeof *shape);
-    memcpy(strides, a->strides, (size_t)(nd - 2) * sizeof *strides);
-    shape[nd - 2] = len > 0 ? len : 0;
-    strides[nd - 2] = a->strides[nd - 2] + a->strides[nd - 1];
-    char *data = a->data;
-    if (shape[nd - 2] > 0) {
-        data += (r0 * a->strides[nd - 2] + c0 * a->strides[nd - 1]) *
-                (Py_ssize_t)ua_py_array_itemsize(x);
-    }
-    PyObject *out = ua_py_array_make(st, nd - 1, shape, strides,
-                                     (ua_typenum)a->typenum, data, a->base, 0);
-    if (out != NULL) {
-        ARR(out)->flags |= a->flags & USM_ARRAY_WRITABLE;
-    }
-    return out;
 }
 
 /* Where an odd number of rows were swapped, -v; else v. */
@@ -430,7 +185,7 @@ slogdet(PyObject *module, PyObject *x)
     Py_XDECREF(logs);
     Py_DECREF(lu);
     Py_DECREF(pivots);
-    return result_of(module, "SlogdetResult", 2, items);
+    return ua_py_la_result(module, "SlogdetResult", 2, items);
 }
 
 /* eigh and eigvalsh. */
@@ -440,25 +195,26 @@ eigen(PyObject *module, PyObject *x, const char *fn, bool vectors)
     ua_state *st = PyModule_GetState(module);
     ua_typenum t;
     Py_ssize_t n;
-    if (one_operand(st, x, fn, &t) < 0 || check_square(x, fn, &n) < 0) {
+    if (ua_py_la_operand(st, x, fn, &t) < 0 ||
+        ua_py_la_check_square(x, fn, &n) < 0) {
         return NULL;
     }
     Py_ssize_t shape[UA_MAXDIMS];
-    int nd = batch_shape(x, n, -1, shape);
-    PyObject *a = colmajor_copy(st, x, t);
+    int nd = ua_py_la_batch_shape(x, n, -1, shape);
+    PyObject *a = ua_py_la_colmajor_copy(st, x, t);
     PyObject *w = a != NULL
                       ? ua_py_result_like(st, x, nd, shape, ua_py_real_of(t))
                       : NULL;
     if (w != NULL) {
         ua_solver_plan p = {.op = UA_SOLVER_EIGH,
                             .type = t,
-                            .batch = batch_of(x),
+                            .batch = ua_py_la_batch_of(x),
                             .m = n,
                             .n = n,
                             .vectors = vectors,
                             .a = ARR(a)->data,
                             .w = ARR(w)->data};
-        if (run_solver(st, x, &p) < 0) {
+        if (ua_py_la_run_solver(st, x, &p) < 0) {
             Py_CLEAR(w);
         }
     }
@@ -467,7 +223,7 @@ eigen(PyObject *module, PyObject *x, const char *fn, bool vectors)
         return w;
     }
     PyObject *items[2] = {w, a};
-    return result_of(module, "EighResult", 2, items);
+    return ua_py_la_result(module, "EighResult", 2, items);
 }
 
 static PyObject *
@@ -489,13 +245,13 @@ solve_into(ua_state *st, PyObject *a, PyObject *b, ua_typenum t)
     int nd = ARR(b)->nd;
     ua_solver_plan p = {.op = UA_SOLVER_SOLVE,
                         .type = t,
-                        .batch = batch_of(b),
+                        .batch = ua_py_la_batch_of(b),
                         .m = ARR(b)->shape[nd - 2],
                         .n = ARR(b)->shape[nd - 2],
                         .nrhs = ARR(b)->shape[nd - 1],
                         .a = ARR(a)->data,
                         .b = ARR(b)->data};
-    return run_solver(st, b, &p);
+    return ua_py_la_run_solver(st, b, &p);
 }
 
 PyObject *
@@ -504,11 +260,12 @@ ua_py_inv(PyObject *module, PyObject *x, const char *fn)
     ua_state *st = PyModule_GetState(module);
     ua_typenum t;
     Py_ssize_t n;
-    if (one_operand(st, x, fn, &t) < 0 || check_square(x, fn, &n) < 0) {
+    if (ua_py_la_operand(st, x, fn, &t) < 0 ||
+        ua_py_la_check_square(x, fn, &n) < 0) {
         return NULL;
     }
-    PyObject *a = colmajor_copy(st, x, t);
-    PyObject *b = a != NULL ? identities(module, x, n, t) : NULL;
+    PyObject *a = ua_py_la_colmajor_copy(st, x, t);
+    PyObject *b = a != NULL ? ua_py_la_identities(module, x, n, t) : NULL;
     if (b != NULL && solve_into(st, a, b, t) < 0) {
         Py_CLEAR(b);
     }
@@ -589,8 +346,8 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     ua_typenum t1, t2;
     Py_ssize_t n;
     if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
-        one_operand(st, v[0], "solve", &t1) < 0 ||
-        check_square(v[0], "solve", &n) < 0 ||
+        ua_py_la_operand(st, v[0], "solve", &t1) < 0 ||
+        ua_py_la_check_square(v[0], "solve", &n) < 0 ||
         ua_py_check_array(st, v[1], "solve") < 0 ||
         ua_py_linalg_type(v[1], "solve", &t2) < 0) {
         return NULL;
@@ -619,8 +376,9 @@ solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *b2 =
         x2 != NULL ? broadcast_batch(module, x2, nb, batch, 2) : NULL;
     Py_XDECREF(x2);
-    PyObject *a = b1 != NULL && b2 != NULL ? colmajor_copy(st, b1, t) : NULL;
-    PyObject *b = a != NULL ? colmajor_copy(st, b2, t) : NULL;
+    PyObject *a =
+        b1 != NULL && b2 != NULL ? ua_py_la_colmajor_copy(st, b1, t) : NULL;
+    PyObject *b = a != NULL ? ua_py_la_colmajor_copy(st, b2, t) : NULL;
     Py_XDECREF(b1);
     Py_XDECREF(b2);
     if (b != NULL && solve_into(st, a, b, t) < 0) {
@@ -664,11 +422,12 @@ qr_q(PyObject *module, PyObject *x, PyObject *a, PyObject *tau, Py_ssize_t qc,
     Py_ssize_t m = ARR(a)->shape[nd - 2], n = ARR(a)->shape[nd - 1];
     Py_ssize_t k = m < n ? m : n, cols = n < qc ? n : qc;
     if (k == 0) {
-        return qc == m ? identities(module, x, m, t) : top_left(a, m, 0);
+        return qc == m ? ua_py_la_identities(module, x, m, t)
+                       : top_left(a, m, 0);
     }
     Py_ssize_t shape[UA_MAXDIMS];
-    batch_shape(x, m, qc, shape);
-    PyObject *q = colmajor_empty(st, x, nd, shape, t);
+    ua_py_la_batch_shape(x, m, qc, shape);
+    PyObject *q = ua_py_la_colmajor_empty(st, x, nd, shape, t);
     PyObject *dst = q != NULL ? top_left(q, m, cols) : NULL;
     PyObject *src = dst != NULL ? top_left(a, m, cols) : NULL;
     int rc = src != NULL ? ua_py_array_assign(st, dst, src) : -1;
@@ -677,13 +436,13 @@ qr_q(PyObject *module, PyObject *x, PyObject *a, PyObject *tau, Py_ssize_t qc,
     if (rc == 0) {
         ua_solver_plan p = {.op = UA_SOLVER_QR_Q,
                             .type = t,
-                            .batch = batch_of(x),
+                            .batch = ua_py_la_batch_of(x),
                             .m = m,
                             .n = qc,
                             .k = k,
                             .a = ARR(q)->data,
                             .tau = ARR(tau)->data};
-        rc = run_solver(st, x, &p);
+        rc = ua_py_la_run_solver(st, x, &p);
     }
     if (rc < 0) {
         Py_CLEAR(q);
@@ -701,7 +460,7 @@ qr(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     ua_state *st = PyModule_GetState(module);
     ua_typenum t;
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
-        one_operand(st, v[0], "qr", &t) < 0) {
+        ua_py_la_operand(st, v[0], "qr", &t) < 0) {
         return NULL;
     }
     bool complete = false;
@@ -724,19 +483,19 @@ qr(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     Py_ssize_t m = ARR(x)->shape[nd - 2], n = ARR(x)->shape[nd - 1];
     Py_ssize_t k = m < n ? m : n;
     Py_ssize_t shape[UA_MAXDIMS];
-    int tnd = batch_shape(x, k, -1, shape);
-    PyObject *a = colmajor_copy(st, x, t);
+    int tnd = ua_py_la_batch_shape(x, k, -1, shape);
+    PyObject *a = ua_py_la_colmajor_copy(st, x, t);
     PyObject *tau = a != NULL ? ua_py_result_like(st, x, tnd, shape, t) : NULL;
     int rc = tau != NULL ? 0 : -1;
     if (rc == 0 && k > 0) {
         ua_solver_plan p = {.op = UA_SOLVER_QR,
                             .type = t,
-                            .batch = batch_of(x),
+                            .batch = ua_py_la_batch_of(x),
                             .m = m,
                             .n = n,
                             .a = ARR(a)->data,
                             .tau = ARR(tau)->data};
-        rc = run_solver(st, x, &p);
+        rc = ua_py_la_run_solver(st, x, &p);
     }
     PyObject *items[2] = {NULL, NULL};
     if (rc == 0) {
@@ -747,7 +506,26 @@ qr(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     Py_XDECREF(a);
     Py_XDECREF(tau);
-    return rc < 0 ? NULL : result_of(module, "QRResult", 2, items);
+    return rc < 0 ? NULL : ua_py_la_result(module, "QRResult", 2, items);
+}
+
+/* 1 where x holds a NaN (LinAlgError raised), 0 where not, -1 on error:
+ * LAPACK's gesdd refuses such a matrix and NumPy raises, while other
+ * libraries return NaNs, so the check is made here for every device. */
+static int
+refuse_nan(PyObject *module, PyObject *x)
+{
+    ua_state *st = PyModule_GetState(module);
+    PyObject *nan = ua_py_ns_call1(module, "isnan", x);
+    PyObject *any = ua_py_ns_call1(module, "any", nan);
+    int found = any != NULL ? PyObject_IsTrue(any) : -1;
+    Py_XDECREF(nan);
+    Py_XDECREF(any);
+    if (found == 1) {
+        PyErr_SetString(st->LinAlgError,
+                        "the matrices hold a NaN: their SVD did not converge");
+    }
+    return found;
 }
 
 /* The SVD of x: s always, u and vh where they are not NULL. */
@@ -757,7 +535,10 @@ svd_of(PyObject *module, PyObject *x, const char *fn, bool full, PyObject **u,
 {
     ua_state *st = PyModule_GetState(module);
     ua_typenum t;
-    if (one_operand(st, x, fn, &t) < 0) {
+    if (ua_py_la_operand(st, x, fn, &t) < 0) {
+        return -1;
+    }
+    if (refuse_nan(module, x) != 0) {
         return -1;
     }
     bool vectors = u != NULL;
@@ -765,21 +546,21 @@ svd_of(PyObject *module, PyObject *x, const char *fn, bool full, PyObject **u,
     Py_ssize_t m = ARR(x)->shape[nd - 2], n = ARR(x)->shape[nd - 1];
     Py_ssize_t k = m < n ? m : n;
     Py_ssize_t shape[UA_MAXDIMS];
-    batch_shape(x, k, -1, shape);
-    PyObject *a = colmajor_copy(st, x, t);
+    ua_py_la_batch_shape(x, k, -1, shape);
+    PyObject *a = ua_py_la_colmajor_copy(st, x, t);
     *s = a != NULL ? ua_py_result_like(st, x, nd - 1, shape, ua_py_real_of(t))
                    : NULL;
     if (vectors && *s != NULL) {
-        batch_shape(x, m, full ? m : k, shape);
-        *u = colmajor_empty(st, x, nd, shape, t);
-        batch_shape(x, full ? n : k, n, shape);
-        *vh = *u != NULL ? colmajor_empty(st, x, nd, shape, t) : NULL;
+        ua_py_la_batch_shape(x, m, full ? m : k, shape);
+        *u = ua_py_la_colmajor_empty(st, x, nd, shape, t);
+        ua_py_la_batch_shape(x, full ? n : k, n, shape);
+        *vh = *u != NULL ? ua_py_la_colmajor_empty(st, x, nd, shape, t) : NULL;
     }
     int rc = *s != NULL && (!vectors || *vh != NULL) ? 0 : -1;
     if (rc == 0 && k > 0) {
         ua_solver_plan p = {.op = UA_SOLVER_SVD,
                             .type = t,
-                            .batch = batch_of(x),
+                            .batch = ua_py_la_batch_of(x),
                             .m = m,
                             .n = n,
                             .vectors = vectors,
@@ -788,11 +569,11 @@ svd_of(PyObject *module, PyObject *x, const char *fn, bool full, PyObject **u,
                             .w = ARR(*s)->data,
                             .u = vectors ? ARR(*u)->data : NULL,
                             .vt = vectors ? ARR(*vh)->data : NULL};
-        rc = run_solver(st, x, &p);
+        rc = ua_py_la_run_solver(st, x, &p);
     } else if (rc == 0 && vectors && full) {
         /* No singular values: U and V are whole bases. */
-        Py_SETREF(*u, identities(module, x, m, t));
-        Py_SETREF(*vh, identities(module, x, n, t));
+        Py_SETREF(*u, ua_py_la_identities(module, x, m, t));
+        Py_SETREF(*vh, ua_py_la_identities(module, x, n, t));
         rc = *u != NULL && *vh != NULL ? 0 : -1;
     }
     Py_XDECREF(a);
@@ -837,7 +618,7 @@ svd(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         0) {
         return NULL;
     }
-    return result_of(module, "SVDResult", 3, items);
+    return ua_py_la_result(module, "SVDResult", 3, items);
 }
 
 static PyObject *

@@ -6,6 +6,7 @@
 #define UA_PY_LINALG_EXT_H
 
 #include "python/base/state.h"
+#include "core/compute/library_kernels.h"
 
 /* module.<fn>(*args, **kwargs), where args (a tuple) and kwargs (a dict,
  * or NULL for none) are new references that the call consumes; NULL
@@ -26,6 +27,33 @@ int ua_py_linalg_type(PyObject *x, const char *fn, ua_typenum *t);
 int ua_py_linalg_check_matrices(PyObject *x, const char *fn);
 /* The real type of a floating type. */
 ua_typenum ua_py_real_of(ua_typenum t);
+
+/* x's matrices are square: their order in *n (ValueError naming fn). */
+int ua_py_la_check_square(PyObject *x, const char *fn, Py_ssize_t *n);
+/* The number of matrices of an array: its shape but the last two axes. */
+size_t ua_py_la_batch_of(PyObject *x);
+/* An array's matrix transpose, a view (NULL for NULL). */
+PyObject *ua_py_la_mT(PyObject *x);
+/* A copy of x as type t whose matrices are column-major, LAPACK's layout:
+ * the C-ordered copy of x's matrix transpose, seen through its own. */
+PyObject *ua_py_la_colmajor_copy(ua_state *st, PyObject *x, ua_typenum t);
+/* A new array of shape on like's queue whose matrices are column-major. */
+PyObject *ua_py_la_colmajor_empty(ua_state *st, PyObject *like, int nd,
+                                  const Py_ssize_t *shape, ua_typenum t);
+/* like's batch shape followed by rows and cols (cols < 0: none): nd. */
+int ua_py_la_batch_shape(PyObject *like, Py_ssize_t rows, Py_ssize_t cols,
+                         Py_ssize_t *shape);
+/* The core's solver entry on x's queue, without the GIL when long. */
+int ua_py_la_run_solver(ua_state *st, PyObject *x, const ua_solver_plan *p);
+/* The identity of order n as type t for each matrix of like's batch,
+ * column-major. */
+PyObject *ua_py_la_identities(PyObject *module, PyObject *like, Py_ssize_t n,
+                              ua_typenum t);
+/* x is an array of matrices; its factorization type in *t. */
+int ua_py_la_operand(ua_state *st, PyObject *x, const char *fn, ua_typenum *t);
+/* linalg.<name>(*items), a named tuple (items stolen). */
+PyObject *ua_py_la_result(PyObject *module, const char *name, int n,
+                          PyObject **items);
 
 /* The singular values of each matrix of x, descending: (..., min(M, N)). */
 PyObject *ua_py_svdvals(PyObject *module, PyObject *x, const char *fn);
