@@ -403,8 +403,11 @@ transform(ua_cuda_queue *q, const ua_fft_plan *p, const fft_shape *s,
     ua_status st = plan_of(c, p, s, &e);
     const char *what = "cufftSetStream";
     int r = st == UA_OK ? cufft.set_stream(e->plan, q->stream) : 0;
-    if (st == UA_OK && r == CUFFT_SUCCESS && e->work > 0) {
-        st = ua_cuda_scratch(q, e->work, &work);
+    /* Every call names its work area, none where the plan needs none:
+     * plans made without automatic allocation may refuse to run without
+     * one. */
+    if (st == UA_OK && r == CUFFT_SUCCESS) {
+        st = e->work > 0 ? ua_cuda_scratch(q, e->work, &work) : UA_OK;
         what = "cufftSetWorkArea";
         r = st == UA_OK ? cufft.set_work_area(e->plan, (void *)(uintptr_t)work)
                         : 0;

@@ -267,6 +267,13 @@ matrix(char *base, size_t k, ptrdiff_t rows, ptrdiff_t cols, size_t s)
 ua_status
 ua_cusolver_workspace(ua_cusolver_job *j, int lwork, void **out)
 {
+    if (lwork < 0) {
+        *out = NULL;
+        return ua_error_set(UA_ERR_VALUE,
+                            "cuSOLVER sized its work past an int (%d): the "
+                            "matrices are too large for one call",
+                            lwork);
+    }
     return ua_cusolver_temp(j, (size_t)(lwork > 0 ? lwork : 1) * j->s, out);
 }
 

@@ -16,7 +16,14 @@
 
 #include "backends/cuda/cuda_solver.h"
 
-enum { LU_LIMIT = 512, POTRF_LIMIT = 1024, JACOBI_LIMIT = 32 };
+/* JACOBI_BATCH: the Jacobi routines size their work for the whole
+ * batch in one int, which larger batches of 32 x 32 matrices overflow. */
+enum {
+    LU_LIMIT = 512,
+    POTRF_LIMIT = 1024,
+    JACOBI_LIMIT = 32,
+    JACOBI_BATCH = 65536
+};
 
 #define FN UA_CUSOLVER_FN
 #define NAME UA_CUSOLVER_NAME
@@ -36,7 +43,7 @@ ua_cusolver_batched_takes(const ua_cusolver_job *j)
     case UA_SOLVER_SOLVE:
         return j->m == j->n && j->n < LU_LIMIT && ua_cuda_blas_has_batched();
     case UA_SOLVER_EIGH:
-        return j->n <= JACOBI_LIMIT &&
+        return j->n <= JACOBI_LIMIT && p->batch <= JACOBI_BATCH &&
                j->fn[UA_CUSOLVER_EVJ_BATCHED] != NULL &&
                j->fn[UA_CUSOLVER_EVJ_BATCHED_BUF] != NULL &&
                lib->create_evj != NULL && lib->destroy_evj != NULL &&
@@ -44,6 +51,7 @@ ua_cusolver_batched_takes(const ua_cusolver_job *j)
     case UA_SOLVER_SVD:
         /* complex V^H needs cuBLAS's conjugation */
         return j->m <= JACOBI_LIMIT && j->n <= JACOBI_LIMIT &&
+               p->batch <= JACOBI_BATCH &&
                j->fn[UA_CUSOLVER_SVDJ_BATCHED] != NULL &&
                j->fn[UA_CUSOLVER_SVDJ_BATCHED_BUF] != NULL &&
                lib->create_svdj != NULL && lib->destroy_svdj != NULL &&
