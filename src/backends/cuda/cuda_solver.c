@@ -43,7 +43,9 @@ static const char *const routine_names[UA_CUSOLVER_ROUTINES][2] = {
     {"syevjBatched", "heevjBatched"},
     {"syevjBatched_bufferSize", "heevjBatched_bufferSize"},
     {"gesvdjBatched", "gesvdjBatched"},
-    {"gesvdjBatched_bufferSize", "gesvdjBatched_bufferSize"}};
+    {"gesvdjBatched_bufferSize", "gesvdjBatched_bufferSize"},
+    {"gesvdj", "gesvdj"},
+    {"gesvdj_bufferSize", "gesvdj_bufferSize"}};
 
 static bool
 take_symbols(void *h, const char *path)
@@ -418,6 +420,75 @@ eigh(ua_cusolver_job *j)
                : st;
 }
 
+/* The Jacobi SVD (gesvdj), one matrix a call, of any shape: on large
+ * matrices it is the faster of the two (benchmarks/gpu_linalg_fft.py's
+ * svd row).  It gives V, whose conjugate transpose is vt; without vectors
+ * it still writes U and V, which go to temporaries. */
+static bool
+has_jacobi_svd(const ua_cusolver_job *j)
+{
+    /* complex V^H needs cuBLAS's conjugation */
+    return j->fn[UA_CUSOLVER_SVDJ] != NULL &&
+           j->fn[UA_CUSOLVER_SVDJ_BUF] != NULL &&
+           j->lib->create_svdj != NULL && j->lib->destroy_svdj != NULL &&
+           (j->t < 2 || !j->p->vectors || ua_cuda_blas_has_batched());
+}
+
+static ua_status
+svd_jacobi(ua_cusolver_job *j)
+{
+    const ua_solver_plan *p = j->p;
+    int m = (int)j->m, n = (int)j->n, mn = m < n ? m : n;
+    int ucols = p->full ? m : mn, vcols = p->full ? n : mn;
+    int jobz = p->vectors ? UA_CUSOLVER_VECTOR : UA_CUSOLVER_NOVECTOR;
+    int econ = p->full ? 0 : 1, lwork = 0, *info = NULL;
+    size_t batch = p->batch, s = j->s;
+    void *u = p->vectors ? (void *)p->u : NULL, *v = NULL, *work = NULL;
+    void *params = NULL;
+    ua_status st =
+        u != NULL
+            ? UA_OK
+            : ua_cusolver_temp(j, batch * (size_t)m * (size_t)ucols * s, &u);
+    st = st == UA_OK
+             ? ua_cusolver_temp(j, batch * (size_t)n * (size_t)vcols * s, &v)
+             : st;
+    st = st == UA_OK ? ua_cusolver_called(j->lib->create_svdj(&params),
+                                          "cusolverDnCreateGesvdjInfo")
+                     : st;
+    st = st == UA_OK
+             ? ua_cusolver_called(FN(j, ua_svdj_buf_fn, UA_CUSOLVER_SVDJ_BUF)(
+                                      j->h, jobz, econ, m, n, p->a, m, p->w, u,
+                                      m, v, n, &lwork, params),
+                                  NAME(j, UA_CUSOLVER_SVDJ_BUF))
+             : st;
+    st = st == UA_OK ? ua_cusolver_workspace(j, lwork, &work) : st;
+    st = st == UA_OK ? ua_cusolver_statuses(j, &info) : st;
+    ua_svdj_fn gesvdj = FN(j, ua_svdj_fn, UA_CUSOLVER_SVDJ);
+    for (size_t k = 0; st == UA_OK && k < batch; k++) {
+        st = ua_cusolver_called(
+            gesvdj(j->h, jobz, econ, m, n, matrix(p->a, k, m, n, s), m,
+                   p->w + k * (size_t)mn * j->rs, matrix(u, k, m, ucols, s), m,
+                   matrix(v, k, n, vcols, s), n, work, lwork, info + k,
+                   params),
+            NAME(j, UA_CUSOLVER_SVDJ));
+    }
+    if (params != NULL) {
+        j->lib->destroy_svdj(params);
+    }
+    if (st == UA_OK && p->vectors) {
+        /* vt = V^H, V's vcols columns being vt's rows */
+        st = ua_cusolver_transpose(j, p->vt, v, n, vcols, n,
+                                   (ptrdiff_t)n * vcols, batch);
+        st = st == UA_OK ? ua_cuda_blas_conj(j->q, p->type, p->vt,
+                                             batch * (size_t)vcols * n)
+                         : st;
+    }
+    return st == UA_OK
+               ? ua_cusolver_check(j, info, batch, NAME(j, UA_CUSOLVER_SVDJ),
+                                   "did not converge (SVD)")
+               : st;
+}
+
 /* gesvd takes only m >= n: a wide A is factored as A^T = U' S V'^T, so
  * that A = V' S U'^T, whose vectors are plain transposes of those (and
  * unitary, complex or not). */
@@ -527,7 +598,7 @@ run(ua_cusolver_job *j)
     case UA_SOLVER_EIGH:
         return eigh(j);
     case UA_SOLVER_SVD:
-        return svd(j);
+        return has_jacobi_svd(j) ? svd_jacobi(j) : svd(j);
     }
     return ua_error_set(UA_ERR_VALUE, "unknown factorization %d",
                         (int)j->p->op);

@@ -37,6 +37,8 @@ typedef enum {
     UA_CUSOLVER_EVJ_BATCHED_BUF,
     UA_CUSOLVER_SVDJ_BATCHED,
     UA_CUSOLVER_SVDJ_BATCHED_BUF,
+    UA_CUSOLVER_SVDJ,
+    UA_CUSOLVER_SVDJ_BUF,
     UA_CUSOLVER_ROUTINES
 } ua_cusolver_routine;
 
@@ -89,6 +91,15 @@ typedef int (*ua_svdj_batched_fn)(void *h, int jobz, int m, int n, void *a,
                                   int lda, void *s, void *u, int ldu, void *v,
                                   int ldv, void *work, int lwork, int *info,
                                   void *params, int batch);
+
+/* gesvdj: econ 1 gives U (m x min) and V (n x min), 0 square ones. */
+typedef int (*ua_svdj_buf_fn)(void *h, int jobz, int econ, int m, int n,
+                              const void *a, int lda, const void *s,
+                              const void *u, int ldu, const void *v, int ldv,
+                              int *lwork, void *params);
+typedef int (*ua_svdj_fn)(void *h, int jobz, int econ, int m, int n, void *a,
+                          int lda, void *s, void *u, int ldu, void *v, int ldv,
+                          void *work, int lwork, int *info, void *params);
 
 typedef void (*ua_cusolver_fn)(void);
 
