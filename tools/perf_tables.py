@@ -3,6 +3,7 @@
 python benchmarks/gpu_vs_peers.py --json benchmarks/results/gpu_vs_peers.json
 python benchmarks/gpu_vs_peers.py --reductions-only \
     --json benchmarks/results/gpu_reductions.json
+python benchmarks/gpu_linalg_fft.py --json benchmarks/results/gpu_linalg_fft.json
 python benchmarks/host_vs_numpy.py --json benchmarks/results/host_vs_numpy.json
 python benchmarks/sycl_vs_dpctl.py --json benchmarks/results/sycl_vs_dpctl.json
 python tools/perf_tables.py           # rewrite README.md's tables
@@ -20,6 +21,7 @@ README = ROOT / "README.md"
 BLOCKS = {
     "perf-gpu": RESULTS / "gpu_vs_peers.json",
     "perf-gpu-compute": RESULTS / "gpu_reductions.json",
+    "perf-gpu-linalg": RESULTS / "gpu_linalg_fft.json",
     "perf-host": RESULTS / "host_vs_numpy.json",
     "perf-sycl": RESULTS / "sycl_vs_dpctl.json",
 }
@@ -52,6 +54,27 @@ def gpu_table(data):
             f"{number(r.get('cupy'), u)} | {number(r.get('torch'), u)} | "
             f"{number(r.get('numba'), u)} | {ratio(r.get('ratio_vs_cupy'))} | "
             f"{ratio(r.get('ratio_vs_torch'))} | {r['target']} |"
+        )
+    return lines
+
+
+def library_table(data):
+    """Times per call (lower is better); the ratios are the peer's time
+    over ours."""
+    peers = ", ".join(f"{k} {v}" for k, v in sorted(data.get("peers", {}).items()))
+    lines = [
+        f"Measured on {data['device']}, {data['date']} ({peers}; {data['libraries']}).",
+        "",
+        "| operation | usmarray | CuPy | PyTorch | vs CuPy | vs PyTorch | target |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in data["rows"]:
+        u = r["unit"]
+        lines.append(
+            f"| {r['operation']} | {number(r['usmarray'], u)} | "
+            f"{number(r.get('cupy'), u)} | {number(r.get('torch'), u)} | "
+            f"{ratio(r.get('ratio_vs_cupy'))} | {ratio(r.get('ratio_vs_torch'))} | "
+            f"{r['target']} |"
         )
     return lines
 
@@ -97,6 +120,7 @@ def sycl_table(data):
 TABLES = {
     "perf-gpu": gpu_table,
     "perf-gpu-compute": gpu_table,
+    "perf-gpu-linalg": library_table,
     "perf-host": host_table,
     "perf-sycl": sycl_table,
 }
