@@ -400,3 +400,19 @@ def test_scikit_learn_pca_runs_on_usmarray_arrays():
     )
     assert run.returncode == 0, run.stderr[-3000:]
     assert "PCA ran on" in run.stdout
+
+
+def test_results_follow_the_operands_queue_and_usm_kind():
+    """Arrays the functions make beside their operand (pivot positions,
+    identities) live on its queue, a user's own queue included, and in its
+    kind of memory."""
+    q = ua.Queue(DEVICE)
+    if DEVICE.startswith("sycl"):
+        dpctl = pytest.importorskip("dpctl")
+        q = ua.Queue(dpctl.SyclQueue(ua.Device(DEVICE).filter_string.replace("sycl", "opencl")))
+    x = ua.asarray(well_conditioned((2, 3, 3), "float64"), queue=q, usm_type="shared")
+    results = [la.inv(x), la.det(x), *la.slogdet(x), la.matrix_power(x, 0), la.qr(x, mode="complete").Q,
+               la.pinv(x), la.matrix_rank(x), la.svd(ua.zeros((3, 0), queue=q, usm_type="shared")).U]  # fmt: skip
+    for r in results:
+        assert r.queue == q and r.usm_type == "shared"
+    close(la.det(x), np.linalg.det(ua.asnumpy(x)), "float64")

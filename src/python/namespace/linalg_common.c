@@ -185,6 +185,24 @@ ua_py_la_run_solver(ua_state *st, PyObject *x, const ua_solver_plan *p)
     return ua_py_run_core(st, code);
 }
 
+PyObject *
+ua_py_la_beside(PyObject *module, PyObject *x, const char *dtype_name,
+                ua_typenum t)
+{
+    ua_state *st = PyModule_GetState(module);
+    PyObject *kind = PyObject_GetAttrString(x, "usm_type");
+    PyObject *dtype = dtype_name != NULL ? PyUnicode_FromString(dtype_name)
+                                         : Py_XNewRef(ua_py_dtype(st, t));
+    PyObject *kw =
+        kind != NULL && dtype != NULL
+            ? Py_BuildValue("{s:O,s:O,s:O}", "dtype", dtype, "queue",
+                            base_of(x)->queue, "usm_type", kind)
+            : NULL;
+    Py_XDECREF(kind);
+    Py_XDECREF(dtype);
+    return kw;
+}
+
 /* The identity of order n as type t, broadcast to like's batch and
  * copied: what a factorization of empty matrices leaves for Q, U, V. */
 PyObject *
@@ -192,14 +210,8 @@ ua_py_la_identities(PyObject *module, PyObject *like, Py_ssize_t n,
                     ua_typenum t)
 {
     ua_state *st = PyModule_GetState(module);
-    PyObject *device = PyObject_GetAttrString(like, "device");
-    PyObject *eye = device == NULL
-                        ? NULL
-                        : ua_py_ns_call(module, "eye", Py_BuildValue("(n)", n),
-                                        Py_BuildValue("{s:O,s:O}", "dtype",
-                                                      ua_py_dtype(st, t),
-                                                      "device", device));
-    Py_XDECREF(device);
+    PyObject *eye = ua_py_ns_call(module, "eye", Py_BuildValue("(n)", n),
+                                  ua_py_la_beside(module, like, NULL, t));
     Py_ssize_t shape[UA_MAXDIMS];
     int nd = ua_py_la_batch_shape(like, n, n, shape);
     PyObject *out =

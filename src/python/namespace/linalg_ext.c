@@ -103,14 +103,9 @@ static PyObject *
 apply_parity(PyObject *module, PyObject *x, PyObject *pivots, PyObject *v)
 {
     Py_ssize_t n = ARR(x)->shape[ARR(x)->nd - 1];
-    PyObject *device = PyObject_GetAttrString(x, "device");
     PyObject *rows =
-        device == NULL
-            ? NULL
-            : ua_py_ns_call(module, "arange", Py_BuildValue("(nn)", 1, n + 1),
-                            Py_BuildValue("{s:s,s:O}", "dtype", "int32",
-                                          "device", device));
-    Py_XDECREF(device);
+        ua_py_ns_call(module, "arange", Py_BuildValue("(nn)", 1, n + 1),
+                      ua_py_la_beside(module, x, "int32", UA_INT32));
     PyObject *moved = ua_py_ns_call2(module, "not_equal", pivots, rows);
     Py_XDECREF(rows);
     PyObject *swaps =

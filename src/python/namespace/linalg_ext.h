@@ -49,6 +49,10 @@ int ua_py_la_run_solver(ua_state *st, PyObject *x, const ua_solver_plan *p);
  * column-major. */
 PyObject *ua_py_la_identities(PyObject *module, PyObject *like, Py_ssize_t n,
                               ua_typenum t);
+/* The keywords (a new dict) that make a new array of dtype dtype_name
+ * (or t where NULL) on x's queue and of x's USM kind. */
+PyObject *ua_py_la_beside(PyObject *module, PyObject *x,
+                          const char *dtype_name, ua_typenum t);
 /* x is an array of matrices; its factorization type in *t. */
 int ua_py_la_operand(ua_state *st, PyObject *x, const char *fn, ua_typenum *t);
 /* linalg.<name>(*items), a named tuple (items stolen). */

@@ -283,28 +283,8 @@ UA_PY_FASTCALL(ua_py_linalg_matrix_power)
         return NULL;
     }
     if (n == 0) {
-        PyObject *device = PyObject_GetAttrString(x, "device");
-        PyObject *eye =
-            device == NULL
-                ? NULL
-                : ua_py_ns_call(
-                      module, "eye",
-                      Py_BuildValue("(n)", ARR(x)->shape[nd - 1]),
-                      Py_BuildValue(
-                          "{s:O,s:O}", "dtype",
-                          ua_py_dtype(st, (ua_typenum)ARR(x)->typenum),
-                          "device", device));
-        Py_XDECREF(device);
-        PyObject *shape = PyObject_GetAttrString(x, "shape");
-        PyObject *b = eye && shape
-                          ? ua_py_ns_call2(module, "broadcast_to", eye, shape)
-                          : NULL;
-        PyObject *out =
-            b ? call_kw(module, "asarray", b, "copy", Py_True) : NULL;
-        Py_XDECREF(eye);
-        Py_XDECREF(shape);
-        Py_XDECREF(b);
-        return out;
+        return ua_py_la_identities(module, x, ARR(x)->shape[nd - 1],
+                                   (ua_typenum)ARR(x)->typenum);
     }
     PyObject *base = n < 0 ? ua_py_inv(module, x, "matrix_power")
                            : call_kw(module, "asarray", x, "copy", Py_True);
