@@ -24,6 +24,10 @@
     X(Flags_Type)                                                             \
     X(IInfo_Type)                                                             \
     X(FInfo_Type)                                                             \
+    X(EighResult_Type) /* usmarray.linalg's result tuples (extensions.c) */   \
+    X(QRResult_Type)                                                          \
+    X(SlogdetResult_Type)                                                     \
+    X(SVDResult_Type)                                                         \
     X(Info_Type)
 
 /* X(name): a strong reference to an object, or NULL until first use. */

@@ -117,6 +117,26 @@ ua_py_parse_axis(ua_state *st, PyObject *obj, const char *fn, int nd, int *out)
 }
 
 int
+ua_py_parse_trailing_axis(PyObject *obj, const char *fn, PyObject *x1,
+                          PyObject *x2, Py_ssize_t *axis)
+{
+    *axis = -1;
+    if (obj != NULL && ua_py_index(obj, "axis", axis) < 0) {
+        return -1;
+    }
+    int n1 = ARR(x1)->nd, n2 = ARR(x2)->nd;
+    int least = n1 < n2 ? n1 : n2;
+    if (*axis >= 0 || *axis < -least) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s: axis must count from the end, between %d and -1, "
+                     "not %zd",
+                     fn, -least, *axis);
+        return -1;
+    }
+    return 0;
+}
+
+int
 ua_py_parse_axis_set(ua_state *st, PyObject *obj, const char *fn, int nd,
                      int *axes, int *n)
 {

@@ -22,6 +22,11 @@ int ua_py_axis_error(ua_state *st, const char *fn, Py_ssize_t axis, int nd);
 /* An integer axis in [-nd, nd), normalised to [0, nd). */
 int ua_py_parse_axis(ua_state *st, PyObject *obj, const char *fn, int nd,
                      int *out);
+/* The axis of vecdot and linalg.cross, which pair the vectors of two
+ * arrays broadcast together: an integer (-1 where obj is NULL) counted
+ * from the end, in [-min(x1.ndim, x2.ndim), -1] (ValueError naming fn). */
+int ua_py_parse_trailing_axis(PyObject *obj, const char *fn, PyObject *x1,
+                              PyObject *x2, Py_ssize_t *axis);
 /* An integer or a sequence of integers, each an axis of nd dimensions,
  * normalised into axes[0..*n) and none repeated (ValueError). */
 int ua_py_parse_axis_set(ua_state *st, PyObject *obj, const char *fn, int nd,

@@ -59,9 +59,11 @@ submodule(PyObject *module, const char *name, const char *doc,
     return mod;
 }
 
-/* The standard's named tuples of linalg's results. */
+/* The standard's named tuples of linalg's results, kept in the module's
+ * state too, so that a factorization makes its result without looking
+ * its type up. */
 static int
-add_linalg_results(PyObject *linalg)
+add_linalg_results(PyObject *linalg, ua_state *st)
 {
     static PyStructSequence_Field eigh[] = {
         {"eigenvalues", NULL}, {"eigenvectors", NULL}, {NULL, NULL}};
@@ -73,13 +75,15 @@ add_linalg_results(PyObject *linalg)
         {"U", NULL}, {"S", NULL}, {"Vh", NULL}, {NULL, NULL}};
     const char *p = "usmarray.linalg";
     return ua_py_add_result_type(linalg, p, "EighResult", "eigh's result",
-                                 eigh, 2) < 0 ||
+                                 eigh, 2, &st->EighResult_Type) < 0 ||
                    ua_py_add_result_type(linalg, p, "QRResult", "qr's result",
-                                         qr, 2) < 0 ||
+                                         qr, 2, &st->QRResult_Type) < 0 ||
                    ua_py_add_result_type(linalg, p, "SlogdetResult",
-                                         "slogdet's result", slogdet, 2) < 0 ||
+                                         "slogdet's result", slogdet, 2,
+                                         &st->SlogdetResult_Type) < 0 ||
                    ua_py_add_result_type(linalg, p, "SVDResult",
-                                         "svd's result", svd, 3) < 0
+                                         "svd's result", svd, 3,
+                                         &st->SVDResult_Type) < 0
                ? -1
                : 0;
 }
@@ -101,7 +105,7 @@ ua_py_extensions_add(PyObject *module, ua_state *st)
         "The Array API standard's linear algebra extension, over LAPACK on "
         "the host and cuSOLVER on CUDA.",
         ua_py_linalg_methods, linalg_shared);
-    int rc = linalg == NULL || add_linalg_results(linalg) < 0 ||
+    int rc = linalg == NULL || add_linalg_results(linalg, st) < 0 ||
                      PyModule_AddObjectRef(linalg, "LinAlgError",
                                            st->LinAlgError) < 0 ||
                      PyModule_AddObjectRef(module, "linalg", linalg) < 0

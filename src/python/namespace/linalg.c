@@ -219,23 +219,14 @@ vecdot(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     static const ua_py_argspec spec = {"vecdot", kwlist, 2, 2};
     PyObject *v[3] = {NULL, NULL, NULL};
     ua_state *st = PyModule_GetState(module);
-    Py_ssize_t axis = -1;
+    Py_ssize_t axis;
     if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "vecdot") < 0 ||
         ua_py_check_array(st, v[1], "vecdot") < 0 ||
-        (v[2] != NULL && ua_py_index(v[2], "axis", &axis) < 0)) {
+        ua_py_parse_trailing_axis(v[2], "vecdot", v[0], v[1], &axis) < 0) {
         return NULL;
     }
-    int n1 = ARR(v[0])->nd, n2 = ARR(v[1])->nd;
-    int least = n1 < n2 ? n1 : n2;
-    if (axis >= 0 || axis < -least) {
-        PyErr_Format(PyExc_ValueError,
-                     "vecdot: axis must count from the end, between %d and "
-                     "-1, not %zd",
-                     -least, axis);
-        return NULL;
-    }
-    int a1 = n1 + (int)axis, a2 = n2 + (int)axis;
+    int a1 = ARR(v[0])->nd + (int)axis, a2 = ARR(v[1])->nd + (int)axis;
     if (ARR(v[0])->shape[a1] != ARR(v[1])->shape[a2]) {
         PyErr_Format(PyExc_ValueError,
                      "vecdot: x1 has %zd elements along axis %zd but x2 has "

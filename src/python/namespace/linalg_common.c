@@ -48,6 +48,71 @@ ua_py_ns_call2(PyObject *module, const char *fn, PyObject *x, PyObject *y)
                : ua_py_ns_call(module, fn, PyTuple_Pack(2, x, y), NULL);
 }
 
+/* The namespace's elementwise functions and reductions are these calls
+ * of the C entries they wrap, without the attribute look-up and argument
+ * packing of a call through the module: the operands here are arrays
+ * this file's callers made or checked. */
+static PyObject *
+elementwise(ua_state *st, ua_ew_id f, int n, PyObject *const *ops)
+{
+    for (int i = 0; i < n; i++) {
+        if (ops[i] == NULL) {
+            return NULL;
+        }
+    }
+    return ua_py_elementwise(st, f, ops, n, NULL, false);
+}
+
+PyObject *
+ua_py_la_ew1(ua_state *st, ua_ew_id f, PyObject *x)
+{
+    return elementwise(st, f, 1, &x);
+}
+
+PyObject *
+ua_py_la_ew2(ua_state *st, ua_ew_id f, PyObject *x, PyObject *y)
+{
+    PyObject *ops[2] = {x, y};
+    return elementwise(st, f, 2, ops);
+}
+
+PyObject *
+ua_py_la_where(ua_state *st, PyObject *cond, PyObject *x, PyObject *y)
+{
+    PyObject *ops[3] = {cond, x, y};
+    return elementwise(st, UA_EW_where, 3, ops);
+}
+
+PyObject *
+ua_py_la_reduce(ua_state *st, ua_reduce_op op, PyObject *x, uint64_t axes,
+                bool keepdims)
+{
+    if (x == NULL) {
+        return NULL;
+    }
+    /* linalg reduces floating arrays only (and booleans to count or test):
+     * sum, prod, max and min keep a floating type, as the namespace's
+     * functions do */
+    ua_typenum rtype = op == UA_REDUCE_COUNT ? UA_INT64
+                       : op == UA_REDUCE_ANY ? UA_BOOL
+                                             : (ua_typenum)ARR(x)->typenum;
+    return ua_py_reduce(st, x, op, axes, keepdims, rtype, 0.0);
+}
+
+PyObject *
+ua_py_la_reduce_last(ua_state *st, ua_reduce_op op, PyObject *x, int count,
+                     bool keepdims)
+{
+    if (x == NULL) {
+        return NULL;
+    }
+    uint64_t axes = 0;
+    for (int k = ARR(x)->nd - count; k < ARR(x)->nd; k++) {
+        axes |= (uint64_t)1 << k;
+    }
+    return ua_py_la_reduce(st, op, x, axes, keepdims);
+}
+
 ua_typenum
 ua_py_real_of(ua_typenum t)
 {
@@ -233,21 +298,6 @@ ua_py_la_operand(ua_state *st, PyObject *x, const char *fn, ua_typenum *t)
                    ua_py_linalg_type(x, fn, t) < 0
                ? -1
                : 0;
-}
-
-PyObject *
-ua_py_la_result(PyObject *module, const char *name, int n, PyObject **items)
-{
-    PyObject *linalg = PyObject_GetAttrString(module, "linalg");
-    PyObject *r =
-        linalg != NULL ? ua_py_result_tuple(linalg, name, n, items) : NULL;
-    if (linalg == NULL) {
-        for (int i = 0; i < n; i++) {
-            Py_XDECREF(items[i]);
-        }
-    }
-    Py_XDECREF(linalg);
-    return r;
 }
 
 PyObject *

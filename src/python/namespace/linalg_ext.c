@@ -60,7 +60,7 @@ cholesky(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (u == NULL || t == UA_FLOAT32 || t == UA_FLOAT64) {
         return u;
     }
-    PyObject *c = ua_py_ns_call1(module, "conj", u);
+    PyObject *c = ua_py_la_ew1(st, UA_EW_conj, u);
     Py_DECREF(u);
     return c;
 }
@@ -102,26 +102,21 @@ lu_factors(ua_state *st, PyObject *x, const char *fn, PyObject **lu,
 static PyObject *
 apply_parity(PyObject *module, PyObject *x, PyObject *pivots, PyObject *v)
 {
+    ua_state *st = PyModule_GetState(module);
     Py_ssize_t n = ARR(x)->shape[ARR(x)->nd - 1];
     PyObject *rows =
         ua_py_ns_call(module, "arange", Py_BuildValue("(nn)", 1, n + 1),
                       ua_py_la_beside(module, x, "int32", UA_INT32));
-    PyObject *moved = ua_py_ns_call2(module, "not_equal", pivots, rows);
+    PyObject *moved = ua_py_la_ew2(st, UA_EW_not_equal, pivots, rows);
     Py_XDECREF(rows);
     PyObject *swaps =
-        moved == NULL
-            ? NULL
-            : ua_py_ns_call(module, "count_nonzero", PyTuple_Pack(1, moved),
-                            Py_BuildValue("{s:i}", "axis", -1));
+        ua_py_la_reduce_last(st, UA_REDUCE_COUNT, moved, 1, false);
     Py_XDECREF(moved);
     PyObject *two = PyLong_FromLong(2), *one = PyLong_FromLong(1);
-    PyObject *rem = ua_py_ns_call2(module, "remainder", swaps, two);
-    PyObject *odd = ua_py_ns_call2(module, "equal", rem, one);
-    PyObject *neg = ua_py_ns_call1(module, "negative", v);
-    PyObject *out = odd != NULL && neg != NULL
-                        ? ua_py_ns_call(module, "where",
-                                        PyTuple_Pack(3, odd, neg, v), NULL)
-                        : NULL;
+    PyObject *rem = ua_py_la_ew2(st, UA_EW_remainder, swaps, two);
+    PyObject *odd = ua_py_la_ew2(st, UA_EW_equal, rem, one);
+    PyObject *neg = ua_py_la_ew1(st, UA_EW_negative, v);
+    PyObject *out = ua_py_la_where(st, odd, neg, v);
     Py_XDECREF(swaps);
     Py_XDECREF(two);
     Py_XDECREF(one);
@@ -129,14 +124,6 @@ apply_parity(PyObject *module, PyObject *x, PyObject *pivots, PyObject *v)
     Py_XDECREF(odd);
     Py_XDECREF(neg);
     return out;
-}
-
-static PyObject *
-reduce_last(PyObject *module, const char *fn, PyObject *x)
-{
-    return x == NULL ? NULL
-                     : ua_py_ns_call(module, fn, PyTuple_Pack(1, x),
-                                     Py_BuildValue("{s:i}", "axis", -1));
 }
 
 static PyObject *
@@ -148,7 +135,7 @@ det(PyObject *module, PyObject *x)
         return NULL;
     }
     PyObject *d = ua_py_diagonal_view(st, lu, 0);
-    PyObject *prod = reduce_last(module, "prod", d);
+    PyObject *prod = ua_py_la_reduce_last(st, UA_REDUCE_PROD, d, 1, false);
     PyObject *out = prod ? apply_parity(module, x, pivots, prod) : NULL;
     Py_XDECREF(d);
     Py_XDECREF(prod);
@@ -167,12 +154,13 @@ slogdet(PyObject *module, PyObject *x)
     }
     PyObject *d = ua_py_diagonal_view(st, lu, 0);
     /* sign(d) is d / |d| for complex d, and 0 for 0 */
-    PyObject *signs = ua_py_ns_call1(module, "sign", d);
-    PyObject *prod = reduce_last(module, "prod", signs);
+    PyObject *signs = ua_py_la_ew1(st, UA_EW_sign, d);
+    PyObject *prod = ua_py_la_reduce_last(st, UA_REDUCE_PROD, signs, 1, false);
     PyObject *sign = prod ? apply_parity(module, x, pivots, prod) : NULL;
-    PyObject *magnitude = ua_py_ns_call1(module, "abs", d);
-    PyObject *logs = ua_py_ns_call1(module, "log", magnitude);
-    PyObject *items[2] = {sign, reduce_last(module, "sum", logs)};
+    PyObject *magnitude = ua_py_la_ew1(st, UA_EW_abs, d);
+    PyObject *logs = ua_py_la_ew1(st, UA_EW_log, magnitude);
+    PyObject *items[2] = {
+        sign, ua_py_la_reduce_last(st, UA_REDUCE_SUM, logs, 1, false)};
     Py_XDECREF(d);
     Py_XDECREF(signs);
     Py_XDECREF(prod);
@@ -180,7 +168,7 @@ slogdet(PyObject *module, PyObject *x)
     Py_XDECREF(logs);
     Py_DECREF(lu);
     Py_DECREF(pivots);
-    return ua_py_la_result(module, "SlogdetResult", 2, items);
+    return ua_py_struct_of(st->SlogdetResult_Type, 2, items);
 }
 
 /* eigh and eigvalsh. */
@@ -218,7 +206,7 @@ eigen(PyObject *module, PyObject *x, const char *fn, bool vectors)
         return w;
     }
     PyObject *items[2] = {w, a};
-    return ua_py_la_result(module, "EighResult", 2, items);
+    return ua_py_struct_of(st->EighResult_Type, 2, items);
 }
 
 static PyObject *
@@ -501,24 +489,39 @@ qr(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     Py_XDECREF(a);
     Py_XDECREF(tau);
-    return rc < 0 ? NULL : ua_py_la_result(module, "QRResult", 2, items);
+    return rc < 0 ? NULL : ua_py_struct_of(st->QRResult_Type, 2, items);
+}
+
+/* Whether the SVD of x's matrices reports a NaN itself: the core runs the
+ * factorizations of every CPU device on the host's LAPACK, whose gesdd
+ * refuses such a matrix (LinAlgError); cuSOLVER's SVDs return NaNs or
+ * fail to converge instead. */
+static bool
+solver_refuses_nan(PyObject *x)
+{
+    ua_device *d = ua_queue_device(queue_of_array(x));
+    return ua_device_get_type(d) == UA_DEVICE_CPU;
 }
 
 /* 1 where x holds a NaN (LinAlgError raised), 0 where not, -1 on error:
- * LAPACK's gesdd refuses such a matrix and NumPy raises, while other
- * libraries return NaNs, so the check is made here for every device. */
+ * NumPy raises for such a matrix, so the devices whose solver does not
+ * are checked here (isnan, any, and the wait to read the flag). */
 static int
-refuse_nan(PyObject *module, PyObject *x)
+refuse_nan(ua_state *st, PyObject *x)
 {
-    ua_state *st = PyModule_GetState(module);
-    PyObject *nan = ua_py_ns_call1(module, "isnan", x);
-    PyObject *any = ua_py_ns_call1(module, "any", nan);
+    if (solver_refuses_nan(x)) {
+        return 0;
+    }
+    PyObject *nan = ua_py_la_ew1(st, UA_EW_isnan, x);
+    PyObject *any =
+        ua_py_la_reduce_last(st, UA_REDUCE_ANY, nan, ARR(x)->nd, false);
     int found = any != NULL ? PyObject_IsTrue(any) : -1;
     Py_XDECREF(nan);
     Py_XDECREF(any);
     if (found == 1) {
-        PyErr_SetString(st->LinAlgError,
-                        "the matrices hold a NaN: their SVD did not converge");
+        /* worded as host_lapack.c words gesdd's refusal */
+        PyErr_SetString(st->LinAlgError, "a matrix of the batch holds a NaN: "
+                                         "its SVD did not converge");
     }
     return found;
 }
@@ -533,7 +536,7 @@ svd_of(PyObject *module, PyObject *x, const char *fn, bool full, PyObject **u,
     if (ua_py_la_operand(st, x, fn, &t) < 0) {
         return -1;
     }
-    if (refuse_nan(module, x) != 0) {
+    if (refuse_nan(st, x) != 0) {
         return -1;
     }
     bool vectors = u != NULL;
@@ -613,7 +616,8 @@ svd(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         0) {
         return NULL;
     }
-    return ua_py_la_result(module, "SVDResult", 3, items);
+    ua_state *st = PyModule_GetState(module);
+    return ua_py_struct_of(st->SVDResult_Type, 3, items);
 }
 
 static PyObject *

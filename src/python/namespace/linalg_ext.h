@@ -1,12 +1,16 @@
 /* linalg_ext.c and linalg_norms.c: the standard's linalg extension.  The
  * factorizations run through the core's solver entry (LAPACK on the host,
  * cuSOLVER on CUDA) on column-major copies; the rest is composed of the
- * namespace's own functions, called as a user would call them. */
+ * namespace's own functions: through their C entries where the binding
+ * has them (ua_py_la_ew1 ... below), else called as a user would call
+ * them (ua_py_ns_call). */
 #ifndef UA_PY_LINALG_EXT_H
 #define UA_PY_LINALG_EXT_H
 
 #include "python/base/state.h"
+#include "core/compute/compute.h"
 #include "core/compute/library_kernels.h"
+#include "core/compute/reduce.h"
 
 /* module.<fn>(*args, **kwargs), where args (a tuple) and kwargs (a dict,
  * or NULL for none) are new references that the call consumes; NULL
@@ -17,6 +21,20 @@ PyObject *ua_py_ns_call(PyObject *module, const char *fn, PyObject *args,
 PyObject *ua_py_ns_call1(PyObject *module, const char *fn, PyObject *x);
 PyObject *ua_py_ns_call2(PyObject *module, const char *fn, PyObject *x,
                          PyObject *y);
+
+/* The namespace's elementwise function f of x (and y), and where(cond,
+ * x, y), called through their C entry; NULL for a NULL operand. */
+PyObject *ua_py_la_ew1(ua_state *st, ua_ew_id f, PyObject *x);
+PyObject *ua_py_la_ew2(ua_state *st, ua_ew_id f, PyObject *x, PyObject *y);
+PyObject *ua_py_la_where(ua_state *st, PyObject *cond, PyObject *x,
+                         PyObject *y);
+/* op over the axes (bits) of a floating x, NULL for NULL, as the
+ * namespace's sum, prod, max, min, count_nonzero and any reduce it; and
+ * over x's last count axes. */
+PyObject *ua_py_la_reduce(ua_state *st, ua_reduce_op op, PyObject *x,
+                          uint64_t axes, bool keepdims);
+PyObject *ua_py_la_reduce_last(ua_state *st, ua_reduce_op op, PyObject *x,
+                               int count, bool keepdims);
 
 /* x's floating type for a factorization: float32, float64, complex64 and
  * complex128 as they are; booleans and integers as the device's default
@@ -55,9 +73,6 @@ PyObject *ua_py_la_beside(PyObject *module, PyObject *x,
                           const char *dtype_name, ua_typenum t);
 /* x is an array of matrices; its factorization type in *t. */
 int ua_py_la_operand(ua_state *st, PyObject *x, const char *fn, ua_typenum *t);
-/* linalg.<name>(*items), a named tuple (items stolen). */
-PyObject *ua_py_la_result(PyObject *module, const char *name, int n,
-                          PyObject **items);
 
 /* The singular values of each matrix of x, descending: (..., min(M, N)). */
 PyObject *ua_py_svdvals(PyObject *module, PyObject *x, const char *fn);

@@ -1,7 +1,8 @@
 /* The standard's linalg functions that are compositions: norms, ranks,
  * powers, the pseudo-inverse, trace, outer and cross products.  Each is
- * written with the namespace's own functions, called as a user calls
- * them, so that every backend runs them with the kernels it has. */
+ * written with the namespace's own functions (their C entries where the
+ * binding has one: elementwise functions, reductions, matmul), so that
+ * every backend runs them with the kernels it has. */
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/dtypes.h"
@@ -24,18 +25,6 @@ call_kw(PyObject *module, const char *fn, PyObject *x, const char *key,
                ? NULL
                : ua_py_ns_call(module, fn, PyTuple_Pack(1, x),
                                Py_BuildValue("{s:O}", key, value));
-}
-
-/* module.<fn>(x, axis=axis, keepdims=keepdims) */
-static PyObject *
-reduce_over(PyObject *module, const char *fn, PyObject *x, PyObject *axis,
-            bool keepdims)
-{
-    return x == NULL ? NULL
-                     : ua_py_ns_call(
-                           module, fn, PyTuple_Pack(1, x),
-                           Py_BuildValue("{s:O,s:O}", "axis", axis, "keepdims",
-                                         keepdims ? Py_True : Py_False));
 }
 
 /* x as its floating type for linalg (integers as the default float). */
@@ -82,41 +71,44 @@ parse_ord(PyObject *ord, const char *fn, double *p)
     return 0;
 }
 
+/* The p-norm of x over axes (bits). */
 static PyObject *
-vector_norm_of(PyObject *module, PyObject *x, PyObject *axis, bool keepdims,
+vector_norm_of(PyObject *module, PyObject *x, uint64_t axes, bool keepdims,
                double p)
 {
+    ua_state *st = PyModule_GetState(module);
     PyObject *f = as_floating(module, x, "vector_norm");
-    PyObject *a = ua_py_ns_call1(module, "abs", f);
+    PyObject *a = ua_py_la_ew1(st, UA_EW_abs, f);
     Py_XDECREF(f);
     if (a == NULL) {
         return NULL;
     }
     PyObject *out = NULL;
     if (isinf(p)) {
-        out = reduce_over(module, p > 0 ? "max" : "min", a, axis, keepdims);
+        out = ua_py_la_reduce(st, p > 0 ? UA_REDUCE_MAX : UA_REDUCE_MIN, a,
+                              axes, keepdims);
     } else if (p == 0) {
         PyObject *count =
-            reduce_over(module, "count_nonzero", a, axis, keepdims);
-        ua_state *st = PyModule_GetState(module);
+            ua_py_la_reduce(st, UA_REDUCE_COUNT, a, axes, keepdims);
         out = count != NULL
                   ? ua_py_array_cast(st, count, (ua_typenum)ARR(a)->typenum,
                                      'K', 1, base_of(a)->queue)
                   : NULL;
         Py_XDECREF(count);
     } else if (p == 1) {
-        out = reduce_over(module, "sum", a, axis, keepdims);
+        out = ua_py_la_reduce(st, UA_REDUCE_SUM, a, axes, keepdims);
     } else if (p == 2) {
-        PyObject *sq = ua_py_ns_call1(module, "square", a);
-        PyObject *sum = reduce_over(module, "sum", sq, axis, keepdims);
-        out = ua_py_ns_call1(module, "sqrt", sum);
+        PyObject *sq = ua_py_la_ew1(st, UA_EW_square, a);
+        PyObject *sum = ua_py_la_reduce(st, UA_REDUCE_SUM, sq, axes, keepdims);
+        out = ua_py_la_ew1(st, UA_EW_sqrt, sum);
         Py_XDECREF(sq);
         Py_XDECREF(sum);
     } else {
         PyObject *po = PyFloat_FromDouble(p), *inv = PyFloat_FromDouble(1 / p);
-        PyObject *powered = ua_py_ns_call2(module, "pow", a, po);
-        PyObject *sum = reduce_over(module, "sum", powered, axis, keepdims);
-        out = ua_py_ns_call2(module, "pow", sum, inv);
+        PyObject *powered = ua_py_la_ew2(st, UA_EW_pow, a, po);
+        PyObject *sum =
+            ua_py_la_reduce(st, UA_REDUCE_SUM, powered, axes, keepdims);
+        out = ua_py_la_ew2(st, UA_EW_pow, sum, inv);
         Py_XDECREF(po);
         Py_XDECREF(inv);
         Py_XDECREF(powered);
@@ -134,13 +126,15 @@ UA_PY_FASTCALL(ua_py_linalg_vector_norm)
     ua_state *st = PyModule_GetState(module);
     int keepdims = 0;
     double p = 2;
+    uint64_t axes;
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "vector_norm") < 0 ||
+        ua_py_reduce_axes(st, v[1], "vector_norm", ARR(v[0])->nd, &axes) < 0 ||
         ua_py_parse_bool(v[2], "vector_norm", "keepdims", &keepdims) < 0 ||
         (v[3] != NULL && parse_ord(v[3], "vector_norm", &p) < 0)) {
         return NULL;
     }
-    return vector_norm_of(module, v[0], v[1], keepdims, p);
+    return vector_norm_of(module, v[0], axes, keepdims, p);
 }
 
 /* The last two axes, as reductions take them. */
@@ -167,11 +161,12 @@ finish_matrix(PyObject *module, PyObject *r, bool keepdims)
 
 /* max or min over the last axis of the singular values, or their sum. */
 static PyObject *
-singular_norm(PyObject *module, PyObject *x, const char *fn, bool keepdims)
+singular_norm(PyObject *module, PyObject *x, ua_reduce_op op, bool keepdims)
 {
+    ua_state *st = PyModule_GetState(module);
     PyObject *s = ua_py_svdvals(module, x, "matrix_norm");
     PyObject *axis = PyLong_FromLong(-1);
-    PyObject *r = reduce_over(module, fn, s, axis, keepdims);
+    PyObject *r = ua_py_la_reduce_last(st, op, s, 1, keepdims);
     PyObject *out = r != NULL && keepdims
                         ? call_kw(module, "expand_dims", r, "axis", axis)
                         : Py_XNewRef(r);
@@ -186,18 +181,16 @@ singular_norm(PyObject *module, PyObject *x, const char *fn, bool keepdims)
 static PyObject *
 sum_norm(PyObject *module, PyObject *x, int along, bool largest, bool keepdims)
 {
+    ua_state *st = PyModule_GetState(module);
     PyObject *f = as_floating(module, x, "matrix_norm");
-    PyObject *a = ua_py_ns_call1(module, "abs", f);
-    PyObject *axis = PyLong_FromLong(along);
-    PyObject *sums = reduce_over(module, "sum", a, axis, true);
-    PyObject *axes = matrix_axes();
-    PyObject *r =
-        reduce_over(module, largest ? "max" : "min", sums, axes, true);
+    PyObject *a = ua_py_la_ew1(st, UA_EW_abs, f);
+    uint64_t axis = (uint64_t)1 << (ARR(x)->nd + along);
+    PyObject *sums = ua_py_la_reduce(st, UA_REDUCE_SUM, a, axis, true);
+    PyObject *r = ua_py_la_reduce_last(
+        st, largest ? UA_REDUCE_MAX : UA_REDUCE_MIN, sums, 2, true);
     Py_XDECREF(f);
     Py_XDECREF(a);
-    Py_XDECREF(axis);
     Py_XDECREF(sums);
-    Py_XDECREF(axes);
     return finish_matrix(module, r, keepdims);
 }
 
@@ -221,14 +214,12 @@ UA_PY_FASTCALL(ua_py_linalg_matrix_norm)
             return NULL;
         }
         if (strcmp(name, "fro") == 0) {
-            PyObject *axes = matrix_axes();
-            PyObject *r =
-                axes ? vector_norm_of(module, x, axes, keepdims, 2) : NULL;
-            Py_XDECREF(axes);
-            return r;
+            int nd = ARR(x)->nd;
+            uint64_t last_two = (uint64_t)3 << (nd - 2);
+            return vector_norm_of(module, x, last_two, keepdims, 2);
         }
         if (strcmp(name, "nuc") == 0) {
-            return singular_norm(module, x, "sum", keepdims);
+            return singular_norm(module, x, UA_REDUCE_SUM, keepdims);
         }
     } else {
         double p;
@@ -236,7 +227,8 @@ UA_PY_FASTCALL(ua_py_linalg_matrix_norm)
             return NULL;
         }
         if (p == 2 || p == -2) {
-            return singular_norm(module, x, p > 0 ? "max" : "min", keepdims);
+            return singular_norm(
+                module, x, p > 0 ? UA_REDUCE_MAX : UA_REDUCE_MIN, keepdims);
         }
         if (p == 1 || p == -1) {
             return sum_norm(module, x, -2, p > 0, keepdims);
@@ -295,7 +287,7 @@ UA_PY_FASTCALL(ua_py_linalg_matrix_power)
         if (e & 1) {
             PyObject *r = result == NULL
                               ? Py_NewRef(base)
-                              : ua_py_ns_call2(module, "matmul", result, base);
+                              : ua_py_array_matmul_of(st, result, base, false);
             Py_XSETREF(result, r);
             if (result == NULL) {
                 break;
@@ -303,7 +295,7 @@ UA_PY_FASTCALL(ua_py_linalg_matrix_power)
         }
         e >>= 1;
         if (e > 0) {
-            Py_SETREF(base, ua_py_ns_call2(module, "matmul", base, base));
+            Py_SETREF(base, ua_py_array_matmul_of(st, base, base, false));
         }
     }
     Py_XDECREF(base);
@@ -315,8 +307,8 @@ UA_PY_FASTCALL(ua_py_linalg_matrix_power)
 static PyObject *
 cutoff(PyObject *module, PyObject *x, PyObject *s, PyObject *rtol)
 {
-    PyObject *axis = PyLong_FromLong(-1);
-    PyObject *largest = reduce_over(module, "max", s, axis, true);
+    ua_state *st = PyModule_GetState(module);
+    PyObject *largest = ua_py_la_reduce_last(st, UA_REDUCE_MAX, s, 1, true);
     PyObject *r;
     if (rtol == NULL || rtol == Py_None) {
         int nd = ARR(x)->nd;
@@ -326,10 +318,11 @@ cutoff(PyObject *module, PyObject *x, PyObject *s, PyObject *rtol)
     } else if (PyLong_Check(rtol) || PyFloat_Check(rtol)) {
         r = Py_NewRef(rtol);
     } else {
+        PyObject *axis = PyLong_FromLong(-1);
         r = call_kw(module, "expand_dims", rtol, "axis", axis);
+        Py_XDECREF(axis);
     }
-    Py_XDECREF(axis);
-    PyObject *out = ua_py_ns_call2(module, "multiply", largest, r);
+    PyObject *out = ua_py_la_ew2(st, UA_EW_multiply, largest, r);
     Py_XDECREF(largest);
     Py_XDECREF(r);
     return out;
@@ -358,18 +351,16 @@ UA_PY_FASTCALL(ua_py_linalg_matrix_rank)
     if (s == NULL) {
         return NULL;
     }
-    PyObject *axis = PyLong_FromLong(-1);
     PyObject *out;
     if (empty_matrices(v[0])) {
-        out = reduce_over(module, "count_nonzero", s, axis, false);
+        out = ua_py_la_reduce_last(st, UA_REDUCE_COUNT, s, 1, false);
     } else {
         PyObject *tol = cutoff(module, v[0], s, v[1]);
-        PyObject *above = ua_py_ns_call2(module, "greater", s, tol);
-        out = reduce_over(module, "count_nonzero", above, axis, false);
+        PyObject *above = ua_py_la_ew2(st, UA_EW_greater, s, tol);
+        out = ua_py_la_reduce_last(st, UA_REDUCE_COUNT, above, 1, false);
         Py_XDECREF(tol);
         Py_XDECREF(above);
     }
-    Py_XDECREF(axis);
     Py_DECREF(s);
     return out;
 }
@@ -383,7 +374,7 @@ adjoint(PyObject *module, PyObject *x)
     if (t == NULL || (type != UA_COMPLEX64 && type != UA_COMPLEX128)) {
         return t;
     }
-    PyObject *c = ua_py_ns_call1(module, "conj", t);
+    PyObject *c = ua_py_la_ew1(PyModule_GetState(module), UA_EW_conj, t);
     Py_DECREF(t);
     return c;
 }
@@ -408,13 +399,10 @@ UA_PY_FASTCALL(ua_py_linalg_pinv)
         scale = Py_NewRef(s);
     } else {
         PyObject *tol = cutoff(module, v[0], s, v[1]);
-        PyObject *kept = ua_py_ns_call2(module, "greater", s, tol);
-        PyObject *recip = ua_py_ns_call1(module, "reciprocal", s);
+        PyObject *kept = ua_py_la_ew2(st, UA_EW_greater, s, tol);
+        PyObject *recip = ua_py_la_ew1(st, UA_EW_reciprocal, s);
         PyObject *zeros = ua_py_ns_call1(module, "zeros_like", s);
-        scale = kept && recip && zeros
-                    ? ua_py_ns_call(module, "where",
-                                    PyTuple_Pack(3, kept, recip, zeros), NULL)
-                    : NULL;
+        scale = ua_py_la_where(st, kept, recip, zeros);
         Py_XDECREF(tol);
         Py_XDECREF(kept);
         Py_XDECREF(recip);
@@ -424,9 +412,11 @@ UA_PY_FASTCALL(ua_py_linalg_pinv)
     PyObject *vm = adjoint(module, vh);
     PyObject *axis = PyLong_FromLong(-2);
     PyObject *row = call_kw(module, "expand_dims", scale, "axis", axis);
-    PyObject *scaled = ua_py_ns_call2(module, "multiply", vm, row);
+    PyObject *scaled = ua_py_la_ew2(st, UA_EW_multiply, vm, row);
     PyObject *uh = adjoint(module, u);
-    PyObject *out = ua_py_ns_call2(module, "matmul", scaled, uh);
+    PyObject *out = scaled != NULL && uh != NULL
+                        ? ua_py_array_matmul_of(st, scaled, uh, false)
+                        : NULL;
     Py_XDECREF(axis);
     Py_XDECREF(scale);
     Py_XDECREF(vm);
@@ -446,18 +436,19 @@ UA_PY_FASTCALL(ua_py_linalg_trace)
     PyObject *v[3] = {NULL, NULL, Py_None};
     ua_state *st = PyModule_GetState(module);
     Py_ssize_t offset = 0;
+    ua_typenum rtype;
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "trace") < 0 ||
         ua_py_linalg_check_matrices(v[0], "trace") < 0 ||
-        (v[1] != NULL && ua_py_index(v[1], "offset", &offset) < 0)) {
+        (v[1] != NULL && ua_py_index(v[1], "offset", &offset) < 0) ||
+        ua_py_sum_dtype(st, v[0], v[2], "trace", &rtype) < 0) {
         return NULL;
     }
     PyObject *d = ua_py_diagonal_view(st, v[0], offset);
-    PyObject *out = d == NULL
-                        ? NULL
-                        : ua_py_ns_call(module, "sum", PyTuple_Pack(1, d),
-                                        Py_BuildValue("{s:i,s:O}", "axis", -1,
-                                                      "dtype", v[2]));
+    uint64_t last = (uint64_t)1 << (ARR(v[0])->nd - 2);
+    PyObject *out =
+        d != NULL ? ua_py_reduce(st, d, UA_REDUCE_SUM, last, 0, rtype, 0.0)
+                  : NULL;
     Py_XDECREF(d);
     return out;
 }
@@ -482,7 +473,7 @@ UA_PY_FASTCALL(ua_py_linalg_outer)
     }
     PyObject *axis = PyLong_FromLong(-1);
     PyObject *col = call_kw(module, "expand_dims", v[0], "axis", axis);
-    PyObject *out = ua_py_ns_call2(module, "multiply", col, v[1]);
+    PyObject *out = ua_py_la_ew2(st, UA_EW_multiply, col, v[1]);
     Py_XDECREF(axis);
     Py_XDECREF(col);
     return out;
@@ -509,12 +500,11 @@ component(PyObject *x, int axis, int i)
 
 /* a_i b_j - a_j b_i */
 static PyObject *
-cross_term(PyObject *module, PyObject *const *a, PyObject *const *b, int i,
-           int j)
+cross_term(ua_state *st, PyObject *const *a, PyObject *const *b, int i, int j)
 {
-    PyObject *p = ua_py_ns_call2(module, "multiply", a[i], b[j]);
-    PyObject *q = ua_py_ns_call2(module, "multiply", a[j], b[i]);
-    PyObject *out = ua_py_ns_call2(module, "subtract", p, q);
+    PyObject *p = ua_py_la_ew2(st, UA_EW_multiply, a[i], b[j]);
+    PyObject *q = ua_py_la_ew2(st, UA_EW_multiply, a[j], b[i]);
+    PyObject *out = ua_py_la_ew2(st, UA_EW_subtract, p, q);
     Py_XDECREF(p);
     Py_XDECREF(q);
     return out;
@@ -526,22 +516,15 @@ UA_PY_FASTCALL(ua_py_linalg_cross)
     static const ua_py_argspec spec = {"cross", kwlist, 2, 2};
     PyObject *v[3] = {NULL, NULL, NULL};
     ua_state *st = PyModule_GetState(module);
-    Py_ssize_t axis = -1;
+    Py_ssize_t axis;
     if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "cross") < 0 ||
         ua_py_check_array(st, v[1], "cross") < 0 ||
-        (v[2] != NULL && ua_py_index(v[2], "axis", &axis) < 0)) {
+        ua_py_parse_trailing_axis(v[2], "linalg.cross", v[0], v[1], &axis) <
+            0) {
         return NULL;
     }
     int n1 = ARR(v[0])->nd, n2 = ARR(v[1])->nd;
-    int least = n1 < n2 ? n1 : n2;
-    if (axis >= 0 || axis < -least) {
-        PyErr_Format(PyExc_ValueError,
-                     "linalg.cross: axis must count from the end, between "
-                     "%d and -1, not %zd",
-                     -least, axis);
-        return NULL;
-    }
     if (ARR(v[0])->shape[n1 + axis] != 3 || ARR(v[1])->shape[n2 + axis] != 3) {
         PyErr_Format(PyExc_ValueError,
                      "linalg.cross needs vectors of 3 elements along axis "
@@ -559,7 +542,7 @@ UA_PY_FASTCALL(ua_py_linalg_cross)
         ok = a[i] != NULL && b[i] != NULL;
     }
     for (int i = 0; i < 3 && ok; i++) {
-        c[i] = cross_term(module, a, b, (i + 1) % 3, (i + 2) % 3);
+        c[i] = cross_term(st, a, b, (i + 1) % 3, (i + 2) % 3);
         ok = c[i] != NULL;
     }
     PyObject *parts = ok ? PyList_New(0) : NULL;

@@ -132,20 +132,14 @@ unique_setup(ua_state *st, PyObject *x, const char *fn, uniques *u)
     return 0;
 }
 
-/* A result tuple of the module's type `name` holding items (stolen; all
- * must be non-NULL, else NULL). */
 PyObject *
-ua_py_result_tuple(PyObject *module, const char *name, int n, PyObject **items)
+ua_py_struct_of(PyTypeObject *type, int n, PyObject **items)
 {
-    PyObject *out = NULL;
-    bool ok = true;
+    bool complete = true;
     for (int i = 0; i < n; i++) {
-        ok = ok && items[i] != NULL;
+        complete = complete && items[i] != NULL;
     }
-    PyObject *type = ok ? PyObject_GetAttrString(module, name) : NULL;
-    if (type != NULL) {
-        out = PyStructSequence_New((PyTypeObject *)type);
-    }
+    PyObject *out = complete ? PyStructSequence_New(type) : NULL;
     for (int i = 0; i < n; i++) {
         if (out != NULL) {
             PyStructSequence_SetItem(out, i, items[i]);
@@ -153,7 +147,28 @@ ua_py_result_tuple(PyObject *module, const char *name, int n, PyObject **items)
             Py_XDECREF(items[i]);
         }
     }
-    Py_XDECREF(type);
+    return out;
+}
+
+/* A result tuple of the module's type `name` holding items (stolen; all
+ * must be non-NULL, else NULL). */
+PyObject *
+ua_py_result_tuple(PyObject *module, const char *name, int n, PyObject **items)
+{
+    bool complete = true;
+    for (int i = 0; i < n; i++) {
+        complete = complete && items[i] != NULL;
+    }
+    /* no look-up while the error that left an item NULL is pending */
+    PyObject *type = complete ? PyObject_GetAttrString(module, name) : NULL;
+    if (type == NULL) {
+        for (int i = 0; i < n; i++) {
+            Py_XDECREF(items[i]);
+        }
+        return NULL;
+    }
+    PyObject *out = ua_py_struct_of((PyTypeObject *)type, n, items);
+    Py_DECREF(type);
     return out;
 }
 
@@ -225,7 +240,8 @@ static PyMethodDef sets_functions[] = {
 /* The named tuples the functions return, as module attributes. */
 int
 ua_py_add_result_type(PyObject *module, const char *prefix, const char *name,
-                      const char *doc, PyStructSequence_Field *fields, int n)
+                      const char *doc, PyStructSequence_Field *fields, int n,
+                      PyTypeObject **keep)
 {
     char qualified[64];
     snprintf(qualified, sizeof qualified, "%s.%s", prefix, name);
@@ -235,7 +251,11 @@ ua_py_add_result_type(PyObject *module, const char *prefix, const char *name,
         return -1;
     }
     int rc = PyModule_AddObjectRef(module, name, (PyObject *)type);
-    Py_DECREF(type);
+    if (rc == 0 && keep != NULL) {
+        *keep = type;
+    } else {
+        Py_DECREF(type);
+    }
     return rc;
 }
 
@@ -252,11 +272,12 @@ ua_py_sets_add(PyObject *module)
     static PyStructSequence_Field inverse[] = {
         {"values", NULL}, {"inverse_indices", NULL}, {NULL, NULL}};
     if (ua_py_add_result_type(module, "usmarray", "UniqueAllResult",
-                              "unique_all's result", all, 4) < 0 ||
+                              "unique_all's result", all, 4, NULL) < 0 ||
         ua_py_add_result_type(module, "usmarray", "UniqueCountsResult",
-                              "unique_counts's result", counts, 2) < 0 ||
+                              "unique_counts's result", counts, 2, NULL) < 0 ||
         ua_py_add_result_type(module, "usmarray", "UniqueInverseResult",
-                              "unique_inverse's result", inverse, 2) < 0) {
+                              "unique_inverse's result", inverse, 2,
+                              NULL) < 0) {
         return -1;
     }
     return PyModule_AddFunctions(module, sets_functions);
