@@ -1,5 +1,5 @@
 """Two launches of each reduction, scan and sort the GPU benchmark times,
-for Nsight Compute: `ncu --kernel-name regex:"ua_(red|arg|scan|merge)"
+for Nsight Compute: `ncu --kernel-name regex:"ua_(red|arg|scan|os)"
 python benchmarks/ncu_reductions.py` shows each kernel's time, memory
 throughput, registers and occupancy (tools/gpu_run.sh runs it with
 NCU=1)."""
@@ -22,6 +22,8 @@ def main():
         ua.sum(m, axis=1)
         ua.sum(m, axis=0)
         ua.cumulative_sum(s)
+        ua.sort(s)
+        ua.argsort(s)
     q.wait()
 
 

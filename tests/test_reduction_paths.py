@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pytest
 import usmarray as ua
+from conftest import sort_sample, stable_order
 
 FAST = ["float32", "float64", "int64", "uint64"]
 LENGTHS = [1, 31, 32, 33, 511, 512, 513, 2047, 2048, 2049, 100_003]
@@ -179,38 +180,6 @@ SORTED = [
     "uint64",
     "float64",
 ]
-
-
-def sort_sample(dtype, n, seed, narrow):
-    rng = np.random.default_rng(seed)
-    dt = np.dtype(dtype)
-    if dt.kind == "b":
-        return rng.random(n) < 0.5
-    if dt.kind in "iu":
-        info = np.iinfo(dt)
-        lo, hi = (-5000, 5000) if narrow and dt.itemsize == 8 else (info.min, info.max)
-        lo = max(lo, info.min)
-        return rng.integers(lo, hi, size=n, dtype=dt, endpoint=True)
-    h = (rng.standard_normal(n) * 1000).astype(dt)
-    flat = h.reshape(-1)
-    flat[::9] = -0.0
-    flat[1::13] = 0.0
-    flat[2::17] = np.inf
-    flat[3::19] = -np.inf
-    # NaNs of several payloads, whose order a stable sort keeps.
-    u = flat.view(f"u{dt.itemsize}")
-    sign = 1 << (8 * dt.itemsize - 1)
-    nan = np.array(np.nan, dt).view(u.dtype)
-    u[4::23] = nan
-    u[5::29] = nan | 1
-    u[6::31] = nan | 2 | sign
-    return h
-
-
-def stable_order(h, descending):
-    if not descending:
-        return np.argsort(h, kind="stable")
-    return len(h) - 1 - np.argsort(h[::-1], kind="stable")[::-1]
 
 
 # 64-bit integers also within +-5,000, whose keys take 32 bits.

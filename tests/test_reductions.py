@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 import pytest
 import usmarray as ua
-from conftest import first_device_of_each_backend
+from conftest import first_device_of_each_backend, sort_sample, stable_order
 
 INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
 FLOATS = ["float16", "float32", "float64"]
@@ -258,6 +258,42 @@ def test_long_sorts_are_stable():
     check_same(ua.argsort(on_device(f), axis=1), np.argsort(f, axis=1, kind="stable"))
 
 
+def same_bits(got, want):
+    """got's elements have want's bits (NaN payloads and signed zeros)."""
+    got, want = ua.asnumpy(got), np.asarray(want)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    if want.dtype.kind == "f":
+        got, want = got.view(f"u{want.itemsize}"), want.view(f"u{want.itemsize}")
+    np.testing.assert_array_equal(got, want)
+
+
+# Past a tile of the CUDA radix sort (4,096 keys of 2 or 4 bytes, 2,048 of
+# 8): one tile, a tile and one, and enough tiles that each waits on the
+# counts of many before it.
+@pytest.mark.parametrize(
+    "dtype", ["float16", "float32", "float64", "int16", "uint16", "int32", "uint32", "int64"]
+)
+@pytest.mark.parametrize("n", [4096, 4097, 300_001])
+@pytest.mark.parametrize("descending", [False, True])
+def test_long_radix_sorts_keep_bits_and_order(dtype, n, descending):
+    h = sort_sample(dtype, n, n, False)
+    order = stable_order(h, descending)
+    a = on_device(h)
+    same_bits(ua.sort(a, descending=descending), h[order])
+    same_bits(ua.argsort(a, descending=descending), order.astype(np.int64))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int64", "uint16"])
+def test_long_radix_sorts_of_rows(dtype):
+    h = sort_sample(dtype, 5 * 9001, 3, True).reshape(5, 9001)
+    h[2] = h[2, 0]  # a row of one key: one digit a pass
+    a = on_device(h)
+    for descending in (False, True):
+        order = np.stack([stable_order(r, descending) for r in h])
+        same_bits(ua.sort(a, descending=descending), np.take_along_axis(h, order, axis=1))
+        same_bits(ua.argsort(a, descending=descending), order.astype(np.int64))
+
+
 def test_sum_of_negative_zeros_and_empty():
     check_same(ua.sum(on_device(np.array([-0.0, -0.0]))), np.sum(np.array([-0.0, -0.0])))
     check_same(ua.sum(on_device(np.zeros((0,), "float32"))), np.float32(0))
@@ -454,6 +490,13 @@ def test_long_cumulative_sums_and_products():
     check_same(got, want)
     u = np.where(sample("bool", (100000,), seed=16), 3, 1).astype("uint64")
     check_same(ua.cumulative_prod(on_device(u)), np.cumprod(u))
+    # Past the GPU scan's chunk of 16 MiB of elements: each chunk carries
+    # on from the last result of the one before, in every run.
+    big = sample("int32", (3, 2_000_001), seed=18)
+    check_same(ua.cumulative_sum(on_device(big), axis=1), np.cumsum(big, axis=1, dtype="int64"))
+    got = ua.cumulative_sum(on_device(big), axis=1, include_initial=True)
+    want = np.concatenate([np.zeros((3, 1), "int64"), np.cumsum(big, axis=1, dtype="int64")], 1)
+    check_same(got, want)
     # Past the GPU scan's 8,192 parts of one tile each.
     f = sample("float32", (5_000_001,), seed=17)
     got = ua.cumulative_sum(on_device(f))

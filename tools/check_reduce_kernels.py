@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Compiles every reduction program's source (the reductions, scans,
-sorts, searches, groups and products of the CUDA and SYCL backends) where
+sorts, searches, groups and products of the CUDA and SYCL backends, and
+the CUDA backend's radix sort) where
 there is no GPU, to catch what NVRTC or an OpenCL runtime would refuse at
 run time: the CUDA C++ with nvcc, the OpenCL C with clang.
 
@@ -32,6 +33,7 @@ def command(source, nvcc, clang):
         if nvcc is None:
             return None
         return [nvcc, "--ptx", "-arch=sm_90", "-std=c++14", "-diag-suppress", "550,177",
+                "-diag-error", "1835",  # NVRTC refuses what nvcc only warns of
                 "-o", os.devnull, str(source)]  # fmt: skip
     if clang is None:
         return None
@@ -52,7 +54,13 @@ def main():
     generator = pathlib.Path(args.build) / "tests" / "c" / "reduce_kernel_sources"
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([str(generator), tmp], check=True)
-        jobs = [(s, command(s, nvcc, clang)) for s in sorted(pathlib.Path(tmp).iterdir())]
+        sources = sorted(pathlib.Path(tmp).iterdir())
+        # The CUDA backend's own kernel text (its radix sort), as NVRTC
+        # compiles it.
+        sort = pathlib.Path(tmp) / "cuda_sort_kernels.cu"
+        sort.write_text((pathlib.Path(__file__).parent.parent / "src" / "backends" / "cuda"
+                         / "cuda_sort_kernels.inc").read_text())  # fmt: skip
+        jobs = [(s, command(s, nvcc, clang)) for s in sources + [sort]]
         jobs = [(s, c) for s, c in jobs if c is not None]
 
         def run(job):

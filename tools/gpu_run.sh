@@ -127,7 +127,7 @@ fi
 
 # NCU=1: Nsight Compute on the copy kernels and on the reductions and
 # scans; NCU=reductions: on these alone.
-if [ -n "${NCU:-}" ] && command -v ncu >/dev/null; then
+if [ -n "${NCU:-}" ] && [ "${NCU}" != sort ] && command -v ncu >/dev/null; then
     if [ "$NCU" != reductions ]; then
         echo "== ncu: the copy kernels against the memory roofline"
         ncu --clock-control none --kernel-name regex:ua_copy --launch-skip 4 \
@@ -142,8 +142,26 @@ if [ -n "${NCU:-}" ] && command -v ncu >/dev/null; then
     grep -E "ua_|duration|dram__|sm__|launch__|inst" "$OUT/ncu_reductions.txt" | head -120
 fi
 
-# BENCH=linalg: the linalg and fft rows alone.
-if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" != linalg ]; then
+# NCU=sort: where the time of the sort's and the scan's kernels goes (their
+# warps' stalls and occupancy).
+if [ "${NCU:-}" = sort ] && command -v ncu >/dev/null; then
+    echo "== ncu: the radix sort and the scan"
+    ncu --clock-control none --kernel-name regex:"ua_(os|scan)" --launch-skip 11 --launch-count 11 \
+        --section SpeedOfLight --section Occupancy --section WarpStateStats \
+        --section LaunchStats python3 benchmarks/ncu_reductions.py >"$OUT/ncu_sort.txt" 2>&1 ||
+        status=1
+    grep -E "ua_|Duration|Throughput|Achieved Occupancy|Theoretical Occupancy|Registers|Stall|Warp Cycles|Block Limit" \
+        "$OUT/ncu_sort.txt" | head -150
+fi
+
+# BENCH=linalg: the linalg and fft rows alone; BENCH=reductions: the
+# reductions, scans, sorts and products alone.
+if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = reductions ]; then
+    echo "== benchmark: reductions, scans, sorts and products"
+    python3 benchmarks/gpu_vs_peers.py --reductions-only --json "$OUT/gpu_reductions.json" 2>&1 |
+        tee "$OUT/gpu_bench.txt" || status=1
+fi
+if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     echo "== benchmark"
     python3 benchmarks/dlpack_streams.py 2>&1 | tee "$OUT/dlpack_streams.txt"
     # BENCH_ARGS: a part of the table (--reductions-only, --elementwise-only).
@@ -153,7 +171,7 @@ if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" != linalg ]; then
     python3 benchmarks/gather_limits.py --json "$OUT/gather_limits.json" 2>&1 |
         tee "$OUT/gather_limits.txt" || status=1
 fi
-if [ -z "${SKIP_BENCH:-}" ]; then
+if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" != reductions ]; then
     echo "== linalg and fft beside CuPy and PyTorch"
     python3 benchmarks/gpu_linalg_fft.py --json "$OUT/gpu_linalg_fft.json" 2>&1 |
         tee "$OUT/gpu_linalg_fft.txt" || status=1

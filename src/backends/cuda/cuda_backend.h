@@ -102,6 +102,11 @@ typedef struct {
     /* The reduction programs compiled so far (cuda_reduce.c), by their
      * types' key, under lock. */
     ua_ew_table reduce;
+    /* The radix sort's module (cuda_sort.c), compiled on first use, and
+     * its kernels for keys of 2, 4 and 8 bytes (histogram, pass of keys,
+     * pass of keys and positions), under lock. */
+    CUmodule sort_module;
+    CUfunction sort_functions[3][3];
     /* The context's cuBLAS handle (cuda_blas.c), made on first use. */
     void *cublas;
     /* The context's cuSOLVER handle (cuda_solver.c), made on first use
@@ -149,6 +154,10 @@ ua_status ua_cuda_sort(void *queue, const ua_sort_plan *p);
 ua_status ua_cuda_search(void *queue, const ua_search_plan *p);
 ua_status ua_cuda_group(void *queue, const ua_group_plan *p, ptrdiff_t *count);
 ua_status ua_cuda_matmul(void *queue, const ua_matmul_plan *p);
+/* cuda_sort.c: the one-sweep radix sort where it takes the plan (*done
+ * true), else nothing done. */
+ua_status ua_cuda_radix_sort(ua_cuda_queue *q, const ua_sort_plan *p,
+                             bool *done);
 /* cuda_solver.c: cuSOLVER's factorizations; cuda_fft.c: cuFFT's
  * transforms (library_kernels.h), each loaded at run time. */
 ua_status ua_cuda_solver(void *queue, const ua_solver_plan *p);

@@ -164,6 +164,11 @@ ua_cuda_scan(void *queue, const ua_scan_plan *p)
 ua_status
 ua_cuda_sort(void *queue, const ua_sort_plan *p)
 {
+    bool done = false;
+    ua_status st = ua_cuda_radix_sort(queue, p, &done);
+    if (st != UA_OK || done) {
+        return st;
+    }
     ua_gpu_launcher l = launcher(queue);
     return ua_gpu_sort(&l, p);
 }

@@ -1,0 +1,247 @@
+/* The CUDA backend's one-sweep radix sort (cuda_sort_kernels.inc) of rows
+ * of real or integer elements of 2, 4 or 8 bytes, a tile or longer: one
+ * launch counts every pass's digits, then one launch a pass sorts by its
+ * digit, each tile finding its place through the counts the tiles before
+ * it publish.  Groups wait on each other's counts, which CUDA's blocks
+ * may do: a block takes its tile from a counter when it starts, so every
+ * tile it waits on belongs to a block already running.  Other plans keep
+ * the core's sort (reduce_gpu_order.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cuda/cuda_backend.h"
+#include "cuda_sort_kernels_text.h"
+
+enum { HIST, PASS, PAIRS };
+/* Threads a block: the text's OS_THREADS. */
+#define THREADS 256
+/* Keys a block of the histogram counts. */
+#define HIST_CHUNK 16384
+
+/* Per key width: the histogram, a pass of keys, a pass of keys and
+ * positions. */
+static const char *const kernel_names[3][3] = {
+    {"ua_os_hist_16", "ua_os_pass_16", "ua_os_pairs_16"},
+    {"ua_os_hist_32", "ua_os_pass_32", "ua_os_pairs_32"},
+    {"ua_os_hist_64", "ua_os_pass_64", "ua_os_pairs_64"}};
+
+static int
+key_slot(size_t isz)
+{
+    return isz == 2 ? 0 : isz == 4 ? 1 : isz == 8 ? 2 : -1;
+}
+
+/* Keys a tile of the pass kernels takes: the text's IPT and PPT a thread
+ * (the same: 24 of 4 bytes, 6,144 a tile, measured slower on the H100). */
+static ptrdiff_t
+tile_of(size_t isz)
+{
+    return THREADS * (isz == 8 ? 8 : 16);
+}
+
+static char *
+kernel_source(void)
+{
+    size_t n = 1;
+    for (int i = 0; ua_cuda_sort_kernel_text[i] != NULL; i++) {
+        n += strlen(ua_cuda_sort_kernel_text[i]);
+    }
+    char *s = malloc(n);
+    if (s != NULL) {
+        s[0] = '\0';
+        for (int i = 0; ua_cuda_sort_kernel_text[i] != NULL; i++) {
+            strcat(s, ua_cuda_sort_kernel_text[i]);
+        }
+    }
+    return s;
+}
+
+/* The kernels of keys of slot's width, compiled on first use. */
+static ua_status
+sort_kernels(ua_cuda_context *c, int slot, CUfunction f[3])
+{
+    ua_status st = ua_cuda_bind(c);
+    if (st != UA_OK) {
+        return st;
+    }
+    pthread_mutex_lock(&c->lock);
+    if (c->sort_module == NULL) {
+        char *source = kernel_source();
+        st = source == NULL
+                 ? ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel")
+                 : ua_cuda_compile(c, source, "radix sort kernels",
+                                   &c->sort_module);
+        free(source);
+    }
+    for (int k = 0; st == UA_OK && k < 3; k++) {
+        if (c->sort_functions[slot][k] == NULL) {
+            CUresult r = ua_cu.cuModuleGetFunction(&c->sort_functions[slot][k],
+                                                   c->sort_module,
+                                                   kernel_names[slot][k]);
+            st = r == CUDA_SUCCESS ? UA_OK
+                                   : ua_cuda_failed(r, kernel_names[slot][k]);
+        }
+        f[k] = c->sort_functions[slot][k];
+    }
+    pthread_mutex_unlock(&c->lock);
+    return st;
+}
+
+/* Whether the one-sweep sort takes p on c's device: real or integer elements of 2, 4
+ * or 8 bytes, rows of a tile up to 2^30 elements (the published counts'
+ * width), tile numbers within an int. */
+static bool
+takes(const ua_cuda_context *c, const ua_sort_plan *p)
+{
+    if (c->cc_major < 7) {
+        return false; /* no warp-wide match before Volta */
+    }
+    char kind = ua_dtype_kind(p->type);
+    size_t isz = ua_dtype_itemsize(p->type);
+    if (key_slot(isz) < 0 || (kind != 'f' && kind != 'i' && kind != 'u')) {
+        return false;
+    }
+    ptrdiff_t tile = tile_of(isz);
+    if (p->n < tile || p->n >= ((ptrdiff_t)1 << 30)) {
+        return false;
+    }
+    ptrdiff_t tiles = (p->n + tile - 1) / tile;
+    return (double)p->rows * (double)tiles < 2147483647.0 &&
+           (double)p->rows * (double)(p->n / HIST_CHUNK + 1) < 2147483647.0;
+}
+
+typedef struct {
+    ua_cuda_queue *q;
+    CUfunction f[3];
+    const ua_sort_plan *p;
+    int slot, passes, kind, tiles;
+    unsigned *status, *hist, *counters;
+} onesweep;
+
+static ua_status
+launch(const onesweep *s, int which, unsigned blocks, void **params)
+{
+    CU_CHECK(ua_cu.cuLaunchKernel(s->f[which], blocks, 1, 1, THREADS, 1, 1, 0,
+                                  s->q->stream, params, NULL),
+             kernel_names[s->slot][which]);
+    return UA_OK;
+}
+
+static ua_status
+count_digits(const onesweep *s)
+{
+    const ua_sort_plan *p = s->p;
+    const void *keys = p->data;
+    long long n = p->n;
+    int chunks = (int)((p->n + HIST_CHUNK - 1) / HIST_CHUNK),
+        chunk = HIST_CHUNK;
+    int desc = p->descending;
+    void *params[] = {
+        (void *)&keys,      (void *)&s->hist, &n,   &chunks, &chunk,
+        (void *)&s->passes, (void *)&s->kind, &desc};
+    return launch(s, HIST, (unsigned)(p->rows * chunks), params);
+}
+
+/* Pass `pass`: keys from kin to kout, positions (imode as the text
+ * says) from iin to iout or to the plan's index. */
+static ua_status
+sort_pass(const onesweep *s, int pass, const void *kin, void *kout,
+          const void *iin, void *iout, int imode)
+{
+    const ua_sort_plan *p = s->p;
+    unsigned *status =
+        s->status + (size_t)pass * (size_t)p->rows * (size_t)s->tiles * 256;
+    unsigned *counter = s->counters + pass;
+    long long n = p->n;
+    int tpr = s->tiles, desc = p->descending;
+    void *i64out = p->index;
+    void *params[] = {(void *)&kin,
+                      &kout,
+                      (void *)&iin,
+                      &iout,
+                      &i64out,
+                      &status,
+                      (void *)&s->hist,
+                      &counter,
+                      &n,
+                      &tpr,
+                      &pass,
+                      (void *)&s->passes,
+                      (void *)&s->kind,
+                      &desc,
+                      &imode};
+    return launch(s, p->index != NULL ? PAIRS : PASS,
+                  (unsigned)(p->rows * s->tiles), params);
+}
+
+/* The passes, keys between the rows and keys2 (an even number of passes
+ * ends in the rows), positions between pos[0] and pos[1] and, last, into
+ * the plan's index. */
+static ua_status
+run_passes(const onesweep *s, void *keys2, void *const pos[2])
+{
+    const ua_sort_plan *p = s->p;
+    ua_status st = count_digits(s);
+    void *keys[2] = {p->data, keys2};
+    for (int pass = 0; st == UA_OK && pass < s->passes; pass++) {
+        int imode = p->index == NULL        ? 0
+                    : pass == 0             ? 1
+                    : pass == s->passes - 1 ? 3
+                                            : 2;
+        st = sort_pass(s, pass, keys[pass & 1], keys[(pass + 1) & 1],
+                       pos[pass & 1], pos[(pass + 1) & 1], imode);
+    }
+    return st;
+}
+
+ua_status
+ua_cuda_radix_sort(ua_cuda_queue *q, const ua_sort_plan *p, bool *done)
+{
+    *done = false;
+    if (!takes(q->c, p)) {
+        return UA_OK;
+    }
+    size_t isz = ua_dtype_itemsize(p->type);
+    onesweep s = {
+        q,   {NULL, NULL, NULL}, p, key_slot(isz), (int)isz, 0, 0, NULL, NULL,
+        NULL};
+    char kind = ua_dtype_kind(p->type);
+    s.kind = kind == 'f' ? 2 : kind == 'i' ? 1 : 0;
+    ptrdiff_t tile = tile_of(isz);
+    s.tiles = (int)((p->n + tile - 1) / tile);
+    ua_status st = sort_kernels(q->c, s.slot, s.f);
+    if (st != UA_OK) {
+        return st;
+    }
+    size_t total = (size_t)p->rows * (size_t)p->n;
+    size_t nstatus =
+        (size_t)s.passes * (size_t)p->rows * (size_t)s.tiles * 256;
+    size_t nhist = (size_t)p->rows * (size_t)s.passes * 256;
+    size_t words = nstatus + nhist + (size_t)s.passes;
+    CUdeviceptr counts = 0, keys2 = 0, pos = 0;
+    st = ua_cuda_scratch(q, words * 4, &counts);
+    st = st == UA_OK ? ua_cuda_scratch(q, total * isz, &keys2) : st;
+    if (st == UA_OK && p->index != NULL) {
+        st = ua_cuda_scratch(q, total * 8, &pos);
+    }
+    if (st == UA_OK) {
+        CUresult r = ua_cu.cuMemsetD8Async(counts, 0, words * 4, q->stream);
+        st = r == CUDA_SUCCESS ? UA_OK : ua_cuda_failed(r, "cuMemsetD8Async");
+    }
+    if (st == UA_OK) {
+        s.status = (unsigned *)(uintptr_t)counts;
+        s.hist = s.status + nstatus;
+        s.counters = s.hist + nhist;
+        void *positions[2] = {(void *)(uintptr_t)pos,
+                              (void *)(uintptr_t)(pos + total * 4)};
+        st = run_passes(&s, (void *)(uintptr_t)keys2, positions);
+    }
+    CUdeviceptr temps[3] = {counts, keys2, pos};
+    for (int i = 0; i < 3; i++) {
+        if (temps[i] != 0) {
+            ua_cu.cuMemFreeAsync(temps[i], q->stream);
+        }
+    }
+    *done = st == UA_OK;
+    return st;
+}
