@@ -490,13 +490,22 @@ def test_long_cumulative_sums_and_products():
     check_same(got, want)
     u = np.where(sample("bool", (100000,), seed=16), 3, 1).astype("uint64")
     check_same(ua.cumulative_prod(on_device(u)), np.cumprod(u))
-    # Past the GPU scan's chunk of 16 MiB of elements: each chunk carries
-    # on from the last result of the one before, in every run.
+    # Many tiles a run: each from the tiles before it in its own run.
     big = sample("int32", (3, 2_000_001), seed=18)
     check_same(ua.cumulative_sum(on_device(big), axis=1), np.cumsum(big, axis=1, dtype="int64"))
     got = ua.cumulative_sum(on_device(big), axis=1, include_initial=True)
     want = np.concatenate([np.zeros((3, 1), "int64"), np.cumsum(big, axis=1, dtype="int64")], 1)
     check_same(got, want)
+    # Elements of the accumulator's type, read as vectors where aligned
+    # (the whole array), element by element where not (from element 1).
+    wide = sample("int64", (2, 1_000_003), seed=19)
+    a = on_device(wide)
+    check_same(ua.cumulative_sum(a, axis=1), np.cumsum(wide, axis=1))
+    check_same(ua.cumulative_sum(a[:, 1:], axis=1), np.cumsum(wide[:, 1:], axis=1))
+    check_same(
+        ua.cumulative_prod(a[:, :100_000] % 3 - 1, axis=1),
+        np.cumprod(wide[:, :100_000] % 3 - 1, axis=1),
+    )
     # Past the GPU scan's 8,192 parts of one tile each.
     f = sample("float32", (5_000_001,), seed=17)
     got = ua.cumulative_sum(on_device(f))

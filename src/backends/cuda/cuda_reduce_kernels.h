@@ -2,7 +2,8 @@
  * reduce_kernels.inc, which names what it defines), after the copy
  * kernels' prelude (c64, c128, float16 conversions).  NVRTC fuses a
  * product into a following add unless told: mul_rn keeps them apart, so
- * that the bits match the host's and OpenCL's. */
+ * that the bits match the host's and OpenCL's.  Warps of 32 threads move
+ * values between their threads (WARP_SHFL). */
 #ifndef USMARRAY_CUDA_REDUCE_KERNELS_H
 #define USMARRAY_CUDA_REDUCE_KERNELS_H
 
@@ -12,6 +13,7 @@ static const char ua_cuda_reduce_dialect[] =
     "#define KERNEL extern \"C\" __global__ void __launch_bounds__(256)\n"
     "#define GLOBAL\n"
     "#define LOCAL __shared__\n"
+    "#define LOCAL_ARG\n"
     "#define FN __device__\n"
     "#define LID ((int)threadIdx.x)\n"
     "#define GRP ((long long)blockIdx.x)\n"
@@ -30,6 +32,9 @@ static const char ua_cuda_reduce_dialect[] =
     "__device__ double mul_rn(double a, double b) { return __dmul_rn(a, b); "
     "}\n"
     "#define A_SQRT(x) sqrt(x)\n"
-    "#define LOCAL_INC(p) atomicAdd((p), 1)\n";
+    "#define LOCAL_INC(p) atomicAdd((p), 1)\n"
+    "#define WARP_SHFL 1\n"
+    "#define SHFL_UP(v, o) __shfl_up_sync(0xffffffffu, (v), (o))\n"
+    "#define SHFL_DOWN(v, o) __shfl_down_sync(0xffffffffu, (v), (o))\n";
 
 #endif /* USMARRAY_CUDA_REDUCE_KERNELS_H */

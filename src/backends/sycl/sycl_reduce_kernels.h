@@ -9,6 +9,7 @@ static const char ua_sycl_reduce_dialect[] =
     "#define KERNEL __kernel void\n"
     "#define GLOBAL __global\n"
     "#define LOCAL __local\n"
+    "#define LOCAL_ARG __local\n"
     "#define FN\n"
     "#define LID ((int)get_local_id(0))\n"
     "#define GRP ((long)get_group_id(0))\n"

@@ -653,7 +653,7 @@ launch_scan_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
                   const char *x, char *out, const void *plan, int nd,
                   size_t rows, ptrdiff_t per, ptrdiff_t p, ptrdiff_t n,
                   ptrdiff_t step, ptrdiff_t ostep, int op, int initial,
-                  const void *prefixes, ptrdiff_t pstride)
+                  const void *prefixes, ptrdiff_t pstride, bool vec)
 {
     ua_gpu_arg a[] = {ptr(x),
                       ptr(out),
@@ -668,9 +668,24 @@ launch_scan_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
                       i32(initial),
                       i32(prefixes != NULL),
                       ptr(prefixes != NULL ? prefixes : x),
-                      i64(pstride)};
+                      i64(pstride),
+                      i32(vec)};
     return l->launch(l->queue, t, UA_GPU_SCAN_TILES, rows * (size_t)per, a,
-                     14);
+                     15);
+}
+
+/* Whether scan_tile may read and write whole tiles as 16-byte vectors:
+ * elements of the accumulator's type, dense and aligned in x and in the
+ * results, from the results' first element. */
+static bool
+scan_vectorizes(const ua_gpu_types *t, const run_input *in,
+                const run_output *o, int nd, int initial)
+{
+    size_t asz = ua_dtype_itemsize(t->a);
+    return t->x == t->a && !initial && in->step == (ptrdiff_t)asz &&
+           o->rstep[nd] == (ptrdiff_t)asz &&
+           ua_gpu_aligned(in->x, nd, in->xstep, 0, 16) &&
+           ua_gpu_aligned(o->out, nd, o->rstep, 0, 16);
 }
 
 /* Long runs in tiles: each run in `per` parts (enough of them to keep the
@@ -681,6 +696,7 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
               const run_input *in, const run_output *o, const void *plan,
               int nd, size_t rows, ptrdiff_t n, int op, int initial)
 {
+    bool vec = scan_vectorizes(t, in, o, nd, initial);
     size_t asz = ua_dtype_itemsize(t->a);
     ptrdiff_t tiles = (n + scan_tile(asz) - 1) / scan_tile(asz);
     ptrdiff_t per = (ptrdiff_t)(SCAN_GROUPS / rows);
@@ -690,7 +706,7 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
     if (per == 1) {
         return launch_scan_tiles(l, t, in->x, o->out, plan, nd, rows, 1, tiles,
                                  n, in->step, o->rstep[nd], op, initial, NULL,
-                                 0);
+                                 0, vec);
     }
     ua_gpu_types partials = {t->a, t->a, false};
     long long pplan[3] = {(long long)rows, (long long)(per * (ptrdiff_t)asz),
@@ -712,12 +728,12 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
         ptrdiff_t p2 = (per + scan_tile(asz) - 1) / scan_tile(asz);
         st = launch_scan_tiles(l, &partials, totals, prefixes, plan2, 1, rows,
                                1, p2, per, (ptrdiff_t)asz, (ptrdiff_t)asz, op,
-                               1, NULL, 0);
+                               1, NULL, 0, false);
     }
     if (st == UA_OK) {
         st = launch_scan_tiles(l, t, in->x, o->out, plan, nd, rows, per, p, n,
                                in->step, o->rstep[nd], op, initial, prefixes,
-                               per + 1);
+                               per + 1, vec);
     }
     ua_gpu_release(l, plan2);
     ua_gpu_release(l, prefixes);

@@ -110,7 +110,7 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
              "#define RT_FROM_BITS(b) %s\n"
              "#define A_COMPLEX %d\n#define A_FLOAT %d\n#define A_SIGNED %d\n"
              "#define A_BOOL %d\n#define X_HALF %d\n#define A_SIZE %zu\n"
-             "#define XVW %zu\n"
+             "#define XVW %zu\n#define X_IS_A %d\n"
              "typedef struct __attribute__((aligned(16))) { X v[XVW]; } XV;\n"
              "#define KEY_BYTES %zu\ntypedef %s KT;\n#define X_FLOATKIND %d\n"
              "#define X_SIGNEDINT %d\n#define X_INF_BITS %s\n"
@@ -120,9 +120,9 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
              l->storage(t->x), l->storage(t->a), wide ? "double" : "float",
              wide ? "BITS_F64(b)" : "BITS_F32((int)(b))", ak == 'c', ak == 'f',
              ak == 'i', ak == 'b', t->x == UA_FLOAT16, ua_dtype_itemsize(t->a),
-             xsz < 16 ? 16 / xsz : 1, xsz < 8 ? xsz : 8,
-             xsz < 8 ? "unsigned int" : "U64", xk == 'f', xk == 'i',
-             inf_bits(xsz), ids, load_expression(t));
+             xsz < 16 ? 16 / xsz : 1, t->x == t->a && !t->truth,
+             xsz < 8 ? xsz : 8, xsz < 8 ? "unsigned int" : "U64", xk == 'f',
+             xk == 'i', inf_bits(xsz), ids, load_expression(t));
     const char *const *texts[] = {l->header, ua_reduce_kernel_text,
                                   ua_order_kernel_text};
     size_t n = strlen(layer) + 1;
