@@ -496,11 +496,14 @@ def test_long_cumulative_sums_and_products():
     got = ua.cumulative_sum(on_device(big), axis=1, include_initial=True)
     want = np.concatenate([np.zeros((3, 1), "int64"), np.cumsum(big, axis=1, dtype="int64")], 1)
     check_same(got, want)
-    # Elements of the accumulator's type, read as vectors where aligned
-    # (the whole array), element by element where not (from element 1).
+    # Elements of the accumulator's type, read as vectors where every row
+    # starts 16-byte aligned (rows of 1,000,002 int64), element by element
+    # where not (from element 1, and rows of 1,000,003).
     wide = sample("int64", (2, 1_000_003), seed=19)
     a = on_device(wide)
-    check_same(ua.cumulative_sum(a, axis=1), np.cumsum(wide, axis=1))
+    for part in (wide[:, :-1], wide[:, 1:], wide):
+        got = ua.cumulative_sum(on_device(np.ascontiguousarray(part)), axis=1)
+        check_same(got, np.cumsum(part, axis=1))
     check_same(ua.cumulative_sum(a[:, 1:], axis=1), np.cumsum(wide[:, 1:], axis=1))
     check_same(
         ua.cumulative_prod(a[:, :100_000] % 3 - 1, axis=1),
