@@ -226,6 +226,11 @@ const ua_compute_ops *ua_queue_kernels(const ua_queue *q);
  * products: the host backend's for a CPU device of another backend,
  * whose memory the host addresses, after waiting for q's earlier work. */
 ua_status ua_queue_reduction_kernels(ua_queue *q, const ua_compute_ops **ops);
+/* That table, decided without waiting. */
+const ua_compute_ops *ua_queue_reduction_table(const ua_queue *q);
+/* Whether a table is the CPU backend's (loops on this process's memory,
+ * the host sort's scratch among what they use). */
+bool ua_compute_on_cpu(const ua_compute_ops *ops);
 /* The table that runs q's library calls: the host backend's for every
  * CPU device (whatever USMARRAY_DEVICE_KERNELS says: there are no device
  * kernels of these), after waiting for q's earlier work. */

@@ -36,21 +36,29 @@ cpu_kernels(void)
  * USMARRAY_DEVICE_KERNELS=1 keeps the device's own kernels: the GPU
  * kernel text then runs on a CPU device too, which is how the tests reach
  * it on a machine without a GPU. */
+const ua_compute_ops *
+ua_queue_reduction_table(const ua_queue *q)
+{
+    const ua_device *d = q->context->device;
+    const ua_compute_ops *host = cpu_kernels(), *own = ua_queue_kernels(q);
+    if (d->type != UA_DEVICE_CPU || host == NULL || host == own) {
+        return own;
+    }
+    const char *keep = getenv("USMARRAY_DEVICE_KERNELS");
+    return keep != NULL && keep[0] != '\0' && keep[0] != '0' ? own : host;
+}
+
 ua_status
 ua_queue_reduction_kernels(ua_queue *q, const ua_compute_ops **ops)
 {
-    const ua_device *d = q->context->device;
-    const ua_compute_ops *host = cpu_kernels();
-    *ops = ua_queue_kernels(q);
-    if (d->type != UA_DEVICE_CPU || host == NULL || host == *ops) {
-        return UA_OK;
-    }
-    const char *own = getenv("USMARRAY_DEVICE_KERNELS");
-    if (own != NULL && own[0] != '\0' && own[0] != '0') {
-        return UA_OK;
-    }
-    *ops = host;
-    return ua_queue_wait(q);
+    *ops = ua_queue_reduction_table(q);
+    return *ops == ua_queue_kernels(q) ? UA_OK : ua_queue_wait(q);
+}
+
+bool
+ua_compute_on_cpu(const ua_compute_ops *ops)
+{
+    return ops != NULL && ops == cpu_kernels();
 }
 
 ua_status

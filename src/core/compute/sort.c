@@ -86,8 +86,10 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
             ix = st == UA_OK ? ua_allocation_ptr(index) : NULL;
         }
     }
+    /* Only the CPU's sort reads scratch (the GPUs' make their own). */
     ua_allocation *scratch = NULL;
-    if (st == UA_OK && shape[axis] > 1) {
+    if (st == UA_OK && shape[axis] > 1 &&
+        ua_compute_on_cpu(ua_queue_reduction_table(q))) {
         st = ua_usm_alloc(
             q, UA_USM_DEVICE,
             ua_sort_scratch_bytes((size_t)shape[axis], x->type, argsort), 0,
