@@ -134,3 +134,14 @@ def stable_order(h, descending):
     if not descending:
         return np.argsort(h, kind="stable")
     return len(h) - 1 - np.argsort(h[::-1], kind="stable")[::-1]
+
+
+def same_bits(got, want):
+    """got (any array) has want's dtype, shape and bits: floats compared
+    as their unsigned integers, so NaN payloads and signed zeros count."""
+    got = np.ascontiguousarray(ua.asnumpy(got))
+    want = np.ascontiguousarray(np.asarray(want))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    if want.dtype.kind == "f":
+        got, want = got.view(f"u{want.itemsize}"), want.view(f"u{want.itemsize}")
+    np.testing.assert_array_equal(got, want)

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pytest
 import usmarray as ua
-from conftest import sort_sample, stable_order
+from conftest import same_bits, sort_sample, stable_order
 
 FAST = ["float32", "float64", "int64", "uint64"]
 LENGTHS = [1, 31, 32, 33, 511, 512, 513, 2047, 2048, 2049, 100_003]
@@ -23,18 +23,6 @@ def values(dtype, n, seed=0):
         return (rng.standard_normal(n) * 1000).astype(dt)
     info = np.iinfo(dt)
     return rng.integers(info.min, info.max, size=n, dtype=dt, endpoint=True)
-
-
-def bits(a):
-    a = np.ascontiguousarray(np.asarray(a))
-    return a.view(f"u{a.itemsize}") if a.dtype.kind == "f" else a
-
-
-def same_bits(got, want):
-    got = ua.asnumpy(got)
-    want = np.asarray(want)
-    assert got.dtype == want.dtype and got.shape == want.shape
-    np.testing.assert_array_equal(bits(got), bits(want))
 
 
 def strided(h):

@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 import pytest
 import usmarray as ua
-from conftest import first_device_of_each_backend, sort_sample, stable_order
+from conftest import first_device_of_each_backend, same_bits, sort_sample, stable_order
 
 INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
 FLOATS = ["float16", "float32", "float64"]
@@ -256,15 +256,6 @@ def test_long_sorts_are_stable():
     f = sample("float32", (3, 7777), seed=9, nans=True)
     check_same(ua.sort(on_device(f), axis=1), np.sort(f, axis=1))
     check_same(ua.argsort(on_device(f), axis=1), np.argsort(f, axis=1, kind="stable"))
-
-
-def same_bits(got, want):
-    """got's elements have want's bits (NaN payloads and signed zeros)."""
-    got, want = ua.asnumpy(got), np.asarray(want)
-    assert got.dtype == want.dtype and got.shape == want.shape
-    if want.dtype.kind == "f":
-        got, want = got.view(f"u{want.itemsize}"), want.view(f"u{want.itemsize}")
-    np.testing.assert_array_equal(got, want)
 
 
 # Past a tile of the CUDA radix sort (4,096 keys of 2 or 4 bytes, 2,048 of

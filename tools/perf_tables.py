@@ -39,44 +39,36 @@ def ratio(value):
     return "" if value is None else f"{value:.2f}"
 
 
-def gpu_table(data):
+def peers_table(data, numba, note=""):
+    """The rows beside CuPy and PyTorch (and numba where asked); note
+    follows the peers' versions in the heading."""
     peers = ", ".join(f"{k} {v}" for k, v in sorted(data.get("peers", {}).items()))
+    extra = ["numba"] if numba else []
+    head = ["operation", "usmarray", "CuPy", "PyTorch", *extra, "vs CuPy", "vs PyTorch", "target"]
     lines = [
-        f"Measured on {data['device']}, {data['date']} ({peers}).",
+        f"Measured on {data['device']}, {data['date']} ({peers}{note}).",
         "",
-        "| operation | usmarray | CuPy | PyTorch | numba | vs CuPy | vs PyTorch | target |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| " + " | ".join(head) + " |",
+        "|" + " --- |" * len(head),
     ]
     for r in data["rows"]:
         u = r["unit"]
-        lines.append(
-            f"| {r['operation']} | {number(r['usmarray'], u)} | "
-            f"{number(r.get('cupy'), u)} | {number(r.get('torch'), u)} | "
-            f"{number(r.get('numba'), u)} | {ratio(r.get('ratio_vs_cupy'))} | "
-            f"{ratio(r.get('ratio_vs_torch'))} | {r['target']} |"
-        )
+        cells = [r["operation"], number(r["usmarray"], u), number(r.get("cupy"), u),
+                 number(r.get("torch"), u)]  # fmt: skip
+        cells += [number(r.get("numba"), u)] if numba else []
+        cells += [ratio(r.get("ratio_vs_cupy")), ratio(r.get("ratio_vs_torch")), r["target"]]
+        lines.append("| " + " | ".join(cells) + " |")
     return lines
+
+
+def gpu_table(data):
+    return peers_table(data, numba=True)
 
 
 def library_table(data):
     """Times per call (lower is better); the ratios are the peer's time
     over ours."""
-    peers = ", ".join(f"{k} {v}" for k, v in sorted(data.get("peers", {}).items()))
-    lines = [
-        f"Measured on {data['device']}, {data['date']} ({peers}; {data['libraries']}).",
-        "",
-        "| operation | usmarray | CuPy | PyTorch | vs CuPy | vs PyTorch | target |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
-    ]
-    for r in data["rows"]:
-        u = r["unit"]
-        lines.append(
-            f"| {r['operation']} | {number(r['usmarray'], u)} | "
-            f"{number(r.get('cupy'), u)} | {number(r.get('torch'), u)} | "
-            f"{ratio(r.get('ratio_vs_cupy'))} | {ratio(r.get('ratio_vs_torch'))} | "
-            f"{r['target']} |"
-        )
-    return lines
+    return peers_table(data, numba=False, note=f"; {data['libraries']}")
 
 
 def host_table(data):
