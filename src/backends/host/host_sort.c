@@ -51,31 +51,67 @@
         return (key_range){lo, hi, loses != 0};                               \
     }
 
+/* The histograms of the first `digits` digits of n keys. */
+#define DEFINE_COUNT(B, KT)                                                   \
+    static void count##B(const KT *keys, ptrdiff_t n, int digits,             \
+                         histogram *counts)                                   \
+    {                                                                         \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            for (int d = 0; d < digits; d++) {                                \
+                counts[d][keys[i] >> (8 * d) & (RADIX - 1)]++;                \
+            }                                                                 \
+        }                                                                     \
+    }
+
+DEFINE_COUNT(32, uint32_t)
+DEFINE_COUNT(64, uint64_t)
+
+/* keys: the keys less lo alone, in a loop without branches that the
+ * compiler vectorizes (a histogram's increments in it keep it scalar);
+ * fill: then their histograms.  unkey turns keys back into values: where
+ * none is lost, in a loop that vectorizes too. */
 #define DEFINE_KEYS(S, W, K, KT, B)                                           \
+    UA_HOST_CLONES static void keys##B##_##S(const char *data, ptrdiff_t n,   \
+                                             uint64_t flip, uint64_t lo,      \
+                                             KT *restrict keys)               \
+    {                                                                         \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            keys[i] =                                                         \
+                (KT)((key_of(load(data + i * W, W), W, K) ^ flip) - lo);      \
+        }                                                                     \
+    }                                                                         \
     static void fill##B##_##S(const char *data, ptrdiff_t n, uint64_t flip,   \
                               uint64_t lo, int digits, KT *restrict keys,     \
                               histogram *counts)                              \
     {                                                                         \
+        keys##B##_##S(data, n, flip, lo, keys);                               \
+        count##B(keys, n, digits, counts);                                    \
+    }                                                                         \
+    UA_HOST_CLONES static void values##B##_##S(                               \
+        const KT *restrict keys, ptrdiff_t n, uint64_t lo, uint64_t flip,     \
+        char *restrict data)                                                  \
+    {                                                                         \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
-            KT k = (KT)((key_of(load(data + i * W, W), W, K) ^ flip) - lo);   \
-            keys[i] = k;                                                      \
-            for (int d = 0; d < digits; d++) {                                \
-                counts[d][k >> (8 * d) & (RADIX - 1)]++;                      \
-            }                                                                 \
+            uint64_t k = (((uint64_t)keys[i] + lo) ^ flip) & key_mask(W);     \
+            store(data + i * W, W, value_of(k, W, K));                        \
         }                                                                     \
     }                                                                         \
     static void unkey##B##_##S(const KT *restrict keys, ptrdiff_t n,          \
                                uint64_t lo, uint64_t flip, char *data,        \
                                const char *lost)                              \
     {                                                                         \
+        if (lost == NULL) {                                                   \
+            values##B##_##S(keys, n, lo, flip, data);                         \
+            return;                                                           \
+        }                                                                     \
         uint64_t nan = key_mask(W), zero = key_of(0, W, K);                   \
         ptrdiff_t zi = 0, ni = n;                                             \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
             uint64_t k = (((uint64_t)keys[i] + lo) ^ flip) & nan;             \
             uint64_t v = value_of(k, W, K);                                   \
-            if (lost != NULL && k == zero) {                                  \
+            if (k == zero) {                                                  \
                 v = load(lost + zi++ * W, W);                                 \
-            } else if (lost != NULL && k == nan) {                            \
+            } else if (k == nan) {                                            \
                 v = load(lost + --ni * W, W);                                 \
             }                                                                 \
             store(data + i * W, W, v);                                        \
