@@ -3,7 +3,10 @@
  * kernels' prelude (c64, c128, float16 conversions).  NVRTC fuses a
  * product into a following add unless told: mul_rn keeps them apart, so
  * that the bits match the host's and OpenCL's.  Warps of 32 threads move
- * values between their threads (WARP_SHFL). */
+ * values between their threads (WARP_SHFL).  KERNEL_MIN_GROUPS caps a
+ * kernel's registers so that n groups fit a multiprocessor; UNROLL asks
+ * for a loop's registers where NVRTC would keep a long one's array in
+ * local memory. */
 #ifndef USMARRAY_CUDA_REDUCE_KERNELS_H
 #define USMARRAY_CUDA_REDUCE_KERNELS_H
 
@@ -11,6 +14,9 @@ static const char ua_cuda_reduce_aligned[] = "#define UA_ALIGNED 1\n";
 
 static const char ua_cuda_reduce_dialect[] =
     "#define KERNEL extern \"C\" __global__ void __launch_bounds__(256)\n"
+    "#define KERNEL_MIN_GROUPS(n) extern \"C\" __global__ void "
+    "__launch_bounds__(256, n)\n"
+    "#define UNROLL _Pragma(\"unroll\")\n"
     "#define GLOBAL\n"
     "#define LOCAL __shared__\n"
     "#define LOCAL_ARG\n"

@@ -3,7 +3,6 @@
  * launcher. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/compute/reduce_gpu_internal.h"
@@ -132,8 +131,11 @@ launch_lanes(const ua_gpu_launcher *l, const red_call *c,
                      14);
 }
 
-/* Threads that keep a GPU busy; fewer outputs split their runs. */
-#define LANE_THREADS (1 << 17)
+/* Bytes in flight that keep a GPU's memory busy: each thread of
+ * ua_red_lanes has BLOCK loads in flight (of 16-byte vectors in
+ * ua_red_lanes_vec); fewer outputs split their runs, into as few pieces
+ * as reach this, so that the second launch's threads add few partials. */
+#define LANE_BYTES ((size_t)8 << 20)
 
 /* A thread per output; where there are too few outputs for the device,
  * each run split into pieces of equal length (the last one's rest apart),
@@ -146,9 +148,11 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
     ptrdiff_t last = nd > 0 ? c->shape[nd - 1] : 1;
     bool vec = lanes_vectorize(c->t->x, c->x, nd, last, c->xstep, c->step);
     size_t threads = vec ? c->outputs / vector_width(c->t->x) : c->outputs;
+    size_t load = vec ? 16 : ua_dtype_itemsize(c->t->x);
+    size_t in_flight = threads * BLOCK * load;
     ptrdiff_t pieces = 1;
-    if (threads < LANE_THREADS && c->n >= 256) {
-        pieces = (ptrdiff_t)(LANE_THREADS / threads);
+    if (in_flight < LANE_BYTES && c->n >= 256) {
+        pieces = (ptrdiff_t)(LANE_BYTES / in_flight);
         pieces = pieces < c->n / 64 ? pieces : c->n / 64;
         pieces = pieces < 4096 ? pieces : 4096;
     }
