@@ -10,7 +10,14 @@ import threading
 import numpy as np
 import pytest
 import usmarray as ua
-from dlpack_ctypes import DLManagedTensorVersioned, Tensor, VersionedDeleter, plain_capsule
+from conftest import first_device_of_each_backend
+from dlpack_ctypes import (
+    DLManagedTensor,
+    DLManagedTensorVersioned,
+    Tensor,
+    VersionedDeleter,
+    plain_capsule,
+)
 
 _get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
 _get_pointer.restype = ctypes.c_void_p
@@ -363,3 +370,45 @@ def test_torch_reads_host_device_memory_through_dlpack(host_queue):
     x = ua.arange(6, dtype="f8", usm_type="device", queue=host_queue)
     for t in (torch.from_dlpack(x), torch.as_tensor(x)):
         assert t.data_ptr() == x._pointer and t.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+
+
+# Devices whose memory DLPack does not call the host's: kDLCPU exports copy.
+OTHER_DEVICES = [d for d in first_device_of_each_backend() if not d.startswith("host")]
+
+
+@pytest.mark.parametrize("device", OTHER_DEVICES)
+def test_export_to_the_cpu_copies_device_memory(device):
+    """dl_device=(1, 0), as NumPy's from_dlpack(device="cpu") asks: device
+    memory is copied to the host (a kDLCPU tensor marked copied), unless
+    copy=False, which the standard answers with BufferError."""
+    h = np.arange(12.0).reshape(3, 4)[:, ::-1]
+    x = ua.asarray(h, device=device, usm_type="device")
+    assert x.__dlpack_device__()[0] != 1
+    for copy in (None, True):
+        capsule = x.__dlpack__(dl_device=(1, 0), max_version=(1, 0), copy=copy)
+        t = managed(capsule)
+        assert (t.dl_tensor.device.device_type, t.dl_tensor.device.device_id) == (1, 0)
+        assert t.flags & 2  # DLPACK_FLAG_BITMASK_IS_COPIED
+        got = np.from_dlpack(x, device="cpu", copy=copy)
+        np.testing.assert_array_equal(got, h)
+        got[0, 0] = -1.0
+        assert ua.asnumpy(x)[0, 0] == h[0, 0]
+    with pytest.raises(BufferError, match="without a copy.*device memory"):
+        x.__dlpack__(dl_device=(1, 0), copy=False)
+    legacy = x.__dlpack__(dl_device=(1, 0))  # no max_version: a legacy capsule
+    t = DLManagedTensor.from_address(_get_pointer(legacy, b"dltensor")).dl_tensor
+    assert (t.device.device_type, t.device.device_id) == (1, 0)
+
+
+@pytest.mark.parametrize("device", OTHER_DEVICES)
+def test_export_to_the_cpu_shares_memory_the_host_reaches(device):
+    """Shared and host memory go to a CPU consumer as they are, once the
+    queue's work is done; copy=True still copies."""
+    for kind in ("shared", "host"):
+        x = ua.asarray(np.arange(4.0), device=device, usm_type=kind) * 2
+        got = np.from_dlpack(x, device="cpu", copy=False)
+        np.testing.assert_array_equal(got, [0.0, 2.0, 4.0, 6.0])
+        got[1] = 42.0
+        assert ua.asnumpy(x)[1] == 42.0
+        t = managed(x.__dlpack__(dl_device=(1, 0), max_version=(1, 0), copy=True))
+        assert t.flags & 2 and t.dl_tensor.data != x._pointer

@@ -2,7 +2,7 @@
 tests/array_api/xfails.txt, from a run of the suite.
 
     python tools/array_api_xfails.py                    # run on the host, rewrite the file
-    python tools/array_api_xfails.py --device host --device opencl:cpu
+    python tools/array_api_xfails.py --device opencl:cpu --xfails tests/array_api/xfails_devices.txt
     python tools/array_api_xfails.py --report run.json  # from a report already made
     python tools/array_api_xfails.py --check            # only say what would change
 
@@ -47,14 +47,13 @@ VERSION = "2024.12"
 HEADER = """\
 # Expected failures of the official Array API test suite (array-api-tests,
 # pinned in ../shared/array-api-tests) against usmarray, version 2024.12:
-# xfails.txt on the host (.ci/run) and on CUDA (tools/gpu_run.sh),
-# xfails_sycl.txt on the SYCL OpenCL CPU device (.ci/run), whose OpenCL
-# runtime differs from the host in a few special cases.  One test id a
-# line, under a '#' line with its reason.  The runs use xfail_strict: a
-# listed test that passes fails the run, so the file only shrinks.
-# Regenerate it with tools/array_api_xfails.py (--xfails for the SYCL
-# file), which keeps the reasons written here and reads new ones from the
-# failures.
+# xfails.txt on the host (.ci/run), xfails_devices.txt on the devices
+# whose memory is not the host's: the SYCL OpenCL CPU device (.ci/run) and
+# CUDA (tools/gpu_run.sh).  One test id a line, under a '#' line with its
+# reason.  The runs use xfail_strict: a listed test that passes fails the
+# run, so the file only shrinks.  Regenerate it with
+# tools/array_api_xfails.py (--xfails for the devices' file), which keeps
+# the reasons written here and reads new ones from the failures.
 """
 
 # Array methods and the functions they stand for (in-place and reflected

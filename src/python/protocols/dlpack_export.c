@@ -305,6 +305,53 @@ check_stream(PyObject *stream, ua_stream_rule rule, uintptr_t none_stream,
     return 0;
 }
 
+/* An export to the host's CPU, dl_device (1, 0), which NumPy and other
+ * host libraries ask for, of an array on another DLPack device.  A CPU
+ * consumer has no stream to order with, so the queue's work is done
+ * first.  Memory the host can reach goes as it is (unless copy is True);
+ * other memory is copied to the host device, unless copy is False. */
+static PyObject *
+export_to_cpu(PyObject *self, ua_dl_device here, int versioned, int copy,
+              int readonly)
+{
+    ua_state *st = ua_state_of(self);
+    ua_py_memory *m = base_of(self);
+    ua_dl_device cpu = {UA_DL_CPU, 0};
+    if (copy != 1 && ua_usm_kind_host_accessible(m->kind)) {
+        if (ua_py_queue_settle(st, m->queue) < 0) {
+            return NULL;
+        }
+        return export_capsule(self, cpu, versioned,
+                              readonly ? UA_DL_FLAG_READ_ONLY : 0);
+    }
+    if (copy == 0) {
+        PyErr_Format(PyExc_BufferError,
+                     "__dlpack__: cannot export to dl_device (1, 0) without "
+                     "a copy: this array's %s memory on (%d, %d) is not the "
+                     "host's; pass copy=True or copy=None",
+                     ua_usm_kind_name(m->kind), (int)here.device_type,
+                     (int)here.device_id);
+        return NULL;
+    }
+    PyObject *name = PyUnicode_FromString("host");
+    PyObject *queue = name != NULL ? ua_py_as_queue(st, name, "host") : NULL;
+    Py_XDECREF(name);
+    if (queue == NULL) {
+        return NULL;
+    }
+    PyObject *dup = ua_py_array_copy(st, self, (ua_typenum)ARR(self)->typenum,
+                                     'K', m->kind, queue);
+    Py_DECREF(queue);
+    if (dup == NULL || ua_py_queue_settle(st, base_of(dup)->queue) < 0) {
+        Py_XDECREF(dup);
+        return NULL;
+    }
+    PyObject *capsule =
+        export_capsule(dup, cpu, versioned, UA_DL_FLAG_IS_COPIED);
+    Py_DECREF(dup);
+    return capsule;
+}
+
 enum { D_STREAM, D_MAX_VERSION, D_DL_DEVICE, D_COPY, D_N };
 
 PyObject *
@@ -345,21 +392,24 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
             return ua_py_raise_core(ua_state_of(self), code);
         }
     }
-    if (!same_dl_device(want, here)) {
-        PyErr_Format(PyExc_BufferError,
-                     "__dlpack__: cannot export to dl_device (%d, %d): this "
-                     "array is on (%d, %d) and no copy between them is "
-                     "available",
-                     (int)want.device_type, (int)want.device_id,
-                     (int)here.device_type, (int)here.device_id);
-        return NULL;
-    }
     int readonly = !(x->flags & USM_ARRAY_WRITABLE);
     if (!versioned && readonly && copy != 1) {
         PyErr_SetString(PyExc_BufferError,
                         "__dlpack__: a read-only array cannot be exported as "
                         "a legacy DLPack capsule, which cannot mark it "
                         "read-only; pass max_version=(1, 0) or copy=True");
+        return NULL;
+    }
+    if (!same_dl_device(want, here)) {
+        if (same_dl_device(want, (ua_dl_device){UA_DL_CPU, 0})) {
+            return export_to_cpu(self, here, versioned, copy, readonly);
+        }
+        PyErr_Format(PyExc_BufferError,
+                     "__dlpack__: cannot export to dl_device (%d, %d): this "
+                     "array is on (%d, %d) and no copy between them is "
+                     "available",
+                     (int)want.device_type, (int)want.device_id,
+                     (int)here.device_type, (int)here.device_id);
         return NULL;
     }
     if (copy != 1) {
