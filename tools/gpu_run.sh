@@ -161,6 +161,8 @@ if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = reductions ]; then
     echo "== benchmark: reductions, scans, sorts and products"
     python3 benchmarks/gpu_vs_peers.py --reductions-only --json "$OUT/gpu_reductions.json" 2>&1 |
         tee "$OUT/gpu_bench.txt" || status=1
+    # The GPU's own time of the rows that miss, without the host's.
+    python3 benchmarks/gpu_busy_time.py 2>&1 | tee "$OUT/gpu_busy_time.txt" || status=1
 fi
 if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     echo "== benchmark"
