@@ -8,6 +8,7 @@
 #include "python/base/objects.h"
 #include "python/base/state.h"
 #include "python/namespace/data_types.h"
+#include "python/namespace/sets.h"
 #include "python/types/arrays.h"
 #include "python/types/devices.h"
 
@@ -317,28 +318,6 @@ static PyStructSequence_Desc finfo_desc = {
     "real part.",
     finfo_fields, 6};
 
-/* Fills the fields of a new struct sequence of `type` from values, which
- * it steals; NULL (the values released) where any is NULL. */
-static PyObject *
-struct_of(PyTypeObject *type, PyObject **values, int n)
-{
-    PyObject *result = NULL;
-    bool complete = true;
-    for (int i = 0; i < n; i++) {
-        complete = complete && values[i] != NULL;
-    }
-    if (complete && (result = PyStructSequence_New(type)) != NULL) {
-        for (int i = 0; i < n; i++) {
-            PyStructSequence_SetItem(result, i, values[i]);
-        }
-        return result;
-    }
-    for (int i = 0; i < n; i++) {
-        Py_XDECREF(values[i]);
-    }
-    return NULL;
-}
-
 /* The dtype iinfo (kinds "iu") or finfo (kinds "fc") describes: that of
  * arg, when it is of one of the kinds; else -1 with ValueError. */
 static int
@@ -379,7 +358,7 @@ iinfo(PyObject *module, PyObject *arg)
         PyLong_FromLongLong(kind == 'u' ? 0 : -smax - 1),
         dtype_object(st, t),
     };
-    return struct_of(st->IInfo_Type, values, 4);
+    return ua_py_struct_of(st->IInfo_Type, 4, values);
 }
 
 static PyObject *
@@ -404,7 +383,7 @@ finfo(PyObject *module, PyObject *arg)
         PyFloat_FromDouble(max),  PyFloat_FromDouble(-max),
         PyFloat_FromDouble(tiny), dtype_object(st, real),
     };
-    return struct_of(st->FInfo_Type, values, 6);
+    return ua_py_struct_of(st->FInfo_Type, 6, values);
 }
 
 static PyMethodDef data_type_functions[] = {
