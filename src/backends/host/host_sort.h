@@ -68,4 +68,22 @@ bool ua_host_sort_long(char *data, ptrdiff_t n, int w, const form *f,
                        uint64_t flip, key_range r, int bits, void *keys,
                        void *tmp, const char *lost);
 
+/* Small groups of keys (host_sort_small.c): by sorting networks where
+ * the CPU has AVX-512, as many keys as NETWORK_REGS registers hold (the
+ * larger the groups, the fewer splits before them: eight registers beat
+ * two and four), else by insertion, of up to INSERTION_KEYS keys. */
+enum {
+    INSERTION_KEYS = 32,
+    NETWORK_REGS = 8,
+    NETWORK_KEYS32 = 16 * NETWORK_REGS,
+    NETWORK_KEYS64 = 8 * NETWORK_REGS
+};
+
+ptrdiff_t ua_host_small_keys(int key_bytes);
+
+/* The n keys of s sorted into d, which may be s itself; equal keys need
+ * not keep their order.  n is at most ua_host_small_keys' count. */
+void ua_host_sort_small32(const uint32_t *s, uint32_t *d, ptrdiff_t n);
+void ua_host_sort_small64(const uint64_t *s, uint64_t *d, ptrdiff_t n);
+
 #endif

@@ -13,29 +13,42 @@
  * are in cache. */
 
 /* Buckets go on by MSD splits, each on a digit as wide as the bucket
- * pays for (digit_for), down to INSERTION_KEYS keys, which go by
- * insertion; a digit that all of a bucket's keys share moves nothing.
- * The splits go back and forth between the keys and their scratch, so
- * that no bucket is copied back. */
+ * pays for (digit_for), down to small groups (ua_host_small_keys), which
+ * host_sort_small.c sorts; a digit that all of a bucket's keys share
+ * moves nothing.  The splits go back and forth between the keys and
+ * their scratch, so that no bucket is copied back.  Digits of at most
+ * MAX_DIGIT bits: a scatter to more places than the first-level cache
+ * holds lines for costs more than the next split (measured on the 2-core
+ * Xeon this was tuned on: 8 bits against 11 saved a fifth of the time;
+ * radix passes from the bottom, in place of the splits, cost more
+ * there, but not where groups go by insertion). */
 enum {
-    INSERTION_KEYS = 32,
     MIN_DIGIT = 3,
-    MAX_DIGIT = 11,
+    MAX_DIGIT = 8,
+    LSD_DIGIT = 11,
     LSD_PASSES = 3,
     LSD_KEYS = 1024
 };
 
-/* At most MAX_DIGIT bits (the histogram stays in the first-level cache),
- * and buckets of about INSERTION_KEYS / 2 keys on average: counting
- * more buckets costs more than insertion saves. */
+/* At most MAX_DIGIT bits, and buckets of about `per` keys on average:
+ * counting more buckets costs more than the small groups' sort saves. */
 static int
-digit_for(ptrdiff_t n, int bits)
+digit_for(ptrdiff_t n, int bits, ptrdiff_t per)
 {
     int d = MIN_DIGIT;
-    while (d < MAX_DIGIT && ((ptrdiff_t)INSERTION_KEYS << d) < 2 * n) {
+    while (d < MAX_DIGIT && (per << d) < n) {
         d++;
     }
     return d < bits ? d : bits;
+}
+
+/* A scatter's writes go to many places at once, each missing the cache:
+ * the line after the one written is fetched ahead (a prefetch never
+ * faults, so it may point past the keys). */
+static inline void
+fetch_ahead(const void *p)
+{
+    __builtin_prefetch((const void *)((uintptr_t)p + 64), 1);
 }
 
 #define DEFINE_BUCKET_SORT(B, KT)                                             \
@@ -46,19 +59,9 @@ digit_for(ptrdiff_t n, int bits)
     {                                                                         \
         for (ptrdiff_t i = a; i < b; i++) {                                   \
             KT v = k[i];                                                      \
-            t[at[v >> shift & (TOP_RADIX - 1)]++] = v;                        \
-        }                                                                     \
-    }                                                                         \
-    /* insertion, of the n keys of s into d, which may be s itself. */        \
-    static void insert_into##B(const KT *s, KT *d, ptrdiff_t n)               \
-    {                                                                         \
-        for (ptrdiff_t i = 0; i < n; i++) {                                   \
-            KT v = s[i];                                                      \
-            ptrdiff_t j = i;                                                  \
-            for (; j > 0 && d[j - 1] > v; j--) {                              \
-                d[j] = d[j - 1];                                              \
-            }                                                                 \
-            d[j] = v;                                                         \
+            KT *to = t + at[v >> shift & (TOP_RADIX - 1)]++;                  \
+            fetch_ahead(to);                                                  \
+            *to = v;                                                          \
         }                                                                     \
     }                                                                         \
     /* The places of the digit's buckets in at; false where all n keys      \
@@ -84,18 +87,20 @@ digit_for(ptrdiff_t n, int bits)
         KT mask = (KT)(((size_t)1 << digit) - 1);                             \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
             KT v = s[i];                                                      \
-            d[at[v >> shift & mask]++] = v;                                   \
+            KT *to = d + at[v >> shift & mask]++;                             \
+            fetch_ahead(to);                                                  \
+            *to = v;                                                          \
         }                                                                     \
     }                                                                         \
     /* LSD passes over the low `bits` of n keys, in cache, back and forth  \
      * between k and t; returns the one that holds them sorted. */  \
     static KT *lsd##B(KT *k, KT *t, ptrdiff_t n, int bits)                    \
     {                                                                         \
-        int passes = (bits + MAX_DIGIT - 1) / MAX_DIGIT;                      \
+        int passes = (bits + LSD_DIGIT - 1) / LSD_DIGIT;                      \
         int digit = (bits + passes - 1) / passes;                             \
         size_t radix = (size_t)1 << digit;                                    \
         KT mask = (KT)(radix - 1);                                            \
-        size_t counts[LSD_PASSES][1 << MAX_DIGIT];                            \
+        size_t counts[LSD_PASSES][1 << LSD_DIGIT];                            \
         for (int d = 0; d < passes; d++) {                                    \
             memset(counts[d], 0, radix * sizeof counts[d][0]);                \
         }                                                                     \
@@ -123,19 +128,19 @@ digit_for(ptrdiff_t n, int bits)
         }                                                                     \
         return src;                                                           \
     }                                                                         \
-    /* LSD pays where the keys and their copy stay in cache, few passes    \
-     * remain and the keys outnumber a digit's buckets; MSD splits and     \
-     * insertion take the others. */  \
+    /* Without the networks (where groups go by insertion), LSD pays where \
+     * the keys and their copy stay in cache, few passes remain and the    \
+     * keys outnumber a digit's buckets; MSD splits take the others. */  \
     static bool lsd_pays##B(ptrdiff_t n, int bits)                            \
     {                                                                         \
         return (size_t)n * 2 * sizeof(KT) <= CACHE_BYTES &&                   \
-               bits <= LSD_PASSES * MAX_DIGIT && n >= LSD_KEYS;               \
+               bits <= LSD_PASSES * LSD_DIGIT && n >= LSD_KEYS;               \
     }                                                                         \
     /* The n keys in a sorted on their low `bits`, into b where into_b,   \
      * else into a; the other is scratch.  A split moves the keys into b,  \
      * where each bucket goes on with the two buffers' roles traded. */   \
     static void sort_keys##B(KT *a, KT *b, ptrdiff_t n, int bits,             \
-                             bool into_b)                                     \
+                             bool into_b, ptrdiff_t small)                    \
     {                                                                         \
         size_t at[1 << MAX_DIGIT];                                            \
         KT *dst = into_b ? b : a;                                             \
@@ -146,35 +151,32 @@ digit_for(ptrdiff_t n, int bits)
                 }                                                             \
                 return;                                                       \
             }                                                                 \
-            if (n <= INSERTION_KEYS) {                                        \
-                if (into_b) {                                                 \
-                    insert_into##B(a, b, n);                                  \
-                } else {                                                      \
-                    insert_into##B(a, a, n);                                  \
-                }                                                             \
+            if (n <= small) {                                                 \
+                ua_host_sort_small##B(a, dst, n);                             \
                 return;                                                       \
             }                                                                 \
-            if (lsd_pays##B(n, bits)) {                                       \
+            if (small <= INSERTION_KEYS && lsd_pays##B(n, bits)) {            \
                 KT *r = lsd##B(a, b, n, bits);                                \
                 if (r != dst) {                                               \
                     memcpy(dst, r, (size_t)n * sizeof *dst);                  \
                 }                                                             \
                 return;                                                       \
             }                                                                 \
-            int digit = digit_for(n, bits), shift = bits - digit;             \
+            int digit = digit_for(n, bits, small / 2), shift = bits - digit;  \
             if (places##B(a, n, shift, digit, at)) {                          \
                 break;                                                        \
             }                                                                 \
             bits = shift;                                                     \
         }                                                                     \
-        int digit = digit_for(n, bits), shift = bits - digit;                 \
+        int digit = digit_for(n, bits, small / 2), shift = bits - digit;      \
         scatter##B(a, b, n, shift, digit, at);                                \
         for (size_t k = 0, from = 0; k < (size_t)1 << digit; k++) {           \
             ptrdiff_t size = (ptrdiff_t)(at[k] - from);                       \
             if (size == 1 && !into_b) {                                       \
                 a[from] = b[from];                                            \
             } else if (size > 1) {                                            \
-                sort_keys##B(b + from, a + from, size, shift, !into_b);       \
+                sort_keys##B(b + from, a + from, size, shift, !into_b,        \
+                             small);                                          \
             }                                                                 \
             from = at[k];                                                     \
         }                                                                     \
@@ -252,7 +254,7 @@ sort_group(void *ctx, int group, int groups)
         if (j->wide) {
             uint64_t *t = (uint64_t *)j->tmp + from;
             sort_keys64(t, (uint64_t *)j->keys + from, (ptrdiff_t)n, j->shift,
-                        false);
+                        false, ua_host_small_keys(8));
             if (j->lost == NULL) {
                 j->f->unkey64(t, (ptrdiff_t)n, j->lo, j->flip,
                               j->data + from * (size_t)j->w, NULL);
@@ -260,7 +262,7 @@ sort_group(void *ctx, int group, int groups)
         } else {
             uint32_t *t = (uint32_t *)j->tmp + from;
             sort_keys32(t, (uint32_t *)j->keys + from, (ptrdiff_t)n, j->shift,
-                        false);
+                        false, ua_host_small_keys(4));
             if (j->lost == NULL) {
                 j->f->unkey32(t, (ptrdiff_t)n, j->lo, j->flip,
                               j->data + from * (size_t)j->w, NULL);
