@@ -56,7 +56,7 @@ static PyMethodDef module_functions[] = {
      "How many Queues over other libraries' queues are alive."},
     {"_backends", backends_info, METH_NOARGS,
      "The backends, available or not, with the reason and device count."},
-    {NULL},
+    {0},
 };
 
 /* What from_dlpack passes to __dlpack__, made once rather than per call;

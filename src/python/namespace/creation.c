@@ -651,7 +651,7 @@ static PyMethodDef creation_functions[] = {
     {"triu", KW(triu), UA_DOC_TRIU},
     {"meshgrid", (PyCFunction)(void (*)(void))meshgrid,
      METH_VARARGS | METH_KEYWORDS, UA_DOC_MESHGRID},
-    {NULL},
+    {0},
 };
 
 int

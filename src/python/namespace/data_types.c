@@ -397,7 +397,7 @@ static PyMethodDef data_type_functions[] = {
      METH_FASTCALL | METH_KEYWORDS, UA_DOC_ASTYPE},
     {"iinfo", iinfo, METH_O, UA_DOC_IINFO},
     {"finfo", finfo, METH_O, UA_DOC_FINFO},
-    {NULL},
+    {0},
 };
 
 int

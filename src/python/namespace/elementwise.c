@@ -81,7 +81,7 @@ ew_clip_call(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
      #NAME UA_EW_SIGNATURE_##ARITY "\n--\n\nThe Array API's " #NAME           \
                                    "(), elementwise."},
 static PyMethodDef elementwise_functions[] = {
-    UA_ELEMENTWISE(UA_EW_METHOD_){NULL},
+    UA_ELEMENTWISE(UA_EW_METHOD_){0},
 };
 
 static PyMethodDef clip_function[] = {
@@ -89,7 +89,7 @@ static PyMethodDef clip_function[] = {
      METH_FASTCALL | METH_KEYWORDS,
      "clip(x, /, min=None, max=None)\n--\n\nThe Array API's clip(): x "
      "clamped to [min, max], elementwise; a bound of None is none."},
-    {NULL},
+    {0},
 };
 
 int

@@ -640,5 +640,5 @@ PyMethodDef ua_py_fft_methods[] = {
     {"rfftfreq", KW(ua_py_fft_rfftfreq), UA_DOC_FFT_RFFTFREQ},
     {"fftshift", KW(ua_py_fft_fftshift), UA_DOC_FFT_FFTSHIFT},
     {"ifftshift", KW(ua_py_fft_ifftshift), UA_DOC_FFT_IFFTSHIFT},
-    {NULL},
+    {0},
 };

@@ -811,5 +811,5 @@ PyMethodDef ua_py_array_functions[] = {
      UA_DOC_LIKE("zeros_like", "filled with zeros")},
     {"ones_like", KW(ones_like), UA_DOC_LIKE("ones_like", "filled with ones")},
     {"full_like", KW(full_like), UA_DOC_FULL_LIKE},
-    {NULL},
+    {0},
 };

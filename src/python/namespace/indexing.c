@@ -70,7 +70,7 @@ take_along_axis(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 static PyMethodDef indexing_functions[] = {
     {"take", KW(take), UA_DOC_TAKE},
     {"take_along_axis", KW(take_along_axis), UA_DOC_TAKE_ALONG_AXIS},
-    {NULL},
+    {0},
 };
 
 int

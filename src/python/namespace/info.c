@@ -172,7 +172,7 @@ static PyMethodDef info_methods[] = {
     {"dtypes", (PyCFunction)(void (*)(void))info_dtypes,
      METH_VARARGS | METH_KEYWORDS, UA_DOC_INFO_DTYPES},
     {"devices", info_devices, METH_NOARGS, UA_DOC_INFO_DEVICES},
-    {NULL},
+    {0},
 };
 
 /* The class is the function: __array_namespace_info__() makes the object

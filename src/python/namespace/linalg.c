@@ -260,7 +260,7 @@ static PyMethodDef linalg_functions[] = {
     {"vecdot", KW(vecdot), UA_DOC_VECDOT},
     {"matrix_transpose", (PyCFunction)matrix_transpose, METH_O,
      UA_DOC_MATRIX_TRANSPOSE},
-    {NULL},
+    {0},
 };
 
 int

@@ -712,5 +712,5 @@ PyMethodDef ua_py_linalg_methods[] = {
      "p-norm over axis (every axis where None): ord any real number, inf "
      "(the largest magnitude), -inf (the smallest) or 0 (the count of "
      "non-zero elements)."},
-    {NULL},
+    {0},
 };

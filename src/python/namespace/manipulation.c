@@ -451,7 +451,7 @@ static PyMethodDef manipulation_views[] = {
     {"reshape", KW(reshape), UA_DOC_RESHAPE},
     {"squeeze", KW(squeeze), UA_DOC_SQUEEZE},
     {"unstack", KW(unstack), UA_DOC_UNSTACK},
-    {NULL},
+    {0},
 };
 
 int

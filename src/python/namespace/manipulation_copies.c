@@ -699,5 +699,5 @@ PyMethodDef ua_py_manipulation_copies[] = {
     {"roll", KW(roll), UA_DOC_ROLL},
     {"tile", (PyCFunction)(void (*)(void))tile, METH_FASTCALL, UA_DOC_TILE},
     {"repeat", KW(repeat), UA_DOC_REPEAT},
-    {NULL},
+    {0},
 };

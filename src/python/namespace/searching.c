@@ -220,7 +220,7 @@ static PyMethodDef searching_functions[] = {
     {"count_nonzero", KW(count_nonzero), UA_DOC_COUNT_NONZERO},
     {"nonzero", (PyCFunction)nonzero, METH_O, UA_DOC_NONZERO},
     {"searchsorted", KW(searchsorted), UA_DOC_SEARCHSORTED},
-    {NULL},
+    {0},
 };
 
 int

@@ -234,7 +234,7 @@ static PyMethodDef sets_functions[] = {
      UA_DOC_UNIQUE_INVERSE},
     {"unique_values", (PyCFunction)unique_values, METH_O,
      UA_DOC_UNIQUE_VALUES},
-    {NULL},
+    {0},
 };
 
 /* The named tuples the functions return, as module attributes. */

@@ -80,7 +80,7 @@ argsort(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 static PyMethodDef sorting_functions[] = {
     {"sort", KW(sort), UA_DOC_SORT},
     {"argsort", KW(argsort), UA_DOC_ARGSORT},
-    {NULL},
+    {0},
 };
 
 int

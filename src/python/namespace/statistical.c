@@ -200,7 +200,7 @@ static PyMethodDef statistical_functions[] = {
     {"std", KW(std), UA_DOC_STD},
     {"cumulative_sum", KW(cumulative_sum), UA_DOC_CUMULATIVE_SUM},
     {"cumulative_prod", KW(cumulative_prod), UA_DOC_CUMULATIVE_PROD},
-    {NULL},
+    {0},
 };
 
 int

@@ -147,7 +147,7 @@ static PyMethodDef utility_functions[] = {
     {"all", KW(all), UA_DOC_ALL},
     {"any", KW(any), UA_DOC_ANY},
     {"diff", KW(diff), UA_DOC_DIFF},
-    {NULL},
+    {0},
 };
 
 int

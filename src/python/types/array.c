@@ -545,7 +545,7 @@ static PyGetSetDef array_getset[] = {
      NULL},
     {"__array_interface__", ua_py_array_get_array_interface, NULL,
      "NumPy's array interface (v3), for host-accessible memory only.", NULL},
-    {NULL},
+    {0},
 };
 
 static PyMethodDef array_methods[] = {
@@ -598,13 +598,13 @@ static PyMethodDef array_methods[] = {
      "__reduce__($self, /)\n--\n\nPickles by copy: unpickling allocates "
      "memory of "
      "the same USM kind on the same device."},
-    {NULL},
+    {0},
 };
 
 static PyMemberDef array_members[] = {
     {"__weaklistoffset__", T_PYSSIZET, offsetof(PyUSMArrayObject, weakreflist),
      READONLY, NULL},
-    {NULL},
+    {0},
 };
 
 static PyType_Slot array_slots[] = {

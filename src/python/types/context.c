@@ -211,7 +211,7 @@ static PyGetSetDef context_getset[] = {
     {"device", context_get_device, NULL, "The device of the context.", NULL},
     {"devices", context_get_devices, NULL, "The devices of the context.",
      NULL},
-    {NULL},
+    {0},
 };
 
 static PyMethodDef context_methods[] = {
@@ -233,7 +233,7 @@ static PyMethodDef context_methods[] = {
      METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_SET_LIMIT},
     {"get_limit", (PyCFunction)(void (*)(void))context_get_limit,
      METH_VARARGS | METH_KEYWORDS, UA_DOC_CONTEXT_GET_LIMIT},
-    {NULL},
+    {0},
 };
 
 static PyType_Slot context_slots[] = {

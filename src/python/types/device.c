@@ -573,14 +573,14 @@ static PyGetSetDef device_getset[] = {
      "usmarray.fft's transforms call on the device, or which of them is "
      "missing ('' where the backend does not say).",
      (void *)INFO_LIBRARIES},
-    {NULL},
+    {0},
 };
 
 static PyMethodDef device_methods[] = {
     {"__reduce__", device_reduce, METH_NOARGS, NULL},
     {"can_access_peer", device_can_access_peer, METH_O,
      UA_DOC_DEVICE_CAN_ACCESS_PEER},
-    {NULL},
+    {0},
 };
 
 static PyType_Slot device_slots[] = {

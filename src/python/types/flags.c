@@ -233,7 +233,7 @@ static PyGetSetDef flags_getset[] = {
     {"contiguous", get_forc, NULL, "C- or Fortran-contiguous (dpctl's).",
      NULL},
     {"fnc", get_fnc, NULL, "Fortran-contiguous and not C-contiguous.", NULL},
-    {NULL},
+    {0},
 };
 
 static PyType_Slot flags_slots[] = {

@@ -536,7 +536,7 @@ static PyGetSetDef memory_getset[] = {
      "The object kept alive for wrapped memory, or None.", NULL},
     {"__sycl_usm_array_interface__", ua_py_memory_get_suai, NULL,
      "The memory as a 1-D array of bytes.", NULL},
-    {NULL},
+    {0},
 };
 
 static PyMethodDef memory_methods[] = {
@@ -566,13 +566,13 @@ static PyMethodDef memory_methods[] = {
      "__array__($self, /, dtype=None, copy=None)\n--\n\nA numpy.uint8 "
      "array sharing "
      "host-accessible memory; device memory raises TypeError."},
-    {NULL},
+    {0},
 };
 
 static PyMemberDef memory_members[] = {
     {"__weaklistoffset__", T_PYSSIZET, offsetof(ua_py_memory, weakreflist),
      READONLY, NULL},
-    {NULL},
+    {0},
 };
 
 static PyType_Slot memory_slots[] = {

@@ -490,7 +490,7 @@ static PyGetSetDef queue_getset[] = {
      "where the backend has no streams.",
      NULL},
     UA_PY_DPCTL_GETSET(queue_get_dpctl, "this"),
-    {NULL},
+    {0},
 };
 
 static PyMethodDef queue_methods[] = {
@@ -504,7 +504,7 @@ static PyMethodDef queue_methods[] = {
      "native handle, under its backend's capsule name (the one "
      "dpctl.SyclQueue accepts); ValueError on backends without such "
      "handles."},
-    {NULL},
+    {0},
 };
 
 static PyType_Slot queue_slots[] = {
