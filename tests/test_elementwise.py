@@ -816,6 +816,22 @@ def test_complex_tanh_of_infinite_real_part_follows_the_standard():
 
 
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_asinh_of_an_infinity_and_nan_keeps_the_sign(dtype):
+    """asinh is odd: asinh(+-inf + nan j) is +-inf + nan j (C99's sign,
+    which the edge test's parts leave unchecked where C99 leaves it open),
+    and asin(nan + inf j), which is -i asinh(-inf + nan j), nan + inf j."""
+    z = np.empty(2, dtype=dtype)
+    z.real, z.imag = [np.inf, -np.inf], np.nan
+    got = ua.asnumpy(ua.asinh(ua.asarray(z)))
+    assert np.isinf(got.real).all() and np.isnan(got.imag).all(), got
+    assert np.signbit(got.real).tolist() == [False, True]
+    w = np.empty(1, dtype=dtype)
+    w.real, w.imag = np.nan, np.inf
+    got = ua.asnumpy(ua.asin(ua.asarray(w)))
+    assert np.isnan(got.real[0]) and got.imag[0] == np.inf, got
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
 def test_complex_expm1_of_a_zero_has_a_positive_real_part(dtype):
     """expm1(+-0 +-0j) is +0 +-0j: the standard's special case, which
     expm1(x) cos(y) - 2 sin^2(y/2) misses for x = -0."""
