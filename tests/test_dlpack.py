@@ -412,3 +412,30 @@ def test_export_to_the_cpu_shares_memory_the_host_reaches(device):
         assert ua.asnumpy(x)[1] == 42.0
         t = managed(x.__dlpack__(dl_device=(1, 0), max_version=(1, 0), copy=True))
         assert t.flags & 2 and t.dl_tensor.data != x._pointer
+
+
+@pytest.mark.parametrize("device", OTHER_DEVICES)
+def test_export_to_the_cpu_of_a_read_only_array(device):
+    """A copy to the host is writable, so a legacy capsule may carry it;
+    shared memory going as it is may not, and keeps READ_ONLY otherwise."""
+    x = ua.asarray(np.arange(3.0), device=device, usm_type="device")
+    x.flags.writable = False
+    assert "dltensor" in repr(x.__dlpack__(dl_device=(1, 0)))
+    s = ua.asarray(np.arange(3.0), device=device, usm_type="shared")
+    s.flags.writable = False
+    with pytest.raises(BufferError, match="read-only array cannot be exported as a legacy"):
+        s.__dlpack__(dl_device=(1, 0))
+    assert managed(s.__dlpack__(dl_device=(1, 0), max_version=(1, 0))).flags & 1
+
+
+def test_to_another_device_sees_its_queue_finished():
+    """to_device across backends copies what the array's own queue wrote,
+    the queue's work done first."""
+    devices = first_device_of_each_backend()
+    if len(devices) < 2:
+        pytest.skip("one backend here")
+    for src in devices:
+        q = ua.Queue(src)
+        x = ua.ones(1 << 20, dtype="f8", queue=q) * 3.0
+        for dst in devices:
+            np.testing.assert_array_equal(ua.asnumpy(x.to_device(dst)), np.full(1 << 20, 3.0))

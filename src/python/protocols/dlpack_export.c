@@ -311,15 +311,30 @@ check_stream(PyObject *stream, ua_stream_rule rule, uintptr_t none_stream,
  * first.  Memory the host can reach goes as it is (unless copy is True);
  * other memory is copied to the host device, unless copy is False. */
 static PyObject *
+refuse_read_only_legacy(void)
+{
+    PyErr_SetString(PyExc_BufferError,
+                    "__dlpack__: a read-only array cannot be exported as "
+                    "a legacy DLPack capsule, which cannot mark it "
+                    "read-only; pass max_version=(1, 0) or copy=True");
+    return NULL;
+}
+
+static PyObject *
 export_to_cpu(PyObject *self, ua_dl_device here, int versioned, int copy,
               int readonly)
 {
     ua_state *st = ua_state_of(self);
     ua_py_memory *m = base_of(self);
     ua_dl_device cpu = {UA_DL_CPU, 0};
+    /* The copy below may run on another queue of the device, which the
+     * array's own need not have waited for. */
+    if (ua_py_queue_settle(st, m->queue) < 0) {
+        return NULL;
+    }
     if (copy != 1 && ua_usm_kind_host_accessible(m->kind)) {
-        if (ua_py_queue_settle(st, m->queue) < 0) {
-            return NULL;
+        if (!versioned && readonly) {
+            return refuse_read_only_legacy();
         }
         return export_capsule(self, cpu, versioned,
                               readonly ? UA_DL_FLAG_READ_ONLY : 0);
@@ -393,13 +408,6 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         }
     }
     int readonly = !(x->flags & USM_ARRAY_WRITABLE);
-    if (!versioned && readonly && copy != 1) {
-        PyErr_SetString(PyExc_BufferError,
-                        "__dlpack__: a read-only array cannot be exported as "
-                        "a legacy DLPack capsule, which cannot mark it "
-                        "read-only; pass max_version=(1, 0) or copy=True");
-        return NULL;
-    }
     if (!same_dl_device(want, here)) {
         if (same_dl_device(want, (ua_dl_device){UA_DL_CPU, 0})) {
             return export_to_cpu(self, here, versioned, copy, readonly);
@@ -411,6 +419,9 @@ ua_py_array_dlpack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                      (int)want.device_type, (int)want.device_id,
                      (int)here.device_type, (int)here.device_id);
         return NULL;
+    }
+    if (!versioned && readonly && copy != 1) {
+        return refuse_read_only_legacy();
     }
     if (copy != 1) {
         return export_capsule(self, here, versioned,

@@ -542,12 +542,17 @@ ua_py_array_to_device(PyObject *self, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     ua_context *here = ua_queue_context(queue_of(base_of(self)->queue));
-    PyObject *result =
-        queue == base_of(self)->queue ? Py_NewRef(self)
-        : ua_queue_context(queue_of(queue)) == here
-            ? rebind_to_queue(st, self, queue)
-            : ua_py_array_copy(st, self, (ua_typenum)ARR(self)->typenum, 'K',
-                               base_of(self)->kind, queue);
+    PyObject *result = NULL;
+    if (queue == base_of(self)->queue) {
+        result = Py_NewRef(self);
+    } else if (ua_queue_context(queue_of(queue)) == here) {
+        result = rebind_to_queue(st, self, queue);
+    } else if (ua_py_queue_settle(st, base_of(self)->queue) == 0) {
+        /* Another device's copy may run on a queue that the array's own
+         * has not ordered: its work is done first. */
+        result = ua_py_array_copy(st, self, (ua_typenum)ARR(self)->typenum,
+                                  'K', base_of(self)->kind, queue);
+    }
     Py_DECREF(queue);
     return result;
 }
