@@ -348,14 +348,19 @@ export_to_cpu(PyObject *self, ua_dl_device here, int versioned, int copy,
                      (int)here.device_id);
         return NULL;
     }
-    PyObject *name = PyUnicode_FromString("host");
-    PyObject *queue = name != NULL ? ua_py_as_queue(st, name, "host") : NULL;
-    Py_XDECREF(name);
+    /* The device DLPack's CPU names, as an import finds it. */
+    ua_device *cpu_device;
+    ua_usm_kind cpu_kind;
+    ua_status code = ua_dlpack_find_device(cpu, &cpu_device, &cpu_kind);
+    if (code != UA_OK) {
+        return ua_py_raise_core(st, code);
+    }
+    PyObject *queue = ua_py_default_queue(st, cpu_device);
     if (queue == NULL) {
         return NULL;
     }
     PyObject *dup = ua_py_array_copy(st, self, (ua_typenum)ARR(self)->typenum,
-                                     'K', m->kind, queue);
+                                     'K', cpu_kind, queue);
     Py_DECREF(queue);
     if (dup == NULL || ua_py_queue_settle(st, base_of(dup)->queue) < 0) {
         Py_XDECREF(dup);
