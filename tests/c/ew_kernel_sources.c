@@ -3,8 +3,9 @@
  *   ew_kernel_sources DIR [all|paths]
  * "all": every function with every computation type it admits (dense
  * operands of that type, contiguous, vectors of 16 bytes); "paths": for a
- * few functions, every path, with scalars, casts at load and store, and
- * unaligned data. */
+ * few functions, every path (the strided one with and without vectors
+ * along its rows), with scalars, casts at load and store, and unaligned
+ * data. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +130,11 @@ main(int argc, char **argv)
                     s.nd = nd;
                     s.index32 = i32;
                     s.vec = 1;
+                    bad |= emit(argv[1], &s);
+                    /* rows in vectors, with the last operand a scalar */
+                    s.vec = v.vec;
+                    bad |= emit(argv[1], &s);
+                    s.scalar[v.nin - 1] = true;
                     bad |= emit(argv[1], &s);
                 }
             }

@@ -572,6 +572,20 @@ typedef EW_ARGS(UA_CUDA_EW_GENERAL_DIMS) ew_general_args;
         }                                                                     \
     } while (0)
 
+/* The strided path's last axis in vectors of vec elements
+ * (ua_ew_row_vector): its length divided, its steps multiplied. */
+static void
+rows_in_vectors(ew_small_args *a, const ua_elementwise_plan *p, int vec)
+{
+    int last = p->nd - 1;
+    a->n /= vec;
+    a->shape[last] /= vec;
+    a->ostep[last] *= vec;
+    for (int k = 0; k < p->nin; k++) {
+        a->step[k][last] *= vec;
+    }
+}
+
 /* Vectors of 16 bytes, the widest load a thread makes. */
 #define EW_VECTOR_BYTES 16
 
@@ -600,7 +614,7 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
                 : b;
         blocks = (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
     } else {
-        blocks = blocks_for(q, work, (int)threads);
+        blocks = blocks_for(q, work / v.vec, (int)threads);
     }
     ew_small_args small;
     ew_general_args general;
@@ -612,6 +626,9 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     } else {
         memset(&small, 0, sizeof small);
         EW_FILL(&small, p);
+        if (v.path == UA_EW_PATH_STRIDED && v.vec > 1) {
+            rows_in_vectors(&small, p, v.vec);
+        }
         arg = &small;
     }
     void *args[] = {arg};

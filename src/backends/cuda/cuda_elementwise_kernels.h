@@ -8,7 +8,9 @@
  *               stored; the vectors past the last whole chunk and then
  *               the elements past the last vector one a thread;
  *   strided     UA_ND <= 4 axes unrolled, offsets in int where
- *               UA_INDEX32, one division per axis and element;
+ *               UA_INDEX32, one division per axis and element, or per
+ *               vector of UA_VEC elements where the last axis is dense
+ *               (the launch gives that axis in vectors);
  *   general     any rank, 64-bit.
  * NVRTC needs no header: the fixed-width names are declared here. */
 #ifndef USMARRAY_CUDA_ELEMENTWISE_KERNELS_H
@@ -72,6 +74,24 @@ static const char ua_cuda_ew_body[] =
     "#if UA_NIN == 1\n#define UA_EVAL(A, B, C) ua_eval(A)\n"
     "#elif UA_NIN == 2\n#define UA_EVAL(A, B, C) ua_eval(A, B)\n"
     "#else\n#define UA_EVAL(A, B, C) ua_eval(A, B, C)\n#endif\n"
+    /* the strided path's vector of operand K at byte offset O */
+    "#if UA_SCALAR0\n#define UA_LDZ0(O)\n#define UA_Z0(e) v0\n"
+    "#else\n#define UA_LDZ0(O) ua_vec<ua_s0> z0 = "
+    "*(const ua_vec<ua_s0> *)(in0 + (O));\n"
+    "#define UA_Z0(e) ua_load0(z0.v[e])\n#endif\n"
+    "#if UA_NIN < 2 || UA_SCALAR1\n#define UA_LDZ1(O)\n#define UA_Z1(e) v1\n"
+    "#else\n#define UA_LDZ1(O) ua_vec<ua_s1> z1 = "
+    "*(const ua_vec<ua_s1> *)(in1 + (O));\n"
+    "#define UA_Z1(e) ua_load1(z1.v[e])\n#endif\n"
+    "#if UA_NIN < 3 || UA_SCALAR2\n#define UA_LDZ2(O)\n#define UA_Z2(e) v2\n"
+    "#else\n#define UA_LDZ2(O) ua_vec<ua_s2> z2 = "
+    "*(const ua_vec<ua_s2> *)(in2 + (O));\n"
+    "#define UA_Z2(e) ua_load2(z2.v[e])\n#endif\n"
+    "#define UA_APPLY_VEC(OO, O0, O1, O2) {\\\n"
+    "  UA_LDZ0(O0) UA_LDZ1(O1) UA_LDZ2(O2) ua_vec<ua_so> r;\\\n"
+    "  _Pragma(\"unroll\") for (int e = 0; e < UA_VEC; e++)\\\n"
+    "    r.v[e] = ua_store(UA_EVAL(UA_Z0(e), UA_Z1(e), UA_Z2(e)));\\\n"
+    "  *(ua_vec<ua_so> *)(out + (OO)) = r; }\n"
     "#define UA_LOADV(K) ua_vec<ua_s##K> x##K[UA_UNROLL];\\\n"
     "  _Pragma(\"unroll\") for (int u = 0; u < UA_UNROLL; u++)\\\n"
     "    x##K[u] = ((const ua_vec<ua_s##K> *)in##K)[g + u * (long "
@@ -145,7 +165,11 @@ static const char ua_cuda_ew_kernel[] =
     "    oo += rem * (I)p.ostep[0]; o0 += rem * (I)p.step0[0];\n"
     "    o1 += rem * (I)p.step1[0]; o2 += rem * (I)p.step2[0];\n"
     "    (void)o0; (void)o1; (void)o2;\n"
+    "#if UA_PATH == 1 && UA_VEC > 1\n"
+    "    UA_APPLY_VEC(oo, o0, o1, o2);\n"
+    "#else\n"
     "    UA_APPLY(oo, o0, o1, o2);\n"
+    "#endif\n"
     "  }\n"
     "#endif\n"
     "}\n";

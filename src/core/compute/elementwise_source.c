@@ -79,6 +79,51 @@ vector_width(const ua_elementwise_plan *p, size_t max_vector)
     return e < 1 ? 1 : e;
 }
 
+/* Whether operand data at ptr, with steps step[0..nd-1] of which the last
+ * is the element's size, takes vectors of e elements of size isz. */
+static bool
+rows_take_vectors(const char *ptr, const ptrdiff_t *step, int nd, size_t isz,
+                  int e)
+{
+    ptrdiff_t vbytes = (ptrdiff_t)isz * e;
+    if (step[nd - 1] != (ptrdiff_t)isz || (uintptr_t)ptr % vbytes != 0) {
+        return false;
+    }
+    for (int d = 0; d < nd - 1; d++) {
+        if (step[d] % vbytes != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+int
+ua_ew_row_vector(const ua_elementwise_plan *p, size_t max_vector)
+{
+    if (p->nd < 1) {
+        return 1;
+    }
+    size_t widest = ua_dtype_itemsize(p->out_type);
+    for (int k = 0; k < p->nin; k++) {
+        size_t s = ua_dtype_itemsize(p->in_type[k]);
+        widest = !p->scalar[k] && s > widest ? s : widest;
+    }
+    for (int e = (int)(max_vector / widest); e > 1; e /= 2) {
+        bool ok = p->shape[p->nd - 1] % e == 0 &&
+                  rows_take_vectors(p->out, p->ostep, p->nd,
+                                    ua_dtype_itemsize(p->out_type), e);
+        for (int k = 0; k < p->nin && ok; k++) {
+            ok = p->scalar[k] ||
+                 rows_take_vectors(p->in[k], p->istep[k], p->nd,
+                                   ua_dtype_itemsize(p->in_type[k]), e);
+        }
+        if (ok) {
+            return e;
+        }
+    }
+    return 1;
+}
+
 void
 ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
                       ua_ew_variant *v)
@@ -101,6 +146,7 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
         v->path = UA_EW_PATH_STRIDED;
         v->nd = p->nd < 1 ? 1 : p->nd;
         v->index32 = p->small_index;
+        v->vec = ua_ew_row_vector(p, max_vector);
     } else {
         v->path = UA_EW_PATH_GENERAL;
     }

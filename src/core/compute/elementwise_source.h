@@ -42,14 +42,24 @@ typedef struct ua_ew_variant {
     int path;
     int nd;       /* UA_EW_PATH_STRIDED: the plan's; else 0 */
     bool index32; /* UA_EW_PATH_STRIDED: 32-bit offsets */
-    int vec;      /* UA_EW_PATH_CONTIGUOUS: elements per thread, aligned */
+    int vec;      /* elements a thread loads as one aligned vector: the
+                   * contiguous path's, or the strided path's along its
+                   * last axis, dense in every operand (ua_ew_row_vector) */
     bool aligned; /* every element at a multiple of its alignment */
 } ua_ew_variant;
 
 /* The variant of a plan, with vectors of up to max_vector bytes where the
- * contiguous path's pointers allow (1 to have none). */
+ * pointers allow (1 to have none): along the contiguous path, or along the
+ * strided path's last axis where every operand has it dense. */
 void ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
                            ua_ew_variant *v);
+/* Elements per vector along the last axis of a plan of the strided path:
+ * e > 1 where that axis is dense in the output and in every operand not
+ * scalar, its length a multiple of e, and every pointer and every other
+ * step a multiple of e elements of its type (rows of a matrix with a row
+ * broadcast, or slices of rows).  A kernel then takes the last axis e
+ * elements at a time: its length divided by e, its steps multiplied. */
+int ua_ew_row_vector(const ua_elementwise_plan *p, size_t max_vector);
 /* Distinct variants give distinct keys (a hash table's key). */
 uint64_t ua_ew_variant_key(const ua_ew_variant *v);
 
