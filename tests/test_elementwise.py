@@ -785,7 +785,9 @@ def test_exp_special_values_and_range_ends():
 
 
 def test_fork_after_threads_computes_in_the_child():
-    """A child forked while the host's threads exist starts its own."""
+    """A child forked while the host's threads exist starts its own.  The
+    host device is named: CUDA cannot be used in a forked child."""
+    import os
     import subprocess
     import sys
 
@@ -800,7 +802,8 @@ def test_fork_after_threads_computes_in_the_child():
         "_, status = os.waitpid(pid, 0)\n"
         "assert os.WEXITSTATUS(status) == 0, status\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    env = dict(os.environ, USMARRAY_DEVICE="host")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120, env=env)
 
 
 def test_complex_tanh_of_infinite_real_part_follows_the_standard():
@@ -839,3 +842,35 @@ def test_complex_expm1_of_a_zero_has_a_positive_real_part(dtype):
     got = ua.asnumpy(ua.expm1(ua.asarray(z)))
     assert not np.signbit(got.real).any(), got
     assert np.signbit(got.imag).tolist() == [False, False, True]
+
+
+@pytest.mark.parametrize(
+    "dtype1, dtype2", [("float32", "float32"), ("int16", "int16"), ("float32", "float64"),
+                       ("uint8", "int64"), ("complex64", "complex64"), ("complex128", "float64")]
+)  # fmt: skip
+@pytest.mark.parametrize("cols", [8, 6, 5, 32])
+def test_rows_with_a_broadcast_row_or_sliced_rows_match_numpy(dtype1, dtype2, cols):
+    """Rows of a matrix against a broadcast row, rows sliced out of wider
+    ones, and rows at an odd offset: where the last axis is dense, a device
+    may take it a vector at a time; every element still matches NumPy,
+    the lengths not a multiple of the vector and the unaligned ones too."""
+    rng = np.random.default_rng(cols)
+    wide = (rng.standard_normal((7, cols + 4)) * 50).astype(dtype1)
+    row = (rng.standard_normal(cols) * 50).astype(dtype2)
+    m = asarray(wide)
+    r = asarray(row)
+    for lo in (0, 1, 4):
+        got = m[:, lo : lo + cols] + r
+        assert_matches("add", got, wide[:, lo : lo + cols] + row)
+        got = m[:, lo : lo + cols] * 3
+        assert_matches("multiply", got, wide[:, lo : lo + cols] * wide.dtype.type(3))
+    mask = rng.integers(0, 2, (7, cols)).astype(bool)
+    got = ua.where(asarray(mask), m[:, :cols], r)
+    assert_matches("where", got, np.where(mask, wide[:, :cols], row))
+    # in place, through a view of the rows
+    h = wide.copy()
+    x = asarray(h)
+    view = x[:, 4 : 4 + cols]
+    view += asarray(wide[0, :cols])
+    h[:, 4 : 4 + cols] += wide[0, :cols]
+    np.testing.assert_array_equal(ua.asnumpy(x), h)
