@@ -5,6 +5,7 @@
 # benchmark.  Logs and the benchmark's JSON go to $OUT.
 #   bash tools/gpu_run.sh [pytest args for the GPU-default run]
 #   MULTI_GPU=1 bash tools/gpu_run.sh   (two GPUs: peer copies, NCCL, MPI)
+#   XDIST=12 bash tools/gpu_run.sh      (the suite in 12 processes)
 # It also runs the official Array API test suite with CUDA as the default
 # device (tools/array_api_suite.sh, the expected failures of
 # tests/array_api/xfails_devices.txt; SKIP_ARRAY_API=1 skips it,
@@ -110,10 +111,26 @@ fi
 
 # The README's test command with the GPU as the default device: the whole
 # suite, the GPU tests included.
+# Dask from wheels/, for the Dask tests on CUDA; XDIST=N: the suite in N
+# processes (pytest-xdist), whose kernels compile side by side: one
+# process takes past 10 minutes.
+extras=(dask)
+xdist=()
+if [ -n "${XDIST:-}" ]; then
+    extras+=(pytest-xdist)
+    xdist=(-n "$XDIST")
+fi
+if [ -d wheels ]; then
+    python3 -m pip install -q --no-index --find-links wheels "${extras[@]}" ||
+        python3 -m pip install -q --break-system-packages --no-index \
+            --find-links wheels "${extras[@]}"
+fi
 echo "== whole suite, default device $(env -u USMARRAY_DEVICE python3 -c 'import usmarray as ua; print(ua.Device().filter_string)')"
-env -u USMARRAY_DEVICE python3 -m pytest -p no:cacheprovider -q -rs "$@" 2>&1 |
+start=$SECONDS
+env -u USMARRAY_DEVICE python3 -m pytest -p no:cacheprovider -q -rs "${xdist[@]}" "$@" 2>&1 |
     tee "$OUT/gpu_default_tests.txt" | tail -40
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
+echo "whole suite: $((SECONDS - start)) s" | tee -a "$OUT/gpu_default_tests.txt"
 
 if [ -z "${SKIP_ARRAY_API:-}" ]; then
     array_api_suite
@@ -155,9 +172,16 @@ if [ "${NCU:-}" = sort ] && command -v ncu >/dev/null; then
         "$OUT/ncu_sort.txt" | head -150
 fi
 
+launch_floor() {
+    echo "== the driver's cost of a launch, the floor of the per-call rows"
+    nvcc -O2 -o /tmp/launch_floor benchmarks/launch_floor.cu -lcuda &&
+        /tmp/launch_floor 2>&1 | tee "$OUT/launch_floor.txt"
+}
+
 # BENCH=linalg: the linalg and fft rows alone; BENCH=reductions: the
 # reductions, scans, sorts and products alone.
 if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = reductions ]; then
+    launch_floor
     echo "== benchmark: reductions, scans, sorts and products"
     python3 benchmarks/gpu_vs_peers.py --reductions-only --json "$OUT/gpu_reductions.json" 2>&1 |
         tee "$OUT/gpu_bench.txt" || status=1
@@ -165,6 +189,7 @@ if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = reductions ]; then
     python3 benchmarks/gpu_busy_time.py 2>&1 | tee "$OUT/gpu_busy_time.txt" || status=1
 fi
 if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
+    launch_floor
     echo "== benchmark"
     python3 benchmarks/dlpack_streams.py 2>&1 | tee "$OUT/dlpack_streams.txt"
     # BENCH_ARGS: a part of the table (--reductions-only, --elementwise-only).
