@@ -9,6 +9,7 @@ whose kernels differ: the host's loops, the run-time compiled ones'
 shared kernel text."""
 
 import itertools
+import math
 import os
 import warnings
 
@@ -865,3 +866,24 @@ def test_matrix_transpose_is_a_view():
     check_same(t, np.swapaxes(x, -1, -2))
     with pytest.raises(ValueError):
         ua.matrix_transpose(on_device(np.ones(3)))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [33_000, 1 << 20, 3_000_017])
+def test_mid_length_sums_are_accurate_and_repeat_their_bits(dtype, n):
+    """Runs of a few thousand vectors, which a device splits into more,
+    shorter pieces to keep its memory busy: each sum stays within the
+    pairwise bound of the exact one, argmax finds the first maximum, and
+    a second call gives the same bits."""
+    h = sample(dtype, n, seed=n)
+    h[n // 3] = h.max() + 1
+    h[2 * n // 3] = h[n // 3]
+    x = on_device(h)
+    got = ua.asnumpy(ua.sum(x))
+    exact = math.fsum(h.astype(np.float64))
+    eps = np.finfo(dtype).eps
+    bound = 2 * eps * math.log2(n + 1) * float(np.abs(h.astype(np.float64)).sum()) + eps
+    assert abs(float(got) - exact) <= bound
+    assert ua.asnumpy(ua.sum(x)).tobytes() == got.tobytes()
+    assert int(ua.asnumpy(ua.argmax(x))) == n // 3
+    assert float(ua.asnumpy(ua.max(x))) == float(h[n // 3])

@@ -221,10 +221,15 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
 /* Vectors each thread of ua_red_dense reads per lane: a lane adds at
  * most this many elements in sequence. */
 #define DENSE_VECTORS 32
+/* Groups that keep a GPU's memory busy: a shorter run is split into
+ * pieces of fewer vectors a thread, down to one, until it has as many
+ * (a run of 1 Mi float32 in 512 groups rather than 32). */
+#define DENSE_GROUPS 512
 
 /* How ua_red_dense and ua_arg_dense split a plan's dense runs: pieces of
  * len elements, per per run, read as vectors where vec.  Sizes depend on
- * the types and lengths alone, so every call adds in the same order. */
+ * the types, lengths and output count alone, so every call adds in the
+ * same order. */
 typedef struct dense_split {
     ptrdiff_t len, per;
     int vec;
@@ -246,8 +251,16 @@ dense_split_of(const red_call *c, dense_split *d)
         return false;
     }
     ptrdiff_t w = (ptrdiff_t)vector_width(c->t->x);
-    d->len = UA_GPU_GROUP * w * DENSE_VECTORS;
-    d->per = (c->n + d->len - 1) / d->len;
+    ptrdiff_t vectors = DENSE_VECTORS;
+    for (;;) {
+        d->len = UA_GPU_GROUP * w * vectors;
+        d->per = (c->n + d->len - 1) / d->len;
+        if (vectors == 1 ||
+            (double)c->outputs * (double)d->per >= DENSE_GROUPS) {
+            break;
+        }
+        vectors /= 2;
+    }
     d->vec = ua_gpu_aligned(c->x, c->nd, c->xstep, 0, 16);
     return true;
 }
