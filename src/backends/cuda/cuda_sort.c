@@ -6,6 +6,8 @@
  * may do: a block takes its tile from a counter when it starts, so every
  * tile it waits on belongs to a block already running.  Other plans keep
  * the core's sort (reduce_gpu_order.c). */
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,24 +33,56 @@ key_slot(size_t isz)
     return isz == 2 ? 0 : isz == 4 ? 1 : isz == 8 ? 2 : -1;
 }
 
-/* Keys a tile of the pass kernels takes: the text's IPT and PPT a thread
- * (the same: 24 of 4 bytes, 6,144 a tile, measured slower on the H100). */
-static ptrdiff_t
-tile_of(size_t isz)
+/* The shape of a pass over 4-byte keys (the text's OS_IPT32,
+ * OS_MIN_BLOCKS, OS_LOOK and OS_BACKOFF): USMARRAY_CUDA_SORT_TUNE=
+ * "ipt,min_blocks,look,backoff", read once, sets them for a sweep (the
+ * kernels' disk cache is keyed by their source, which carries them). */
+static struct {
+    int ipt, min_blocks, look, backoff;
+    char defines[160];
+} tune = {16, 4, 8, 0, ""};
+static pthread_once_t tune_once = PTHREAD_ONCE_INIT;
+
+static void
+tune_read(void)
 {
-    return THREADS * (isz == 8 ? 8 : 16);
+    const char *env = getenv("USMARRAY_CUDA_SORT_TUNE");
+    int i, m, l, b;
+    if (env != NULL && sscanf(env, "%d,%d,%d,%d", &i, &m, &l, &b) == 4 &&
+        i >= 4 && i <= 32 && i % 4 == 0 && m >= 1 && m <= 8 && l >= 1 &&
+        l <= 32 && b >= 0 && b <= 100000) {
+        tune.ipt = i;
+        tune.min_blocks = m;
+        tune.look = l;
+        tune.backoff = b;
+    }
+    snprintf(tune.defines, sizeof tune.defines,
+             "#define OS_IPT32 %d\n#define OS_MIN_BLOCKS %d\n"
+             "#define OS_LOOK %d\n#define OS_BACKOFF %d\n",
+             tune.ipt, tune.min_blocks, tune.look, tune.backoff);
+}
+
+/* Keys a tile of the pass kernels takes: the text's keys a thread, 16
+ * (OS_IPT32 for 4-byte keys alone) or 8 of 8 bytes; 24 of 4 bytes, 6,144
+ * a tile, measured slower on the H100. */
+static ptrdiff_t
+tile_of(size_t isz, bool index)
+{
+    pthread_once(&tune_once, tune_read);
+    return THREADS * (isz == 8 ? 8 : isz == 4 && !index ? tune.ipt : 16);
 }
 
 static char *
 kernel_source(void)
 {
-    size_t n = 1;
+    pthread_once(&tune_once, tune_read);
+    size_t n = strlen(tune.defines) + 1;
     for (int i = 0; ua_cuda_sort_kernel_text[i] != NULL; i++) {
         n += strlen(ua_cuda_sort_kernel_text[i]);
     }
     char *s = malloc(n);
     if (s != NULL) {
-        s[0] = '\0';
+        strcpy(s, tune.defines);
         for (int i = 0; ua_cuda_sort_kernel_text[i] != NULL; i++) {
             strcat(s, ua_cuda_sort_kernel_text[i]);
         }
@@ -101,7 +135,7 @@ takes(const ua_cuda_context *c, const ua_sort_plan *p)
     if (key_slot(isz) < 0 || (kind != 'f' && kind != 'i' && kind != 'u')) {
         return false;
     }
-    ptrdiff_t tile = tile_of(isz);
+    ptrdiff_t tile = tile_of(isz, p->index != NULL);
     if (p->n < tile || p->n >= ((ptrdiff_t)1 << 30)) {
         return false;
     }
@@ -221,7 +255,7 @@ ua_cuda_radix_sort(ua_cuda_queue *q, const ua_sort_plan *p, bool *done)
         NULL};
     char kind = ua_dtype_kind(p->type);
     s.kind = kind == 'f' ? 2 : kind == 'i' ? 1 : 0;
-    ptrdiff_t tile = tile_of(isz);
+    ptrdiff_t tile = tile_of(isz, p->index != NULL);
     s.tiles = (int)((p->n + tile - 1) / tile);
     if (sort_kernels(q->c, s.slot, s.f) != UA_OK) {
         /* A module NVRTC refuses leaves the core's sort to do it. */
