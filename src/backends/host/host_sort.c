@@ -10,7 +10,9 @@
  * histogram at once, as Onesweep does; a digit that all keys share moves
  * nothing and is skipped.  Passes go back and forth between two buffers.
  * Rows past the cache are split by their top digit over the threads
- * first, and each bucket sorted on in cache (sort_long).
+ * first, and each bucket sorted on in cache (sort_long); rows of 4-byte
+ * elements, where the CPU has AVX-512, by buckets of their keys' top bits
+ * instead, joined to about the same size (host_sort_long.c).
  *
  * sort keeps only keys and turns them back into values, which gives back
  * every value except -0.0 (whose key is 0.0's) and NaN payloads: where a
@@ -91,6 +93,14 @@ DEFINE_COUNT(64, uint64_t)
         const KT *restrict keys, ptrdiff_t n, uint64_t lo, uint64_t flip,     \
         char *restrict data)                                                  \
     {                                                                         \
+        if (W == 4) { /* in 32-bit lanes, twice the others' */                \
+            uint32_t l = (uint32_t)lo, f = (uint32_t)flip;                    \
+            for (ptrdiff_t i = 0; i < n; i++) {                               \
+                uint32_t v = value32_of(((uint32_t)keys[i] + l) ^ f, K);      \
+                memcpy(data + i * 4, &v, 4);                                  \
+            }                                                                 \
+            return;                                                           \
+        }                                                                     \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
             uint64_t k = (((uint64_t)keys[i] + lo) ^ flip) & key_mask(W);     \
             store(data + i * W, W, value_of(k, W, K));                        \
@@ -132,6 +142,45 @@ DEFINE_COUNT(64, uint64_t)
         }                                                                     \
     }
 
+/* 4-byte elements' keys (host_sort_long.c): scan, the keys of n
+ * elements and their range, in a loop that vectorizes with 32-bit lanes;
+ * prefix, the range with the counts of the keys' top PREFIX_BITS, a
+ * chunk's keys at a time. */
+#define DEFINE_FOUR(S, K)                                                     \
+    UA_HOST_CLONES static key_range scan32_##S(const char *data, ptrdiff_t n, \
+                                               uint64_t flip,                 \
+                                               uint32_t *restrict keys)       \
+    {                                                                         \
+        uint32_t lo = ~0u, hi = 0, loses = 0, f = (uint32_t)flip;             \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            uint32_t v;                                                       \
+            memcpy(&v, data + i * 4, 4);                                      \
+            uint32_t k = key32_of(v, K) ^ f;                                  \
+            keys[i] = k;                                                      \
+            lo = k < lo ? k : lo;                                             \
+            hi = k > hi ? k : hi;                                             \
+            loses |= key32_loses(v, K);                                       \
+        }                                                                     \
+        return (key_range){lo, hi, loses != 0};                               \
+    }                                                                         \
+    static key_range prefix32_##S(const char *data, ptrdiff_t n,              \
+                                  uint64_t flip, uint32_t *counts)            \
+    {                                                                         \
+        uint32_t keys[PREFIX_CHUNK];                                          \
+        key_range r = {~(uint64_t)0, 0, false};                               \
+        for (ptrdiff_t a = 0; a < n; a += PREFIX_CHUNK) {                     \
+            ptrdiff_t m = n - a < PREFIX_CHUNK ? n - a : PREFIX_CHUNK;        \
+            key_range c = scan32_##S(data + a * 4, m, flip, keys);            \
+            r.lo = c.lo < r.lo ? c.lo : r.lo;                                 \
+            r.hi = c.hi > r.hi ? c.hi : r.hi;                                 \
+            r.loses |= c.loses;                                               \
+            for (ptrdiff_t i = 0; i < m; i++) {                               \
+                counts[keys[i] >> (32 - PREFIX_BITS)]++;                      \
+            }                                                                 \
+        }                                                                     \
+        return r;                                                             \
+    }
+
 #define DEFINE_NARROW(S, W, K)                                                \
     DEFINE_RANGE(S, W, K)                                                     \
     DEFINE_KEYS(S, W, K, uint32_t, 32)                                        \
@@ -149,6 +198,9 @@ DEFINE_NARROW(f2, 2, 'f')
 DEFINE_NARROW(u4, 4, 'u')
 DEFINE_NARROW(i4, 4, 'i')
 DEFINE_NARROW(f4, 4, 'f')
+DEFINE_FOUR(u4, 'u')
+DEFINE_FOUR(i4, 'i')
+DEFINE_FOUR(f4, 'f')
 DEFINE_WIDE(u8, 8, 'u')
 DEFINE_WIDE(i8, 8, 'i')
 DEFINE_WIDE(f8, 8, 'f')
@@ -156,14 +208,14 @@ DEFINE_WIDE(f8, 8, 'f')
 static form
 form_of(int w, char k)
 {
-#define NARROW(S)                                                             \
-    (form){range_##S, fill32_##S, NULL, unkey32_##S, NULL, top32_##S, NULL}
-#define WIDE(S)                                                               \
-    (form)                                                                    \
-    {                                                                         \
-        range_##S, fill32_##S, fill64_##S, unkey32_##S, unkey64_##S,          \
-            top32_##S, top64_##S                                              \
-    }
+/* Per element form: what 8-byte and 4-byte elements have beside the
+ * others'. */
+#define FORM(S, FILL64, UNKEY64, TOP64, SCAN32, PREFIX32)                     \
+    (form){range_##S, fill32_##S, FILL64, unkey32_##S, UNKEY64,               \
+           top32_##S, TOP64,      SCAN32, PREFIX32}
+#define NARROW(S) FORM(S, NULL, NULL, NULL, NULL, NULL)
+#define FOUR(S) FORM(S, NULL, NULL, NULL, scan32_##S, prefix32_##S)
+#define WIDE(S) FORM(S, fill64_##S, unkey64_##S, top64_##S, NULL, NULL)
     switch (w * 256 + k) {
     case 1 * 256 + 'i':
         return NARROW(i1);
@@ -176,11 +228,11 @@ form_of(int w, char k)
     case 2 * 256 + 'f':
         return NARROW(f2);
     case 4 * 256 + 'i':
-        return NARROW(i4);
+        return FOUR(i4);
     case 4 * 256 + 'u':
-        return NARROW(u4);
+        return FOUR(u4);
     case 4 * 256 + 'f':
-        return NARROW(f4);
+        return FOUR(f4);
     case 8 * 256 + 'i':
         return WIDE(i8);
     case 8 * 256 + 'u':
@@ -188,7 +240,9 @@ form_of(int w, char k)
     default:
         return WIDE(f8);
     }
+#undef FORM
 #undef NARROW
+#undef FOUR
 #undef WIDE
 }
 
@@ -282,24 +336,54 @@ keep_lost(const char *data, ptrdiff_t n, int w, char *lost)
     }
 }
 
-/* sort: keys only, turned back into values; false where there is no
- * memory for the lost values. */
+static key_range range_of(const form *f, const char *data, ptrdiff_t n, int w,
+                          uint64_t flip);
+
+/* The values whose keys lose them kept, where the row has any: *lost
+ * NULL where it has none; false where there is no memory for them. */
 static bool
-sort_values(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
-            key_range r, workspace *ws)
+keep_lost_of(const char *data, ptrdiff_t n, int w, key_range r, workspace *ws,
+             const char **lost)
 {
-    int digits = digits_of(r.hi - r.lo);
-    int bits = 64 - (r.hi == r.lo ? 64 : __builtin_clzll(r.hi - r.lo));
-    size_t ksz = digits <= 4 ? 4 : 8;
-    const char *lost = NULL;
+    *lost = NULL;
     if (r.loses) {
         char *keep = lost_of(ws);
         if (keep == NULL) {
             return false;
         }
         keep_lost(data, n, w, keep);
-        lost = keep;
+        *lost = keep;
     }
+    return true;
+}
+
+/* sort: keys only, turned back into values; false where there is no
+ * memory for the lost values.  Long rows of 4-byte elements go by their
+ * keys' prefixes where they can (host_sort_long.c), whose count finds
+ * the range on the way. */
+static bool
+sort_values(char *data, ptrdiff_t n, int w, const form *f, uint64_t flip,
+            workspace *ws)
+{
+    key_range r;
+    prefix_sort *pre = NULL;
+    if (f->prefix32 != NULL && (size_t)n * 2 * 4 > CACHE_BYTES) {
+        pre = ua_host_prefix_count(data, n, f, flip, &r);
+    }
+    if (pre == NULL) {
+        r = range_of(f, data, n, w, flip);
+    }
+    const char *lost;
+    bool kept = keep_lost_of(data, n, w, r, ws, &lost);
+    bool done = kept && pre != NULL &&
+                ua_host_prefix_sort(pre, ws->keys, ws->tmp, lost);
+    ua_host_prefix_free(pre);
+    if (!kept || done) {
+        return kept;
+    }
+    int digits = digits_of(r.hi - r.lo);
+    int bits = 64 - (r.hi == r.lo ? 64 : __builtin_clzll(r.hi - r.lo));
+    size_t ksz = digits <= 4 ? 4 : 8;
     if ((size_t)n * 2 * ksz > CACHE_BYTES && bits > TOP_BITS &&
         ua_host_sort_long(data, n, w, f, flip, r, bits, ws->keys, ws->tmp,
                           lost)) {
@@ -545,11 +629,12 @@ sort_row(const ua_sort_plan *p, char *data, int64_t *index, workspace *ws)
         return true;
     }
     form f = form_of(w, k);
+    if (index == NULL) {
+        return sort_values(data, n, w, &f, flip, ws);
+    }
     key_range r = range_of(&f, data, n, w, flip);
     bool narrow = digits_of(r.hi - r.lo) <= 4;
-    if (index == NULL) {
-        return sort_values(data, n, w, &f, flip, r, ws);
-    } else if (narrow && (uint64_t)n <= UINT32_MAX) {
+    if (narrow && (uint64_t)n <= UINT32_MAX) {
         argsort_packed(data, n, &f, flip, r, ws, index);
     } else if (narrow) {
         /* Rows past 2^32 elements: 32-bit keys as 64-bit ones. */

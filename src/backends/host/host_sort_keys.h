@@ -33,6 +33,23 @@ key_of(uint64_t v, int w, char k)
     return (v & ~sign & all) > exp ? all : key; /* NaN after all */
 }
 
+/* key_of for 4-byte values, in 32-bit arithmetic: a loop over them then
+ * vectorizes with 32-bit lanes, twice key_of's. */
+static inline uint32_t
+key32_of(uint32_t v, char k)
+{
+    if (k == 'i') {
+        return v ^ 0x80000000u;
+    }
+    if (k != 'f') {
+        return v;
+    }
+    uint32_t neg = 0u - (v >> 31);
+    uint32_t key = v ^ (neg | 0x80000000u);
+    key = v == 0x80000000u ? 0x80000000u : key;         /* -0.0 as 0.0 */
+    return (v & 0x7fffffffu) > 0x7f800000u ? ~0u : key; /* NaN after all */
+}
+
 /* The value whose key is key, where the key is one to one. */
 static inline uint64_t
 value_of(uint64_t key, int w, char k)
@@ -46,6 +63,19 @@ value_of(uint64_t key, int w, char k)
         return key;
     }
     return key & sign ? key & ~sign : ~key & all;
+}
+
+/* value_of for 4-byte values, in 32-bit arithmetic (key32_of). */
+static inline uint32_t
+value32_of(uint32_t key, char k)
+{
+    if (k == 'i') {
+        return key ^ 0x80000000u;
+    }
+    if (k != 'f') {
+        return key;
+    }
+    return key & 0x80000000u ? key & 0x7fffffffu : ~key;
 }
 
 static inline uint64_t
@@ -121,6 +151,15 @@ key_loses(uint64_t v, int w, char k)
      * (-0.0). */
     uint64_t nan = (exp - abs) >> 63, negzero = ((x - 1) & ~x) >> 63;
     return (uint64_t)(k == 'f') & (nan | negzero);
+}
+
+/* key_loses for 4-byte values, in 32-bit arithmetic (key32_of). */
+static inline uint32_t
+key32_loses(uint32_t v, char k)
+{
+    uint32_t nan = (0x7f800000u - (v & 0x7fffffffu)) >> 31;
+    uint32_t negzero = v == 0x80000000u;
+    return (uint32_t)(k == 'f') & (nan | negzero);
 }
 
 /* The order NumPy sorts complex numbers in: by real part, then imaginary
