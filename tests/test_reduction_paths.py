@@ -206,6 +206,34 @@ def test_long_sort_with_one_crowded_bucket(dtype):
         same_bits(ua.sort(x, descending=descending), h[stable_order(h, descending)])
 
 
+@pytest.mark.parametrize("dtype", ["float32", "int32", "uint32"])
+@pytest.mark.parametrize("n", [262_144, 262_145, 400_003, 1 << 20])
+def test_long_sort_of_4_byte_keys_with_few_specials(dtype, n):
+    """Rows of 4-byte keys long enough for the buckets of their top bits
+    (where the CPU has AVX-512) and spread enough to take them: a few
+    signed zeros, infinities and NaNs of several payloads, none crowding a
+    bucket, so the values whose keys lose them come back from the side."""
+    rng = np.random.default_rng(n)
+    dt = np.dtype(dtype)
+    if dt.kind == "f":
+        h = (rng.standard_normal(n) * 1000).astype(dt)
+        h[1::997] = -0.0
+        h[2::1009] = 0.0
+        h[3::1013] = np.inf
+        h[4::1019] = -np.inf
+        u = h.view(np.uint32)
+        nan = np.array(np.nan, dt).view(np.uint32)
+        u[5::1021] = nan | 3
+        u[6::1031] = nan | 0x80000000
+    else:
+        info = np.iinfo(dt)
+        h = rng.integers(info.min, info.max, size=n, dtype=dt, endpoint=True)
+        h[::1000] = h[7]  # a run of equal keys
+    x = ua.asarray(h, device="host")
+    for descending in (False, True):
+        same_bits(ua.sort(x, descending=descending), h[stable_order(h, descending)])
+
+
 @pytest.mark.parametrize("dtype", ["float32", "int64", "uint8"])
 def test_sort_rows_of_a_matrix(dtype):
     h = sort_sample(dtype, 64 * 300, 1, True).reshape(64, 300)

@@ -55,7 +55,7 @@ digit_for(ptrdiff_t n, int bits, ptrdiff_t per)
 static bool
 quick_group32(uint32_t *a, uint32_t *b, ptrdiff_t n, bool into_b)
 {
-    if (n > ua_host_quick_keys()) {
+    if (n < 2 || n > ua_host_quick_keys()) {
         return false;
     }
     ua_host_sort_quick32(a, b, n, into_b);
@@ -599,6 +599,9 @@ static bool
 crowded(const char *data, ptrdiff_t n, const form *f, uint64_t flip)
 {
     uint32_t keys[SAMPLES], tmp[SAMPLES];
+    if (n < SAMPLES * 2) {
+        return true; /* too short to sample: the other way takes it */
+    }
     ptrdiff_t runs = SAMPLES / SAMPLE_RUN, step = n / runs;
     for (ptrdiff_t k = 0; k < runs; k++) {
         f->scan32(data + k * step * 4, SAMPLE_RUN, flip,

@@ -161,6 +161,9 @@ DEFINE_INSERTION(64, uint64_t)
      * the quicksort fill three quarters of their power of two). */  \
     static AVX512 void network##B(const KT *s, KT *d, ptrdiff_t n)            \
     {                                                                         \
+        if (n < 1 || n > NETWORK_REGS * L) {                                  \
+            return; /* no group the callers form */                           \
+        }                                                                     \
         switch ((n + L - 1) / L) {                                            \
         case 1:                                                               \
             network_of##B(s, d, n, 1, 1);                                     \
@@ -410,6 +413,9 @@ void
 ua_host_sort_quick32(uint32_t *a, uint32_t *b, ptrdiff_t n, bool into_b)
 {
 #if HAVE_NETWORKS
+    if (!have_networks()) {
+        return; /* callers ask ua_host_quick_keys() first */
+    }
     int depth = 0;
     for (ptrdiff_t m = n; m > 1; m >>= 1) {
         depth += 2;
