@@ -305,11 +305,8 @@ check_stream(PyObject *stream, ua_stream_rule rule, uintptr_t none_stream,
     return 0;
 }
 
-/* An export to the host's CPU, dl_device (1, 0), which NumPy and other
- * host libraries ask for, of an array on another DLPack device.  A CPU
- * consumer has no stream to order with, so the queue's work is done
- * first.  Memory the host can reach goes as it is (unless copy is True);
- * other memory is copied to the host device, unless copy is False. */
+/* A legacy capsule has no read-only flag: a read-only array goes only in
+ * a versioned one, or as a writable copy. */
 static PyObject *
 refuse_read_only_legacy(void)
 {
@@ -320,6 +317,11 @@ refuse_read_only_legacy(void)
     return NULL;
 }
 
+/* An export to the host's CPU, dl_device (1, 0), which NumPy and other
+ * host libraries ask for, of an array on another DLPack device.  A CPU
+ * consumer has no stream to order with, so the queue's work is done
+ * first.  Memory the host can reach goes as it is (unless copy is True);
+ * other memory is copied to the host device, unless copy is False. */
 static PyObject *
 export_to_cpu(PyObject *self, ua_dl_device here, int versioned, int copy,
               int readonly)
