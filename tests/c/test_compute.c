@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "core/compute/compute.h"
+#include "core/compute/elementwise_source.h"
 #include "core/core.h"
 
 static ua_queue *
@@ -197,6 +198,74 @@ test_fills(ua_queue *q)
     CHECK(e[1] == 7 && e[6] == 7 && e[11] == 7 && e[0] == 0 && e[5] == 0);
 }
 
+/* A plan of out = a + b over float32 rows of `cols` (a dense, b one row
+ * broadcast), at byte offset `skew` into 16-byte aligned buffers. */
+static void
+row_plan(ua_elementwise_plan *p, char *buf, ptrdiff_t cols, size_t skew)
+{
+    memset(p, 0, sizeof *p);
+    p->function = UA_EW_add;
+    p->nin = 2;
+    p->compute = p->out_type = UA_FLOAT32;
+    p->in_type[0] = p->in_type[1] = UA_FLOAT32;
+    p->nd = 2;
+    p->shape[0] = 3;
+    p->shape[1] = cols;
+    p->size = (size_t)(3 * cols);
+    p->out = buf + skew;
+    p->in[0] = buf + 512 + skew;
+    p->in[1] = buf + 1024 + skew;
+    p->ostep[0] = p->istep[0][0] = 4 * cols;
+    p->ostep[1] = p->istep[0][1] = p->istep[1][1] = 4;
+    p->istep[1][0] = 0;
+}
+
+/* The strided path takes rows a vector at a time only where every
+ * operand's last axis is dense, whole vectors long and aligned. */
+static void
+test_row_vectors(void)
+{
+    static _Alignas(16) char buf[2048];
+    ua_elementwise_plan p;
+    ua_ew_variant v;
+    row_plan(&p, buf, 8, 0);
+    ua_ew_variant_of_plan(&p, 16, &v);
+    CHECK(v.path == UA_EW_PATH_STRIDED && v.vec == 4);
+    CHECK(ua_ew_row_vector(&p, 8) == 2 && ua_ew_row_vector(&p, 1) == 1);
+    row_plan(&p, buf, 6, 0); /* rows of 24 bytes: pairs */
+    CHECK(ua_ew_row_vector(&p, 16) == 2);
+    row_plan(&p, buf, 5, 0); /* odd rows: none */
+    CHECK(ua_ew_row_vector(&p, 16) == 1);
+    row_plan(&p, buf, 8, 4); /* 4 bytes off the vectors' alignment */
+    CHECK(ua_ew_row_vector(&p, 16) == 1);
+    row_plan(&p, buf, 8, 0);
+    p.istep[1][1] = 0; /* a column broadcast along the rows */
+    p.istep[1][0] = 4;
+    CHECK(ua_ew_row_vector(&p, 16) == 1);
+    row_plan(&p, buf, 8, 0);
+    p.scalar[1] = true; /* a scalar operand is no row */
+    p.istep[1][1] = 0;
+    CHECK(ua_ew_row_vector(&p, 16) == 4);
+    /* dense and aligned: the contiguous path's vectors */
+    memset(&p, 0, sizeof p);
+    p.function = UA_EW_add;
+    p.nin = 2;
+    p.compute = p.out_type = p.in_type[0] = p.in_type[1] = UA_FLOAT64;
+    p.nd = 1;
+    p.shape[0] = 10;
+    p.size = 10;
+    p.contiguous = true;
+    p.out = buf;
+    p.in[0] = buf + 512;
+    p.in[1] = buf + 1024;
+    p.ostep[0] = p.istep[0][0] = p.istep[1][0] = 8;
+    ua_ew_variant_of_plan(&p, 16, &v);
+    CHECK(v.path == UA_EW_PATH_CONTIGUOUS && v.vec == 2);
+    p.in[1] = buf + 1032;
+    ua_ew_variant_of_plan(&p, 16, &v);
+    CHECK(v.path == UA_EW_PATH_CONTIGUOUS && v.vec == 1);
+}
+
 int
 main(void)
 {
@@ -206,5 +275,6 @@ main(void)
     test_take_along_axis(q);
     test_compress(q);
     test_fills(q);
+    test_row_vectors();
     return check_report("test_compute");
 }

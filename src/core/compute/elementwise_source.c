@@ -52,31 +52,44 @@ plan_aligned(const ua_elementwise_plan *p)
     return true;
 }
 
-/* Elements per vector: the widest count whose bytes stay within
- * max_vector for every operand and at which every pointer is aligned. */
-static int
-vector_width(const ua_elementwise_plan *p, size_t max_vector)
+/* The widest element a vector holds: the output's or an array
+ * operand's (a scalar is no vector). */
+static size_t
+widest_operand(const ua_elementwise_plan *p)
 {
     size_t widest = ua_dtype_itemsize(p->out_type);
     for (int k = 0; k < p->nin; k++) {
         size_t s = ua_dtype_itemsize(p->in_type[k]);
         widest = !p->scalar[k] && s > widest ? s : widest;
     }
-    int e = (int)(max_vector / widest);
-    for (; e > 1; e /= 2) {
-        bool ok =
-            (uintptr_t)p->out % (e * ua_dtype_itemsize(p->out_type)) == 0;
-        for (int k = 0; k < p->nin && ok; k++) {
-            ok =
-                p->scalar[k] ||
-                (uintptr_t)p->in[k] % (e * ua_dtype_itemsize(p->in_type[k])) ==
-                    0;
-        }
-        if (ok) {
-            break;
+    return widest;
+}
+
+/* The most elements e a vector of up to max_vector bytes holds for which
+ * takes(p, e), halving from there; 1 where none does. */
+static int
+widest_vector(const ua_elementwise_plan *p, size_t max_vector,
+              bool (*takes)(const ua_elementwise_plan *p, int e))
+{
+    for (int e = (int)(max_vector / widest_operand(p)); e > 1; e /= 2) {
+        if (takes(p, e)) {
+            return e;
         }
     }
-    return e < 1 ? 1 : e;
+    return 1;
+}
+
+/* Whether every operand's pointer is aligned to e of its elements: the
+ * contiguous path's vectors. */
+static bool
+pointers_take(const ua_elementwise_plan *p, int e)
+{
+    bool ok = (uintptr_t)p->out % (e * ua_dtype_itemsize(p->out_type)) == 0;
+    for (int k = 0; k < p->nin && ok; k++) {
+        ok = p->scalar[k] ||
+             (uintptr_t)p->in[k] % (e * ua_dtype_itemsize(p->in_type[k])) == 0;
+    }
+    return ok;
 }
 
 /* Whether operand data at ptr, with steps step[0..nd-1] of which the last
@@ -97,31 +110,26 @@ rows_take_vectors(const char *ptr, const ptrdiff_t *step, int nd, size_t isz,
     return true;
 }
 
+/* Whether the plan's last axis has a length of whole vectors of e
+ * elements, and every operand's rows take them. */
+static bool
+rows_take(const ua_elementwise_plan *p, int e)
+{
+    bool ok = p->shape[p->nd - 1] % e == 0 &&
+              rows_take_vectors(p->out, p->ostep, p->nd,
+                                ua_dtype_itemsize(p->out_type), e);
+    for (int k = 0; k < p->nin && ok; k++) {
+        ok = p->scalar[k] ||
+             rows_take_vectors(p->in[k], p->istep[k], p->nd,
+                               ua_dtype_itemsize(p->in_type[k]), e);
+    }
+    return ok;
+}
+
 int
 ua_ew_row_vector(const ua_elementwise_plan *p, size_t max_vector)
 {
-    if (p->nd < 1) {
-        return 1;
-    }
-    size_t widest = ua_dtype_itemsize(p->out_type);
-    for (int k = 0; k < p->nin; k++) {
-        size_t s = ua_dtype_itemsize(p->in_type[k]);
-        widest = !p->scalar[k] && s > widest ? s : widest;
-    }
-    for (int e = (int)(max_vector / widest); e > 1; e /= 2) {
-        bool ok = p->shape[p->nd - 1] % e == 0 &&
-                  rows_take_vectors(p->out, p->ostep, p->nd,
-                                    ua_dtype_itemsize(p->out_type), e);
-        for (int k = 0; k < p->nin && ok; k++) {
-            ok = p->scalar[k] ||
-                 rows_take_vectors(p->in[k], p->istep[k], p->nd,
-                                   ua_dtype_itemsize(p->in_type[k]), e);
-        }
-        if (ok) {
-            return e;
-        }
-    }
-    return 1;
+    return p->nd < 1 ? 1 : widest_vector(p, max_vector, rows_take);
 }
 
 void
@@ -141,7 +149,7 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     v->vec = 1; /* a vector of one element where there is none */
     if (p->contiguous && v->aligned) {
         v->path = UA_EW_PATH_CONTIGUOUS;
-        v->vec = vector_width(p, max_vector);
+        v->vec = widest_vector(p, max_vector, pointers_take);
     } else if (p->nd <= UA_EW_SMALL_DIMS) {
         v->path = UA_EW_PATH_STRIDED;
         v->nd = p->nd < 1 ? 1 : p->nd;
