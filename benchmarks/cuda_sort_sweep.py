@@ -13,10 +13,8 @@ benchmarks/results/cuda_sort_sweep.json is the H100's run."""
 
 import json
 import os
-import statistics
 import subprocess
 import sys
-import warnings
 
 VARIANTS = [
     "16,4,8,0",  # the default
@@ -32,37 +30,22 @@ VARIANTS = [
 N = 16 << 20
 
 
-def median_us(fn, stream):
-    import cupy as cp
-
-    for _ in range(3):
-        fn()
-    times = []
-    for _ in range(15):
-        start, end = cp.cuda.Event(), cp.cuda.Event()
-        start.record(stream)
-        fn()
-        end.record(stream)
-        end.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, end) * 1e3)
-    return statistics.median(times)
-
-
 def one():
     import cupy as cp
     import numpy as np
     import usmarray as ua
 
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import gpu_busy_time  # the events' median, as its rows are timed
+
     q = ua.Queue("cuda:gpu:0")
-    with warnings.catch_warnings():  # newer CuPy prefers Stream.from_external
-        warnings.simplefilter("ignore", DeprecationWarning)
-        ours = cp.cuda.ExternalStream(ua.empty(1, queue=q).__cuda_array_interface__["stream"])
+    ours = gpu_busy_time.external(ua.empty(1, queue=q).__cuda_array_interface__["stream"])
     h = np.random.default_rng(5).standard_normal(N).astype(np.float32)
     x, c = ua.asarray(h, queue=q), cp.asarray(h)
     if not np.array_equal(ua.asnumpy(ua.sort(x)), np.sort(h)):
         raise SystemExit("the variant sorts wrongly")
-    usm = median_us(lambda: ua.sort(x), ours)
-    cupy = median_us(lambda: cp.sort(c), cp.cuda.get_current_stream())
+    usm = gpu_busy_time.gpu_us(lambda: ua.sort(x), ours, False, reps=15)
+    cupy = gpu_busy_time.gpu_us(lambda: cp.sort(c), cp.cuda.get_current_stream(), False, reps=15)
     print(json.dumps({"usmarray_us": usm, "cupy_us": cupy}))
 
 

@@ -158,7 +158,8 @@ DEFINE_INSERTION(64, uint64_t)
     }                                                                         \
     /* 0 < n <= NETWORK_REGS * L keys, in as many registers as they fill:  \
      * the network of the next power of two, less its padding (leaves of   \
-     * the quicksort fill three quarters of their power of two). */  \
+     * the quicksort fill three quarters of their power of two).  Each     \
+     * case passes constants, so that its inlined copy unrolls for them. */  \
     static AVX512 void network##B(const KT *s, KT *d, ptrdiff_t n)            \
     {                                                                         \
         if (n < 1 || n > NETWORK_REGS * L) {                                  \
