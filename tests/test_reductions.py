@@ -275,6 +275,22 @@ def test_long_radix_sorts_keep_bits_and_order(dtype, n, descending):
     same_bits(ua.argsort(a, descending=descending), order.astype(np.int64))
 
 
+# Five hundred tiles and more, many waiting on the counts of others at once,
+# keys of few distinct values (long runs of one digit in each pass, whose
+# order the argsort keeps), then of as many as the dtype takes.
+@pytest.mark.parametrize("dtype", ["float32", "int64"])
+@pytest.mark.parametrize("distinct", [7, None])
+def test_radix_sorts_of_many_tiles(dtype, distinct):
+    h = sort_sample(dtype, (1 << 21) + 3, 4, False)
+    if distinct is not None:
+        h = h[np.random.default_rng(4).integers(0, distinct, size=h.size)]
+    a = on_device(h)
+    for descending in (False, True):
+        order = stable_order(h, descending)
+        same_bits(ua.sort(a, descending=descending), h[order])
+        same_bits(ua.argsort(a, descending=descending), order.astype(np.int64))
+
+
 @pytest.mark.parametrize("dtype", ["float32", "int64", "uint16"])
 def test_long_radix_sorts_of_rows(dtype):
     h = sort_sample(dtype, 5 * 9001, 3, True).reshape(5, 9001)
