@@ -9,7 +9,9 @@ A variant is "ipt,min_blocks,look,backoff" (cuda_sort.c): keys a thread
 (a tile is 256 threads of them), blocks a multiprocessor the registers
 are capped for, tiles a round of the look-back reads, and nanoseconds a
 block sleeps before reading again counts not yet published (0: none).
-benchmarks/results/cuda_sort_sweep.json is the H100's run."""
+benchmarks/results/cuda_sort_sweep.json is the H100's run of the pass that
+ranked keys with __match_any_sync, before the ballots of its digit's bits
+(benchmarks/cuda_sort_vs_cub.cu times today's pass beside CUB's)."""
 
 import json
 import os

@@ -534,6 +534,31 @@ def test_long_cumulative_sums_and_products():
             assert ua.asnumpy(again).tobytes() == ua.asnumpy(got).tobytes()
 
 
+def test_long_float_scans_of_rows_and_complex():
+    """Float scans of hundreds of tiles a run (on CUDA one pass, each
+    tile's prefix the tiles' totals before it folded in order): within a
+    pairwise sum's error, the same bits every run, never stepping down
+    over non-negative terms, each row from its own start; complex sums
+    and products near 1 too."""
+    rng = np.random.default_rng(23)
+    f = rng.random((3, 700_001))
+    a = on_device(f)
+    got = ua.asnumpy(ua.cumulative_sum(a, axis=1))
+    assert np.all(np.diff(got, axis=1) >= 0)
+    np.testing.assert_allclose(got, np.cumsum(f, axis=1), rtol=1e-12)
+    assert ua.asnumpy(ua.cumulative_sum(a, axis=1)).tobytes() == got.tobytes()
+    got = ua.asnumpy(ua.cumulative_sum(a, axis=1, include_initial=True))
+    assert np.all(got[:, 0] == 0) and np.all(np.diff(got, axis=1) >= 0)
+    c = (rng.standard_normal(300_001) + 1j * rng.standard_normal(300_001)).astype("complex64")
+    got = ua.asnumpy(ua.cumulative_sum(on_device(c)))
+    want = np.cumsum(c.astype("complex128"))
+    bound = 4 * np.log2(c.size) * np.finfo("f4").eps * np.cumsum(np.abs(c).astype("f8"))
+    assert np.all(np.abs(got - want) <= bound)
+    p = (1 + rng.standard_normal(200_001) * 1e-6).astype("float32")
+    got = ua.asnumpy(ua.cumulative_prod(on_device(p)))
+    np.testing.assert_allclose(got, np.cumprod(p.astype("f8")), rtol=2e-3)
+
+
 @pytest.mark.parametrize("n", [3, 70_000])
 def test_cumulative_sum_keeps_a_leading_negative_zero(n):
     """NumPy's cumsum starts from the first element: -0.0 stays -0.0 (in

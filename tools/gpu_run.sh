@@ -172,6 +172,13 @@ if [ "${NCU:-}" = sort ] && command -v ncu >/dev/null; then
         "$OUT/ncu_sort.txt" | head -150
 fi
 
+# The sort's kernels beside CUB's, built by nvcc, without the library around them.
+sort_vs_cub() {
+    echo "== the one-sweep sort's kernels beside CUB's DeviceRadixSort"
+    nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/sort_vs_cub benchmarks/cuda_sort_vs_cub.cu &&
+        /tmp/sort_vs_cub 2>&1 | tee "$OUT/sort_vs_cub.txt" || status=1
+}
+
 launch_floor() {
     echo "== the driver's cost of a launch, the floor of the per-call rows"
     nvcc -O2 -o /tmp/launch_floor benchmarks/launch_floor.cu -lcuda &&
@@ -179,9 +186,11 @@ launch_floor() {
 }
 
 # BENCH=linalg: the linalg and fft rows alone; BENCH=reductions: the
-# reductions, scans, sorts and products alone.
+# reductions, scans, sorts and products alone, and the sort's kernels
+# beside CUB's.
 if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = reductions ]; then
     launch_floor
+    sort_vs_cub
     echo "== benchmark: reductions, scans, sorts and products"
     python3 benchmarks/gpu_vs_peers.py --reductions-only --json "$OUT/gpu_reductions.json" 2>&1 |
         tee "$OUT/gpu_bench.txt" || status=1
