@@ -278,7 +278,7 @@ def test_long_radix_sorts_keep_bits_and_order(dtype, n, descending):
 # Five hundred tiles and more, many waiting on the counts of others at once,
 # keys of few distinct values (long runs of one digit in each pass, whose
 # order the argsort keeps), then of as many as the dtype takes.
-@pytest.mark.parametrize("dtype", ["float32", "int64"])
+@pytest.mark.parametrize("dtype", ["float16", "float32", "int64"])
 @pytest.mark.parametrize("distinct", [7, None])
 def test_radix_sorts_of_many_tiles(dtype, distinct):
     h = sort_sample(dtype, (1 << 21) + 3, 4, False)

@@ -128,7 +128,7 @@ static bool
 takes(const ua_cuda_context *c, const ua_sort_plan *p)
 {
     if (c->cc_major < 7) {
-        return false; /* the ranking is warp-synchronous as Volta runs warps */
+        return false; /* __nanosleep and the ranking's warp-synchronous votes */
     }
     char kind = ua_dtype_kind(p->type);
     size_t isz = ua_dtype_itemsize(p->type);
