@@ -1168,6 +1168,18 @@ CASES = [
         id="take-along-broadcast",
     ),
     C(
+        lambda: ua.take(host((1,) * 64), host((1, 1), "i8"), axis=0),
+        ValueError,
+        "take: the result would have 65 dimensions; at most 64",
+        id="take-too-many-dims",
+    ),
+    C(
+        lambda: host((1,) * 64)[host((1, 1), "i8")],
+        IndexError,
+        "an index adds axes beyond 64",
+        id="index-array-too-many-dims",
+    ),
+    C(
         lambda: ua.linspace(0, 1, -1),
         ValueError,
         "num must be non-negative",
@@ -1213,6 +1225,12 @@ CASES = [
         TypeError,
         "meshgrid expects a USMArray",
         id="meshgrid-list",
+    ),
+    C(
+        lambda: ua.meshgrid(*[host((1,))] * 65),
+        ValueError,
+        "meshgrid: the result would have 65 dimensions; at most 64",
+        id="meshgrid-too-many-dims",
     ),
     C(lambda: ua.arange(0, 3, dtype="bool"), TypeError, "boolean", id="arange-bool"),
     C(lambda: host()[::0], ValueError, "step", id="index-step-zero"),
@@ -2637,6 +2655,18 @@ CASES = [
     C(lambda: ua.linalg.trace(_mat(), offset="1"), TypeError, "offset", id="linalg-trace-offset"),
     C(lambda: ua.linalg.pinv(np.eye(2)), TypeError, "pinv", id="linalg-pinv-numpy"),
     C(
+        lambda: ua.linalg.pinv(host((1,) * 64), rtol=host((1,) * 63)),
+        ValueError,
+        "pinv: the result would have 65 dimensions; at most 64",
+        id="linalg-pinv-rtol-too-many-dims",
+    ),
+    C(
+        lambda: ua.linalg.matrix_rank(host((1,) * 64), rtol=host((1,) * 64)),
+        ValueError,
+        "matrix_rank: the result would have 65 dimensions; at most 64",
+        id="linalg-matrix-rank-rtol-too-many-dims",
+    ),
+    C(
         lambda: ua.searchsorted(_vec(), _vec(), sorter=_vec()),
         ValueError,
         "integer array",
@@ -2682,6 +2712,18 @@ CASES = [
         ValueError,
         "axis 1 of x1 has 3 elements",
         id="tensordot-mismatch",
+    ),
+    C(
+        lambda: ua.tensordot(host((1,) * 33), host((1,) * 33), axes=0),
+        ValueError,
+        "tensordot: the result would have 66 dimensions; at most 64",
+        id="tensordot-too-many-dims",
+    ),
+    C(
+        lambda: ua.linalg.tensordot(host((1,) * 34), host((1,) * 33), axes=([0], [1])),
+        ValueError,
+        "tensordot: the result would have 65 dimensions; at most 64",
+        id="linalg-tensordot-too-many-dims",
     ),
     C(
         lambda: ua.vecdot(_mat(), _vec()),

@@ -722,3 +722,284 @@ def test_buffer_ctor_kwargs_emptied_by_the_alignment_keep_the_queue():
     assert a.shape == (4,)
     assert not kwargs
     assert _read_before_freed(events), events
+
+
+# ---- 9. user code that reshapes the array while its key is read --------
+#
+# USMArray.shape has a setter that reshapes in place.  Every number of a
+# key (integers, slice bounds, the __index__ of list items) is read before
+# the array's layout is: the key applies to the layout the array has once
+# its last number is read, exactly as the same plain key would.
+
+
+class _Reshaping:
+    """An integer whose __index__ first gives the array another shape."""
+
+    def __init__(self, x, value, shape):
+        self.x, self.value, self.shape = x, value, shape
+
+    def __index__(self):
+        self.x.shape = self.shape
+        return self.value
+
+
+class _ReshapingIndex:
+    """An index array whose __array__ first gives the array another shape."""
+
+    def __init__(self, x, values, shape):
+        self.x, self.values, self.shape = x, np.asarray(values), shape
+
+    def __array__(self, dtype=None, copy=None):
+        self.x.shape = self.shape
+        return self.values
+
+
+# Each key's hooks turn a (100, 1) array into (1, 100): a layout read before
+# the hook would take 100 rows of one element, after it one row of 100.
+_KEYS = {
+    "integer then slice": lambda r: (r(99), slice(None)),
+    "integer then integer": lambda r: (r(0), r(99)),
+    "slice bounds": lambda r: (slice(r(0), r(1)), slice(r(0), r(100))),
+    "slice step": lambda r: (slice(None, None, r(1)), slice(None, None, r(2))),
+    "ellipsis and integer": lambda r: (Ellipsis, r(99)),
+    "None and slice": lambda r: (None, r(0), slice(r(50), None)),
+    "integer then index list": lambda r: (r(99), [0] * 4),
+    "index list then slice": lambda r: ([0, 0], slice(r(0), r(100))),
+    "index array's __array__": lambda r: (r.array([0]), slice(r(0), None)),
+    "index array then integer": lambda r: (r.array([0, 0]), r(99)),
+    "mask then slice": lambda r: (np.array([True]), slice(r(0), r(100), r(3))),
+}
+
+
+class _Hooks:
+    """Makes a key's parts for x: integers and index arrays whose hooks
+    reshape x to shape."""
+
+    def __init__(self, x, shape):
+        self.x, self.shape = x, shape
+
+    def __call__(self, value):
+        return _Reshaping(self.x, value, self.shape)
+
+    def array(self, values):
+        return _ReshapingIndex(self.x, values, self.shape)
+
+
+class _Plain:
+    def __call__(self, value):
+        return value
+
+    def array(self, values):
+        return np.asarray(values)
+
+
+def _index_outcome(x, do):
+    try:
+        got = do(x)
+    except IndexError as e:
+        return ("IndexError", str(e))
+    return ("ok", None if got is None else ua.asnumpy(got).tolist())
+
+
+@pytest.mark.parametrize("key", sorted(_KEYS))
+def test_getitem_with_a_reshaping_key_applies_it_to_the_new_layout(key):
+    x = host((100, 1))
+    hooked = _index_outcome(x, lambda a: a[_KEYS[key](_Hooks(a, (1, 100)))])
+    assert x.shape == (1, 100)
+    plain = _index_outcome(x, lambda a: a[_KEYS[key](_Plain())])
+    assert hooked == plain
+
+
+@pytest.mark.parametrize("key", sorted(_KEYS))
+def test_setitem_with_a_reshaping_key_writes_inside_the_new_layout(key):
+    x, ref = host((100, 1)), host((1, 100))
+    hooked = _index_outcome(x, lambda a: a.__setitem__(_KEYS[key](_Hooks(a, (1, 100))), -1.0))
+    plain = _index_outcome(ref, lambda a: a.__setitem__(_KEYS[key](_Plain()), -1.0))
+    assert hooked == plain
+    assert x.shape == (1, 100)
+    assert ua.asnumpy(x).tolist() == ua.asnumpy(ref).tolist()
+
+
+class _ReshapingValue:
+    """A value whose conversion (__array__, __float__) first reshapes the
+    array it is being written into."""
+
+    def __init__(self, x, value):
+        self.x, self.value = x, np.asarray(value, dtype="f8")
+
+    def _reshape(self):
+        self.x.shape = (1, 100)
+
+    def __array__(self, dtype=None, copy=None):
+        self._reshape()
+        return self.value
+
+    def __float__(self):
+        self._reshape()
+        return float(self.value)
+
+
+class _ReshapingSUAI(_ReshapingValue):
+    """A USM array whose interface property first reshapes the target."""
+
+    __array__ = None
+
+    def __init__(self, x, value):
+        super().__init__(x, value)
+        self.source = ua.asarray(self.value, usm_type="host")
+
+    @property
+    def __sycl_usm_array_interface__(self):
+        self._reshape()
+        return self.source.__sycl_usm_array_interface__
+
+
+_VALUE_WRITES = {
+    "basic key, __array__": (lambda x: (slice(None), 0), _ReshapingValue, np.full(100, 7.0)),
+    "basic key, __float__": (lambda x: (slice(None), 0), _ReshapingValue, 7.0),
+    "basic key, SUAI": (lambda x: (slice(None), 0), _ReshapingSUAI, np.full(100, 7.0)),
+    "index list, SUAI": (lambda x: ([0, 99], 0), _ReshapingSUAI, np.full(2, 7.0)),
+    "ellipsis, __array__": (lambda x: Ellipsis, _ReshapingValue, np.full((100, 1), 7.0)),
+    "index list, __array__": (lambda x: ([0, 99], 0), _ReshapingValue, np.full(2, 7.0)),
+    "index list, __float__": (lambda x: ([0, 99], 0), _ReshapingValue, 7.0),
+    "mask, __array__": (lambda x: x >= 50, _ReshapingValue, np.full(50, 7.0)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_VALUE_WRITES))
+def test_a_value_that_reshapes_the_target_is_written_where_the_key_chose(case):
+    """The key selects before the value is converted: the elements written
+    are those the key chose in the layout it was applied to."""
+    key, kind, value = _VALUE_WRITES[case]
+    x = host((100, 1))
+    want = np.arange(100.0).reshape(100, 1)
+    want[key(want)] = value
+    x[key(x)] = kind(x, value)
+    assert x.shape == (1, 100)
+    assert ua.asnumpy(x).ravel().tolist() == want.ravel().tolist()
+
+
+def test_the_shape_setter_reading_a_reshaping_length_uses_the_lengths_read():
+    x = host((100, 1))
+    x.shape = (_Reshaping(x, 4, (1, 100)), 25)
+    assert x.shape == (4, 25)
+    assert ua.asnumpy(x).ravel().tolist() == list(range(100))
+
+
+# Work on an array that another thread reshapes: work long enough to run
+# without the GIL reads the layout it was given, which the setter leaves
+# as it is meanwhile (eight axes keep it outside the array's own storage).
+_SHAPES = ((2,) * 7 + (4096,), (4096,) + (2,) * 7)
+_THREADED = {
+    "sum": lambda x: ua.sum(x, axis=-1),
+    "sort": lambda x: ua.sort(x, axis=-1),
+    "cumulative_sum": lambda x: ua.cumulative_sum(x, axis=-1),
+    "diff": lambda x: ua.diff(x, axis=-1),
+    "copy": lambda x: ua.asarray(x, copy=True),
+    "add": lambda x: x + x,
+    "concat": lambda x: ua.concat([x, x], axis=-1),
+    "stack": lambda x: ua.stack([x, x]),
+    "roll": lambda x: ua.roll(x, 3, axis=-1),
+    "take_along_axis": lambda x: ua.take_along_axis(
+        x, ua.zeros(x.shape[:-1] + (1,), dtype="i8", usm_type="host"), axis=-1
+    ),
+}
+
+
+@pytest.mark.parametrize("op", sorted(_THREADED))
+def test_work_without_the_gil_survives_another_thread_reshaping(op):
+    import threading
+
+    from conftest import stress_scale
+
+    # 8 MiB: past the size from which work runs without the GIL.
+    x = ua.ones(_SHAPES[0], usm_type="host")
+    shapes = {tuple(_THREADED[op](ua.ones(s, usm_type="host")).shape) for s in _SHAPES}
+    stop = threading.Event()
+
+    def flip():
+        while not stop.is_set():
+            for s in _SHAPES:
+                x.shape = s
+
+    t = threading.Thread(target=flip)
+    t.start()
+    try:
+        for _ in range(max(2, int(40 * stress_scale()))):
+            assert tuple(_THREADED[op](x).shape) in shapes
+    finally:
+        stop.set()
+        t.join()
+
+
+# Namespace functions read their operands' layouts before converting their
+# other arguments, whose hooks may then reshape an operand in place: each
+# works on the layout its operands had when it was called.  Eight axes
+# hooked down to two: a layout read after the hook would have fewer axes
+# than the axis arguments were checked against.
+_EIGHT, _TWO = (2, 2, 2, 2, 2, 2, 2, 4), (16, 32)
+_HOOKED_CALLS = {
+    "flip": lambda x, h: ua.flip(x, axis=(h(4), h(5))),
+    "moveaxis": lambda x, h: ua.moveaxis(x, h(4), h(5)),
+    "permute_dims": lambda x, h: ua.permute_dims(x, tuple(h(i) for i in range(8))[::-1]),
+    "squeeze": lambda x, h: ua.squeeze(ua.expand_dims(x, axis=5), axis=h(5)),
+    "expand_dims": lambda x, h: ua.expand_dims(x, axis=h(6)),
+    "reshape": lambda x, h: ua.reshape(x, (h(4), h(128))),
+    "broadcast_to": lambda x, h: ua.broadcast_to(x, (h(3),) + _EIGHT),
+    "unstack": lambda x, h: ua.stack(ua.unstack(x, axis=h(5))),
+    "take": lambda x, h: ua.take(x, ua.asarray([1, 0], usm_type="host"), axis=h(5)),
+    "take_along_axis": lambda x, h: ua.take_along_axis(
+        x, ua.zeros((1,) * 8, dtype="i8", usm_type="host"), axis=h(5)
+    ),
+    "sort": lambda x, h: ua.sort(-x, axis=h(5)),
+    "argsort": lambda x, h: ua.argsort(-x, axis=h(5)),
+    "cumulative_sum": lambda x, h: ua.cumulative_sum(x, axis=h(5)),
+    "cumulative_prod": lambda x, h: ua.cumulative_prod(x, axis=h(5)),
+    "diff": lambda x, h: ua.diff(x, axis=h(5), n=h(1)),
+    "sum": lambda x, h: ua.sum(x, axis=(h(4), h(5))),
+    "prod": lambda x, h: ua.prod(x, axis=h(5)),
+    "mean": lambda x, h: ua.mean(x, axis=h(5)),
+    "var": lambda x, h: ua.var(x, axis=h(5), correction=1),
+    "std": lambda x, h: ua.std(x, axis=(h(5),)),
+    "max": lambda x, h: ua.max(x, axis=h(5)),
+    "min": lambda x, h: ua.min(x, axis=h(5)),
+    "argmax": lambda x, h: ua.argmax(x, axis=h(5)),
+    "argmin": lambda x, h: ua.argmin(x, axis=h(5)),
+    "any": lambda x, h: ua.any(x, axis=h(5)),
+    "all": lambda x, h: ua.all(x, axis=h(5)),
+    "count_nonzero": lambda x, h: ua.count_nonzero(x, axis=h(5)),
+    "roll": lambda x, h: ua.roll(x, h(1), axis=h(5)),
+    "repeat": lambda x, h: ua.repeat(x, h(2), axis=h(5)),
+    "concat": lambda x, h: ua.concat([x, x], axis=h(5)),
+    "stack": lambda x, h: ua.stack([x, x], axis=h(5)),
+    "tril": lambda x, h: ua.tril(x, k=h(1)),
+    "triu": lambda x, h: ua.triu(x, k=h(1)),
+    "diagonal": lambda x, h: ua.linalg.diagonal(x, offset=h(1)),
+    "trace": lambda x, h: ua.linalg.trace(x, offset=h(1)),
+    "tensordot": lambda x, h: ua.tensordot(x, x, axes=((h(4), h(5)), (h(4), h(5)))),
+    "vecdot": lambda x, h: ua.vecdot(x, x, axis=h(-3)),
+    "vector_norm": lambda x, h: ua.linalg.vector_norm(x, axis=(h(4), h(5)), ord=3),
+    "fft": lambda x, h: ua.fft.fft(x, n=h(4), axis=h(5)),
+    "rfft": lambda x, h: ua.fft.rfft(x, n=h(4), axis=h(5)),
+    "irfft": lambda x, h: ua.fft.irfft(x, n=h(4), axis=h(5)),
+    "fftn": lambda x, h: ua.fft.fftn(x, s=(h(2), h(4)), axes=(h(4), h(5))),
+    "rfftn": lambda x, h: ua.fft.rfftn(x, s=(h(2), h(4)), axes=(h(4), h(5))),
+    "fftshift": lambda x, h: ua.fft.fftshift(x, axes=(h(4), h(5))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_HOOKED_CALLS))
+def test_a_function_works_on_the_layout_its_operand_had_when_called(name):
+    call = _HOOKED_CALLS[name]
+    values = np.arange(1.0, 513.0).reshape(_EIGHT)
+    x = ua.asarray(values, usm_type="host")
+    got = call(x, lambda v: _Reshaping(x, v, _TWO))
+    assert x.shape == _TWO
+    want = call(ua.asarray(values, usm_type="host"), lambda v: v)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=1e-12)
+
+
+def test_a_result_that_is_the_operand_is_the_operand_itself():
+    x = host((2, 3))
+    assert ua.reshape(x, (2, 3)) is x

@@ -674,6 +674,85 @@ def op_fft(b):
     check_array(y)
 
 
+def near_limit(b):
+    """An array of 31 to 34 axes (one time in four 62 to 64), of length 1
+    but for up to two of length 2: operands whose compositions land around
+    the 64-dimension limit."""
+    nd = b.fdp.ConsumeIntInRange(31, 34) if b.pick(4) else b.fdp.ConsumeIntInRange(62, 64)
+    shape = [1] * nd
+    for _ in range(b.pick(3)):
+        shape[b.pick(nd)] = 2
+    return ua.ones(tuple(shape), dtype=["f8", "c16", "i4"][b.pick(3)])
+
+
+def deep_key(b):
+    """An index of deep integer arrays, None and the ellipsis."""
+    items = []
+    for _ in range(1 + b.pick(3)):
+        k = b.pick(4)
+        if k < 2:
+            items.append(ua.zeros((1,) * b.fdp.ConsumeIntInRange(1, 34), dtype="i8"))
+        elif k == 2:
+            items.append(None)
+        elif Ellipsis not in items:
+            items.append(Ellipsis)
+    return tuple(items)
+
+
+def op_shape_limits(b):
+    """Every function that composes a shape from several operands (or from
+    an operand and extra axes), on operands near the limit: an accepted
+    call gives at most 64 axes; a refusal is an exception a user catches."""
+    x, y = near_limit(b), near_limit(b)
+    n = b.fdp.ConsumeIntInRange(31, 66)
+    la = ua.linalg
+    f = b.pick(15)
+    if f == 0:
+        axes = [b.fdp.ConsumeIntInRange(0, 3), ([], []), ([b.pick(x.ndim)], [b.pick(y.ndim)])]
+        out = [ua.tensordot, la.tensordot][b.pick(2)](x, y, axes=axes[b.pick(3)])
+    elif f == 1:
+        out = [ua.vecdot, la.vecdot][b.pick(2)](x, y, axis=-1 - b.pick(3))
+    elif f == 2:
+        out = [ua.matmul, la.matmul][b.pick(2)](x, y)
+    elif f == 3:
+        out = ua.stack([x] * (1 + b.pick(2)), axis=b.fdp.ConsumeIntInRange(-x.ndim - 1, x.ndim))
+    elif f == 4:
+        out = ua.expand_dims(x, axis=tuple(range(b.fdp.ConsumeIntInRange(1, 35))))
+    elif f == 5:
+        grid = [ua.ones(2 if k < 2 and b.pick(2) else 1) for k in range(n)]
+        out = ua.meshgrid(*grid, indexing=["xy", "ij"][b.pick(2)])
+    elif f == 6:
+        out = ua.take(x, ua.zeros(y.shape, dtype="i8"), axis=b.pick(x.ndim))
+    elif f == 7:
+        key = deep_key(b)
+        if b.pick(2):
+            out = x[key]
+        else:
+            x[key] = [1, y][b.pick(2)]
+            out = x
+    elif f == 8:
+        out = ua.broadcast_to(x, (1,) * n)
+    elif f == 9:
+        out = [ua.reshape, ua.tile][b.pick(2)](x, (1,) * n)
+    elif f == 10:
+        out = [ua.add, ua.multiply, ua.atan2][b.pick(3)](x, y)
+    elif f == 11:
+        out = ua.where(ua.abs(x) > 0, y, [x, 1.0][b.pick(2)])
+    elif f == 12:
+        rtol = [y, y[..., 0], 1e-3][b.pick(3)]
+        out = [la.pinv, la.matrix_rank][b.pick(2)](x, rtol=rtol)
+    elif f == 13:
+        out = ua.fft.fftn(x, s=(1,) * [x.ndim, x.ndim + 1, 65][b.pick(3)])
+    elif b.pick(2):
+        out = ua.broadcast_arrays(x, y)
+    else:
+        out = ua.concat([x, y] if b.pick(2) else [x, x], axis=[0, -1, None][b.pick(3)])
+    for z in out if isinstance(out, (tuple, list)) else (out,):
+        if isinstance(z, ua.USMArray) and z.ndim > 64:
+            raise AssertionError(f"an array of {z.ndim} axes")
+        check_array(z)
+
+
 def elementwise_entries():
     """The catalogue's functions and their arities (test_elementwise.py
     reads them from the catalogue's header)."""
@@ -701,6 +780,90 @@ def elementwise_operand(b):
     if k == 6:
         return np.ones(b.pick(4))
     return [b.index_like(), b.dtype(), None, "x"][b.pick(4)]
+
+
+class Reshaper:
+    """An integer, and an index array's or a value's data, whose hooks first
+    give x another of the shapes its elements can take in place."""
+
+    def __init__(self, b, x, value):
+        self.x, self.value = x, value
+        self.shape = reshapes_of(x)[b.pick(len(reshapes_of(x)))]
+        self.raise_after = b.pick(8) == 0
+
+    def _reshape(self):
+        try:
+            self.x.shape = self.shape
+        except AttributeError:
+            pass
+        if self.raise_after:
+            raise Hook("after reshaping")
+
+    def __index__(self):
+        self._reshape()
+        return self.value if isinstance(self.value, int) else 0
+
+    def __float__(self):
+        self._reshape()
+        return 1.5
+
+    def __array__(self, dtype=None, copy=None):
+        self._reshape()
+        return np.asarray(self.value)
+
+
+def reshapes_of(x):
+    """Shapes of x's size: a few orders of its axes and merges and splits."""
+    n = x.size
+    shapes = [x.shape, (n,), (n, 1), (1, n), (1, 1, n), (n, 1, 1, 1, 1, 1, 1, 1)]
+    for d in (2, 3, 4):
+        if n % d == 0 and n:
+            shapes += [(d, n // d), (n // d, d), (1,) * 6 + (d, n // d)]
+    return shapes
+
+
+def op_reshaping_hooks(b):
+    """Keys, values and arguments whose hooks reshape the array mid-call: the
+    call works on one consistent layout, the one before or after the hook."""
+    x = small_array(b)
+    if b.pick(2) and x.ndim > 0:
+        x = x.reshape(reshapes_of(x)[b.pick(len(reshapes_of(x)))])
+
+    def part():
+        k = b.pick(4)
+        if k == 0:
+            return Reshaper(b, x, b.index_like() if b.pick(2) else b.pick(5))
+        if k == 1:
+            bound = lambda: Reshaper(b, x, b.pick(6) - 2) if b.pick(2) else None  # noqa: E731
+            return slice(bound(), bound(), Reshaper(b, x, 1 + b.pick(3)) if b.pick(2) else None)
+        if k == 2:
+            return Reshaper(b, x, [b.pick(4) for _ in range(1 + b.pick(3))])
+        return [None, Ellipsis, slice(None), 0][b.pick(4)]
+
+    key = tuple(part() for _ in range(b.pick(5)))
+    k = b.pick(9)
+    if k == 0:
+        check_array(x[key])
+    elif k == 1:
+        x[key] = [Reshaper(b, x, 0), 2, small_array(b)][b.pick(3)]
+    elif k == 2:
+        x[key] = Reshaper(b, x, np.ones(b.pick(5)))
+    elif k == 3:
+        check_array(ua.roll(x, Reshaper(b, x, 1), axis=Reshaper(b, x, b.pick(3))))
+    elif k == 4:
+        check_array(ua.repeat(x, Reshaper(b, x, 2), axis=Reshaper(b, x, b.pick(3))))
+    elif k == 5:
+        other = [x, small_array(b), x[...]][b.pick(3)]
+        fn = [ua.concat, ua.stack][b.pick(2)]
+        check_array(fn([x, other], axis=Reshaper(b, x, b.pick(3))))
+    elif k == 6:
+        fn = [ua.sum, ua.sort, ua.cumulative_sum, ua.flip, ua.argmax, ua.diff][b.pick(6)]
+        check_array(fn(x, axis=Reshaper(b, x, b.pick(3))))
+    elif k == 7:
+        x.shape = tuple(Reshaper(b, x, v) for v in reshapes_of(x)[b.pick(len(reshapes_of(x)))])
+    else:
+        check_array(ua.take(x, Reshaper(b, x, [b.pick(4)]), axis=Reshaper(b, x, b.pick(3))))
+    check_array(x)
 
 
 def op_elementwise(b):
@@ -759,6 +922,8 @@ OPS = [
     op_linalg,
     op_elementwise,
     op_fft,
+    op_shape_limits,
+    op_reshaping_hooks,
 ]
 
 

@@ -122,6 +122,11 @@ ua_status ua_dtype_from_buffer_format(const char *fmt, ua_typenum *out);
 #define UA_LAYOUT_C_CONTIGUOUS 0x1
 #define UA_LAYOUT_F_CONTIGUOUS 0x2
 
+/* UA_OK when an array of nd dimensions can exist (0 <= nd <= UA_MAXDIMS);
+ * else UA_ERR_VALUE, "fn: the result would have nd dimensions; at most 64
+ * are supported" (no prefix where fn is NULL).  Every function that builds
+ * a shape from its operands' asks this before it writes one. */
+ua_status ua_layout_check_ndim(const char *fn, long long nd);
 /* Number of elements; UA_ERR_VALUE on a negative extent or when the product
  * of the non-zero extents does not fit in ptrdiff_t (as NumPy refuses it,
  * even when another extent is 0). */
@@ -160,13 +165,15 @@ ua_status ua_layout_byte_range(int nd, const ptrdiff_t *shape,
  * returned unchanged. */
 char ua_layout_resolve_order(int contiguity, char order);
 /* Contiguous strides for shape that visit memory in the order `like`'s
- * strides do (NumPy's order 'K'); ties keep C order. */
+ * strides do (NumPy's order 'K'); ties keep C order.  Past UA_MAXDIMS
+ * axes, C order. */
 void ua_layout_strides_like(int nd, const ptrdiff_t *shape,
                             const ptrdiff_t *like, ptrdiff_t *out);
 
 /* Strides (in *new_strides) that view the layout (nd, shape, strides) as
  * new_shape, of the same size, without moving data, reading elements in
- * order 'C' or 'F'.  Returns false when only a copy can do it. */
+ * order 'C' or 'F'.  Returns false when only a copy can do it, and for
+ * nd or new_nd outside 0..UA_MAXDIMS (no array has such a layout). */
 bool ua_layout_reshape(int nd, const ptrdiff_t *shape,
                        const ptrdiff_t *strides, int new_nd,
                        const ptrdiff_t *new_shape, char order,

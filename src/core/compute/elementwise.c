@@ -349,6 +349,10 @@ broadcast(ua_ew_id f, int nin, const ua_ew_operand *ops, ua_ew_resolved *r)
             nd = ops[k].nd;
         }
     }
+    ua_status fits = ua_layout_check_ndim(catalogue[f].name, nd);
+    if (fits != UA_OK) {
+        return fits;
+    }
     for (int j = 0; j < nd; j++) {
         r->shape[j] = 1;
     }
@@ -758,6 +762,10 @@ ua_status
 ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
                      const ua_ew_operand *ops, const ua_strided *out)
 {
+    ua_status fits = ua_layout_check_ndim(catalogue[r->function].name, r->nd);
+    if (fits != UA_OK) {
+        return fits;
+    }
     for (int j = 0; j < r->nd; j++) {
         if (r->shape[j] == 0) {
             return UA_OK;

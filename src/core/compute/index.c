@@ -43,14 +43,32 @@ result_axes(const ua_index_request *r, int *from)
     return n;
 }
 
+/* The array's axes, the broadcast shape's and the result's each fit in an
+ * array: the broadcast shape alone fills plans of UA_MAXDIMS axes where
+ * several indices combine their offsets. */
+static ua_status
+check_request_ndim(const ua_index_request *r)
+{
+    if (r->count < 0 || r->count > r->nd) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "indexing: %d index arrays for %d dimensions",
+                            r->count, r->nd);
+    }
+    ua_status st = ua_layout_check_ndim("indexing", r->nd);
+    if (st == UA_OK) {
+        st = ua_layout_check_ndim("indexing", r->bnd);
+    }
+    return st != UA_OK ? st
+                       : ua_layout_check_ndim(
+                             "indexing", (long long)r->nd - r->count + r->bnd);
+}
+
 ua_status
 ua_index_result_shape(const ua_index_request *r, int *nd, ptrdiff_t *shape)
 {
-    if (r->nd - r->count + r->bnd > UA_MAXDIMS) {
-        return ua_error_set(UA_ERR_VALUE,
-                            "indexing gives %d dimensions, more than the "
-                            "%d an array can have",
-                            r->nd - r->count + r->bnd, UA_MAXDIMS);
+    ua_status st = check_request_ndim(r);
+    if (st != UA_OK) {
+        return st;
     }
     int from[UA_MAXDIMS];
     *nd = result_axes(r, from);
@@ -252,7 +270,10 @@ ua_queue_take_along_axis(ua_queue *q, int nd, const ptrdiff_t *shape,
                          const ua_strided *result)
 {
     ptrdiff_t size;
-    ua_status st = ua_layout_size(nd, shape, &size);
+    ua_status st = ua_layout_check_ndim("take_along_axis", nd);
+    if (st == UA_OK) {
+        st = ua_layout_size(nd, shape, &size);
+    }
     if (st != UA_OK || size == 0) {
         return st;
     }

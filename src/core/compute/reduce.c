@@ -174,6 +174,10 @@ ua_accumulator_of(ua_typenum t)
 ua_status
 ua_queue_reduce(ua_queue *q, const ua_reduce_request *r)
 {
+    ua_status fits = ua_layout_check_ndim("reduction", r->nd);
+    if (fits != UA_OK) {
+        return fits;
+    }
     ptrdiff_t xsz = (ptrdiff_t)ua_dtype_itemsize(r->x.type);
     ptrdiff_t rsz = (ptrdiff_t)ua_dtype_itemsize(r->result.type);
     axis_set outer = {0}, inner = {0};
@@ -236,6 +240,10 @@ ua_queue_scan(ua_queue *q, ua_scan_op op, int nd, const ptrdiff_t *shape,
               const ua_strided *x, int axis, int initial,
               const ua_strided *result)
 {
+    ua_status fits = ua_layout_check_ndim("scan", nd);
+    if (fits != UA_OK) {
+        return fits;
+    }
     ptrdiff_t xsz = (ptrdiff_t)ua_dtype_itemsize(x->type);
     ptrdiff_t rsz = (ptrdiff_t)ua_dtype_itemsize(result->type);
     axis_set outer = {0};
@@ -291,6 +299,10 @@ ua_queue_group(ua_queue *q, const ua_group_plan *p, ptrdiff_t *count)
 ua_status
 ua_queue_matmul(ua_queue *q, ua_matmul_plan *p)
 {
+    ua_status fits = ua_layout_check_ndim("matmul", p->nd);
+    if (fits != UA_OK) {
+        return fits;
+    }
     if (p->m == 0 || p->n == 0) {
         return UA_OK;
     }

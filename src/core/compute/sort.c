@@ -56,7 +56,10 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
               const ua_strided *result)
 {
     ptrdiff_t size;
-    ua_status st = ua_layout_size(nd, shape, &size);
+    ua_status st = ua_layout_check_ndim("sort", nd);
+    if (st == UA_OK) {
+        st = ua_layout_size(nd, shape, &size);
+    }
     if (st != UA_OK || size == 0) {
         return st;
     }

@@ -430,8 +430,9 @@ ua_status
 ua_copy_strided_host(int nd, const ptrdiff_t *shape, const ua_strided *dst,
                      const ua_strided *src)
 {
-    if (nd < 0 || nd > UA_MAXDIMS) {
-        return ua_error_set(UA_ERR_VALUE, "a copy of %d dimensions", nd);
+    ua_status fits = ua_layout_check_ndim("copy", nd);
+    if (fits != UA_OK) {
+        return fits;
     }
     if (!ua_typenum_is_valid((int)dst->type) ||
         !ua_typenum_is_valid((int)src->type)) {
@@ -447,6 +448,12 @@ ua_status
 ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
                       const ua_strided *dst, const ua_strided *src)
 {
+    /* Every backend plans the copy into a ua_copy_plan of UA_MAXDIMS
+     * axes. */
+    ua_status fits = ua_layout_check_ndim("copy", nd);
+    if (fits != UA_OK) {
+        return fits;
+    }
     ua_queue *runner = ua_queue_reaching(q, dst->data, src->data), *peers[2];
     const ua_backend_ops *ops = runner->context->device->backend->ops;
     bool relay;

@@ -1,5 +1,30 @@
 #include "core/layout/layout.h"
 
+ua_status
+ua_layout_check_ndim(const char *fn, long long nd)
+{
+    const char *sep = fn != NULL ? ": " : "";
+    fn = fn != NULL ? fn : "";
+    if (nd < 0) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "%s%s%lld is not a number of dimensions", fn, sep,
+                            nd);
+    }
+    if (nd > UA_MAXDIMS) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "%s%sthe result would have %lld dimensions; at "
+                            "most %d are supported",
+                            fn, sep, nd, UA_MAXDIMS);
+    }
+    return UA_OK;
+}
+
+static bool
+ndim_fits(int nd)
+{
+    return nd >= 0 && nd <= UA_MAXDIMS;
+}
+
 /* NumPy's rule: the product of the non-zero extents, times the itemsize,
  * must fit in ptrdiff_t.  An axis of length 0 does not excuse the others,
  * or a shape such as (0, 2**62, 4) would pass here and overflow wherever
@@ -290,6 +315,9 @@ ua_layout_reshape(int nd, const ptrdiff_t *shape, const ptrdiff_t *strides,
                   ptrdiff_t *new_strides)
 {
     ptrdiff_t size = 0;
+    if (!ndim_fits(nd) || !ndim_fits(new_nd)) {
+        return false;
+    }
     if (ua_layout_size(nd, shape, &size) != UA_OK) {
         ua_error_clear();
         return false;
@@ -351,6 +379,10 @@ void
 ua_layout_strides_like(int nd, const ptrdiff_t *shape, const ptrdiff_t *like,
                        ptrdiff_t *out)
 {
+    if (!ndim_fits(nd)) {
+        ua_layout_default_strides(nd, shape, 'C', out);
+        return;
+    }
     int order[UA_MAXDIMS];
     for (int i = 0; i < nd; i++) {
         order[i] = i;

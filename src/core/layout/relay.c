@@ -158,8 +158,9 @@ ua_status
 ua_relay_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
                       const ua_strided *dst, const ua_strided *src)
 {
-    if (nd < 0 || nd > UA_MAXDIMS) {
-        return ua_error_set(UA_ERR_VALUE, "a copy of %d dimensions", nd);
+    ua_status fits = ua_layout_check_ndim("copy", nd);
+    if (fits != UA_OK) {
+        return fits;
     }
     if (!ua_typenum_is_valid((int)dst->type) ||
         !ua_typenum_is_valid((int)src->type)) {

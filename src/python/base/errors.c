@@ -84,3 +84,10 @@ ua_py_fail_core(ua_state *st, ua_status code)
     ua_py_raise_core(st, code);
     return -1;
 }
+
+int
+ua_py_check_ndim(ua_state *st, const char *fn, Py_ssize_t nd)
+{
+    ua_status code = ua_layout_check_ndim(fn, (long long)nd);
+    return code == UA_OK ? 0 : ua_py_fail_core(st, code);
+}

@@ -13,5 +13,8 @@ PyObject *ua_py_raise_core_prefixed(ua_state *st, ua_status code,
 /* "PREFIX: core messageSUFFIX". */
 PyObject *ua_py_raise_core_around(ua_state *st, ua_status code,
                                   PyObject *prefix, const char *suffix);
+/* 0 when a result of nd dimensions, composed by fn from its operands,
+ * can exist; else -1 with the core's ValueError naming fn and the limit. */
+int ua_py_check_ndim(ua_state *st, const char *fn, Py_ssize_t nd);
 
 #endif

@@ -6,6 +6,7 @@
 #include "python/base/objects.h"
 #include "python/base/state.h"
 #include "python/namespace/arguments.h"
+#include "python/types/arrays.h"
 
 #include <string.h>
 
@@ -157,4 +158,115 @@ ua_py_parse_axis_set(ua_state *st, PyObject *obj, const char *fn, int nd,
         seen[axes[k]] = true;
     }
     return 0;
+}
+
+/* ------------------------------------------------ operands as snapshots */
+
+#define UA_PY_INLINE_ARGS 16
+
+/* args with each USMArray replaced by a new snapshot in out (the others
+ * borrowed); -1 with an exception, out then holding nothing of ours. */
+static int
+take_snapshots(ua_state *st, PyObject *const *args, Py_ssize_t n,
+               PyObject **out)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[i] = args[i];
+        if (PyObject_TypeCheck(args[i], st->USMArray_Type)) {
+            out[i] = ua_py_array_snapshot(args[i]);
+        }
+        if (out[i] == NULL) {
+            for (Py_ssize_t j = 0; j < i; j++) {
+                if (out[j] != args[j]) {
+                    Py_DECREF(out[j]);
+                }
+            }
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static bool
+same_layout(PyObject *a, PyObject *b)
+{
+    PyUSMArrayObject *x = ARR(a), *y = ARR(b);
+    size_t bytes = (size_t)x->nd * sizeof(Py_ssize_t);
+    return x->nd == y->nd && x->data == y->data &&
+           (bytes == 0 || (memcmp(x->shape, y->shape, bytes) == 0 &&
+                           memcmp(x->strides, y->strides, bytes) == 0));
+}
+
+/* Releases the snapshots; a result that is one is its operand again. */
+static PyObject *
+drop_snapshots(PyObject *const *args, Py_ssize_t n, PyObject **snaps,
+               PyObject *result)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (snaps[i] == args[i]) {
+            continue;
+        }
+        if (result == snaps[i] && same_layout(snaps[i], args[i])) {
+            Py_SETREF(result, Py_NewRef(args[i]));
+        }
+        Py_DECREF(snaps[i]);
+    }
+    return result;
+}
+
+static PyObject **
+snapshot_room(PyObject **inline_room, Py_ssize_t n)
+{
+    if (n <= UA_PY_INLINE_ARGS) {
+        return inline_room;
+    }
+    PyObject **room = PyMem_Malloc((size_t)n * sizeof(PyObject *));
+    if (room == NULL) {
+        PyErr_NoMemory();
+    }
+    return room;
+}
+
+PyObject *
+ua_py_call_on_snapshots(ua_py_fastcall_kw fn, PyObject *module,
+                        PyObject *const *args, Py_ssize_t nargs,
+                        PyObject *kwnames)
+{
+    ua_state *st = PyModule_GetState(module);
+    Py_ssize_t n = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+    PyObject *inline_room[UA_PY_INLINE_ARGS];
+    PyObject **snaps = snapshot_room(inline_room, n);
+    if (snaps == NULL || take_snapshots(st, args, n, snaps) < 0) {
+        if (snaps != inline_room) {
+            PyMem_Free(snaps);
+        }
+        return NULL;
+    }
+    PyObject *result = fn(module, snaps, nargs, kwnames);
+    result = drop_snapshots(args, n, snaps, result);
+    if (snaps != inline_room) {
+        PyMem_Free(snaps);
+    }
+    return result;
+}
+
+PyObject *
+ua_py_call_on_snapshots_pos(ua_py_fastcall fn, PyObject *module,
+                            PyObject *const *args, Py_ssize_t nargs)
+{
+    ua_state *st = PyModule_GetState(module);
+    PyObject *inline_room[UA_PY_INLINE_ARGS];
+    PyObject **snaps = snapshot_room(inline_room, nargs);
+    if (snaps == NULL || take_snapshots(st, args, nargs, snaps) < 0) {
+        if (snaps != inline_room) {
+            PyMem_Free(snaps);
+        }
+        return NULL;
+    }
+    PyObject *result = fn(module, snaps, nargs);
+    result = drop_snapshots(args, nargs, snaps, result);
+    if (snaps != inline_room) {
+        PyMem_Free(snaps);
+    }
+    return result;
 }

@@ -35,4 +35,35 @@ int ua_py_parse_axis_set(ua_state *st, PyObject *obj, const char *fn, int nd,
 int ua_py_normalize_axis(ua_state *st, const char *fn, Py_ssize_t axis, int nd,
                          int *out);
 
+/* The namespace's function types: with keywords, and positional only. */
+typedef PyObject *(*ua_py_fastcall_kw)(PyObject *, PyObject *const *,
+                                       Py_ssize_t, PyObject *);
+typedef PyObject *(*ua_py_fastcall)(PyObject *, PyObject *const *, Py_ssize_t);
+
+/* fn called with each USMArray among its arguments replaced by a snapshot
+ * of it (ua_py_array_snapshot): the hooks of its other arguments (an
+ * axis's __index__, a sequence's items) run after fn reads an operand's
+ * layout and may reshape the operand in place.  A result that is a
+ * snapshot itself is the operand again, while their layouts agree. */
+PyObject *ua_py_call_on_snapshots(ua_py_fastcall_kw fn, PyObject *module,
+                                  PyObject *const *args, Py_ssize_t nargs,
+                                  PyObject *kwnames);
+PyObject *ua_py_call_on_snapshots_pos(ua_py_fastcall fn, PyObject *module,
+                                      PyObject *const *args, Py_ssize_t nargs);
+
+/* Defines name_on_snapshots, fn through ua_py_call_on_snapshots, for the
+ * function tables. */
+#define UA_PY_ON_SNAPSHOTS(fn)                                                \
+    static PyObject *fn##_on_snapshots(PyObject *m, PyObject *const *a,       \
+                                       Py_ssize_t n, PyObject *k)             \
+    {                                                                         \
+        return ua_py_call_on_snapshots(fn, m, a, n, k);                       \
+    }
+#define UA_PY_ON_SNAPSHOTS_POS(fn)                                            \
+    static PyObject *fn##_on_snapshots(PyObject *m, PyObject *const *a,       \
+                                       Py_ssize_t n)                          \
+    {                                                                         \
+        return ua_py_call_on_snapshots_pos(fn, m, a, n);                      \
+    }
+
 #endif

@@ -617,10 +617,7 @@ meshgrid(PyObject *module, PyObject *args, PyObject *kwargs)
                      indexing);
         return NULL;
     }
-    if (n > UA_MAXDIMS) {
-        PyErr_Format(PyExc_ValueError,
-                     "meshgrid of %zd arrays makes more than %d dimensions", n,
-                     UA_MAXDIMS);
+    if (ua_py_check_ndim(st, "meshgrid", n) < 0) {
         return NULL;
     }
     Py_ssize_t shape[UA_MAXDIMS];
@@ -643,12 +640,17 @@ meshgrid(PyObject *module, PyObject *args, PyObject *kwargs)
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(tril)
+UA_PY_ON_SNAPSHOTS(triu)
+
 static PyMethodDef creation_functions[] = {
     {"arange", KW(arange), UA_DOC_ARANGE},
     {"linspace", KW(linspace), UA_DOC_LINSPACE},
     {"eye", KW(eye), UA_DOC_EYE},
-    {"tril", KW(tril), UA_DOC_TRIL},
-    {"triu", KW(triu), UA_DOC_TRIU},
+    {"tril", KW(tril_on_snapshots), UA_DOC_TRIL},
+    {"triu", KW(triu_on_snapshots), UA_DOC_TRIU},
     {"meshgrid", (PyCFunction)(void (*)(void))meshgrid,
      METH_VARARGS | METH_KEYWORDS, UA_DOC_MESHGRID},
     {0},

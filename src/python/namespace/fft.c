@@ -625,20 +625,35 @@ SEVERAL_AXES(irfftn, IRFFTN)
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(fft)
+UA_PY_ON_SNAPSHOTS(ifft)
+UA_PY_ON_SNAPSHOTS(fftn)
+UA_PY_ON_SNAPSHOTS(ifftn)
+UA_PY_ON_SNAPSHOTS(rfft)
+UA_PY_ON_SNAPSHOTS(irfft)
+UA_PY_ON_SNAPSHOTS(rfftn)
+UA_PY_ON_SNAPSHOTS(irfftn)
+UA_PY_ON_SNAPSHOTS(hfft)
+UA_PY_ON_SNAPSHOTS(ihfft)
+UA_PY_ON_SNAPSHOTS(ua_py_fft_fftshift)
+UA_PY_ON_SNAPSHOTS(ua_py_fft_ifftshift)
+
 PyMethodDef ua_py_fft_methods[] = {
-    {"fft", KW(fft), UA_DOC_FFT_FFT},
-    {"ifft", KW(ifft), UA_DOC_FFT_IFFT},
-    {"fftn", KW(fftn), UA_DOC_FFT_FFTN},
-    {"ifftn", KW(ifftn), UA_DOC_FFT_IFFTN},
-    {"rfft", KW(rfft), UA_DOC_FFT_RFFT},
-    {"irfft", KW(irfft), UA_DOC_FFT_IRFFT},
-    {"rfftn", KW(rfftn), UA_DOC_FFT_RFFTN},
-    {"irfftn", KW(irfftn), UA_DOC_FFT_IRFFTN},
-    {"hfft", KW(hfft), UA_DOC_FFT_HFFT},
-    {"ihfft", KW(ihfft), UA_DOC_FFT_IHFFT},
+    {"fft", KW(fft_on_snapshots), UA_DOC_FFT_FFT},
+    {"ifft", KW(ifft_on_snapshots), UA_DOC_FFT_IFFT},
+    {"fftn", KW(fftn_on_snapshots), UA_DOC_FFT_FFTN},
+    {"ifftn", KW(ifftn_on_snapshots), UA_DOC_FFT_IFFTN},
+    {"rfft", KW(rfft_on_snapshots), UA_DOC_FFT_RFFT},
+    {"irfft", KW(irfft_on_snapshots), UA_DOC_FFT_IRFFT},
+    {"rfftn", KW(rfftn_on_snapshots), UA_DOC_FFT_RFFTN},
+    {"irfftn", KW(irfftn_on_snapshots), UA_DOC_FFT_IRFFTN},
+    {"hfft", KW(hfft_on_snapshots), UA_DOC_FFT_HFFT},
+    {"ihfft", KW(ihfft_on_snapshots), UA_DOC_FFT_IHFFT},
     {"fftfreq", KW(ua_py_fft_fftfreq), UA_DOC_FFT_FFTFREQ},
     {"rfftfreq", KW(ua_py_fft_rfftfreq), UA_DOC_FFT_RFFTFREQ},
-    {"fftshift", KW(ua_py_fft_fftshift), UA_DOC_FFT_FFTSHIFT},
-    {"ifftshift", KW(ua_py_fft_ifftshift), UA_DOC_FFT_IFFTSHIFT},
+    {"fftshift", KW(ua_py_fft_fftshift_on_snapshots), UA_DOC_FFT_FFTSHIFT},
+    {"ifftshift", KW(ua_py_fft_ifftshift_on_snapshots), UA_DOC_FFT_IFFTSHIFT},
     {0},
 };

@@ -67,9 +67,15 @@ take_along_axis(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(take)
+UA_PY_ON_SNAPSHOTS(take_along_axis)
+
 static PyMethodDef indexing_functions[] = {
-    {"take", KW(take), UA_DOC_TAKE},
-    {"take_along_axis", KW(take_along_axis), UA_DOC_TAKE_ALONG_AXIS},
+    {"take", KW(take_on_snapshots), UA_DOC_TAKE},
+    {"take_along_axis", KW(take_along_axis_on_snapshots),
+     UA_DOC_TAKE_ALONG_AXIS},
     {0},
 };
 

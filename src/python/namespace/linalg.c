@@ -1,7 +1,8 @@
 /* The standard's linear algebra functions of the core namespace: matmul,
  * tensordot, vecdot and matrix_transpose, over the matrix product of
- * types/array_matmul.c.  tensordot and vecdot arrange their operands as
- * batches of matrices by views (a copy only where a reshape needs one). */
+ * types/array_matmul.c.  tensordot arranges its operands as matrices by
+ * views (a copy only where a reshape needs one), vecdot as batches of
+ * vectors. */
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/docstrings_reduce.h"
@@ -44,16 +45,6 @@ matrix_transpose(PyObject *module, PyObject *x)
         return NULL;
     }
     return ua_py_array_get_mT(x, NULL);
-}
-
-/* A view of x with the given shape and strides (elements). */
-static PyObject *
-view_as(ua_state *st, PyObject *x, int nd, const Py_ssize_t *shape,
-        const Py_ssize_t *strides)
-{
-    return ua_py_array_make(st, nd, shape, strides,
-                            (ua_typenum)ARR(x)->typenum, ARR(x)->data,
-                            ARR(x)->base, 0);
 }
 
 /* x's axes in the order perm gives, then reshaped (a copy where the
@@ -155,6 +146,10 @@ tensordot(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     PyUSMArrayObject *x = ARR(v[0]), *y = ARR(v[1]);
+    /* The result's axes are both operands' free ones. */
+    if (ua_py_check_ndim(st, "tensordot", x->nd - n + y->nd - n) < 0) {
+        return NULL;
+    }
     Py_ssize_t k = 1, m = 1, cols = 1, shape[UA_MAXDIMS];
     for (int i = 0; i < n; i++) {
         if (x->shape[a[i]] != y->shape[b[i]]) {
@@ -190,25 +185,18 @@ tensordot(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     return out;
 }
 
-/* vecdot's operand as a batch of one-row (x1) or one-column (x2)
- * matrices: x's axis moved last and a length-1 axis added. */
+/* A view of x with its axis `axis` moved last. */
 static PyObject *
-vectors(ua_state *st, PyObject *x, int axis, bool row)
+axis_last(PyObject *x, int axis)
 {
-    PyUSMArrayObject *a = ARR(x);
-    Py_ssize_t shape[UA_MAXDIMS + 1], strides[UA_MAXDIMS + 1];
-    int nd = 0;
-    for (int j = 0; j < a->nd; j++) {
+    int perm[UA_MAXDIMS], k = 0;
+    for (int j = 0; j < ARR(x)->nd; j++) {
         if (j != axis) {
-            shape[nd] = a->shape[j];
-            strides[nd++] = a->strides[j];
+            perm[k++] = j;
         }
     }
-    shape[nd] = row ? 1 : a->shape[axis];
-    strides[nd++] = row ? 0 : a->strides[axis];
-    shape[nd] = row ? a->shape[axis] : 1;
-    strides[nd++] = row ? a->strides[axis] : 0;
-    return view_as(st, x, nd, shape, strides);
+    perm[k] = axis;
+    return ua_py_array_permute(x, perm);
 }
 
 static PyObject *
@@ -234,30 +222,25 @@ vecdot(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                      ARR(v[0])->shape[a1], axis, ARR(v[1])->shape[a2]);
         return NULL;
     }
-    PyObject *r = vectors(st, v[0], a1, true);
-    PyObject *c = r ? vectors(st, v[1], a2, false) : NULL;
-    PyObject *p = c ? ua_py_array_matmul_of(st, r, c, true) : NULL;
+    PyObject *r = axis_last(v[0], a1);
+    PyObject *c = r ? axis_last(v[1], a2) : NULL;
+    PyObject *out = c ? ua_py_array_vecdot_of(st, r, c) : NULL;
     Py_XDECREF(r);
     Py_XDECREF(c);
-    if (p == NULL) {
-        return NULL;
-    }
-    /* (batch..., 1, 1) -> (batch...). */
-    PyObject *out =
-        view_as(st, p, ARR(p)->nd - 2, ARR(p)->shape, ARR(p)->strides);
-    if (out != NULL) {
-        ARR(out)->flags |= ARR(p)->flags & USM_ARRAY_WRITABLE;
-    }
-    Py_DECREF(p);
     return out;
 }
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(tensordot)
+UA_PY_ON_SNAPSHOTS(vecdot)
+
 static PyMethodDef linalg_functions[] = {
     {"matmul", KW(matmul), UA_DOC_MATMUL},
-    {"tensordot", KW(tensordot), UA_DOC_TENSORDOT},
-    {"vecdot", KW(vecdot), UA_DOC_VECDOT},
+    {"tensordot", KW(tensordot_on_snapshots), UA_DOC_TENSORDOT},
+    {"vecdot", KW(vecdot_on_snapshots), UA_DOC_VECDOT},
     {"matrix_transpose", (PyCFunction)matrix_transpose, METH_O,
      UA_DOC_MATRIX_TRANSPOSE},
     {0},

@@ -646,8 +646,23 @@ diagonal(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(cholesky)
+UA_PY_ON_SNAPSHOTS(diagonal)
+UA_PY_ON_SNAPSHOTS(qr)
+UA_PY_ON_SNAPSHOTS(solve)
+UA_PY_ON_SNAPSHOTS(svd)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_cross)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_matrix_norm)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_matrix_power)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_matrix_rank)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_pinv)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_trace)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_vector_norm)
+
 PyMethodDef ua_py_linalg_methods[] = {
-    {"cholesky", KW(cholesky),
+    {"cholesky", KW(cholesky_on_snapshots),
      "cholesky(x, /, *, upper=False)\n--\n\nThe Cholesky factor of each "
      "Hermitian positive-definite matrix: L with x = L L^H, or U = L^H "
      "where upper.  LinAlgError for a matrix that is not positive "
@@ -655,7 +670,7 @@ PyMethodDef ua_py_linalg_methods[] = {
     {"det", (PyCFunction)det, METH_O,
      "det(x, /)\n--\n\nThe determinant of each square matrix, from its LU "
      "factors."},
-    {"diagonal", KW(diagonal),
+    {"diagonal", KW(diagonal_on_snapshots),
      "diagonal(x, /, *, offset=0)\n--\n\nThe diagonal of each matrix (a "
      "view): offset > 0 above the main one, < 0 below."},
     {"eigh", (PyCFunction)eigh, METH_O,
@@ -667,7 +682,7 @@ PyMethodDef ua_py_linalg_methods[] = {
     {"inv", (PyCFunction)inv, METH_O,
      "inv(x, /)\n--\n\nThe inverse of each square matrix; LinAlgError for a "
      "singular one."},
-    {"qr", KW(qr),
+    {"qr", KW(qr_on_snapshots),
      "qr(x, /, *, mode='reduced')\n--\n\nQ and R with x = Q R: Q's columns "
      "orthonormal (M x K, or M x M where mode is 'complete'), R upper "
      "triangular."},
@@ -675,42 +690,46 @@ PyMethodDef ua_py_linalg_methods[] = {
      "slogdet(x, /)\n--\n\nThe sign (a unit complex number for complex "
      "matrices; 0 for a singular one) and the natural logarithm of the "
      "absolute value of each determinant."},
-    {"solve", KW(solve),
+    {"solve", KW(solve_on_snapshots),
      "solve(x1, x2, /)\n--\n\nThe solution of x1 @ x = x2 for each square "
      "matrix of x1: x2 of shape (M,) is one vector, else (..., M, K) "
      "broadcast against x1's batch.  LinAlgError for a singular matrix."},
-    {"svd", KW(svd),
+    {"svd", KW(svd_on_snapshots),
      "svd(x, /, *, full_matrices=True)\n--\n\nU, S and Vh with x = U diag(S) "
      "Vh, S descending."},
     {"svdvals", (PyCFunction)svdvals, METH_O,
      "svdvals(x, /)\n--\n\nThe singular values of each matrix, "
      "descending."},
-    {"cross", KW(ua_py_linalg_cross),
+    {"cross", KW(ua_py_linalg_cross_on_snapshots),
      "cross(x1, x2, /, *, axis=-1)\n--\n\nThe cross product of 3-element "
      "vectors along axis (counted from the end), broadcast."},
-    {"matrix_norm", KW(ua_py_linalg_matrix_norm),
+    {"matrix_norm", KW(ua_py_linalg_matrix_norm_on_snapshots),
      "matrix_norm(x, /, *, keepdims=False, ord='fro')\n--\n\nThe norm of "
-     "each matrix: 'fro', 'nuc', 1, -1, 2, -2, inf or -inf."},
-    {"matrix_power", KW(ua_py_linalg_matrix_power),
+     "each matrix: 'fro', 'nuc', 1, -1, 2, -2, inf or -inf.  A matrix "
+     "without elements has norm 0 for 'fro', 'nuc', 1, 2 and inf; -1, -2 "
+     "and -inf, the smallest of nothing, raise ValueError there."},
+    {"matrix_power", KW(ua_py_linalg_matrix_power_on_snapshots),
      "matrix_power(x, n, /)\n--\n\nEach square matrix to the integer power "
      "n, by repeated squaring (the inverse's power where n < 0)."},
-    {"matrix_rank", KW(ua_py_linalg_matrix_rank),
+    {"matrix_rank", KW(ua_py_linalg_matrix_rank_on_snapshots),
      "matrix_rank(x, /, *, rtol=None)\n--\n\nThe number of singular values "
      "above rtol times the largest (default max(M, N) times the type's "
      "epsilon)."},
     {"outer", KW(ua_py_linalg_outer),
      "outer(x1, x2, /)\n--\n\nThe outer product of two vectors."},
-    {"pinv", KW(ua_py_linalg_pinv),
+    {"pinv", KW(ua_py_linalg_pinv_on_snapshots),
      "pinv(x, /, *, rtol=None)\n--\n\nThe Moore-Penrose pseudo-inverse of "
      "each matrix, from its SVD, singular values at or below rtol times "
      "the largest taken as zero."},
-    {"trace", KW(ua_py_linalg_trace),
+    {"trace", KW(ua_py_linalg_trace_on_snapshots),
      "trace(x, /, *, offset=0, dtype=None)\n--\n\nThe sum of each "
      "matrix's diagonal (offset as diagonal's), in sum's dtype."},
-    {"vector_norm", KW(ua_py_linalg_vector_norm),
+    {"vector_norm", KW(ua_py_linalg_vector_norm_on_snapshots),
      "vector_norm(x, /, *, axis=None, keepdims=False, ord=2)\n--\n\nThe "
      "p-norm over axis (every axis where None): ord any real number, inf "
      "(the largest magnitude), -inf (the smallest) or 0 (the count of "
-     "non-zero elements)."},
+     "non-zero elements).  Over no elements the norm is 0 (inf's too), "
+     "inf for a negative finite ord (0 to its power), and -inf, the "
+     "smallest of nothing, raises ValueError."},
     {0},
 };

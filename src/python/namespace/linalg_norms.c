@@ -6,6 +6,7 @@
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/dtypes.h"
+#include "python/base/errors.h"
 #include "python/base/objects.h"
 #include "python/types/arrays.h"
 #include "python/namespace/arguments.h"
@@ -72,6 +73,33 @@ parse_ord(PyObject *ord, const char *fn, double *p)
 }
 
 /* The p-norm of x over axes (bits). */
+/* The largest of nonnegative values over axes, 0 where the axes hold none
+ * (max itself has no identity to give an empty reduction). */
+static PyObject *
+largest_magnitude(ua_state *st, PyObject *a, uint64_t axes, bool keepdims)
+{
+    if (a == NULL) {
+        return NULL;
+    }
+    bool none = false;
+    for (int k = 0; k < ARR(a)->nd; k++) {
+        none |= (axes >> k & 1) && ARR(a)->shape[k] == 0;
+    }
+    return ua_py_la_reduce(st, none ? UA_REDUCE_SUM : UA_REDUCE_MAX, a, axes,
+                           keepdims);
+}
+
+/* The mask of the last count axes of x. */
+static uint64_t
+last_axes(PyObject *x, int count)
+{
+    uint64_t axes = 0;
+    for (int k = ARR(x)->nd - count; k < ARR(x)->nd; k++) {
+        axes |= (uint64_t)1 << k;
+    }
+    return axes;
+}
+
 static PyObject *
 vector_norm_of(PyObject *module, PyObject *x, uint64_t axes, bool keepdims,
                double p)
@@ -85,8 +113,8 @@ vector_norm_of(PyObject *module, PyObject *x, uint64_t axes, bool keepdims,
     }
     PyObject *out = NULL;
     if (isinf(p)) {
-        out = ua_py_la_reduce(st, p > 0 ? UA_REDUCE_MAX : UA_REDUCE_MIN, a,
-                              axes, keepdims);
+        out = p > 0 ? largest_magnitude(st, a, axes, keepdims)
+                    : ua_py_la_reduce(st, UA_REDUCE_MIN, a, axes, keepdims);
     } else if (p == 0) {
         PyObject *count =
             ua_py_la_reduce(st, UA_REDUCE_COUNT, a, axes, keepdims);
@@ -166,7 +194,10 @@ singular_norm(PyObject *module, PyObject *x, ua_reduce_op op, bool keepdims)
     ua_state *st = PyModule_GetState(module);
     PyObject *s = ua_py_svdvals(module, x, "matrix_norm");
     PyObject *axis = PyLong_FromLong(-1);
-    PyObject *r = ua_py_la_reduce_last(st, op, s, 1, keepdims);
+    PyObject *r =
+        op == UA_REDUCE_MAX
+            ? largest_magnitude(st, s, s ? last_axes(s, 1) : 0, keepdims)
+            : ua_py_la_reduce_last(st, op, s, 1, keepdims);
     PyObject *out = r != NULL && keepdims
                         ? call_kw(module, "expand_dims", r, "axis", axis)
                         : Py_XNewRef(r);
@@ -186,8 +217,10 @@ sum_norm(PyObject *module, PyObject *x, int along, bool largest, bool keepdims)
     PyObject *a = ua_py_la_ew1(st, UA_EW_abs, f);
     uint64_t axis = (uint64_t)1 << (ARR(x)->nd + along);
     PyObject *sums = ua_py_la_reduce(st, UA_REDUCE_SUM, a, axis, true);
-    PyObject *r = ua_py_la_reduce_last(
-        st, largest ? UA_REDUCE_MAX : UA_REDUCE_MIN, sums, 2, true);
+    PyObject *r =
+        largest
+            ? largest_magnitude(st, sums, sums ? last_axes(sums, 2) : 0, true)
+            : ua_py_la_reduce_last(st, UA_REDUCE_MIN, sums, 2, true);
     Py_XDECREF(f);
     Py_XDECREF(a);
     Py_XDECREF(sums);
@@ -328,6 +361,21 @@ cutoff(PyObject *module, PyObject *x, PyObject *s, PyObject *rtol)
     return out;
 }
 
+/* An array rtol broadcasts against the batch of x's singular values,
+ * which keep one axis of their own: with `extra` axes more, they must fit
+ * in an array. */
+static int
+check_rtol_ndim(ua_state *st, const char *fn, PyObject *x, PyObject *rtol,
+                int extra)
+{
+    if (rtol == NULL || !PyObject_TypeCheck(rtol, st->USMArray_Type)) {
+        return 0;
+    }
+    int batch = ARR(x)->nd - 2;
+    batch = ARR(rtol)->nd > batch ? ARR(rtol)->nd : batch;
+    return ua_py_check_ndim(st, fn, batch + 1 + extra);
+}
+
 /* The matrices of x have no element: the result has none to rank. */
 static bool
 empty_matrices(PyObject *x)
@@ -344,7 +392,8 @@ UA_PY_FASTCALL(ua_py_linalg_matrix_rank)
     ua_state *st = PyModule_GetState(module);
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "matrix_rank") < 0 ||
-        ua_py_linalg_check_matrices(v[0], "matrix_rank") < 0) {
+        ua_py_linalg_check_matrices(v[0], "matrix_rank") < 0 ||
+        check_rtol_ndim(st, "matrix_rank", v[0], v[1], 0) < 0) {
         return NULL;
     }
     PyObject *s = ua_py_svdvals(module, v[0], "matrix_rank");
@@ -387,7 +436,8 @@ UA_PY_FASTCALL(ua_py_linalg_pinv)
     ua_state *st = PyModule_GetState(module);
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "pinv") < 0 ||
-        ua_py_linalg_check_matrices(v[0], "pinv") < 0) {
+        ua_py_linalg_check_matrices(v[0], "pinv") < 0 ||
+        check_rtol_ndim(st, "pinv", v[0], v[1], 1) < 0) {
         return NULL;
     }
     PyObject *u = NULL, *s = NULL, *vh = NULL;

@@ -181,16 +181,6 @@ broadcast_arrays(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 /* ------------------------------------------------------------ new axes */
 
-static int
-too_many_dims(const char *fn, Py_ssize_t nd)
-{
-    PyErr_Format(PyExc_ValueError,
-                 "%s: the result would have %zd dimensions; at most %d are "
-                 "supported",
-                 fn, nd, UA_MAXDIMS);
-    return -1;
-}
-
 static PyObject *
 expand_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
             PyObject *kwnames)
@@ -210,8 +200,7 @@ expand_dims(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     PyObject *x = v[0];
     int nd = ARR(x)->nd + n;
-    if (nd > UA_MAXDIMS) {
-        too_many_dims("expand_dims", nd);
+    if (ua_py_check_ndim(st, "expand_dims", nd) < 0) {
         return NULL;
     }
     for (int k = 0; k < n; k++) {
@@ -441,16 +430,27 @@ reshape(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 #define POS(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(broadcast_to)
+UA_PY_ON_SNAPSHOTS(expand_dims)
+UA_PY_ON_SNAPSHOTS(flip)
+UA_PY_ON_SNAPSHOTS(permute_dims)
+UA_PY_ON_SNAPSHOTS(reshape)
+UA_PY_ON_SNAPSHOTS(squeeze)
+UA_PY_ON_SNAPSHOTS(unstack)
+UA_PY_ON_SNAPSHOTS_POS(moveaxis)
+
 static PyMethodDef manipulation_views[] = {
     {"broadcast_arrays", POS(broadcast_arrays), UA_DOC_BROADCAST_ARRAYS},
-    {"broadcast_to", KW(broadcast_to), UA_DOC_BROADCAST_TO},
-    {"expand_dims", KW(expand_dims), UA_DOC_EXPAND_DIMS},
-    {"flip", KW(flip), UA_DOC_FLIP},
-    {"moveaxis", POS(moveaxis), UA_DOC_MOVEAXIS},
-    {"permute_dims", KW(permute_dims), UA_DOC_PERMUTE_DIMS},
-    {"reshape", KW(reshape), UA_DOC_RESHAPE},
-    {"squeeze", KW(squeeze), UA_DOC_SQUEEZE},
-    {"unstack", KW(unstack), UA_DOC_UNSTACK},
+    {"broadcast_to", KW(broadcast_to_on_snapshots), UA_DOC_BROADCAST_TO},
+    {"expand_dims", KW(expand_dims_on_snapshots), UA_DOC_EXPAND_DIMS},
+    {"flip", KW(flip_on_snapshots), UA_DOC_FLIP},
+    {"moveaxis", POS(moveaxis_on_snapshots), UA_DOC_MOVEAXIS},
+    {"permute_dims", KW(permute_dims_on_snapshots), UA_DOC_PERMUTE_DIMS},
+    {"reshape", KW(reshape_on_snapshots), UA_DOC_RESHAPE},
+    {"squeeze", KW(squeeze_on_snapshots), UA_DOC_SQUEEZE},
+    {"unstack", KW(unstack_on_snapshots), UA_DOC_UNSTACK},
     {0},
 };
 

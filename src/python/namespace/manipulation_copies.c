@@ -23,7 +23,8 @@
 
 /* ---------------------------------------------------- concat and stack */
 
-/* The arrays of a sequence, as a tuple that their hooks cannot change. */
+/* The arrays of a sequence, as a tuple that their hooks cannot change,
+ * of snapshots whose layouts nothing else can change either. */
 static PyObject *
 array_tuple(ua_state *st, PyObject *seq, const char *fn)
 {
@@ -48,7 +49,17 @@ array_tuple(ua_state *st, PyObject *seq, const char *fn)
             Py_CLEAR(items);
         }
     }
-    return items;
+    PyObject *snaps = items ? PyTuple_New(PyTuple_GET_SIZE(items)) : NULL;
+    for (Py_ssize_t i = 0; snaps != NULL && i < PyTuple_GET_SIZE(items); i++) {
+        PyObject *snap = ua_py_array_snapshot(PyTuple_GET_ITEM(items, i));
+        if (snap == NULL) {
+            Py_CLEAR(snaps);
+        } else {
+            PyTuple_SET_ITEM(snaps, i, snap);
+        }
+    }
+    Py_XDECREF(items);
+    return snaps;
 }
 
 /* The dtype the arrays promote to and the USM kind of the result (device
@@ -230,12 +241,8 @@ stack(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                                "stack needs arrays of one shape");
         }
     }
-    if (rc == 0 && nd > UA_MAXDIMS) {
-        PyErr_Format(PyExc_ValueError,
-                     "stack: the result would have %d dimensions; at most %d "
-                     "are supported",
-                     nd, UA_MAXDIMS);
-        rc = -1;
+    if (rc == 0) {
+        rc = ua_py_check_ndim(st, "stack", nd);
     }
     if (rc == 0 && v[1] != NULL) {
         rc = ua_py_parse_axis(st, v[1], "stack", nd, &axis);
@@ -366,35 +373,45 @@ roll(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         ua_py_check_array(st, v[0], "roll") < 0) {
         return NULL;
     }
-    PyObject *x = v[0];
+    /* The shifts' hooks may reshape the array, and the copies read its
+     * layout without the GIL. */
+    PyObject *x = ua_py_array_snapshot(v[0]);
+    if (x == NULL) {
+        return NULL;
+    }
     Py_ssize_t size = ua_py_array_size(x);
+    PyObject *out = NULL;
     if (v[2] == Py_None) {
         /* The flattened array rolls by the shifts added up. */
         if (ua_py_parse_ints(v[1], "shift", sh, &ns) < 0) {
+            Py_DECREF(x);
             return NULL;
         }
         for (int k = 0; k < ns && size > 0; k++) {
             total = add_modulo(total, sh[k], size);
         }
     } else if (roll_shifts(st, x, v[1], v[2], shifts) < 0) {
+        Py_DECREF(x);
         return NULL;
     }
-    PyObject *out = ua_py_array_empty(st, ARR(x)->nd, ARR(x)->shape, NULL,
-                                      (ua_typenum)ARR(x)->typenum, 'C',
-                                      base_of(x)->kind, base_of(x)->queue);
-    if (out == NULL || size == 0) {
-        return out;
+    out = ua_py_array_empty(st, ARR(x)->nd, ARR(x)->shape, NULL,
+                            (ua_typenum)ARR(x)->typenum, 'C', base_of(x)->kind,
+                            base_of(x)->queue);
+    if (out != NULL && size > 0) {
+        ua_py_batch b = ua_py_batch_begin(out);
+        if (v[2] != Py_None) {
+            roll_axes(&b, x, out, shifts);
+            out = ua_py_batch_end(st, &b, out);
+        } else {
+            ua_py_flat_copy f;
+            ua_py_flat_init(&f, &b, x, out);
+            ua_py_flat_copy_range(&f, 0, size - total, 1, total);
+            ua_py_flat_copy_range(&f, size - total, size, 1, 0);
+            out = ua_py_flat_end(st, &f, out);
+        }
     }
-    ua_py_batch b = ua_py_batch_begin(out);
-    if (v[2] != Py_None) {
-        roll_axes(&b, x, out, shifts);
-        return ua_py_batch_end(st, &b, out);
-    }
-    ua_py_flat_copy f;
-    ua_py_flat_init(&f, &b, x, out);
-    ua_py_flat_copy_range(&f, 0, size - total, 1, total);
-    ua_py_flat_copy_range(&f, size - total, size, 1, 0);
-    return ua_py_flat_end(st, &f, out);
+    Py_DECREF(x);
+    return out;
 }
 
 /* ---------------------------------------------------------------- tile */
@@ -637,25 +654,17 @@ repeat_into(ua_state *st, PyObject *x, int axis, const Py_ssize_t *counts,
 }
 
 static PyObject *
-repeat(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
-       PyObject *kwnames)
+repeat_of(ua_state *st, PyObject *x, PyObject *repeats, PyObject *axis_obj)
 {
-    static const char *const kwlist[] = {"x", "repeats", "axis", NULL};
-    static const ua_py_argspec spec = {"repeat", kwlist, 2, 2};
-    PyObject *v[3] = {NULL, NULL, Py_None};
     int axis = -1;
-    ua_state *st = PyModule_GetState(module);
-    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
-        ua_py_check_array(st, v[0], "repeat") < 0 ||
-        (v[2] != Py_None &&
-         ua_py_parse_axis(st, v[2], "repeat", ARR(v[0])->nd, &axis) < 0)) {
+    if (axis_obj != Py_None &&
+        ua_py_parse_axis(st, axis_obj, "repeat", ARR(x)->nd, &axis) < 0) {
         return NULL;
     }
-    PyObject *x = v[0];
     Py_ssize_t one, *counts = &one, m = 1, total = 0;
     Py_ssize_t n = axis < 0 ? ua_py_array_size(x) : ARR(x)->shape[axis];
-    if (is_one_count(st, v[1])) {
-        if (ua_py_index(v[1], "repeats", &one) < 0) {
+    if (is_one_count(st, repeats)) {
+        if (ua_py_index(repeats, "repeats", &one) < 0) {
             return NULL;
         }
         if (one < 0) {
@@ -665,7 +674,7 @@ repeat(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                          one);
             return NULL;
         }
-    } else if (read_counts(st, v[1], &counts, &m) < 0) {
+    } else if (read_counts(st, repeats, &counts, &m) < 0) {
         return NULL;
     }
     PyObject *out = NULL;
@@ -688,6 +697,29 @@ repeat(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (counts != &one) {
         PyMem_Free(counts);
     }
+    return out;
+}
+
+static PyObject *
+repeat(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+       PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x", "repeats", "axis", NULL};
+    static const ua_py_argspec spec = {"repeat", kwlist, 2, 2};
+    PyObject *v[3] = {NULL, NULL, Py_None};
+    ua_state *st = PyModule_GetState(module);
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], "repeat") < 0) {
+        return NULL;
+    }
+    /* The counts' and the axis's hooks may reshape the array, and the
+     * copies read its layout without the GIL. */
+    PyObject *x = ua_py_array_snapshot(v[0]);
+    if (x == NULL) {
+        return NULL;
+    }
+    PyObject *out = repeat_of(st, x, v[1], v[2]);
+    Py_DECREF(x);
     return out;
 }
 

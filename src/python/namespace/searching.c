@@ -214,12 +214,19 @@ searchsorted(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(argmax)
+UA_PY_ON_SNAPSHOTS(argmin)
+UA_PY_ON_SNAPSHOTS(count_nonzero)
+UA_PY_ON_SNAPSHOTS(searchsorted)
+
 static PyMethodDef searching_functions[] = {
-    {"argmax", KW(argmax), UA_DOC_ARGMAX},
-    {"argmin", KW(argmin), UA_DOC_ARGMIN},
-    {"count_nonzero", KW(count_nonzero), UA_DOC_COUNT_NONZERO},
+    {"argmax", KW(argmax_on_snapshots), UA_DOC_ARGMAX},
+    {"argmin", KW(argmin_on_snapshots), UA_DOC_ARGMIN},
+    {"count_nonzero", KW(count_nonzero_on_snapshots), UA_DOC_COUNT_NONZERO},
     {"nonzero", (PyCFunction)nonzero, METH_O, UA_DOC_NONZERO},
-    {"searchsorted", KW(searchsorted), UA_DOC_SEARCHSORTED},
+    {"searchsorted", KW(searchsorted_on_snapshots), UA_DOC_SEARCHSORTED},
     {0},
 };
 

@@ -21,11 +21,12 @@ ua_py_sorted(ua_state *st, PyObject *x, int axis, bool descending,
         return NULL;
     }
     ua_strided xs = ua_py_array_strided(x), rs = ua_py_array_strided(out);
+    int nd = ARR(x)->nd;
+    const Py_ssize_t *shape = ARR(x)->shape;
     PyThreadState *saved = ua_py_release_if_long((size_t)ua_py_array_size(x) *
                                                  ua_py_array_itemsize(x));
-    ua_status code =
-        ua_queue_sort(queue_of_array(x), ARR(x)->nd, ARR(x)->shape, &xs, axis,
-                      descending, argsort, &rs);
+    ua_status code = ua_queue_sort(queue_of_array(x), nd, shape, &xs, axis,
+                                   descending, argsort, &rs);
     ua_py_reacquire(saved);
     if (ua_py_run_core(st, code) < 0) {
         Py_CLEAR(out);
@@ -77,9 +78,14 @@ argsort(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(sort)
+UA_PY_ON_SNAPSHOTS(argsort)
+
 static PyMethodDef sorting_functions[] = {
-    {"sort", KW(sort), UA_DOC_SORT},
-    {"argsort", KW(argsort), UA_DOC_ARGSORT},
+    {"sort", KW(sort_on_snapshots), UA_DOC_SORT},
+    {"argsort", KW(argsort_on_snapshots), UA_DOC_ARGSORT},
     {0},
 };
 

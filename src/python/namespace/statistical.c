@@ -165,10 +165,12 @@ cumulative(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         return NULL;
     }
     ua_strided xs = ua_py_array_strided(x), rs = ua_py_array_strided(out);
+    int nd = ARR(x)->nd;
+    const Py_ssize_t *xshape = ARR(x)->shape;
     PyThreadState *saved = ua_py_release_if_long((size_t)ua_py_array_size(x) *
                                                  ua_py_array_itemsize(x));
-    ua_status code = ua_queue_scan(queue_of_array(x), op, ARR(x)->nd,
-                                   ARR(x)->shape, &xs, axis, initial, &rs);
+    ua_status code = ua_queue_scan(queue_of_array(x), op, nd, xshape, &xs,
+                                   axis, initial, &rs);
     ua_py_reacquire(saved);
     if (ua_py_run_core(st, code) < 0) {
         Py_CLEAR(out);
@@ -190,16 +192,29 @@ cumulative_prod(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(sum)
+UA_PY_ON_SNAPSHOTS(prod)
+UA_PY_ON_SNAPSHOTS(min)
+UA_PY_ON_SNAPSHOTS(max)
+UA_PY_ON_SNAPSHOTS(mean)
+UA_PY_ON_SNAPSHOTS(var)
+UA_PY_ON_SNAPSHOTS(std)
+UA_PY_ON_SNAPSHOTS(cumulative_sum)
+UA_PY_ON_SNAPSHOTS(cumulative_prod)
+
 static PyMethodDef statistical_functions[] = {
-    {"sum", KW(sum), UA_DOC_SUM},
-    {"prod", KW(prod), UA_DOC_PROD},
-    {"min", KW(min), UA_DOC_MIN},
-    {"max", KW(max), UA_DOC_MAX},
-    {"mean", KW(mean), UA_DOC_MEAN},
-    {"var", KW(var), UA_DOC_VAR},
-    {"std", KW(std), UA_DOC_STD},
-    {"cumulative_sum", KW(cumulative_sum), UA_DOC_CUMULATIVE_SUM},
-    {"cumulative_prod", KW(cumulative_prod), UA_DOC_CUMULATIVE_PROD},
+    {"sum", KW(sum_on_snapshots), UA_DOC_SUM},
+    {"prod", KW(prod_on_snapshots), UA_DOC_PROD},
+    {"min", KW(min_on_snapshots), UA_DOC_MIN},
+    {"max", KW(max_on_snapshots), UA_DOC_MAX},
+    {"mean", KW(mean_on_snapshots), UA_DOC_MEAN},
+    {"var", KW(var_on_snapshots), UA_DOC_VAR},
+    {"std", KW(std_on_snapshots), UA_DOC_STD},
+    {"cumulative_sum", KW(cumulative_sum_on_snapshots), UA_DOC_CUMULATIVE_SUM},
+    {"cumulative_prod", KW(cumulative_prod_on_snapshots),
+     UA_DOC_CUMULATIVE_PROD},
     {0},
 };
 

@@ -58,10 +58,12 @@ difference(ua_state *st, PyObject *x, int axis)
         return NULL;
     }
     ua_strided xs = ua_py_array_strided(x), rs = ua_py_array_strided(out);
+    int nd = ARR(x)->nd;
+    const Py_ssize_t *xshape = ARR(x)->shape;
     PyThreadState *saved = ua_py_release_if_long((size_t)ua_py_array_size(x) *
                                                  ua_py_array_itemsize(x));
-    ua_status code = ua_queue_scan(queue_of_array(x), UA_SCAN_DIFF, ARR(x)->nd,
-                                   ARR(x)->shape, &xs, axis, 0, &rs);
+    ua_status code = ua_queue_scan(queue_of_array(x), UA_SCAN_DIFF, nd, xshape,
+                                   &xs, axis, 0, &rs);
     ua_py_reacquire(saved);
     if (ua_py_run_core(st, code) < 0) {
         Py_CLEAR(out);
@@ -143,10 +145,16 @@ diff(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(all)
+UA_PY_ON_SNAPSHOTS(any)
+UA_PY_ON_SNAPSHOTS(diff)
+
 static PyMethodDef utility_functions[] = {
-    {"all", KW(all), UA_DOC_ALL},
-    {"any", KW(any), UA_DOC_ANY},
-    {"diff", KW(diff), UA_DOC_DIFF},
+    {"all", KW(all_on_snapshots), UA_DOC_ALL},
+    {"any", KW(any_on_snapshots), UA_DOC_ANY},
+    {"diff", KW(diff_on_snapshots), UA_DOC_DIFF},
     {0},
 };
 

@@ -29,10 +29,11 @@ ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
 {
     ptrdiff_t size;
     size_t isz = ua_dtype_itemsize(t);
-    /* Every new layout passes here: no shape whose element or byte count
-     * overflows, and no stride beyond a byte count, can exist to be
-     * multiplied out later. */
-    if (ua_layout_check_size(nd, shape, isz, &size) != UA_OK ||
+    /* Every new layout passes here: no shape of more axes than an array
+     * holds, whose element or byte count overflows, and no stride beyond a
+     * byte count, can exist to be multiplied out later. */
+    if (ua_layout_check_ndim(NULL, nd) != UA_OK ||
+        ua_layout_check_size(nd, shape, isz, &size) != UA_OK ||
         ua_layout_check_strides(nd, strides, isz) != UA_OK) {
         return ua_py_raise_core(st, ua_error_code());
     }
@@ -44,7 +45,8 @@ allocation_bytes(int nd, const Py_ssize_t *shape, ua_typenum t)
 {
     ptrdiff_t n;
     size_t isz = ua_dtype_itemsize(t);
-    if (ua_layout_check_size(nd, shape, isz, &n) != UA_OK) {
+    if (ua_layout_check_ndim(NULL, nd) != UA_OK ||
+        ua_layout_check_size(nd, shape, isz, &n) != UA_OK) {
         return -1;
     }
     /* An empty array still owns an allocation: one element. */

@@ -231,6 +231,10 @@ typedef struct {
     int count;
     enum item_kind kind[UA_MAXDIMS + 1];
     PyObject *item[UA_MAXDIMS + 1]; /* new references */
+    /* A slice's start, stop and step; an integer's value in [0].  Read as
+     * the items are, before the layout: their __index__ is user code, which
+     * may reshape the array in place. */
+    Py_ssize_t numbers[UA_MAXDIMS + 1][3];
 } items;
 
 static void
@@ -243,16 +247,26 @@ items_clear(items *it)
 
 static int
 classify(ua_state *st, PyObject *self, PyObject *obj, enum item_kind *kind,
-         PyObject **out)
+         PyObject **out, Py_ssize_t *numbers)
 {
-    if (obj == Py_None || obj == Py_Ellipsis || PySlice_Check(obj)) {
-        *kind = obj == Py_None       ? IT_NONE
-                : obj == Py_Ellipsis ? IT_ELLIPSIS
-                                     : IT_SLICE;
+    if (obj == Py_None || obj == Py_Ellipsis) {
+        *kind = obj == Py_None ? IT_NONE : IT_ELLIPSIS;
+        *out = Py_NewRef(obj);
+        return 0;
+    }
+    if (PySlice_Check(obj)) {
+        if (PySlice_Unpack(obj, &numbers[0], &numbers[1], &numbers[2]) < 0) {
+            return -1;
+        }
+        *kind = IT_SLICE;
         *out = Py_NewRef(obj);
         return 0;
     }
     if (!is_array_item(st, obj)) {
+        numbers[0] = PyNumber_AsSsize_t(obj, PyExc_IndexError);
+        if (numbers[0] == -1 && PyErr_Occurred()) {
+            return -1;
+        }
         *kind = IT_INT;
         *out = Py_NewRef(obj);
         return 0;
@@ -282,7 +296,8 @@ collect_items(ua_state *st, PyObject *self, PyObject *key, items *it)
     int ellipses = 0, used = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         int c = it->count;
-        if (classify(st, self, objs[i], &it->kind[c], &it->item[c]) < 0) {
+        if (classify(st, self, objs[i], &it->kind[c], &it->item[c],
+                     it->numbers[c]) < 0) {
             return -1;
         }
         it->count++;
@@ -308,12 +323,17 @@ collect_items(ua_state *st, PyObject *self, PyObject *key, items *it)
 }
 
 static int
+refuse_axes_beyond_limit(void)
+{
+    PyErr_Format(PyExc_IndexError, "an index adds axes beyond %d", UA_MAXDIMS);
+    return -1;
+}
+
+static int
 add_axis(advanced *a, Py_ssize_t n, Py_ssize_t stride)
 {
     if (a->nd >= UA_MAXDIMS) {
-        PyErr_Format(PyExc_IndexError, "an index adds axes beyond %d",
-                     UA_MAXDIMS);
-        return -1;
+        return refuse_axes_beyond_limit();
     }
     a->shape[a->nd] = n;
     a->strides[a->nd++] = stride;
@@ -349,13 +369,9 @@ add_scalar_mask(ua_state *st, PyObject *self, advanced *a, PyObject *mask)
 }
 
 static int
-apply_int(PyObject *self, PyObject *obj, int axis, advanced *a)
+apply_int(PyObject *self, Py_ssize_t i, int axis, advanced *a)
 {
     Py_ssize_t n = ARR(self)->shape[axis];
-    Py_ssize_t i = PyNumber_AsSsize_t(obj, PyExc_IndexError);
-    if (i == -1 && PyErr_Occurred()) {
-        return -1;
-    }
     if (i < -n || i >= n) {
         PyErr_Format(PyExc_IndexError,
                      "index %zd is out of bounds for axis %d with size %zd", i,
@@ -368,12 +384,10 @@ apply_int(PyObject *self, PyObject *obj, int axis, advanced *a)
 }
 
 static int
-apply_slice(PyObject *self, PyObject *obj, int axis, advanced *a)
+apply_slice(PyObject *self, const Py_ssize_t *numbers, int axis, advanced *a)
 {
-    Py_ssize_t start, stop, step, n = ARR(self)->shape[axis];
-    if (PySlice_Unpack(obj, &start, &stop, &step) < 0) {
-        return -1;
-    }
+    Py_ssize_t start = numbers[0], stop = numbers[1], step = numbers[2];
+    Py_ssize_t n = ARR(self)->shape[axis];
     Py_ssize_t len = PySlice_AdjustIndices(n, &start, &stop, step);
     Py_ssize_t stride = ARR(self)->strides[axis];
     if (len > 0) {
@@ -413,10 +427,10 @@ walk_items(ua_state *st, PyObject *self, const items *it, int rest,
                               ARR(self)->strides[axis]);
             }
         } else if (k == IT_SLICE) {
-            rc = apply_slice(self, obj, axis++, a);
+            rc = apply_slice(self, it->numbers[i], axis++, a);
             kept++;
         } else if (k == IT_INT) {
-            rc = apply_int(self, obj, axis++, a);
+            rc = apply_int(self, it->numbers[i][0], axis++, a);
         } else if (k == IT_INDEX) {
             rc = add_axis(a, ARR(self)->shape[axis], ARR(self)->strides[axis]);
             if (rc == 0) {
@@ -481,7 +495,9 @@ broadcast_indices(advanced *a)
             }
         }
     }
-    return 0;
+    /* The indexed axes give way to the broadcast ones. */
+    return a->nd - a->count + a->bnd > UA_MAXDIMS ? refuse_axes_beyond_limit()
+                                                  : 0;
 }
 
 /* x[mask] by compress: one mask, alone or with trailing full slices, over
@@ -696,6 +712,10 @@ ua_py_array_take(ua_state *st, PyObject *x, PyObject *indices, int axis)
     if (ix == NULL) {
         return NULL;
     }
+    if (ua_py_check_ndim(st, "take", ARR(x)->nd - 1 + ARR(ix)->nd) < 0) {
+        Py_DECREF(ix);
+        return NULL;
+    }
     a.nd = ARR(x)->nd;
     memcpy(a.shape, ARR(x)->shape, sizeof(Py_ssize_t) * (size_t)a.nd);
     memcpy(a.strides, ARR(x)->strides, sizeof(Py_ssize_t) * (size_t)a.nd);
@@ -750,11 +770,11 @@ ua_py_array_take_along_axis(ua_state *st, PyObject *x, PyObject *indices,
         ua_strided ia = {ARR(ix)->data, is, UA_INT64};
         ua_strided ra = ua_py_array_strided(out);
         ua_queue *q = queue_of(base_of(x)->queue);
+        Py_ssize_t length = ARR(x)->shape[axis], step = ARR(x)->strides[axis];
         PyThreadState *saved = ua_py_release_if_long(
             (size_t)ua_py_array_size(out) * ua_py_array_itemsize(x));
-        ua_status code = ua_queue_take_along_axis(
-            q, nd, shape, &xa, axis, ARR(x)->shape[axis],
-            ARR(x)->strides[axis], &ia, &ra);
+        ua_status code = ua_queue_take_along_axis(q, nd, shape, &xa, axis,
+                                                  length, step, &ia, &ra);
         ua_py_reacquire(saved);
         if (code != UA_OK) {
             Py_CLEAR(out);

@@ -1,8 +1,9 @@
 /* The matrix product of two arrays, for the @ and @= operators and the
  * namespace's matmul, tensordot and vecdot (namespace/linalg.c): NumPy's
  * matmul rules (batches broadcast; a one-dimensional x1 is a row and x2 a
- * column, whose axis the result drops), the operands cast to their
- * promoted dtype, then the core's matmul over the batch. */
+ * column, whose axis the result drops; vecdot's operands are vectors
+ * along their last axes), the operands cast to their promoted dtype, then
+ * the core's matmul over the batch. */
 #include "python/base/pyheaders.h"
 #include "python/base/errors.h"
 #include "python/base/gil.h"
@@ -56,17 +57,22 @@ broadcast_batch(PyObject *a, int and, PyObject *b, int bnd, ua_matmul_plan *p)
     return 0;
 }
 
+/* The product of a's and b's matrices over their broadcast batch.  With
+ * `vectors`, a's and b's last axes are vectors paired up and their other
+ * axes all batch: the product of each pair is one element, and no axis of
+ * a matrix is ever added (a 64-dimensional operand's batch keeps its 63
+ * axes). */
 static PyObject *
-product(ua_state *st, PyObject *a, PyObject *b, bool conj_a)
+product(ua_state *st, PyObject *a, PyObject *b, bool vectors, bool conj_a)
 {
     PyUSMArrayObject *x = ARR(a), *y = ARR(b);
-    bool row = x->nd == 1, col = y->nd == 1;
+    bool row = vectors || x->nd == 1, col = vectors || y->nd == 1;
     ptrdiff_t sa = (ptrdiff_t)ua_py_array_itemsize(a);
     ua_matmul_plan p;
     memset(&p, 0, sizeof p);
     p.m = row ? 1 : x->shape[x->nd - 2];
     p.k = x->shape[x->nd - 1];
-    ptrdiff_t k2 = col ? y->shape[0] : y->shape[y->nd - 2];
+    ptrdiff_t k2 = col ? y->shape[y->nd - 1] : y->shape[y->nd - 2];
     p.n = col ? 1 : y->shape[y->nd - 1];
     if (p.k != k2) {
         PyErr_Format(PyExc_ValueError,
@@ -78,10 +84,10 @@ product(ua_state *st, PyObject *a, PyObject *b, bool conj_a)
     }
     p.ak = x->strides[x->nd - 1] * sa;
     p.am = row ? 0 : x->strides[x->nd - 2] * sa;
-    p.bk = (col ? y->strides[0] : y->strides[y->nd - 2]) * sa;
+    p.bk = (col ? y->strides[y->nd - 1] : y->strides[y->nd - 2]) * sa;
     p.bn = col ? 0 : y->strides[y->nd - 1] * sa;
-    if (broadcast_batch(a, row ? 0 : x->nd - 2, b, col ? 0 : y->nd - 2, &p) <
-        0) {
+    if (broadcast_batch(a, x->nd - (row ? 1 : 2), b, y->nd - (col ? 1 : 2),
+                        &p) < 0) {
         return NULL;
     }
     Py_ssize_t shape[UA_MAXDIMS + 2];
@@ -122,8 +128,8 @@ product(ua_state *st, PyObject *a, PyObject *b, bool conj_a)
     return out;
 }
 
-PyObject *
-ua_py_array_matmul_of(ua_state *st, PyObject *x1, PyObject *x2, bool conj_a)
+static PyObject *
+multiply(ua_state *st, PyObject *x1, PyObject *x2, bool vectors, bool conj_a)
 {
     if (ARR(x1)->nd == 0 || ARR(x2)->nd == 0) {
         PyErr_SetString(PyExc_ValueError,
@@ -142,10 +148,22 @@ ua_py_array_matmul_of(ua_state *st, PyObject *x1, PyObject *x2, bool conj_a)
         ua_promote((ua_typenum)ARR(x1)->typenum, (ua_typenum)ARR(x2)->typenum);
     PyObject *a = as_type(st, x1, t);
     PyObject *b = a ? as_type(st, x2, t) : NULL;
-    PyObject *out = b ? product(st, a, b, conj_a) : NULL;
+    PyObject *out = b ? product(st, a, b, vectors, conj_a) : NULL;
     Py_XDECREF(a);
     Py_XDECREF(b);
     return out;
+}
+
+PyObject *
+ua_py_array_matmul_of(ua_state *st, PyObject *x1, PyObject *x2, bool conj_a)
+{
+    return multiply(st, x1, x2, false, conj_a);
+}
+
+PyObject *
+ua_py_array_vecdot_of(ua_state *st, PyObject *x1, PyObject *x2)
+{
+    return multiply(st, x1, x2, true, true);
 }
 
 /* An operand of @ that is not a USMArray: NotImplemented for unknown

@@ -5,6 +5,7 @@
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/errors.h"
+#include "python/base/gil.h"
 #include "python/base/objects.h"
 #include "python/base/state.h"
 #include "python/types/arrays.h"
@@ -22,6 +23,14 @@ view(PyObject *self, int nd, const Py_ssize_t *shape,
     return ua_py_array_make(ua_state_of(self), nd, shape, strides, t, data,
                             ARR(self)->base,
                             (ARR(self)->flags & USM_ARRAY_WRITABLE) != 0);
+}
+
+PyObject *
+ua_py_array_snapshot(PyObject *self)
+{
+    PyUSMArrayObject *a = ARR(self);
+    return view(self, a->nd, a->shape, a->strides, (ua_typenum)a->typenum,
+                a->data);
 }
 
 PyObject *
@@ -193,8 +202,36 @@ slice_stride(Py_ssize_t stride, Py_ssize_t step, Py_ssize_t isz)
     return out;
 }
 
+/* An item's numbers, read before the array's layout is: their __index__
+ * is user code, which may reshape the array in place. */
+typedef struct {
+    Py_ssize_t start, stop, step; /* a slice's; an integer's is start */
+} item_numbers;
+
 static int
-apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
+read_numbers(PyObject *it, item_numbers *out)
+{
+    if (PySlice_Check(it)) {
+        return PySlice_Unpack(it, &out->start, &out->stop, &out->step);
+    }
+    if (it == Py_None || it == Py_Ellipsis) {
+        return 0;
+    }
+    out->start = PyNumber_AsSsize_t(it, PyExc_IndexError);
+    if (out->start == -1 && PyErr_Occurred()) {
+        /* An array of several elements has __index__ but refuses it. */
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            return index_error_type(it);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+static int
+apply_item(PyObject *self, PyObject *it, const item_numbers *num, int *axis,
+           index_result *r)
 {
     PyUSMArrayObject *a = ARR(self);
     Py_ssize_t isz = (Py_ssize_t)ua_py_array_itemsize(self);
@@ -210,25 +247,14 @@ apply_item(PyObject *self, PyObject *it, int *axis, index_result *r)
     }
     Py_ssize_t n = a->shape[*axis], stride = a->strides[*axis];
     if (PySlice_Check(it)) {
-        Py_ssize_t start, stop, step;
-        if (PySlice_Unpack(it, &start, &stop, &step) < 0) {
-            return -1;
-        }
+        Py_ssize_t start = num->start, stop = num->stop, step = num->step;
         Py_ssize_t len = PySlice_AdjustIndices(n, &start, &stop, step);
         move_data(r, len > 0 ? start : 0, stride, isz);
         r->shape[r->nd] = len;
         /* An empty slice steps by 1 from the start, as NumPy's does. */
         r->strides[r->nd++] = slice_stride(stride, len > 0 ? step : 1, isz);
     } else {
-        Py_ssize_t i = PyNumber_AsSsize_t(it, PyExc_IndexError);
-        if (i == -1 && PyErr_Occurred()) {
-            /* An array of several elements has __index__ but refuses it. */
-            if (PyErr_ExceptionMatches(PyExc_TypeError)) {
-                PyErr_Clear();
-                return index_error_type(it);
-            }
-            return -1;
-        }
+        Py_ssize_t i = num->start;
         if (i < -n || i >= n) {
             PyErr_Format(PyExc_IndexError,
                          "index %zd is out of bounds for axis %d with size "
@@ -270,6 +296,19 @@ resolve_index(PyObject *self, PyObject *key, index_result *r)
     if (used < 0) {
         return -1;
     }
+    /* A key that any array takes has at most UA_MAXDIMS integers and
+     * slices, UA_MAXDIMS None and one ellipsis. */
+    item_numbers num[2 * UA_MAXDIMS + 1];
+    if (n > (Py_ssize_t)(sizeof num / sizeof num[0])) {
+        PyErr_Format(PyExc_IndexError, "an index of %zd items is too long", n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (read_numbers(items[i], &num[i]) < 0) {
+            return -1;
+        }
+    }
+    /* The layout is read from here on, and no user code runs. */
     if (used > ARR(self)->nd) {
         PyErr_Format(PyExc_IndexError,
                      "too many indices for array: array is %d-dimensional, "
@@ -283,7 +322,7 @@ resolve_index(PyObject *self, PyObject *key, index_result *r)
     for (Py_ssize_t i = 0; i < n; i++) {
         int rc = items[i] == Py_Ellipsis
                      ? copy_axes(self, &axis, ARR(self)->nd - used, r)
-                     : apply_item(self, items[i], &axis, r);
+                     : apply_item(self, items[i], &num[i], &axis, r);
         if (rc < 0) {
             return -1;
         }
@@ -416,6 +455,42 @@ ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape_obj,
 /* x.shape = new_shape: a reshape in place, which keeps x the same view of
  * the same memory, as NumPy and dpctl allow; a layout that would need a
  * copy raises AttributeError, as theirs do. */
+/* Gives a the layout (nd, shape, strides).  Work running without the GIL
+ * may be reading the current one: its storage then stays as it is, and the
+ * new layout takes new storage. */
+static int
+replace_layout(PyUSMArrayObject *a, int nd, const Py_ssize_t *shape,
+               const Py_ssize_t *strides)
+{
+    bool in_use = ua_py_layout_may_be_read();
+    Py_ssize_t *storage = a->inline_dims;
+    if (nd > USM_ARRAY_INLINE_DIMS || in_use) {
+        storage =
+            PyMem_Malloc(2 * (size_t)(nd > 0 ? nd : 1) * sizeof(Py_ssize_t));
+        if (storage == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    if (a->shape != a->inline_dims) {
+        if (!in_use) {
+            PyMem_Free(a->shape);
+        } else if (ua_py_retire_layout(a->shape) < 0) {
+            PyMem_Free(storage);
+            return -1;
+        }
+    }
+    a->nd = nd;
+    a->shape = storage;
+    a->strides = storage + (storage == a->inline_dims ? USM_ARRAY_INLINE_DIMS
+                                                      : (nd > 0 ? nd : 1));
+    if (nd > 0) {
+        memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
+        memcpy(a->strides, strides, (size_t)nd * sizeof(Py_ssize_t));
+    }
+    return 0;
+}
+
 int
 ua_py_array_set_shape(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 {
@@ -439,24 +514,8 @@ ua_py_array_set_shape(PyObject *self, PyObject *value, void *Py_UNUSED(c))
                         "reshape() to make one");
         return -1;
     }
-    Py_ssize_t *storage = a->inline_dims;
-    if (nd > USM_ARRAY_INLINE_DIMS) {
-        storage = PyMem_Malloc(2 * (size_t)nd * sizeof(Py_ssize_t));
-        if (storage == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-    }
-    if (a->shape != a->inline_dims) {
-        PyMem_Free(a->shape);
-    }
-    a->nd = nd;
-    a->shape = storage;
-    a->strides =
-        storage + (nd > USM_ARRAY_INLINE_DIMS ? nd : USM_ARRAY_INLINE_DIMS);
-    if (nd > 0) {
-        memcpy(a->shape, shape, (size_t)nd * sizeof(Py_ssize_t));
-        memcpy(a->strides, strides, (size_t)nd * sizeof(Py_ssize_t));
+    if (replace_layout(a, nd, shape, strides) < 0) {
+        return -1;
     }
     a->flags = ua_layout_contiguity(nd, shape, strides) |
                (a->flags & USM_ARRAY_WRITABLE);

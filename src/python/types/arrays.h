@@ -139,6 +139,11 @@ PyObject *ua_py_array_namespace(PyObject *self, PyObject *const *args,
 int ua_py_flags_add_type(PyObject *module, ua_state *st);
 PyObject *ua_py_flags_new(ua_state *st, PyObject *array);
 
+/* A new array over self's elements with self's layout, which no other
+ * code holds: work that reads a layout across user code or without the
+ * GIL reads it from there, since another thread or a hook may reshape
+ * self in place meanwhile. */
+PyObject *ua_py_array_snapshot(PyObject *self);
 /* A view of base (a Memory) with data at the zero-index element. */
 PyObject *ua_py_array_new(ua_state *st, int nd, const Py_ssize_t *shape,
                           const Py_ssize_t *strides, ua_typenum t, char *data,
@@ -252,6 +257,9 @@ PyObject *ua_py_rebuild_array(PyObject *module, PyObject *args);
  * conj_a), and USMArray's @ and @= slots. */
 PyObject *ua_py_array_matmul_of(ua_state *st, PyObject *x1, PyObject *x2,
                                 bool conj_a);
+/* The dot products of x1's and x2's vectors along their last axes, x1's
+ * conjugated, over the broadcast of their other axes. */
+PyObject *ua_py_array_vecdot_of(ua_state *st, PyObject *x1, PyObject *x2);
 PyObject *ua_py_array_matmul(PyObject *a, PyObject *b);
 PyObject *ua_py_array_imatmul(PyObject *self, PyObject *other);
 
