@@ -6,6 +6,7 @@
 #   bash tools/gpu_run.sh [pytest args for the GPU-default run]
 #   MULTI_GPU=1 bash tools/gpu_run.sh   (two GPUs: peer copies, NCCL, MPI)
 #   XDIST=12 bash tools/gpu_run.sh      (the suite in 12 processes)
+#   BENCH=first_call bash tools/gpu_run.sh  (first calls in new processes)
 # It also runs the official Array API test suite with CUDA as the default
 # device (tools/array_api_suite.sh, the expected failures of
 # tests/array_api/xfails_devices.txt; SKIP_ARRAY_API=1 skips it,
@@ -197,6 +198,14 @@ if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = reductions ]; then
     # The GPU's own time of the rows that miss, without the host's.
     python3 benchmarks/gpu_busy_time.py 2>&1 | tee "$OUT/gpu_busy_time.txt" || status=1
 fi
+# BENCH=first_call: the first call of common operations in new
+# processes, with an empty and a warm kernel cache, beside CuPy and
+# PyTorch; each program's compile time in first_call_trace.txt.
+if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = first_call ]; then
+    echo "== benchmark: first calls in new processes"
+    USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --json "$OUT/first_call.json" \
+        2>"$OUT/first_call_trace.txt" | tee "$OUT/first_call.txt" || status=1
+fi
 if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     launch_floor
     echo "== benchmark"
@@ -208,7 +217,7 @@ if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     python3 benchmarks/gather_limits.py --json "$OUT/gather_limits.json" 2>&1 |
         tee "$OUT/gather_limits.txt" || status=1
 fi
-if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" != reductions ]; then
+if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" != reductions ] && [ "${BENCH:-}" != first_call ]; then
     echo "== linalg and fft beside CuPy and PyTorch"
     python3 benchmarks/gpu_linalg_fft.py --json "$OUT/gpu_linalg_fft.json" 2>&1 |
         tee "$OUT/gpu_linalg_fft.txt" || status=1

@@ -5,7 +5,9 @@
  *   reduce_kernel_sources DIR
  * The programs: every dtype read as its own accumulator's values, as the
  * int64 and uint64 that integers widen to, and as its truth (bool and the
- * uint64 of a count). */
+ * uint64 of a count), each with every kernel; and each family of kernels
+ * alone for a few pairs of types, as the backends compile them, so that
+ * a helper its kernels need and its switches leave out shows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +40,8 @@ write_file(const char *dir, const char *name, const char *ext, char *text)
     return 0;
 }
 
+static const ua_gpu_language cl = {cl_header, ua_sycl_type_name};
+
 static int
 emit(const char *dir, ua_typenum x, ua_typenum a, bool truth)
 {
@@ -45,9 +49,25 @@ emit(const char *dir, ua_typenum x, ua_typenum a, bool truth)
     snprintf(name, sizeof name, "%s_%s%s", ua_dtype_name(x), ua_dtype_name(a),
              truth ? "_truth" : "");
     ua_gpu_types t = {x, a, truth};
-    ua_gpu_language cl = {cl_header, ua_sycl_type_name};
     return write_file(dir, name, "cu", ua_cuda_reduce_source(x, a, truth)) +
-           write_file(dir, name, "cl", ua_gpu_program_source(&cl, &t));
+           write_file(dir, name, "cl",
+                      ua_gpu_program_source(&cl, &t, UA_GPU_F_ALL));
+}
+
+static int
+emit_families(const char *dir, ua_typenum x, ua_typenum a)
+{
+    int failed = 0;
+    for (int f = 0; f < UA_GPU_NFAMILIES; f++) {
+        char name[128];
+        snprintf(name, sizeof name, "family_%s_%s_%s", ua_gpu_family_names[f],
+                 ua_dtype_name(x), ua_dtype_name(a));
+        ua_gpu_types t = {x, a, false};
+        failed +=
+            write_file(dir, name, "cu", ua_cuda_reduce_family_source(&t, f)) +
+            write_file(dir, name, "cl", ua_gpu_program_source(&cl, &t, f));
+    }
+    return failed;
 }
 
 static ua_typenum
@@ -85,5 +105,9 @@ main(int argc, char **argv)
                      accumulator(x) == UA_INT64 ? UA_UINT64 : UA_INT64, false);
         }
     }
+    failed += emit_families(argv[1], UA_FLOAT32, UA_FLOAT32) +
+              emit_families(argv[1], UA_FLOAT16, UA_FLOAT32) +
+              emit_families(argv[1], UA_COMPLEX128, UA_COMPLEX128) +
+              emit_families(argv[1], UA_INT8, UA_INT64);
     return failed != 0;
 }

@@ -10,6 +10,10 @@
 #include "backends/cuda/cuda_driver.h"
 #include "core/backend.h"
 #include "core/compute/elementwise_source.h"
+#include "core/compute/reduce_gpu.h"
+
+/* The compute kernels' programs (cuda_compute.c). */
+#define UA_CUDA_COMPUTE_PROGRAMS 28
 
 /* Alignment cuMemAlloc and cuMemAllocManaged guarantee. */
 #define CUDA_DEVICE_ALIGNMENT 256
@@ -42,9 +46,14 @@ ua_status ua_cuda_failed(CUresult r, const char *what);
         }                                                                     \
     } while (0)
 
-/* The compiled copy kernels of one pair of element types. */
+/* The copy kernels' programs of one pair of element types (cuda_copy.c):
+ * of any rank, of ranks 1 to 4, and tiled. */
+#define UA_CUDA_COPY_PROGRAMS 6
+
+/* The compiled copy kernels of one pair of element types, each program
+ * compiled on first use. */
 typedef struct {
-    CUmodule module;
+    CUmodule modules[UA_CUDA_COPY_PROGRAMS];
     CUfunction nd;          /* any rank, 64-bit indices */
     CUfunction small[2][4]; /* [64-bit?][rank - 1] */
     CUfunction tiled[2];    /* [64-bit?] */
@@ -87,10 +96,11 @@ typedef struct {
     ua_cuda_pipeline pipe;
     /* [aligned?][dst][src]: cuda_kernels.h says why two variants. */
     ua_cuda_copy_kernels kernels[2][UA_NTYPES][UA_NTYPES];
-    /* The compute kernels (cuda_compute.c), compiled on first use, and
-     * the functions of it looked up so far (by name, under lock): a
-     * lookup by the driver cost more than a small call's budget. */
-    CUmodule compute;
+    /* The compute kernels' programs (cuda_compute.c), each compiled on
+     * first use, and the functions of them looked up so far (by name,
+     * under lock): a lookup by the driver cost more than a small call's
+     * budget. */
+    CUmodule compute[UA_CUDA_COMPUTE_PROGRAMS];
     int nfunctions;
     struct {
         char name[32];
@@ -102,10 +112,11 @@ typedef struct {
     /* The reduction programs compiled so far (cuda_reduce.c), by their
      * types' key, under lock. */
     ua_ew_table reduce;
-    /* The radix sort's module (cuda_sort.c), compiled on first use, and
-     * its kernels for keys of 2, 4 and 8 bytes (histogram, pass of keys,
-     * pass of keys and positions), under lock. */
-    CUmodule sort_module;
+    /* The radix sort's modules (cuda_sort.c) for keys of 2, 4 and 8
+     * bytes, of keys alone and of keys and positions, each compiled on
+     * first use, and their kernels (histogram, pass of keys, pass of keys
+     * and positions), under lock. */
+    CUmodule sort_modules[3][2];
     CUfunction sort_functions[3][3];
     /* The context's cuBLAS handle (cuda_blas.c), made on first use. */
     void *cublas;
@@ -134,11 +145,13 @@ typedef struct {
     long long *mailbox;
 } ua_cuda_queue;
 
-/* Compiles CUDA C++ source with NVRTC for c's device and loads it;
- * `what` names it in messages. */
+/* cuda_program.c: compiles CUDA C++ source with NVRTC for c's device
+ * (or reads the cubin from the disk cache) and loads it; `what` names it
+ * in messages and traces. */
 ua_status ua_cuda_compile(const ua_cuda_context *c, const char *source,
                           const char *what, CUmodule *module);
-/* The cubin of source for c's device (malloc'd, *size bytes). */
+/* The cubin of source for c's device (malloc'd, *size bytes), from the
+ * disk cache or compiled and kept there. */
 ua_status ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
                                 const char *what, char **image, size_t *size);
 /* The CUDA C++ type that holds elements of t (c64 and c128: the kernels'
@@ -165,8 +178,18 @@ const char *ua_cuda_solver_description(void);
 ua_status ua_cuda_fft(void *queue, const ua_fft_plan *p);
 const char *ua_cuda_fft_description(void);
 /* The source of the reduction program of elements of type x read as a's
- * values, or their truth (for tools that compile each ahead of time). */
+ * values, or their truth, with every kernel; and that of one family of
+ * kernels (for tools that compile each ahead of time). */
 char *ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth);
+char *ua_cuda_reduce_family_source(const ua_gpu_types *t, ua_gpu_family f);
+/* cuda_compute.c: the source of compute program `program` (below
+ * UA_CUDA_COMPUTE_PROGRAMS, malloc'd) and its name, for the same tools. */
+char *ua_cuda_compute_source(int program, char *what, size_t cap);
+/* cuda_copy.c: the source of copy program `program` (below
+ * UA_CUDA_COPY_PROGRAMS) from src to dst (malloc'd), or NULL when out of
+ * memory; aligned: the variant for aligned data only. */
+char *ua_cuda_copy_source(ua_typenum dst, ua_typenum src, bool aligned,
+                          int program);
 /* cuda_blas.c: the product on cuBLAS where it takes the plan (*done
  * true), else nothing done; and where cuBLAS was found, in words. */
 ua_status ua_cuda_blas_gemm(ua_cuda_queue *q, const ua_matmul_plan *p,

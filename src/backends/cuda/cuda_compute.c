@@ -1,5 +1,6 @@
 /* The CUDA backend's compute kernels (core/compute/kernels.h): CUDA C++
- * that NVRTC compiles once per context (cuda_compute_kernels.h).  Elements
+ * that NVRTC compiles per context in small programs, each on its first
+ * use (cuda_compute_kernels.h).  Elements
  * move in units of the widest power of two that the item size, the base
  * pointers and the steps allow.  The index kernel sets a flag in device
  * memory for an index out of bounds, read once after the launch. */
@@ -10,38 +11,119 @@
 #include "backends/cuda/cuda_backend.h"
 #include "backends/cuda/cuda_compute_kernels.h"
 #include "backends/cuda/cuda_elementwise_kernels.h"
-#include "core/base/kernel_cache.h"
 #include "core/compute/compute.h"
 #include "core/compute/elementwise_source.h"
 #include "core/compute/kernels.h"
 
 static const char *const unit_names[] = {"1", "2", "4", "8", "16"};
+/* The CUDA types of the units, as the index and compress kernels and as
+ * the reversal's kernels name them. */
+static const char *const unit_types[] = {"unsigned char", "unsigned short",
+                                         "unsigned int", "unsigned long long",
+                                         "u16"};
+static const char *const reverse_types[] = {"unsigned char", "unsigned short",
+                                            "unsigned", "unsigned long long",
+                                            "uint4"};
 
-/* Compiles the module on first use; called under c->lock. */
-static ua_status
-compile_module(ua_cuda_context *c)
+/* The programs, each of the kernels one operation launches, so that a
+ * first call compiles those alone: an index kernel per unit and rank
+ * (its N), the mask's tile counts, a compress kernel per unit, the
+ * batched copies, a reversal per unit and the fill patterns. */
+enum {
+    PROGRAM_INDEX = 0, /* + 3 * unit + N */
+    PROGRAM_TILES = PROGRAM_INDEX + 15,
+    PROGRAM_COMPRESS, /* + unit */
+    PROGRAM_COPIES = PROGRAM_COMPRESS + 5,
+    PROGRAM_REVERSE, /* + unit */
+    PROGRAM_FILL = PROGRAM_REVERSE + 5,
+    PROGRAMS
+};
+_Static_assert(PROGRAMS == UA_CUDA_COMPUTE_PROGRAMS,
+               "cuda_backend.h counts the compute programs");
+
+/* The strings one after another (malloc'd), or NULL when out of
+ * memory. */
+static char *
+joined(const char *const *parts, int n)
 {
-    /* The copy kernels' prelude brings d2h, for float16. */
-    size_t n = sizeof ua_cuda_kernel_prelude + sizeof ua_cuda_compute_index +
-               sizeof ua_cuda_compute_compress +
-               sizeof ua_cuda_compute_copies + sizeof ua_cuda_compute_fill +
-               32;
-    char *source = malloc(n);
+    size_t size = 1;
+    for (int i = 0; i < n; i++) {
+        size += strlen(parts[i]);
+    }
+    char *out = malloc(size), *at = out;
+    for (int i = 0; out != NULL && i < n; i++) {
+        size_t len = strlen(parts[i]);
+        memcpy(at, parts[i], len);
+        at += len;
+    }
+    if (out != NULL) {
+        *at = '\0';
+    }
+    return out;
+}
+
+char *
+ua_cuda_compute_source(int program, char *what, size_t cap)
+{
+    char line[96] = "";
+    const char *parts[3] = {"", "", ""};
+    if (program < PROGRAM_TILES) {
+        int u = (program - PROGRAM_INDEX) / 3,
+            rank = (program - PROGRAM_INDEX) % 3;
+        parts[0] = ua_cuda_compute_move;
+        parts[1] = ua_cuda_compute_index;
+        snprintf(line, sizeof line, "INDEX(%s, %s, %d)\n", unit_names[u],
+                 unit_types[u], rank);
+        snprintf(what, cap, "index kernel ua_index_%s_%d", unit_names[u],
+                 rank);
+    } else if (program == PROGRAM_TILES) {
+        parts[0] = ua_cuda_compute_tiles;
+        snprintf(what, cap, "mask count kernels");
+    } else if (program < PROGRAM_COPIES) {
+        int u = program - PROGRAM_COMPRESS;
+        parts[0] = ua_cuda_compute_move;
+        parts[1] = ua_cuda_compute_compress;
+        snprintf(line, sizeof line, "COMPRESS(%s, %s)\n", unit_names[u],
+                 unit_types[u]);
+        snprintf(what, cap, "compress kernel ua_compress_%s", unit_names[u]);
+    } else if (program == PROGRAM_COPIES) {
+        parts[0] = ua_cuda_compute_copies;
+        snprintf(what, cap, "batched copy kernel");
+    } else if (program < PROGRAM_FILL) {
+        int u = program - PROGRAM_REVERSE;
+        parts[0] = ua_cuda_compute_reverse;
+        snprintf(line, sizeof line, "REVERSE(%s, %s)\n", unit_names[u],
+                 reverse_types[u]);
+        snprintf(what, cap, "reversal kernel ua_reverse_%s", unit_names[u]);
+    } else {
+        /* The copy kernels' prelude brings d2h, for float16. */
+        parts[0] = "#define UA_ALIGNED 1\n";
+        parts[1] = ua_cuda_kernel_prelude;
+        parts[2] = ua_cuda_compute_fill;
+        snprintf(what, cap, "fill kernels");
+    }
+    const char *all[] = {parts[0], parts[1], parts[2], line};
+    return joined(all, 4);
+}
+
+/* Compiles a program on first use; called under c->lock. */
+static ua_status
+compile_program(ua_cuda_context *c, int program)
+{
+    char what[64];
+    char *source = ua_cuda_compute_source(program, what, sizeof what);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    snprintf(source, n, "#define UA_ALIGNED 1\n%s%s%s%s%s",
-             ua_cuda_kernel_prelude, ua_cuda_compute_index,
-             ua_cuda_compute_compress, ua_cuda_compute_copies,
-             ua_cuda_compute_fill);
-    ua_status st = ua_cuda_compile(c, source, "compute kernels", &c->compute);
+    ua_status st = ua_cuda_compile(c, source, what, &c->compute[program]);
     free(source);
     return st;
 }
 
-/* The module's function of that name; called under c->lock. */
+/* The kernel of that name, among those looked up so far, else from its
+ * program, compiled on first use; called under c->lock. */
 static ua_status
-find_function(ua_cuda_context *c, const char *name, CUfunction *f)
+find_function(ua_cuda_context *c, int program, const char *name, CUfunction *f)
 {
     for (int i = 0; i < c->nfunctions; i++) {
         if (strcmp(c->functions[i].name, name) == 0) {
@@ -49,7 +131,13 @@ find_function(ua_cuda_context *c, const char *name, CUfunction *f)
             return UA_OK;
         }
     }
-    CU_CHECK(ua_cu.cuModuleGetFunction(f, c->compute, name), name);
+    if (c->compute[program] == NULL) {
+        ua_status st = compile_program(c, program);
+        if (st != UA_OK) {
+            return st;
+        }
+    }
+    CU_CHECK(ua_cu.cuModuleGetFunction(f, c->compute[program], name), name);
     int slots = (int)(sizeof c->functions / sizeof c->functions[0]);
     if (c->nfunctions < slots && strlen(name) < sizeof c->functions[0].name) {
         strcpy(c->functions[c->nfunctions].name, name);
@@ -59,7 +147,7 @@ find_function(ua_cuda_context *c, const char *name, CUfunction *f)
 }
 
 static ua_status
-function(ua_cuda_queue *q, const char *name, CUfunction *f)
+function(ua_cuda_queue *q, int program, const char *name, CUfunction *f)
 {
     ua_cuda_context *c = q->c;
     ua_status st = ua_cuda_bind(c);
@@ -67,8 +155,7 @@ function(ua_cuda_queue *q, const char *name, CUfunction *f)
         return st;
     }
     pthread_mutex_lock(&c->lock);
-    st = c->compute == NULL ? compile_module(c) : UA_OK;
-    st = st == UA_OK ? find_function(c, name, f) : st;
+    st = find_function(c, program, name, f);
     pthread_mutex_unlock(&c->lock);
     return st;
 }
@@ -97,11 +184,11 @@ unit_of(size_t itemsize, const ptrdiff_t *v, int n)
 }
 
 static ua_status
-launch(ua_cuda_queue *q, const char *name, unsigned blocks, unsigned threads,
-       void **args)
+launch(ua_cuda_queue *q, int program, const char *name, unsigned blocks,
+       unsigned threads, void **args)
 {
     CUfunction f;
-    ua_status st = function(q, name, &f);
+    ua_status st = function(q, program, name, &f);
     if (st != UA_OK) {
         return st;
     }
@@ -165,7 +252,7 @@ launch_copies(ua_cuda_queue *q, ua_cuda_copy_blocks *k, int count,
               long long widest)
 {
     CUfunction f;
-    ua_status st = function(q, "ua_copy_blocks", &f);
+    ua_status st = function(q, PROGRAM_COPIES, "ua_copy_blocks", &f);
     if (st != UA_OK) {
         return st;
     }
@@ -212,9 +299,13 @@ ua_cuda_reverse(ua_cuda_queue *q, char *dst, const char *last, size_t n,
 {
     char name[24];
     snprintf(name, sizeof name, "ua_reverse_%zu", itemsize);
+    int u = 0;
+    while (u < 4 && ((size_t)1 << u) != itemsize) {
+        u++;
+    }
     long long count = (long long)n;
     void *args[] = {&dst, &last, &count};
-    return launch(q, name,
+    return launch(q, PROGRAM_REVERSE + u, name,
                   blocks_for(q, (count * (long long)itemsize) / 16, 256), 256,
                   args);
 }
@@ -259,11 +350,12 @@ cuda_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
         return st;
     }
     k.flag = flag;
+    int rank = k.nd <= 2 ? (k.nd < 1 ? 1 : k.nd) : 0;
     char name[48];
-    snprintf(name, sizeof name, "ua_index_%s_%d", unit_names[u],
-             k.nd <= 2 ? (k.nd < 1 ? 1 : k.nd) : 0);
+    snprintf(name, sizeof name, "ua_index_%s_%d", unit_names[u], rank);
     void *args[] = {&k};
-    st = launch(q, name, blocks_for(q, k.size, 256), 256, args);
+    st = launch(q, PROGRAM_INDEX + 3 * u + rank, name,
+                blocks_for(q, k.size, 256), 256, args);
     if (flag != NULL) {
         st = mailbox_wait(q, st);
         if (st == UA_OK && flag[0] != 0) {
@@ -299,10 +391,12 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
                      tiles > 1 ? (void *)&offsets : (void *)&total};
     void *sargs[] = {&offsets, &tiles, &total};
     if (st == UA_OK && tiles > 0) {
-        st = launch(q, "ua_count", (unsigned)tiles, UA_CUDA_TILE_THREADS,
-                    cargs);
+        st = launch(q, PROGRAM_TILES, "ua_count", (unsigned)tiles,
+                    UA_CUDA_TILE_THREADS, cargs);
     }
-    st = st == UA_OK && tiles > 1 ? launch(q, "ua_scan", 1, 1024, sargs) : st;
+    st = st == UA_OK && tiles > 1
+             ? launch(q, PROGRAM_TILES, "ua_scan", 1, 1024, sargs)
+             : st;
     st = mailbox_wait(q, st);
     *count = st == UA_OK ? (size_t)*total : 0;
     mailbox_close(q);
@@ -330,7 +424,8 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
         char name[48];
         snprintf(name, sizeof name, "ua_compress_%s", unit_names[u]);
         void *args[] = {&k};
-        st = launch(q, name, (unsigned)tiles, UA_CUDA_TILE_THREADS, args);
+        st = launch(q, PROGRAM_COMPRESS + u, name, (unsigned)tiles,
+                    UA_CUDA_TILE_THREADS, args);
     }
     if (offsets != 0) {
         ua_cu.cuMemFreeAsync(offsets, q->stream);
@@ -350,7 +445,7 @@ real_series(ua_cuda_queue *q, const ua_affine_plan *p, char *dst, int part,
         int divide = p->divide, endpoint = p->endpoint;
         void *args[] = {&dst, &n,      &start,    &sv,  &stop,
                         &div, &divide, &endpoint, &step};
-        return launch(q, "ua_linspace", blocks, 256, args);
+        return launch(q, PROGRAM_FILL, "ua_linspace", blocks, 256, args);
     }
     double first = p->first.f[part], second = p->second.f[part];
     void *args[] = {&dst, &n, &first, &second, &step};
@@ -358,7 +453,7 @@ real_series(ua_cuda_queue *q, const ua_affine_plan *p, char *dst, int part,
                        : p->type == UA_FLOAT32 || p->type == UA_COMPLEX64
                            ? "ua_arange_f32"
                            : "ua_arange_f64";
-    return launch(q, name, blocks, 256, args);
+    return launch(q, PROGRAM_FILL, name, blocks, 256, args);
 }
 
 static ua_status
@@ -382,7 +477,8 @@ cuda_affine(void *queue, const ua_affine_plan *p)
     int isz = (int)ua_dtype_itemsize(p->type);
     char *dst = p->dst;
     void *args[] = {&dst, &n, &first, &d, &isz};
-    return launch(q, "ua_arange_int", blocks_for(q, n, 256), 256, args);
+    return launch(q, PROGRAM_FILL, "ua_arange_int", blocks_for(q, n, 256), 256,
+                  args);
 }
 
 static ua_status
@@ -403,7 +499,8 @@ cuda_band(void *queue, const ua_band_plan *p)
     memcpy(k.inside, p->inside, 16);
     memcpy(k.outside, p->outside, 16);
     void *args[] = {&k};
-    return launch(q, "ua_band", blocks_for(q, k.size, 256), 256, args);
+    return launch(q, PROGRAM_FILL, "ua_band", blocks_for(q, k.size, 256), 256,
+                  args);
 }
 
 /* ------------------------------------------------------ elementwise */
@@ -465,33 +562,6 @@ ua_cuda_ew_language(void)
     return &ew_language;
 }
 
-/* The cubin of the source: from the disk cache, keyed by the source,
- * NVRTC's version and the device (architecture, name, driver), else
- * compiled and kept there. */
-static ua_status
-ew_image(ua_cuda_context *c, const char *source, char **image, size_t *size)
-{
-    int major = 0, minor = 0, driver = 0;
-    ua_nvrtc.loaded ? ua_nvrtc.nvrtcVersion(&major, &minor) : 0;
-    ua_cu.cuDriverGetVersion(&driver);
-    char compiler[64], device[400], name[256] = "";
-    ua_cu.cuDeviceGetName(name, (int)sizeof name, c->dev);
-    snprintf(compiler, sizeof compiler, "nvrtc %d.%d", major, minor);
-    snprintf(device, sizeof device, "sm_%d%d %s driver %d", c->cc_major,
-             c->cc_minor, name, driver);
-    const char *key[] = {source, compiler, device};
-    *image = ua_kernel_cache_load(key, 3, size);
-    if (*image != NULL) {
-        return UA_OK;
-    }
-    ua_status st =
-        ua_cuda_compile_image(c, source, "elementwise kernel", image, size);
-    if (st == UA_OK) {
-        ua_kernel_cache_store(key, 3, *image, *size);
-    }
-    return st;
-}
-
 static ua_status
 ew_compile(ua_cuda_context *c, const ua_ew_variant *v, CUmodule *module,
            CUfunction *f)
@@ -500,16 +570,11 @@ ew_compile(ua_cuda_context *c, const ua_ew_variant *v, CUmodule *module,
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    char *image = NULL;
-    size_t size = 0;
-    ua_status st = ew_image(c, source, &image, &size);
+    ua_status st = ua_cuda_compile(c, source, "elementwise kernel", module);
     free(source);
     if (st != UA_OK) {
         return st;
     }
-    CUresult r = ua_cu.cuModuleLoadData(module, image);
-    free(image);
-    CU_CHECK(r, "the elementwise kernel");
     CU_CHECK(ua_cu.cuModuleGetFunction(f, *module, "ua_ew"), "ua_ew");
     return UA_OK;
 }

@@ -1,7 +1,11 @@
 /* The CUDA backend's compute kernels, as CUDA C++ source that NVRTC
- * compiles once per context (after the copy kernels' prelude, for its
- * float16 conversion).  The plans' fields are written once, as macros
- * that both the C side and the source expand, so the layouts agree.
+ * compiles per context in small programs, each of the kernels one
+ * operation launches (cuda_compute.c puts them together: NVRTC's time
+ * grows with every kernel of a program).  The templates come in parts,
+ * each with the definitions it needs; a program instantiates its kernels
+ * with INDEX, COMPRESS or REVERSE.  The plans' fields are written once,
+ * as macros that both the C side and the source expand, so the layouts
+ * agree.
  *   ua_index_U_N     gather, scatter and index offsets in units of U bytes,
  *                    for plans of rank 1, 2 or any (N = 0);
  *   ua_count         nonzero bytes of each tile of a mask;
@@ -74,19 +78,18 @@ typedef struct {
 #define UA_CUDA_FIELDS_(...) #__VA_ARGS__
 #define UA_CUDA_FIELDS(...) UA_CUDA_FIELDS_(__VA_ARGS__)
 
-/* In three parts: C compilers need support only strings of 4095
- * characters. */
+/* In parts, each shorter than the 4095 characters C compilers need
+ * support in a string. */
 /* clang-format off */
-static const char ua_cuda_compute_index[] =
-    "struct iplan { " UA_CUDA_FIELDS(UA_CUDA_INDEX_PLAN_FIELDS) " };\n"
-    "struct cplan { " UA_CUDA_FIELDS(UA_CUDA_COMPRESS_PLAN_FIELDS) " };\n"
-    "struct bplan { " UA_CUDA_FIELDS(UA_CUDA_BAND_PLAN_FIELDS) " };\n"
-    "#define TILE_THREADS " UA_CUDA_FIELDS(UA_CUDA_TILE_THREADS) "\n"
+/* The unit of 16 bytes and the move of units, for index and compress. */
+static const char ua_cuda_compute_move[] =
     "struct __align__(16) u16 { unsigned long long a, b; };\n"
     "template <class T> __device__ __forceinline__ void\n"
     "move(char *d, const char *s, long long units) {\n"
     "  for (long long w = 0; w < units; w++) ((T *)d)[w] = ((const T *)s)[w];\n"
-    "}\n"
+    "}\n";
+static const char ua_cuda_compute_index[] =
+    "struct iplan { " UA_CUDA_FIELDS(UA_CUDA_INDEX_PLAN_FIELDS) " };\n"
     "template <class T> __device__ __forceinline__ void\n"
     "index_one(const iplan &p, long long r, long long a, long long v) {\n"
     "  if (p.length > 0) {\n"
@@ -140,12 +143,10 @@ static const char ua_cuda_compute_index[] =
     "  }\n"
     "}\n"
     "#define INDEX(U, T, N) extern \"C\" __global__ void \\\n"
-    "  ua_index_##U##_##N(const iplan p) { index_body<T, N>(p); }\n"
-    "#define INDEX_ALL(U, T) INDEX(U, T, 1) INDEX(U, T, 2) INDEX(U, T, 0)\n"
-    "INDEX_ALL(1, unsigned char) INDEX_ALL(2, unsigned short)\n"
-    "INDEX_ALL(4, unsigned int) INDEX_ALL(8, unsigned long long)\n"
-    "INDEX_ALL(16, u16)\n";
-static const char ua_cuda_compute_compress[] =
+    "  ua_index_##U##_##N(const iplan p) { index_body<T, N>(p); }\n";
+/* The counts of a mask's tiles and their scan. */
+static const char ua_cuda_compute_tiles[] =
+    "#define TILE_THREADS " UA_CUDA_FIELDS(UA_CUDA_TILE_THREADS) "\n"
     "__device__ __forceinline__ int nonzero_bytes(unsigned x) {\n"
     "  x |= x >> 4; x |= x >> 2; x |= x >> 1; return __popc(x & 0x01010101u);\n"
     "}\n"
@@ -189,7 +190,10 @@ static const char ua_cuda_compute_compress[] =
     "    long long c = counts[i]; counts[i] = run; run += c;\n"
     "  }\n"
     "  if (threadIdx.x == 1023) *total = sums[1023];\n"
-    "}\n"
+    "}\n";
+static const char ua_cuda_compute_compress[] =
+    "struct cplan { " UA_CUDA_FIELDS(UA_CUDA_COMPRESS_PLAN_FIELDS) " };\n"
+    "#define TILE_THREADS " UA_CUDA_FIELDS(UA_CUDA_TILE_THREADS) "\n"
     "template <class T> __device__ __forceinline__ void\n"
     "compress_body(const cplan &p) {\n"
     "  __shared__ int warp_counts[TILE_THREADS / 32];\n"
@@ -223,10 +227,7 @@ static const char ua_cuda_compute_compress[] =
     "  }\n"
     "}\n"
     "#define COMPRESS(U, T) extern \"C\" __global__ void \\\n"
-    "  ua_compress_##U(const cplan p) { compress_body<T>(p); }\n"
-    "COMPRESS(1, unsigned char) COMPRESS(2, unsigned short)\n"
-    "COMPRESS(4, unsigned int) COMPRESS(8, unsigned long long)\n"
-    "COMPRESS(16, u16)\n";
+    "  ua_compress_##U(const cplan p) { compress_body<T>(p); }\n";
 static const char ua_cuda_compute_copies[] =
     "struct copy_one { char *d; const char *s; long long bytes; };\n"
     "struct copy_batch { copy_one b[" UA_CUDA_FIELDS(UA_CUDA_COPY_BLOCKS) "]; };\n"
@@ -244,7 +245,8 @@ static const char ua_cuda_compute_copies[] =
     "  if ((a & 15) == 0) done = copy_units<uint4>(c, t, step);\n"
     "  else if ((a & 3) == 0) done = copy_units<unsigned>(c, t, step);\n"
     "  for (long long k = done + t; k < c.bytes; k += step) c.d[k] = c.s[k];\n"
-    "}\n"
+    "}\n";
+static const char ua_cuda_compute_reverse[] =
     "__device__ __forceinline__ unsigned swap_in_word(unsigned w, int u) {\n"
     "  return u == 1 ? __byte_perm(w, 0, 0x0123)\n"
     "       : u == 2 ? __byte_perm(w, 0, 0x1032) : w;\n"
@@ -267,10 +269,10 @@ static const char ua_cuda_compute_copies[] =
     "}\n"
     "#define REVERSE(U, T) extern \"C\" __global__ void \\\n"
     "  ua_reverse_##U(char *d, const char *last, long long n) {\\\n"
-    "    reverse_body<U, T>(d, last, n); }\n"
-    "REVERSE(1, unsigned char) REVERSE(2, unsigned short) REVERSE(4, unsigned)\n"
-    "REVERSE(8, unsigned long long) REVERSE(16, uint4)\n";
+    "    reverse_body<U, T>(d, last, n); }\n";
+/* After the copy kernels' prelude, for its float16 conversion. */
 static const char ua_cuda_compute_fill[] =
+    "struct bplan { " UA_CUDA_FIELDS(UA_CUDA_BAND_PLAN_FIELDS) " };\n"
     "#define EACH(n) for (long long i = (long long)blockIdx.x * blockDim.x + \\\n"
     "  threadIdx.x; i < (n); i += (long long)gridDim.x * blockDim.x)\n"
     "extern \"C\" __global__ void ua_arange_int(char *dst, long long n,\n"

@@ -142,27 +142,36 @@ static const ua_kernel_dialect dialect = {.re = "re",
                                           .real_to_i64 = "f2i64",
                                           .real_to_u64 = "f2u64"};
 
+/* The programs of a pair of types: the kernel of any rank, those of
+ * ranks 1 to 4 (int and long long offsets each), the tiled pair. */
+enum { PROGRAM_ND, PROGRAM_SMALL, PROGRAM_TILED = PROGRAM_SMALL + 4 };
+_Static_assert(PROGRAM_TILED + 1 == UA_CUDA_COPY_PROGRAMS,
+               "cuda_backend.h counts the copy programs");
+
 static CUresult
-find_kernels(ua_cuda_copy_kernels *k)
+find_kernels(ua_cuda_copy_kernels *k, int program)
 {
-    CUresult r = ua_cu.cuModuleGetFunction(&k->nd, k->module, "ua_copy_nd");
+    CUmodule m = k->modules[program];
+    if (program == PROGRAM_ND) {
+        return ua_cu.cuModuleGetFunction(&k->nd, m, "ua_copy_nd");
+    }
+    CUresult r = CUDA_SUCCESS;
     char name[32];
     for (int wide = 0; wide < 2 && r == CUDA_SUCCESS; wide++) {
-        snprintf(name, sizeof(name), "ua_copy_tiled_%c", "il"[wide]);
-        r = ua_cu.cuModuleGetFunction(&k->tiled[wide], k->module, name);
-        for (int n = 1; n <= 4 && r == CUDA_SUCCESS; n++) {
+        if (program == PROGRAM_TILED) {
+            snprintf(name, sizeof(name), "ua_copy_tiled_%c", "il"[wide]);
+            r = ua_cu.cuModuleGetFunction(&k->tiled[wide], m, name);
+        } else {
+            int n = program - PROGRAM_SMALL + 1;
             snprintf(name, sizeof(name), "ua_copy_%c%d", "il"[wide], n);
-            r = ua_cu.cuModuleGetFunction(&k->small[wide][n - 1], k->module,
-                                          name);
+            r = ua_cu.cuModuleGetFunction(&k->small[wide][n - 1], m, name);
         }
     }
     return r;
 }
 
-/* The CUDA C++ source of the copy kernels from src to dst (malloc'd), or
- * NULL when out of memory; aligned: the variant for aligned data only. */
-static char *
-kernel_source(ua_typenum dst, ua_typenum src, bool aligned)
+char *
+ua_cuda_copy_source(ua_typenum dst, ua_typenum src, bool aligned, int program)
 {
     char convert[200], head[600];
     ua_kernel_conversion(&dialect, dst, src, convert, sizeof(convert));
@@ -170,100 +179,42 @@ kernel_source(ua_typenum dst, ua_typenum src, bool aligned)
              "typedef %s S;\ntypedef %s D;\n"
              "__device__ __forceinline__ D convert(S v) { %s }\n",
              ua_cuda_type_name(src), ua_cuda_type_name(dst), convert);
-    char variant[32];
-    snprintf(variant, sizeof(variant), "#define UA_ALIGNED %d\n", aligned);
+    char variant[64], tail[32] = "";
+    snprintf(variant, sizeof(variant),
+             "#define UA_ALIGNED %d\n#define UA_COPY_ND %d\n", aligned,
+             program == PROGRAM_ND);
+    if (program > PROGRAM_ND && program < PROGRAM_TILED) {
+        snprintf(tail, sizeof(tail), "SMALL(%d)\n",
+                 program - PROGRAM_SMALL + 1);
+    }
+    const char *tiled = program == PROGRAM_TILED ? ua_cuda_kernel_tiled : "";
     size_t n = strlen(variant) + sizeof(ua_cuda_kernel_prelude) +
-               strlen(head) + sizeof(ua_cuda_kernel_body) +
-               sizeof(ua_cuda_kernel_tiled);
+               strlen(head) + sizeof(ua_cuda_kernel_body) + strlen(tiled) +
+               strlen(tail);
     char *source = malloc(n);
     if (source != NULL) {
-        snprintf(source, n, "%s%s%s%s%s", variant, ua_cuda_kernel_prelude,
-                 head, ua_cuda_kernel_body, ua_cuda_kernel_tiled);
+        snprintf(source, n, "%s%s%s%s%s%s", variant, ua_cuda_kernel_prelude,
+                 head, ua_cuda_kernel_body, tiled, tail);
     }
     return source;
 }
 
-ua_status
-ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
-                      const char *what, char **image, size_t *size)
-{
-    if (!ua_nvrtc.loaded) {
-        return ua_error_set(UA_ERR_UNAVAILABLE,
-                            "%s on CUDA devices need NVRTC: %s", what,
-                            ua_nvrtc.reason);
-    }
-    char arch[64];
-    snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
-             c->cc_minor);
-    const char *opts[] = {arch, "--std=c++14", "-default-device"};
-    nvrtcProgram prog;
-    nvrtcResult r = ua_nvrtc.nvrtcCreateProgram(&prog, source, "usmarray.cu",
-                                                0, NULL, NULL);
-    if (r != 0) {
-        return ua_error_set(UA_ERR_RUNTIME, "nvrtcCreateProgram failed: %s",
-                            ua_nvrtc.nvrtcGetErrorString(r));
-    }
-    r = ua_nvrtc.nvrtcCompileProgram(prog, 3, opts);
-    ua_status st = UA_OK;
-    *image = NULL;
-    if (r != 0) {
-        /* the log's first errors, where it is long */
-        char log[2048] = "", *full = NULL;
-        size_t log_size = 0;
-        if (ua_nvrtc.nvrtcGetProgramLogSize(prog, &log_size) == 0 &&
-            (full = malloc(log_size + 1)) != NULL &&
-            ua_nvrtc.nvrtcGetProgramLog(prog, full) == 0) {
-            full[log_size] = '\0';
-            /* from the first error's line: warnings may come first */
-            const char *from = strstr(full, ": error");
-            while (from != NULL && from > full && from[-1] != '\n') {
-                from--;
-            }
-            snprintf(log, sizeof log, "%s", from != NULL ? from : full);
-        }
-        free(full);
-        st = ua_error_set(UA_ERR_RUNTIME,
-                          "NVRTC could not compile the %s for %s: %s %s", what,
-                          arch + 19, ua_nvrtc.nvrtcGetErrorString(r), log);
-    } else if (ua_nvrtc.nvrtcGetCUBINSize(prog, size) != 0 ||
-               (*image = malloc(*size)) == NULL ||
-               ua_nvrtc.nvrtcGetCUBIN(prog, *image) != 0) {
-        free(*image);
-        *image = NULL;
-        st = ua_error_set(UA_ERR_RUNTIME, "NVRTC gave no binary");
-    }
-    ua_nvrtc.nvrtcDestroyProgram(&prog);
-    return st;
-}
-
-ua_status
-ua_cuda_compile(const ua_cuda_context *c, const char *source, const char *what,
-                CUmodule *module)
-{
-    char *image;
-    size_t size;
-    ua_status st = ua_cuda_compile_image(c, source, what, &image, &size);
-    if (st == UA_OK) {
-        CUresult cr = ua_cu.cuModuleLoadData(module, image);
-        if (cr != CUDA_SUCCESS) {
-            st = ua_cuda_failed(cr, what);
-        }
-    }
-    free(image);
-    return st;
-}
-
 static ua_status
 compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
-                bool aligned, ua_cuda_copy_kernels *k)
+                bool aligned, int program, ua_cuda_copy_kernels *k)
 {
-    char *source = kernel_source(dst, src, aligned);
+    char *source = ua_cuda_copy_source(dst, src, aligned, program);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    ua_status st = ua_cuda_compile(c, source, "copy kernels", &k->module);
+    static const char *const what[] = {
+        "copy kernel of any rank", "copy kernels of rank 1",
+        "copy kernels of rank 2",  "copy kernels of rank 3",
+        "copy kernels of rank 4",  "tiled copy kernels"};
+    ua_status st =
+        ua_cuda_compile(c, source, what[program], &k->modules[program]);
     free(source);
-    if (st == UA_OK && find_kernels(k) != CUDA_SUCCESS) {
+    if (st == UA_OK && find_kernels(k, program) != CUDA_SUCCESS) {
         st = ua_error_set(UA_ERR_RUNTIME,
                           "the copy kernels' module lacks its kernels");
     }
@@ -271,16 +222,17 @@ compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
 }
 
 /* The kernels of a pair of types, in the variant for aligned data or the
- * other, compiled on first use and kept. */
+ * other, with those of `program` compiled on first use and kept. */
 static ua_status
 kernels_for(ua_cuda_context *c, ua_typenum dst, ua_typenum src, bool aligned,
-            const ua_cuda_copy_kernels **out)
+            int program, const ua_cuda_copy_kernels **out)
 {
     ua_cuda_copy_kernels *k =
         &c->kernels[aligned][ua_dtype_index(dst)][ua_dtype_index(src)];
     pthread_mutex_lock(&c->lock);
-    ua_status st =
-        k->module != NULL ? UA_OK : compile_kernels(c, dst, src, aligned, k);
+    ua_status st = k->modules[program] != NULL
+                       ? UA_OK
+                       : compile_kernels(c, dst, src, aligned, program, k);
     pthread_mutex_unlock(&c->lock);
     *out = k;
     return st;
@@ -392,13 +344,8 @@ launch(void *queue, const ua_copy_plan *cp, ua_typenum dt, void *dst,
        ua_typenum stype, const void *src)
 {
     ua_cuda_queue *q = queue;
-    const ua_cuda_copy_kernels *k;
     bool aligned = reaches_aligned(dst, cp->dstep, cp->nd, dt) &&
                    reaches_aligned(src, cp->sstep, cp->nd, stype);
-    ua_status st = kernels_for(q->c, dt, stype, aligned, &k);
-    if (st != UA_OK) {
-        return st;
-    }
     /* A scalar is a copy of rank 1. */
     kernel_plan p = {.dst = dst,
                      .src = src,
@@ -412,6 +359,14 @@ launch(void *queue, const ua_copy_plan *cp, ua_typenum dt, void *dst,
         p.size *= cp->shape[i];
     }
     p.tile_axis = ua_copy_plan_tile_axis(cp, ua_dtype_itemsize(stype), 8);
+    int program = p.tile_axis >= 0 ? PROGRAM_TILED
+                  : p.nd <= 4      ? PROGRAM_SMALL + p.nd - 1
+                                   : PROGRAM_ND;
+    const ua_cuda_copy_kernels *k;
+    ua_status st = kernels_for(q->c, dt, stype, aligned, program, &k);
+    if (st != UA_OK) {
+        return st;
+    }
     return p.tile_axis >= 0 ? launch_tiled(q, k, &p, ua_dtype_itemsize(dt))
                             : launch_elementwise(q, k, &p);
 }

@@ -19,7 +19,10 @@
  * for copies whose base pointers and steps are all multiples of their
  * elements' alignments (the rule), where ld() and st() are plain typed
  * accesses with no test per element; with UA_ALIGNED 0 for the others,
- * where each access tests its address and falls back to bytes. */
+ * where each access tests its address and falls back to bytes.
+ * A program holds the kernels of one launch's choice (cuda_copy.c): of
+ * any rank (UA_COPY_ND), of one small rank (SMALL(n)), or the tiled
+ * pair, since NVRTC's time grows with every kernel of a program. */
 #ifndef USMARRAY_CUDA_KERNELS_H
 #define USMARRAY_CUDA_KERNELS_H
 
@@ -98,6 +101,7 @@ static const char ua_cuda_kernel_body[] =
     "  int tile_axis; long long shape[MAXD]; long long dstep[MAXD];\n"
     "  long long sstep[MAXD]; };\n"
     /* Any rank, 64-bit: the index split into axes per element. */
+    "#if UA_COPY_ND\n"
     "extern \"C\" __global__ void ua_copy_nd(const plan p) {\n"
     "  long long stride = (long long)gridDim.x * blockDim.x;\n"
     "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
@@ -110,6 +114,7 @@ static const char ua_cuda_kernel_body[] =
     "    st<D>(p.dst + d, convert(ld<S>(p.src + s)));\n"
     "  }\n"
     "}\n"
+    "#endif\n"
     /* Rank N <= 4 with index type I: each thread splits its first index
      * and the grid's stride into axes once, then steps by adding digits
      * with carries, so no division per element. */
@@ -152,8 +157,7 @@ static const char ua_cuda_kernel_body[] =
     "  extern \"C\" __global__ void ua_copy_i##n(const plan p) {\\\n"
     "    copy_small<int, n>(p); }\\\n"
     "  extern \"C\" __global__ void ua_copy_l##n(const plan p) {\\\n"
-    "    copy_small<long long, n>(p); }\n"
-    "SMALL(1) SMALL(2) SMALL(3) SMALL(4)\n";
+    "    copy_small<long long, n>(p); }\n";
 
 /* The tiled kernels' tile, by the destination's itemsize: TILE_L elements
  * along the destination's dense axis (whole 256-byte rows for 4-byte

@@ -1,10 +1,12 @@
 /* The CUDA backend's reductions, scans, sorts, searches, groups and
  * matrix products: the core's kernels (core/compute/reduce_gpu.h) as CUDA
- * C++, which NVRTC compiles once per context and pair of types, launched
+ * C++, which NVRTC compiles once per context, pair of types and family
+ * of kernels (kept on disk between processes), launched
  * in blocks of UA_GPU_GROUP threads on the queue's stream.  Temporaries
  * come from the stream-ordered pool and go back to it in stream order, so
  * that nothing waits for the device but a group count.  Matrix products
  * go to cuBLAS where it takes them (cuda_blas.c). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,32 +24,44 @@ char *
 ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth)
 {
     ua_gpu_types t = {x, a, truth};
-    return ua_gpu_program_source(&language, &t);
+    return ua_gpu_program_source(&language, &t, UA_GPU_F_ALL);
 }
 
-/* Compiles the program of t; called under c->lock. */
-static ua_status
-build(ua_cuda_context *c, const ua_gpu_types *t, CUfunction **out)
+char *
+ua_cuda_reduce_family_source(const ua_gpu_types *t, ua_gpu_family f)
 {
-    char *source = ua_gpu_program_source(&language, t);
+    return ua_gpu_program_source(&language, t, f);
+}
+
+/* Compiles the program of family fam for t; called under c->lock. */
+static ua_status
+build(ua_cuda_context *c, const ua_gpu_types *t, ua_gpu_family fam,
+      CUfunction **out)
+{
+    char *source = ua_gpu_program_source(&language, t, fam);
     CUfunction *f = calloc(UA_GPU_NKERNELS, sizeof *f);
     if (source == NULL || f == NULL) {
         free(source);
         free(f);
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
+    char what[64];
+    snprintf(what, sizeof what, "%s kernels", ua_gpu_family_names[fam]);
     CUmodule module = NULL;
-    ua_status st = ua_cuda_compile(c, source, "reduction kernels", &module);
+    ua_status st = ua_cuda_compile(c, source, what, &module);
     free(source);
     for (int i = 0; st == UA_OK && i < UA_GPU_NKERNELS; i++) {
+        if (ua_gpu_family_of((ua_gpu_kernel)i) != fam) {
+            continue;
+        }
         CUresult r =
             ua_cu.cuModuleGetFunction(&f[i], module, ua_gpu_kernel_names[i]);
         st = r == CUDA_SUCCESS ? UA_OK
                                : ua_cuda_failed(r, ua_gpu_kernel_names[i]);
     }
-    st = st == UA_OK
-             ? ua_ew_table_add(&c->reduce, ua_gpu_types_key(t), f, module)
-             : st;
+    st = st == UA_OK ? ua_ew_table_add(&c->reduce, ua_gpu_program_key(t, fam),
+                                       f, module)
+                     : st;
     if (st != UA_OK) {
         free(f);
         return st;
@@ -66,10 +80,12 @@ launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
     if (st != UA_OK) {
         return st;
     }
+    ua_gpu_family fam = ua_gpu_family_of(which);
     pthread_mutex_lock(&c->lock);
-    const ua_ew_slot *e = ua_ew_table_find(&c->reduce, ua_gpu_types_key(t));
+    const ua_ew_slot *e =
+        ua_ew_table_find(&c->reduce, ua_gpu_program_key(t, fam));
     CUfunction *f = e != NULL ? e->kernel : NULL;
-    st = f != NULL ? UA_OK : build(c, t, &f);
+    st = f != NULL ? UA_OK : build(c, t, fam, &f);
     pthread_mutex_unlock(&c->lock);
     if (st != UA_OK) {
         return st;

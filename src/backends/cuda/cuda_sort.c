@@ -72,17 +72,23 @@ tile_of(size_t isz, bool index)
     return THREADS * (isz == 8 ? 8 : isz == 4 && !index ? tune.ipt : 16);
 }
 
+/* The source of the module of keys of slot's width, with the pass of
+ * keys and positions (pairs) or of keys alone: what a call runs. */
 static char *
-kernel_source(void)
+kernel_source(int slot, bool pairs)
 {
     pthread_once(&tune_once, tune_read);
-    size_t n = strlen(tune.defines) + 1;
+    char module[64];
+    snprintf(module, sizeof module,
+             "#define OS_BITS %d\n#define OS_PAIRS %d\n", 16 << slot, pairs);
+    size_t n = strlen(module) + strlen(tune.defines) + 1;
     for (int i = 0; ua_cuda_sort_kernel_text[i] != NULL; i++) {
         n += strlen(ua_cuda_sort_kernel_text[i]);
     }
     char *s = malloc(n);
     if (s != NULL) {
-        strcpy(s, tune.defines);
+        strcpy(s, module);
+        strcat(s, tune.defines);
         for (int i = 0; ua_cuda_sort_kernel_text[i] != NULL; i++) {
             strcat(s, ua_cuda_sort_kernel_text[i]);
         }
@@ -90,31 +96,42 @@ kernel_source(void)
     return s;
 }
 
-/* The kernels of keys of slot's width, compiled on first use. */
+/* Loads the module of slot's width and mode and its kernels; called
+ * under c->lock. */
 static ua_status
-sort_kernels(ua_cuda_context *c, int slot, CUfunction f[3])
+load_module(ua_cuda_context *c, int slot, bool pairs)
+{
+    char *source = kernel_source(slot, pairs);
+    if (source == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    }
+    CUmodule *m = &c->sort_modules[slot][pairs];
+    ua_status st = ua_cuda_compile(c, source, "radix sort kernels", m);
+    free(source);
+    int mine[2] = {HIST, pairs ? PAIRS : PASS};
+    for (int i = 0; st == UA_OK && i < 2; i++) {
+        const char *name = kernel_names[slot][mine[i]];
+        CUresult r = ua_cu.cuModuleGetFunction(
+            &c->sort_functions[slot][mine[i]], *m, name);
+        st = r == CUDA_SUCCESS ? UA_OK : ua_cuda_failed(r, name);
+    }
+    return st;
+}
+
+/* The kernels of keys of slot's width (the histogram and the pass of
+ * keys, or of keys and positions where pairs), compiled on first use. */
+static ua_status
+sort_kernels(ua_cuda_context *c, int slot, bool pairs, CUfunction f[3])
 {
     ua_status st = ua_cuda_bind(c);
     if (st != UA_OK) {
         return st;
     }
     pthread_mutex_lock(&c->lock);
-    if (c->sort_module == NULL) {
-        char *source = kernel_source();
-        st = source == NULL
-                 ? ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel")
-                 : ua_cuda_compile(c, source, "radix sort kernels",
-                                   &c->sort_module);
-        free(source);
+    if (c->sort_modules[slot][pairs] == NULL) {
+        st = load_module(c, slot, pairs);
     }
-    for (int k = 0; st == UA_OK && k < 3; k++) {
-        if (c->sort_functions[slot][k] == NULL) {
-            CUresult r = ua_cu.cuModuleGetFunction(&c->sort_functions[slot][k],
-                                                   c->sort_module,
-                                                   kernel_names[slot][k]);
-            st = r == CUDA_SUCCESS ? UA_OK
-                                   : ua_cuda_failed(r, kernel_names[slot][k]);
-        }
+    for (int k = 0; k < 3; k++) {
         f[k] = c->sort_functions[slot][k];
     }
     pthread_mutex_unlock(&c->lock);
@@ -257,7 +274,7 @@ ua_cuda_radix_sort(ua_cuda_queue *q, const ua_sort_plan *p, bool *done)
     s.kind = kind == 'f' ? 2 : kind == 'i' ? 1 : 0;
     ptrdiff_t tile = tile_of(isz, p->index != NULL);
     s.tiles = (int)((p->n + tile - 1) / tile);
-    if (sort_kernels(q->c, s.slot, s.f) != UA_OK) {
+    if (sort_kernels(q->c, s.slot, p->index != NULL, s.f) != UA_OK) {
         /* A module NVRTC refuses leaves the core's sort to do it. */
         ua_error_clear();
         return UA_OK;

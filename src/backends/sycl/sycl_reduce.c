@@ -1,7 +1,7 @@
 /* The SYCL backend's reductions, scans, sorts, searches, groups and
  * matrix products: the core's kernels (core/compute/reduce_gpu.h) as
- * OpenCL C, which the runtime builds through dpctl once per context and
- * pair of types, launched in groups of UA_GPU_GROUP work-items.
+ * OpenCL C, which the runtime builds through dpctl once per context, pair
+ * of types and family of kernels, launched in groups of UA_GPU_GROUP work-items.
  *
  * On a CPU device, whose USM is this process's memory, the core runs
  * these on the host backend's kernels instead (core/compute/route.c):
@@ -19,9 +19,10 @@ static const char *const header[] = {ua_sycl_ew_header, ua_sycl_reduce_dialect,
 static const char *const header_fp64[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
                                           ua_sycl_reduce_dialect, NULL};
 
-/* Builds the program of t; called under c->lock. */
+/* Builds the program of family fam for t; called under c->lock. */
 static ua_status
-build(sycl_context *c, const ua_gpu_types *t, DPCTLSyclKernelRef **out)
+build(sycl_context *c, const ua_gpu_types *t, ua_gpu_family fam,
+      DPCTLSyclKernelRef **out)
 {
     if (!c->fp64 && ua_gpu_types_need_fp64(t)) {
         return ua_error_set(UA_ERR_TYPE,
@@ -30,7 +31,7 @@ build(sycl_context *c, const ua_gpu_types *t, DPCTLSyclKernelRef **out)
                             c->index, ua_dtype_name(t->a));
     }
     ua_gpu_language lang = {c->fp64 ? header_fp64 : header, ua_sycl_type_name};
-    char *source = ua_gpu_program_source(&lang, t);
+    char *source = ua_gpu_program_source(&lang, t, fam);
     DPCTLSyclKernelRef *k = calloc(UA_GPU_NKERNELS, sizeof *k);
     if (source == NULL || k == NULL) {
         free(source);
@@ -50,6 +51,9 @@ build(sycl_context *c, const ua_gpu_types *t, DPCTLSyclKernelRef **out)
                             ua_dtype_name(t->x));
     }
     for (int i = 0; i < UA_GPU_NKERNELS; i++) {
+        if (ua_gpu_family_of((ua_gpu_kernel)i) != fam) {
+            continue;
+        }
         k[i] = ua_dpctl.KernelBundle_GetKernel(bundle, ua_gpu_kernel_names[i]);
         if (k[i] == NULL) {
             free(k);
@@ -59,7 +63,8 @@ build(sycl_context *c, const ua_gpu_types *t, DPCTLSyclKernelRef **out)
                                 ua_gpu_kernel_names[i]);
         }
     }
-    ua_status st = ua_ew_table_add(&c->reduce, ua_gpu_types_key(t), k, bundle);
+    ua_status st =
+        ua_ew_table_add(&c->reduce, ua_gpu_program_key(t, fam), k, bundle);
     if (st != UA_OK) {
         free(k);
         ua_dpctl.KernelBundle_Delete(bundle);
@@ -75,10 +80,12 @@ launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
 {
     sycl_queue *q = queue;
     sycl_context *c = q->c;
+    ua_gpu_family fam = ua_gpu_family_of(which);
     pthread_mutex_lock(&c->lock);
-    const ua_ew_slot *e = ua_ew_table_find(&c->reduce, ua_gpu_types_key(t));
+    const ua_ew_slot *e =
+        ua_ew_table_find(&c->reduce, ua_gpu_program_key(t, fam));
     DPCTLSyclKernelRef *k = e != NULL ? e->kernel : NULL;
-    ua_status st = k != NULL ? UA_OK : build(c, t, &k);
+    ua_status st = k != NULL ? UA_OK : build(c, t, fam, &k);
     pthread_mutex_unlock(&c->lock);
     if (st != UA_OK) {
         return st;

@@ -37,6 +37,31 @@ typedef enum ua_gpu_kernel {
 } ua_gpu_kernel;
 extern const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS];
 
+/* A program holds one family of kernels: a kernel alone, or the few that
+ * one operation always launches together, so that a first call compiles
+ * what it runs and no more (NVRTC's time grows with each kernel). */
+typedef enum ua_gpu_family {
+    UA_GPU_F_RED_LANES,
+    UA_GPU_F_RED_LANES_VEC,
+    UA_GPU_F_RED_CHUNKS,
+    UA_GPU_F_RED_DENSE,
+    UA_GPU_F_ARG, /* ua_arg_dense and the ua_arg_chunks after it */
+    UA_GPU_F_SCAN_ROWS,
+    UA_GPU_F_SCAN, /* ua_scan_totals, ua_scan_tiles */
+    UA_GPU_F_IOTA,
+    UA_GPU_F_MERGE,
+    UA_GPU_F_SEARCH,
+    UA_GPU_F_GROUP,
+    UA_GPU_F_MATMUL,
+    UA_GPU_F_RADIX, /* the keys, counts, passes and gather of a sort */
+    UA_GPU_NFAMILIES,
+    /* Every kernel in one program: for checks that compile them all. */
+    UA_GPU_F_ALL = UA_GPU_NFAMILIES
+} ua_gpu_family;
+ua_gpu_family ua_gpu_family_of(ua_gpu_kernel k);
+/* Short names of the families, for messages and traces. */
+extern const char *const ua_gpu_family_names[UA_GPU_NFAMILIES];
+
 /* What a program is compiled for: elements of type x read as the
  * accumulator a's values, or (truth) as their truth in a (bool, or
  * uint64 to count them). */
@@ -44,8 +69,8 @@ typedef struct ua_gpu_types {
     ua_typenum x, a;
     bool truth;
 } ua_gpu_types;
-/* Distinct programs, distinct keys. */
-uint64_t ua_gpu_types_key(const ua_gpu_types *t);
+/* Distinct programs, distinct keys: the types' and the family's. */
+uint64_t ua_gpu_program_key(const ua_gpu_types *t, ua_gpu_family f);
 
 /* How a language writes what the type layer needs: the storage type of
  * each dtype's elements. */
@@ -53,8 +78,10 @@ typedef struct ua_gpu_language {
     const char *const *header; /* the dialect (NULL-ended parts) */
     const char *(*storage)(ua_typenum t);
 } ua_gpu_language;
-/* The whole source of a program (malloc'd), or NULL when out of memory. */
-char *ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t);
+/* The whole source of the program of family f for t (malloc'd), or NULL
+ * when out of memory. */
+char *ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t,
+                            ua_gpu_family f);
 /* Whether the program uses 64-bit floating point. */
 bool ua_gpu_types_need_fp64(const ua_gpu_types *t);
 
@@ -71,7 +98,7 @@ typedef struct ua_gpu_arg {
 typedef struct ua_gpu_launcher {
     void *queue;
     /* Enqueues `groups` groups of UA_GPU_GROUP threads of a kernel of the
-     * program for t, compiled on first use. */
+     * program of its family for t, compiled on first use. */
     ua_status (*launch)(void *queue, const ua_gpu_types *t, ua_gpu_kernel k,
                         size_t groups, const ua_gpu_arg *args, int nargs);
     /* Device memory for the queue's work, released once the work

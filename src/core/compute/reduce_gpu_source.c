@@ -1,6 +1,7 @@
 /* The source of the run-time compiled reduction programs
- * (reduce_gpu.h): the dialect, the type layer of a pair of element and
- * accumulator types, then the kernel text (reduce_kernels.inc). */
+ * (reduce_gpu.h): the switches of a family's kernels, the dialect, the
+ * type layer of a pair of element and accumulator types, then the kernel
+ * text (reduce_kernels.inc, order_kernels.inc). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,10 +18,40 @@ const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS] = {
     "ua_scan_totals",   "ua_red_lanes_vec", "ua_radix_keys", "ua_radix_hist",
     "ua_radix_scatter", "ua_radix_finish"};
 
-uint64_t
-ua_gpu_types_key(const ua_gpu_types *t)
+const char *const ua_gpu_family_names[UA_GPU_NFAMILIES] = {
+    "red_lanes", "red_lanes_vec", "red_chunks", "red_dense", "arg",
+    "scan_rows", "scan",          "iota",       "merge",     "search",
+    "group",     "matmul",        "radix"};
+
+ua_gpu_family
+ua_gpu_family_of(ua_gpu_kernel k)
 {
-    return (uint64_t)ua_dtype_index(t->x) << 8 |
+    static const ua_gpu_family of[UA_GPU_NKERNELS] = {
+        [UA_GPU_RED_LANES] = UA_GPU_F_RED_LANES,
+        [UA_GPU_RED_CHUNKS] = UA_GPU_F_RED_CHUNKS,
+        [UA_GPU_ARG_CHUNKS] = UA_GPU_F_ARG,
+        [UA_GPU_SCAN_ROWS] = UA_GPU_F_SCAN_ROWS,
+        [UA_GPU_IOTA] = UA_GPU_F_IOTA,
+        [UA_GPU_MERGE] = UA_GPU_F_MERGE,
+        [UA_GPU_SEARCH] = UA_GPU_F_SEARCH,
+        [UA_GPU_GROUP_RUNS] = UA_GPU_F_GROUP,
+        [UA_GPU_MATMUL] = UA_GPU_F_MATMUL,
+        [UA_GPU_RED_DENSE] = UA_GPU_F_RED_DENSE,
+        [UA_GPU_ARG_DENSE] = UA_GPU_F_ARG,
+        [UA_GPU_SCAN_TILES] = UA_GPU_F_SCAN,
+        [UA_GPU_SCAN_TOTALS] = UA_GPU_F_SCAN,
+        [UA_GPU_RED_LANES_VEC] = UA_GPU_F_RED_LANES_VEC,
+        [UA_GPU_RADIX_KEYS] = UA_GPU_F_RADIX,
+        [UA_GPU_RADIX_HIST] = UA_GPU_F_RADIX,
+        [UA_GPU_RADIX_SCATTER] = UA_GPU_F_RADIX,
+        [UA_GPU_RADIX_FINISH] = UA_GPU_F_RADIX};
+    return of[k];
+}
+
+uint64_t
+ua_gpu_program_key(const ua_gpu_types *t, ua_gpu_family f)
+{
+    return (uint64_t)f << 16 | (uint64_t)ua_dtype_index(t->x) << 8 |
            (uint64_t)ua_dtype_index(t->a) << 1 | (uint64_t)t->truth;
 }
 
@@ -96,10 +127,32 @@ inf_bits(size_t xsz)
                       : "(((KT)0x7ff00000u) << 32)";
 }
 
-char *
-ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
+/* The text's switches of the family's kernels ("#define WANT_RED_LANES
+ * 1" for ua_red_lanes): the kernel text guards each kernel and the
+ * helpers that it alone uses by them. */
+static void
+write_wanted(char *s, size_t cap, ua_gpu_family f)
 {
-    char ids[512], layer[2048];
+    size_t n = 0;
+    s[0] = '\0';
+    for (int k = 0; k < UA_GPU_NKERNELS; k++) {
+        if (f != UA_GPU_F_ALL && ua_gpu_family_of((ua_gpu_kernel)k) != f) {
+            continue;
+        }
+        n += (size_t)snprintf(s + n, cap - n, "#define WANT_");
+        for (const char *c = ua_gpu_kernel_names[k] + 3; *c != '\0'; c++) {
+            s[n++] = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+        }
+        n += (size_t)snprintf(s + n, cap - n, " 1\n");
+    }
+}
+
+char *
+ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t,
+                      ua_gpu_family f)
+{
+    char ids[512], layer[2048], wanted[UA_GPU_NKERNELS * 48];
+    write_wanted(wanted, sizeof wanted, f);
     char ak = ua_dtype_kind(t->a), xk = ua_dtype_kind(t->x);
     write_identities(ids, sizeof ids, t->a);
     bool wide = t->a == UA_FLOAT64 || t->a == UA_COMPLEX128;
@@ -125,7 +178,7 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
              xk == 'i', inf_bits(xsz), ids, load_expression(t));
     const char *const *texts[] = {l->header, ua_reduce_kernel_text,
                                   ua_order_kernel_text};
-    size_t n = strlen(layer) + 1;
+    size_t n = strlen(wanted) + strlen(layer) + 1;
     for (int k = 0; k < 3; k++) {
         for (int i = 0; texts[k][i] != NULL; i++) {
             n += strlen(texts[k][i]);
@@ -135,7 +188,7 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t)
     if (s == NULL) {
         return NULL;
     }
-    s[0] = '\0';
+    strcpy(s, wanted);
     for (int k = 0; k < 3; k++) {
         for (int i = 0; texts[k][i] != NULL; i++) {
             strcat(s, texts[k][i]);

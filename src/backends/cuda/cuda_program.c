@@ -1,0 +1,148 @@
+/* The CUDA backend's programs: CUDA C++ that NVRTC compiles for a
+ * context's device, kept on disk between processes (core/base/
+ * kernel_cache.h), so that a process's first call of a kernel that any
+ * process compiled before costs a file read and a module load.
+ * USMARRAY_TRACE_COMPILE=1 writes a line per program to stderr: what it
+ * is, its source's size, and the milliseconds of the compile or the
+ * cache's read and of the module's load. */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backends/cuda/cuda_backend.h"
+#include "core/base/kernel_cache.h"
+
+static bool trace;
+static pthread_once_t trace_once = PTHREAD_ONCE_INIT;
+
+static void
+trace_read(void)
+{
+    const char *env = getenv("USMARRAY_TRACE_COMPILE");
+    trace = env != NULL && env[0] != '\0' && strcmp(env, "0") != 0;
+}
+
+static double
+now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static ua_status
+nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
+            char **image, size_t *size)
+{
+    if (!ua_nvrtc.loaded) {
+        return ua_error_set(UA_ERR_UNAVAILABLE,
+                            "%s on CUDA devices need NVRTC: %s", what,
+                            ua_nvrtc.reason);
+    }
+    char arch[64];
+    snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
+             c->cc_minor);
+    const char *opts[] = {arch, "--std=c++14", "-default-device"};
+    nvrtcProgram prog;
+    nvrtcResult r = ua_nvrtc.nvrtcCreateProgram(&prog, source, "usmarray.cu",
+                                                0, NULL, NULL);
+    if (r != 0) {
+        return ua_error_set(UA_ERR_RUNTIME, "nvrtcCreateProgram failed: %s",
+                            ua_nvrtc.nvrtcGetErrorString(r));
+    }
+    r = ua_nvrtc.nvrtcCompileProgram(prog, 3, opts);
+    ua_status st = UA_OK;
+    *image = NULL;
+    if (r != 0) {
+        /* the log's first errors, where it is long */
+        char log[2048] = "", *full = NULL;
+        size_t log_size = 0;
+        if (ua_nvrtc.nvrtcGetProgramLogSize(prog, &log_size) == 0 &&
+            (full = malloc(log_size + 1)) != NULL &&
+            ua_nvrtc.nvrtcGetProgramLog(prog, full) == 0) {
+            full[log_size] = '\0';
+            /* from the first error's line: warnings may come first */
+            const char *from = strstr(full, ": error");
+            while (from != NULL && from > full && from[-1] != '\n') {
+                from--;
+            }
+            snprintf(log, sizeof log, "%s", from != NULL ? from : full);
+        }
+        free(full);
+        st = ua_error_set(UA_ERR_RUNTIME,
+                          "NVRTC could not compile the %s for %s: %s %s", what,
+                          arch + 19, ua_nvrtc.nvrtcGetErrorString(r), log);
+    } else if (ua_nvrtc.nvrtcGetCUBINSize(prog, size) != 0 ||
+               (*image = malloc(*size)) == NULL ||
+               ua_nvrtc.nvrtcGetCUBIN(prog, *image) != 0) {
+        free(*image);
+        *image = NULL;
+        st = ua_error_set(UA_ERR_RUNTIME, "NVRTC gave no binary");
+    }
+    ua_nvrtc.nvrtcDestroyProgram(&prog);
+    return st;
+}
+
+/* The parts of a program's disk-cache key besides its source: NVRTC's
+ * version and the device (architecture, name, driver). */
+static void
+cache_key_parts(const ua_cuda_context *c, char *compiler, size_t ccap,
+                char *device, size_t dcap)
+{
+    int major = 0, minor = 0, driver = 0;
+    ua_nvrtc.loaded ? ua_nvrtc.nvrtcVersion(&major, &minor) : 0;
+    ua_cu.cuDriverGetVersion(&driver);
+    char name[256] = "";
+    ua_cu.cuDeviceGetName(name, (int)sizeof name, c->dev);
+    snprintf(compiler, ccap, "nvrtc %d.%d", major, minor);
+    snprintf(device, dcap, "sm_%d%d %s driver %d", c->cc_major, c->cc_minor,
+             name, driver);
+}
+
+ua_status
+ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
+                      const char *what, char **image, size_t *size)
+{
+    pthread_once(&trace_once, trace_read);
+    char compiler[64], device[400];
+    cache_key_parts(c, compiler, sizeof compiler, device, sizeof device);
+    const char *key[] = {source, compiler, device};
+    double t0 = now_ms();
+    *image = ua_kernel_cache_load(key, 3, size);
+    bool cached = *image != NULL;
+    ua_status st = cached ? UA_OK : nvrtc_image(c, source, what, image, size);
+    if (st == UA_OK && !cached) {
+        ua_kernel_cache_store(key, 3, *image, *size);
+    }
+    if (trace) {
+        fprintf(stderr, "usmarray: %s: %s %.1f ms (%zu bytes of source)\n",
+                what, cached ? "disk cache" : "NVRTC", now_ms() - t0,
+                strlen(source));
+    }
+    return st;
+}
+
+ua_status
+ua_cuda_compile(const ua_cuda_context *c, const char *source, const char *what,
+                CUmodule *module)
+{
+    char *image;
+    size_t size;
+    ua_status st = ua_cuda_compile_image(c, source, what, &image, &size);
+    double t0 = now_ms();
+    if (st == UA_OK) {
+        CUresult cr = ua_cu.cuModuleLoadData(module, image);
+        if (cr != CUDA_SUCCESS) {
+            st = ua_cuda_failed(cr, what);
+        }
+    }
+    free(image);
+    if (trace && st == UA_OK) {
+        fprintf(stderr, "usmarray: %s: module load %.1f ms\n", what,
+                now_ms() - t0);
+    }
+    return st;
+}
