@@ -8,6 +8,11 @@ their own; every call is followed by a synchronization.  A row's
 
   python benchmarks/first_call.py [--json out.json] [--libs usmarray,cupy,torch]
   USMARRAY_TRACE_COMPILE=1 ... also prints each program's compile time.
+  python benchmarks/first_call.py --phases
+      where a warm-cache first elementwise call spends its time: an
+      allocation, x + y, x + y again, x * y and exp(x) (new kernels), each
+      timed in a new process on a warm cache, with the driver's lazy module
+      loading and with CUDA_MODULE_LOADING=EAGER.
 """
 
 import argparse
@@ -178,6 +183,45 @@ def child(lib, case):
     print(json.dumps(out))
 
 
+def phases_child():
+    import numpy as np
+    import usmarray as ua
+
+    q = ua.Queue("cuda:gpu:0")
+    x = ua.asarray(np.ones(N, np.float32), queue=q)
+    y = ua.asarray(np.ones(N, np.float32), queue=q)
+    q.wait()
+    steps = [
+        ("empty(N) float32", lambda: ua.empty(N, dtype=ua.float32, device=x.device)),
+        ("empty(N) again", lambda: ua.empty(N, dtype=ua.float32, device=x.device)),
+        ("sum(x)", lambda: ua.sum(x)),
+        ("x + y", lambda: x + y),
+        ("x + y again", lambda: x + y),
+        ("x * y", lambda: x * y),
+        ("exp(x)", lambda: ua.exp(x)),
+        ("exp(x) again", lambda: ua.exp(x)),
+    ]
+    out = {}
+    for name, f in steps:
+        t = time.perf_counter()
+        f()
+        q.wait()
+        out[name] = round((time.perf_counter() - t) * 1e3, 2)
+    print(json.dumps(out))
+
+
+def phases():
+    """The warm-cache first elementwise call, step by step."""
+    with tempfile.TemporaryDirectory(prefix="first_call_phases_") as cache:
+        env = dict(os.environ, USMARRAY_CACHE_DIR=cache, CUDA_CACHE_PATH=os.path.join(cache, "nv"))
+        cmd = [sys.executable, __file__, "--phases-child"]
+        for label, extra in (("fill the cache", {}), ("lazy loading", {}),
+                             ("eager loading", {"CUDA_MODULE_LOADING": "EAGER"})):  # fmt: skip
+            r = subprocess.run(cmd, env=dict(env, **extra), capture_output=True, text=True)
+            sys.stderr.write(r.stderr)
+            print(f"{label}: {r.stdout.strip() or r.stderr.strip()[-300:]}")
+
+
 def run_child(lib, case, cache_dir):
     # The driver's own cache of compiled code in the fresh folder too.
     env = dict(
@@ -272,6 +316,12 @@ def table(results, libs):
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--child":
         child(sys.argv[2], sys.argv[3])
+        return
+    if sys.argv[1:] == ["--phases-child"]:
+        phases_child()
+        return
+    if sys.argv[1:] == ["--phases"]:
+        phases()
         return
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")

@@ -422,12 +422,14 @@ def test_copies_between_host_device_memory_and_sycl_device_memory(q):
     assert ua.Device("host").can_access_peer(q.device) is False
 
 
-def test_a_cpu_devices_reductions_sorts_and_products_give_the_hosts_bits(q):
+def test_a_cpu_devices_reductions_sorts_and_products_give_the_hosts_bits(q, monkeypatch):
     """A SYCL CPU device's reductions, scans, sorts and products run the
     host backend's loops (and OpenBLAS) on its USM, after the queue's
     earlier work: the same bits as on the host, NumPy's where it fixes them."""
     if q.device.device_type != "cpu":
         pytest.skip("the first SYCL device is not a CPU device")
+    # Read at each call: the host's loops, whatever the run's setting.
+    monkeypatch.delenv("USMARRAY_DEVICE_KERNELS", raising=False)
     rng = np.random.default_rng(4)
     a = rng.standard_normal(1 << 20).astype("f4")
     m = rng.standard_normal((96, 80)).astype("f4")
@@ -445,3 +447,42 @@ def test_a_cpu_devices_reductions_sorts_and_products_give_the_hosts_bits(q):
     s = ua.sort(xs)
     assert s.device == q.device
     np.testing.assert_array_equal(ua.asnumpy(s + 1), np.sort(a) + 1)
+
+
+def test_a_cpu_device_compiles_nothing_and_gives_the_hosts_bits(q, monkeypatch):
+    """Elementwise functions, copies and casts, gathers, scatters, compress
+    and fills on a SYCL CPU device run the host backend's loops on its USM
+    too, after the queue's earlier work: no OpenCL program is built, and
+    the bits are the host's."""
+    if q.device.device_type != "cpu":
+        pytest.skip("the first SYCL device is not a CPU device")
+    monkeypatch.delenv("USMARRAY_DEVICE_KERNELS", raising=False)
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((300, 257)).astype("f4")
+    host = ua.Queue("host")
+    xs, xh = ua.asarray(a, queue=q)[:, ::-2], ua.asarray(a, queue=host)[:, ::-2]
+    idx = np.array([3, 0, 299, 3])
+
+    def same(make):
+        got, want = make(xs), make(xh)
+        assert got.device == xs.device
+        assert ua.asnumpy(got).tobytes() == ua.asnumpy(want).tobytes()
+
+    same(lambda x: ua.exp(x) + x)
+    same(lambda x: ua.sin(x) * x.T.T)
+    same(lambda x: x.astype("f8"))
+    same(lambda x: ua.asarray(x, copy=True))
+    same(lambda x: x[x > 0.5])
+    same(lambda x: ua.take(x, ua.asarray(idx, device=x.device), axis=0))
+    same(lambda x: ua.where(x > 0, x, -x))
+    same(lambda x: ua.full_like(x, 7.5))
+    same(lambda x: ua.tril(x[:100, :100]))
+
+    def scatter(x):
+        y = ua.asarray(x, copy=True)
+        y[y < 0] = 0.0
+        y[ua.asarray(idx, device=x.device)] = 1.0
+        return y
+
+    same(scatter)
+    np.testing.assert_array_equal(ua.asnumpy(xs[xs > 0.5]), a[:, ::-2][a[:, ::-2] > 0.5])

@@ -820,8 +820,12 @@ run_elementwise(ua_queue *q, const ua_ew_resolved *r, const ua_ew_operand *ops,
         st = build_plan(r, copies, out, (const ptrdiff_t (*)[UA_MAXDIMS])steps,
                         sizes, &p);
     }
+    const ua_compute_ops *k = NULL;
     if (st == UA_OK) {
-        st = ua_queue_kernels(q)->elementwise(q->handle, &p);
+        st = ua_queue_compute_kernels(q, &k);
+    }
+    if (st == UA_OK) {
+        st = k->elementwise(q->handle, &p);
     }
     for (int k = 0; k < r->nin; k++) {
         if (tmp[k] != NULL) {

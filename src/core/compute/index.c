@@ -155,8 +155,12 @@ static ua_status
 run_checked(ua_queue *q, ua_index_mode mode, ua_index_plan *p, int axis)
 {
     int64_t bad = 0;
+    const ua_compute_ops *k = NULL;
     reduce_plan(p);
-    ua_status st = ua_queue_kernels(q)->index(q->handle, mode, p, &bad);
+    ua_status st = ua_queue_compute_kernels(q, &k);
+    if (st == UA_OK) {
+        st = k->index(q->handle, mode, p, &bad);
+    }
     return st == UA_ERR_INDEX ? out_of_bounds(bad, axis, p->length) : st;
 }
 
@@ -241,7 +245,11 @@ run_indexed(ua_queue *q, ua_index_mode mode, const ua_index_request *r,
         p.stride = 1;
         reduce_plan(&p);
         int64_t bad;
-        st = ua_queue_kernels(q)->index(q->handle, mode, &p, &bad);
+        const ua_compute_ops *k = NULL;
+        st = ua_queue_compute_kernels(q, &k);
+        if (st == UA_OK) {
+            st = k->index(q->handle, mode, &p, &bad);
+        }
     }
     /* The pool hands the block out again only to work ordered after this
      * on the queue. */
@@ -304,7 +312,9 @@ ua_status
 ua_queue_compress(ua_queue *q, const ua_compress_plan *p,
                   ua_compress_output out, void *ctx, size_t *count)
 {
-    return ua_queue_kernels(q)->compress(q->handle, p, out, ctx, count);
+    const ua_compute_ops *k = NULL;
+    ua_status st = ua_queue_compute_kernels(q, &k);
+    return st == UA_OK ? k->compress(q->handle, p, out, ctx, count) : st;
 }
 
 /* linspace computes in double precision: into a temporary of float64 or
@@ -324,7 +334,11 @@ linspace_through_double(ua_queue *q, const ua_affine_plan *p)
     ua_affine_plan w = *p;
     w.type = wide;
     w.dst = ua_allocation_ptr(tmp);
-    st = ua_queue_kernels(q)->affine(q->handle, &w);
+    const ua_compute_ops *k = NULL;
+    st = ua_queue_compute_kernels(q, &k);
+    if (st == UA_OK) {
+        st = k->affine(q->handle, &w);
+    }
     if (st == UA_OK) {
         ptrdiff_t n = (ptrdiff_t)p->n, one = 1;
         ua_strided dst = {p->dst, &one, p->type};
@@ -345,13 +359,18 @@ ua_queue_affine(ua_queue *q, const ua_affine_plan *p)
         p->type != UA_COMPLEX128) {
         return linspace_through_double(q, p);
     }
-    return ua_queue_kernels(q)->affine(q->handle, p);
+    const ua_compute_ops *k = NULL;
+    ua_status st = ua_queue_compute_kernels(q, &k);
+    return st == UA_OK ? k->affine(q->handle, p) : st;
 }
 
 ua_status
 ua_queue_band(ua_queue *q, const ua_band_plan *p)
 {
-    return p->batch == 0 || p->rows == 0 || p->cols == 0
-               ? UA_OK
-               : ua_queue_kernels(q)->band(q->handle, p);
+    if (p->batch == 0 || p->rows == 0 || p->cols == 0) {
+        return UA_OK;
+    }
+    const ua_compute_ops *k = NULL;
+    ua_status st = ua_queue_compute_kernels(q, &k);
+    return st == UA_OK ? k->band(q->handle, p) : st;
 }

@@ -222,12 +222,15 @@ typedef struct ua_compute_ops {
 
 /* The table that runs q's work: its backend's (route.c). */
 const ua_compute_ops *ua_queue_kernels(const ua_queue *q);
-/* The table that runs q's reductions, scans, sorts, searches, groups and
- * products: the host backend's for a CPU device of another backend,
- * whose memory the host addresses, after waiting for q's earlier work. */
-ua_status ua_queue_reduction_kernels(ua_queue *q, const ua_compute_ops **ops);
+/* The table that runs q's kernels (elementwise functions, gathers and
+ * scatters, compress, fills, reductions, scans, sorts, searches, groups
+ * and products): the host backend's for a CPU device of another backend,
+ * whose memory the host addresses, after waiting for q's earlier work;
+ * such a device compiles nothing (USMARRAY_DEVICE_KERNELS=1 keeps its
+ * own kernels). */
+ua_status ua_queue_compute_kernels(ua_queue *q, const ua_compute_ops **ops);
 /* That table, decided without waiting. */
-const ua_compute_ops *ua_queue_reduction_table(const ua_queue *q);
+const ua_compute_ops *ua_queue_compute_table(const ua_queue *q);
 /* Whether a table is the CPU backend's (loops on this process's memory,
  * the host sort's scratch among what they use). */
 bool ua_compute_on_cpu(const ua_compute_ops *ops);

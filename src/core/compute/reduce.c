@@ -224,7 +224,7 @@ ua_queue_reduce(ua_queue *q, const ua_reduce_request *r)
     }
     const ua_compute_ops *k = NULL;
     if (st == UA_OK) {
-        st = ua_queue_reduction_kernels(q, &k);
+        st = ua_queue_compute_kernels(q, &k);
     }
     if (st == UA_OK) {
         st = k->reduce(q->handle, &p);
@@ -275,7 +275,7 @@ ua_queue_scan(ua_queue *q, ua_scan_op op, int nd, const ptrdiff_t *shape,
     p.xtype = x->type;
     p.rtype = result->type;
     const ua_compute_ops *k = NULL;
-    ua_status st = ua_queue_reduction_kernels(q, &k);
+    ua_status st = ua_queue_compute_kernels(q, &k);
     return st != UA_OK ? st : k->scan(q->handle, &p);
 }
 
@@ -283,7 +283,7 @@ ua_status
 ua_queue_search(ua_queue *q, const ua_search_plan *p)
 {
     const ua_compute_ops *k = NULL;
-    ua_status st = p->m == 0 ? UA_OK : ua_queue_reduction_kernels(q, &k);
+    ua_status st = p->m == 0 ? UA_OK : ua_queue_compute_kernels(q, &k);
     return st != UA_OK || p->m == 0 ? st : k->search(q->handle, p);
 }
 
@@ -292,7 +292,7 @@ ua_queue_group(ua_queue *q, const ua_group_plan *p, ptrdiff_t *count)
 {
     *count = 0;
     const ua_compute_ops *k = NULL;
-    ua_status st = p->n == 0 ? UA_OK : ua_queue_reduction_kernels(q, &k);
+    ua_status st = p->n == 0 ? UA_OK : ua_queue_compute_kernels(q, &k);
     return st != UA_OK || p->n == 0 ? st : k->group(q->handle, p, count);
 }
 
@@ -331,6 +331,6 @@ ua_queue_matmul(ua_queue *q, ua_matmul_plan *p)
     }
     p->nd = n;
     const ua_compute_ops *k = NULL;
-    ua_status st = ua_queue_reduction_kernels(q, &k);
+    ua_status st = ua_queue_compute_kernels(q, &k);
     return st != UA_OK ? st : k->matmul(q->handle, p);
 }

@@ -31,13 +31,16 @@ cpu_kernels(void)
  * USM in this process's memory, which the CPU backend's kernels read as
  * they are: its reductions, sorts and products (OpenBLAS's among them)
  * outrun what the device's runtime builds of the core's GPU kernels many
- * times over (a product at a fortieth of BLAS's speed).  They run once
- * the queue's earlier work is done, and are done on return.
+ * times over (a product at a fortieth of BLAS's speed), and its
+ * elementwise loops, gathers and copies need no compile, where the
+ * device's runtime compiles OpenCL C in every new process (50-450 ms a
+ * program).  They run once the queue's earlier work is done, and are
+ * done on return.
  * USMARRAY_DEVICE_KERNELS=1 keeps the device's own kernels: the GPU
  * kernel text then runs on a CPU device too, which is how the tests reach
  * it on a machine without a GPU. */
 const ua_compute_ops *
-ua_queue_reduction_table(const ua_queue *q)
+ua_queue_compute_table(const ua_queue *q)
 {
     const ua_device *d = q->context->device;
     const ua_compute_ops *host = cpu_kernels(), *own = ua_queue_kernels(q);
@@ -49,9 +52,9 @@ ua_queue_reduction_table(const ua_queue *q)
 }
 
 ua_status
-ua_queue_reduction_kernels(ua_queue *q, const ua_compute_ops **ops)
+ua_queue_compute_kernels(ua_queue *q, const ua_compute_ops **ops)
 {
-    *ops = ua_queue_reduction_table(q);
+    *ops = ua_queue_compute_table(q);
     return *ops == ua_queue_kernels(q) ? UA_OK : ua_queue_wait(q);
 }
 

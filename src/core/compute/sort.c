@@ -92,7 +92,7 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
     /* Only the CPU's sort reads scratch (the GPUs' make their own). */
     ua_allocation *scratch = NULL;
     if (st == UA_OK && shape[axis] > 1 &&
-        ua_compute_on_cpu(ua_queue_reduction_table(q))) {
+        ua_compute_on_cpu(ua_queue_compute_table(q))) {
         st = ua_usm_alloc(
             q, UA_USM_DEVICE,
             ua_sort_scratch_bytes((size_t)shape[axis], x->type, argsort), 0,
@@ -104,7 +104,7 @@ ua_queue_sort(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *x,
     }
     const ua_compute_ops *k = NULL;
     if (st == UA_OK) {
-        st = ua_queue_reduction_kernels(q, &k);
+        st = ua_queue_compute_kernels(q, &k);
     }
     if (st == UA_OK) {
         ua_sort_plan p = {data,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/backend.h"
+#include "core/compute/kernels.h"
 #include "core/devices/devices.h"
 #include "core/layout/layout.h"
 #include "core/layout/relay.h"
@@ -444,6 +445,17 @@ ua_copy_strided_host(int nd, const ptrdiff_t *shape, const ua_strided *dst,
     return copy_direct(nd, shape, dst, src);
 }
 
+/* On a CPU device whose kernels are the host's (compute/kernels.h), the
+ * host's copy loops, once the queue's earlier work is done: its memory is
+ * this process's, and its own copy kernels would be compiled first. */
+static ua_status
+copy_on_cpu(ua_queue *q, int nd, const ptrdiff_t *shape, const ua_strided *dst,
+            const ua_strided *src)
+{
+    ua_status st = ua_queue_wait(q);
+    return st == UA_OK ? ua_copy_strided_host(nd, shape, dst, src) : st;
+}
+
 ua_status
 ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
                       const ua_strided *dst, const ua_strided *src)
@@ -463,7 +475,9 @@ ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
         return ua_relay_copy_strided(q, nd, shape, dst, src);
     }
     if (st == UA_OK) {
-        st = ops->copy_strided(runner->handle, nd, shape, dst, src);
+        st = ua_queue_compute_table(runner) != ua_queue_kernels(runner)
+                 ? copy_on_cpu(runner, nd, shape, dst, src)
+                 : ops->copy_strided(runner->handle, nd, shape, dst, src);
     }
     if (st == UA_OK) {
         st = ua_peers_after(runner, peers);
