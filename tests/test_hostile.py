@@ -1003,3 +1003,29 @@ def test_a_function_works_on_the_layout_its_operand_had_when_called(name):
 def test_a_result_that_is_the_operand_is_the_operand_itself():
     x = host((2, 3))
     assert ua.reshape(x, (2, 3)) is x
+
+
+def test_none_before_slices_cannot_add_axes_past_the_limit():
+    x = ua.ones((2,) * 8, usm_type="host")
+    with pytest.raises(IndexError, match="beyond 64"):
+        x[(None,) * 64 + (slice(None, None, 2**40),) * 8]
+
+
+def test_a_mask_reshaped_by_a_later_items_hook_is_applied_as_it_was():
+    x = ua.ones((2, 1, 1, 1, 1, 1, 1), usm_type="host")
+    m = ua.asarray([True, True], usm_type="host")
+    got = x[m, _Reshaping(m, 0, (2, 1, 1, 1, 1, 1, 1))]
+    assert m.shape == (2, 1, 1, 1, 1, 1, 1)
+    assert got.shape == np.ones((2, 1, 1, 1, 1, 1, 1))[np.array([True, True]), 0].shape
+
+
+def test_the_transpose_method_with_reshaping_axes_permutes_the_layout_it_counted():
+    x = ua.asarray(np.arange(128.0).reshape(8, 16), usm_type="host")
+    got = x.transpose(1, _Reshaping(x, 0, (2,) * 7))
+    assert x.shape == (2,) * 7
+    assert ua.asnumpy(got).tolist() == np.arange(128.0).reshape(8, 16).T.tolist()
+
+
+def test_too_many_indices_is_named_before_a_bad_slice_bound():
+    with pytest.raises(IndexError, match="too many indices"):
+        host((3,))[0, 0, "a":]

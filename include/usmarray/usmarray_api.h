@@ -50,7 +50,9 @@ extern "C" {
 /* The most dimensions an array may have. */
 #define USM_ARRAY_MAX_NDIM 64
 
-/* Arrays of at most this many dimensions keep shape and strides inline. */
+/* Arrays of at most this many dimensions keep shape and strides inline
+ * (but one whose shape is set while work runs without the GIL takes new
+ * storage: read shape and strides through their pointers). */
 #define USM_ARRAY_INLINE_DIMS 6
 
 /* A usmarray.USMArray, as the source document declares it:

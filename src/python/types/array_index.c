@@ -174,7 +174,8 @@ index_array(ua_state *st, PyObject *x, PyObject *item)
         return NULL;
     }
     if (k == 'b' || t == UA_INT64) {
-        return Py_NewRef(item);
+        /* Its layout is read after the key's later items' hooks run. */
+        return ua_py_array_snapshot(item);
     }
     return ua_py_array_copy(st, item, UA_INT64, 'C', base_of(item)->kind,
                             base_of(item)->queue);

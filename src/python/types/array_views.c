@@ -235,12 +235,12 @@ apply_item(PyObject *self, PyObject *it, const item_numbers *num, int *axis,
 {
     PyUSMArrayObject *a = ARR(self);
     Py_ssize_t isz = (Py_ssize_t)ua_py_array_itemsize(self);
+    if ((it == Py_None || PySlice_Check(it)) && r->nd >= UA_MAXDIMS) {
+        PyErr_Format(PyExc_IndexError, "an index adds axes beyond %d",
+                     UA_MAXDIMS);
+        return -1;
+    }
     if (it == Py_None) {
-        if (r->nd >= UA_MAXDIMS) {
-            PyErr_Format(PyExc_IndexError, "an index adds axes beyond %d",
-                         UA_MAXDIMS);
-            return -1;
-        }
         r->shape[r->nd] = 1;
         r->strides[r->nd++] = 0;
         return 0;
@@ -284,6 +284,19 @@ copy_axes(PyObject *self, int *axis, int count, index_result *r)
 }
 
 static int
+too_many_indices(PyObject *self, int used)
+{
+    if (used <= ARR(self)->nd) {
+        return 0;
+    }
+    PyErr_Format(PyExc_IndexError,
+                 "too many indices for array: array is %d-dimensional, but "
+                 "%d were indexed",
+                 ARR(self)->nd, used);
+    return -1;
+}
+
+static int
 resolve_index(PyObject *self, PyObject *key, index_result *r)
 {
     PyObject *const *items = &key;
@@ -293,7 +306,7 @@ resolve_index(PyObject *self, PyObject *key, index_result *r)
         n = PyTuple_GET_SIZE(key);
     }
     int ellipses, used = consumed_axes(items, n, &ellipses);
-    if (used < 0) {
+    if (used < 0 || too_many_indices(self, used) < 0) {
         return -1;
     }
     /* A key that any array takes has at most UA_MAXDIMS integers and
@@ -308,12 +321,9 @@ resolve_index(PyObject *self, PyObject *key, index_result *r)
             return -1;
         }
     }
-    /* The layout is read from here on, and no user code runs. */
-    if (used > ARR(self)->nd) {
-        PyErr_Format(PyExc_IndexError,
-                     "too many indices for array: array is %d-dimensional, "
-                     "but %d were indexed",
-                     ARR(self)->nd, used);
+    /* The layout is read from here on, and no user code runs: the hooks
+     * may have taken axes away. */
+    if (too_many_indices(self, used) < 0) {
         return -1;
     }
     int axis = 0;
@@ -540,10 +550,10 @@ ua_py_array_reshape_method(PyObject *self, PyObject *args, PyObject *kwargs)
     return ua_py_reshape_call(ua_state_of(self), self, shape, order, copy);
 }
 
-PyObject *
-ua_py_array_transpose(PyObject *self, PyObject *args)
+static PyObject *
+transpose_of(PyObject *x, PyObject *args)
 {
-    int nd = ARR(self)->nd, perm[UA_MAXDIMS];
+    int nd = ARR(x)->nd, perm[UA_MAXDIMS];
     PyObject *axes =
         PyTuple_GET_SIZE(args) == 1 ? PyTuple_GET_ITEM(args, 0) : args;
     if (PyTuple_GET_SIZE(args) == 0 || axes == Py_None) {
@@ -553,7 +563,17 @@ ua_py_array_transpose(PyObject *self, PyObject *args)
     } else if (ua_py_parse_axes(axes, nd, perm) < 0) {
         return NULL;
     }
-    return ua_py_array_permute(self, perm);
+    return ua_py_array_permute(x, perm);
+}
+
+PyObject *
+ua_py_array_transpose(PyObject *self, PyObject *args)
+{
+    /* The axes' hooks may reshape self after its axes were counted. */
+    PyObject *x = ua_py_array_snapshot(self);
+    PyObject *out = x != NULL ? transpose_of(x, args) : NULL;
+    Py_XDECREF(x);
+    return out;
 }
 
 /* x[key] = value: the view key selects, then an assignment into it. */
