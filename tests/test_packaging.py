@@ -1,5 +1,5 @@
-"""The package metadata, the license and the README's set-up steps, as a new
-user meets them."""
+"""The package metadata, the license, the README's set-up steps, as a new
+user meets them, and the developer guide's build steps."""
 
 import pathlib
 import re
@@ -8,6 +8,7 @@ import tomllib
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 README = (ROOT / "README.md").read_text()
+DEVELOPER = (ROOT / "docs" / "developer.rst").read_text()
 
 
 def test_license_file_matches_the_metadata():
@@ -58,9 +59,31 @@ def test_readme_makes_a_virtual_environment_before_installing():
     assert any("-m venv" in c and "activate" in c for c in commands[:first_install])
 
 
-def test_readme_tells_contributors_how_to_build_and_test():
+def rst_shell_commands(rst):
+    return [
+        line.strip()
+        for m in re.finditer(r"^( *)\.\. code-block:: sh\n\n((?:\1   .*\n|\n)+)", rst, re.M)
+        for line in m.group(2).splitlines()
+        if line.strip()
+    ]
+
+
+def test_readme_runs_the_two_commands_of_ci():
+    ci = (ROOT / ".ci" / "run").read_text()
+    for command in (
+        "python -m pip install . && python -m usmarray",
+        'python -m pip install ".[test,interop]" && python -m pytest',
+    ):
+        assert command in shell_commands(README) and command in ci.splitlines()
+
+
+def test_readme_points_contributors_at_the_developer_guide():
     section = README[README.index("## Contributing") :]
-    commands = "\n".join(shell_commands(section))
+    assert "docs/developer.rst" in section
+
+
+def test_developer_guide_tells_contributors_how_to_build_and_test():
+    commands = "\n".join(rst_shell_commands(DEVELOPER))
     assert re.search(r"pip install --no-build-isolation -e \"?\.", commands)
     assert "meson test" in commands  # the C tests
     assert "-Dfuzz=true" in commands  # the fuzzers

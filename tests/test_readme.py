@@ -1,10 +1,13 @@
 """Every Python example of the README and of the documentation runs, with
 the output it shows: blocks written as interactive sessions (>>>) are
-doctests, other Python blocks must run without an exception."""
+doctests, other Python blocks must run without an exception (in the
+documentation, the ``.. code-block:: python`` blocks of class ``test-runs``;
+``test-compiles`` ones are compiled only)."""
 
 import doctest
 import pathlib
 import re
+import textwrap
 
 import pytest
 
@@ -70,6 +73,48 @@ def test_documentation_examples(page):
     assert failures == 0, f"{failures} example(s) of docs/{page.name} failed (output above)"
 
 
+def rst_python_blocks(rst):
+    """(line number, code, classes) of each ``.. code-block:: python`` with a
+    ``:class:`` option: ``test-runs`` runs, ``test-compiles`` is compiled
+    only, ``needs-<module>`` skips without that module."""
+    pattern = r"^( *)\.\. code-block:: python\n\1   :class: ([^\n]+)\n\n((?:\1   .*\n|\n)+)"
+    return [
+        (
+            rst[: m.start()].count("\n") + 1,
+            textwrap.dedent(m.group(3)).strip("\n") + "\n",
+            m.group(2).split(),
+        )
+        for m in re.finditer(pattern, rst, re.M)
+    ]
+
+
+DOC_BLOCKS = [
+    (page, line, code, classes)
+    for page in sorted((ROOT / "docs").glob("*.rst"))
+    for line, code, classes in rst_python_blocks(page.read_text())
+    if {"test-runs", "test-compiles"} & set(classes)
+]
+
+
+def test_the_documentation_has_runnable_blocks():
+    assert any("test-runs" in classes for *_, classes in DOC_BLOCKS)
+
+
+@pytest.mark.parametrize(
+    "page, line, code, classes",
+    DOC_BLOCKS,
+    ids=[f"docs/{page.name}:{line}" for page, line, _, _ in DOC_BLOCKS],
+)
+def test_documentation_block_runs(page, line, code, classes):
+    name = f"docs/{page.name}:{line}"
+    for c in classes:
+        if c.startswith("needs-"):
+            pytest.importorskip(c.removeprefix("needs-"))
+    compiled = compile(code, name, "exec")
+    if "test-runs" in classes:
+        exec(compiled, {"__name__": "docs"})
+
+
 def test_a_wrong_example_fails():
     # The runner above reports mismatches, not only exceptions.
     test = doctest.DocTestParser().get_doctest(">>> 1 + 1\n3\n", {}, "wrong", "wrong", 0)
@@ -80,10 +125,11 @@ def test_a_wrong_example_fails():
 
 def test_fuzzing_commands_write_outside_the_tracked_corpus():
     # libFuzzer writes new inputs into the first corpus directory it is
-    # given: the README's commands must not name the tracked seeds first.
-    text = (ROOT / "README.md").read_text()
+    # given: the developer guide's commands must not name the tracked seeds
+    # first.
+    text = (ROOT / "docs" / "developer.rst").read_text()
     runs = re.findall(r"build-\w+/fuzz/fuzz_\w+((?: +\S+)+)", text)
-    assert runs, "README.md lost its fuzzing command"
+    assert runs, "docs/developer.rst lost its fuzzing command"
     for args in runs:
         corpora = [a for a in args.split() if not a.startswith("-")]
         assert corpora and not corpora[0].startswith("fuzz/corpus"), args

@@ -1,6 +1,6 @@
 """The layout of the sources: files include each other without cycles, the
 layers' folders include only what lies below them, no file outgrows its
-job, and the README's layout table names every source file."""
+job, and the layout table of docs/developer.rst names every source file."""
 
 import pathlib
 import re
@@ -179,19 +179,23 @@ def test_files_stay_small():
 
 
 def layout_rows():
-    """(path, what) of the README's table under "Layout of the sources"."""
-    text = (ROOT / "README.md").read_text()
-    section = text.split("## Layout of the sources", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"^\| `([^`]+)` \| (.+) \|$", section, re.M)
+    """(path, what) of the list-table under "Layout of the sources" in
+    docs/developer.rst: rows whose first cell is one path."""
+    text = (ROOT / "docs" / "developer.rst").read_text()
+    heading = "Layout of the sources\n---------------------\n"
+    assert heading in text, "docs/developer.rst lost its section on the layout"
+    section = text.split(heading, 1)[1]
+    section = re.split(r"\n[^\n]+\n[-=~^]{3,}\n", section, maxsplit=1)[0]
+    return re.findall(r"^   \* - ``([^`]+)``\n     - (.+)$", section, re.M)
 
 
-def test_readme_layout_table_names_every_source_file():
+def test_layout_table_names_every_source_file():
     rows = layout_rows()
-    assert rows, "README.md lost its layout table"
+    assert rows, "docs/developer.rst lost its layout table"
     for path, _ in rows:
         assert (ROOT / path.rstrip("/")).exists(), f"the layout table names {path}, which is gone"
     for path in source_files() + sorted((ROOT / "include").rglob("*.h")):
         rel = path.relative_to(ROOT).as_posix()
         folder = path.parent.relative_to(ROOT).as_posix() + "/"
-        named = any(p == rel or (p == folder and f"`{path.name}`" in what) for p, what in rows)
-        assert named, f"{rel}: name it in the README's layout table, in its folder's row"
+        named = any(p == rel or (p == folder and f"``{path.name}``" in what) for p, what in rows)
+        assert named, f"{rel}: name it in docs/developer.rst's layout table, in its folder's row"

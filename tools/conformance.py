@@ -3,7 +3,7 @@ usmarray accepts: each pair is tried for real, and sharing is proven by a
 write through one side read back through the other.
 
     python tools/conformance.py           # print the Markdown table
-    python tools/conformance.py --check   # exit 1 if README.md's differs
+    python tools/conformance.py --check   # exit 1 if docs/generated_tables.md's differs
     python tools/conformance.py --gpu [--check]   # the GPU partners' table
     python tools/conformance.py --sycl [--check]  # dpctl's and dpnp's table
 """
@@ -433,7 +433,7 @@ def main():
     if not args.check:
         sys.stdout.write(current)
         return 0
-    readme = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+    readme = pathlib.Path(__file__).resolve().parent.parent / "docs" / "generated_tables.md"
     marks = (
         (GPU_BEGIN, GPU_END) if args.gpu else (SYCL_BEGIN, SYCL_END) if args.sycl else (BEGIN, END)
     )

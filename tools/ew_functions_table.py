@@ -1,9 +1,9 @@
-"""README.md's table of elementwise functions, generated from the catalogue
+"""docs/generated_tables.md's table of elementwise functions, generated from the catalogue
 (src/core/compute/elementwise_catalogue.h), between its
 ``<!-- functions:begin -->`` and ``<!-- functions:end -->`` markers.
 
-    python tools/ew_functions_table.py           # rewrite README.md's table
-    python tools/ew_functions_table.py --check   # exit 1 if README.md's differs
+    python tools/ew_functions_table.py           # rewrite docs/generated_tables.md's table
+    python tools/ew_functions_table.py --check   # exit 1 if docs/generated_tables.md's differs
 """
 
 import argparse
@@ -13,7 +13,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "src" / "core" / "compute" / "elementwise_catalogue.h"
-README = ROOT / "README.md"
+TABLES = ROOT / "docs" / "generated_tables.md"
 BEGIN, END = "<!-- functions:begin -->", "<!-- functions:end -->"
 
 KINDS = {
@@ -70,14 +70,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
-    old = README.read_text()
+    old = TABLES.read_text()
     head, found, rest = old.partition(BEGIN)
     if not found or END not in rest:
-        raise SystemExit(f"README.md lacks the {BEGIN} ... {END} markers")
+        raise SystemExit(f"docs/generated_tables.md lacks the {BEGIN} ... {END} markers")
     new = head + BEGIN + "\n" + table() + "\n" + END + rest.partition(END)[2]
     if args.check:
         return 0 if new == old else 1
-    README.write_text(new)
+    TABLES.write_text(new)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""README.md's performance tables, generated from the benchmarks' JSON.
+"""docs/generated_tables.md's performance tables, generated from the benchmarks' JSON.
 
 python benchmarks/gpu_vs_peers.py --json benchmarks/results/gpu_vs_peers.json
 python benchmarks/gpu_vs_peers.py --reductions-only \
@@ -6,8 +6,8 @@ python benchmarks/gpu_vs_peers.py --reductions-only \
 python benchmarks/gpu_linalg_fft.py --json benchmarks/results/gpu_linalg_fft.json
 python benchmarks/host_vs_numpy.py --json benchmarks/results/host_vs_numpy.json
 python benchmarks/sycl_vs_dpctl.py --json benchmarks/results/sycl_vs_dpctl.json
-python tools/perf_tables.py           # rewrite README.md's tables
-python tools/perf_tables.py --check   # exit 1 if README.md's differ
+python tools/perf_tables.py           # rewrite docs/generated_tables.md's tables
+python tools/perf_tables.py --check   # exit 1 if docs/generated_tables.md's differ
 """
 
 import argparse
@@ -17,7 +17,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
-README = ROOT / "README.md"
+GENERATED = ROOT / "docs" / "generated_tables.md"
 BLOCKS = {
     "perf-gpu": RESULTS / "gpu_vs_peers.json",
     "perf-gpu-compute": RESULTS / "gpu_reductions.json",
@@ -127,7 +127,7 @@ def replace(text, name, body):
     begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
     head, found, rest = text.partition(begin)
     if not found or end not in rest:
-        raise SystemExit(f"README.md lacks the {begin} ... {end} markers")
+        raise SystemExit(f"docs/generated_tables.md lacks the {begin} ... {end} markers")
     return head + begin + "\n" + body + "\n" + end + rest.partition(end)[2]
 
 
@@ -135,13 +135,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
-    old = README.read_text()
+    old = GENERATED.read_text()
     new = old
     for name in BLOCKS:
         new = replace(new, name, render(name))
     if args.check:
         return 0 if new == old else 1
-    README.write_text(new)
+    GENERATED.write_text(new)
     return 0
 
 

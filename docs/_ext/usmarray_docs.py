@@ -4,10 +4,10 @@
   plain signatures; the API reference shows the annotated ones of
   ``usmarray/__init__.pyi`` instead, so both sources are used and agree
   (``mypy.stubtest`` checks that the stubs match the runtime).
-* ``.. readme-table:: <marker>``: the ``n``-th (``:index:``, from 0)
-  Markdown table after a line of README.md that starts with the marker,
-  as a list-table, so the conformance and benchmark tables have one
-  source, which tests keep current.
+* ``.. generated-table:: <name>``: a block of ``docs/generated_tables.md``
+  (the elementwise functions, the conformance and the benchmark tables,
+  which tools/ generate and tests keep current), as paragraphs and
+  list-tables; ``:index: n`` takes its ``n``-th table alone.
 """
 
 import ast
@@ -88,7 +88,15 @@ def setup_stub_signatures(app):
     app.connect("autodoc-process-signature", replace, priority=100)
 
 
-# --------------------------------------------------------- README tables
+# ------------------------------------------------------ generated tables
+
+TABLES = ROOT / "docs" / "generated_tables.md"
+
+
+def split_cells(line):
+    """The cells of a Markdown table row; ``\\|`` is a pipe inside a cell."""
+    cells = re.split(r"(?<!\\)\|", line.strip().strip("|"))
+    return [c.strip().replace("\\|", "|") for c in cells]
 
 
 def markdown_tables(lines):
@@ -96,7 +104,7 @@ def markdown_tables(lines):
     tables, current = [], []
     for line in lines + [""]:
         if line.startswith("|"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            cells = split_cells(line)
             if not all(re.fullmatch(r":?-+:?", c) for c in cells):
                 current.append(cells)
         elif current:
@@ -107,39 +115,72 @@ def markdown_tables(lines):
 
 def to_rst_inline(text):
     """Markdown's inline code and emphasis in reStructuredText."""
-    text = re.sub(r"`([^`]+)`", lambda m: "``" + m.group(1) + "``", text)
+    # A literal followed by a letter needs an escaped space in rst.
+    text = re.sub(
+        r"`([^`]+)`(\w?)",
+        lambda m: "``" + m.group(1) + "``" + ("\\ " + m.group(2) if m.group(2) else ""),
+        text,
+    )
     return re.sub(r"\*\*([^*]+)\*\*", r"**\1**", text) or "\\ "
 
 
-class ReadmeTable(Directive):
+def list_table(rows):
+    header, *body = rows
+    rst = [".. list-table::", "   :header-rows: 1", ""]
+    for row in [header, *body]:
+        row = row + [""] * (len(header) - len(row))
+        rst.append("   * - " + to_rst_inline(row[0]))
+        rst += ["     - " + to_rst_inline(cell) for cell in row[1:]]
+    return rst + [""]
+
+
+def generated_block(name):
+    """The lines between ``<!-- name:begin -->`` and ``<!-- name:end -->`` of
+    docs/generated_tables.md, or None."""
+    lines = TABLES.read_text().splitlines()
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    if begin not in lines or end not in lines:
+        return None
+    return lines[lines.index(begin) + 1 : lines.index(end)]
+
+
+class GeneratedTable(Directive):
+    """``.. generated-table:: <name>``: the block ``name`` of
+    docs/generated_tables.md (which tools/ write and tests check), its
+    sentences as paragraphs and its tables as list-tables; with ``:index: n``
+    only its ``n``-th table (from 0)."""
+
     required_arguments = 1
-    final_argument_whitespace = True
     option_spec = {"index": directives.nonnegative_int}
 
     def run(self):
-        readme = ROOT / "README.md"
-        self.state.document.settings.record_dependencies.add(str(readme))
-        lines = readme.read_text().splitlines()
-        marker = self.arguments[0]
-        starts = [i for i, line in enumerate(lines) if line.startswith(marker)]
-        if not starts:
-            raise self.error(f"README.md has no line starting with {marker!r}")
-        tables = markdown_tables(lines[starts[0] + 1 :])
-        index = self.options.get("index", 0)
-        if index >= len(tables):
-            raise self.error(f"README.md has no table {index} after {marker!r}")
-        header, *rows = tables[index]
-        rst = [".. list-table::", "   :header-rows: 1", ""]
-        for row in [header, *rows]:
-            row = row + [""] * (len(header) - len(row))
-            rst.append("   * - " + to_rst_inline(row[0]))
-            rst += ["     - " + to_rst_inline(cell) for cell in row[1:]]
+        self.state.document.settings.record_dependencies.add(str(TABLES))
+        name = self.arguments[0]
+        lines = generated_block(name)
+        if lines is None:
+            raise self.error(f"{TABLES.name} has no block {name!r}")
+        if "index" in self.options:
+            tables = markdown_tables(lines)
+            if self.options["index"] >= len(tables):
+                raise self.error(f"{TABLES.name}'s {name!r} has no table {self.options['index']}")
+            rst = list_table(tables[self.options["index"]])
+        else:
+            rst, table = [], []
+            for line in lines + [""]:
+                if line.startswith("|"):
+                    table.append(line)
+                    continue
+                if table:
+                    rst += list_table(markdown_tables(table)[0])
+                    table = []
+                if line.strip():
+                    rst += [to_rst_inline(line), ""]
         container = nodes.container()
-        self.state.nested_parse(StringList(rst, source=str(readme)), self.content_offset, container)
+        self.state.nested_parse(StringList(rst, source=str(TABLES)), self.content_offset, container)
         return container.children
 
 
 def setup(app):
     app.connect("builder-inited", setup_stub_signatures)
-    app.add_directive("readme-table", ReadmeTable)
+    app.add_directive("generated-table", GeneratedTable)
     return {"parallel_read_safe": True}
