@@ -1,5 +1,5 @@
 """usmarray against CuPy, PyTorch and numba-cuda on one GPU, in one run: the
-rows of DESIGN.md section 5 and of issue 15's table.
+rows of the GPU table of docs/performance.rst.
 
 Per-call rows time many calls with a wall clock (they measure Python-side
 overhead); bandwidth rows time copies with CUDA events recorded on the stream

@@ -348,7 +348,7 @@ def test_no_cuda_array_interface_on_the_host_backend(kind):
 
 
 def test_host_device_memory_is_private_but_dlpack_names_the_cpu(host_queue):
-    # DESIGN.md section 1: device memory is never host-accessible through
+    # docs/architecture.rst: device memory is never host-accessible through
     # the API, on every backend; DLPack is the one exception, by design, since
     # it names the true device, and the host backend's memory is CPU memory.
     x = ua.arange(6, dtype="f8", usm_type="device", queue=host_queue)

@@ -1,6 +1,6 @@
 """dpctl's objects wherever a device or a queue is taken, and dpctl's objects
-given back by arrays and memory of the SYCL backend (DESIGN.md section 1,
-"Speaking dpctl's language"), against dpctl and dpnp on the SYCL devices here
+given back by arrays and memory of the SYCL backend (docs/architecture.rst,
+"dpctl's objects"), against dpctl and dpnp on the SYCL devices here
 (the OpenCL CPU device in CI).  Skipped without dpctl."""
 
 import numpy as np

@@ -93,7 +93,7 @@ SHAPES = [(), (1,), (1, 1), (2,), (0,)]
 @pytest.mark.parametrize("name", sorted(CONVERSIONS))
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_scalar_conversions_take_0d_arrays_only(name, dtype):
-    # DESIGN.md section 9: 0-d arrays convert as NumPy's do; an array of one
+    # docs/architecture.rst: 0-d arrays convert as NumPy's do; an array of one
     # element and more dimensions raises TypeError, any other size ValueError
     # (as dpctl's usm_ndarray; NumPy deprecates converting them).
     convert = CONVERSIONS[name]

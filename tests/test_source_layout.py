@@ -13,7 +13,7 @@ SRC = ROOT / "src"
 pytestmark = pytest.mark.skipif(not SRC.is_dir(), reason="needs the source tree")
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-# Past this a file is split by job (DESIGN.md section 3); docstrings are
+# Past this a file is split by job (docs/architecture.rst, "Layers"); docstrings are
 # text, not code.
 MAX_LINES = 850
 LONG_FILES = {"src/python/base/docstrings.h"}
@@ -199,3 +199,46 @@ def test_layout_table_names_every_source_file():
         folder = path.parent.relative_to(ROOT).as_posix() + "/"
         named = any(p == rel or (p == folder and f"``{path.name}``" in what) for p, what in rows)
         assert named, f"{rel}: name it in docs/developer.rst's layout table, in its folder's row"
+
+
+# A path such as src/core/compute/index.c or compute/index.c in a comment,
+# a docstring or a page names a file of the repository: one that moved or
+# went is a stale reference.
+_PATH = re.compile(
+    r"(?<![\w./-])((?:src|include|docs|tests|benchmarks|tools|python|fuzz|core|compute|"
+    r"layout|memory|devices|interop|backends|base|types|namespace|protocols|host|cuda|sycl)"
+    r"/(?:[\w-]+/)*[\w-]+\.(?:c|h|inc|py|rst|md|sh|pyi|pxd|cu|json))\b"
+)
+_BASES = ("", "src/", "src/core/", "src/backends/", "src/python/", "python/", "tests/", "docs/")
+_TEXTS = ("src", "include", "docs", "tests", "benchmarks", "tools", "python", "fuzz")
+_SUFFIXES = {".c", ".h", ".inc", ".py", ".rst", ".md", ".sh", ".pyi", ".pxd", ".cu"}
+
+
+def _texts():
+    for top in _TEXTS:
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.is_file() and path.suffix in _SUFFIXES and "_build" not in path.parts:
+                yield path
+    yield ROOT / "README.md"
+
+
+def test_every_path_named_in_the_sources_and_docs_exists():
+    stale = []
+    for path in _texts():
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            for ref in _PATH.findall(line):
+                places = [ROOT / (base + ref) for base in _BASES] + [path.parent / ref]
+                if not any(p.exists() for p in places):
+                    stale.append(f"{path.relative_to(ROOT)}:{number}: {ref}")
+    assert not stale, "references to files that do not exist:\n" + "\n".join(stale)
+
+
+def test_the_sources_and_docs_cite_no_document_outside_the_repository():
+    cited = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in _texts()
+        if path.name != "test_source_layout.py"
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
+        if "DESIGN.md" in line
+    ]
+    assert not cited, "the design document lives in docs/architecture.rst: " + ", ".join(cited)

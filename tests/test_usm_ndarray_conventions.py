@@ -1,6 +1,6 @@
 """Where the tests of dpctl's usm_ndarray (dpnp's tests/tensor/
 test_usm_ndarray_ctor.py) fix a behaviour the source documents leave open,
-ours match it (DESIGN.md section 1, "Speaking dpctl's language"), on the host
+ours match it (docs/architecture.rst, "dpctl's objects"), on the host
 backend and on every SYCL device: flags, the shape setter, reshape to the
 same shape, the strides of empty slices, order 'K' copies of negative
 strides, astype(None) and its casting and device, and the malformed

@@ -1,6 +1,6 @@
 /* The compute-kernel table: the second versioned table of a backend, which
  * every backend fills completely (the core calls each entry without
- * checking).  The core plans the work (compute/index.c, compute/fill.c):
+ * checking).  The core plans the work (compute/index.c for gathers, compress and fills):
  * it drops and merges axes, checks sizes and allocates, so that a kernel
  * sees a few plain steps.  Adding an entry means adding it here and to
  * each backend's file.

@@ -1,6 +1,6 @@
 /* The plans of the compute-kernel table's reductions, scans, sorts and
  * matrix products (kernels.h includes this header; compute/reduce.c,
- * compute/sort.c and compute/matmul.c make the plans).  As for every
+ * products among them, and compute/sort.c make the plans).  As for every
  * entry, the core has dropped and merged axes, checked sizes and
  * allocated, so that a kernel sees a few plain steps, in bytes. */
 #ifndef USMARRAY_CORE_COMPUTE_REDUCE_KERNELS_H

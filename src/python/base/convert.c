@@ -173,7 +173,7 @@ keyword_position(const ua_py_argspec *spec, PyObject *key)
         }
     }
     /* sycl_queue is dpctl's and dpnp's name of queue, wherever one is
-     * taken (DESIGN.md section 1, "Speaking dpctl's language"). */
+     * taken (docs/architecture.rst, "dpctl's objects"). */
     if (PyUnicode_IS_ASCII(key) && ascii_equals(key, "sycl_queue")) {
         for (int i = 0; spec->names[i] != NULL; i++) {
             if (strcmp(spec->names[i], "queue") == 0) {

@@ -55,7 +55,7 @@ PyObject *
 ua_py_batch_end(ua_state *st, ua_py_batch *b, PyObject *out)
 {
     /* No wait: the copies run in the queue's order, as all later work on
-     * it does (DESIGN.md section 9, "Asynchrony"); the pool hands out what
+     * it does (docs/architecture.rst, "Asynchrony"); the pool hands out what
      * they read only to work ordered after them. */
     flush_blocks(b);
     ua_status code = b->code;

@@ -31,7 +31,7 @@ ua_py_copy_strided(ua_state *st, PyObject *queue, int nd,
     PyThreadState *saved = ua_py_release_if_long(bytes);
     ua_status code = ua_queue_copy_strided(q, nd, shape, dst, src);
     /* Between the library's own allocations, later work is ordered after
-     * the copy and the host waits where it reads (DESIGN.md section 9,
+     * the copy and the host waits where it reads (docs/architecture.rst,
      * "Asynchrony"); other memory (a NumPy array, a scalar on the stack,
      * another library's allocation) may change or go once this returns. */
     if (code == UA_OK && (!ua_queue_owns_memory(q, dst->data) ||

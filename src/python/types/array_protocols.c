@@ -68,7 +68,7 @@ element_as_python(PyObject *self)
     return item;
 }
 
-/* Only 0-d arrays convert to Python scalars (DESIGN.md section 9,
+/* Only 0-d arrays convert to Python scalars (docs/architecture.rst,
  * "Comparison and truth", as dpctl's usm_ndarray and the standard have it;
  * NumPy is deprecating the rest): an array of one element and more
  * dimensions is of the wrong kind (TypeError), one of any other size has

@@ -34,7 +34,7 @@ PyObject *ua_py_as_queue(ua_state *st, PyObject *obj, const char *what);
 PyObject *ua_py_as_import_queue(ua_state *st, PyObject *obj, const char *what);
 /* Waits, without the GIL, for the work enqueued on queue (a Queue) before
  * the host reads or writes memory of it: namespace calls return before
- * their kernels finish (DESIGN.md section 9, "Asynchrony").  No call
+ * their kernels finish (docs/architecture.rst, "Asynchrony").  No call
  * where the queue's backend finishes work before returning. */
 int ua_py_queue_settle(ua_state *st, PyObject *queue);
 /* dpctl's SyclQueue, SyclDevice or SyclContext of a Queue of the SYCL
