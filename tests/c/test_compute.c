@@ -7,21 +7,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "host_queue.h"
 #include "core/compute/compute.h"
 #include "core/compute/elementwise_source.h"
 #include "core/core.h"
-
-static ua_queue *
-host_queue(void)
-{
-    ua_device *d;
-    ua_context *c;
-    ua_queue *q;
-    ua_device_select("host", &d);
-    ua_device_default_context(d, &c);
-    ua_context_default_queue(c, &q);
-    return q;
-}
 
 /* x[[2, -1, 0], :] of a 4 x 3 array, and the same by scatter. */
 static void

@@ -2,19 +2,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "host_queue.h"
 #include "core/core.h"
-
-static ua_queue *
-host_queue(void)
-{
-    ua_device *d;
-    ua_context *c;
-    ua_queue *q;
-    ua_device_select("host", &d);
-    ua_device_default_context(d, &c);
-    ua_context_default_queue(c, &q);
-    return q;
-}
 
 static void
 test_allocate_each_kind(ua_queue *q)

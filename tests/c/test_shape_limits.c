@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "host_queue.h"
 #include "core/compute/compute.h"
 #include "core/compute/reduce.h"
 #include "core/core.h"
@@ -14,18 +15,6 @@
 #define OVER (UA_MAXDIMS + 1)
 
 static ptrdiff_t ones[OVER + 2], zeros[OVER + 2];
-
-static ua_queue *
-host_queue(void)
-{
-    ua_device *d;
-    ua_context *c;
-    ua_queue *q;
-    ua_device_select("host", &d);
-    ua_device_default_context(d, &c);
-    ua_context_default_queue(c, &q);
-    return q;
-}
 
 /* The last error names the limit (and fn, where given). */
 static bool
