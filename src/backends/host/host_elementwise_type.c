@@ -72,6 +72,15 @@ ua_half_step(float x, bool up)
 #define UA_FAST_EXP(x) ua_vm_exp(x)
 #endif
 
+/* float32's math of its own where the C library's is one call per element
+ * (host_vector_mathf.h); float16, computed in float32 and rounded once,
+ * keeps the C library's, whose results round to its nearest value. */
+#if UA_KIND_FLOAT && UA_T_BITS == 32
+#include "backends/host/host_vector_mathf.h"
+#undef UA_M
+#define UA_M(name) ua_vmf_##name
+#endif
+
 #if UA_KIND_COMPLEX
 typedef struct ua_complex {
     UA_R re, im;
@@ -225,9 +234,19 @@ ua_c_pow(ua_complex a, ua_complex b)
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&        \
     !defined(UA_EW_NO_CLONES)
 #define UA_EW_CLONES                                                          \
-    __attribute__((target_clones("default", "avx2", "arch=x86-64-v4")))
+    __attribute__((                                                           \
+        target_clones("default", "avx2", "arch=x86-64-v4"))) UA_EW_FLATTEN
 #else
 #define UA_EW_CLONES
+#endif
+
+/* float32's own math (a binary one's body five times in one function)
+ * outgrows GCC's inlining budget, and a helper left a call keeps its loop
+ * scalar: its loops inline everything they call. */
+#if UA_KIND_FLOAT && UA_T_BITS == 32
+#define UA_EW_FLATTEN __attribute__((flatten))
+#else
+#define UA_EW_FLATTEN
 #endif
 
 /* o[i * so] <- EXPR over n elements; operand k's element i is
@@ -303,21 +322,64 @@ ua_c_pow(ua_complex a, ua_complex b)
         }                                                                     \
     }
 
+/* Three operands, each dense or broadcast: a dense one between two
+ * broadcast ones (clip's bounds) has its own loop; in any other mix the
+ * broadcast ones are spread over a block on the stack, so that one dense
+ * loop, which the compiler vectorizes, serves it. */
+#define UA_EW_SPREAD 256
 #define UA_EW_LOOP3(NAME, RULE, EXPR)                                         \
-    UA_EW_CLONES static void ew_##NAME(char *o_, ptrdiff_t so,                \
-                                       char *const *in, const ptrdiff_t *s,   \
-                                       ptrdiff_t n)                           \
+    UA_EW_CLONES static void ew_##NAME##_dense(                               \
+        UA_EW_OUT_##RULE *restrict o, const UA_EW_A_##RULE *restrict pa,      \
+        const T *restrict pb, const T *restrict pc, ptrdiff_t n)              \
     {                                                                         \
-        UA_EW_OUT_##RULE *restrict o = (UA_EW_OUT_##RULE *)o_;                \
-        const UA_EW_A_##RULE *restrict pa = (const UA_EW_A_##RULE *)in[0];    \
-        const T *restrict pb = (const T *)in[1];                              \
-        const T *restrict pc = (const T *)in[2];                              \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            UA_EW_A_##RULE a = pa[i];                                         \
+            T b = pb[i], c = pc[i];                                           \
+            o[i] = EXPR;                                                      \
+        }                                                                     \
+    }                                                                         \
+    UA_EW_CLONES static void ew_##NAME##_bounds(                              \
+        UA_EW_OUT_##RULE *restrict o, const UA_EW_A_##RULE *restrict pa, T b, \
+        T c, ptrdiff_t n)                                                     \
+    {                                                                         \
+        for (ptrdiff_t i = 0; i < n; i++) {                                   \
+            UA_EW_A_##RULE a = pa[i];                                         \
+            o[i] = EXPR;                                                      \
+        }                                                                     \
+    }                                                                         \
+    static void ew_##NAME##_spread(                                           \
+        UA_EW_OUT_##RULE *o, const UA_EW_A_##RULE *pa, const T *pb,           \
+        const T *pc, const ptrdiff_t *s, ptrdiff_t n)                         \
+    {                                                                         \
+        UA_EW_A_##RULE ab[UA_EW_SPREAD];                                      \
+        T bb[UA_EW_SPREAD], cb[UA_EW_SPREAD];                                 \
+        ptrdiff_t fill = n < UA_EW_SPREAD ? n : UA_EW_SPREAD;                 \
+        for (ptrdiff_t i = 0; i < fill; i++) {                                \
+            ab[i] = pa[0], bb[i] = pb[0], cb[i] = pc[0];                      \
+        }                                                                     \
+        for (ptrdiff_t at = 0; at < n; at += UA_EW_SPREAD) {                  \
+            ptrdiff_t m = n - at < UA_EW_SPREAD ? n - at : UA_EW_SPREAD;      \
+            ew_##NAME##_dense(o + at, s[0] ? pa + at : ab,                    \
+                              s[1] ? pb + at : bb, s[2] ? pc + at : cb, m);   \
+        }                                                                     \
+    }                                                                         \
+    static void ew_##NAME(char *o_, ptrdiff_t so, char *const *in,            \
+                          const ptrdiff_t *s, ptrdiff_t n)                    \
+    {                                                                         \
+        UA_EW_OUT_##RULE *o = (UA_EW_OUT_##RULE *)o_;                         \
+        const UA_EW_A_##RULE *pa = (const UA_EW_A_##RULE *)in[0];             \
+        const T *pb = (const T *)in[1], *pc = (const T *)in[2];               \
         if (so == 1 && s[0] == 1 && s[1] == 1 && s[2] == 1) {                 \
-            for (ptrdiff_t i = 0; i < n; i++) {                               \
-                UA_EW_A_##RULE a = pa[i];                                     \
-                T b = pb[i], c = pc[i];                                       \
-                o[i] = EXPR;                                                  \
-            }                                                                 \
+            ew_##NAME##_dense(o, pa, pb, pc, n);                              \
+            return;                                                           \
+        }                                                                     \
+        if (so == 1 && s[0] == 1 && s[1] == 0 && s[2] == 0) {                 \
+            ew_##NAME##_bounds(o, pa, pb[0], pc[0], n);                       \
+            return;                                                           \
+        }                                                                     \
+        if (so == 1 && UA_EW_DENSE_OR_ONE(s[0]) &&                            \
+            UA_EW_DENSE_OR_ONE(s[1]) && UA_EW_DENSE_OR_ONE(s[2])) {           \
+            ew_##NAME##_spread(o, pa, pb, pc, s, n);                          \
             return;                                                           \
         }                                                                     \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
