@@ -10,7 +10,6 @@ import argparse
 import time
 
 import numpy as np
-
 import usmarray as ua
 
 NAMES = ["atanh", "tanh", "sinh", "atan2", "expm1", "tan", "atan", "asinh", "log1p",
@@ -54,7 +53,9 @@ def main():
         for _ in range(a.repeat):  # interleaved
             tu = min(tu, best(lambda: uf(*us), 1))
             tn = min(tn, best(lambda: nf(*xs), 1))
-        print(f"{name:6s} numpy {tn * 1e3:7.3f} ms  usmarray {tu * 1e3:7.3f} ms  ratio {tn / tu:.2f}")
+        print(
+            f"{name:6s} numpy {tn * 1e3:7.3f} ms  usmarray {tu * 1e3:7.3f} ms  ratio {tn / tu:.2f}"
+        )
 
 
 if __name__ == "__main__":
