@@ -129,25 +129,42 @@ ua_vmf_expm1(float x)
  * log(1 + f) = f - f^2/2 + s (f^2/2 + R), R = 2s^2/3 + 2s^4/5 + ... by
  * its series to s^8 (|s| < 0.172: the first omitted term is below 2^-28
  * of the result), so that the rounding errors fall on the small terms. */
-UA_VMF_FN float
-ua_vmf_log_core(float u, float c, int32_t j)
+/* u > 0 as 2^k m, m in [sqrt(2)/2, sqrt(2)), k offset by j; of f = m - 1,
+ * s = f / (2 + f), hfsq = f^2 / 2 and rr the series' terms past 2s:
+ * log(m) = f - hfsq + s (hfsq + rr).  What log and log10 share. */
+typedef struct {
+    int32_t k;
+    float f, s, hfsq, rr;
+} ua_vmf_log_parts;
+
+UA_VMF_FN ua_vmf_log_parts
+ua_vmf_log_split(float u, int32_t j)
 {
+    ua_vmf_log_parts p;
     uint32_t iu = ua_vm_bitsf(u) + (0x3f800000u - 0x3f3504f3u);
-    int32_t k = (int32_t)(iu >> 23) - 127 + j;
+    p.k = (int32_t)(iu >> 23) - 127 + j;
     float m = ua_vmf_float((iu & 0x007fffffu) + 0x3f3504f3u);
-    float f = m - 1.0f;
-    float s = f / (2.0f + f);
-    float z = s * s;
+    p.f = m - 1.0f;
+    p.s = p.f / (2.0f + p.f);
+    float z = p.s * p.s;
     float rr = 2.0f / 9.0f;
     rr = rr * z + 2.0f / 7.0f;
     rr = rr * z + 2.0f / 5.0f;
     rr = rr * z + 2.0f / 3.0f;
-    rr *= z;
-    float hfsq = 0.5f * f * f;
-    float kf = (float)k;
+    p.rr = rr * z;
+    p.hfsq = 0.5f * p.f * p.f;
+    return p;
+}
+
+UA_VMF_FN float
+ua_vmf_log_core(float u, float c, int32_t j)
+{
+    ua_vmf_log_parts p = ua_vmf_log_split(u, j);
+    float kf = (float)p.k;
     /* ln 2 split so that kf times its high part is exact (|k| < 256) */
     float lo = kf * 1.42860677e-6f + c / u;
-    float y = kf * 0.693145751953125f + (f - (hfsq - (s * (hfsq + rr) + lo)));
+    float y = kf * 0.693145751953125f +
+              (p.f - (p.hfsq - (p.s * (p.hfsq + p.rr) + lo)));
     return u == INFINITY ? u : y;
 }
 
@@ -174,24 +191,12 @@ ua_vmf_log10(float x)
 {
     int32_t j = x < 0x1p-126f ? -24 : 0;
     float xs = x < 0x1p-126f ? x * 0x1p24f : x;
-    float u = xs > 0.0f ? xs : 1.0f;
-    uint32_t iu = ua_vm_bitsf(u) + (0x3f800000u - 0x3f3504f3u);
-    int32_t k = (int32_t)(iu >> 23) - 127 + j;
-    float m = ua_vmf_float((iu & 0x007fffffu) + 0x3f3504f3u);
-    float f = m - 1.0f;
-    float s = f / (2.0f + f);
-    float z = s * s;
-    float rr = 2.0f / 9.0f;
-    rr = rr * z + 2.0f / 7.0f;
-    rr = rr * z + 2.0f / 5.0f;
-    rr = rr * z + 2.0f / 3.0f;
-    rr *= z;
-    float hfsq = 0.5f * f * f;
+    ua_vmf_log_parts p = ua_vmf_log_split(xs > 0.0f ? xs : 1.0f, j);
     /* log(1 + f) = hi + lo with hi f - hfsq cut to its high 12 bits */
-    float hi = f - hfsq;
+    float hi = p.f - p.hfsq;
     hi = ua_vmf_float(ua_vm_bitsf(hi) & 0xfffff000u);
-    float lo = (f - hi) - hfsq + s * (hfsq + rr);
-    float kf = (float)k;
+    float lo = (p.f - hi) - p.hfsq + p.s * (p.hfsq + p.rr);
+    float kf = (float)p.k;
     const float ivln10hi = 4.3432617188e-01f, ivln10lo = -3.1689971365e-05f;
     const float log10_2hi = 3.0102920532e-01f, log10_2lo = 7.9034151668e-07f;
     float y = kf * log10_2lo + (lo + hi) * ivln10lo + lo * ivln10hi +
