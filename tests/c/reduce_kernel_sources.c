@@ -48,10 +48,9 @@ emit(const char *dir, ua_typenum x, ua_typenum a, bool truth)
     char name[128];
     snprintf(name, sizeof name, "%s_%s%s", ua_dtype_name(x), ua_dtype_name(a),
              truth ? "_truth" : "");
-    ua_gpu_types t = {x, a, truth};
+    ua_gpu_program p = {{x, a, truth}, UA_GPU_F_ALL, -1, -1};
     return write_file(dir, name, "cu", ua_cuda_reduce_source(x, a, truth)) +
-           write_file(dir, name, "cl",
-                      ua_gpu_program_source(&cl, &t, UA_GPU_F_ALL));
+           write_file(dir, name, "cl", ua_gpu_program_source(&cl, &p));
 }
 
 static int
@@ -59,13 +58,35 @@ emit_families(const char *dir, ua_typenum x, ua_typenum a)
 {
     int failed = 0;
     for (int f = 0; f < UA_GPU_NFAMILIES; f++) {
+        /* Programs for any operation, and for one (op 1: a product, a
+         * maximum), where the family's kernels take one. */
+        bool takes_op = false;
+        for (int k = 0; k < UA_GPU_NKERNELS; k++) {
+            takes_op |=
+                ua_gpu_family_of((ua_gpu_kernel)k) == (ua_gpu_family)f &&
+                ua_gpu_op_argument((ua_gpu_kernel)k) >= 0;
+        }
+        for (int op = -1; op <= (takes_op ? 1 : -1); op += 2) {
+            char name[128];
+            snprintf(name, sizeof name, "family_%s_%s_%s%s",
+                     ua_gpu_family_names[f], ua_dtype_name(x),
+                     ua_dtype_name(a), op >= 0 ? "_op1" : "");
+            ua_gpu_program p = {{x, a, false}, (ua_gpu_family)f, op, -1};
+            failed +=
+                write_file(dir, name, "cu",
+                           ua_cuda_reduce_program_source(&p)) +
+                write_file(dir, name, "cl", ua_gpu_program_source(&cl, &p));
+        }
+    }
+    /* Each kernel alone, as the CUDA backend compiles a family. */
+    for (int k = 0; k < UA_GPU_NKERNELS; k++) {
         char name[128];
-        snprintf(name, sizeof name, "family_%s_%s_%s", ua_gpu_family_names[f],
+        snprintf(name, sizeof name, "kernel_%s_%s_%s", ua_gpu_kernel_names[k],
                  ua_dtype_name(x), ua_dtype_name(a));
-        ua_gpu_types t = {x, a, false};
+        ua_gpu_program p = {
+            {x, a, false}, ua_gpu_family_of((ua_gpu_kernel)k), -1, k};
         failed +=
-            write_file(dir, name, "cu", ua_cuda_reduce_family_source(&t, f)) +
-            write_file(dir, name, "cl", ua_gpu_program_source(&cl, &t, f));
+            write_file(dir, name, "cu", ua_cuda_reduce_program_source(&p));
     }
     return failed;
 }

@@ -1,7 +1,9 @@
 /* The core's planning of indexed work and the host backend's compute
  * kernels: gathers and scatters by one or several index arrays (with
  * broadcasting, negative indices and bounds), take_along_axis, mask
- * compaction into rows and into coordinates, and the fill patterns. */
+ * compaction into rows and into coordinates, and the fill patterns; and
+ * the GPU programs' choice of operation, which must read each kernel's op
+ * where its parameter list has it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 #include "host_queue.h"
 #include "core/compute/compute.h"
 #include "core/compute/elementwise_source.h"
+#include "core/compute/reduce_gpu.h"
 #include "core/core.h"
 
 /* x[[2, -1, 0], :] of a 4 x 3 array, and the same by scatter. */
@@ -255,6 +258,76 @@ test_row_vectors(void)
     CHECK(v.path == UA_EW_PATH_CONTIGUOUS && v.vec == 1);
 }
 
+static const char *
+plain_storage(ua_typenum t)
+{
+    (void)t;
+    return "float";
+}
+
+/* The position of "int op" among kernel k's parameters in the kernel
+ * text, or -1. */
+static int
+op_position_in_text(const char *text, const char *name)
+{
+    char head[64];
+    snprintf(head, sizeof head, "\n%s(", name);
+    const char *p = strstr(text, head);
+    if (p == NULL) {
+        return -2;
+    }
+    const char *end = strchr(p, ')');
+    int position = 0;
+    for (p += strlen(head); p < end; p++) {
+        if (strncmp(p, "int op", 6) == 0 && (p[6] == ',' || p[6] == ')')) {
+            return position;
+        }
+        position += *p == ',';
+    }
+    return -1;
+}
+
+/* A launch's op chooses its program: the op read where each kernel has
+ * it, and programs of two ops or of two families have two keys. */
+static void
+test_program_per_operation(void)
+{
+    static const char *const none[] = {"", NULL};
+    ua_gpu_language lang = {none, plain_storage};
+    ua_gpu_program all = {
+        {UA_FLOAT32, UA_FLOAT32, false}, UA_GPU_F_ALL, -1, -1};
+    char *text = ua_gpu_program_source(&lang, &all);
+    CHECK(text != NULL && strstr(text, "#define PROGRAM_OP -1\n") != NULL);
+    for (int k = 0; text != NULL && k < UA_GPU_NKERNELS; k++) {
+        int at = op_position_in_text(text, ua_gpu_kernel_names[k]);
+        CHECK(at != -2);
+        CHECK(at == ua_gpu_op_argument((ua_gpu_kernel)k));
+    }
+    free(text);
+    ua_gpu_types t = {UA_FLOAT32, UA_FLOAT32, false};
+    ua_gpu_arg args[12] = {{0}};
+    for (int i = 0; i < 12; i++) {
+        args[i] = (ua_gpu_arg){UA_GPU_I32, NULL, 0, 7};
+    }
+    args[8].i32 = 1; /* ua_red_dense's op: a product */
+    ua_gpu_program p = ua_gpu_program_for(&t, UA_GPU_RED_DENSE, args, 12);
+    CHECK(p.op == 1 && p.family == UA_GPU_F_RED_DENSE);
+    args[8].i32 = 0;
+    ua_gpu_program q = ua_gpu_program_for(&t, UA_GPU_RED_DENSE, args, 12);
+    CHECK(q.op == 0 && ua_gpu_program_key(&p) != ua_gpu_program_key(&q));
+    ua_gpu_program r = ua_gpu_program_for(&t, UA_GPU_IOTA, args, 3);
+    CHECK(r.op == -1 && ua_gpu_program_key(&r) != ua_gpu_program_key(&q));
+    /* Too few arguments, or another kind there: any operation. */
+    CHECK(ua_gpu_program_for(&t, UA_GPU_ARG_CHUNKS, args, 11).op == -1);
+    args[8].kind = UA_GPU_I64;
+    CHECK(ua_gpu_program_for(&t, UA_GPU_RED_DENSE, args, 12).op == -1);
+    text = ua_gpu_program_source(&lang, &p);
+    CHECK(text != NULL && strstr(text, "#define PROGRAM_OP 1\n") != NULL &&
+          strstr(text, "#define WANT_RED_DENSE 1\n") != NULL &&
+          strstr(text, "#define WANT_RED_LANES 1\n") == NULL);
+    free(text);
+}
+
 int
 main(void)
 {
@@ -265,5 +338,6 @@ main(void)
     test_compress(q);
     test_fills(q);
     test_row_vectors();
+    test_program_per_operation();
     return check_report("test_compute");
 }

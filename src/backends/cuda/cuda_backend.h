@@ -13,7 +13,7 @@
 #include "core/compute/reduce_gpu.h"
 
 /* The compute kernels' programs (cuda_compute.c). */
-#define UA_CUDA_COMPUTE_PROGRAMS 28
+#define UA_CUDA_COMPUTE_PROGRAMS 58
 
 /* Alignment cuMemAlloc and cuMemAllocManaged guarantee. */
 #define CUDA_DEVICE_ALIGNMENT 256
@@ -110,13 +110,13 @@ typedef struct {
      * variant key, under lock: an open-addressed table of ew_cap slots. */
     ua_ew_table ew;
     /* The reduction programs compiled so far (cuda_reduce.c), by their
-     * types' key, under lock. */
+     * key (types, family, operation), under lock. */
     ua_ew_table reduce;
     /* The radix sort's modules (cuda_sort.c) for keys of 2, 4 and 8
-     * bytes, of keys alone and of keys and positions, each compiled on
-     * first use, and their kernels (histogram, pass of keys, pass of keys
-     * and positions), under lock. */
-    CUmodule sort_modules[3][2];
+     * bytes, a kernel each (histogram, pass of keys, pass of keys and
+     * positions), each compiled on first use, and their kernels, under
+     * lock. */
+    CUmodule sort_modules[3][3];
     CUfunction sort_functions[3][3];
     /* The context's cuBLAS handle (cuda_blas.c), made on first use. */
     void *cublas;
@@ -154,6 +154,17 @@ ua_status ua_cuda_compile(const ua_cuda_context *c, const char *source,
  * disk cache or compiled and kept there. */
 ua_status ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
                                 const char *what, char **image, size_t *size);
+/* Programs that one call needs, compiled side by side (a thread each,
+ * at most UA_CUDA_COMPILE_MAX) and loaded into modules[i]; on failure
+ * none is loaded, and the first failure's message is set. */
+#define UA_CUDA_COMPILE_MAX 4
+ua_status ua_cuda_compile_all(const ua_cuda_context *c, int n,
+                              const char *const *sources,
+                              const char *const *what, CUmodule *modules);
+/* Whether USMARRAY_TRACE_COMPILE is set, and the monotonic clock's
+ * milliseconds, for the traces of first calls. */
+bool ua_cuda_tracing(void);
+double ua_cuda_now_ms(void);
 /* The CUDA C++ type that holds elements of t (c64 and c128: the kernels'
  * prelude's pairs, float16: its bits). */
 const char *ua_cuda_type_name(ua_typenum t);
@@ -178,10 +189,10 @@ const char *ua_cuda_solver_description(void);
 ua_status ua_cuda_fft(void *queue, const ua_fft_plan *p);
 const char *ua_cuda_fft_description(void);
 /* The source of the reduction program of elements of type x read as a's
- * values, or their truth, with every kernel; and that of one family of
- * kernels (for tools that compile each ahead of time). */
+ * values, or their truth, with every kernel; and that of one program
+ * (for tools that compile each ahead of time). */
 char *ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth);
-char *ua_cuda_reduce_family_source(const ua_gpu_types *t, ua_gpu_family f);
+char *ua_cuda_reduce_program_source(const ua_gpu_program *p);
 /* cuda_compute.c: the source of compute program `program` (below
  * UA_CUDA_COMPUTE_PROGRAMS, malloc'd) and its name, for the same tools. */
 char *ua_cuda_compute_source(int program, char *what, size_t cap);

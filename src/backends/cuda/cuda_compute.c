@@ -26,12 +26,14 @@ static const char *const reverse_types[] = {"unsigned char", "unsigned short",
                                             "uint4"};
 
 /* The programs, each of the kernels one operation launches, so that a
- * first call compiles those alone: an index kernel per unit and rank
- * (its N), the mask's tile counts, a compress kernel per unit, the
- * batched copies, a reversal per unit and the fill patterns. */
+ * first call compiles those alone: an index kernel per unit, rank (its
+ * N) and mode (a gather, a scatter or offsets: one mode's code is a
+ * third of the three's, and of their compile time), the mask's tile
+ * counts, a compress kernel per unit, the batched copies, a reversal per
+ * unit and the fill patterns. */
 enum {
-    PROGRAM_INDEX = 0, /* + 3 * unit + N */
-    PROGRAM_TILES = PROGRAM_INDEX + 15,
+    PROGRAM_INDEX = 0, /* + 9 * unit + 3 * N + mode */
+    PROGRAM_TILES = PROGRAM_INDEX + 45,
     PROGRAM_COMPRESS, /* + unit */
     PROGRAM_COPIES = PROGRAM_COMPRESS + 5,
     PROGRAM_REVERSE, /* + unit */
@@ -68,14 +70,15 @@ ua_cuda_compute_source(int program, char *what, size_t cap)
     char line[96] = "";
     const char *parts[3] = {"", "", ""};
     if (program < PROGRAM_TILES) {
-        int u = (program - PROGRAM_INDEX) / 3,
-            rank = (program - PROGRAM_INDEX) % 3;
+        int u = (program - PROGRAM_INDEX) / 9,
+            rank = (program - PROGRAM_INDEX) / 3 % 3,
+            mode = (program - PROGRAM_INDEX) % 3;
         parts[0] = ua_cuda_compute_move;
         parts[1] = ua_cuda_compute_index;
-        snprintf(line, sizeof line, "INDEX(%s, %s, %d)\n", unit_names[u],
-                 unit_types[u], rank);
-        snprintf(what, cap, "index kernel ua_index_%s_%d", unit_names[u],
-                 rank);
+        snprintf(line, sizeof line, "INDEX(%s, %s, %d, %d)\n", unit_names[u],
+                 unit_types[u], rank, mode);
+        snprintf(what, cap, "index kernel ua_index_%s_%d_%d", unit_names[u],
+                 rank, mode);
     } else if (program == PROGRAM_TILES) {
         parts[0] = ua_cuda_compute_tiles;
         snprintf(what, cap, "mask count kernels");
@@ -352,9 +355,10 @@ cuda_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
     k.flag = flag;
     int rank = k.nd <= 2 ? (k.nd < 1 ? 1 : k.nd) : 0;
     char name[48];
-    snprintf(name, sizeof name, "ua_index_%s_%d", unit_names[u], rank);
+    snprintf(name, sizeof name, "ua_index_%s_%d_%d", unit_names[u], rank,
+             k.mode);
     void *args[] = {&k};
-    st = launch(q, PROGRAM_INDEX + 3 * u + rank, name,
+    st = launch(q, PROGRAM_INDEX + 9 * u + 3 * rank + k.mode, name,
                 blocks_for(q, k.size, 256), 256, args);
     if (flag != NULL) {
         st = mailbox_wait(q, st);
@@ -659,6 +663,7 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
 {
     ua_cuda_queue *q = queue;
     pthread_once(&ew_tune_once, ew_tune_read);
+    double t0 = ua_cuda_tracing() ? ua_cuda_now_ms() : 0;
     ua_ew_variant v;
     ua_ew_variant_of_plan(p, EW_VECTOR_BYTES, &v);
     CUfunction f;
@@ -697,9 +702,15 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
         arg = &small;
     }
     void *args[] = {arg};
+    double t1 = t0 > 0 ? ua_cuda_now_ms() : 0;
     CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, q->stream,
                                   args, NULL),
              ua_ew_name(p->function));
+    if (t0 > 0 && ua_cuda_now_ms() - t0 > 1.0) {
+        fprintf(stderr,
+                "usmarray: elementwise %s: kernel %.1f ms, launch %.1f ms\n",
+                ua_ew_name(p->function), t1 - t0, ua_cuda_now_ms() - t1);
+    }
     return UA_OK;
 }
 

@@ -149,6 +149,7 @@ typedef struct {
       (unsigned n, int *attrs, void **data, CUdeviceptr p))                   \
     X(cuModuleLoadData, "cuModuleLoadData",                                   \
       (CUmodule * m, const void *image))                                      \
+    X(cuModuleUnload, "cuModuleUnload", (CUmodule m))                         \
     X(cuModuleGetFunction, "cuModuleGetFunction",                             \
       (CUfunction * f, CUmodule m, const char *name))                         \
     X(cuLaunchKernel, "cuLaunchKernel",                                       \

@@ -1,7 +1,10 @@
 /* The CUDA backend's programs: CUDA C++ that NVRTC compiles for a
  * context's device, kept on disk between processes (core/base/
  * kernel_cache.h), so that a process's first call of a kernel that any
- * process compiled before costs a file read and a module load.
+ * process compiled before costs a file read and a module load.  The
+ * programs that one call needs together compile side by side, a thread
+ * each: NVRTC's time is the CPU's, and the call then waits for the
+ * longest of them rather than for their sum.
  * USMARRAY_TRACE_COMPILE=1 writes a line per program to stderr: what it
  * is, its source's size, and the milliseconds of the compile or the
  * cache's read and of the module's load. */
@@ -25,8 +28,15 @@ trace_read(void)
     trace = env != NULL && env[0] != '\0' && strcmp(env, "0") != 0;
 }
 
-static double
-now_ms(void)
+bool
+ua_cuda_tracing(void)
+{
+    pthread_once(&trace_once, trace_read);
+    return trace;
+}
+
+double
+ua_cuda_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -106,11 +116,11 @@ ua_status
 ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
                       const char *what, char **image, size_t *size)
 {
-    pthread_once(&trace_once, trace_read);
+    ua_cuda_tracing();
     char compiler[64], device[400];
     cache_key_parts(c, compiler, sizeof compiler, device, sizeof device);
     const char *key[] = {source, compiler, device};
-    double t0 = now_ms();
+    double t0 = ua_cuda_now_ms();
     *image = ua_kernel_cache_load(key, 3, size);
     bool cached = *image != NULL;
     ua_status st = cached ? UA_OK : nvrtc_image(c, source, what, image, size);
@@ -119,7 +129,7 @@ ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
     }
     if (trace) {
         fprintf(stderr, "usmarray: %s: %s %.1f ms (%zu bytes of source)\n",
-                what, cached ? "disk cache" : "NVRTC", now_ms() - t0,
+                what, cached ? "disk cache" : "NVRTC", ua_cuda_now_ms() - t0,
                 strlen(source));
     }
     return st;
@@ -132,7 +142,7 @@ ua_cuda_compile(const ua_cuda_context *c, const char *source, const char *what,
     char *image;
     size_t size;
     ua_status st = ua_cuda_compile_image(c, source, what, &image, &size);
-    double t0 = now_ms();
+    double t0 = ua_cuda_now_ms();
     if (st == UA_OK) {
         CUresult cr = ua_cu.cuModuleLoadData(module, image);
         if (cr != CUDA_SUCCESS) {
@@ -142,7 +152,79 @@ ua_cuda_compile(const ua_cuda_context *c, const char *source, const char *what,
     free(image);
     if (trace && st == UA_OK) {
         fprintf(stderr, "usmarray: %s: module load %.1f ms\n", what,
-                now_ms() - t0);
+                ua_cuda_now_ms() - t0);
+    }
+    return st;
+}
+
+typedef struct {
+    const ua_cuda_context *c;
+    const char *source, *what;
+    char *image;
+    size_t size;
+    ua_status st;
+} compile_job;
+
+static void *
+compile_job_run(void *arg)
+{
+    compile_job *j = arg;
+    j->st =
+        ua_cuda_compile_image(j->c, j->source, j->what, &j->image, &j->size);
+    return NULL;
+}
+
+ua_status
+ua_cuda_compile_all(const ua_cuda_context *c, int n,
+                    const char *const *sources, const char *const *what,
+                    CUmodule *modules)
+{
+    compile_job jobs[UA_CUDA_COMPILE_MAX];
+    pthread_t threads[UA_CUDA_COMPILE_MAX];
+    bool started[UA_CUDA_COMPILE_MAX] = {false};
+    if (n < 1 || n > UA_CUDA_COMPILE_MAX) {
+        return ua_error_set(UA_ERR_VALUE, "%d programs at once", n);
+    }
+    for (int i = 0; i < n; i++) {
+        jobs[i] = (compile_job){c, sources[i], what[i], NULL, 0, UA_OK};
+        modules[i] = NULL;
+    }
+    /* The first on this thread, the others beside it where a thread
+     * starts (else here, after it). */
+    for (int i = 1; i < n; i++) {
+        started[i] =
+            pthread_create(&threads[i], NULL, compile_job_run, &jobs[i]) == 0;
+    }
+    compile_job_run(&jobs[0]);
+    for (int i = 1; i < n; i++) {
+        if (started[i]) {
+            pthread_join(threads[i], NULL);
+        }
+        /* Where the other thread failed, again here: its message was
+         * that thread's. */
+        if (!started[i] || jobs[i].st != UA_OK) {
+            free(jobs[i].image);
+            compile_job_run(&jobs[i]);
+        }
+    }
+    ua_status st = UA_OK;
+    for (int i = 0; i < n; i++) {
+        if (st == UA_OK && jobs[i].st != UA_OK) {
+            st = jobs[i].st;
+        }
+        if (st == UA_OK) {
+            CUresult cr = ua_cu.cuModuleLoadData(&modules[i], jobs[i].image);
+            st = cr == CUDA_SUCCESS ? UA_OK : ua_cuda_failed(cr, what[i]);
+        }
+        free(jobs[i].image);
+    }
+    if (st != UA_OK) {
+        for (int i = 0; i < n; i++) {
+            if (modules[i] != NULL) {
+                ua_cu.cuModuleUnload(modules[i]);
+                modules[i] = NULL;
+            }
+        }
     }
     return st;
 }

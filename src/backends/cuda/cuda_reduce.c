@@ -1,7 +1,8 @@
 /* The CUDA backend's reductions, scans, sorts, searches, groups and
  * matrix products: the core's kernels (core/compute/reduce_gpu.h) as CUDA
- * C++, which NVRTC compiles once per context, pair of types and family
- * of kernels (kept on disk between processes), launched
+ * C++, which NVRTC compiles once per context, pair of types, family of
+ * kernels and operation, each of the family's kernels alone and side by
+ * side with the others (kept on disk between processes), launched
  * in blocks of UA_GPU_GROUP threads on the queue's stream.  Temporaries
  * come from the stream-ordered pool and go back to it in stream order, so
  * that nothing waits for the device but a group count.  Matrix products
@@ -23,44 +24,67 @@ static const ua_gpu_language language = {header, ua_cuda_type_name};
 char *
 ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth)
 {
-    ua_gpu_types t = {x, a, truth};
-    return ua_gpu_program_source(&language, &t, UA_GPU_F_ALL);
+    ua_gpu_program p = {{x, a, truth}, UA_GPU_F_ALL, -1, -1};
+    return ua_gpu_program_source(&language, &p);
 }
 
 char *
-ua_cuda_reduce_family_source(const ua_gpu_types *t, ua_gpu_family f)
+ua_cuda_reduce_program_source(const ua_gpu_program *p)
 {
-    return ua_gpu_program_source(&language, t, f);
+    return ua_gpu_program_source(&language, p);
 }
 
-/* Compiles the program of family fam for t; called under c->lock. */
+/* Compiles program p, each of its family's kernels a program of its own,
+ * side by side; called under c->lock. */
 static ua_status
-build(ua_cuda_context *c, const ua_gpu_types *t, ua_gpu_family fam,
-      CUfunction **out)
+build(ua_cuda_context *c, const ua_gpu_program *p, CUfunction **out)
 {
-    char *source = ua_gpu_program_source(&language, t, fam);
     CUfunction *f = calloc(UA_GPU_NKERNELS, sizeof *f);
-    if (source == NULL || f == NULL) {
-        free(source);
-        free(f);
-        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
-    }
-    char what[64];
-    snprintf(what, sizeof what, "%s kernels", ua_gpu_family_names[fam]);
-    CUmodule module = NULL;
-    ua_status st = ua_cuda_compile(c, source, what, &module);
-    free(source);
+    char *sources[UA_CUDA_COMPILE_MAX] = {NULL};
+    char what[UA_CUDA_COMPILE_MAX][64];
+    const char *whats[UA_CUDA_COMPILE_MAX];
+    int kernels[UA_CUDA_COMPILE_MAX], n = 0;
+    ua_status st = f != NULL ? UA_OK : UA_ERR_NOMEM;
     for (int i = 0; st == UA_OK && i < UA_GPU_NKERNELS; i++) {
-        if (ua_gpu_family_of((ua_gpu_kernel)i) != fam) {
+        if (ua_gpu_family_of((ua_gpu_kernel)i) != p->family) {
             continue;
         }
-        CUresult r =
-            ua_cu.cuModuleGetFunction(&f[i], module, ua_gpu_kernel_names[i]);
-        st = r == CUDA_SUCCESS ? UA_OK
-                               : ua_cuda_failed(r, ua_gpu_kernel_names[i]);
+        if (n == UA_CUDA_COMPILE_MAX) {
+            st = UA_ERR_RUNTIME; /* a family of more kernels than threads */
+            break;
+        }
+        ua_gpu_program one = *p;
+        one.kernel = i;
+        snprintf(what[n], sizeof what[n], "%s kernel", ua_gpu_kernel_names[i]);
+        whats[n] = what[n];
+        kernels[n] = i;
+        sources[n] = ua_gpu_program_source(&language, &one);
+        st = sources[n++] != NULL ? UA_OK : UA_ERR_NOMEM;
     }
-    st = st == UA_OK ? ua_ew_table_add(&c->reduce, ua_gpu_program_key(t, fam),
-                                       f, module)
+    CUmodule modules[UA_CUDA_COMPILE_MAX] = {NULL};
+    if (st != UA_OK) {
+        st = st == UA_ERR_NOMEM
+                 ? ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel")
+                 : ua_error_set(st,
+                                "the %s family has more kernels than "
+                                "UA_CUDA_COMPILE_MAX",
+                                ua_gpu_family_names[p->family]);
+    } else {
+        st = ua_cuda_compile_all(c, n, (const char *const *)sources, whats,
+                                 modules);
+    }
+    for (int j = 0; j < n; j++) {
+        free(sources[j]);
+    }
+    for (int j = 0; st == UA_OK && j < n; j++) {
+        const char *name = ua_gpu_kernel_names[kernels[j]];
+        CUresult r =
+            ua_cu.cuModuleGetFunction(&f[kernels[j]], modules[j], name);
+        st = r == CUDA_SUCCESS ? UA_OK : ua_cuda_failed(r, name);
+    }
+    /* The modules live as long as the context, as every module does. */
+    st = st == UA_OK ? ua_ew_table_add(&c->reduce, ua_gpu_program_key(p), f,
+                                       modules[0])
                      : st;
     if (st != UA_OK) {
         free(f);
@@ -80,12 +104,12 @@ launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
     if (st != UA_OK) {
         return st;
     }
-    ua_gpu_family fam = ua_gpu_family_of(which);
+    ua_gpu_program program = ua_gpu_program_for(t, which, args, nargs);
     pthread_mutex_lock(&c->lock);
     const ua_ew_slot *e =
-        ua_ew_table_find(&c->reduce, ua_gpu_program_key(t, fam));
+        ua_ew_table_find(&c->reduce, ua_gpu_program_key(&program));
     CUfunction *f = e != NULL ? e->kernel : NULL;
-    st = f != NULL ? UA_OK : build(c, t, fam, &f);
+    st = f != NULL ? UA_OK : build(c, &program, &f);
     pthread_mutex_unlock(&c->lock);
     if (st != UA_OK) {
         return st;

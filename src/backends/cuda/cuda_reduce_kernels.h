@@ -17,6 +17,7 @@ static const char ua_cuda_reduce_dialect[] =
     "#define KERNEL_MIN_GROUPS(n) extern \"C\" __global__ void "
     "__launch_bounds__(256, n)\n"
     "#define UNROLL _Pragma(\"unroll\")\n"
+    "#define NO_UNROLL _Pragma(\"unroll 1\")\n"
     "#define GLOBAL\n"
     "#define LOCAL __shared__\n"
     "#define LOCAL_ARG\n"

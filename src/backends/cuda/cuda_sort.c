@@ -72,15 +72,15 @@ tile_of(size_t isz, bool index)
     return THREADS * (isz == 8 ? 8 : isz == 4 && !index ? tune.ipt : 16);
 }
 
-/* The source of the module of keys of slot's width, with the pass of
- * keys and positions (pairs) or of keys alone: what a call runs. */
+/* The source of the module of keys of slot's width that holds one
+ * kernel (HIST, PASS or PAIRS). */
 static char *
-kernel_source(int slot, bool pairs)
+kernel_source(int slot, int kernel)
 {
     pthread_once(&tune_once, tune_read);
     char module[64];
     snprintf(module, sizeof module,
-             "#define OS_BITS %d\n#define OS_PAIRS %d\n", 16 << slot, pairs);
+             "#define OS_BITS %d\n#define OS_KERNEL %d\n", 16 << slot, kernel);
     size_t n = strlen(module) + strlen(tune.defines) + 1;
     for (int i = 0; ua_cuda_sort_kernel_text[i] != NULL; i++) {
         n += strlen(ua_cuda_sort_kernel_text[i]);
@@ -96,24 +96,43 @@ kernel_source(int slot, bool pairs)
     return s;
 }
 
-/* Loads the module of slot's width and mode and its kernels; called
- * under c->lock. */
+/* Loads the modules of slot's width that a sort (pairs: an argsort)
+ * needs and lacks, compiled side by side; called under c->lock. */
 static ua_status
-load_module(ua_cuda_context *c, int slot, bool pairs)
+load_modules(ua_cuda_context *c, int slot, bool pairs)
 {
-    char *source = kernel_source(slot, pairs);
-    if (source == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    static const char *const what[3] = {"radix sort histogram kernel",
+                                        "radix sort pass kernel",
+                                        "radix argsort pass kernel"};
+    int wanted[2] = {HIST, pairs ? PAIRS : PASS}, kernels[2], n = 0;
+    char *sources[2] = {NULL, NULL};
+    const char *whats[2];
+    ua_status st = UA_OK;
+    for (int i = 0; i < 2; i++) {
+        if (c->sort_modules[slot][wanted[i]] != NULL) {
+            continue;
+        }
+        kernels[n] = wanted[i];
+        whats[n] = what[wanted[i]];
+        sources[n] = kernel_source(slot, wanted[i]);
+        st = sources[n++] == NULL ? UA_ERR_NOMEM : st;
     }
-    CUmodule *m = &c->sort_modules[slot][pairs];
-    ua_status st = ua_cuda_compile(c, source, "radix sort kernels", m);
-    free(source);
-    int mine[2] = {HIST, pairs ? PAIRS : PASS};
-    for (int i = 0; st == UA_OK && i < 2; i++) {
-        const char *name = kernel_names[slot][mine[i]];
+    CUmodule modules[2] = {NULL, NULL};
+    if (st != UA_OK) {
+        st = ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    } else if (n > 0) {
+        st = ua_cuda_compile_all(c, n, (const char *const *)sources, whats,
+                                 modules);
+    }
+    for (int i = 0; i < n; i++) {
+        free(sources[i]);
+    }
+    for (int i = 0; st == UA_OK && i < n; i++) {
+        const char *name = kernel_names[slot][kernels[i]];
         CUresult r = ua_cu.cuModuleGetFunction(
-            &c->sort_functions[slot][mine[i]], *m, name);
+            &c->sort_functions[slot][kernels[i]], modules[i], name);
         st = r == CUDA_SUCCESS ? UA_OK : ua_cuda_failed(r, name);
+        c->sort_modules[slot][kernels[i]] = st == UA_OK ? modules[i] : NULL;
     }
     return st;
 }
@@ -128,9 +147,7 @@ sort_kernels(ua_cuda_context *c, int slot, bool pairs, CUfunction f[3])
         return st;
     }
     pthread_mutex_lock(&c->lock);
-    if (c->sort_modules[slot][pairs] == NULL) {
-        st = load_module(c, slot, pairs);
-    }
+    st = load_modules(c, slot, pairs);
     for (int k = 0; k < 3; k++) {
         f[k] = c->sort_functions[slot][k];
     }

@@ -19,11 +19,11 @@ static const char *const header[] = {ua_sycl_ew_header, ua_sycl_reduce_dialect,
 static const char *const header_fp64[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
                                           ua_sycl_reduce_dialect, NULL};
 
-/* Builds the program of family fam for t; called under c->lock. */
+/* Builds program p; called under c->lock. */
 static ua_status
-build(sycl_context *c, const ua_gpu_types *t, ua_gpu_family fam,
-      DPCTLSyclKernelRef **out)
+build(sycl_context *c, const ua_gpu_program *p, DPCTLSyclKernelRef **out)
 {
+    const ua_gpu_types *t = &p->t;
     if (!c->fp64 && ua_gpu_types_need_fp64(t)) {
         return ua_error_set(UA_ERR_TYPE,
                             "SYCL device %d has no 64-bit floating point, "
@@ -31,7 +31,7 @@ build(sycl_context *c, const ua_gpu_types *t, ua_gpu_family fam,
                             c->index, ua_dtype_name(t->a));
     }
     ua_gpu_language lang = {c->fp64 ? header_fp64 : header, ua_sycl_type_name};
-    char *source = ua_gpu_program_source(&lang, t, fam);
+    char *source = ua_gpu_program_source(&lang, p);
     DPCTLSyclKernelRef *k = calloc(UA_GPU_NKERNELS, sizeof *k);
     if (source == NULL || k == NULL) {
         free(source);
@@ -51,7 +51,7 @@ build(sycl_context *c, const ua_gpu_types *t, ua_gpu_family fam,
                             ua_dtype_name(t->x));
     }
     for (int i = 0; i < UA_GPU_NKERNELS; i++) {
-        if (ua_gpu_family_of((ua_gpu_kernel)i) != fam) {
+        if (ua_gpu_family_of((ua_gpu_kernel)i) != p->family) {
             continue;
         }
         k[i] = ua_dpctl.KernelBundle_GetKernel(bundle, ua_gpu_kernel_names[i]);
@@ -64,7 +64,7 @@ build(sycl_context *c, const ua_gpu_types *t, ua_gpu_family fam,
         }
     }
     ua_status st =
-        ua_ew_table_add(&c->reduce, ua_gpu_program_key(t, fam), k, bundle);
+        ua_ew_table_add(&c->reduce, ua_gpu_program_key(p), k, bundle);
     if (st != UA_OK) {
         free(k);
         ua_dpctl.KernelBundle_Delete(bundle);
@@ -80,12 +80,12 @@ launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
 {
     sycl_queue *q = queue;
     sycl_context *c = q->c;
-    ua_gpu_family fam = ua_gpu_family_of(which);
+    ua_gpu_program program = ua_gpu_program_for(t, which, args, nargs);
     pthread_mutex_lock(&c->lock);
     const ua_ew_slot *e =
-        ua_ew_table_find(&c->reduce, ua_gpu_program_key(t, fam));
+        ua_ew_table_find(&c->reduce, ua_gpu_program_key(&program));
     DPCTLSyclKernelRef *k = e != NULL ? e->kernel : NULL;
-    ua_status st = k != NULL ? UA_OK : build(c, t, fam, &k);
+    ua_status st = k != NULL ? UA_OK : build(c, &program, &k);
     pthread_mutex_unlock(&c->lock);
     if (st != UA_OK) {
         return st;

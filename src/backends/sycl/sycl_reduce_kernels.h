@@ -9,6 +9,7 @@ static const char ua_sycl_reduce_dialect[] =
     "#define KERNEL __kernel void\n"
     "#define KERNEL_MIN_GROUPS(n) __kernel void\n"
     "#define UNROLL\n"
+    "#define NO_UNROLL\n"
     "#define GLOBAL __global\n"
     "#define LOCAL __local\n"
     "#define LOCAL_ARG __local\n"

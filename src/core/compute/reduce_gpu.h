@@ -69,22 +69,6 @@ typedef struct ua_gpu_types {
     ua_typenum x, a;
     bool truth;
 } ua_gpu_types;
-/* Distinct programs, distinct keys: the types' and the family's. */
-uint64_t ua_gpu_program_key(const ua_gpu_types *t, ua_gpu_family f);
-
-/* How a language writes what the type layer needs: the storage type of
- * each dtype's elements. */
-typedef struct ua_gpu_language {
-    const char *const *header; /* the dialect (NULL-ended parts) */
-    const char *(*storage)(ua_typenum t);
-} ua_gpu_language;
-/* The whole source of the program of family f for t (malloc'd), or NULL
- * when out of memory. */
-char *ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t,
-                            ua_gpu_family f);
-/* Whether the program uses 64-bit floating point. */
-bool ua_gpu_types_need_fp64(const ua_gpu_types *t);
-
 /* A kernel argument. */
 typedef enum { UA_GPU_PTR, UA_GPU_I64, UA_GPU_I32 } ua_gpu_arg_kind;
 typedef struct ua_gpu_arg {
@@ -93,6 +77,38 @@ typedef struct ua_gpu_arg {
     long long i64;
     int i32;
 } ua_gpu_arg;
+
+/* A program: a family's kernels compiled for a pair of types and, where
+ * they take an operation (sum, product, minimum...: their op argument),
+ * for one operation (op; -1: any), so that a first call compiles that
+ * operation's code and no other. */
+typedef struct ua_gpu_program {
+    ua_gpu_types t;
+    ua_gpu_family family;
+    int op;
+    /* The source of one of the family's kernels alone (a backend may
+     * compile a family's kernels side by side), or -1: all of them. */
+    int kernel;
+} ua_gpu_program;
+/* Where kernel k takes its op among its arguments, or -1. */
+int ua_gpu_op_argument(ua_gpu_kernel k);
+/* The program that runs kernel k with these arguments for t. */
+ua_gpu_program ua_gpu_program_for(const ua_gpu_types *t, ua_gpu_kernel k,
+                                  const ua_gpu_arg *args, int nargs);
+/* Distinct programs, distinct keys. */
+uint64_t ua_gpu_program_key(const ua_gpu_program *p);
+
+/* How a language writes what the type layer needs: the storage type of
+ * each dtype's elements. */
+typedef struct ua_gpu_language {
+    const char *const *header; /* the dialect (NULL-ended parts) */
+    const char *(*storage)(ua_typenum t);
+} ua_gpu_language;
+/* The whole source of program p (malloc'd), or NULL when out of
+ * memory. */
+char *ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_program *p);
+/* Whether the program uses 64-bit floating point. */
+bool ua_gpu_types_need_fp64(const ua_gpu_types *t);
 
 /* A backend's means, for one queue. */
 typedef struct ua_gpu_launcher {

@@ -48,10 +48,47 @@ ua_gpu_family_of(ua_gpu_kernel k)
     return of[k];
 }
 
-uint64_t
-ua_gpu_program_key(const ua_gpu_types *t, ua_gpu_family f)
+int
+ua_gpu_op_argument(ua_gpu_kernel k)
 {
-    return (uint64_t)f << 16 | (uint64_t)ua_dtype_index(t->x) << 8 |
+    /* The positions in the kernels' parameter lists (reduce_kernels.inc;
+     * a test reads them there). */
+    switch (k) {
+    case UA_GPU_RED_LANES:
+    case UA_GPU_RED_LANES_VEC:
+        return 7;
+    case UA_GPU_RED_CHUNKS:
+    case UA_GPU_RED_DENSE:
+    case UA_GPU_ARG_DENSE:
+    case UA_GPU_SCAN_ROWS:
+    case UA_GPU_SCAN_TOTALS:
+        return 8;
+    case UA_GPU_SCAN_TILES:
+        return 9;
+    case UA_GPU_ARG_CHUNKS:
+        return 11;
+    default:
+        return -1;
+    }
+}
+
+ua_gpu_program
+ua_gpu_program_for(const ua_gpu_types *t, ua_gpu_kernel k,
+                   const ua_gpu_arg *args, int nargs)
+{
+    int i = ua_gpu_op_argument(k);
+    bool has = i >= 0 && i < nargs && args[i].kind == UA_GPU_I32 &&
+               args[i].i32 >= 0 && args[i].i32 < 64;
+    return (ua_gpu_program){*t, ua_gpu_family_of(k), has ? args[i].i32 : -1,
+                            -1};
+}
+
+uint64_t
+ua_gpu_program_key(const ua_gpu_program *p)
+{
+    const ua_gpu_types *t = &p->t;
+    return (uint64_t)(p->op + 1) << 24 | (uint64_t)p->family << 16 |
+           (uint64_t)ua_dtype_index(t->x) << 8 |
            (uint64_t)ua_dtype_index(t->a) << 1 | (uint64_t)t->truth;
 }
 
@@ -129,14 +166,16 @@ inf_bits(size_t xsz)
 
 /* The text's switches of the family's kernels ("#define WANT_RED_LANES
  * 1" for ua_red_lanes): the kernel text guards each kernel and the
- * helpers that it alone uses by them. */
+ * helpers that it alone uses by them (of one kernel where p names one);
+ * and the program's operation. */
 static void
-write_wanted(char *s, size_t cap, ua_gpu_family f)
+write_wanted(char *s, size_t cap, const ua_gpu_program *p)
 {
-    size_t n = 0;
-    s[0] = '\0';
+    size_t n = (size_t)snprintf(s, cap, "#define PROGRAM_OP %d\n", p->op);
     for (int k = 0; k < UA_GPU_NKERNELS; k++) {
-        if (f != UA_GPU_F_ALL && ua_gpu_family_of((ua_gpu_kernel)k) != f) {
+        if ((p->family != UA_GPU_F_ALL &&
+             ua_gpu_family_of((ua_gpu_kernel)k) != p->family) ||
+            (p->kernel >= 0 && k != p->kernel)) {
             continue;
         }
         n += (size_t)snprintf(s + n, cap - n, "#define WANT_");
@@ -148,11 +187,11 @@ write_wanted(char *s, size_t cap, ua_gpu_family f)
 }
 
 char *
-ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_types *t,
-                      ua_gpu_family f)
+ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_program *p)
 {
-    char ids[512], layer[2048], wanted[UA_GPU_NKERNELS * 48];
-    write_wanted(wanted, sizeof wanted, f);
+    const ua_gpu_types *t = &p->t;
+    char ids[512], layer[2048], wanted[UA_GPU_NKERNELS * 48 + 32];
+    write_wanted(wanted, sizeof wanted, p);
     char ak = ua_dtype_kind(t->a), xk = ua_dtype_kind(t->x);
     write_identities(ids, sizeof ids, t->a);
     bool wide = t->a == UA_FLOAT64 || t->a == UA_COMPLEX128;

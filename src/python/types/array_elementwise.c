@@ -196,6 +196,22 @@ check_into(ua_ew_id f, const ua_ew_resolved *r, PyObject *into)
     return -1;
 }
 
+/* USMARRAY_TRACE_COMPILE=1: the milliseconds of a monotonic clock, for
+ * a line on each call over a millisecond; else 0. */
+static double
+trace_now(void)
+{
+    static int on = -1;
+    if (on < 0) {
+        const char *e = getenv("USMARRAY_TRACE_COMPILE");
+        on = e != NULL && e[0] != '\0' && strcmp(e, "0") != 0;
+    }
+    struct timespec ts;
+    return on && clock_gettime(CLOCK_MONOTONIC, &ts) == 0
+               ? (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6
+               : 0;
+}
+
 static int
 run(ua_state *st, const ua_ew_resolved *r, const ua_ew_operand *ops,
     PyObject *out)
@@ -236,6 +252,7 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
         return ua_py_raise_core(st, s);
     }
     PyObject *out;
+    double t0 = trace_now();
     if (into != NULL) {
         out = check_into(f, &r, into) < 0 ? NULL : Py_NewRef(into);
     } else {
@@ -244,8 +261,14 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
                                 like != NULL ? 'K' : 'C', base_of(x)->kind,
                                 base_of(x)->queue);
     }
+    double t1 = trace_now();
     if (out != NULL && run(st, &r, ops, out) < 0) {
         Py_CLEAR(out);
+    }
+    double t2 = trace_now();
+    if (t2 - t0 > 1.0) {
+        fprintf(stderr, "usmarray: %s(): result %.1f ms, run %.1f ms\n",
+                ua_ew_name(f), t1 - t0, t2 - t1);
     }
     return out;
 }
