@@ -114,6 +114,11 @@ typedef struct ua_foreign_memory_ops {
  * precision and allocates every kind). */
 typedef struct ua_device_info_ops {
     ua_status (*device_info)(int index, ua_device_info *out);
+    /* Whether the device computes in double precision, which every call
+     * that picks a default dtype asks: without device_info's other
+     * queries (CUDA's loads cuBLAS, cuSOLVER and cuFFT for their
+     * versions, 80-500 ms).  NULL: device_info's fp64. */
+    bool (*has_fp64)(int index);
 } ua_device_info_ops;
 
 /* Filter strings of the driver's own (dpctl's "opencl:cpu:0",

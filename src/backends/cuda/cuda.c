@@ -547,7 +547,16 @@ static const ua_peer_ops cuda_peers = {ua_cuda_peer_access};
 static const ua_priority_ops cuda_priorities = {cuda_queue_priorities};
 static const ua_foreign_memory_ops cuda_foreign_memory = {
     cuda_pointer_attributes};
-static const ua_device_info_ops cuda_device_info_ops = {cuda_device_info};
+/* Every CUDA device computes in double precision. */
+static bool
+cuda_has_fp64(int index)
+{
+    (void)index;
+    return true;
+}
+
+static const ua_device_info_ops cuda_device_info_ops = {
+    .device_info = cuda_device_info, .has_fp64 = cuda_has_fp64};
 
 const ua_backend_ops ua_cuda_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,

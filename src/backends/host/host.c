@@ -273,7 +273,8 @@ host_queue_native_handle(void *queue)
     return NULL;
 }
 
-static const ua_device_info_ops host_device_info_ops = {host_device_info};
+static const ua_device_info_ops host_device_info_ops = {.device_info =
+                                                            host_device_info};
 
 /* No streams, no handles of other libraries, one device, no priorities;
  * the registry knows all of its memory. */

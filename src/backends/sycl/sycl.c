@@ -763,7 +763,8 @@ static const ua_foreign_memory_ops sycl_foreign_memory = {
 
 static const ua_filter_ops sycl_filters = {sycl_select_filter};
 
-static const ua_device_info_ops sycl_device_info_ops = {sycl_device_info};
+static const ua_device_info_ops sycl_device_info_ops = {.device_info =
+                                                            sycl_device_info};
 
 /* dpctl orders by queues, not integer streams: no stream capability, and
  * DLPack's stream must be None. */

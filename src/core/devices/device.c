@@ -292,13 +292,20 @@ ua_device_has_fp64(const ua_device *d)
     if (known != 0) {
         return known == 2;
     }
-    ua_device_info info;
-    if (ua_device_get_info(d, &info) != UA_OK) {
-        ua_error_clear();
+    const ua_device_info_ops *ops = ua_backend_device_info(d->backend);
+    bool fp64;
+    if (ops != NULL && ops->has_fp64 != NULL) {
+        fp64 = ops->has_fp64(d->index);
+    } else {
+        ua_device_info info;
+        if (ua_device_get_info(d, &info) != UA_OK) {
+            ua_error_clear();
+        }
+        fp64 = info.fp64;
     }
     /* The tables are shared, read-only but for this answer, which any
      * thread may store: every one stores the same value. */
-    atomic_store_explicit((atomic_int *)&d->fp64, info.fp64 ? 2 : 1,
+    atomic_store_explicit((atomic_int *)&d->fp64, fp64 ? 2 : 1,
                           memory_order_relaxed);
-    return info.fp64;
+    return fp64;
 }

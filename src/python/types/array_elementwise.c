@@ -232,6 +232,7 @@ PyObject *
 ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
                   PyObject *into, bool operator)
 {
+    double t0 = trace_now();
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     for (int k = 0; k < n; k++) {
         int c = classify(st, objs[k], &ops[k]);
@@ -252,7 +253,7 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
         return ua_py_raise_core(st, s);
     }
     PyObject *out;
-    double t0 = trace_now();
+    double t1 = trace_now();
     if (into != NULL) {
         out = check_into(f, &r, into) < 0 ? NULL : Py_NewRef(into);
     } else {
@@ -261,14 +262,16 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
                                 like != NULL ? 'K' : 'C', base_of(x)->kind,
                                 base_of(x)->queue);
     }
-    double t1 = trace_now();
+    double t2 = trace_now();
     if (out != NULL && run(st, &r, ops, out) < 0) {
         Py_CLEAR(out);
     }
-    double t2 = trace_now();
-    if (t2 - t0 > 1.0) {
-        fprintf(stderr, "usmarray: %s(): result %.1f ms, run %.1f ms\n",
-                ua_ew_name(f), t1 - t0, t2 - t1);
+    double t3 = trace_now();
+    if (t3 - t0 > 1.0) {
+        fprintf(
+            stderr,
+            "usmarray: %s(): %.1f ms (types %.1f, result %.1f, run %.1f)\n",
+            ua_ew_name(f), t3 - t0, t1 - t0, t2 - t1, t3 - t2);
     }
     return out;
 }
