@@ -46,6 +46,10 @@ static struct {
     int (*threads)(void);
     char *(*config)(void);
     char symbols[32]; /* how its gemm are named, e.g. scipy_cblas_?gemm64_ */
+    /* The library, kept open, and its names' prefix ("scipy_" or ""):
+     * host_lapack.c takes LAPACK from it. */
+    void *handle;
+    const char *prefix;
 } blas;
 static pthread_once_t blas_once = PTHREAD_ONCE_INIT;
 
@@ -94,9 +98,9 @@ take_symbols(void *h, const char *path)
             snprintf(blas.symbols, sizeof blas.symbols, "%s?gemm%s",
                      names[i].prefix, names[i].suffix);
             take_openblas_queries(h, names[i].prefix, names[i].suffix);
-            ua_host_lapack_take(
-                h, strncmp(names[i].prefix, "scipy_", 6) == 0 ? "scipy_" : "",
-                names[i].ilp64);
+            blas.handle = h;
+            blas.prefix =
+                strncmp(names[i].prefix, "scipy_", 6) == 0 ? "scipy_" : "";
             return true;
         }
     }
@@ -189,10 +193,13 @@ find_blas(void)
              "USMARRAY_BLAS_LIBRARY): matrix products use usmarray's loops");
 }
 
-void
-ua_host_blas_load(void)
+void *
+ua_host_blas_library(const char **prefix, bool *ilp64)
 {
     pthread_once(&blas_once, find_blas);
+    *prefix = blas.prefix;
+    *ilp64 = blas.ilp64;
+    return blas.handle;
 }
 
 void

@@ -77,14 +77,15 @@ bool ua_host_blas_gemm(const ua_matmul_plan *p, const char *a, const char *b,
 /* Where the BLAS was found, how its gemm are named, its integers, thread
  * count and build; or why none was found (then the loops compute). */
 void ua_host_blas_describe(char *out, size_t len);
-/* Loads the BLAS (once) and with it LAPACK (host_lapack.c). */
-void ua_host_blas_load(void);
+/* The library the BLAS was found in (loaded once; NULL where none), its
+ * symbols' prefix ("scipy_" or "") and integers (64-bit where ilp64):
+ * host_lapack.c asks for it, rather than the BLAS handing it up, so that
+ * the two files do not call each other. */
+void *ua_host_blas_library(const char **prefix, bool *ilp64);
 
 /* host_lapack.c: the factorizations of LAPACK, from the library the BLAS
- * was found in (OpenBLAS holds both), with its symbols' prefix ("scipy_"
- * or "") and integers (64-bit where ilp64). */
+ * was found in (OpenBLAS holds both). */
 ua_status ua_host_solver(void *queue, const ua_solver_plan *p);
-void ua_host_lapack_take(void *handle, const char *prefix, bool ilp64);
 /* Which LAPACK the factorizations call, and which FFT. */
 void ua_host_libraries_describe(char *out, size_t len);
 

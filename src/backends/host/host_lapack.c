@@ -46,9 +46,19 @@ static struct {
     char names[48]; /* e.g. scipy_?potrf_64_ */
 } lapack;
 
-void
-ua_host_lapack_take(void *h, const char *prefix, bool ilp64)
+static pthread_once_t lapack_once = PTHREAD_ONCE_INIT;
+
+/* LAPACK's routines from the BLAS's library, with its prefix and
+ * integers. */
+static void
+take_lapack(void)
 {
+    const char *prefix;
+    bool ilp64;
+    void *h = ua_host_blas_library(&prefix, &ilp64);
+    if (h == NULL) {
+        return;
+    }
     static const char letters[] = "sdcz";
     const char *suffix = ilp64 ? "_64_" : "_";
     bool all = true;
@@ -66,10 +76,17 @@ ua_host_lapack_take(void *h, const char *prefix, bool ilp64)
     snprintf(lapack.names, sizeof lapack.names, "%s?potrf%s", prefix, suffix);
 }
 
+/* Loads the BLAS (once) and LAPACK from its library. */
+static void
+lapack_load(void)
+{
+    pthread_once(&lapack_once, take_lapack);
+}
+
 void
 ua_host_libraries_describe(char *out, size_t len)
 {
-    ua_host_blas_load();
+    lapack_load();
     if (lapack.found) {
         snprintf(out, len,
                  "LAPACK of the BLAS's library (%s, %d-bit integers); FFT: "
@@ -393,7 +410,7 @@ ua_status
 ua_host_solver(void *queue, const ua_solver_plan *p)
 {
     (void)queue;
-    ua_host_blas_load();
+    lapack_load();
     if (!lapack.found) {
         return ua_error_set(UA_ERR_UNAVAILABLE,
                             "no LAPACK on the host: usmarray.linalg calls "

@@ -216,6 +216,28 @@ ua_copy_simplify(int nd, const ptrdiff_t *shape, const ua_strided *dst,
     return true;
 }
 
+/* Beside the planner, not in staged.c, its user on devices: this file's
+ * ua_copy_as_block asks them too, and staged.c calls this file's host
+ * copy, so that the two files would call each other. */
+size_t
+ua_copy_plan_size(const ua_copy_plan *p)
+{
+    size_t n = 1;
+    for (int k = 0; k < p->nd; k++) {
+        n *= (size_t)p->shape[k];
+    }
+    return n;
+}
+
+bool
+ua_copy_plan_is_dense(const ua_copy_plan *p, size_t dst_itemsize,
+                      size_t src_itemsize)
+{
+    return p->nd == 0 ||
+           (p->nd == 1 && p->dstep[0] == (ptrdiff_t)dst_itemsize &&
+            p->sstep[0] == (ptrdiff_t)src_itemsize);
+}
+
 /* ----------------------------------------------------------- execution */
 
 typedef struct {

@@ -9,25 +9,6 @@
 #include "core/backend.h"
 #include "core/core.h"
 
-size_t
-ua_copy_plan_size(const ua_copy_plan *p)
-{
-    size_t n = 1;
-    for (int k = 0; k < p->nd; k++) {
-        n *= (size_t)p->shape[k];
-    }
-    return n;
-}
-
-bool
-ua_copy_plan_is_dense(const ua_copy_plan *p, size_t dst_itemsize,
-                      size_t src_itemsize)
-{
-    return p->nd == 0 ||
-           (p->nd == 1 && p->dstep[0] == (ptrdiff_t)dst_itemsize &&
-            p->sstep[0] == (ptrdiff_t)src_itemsize);
-}
-
 static ptrdiff_t
 magnitude(ptrdiff_t x)
 {

@@ -584,3 +584,18 @@ ua_py_parse_axes(PyObject *obj, int nd, int *perm)
     }
     return 0;
 }
+
+PyObject *
+ua_py_int_tuple(int n, const Py_ssize_t *v)
+{
+    PyObject *t = PyTuple_New(n);
+    for (int k = 0; t != NULL && k < n; k++) {
+        PyObject *x = PyLong_FromSsize_t(v[k]);
+        if (x == NULL) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, k, x);
+    }
+    return t;
+}

@@ -53,6 +53,8 @@ int ua_py_scalar_for(ua_state *st, PyObject *value, ua_typenum t,
  * copy. */
 PyObject *ua_py_numpy_of_buffer(ua_state *st, PyObject *exporter,
                                 PyObject *dtype, PyObject *copy);
+/* A tuple of the n ints of v (a shape, strides). */
+PyObject *ua_py_int_tuple(int n, const Py_ssize_t *v);
 /* copy=: -1 for None, else 0 or 1; anything but None or a bool raises. */
 int ua_py_parse_copy(PyObject *obj, int *out);
 

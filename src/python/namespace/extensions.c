@@ -19,11 +19,12 @@ add_function(PyObject *sub, PyObject *all, PyObject *name, PyObject *f)
     return rc < 0 ? -1 : PyList_Append(all, name);
 }
 
-/* A module named usmarray.<name> holding methods bound to module, and
- * module's own functions `shared`, listed in its __all__. */
+/* A module named usmarray.<name> holding the methods of tables (a
+ * NULL-ended list) bound to module, and module's own functions `shared`,
+ * listed in its __all__ in that order. */
 static PyObject *
 submodule(PyObject *module, const char *name, const char *doc,
-          PyMethodDef *methods, const char *const *shared)
+          PyMethodDef *const *tables, const char *const *shared)
 {
     PyObject *sub = PyUnicode_FromFormat("usmarray.%s", name);
     PyObject *mod = sub != NULL ? PyModule_NewObject(sub) : NULL;
@@ -34,12 +35,15 @@ submodule(PyObject *module, const char *name, const char *doc,
         rc = d == NULL ? -1 : PyObject_SetAttrString(mod, "__doc__", d);
         Py_XDECREF(d);
     }
-    for (PyMethodDef *m = methods; rc == 0 && m->ml_name != NULL; m++) {
-        PyObject *key = PyUnicode_FromString(m->ml_name);
-        rc = key == NULL ? -1
-                         : add_function(mod, all, key,
-                                        PyCMethod_New(m, module, sub, NULL));
-        Py_XDECREF(key);
+    for (PyMethodDef *const *t = tables; rc == 0 && *t != NULL; t++) {
+        for (PyMethodDef *m = *t; rc == 0 && m->ml_name != NULL; m++) {
+            PyObject *key = PyUnicode_FromString(m->ml_name);
+            rc = key == NULL
+                     ? -1
+                     : add_function(mod, all, key,
+                                    PyCMethod_New(m, module, sub, NULL));
+            Py_XDECREF(key);
+        }
     }
     for (const char *const *s = shared; rc == 0 && *s != NULL; s++) {
         PyObject *key = PyUnicode_FromString(*s);
@@ -92,6 +96,10 @@ int
 ua_py_extensions_add(PyObject *module, ua_state *st)
 {
     static const char *const none[] = {NULL};
+    static PyMethodDef *const linalg_tables[] = {
+        ua_py_linalg_factorization_methods, ua_py_linalg_norm_methods, NULL};
+    static PyMethodDef *const fft_tables[] = {ua_py_fft_transform_methods,
+                                              ua_py_fft_freq_methods, NULL};
     st->LinAlgError = PyErr_NewExceptionWithDoc(
         "usmarray.linalg.LinAlgError",
         "A factorization failed: a singular matrix, one that is not "
@@ -104,7 +112,7 @@ ua_py_extensions_add(PyObject *module, ua_state *st)
         module, "linalg",
         "The Array API standard's linear algebra extension, over LAPACK on "
         "the host and cuSOLVER on CUDA.",
-        ua_py_linalg_methods, linalg_shared);
+        linalg_tables, linalg_shared);
     int rc = linalg == NULL || add_linalg_results(linalg, st) < 0 ||
                      PyModule_AddObjectRef(linalg, "LinAlgError",
                                            st->LinAlgError) < 0 ||
@@ -119,7 +127,7 @@ ua_py_extensions_add(PyObject *module, ua_state *st)
         module, "fft",
         "The Array API standard's FFT extension, over NumPy's pocketfft on "
         "host memory and cuFFT on CUDA.",
-        ua_py_fft_methods, none);
+        fft_tables, none);
     rc = fft == NULL || PyModule_AddObjectRef(module, "fft", fft) < 0 ? -1 : 0;
     Py_XDECREF(fft);
     if (rc < 0) {

@@ -1,7 +1,7 @@
-/* The standard's fft extension, usmarray.fft: its method table, and the
- * transforms composed from the compute table's batched transforms of 1 to
- * 3 trailing axes (ua_queue_fft); fft_freq.c holds the frequencies and
- * the shifts.  A call lists its one-axis transforms in the order
+/* The standard's fft extension, usmarray.fft: the transforms, composed
+ * from the compute table's batched transforms of 1 to 3 trailing axes
+ * (ua_queue_fft), and their method table; fft_freq.c holds the
+ * frequencies and the shifts, and theirs.  A call lists its one-axis transforms in the order
  * NumPy 2 applies them, groups runs of up to three distinct axes into one
  * plan, and for each plan moves those axes last, copies them densely
  * (padded or cut to the plan's lengths) where the operand is not already
@@ -637,10 +637,8 @@ UA_PY_ON_SNAPSHOTS(rfftn)
 UA_PY_ON_SNAPSHOTS(irfftn)
 UA_PY_ON_SNAPSHOTS(hfft)
 UA_PY_ON_SNAPSHOTS(ihfft)
-UA_PY_ON_SNAPSHOTS(ua_py_fft_fftshift)
-UA_PY_ON_SNAPSHOTS(ua_py_fft_ifftshift)
 
-PyMethodDef ua_py_fft_methods[] = {
+PyMethodDef ua_py_fft_transform_methods[] = {
     {"fft", KW(fft_on_snapshots), UA_DOC_FFT_FFT},
     {"ifft", KW(ifft_on_snapshots), UA_DOC_FFT_IFFT},
     {"fftn", KW(fftn_on_snapshots), UA_DOC_FFT_FFTN},
@@ -651,9 +649,5 @@ PyMethodDef ua_py_fft_methods[] = {
     {"irfftn", KW(irfftn_on_snapshots), UA_DOC_FFT_IRFFTN},
     {"hfft", KW(hfft_on_snapshots), UA_DOC_FFT_HFFT},
     {"ihfft", KW(ihfft_on_snapshots), UA_DOC_FFT_IHFFT},
-    {"fftfreq", KW(ua_py_fft_fftfreq), UA_DOC_FFT_FFTFREQ},
-    {"rfftfreq", KW(ua_py_fft_rfftfreq), UA_DOC_FFT_RFFTFREQ},
-    {"fftshift", KW(ua_py_fft_fftshift_on_snapshots), UA_DOC_FFT_FFTSHIFT},
-    {"ifftshift", KW(ua_py_fft_ifftshift_on_snapshots), UA_DOC_FFT_IFFTSHIFT},
     {0},
 };

@@ -1,6 +1,7 @@
 /* fft.c and fft_freq.c: the standard's fft extension, usmarray.fft.  What
- * the transforms (fft.c, which holds the method table) share with the
- * frequencies and shifts (fft_freq.c). */
+ * the transforms (fft.c) share with the frequencies and shifts
+ * (fft_freq.c), which call them and not the other way round; each file
+ * holds the method table of its functions (extensions.h). */
 #ifndef UA_PY_FFT_H
 #define UA_PY_FFT_H
 
@@ -16,16 +17,5 @@ int ua_py_fft_scale(ua_state *st, PyObject *a, double factor);
  * the argument `what`. */
 int ua_py_fft_check_ndim(PyObject *x, const char *fn);
 int ua_py_fft_check_length(const char *fn, const char *what, Py_ssize_t n);
-
-/* fft_freq.c: fftfreq, rfftfreq, fftshift and ifftshift, for the method
- * table (METH_FASTCALL | METH_KEYWORDS, module as self). */
-PyObject *ua_py_fft_fftfreq(PyObject *m, PyObject *const *a, Py_ssize_t n,
-                            PyObject *k);
-PyObject *ua_py_fft_rfftfreq(PyObject *m, PyObject *const *a, Py_ssize_t n,
-                             PyObject *k);
-PyObject *ua_py_fft_fftshift(PyObject *m, PyObject *const *a, Py_ssize_t n,
-                             PyObject *k);
-PyObject *ua_py_fft_ifftshift(PyObject *m, PyObject *const *a, Py_ssize_t n,
-                              PyObject *k);
 
 #endif

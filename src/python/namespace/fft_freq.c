@@ -10,7 +10,9 @@
 #include "python/base/objects.h"
 #include "python/types/arrays.h"
 #include "python/namespace/arguments.h"
+#include "python/namespace/extensions.h"
 #include "python/namespace/fft.h"
+#include "python/namespace/fft_docs.h"
 #include "python/namespace/functions.h"
 #include "python/namespace/reducing.h"
 
@@ -139,14 +141,14 @@ frequencies(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     return f;
 }
 
-PyObject *
+static PyObject *
 ua_py_fft_fftfreq(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
     return ua_py_fft_named("fftfreq",
                            frequencies(m, a, n, k, "fftfreq", false));
 }
 
-PyObject *
+static PyObject *
 ua_py_fft_rfftfreq(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
     return ua_py_fft_named("rfftfreq",
@@ -214,14 +216,31 @@ shift(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     return out;
 }
 
-PyObject *
+static PyObject *
 ua_py_fft_fftshift(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
     return shift(m, a, n, k, "fftshift", false);
 }
 
-PyObject *
+static PyObject *
 ua_py_fft_ifftshift(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
 {
     return shift(m, a, n, k, "ifftshift", true);
 }
+
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
+
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(ua_py_fft_fftshift)
+UA_PY_ON_SNAPSHOTS(ua_py_fft_ifftshift)
+
+/* Here rather than in fft.c's table: these use fft.c's checks, which then
+ * need not know them (no call cycle). */
+PyMethodDef ua_py_fft_freq_methods[] = {
+    {"fftfreq", KW(ua_py_fft_fftfreq), UA_DOC_FFT_FFTFREQ},
+    {"rfftfreq", KW(ua_py_fft_rfftfreq), UA_DOC_FFT_RFFTFREQ},
+    {"fftshift", KW(ua_py_fft_fftshift_on_snapshots), UA_DOC_FFT_FFTSHIFT},
+    {"ifftshift", KW(ua_py_fft_ifftshift_on_snapshots), UA_DOC_FFT_IFFTSHIFT},
+    {0},
+};

@@ -653,15 +653,8 @@ UA_PY_ON_SNAPSHOTS(diagonal)
 UA_PY_ON_SNAPSHOTS(qr)
 UA_PY_ON_SNAPSHOTS(solve)
 UA_PY_ON_SNAPSHOTS(svd)
-UA_PY_ON_SNAPSHOTS(ua_py_linalg_cross)
-UA_PY_ON_SNAPSHOTS(ua_py_linalg_matrix_norm)
-UA_PY_ON_SNAPSHOTS(ua_py_linalg_matrix_power)
-UA_PY_ON_SNAPSHOTS(ua_py_linalg_matrix_rank)
-UA_PY_ON_SNAPSHOTS(ua_py_linalg_pinv)
-UA_PY_ON_SNAPSHOTS(ua_py_linalg_trace)
-UA_PY_ON_SNAPSHOTS(ua_py_linalg_vector_norm)
 
-PyMethodDef ua_py_linalg_methods[] = {
+PyMethodDef ua_py_linalg_factorization_methods[] = {
     {"cholesky", KW(cholesky_on_snapshots),
      "cholesky(x, /, *, upper=False)\n--\n\nThe Cholesky factor of each "
      "Hermitian positive-definite matrix: L with x = L L^H, or U = L^H "
@@ -700,36 +693,5 @@ PyMethodDef ua_py_linalg_methods[] = {
     {"svdvals", (PyCFunction)svdvals, METH_O,
      "svdvals(x, /)\n--\n\nThe singular values of each matrix, "
      "descending."},
-    {"cross", KW(ua_py_linalg_cross_on_snapshots),
-     "cross(x1, x2, /, *, axis=-1)\n--\n\nThe cross product of 3-element "
-     "vectors along axis (counted from the end), broadcast."},
-    {"matrix_norm", KW(ua_py_linalg_matrix_norm_on_snapshots),
-     "matrix_norm(x, /, *, keepdims=False, ord='fro')\n--\n\nThe norm of "
-     "each matrix: 'fro', 'nuc', 1, -1, 2, -2, inf or -inf.  A matrix "
-     "without elements has norm 0 for 'fro', 'nuc', 1, 2 and inf; -1, -2 "
-     "and -inf, the smallest of nothing, raise ValueError there."},
-    {"matrix_power", KW(ua_py_linalg_matrix_power_on_snapshots),
-     "matrix_power(x, n, /)\n--\n\nEach square matrix to the integer power "
-     "n, by repeated squaring (the inverse's power where n < 0)."},
-    {"matrix_rank", KW(ua_py_linalg_matrix_rank_on_snapshots),
-     "matrix_rank(x, /, *, rtol=None)\n--\n\nThe number of singular values "
-     "above rtol times the largest (default max(M, N) times the type's "
-     "epsilon)."},
-    {"outer", KW(ua_py_linalg_outer),
-     "outer(x1, x2, /)\n--\n\nThe outer product of two vectors."},
-    {"pinv", KW(ua_py_linalg_pinv_on_snapshots),
-     "pinv(x, /, *, rtol=None)\n--\n\nThe Moore-Penrose pseudo-inverse of "
-     "each matrix, from its SVD, singular values at or below rtol times "
-     "the largest taken as zero."},
-    {"trace", KW(ua_py_linalg_trace_on_snapshots),
-     "trace(x, /, *, offset=0, dtype=None)\n--\n\nThe sum of each "
-     "matrix's diagonal (offset as diagonal's), in sum's dtype."},
-    {"vector_norm", KW(ua_py_linalg_vector_norm_on_snapshots),
-     "vector_norm(x, /, *, axis=None, keepdims=False, ord=2)\n--\n\nThe "
-     "p-norm over axis (every axis where None): ord any real number, inf "
-     "(the largest magnitude), -inf (the smallest) or 0 (the count of "
-     "non-zero elements).  Over no elements the norm is 0 (inf's too), "
-     "inf for a negative finite ord (0 to its power), and -inf, the "
-     "smallest of nothing, raises ValueError."},
     {0},
 };

@@ -85,17 +85,4 @@ PyObject *ua_py_inv(PyObject *module, PyObject *x, const char *fn);
 /* The diagonal of each matrix of x, a view (offset as linalg.diagonal's). */
 PyObject *ua_py_diagonal_view(ua_state *st, PyObject *x, Py_ssize_t offset);
 
-/* linalg_norms.c's functions, in ua_py_linalg_methods. */
-#define UA_PY_FASTCALL(name)                                                  \
-    PyObject *name(PyObject *module, PyObject *const *args, Py_ssize_t nargs, \
-                   PyObject *kwnames)
-UA_PY_FASTCALL(ua_py_linalg_cross);
-UA_PY_FASTCALL(ua_py_linalg_matrix_norm);
-UA_PY_FASTCALL(ua_py_linalg_matrix_power);
-UA_PY_FASTCALL(ua_py_linalg_matrix_rank);
-UA_PY_FASTCALL(ua_py_linalg_outer);
-UA_PY_FASTCALL(ua_py_linalg_pinv);
-UA_PY_FASTCALL(ua_py_linalg_trace);
-UA_PY_FASTCALL(ua_py_linalg_vector_norm);
-
 #endif

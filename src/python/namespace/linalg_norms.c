@@ -10,12 +10,18 @@
 #include "python/base/objects.h"
 #include "python/types/arrays.h"
 #include "python/namespace/arguments.h"
+#include "python/namespace/extensions.h"
 #include "python/namespace/linalg_ext.h"
 #include "python/namespace/reducing.h"
 
 #include <float.h>
 #include <math.h>
 #include <string.h>
+
+/* module.<fn>(x, <key>=<value>), in ua_py_linalg_norm_methods. */
+#define FASTCALL(name)                                                        \
+    static PyObject *name(PyObject *module, PyObject *const *args,            \
+                          Py_ssize_t nargs, PyObject *kwnames)
 
 /* module.<fn>(x, <key>=<value>) */
 static PyObject *
@@ -146,7 +152,7 @@ vector_norm_of(PyObject *module, PyObject *x, uint64_t axes, bool keepdims,
     return out;
 }
 
-UA_PY_FASTCALL(ua_py_linalg_vector_norm)
+FASTCALL(ua_py_linalg_vector_norm)
 {
     static const char *const kwlist[] = {"x", "axis", "keepdims", "ord", NULL};
     static const ua_py_argspec spec = {"vector_norm", kwlist, 1, 1};
@@ -227,7 +233,7 @@ sum_norm(PyObject *module, PyObject *x, int along, bool largest, bool keepdims)
     return finish_matrix(module, r, keepdims);
 }
 
-UA_PY_FASTCALL(ua_py_linalg_matrix_norm)
+FASTCALL(ua_py_linalg_matrix_norm)
 {
     static const char *const kwlist[] = {"x", "keepdims", "ord", NULL};
     static const ua_py_argspec spec = {"matrix_norm", kwlist, 1, 1};
@@ -277,7 +283,7 @@ UA_PY_FASTCALL(ua_py_linalg_matrix_norm)
     return NULL;
 }
 
-UA_PY_FASTCALL(ua_py_linalg_matrix_power)
+FASTCALL(ua_py_linalg_matrix_power)
 {
     static const char *const kwlist[] = {"x", "n", NULL};
     static const ua_py_argspec spec = {"matrix_power", kwlist, 2, 2};
@@ -384,7 +390,7 @@ empty_matrices(PyObject *x)
     return ARR(x)->shape[nd - 1] == 0 || ARR(x)->shape[nd - 2] == 0;
 }
 
-UA_PY_FASTCALL(ua_py_linalg_matrix_rank)
+FASTCALL(ua_py_linalg_matrix_rank)
 {
     static const char *const kwlist[] = {"x", "rtol", NULL};
     static const ua_py_argspec spec = {"matrix_rank", kwlist, 1, 1};
@@ -428,7 +434,7 @@ adjoint(PyObject *module, PyObject *x)
     return c;
 }
 
-UA_PY_FASTCALL(ua_py_linalg_pinv)
+FASTCALL(ua_py_linalg_pinv)
 {
     static const char *const kwlist[] = {"x", "rtol", NULL};
     static const ua_py_argspec spec = {"pinv", kwlist, 1, 1};
@@ -479,7 +485,7 @@ UA_PY_FASTCALL(ua_py_linalg_pinv)
     return out;
 }
 
-UA_PY_FASTCALL(ua_py_linalg_trace)
+FASTCALL(ua_py_linalg_trace)
 {
     static const char *const kwlist[] = {"x", "offset", "dtype", NULL};
     static const ua_py_argspec spec = {"trace", kwlist, 1, 1};
@@ -503,7 +509,7 @@ UA_PY_FASTCALL(ua_py_linalg_trace)
     return out;
 }
 
-UA_PY_FASTCALL(ua_py_linalg_outer)
+FASTCALL(ua_py_linalg_outer)
 {
     static const char *const kwlist[] = {"x1", "x2", NULL};
     static const ua_py_argspec spec = {"outer", kwlist, 2, 2};
@@ -560,7 +566,7 @@ cross_term(ua_state *st, PyObject *const *a, PyObject *const *b, int i, int j)
     return out;
 }
 
-UA_PY_FASTCALL(ua_py_linalg_cross)
+FASTCALL(ua_py_linalg_cross)
 {
     static const char *const kwlist[] = {"x1", "x2", "axis", NULL};
     static const ua_py_argspec spec = {"cross", kwlist, 2, 2};
@@ -613,3 +619,52 @@ UA_PY_FASTCALL(ua_py_linalg_cross)
     }
     return out;
 }
+
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
+
+/* Their operands as snapshots: their other arguments' hooks run after
+ * they read the operands' layouts. */
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_cross)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_matrix_norm)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_matrix_power)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_matrix_rank)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_pinv)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_trace)
+UA_PY_ON_SNAPSHOTS(ua_py_linalg_vector_norm)
+
+/* Here rather than in linalg_ext.c's table: these call the
+ * factorizations, which then need not know them (no call cycle). */
+PyMethodDef ua_py_linalg_norm_methods[] = {
+    {"cross", KW(ua_py_linalg_cross_on_snapshots),
+     "cross(x1, x2, /, *, axis=-1)\n--\n\nThe cross product of 3-element "
+     "vectors along axis (counted from the end), broadcast."},
+    {"matrix_norm", KW(ua_py_linalg_matrix_norm_on_snapshots),
+     "matrix_norm(x, /, *, keepdims=False, ord='fro')\n--\n\nThe norm of "
+     "each matrix: 'fro', 'nuc', 1, -1, 2, -2, inf or -inf.  A matrix "
+     "without elements has norm 0 for 'fro', 'nuc', 1, 2 and inf; -1, -2 "
+     "and -inf, the smallest of nothing, raise ValueError there."},
+    {"matrix_power", KW(ua_py_linalg_matrix_power_on_snapshots),
+     "matrix_power(x, n, /)\n--\n\nEach square matrix to the integer power "
+     "n, by repeated squaring (the inverse's power where n < 0)."},
+    {"matrix_rank", KW(ua_py_linalg_matrix_rank_on_snapshots),
+     "matrix_rank(x, /, *, rtol=None)\n--\n\nThe number of singular values "
+     "above rtol times the largest (default max(M, N) times the type's "
+     "epsilon)."},
+    {"outer", KW(ua_py_linalg_outer),
+     "outer(x1, x2, /)\n--\n\nThe outer product of two vectors."},
+    {"pinv", KW(ua_py_linalg_pinv_on_snapshots),
+     "pinv(x, /, *, rtol=None)\n--\n\nThe Moore-Penrose pseudo-inverse of "
+     "each matrix, from its SVD, singular values at or below rtol times "
+     "the largest taken as zero."},
+    {"trace", KW(ua_py_linalg_trace_on_snapshots),
+     "trace(x, /, *, offset=0, dtype=None)\n--\n\nThe sum of each "
+     "matrix's diagonal (offset as diagonal's), in sum's dtype."},
+    {"vector_norm", KW(ua_py_linalg_vector_norm_on_snapshots),
+     "vector_norm(x, /, *, axis=None, keepdims=False, ord=2)\n--\n\nThe "
+     "p-norm over axis (every axis where None): ord any real number, inf "
+     "(the largest magnitude), -inf (the smallest) or 0 (the count of "
+     "non-zero elements).  Over no elements the norm is 0 (inf's too), "
+     "inf for a negative finite ord (0 to its power), and -inf, the "
+     "smallest of nothing, raises ValueError."},
+    {0},
+};

@@ -26,14 +26,6 @@ view(PyObject *self, int nd, const Py_ssize_t *shape,
 }
 
 PyObject *
-ua_py_array_snapshot(PyObject *self)
-{
-    PyUSMArrayObject *a = ARR(self);
-    return view(self, a->nd, a->shape, a->strides, (ua_typenum)a->typenum,
-                a->data);
-}
-
-PyObject *
 ua_py_array_permute(PyObject *self, const int *perm)
 {
     Py_ssize_t shape[UA_MAXDIMS], strides[UA_MAXDIMS];

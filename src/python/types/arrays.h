@@ -1,6 +1,7 @@
-/* USMArray's files: array.c (the type), array_views.c, array_copy.c,
- * array_host.c, array_protocols.c, and the module functions of
- * functions.c. */
+/* USMArray's files: array.c (the type), array_make.c (making and ending
+ * array objects: ua_py_array_new, ua_py_array_empty, ua_py_array_snapshot,
+ * tp_dealloc), array_views.c, array_copy.c, array_host.c,
+ * array_protocols.c, and the module functions of functions.c. */
 #ifndef UA_PY_ARRAYS_H
 #define UA_PY_ARRAYS_H
 
@@ -271,8 +272,7 @@ extern PyMethodDef ua_py_array_functions[];
 PyObject *ua_py_reshape_call(ua_state *st, PyObject *self, PyObject *shape,
                              PyObject *order, PyObject *copy);
 
-/* A tuple of n ints; an array's strides in bytes. */
-PyObject *ua_py_int_tuple(int n, const Py_ssize_t *v);
+/* An array's strides in bytes, a tuple. */
 PyObject *ua_py_array_byte_strides(PyObject *self);
 /* The shape and the strides (None when C-contiguous; elements, or bytes
  * when in_bytes) of an array's protocol dictionaries. */

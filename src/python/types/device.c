@@ -118,6 +118,85 @@ ua_py_default_queue(ua_state *st, ua_device *d)
     return Py_NewRef(st->queues[id]);
 }
 
+/* Queue objects over queues made anew, and those over other libraries'
+ * handles, live here beside the default queues, not in queue.c: the
+ * resolution of arguments below makes them, and queue.c calls that
+ * resolution, so that the two files would call each other. */
+
+PyObject *
+ua_py_wrap_new_queue(ua_state *st, ua_device *d, ua_queue *queue,
+                     PyObject *owner)
+{
+    PyObject *ctx = ua_py_default_context(st, d);
+    ua_py_queue *obj =
+        ctx ? PyObject_GC_New(ua_py_queue, st->Queue_Type) : NULL;
+    if (obj == NULL) {
+        Py_XDECREF(ctx);
+        ua_queue_destroy(queue);
+        return NULL;
+    }
+    obj->queue = queue;
+    obj->owned = true;
+    obj->owner = Py_XNewRef(owner);
+    obj->context = ctx;
+    obj->device = Py_NewRef(((ua_py_context *)ctx)->device);
+    PyObject_GC_Track(obj);
+    return (PyObject *)obj;
+}
+
+/* The live Queue over the queue a native handle of another library stands
+ * for (a new reference), or NULL, without an exception, where none is. */
+static PyObject *
+adopted_queue(ua_state *st, const char *name, void *handle)
+{
+    for (size_t i = 0; i < st->nadopted; i++) {
+        if (ua_queue_is_native(((ua_py_queue *)st->adopted[i])->queue, name,
+                               handle)) {
+            return Py_NewRef(st->adopted[i]);
+        }
+    }
+    return NULL;
+}
+
+static int
+remember_adopted(ua_state *st, PyObject *queue)
+{
+    if (st->nadopted == st->adopted_capacity) {
+        size_t n = st->adopted_capacity ? 2 * st->adopted_capacity : 8;
+        PyObject **grown = PyMem_Realloc(st->adopted, n * sizeof(*grown));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        st->adopted = grown;
+        st->adopted_capacity = n;
+    }
+    st->adopted[st->nadopted++] = queue;
+    return 0;
+}
+
+void
+ua_py_forget_adopted_queue(ua_state *st, PyObject *queue)
+{
+    for (size_t i = 0; st != NULL && i < st->nadopted; i++) {
+        if (st->adopted[i] == queue) {
+            st->adopted[i] = st->adopted[--st->nadopted];
+            return;
+        }
+    }
+}
+
+PyObject *
+ua_py_wrap_adopted_queue(ua_state *st, ua_queue *queue)
+{
+    PyObject *obj =
+        ua_py_wrap_new_queue(st, ua_queue_device(queue), queue, NULL);
+    if (obj != NULL && remember_adopted(st, obj) < 0) {
+        Py_CLEAR(obj);
+    }
+    return obj;
+}
+
 static ua_device *
 select_by_filter(ua_state *st, PyObject *str)
 {
@@ -233,7 +312,7 @@ queue_from_capsule(ua_state *st, PyObject *capsule, const char *what,
     if (handle == NULL) {
         return NULL;
     }
-    PyObject *known = ua_py_adopted_queue(st, name, handle);
+    PyObject *known = adopted_queue(st, name, handle);
     if (known != NULL) {
         return known;
     }

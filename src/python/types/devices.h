@@ -12,12 +12,15 @@ int ua_py_queue_add_type(PyObject *module, ua_state *st);
 PyObject *ua_py_device_of(ua_state *st, ua_device *d);
 PyObject *ua_py_default_context(ua_state *st, ua_device *d);
 PyObject *ua_py_default_queue(ua_state *st, ua_device *d);
-/* The live Queue over the queue a native handle of another library stands
- * for (a new reference), or NULL, without an exception, where none is. */
-PyObject *ua_py_adopted_queue(ua_state *st, const char *name, void *handle);
-/* A Queue over q, which ua_queue_adopt_native made: it destroys q, and is
- * found by ua_py_adopted_queue while it lives. */
+/* A Queue object over a queue of d made anew, which it destroys; it keeps
+ * owner (or NULL) alive. */
+PyObject *ua_py_wrap_new_queue(ua_state *st, ua_device *d, ua_queue *queue,
+                               PyObject *owner);
+/* A Queue over q, which ua_queue_adopt_native made: it destroys q, and
+ * stands for q's native handle while it lives, until its deallocation
+ * forgets it. */
 PyObject *ua_py_wrap_adopted_queue(ua_state *st, ua_queue *q);
+void ua_py_forget_adopted_queue(ua_state *st, PyObject *queue);
 PyObject *ua_py_adopted_queue_count(PyObject *module, PyObject *unused);
 /* The device a filter string, Device, Context, Queue or None names. */
 ua_device *ua_py_as_device(ua_state *st, PyObject *obj, const char *what);

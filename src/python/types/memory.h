@@ -1,5 +1,5 @@
-/* memory.c: Memory and its USM kinds; memory_host.c: their transfers to
- * and from the host. */
+/* memory.c: Memory and its USM kinds; memory_make.c: making and ending
+ * Memory objects; memory_host.c: their transfers to and from the host. */
 #ifndef UA_PY_MEMORY_H
 #define UA_PY_MEMORY_H
 
@@ -32,6 +32,8 @@ PyObject *ua_py_memory_borrow(ua_state *st, PyObject *queue, char *ptr,
 PyObject *ua_py_memory_wrap_as(PyTypeObject *type, char *ptr,
                                Py_ssize_t nbytes, ua_usm_kind kind,
                                int readonly, PyObject *queue, PyObject *owner);
+/* Memory's tp_dealloc, which keeps freed objects (freelist.h). */
+void ua_py_memory_dealloc(PyObject *self);
 /* A new allocation as an instance of type. */
 PyObject *ua_py_memory_allocate(ua_state *st, PyTypeObject *type,
                                 ua_usm_kind kind, Py_ssize_t nbytes,

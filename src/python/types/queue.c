@@ -55,77 +55,7 @@ device_named(ua_state *st, PyObject *device, PyObject *context)
     return d != NULL && check_context(st, context, d) == 0 ? d : NULL;
 }
 
-/* A Queue object over a queue of d made anew, which it destroys. */
-static PyObject *
-wrap_new_queue(ua_state *st, ua_device *d, ua_queue *queue, PyObject *owner)
-{
-    PyObject *ctx = ua_py_default_context(st, d);
-    ua_py_queue *obj =
-        ctx ? PyObject_GC_New(ua_py_queue, st->Queue_Type) : NULL;
-    if (obj == NULL) {
-        Py_XDECREF(ctx);
-        ua_queue_destroy(queue);
-        return NULL;
-    }
-    obj->queue = queue;
-    obj->owned = true;
-    obj->owner = Py_XNewRef(owner);
-    obj->context = ctx;
-    obj->device = Py_NewRef(((ua_py_context *)ctx)->device);
-    PyObject_GC_Track(obj);
-    return (PyObject *)obj;
-}
-
 /* ------------------------------------- queues of other libraries' handles */
-
-PyObject *
-ua_py_adopted_queue(ua_state *st, const char *name, void *handle)
-{
-    for (size_t i = 0; i < st->nadopted; i++) {
-        if (ua_queue_is_native(q(st->adopted[i])->queue, name, handle)) {
-            return Py_NewRef(st->adopted[i]);
-        }
-    }
-    return NULL;
-}
-
-static int
-remember_adopted(ua_state *st, PyObject *queue)
-{
-    if (st->nadopted == st->adopted_capacity) {
-        size_t n = st->adopted_capacity ? 2 * st->adopted_capacity : 8;
-        PyObject **grown = PyMem_Realloc(st->adopted, n * sizeof(*grown));
-        if (grown == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        st->adopted = grown;
-        st->adopted_capacity = n;
-    }
-    st->adopted[st->nadopted++] = queue;
-    return 0;
-}
-
-static void
-forget_adopted(ua_state *st, PyObject *queue)
-{
-    for (size_t i = 0; st != NULL && i < st->nadopted; i++) {
-        if (st->adopted[i] == queue) {
-            st->adopted[i] = st->adopted[--st->nadopted];
-            return;
-        }
-    }
-}
-
-PyObject *
-ua_py_wrap_adopted_queue(ua_state *st, ua_queue *queue)
-{
-    PyObject *obj = wrap_new_queue(st, ua_queue_device(queue), queue, NULL);
-    if (obj != NULL && remember_adopted(st, obj) < 0) {
-        Py_CLEAR(obj);
-    }
-    return obj;
-}
 
 PyObject *
 ua_py_adopted_queue_count(PyObject *module, PyObject *Py_UNUSED(a))
@@ -180,7 +110,7 @@ create_queue(ua_state *st, ua_device *d, PyObject *in_order,
     if (code != UA_OK) {
         return ua_py_raise_core(st, code);
     }
-    return wrap_new_queue(st, d, queue, NULL);
+    return ua_py_wrap_new_queue(st, d, queue, NULL);
 }
 
 static bool
@@ -249,7 +179,7 @@ queue_from_stream(PyObject *cls, PyObject *args, PyObject *kwargs)
     if (code != UA_OK) {
         return ua_py_raise_core(st, code);
     }
-    return wrap_new_queue(st, d, queue, owner == Py_None ? NULL : owner);
+    return ua_py_wrap_new_queue(st, d, queue, owner == Py_None ? NULL : owner);
 }
 
 static PyObject *
@@ -465,7 +395,7 @@ queue_dealloc(PyObject *self)
         /* Waits for the queue's work: without the GIL. */
         ua_queue *queue = q(self)->queue;
         if (ua_queue_is_adopted(queue)) {
-            forget_adopted(ua_state_of(self), self);
+            ua_py_forget_adopted_queue(ua_state_of(self), self);
         }
         Py_BEGIN_ALLOW_THREADS
         ua_queue_destroy(queue);
