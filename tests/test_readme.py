@@ -5,9 +5,11 @@ documentation, the ``.. code-block:: python`` blocks of class ``test-runs``;
 ``test-compiles`` ones are compiled only)."""
 
 import doctest
+import os
 import pathlib
 import re
 import textwrap
+from unittest import mock
 
 import pytest
 
@@ -112,7 +114,10 @@ def test_documentation_block_runs(page, line, code, classes):
             pytest.importorskip(c.removeprefix("needs-"))
     compiled = compile(code, name, "exec")
     if "test-runs" in classes:
-        exec(compiled, {"__name__": "docs"})
+        # A block may set variables of the environment (SCIPY_ARRAY_API):
+        # not for the tests after it.
+        with mock.patch.dict(os.environ):
+            exec(compiled, {"__name__": "docs"})
 
 
 def test_a_wrong_example_fails():
