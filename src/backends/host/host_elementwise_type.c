@@ -394,6 +394,18 @@ ua_c_pow(ua_complex a, ua_complex b)
         UA_EW_LOOP##ARITY(NAME, RULE, EXPR))
 UA_ELEMENTWISE(UA_EW_KERNEL_)
 
+/* float32 sin, cos and tan: dense operands in blocks, each with the
+ * cheapest reduction by pi/2 that its inputs allow (host_vector_mathf.h);
+ * other steps take the loops above, with the one for every float. */
+#if UA_KIND_FLOAT && UA_T_BITS == 32
+UA_VMF_TRIG_LOOP(sin, ew_sin, UA_EW_CLONES)
+UA_VMF_TRIG_LOOP(cos, ew_cos, UA_EW_CLONES)
+UA_VMF_TRIG_LOOP(tan, ew_tan, UA_EW_CLONES)
+#define ew_sin ua_vmf_ew_sin
+#define ew_cos ua_vmf_ew_cos
+#define ew_tan ua_vmf_ew_tan
+#endif
+
 #define UA_EW_ENTRY_(NAME, ARITY, KINDS, RULE, EXPR)                          \
     UA_EW_IF(UA_EW_ADMITS(UA_EW_IN_##KINDS, UA_EW_YIELDS_##RULE))(            \
         [UA_EW_##NAME] = ew_##NAME, )
