@@ -4,6 +4,7 @@ with NumPy 2 for every pair of dtypes."""
 
 import itertools
 import math
+import pickle
 import subprocess
 import sys
 
@@ -36,11 +37,21 @@ def test_importing_usmarray_does_not_import_numpy():
         ua.int128
 
 
-def test_array_namespace_is_the_module():
+def test_array_namespace_is_the_modules_names_under_another_name():
+    """A module object made once, not the package: SciPy takes a namespace
+    whose __name__ contains "marray" for the MArray library."""
     x = ua.empty(3, queue=ua.Queue("host"))
-    assert x.__array_namespace__() is ua
-    assert x.__array_namespace__(api_version="2024.12") is ua
-    assert x.__array_namespace__(api_version=None) is ua
+    ns = x.__array_namespace__()
+    assert ns is not ua and "marray" not in ns.__name__
+    assert x.__array_namespace__(api_version="2024.12") is ns
+    assert x.__array_namespace__(api_version=None) is ns
+    assert ua.ones(1).__array_namespace__() is ns
+    for name in ua.__all__:
+        assert getattr(ns, name) is getattr(ua, name), name
+    assert ns.linalg is ua.linalg and ns.fft is ua.fft
+    assert ns.__array_api_version__ == ua.__array_api_version__
+    assert ns.__array_namespace_info__ is ua.__array_namespace_info__
+    assert ns.add.__module__ == ua.add.__module__ and pickle.loads(pickle.dumps(ns.add)) is ua.add
     with pytest.raises(
         ValueError, match="version 2024.12 of the Array API standard, not '2021.12'"
     ):

@@ -347,16 +347,15 @@ def test_no_cuda_array_interface_on_the_host_backend(kind):
     assert not hasattr(sample(kind), "__cuda_array_interface__")
 
 
-def test_host_device_memory_is_private_but_dlpack_names_the_cpu(host_queue):
-    # docs/architecture.rst: device memory is never host-accessible through
-    # the API, on every backend; DLPack is the one exception, by design, since
-    # it names the true device, and the host backend's memory is CPU memory.
+def test_host_device_memory_is_the_processes_and_dlpack_names_the_cpu(host_queue):
+    # docs/protocols.rst: the host backend's memory of every kind is the
+    # process's own, so NumPy shares an array of device kind through its
+    # interfaces as through DLPack; a Memory of device kind keeps the seeds'
+    # rule and refuses.
     x = ua.arange(6, dtype="f8", usm_type="device", queue=host_queue)
-    with pytest.raises(TypeError, match="asnumpy"):
-        np.asarray(x)
-    with pytest.raises(BufferError):
-        memoryview(x)
-    assert not hasattr(x, "__array_interface__")
+    assert np.asarray(x).ctypes.data == x._pointer
+    assert memoryview(x).nbytes == 48
+    assert x.__array_interface__["data"] == (x._pointer, False)
     with pytest.raises(BufferError):
         memoryview(x.base)
     assert x.__dlpack_device__() == (1, 0)  # kDLCPU

@@ -65,10 +65,17 @@ def test_read_only_survives_both_ways():
     assert not np.asarray(x).flags.writeable
 
 
-def test_device_memory_reaches_numpy_through_dlpack_only():
-    x = fresh("device")
-    with pytest.raises(TypeError, match="asnumpy"):
-        np.asarray(x)
-    # DLPack has no device type for the host backend's device memory but
-    # kDLCPU: a DLPack consumer reads it as CPU memory.
-    np.testing.assert_array_equal(np.from_dlpack(x), ua.asnumpy(x))
+@pytest.mark.parametrize("kind", ["device", "shared", "host"])
+def test_host_backend_memory_of_every_kind_reaches_numpy_without_a_copy(kind):
+    """The host backend's memory is the process's own: np.asarray shares it
+    as np.from_dlpack does (a Memory of device kind keeps refusing)."""
+    x = fresh(kind)
+    for n in (np.asarray(x), np.from_dlpack(x), np.asarray(memoryview(x))):
+        assert n.ctypes.data == x._pointer
+        np.testing.assert_array_equal(n, ua.asnumpy(x))
+    assert x.__array_interface__["data"] == (x._pointer, False)
+    np.asarray(x)[0, 0] = -1
+    assert float(x[0, 0]) == -1
+    if kind == "device":
+        with pytest.raises(BufferError, match="device"):
+            memoryview(x.base)

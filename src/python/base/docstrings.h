@@ -442,8 +442,10 @@
 #define UA_DOC_ARRAY_DUNDER_ARRAY                                             \
     "__array__($self, /, dtype=None, copy=None)\n--\n\n"                      \
     "A NumPy array of the elements, for ``numpy.asarray``.\n\n"               \
-    "It shares host-accessible memory (``'shared'`` and ``'host'``);\n"       \
-    "device memory raises TypeError, pointing to ``usmarray.asnumpy``.\n"
+    "It shares host-accessible memory (``'shared'`` and ``'host'``, and\n"    \
+    "every kind on the host backend, whose memory is the process's);\n"       \
+    "a GPU's device memory raises TypeError, pointing to\n"                   \
+    "``usmarray.asnumpy``.\n"
 
 #define UA_DOC_ARRAY_DLPACK                                                   \
     "__dlpack__($self, /, *, stream=None, max_version=None, dl_device=None, " \
@@ -1244,7 +1246,10 @@
 
 #define UA_DOC_ARRAY_NAMESPACE                                                \
     "__array_namespace__($self, /, *, api_version=None)\n--\n\n"              \
-    "The Array API namespace of the array: the usmarray module.\n\n"          \
+    "The Array API namespace of the array: a module object named\n"           \
+    "``usm_array_api`` that holds the usmarray package's public names\n"      \
+    "(the same objects), made once.  Its name does not contain\n"             \
+    "\"marray\": SciPy takes such a namespace for the MArray library's.\n\n"  \
     "Parameters\n"                                                            \
     "----------\n"                                                            \
     "api_version : str or None\n"                                             \

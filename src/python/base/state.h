@@ -45,7 +45,7 @@
     X(suai_template)    /* __sycl_usm_array_interface__'s keys */             \
     X(torch_raw_stream) /* torch._C._cuda_getCurrentRawStream, or None (also
                            on ROCm builds) */  \
-    X(array_api)        /* the usmarray package, the arrays' namespace */
+    X(array_api)        /* the arrays' namespace (namespace/array_api.c) */
 
 /* X(name, n): n strong references (each NULL until made).  dtype_recent
  * holds the strings and types seen lately, recognised by identity before

@@ -9,10 +9,24 @@
 
 /* ------------------------------------------------- host-side protocols */
 
+/* Shared and host memory everywhere; and every kind on a backend whose
+ * memory is the process's own (the host backend), as DLPack has it: CPU
+ * libraries call np.asarray on what they are given.  A Memory of device
+ * kind keeps the seeds' rule (memory.c); GPU device memory refuses. */
 static int
 host_accessible(PyObject *self)
 {
-    return ua_usm_kind_host_accessible(base_of(self)->kind);
+    ua_py_memory *m = base_of(self);
+    return ua_usm_kind_host_accessible(m->kind) ||
+           (ua_backend_caps(
+                ua_device_backend(ua_queue_device(queue_of_array(self)))) &
+            UA_CAP_CPU_MEMORY);
+}
+
+int
+ua_py_array_host_accessible(PyObject *self)
+{
+    return host_accessible(self);
 }
 
 PyObject *

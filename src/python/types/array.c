@@ -490,8 +490,10 @@ static PyMethodDef array_methods[] = {
      "the same meaning; others raise TypeError."},
     {"__array_function__", ua_py_array_function, METH_VARARGS,
      "__array_function__($self, func, types, args, kwargs, /)\n--\n\n"
-     "NumPy's functions called on the array run the namespace's function "
-     "of the same name; others raise TypeError."},
+     "NumPy's functions called on the array run the namespace's "
+     "counterpart where one exists; others run NumPy's on zero-copy views "
+     "of host-accessible memory and raise TypeError for a GPU's device "
+     "memory."},
     {"squeeze", (PyCFunction)(void (*)(void))ua_py_array_squeeze,
      METH_VARARGS | METH_KEYWORDS,
      "squeeze($self, /, axis=None)\n--\n\nThe array without the given "

@@ -1,7 +1,8 @@
 /* The operators of usmarray.USMArray (arithmetic, bitwise, comparisons;
  * reflected and in-place), each the catalogue's function through
  * elementwise.c, and NumPy's dispatch to the namespace: __array_ufunc__
- * and __array_function__.  The type itself is assembled in array.c. */
+ * (__array_function__ is array_function.c's).  The type itself is
+ * assembled in array.c. */
 #include "python/base/pyheaders.h"
 #include "python/base/objects.h"
 #include "python/base/state.h"
@@ -249,11 +250,10 @@ call_namespace(PyObject *self, const char *name, PyObject *args,
     return out;
 }
 
-/* __array_ufunc__(ufunc, method, *inputs, **kwargs): a plain call of a
- * ufunc with a namespace counterpart runs it; reductions, out= and the
- * rest give NotImplemented, which NumPy turns into TypeError. */
-PyObject *
-ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs)
+/* A plain call of a ufunc with a namespace counterpart runs it;
+ * reductions, out= and the rest give NotImplemented. */
+static PyObject *
+namespace_ufunc(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(args);
     PyObject *dtype;
@@ -286,137 +286,25 @@ ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs)
                     dtype);
 }
 
-/* NumPy's functions whose namespace counterpart is named otherwise (Dask
- * joins chunks with numpy.concatenate). */
-static const char *const renamed_functions[][2] = {
-    {"concatenate", "concat"},
-    {"transpose", "permute_dims"},
-};
-
-static PyObject *
-namespace_counterpart(PyObject *module, PyObject *name)
-{
-    for (size_t i = 0;
-         i < sizeof renamed_functions / sizeof renamed_functions[0]; i++) {
-        if (PyUnicode_CompareWithASCIIString(name, renamed_functions[i][0]) ==
-            0) {
-            return PyObject_GetAttrString(module, renamed_functions[i][1]);
-        }
-    }
-    return PyObject_GetAttr(module, name);
-}
-
-/* numpy.transpose(x) and transpose(x, axes=None) reverse every axis,
- * where permute_dims needs the axes named. */
-static bool
-transposes_all_axes(PyObject *fargs, PyObject *fkwargs)
-{
-    PyObject *axes = PyTuple_GET_SIZE(fargs) > 1
-                         ? PyTuple_GET_ITEM(fargs, 1)
-                         : PyDict_GetItemString(fkwargs, "axes");
-    return PyTuple_GET_SIZE(fargs) >= 1 && (axes == NULL || axes == Py_None);
-}
-
-static PyObject *
-reversed_axes_permutation(PyObject *permute_dims, PyObject *fargs)
-{
-    PyObject *x = PyTuple_GET_ITEM(fargs, 0);
-    PyObject *ndim = PyObject_GetAttrString(x, "ndim");
-    Py_ssize_t nd = ndim ? PyLong_AsSsize_t(ndim) : -1;
-    Py_XDECREF(ndim);
-    PyObject *axes = nd >= 0 ? PyTuple_New(nd) : NULL;
-    for (Py_ssize_t k = 0; axes != NULL && k < nd; k++) {
-        PyObject *axis = PyLong_FromSsize_t(nd - 1 - k);
-        if (axis == NULL) {
-            Py_CLEAR(axes);
-            break;
-        }
-        PyTuple_SET_ITEM(axes, k, axis);
-    }
-    PyObject *out =
-        axes ? PyObject_CallFunctionObjArgs(permute_dims, x, axes, NULL)
-             : NULL;
-    Py_XDECREF(axes);
-    return out;
-}
-
-/* __array_function__(func, types, args, kwargs): the namespace's function
- * of the same name, or of the standard's name for it, where it has one. */
+/* __array_ufunc__(ufunc, method, *inputs, **kwargs): the namespace's
+ * function where it has one; else, where the host reaches every array of
+ * ours among the operands, NumPy's ufunc on zero-copy views of them (out=
+ * writes through); else NotImplemented, which NumPy turns into
+ * TypeError. */
 PyObject *
-ua_py_array_function(PyObject *self, PyObject *args)
+ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    PyObject *func, *types, *fargs, *fkwargs;
-    if (!PyArg_ParseTuple(args, "OOO!O!:__array_function__", &func, &types,
-                          &PyTuple_Type, &fargs, &PyDict_Type, &fkwargs)) {
-        return NULL;
+    PyObject *out = namespace_ufunc(self, args, kwargs);
+    if (out != Py_NotImplemented || PyTuple_GET_SIZE(args) < 2) {
+        return out;
     }
-    PyObject *module = PyType_GetModuleByDef(Py_TYPE(self), &ua_module_def);
-    PyObject *name = PyObject_GetAttrString(func, "__name__");
-    if (module == NULL || name == NULL) {
-        Py_XDECREF(name);
-        return NULL;
-    }
-    PyObject *ours = namespace_counterpart(module, name);
-    if (ours == NULL || !PyCallable_Check(ours)) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_TypeError,
-                     "numpy.%U has no counterpart in usmarray: convert the "
-                     "array with ua.asnumpy(x) to use it",
-                     name);
-        Py_XDECREF(ours);
-        Py_DECREF(name);
-        return NULL;
-    }
-    bool all_axes = PyUnicode_CompareWithASCIIString(name, "transpose") == 0 &&
-                    transposes_all_axes(fargs, fkwargs);
-    Py_DECREF(name);
-    PyObject *out = all_axes ? reversed_axes_permutation(ours, fargs)
-                             : PyObject_Call(ours, fargs, fkwargs);
-    Py_DECREF(ours);
-    return out;
-}
-
-/* x.squeeze(axis=None), as NumPy's and CuPy's arrays have it (Dask calls
- * it on chunks): the namespace's squeeze, every length-1 axis where axis
- * is None. */
-PyObject *
-ua_py_array_squeeze(PyObject *self, PyObject *args, PyObject *kwargs)
-{
-    static char *kwlist[] = {"axis", NULL};
-    PyObject *axis = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:squeeze", kwlist,
-                                     &axis)) {
-        return NULL;
-    }
-    PyObject *axes = NULL;
-    if (axis == Py_None) {
-        const PyUSMArrayObject *a = ARR(self);
-        Py_ssize_t count = 0;
-        for (int k = 0; k < a->nd; k++) {
-            count += a->shape[k] == 1;
-        }
-        if ((axes = PyTuple_New(count)) == NULL) {
-            return NULL;
-        }
-        for (int k = 0, i = 0; k < a->nd; k++) {
-            PyObject *v = a->shape[k] == 1 ? PyLong_FromLong(k) : NULL;
-            if (a->shape[k] == 1 && v == NULL) {
-                Py_DECREF(axes);
-                return NULL;
-            }
-            if (v != NULL) {
-                PyTuple_SET_ITEM(axes, i++, v);
-            }
-        }
-        axis = axes;
-    }
-    PyObject *module = PyType_GetModuleByDef(Py_TYPE(self), &ua_module_def);
-    PyObject *squeeze =
-        module ? PyObject_GetAttrString(module, "squeeze") : NULL;
-    PyObject *out =
-        squeeze ? PyObject_CallFunctionObjArgs(squeeze, self, axis, NULL)
-                : NULL;
-    Py_XDECREF(squeeze);
-    Py_XDECREF(axes);
+    Py_DECREF(out);
+    PyObject *method =
+        PyObject_GetAttr(PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1));
+    PyObject *inputs =
+        method ? PyTuple_GetSlice(args, 2, PyTuple_GET_SIZE(args)) : NULL;
+    out = inputs ? ua_py_numpy_on_host(self, method, inputs, kwargs) : NULL;
+    Py_XDECREF(inputs);
+    Py_XDECREF(method);
     return out;
 }

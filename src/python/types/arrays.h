@@ -115,6 +115,9 @@ PyObject *ua_py_array_to_device(PyObject *self, PyObject *args,
                                 PyObject *kwargs);
 PyObject *ua_py_array_fill(PyObject *self, PyObject *value);
 /* array_host.c (the host protocols), */
+/* Whether the host may read x's memory: shared and host memory, and
+ * every kind on a backend whose memory is CPU memory (the host's). */
+int ua_py_array_host_accessible(PyObject *self);
 PyObject *ua_py_array_get_array_interface(PyObject *self, void *closure);
 int ua_py_array_getbuffer(PyObject *self, Py_buffer *view, int flags);
 void ua_py_array_releasebuffer(PyObject *self, Py_buffer *view);
@@ -235,7 +238,14 @@ PyObject *ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *ops,
  * NumPy's dispatch methods. */
 extern PyType_Slot ua_py_array_operator_slots[];
 PyObject *ua_py_array_ufunc(PyObject *self, PyObject *args, PyObject *kwargs);
+/* array_function.c: __array_function__; and callable(*args, **kwargs)
+ * (kwargs may be NULL) with our arrays among them (in lists and tuples
+ * too) replaced by NumPy views of them where the host reaches every one,
+ * NotImplemented where it does not (self is one of them). */
 PyObject *ua_py_array_function(PyObject *self, PyObject *args);
+PyObject *ua_py_numpy_on_host(PyObject *self, PyObject *callable,
+                              PyObject *args, PyObject *kwargs);
+/* (array_function.c too) x.squeeze(axis=None). */
 PyObject *ua_py_array_squeeze(PyObject *self, PyObject *args,
                               PyObject *kwargs);
 Py_ssize_t ua_py_array_sq_length(PyObject *self);
