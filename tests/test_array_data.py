@@ -70,6 +70,24 @@ def test_asarray_copy_semantics():
         ua.asarray(t, order="C", copy=False)
 
 
+@pytest.mark.parametrize("dtype", [">i2", ">u4", ">i8", ">f2", ">f4", ">f8", ">c8", ">c16"])
+def test_asarray_copies_big_endian_data_to_native_order(dtype):
+    # As NumPy converts it; the zero-copy imports refuse, naming the byte
+    # order (tests/test_bad_inputs.py).
+    a = (np.arange(6) - 2).astype(dtype).reshape(2, 3)
+    for x in (
+        ua.asarray(a),
+        ua.asarray(a[:, ::2]),
+        ua.asarray(a, usm_type="host"),
+        ua.asarray(memoryview(a)),
+    ):
+        assert x.dtype == np.dtype(dtype).newbyteorder("=")
+    np.testing.assert_array_equal(ua.asnumpy(ua.asarray(a)), a)
+    np.testing.assert_array_equal(ua.asnumpy(ua.asarray(a[:, ::2])), a[:, ::2])
+    with pytest.raises(ValueError, match="big-endian"):
+        ua.asarray(a, copy=False)
+
+
 def test_asarray_of_host_data():
     assert ua.asarray([[1, 2], [3, 4]]).dtype == np.int64
     assert ua.asarray([1.5, 2]).dtype == np.float64

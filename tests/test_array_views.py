@@ -77,7 +77,7 @@ def test_integer_indexing_gives_zero_dim_views():
         ("a", IndexError, "only integers, slices"),
         ((0, 99), IndexError, "index 99 is out of bounds for axis 1 with size 5"),
         (slice(None, None, 0), ValueError, "slice step cannot be zero"),
-        (2**70, IndexError, "cannot fit"),
+        (2**70, IndexError, "is out of bounds: no axis is that long"),
     ],
 )
 def test_bad_indices(key, exc, fragment):

@@ -96,6 +96,25 @@ def test_masks_match_numpy(dev):
     same(on(dev, np.arange(5.0))[on(dev, raw)], np.arange(5.0)[raw != 0])
 
 
+def test_an_empty_mask_follows_numpys_rule(dev):
+    # NumPy 2 matches each axis of a boolean index to the array's, but an
+    # axis of length 0 selects nothing on an axis of any length.
+    xn = np.arange(6).reshape(2, 3)
+    x = on(dev, xn)
+    for shape in [(0,), (0, 3), (2, 0), (0, 0)]:
+        mask = np.zeros(shape, bool)
+        same(x[on(dev, mask)], xn[mask])
+        same(x[mask], xn[mask])
+    same(x[..., np.zeros(0, bool)], xn[..., np.zeros(0, bool)])
+    same(on(dev, np.arange(2))[np.array([], bool)], np.arange(2)[np.array([], bool)])
+    for shape in [(0, 2), (3, 0), (1,)]:
+        with pytest.raises(IndexError, match="boolean index did not match"):
+            x[on(dev, np.zeros(shape, bool))]
+    y = on(dev, np.arange(2))
+    y[on(dev, np.zeros(0, bool))] = 5
+    same(y, np.arange(2))
+
+
 def test_large_mask_crosses_tiles(dev):
     rng = np.random.default_rng(3)
     xn = rng.standard_normal(100_003).astype(np.float32)

@@ -124,6 +124,22 @@ def test_det_of_a_row_swap_is_minus_one():
     assert back(la.det(on_device(p))) == -1.0
 
 
+def test_det_of_an_overflowing_single_precision_matrix_is_numpys_infinity():
+    # NumPy computes single-precision determinants in double and rounds
+    # once: an overflowing complex64 product is inf, not nan+nanj.
+    for m in (
+        np.array([[1e30 + 1e30j, 0], [0, 1e30 + 1e30j]], np.complex64),
+        np.diag(np.full(3, 1e20 + 1e20j)).astype(np.complex64),
+        np.array([[1e30, 0], [0, 1e30]], np.complex64),
+        np.array([[1e30, 0, 0], [0, 1e30, 0], [0, 0, 1e-30]], np.float32),
+    ):
+        got = back(la.det(on_device(m)))
+        with np.errstate(all="ignore"):
+            want = np.linalg.det(m)
+        assert got.dtype == want.dtype and not np.isnan(got).any(), (got, want)
+        np.testing.assert_array_equal(got, want)
+
+
 @pytest.mark.parametrize("dtype", FLOATING)
 def test_inv_and_solve(dtype):
     a = well_conditioned((3, 4, 4), dtype)

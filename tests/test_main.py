@@ -219,3 +219,23 @@ def test_a_broken_check_fails_in_json():
     assert checks["passed"] is False
     failed = [r for r in checks["results"] if not r["passed"]]
     assert failed and all("resolves to 'unknown'" in r["error"] for r in failed)
+
+
+def test_a_reader_that_stops_early_ends_it_quietly():
+    # `python -m usmarray --json | head`: the closed pipe ends the command as
+    # it ends Unix tools (no BrokenPipeError traceback, status 128 + SIGPIPE).
+    # The reader is gone before the first write, so every write fails.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "usmarray", "--json", "-f"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+    finally:
+        os.close(write_end)
+    assert b"Traceback" not in result.stderr, result.stderr
+    assert b"BrokenPipeError" not in result.stderr, result.stderr
+    assert result.returncode == 128 + 13

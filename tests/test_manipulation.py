@@ -592,6 +592,18 @@ def test_repeat_by_counts(layout):
             check(ua.repeat(x, counts.astype("u1"), axis=axis), expected)
 
 
+def test_repeat_by_a_tuple_of_counts():
+    # A tuple of counts is one argument, not five (issue 45: the binding
+    # passed it where a tuple is unpacked into arguments).
+    h, x = pair((5,), "i8")
+    check(ua.repeat(x, (1, 2, 3, 4, 5)), np.repeat(h, (1, 2, 3, 4, 5)))
+    check(ua.repeat(x, (2,)), np.repeat(h, 2))
+    y = ua.zeros(2)
+    y[:] = (1, 2)  # a tuple value is one operand too
+    assert ua.asnumpy(y).tolist() == [1.0, 2.0]
+    assert ua.full(2, (3, 4)).shape == (2,)
+
+
 def test_repeat_counts_of_every_integer_dtype():
     h, x = pair((4,), "c8")
     for name in ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]:

@@ -93,9 +93,9 @@ SHAPES = [(), (1,), (1, 1), (2,), (0,)]
 @pytest.mark.parametrize("name", sorted(CONVERSIONS))
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_scalar_conversions_take_0d_arrays_only(name, dtype):
-    # docs/architecture.rst: 0-d arrays convert as NumPy's do; an array of one
-    # element and more dimensions raises TypeError, any other size ValueError
-    # (as dpctl's usm_ndarray; NumPy deprecates converting them).
+    # docs/architecture.rst: 0-d arrays convert as NumPy's do; any other
+    # raises NumPy 2's TypeError, but for bool() of an empty array or one of
+    # more elements, NumPy's ValueError.
     convert = CONVERSIONS[name]
     wrong_dtype = name == "index" and np.dtype(dtype).kind not in "iu"
     for shape in SHAPES:
@@ -110,7 +110,7 @@ def test_scalar_conversions_take_0d_arrays_only(name, dtype):
                     assert got[1].startswith(expected[1][:40]), (got, expected)
                 else:
                     assert type(got) is type(expected) and got == expected, (shape, got)
-            elif a.size == 1:
+            elif a.size == 1 or name != "bool":
                 assert got[0] is TypeError and got[1].startswith("only 0-dimensional"), got
             else:
                 assert got[0] is ValueError, (shape, got)

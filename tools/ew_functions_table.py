@@ -41,6 +41,13 @@ OPERATORS = {
     "greater": "`>`", "greater_equal": "`>=`",
 }  # fmt: skip
 SIGNATURES = {1: "x", 2: "x1, x2", 3: "condition, x1, x2"}
+# Where the rule's wording differs for a function (elementwise.c's
+# resolve_types): divide and reciprocal take integers to the default
+# floating dtype, not to NumPy's floating type for their width.
+RESULTS = {
+    "divide": "floating (the default floating dtype for integers)",
+    "reciprocal": "floating (the default floating dtype for integers)",
+}
 
 
 def entries():
@@ -61,7 +68,7 @@ def table():
     for name, arity, kinds, rule in rows:
         signature = "x, /, min=None, max=None" if name == "clip" else SIGNATURES[int(arity)]
         lines.append(
-            f"| `{name}({signature})` | {OPERATORS.get(name, '')} | {KINDS[kinds]} | {RULES[rule]} |"
+            f"| `{name}({signature})` | {OPERATORS.get(name, '')} | {KINDS[kinds]} | {RESULTS.get(name, RULES[rule])} |"
         )
     return "\n".join(lines)
 

@@ -8,6 +8,7 @@ cannot be selected, 2 for a bad command line.
 
 import argparse
 import json
+import os
 import sys
 import sysconfig
 
@@ -297,5 +298,24 @@ def main(argv=None):
     return 1 if failed or default is None else 0
 
 
+def run(argv=None):
+    """main(), but a reader that stops early (``| head``) ends it quietly.
+
+    A closed pipe ends the command as it ends Unix tools, without a
+    traceback: the rest of the output goes to /dev/null (so that Python's
+    final flush of stdout does not fail again) and the exit status is that
+    of a process killed by SIGPIPE, 128 + 13.
+    """
+    try:
+        status = main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 128 + 13
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

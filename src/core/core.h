@@ -43,6 +43,9 @@ typedef enum ua_status {
 /* Records code and message for this thread; returns code. */
 ua_status ua_error_set(ua_status code, const char *fmt, ...) UA_PRINTF(2, 3);
 const char *ua_error_message(void);
+/* nbytes as a person reads it, in buf: "512 bytes", "1.50 KiB", "7.11 PiB"
+ * (binary units, three significant digits).  Returns buf. */
+const char *ua_format_bytes(size_t nbytes, char buf[32]);
 ua_status ua_error_code(void);
 void ua_error_clear(void);
 

@@ -128,6 +128,7 @@ host_alloc(void *context, int index, void *queue, ua_usm_kind kind,
     (void)context;
     (void)index;
     (void)queue;
+    (void)kind; /* the pool's message names it */
     if (alignment < HOST_DEFAULT_ALIGNMENT) {
         alignment = HOST_DEFAULT_ALIGNMENT;
     }
@@ -138,10 +139,9 @@ host_alloc(void *context, int index, void *queue, ua_usm_kind kind,
     if (rc != 0) {
         *ptr = NULL;
         return ua_error_set(UA_ERR_ALLOC,
-                            "host backend could not allocate %zu bytes of "
-                            "USM %s memory aligned to %zu: %s",
-                            nbytes, ua_usm_kind_name(kind), alignment,
-                            strerror(rc));
+                            "the host backend's posix_memalign of %zu bytes "
+                            "aligned to %zu failed: %s",
+                            nbytes, alignment, strerror(rc));
     }
 #ifdef MADV_HUGEPAGE
     /* Large buffers on huge pages fault in 512 times less often. */

@@ -41,3 +41,26 @@ ua_error_clear(void)
     message[0] = '\0';
     last_code = UA_OK;
 }
+
+const char *
+ua_format_bytes(size_t nbytes, char buf[32])
+{
+    static const char *const units[] = {"KiB", "MiB", "GiB",
+                                        "TiB", "PiB", "EiB"};
+    if (nbytes < 1024) {
+        snprintf(buf, 32, "%zu byte%s", nbytes, nbytes == 1 ? "" : "s");
+        return buf;
+    }
+    double v = (double)nbytes / 1024.0;
+    int u = 0;
+    while (v >= 1024.0 && u < 5) {
+        v /= 1024.0;
+        u++;
+    }
+    snprintf(buf, 32,
+             v < 10    ? "%.2f %s"
+             : v < 100 ? "%.1f %s"
+                       : "%.0f %s",
+             v, units[u]);
+    return buf;
+}

@@ -184,9 +184,11 @@ resolve_types(ua_ew_id f, int nin, const ua_ew_operand *ops,
         p = promote_operands(0, nin, ops, defaults);
     }
     if (rule == UA_EW_TO_FLOAT && !(kind_bit(p) & UA_EW_FLOATING_KINDS)) {
-        /* NumPy divides integers in its default floating type. */
-        p = f == UA_EW_divide ? defaults->real_floating
-                              : floating_for(nin, ops, p);
+        /* NumPy divides integers in its default floating type, and
+         * reciprocal(x) is divide(1, x) (not NumPy's integer one). */
+        p = f == UA_EW_divide || f == UA_EW_reciprocal
+                ? defaults->real_floating
+                : floating_for(nin, ops, p);
     }
     r->compute = p;
     r->out_type = rule == UA_EW_PREDICATE ? UA_BOOL

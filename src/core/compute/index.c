@@ -134,10 +134,12 @@ plan_over_result(const ua_index_request *r, const ua_strided *result,
 static ua_status
 out_of_bounds(int64_t bad, int axis, ptrdiff_t length)
 {
+    /* INT64_MAX stands for the uint64 indices past it too (the binding
+     * saturates them rather than let them wrap to negative ones). */
     return ua_error_set(UA_ERR_INDEX,
-                        "index %" PRId64 " is out of bounds for axis %d with "
-                        "size %td",
-                        bad, axis, length);
+                        "index %" PRId64 "%s is out of bounds for axis %d "
+                        "with size %td",
+                        bad, bad == INT64_MAX ? " or more" : "", axis, length);
 }
 
 static ptrdiff_t

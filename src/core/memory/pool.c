@@ -117,10 +117,15 @@ charge(ua_context *c, const ua_allocation *a, ua_allocation **record,
     size_t used = u->used, limit = u->limit;
     ua_lock_release(&p->lock);
     if (over) {
+        char want[32], most[32], taken[32];
         return ua_error_set(UA_ERR_ALLOC,
-                            "allocating %zu bytes of USM %s memory would pass "
-                            "the context's limit of %zu bytes (%zu in use)",
-                            a->nbytes, ua_usm_kind_name(a->kind), limit, used);
+                            "allocating %s (%zu bytes) of USM %s memory would "
+                            "pass the context's limit of %s (%zu bytes; %s in "
+                            "use)",
+                            ua_format_bytes(a->nbytes, want), a->nbytes,
+                            ua_usm_kind_name(a->kind),
+                            ua_format_bytes(limit, most), limit,
+                            ua_format_bytes(used, taken));
     }
     if (r == NULL && (r = malloc(sizeof(*r))) == NULL) {
         bool held = pooled->ptr != NULL && pooled->queue != a->queue;
@@ -212,11 +217,21 @@ provider_alloc(const ua_memory_provider *m, ua_queue *q, ua_usm_kind kind,
     ua_error_clear();
     st = m->alloc(c->handle, c->device->index, q->handle, kind, nbytes,
                   alignment, ptr);
-    if (st == UA_ERR_ALLOC && cached > 0) {
-        return ua_error_set(st, "%s (after giving back the %zu bytes cached)",
-                            ua_error_message(), cached);
+    if (st != UA_ERR_ALLOC) {
+        return st;
     }
-    return st;
+    /* The size as a person reads it first, then the backend's words. */
+    char size[32];
+    ua_format_bytes(nbytes, size);
+    if (cached > 0) {
+        return ua_error_set(st,
+                            "could not allocate %s of USM %s memory: %s "
+                            "(after giving back the %zu bytes cached)",
+                            size, ua_usm_kind_name(kind), ua_error_message(),
+                            cached);
+    }
+    return ua_error_set(st, "could not allocate %s of USM %s memory: %s", size,
+                        ua_usm_kind_name(kind), ua_error_message());
 }
 
 /* Fills a->block with the pooled block charge took, or from the backend,

@@ -43,6 +43,28 @@ ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out)
     return 0;
 }
 
+Py_ssize_t
+ua_py_item_index(PyObject *obj)
+{
+    Py_ssize_t i = PyNumber_AsSsize_t(obj, PyExc_IndexError);
+    if (i != -1 || !PyErr_Occurred() ||
+        !PyErr_ExceptionMatches(PyExc_IndexError)) {
+        return i;
+    }
+    /* Past Py_ssize_t: out of bounds of every axis (a uint64 of 2**63
+     * and more among them, which must not wrap to a negative index). */
+    PyErr_Clear();
+    PyObject *n = PyNumber_Index(obj);
+    if (n != NULL) {
+        PyErr_Format(PyExc_IndexError,
+                     "index %S is out of bounds: no axis is that long "
+                     "(indices are below 2**63 in absolute value)",
+                     n);
+        Py_DECREF(n);
+    }
+    return -1;
+}
+
 int
 ua_py_has_attr(PyObject *obj, PyObject *name)
 {
@@ -424,7 +446,7 @@ ua_py_numpy_of_buffer(ua_state *st, PyObject *exporter, PyObject *dtype,
 {
     PyObject *np = ua_py_numpy(st);
     PyObject *mv = np ? PyMemoryView_FromObject(exporter) : NULL;
-    PyObject *arr = mv ? PyObject_CallMethod(np, "asarray", "O", mv) : NULL;
+    PyObject *arr = mv ? PyObject_CallMethod(np, "asarray", "(O)", mv) : NULL;
     Py_XDECREF(mv);
     if (arr == NULL) {
         return NULL;

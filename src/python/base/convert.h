@@ -19,6 +19,10 @@ int ua_py_parse_usm_type(PyObject *obj, ua_usm_kind *out);
 /* Converts obj to a Py_ssize_t as an integer argument: bools and
  * non-integers raise TypeError naming `what`. */
 int ua_py_index(PyObject *obj, const char *what, Py_ssize_t *out);
+/* An index item as PyNumber_AsSsize_t(obj, PyExc_IndexError) reads it,
+ * but an int past Py_ssize_t raises IndexError saying it is out of
+ * bounds.  -1 with an exception set on error. */
+Py_ssize_t ua_py_item_index(PyObject *obj);
 /* The same for what['key'][k] (key NULL: what[k]; k < 0: no index), the
  * name formatted only when there is an error to report. */
 int ua_py_index_at(PyObject *item, const char *what, const char *key,

@@ -3,6 +3,8 @@
 #include "python/base/dtypes.h"
 #include "python/base/state.h"
 
+#include <string.h>
+
 PyObject *
 ua_py_numpy(ua_state *st)
 {
@@ -68,7 +70,7 @@ static int
 typenum_via_numpy(ua_state *st, PyObject *obj, ua_typenum *out)
 {
     PyObject *np = ua_py_numpy(st);
-    PyObject *dt = np ? PyObject_CallMethod(np, "dtype", "O", obj) : NULL;
+    PyObject *dt = np ? PyObject_CallMethod(np, "dtype", "(O)", obj) : NULL;
     if (dt == NULL) {
         if (PyErr_ExceptionMatches(PyExc_TypeError)) {
             PyErr_Clear();
@@ -89,7 +91,7 @@ typenum_via_numpy(ua_state *st, PyObject *obj, ua_typenum *out)
         unsupported(obj, dt);
     } else if (ua_dtype_from_typestr(s, (size_t)len, out) == UA_OK) {
         rc = 0;
-    } else if (native == Py_False) {
+    } else if (native == Py_False && len >= 2 && strchr("iufc", s[1])) {
         ua_error_clear();
         PyErr_Format(PyExc_ValueError,
                      "dtype %R is not in native byte order; usmarray "
@@ -196,4 +198,101 @@ ua_py_typenum(ua_state *st, PyObject *obj, ua_typenum *out)
         Py_XDECREF(num);
     }
     return 0;
+}
+
+/* A Python int in obj (or its nested lists and tuples) that neither int64
+ * nor uint64 holds, borrowed; NULL where there is none. */
+static PyObject *
+huge_int(PyObject *obj, int depth)
+{
+    if (PyLong_Check(obj) && !PyBool_Check(obj)) {
+        int overflow = 0;
+        (void)PyLong_AsLongLongAndOverflow(obj, &overflow);
+        if (overflow > 0) {
+            (void)PyLong_AsUnsignedLongLong(obj);
+            overflow = PyErr_Occurred() != NULL;
+        }
+        PyErr_Clear();
+        return overflow != 0 ? obj : NULL;
+    }
+    if (depth < UA_MAXDIMS && (PyList_Check(obj) || PyTuple_Check(obj))) {
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(obj); i++) {
+            PyObject *found =
+                huge_int(PySequence_Fast_GET_ITEM(obj, i), depth + 1);
+            if (found != NULL) {
+                return found;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* NumPy makes an object array of a Python int that no integer dtype holds
+ * (2**64); NumPy's rule for such an int in a dtype that cannot hold it is
+ * OverflowError, which is what no default integer dtype holding it means
+ * here too. */
+int
+ua_py_refuse_huge_int(PyObject *dt, PyObject *source)
+{
+    PyObject *kind = PyObject_GetAttrString(dt, "kind");
+    int object = kind != NULL && PyUnicode_Check(kind) &&
+                 PyUnicode_CompareWithASCIIString(kind, "O") == 0;
+    Py_XDECREF(kind);
+    PyErr_Clear();
+    PyObject *found = object ? huge_int(source, 0) : NULL;
+    if (found == NULL) {
+        return 0;
+    }
+    PyErr_Format(PyExc_OverflowError,
+                 "Python integer %R out of bounds for int64 and uint64: no "
+                 "integer dtype holds it (pass dtype=float64 for its "
+                 "nearest float)",
+                 found);
+    return -1;
+}
+
+/* Host data in the other byte order (a big-endian NumPy array) is copied
+ * to native order, as NumPy's own conversions do; copy=False refuses,
+ * naming the byte order.  Takes the reference to host. */
+PyObject *
+ua_py_native_order(PyObject *host, int copy)
+{
+    PyObject *dt = PyObject_GetAttrString(host, "dtype");
+    PyObject *isnative = dt ? PyObject_GetAttrString(dt, "isnative") : NULL;
+    PyObject *order =
+        isnative ? PyObject_GetAttrString(dt, "byteorder") : NULL;
+    PyObject *kind = order ? PyObject_GetAttrString(dt, "kind") : NULL;
+    PyObject *result = NULL;
+    if (kind == NULL) {
+        /* an exception is set */
+    } else if (isnative == Py_True ||
+               PyUnicode_CompareWithASCIIString(order, "|") == 0 ||
+               (PyUnicode_CompareWithASCIIString(kind, "i") != 0 &&
+                PyUnicode_CompareWithASCIIString(kind, "u") != 0 &&
+                PyUnicode_CompareWithASCIIString(kind, "f") != 0 &&
+                PyUnicode_CompareWithASCIIString(kind, "c") != 0)) {
+        /* native, or no dtype of usmarray's (refused as it is) */
+        result = Py_NewRef(host);
+    } else if (copy == 0) {
+        PyErr_Format(
+            PyExc_ValueError,
+            "asarray(copy=False): the data's dtype %R is %s, and usmarray "
+            "holds native (%s) byte order only: converting it is a copy",
+            dt,
+            PyUnicode_CompareWithASCIIString(order, ">") == 0
+                ? "big-endian"
+                : "little-endian",
+            PY_LITTLE_ENDIAN ? "little-endian" : "big-endian");
+    } else {
+        PyObject *swapped = PyObject_CallMethod(dt, "newbyteorder", "s", "=");
+        result = swapped ? PyObject_CallMethod(host, "astype", "(O)", swapped)
+                         : NULL;
+        Py_XDECREF(swapped);
+    }
+    Py_XDECREF(kind);
+    Py_XDECREF(order);
+    Py_XDECREF(isnative);
+    Py_XDECREF(dt);
+    Py_DECREF(host);
+    return result;
 }

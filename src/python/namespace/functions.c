@@ -260,11 +260,13 @@ serves_cpu_memory(PyObject *queue)
 /* Unsupported dtypes are named as the constructor names them, before
  * asking for a buffer that object arrays cannot give. */
 static int
-check_host_dtype(ua_state *st, PyObject *host)
+check_host_dtype(ua_state *st, PyObject *host, PyObject *source)
 {
     ua_typenum t;
     PyObject *dt = PyObject_GetAttrString(host, "dtype");
-    int rc = dt ? ua_py_typenum(st, dt, &t) : -1;
+    int rc = dt == NULL || ua_py_refuse_huge_int(dt, source) < 0
+                 ? -1
+                 : ua_py_typenum(st, dt, &t);
     Py_XDECREF(dt);
     return rc;
 }
@@ -274,7 +276,10 @@ convert_host(ua_state *st, PyObject *obj, const convert_args *c)
 {
     PyObject *host = host_source(st, obj, c);
     Py_buffer v;
-    if (host == NULL || check_host_dtype(st, host) < 0 ||
+    if (host != NULL) {
+        host = ua_py_native_order(host, c->copy);
+    }
+    if (host == NULL || check_host_dtype(st, host, obj) < 0 ||
         PyObject_GetBuffer(host, &v, PyBUF_RECORDS_RO) < 0) {
         Py_XDECREF(host);
         return NULL;
@@ -419,7 +424,7 @@ host_copy(ua_state *st, PyObject *obj)
     int has = ua_suai_has(st, obj);
     if (has <= 0) {
         PyObject *np = has == 0 ? ua_py_numpy(st) : NULL;
-        return np ? PyObject_CallMethod(np, "asarray", "O", obj) : NULL;
+        return np ? PyObject_CallMethod(np, "asarray", "(O)", obj) : NULL;
     }
     PyObject *a = ua_py_array_from_suai(st, obj);
     PyObject *host = a ? ua_py_array_to_numpy(st, a) : NULL;
@@ -572,9 +577,11 @@ infer_type(ua_state *st, PyObject *value, ua_typenum *t)
     }
     PyObject *np = ua_py_numpy(st);
     PyObject *host =
-        np ? PyObject_CallMethod(np, "asarray", "O", value) : NULL;
+        np ? PyObject_CallMethod(np, "asarray", "(O)", value) : NULL;
     PyObject *dt = host ? PyObject_GetAttrString(host, "dtype") : NULL;
-    int rc = dt ? ua_py_typenum(st, dt, t) : -1;
+    int rc = dt == NULL || ua_py_refuse_huge_int(dt, value) < 0
+                 ? -1
+                 : ua_py_typenum(st, dt, t);
     Py_XDECREF(host);
     Py_XDECREF(dt);
     return rc;

@@ -135,7 +135,27 @@ det(PyObject *module, PyObject *x)
         return NULL;
     }
     PyObject *d = ua_py_diagonal_view(st, lu, 0);
-    PyObject *prod = ua_py_la_reduce_last(st, UA_REDUCE_PROD, d, 1, false);
+    /* The product in double precision where the device has it, rounded
+     * once, as NumPy's det computes single-precision determinants: a
+     * complex64 product that overflows is inf, not the nan of inf - inf
+     * that complex64 multiplication gives (inf+infj as NumPy, not
+     * nan+nanj). */
+    PyObject *prod = NULL;
+    if (d != NULL) {
+        ua_typenum t = (ua_typenum)ARR(d)->typenum, wide = t;
+        if (ua_py_default_float(d) == UA_FLOAT64) {
+            wide = t == UA_COMPLEX64 ? UA_COMPLEX128
+                   : t == UA_FLOAT32 ? UA_FLOAT64
+                                     : t;
+        }
+        uint64_t last = (uint64_t)1 << (ARR(d)->nd - 1);
+        prod = ua_py_reduce(st, d, UA_REDUCE_PROD, last, false, wide, 0.0);
+        if (prod != NULL && wide != t) {
+            Py_SETREF(prod,
+                      ua_py_array_copy(st, prod, t, 'C', base_of(prod)->kind,
+                                       base_of(prod)->queue));
+        }
+    }
     PyObject *out = prod ? apply_parity(module, x, pivots, prod) : NULL;
     Py_XDECREF(d);
     Py_XDECREF(prod);

@@ -535,7 +535,7 @@ read_counts(ua_state *st, PyObject *obj, Py_ssize_t **counts, Py_ssize_t *m)
     if (np != NULL) {
         host = PyObject_TypeCheck(obj, st->USMArray_Type)
                    ? ua_py_array_to_numpy(st, obj)
-                   : PyObject_CallMethod(np, "ascontiguousarray", "O", obj);
+                   : PyObject_CallMethod(np, "ascontiguousarray", "(O)", obj);
     }
     Py_buffer v;
     if (host == NULL || PyObject_GetBuffer(host, &v, PyBUF_RECORDS_RO) < 0) {

@@ -47,6 +47,44 @@ prod(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
     return accumulate(m, a, n, k, "prod", UA_REDUCE_PROD);
 }
 
+/* var and std of complex values, which the standard leaves to the
+ * implementation and NumPy computes: the mean of |x - mean(x)|**2, which
+ * is var(real(x)) + var(imag(x)), in the real dtype of x's (std its
+ * square root). */
+static PyObject *
+complex_spread(ua_state *st, PyObject *x, ua_reduce_op op, uint64_t axes,
+               int keepdims, double correction)
+{
+    ua_typenum real =
+        ua_dtype_kind((ua_typenum)ARR(x)->typenum) == 'c' &&
+                ua_dtype_itemsize((ua_typenum)ARR(x)->typenum) == 8
+            ? UA_FLOAT32
+            : UA_FLOAT64;
+    PyObject *parts[2] = {NULL, NULL}, *result = NULL;
+    const ua_ew_id part[2] = {UA_EW_real, UA_EW_imag};
+    for (int k = 0; k < 2; k++) {
+        PyObject *p = ua_py_elementwise(st, part[k], &x, 1, NULL, false);
+        parts[k] = p ? ua_py_reduce(st, p, UA_REDUCE_VAR, axes, keepdims, real,
+                                    correction)
+                     : NULL;
+        Py_XDECREF(p);
+        if (parts[k] == NULL) {
+            goto done;
+        }
+    }
+    /* The sum lands in the real part's variance, which is no one else's. */
+    result = ua_py_elementwise(st, UA_EW_add, parts, 2, parts[0], false);
+    if (result != NULL && op == UA_REDUCE_STD) {
+        PyObject *var = result;
+        result = ua_py_elementwise(st, UA_EW_sqrt, &var, 1, var, false);
+        Py_DECREF(var);
+    }
+done:
+    Py_XDECREF(parts[0]);
+    Py_XDECREF(parts[1]);
+    return result;
+}
+
 /* min, max and mean: (x, /, *, axis=None, keepdims=False); var and std
  * add correction. */
 static PyObject *
@@ -72,7 +110,7 @@ statistic(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *x = v[0];
     ua_typenum t = (ua_typenum)ARR(x)->typenum, rtype = t;
     char kind = ua_dtype_kind(t);
-    if (op == UA_REDUCE_MIN || op == UA_REDUCE_MAX || spread) {
+    if (op == UA_REDUCE_MIN || op == UA_REDUCE_MAX) {
         if (ua_py_check_real(x, fn) < 0) {
             return NULL;
         }
@@ -100,6 +138,9 @@ statistic(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                          "%s: correction must be a non-negative number", fn);
             return NULL;
         }
+    }
+    if (spread && kind == 'c') {
+        return complex_spread(st, x, op, axes, keepdims, correction);
     }
     return ua_py_reduce(st, x, op, axes, keepdims, rtype, correction);
 }

@@ -221,7 +221,7 @@ host_array_for(ua_state *st, PyObject *dst, PyObject *value)
             np, "asarray", "OO", value,
             ua_py_dtype(st, (ua_typenum)ARR(dst)->typenum));
     }
-    PyObject *host = PyObject_CallMethod(np, "asarray", "O", value);
+    PyObject *host = PyObject_CallMethod(np, "asarray", "(O)", value);
     ua_typenum t;
     if (host == NULL) {
         return NULL;

@@ -228,6 +228,85 @@ run(ua_state *st, const ua_ew_resolved *r, const ua_ew_operand *ops,
     return 0;
 }
 
+/* NumPy's ValueError for integers to a negative integer power.  A
+ * Python int exponent is refused on every device; an array of exponents
+ * where the queue's memory is CPU memory (the host backend, SYCL's CPU
+ * devices), which the CPU reads as it is.  On a GPU that would mean
+ * reading the exponents back on every `**`: the kernel gives the
+ * truncated 1 / a**-b there instead (ua_pow, docs/elementwise.rst). */
+static bool
+has_negative(const ua_ew_operand *o)
+{
+    ptrdiff_t idx[UA_MAXDIMS] = {0};
+    ptrdiff_t size = (ptrdiff_t)ua_dtype_itemsize(o->type);
+    for (int j = 0; j < o->nd; j++) {
+        if (o->shape[j] == 0) {
+            return false;
+        }
+    }
+    for (;;) {
+        const char *p = o->data;
+        for (int j = 0; j < o->nd; j++) {
+            p += idx[j] * o->strides[j] * size;
+        }
+        int64_t v8 = 0;
+        int32_t v4 = 0;
+        int16_t v2 = 0;
+        int8_t v1 = 0;
+        bool negative = size == 8   ? (memcpy(&v8, p, 8), v8 < 0)
+                        : size == 4 ? (memcpy(&v4, p, 4), v4 < 0)
+                        : size == 2 ? (memcpy(&v2, p, 2), v2 < 0)
+                                    : (memcpy(&v1, p, 1), v1 < 0);
+        if (negative) {
+            return true;
+        }
+        int j = o->nd - 1;
+        while (j >= 0 && ++idx[j] == o->shape[j]) {
+            idx[j--] = 0;
+        }
+        if (j < 0) {
+            return false;
+        }
+    }
+}
+
+static int
+check_power(ua_state *st, ua_queue *q, const ua_ew_resolved *r,
+            const ua_ew_operand *ops)
+{
+    const ua_ew_operand *e = &ops[1];
+    char kind = ua_dtype_kind(r->compute);
+    if (r->function != UA_EW_pow || (kind != 'i' && kind != 'u')) {
+        return 0;
+    }
+    bool negative;
+    if (e->is_scalar) {
+        negative = e->kind == UA_SCALAR_INT && !e->positive &&
+                   (e->huge || e->value.i < 0);
+    } else {
+        unsigned caps = ua_backend_caps(ua_device_backend(ua_queue_device(q)));
+        if (ua_dtype_kind(e->type) != 'i' || !(caps & UA_CAP_CPU_MEMORY)) {
+            return 0;
+        }
+        if (!(caps & UA_CAP_WORK_DONE_ON_RETURN)) {
+            PyThreadState *ts = PyEval_SaveThread();
+            ua_status s = ua_queue_wait(q);
+            PyEval_RestoreThread(ts);
+            if (s != UA_OK) {
+                return ua_py_fail_core(st, s);
+            }
+        }
+        negative = has_negative(e);
+    }
+    if (negative) {
+        PyErr_SetString(PyExc_ValueError,
+                        "Integers to negative integer powers are not "
+                        "allowed.");
+        return -1;
+    }
+    return 0;
+}
+
 PyObject *
 ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
                   PyObject *into, bool operator)
@@ -251,6 +330,9 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
     ua_status s = ua_elementwise_resolve(f, n, ops, &d, &r);
     if (s != UA_OK) {
         return ua_py_raise_core(st, s);
+    }
+    if (check_power(st, q, &r, ops) < 0) {
+        return NULL;
     }
     PyObject *out;
     double t1 = trace_now();

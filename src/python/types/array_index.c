@@ -110,11 +110,27 @@ upload_index(ua_state *st, PyObject *x, PyObject *item)
     if (np == NULL) {
         return NULL;
     }
-    PyObject *host = PyObject_CallMethod(np, "asarray", "O", item);
+    PyObject *host = PyObject_CallMethod(np, "asarray", "(O)", item);
     if (host == NULL) {
         PyErr_Clear();
         return refuse_item(item, NULL);
     }
+    /* uint64 indices of 2**63 and more saturate (see index_array). */
+    PyObject *dt = PyObject_GetAttrString(host, "dtype");
+    PyObject *name = dt ? PyObject_GetAttrString(dt, "name") : NULL;
+    int unsigned64 = name != NULL && PyUnicode_Check(name) &&
+                     PyUnicode_CompareWithASCIIString(name, "uint64") == 0;
+    Py_XDECREF(name);
+    Py_XDECREF(dt);
+    if (unsigned64) {
+        PyObject *saturated = PyObject_CallMethod(
+            np, "minimum", "OK", host, (unsigned long long)INT64_MAX);
+        Py_SETREF(host, saturated);
+    }
+    if (host == NULL) {
+        return NULL;
+    }
+    PyErr_Clear();
     PyObject *out = NULL;
     PyObject *size = PyObject_GetAttrString(host, "size");
     PyObject *kind = PyObject_GetAttrString(host, "dtype");
@@ -177,17 +193,37 @@ index_array(ua_state *st, PyObject *x, PyObject *item)
         /* Its layout is read after the key's later items' hooks run. */
         return ua_py_array_snapshot(item);
     }
-    return ua_py_array_copy(st, item, UA_INT64, 'C', base_of(item)->kind,
-                            base_of(item)->queue);
+    /* uint64 indices past int64's (2**63 and more) are out of bounds of
+     * every axis: they saturate at INT64_MAX, which the kernels refuse,
+     * rather than wrap to negative indices that count from the end. */
+    PyObject *saturated = NULL;
+    if (t == UA_UINT64) {
+        PyObject *ops[2] = {item, PyLong_FromLongLong(INT64_MAX)};
+        saturated =
+            ops[1] ? ua_py_elementwise(st, UA_EW_minimum, ops, 2, NULL, false)
+                   : NULL;
+        Py_XDECREF(ops[1]);
+        if (saturated == NULL) {
+            return NULL;
+        }
+        item = saturated;
+    }
+    PyObject *out = ua_py_array_copy(
+        st, item, UA_INT64, 'C', base_of(item)->kind, base_of(item)->queue);
+    Py_XDECREF(saturated);
+    return out;
 }
 
 /* ------------------------------------------------------ masks */
 
+/* Each axis of a mask matches the array's, as NumPy 2 has it: but for an
+ * axis of length 0, which NumPy takes on an axis of any length (the mask
+ * then selects nothing: x[np.array([], bool)] is empty). */
 static int
 check_mask_shape(PyObject *mask, int axis, const Py_ssize_t *xs)
 {
     for (int j = 0; j < ARR(mask)->nd; j++) {
-        if (ARR(mask)->shape[j] != xs[axis + j]) {
+        if (ARR(mask)->shape[j] != xs[axis + j] && ARR(mask)->shape[j] != 0) {
             PyErr_Format(PyExc_IndexError,
                          "boolean index did not match indexed array along "
                          "axis %d; size of axis is %zd but size of "
@@ -264,7 +300,7 @@ classify(ua_state *st, PyObject *self, PyObject *obj, enum item_kind *kind,
         return 0;
     }
     if (!is_array_item(st, obj)) {
-        numbers[0] = PyNumber_AsSsize_t(obj, PyExc_IndexError);
+        numbers[0] = ua_py_item_index(obj);
         if (numbers[0] == -1 && PyErr_Occurred()) {
             return -1;
         }

@@ -69,23 +69,30 @@ element_as_python(PyObject *self)
 }
 
 /* Only 0-d arrays convert to Python scalars (docs/architecture.rst,
- * "Comparison and truth", as dpctl's usm_ndarray and the standard have it;
- * NumPy is deprecating the rest): an array of one element and more
- * dimensions is of the wrong kind (TypeError), one of any other size has
- * no single value (ValueError). */
+ * "Comparison and truth", as NumPy 2 and the standard have it): int(),
+ * float(), complex() and operator.index() of any other raise NumPy 2's
+ * TypeError.  The truth of an array (`truth`) is refused as NumPy refuses
+ * it, ValueError for an empty one or one of more elements, and TypeError
+ * for one element in more dimensions (NumPy takes that one; dpctl's
+ * usm_ndarray does not). */
 static int
-check_0d(PyObject *self)
+check_0d(PyObject *self, int truth)
 {
     if (ARR(self)->nd == 0) {
         return 0;
     }
     Py_ssize_t n = ua_py_array_size(self);
-    if (n == 1) {
+    if (!truth || n == 1) {
         PyErr_Format(PyExc_TypeError,
                      "only 0-dimensional arrays can be converted to Python "
-                     "scalars, and this one has %d dimension%s: take its "
-                     "element with x.item() or x.reshape(())",
-                     ARR(self)->nd, ARR(self)->nd == 1 ? "" : "s");
+                     "scalars, and this one has %d dimension%s and %zd "
+                     "element%s%s",
+                     ARR(self)->nd, ARR(self)->nd == 1 ? "" : "s", n,
+                     n == 1 ? "" : "s",
+                     n == 0   ? ""
+                     : n == 1 ? ": take its element with x.item() or "
+                                "x.reshape(())"
+                              : ": take one with x[index] or x.item(index)");
     } else if (n == 0) {
         PyErr_SetString(PyExc_ValueError,
                         "an empty array has no value to convert to a Python "
@@ -94,10 +101,10 @@ check_0d(PyObject *self)
                         "empty");
     } else {
         PyErr_Format(PyExc_ValueError,
-                     "an array with more than one element (it has %zd) is "
-                     "ambiguous as a Python scalar (only 0-dimensional "
-                     "arrays convert); copy it with usmarray.asnumpy(x) and "
-                     "use .any() or .all()",
+                     "the truth value of an array with more than one "
+                     "element (it has %zd) is ambiguous as a Python scalar "
+                     "(only 0-dimensional arrays convert); use "
+                     "usmarray.any(x) or usmarray.all(x)",
                      n);
     }
     return -1;
@@ -108,7 +115,7 @@ check_0d(PyObject *self)
 static PyObject *
 convert_0d(PyObject *self, PyObject *(*convert)(PyObject *))
 {
-    if (check_0d(self) < 0) {
+    if (check_0d(self, 0) < 0) {
         return NULL;
     }
     PyObject *item = element_as_python(self);
@@ -157,7 +164,7 @@ ua_py_array_index(PyObject *self)
                         "scalar index");
         return NULL;
     }
-    return check_0d(self) < 0 ? NULL : element_as_python(self);
+    return check_0d(self, 0) < 0 ? NULL : element_as_python(self);
 }
 
 /* The truth of a 0-d array; of any other, `if x:` must not quietly mean
@@ -165,7 +172,7 @@ ua_py_array_index(PyObject *self)
 int
 ua_py_array_bool(PyObject *self)
 {
-    if (check_0d(self) < 0) {
+    if (check_0d(self, 1) < 0) {
         return -1;
     }
     PyObject *item = element_as_python(self);
@@ -318,7 +325,8 @@ ua_py_array_repr(PyObject *self)
     ua_state *st = ua_state_of(self);
     PyObject *host = ua_py_array_to_numpy(st, self);
     PyObject *text =
-        host ? PyObject_CallMethod(st->numpy, "array_repr", "O", host) : NULL;
+        host ? PyObject_CallMethod(st->numpy, "array_repr", "(O)", host)
+             : NULL;
     Py_XDECREF(host);
     if (text == NULL) {
         return NULL;

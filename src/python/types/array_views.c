@@ -209,7 +209,7 @@ read_numbers(PyObject *it, item_numbers *out)
     if (it == Py_None || it == Py_Ellipsis) {
         return 0;
     }
-    out->start = PyNumber_AsSsize_t(it, PyExc_IndexError);
+    out->start = ua_py_item_index(it);
     if (out->start == -1 && PyErr_Occurred()) {
         /* An array of several elements has __index__ but refuses it. */
         if (PyErr_ExceptionMatches(PyExc_TypeError)) {

@@ -292,7 +292,7 @@ dpctl_queue_of(ua_state *st, PyObject *queue)
                         "objects, and dpctl cannot be imported");
     }
     PyObject *result =
-        dpctl ? PyObject_CallMethod(dpctl, "SyclQueue", "O", capsule) : NULL;
+        dpctl ? PyObject_CallMethod(dpctl, "SyclQueue", "(O)", capsule) : NULL;
     Py_XDECREF(dpctl);
     Py_XDECREF(capsule);
     (void)st;
