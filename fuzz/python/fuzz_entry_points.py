@@ -23,6 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tests"))
 
 import numpy as np  # noqa: E402
+import pytest  # noqa: E402
 
 with atheris.instrument_imports():
     import usmarray as ua
@@ -961,6 +962,8 @@ def run_one(data):
             raise
         except (Hook, RuntimeError) + EXPECTED:
             pass
+        except pytest.skip.Exception:
+            pass  # a catalogue row for a device this machine lacks
 
 
 def write_seeds(directory):
