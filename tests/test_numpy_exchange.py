@@ -120,3 +120,17 @@ def test_dunder_array_with_dtype_and_copy():
     assert ua.asnumpy(x)[0] == 0
     assert x.__array__(dtype="f4").dtype == np.float32
     assert np.array(x, dtype=np.float64).dtype == np.float64
+
+
+def test_column_stack_keeps_its_items_when_one_empties_the_list():
+    # Converting an item runs its __array__, which may change the list.
+    x = ua.asarray(np.arange(3.0), usm_type="shared", queue="host")
+
+    class Shrinking:
+        def __array__(self, dtype=None, copy=None):
+            items.clear()
+            return np.arange(3.0)
+
+    items = [x, Shrinking(), x]
+    got = ua.asnumpy(np.column_stack(items))
+    np.testing.assert_array_equal(got, np.column_stack([np.arange(3.0)] * 3))

@@ -158,12 +158,13 @@ column_stack(ua_state *st, PyObject *module, PyObject *fargs,
     if (PyDict_GET_SIZE(fkwargs) != 0 || PyTuple_GET_SIZE(fargs) != 1) {
         return Py_NewRef(NOT_MAPPED);
     }
-    PyObject *seq = PySequence_Fast(PyTuple_GET_ITEM(fargs, 0),
-                                    "column_stack takes a sequence of arrays");
-    Py_ssize_t n = seq ? PySequence_Fast_GET_SIZE(seq) : 0;
+    /* A tuple of the items: converting one may run user code that
+     * changes a list. */
+    PyObject *seq = PySequence_Tuple(PyTuple_GET_ITEM(fargs, 0));
+    Py_ssize_t n = seq ? PyTuple_GET_SIZE(seq) : 0;
     PyObject *list = seq ? PyList_New(n) : NULL;
     for (Py_ssize_t i = 0; list != NULL && i < n; i++) {
-        PyObject *x = as_ours(st, module, PySequence_Fast_GET_ITEM(seq, i));
+        PyObject *x = as_ours(st, module, PyTuple_GET_ITEM(seq, i));
         Py_ssize_t column[2] = {-1, 1};
         PyObject *item = x == NULL        ? NULL
                          : ARR(x)->nd < 2 ? reshaped(module, x, 2, column)
@@ -413,11 +414,15 @@ as_numpy(ua_state *st, PyObject *obj, int depth)
     if ((!list && !PyTuple_CheckExact(obj)) || depth == 0) {
         return Py_NewRef(obj);
     }
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
-    PyObject *out = list ? PyList_New(n) : PyTuple_New(n);
+    /* A tuple of the items: a view's making may run user code (a
+     * finalizer) that changes a list. */
+    PyObject *items = PySequence_Tuple(obj);
+    Py_ssize_t n = items ? PyTuple_GET_SIZE(items) : 0;
+    PyObject *out = items == NULL ? NULL
+                    : list        ? PyList_New(n)
+                                  : PyTuple_New(n);
     for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
-        PyObject *item =
-            as_numpy(st, PySequence_Fast_ITEMS(obj)[i], depth - 1);
+        PyObject *item = as_numpy(st, PyTuple_GET_ITEM(items, i), depth - 1);
         if (item == NULL) {
             Py_CLEAR(out);
             break;
@@ -428,6 +433,7 @@ as_numpy(ua_state *st, PyObject *obj, int depth)
             PyTuple_SET_ITEM(out, i, item);
         }
     }
+    Py_XDECREF(items);
     return out;
 }
 
