@@ -29,6 +29,14 @@ def _prepare_sycl_runtime():
 
 _prepare_sycl_runtime()
 
+# The tests live in folders by concern (api/, interop/, backends/,
+# robustness/, repository/) and import this file and the helpers beside it
+# (dlpack_ctypes, hostile_objects, interop_layouts) by name.  pytest's
+# default import mode puts this folder on sys.path as it loads this file;
+# so does this line, for any other way of loading it.
+if str(pathlib.Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
 import usmarray as ua  # noqa: E402  (after the runtime's environment)
 
 

@@ -81,8 +81,8 @@ if [ -n "${MULTI_GPU:-}" ]; then
     # with the GPU's host-accessible kinds, what a non-CUDA-aware MPI does
     # with a device array, and the peer benchmark rows.
     echo "== two-GPU tests"
-    python3 -m pytest -p no:cacheprovider -q -rs tests/test_multi_gpu.py \
-        tests/test_nccl.py tests/test_mpi.py "$@" 2>&1 | tee "$OUT/multi_gpu_tests.txt" | tail -40
+    python3 -m pytest -p no:cacheprovider -q -rs tests/backends/test_multi_gpu.py \
+        tests/interop/test_nccl.py tests/interop/test_mpi.py "$@" 2>&1 | tee "$OUT/multi_gpu_tests.txt" | tail -40
     [ "${PIPESTATUS[0]}" = 0 ] || status=1
     echo "== a CUDA device array through this machine's MPI"
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
@@ -140,7 +140,7 @@ fi
 if [ -z "${SKIP_HOST_SUITE:-}" ]; then
     echo "== whole suite, default device host (USMARRAY_DEVICE=host)"
     USMARRAY_DEVICE=host python3 -m pytest -p no:cacheprovider -q tests \
-        --ignore=tests/test_cuda.py 2>&1 | tee "$OUT/host_tests.txt" | tail -8
+        --ignore=tests/backends/test_cuda.py 2>&1 | tee "$OUT/host_tests.txt" | tail -8
     [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
 

@@ -11,8 +11,9 @@ report is a finding.
 
 Run against the ASan + UBSan extension built with -fsanitize=fuzzer-no-link
 (fuzz/python/run.sh does it all).  The seed corpus has one input per row
-of tests/test_bad_inputs.py's catalogue: it replays the row, then goes on
-with calls built from the rest of the input."""
+of the bad-input catalogue (tests/robustness/bad_inputs.py, which gathers
+the rows of tests/robustness/test_bad_inputs_*.py): it replays the row,
+then goes on with calls built from the rest of the input."""
 
 import os
 import sys
@@ -20,7 +21,11 @@ import sys
 import atheris
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tests"))
+# The tests' shared helpers (conftest.py, dlpack_ctypes.py, ...), the
+# bad-input catalogue with its helpers, and the elementwise tests' reading
+# of the catalogue of functions.
+TESTS = os.path.join(HERE, "..", "..", "tests")
+sys.path[:0] = [TESTS, os.path.join(TESTS, "robustness"), os.path.join(TESTS, "api")]
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
@@ -35,9 +40,9 @@ from hostile_objects import Clearing, DtypeAttr, null_name_capsule  # noqa: E402
 
 def catalogue():
     """The rows of the bad-input catalogue, as zero-argument calls."""
-    import test_bad_inputs
+    import bad_inputs
 
-    return [case.values[0] for case in test_bad_inputs.CASES]
+    return [case.values[0] for case in bad_inputs.CASES]
 
 
 CATALOGUE = catalogue()
@@ -755,7 +760,7 @@ def op_shape_limits(b):
 
 
 def elementwise_entries():
-    """The catalogue's functions and their arities (test_elementwise.py
+    """The catalogue's functions and their arities (tests/api/test_elementwise.py
     reads them from the catalogue's header)."""
     from test_elementwise import ENTRIES
 

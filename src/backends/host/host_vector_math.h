@@ -85,7 +85,7 @@ ua_vm_exp(double x)
  * times it is exact for |k| < 512), exp(r) by its Taylor polynomial to
  * r^7 (the first omitted term is below 0.05 ULP on |r| <= ln 2 / 2), and
  * 2^k in two factors, each normal, so that the product rounds once.
- * Within 1 ULP (tests/test_elementwise.py holds it there). */
+ * Within 1 ULP (tests/api/test_elementwise.py holds it there). */
 #define UA_VM_ROUNDERF 12582912.0f /* 1.5 * 2^23 */
 
 static inline uint32_t

@@ -73,7 +73,7 @@ def test_asarray_copy_semantics():
 @pytest.mark.parametrize("dtype", [">i2", ">u4", ">i8", ">f2", ">f4", ">f8", ">c8", ">c16"])
 def test_asarray_copies_big_endian_data_to_native_order(dtype):
     # As NumPy converts it; the zero-copy imports refuse, naming the byte
-    # order (tests/test_bad_inputs.py).
+    # order (tests/robustness/test_bad_inputs.py).
     a = (np.arange(6) - 2).astype(dtype).reshape(2, 3)
     for x in (
         ua.asarray(a),

@@ -13,7 +13,7 @@ from unittest import mock
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
@@ -30,7 +30,7 @@ def python_blocks(markdown):
 
 def needs_sycl():
     """Skips without dpctl and dpnp; with them, a SYCL device must be there
-    (as tests/test_sycl.py has it): an empty list is how the runtime fails."""
+    (as tests/backends/test_sycl.py has it): an empty list is how the runtime fails."""
     pytest.importorskip("dpctl")
     pytest.importorskip("dpnp")
     import usmarray as ua
@@ -65,7 +65,7 @@ def test_readme_block_runs(line, code, kind):
 
 
 # extension.rst's session needs its example extension built:
-# tests/test_capi.py builds and runs it.
+# tests/interop/test_capi.py builds and runs it.
 DOC_PAGES = sorted(p for p in (ROOT / "docs").glob("*.rst") if p.name != "extension.rst")
 
 

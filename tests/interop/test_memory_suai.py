@@ -168,7 +168,7 @@ SYCL_CAPSULE_NAMES = [b"SyclQueueRef", b"SyclContextRef"]
 SYCL_AVAILABLE = bool(ua.get_devices(backend="sycl"))
 
 
-# With a SYCL runtime the capsules are read (tests/test_sycl.py): a made-up
+# With a SYCL runtime the capsules are read (tests/backends/test_sycl.py): a made-up
 # handle would then be dereferenced.
 @pytest.mark.skipif(SYCL_AVAILABLE, reason="the SYCL backend reads such capsules")
 @pytest.mark.parametrize("name", SYCL_CAPSULE_NAMES)

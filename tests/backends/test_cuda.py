@@ -376,7 +376,7 @@ def test_cai_read_only_is_honoured_and_streams_order():
 
 
 def test_docs_gpu_table_is_current():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     script = (
         "import sys; sys.path.insert(0, sys.argv[1]); import conformance as c; "
         "text = open(sys.argv[2]).read(); "

@@ -1,4 +1,4 @@
-"""The C API as an extension author meets it: a C extension (tests/capi/
+"""The C API as an extension author meets it: a C extension (tests/interop/capi/
 capi_c.c) and a Cython one (capi_cython.pyx), compiled with the system's C
 compiler against the usmarray package being tested, found through
 ``python -m usmarray --includes`` and Cython's search of sys.path, with no
@@ -22,7 +22,7 @@ import pytest
 import usmarray as ua
 
 SOURCES = Path(__file__).parent / "capi"
-EXAMPLES = Path(__file__).parents[1] / "docs" / "examples"
+EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 # Warnings an author of an extension would turn on: the header must pass.
 STRICT = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]

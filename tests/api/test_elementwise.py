@@ -20,7 +20,7 @@ import usmarray as ua
 from conftest import first_device_of_each_backend
 
 CATALOGUE = open(
-    __file__.replace("tests/test_elementwise.py", "src/core/compute/elementwise_catalogue.h")
+    __file__.replace("tests/api/test_elementwise.py", "src/core/compute/elementwise_catalogue.h")
 ).read()
 ENTRIES = {
     m.group(1): (int(m.group(2)), m.group(3), m.group(4))
@@ -709,7 +709,7 @@ def test_a_second_process_compiles_nothing(tmp_path):
     import sys
 
     env = dict(os.environ, USMARRAY_CACHE_DIR=str(tmp_path / "cache"))
-    here = os.path.dirname(__file__)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # conftest's
     script = CACHE_SCRIPT.format(path=[here] + sys.path, device=DEVICE)
 
     def entries():

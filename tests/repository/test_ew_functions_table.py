@@ -4,7 +4,7 @@ one the catalogue gives (tools/ew_functions_table.py's table())."""
 import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 TABLES = ROOT / "docs" / "generated_tables.md"
 sys.path.insert(0, str(ROOT / "tools"))
 

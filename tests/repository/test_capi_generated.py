@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 GEN = ROOT / "tools" / "capi_gen.py"
 
 pytestmark = pytest.mark.skipif(not GEN.is_file(), reason="needs the source tree")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
 
 pytestmark = pytest.mark.skipif(not SRC.is_dir(), reason="needs the source tree")

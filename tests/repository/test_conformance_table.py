@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 TABLES = ROOT / "docs" / "generated_tables.md"
 sys.path.insert(0, str(ROOT / "tools"))
 

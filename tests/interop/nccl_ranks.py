@@ -1,4 +1,4 @@
-"""One process per GPU of tests/test_nccl.py: RANK and WORLD_SIZE from the
+"""One process per GPU of tests/interop/test_nccl.py: RANK and WORLD_SIZE from the
 environment, rendezvous through MASTER_ADDR/MASTER_PORT.  Each rank
 all-reduces usmarray device arrays over NCCL, through torch.distributed and,
 where CuPy has NCCL, through cupy.cuda.nccl: both see our memory through

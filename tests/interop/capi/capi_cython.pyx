@@ -1,6 +1,6 @@
 # cython: language_level=3
 """A Cython extension built against the installed usmarray's C API by
-tests/test_capi.py: the same functions as capi_c.c, through usmarray_api.pxd.
+tests/interop/test_capi.py: the same functions as capi_c.c, through usmarray_api.pxd.
 """
 
 from cpython.object cimport PyObject

@@ -1,5 +1,5 @@
 """All-reduce of usmarray device arrays over NCCL, one process per GPU
-(tests/nccl_ranks.py), through torch.distributed and CuPy's NCCL bindings.
+(tests/interop/nccl_ranks.py), through torch.distributed and CuPy's NCCL bindings.
 Skipped with fewer than two CUDA GPUs or without PyTorch's NCCL."""
 
 import os

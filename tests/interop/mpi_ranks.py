@@ -1,4 +1,4 @@
-"""One rank of tests/test_mpi.py, which runs this file under `mpiexec -n 2`.
+"""One rank of tests/interop/test_mpi.py, which runs this file under `mpiexec -n 2`.
 
 Each rank exchanges and reduces arrays of every USM kind through mpi4py's
 buffer-based calls and checks the values, and that MPI was handed the

@@ -1,5 +1,5 @@
 /* A C extension built against the installed usmarray's C API by
- * tests/test_capi.py: every function of the table, reached from Python.
+ * tests/interop/test_capi.py: every function of the table, reached from Python.
  * Its queue functions live in capi_c_queue.c, which shares the table
  * through USMARRAY_API_UNIQUE_SYMBOL. */
 #define PY_SSIZE_T_CLEAN

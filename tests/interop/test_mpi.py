@@ -1,5 +1,5 @@
 """Arrays handed to MPI through mpi4py without a copy: two ranks under
-`mpiexec -n 2` (tests/mpi_ranks.py) exchange and reduce arrays of every USM
+`mpiexec -n 2` (tests/interop/mpi_ranks.py) exchange and reduce arrays of every USM
 kind.  Skipped where mpiexec or mpi4py is missing, unless
 USMARRAY_REQUIRE_MPI=1 (as CI sets it), which makes their absence a
 failure."""
@@ -69,7 +69,7 @@ def test_the_mpi_example_runs_under_mpiexec():
         if REQUIRED:
             pytest.fail(f"USMARRAY_REQUIRE_MPI=1 but {why}")
         pytest.skip(why)
-    example = Path(__file__).parent.parent / "examples" / "mpi_allreduce.py"
+    example = Path(__file__).parents[2] / "examples" / "mpi_allreduce.py"
     run = subprocess.run(
         ["mpiexec", "-n", "2", sys.executable, str(example)],
         env=mpi_environment(),

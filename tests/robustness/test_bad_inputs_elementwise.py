@@ -1,0 +1,217 @@
+"""The bad-input catalogue: each class of elementwise function (its type rule)
+and the operators. Each row is a call, the exception a user can catch and a
+fragment of its message.
+
+The catalogue's other areas are the files test_bad_inputs_*.py beside this
+one; bad_inputs.py gathers them, for test_bad_inputs.py and the atheris
+fuzzer (fuzz/python/)."""
+
+import operator
+
+import numpy as np
+import pytest
+import usmarray as ua
+from bad_input_helpers import dev, host, raises_clearly, readonly
+
+C = pytest.param
+
+CASES = [
+    # ---- each class of elementwise function (its type rule), operators ----
+    C(lambda: ua.add(host(), "a"), TypeError, "Python scalars, not str", id="ew-same-str"),
+    C(lambda: ua.exp(np.ones(3)), TypeError, "ua.asarray", id="ew-to-float-numpy"),
+    C(lambda: ua.sin("x"), TypeError, "sin() takes USMArrays", id="ew-to-float-str"),
+    C(
+        lambda: ua.less(host(dtype="c16"), host(dtype="c16")),
+        TypeError,
+        "less() does not accept an array of dtype complex128",
+        id="ew-predicate-complex",
+    ),
+    C(
+        lambda: ua.isnan(host(), host()),
+        TypeError,
+        "1 positional argument",
+        id="ew-predicate-arity",
+    ),
+    C(lambda: ua.imag("x"), TypeError, "imag() takes USMArrays", id="ew-to-real-str"),
+    C(
+        lambda: ua.floor(host(dtype="c8")),
+        TypeError,
+        "floor() does not accept an array of dtype complex64",
+        id="ew-rounding-complex",
+    ),
+    C(
+        lambda: ua.bitwise_left_shift(host(), 1),
+        TypeError,
+        "does not accept an array of dtype float64",
+        id="ew-integral-float",
+    ),
+    C(
+        lambda: ua.bitwise_and(host(dtype="i8"), host(dtype="u8")),
+        TypeError,
+        "they promote to float64",
+        id="ew-bitwise-promotes-to-float",
+    ),
+    C(lambda: ua.where(host() > 1, "a", host()), TypeError, "not str", id="ew-select-str"),
+    C(
+        lambda: ua.clip(host(dtype="c8"), 0, 1),
+        TypeError,
+        "clip() does not accept an array of dtype complex64",
+        id="ew-like-first-complex",
+    ),
+    C(lambda: ua.logical_and(host(), None), TypeError, "not NoneType", id="ew-logical-none"),
+    C(lambda: host() + np.ones(4), TypeError, "ua.asarray", id="operator-numpy-right"),
+    C(lambda: np.ones(4) + host(), TypeError, "ua.asarray", id="operator-numpy-left"),
+    C(lambda: pow(host(), 2, 3), TypeError, "unsupported operand", id="operator-pow-modulus"),
+    C(lambda: host(dtype="c16") % 2, TypeError, "remainder()", id="operator-mod-complex"),
+    C(
+        lambda: operator.iadd(host(dtype="i4"), 1.5),
+        TypeError,
+        "the left operand's dtype int32 cannot hold",
+        id="operator-in-place-dtype",
+    ),
+    C(
+        lambda: operator.iadd(host((1,)), host((3,))),
+        ValueError,
+        "broadcasting may not grow it",
+        id="operator-in-place-grow",
+    ),
+    C(
+        lambda: operator.iadd(readonly(), 1),
+        ValueError,
+        "read-only",
+        id="operator-in-place-read-only",
+    ),
+    C(
+        lambda: ua.where(host() > 1, host(), host((3,))),
+        ValueError,
+        "broadcast",
+        id="where-broadcast",
+    ),
+    C(lambda: hash(dev()), TypeError, "unhashable type", id="array-unhashable"),
+    C(lambda: {dev(): 1}, TypeError, "unhashable type", id="array-not-a-dict-key"),
+    C(lambda: iter(ua.zeros(())), TypeError, "iteration over a 0-d array", id="iter-0d"),
+    # NumPy 2: TypeError for int(), float(), complex() and index() of any
+    # array that is not 0-d; only bool() names .any()/.all().
+    C(lambda: int(dev()), TypeError, "only 0-dimensional arrays can be converted", id="int-of-4"),
+    C(
+        lambda: float(ua.ones(2)),
+        TypeError,
+        "only 0-dimensional arrays can be converted to Python scalars",
+        id="float-of-2",
+    ),
+    C(lambda: bool(ua.ones(2)), ValueError, "usmarray.any(x) or usmarray.all(x)", id="bool-of-2"),
+    C(
+        lambda: int(dev((1,))),
+        TypeError,
+        "only 0-dimensional arrays can be converted",
+        id="int-of-1d",
+    ),
+    C(lambda: int(dev((0,))), TypeError, "only 0-dimensional", id="int-of-empty"),
+    C(lambda: bool(dev((1, 1))), TypeError, "this one has 2 dimensions", id="bool-of-1x1"),
+    C(lambda: operator.index(dev((1,), "i8")), TypeError, "only 0-dimensional", id="index-of-1d"),
+    C(lambda: operator.index(dev((2,), "i8")), TypeError, "has 1 dimension and 2", id="index-of-2"),
+    C(
+        lambda: float(ua.zeros((1,), usm_type="shared")),
+        TypeError,
+        "only 0-dimensional arrays",
+        id="float-of-1d-shared",
+    ),
+    C(lambda: int(ua.asarray(1j)), TypeError, "not 'complex'", id="int-of-complex"),
+    C(lambda: float(ua.asarray(1j)), TypeError, "not 'complex'", id="float-of-complex"),
+    C(lambda: complex(dev((1,))), TypeError, "only 0-dimensional arrays", id="complex-of-1d"),
+    C(
+        lambda: [0][ua.asarray(0.0)],
+        TypeError,
+        "only integer scalar arrays can be converted to a scalar index",
+        id="index-of-float",
+    ),
+    C(lambda: [0][ua.asarray(True)], TypeError, "only integer scalar arrays", id="index-of-bool"),
+    C(lambda: bool(dev()), ValueError, "more than one element (it has 4)", id="bool-of-several"),
+    C(
+        lambda: dev().item(),
+        ValueError,
+        "can only convert an array of size 1 to a Python scalar",
+        id="item-of-several",
+    ),
+    C(lambda: dev().item(4), IndexError, "index 4 is out of bounds for size 4", id="item-past-end"),
+    C(lambda: dev().item("a"), TypeError, "item() index must be an integer", id="item-str"),
+    C(
+        lambda: dev((2, 2)).item(1, 2, 3),
+        ValueError,
+        "item() needs 2 indices",
+        id="item-too-many-indices",
+    ),
+    C(
+        lambda: dev((2, 2)).item(0, slice(None)),
+        IndexError,
+        "integer indices only",
+        id="item-slice",
+    ),
+    C(
+        lambda: format(dev(), ".2f"),
+        TypeError,
+        "unsupported format string '.2f'",
+        id="format-nd-with-spec",
+    ),
+    C(
+        lambda: np.asarray(ua.MemoryUSMDevice(8)),
+        TypeError,
+        "USM device memory cannot be converted to a NumPy",
+        id="numpy-of-device-memory",
+    ),
+    C(
+        lambda: ua.MemoryUSMDevice(8).__array__(dtype="f8"),
+        TypeError,
+        "copy_to_host()",
+        id="numpy-of-device-memory-dtype",
+    ),
+    C(
+        lambda: dev().to_device("host", stream=1),
+        ValueError,
+        "the host backend has no streams",
+        id="to-device-stream-on-host",
+    ),
+    C(
+        lambda: dev().to_device("host", stream="s"),
+        TypeError,
+        "stream must be None, a usmarray.Queue",
+        id="to-device-stream-str",
+    ),
+    C(
+        lambda: dev().to_device("host", stream=-5),
+        ValueError,
+        "stream -5 is not a stream handle",
+        id="to-device-stream-negative",
+    ),
+    C(
+        lambda: ua.asarray([1], device=2.5),
+        TypeError,
+        "device must be a usmarray.Device",
+        id="asarray-device-float",
+    ),
+    C(
+        lambda: ua.asarray([1], device="nosuch"),
+        ValueError,
+        "filter string 'nosuch'",
+        id="asarray-device-unknown",
+    ),
+    C(
+        lambda: host().astype("f4", copy="no"),
+        TypeError,
+        "copy must be None or a bool",
+        id="method-astype-copy-str",
+    ),
+    C(lambda: bool(host()), ValueError, "ambiguous", id="bool-ambiguous"),
+    # what a new user met, each named (issue 45's papercuts)
+    C(
+        lambda: ua.asarray([2, 3]) ** -1,
+        ValueError,
+        "negative integer powers",
+        id="int-negative-power",
+    ),
+]
+
+
+@pytest.mark.parametrize("call, exc, fragment", CASES)
+def test_bad_input_raises_a_clear_exception(call, exc, fragment):
+    raises_clearly(call, exc, fragment)
