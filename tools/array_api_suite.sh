@@ -13,6 +13,8 @@
 #   ARRAY_API_XFAILS      the expected-failures file (default:
 #                         tests/array_api/xfails.txt; empty: none)
 #   ARRAY_API_MAX_EXAMPLES  Hypothesis examples per test (default 20)
+#   ARRAY_API_TESTS_VERSION the standard's version tested (default 2025.12;
+#                         2024.12 with tests/array_api/xfails_2024.txt)
 #   PYTHON                the interpreter (default: python)
 # Hypothesis's shrinking is off (tests/array_api/suite_settings.py): with
 # most of the namespace still missing, shrinking every failing example took
@@ -29,7 +31,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-ARRAY_API_TESTS_MODULE=usmarray ARRAY_API_TESTS_VERSION=2024.12 \
+ARRAY_API_TESTS_MODULE=usmarray ARRAY_API_TESTS_VERSION=${ARRAY_API_TESTS_VERSION:-2025.12} \
     PYTHONPATH="$root/tests/array_api${PYTHONPATH:+:$PYTHONPATH}" \
     "${PYTHON:-python}" -m pytest -p suite_settings -p no:cacheprovider \
     --rootdir="$suite" -c "$suite/pytest.ini" "$suite/array_api_tests" \

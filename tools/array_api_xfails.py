@@ -42,14 +42,16 @@ XFAILS = ROOT / "tests" / "array_api" / "xfails.txt"
 SUITE = pathlib.Path(
     os.environ.get("ARRAY_API_TESTS_DIR", ROOT.parent / "shared" / "array-api-tests")
 )
-VERSION = "2024.12"
+# The standard's version the runs test (tools/array_api_suite.sh's default).
+VERSION = os.environ.get("ARRAY_API_TESTS_VERSION", "2025.12")
 
 HEADER = """\
 # Expected failures of the official Array API test suite (array-api-tests,
-# pinned in ../shared/array-api-tests) against usmarray, version 2024.12:
+# pinned in ../shared/array-api-tests) against usmarray, version 2025.12:
 # xfails.txt on the host (.ci/run), xfails_devices.txt on the devices
 # whose memory is not the host's: the SYCL OpenCL CPU device (.ci/run) and
-# CUDA (tools/gpu_run.sh).  One test id a line, under a '#' line with its
+# CUDA (tools/gpu_run.sh); xfails_2024.txt for version 2024.12 on the host
+# and CUDA.  One test id a line, under a '#' line with its
 # reason.  The runs use xfail_strict: a listed test that passes fails the
 # run, so the file only shrinks.  Regenerate it with
 # tools/array_api_xfails.py (--xfails for the devices' file), which keeps

@@ -48,6 +48,7 @@ from ._usmarray import (
     bitwise_right_shift,
     bitwise_xor,
     broadcast_arrays,
+    broadcast_shapes,
     broadcast_to,
     can_cast,
     ceil,
@@ -87,6 +88,7 @@ from ._usmarray import (
     imag,
     isdtype,
     isfinite,
+    isin,
     isinf,
     isnan,
     less,
@@ -169,7 +171,7 @@ _sys.modules[__name__ + ".linalg"] = linalg
 _sys.modules[__name__ + ".fft"] = fft
 
 __version__ = "0.1.0"
-__array_api_version__ = "2024.12"
+__array_api_version__ = "2025.12"
 
 e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
 newaxis = None
@@ -236,6 +238,7 @@ __all__ = [
     "isdtype",
     "result_type",
     "broadcast_arrays",
+    "broadcast_shapes",
     "broadcast_to",
     "concat",
     "expand_dims",
@@ -288,6 +291,7 @@ __all__ = [
     "hypot",
     "imag",
     "isfinite",
+    "isin",
     "isinf",
     "isnan",
     "less",

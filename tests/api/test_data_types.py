@@ -27,7 +27,7 @@ def test_dtypes_and_constants_are_module_attributes():
         assert name in ua.__all__
     assert ua.e == math.e and ua.pi == math.pi and ua.inf == math.inf
     assert math.isnan(ua.nan) and ua.newaxis is None
-    assert ua.__array_api_version__ == "2024.12"
+    assert ua.__array_api_version__ == "2025.12"
 
 
 def test_importing_usmarray_does_not_import_numpy():
@@ -43,6 +43,7 @@ def test_array_namespace_is_the_modules_names_under_another_name():
     x = ua.empty(3, queue=ua.Queue("host"))
     ns = x.__array_namespace__()
     assert ns is not ua and "marray" not in ns.__name__
+    assert x.__array_namespace__(api_version="2025.12") is ns
     assert x.__array_namespace__(api_version="2024.12") is ns
     assert x.__array_namespace__(api_version=None) is ns
     assert ua.ones(1).__array_namespace__() is ns
@@ -53,7 +54,7 @@ def test_array_namespace_is_the_modules_names_under_another_name():
     assert ns.__array_namespace_info__ is ua.__array_namespace_info__
     assert ns.add.__module__ == ua.add.__module__ and pickle.loads(pickle.dumps(ns.add)) is ua.add
     with pytest.raises(
-        ValueError, match="version 2024.12 of the Array API standard, not '2021.12'"
+        ValueError, match="versions 2025.12 and 2024.12 of the Array API standard, not '2021.12'"
     ):
         x.__array_namespace__(api_version="2021.12")
     with pytest.raises(ValueError, match="not 2024"):

@@ -239,5 +239,5 @@ def test_meshgrid(dev):
         got = ua.meshgrid(on(dev, a), on(dev, b), on(dev, c), indexing=indexing)
         for g, e in zip(got, np.meshgrid(a, b, c, indexing=indexing)):
             same(g, e)
-    assert ua.meshgrid() == []
+    assert ua.meshgrid() == ()
     same(ua.meshgrid(on(dev, a))[0], np.meshgrid(a)[0])

@@ -180,14 +180,14 @@ def test_broadcast_arrays():
     h3, x3 = pair((), "u1")
     out = ua.broadcast_arrays(x1, x2, x3)
     expected = np.broadcast_arrays(h1, h2, h3)
-    assert isinstance(out, list) and len(out) == 3
+    assert isinstance(out, tuple) and len(out) == 3
     for o, e in zip(out, expected):
         check(o, e)
     assert [o.flags.writable for o in out] == [False, False, False]
     same = ua.broadcast_arrays(x1, ua.zeros((3, 1)))
     assert [o.flags.writable for o in same] == [True, True]
     assert pointer(same[0]) == pointer(x1)
-    assert ua.broadcast_arrays() == []
+    assert ua.broadcast_arrays() == ()
     (only,) = ua.broadcast_arrays(x2)
     check(only, h2)
     check(ua.broadcast_arrays(ua.zeros((0, 1)), ua.zeros(5))[1], np.zeros((0, 5)))

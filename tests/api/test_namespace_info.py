@@ -53,7 +53,7 @@ def test_capabilities(info):
 
 
 def test_devices_and_default_device(info, monkeypatch):
-    assert info.devices() == ua.get_devices()
+    assert info.devices() == tuple(ua.get_devices())
     assert all(isinstance(d, ua.Device) for d in info.devices())
     assert info.default_device() == ua.Device()
     monkeypatch.setenv("USMARRAY_DEVICE", "host")

@@ -26,6 +26,33 @@ def test_sycl_runtime_finds_a_device():
     )
 
 
+def test_a_script_finds_the_opencl_cpu_runtime_without_setting_variables():
+    """dpnp's wheels register their OpenCL CPU runtime under a placeholder
+    path; usmarray names the one installed in the environment's lib folder
+    (OCL_ICD_FILENAMES) as it loads dpctl's C interface, so that a plain
+    script finds the device, and so does dpctl after it."""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    lib = pathlib.Path(sys.prefix) / "lib"
+    if not (lib / "libintelocl.so").is_file():
+        pytest.skip("no OpenCL CPU runtime in this environment's lib folder")
+    env = {k: v for k, v in os.environ.items() if k not in ("OCL_ICD_FILENAMES", "LD_LIBRARY_PATH")}
+    code = (
+        "import usmarray as ua, dpctl\n"
+        "print(ua.get_devices(backend='sycl'))\n"
+        "print(len(dpctl.get_devices()))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert out.returncode == 0, out.stderr
+    devices, dpctl_count = out.stdout.splitlines()[-2:]
+    assert "sycl:cpu:0" in devices and int(dpctl_count) >= 1, out.stdout
+
+
 @pytest.fixture(scope="module")
 def q():
     devices = ua.get_devices(backend="sycl")

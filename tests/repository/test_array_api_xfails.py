@@ -63,7 +63,7 @@ def test_the_file_round_trips_and_the_suite_reads_its_ids(tmp_path):
     assert sorted(ids) == sorted(reasons)
 
 
-@pytest.mark.parametrize("name", ["xfails.txt", "xfails_devices.txt"])
+@pytest.mark.parametrize("name", ["xfails.txt", "xfails_devices.txt", "xfails_2024.txt"])
 def test_the_expected_failures_file_gives_every_test_a_reason(name):
     path = ROOT / "tests" / "array_api" / name
     reasons = xf.read_xfails(path)

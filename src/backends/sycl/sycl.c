@@ -14,6 +14,7 @@
  * in-order queues of that context.  The copy engine is sycl_copy.c. */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,49 @@ ordered_submissions(void)
     ua_dpctl.Queue_SubmitNDRange = ordered_nd_range;
 }
 
+/* The OpenCL CPU runtime that dpnp's wheels install (intel-opencl-rt, in
+ * the environment's lib folder) registers itself under a placeholder path,
+ * so that the runtime's loader finds it only where OCL_ICD_FILENAMES
+ * names it.  Where that variable is unset and the runtime lies in a lib
+ * folder above dpctl's, it is named there now, before the first SYCL
+ * call, and the math libraries it needs (libintlc, then libsvml, which
+ * its folder's absence from the loader's path would hide) are loaded
+ * first.  The variable adds to the loader's registered runtimes. */
+static void
+name_opencl_cpu_runtime(void *dpctl)
+{
+    const char *set = getenv("OCL_ICD_FILENAMES");
+    Dl_info info;
+    void *symbol = dlsym(dpctl, "DPCTLDeviceMgr_GetDevices");
+    if ((set != NULL && set[0] != '\0') || symbol == NULL ||
+        dladdr(symbol, &info) == 0 || info.dli_fname == NULL) {
+        return;
+    }
+    char dir[4096], path[4200];
+    snprintf(dir, sizeof dir, "%s", info.dli_fname);
+    /* site-packages/dpctl/lib...so: up to the environment's lib folder */
+    for (int up = 0; up < 5; up++) {
+        char *slash = strrchr(dir, '/');
+        if (slash == NULL) {
+            return;
+        }
+        *slash = '\0';
+        snprintf(path, sizeof path, "%s/libintelocl.so", dir);
+        if (access(path, R_OK) == 0) {
+            static const char *const needs[] = {"libintlc.so.5", "libsvml.so"};
+            for (size_t i = 0; i < sizeof needs / sizeof *needs; i++) {
+                char lib[4200];
+                snprintf(lib, sizeof lib, "%s/%s", dir, needs[i]);
+                if (access(lib, R_OK) == 0) {
+                    dlopen(lib, RTLD_NOW | RTLD_GLOBAL);
+                }
+            }
+            setenv("OCL_ICD_FILENAMES", path, 0);
+            return;
+        }
+    }
+}
+
 static ua_status
 load_library(void)
 {
@@ -174,6 +218,7 @@ load_library(void)
     }
     UA_DPCTL_FUNCTIONS(LOOKUP)
 #undef LOOKUP
+    name_opencl_cpu_runtime(h);
     ordered_submissions();
     return UA_OK;
 }
@@ -279,8 +324,9 @@ sycl_initialize(void)
     if (ndevices == 0) {
         return ua_error_set(UA_ERR_UNAVAILABLE,
                             "the SYCL runtime enumerates no device (for "
-                            "the OpenCL CPU device, OCL_ICD_FILENAMES must "
-                            "name libintelocl.so)");
+                            "the OpenCL CPU device, install dpnp beside "
+                            "dpctl, whose runtime usmarray then names, or "
+                            "set OCL_ICD_FILENAMES to its libintelocl.so)");
     }
     return UA_OK;
 }

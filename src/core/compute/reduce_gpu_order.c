@@ -199,7 +199,7 @@ ua_gpu_search(const ua_gpu_launcher *l, const ua_search_plan *p)
                       ptr(p->needles),
                       i64(p->m),
                       ptr(p->result),
-                      i32(p->right)};
+                      i32((int)p->mode)};
     return l->launch(l->queue, &t, UA_GPU_SEARCH, groups_for((size_t)p->m), a,
                      6);
 }

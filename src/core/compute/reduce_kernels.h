@@ -113,17 +113,28 @@ typedef struct ua_sort_plan {
     char *scratch;
 } ua_sort_plan;
 
-/* For each of m dense needles, the position at which it would go in the n
- * dense sorted elements (same type, the sort's order): before equal
- * elements (left) or after them (right), into m int64. */
+/* For each of m dense needles, against the n dense sorted elements (same
+ * type, the sort's order):
+ *   LEFT, RIGHT  the position at which it would go, before equal elements
+ *                (left) or after them (right), into result as int64[m]
+ *   IN, NOT_IN   whether an element equals it in value (==: a needle with
+ *                a NaN equals nothing, -0.0 equals 0.0, as in the sort's
+ *                order), or not, into result as bool[m] */
+typedef enum ua_search_mode {
+    UA_SEARCH_LEFT,
+    UA_SEARCH_RIGHT,
+    UA_SEARCH_IN,
+    UA_SEARCH_NOT_IN
+} ua_search_mode;
+
 typedef struct ua_search_plan {
     const char *sorted;
     ptrdiff_t n;
     const char *needles;
     ptrdiff_t m;
-    int64_t *result;
+    void *result;
     ua_typenum type;
-    bool right;
+    ua_search_mode mode;
 } ua_search_plan;
 
 /* The groups of n sorted elements (dense, the sort's order), each NaN its

@@ -733,7 +733,7 @@
     "\n"                                                                      \
     "Returns\n"                                                               \
     "-------\n"                                                               \
-    "list of USMArray"
+    "tuple of USMArray"
 
 #define UA_DOC_TAKE                                                           \
     "take(x, indices, /, *, axis=None)\n"                                     \
@@ -880,10 +880,27 @@
     "    The arrays.\n\n"                                                     \
     "Returns\n"                                                               \
     "-------\n"                                                               \
-    "list of USMArray\n"                                                      \
+    "tuple of USMArray\n"                                                     \
     "    Views that share the arrays' memory; those whose elements\n"         \
     "    repeat are read-only, the others keep their array's\n"               \
     "    writability.\n\n"                                                    \
+    "Raises\n"                                                                \
+    "------\n"                                                                \
+    "ValueError\n"                                                            \
+    "    When two of the shapes do not broadcast together (the message\n"     \
+    "    names them).\n"
+
+#define UA_DOC_BROADCAST_SHAPES                                               \
+    "broadcast_shapes(*shapes)\n--\n\n"                                       \
+    "The shape that arrays of the given shapes broadcast to together.\n\n"    \
+    "Parameters\n"                                                            \
+    "----------\n"                                                            \
+    "*shapes : tuple of int\n"                                                \
+    "    The shapes (an integer is a shape of one axis).\n\n"                 \
+    "Returns\n"                                                               \
+    "-------\n"                                                               \
+    "tuple of int\n"                                                          \
+    "    The broadcast shape; () for no shapes.\n\n"                          \
     "Raises\n"                                                                \
     "------\n"                                                                \
     "ValueError\n"                                                            \
@@ -1135,7 +1152,7 @@
     "    Only the devices of this type.\n\n"                                  \
     "Returns\n"                                                               \
     "-------\n"                                                               \
-    "list of Device\n"                                                        \
+    "tuple of Device\n"                                                       \
     "    In global order: the host CPU first, then backend by backend.\n"
 
 #define UA_DOC_AS_USM_MEMORY                                                  \
@@ -1359,6 +1376,6 @@
     "them.\n\n"                                                               \
     "Returns\n"                                                               \
     "-------\n"                                                               \
-    "list of Device\n"
+    "tuple of Device\n"
 
 #endif /* USMARRAY_DOCSTRINGS_H */

@@ -137,6 +137,13 @@
     "The distinct values of x and, for each element of x, the index of its\n" \
     "value among them (of x's shape), as a named tuple."
 
+#define UA_DOC_ISIN                                                           \
+    "isin(x1, x2, /, *, invert=False)\n--\n\n"                                \
+    "Whether each element of x1 equals an element of x2 (with invert, that\n" \
+    "none does), in x1's shape: values compare in their promoted dtype as\n"  \
+    "==, NaN equal to nothing.  Either side may be a Python scalar (x1 a\n"   \
+    "scalar: a 0-d result)."
+
 #define UA_DOC_UNIQUE_VALUES                                                  \
     "unique_values(x, /)\n--\n\n"                                             \
     "The distinct values of x, sorted, every NaN distinct."

@@ -65,8 +65,17 @@ make_namespace(void)
     return ns;
 }
 
-/* The versions of the standard the namespace implements. */
-#define UA_ARRAY_API_VERSION "2024.12"
+/* The versions of the standard the namespace implements: 2025.12, and
+ * 2024.12, whose functions it has (2025.12 added functions and made three
+ * lists tuples). */
+static bool
+implemented_version(PyObject *version)
+{
+    return version == Py_None ||
+           (PyUnicode_Check(version) &&
+            (PyUnicode_CompareWithASCIIString(version, "2025.12") == 0 ||
+             PyUnicode_CompareWithASCIIString(version, "2024.12") == 0));
+}
 
 PyObject *
 ua_py_array_namespace(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -85,13 +94,11 @@ ua_py_array_namespace(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     if (nkw == 1) {
         version = args[0];
     }
-    if (version != Py_None &&
-        (!PyUnicode_Check(version) ||
-         PyUnicode_CompareWithASCIIString(version, UA_ARRAY_API_VERSION))) {
+    if (!implemented_version(version)) {
         PyErr_Format(PyExc_ValueError,
-                     "usmarray implements version %s of the Array API "
-                     "standard, not %R",
-                     UA_ARRAY_API_VERSION, version);
+                     "usmarray implements versions 2025.12 and 2024.12 of "
+                     "the Array API standard, not %R",
+                     version);
         return NULL;
     }
     /* Asked on every call of array-api-compat's namespace lookup: the

@@ -625,7 +625,7 @@ meshgrid(PyObject *module, PyObject *args, PyObject *kwargs)
         int axis = xy && n >= 2 && i < 2 ? 1 - (int)i : (int)i;
         shape[axis] = ARR(PyTuple_GET_ITEM(args, i))->shape[0];
     }
-    PyObject *out = PyList_New(n);
+    PyObject *out = PyTuple_New(n);
     for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
         PyObject *g =
             grid_of(st, PyTuple_GET_ITEM(args, i), (int)i, (int)n, shape, xy);
@@ -633,7 +633,7 @@ meshgrid(PyObject *module, PyObject *args, PyObject *kwargs)
             Py_CLEAR(out);
             break;
         }
-        PyList_SET_ITEM(out, i, g);
+        PyTuple_SET_ITEM(out, i, g);
     }
     return out;
 }

@@ -139,7 +139,9 @@ info_devices(PyObject *self, PyObject *Py_UNUSED(a))
         }
         Py_XDECREF(obj);
     }
-    return list;
+    PyObject *devices = list ? PyList_AsTuple(list) : NULL;
+    Py_XDECREF(list);
+    return devices;
 }
 
 /* __array_namespace_info__() takes no arguments; each call makes a new

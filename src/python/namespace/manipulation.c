@@ -104,49 +104,100 @@ broadcast_to(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     return view_of(st, v[0], nd, shape, strides, ARR(v[0])->data, 0);
 }
 
+/* Broadcasts shape i, (snd, s), into the common shape (*nd, shape), in
+ * which from[k] names the shape that set axis k's length (-1: none yet):
+ * -1 where a length conflicts, *other then naming that earlier shape. */
+static int
+broadcast_into(int *nd, Py_ssize_t *shape, Py_ssize_t *from, int snd,
+               const Py_ssize_t *s, Py_ssize_t i, Py_ssize_t *other)
+{
+    if (snd > *nd) {
+        int grow = snd - *nd;
+        memmove(shape + grow, shape, (size_t)*nd * sizeof *shape);
+        memmove(from + grow, from, (size_t)*nd * sizeof *from);
+        for (int k = 0; k < grow; k++) {
+            shape[k] = 1;
+            from[k] = -1;
+        }
+        *nd = snd;
+    }
+    for (int j = snd - 1, k = *nd - 1; j >= 0; j--, k--) {
+        if (s[j] == 1 || s[j] == shape[k]) {
+            continue;
+        }
+        if (shape[k] != 1) {
+            *other = from[k];
+            return -1;
+        }
+        shape[k] = s[j];
+        from[k] = i;
+    }
+    return 0;
+}
+
+/* ValueError: shapes a (what[ia]) and b (what[ib]) do not broadcast. */
+static void
+conflict(const char *fn, const char *what, PyObject *a, Py_ssize_t ia,
+         PyObject *b, Py_ssize_t ib)
+{
+    if (a != NULL && b != NULL) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s: shapes %R (%s[%zd]) and %R (%s[%zd]) cannot be "
+                     "broadcast together",
+                     fn, a, what, ia, b, what, ib);
+    }
+}
+
 /* The shape the arrays broadcast to together. */
 static int
 common_shape(ua_state *st, PyObject *const *arrays, Py_ssize_t n, int *nd,
              Py_ssize_t *shape)
 {
-    Py_ssize_t from[UA_MAXDIMS]; /* which array set each length */
+    Py_ssize_t from[UA_MAXDIMS], other = -1;
     *nd = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         if (ua_py_check_array(st, arrays[i], "broadcast_arrays") < 0) {
             return -1;
         }
-        *nd = ARR(arrays[i])->nd > *nd ? ARR(arrays[i])->nd : *nd;
-    }
-    for (int k = 0; k < *nd; k++) {
-        shape[k] = 1;
-        from[k] = -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyUSMArrayObject *a = ARR(arrays[i]);
-        for (int j = a->nd - 1, k = *nd - 1; j >= 0; j--, k--) {
-            if (a->shape[j] == 1 || a->shape[j] == shape[k]) {
-                continue;
-            }
-            if (shape[k] != 1) {
-                PyUSMArrayObject *b = ARR(arrays[from[k]]);
-                PyObject *s1 = ua_py_int_tuple(b->nd, b->shape);
-                PyObject *s2 = ua_py_int_tuple(a->nd, a->shape);
-                if (s1 != NULL && s2 != NULL) {
-                    PyErr_Format(PyExc_ValueError,
-                                 "broadcast_arrays: shapes %R (arrays[%zd]) "
-                                 "and %R (arrays[%zd]) cannot be broadcast "
-                                 "together",
-                                 s1, from[k], s2, i);
-                }
-                Py_XDECREF(s1);
-                Py_XDECREF(s2);
-                return -1;
-            }
-            shape[k] = a->shape[j];
-            from[k] = i;
+        if (broadcast_into(nd, shape, from, a->nd, a->shape, i, &other) < 0) {
+            PyUSMArrayObject *b = ARR(arrays[other]);
+            PyObject *s1 = ua_py_int_tuple(b->nd, b->shape);
+            PyObject *s2 = ua_py_int_tuple(a->nd, a->shape);
+            conflict("broadcast_arrays", "arrays", s1, other, s2, i);
+            Py_XDECREF(s1);
+            Py_XDECREF(s2);
+            return -1;
         }
     }
     return n > 0 ? check_size(st, arrays[0], *nd, shape) : 0;
+}
+
+/* broadcast_shapes(*shapes): the shape they broadcast to, as a tuple;
+ * each shape an integer or a sequence of non-negative integers. */
+static PyObject *
+broadcast_shapes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    Py_ssize_t shape[UA_MAXDIMS], from[UA_MAXDIMS], s[UA_MAXDIMS];
+    Py_ssize_t other = -1;
+    int nd = 0;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        char what[32];
+        int snd;
+        snprintf(what, sizeof what, "shapes[%zd]", i);
+        if (ua_py_parse_shape(args[i], what, s, &snd) < 0) {
+            return NULL;
+        }
+        if (broadcast_into(&nd, shape, from, snd, s, i, &other) < 0) {
+            conflict("broadcast_shapes", "shapes", args[other], other, args[i],
+                     i);
+            return NULL;
+        }
+    }
+    return ua_py_int_tuple(nd, shape);
 }
 
 static PyObject *
@@ -158,8 +209,8 @@ broadcast_arrays(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (common_shape(st, args, nargs, &nd, shape) < 0) {
         return NULL;
     }
-    PyObject *list = PyList_New(nargs);
-    for (Py_ssize_t i = 0; list != NULL && i < nargs; i++) {
+    PyObject *views = PyTuple_New(nargs);
+    for (Py_ssize_t i = 0; views != NULL && i < nargs; i++) {
         PyObject *x = args[i];
         int same = ARR(x)->nd == nd &&
                    (nd == 0 || memcmp(ARR(x)->shape, shape,
@@ -171,12 +222,12 @@ broadcast_arrays(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 ? NULL
                 : view_of(st, x, nd, shape, strides, ARR(x)->data, same);
         if (view == NULL) {
-            Py_CLEAR(list);
+            Py_CLEAR(views);
             break;
         }
-        PyList_SET_ITEM(list, i, view);
+        PyTuple_SET_ITEM(views, i, view);
     }
-    return list;
+    return views;
 }
 
 /* ------------------------------------------------------------ new axes */
@@ -443,6 +494,7 @@ UA_PY_ON_SNAPSHOTS_POS(moveaxis)
 
 static PyMethodDef manipulation_views[] = {
     {"broadcast_arrays", POS(broadcast_arrays), UA_DOC_BROADCAST_ARRAYS},
+    {"broadcast_shapes", POS(broadcast_shapes), UA_DOC_BROADCAST_SHAPES},
     {"broadcast_to", KW(broadcast_to_on_snapshots), UA_DOC_BROADCAST_TO},
     {"expand_dims", KW(expand_dims_on_snapshots), UA_DOC_EXPAND_DIMS},
     {"flip", KW(flip_on_snapshots), UA_DOC_FLIP},

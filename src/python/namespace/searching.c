@@ -105,9 +105,8 @@ nonzero(PyObject *module, PyObject *x)
     return out;
 }
 
-/* An operand of searchsorted as a dense array of type t. */
-static PyObject *
-dense_as(ua_state *st, PyObject *a, ua_typenum t)
+PyObject *
+ua_py_dense_as(ua_state *st, PyObject *a, ua_typenum t)
 {
     if (ARR(a)->typenum == (int)t &&
         (ARR(a)->flags & USM_ARRAY_C_CONTIGUOUS)) {
@@ -135,6 +134,26 @@ parse_side(PyObject *side, bool *right)
     return -1;
 }
 
+/* A Python scalar needle: a 0-d array on x1's queue of the dtype that x1's
+ * and the scalar's promote to (the scalar weak, as in x1 < s). */
+static PyObject *
+scalar_needle(ua_state *st, PyObject *x1, PyObject *s)
+{
+    ua_scalar_kind k = PyBool_Check(s)    ? UA_SCALAR_BOOL
+                       : PyLong_Check(s)  ? UA_SCALAR_INT
+                       : PyFloat_Check(s) ? UA_SCALAR_FLOAT
+                                          : UA_SCALAR_COMPLEX;
+    ua_queue *q = queue_of_array(x1);
+    ua_default_dtypes d =
+        ua_default_dtypes_for(ua_device_has_fp64(ua_queue_device(q)));
+    ua_typenum t = ua_promote_scalar((ua_typenum)ARR(x1)->typenum, k, &d);
+    PyObject *a = ua_py_result_like(st, x1, 0, NULL, t);
+    if (a != NULL && ua_py_array_assign(st, a, s) < 0) {
+        Py_CLEAR(a);
+    }
+    return a;
+}
+
 /* x1 in the order sorter gives, where there is one. */
 static PyObject *
 ordered(ua_state *st, PyObject *x1, PyObject *sorter)
@@ -156,6 +175,43 @@ ordered(ua_state *st, PyObject *x1, PyObject *sorter)
     return ua_py_array_take(st, x1, sorter, 0);
 }
 
+/* searchsorted of the arrays x1 (one-dimensional) and x2. */
+static PyObject *
+search(ua_state *st, PyObject *x1, PyObject *x2, PyObject *sorter, bool right)
+{
+    if (base_of(x1)->queue != base_of(x2)->queue) {
+        PyErr_Format(PyExc_ValueError,
+                     "searchsorted: x1 is on %R but x2 is on %R; move them "
+                     "to one queue first (to_device)",
+                     base_of(x1)->queue, base_of(x2)->queue);
+        return NULL;
+    }
+    ua_typenum t =
+        ua_promote((ua_typenum)ARR(x1)->typenum, (ua_typenum)ARR(x2)->typenum);
+    PyObject *sorted = ordered(st, x1, sorter);
+    PyObject *a = sorted ? ua_py_dense_as(st, sorted, t) : NULL;
+    PyObject *b = a ? ua_py_dense_as(st, x2, t) : NULL;
+    PyObject *out =
+        b ? ua_py_result_like(st, x2, ARR(x2)->nd, ARR(x2)->shape, UA_INT64)
+          : NULL;
+    if (out != NULL) {
+        ua_search_plan p = {ARR(a)->data,
+                            ARR(a)->shape[0],
+                            ARR(b)->data,
+                            ua_py_array_size(b),
+                            ARR(out)->data,
+                            t,
+                            right ? UA_SEARCH_RIGHT : UA_SEARCH_LEFT};
+        if (ua_py_run_core(st, ua_queue_search(queue_of_array(x1), &p)) < 0) {
+            Py_CLEAR(out);
+        }
+    }
+    Py_XDECREF(sorted);
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return out;
+}
+
 static PyObject *
 searchsorted(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
              PyObject *kwnames)
@@ -167,11 +223,12 @@ searchsorted(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     bool right;
     if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "searchsorted") < 0 ||
-        ua_py_check_array(st, v[1], "searchsorted") < 0 ||
+        (!ua_py_is_python_scalar(v[1]) &&
+         ua_py_check_array(st, v[1], "searchsorted") < 0) ||
         parse_side(v[2], &right) < 0) {
         return NULL;
     }
-    PyObject *x1 = v[0], *x2 = v[1];
+    PyObject *x1 = v[0];
     if (ARR(x1)->nd != 1) {
         PyErr_Format(PyExc_ValueError,
                      "searchsorted: x1 must be one-dimensional, not of %d "
@@ -179,36 +236,13 @@ searchsorted(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                      ARR(x1)->nd);
         return NULL;
     }
-    if (base_of(x1)->queue != base_of(x2)->queue) {
-        PyErr_Format(PyExc_ValueError,
-                     "searchsorted: x1 is on %R but x2 is on %R; move them "
-                     "to one queue first (to_device)",
-                     base_of(x1)->queue, base_of(x2)->queue);
+    PyObject *x2 = ua_py_is_python_scalar(v[1]) ? scalar_needle(st, x1, v[1])
+                                                : Py_NewRef(v[1]);
+    if (x2 == NULL) {
         return NULL;
     }
-    ua_typenum t =
-        ua_promote((ua_typenum)ARR(x1)->typenum, (ua_typenum)ARR(x2)->typenum);
-    PyObject *sorted = ordered(st, x1, v[3]);
-    PyObject *a = sorted ? dense_as(st, sorted, t) : NULL;
-    PyObject *b = a ? dense_as(st, x2, t) : NULL;
-    PyObject *out =
-        b ? ua_py_result_like(st, x2, ARR(x2)->nd, ARR(x2)->shape, UA_INT64)
-          : NULL;
-    if (out != NULL) {
-        ua_search_plan p = {ARR(a)->data,
-                            ARR(a)->shape[0],
-                            ARR(b)->data,
-                            ua_py_array_size(b),
-                            (int64_t *)(void *)ARR(out)->data,
-                            t,
-                            right};
-        if (ua_py_run_core(st, ua_queue_search(queue_of_array(x1), &p)) < 0) {
-            Py_CLEAR(out);
-        }
-    }
-    Py_XDECREF(sorted);
-    Py_XDECREF(a);
-    Py_XDECREF(b);
+    PyObject *out = search(st, x1, x2, v[3], right);
+    Py_DECREF(x2);
     return out;
 }
 

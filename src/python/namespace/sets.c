@@ -13,8 +13,11 @@
 #include "python/types/arrays.h"
 #include "python/namespace/arguments.h"
 #include "python/namespace/reducing.h"
+#include "python/namespace/searching.h"
 #include "python/namespace/sets.h"
 #include "python/namespace/sorting.h"
+#include "core/compute/promote.h"
+#include "core/compute/reduce.h"
 
 #include <string.h>
 
@@ -226,7 +229,124 @@ unique_all(PyObject *module, PyObject *x)
     return ua_py_result_tuple(module, "UniqueAllResult", 4, items);
 }
 
+/* isin: x2's elements sorted (flattened, as the promoted type), then a
+ * binary search for each element of x1 that answers whether an equal one
+ * is there: one launch over x1, O(log n) reads each.  A Python scalar on
+ * either side is an equality test instead. */
+static int
+isin_operand(ua_state *st, PyObject *x, const char *name)
+{
+    if (PyObject_TypeCheck(x, st->USMArray_Type) ||
+        ua_py_is_python_scalar(x)) {
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError,
+                 "isin: %s must be an array or a Python scalar, not %.100s",
+                 name, Py_TYPE(x)->tp_name);
+    return -1;
+}
+
+/* A scalar on one side: x == s (x != s inverted), or any(x == s) as a 0-d
+ * array (its negation inverted). */
+static PyObject *
+isin_scalar(ua_state *st, PyObject *x, PyObject *s, bool scalar_first,
+            bool invert)
+{
+    PyObject *ops[2] = {x, s};
+    if (!scalar_first) {
+        return ua_py_elementwise(st, invert ? UA_EW_not_equal : UA_EW_equal,
+                                 ops, 2, NULL, false);
+    }
+    PyObject *eq = ua_py_elementwise(st, UA_EW_equal, ops, 2, NULL, false);
+    uint64_t axes = eq ? (((uint64_t)1 << ARR(eq)->nd) - 1) : 0;
+    PyObject *any =
+        eq ? ua_py_reduce(st, eq, UA_REDUCE_ANY, axes, false, UA_BOOL, 0.0)
+           : NULL;
+    Py_XDECREF(eq);
+    if (any == NULL || !invert) {
+        return any;
+    }
+    PyObject *out =
+        ua_py_elementwise(st, UA_EW_logical_not, &any, 1, NULL, false);
+    Py_DECREF(any);
+    return out;
+}
+
+static PyObject *
+isin_arrays(ua_state *st, PyObject *x1, PyObject *x2, bool invert)
+{
+    if (base_of(x1)->queue != base_of(x2)->queue) {
+        PyErr_Format(PyExc_ValueError,
+                     "isin: x1 is on %R but x2 is on %R; move them to one "
+                     "queue first (to_device)",
+                     base_of(x1)->queue, base_of(x2)->queue);
+        return NULL;
+    }
+    ua_typenum t =
+        ua_promote((ua_typenum)ARR(x1)->typenum, (ua_typenum)ARR(x2)->typenum);
+    Py_ssize_t n = ua_py_array_size(x2);
+    PyObject *flat = ua_py_array_reshape(st, x2, 1, &n, 'C', -1);
+    PyObject *dense = flat ? ua_py_dense_as(st, flat, t) : NULL;
+    PyObject *sorted = dense ? ua_py_sorted(st, dense, 0, false, false) : NULL;
+    PyObject *needles = sorted ? ua_py_dense_as(st, x1, t) : NULL;
+    PyObject *out = needles ? ua_py_result_like(st, x1, ARR(x1)->nd,
+                                                ARR(x1)->shape, UA_BOOL)
+                            : NULL;
+    if (out != NULL) {
+        ua_search_plan p = {ARR(sorted)->data,
+                            n,
+                            ARR(needles)->data,
+                            ua_py_array_size(needles),
+                            ARR(out)->data,
+                            t,
+                            invert ? UA_SEARCH_NOT_IN : UA_SEARCH_IN};
+        if (ua_py_run_core(st, ua_queue_search(queue_of_array(x1), &p)) < 0) {
+            Py_CLEAR(out);
+        }
+    }
+    Py_XDECREF(flat);
+    Py_XDECREF(dense);
+    Py_XDECREF(sorted);
+    Py_XDECREF(needles);
+    return out;
+}
+
+static PyObject *
+isin(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+     PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"x1", "x2", "invert", NULL};
+    static const ua_py_argspec spec = {"isin", kwlist, 2, 2};
+    PyObject *v[3] = {NULL, NULL, NULL};
+    ua_state *st = PyModule_GetState(module);
+    int invert = 0;
+    if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
+        isin_operand(st, v[0], "x1") < 0 || isin_operand(st, v[1], "x2") < 0 ||
+        ua_py_parse_bool(v[2], "isin", "invert", &invert) < 0) {
+        return NULL;
+    }
+    bool a1 = PyObject_TypeCheck(v[0], st->USMArray_Type);
+    bool a2 = PyObject_TypeCheck(v[1], st->USMArray_Type);
+    if (!a1 && !a2) {
+        PyErr_Format(PyExc_TypeError,
+                     "isin: x1 or x2 must be an array, not both Python "
+                     "scalars (%.100s and %.100s)",
+                     Py_TYPE(v[0])->tp_name, Py_TYPE(v[1])->tp_name);
+        return NULL;
+    }
+    if (!a1 || !a2) {
+        return a1 ? isin_scalar(st, v[0], v[1], false, invert)
+                  : isin_scalar(st, v[1], v[0], true, invert);
+    }
+    return isin_arrays(st, v[0], v[1], invert);
+}
+
+#define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
+
+UA_PY_ON_SNAPSHOTS(isin)
+
 static PyMethodDef sets_functions[] = {
+    {"isin", KW(isin_on_snapshots), UA_DOC_ISIN},
     {"unique_all", (PyCFunction)unique_all, METH_O, UA_DOC_UNIQUE_ALL},
     {"unique_counts", (PyCFunction)unique_counts, METH_O,
      UA_DOC_UNIQUE_COUNTS},
