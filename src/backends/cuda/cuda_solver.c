@@ -599,6 +599,9 @@ run(ua_cusolver_job *j)
         return eigh(j);
     case UA_SOLVER_SVD:
         return has_jacobi_svd(j) ? svd_jacobi(j) : svd(j);
+    case UA_SOLVER_DET:
+    case UA_SOLVER_SLOGDET:
+        break; /* the host's only (ua_queue_solver_takes) */
     }
     return ua_error_set(UA_ERR_VALUE, "unknown factorization %d",
                         (int)j->p->op);

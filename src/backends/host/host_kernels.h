@@ -83,9 +83,12 @@ void ua_host_blas_describe(char *out, size_t len);
  * the two files do not call each other. */
 void *ua_host_blas_library(const char **prefix, bool *ilp64);
 
-/* host_lapack.c: the factorizations of LAPACK, from the library the BLAS
- * was found in (OpenBLAS holds both). */
+/* host_small_linalg.c: the factorizations, small matrices by loops of its
+ * own, batches split over the threads, the rest through LAPACK. */
 ua_status ua_host_solver(void *queue, const ua_solver_plan *p);
+/* host_lapack.c: the factorizations of LAPACK, from the library the BLAS
+ * was found in (OpenBLAS holds both), one call per matrix. */
+ua_status ua_host_lapack_solver(void *queue, const ua_solver_plan *p);
 /* Which LAPACK the factorizations call, and which FFT. */
 void ua_host_libraries_describe(char *out, size_t len);
 

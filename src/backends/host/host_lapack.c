@@ -407,7 +407,7 @@ svd(const job *j)
 }
 
 ua_status
-ua_host_solver(void *queue, const ua_solver_plan *p)
+ua_host_lapack_solver(void *queue, const ua_solver_plan *p)
 {
     (void)queue;
     lapack_load();
@@ -433,6 +433,9 @@ ua_host_solver(void *queue, const ua_solver_plan *p)
         return eigh(&j);
     case UA_SOLVER_SVD:
         return svd(&j);
+    case UA_SOLVER_DET:
+    case UA_SOLVER_SLOGDET:
+        break; /* host_small_linalg.c's own */
     }
     return ua_error_set(UA_ERR_VALUE, "unknown factorization %d", (int)p->op);
 }

@@ -44,6 +44,19 @@ ua_queue_solver(ua_queue *q, const ua_solver_plan *p)
     return st != UA_OK ? st : k->solver(q->handle, p);
 }
 
+bool
+ua_queue_solver_takes(const ua_queue *q, ua_solver_op op)
+{
+    if (op != UA_SOLVER_DET && op != UA_SOLVER_SLOGDET) {
+        return true;
+    }
+    /* ua_queue_library_kernels's choice: the CPU backend's table for a
+     * CPU device (the host backend is in every build), else the queue's
+     * own */
+    return q->context->device->type == UA_DEVICE_CPU ||
+           ua_compute_on_cpu(ua_queue_kernels(q));
+}
+
 ua_status
 ua_queue_fft(ua_queue *q, const ua_fft_plan *p)
 {

@@ -11,6 +11,11 @@
  * and complex128. */
 ua_status ua_queue_solver(ua_queue *q, const ua_solver_plan *p);
 
+/* Whether q's library calls take op: every table takes the
+ * factorizations; DET and SLOGDET only the CPU backend's, which runs the
+ * library calls of every CPU device (decided without waiting). */
+bool ua_queue_solver_takes(const ua_queue *q, ua_solver_op op);
+
 /* A batch of Fourier transforms (nothing for an empty one). */
 ua_status ua_queue_fft(ua_queue *q, const ua_fft_plan *p);
 

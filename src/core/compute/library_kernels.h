@@ -38,6 +38,16 @@
  *             descending) and, where vectors, u (m x ucols) and vt
  *             (vtrows x n) with ucols = vtrows = full ? m and n : min(m,
  *             n)
+ *   DET       a (n x n) <- its LU factors as LU's (pivots not kept), det
+ *             (one element of type per matrix) <- the determinant, 0 for a
+ *             singular matrix (not an error)
+ *   SLOGDET   as DET, det <- the determinant's sign (of type: a unit
+ *             complex number for complex types, 0 where singular) and w
+ *             (one real element per matrix) <- log |det| (-inf where
+ *             singular)
+ * DET and SLOGDET are the host's (its loops, one pass without the
+ * reductions a composition would need): ua_queue_solver_takes says where
+ * a queue's library calls take them.
  * Each entry waits for the queue where it must read a library's status,
  * and answers UA_ERR_LINALG naming the matrix of the batch that fails, or
  * UA_ERR_UNAVAILABLE naming the library that is missing. */
@@ -48,7 +58,9 @@ typedef enum ua_solver_op {
     UA_SOLVER_QR,
     UA_SOLVER_QR_Q,
     UA_SOLVER_EIGH,
-    UA_SOLVER_SVD
+    UA_SOLVER_SVD,
+    UA_SOLVER_DET,
+    UA_SOLVER_SLOGDET
 } ua_solver_op;
 
 typedef struct ua_solver_plan {
@@ -63,9 +75,11 @@ typedef struct ua_solver_plan {
     char *a;
     char *b;         /* SOLVE */
     char *tau;       /* QR, QR_Q */
-    char *w;         /* EIGH: eigenvalues; SVD: singular values */
+    char *w;         /* EIGH: eigenvalues; SVD: singular values;
+                        SLOGDET: log |det| */
     char *u, *vt;    /* SVD, where vectors */
     int32_t *pivots; /* LU */
+    char *det;       /* DET: determinants; SLOGDET: their signs */
 } ua_solver_plan;
 
 /* A batch of discrete Fourier transforms over the last `rank` axes of

@@ -1,5 +1,6 @@
-/* The standard's linalg extension: the factorizations (cholesky, det,
- * slogdet, eigh, eigvalsh, inv, qr, solve, svd, svdvals) and diagonal.
+/* The standard's linalg extension: the factorizations (cholesky, eigh,
+ * eigvalsh, inv, qr, solve, svd, svdvals; det and slogdet in
+ * linalg_det.c) and diagonal.
  * Each copies its operand once into column-major matrices, LAPACK's and
  * cuSOLVER's layout, which the results keep: a result's matrices are the
  * matrix transposes of C-ordered ones, and views say so in their strides.
@@ -63,132 +64,6 @@ cholesky(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *c = ua_py_la_ew1(st, UA_EW_conj, u);
     Py_DECREF(u);
     return c;
-}
-
-/* LU factors of x's matrices (column-major) and their pivots. */
-static int
-lu_factors(ua_state *st, PyObject *x, const char *fn, PyObject **lu,
-           PyObject **pivots)
-{
-    ua_typenum t;
-    Py_ssize_t n;
-    if (ua_py_la_operand(st, x, fn, &t) < 0 ||
-        ua_py_la_check_square(x, fn, &n) < 0) {
-        return -1;
-    }
-    Py_ssize_t shape[UA_MAXDIMS];
-    int nd = ua_py_la_batch_shape(x, n, -1, shape);
-    *lu = ua_py_la_colmajor_copy(st, x, t);
-    *pivots =
-        *lu != NULL ? ua_py_result_like(st, x, nd, shape, UA_INT32) : NULL;
-    if (*pivots != NULL) {
-        ua_solver_plan p = {.op = UA_SOLVER_LU,
-                            .type = t,
-                            .batch = ua_py_la_batch_of(x),
-                            .m = n,
-                            .n = n,
-                            .a = ARR(*lu)->data,
-                            .pivots = (int32_t *)ARR(*pivots)->data};
-        if (ua_py_la_run_solver(st, x, &p) == 0) {
-            return 0;
-        }
-    }
-    Py_CLEAR(*lu);
-    Py_CLEAR(*pivots);
-    return -1;
-}
-
-/* Where an odd number of rows were swapped, -v; else v. */
-static PyObject *
-apply_parity(PyObject *module, PyObject *x, PyObject *pivots, PyObject *v)
-{
-    ua_state *st = PyModule_GetState(module);
-    Py_ssize_t n = ARR(x)->shape[ARR(x)->nd - 1];
-    PyObject *rows =
-        ua_py_ns_call(module, "arange", Py_BuildValue("(nn)", 1, n + 1),
-                      ua_py_la_beside(module, x, "int32", UA_INT32));
-    PyObject *moved = ua_py_la_ew2(st, UA_EW_not_equal, pivots, rows);
-    Py_XDECREF(rows);
-    PyObject *swaps =
-        ua_py_la_reduce_last(st, UA_REDUCE_COUNT, moved, 1, false);
-    Py_XDECREF(moved);
-    PyObject *two = PyLong_FromLong(2), *one = PyLong_FromLong(1);
-    PyObject *rem = ua_py_la_ew2(st, UA_EW_remainder, swaps, two);
-    PyObject *odd = ua_py_la_ew2(st, UA_EW_equal, rem, one);
-    PyObject *neg = ua_py_la_ew1(st, UA_EW_negative, v);
-    PyObject *out = ua_py_la_where(st, odd, neg, v);
-    Py_XDECREF(swaps);
-    Py_XDECREF(two);
-    Py_XDECREF(one);
-    Py_XDECREF(rem);
-    Py_XDECREF(odd);
-    Py_XDECREF(neg);
-    return out;
-}
-
-static PyObject *
-det(PyObject *module, PyObject *x)
-{
-    ua_state *st = PyModule_GetState(module);
-    PyObject *lu, *pivots;
-    if (lu_factors(st, x, "det", &lu, &pivots) < 0) {
-        return NULL;
-    }
-    PyObject *d = ua_py_diagonal_view(st, lu, 0);
-    /* The product in double precision where the device has it, rounded
-     * once, as NumPy's det computes single-precision determinants: a
-     * complex64 product that overflows is inf, not the nan of inf - inf
-     * that complex64 multiplication gives (inf+infj as NumPy, not
-     * nan+nanj). */
-    PyObject *prod = NULL;
-    if (d != NULL) {
-        ua_typenum t = (ua_typenum)ARR(d)->typenum, wide = t;
-        if (ua_py_default_float(d) == UA_FLOAT64) {
-            wide = t == UA_COMPLEX64 ? UA_COMPLEX128
-                   : t == UA_FLOAT32 ? UA_FLOAT64
-                                     : t;
-        }
-        uint64_t last = (uint64_t)1 << (ARR(d)->nd - 1);
-        prod = ua_py_reduce(st, d, UA_REDUCE_PROD, last, false, wide, 0.0);
-        if (prod != NULL && wide != t) {
-            Py_SETREF(prod,
-                      ua_py_array_copy(st, prod, t, 'C', base_of(prod)->kind,
-                                       base_of(prod)->queue));
-        }
-    }
-    PyObject *out = prod ? apply_parity(module, x, pivots, prod) : NULL;
-    Py_XDECREF(d);
-    Py_XDECREF(prod);
-    Py_DECREF(lu);
-    Py_DECREF(pivots);
-    return out;
-}
-
-static PyObject *
-slogdet(PyObject *module, PyObject *x)
-{
-    ua_state *st = PyModule_GetState(module);
-    PyObject *lu, *pivots;
-    if (lu_factors(st, x, "slogdet", &lu, &pivots) < 0) {
-        return NULL;
-    }
-    PyObject *d = ua_py_diagonal_view(st, lu, 0);
-    /* sign(d) is d / |d| for complex d, and 0 for 0 */
-    PyObject *signs = ua_py_la_ew1(st, UA_EW_sign, d);
-    PyObject *prod = ua_py_la_reduce_last(st, UA_REDUCE_PROD, signs, 1, false);
-    PyObject *sign = prod ? apply_parity(module, x, pivots, prod) : NULL;
-    PyObject *magnitude = ua_py_la_ew1(st, UA_EW_abs, d);
-    PyObject *logs = ua_py_la_ew1(st, UA_EW_log, magnitude);
-    PyObject *items[2] = {
-        sign, ua_py_la_reduce_last(st, UA_REDUCE_SUM, logs, 1, false)};
-    Py_XDECREF(d);
-    Py_XDECREF(signs);
-    Py_XDECREF(prod);
-    Py_XDECREF(magnitude);
-    Py_XDECREF(logs);
-    Py_DECREF(lu);
-    Py_DECREF(pivots);
-    return ua_py_struct_of(st->SlogdetResult_Type, 2, items);
 }
 
 /* eigh and eigvalsh. */
@@ -680,7 +555,7 @@ PyMethodDef ua_py_linalg_factorization_methods[] = {
      "Hermitian positive-definite matrix: L with x = L L^H, or U = L^H "
      "where upper.  LinAlgError for a matrix that is not positive "
      "definite."},
-    {"det", (PyCFunction)det, METH_O,
+    {"det", (PyCFunction)ua_py_la_det, METH_O,
      "det(x, /)\n--\n\nThe determinant of each square matrix, from its LU "
      "factors."},
     {"diagonal", KW(diagonal_on_snapshots),
@@ -699,7 +574,7 @@ PyMethodDef ua_py_linalg_factorization_methods[] = {
      "qr(x, /, *, mode='reduced')\n--\n\nQ and R with x = Q R: Q's columns "
      "orthonormal (M x K, or M x M where mode is 'complete'), R upper "
      "triangular."},
-    {"slogdet", (PyCFunction)slogdet, METH_O,
+    {"slogdet", (PyCFunction)ua_py_la_slogdet, METH_O,
      "slogdet(x, /)\n--\n\nThe sign (a unit complex number for complex "
      "matrices; 0 for a singular one) and the natural logarithm of the "
      "absolute value of each determinant."},

@@ -79,6 +79,9 @@ PyObject *ua_py_svdvals(PyObject *module, PyObject *x, const char *fn);
 /* (u, s, vh) of x's reduced SVD as three new references. */
 int ua_py_svd_reduced(PyObject *module, PyObject *x, const char *fn,
                       PyObject **u, PyObject **s, PyObject **vh);
+/* linalg.det and linalg.slogdet (linalg_det.c). */
+PyObject *ua_py_la_det(PyObject *module, PyObject *x);
+PyObject *ua_py_la_slogdet(PyObject *module, PyObject *x);
 /* The inverse of each matrix of x. */
 PyObject *ua_py_inv(PyObject *module, PyObject *x, const char *fn);
 
