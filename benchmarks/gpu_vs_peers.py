@@ -329,6 +329,17 @@ def reduction_rows(row, q, ours_stream, cupy_stream, torch_stream):
     both("argsort, 16 Mi float32", "Gkeys/s", ">= best peer", s.size,
          lambda: ua.argsort(XS), lambda: cp.argsort(CS), lambda: torch.argsort(TS, stable=True),
          reps=3)  # fmt: skip
+    # isin: 16 Mi int32 needles against a set of 1 Mi (sorted, then searched)
+    n1, n2 = 16 * MiB, MiB
+    i1 = rng.integers(0, 1 << 24, size=n1, dtype=np.int32)
+    i2 = rng.integers(0, 1 << 24, size=n2, dtype=np.int32)
+    U1, U2 = ua.asarray(i1, queue=q), ua.asarray(i2, queue=q)
+    C1, C2 = (cp.asarray(i1), cp.asarray(i2)) if cp else (None, None)
+    T1, T2 = (torch.as_tensor(i1, device="cuda"), torch.as_tensor(i2, device="cuda")) if torch \
+        else (None, None)  # fmt: skip
+    both("isin(x1, x2), 16 Mi in 1 Mi int32", "Gelem/s", ">= best peer", n1,
+         lambda: ua.isin(U1, U2), lambda: cp.isin(C1, C2), lambda: torch.isin(T1, T2),
+         reps=3)  # fmt: skip
     both("a @ b, 8192^2 float32, no TF32", "TFLOP/s", ">= 0.98x best peer",
          2 * 8192**3 / 1e3, lambda: MM @ MM, lambda: CM @ CM, lambda: TM @ TM, reps=2)  # fmt: skip
     small = a[:1000]

@@ -125,19 +125,24 @@ fi
 
 # The README's test command with the GPU as the default device: the whole
 # suite, the GPU tests included.
-# Dask from wheels/, for the Dask tests on CUDA; XDIST=N: the suite in N
-# processes (pytest-xdist), whose kernels compile side by side: one
-# process takes past 10 minutes.
-extras=(dask)
+# Dask, and the clients (SciPy where the machine has it, scikit-learn,
+# array-api-extra, array-api-strict, einops) from wheels/, for their tests
+# on CUDA, each on its own so that one missing leaves the others; XDIST=N:
+# the suite in N processes (pytest-xdist), whose kernels compile side by
+# side: one process takes past 10 minutes.
+extras=(dask scikit-learn array-api-extra array-api-strict einops)
 xdist=()
 if [ -n "${XDIST:-}" ]; then
     extras+=(pytest-xdist)
     xdist=(-n "$XDIST")
 fi
 if [ -d wheels ]; then
-    python3 -m pip install -q --no-index --find-links wheels "${extras[@]}" ||
-        python3 -m pip install -q --break-system-packages --no-index \
-            --find-links wheels "${extras[@]}"
+    for extra in "${extras[@]}"; do
+        python3 -m pip install -q --no-index --find-links wheels "$extra" 2>/dev/null ||
+            python3 -m pip install -q --break-system-packages --no-index \
+                --find-links wheels "$extra" 2>/dev/null ||
+            echo "$extra: not installed (not in wheels/, or what it needs is not)"
+    done
 fi
 echo "== whole suite, default device $(env -u USMARRAY_DEVICE python3 -c 'import usmarray as ua; print(ua.Device().filter_string)')"
 start=$SECONDS

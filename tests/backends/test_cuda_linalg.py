@@ -351,4 +351,7 @@ def test_repeated_factorizations_give_their_temporaries_back():
         round_()
     free_after = cp.cuda.runtime.memGetInfo()[0]
     assert ctx.used_nbytes("device") == used
-    assert free_before - free_after < 64 << 20
+    # The device's free memory is every process's: other pytest-xdist
+    # workers on the same GPU move it, so it is read only in a lone run.
+    if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) == 1:
+        assert free_before - free_after < 64 << 20

@@ -122,8 +122,10 @@ def test_dunder_array_with_dtype_and_copy():
     assert np.array(x, dtype=np.float64).dtype == np.float64
 
 
-def test_column_stack_keeps_its_items_when_one_empties_the_list():
-    # Converting an item runs its __array__, which may change the list.
+def test_column_stack_keeps_its_items_when_one_empties_the_list(monkeypatch):
+    # Converting an item runs its __array__, which may change the list; the
+    # item converted lands on the default device, which is x's here.
+    monkeypatch.setenv("USMARRAY_DEVICE", "host")
     x = ua.asarray(np.arange(3.0), usm_type="shared", queue="host")
 
     class Shrinking:

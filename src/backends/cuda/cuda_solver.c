@@ -61,6 +61,10 @@ take_symbols(void *h, const char *path)
     *(void **)&found.create_svdj = dlsym(h, "cusolverDnCreateGesvdjInfo");
     *(void **)&found.sort_svdj = dlsym(h, "cusolverDnXgesvdjSetSortEig");
     *(void **)&found.destroy_svdj = dlsym(h, "cusolverDnDestroyGesvdjInfo");
+    *(void **)&found.create_params = dlsym(h, "cusolverDnCreateParams");
+    *(void **)&found.destroy_params = dlsym(h, "cusolverDnDestroyParams");
+    *(void **)&found.xgeev_buf = dlsym(h, "cusolverDnXgeev_bufferSize");
+    *(void **)&found.xgeev = dlsym(h, "cusolverDnXgeev");
     bool all = found.create != NULL && found.set_stream != NULL;
     for (int t = 0; t < 4; t++) {
         for (int r = 0; r < UA_CUSOLVER_ROUTINES; r++) {
@@ -420,6 +424,65 @@ eigh(ua_cusolver_job *j)
                : st;
 }
 
+/* The general eigensolver, one matrix a call through the 64-bit API: a
+ * real matrix's eigenvalues come as complex numbers, its vectors as
+ * LAPACK's real pairs (library_kernels.h).  It takes a host workspace
+ * too, released once the statuses have been read. */
+static ua_status
+eig(ua_cusolver_job *j)
+{
+    const ua_solver_plan *p = j->p;
+    if (j->lib->xgeev == NULL || j->lib->xgeev_buf == NULL ||
+        j->lib->create_params == NULL || j->lib->destroy_params == NULL) {
+        return ua_error_set(UA_ERR_UNAVAILABLE,
+                            "%s has no cusolverDnXgeev, which linalg.eig and "
+                            "eigvals need (cuSOLVER 11.7 of CUDA 12.6 and "
+                            "later have it)",
+                            where);
+    }
+    /* cudaDataType: CUDA_R_32F, CUDA_R_64F, CUDA_C_32F, CUDA_C_64F */
+    static const int types[4] = {0, 1, 4, 5};
+    int ta = types[j->t], tw = types[j->t | 2];
+    int jobvr = p->vectors ? UA_CUSOLVER_VECTOR : UA_CUSOLVER_NOVECTOR;
+    int64_t n = j->n, ldv = p->vectors ? n : 1;
+    size_t dev_bytes = 0, host_bytes = 0, ws = 2 * (size_t)n * j->rs;
+    void *params = NULL, *dev = NULL, *host = NULL;
+    int *info = NULL;
+    ua_status st = ua_cusolver_called(j->lib->create_params(&params),
+                                      "cusolverDnCreateParams");
+    st = st == UA_OK
+             ? ua_cusolver_called(
+                   j->lib->xgeev_buf(j->h, params, UA_CUSOLVER_NOVECTOR, jobvr,
+                                     n, ta, p->a, n, tw, p->w, ta, NULL, 1, ta,
+                                     p->v, ldv, ta, &dev_bytes, &host_bytes),
+                   "cusolverDnXgeev_bufferSize")
+             : st;
+    st = st == UA_OK ? ua_cusolver_temp(j, dev_bytes ? dev_bytes : 1, &dev)
+                     : st;
+    st = st == UA_OK ? ua_cusolver_statuses(j, &info) : st;
+    if (st == UA_OK && (host = malloc(host_bytes ? host_bytes : 1)) == NULL) {
+        st = ua_error_set(UA_ERR_NOMEM, "no memory for cuSOLVER's workspace");
+    }
+    for (size_t k = 0; st == UA_OK && k < p->batch; k++) {
+        st = ua_cusolver_called(
+            j->lib->xgeev(j->h, params, UA_CUSOLVER_NOVECTOR, jobvr, n, ta,
+                          matrix(p->a, k, n, n, j->s), n, tw, p->w + k * ws,
+                          ta, NULL, 1, ta,
+                          p->vectors ? matrix(p->v, k, n, n, j->s) : NULL, ldv,
+                          ta, dev, dev_bytes, host, host_bytes, info + k),
+            "cusolverDnXgeev");
+    }
+    st = st == UA_OK ? ua_cusolver_check(j, info, p->batch, "cusolverDnXgeev",
+                                         "has eigenvalues that did not "
+                                         "converge")
+                     : st;
+    if (params != NULL) {
+        j->lib->destroy_params(params);
+    }
+    free(host);
+    return st;
+}
+
 /* The Jacobi SVD (gesvdj), one matrix a call, of any shape: on large
  * matrices it is the faster of the two (benchmarks/gpu_linalg_fft.py's
  * svd row).  It gives V, whose conjugate transpose is vt; without vectors
@@ -597,6 +660,8 @@ run(ua_cusolver_job *j)
         return qr(j);
     case UA_SOLVER_EIGH:
         return eigh(j);
+    case UA_SOLVER_EIG:
+        return eig(j);
     case UA_SOLVER_SVD:
         return has_jacobi_svd(j) ? svd_jacobi(j) : svd(j);
     case UA_SOLVER_DET:

@@ -103,6 +103,22 @@ typedef int (*ua_svdj_fn)(void *h, int jobz, int econ, int m, int n, void *a,
 
 typedef void (*ua_cusolver_fn)(void);
 
+/* The 64-bit API's general eigensolver (cuSOLVER 11.7, CUDA 12.6, on):
+ * types as cudaDataType values, workspaces in bytes on the device and on
+ * the host. */
+typedef int (*ua_xgeev_buf_fn)(void *h, void *params, int jobvl, int jobvr,
+                               int64_t n, int ta, const void *a, int64_t lda,
+                               int tw, const void *w, int tvl, const void *vl,
+                               int64_t ldvl, int tvr, const void *vr,
+                               int64_t ldvr, int compute, size_t *dev_bytes,
+                               size_t *host_bytes);
+typedef int (*ua_xgeev_fn)(void *h, void *params, int jobvl, int jobvr,
+                           int64_t n, int ta, void *a, int64_t lda, int tw,
+                           void *w, int tvl, void *vl, int64_t ldvl, int tvr,
+                           void *vr, int64_t ldvr, int compute, void *dev,
+                           size_t dev_bytes, void *host, size_t host_bytes,
+                           int *info);
+
 /* What was found of the library: the Jacobi routines' parameter objects
  * (syevjInfo_t, gesvdjInfo_t) come with the batched routines. */
 typedef struct {
@@ -114,6 +130,11 @@ typedef struct {
     int (*create_svdj)(void **params);
     int (*destroy_svdj)(void *params);
     int (*sort_svdj)(void *params, int sort);
+    /* optional: cusolverDnXgeev and its parameter object */
+    int (*create_params)(void **params);
+    int (*destroy_params)(void *params);
+    ua_xgeev_buf_fn xgeev_buf;
+    ua_xgeev_fn xgeev;
     ua_cusolver_fn fn[4][UA_CUSOLVER_ROUTINES];
 } ua_cusolver_lib;
 

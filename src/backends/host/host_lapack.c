@@ -26,6 +26,12 @@ typedef void (*syevd_fn)(const char *, const char *, IP, void *, IP, void *,
                          void *, IP, IP, IP, IP, size_t, size_t);
 typedef void (*heevd_fn)(const char *, const char *, IP, void *, IP, void *,
                          void *, IP, void *, IP, IP, IP, IP, size_t, size_t);
+typedef void (*geev_real_fn)(const char *, const char *, IP, void *, IP,
+                             void *, void *, void *, IP, void *, IP, void *,
+                             IP, IP, size_t, size_t);
+typedef void (*geev_cplx_fn)(const char *, const char *, IP, void *, IP,
+                             void *, void *, IP, void *, IP, void *, IP,
+                             void *, IP, size_t, size_t);
 typedef void (*gesdd_real_fn)(const char *, IP, IP, void *, IP, void *, void *,
                               IP, void *, IP, void *, IP, IP, IP, size_t);
 typedef void (*gesdd_cplx_fn)(const char *, IP, IP, void *, IP, void *, void *,
@@ -33,11 +39,11 @@ typedef void (*gesdd_cplx_fn)(const char *, IP, IP, void *, IP, void *, void *,
                               size_t);
 
 /* The routines of each type, s, d, c, z. */
-enum { POTRF, GETRF, GETRS, GEQRF, ORGQR, EVD, GESDD, ROUTINES };
+enum { POTRF, GETRF, GETRS, GEQRF, ORGQR, EVD, GEEV, GESDD, ROUTINES };
 static const char *const routine_names[ROUTINES][2] = {
     {"potrf", "potrf"}, {"getrf", "getrf"}, {"getrs", "getrs"},
     {"geqrf", "geqrf"}, {"orgqr", "ungqr"}, {"syevd", "heevd"},
-    {"gesdd", "gesdd"}};
+    {"geev", "geev"},   {"gesdd", "gesdd"}};
 
 static struct {
     void (*fn[4][ROUTINES])(void);
@@ -337,6 +343,77 @@ eigh(const job *j)
     return st;
 }
 
+/* geev of one matrix: the real types' eigenvalues into wr and wi, the
+ * complex types' into wr. */
+static void
+call_geev(const job *j, bool vectors, void *a, void *wr, void *wi, void *v,
+          work *wk, lint *info)
+{
+    lint n, lda, ldvl, ldvr, lw;
+    const char *jobvr = vectors ? "V" : "N";
+    int64_t ldv = vectors ? j->n : 1;
+    unsigned char unused[16];
+    if (j->t < 2) {
+        ((geev_real_fn)lapack.fn[j->t][GEEV])(
+            "N", jobvr, arg(&n, j->n), a, arg(&lda, j->n), wr, wi, unused,
+            arg(&ldvl, 1), vectors ? v : unused, arg(&ldvr, ldv), wk->w,
+            arg(&lw, wk->nw), arg(info, 0), 1, 1);
+    } else {
+        ((geev_cplx_fn)lapack.fn[j->t][GEEV])(
+            "N", jobvr, arg(&n, j->n), a, arg(&lda, j->n), wr, unused,
+            arg(&ldvl, 1), vectors ? v : unused, arg(&ldvr, ldv), wk->w,
+            arg(&lw, wk->nw), wk->r, arg(info, 0), 1, 1);
+    }
+}
+
+/* The real types' eigenvalues, (wr, wi), as n complex numbers. */
+static void
+interleave(const job *j, const void *wr, const void *wi, char *w)
+{
+    for (int64_t k = 0; k < j->n; k++) {
+        if (j->t == 0) {
+            ((float *)(void *)w)[2 * k] = ((const float *)wr)[k];
+            ((float *)(void *)w)[2 * k + 1] = ((const float *)wi)[k];
+        } else {
+            ((double *)(void *)w)[2 * k] = ((const double *)wr)[k];
+            ((double *)(void *)w)[2 * k + 1] = ((const double *)wi)[k];
+        }
+    }
+}
+
+/* EIG: geev per matrix, one workspace for the batch; the real types'
+ * eigenvalues through wr and wi (after the workspace in wk.r). */
+static ua_status
+eig(const job *j)
+{
+    const ua_solver_plan *p = j->p;
+    size_t cs = 2 * j->rs; /* the eigenvalues' complex type */
+    unsigned char qw[16], qr[16];
+    /* the complex query writes rwork[0] too */
+    work query = {qw, qr, NULL, -1, 0, 0};
+    lint info;
+    call_geev(j, p->vectors, p->a, qw, qw, p->v, &query, &info);
+    work wk;
+    /* real: wr and wi; complex: geev's rwork of 2n */
+    ua_status st =
+        work_alloc(&wk, queried(qw, j->t), 2 * j->n, 0, j->s, j->rs);
+    char *wi = (char *)wk.r + (size_t)j->n * j->rs;
+    for (size_t b = 0; b < p->batch && st == UA_OK; b++) {
+        char *w = p->w + b * (size_t)j->n * cs;
+        char *v = p->vectors ? matrix(p->v, b, j->n, j->n, j->s) : NULL;
+        call_geev(j, p->vectors, matrix(p->a, b, j->n, j->n, j->s),
+                  j->t < 2 ? wk.r : (void *)w, wi, v, &wk, &info);
+        if (value(&info) != 0) {
+            st = failed("geev", value(&info), b,
+                        "has eigenvalues that did not converge");
+        } else if (j->t < 2) {
+            interleave(j, wk.r, wi, w);
+        }
+    }
+    work_free(&wk);
+    return st;
+}
+
 static void
 call_gesdd(const job *j, const char *jobz, void *a, void *s, void *u, void *vt,
            int64_t ucols, int64_t vtrows, work *wk, lint *info)
@@ -431,6 +508,8 @@ ua_host_lapack_solver(void *queue, const ua_solver_plan *p)
         return qr(&j);
     case UA_SOLVER_EIGH:
         return eigh(&j);
+    case UA_SOLVER_EIG:
+        return eig(&j);
     case UA_SOLVER_SVD:
         return svd(&j);
     case UA_SOLVER_DET:

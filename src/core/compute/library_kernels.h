@@ -34,6 +34,14 @@
  *   EIGH      a (n x n, Hermitian, its lower triangle read) -> w (n real
  *             elements per matrix, ascending) and, where vectors, a <- the
  *             eigenvectors as columns (a is otherwise destroyed)
+ *   EIG       a (n x n, destroyed) -> w (n elements per matrix of the
+ *             complex type of a's precision: the eigenvalues) and, where
+ *             vectors, v (n x n of a's type) <- the right eigenvectors as
+ *             columns, each of norm 1 with its largest component real
+ *             (LAPACK's geev); for a real a, a complex conjugate pair of
+ *             eigenvalues comes positive imaginary part first, and its
+ *             vectors are v[:, j] + i v[:, j + 1] and their conjugate, as
+ *             LAPACK gives them
  *   SVD       a (m x n, destroyed) -> s (min(m, n) real elements,
  *             descending) and, where vectors, u (m x ucols) and vt
  *             (vtrows x n) with ucols = vtrows = full ? m and n : min(m,
@@ -59,6 +67,7 @@ typedef enum ua_solver_op {
     UA_SOLVER_QR_Q,
     UA_SOLVER_EIGH,
     UA_SOLVER_SVD,
+    UA_SOLVER_EIG,
     UA_SOLVER_DET,
     UA_SOLVER_SLOGDET
 } ua_solver_op;
@@ -70,14 +79,15 @@ typedef struct ua_solver_plan {
     ptrdiff_t m, n;  /* a's rows and columns, > 0 */
     ptrdiff_t nrhs;  /* SOLVE: b's columns, > 0 */
     ptrdiff_t k;     /* QR_Q: the reflectors, 0 < k <= n */
-    bool vectors;    /* EIGH, SVD */
+    bool vectors;    /* EIGH, EIG, SVD */
     bool full;       /* SVD: full_matrices */
     char *a;
     char *b;         /* SOLVE */
     char *tau;       /* QR, QR_Q */
-    char *w;         /* EIGH: eigenvalues; SVD: singular values;
+    char *w;         /* EIGH, EIG: eigenvalues; SVD: singular values;
                         SLOGDET: log |det| */
     char *u, *vt;    /* SVD, where vectors */
+    char *v;         /* EIG, where vectors */
     int32_t *pivots; /* LU */
     char *det;       /* DET: determinants; SLOGDET: their signs */
 } ua_solver_plan;

@@ -25,6 +25,7 @@
     X(IInfo_Type)                                                             \
     X(FInfo_Type)                                                             \
     X(EighResult_Type) /* usmarray.linalg's result tuples (extensions.c) */   \
+    X(EigResult_Type)                                                         \
     X(QRResult_Type)                                                          \
     X(SlogdetResult_Type)                                                     \
     X(SVDResult_Type)                                                         \

@@ -80,6 +80,9 @@ add_linalg_results(PyObject *linalg, ua_state *st)
     const char *p = "usmarray.linalg";
     return ua_py_add_result_type(linalg, p, "EighResult", "eigh's result",
                                  eigh, 2, &st->EighResult_Type) < 0 ||
+                   ua_py_add_result_type(linalg, p, "EigResult",
+                                         "eig's result", eigh, 2,
+                                         &st->EigResult_Type) < 0 ||
                    ua_py_add_result_type(linalg, p, "QRResult", "qr's result",
                                          qr, 2, &st->QRResult_Type) < 0 ||
                    ua_py_add_result_type(linalg, p, "SlogdetResult",

@@ -132,6 +132,75 @@ apply_parity(PyObject *module, PyObject *x, PyObject *pivots, PyObject *v)
     return out;
 }
 
+/* sign and log |det| of x's matrices from their LU factors, as NumPy
+ * computes them: a real pivot's sign is -1 where it is negative, 0 where
+ * it is 0 and +1 otherwise (a NaN pivot leaves the sign +-1, as NumPy's
+ * count of negative pivots does); a complex pivot's is d / |d|. */
+/* The pivots, in double precision where widen asks and the device has it
+ * (NumPy computes single-precision determinants so, rounding once). */
+static PyObject *
+pivots_of(ua_state *st, PyObject *lu, bool widen)
+{
+    PyObject *d = ua_py_diagonal_view(st, lu, 0);
+    if (d == NULL || !widen || ua_py_default_float(d) != UA_FLOAT64) {
+        return d;
+    }
+    ua_typenum t = (ua_typenum)ARR(d)->typenum;
+    ua_typenum wide = t == UA_COMPLEX64 ? UA_COMPLEX128
+                      : t == UA_FLOAT32 ? UA_FLOAT64
+                                        : t;
+    if (wide != t) {
+        Py_SETREF(d, ua_py_array_copy(st, d, wide, 'C', base_of(d)->kind,
+                                      base_of(d)->queue));
+    }
+    return d;
+}
+
+static int
+composed_slogdet(PyObject *module, PyObject *x, const char *fn, bool widen,
+                 PyObject **sign, PyObject **logabs)
+{
+    ua_state *st = PyModule_GetState(module);
+    PyObject *lu, *pivots;
+    *sign = *logabs = NULL;
+    if (lu_factors(st, x, fn, &lu, &pivots) < 0) {
+        return -1;
+    }
+    PyObject *d = pivots_of(st, lu, widen);
+    PyObject *signs = ua_py_la_ew1(st, UA_EW_sign, d);
+    if (signs != NULL && ua_dtype_kind((ua_typenum)ARR(d)->typenum) == 'f') {
+        PyObject *nan = ua_py_la_ew1(st, UA_EW_isnan, d);
+        PyObject *one = PyLong_FromLong(1);
+        Py_SETREF(signs,
+                  nan && one ? ua_py_la_where(st, nan, one, signs) : NULL);
+        Py_XDECREF(nan);
+        Py_XDECREF(one);
+    }
+    PyObject *prod = ua_py_la_reduce_last(st, UA_REDUCE_PROD, signs, 1, false);
+    *sign = prod ? apply_parity(module, x, pivots, prod) : NULL;
+    PyObject *magnitude = ua_py_la_ew1(st, UA_EW_abs, d);
+    PyObject *logs = ua_py_la_ew1(st, UA_EW_log, magnitude);
+    *logabs = ua_py_la_reduce_last(st, UA_REDUCE_SUM, logs, 1, false);
+    Py_XDECREF(d);
+    Py_XDECREF(signs);
+    Py_XDECREF(prod);
+    Py_XDECREF(magnitude);
+    Py_XDECREF(logs);
+    Py_DECREF(lu);
+    Py_DECREF(pivots);
+    if (*sign == NULL || *logabs == NULL) {
+        Py_CLEAR(*sign);
+        Py_CLEAR(*logabs);
+        return -1;
+    }
+    return 0;
+}
+
+/* det on the other queues: sign * exp(log |det|), as NumPy's det, so
+ * that a product that would overflow midway (1e200 * 1e200 * 1e-300)
+ * does not; single precision in double where the device has it, rounded
+ * once (an overflowing complex64 determinant is then inf as NumPy's, not
+ * the nan of inf - inf). */
 PyObject *
 ua_py_la_det(PyObject *module, PyObject *x)
 {
@@ -140,37 +209,21 @@ ua_py_la_det(PyObject *module, PyObject *x)
     if (direct(module, x, "det", false, &fast) != 0) {
         return fast;
     }
-    PyObject *lu, *pivots;
-    if (lu_factors(st, x, "det", &lu, &pivots) < 0) {
+    PyObject *sign, *logabs;
+    ua_typenum t;
+    if (ua_py_la_operand(st, x, "det", &t) < 0 ||
+        composed_slogdet(module, x, "det", true, &sign, &logabs) < 0) {
         return NULL;
     }
-    PyObject *d = ua_py_diagonal_view(st, lu, 0);
-    /* The product in double precision where the device has it, rounded
-     * once, as NumPy's det computes single-precision determinants: a
-     * complex64 product that overflows is inf, not the nan of inf - inf
-     * that complex64 multiplication gives (inf+infj as NumPy, not
-     * nan+nanj). */
-    PyObject *prod = NULL;
-    if (d != NULL) {
-        ua_typenum t = (ua_typenum)ARR(d)->typenum, wide = t;
-        if (ua_py_default_float(d) == UA_FLOAT64) {
-            wide = t == UA_COMPLEX64 ? UA_COMPLEX128
-                   : t == UA_FLOAT32 ? UA_FLOAT64
-                                     : t;
-        }
-        uint64_t last = (uint64_t)1 << (ARR(d)->nd - 1);
-        prod = ua_py_reduce(st, d, UA_REDUCE_PROD, last, false, wide, 0.0);
-        if (prod != NULL && wide != t) {
-            Py_SETREF(prod,
-                      ua_py_array_copy(st, prod, t, 'C', base_of(prod)->kind,
-                                       base_of(prod)->queue));
-        }
+    PyObject *magnitude = ua_py_la_ew1(st, UA_EW_exp, logabs);
+    PyObject *out = ua_py_la_ew2(st, UA_EW_multiply, sign, magnitude);
+    if (out != NULL && ARR(out)->typenum != (int)t) {
+        Py_SETREF(out, ua_py_array_copy(st, out, t, 'C', base_of(out)->kind,
+                                        base_of(out)->queue));
     }
-    PyObject *out = prod ? apply_parity(module, x, pivots, prod) : NULL;
-    Py_XDECREF(d);
-    Py_XDECREF(prod);
-    Py_DECREF(lu);
-    Py_DECREF(pivots);
+    Py_DECREF(sign);
+    Py_DECREF(logabs);
+    Py_XDECREF(magnitude);
     return out;
 }
 
@@ -182,25 +235,10 @@ ua_py_la_slogdet(PyObject *module, PyObject *x)
     if (direct(module, x, "slogdet", true, &fast) != 0) {
         return fast;
     }
-    PyObject *lu, *pivots;
-    if (lu_factors(st, x, "slogdet", &lu, &pivots) < 0) {
+    PyObject *items[2];
+    if (composed_slogdet(module, x, "slogdet", false, &items[0], &items[1]) <
+        0) {
         return NULL;
     }
-    PyObject *d = ua_py_diagonal_view(st, lu, 0);
-    /* sign(d) is d / |d| for complex d, and 0 for 0 */
-    PyObject *signs = ua_py_la_ew1(st, UA_EW_sign, d);
-    PyObject *prod = ua_py_la_reduce_last(st, UA_REDUCE_PROD, signs, 1, false);
-    PyObject *sign = prod ? apply_parity(module, x, pivots, prod) : NULL;
-    PyObject *magnitude = ua_py_la_ew1(st, UA_EW_abs, d);
-    PyObject *logs = ua_py_la_ew1(st, UA_EW_log, magnitude);
-    PyObject *items[2] = {
-        sign, ua_py_la_reduce_last(st, UA_REDUCE_SUM, logs, 1, false)};
-    Py_XDECREF(d);
-    Py_XDECREF(signs);
-    Py_XDECREF(prod);
-    Py_XDECREF(magnitude);
-    Py_XDECREF(logs);
-    Py_DECREF(lu);
-    Py_DECREF(pivots);
     return ua_py_struct_of(st->SlogdetResult_Type, 2, items);
 }

@@ -116,6 +116,130 @@ eigvalsh(PyObject *module, PyObject *x)
     return eigen(module, x, "eigvalsh", false);
 }
 
+/* eig and eigvals. */
+
+/* NumPy's refusal of a matrix with a NaN or an infinity, whose general
+ * eigenproblem LAPACK and cuSOLVER would not answer meaningfully. */
+static int
+check_finite(ua_state *st, PyObject *x, const char *fn)
+{
+    PyObject *finite = ua_py_la_ew1(st, UA_EW_isfinite, x);
+    PyObject *all =
+        finite ? ua_py_la_reduce(st, UA_REDUCE_ALL, finite,
+                                 ((uint64_t)1 << ARR(x)->nd) - 1, false)
+               : NULL;
+    int truth = all ? PyObject_IsTrue(all) : -1;
+    Py_XDECREF(finite);
+    Py_XDECREF(all);
+    if (truth == 0) {
+        PyErr_Format(st->LinAlgError ? st->LinAlgError : PyExc_ValueError,
+                     "%s: the matrices must not hold infinities or NaNs", fn);
+    }
+    return truth == 1 ? 0 : -1;
+}
+
+/* A real matrix's eigenvectors as complex ones: where eigenvalue j has a
+ * positive imaginary part, columns j and j + 1 of v hold the real and
+ * imaginary parts of its vector, and eigenvalue j + 1 (its conjugate)
+ * has the conjugate vector (library_kernels.h's EIG). */
+static PyObject *
+complex_vectors(PyObject *module, PyObject *w, PyObject *v)
+{
+    ua_state *st = PyModule_GetState(module);
+    PyObject *zero = PyLong_FromLong(0), *i = PyComplex_FromDoubles(0, 1);
+    PyObject *im = ua_py_la_ew1(st, UA_EW_imag, w);
+    PyObject *pos = ua_py_la_ew2(st, UA_EW_greater, im, zero);
+    PyObject *neg = ua_py_la_ew2(st, UA_EW_less, im, zero);
+    PyObject *first =
+        pos ? ua_py_ns_call(module, "expand_dims", Py_BuildValue("(O)", pos),
+                            Py_BuildValue("{s:i}", "axis", -2))
+            : NULL;
+    PyObject *second =
+        neg ? ua_py_ns_call(module, "expand_dims", Py_BuildValue("(O)", neg),
+                            Py_BuildValue("{s:i}", "axis", -2))
+            : NULL;
+    PyObject *next =
+        ua_py_ns_call(module, "roll", Py_BuildValue("(Oi)", v, -1),
+                      Py_BuildValue("{s:i}", "axis", -1));
+    PyObject *prev = ua_py_ns_call(module, "roll", Py_BuildValue("(Oi)", v, 1),
+                                   Py_BuildValue("{s:i}", "axis", -1));
+    PyObject *inext = ua_py_la_ew2(st, UA_EW_multiply, next, i);
+    PyObject *iv = ua_py_la_ew2(st, UA_EW_multiply, v, i);
+    PyObject *lead = ua_py_la_ew2(st, UA_EW_add, v, inext);
+    PyObject *trail = ua_py_la_ew2(st, UA_EW_subtract, prev, iv);
+    PyObject *rest = ua_py_la_where(st, second, trail, lead ? v : NULL);
+    PyObject *out = ua_py_la_where(st, first, lead, rest);
+    PyObject *temps[] = {zero, i,    im,    pos, neg,  first, second,
+                         next, prev, inext, iv,  lead, trail, rest};
+    for (size_t k = 0; k < sizeof temps / sizeof *temps; k++) {
+        Py_XDECREF(temps[k]);
+    }
+    return out;
+}
+
+static PyObject *
+general_eigen(PyObject *module, PyObject *x, const char *fn, bool vectors)
+{
+    ua_state *st = PyModule_GetState(module);
+    ua_typenum t;
+    Py_ssize_t n;
+    if (ua_py_la_operand(st, x, fn, &t) < 0 ||
+        ua_py_la_check_square(x, fn, &n) < 0 || check_finite(st, x, fn) < 0) {
+        return NULL;
+    }
+    ua_typenum ct = t == UA_FLOAT32   ? UA_COMPLEX64
+                    : t == UA_FLOAT64 ? UA_COMPLEX128
+                                      : t;
+    Py_ssize_t shape[UA_MAXDIMS];
+    int nd = ua_py_la_batch_shape(x, n, -1, shape);
+    PyObject *a = ua_py_la_colmajor_copy(st, x, t);
+    PyObject *w = a ? ua_py_result_like(st, x, nd, shape, ct) : NULL;
+    PyObject *v = w && vectors ? ua_py_la_colmajor_empty(st, x, ARR(x)->nd,
+                                                         ARR(x)->shape, t)
+                               : NULL;
+    if (w != NULL && (v != NULL || !vectors)) {
+        ua_solver_plan p = {.op = UA_SOLVER_EIG,
+                            .type = t,
+                            .batch = ua_py_la_batch_of(x),
+                            .m = n,
+                            .n = n,
+                            .vectors = vectors,
+                            .a = ARR(a)->data,
+                            .w = ARR(w)->data,
+                            .v = v ? ARR(v)->data : NULL};
+        if (ua_py_la_run_solver(st, x, &p) < 0) {
+            Py_CLEAR(w);
+        }
+    }
+    Py_XDECREF(a);
+    if (!vectors) {
+        return w;
+    }
+    if (w == NULL || v == NULL) {
+        Py_XDECREF(w);
+        Py_XDECREF(v);
+        return NULL;
+    }
+    if (ct != t) {
+        PyObject *c = complex_vectors(module, w, v);
+        Py_SETREF(v, c);
+    }
+    PyObject *items[2] = {w, v};
+    return ua_py_struct_of(st->EigResult_Type, 2, items);
+}
+
+static PyObject *
+eig(PyObject *module, PyObject *x)
+{
+    return general_eigen(module, x, "eig", true);
+}
+
+static PyObject *
+eigvals(PyObject *module, PyObject *x)
+{
+    return general_eigen(module, x, "eigvals", false);
+}
+
 /* Solves a x = b in place of b, both column-major copies made here. */
 static int
 solve_into(ua_state *st, PyObject *a, PyObject *b, ua_typenum t)
@@ -561,6 +685,15 @@ PyMethodDef ua_py_linalg_factorization_methods[] = {
     {"diagonal", KW(diagonal_on_snapshots),
      "diagonal(x, /, *, offset=0)\n--\n\nThe diagonal of each matrix (a "
      "view): offset > 0 above the main one, < 0 below."},
+    {"eig", (PyCFunction)eig, METH_O,
+     "eig(x, /)\n--\n\nEigenvalues and right eigenvectors (as columns, each "
+     "of norm 1 with its largest component real) of general square "
+     "matrices, as complex arrays of x's precision: LAPACK's geev on the "
+     "host, cuSOLVER's Xgeev on CUDA.  Matrices holding infinities or NaNs "
+     "raise LinAlgError."},
+    {"eigvals", (PyCFunction)eigvals, METH_O,
+     "eigvals(x, /)\n--\n\nThe eigenvalues of general square matrices, as a "
+     "complex array of x's precision (see eig)."},
     {"eigh", (PyCFunction)eigh, METH_O,
      "eigh(x, /)\n--\n\nEigenvalues (ascending) and eigenvectors (as "
      "columns) of each Hermitian matrix, from its lower triangle."},

@@ -513,6 +513,7 @@ ua_py_array_function(PyObject *self, PyObject *args)
         return out;
     }
     Py_DECREF(out);
+    out = NULL;
     bool host = host_call(st, fargs, fkwargs);
     PyObject *ours = namespace_counterpart(module, name);
     if (ours != NULL && PyCallable_Check(ours)) {
@@ -531,6 +532,7 @@ ua_py_array_function(PyObject *self, PyObject *args)
         out = numpy_call(st, func, fargs, fkwargs);
     } else {
         PyErr_Clear();
+        out = NULL;
         PyErr_Format(PyExc_TypeError,
                      "numpy.%U has no counterpart in usmarray, and NumPy "
                      "cannot reach device memory: convert the array with "
