@@ -14,6 +14,9 @@ their own; every call is followed by a synchronization.  A row's
       timed in a new process on a warm cache, with the driver's lazy module
       loading and with CUDA_MODULE_LOADING=EAGER: each step's call, then its
       wait for the device.
+  python benchmarks/first_call.py --ahead [--json out.json]
+      python -m usmarray --compile-kernels on an empty cache folder (its
+      wall time), then each case's first call in a new process on it.
 """
 
 import argparse
@@ -316,7 +319,39 @@ def table(results, libs):
     return "\n".join(lines)
 
 
+def ahead(json_path=None):
+    """The cache filled ahead by --compile-kernels, then the first calls."""
+    with tempfile.TemporaryDirectory(prefix="first_call_ahead_") as cache:
+        env = dict(os.environ, USMARRAY_CACHE_DIR=cache)
+        t0 = time.perf_counter()
+        r = subprocess.run(
+            [sys.executable, "-m", "usmarray", "--compile-kernels"],
+            env=env, capture_output=True, text=True, timeout=900,
+        )  # fmt: skip
+        fill_s = time.perf_counter() - t0
+        print(r.stdout, file=sys.stderr)
+        rows = {case: run_child("usmarray", case, cache) for case in CASES}
+    lines = [f"python -m usmarray --compile-kernels: {fill_s:.1f} s (exit {r.returncode})",
+             "", "| call | first call after it (ms) | second (ms) |", "|---|---|---|"]  # fmt: skip
+    total = 0.0
+    for case in CASES:
+        e = rows[case]
+        if "error" in e:
+            lines.append(f"| {LABELS[case]} | {e['error']} | |")
+            continue
+        total += e["first_ms"]
+        lines.append(f"| {LABELS[case]} | {e['first_ms']:.1f} | {e['second_ms']:.1f} |")
+    lines.append(f"| sum of first calls | {total:.1f} | |")
+    print("\n".join(lines))
+    if json_path:
+        with open(json_path, "w") as f:
+            json.dump({"fill_s": fill_s, "exit": r.returncode, "rows": rows}, f, indent=1)
+
+
 def main():
+    if len(sys.argv) >= 2 and sys.argv[1] == "--ahead":
+        ahead(sys.argv[3] if len(sys.argv) == 4 and sys.argv[2] == "--json" else None)
+        return
     if len(sys.argv) == 4 and sys.argv[1] == "--child":
         child(sys.argv[2], sys.argv[3])
         return

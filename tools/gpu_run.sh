@@ -223,6 +223,10 @@ if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = first_call ]; then
     echo "== benchmark: first calls in new processes"
     USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --json "$OUT/first_call.json" \
         2>"$OUT/first_call_trace.txt" | tee "$OUT/first_call.txt" || status=1
+    # The cache filled ahead (python -m usmarray --compile-kernels), then
+    # the first calls.
+    python3 benchmarks/first_call.py --ahead --json "$OUT/first_call_ahead.json" \
+        2>"$OUT/first_call_ahead_trace.txt" | tee "$OUT/first_call_ahead.txt" || status=1
     # Where a warm-cache first elementwise call spends its time.
     USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --phases \
         2>"$OUT/first_call_phases_trace.txt" | tee "$OUT/first_call_phases.txt" || status=1

@@ -228,6 +228,72 @@ def include_flags():
     return " ".join("-I" + d for d in dict.fromkeys(dirs))
 
 
+# --compile-kernels: the first calls that the compiling backends (CUDA, a
+# SYCL GPU's OpenCL) would otherwise compile on demand, for the dtypes
+# programs are most often asked in.  CPU devices run the host's loops and
+# compile nothing.
+WARM_DTYPES = ("float32", "float64", "int32", "int64")
+
+
+def compiling_devices():
+    return [d for d in ua.get_devices() if d.backend != "host" and d.device_type != "cpu"]
+
+
+def warm(filter_string, dtype):
+    """Runs the common operations once on small arrays of the device and
+    dtype, so that their programs land in the kernel cache; returns the
+    seconds taken.  A worker process's task."""
+    import time
+
+    start = time.perf_counter()
+    d = ua.Device(filter_string)
+    x = ua.arange(64, dtype=dtype, device=d)
+    y = ua.ones(64, dtype=dtype, device=d)
+    floating = dtype.startswith("float")
+    ua.Queue(d).wait()
+    results = [x + y, x * 3, ua.sum(x), ua.argmax(x), ua.cumulative_sum(x), ua.sort(x),
+               ua.argsort(x), x[x > 1], ua.take(x, ua.arange(0, 64, 3, device=d)),
+               ua.where(x > 1, x, y), ua.unique_values(x)]  # fmt: skip
+    if floating:
+        m = ua.reshape(ua.ones(64 * 64, dtype=dtype, device=d), (64, 64))
+        results += [ua.exp(x), ua.mean(x), m @ m]
+    ua.Queue(d).wait()
+    del results
+    return time.perf_counter() - start
+
+
+def compile_kernels(jobs):
+    """Fills the kernel cache for every compiling device, a worker process
+    per device and dtype (NVRTC runs in each side by side); prints what it
+    did.  Returns the exit status."""
+    import concurrent.futures
+    import multiprocessing
+    import time
+
+    devices = compiling_devices()
+    if not devices:
+        print("no device here compiles kernels (the host and SYCL CPU devices run the "
+              "host's loops): nothing to do")  # fmt: skip
+        return 0
+    tasks = [(d.filter_string, t) for d in devices for t in WARM_DTYPES
+             if t != "float64" or d.has_aspect_fp64]  # fmt: skip
+    start, failed = time.perf_counter(), 0
+    context = multiprocessing.get_context("spawn")  # no fork under a GPU driver
+    with concurrent.futures.ProcessPoolExecutor(max(1, jobs), mp_context=context) as pool:
+        futures = {pool.submit(warm, *task): task for task in tasks}
+        for future in concurrent.futures.as_completed(futures):
+            device, dtype = futures[future]
+            try:
+                print(f"{device} {dtype}: {future.result():.1f} s")
+            except Exception as e:  # a device that fails does not stop the others
+                failed += 1
+                print(f"{device} {dtype}: failed: {type(e).__name__}: {e}")
+            sys.stdout.flush()
+    print(f"kernel cache filled for {len(devices)} device(s) in "
+          f"{time.perf_counter() - start:.1f} s")  # fmt: skip
+    return 1 if failed else 0
+
+
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="python -m usmarray",
@@ -257,6 +323,19 @@ def build_parser():
         help="run the self-check on every device and USM kind (the default)",
     )
     parser.add_argument(
+        "--compile-kernels",
+        action="store_true",
+        help="compile the common operations' kernels for every device that compiles "
+        "them (CUDA, SYCL GPUs) into the kernel cache, so that later processes' first "
+        "calls only load them (a container image built warm), and nothing else",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=min(8, os.cpu_count() or 1),
+        help="worker processes of --compile-kernels (default: the CPUs, at most 8)",
+    )
+    parser.add_argument(
         "--includes",
         action="store_true",
         help="print the compiler flags (-I) of an extension that uses the C API, and nothing else",
@@ -269,6 +348,8 @@ def main(argv=None):
     if args.includes:
         print(include_flags())
         return 0
+    if args.compile_kernels:
+        return compile_kernels(args.jobs)
     run_self_check = args.self_check or not args.full_list
     default, why = default_device()
     backends = ua._usmarray._backends()

@@ -239,3 +239,53 @@ def test_a_reader_that_stops_early_ends_it_quietly():
     assert b"Traceback" not in result.stderr, result.stderr
     assert b"BrokenPipeError" not in result.stderr, result.stderr
     assert result.returncode == 128 + 13
+
+
+# ------------------------------------------------------ --compile-kernels
+
+
+def compiling_devices():
+    return [d for d in ua.get_devices() if d.backend != "host" and d.device_type != "cpu"]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "int64"])
+def test_the_warm_up_runs_every_operation_it_lists(dtype):
+    from usmarray.__main__ import warm
+
+    assert warm("host", dtype) > 0
+
+
+def test_compile_kernels_without_a_compiling_device_says_so(tmp_path):
+    if compiling_devices():
+        pytest.skip("a device here compiles kernels")
+    result = run_main("--compile-kernels", env_extra={"USMARRAY_CACHE_DIR": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    assert "nothing to do" in result.stdout
+    assert not any(tmp_path.iterdir())
+
+
+def test_compile_kernels_fills_the_cache_that_later_processes_load(tmp_path):
+    """After --compile-kernels, a new process's first calls of the listed
+    operations load every program from the cache: NVRTC runs for none."""
+    devices = [d for d in compiling_devices() if d.backend == "cuda"]
+    if not devices:
+        pytest.skip("no CUDA device")
+    env = {"USMARRAY_CACHE_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "usmarray", "--compile-kernels", "--jobs", "4"],
+        capture_output=True, text=True, env=dict(os.environ, **env), timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"{devices[0].filter_string} float32:" in result.stdout
+    assert any(tmp_path.iterdir())
+    code = (
+        "import usmarray as ua\n"
+        f"d = ua.Device({devices[0].filter_string!r})\n"
+        "x = ua.arange(1000, dtype='float32', device=d)\n"
+        "i = ua.arange(1000, dtype='int64', device=d)\n"
+        "r = [x + x, ua.sum(x), ua.sort(x), ua.argmax(x), ua.cumulative_sum(i), i * 3, x[x > 5]]\n"
+        "ua.Queue(d).wait()\n"
+    )
+    later = run_main(code=code, env_extra=dict(env, USMARRAY_TRACE_COMPILE="1"))
+    assert later.returncode == 0, later.stderr
+    assert "disk cache" in later.stderr and "NVRTC" not in later.stderr, later.stderr
