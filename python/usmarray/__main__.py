@@ -262,25 +262,33 @@ def warm(filter_string, dtype):
     return time.perf_counter() - start
 
 
-def compile_kernels(jobs):
-    """Fills the kernel cache for every compiling device, a worker process
-    per device and dtype (NVRTC runs in each side by side); prints what it
-    did.  Returns the exit status."""
+def compile_kernels(jobs, names=None):
+    """Fills the kernel cache for every compiling device (or the devices
+    named), a worker process per device and dtype (NVRTC runs in each side
+    by side); prints what it did.  Returns the exit status."""
     import concurrent.futures
     import multiprocessing
     import time
 
-    devices = compiling_devices()
+    try:
+        devices = [ua.Device(n) for n in names] if names else compiling_devices()
+    except (ValueError, TypeError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if not devices:
         print("no device here compiles kernels (the host and SYCL CPU devices run the "
               "host's loops): nothing to do")  # fmt: skip
         return 0
     tasks = [(d.filter_string, t) for d in devices for t in WARM_DTYPES
              if t != "float64" or d.has_aspect_fp64]  # fmt: skip
+    # The task by the module's importable name: run as `python -m usmarray`
+    # this module is __main__, which a worker process does not have.
+    from usmarray.__main__ import warm as task_of_worker
+
     start, failed = time.perf_counter(), 0
     context = multiprocessing.get_context("spawn")  # no fork under a GPU driver
     with concurrent.futures.ProcessPoolExecutor(max(1, jobs), mp_context=context) as pool:
-        futures = {pool.submit(warm, *task): task for task in tasks}
+        futures = {pool.submit(task_of_worker, *task): task for task in tasks}
         for future in concurrent.futures.as_completed(futures):
             device, dtype = futures[future]
             try:
@@ -330,6 +338,13 @@ def build_parser():
         "calls only load them (a container image built warm), and nothing else",
     )
     parser.add_argument(
+        "--device",
+        action="append",
+        metavar="FILTER",
+        help="with --compile-kernels: only this device (repeatable; a CPU device runs the "
+        "operations on the host's loops and compiles nothing)",
+    )
+    parser.add_argument(
         "--jobs",
         type=int,
         default=min(8, os.cpu_count() or 1),
@@ -349,7 +364,7 @@ def main(argv=None):
         print(include_flags())
         return 0
     if args.compile_kernels:
-        return compile_kernels(args.jobs)
+        return compile_kernels(args.jobs, args.device)
     run_self_check = args.self_check or not args.full_list
     default, why = default_device()
     backends = ua._usmarray._backends()

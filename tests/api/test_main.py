@@ -264,6 +264,20 @@ def test_compile_kernels_without_a_compiling_device_says_so(tmp_path):
     assert not any(tmp_path.iterdir())
 
 
+def test_compile_kernels_runs_its_workers_for_the_devices_named(tmp_path):
+    # Worker processes of `python -m usmarray`, whose module is __main__
+    # there: the task must reach them by its importable name.
+    result = run_main(
+        "--compile-kernels", "--device", "host", "--jobs", "2",
+        env_extra={"USMARRAY_CACHE_DIR": str(tmp_path)},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    for dtype in ("float32", "float64", "int32", "int64"):
+        assert f"host:cpu:0 {dtype}: " in result.stdout and "failed" not in result.stdout
+    bad = run_main("--compile-kernels", "--device", "nosuch:9")
+    assert bad.returncode != 0 and "nosuch" in bad.stderr
+
+
 def test_compile_kernels_fills_the_cache_that_later_processes_load(tmp_path):
     """After --compile-kernels, a new process's first calls of the listed
     operations load every program from the cache: NVRTC runs for none."""
