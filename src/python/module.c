@@ -154,6 +154,54 @@ refuse_subinterpreter(void)
     return -1;
 }
 
+/* The module's public names, as a tuple __all__ that the package takes
+ * its names from: in the order they were registered, every function of
+ * the module's method tables without a leading underscore and every type
+ * of the package's (its __module__ usmarray: the classes, the exception,
+ * the result tuples and __array_namespace_info__).  Private helpers
+ * (_rebuild_memory, _C_API) and the submodules linalg and fft, which the
+ * package enters in sys.modules, are not among them. */
+static int
+is_public(PyObject *module, PyObject *name, PyObject *value)
+{
+    if (PyCFunction_Check(value)) {
+        return PyCFunction_GET_SELF(value) == module &&
+               PyUnicode_READ_CHAR(name, 0) != '_';
+    }
+    if (!PyType_Check(value)) {
+        return 0;
+    }
+    PyObject *owner = PyObject_GetAttrString(value, "__module__");
+    int rc = owner == NULL ? -1
+             : PyUnicode_Check(owner)
+                 ? PyUnicode_CompareWithASCIIString(owner, "usmarray") == 0
+                 : 0;
+    Py_XDECREF(owner);
+    return rc;
+}
+
+static int
+add_public_names(PyObject *module)
+{
+    PyObject *dict = PyModule_GetDict(module); /* borrowed */
+    PyObject *names = PyList_New(0);
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (names != NULL && PyDict_Next(dict, &pos, &key, &value)) {
+        int public = PyUnicode_Check(key) && PyUnicode_GET_LENGTH(key) > 0
+                         ? is_public(module, key, value)
+                         : 0;
+        if (public < 0 || (public && PyList_Append(names, key) < 0)) {
+            Py_CLEAR(names);
+        }
+    }
+    PyObject *all = names ? PyList_AsTuple(names) : NULL;
+    int rc = all ? PyModule_AddObjectRef(module, "__all__", all) : -1;
+    Py_XDECREF(all);
+    Py_XDECREF(names);
+    return rc;
+}
+
 static int
 module_exec(PyObject *module)
 {
@@ -175,7 +223,8 @@ module_exec(PyObject *module)
         ua_py_searching_add(module) < 0 || ua_py_sorting_add(module) < 0 ||
         ua_py_sets_add(module) < 0 || ua_py_linalg_add(module) < 0 ||
         ua_py_extensions_add(module, st) < 0 ||
-        ua_py_info_add(module, st) < 0 || ua_py_capi_add(module, st) < 0) {
+        ua_py_info_add(module, st) < 0 || ua_py_capi_add(module, st) < 0 ||
+        add_public_names(module) < 0) {
         return -1;
     }
     st->rebuild_memory = PyObject_GetAttrString(module, "_rebuild_memory");
