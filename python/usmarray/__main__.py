@@ -247,18 +247,20 @@ def warm(filter_string, dtype):
 
     start = time.perf_counter()
     d = ua.Device(filter_string)
-    x = ua.arange(64, dtype=dtype, device=d)
-    y = ua.ones(64, dtype=dtype, device=d)
     floating = dtype.startswith("float")
-    ua.Queue(d).wait()
-    results = [x + y, x * 3, ua.sum(x), ua.argmax(x), ua.cumulative_sum(x), ua.sort(x),
-               ua.argsort(x), x[x > 1], ua.take(x, ua.arange(0, 64, 3, device=d)),
-               ua.where(x > 1, x, y), ua.unique_values(x)]  # fmt: skip
-    if floating:
-        m = ua.reshape(ua.ones(64 * 64, dtype=dtype, device=d), (64, 64))
-        results += [ua.exp(x), ua.mean(x), m @ m]
-    ua.Queue(d).wait()
-    del results
+    # Small arrays and large ones take different kernels (a sort within
+    # one group, or the radix sort's passes; a scan of one tile, or many).
+    for n in (64, 1 << 20):
+        x = ua.astype(ua.arange(n, device=d) % 100, dtype)
+        y = ua.ones(n, dtype=dtype, device=d)
+        results = [x + y, x * 3, ua.sum(x), ua.argmax(x), ua.cumulative_sum(x), ua.sort(x),
+                   ua.argsort(x), x[x > 1], ua.take(x, ua.arange(0, n, 3, device=d)),
+                   ua.where(x > 1, x, y), ua.unique_values(x)]  # fmt: skip
+        if floating:
+            m = ua.reshape(ua.ones(64 * 64, dtype=dtype, device=d), (64, 64))
+            results += [ua.exp(x), ua.mean(x), m @ m]
+        ua.Queue(d).wait()
+        del results
     return time.perf_counter() - start
 
 
