@@ -117,7 +117,8 @@ typedef struct ua_device_info_ops {
     /* Whether the device computes in double precision, which every call
      * that picks a default dtype asks: without device_info's other
      * queries (CUDA's loads cuBLAS, cuSOLVER and cuFFT for their
-     * versions, 80-500 ms).  NULL: device_info's fp64. */
+     * versions, which the first elementwise call would pay for).  NULL:
+     * device_info's fp64. */
     bool (*has_fp64)(int index);
 } ua_device_info_ops;
 

@@ -512,10 +512,10 @@ cuda_band(void *queue, const ua_band_plan *p)
 /* The contiguous path's shape: threads a block, vectors of 16 bytes a
  * thread at a time (UA_UNROLL, every load before the stores) and the
  * grid's cap in blocks per multiprocessor (0: one block per chunk, no
- * grid-stride).  The default is the fastest of benchmarks/ew_cuda_sweep.py
- * on the H100 (512 threads, 2 vectors, no cap: 1.02-1.05x PyTorch on
- * every streaming row, where 256 threads, 1 vector, 32 blocks per SM gave
- * 0.98-0.99x).  USMARRAY_CUDA_EW_TUNE="threads,unroll,blocks_per_sm",
+ * grid-stride).  The default (512 threads, 2 vectors, no cap) is the
+ * fastest of benchmarks/ew_cuda_sweep.py's shapes on every streaming row
+ * (its results: benchmarks/results/ew_cuda_sweep.json; docs/performance.rst
+ * says how it compares).  USMARRAY_CUDA_EW_TUNE="threads,unroll,blocks_per_sm",
  * read once, sets them for the sweep; the kernels' disk cache is keyed by
  * their source, which carries them. */
 static struct {

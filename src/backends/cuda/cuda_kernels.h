@@ -166,8 +166,8 @@ static const char ua_cuda_kernel_body[] =
  * shared memory ends at 48).  TILE_MIN_BLOCKS bounds the registers of
  * the kernel with int offsets: 8 blocks of 256 threads an SM leave each
  * thread 32, where the wider tiles otherwise took 80 (3 blocks an SM) and
- * ran the 8192^2 transpose 11 % slower on the H100 (README, "Performance
- * on the GPU"); larger elements need more registers for as many loads.  The launch sizes its
+ * ran the 8192^2 transpose slower (docs/performance.rst has its row);
+ * larger elements need more registers for as many loads.  The launch sizes its
  * grid by the same rules, which the kernel source is made of. */
 #define UA_CUDA_TILE_L(itemsize) ((itemsize) > 8 ? 32 : 64)
 #define UA_CUDA_TILE_BATCHES(itemsize) ((itemsize) > 4 ? 2 : 4)

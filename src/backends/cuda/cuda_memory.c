@@ -147,8 +147,9 @@ cuda_free(void *context, void *queue, ua_usm_kind kind, void *ptr,
 }
 
 /* A block a stream freed serves that stream's next allocation of the same
- * size with no driver call: the stream orders the two uses by itself.
- * (Two driver calls per empty() of 256 MiB cost 1.1 µs on the H100.) */
+ * size with no driver call: the stream orders the two uses by itself, and
+ * the two driver calls an allocation and a free would make are the larger
+ * part of a large empty()'s cost. */
 static bool
 take_kept(ua_cuda_context *c, CUstream stream, size_t nbytes, CUdeviceptr *p)
 {
@@ -314,7 +315,8 @@ const ua_memory_provider ua_cuda_ordered_memory = {
 /* A block of device memory for the queue's next work, freed in stream
  * order (cuMemFreeAsync); from the context's pool, which keeps what is
  * freed (the driver's default pool gives its memory back at each
- * synchronization, and mapping it again cost 50 to 130 us a call). */
+ * synchronization, and mapping it again cost more than the call's
+ * work). */
 ua_status
 ua_cuda_scratch(ua_cuda_queue *q, size_t bytes, CUdeviceptr *p)
 {

@@ -1,8 +1,8 @@
 /* Copies of large contiguous ranges between pageable host memory and the
  * GPU, pipelined.  The driver stages pageable memory through its own
- * buffer with one CPU thread, at that thread's memcpy speed (about
- * 11 GB/s on an H100 host, a fifth of what the DMA engine moves from
- * pinned memory).  Here several threads each copy chunks into pinned
+ * buffer with one CPU thread, at that thread's memcpy speed, a fraction
+ * of what the DMA engine moves from pinned memory (docs/performance.rst
+ * has the rows).  Here several threads each copy chunks into pinned
  * slots of their own, two per thread, while the DMA engine drains the
  * slots filled before: uploads pack a slot and enqueue its transfer,
  * downloads enqueue a transfer into one slot while unpacking the other. */

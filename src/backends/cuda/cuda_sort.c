@@ -64,7 +64,7 @@ tune_read(void)
 
 /* Keys a tile of the pass kernels takes: the text's keys a thread, 16
  * (OS_IPT32 for 4-byte keys alone) or 8 of 8 bytes; 24 of 4 bytes, 6,144
- * a tile, measured slower on the H100. */
+ * a tile, measured slower (benchmarks/cuda_sort_sweep.py). */
 static ptrdiff_t
 tile_of(size_t isz, bool index)
 {

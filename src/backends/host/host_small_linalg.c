@@ -6,8 +6,8 @@
  * matrix), the square matrices of order up to SMALL_N take loops of their
  * own (host_small_linalg.inc): LU (getf2), solve (getrs), Cholesky
  * (potf2) and the determinants, whose product of the diagonal is taken
- * here rather than by the binding's reductions (a reduction over rows of
- * four cost 0.5 us a row).  Their batches split over the backend's
+ * here rather than by the binding's reductions (whose per-row set-up
+ * outweighs a row of four).  Their batches split over the backend's
  * threads.  The other orders and factorizations call LAPACK
  * (host_lapack.c), one workspace for the batch.  A failure names the
  * batch's first failing matrix, as LAPACK's loop does. */

@@ -33,8 +33,8 @@ cpu_kernels(void)
  * outrun what the device's runtime builds of the core's GPU kernels many
  * times over (a product at a fortieth of BLAS's speed), and its
  * elementwise loops, gathers and copies need no compile, where the
- * device's runtime compiles OpenCL C in every new process (50-450 ms a
- * program).  They run once the queue's earlier work is done, and are
+ * device's runtime compiles OpenCL C in every new process, program by
+ * program.  They run once the queue's earlier work is done, and are
  * done on return.
  * USMARRAY_DEVICE_KERNELS=1 keeps the device's own kernels: the GPU
  * kernel text then runs on a CPU device too, which is how the tests reach

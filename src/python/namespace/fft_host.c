@@ -88,8 +88,8 @@ lengths_and_axes(const ua_fft_plan *p, PyObject **lengths, PyObject **axes)
 
 /* numpy.fft's transform of in over the last rank axes into out,
  * unnormalized: norm "backward" forward, "forward" inverse.  One axis
- * takes fft, rfft or irfft, whose n-dimensional forms cost 2 us more a
- * call in Python.  NumPy 1 computes single precision in double and has
+ * takes fft, rfft or irfft, whose n-dimensional forms cost more a call
+ * in Python.  NumPy 1 computes single precision in double and has
  * no out=: its result is copied into out. */
 static int
 call_numpy(PyObject *np, const ua_fft_plan *p, PyObject *in, PyObject *out)

@@ -71,9 +71,10 @@ torch_raw_stream_of(ua_state *st, PyObject *obj)
     return st->torch_raw_stream;
 }
 
-/* A producer library's quirk, PyTorch's: its __dlpack__ spends about
- * 10 us in Python whenever it is given a stream (it builds stream objects
- * to compare them), and 2.4 us given -1.  For a CUDA tensor, ask PyTorch
+/* A producer library's quirk, PyTorch's: its __dlpack__ spends several
+ * times a plain export's time in Python whenever it is given a stream (it
+ * builds stream objects to compare them), and more than it needs given
+ * -1.  For a CUDA tensor, ask PyTorch
  * for its current stream on the tensor's device (a raw handle; 0 is its
  * default stream, CUDA's legacy one) and order the consumer's queue after
  * it ourselves, as PyTorch would have ordered it: then the producer is
@@ -113,8 +114,8 @@ ua_py_ordered_after_torch(ua_state *st, PyObject *obj, ua_dl_device dev,
     return 1;
 }
 
-/* PyTorch's quirk again: its __dlpack_device__ is Python code (1.4 us),
- * where is_cuda and get_device() are C.  True, with *out the tensor's CUDA
+/* PyTorch's quirk again: its __dlpack_device__ is Python code, slower
+ * than is_cuda and get_device(), which are C.  True, with *out the tensor's CUDA
  * device, where obj is a CUDA tensor of a CUDA build of PyTorch; false,
  * with no error, where anything is unexpected. */
 int
