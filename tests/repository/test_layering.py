@@ -5,6 +5,7 @@ each file's object)."""
 
 import pathlib
 import re
+import sys
 
 import pytest
 
@@ -209,7 +210,8 @@ def instantiations(source):
 def generated_headers(folder):
     """Stand-ins for the headers meson.build generates with embed_text.py:
     each declares every text array that meson.build names.  What a kernel
-    text holds changes no call between files."""
+    text holds changes no call between files.  The docstrings' headers are
+    the real ones."""
     text = MESON.read_text()
     names = sorted(set(re.findall(r"'(ua_\w+_text)'", text)))
     body = "".join(f"static const char *const {n}[] = {{0}};\n" for n in names)
@@ -219,6 +221,15 @@ def generated_headers(folder):
         wanted.update(re.findall(r'#\s*include\s+"(\w+_text\.h)"', (ROOT / source).read_text()))
     for name in wanted:
         (folder / name).write_text(body)
+    # The docstrings' headers, made from their text as meson.build makes
+    # them, where the binding includes them from (python/base/...).
+    sys.path.insert(0, str(SRC / "python" / "docstrings"))
+    import docstrings_h
+
+    for text in sorted((SRC / "python" / "docstrings").glob("*.txt")):
+        header = folder / docstrings_h.header_of(text)
+        header.parent.mkdir(parents=True, exist_ok=True)
+        docstrings_h.write_header(text, header)
 
 
 def compile_objects(folder):
