@@ -5,6 +5,7 @@ python benchmarks/gpu_vs_peers.py --reductions-only \
     --json benchmarks/results/gpu_reductions.json
 python benchmarks/gpu_linalg_fft.py --json benchmarks/results/gpu_linalg_fft.json
 python benchmarks/host_vs_numpy.py --json benchmarks/results/host_vs_numpy.json
+python benchmarks/host_math.py --json benchmarks/results/host_math.json
 python benchmarks/sycl_vs_dpctl.py --json benchmarks/results/sycl_vs_dpctl.json
 python tools/perf_tables.py           # rewrite docs/generated_tables.md's tables
 python tools/perf_tables.py --check   # exit 1 if docs/generated_tables.md's differ
@@ -13,6 +14,7 @@ python tools/perf_tables.py --check   # exit 1 if docs/generated_tables.md's dif
 import argparse
 import json
 import pathlib
+import statistics
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -23,6 +25,7 @@ BLOCKS = {
     "perf-gpu-compute": RESULTS / "gpu_reductions.json",
     "perf-gpu-linalg": RESULTS / "gpu_linalg_fft.json",
     "perf-host": RESULTS / "host_vs_numpy.json",
+    "perf-host-math": RESULTS / "host_math.json",
     "perf-sycl": RESULTS / "sycl_vs_dpctl.json",
 }
 
@@ -88,6 +91,41 @@ def host_table(data):
     return lines
 
 
+def host_math_table(data):
+    """benchmarks/host_math.py: per function and dtype, the median over the
+    runs of each run's best time, and the median and range over the runs of
+    NumPy's best time over usmarray's."""
+    runs = data["runs"]
+    dtypes = sorted({r["dtype"] for r in runs[0]})
+    cells = {}
+    for i, r in enumerate(runs[0]):
+        rows = [run[i] for run in runs]
+        ratios = [x["ratio"] for x in rows]
+        med = statistics.median
+        cells[r["function"], r["dtype"]] = (
+            f"{med(x['usmarray_ms'] for x in rows):.3f}",
+            f"{med(x['numpy_ms'] for x in rows):.3f}",
+            f"{med(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})",
+        )
+    head = ["function"]
+    for dt in dtypes:
+        head += [f"{dt} usmarray ms", f"{dt} NumPy ms", f"{dt} ratio (range)"]
+    lines = [
+        f"Measured on {data['device']} ({data.get('machine', '')}), {data['date']} "
+        f"(NumPy {data['numpy']}; {data['n']:,} elements, best of {data['rounds']} "
+        f"rounds, {len(runs)} runs).",
+        "",
+        "| " + " | ".join(head) + " |",
+        "|" + " --- |" * len(head),
+    ]
+    for name in dict.fromkeys(r["function"] for r in runs[0]):
+        row = [name]
+        for dt in dtypes:
+            row += list(cells.get((name, dt), ("", "", "")))
+        lines.append("| " + " | ".join(row) + " |")
+    return lines
+
+
 def sycl_table(data):
     versions = ", ".join(f"{k} {data[k]}" for k in ("dpctl", "dpnp") if k in data)
     when = ", ".join(v for v in (data.get("date"), versions) if v)
@@ -114,6 +152,7 @@ TABLES = {
     "perf-gpu-compute": gpu_table,
     "perf-gpu-linalg": library_table,
     "perf-host": host_table,
+    "perf-host-math": host_math_table,
     "perf-sycl": sycl_table,
 }
 
