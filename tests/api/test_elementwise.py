@@ -958,3 +958,76 @@ def test_float32_sin_cos_tan_within_4_ulp_at_every_magnitude(name):
     got = ua.asnumpy(f(asarray(x)[::3]))
     d = error_in_ulp(name, got, nf(x[::3].astype(np.float64)), np.float32, [x[::3]])
     assert d.max() <= 4
+
+
+# The host's own math in float64 (host_vector_math.h) and float32's
+# logarithms (host_vector_mathf.h): their edges and every magnitude.
+OWN_MATH = {
+    "expm1": [-745.0, -45.0, -37.5, -1e-300, 1e-300, 0.34, 0.35, 0.36, 1.04, 709.0,
+              709.78, 709.79, 710.0, 711.0, 1e300],
+    "log": [1e-320, 5e-324, 2.2250738585072014e-308, 0.5, 1.0, 1.0000000000000002,
+            0.9999999999999999, 2.0, 1e300, 1.7976931348623157e308, -1.0, -1e-300],
+    "log1p": [-1.0, -0.9999999999999999, -1e-300, 1e-300, 5e-324, 1e-17, 1.0, 2.0**53,
+              1e300, 1.7976931348623157e308, -2.0],
+    "log2": [1e-320, 5e-324, 0.5, 1.0, 2.0, 1024.0, 2.0**-1074, 1e300, -1.0],
+    "log10": [1e-320, 5e-324, 0.1, 1.0, 10.0, 1e22, 1e300, 1.7976931348623157e308, -1.0],
+    "sinh": [1e-300, 5e-324, 0.5, 0.999, 1.0, 1.001, 20.0, 709.0, 710.4, 710.5, 711.0, 1e300],
+    "cosh": [1e-300, 0.5, 1.0, 20.0, 709.0, 710.4, 710.5, 711.0, 1e300],
+    "tanh": [1e-300, 5e-324, 0.5499, 0.55, 0.5501, 1.0, 19.0, 20.0, 21.0, 1e300],
+    "atanh": [1e-300, 5e-324, 0.5, 0.9999999999999999, 1.0, 1.0000000000000002, 2.0],
+    "asinh": [1e-300, 5e-324, 2.0**-28, 1.0, 2.0**28, 2.0**28 + 2.0**-24, 1e300,
+              1.7976931348623157e308],
+    "atan": [1e-300, 5e-324, 0.4375, 0.6875, 1.0, 1.1875, 2.4375, 2.0**66, 1e300],
+    "asin": [1e-300, 5e-324, 0.4999999999999999, 0.5, 0.975, 0.9999999999999999, 1.0,
+             1.0000000000000002],
+    "acos": [1e-300, 5e-324, 0.4999999999999999, 0.5, 0.975, 0.9999999999999999, 1.0,
+             1.0000000000000002],
+}  # fmt: skip
+OWN_MATH_F32 = ["log", "log2"]
+
+
+def own_math_inputs(name, dtype):
+    """The edges (and their negatives), the special values, uniform inputs
+    over each function's usual range and inputs spread over every
+    exponent."""
+    rng = np.random.default_rng(43)
+    fi = np.finfo(dtype)
+    edges = np.array(OWN_MATH[name], dtype=np.float64)
+    with np.errstate(over="ignore"):
+        edges = edges.astype(dtype)
+    special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0], dtype=dtype)
+    spread = np.exp2(rng.uniform(np.log2(fi.smallest_subnormal), np.log2(fi.max), 200000))
+    spread = spread * rng.choice([-1.0, 1.0], spread.size)
+    parts = [edges, -edges, special, spread.astype(dtype)]
+    for lo, hi in ((-1, 1), (-20, 20), (-750, 750), (0, 10)):
+        parts.append(rng.uniform(lo, hi, 100000).astype(dtype))
+    return np.concatenate(parts)
+
+
+@pytest.mark.parametrize(
+    "name, dtype",
+    [(n, np.float64) for n in OWN_MATH] + [(n, np.float32) for n in OWN_MATH_F32],
+)
+def test_host_own_math_special_values_and_every_magnitude(name, dtype):
+    """C's special values exactly (NaN, infinities, signed zeros, the
+    domain's ends, overflow past it), NaN where NumPy gives NaN, and
+    within the standard's bound (2 ULP float64, 4 float32) of the
+    correctly rounded result elsewhere: subnormals, the edges between the
+    ways each computes, and every magnitude."""
+    x = own_math_inputs(name, dtype)
+    got = ua.asnumpy(getattr(ua, name)(ua.asarray(x, device="host")))
+    with np.errstate(all="ignore"):
+        want = numpy_function(name)(x)
+    special = ~np.isfinite(want) | (want == 0)
+    np.testing.assert_array_equal(got[special], want[special], strict=True)
+    signed = special & ~np.isnan(want)  # a NaN's sign is left open
+    assert np.array_equal(np.signbit(got[signed]), np.signbit(want[signed])), name
+    ref = wide_reference(name, want, [x])
+    if ref is None:
+        pytest.skip("no floating type wider than float64 here")
+    d = error_in_ulp(name, got[~special], ref[~special], dtype, [x[~special]])
+    worst = int(np.argmax(d))
+    assert d[worst] <= ULP_LIMIT[dtype], (
+        f"{name}({x[~special][worst]!r}) = {got[~special][worst]!r}, "
+        f"want {ref[~special][worst]!r} ({d[worst]:.2f} ULP)"
+    )

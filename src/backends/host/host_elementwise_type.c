@@ -81,6 +81,13 @@ ua_half_step(float x, bool up)
 #define UA_M(name) ua_vmf_##name
 #endif
 
+/* float64's likewise, in double arithmetic (host_vector_math.h: expm1,
+ * the logarithms, sinh, cosh, tanh, asinh, atanh, atan, asin, acos). */
+#if UA_KIND_FLOAT && UA_T_BITS == 64
+#undef UA_M
+#define UA_M(name) ua_vmd_##name
+#endif
+
 #if UA_KIND_COMPLEX
 typedef struct ua_complex {
     UA_R re, im;
@@ -240,10 +247,10 @@ ua_c_pow(ua_complex a, ua_complex b)
 #define UA_EW_CLONES
 #endif
 
-/* float32's own math (a binary one's body five times in one function)
- * outgrows GCC's inlining budget, and a helper left a call keeps its loop
- * scalar: its loops inline everything they call. */
-#if UA_KIND_FLOAT && UA_T_BITS == 32
+/* float32's and float64's own math (a binary one's body five times in
+ * one function) outgrows GCC's inlining budget, and a helper left a call
+ * keeps its loop scalar: their loops inline everything they call. */
+#if UA_KIND_FLOAT && (UA_T_BITS == 32 || UA_T_BITS == 64)
 #define UA_EW_FLATTEN __attribute__((flatten))
 #else
 #define UA_EW_FLATTEN

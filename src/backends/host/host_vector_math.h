@@ -13,6 +13,7 @@
 #ifndef USMARRAY_BACKENDS_HOST_HOST_VECTOR_MATH_H
 #define USMARRAY_BACKENDS_HOST_HOST_VECTOR_MATH_H
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -78,6 +79,470 @@ ua_vm_exp(double x)
     int64_t k1 = k / 2;
     return e * ua_vm_pow2(k1) * ua_vm_pow2(k - k1);
 }
+
+/* ------------------------------------------------------------ float64
+ *
+ * float64 math in double arithmetic, for host_elementwise_type.c's float64
+ * loops (UA_M names ua_vmd_* there): what the C library computes one call
+ * per element, here in arithmetic, selects and moves between a double and
+ * its bits, with no branch a lane could take alone, so that the loops
+ * become SIMD code (4 lanes with AVX2, 8 with AVX-512).  Integers stay 64
+ * bits wide and reach doubles through the rounder's bits, since AVX2 has
+ * no conversion between 64-bit integers and doubles.  Each is within 2 ULP
+ * of the correctly rounded result (tools/elementwise_ulp.py and
+ * tests/api/test_elementwise.py measure them) and gives C's special
+ * values, which are the Array API standard's. */
+
+#if defined(__GNUC__)
+#define UA_VMD_FN static inline __attribute__((always_inline))
+#else
+#define UA_VMD_FN static inline
+#endif
+
+/* x with the sign bit of s. */
+UA_VMD_FN double
+ua_vmd_with_sign(double x, double s)
+{
+    return ua_vm_double((ua_vm_bits(x) & 0x7fffffffffffffffu) |
+                        (ua_vm_bits(s) & 0x8000000000000000u));
+}
+
+/* The integer k (|k| < 2^51) as a double, through the rounder's bits. */
+UA_VMD_FN double
+ua_vmd_int_to_double(int64_t k)
+{
+    return ua_vm_double(ua_vm_bits(UA_VM_ROUNDER) + (uint64_t)k) -
+           UA_VM_ROUNDER;
+}
+
+/* exp(x) / 2 for x <= 711 (cosh and sinh reach past exp's overflow at
+ * 709.78): ua_vm_exp's steps with 2^(k-1) in two normal factors. */
+UA_VMD_FN double
+ua_vmd_half_exp(double x)
+{
+    x = x > 711.0 ? 711.0 : x;
+    x = x < -746.0 ? -746.0 : x;
+    double kd = x * 1.4426950408889634074 + UA_VM_ROUNDER;
+    int64_t k = (int64_t)(ua_vm_bits(kd) - ua_vm_bits(UA_VM_ROUNDER)) - 1;
+    kd -= UA_VM_ROUNDER;
+    double r = (x - kd * 6.93147180369123816490e-01) -
+               kd * 1.90821492927058770002e-10;
+    double e = 1.0 + (r + r * r * ua_vm_exp_tail(r));
+    int64_t k1 = k / 2;
+    return e * ua_vm_pow2(k1) * ua_vm_pow2(k - k1);
+}
+
+/* expm1(x): x = k ln 2 + r + c by Cody and Waite's split (r rounded, c
+ * its rounding error, both 0 past r where k is 0), expm1(r + c) =
+ * e + el with e = r + r^2 times Taylor's tail (ua_vm_exp_tail) rounded,
+ * el that sum's rounding error (Knuth's fast two-sum) plus c (1 + e), and
+ * expm1(x) = 2^k (e + el) + (2^k - 1), computed as 2 ((t - 1/2) +
+ * t (e + el)) with t = 2^(k-1): t - 1/2 is exact for the k that matter
+ * (k >= -53; below, the result rounds to -1), and 2^(k-1) is finite up
+ * to x = 710, past which the doubling overflows to +inf as it should.
+ * k == 0 keeps e + el, whose error is relative however small x is (t e
+ * would round a subnormal). */
+UA_VMD_FN double
+ua_vmd_expm1(double x)
+{
+    double xc = x > 710.0 ? 710.0 : x;
+    xc = xc < -45.0 ? -45.0 : xc;
+    double kr = xc * 1.4426950408889634074 + UA_VM_ROUNDER;
+    int64_t k = (int64_t)(ua_vm_bits(kr) - ua_vm_bits(UA_VM_ROUNDER));
+    double kd = kr - UA_VM_ROUNDER;
+    double hi = xc - kd * 6.93147180369123816490e-01; /* exact */
+    double lo = kd * 1.90821492927058770002e-10;
+    double r = hi - lo;
+    double c = (hi - r) - lo;
+    double q = r * r * ua_vm_exp_tail(r);
+    double e = r + q;
+    double el = ((r - e) + q) + c * (1.0 + e); /* e's rounding error, and c */
+    double t = ua_vm_pow2(k - 1);
+    double y = 2.0 * ((t - 0.5) + (t * e + t * el));
+    y = k == 0 ? e + el : y;
+    return x == 0.0 ? x : y; /* keeps -0 */
+}
+
+/* u > 0 (finite, normal) as 2^k m, m in [sqrt(2)/2, sqrt(2)), k offset
+ * by j (a scaling of u done before); with f = m - 1 (exact), s = f / (2 +
+ * f), hfsq = f^2 / 2 and R = 2s^2/3 + 2s^4/5 + ... by the minimax
+ * polynomial of fdlibm's log (Lg1 .. Lg7, below 2^-58.45 on the range):
+ * log(m) = f - hfsq + s (hfsq + R), the rounding errors on the small
+ * terms.  What log, log1p, log2 and log10 share. */
+typedef struct {
+    double k, f, s, hfsq, r;
+} ua_vmd_log_parts;
+
+UA_VMD_FN ua_vmd_log_parts
+ua_vmd_log_split(double u, int64_t j)
+{
+    ua_vmd_log_parts p;
+    uint64_t iu = ua_vm_bits(u) + (0x3ff0000000000000u - 0x3fe6a09e667f3bcdu);
+    p.k = ua_vmd_int_to_double((int64_t)(iu >> 52) - 1023 + j);
+    double m = ua_vm_double((iu & 0x000fffffffffffffu) + 0x3fe6a09e667f3bcdu);
+    p.f = m - 1.0;
+    p.s = p.f / (2.0 + p.f);
+    double z = p.s * p.s;
+    double r = 1.479819860511658591e-01;
+    r = r * z + 1.531383769920937332e-01;
+    r = r * z + 1.818357216161805012e-01;
+    r = r * z + 2.222219843214978396e-01;
+    r = r * z + 2.857142874366239149e-01;
+    r = r * z + 3.999999999940941908e-01;
+    r = r * z + 6.666666666666735130e-01;
+    p.r = r * z;
+    p.hfsq = 0.5 * p.f * p.f;
+    return p;
+}
+
+/* log(u) + c / u + j ln 2 for u > 0 normal (or +inf), c far below u: ln 2
+ * in two parts, the first with 32 low zero bits so that k times it is
+ * exact. */
+UA_VMD_FN double
+ua_vmd_log_core(double u, double c, int64_t j)
+{
+    ua_vmd_log_parts p = ua_vmd_log_split(u, j);
+    double lo = p.k * 1.90821492927058770002e-10 + c / u;
+    double y = p.k * 6.93147180369123816490e-01 +
+               (p.f - (p.hfsq - (p.s * (p.hfsq + p.r) + lo)));
+    return u == INFINITY ? u : y;
+}
+
+/* C's special values of the logarithms of x: NaN below 0 and for NaN,
+ * -inf at either zero, +inf at +inf. */
+UA_VMD_FN double
+ua_vmd_log_special(double x, double y)
+{
+    y = x == INFINITY ? x : y;
+    y = x == 0.0 ? -INFINITY : y;
+    y = x < 0.0 ? NAN : y;
+    return x != x ? x : y;
+}
+
+/* Subnormal x scaled by 2^54 (j = -54), and the lanes the selects of
+ * ua_vmd_log_special replace given 1. */
+UA_VMD_FN double
+ua_vmd_log_input(double x, int64_t *j)
+{
+    int tiny = x < 0x1p-1022;
+    *j = tiny ? -54 : 0;
+    double xs = tiny ? x * 0x1p54 : x;
+    return xs > 0.0 && xs < INFINITY ? xs : 1.0;
+}
+
+UA_VMD_FN double
+ua_vmd_log(double x)
+{
+    int64_t j;
+    double u = ua_vmd_log_input(x, &j);
+    return ua_vmd_log_special(x, ua_vmd_log_core(u, 0.0, j));
+}
+
+/* log1p(x) = log(u) + c / u, u = 1 + x rounded and c its rounding error
+ * (Knuth's fast two-sum, the larger of 1 and x first). */
+UA_VMD_FN double
+ua_vmd_log1p(double x)
+{
+    double u = 1.0 + x;
+    double c = x > 1.0 ? (x - u) + 1.0 : (1.0 - u) + x;
+    double uc = u > 0.0 ? u : 1.0; /* lanes that the selects replace */
+    double y = ua_vmd_log_core(uc, c, 0);
+    y = u == 0.0 ? -INFINITY : y;
+    y = x < -1.0 ? NAN : y;
+    y = x != x ? x : y;
+    return x == 0.0 ? x : y; /* keeps -0 */
+}
+
+/* log(m) = hi + lo, hi being f - hfsq cut to its high 21 bits, so that
+ * its products with the 33-bit high parts of 1/ln 2 and 1/ln 10 are
+ * exact (fdlibm's log2 and log10). */
+UA_VMD_FN double
+ua_vmd_log_hi(ua_vmd_log_parts p, double *lo)
+{
+    double hi = p.f - p.hfsq;
+    hi = ua_vm_double(ua_vm_bits(hi) & 0xffffffff00000000u);
+    *lo = (p.f - hi) - p.hfsq + p.s * (p.hfsq + p.r);
+    return hi;
+}
+
+/* log2(x) = k + log(m) / ln 2: the product in two parts, and k added by
+ * a two-sum (|k| >= 1 exceeds |log2(m)| <= 1/2, or k is 0). */
+UA_VMD_FN double
+ua_vmd_log2(double x)
+{
+    int64_t j;
+    double u = ua_vmd_log_input(x, &j);
+    ua_vmd_log_parts p = ua_vmd_log_split(u, j);
+    double lo;
+    double hi = ua_vmd_log_hi(p, &lo);
+    const double ivln2hi = 1.44269504072144627571e+00;
+    const double ivln2lo = 1.67517131648865118353e-10;
+    double vhi = hi * ivln2hi;
+    double vlo = (lo + hi) * ivln2lo + lo * ivln2hi;
+    double w = p.k + vhi;
+    vlo += (p.k - w) + vhi;
+    return ua_vmd_log_special(x, vlo + w);
+}
+
+/* log10(x) = k log10(2) + log(m) / ln 10, each product in two parts. */
+UA_VMD_FN double
+ua_vmd_log10(double x)
+{
+    int64_t j;
+    double u = ua_vmd_log_input(x, &j);
+    ua_vmd_log_parts p = ua_vmd_log_split(u, j);
+    double lo;
+    double hi = ua_vmd_log_hi(p, &lo);
+    const double ivln10hi = 4.34294481878168880939e-01;
+    const double ivln10lo = 2.50829467116452752298e-11;
+    const double log10_2hi = 3.01029995663611771306e-01;
+    const double log10_2lo = 3.69423907715893078616e-13;
+    double vhi = hi * ivln10hi;
+    double y2 = p.k * log10_2hi;
+    double vlo = p.k * log10_2lo + (lo + hi) * ivln10lo + lo * ivln10hi;
+    double w = y2 + vhi;
+    vlo += (y2 - w) + vhi;
+    return ua_vmd_log_special(x, vlo + w);
+}
+
+/* cosh(x) = h + 1/(4h) with h = exp(|x|)/2 found without overflow; the
+ * second term vanishes where the first is infinite. */
+UA_VMD_FN double
+ua_vmd_cosh(double x)
+{
+    double h = ua_vmd_half_exp(fabs(x));
+    return h + 0.25 / h;
+}
+
+/* sinh(|x|) = a + a^3 P(a^2) below 1, P Taylor's 1/3! .. 1/19! (the first
+ * omitted term is below 2^-65 of the result); above, h - 1/(4h) with
+ * h = exp(|x|)/2 (the difference loses at most a fifth of a bit at 1). */
+UA_VMD_FN double
+ua_vmd_sinh(double x)
+{
+    double a = fabs(x);
+    double z = a * a;
+    double p = 1.0 / 121645100408832000.0;
+    p = p * z + 1.0 / 355687428096000.0;
+    p = p * z + 1.0 / 1307674368000.0;
+    p = p * z + 1.0 / 6227020800.0;
+    p = p * z + 1.0 / 39916800.0;
+    p = p * z + 1.0 / 362880.0;
+    p = p * z + 1.0 / 5040.0;
+    p = p * z + 1.0 / 120.0;
+    p = p * z + 1.0 / 6.0;
+    double small = a + a * z * p;
+    double h = ua_vmd_half_exp(a);
+    double y = a < 1.0 ? small : h - 0.25 / h;
+    return ua_vmd_with_sign(a != a ? x : y, x);
+}
+
+/* tanh(|x|) = a + a^3 P(a^2) below 0.55, P of degree 10 interpolating
+ * (tanh(a) - a) / a^3 at the Chebyshev nodes of a^2 in [0, 0.3025]
+ * (within 0.05 ULP of the result, the coefficients' rounding included);
+ * above, 1 - 2 / (exp(2a) + 1), whose second term is then below the
+ * result (tanh(0.55) > 1/2); past 20 it rounds to 1. */
+UA_VMD_FN double
+ua_vmd_tanh(double x)
+{
+    double a = fabs(x);
+    double z = a * a;
+    double p = -0x1.59a834187ce22p-16;
+    p = p * z + 0x1.64fd88e9900a4p-14;
+    p = p * z - 0x1.ec1091436eb2ap-13;
+    p = p * z + 0x1.34c5a8a996cd4p-11;
+    p = p * z - 0x1.7d97cfd138c28p-10;
+    p = p * z + 0x1.d6d339333f329p-9;
+    p = p * z - 0x1.226e32f00cf0cp-7;
+    p = p * z + 0x1.664f487713373p-6;
+    p = p * z - 0x1.ba1ba1b9fec84p-5;
+    p = p * z + 0x1.1111111111032p-3;
+    p = p * z - 0x1.5555555555555p-2;
+    double small = a + a * z * p;
+    double e = ua_vm_exp(2.0 * (a < 20.0 ? a : 20.0));
+    double y = a < 0.55 ? small : 1.0 - 2.0 / (e + 1.0);
+    return ua_vmd_with_sign(a != a ? x : y, x);
+}
+
+/* atanh(|x|) = log1p(2a / (1 - a)) / 2, the argument as 2a + 2a^2 /
+ * (1 - a) so that small a keep their digits; 1 gives inf, past 1 NaN. */
+UA_VMD_FN double
+ua_vmd_atanh(double x)
+{
+    double a = fabs(x);
+    double t = a + a;
+    double y = 0.5 * ua_vmd_log1p(t + t * a / (1.0 - a));
+    y = a > 1.0 ? NAN : y;
+    return ua_vmd_with_sign(a != a ? x : y, x);
+}
+
+/* asinh(|x|) = log1p(a + a^2 / (1 + sqrt(1 + a^2))) up to 2^28, above
+ * which it is log(2a) within double's precision; below 2^-28 it is a. */
+UA_VMD_FN double
+ua_vmd_asinh(double x)
+{
+    double a = fabs(x);
+    int large = a > 0x1p28;
+    double as = large ? 1.0 : a;
+    double t = as + as * as / (1.0 + sqrt(1.0 + as * as));
+    double u = 1.0 + t;
+    double c = t > 1.0 ? (t - u) + 1.0 : (1.0 - u) + t;
+    double y = ua_vmd_log_core(large ? a : u, large ? 0.0 : c, large);
+    y = a < 0x1p-28 ? a : y;
+    return ua_vmd_with_sign(a != a ? x : y, x);
+}
+
+/* atan(t) = t - t S(t) for |t| <= 7/16: S fdlibm's minimax polynomial
+ * of atan (aT[0] .. aT[10]), in odd and even halves. */
+UA_VMD_FN double
+ua_vmd_atan_poly(double t)
+{
+    double z = t * t, w = z * z;
+    double s1 = 1.62858201153657823623e-02;
+    s1 = s1 * w + 4.97687799461593236017e-02;
+    s1 = s1 * w + 6.66107313738753120669e-02;
+    s1 = s1 * w + 9.09088713343650656196e-02;
+    s1 = s1 * w + 1.42857142725034663711e-01;
+    s1 = s1 * w + 3.33333333333329318027e-01;
+    s1 = s1 * z;
+    double s2 = -3.65315727442169155270e-02;
+    s2 = s2 * w - 5.83357013379057348645e-02;
+    s2 = s2 * w - 7.69187620504482999495e-02;
+    s2 = s2 * w - 1.11111104054623557880e-01;
+    s2 = s2 * w - 1.99999999998764832476e-01;
+    s2 = s2 * w;
+    return s1 + s2;
+}
+
+/* atan(|x|) = atan(c) + atan(t), t = (|x| - c) / (1 + c |x|) for the
+ * nearest of c = 1/2, 1, 3/2 and inf past 7/16 (fdlibm's atan: the
+ * breakpoints 11/16, 19/16, 39/16, the divisions of its cases written
+ * so that each is exact but for its last rounding), atan(c) in two
+ * parts; the sign is x's. */
+UA_VMD_FN double
+ua_vmd_atan(double x)
+{
+    double a = fabs(x);
+    int i0 = a >= 0.4375, i1 = a >= 0.6875, i2 = a >= 1.1875, i3 = a >= 2.4375;
+    double num = i3   ? -1.0
+                 : i2 ? a - 1.5
+                 : i1 ? a - 1.0
+                 : i0 ? 2.0 * a - 1.0
+                      : a;
+    double den = i3   ? a
+                 : i2 ? 1.0 + 1.5 * a
+                 : i1 ? a + 1.0
+                 : i0 ? 2.0 + a
+                      : 1.0;
+    double t = num / den;
+    double hi = i3   ? 1.57079632679489655800e+00
+                : i2 ? 9.82793723247329054082e-01
+                : i1 ? 7.85398163397448278999e-01
+                     : 4.63647609000806093515e-01;
+    double lo = i3   ? 6.12323399573676603587e-17
+                : i2 ? 1.39033110312309984516e-17
+                : i1 ? 3.06161699786838301793e-17
+                     : 2.26987774529616870924e-17;
+    double sum = ua_vmd_atan_poly(t);
+    double small = t - t * sum;
+    double big = hi - ((t * sum - lo) - t);
+    double y = i0 ? big : small;
+    return ua_vmd_with_sign(a != a ? x : y, x);
+}
+
+/* asin(x) - x over x for |x| <= 1/2 of z = x^2: fdlibm's rational
+ * minimax p(z) / q(z) of asin (pS0 .. pS5, qS1 .. qS4). */
+UA_VMD_FN double
+ua_vmd_asin_ratio(double z)
+{
+    double p = 3.47933107596021167570e-05;
+    p = p * z + 7.91534994289814532176e-04;
+    p = p * z - 4.00555345006794114027e-02;
+    p = p * z + 2.01212532134862925881e-01;
+    p = p * z - 3.25565818622400915405e-01;
+    p = p * z + 1.66666666666666657415e-01;
+    p = p * z;
+    double q = 7.70381505559019352791e-02;
+    q = q * z - 6.88283971605453293030e-01;
+    q = q * z + 2.02094576023350569471e+00;
+    q = q * z - 2.40339491173441421878e+00;
+    q = q * z + 1.0;
+    return p / q;
+}
+
+#define UA_VMD_PIO2_HI 1.57079632679489655800e+00
+#define UA_VMD_PIO2_LO 6.12323399573676603587e-17
+#define UA_VMD_PIO4_HI 7.85398163397448278999e-01
+
+/* asin(|x|) = x + x r(x^2) below 1/2; above, pi/2 - 2 asin(s) with
+ * s = sqrt((1 - |x|) / 2) (1 - |x| exact), s split into a 21-bit head
+ * and the rest below 0.975 so that the cancellation keeps its digits
+ * (fdlibm's asin); past 1 the sqrt gives NaN. */
+UA_VMD_FN double
+ua_vmd_asin(double x)
+{
+    double a = fabs(x);
+    int big = a >= 0.5;
+    double z = big ? 0.5 * (1.0 - a) : a * a;
+    double r = ua_vmd_asin_ratio(z);
+    double small = a + a * r;
+    double s = sqrt(z);
+    double near1 = UA_VMD_PIO2_HI - (2.0 * (s + s * r) - UA_VMD_PIO2_LO);
+    double w = ua_vm_double(ua_vm_bits(s) & 0xffffffff00000000u);
+    double c = (z - w * w) / (s + w);
+    double p = 2.0 * s * r - (UA_VMD_PIO2_LO - 2.0 * c);
+    double q = UA_VMD_PIO4_HI - 2.0 * w;
+    double mid = UA_VMD_PIO4_HI - (p - q);
+    double y = !big ? small : a >= 0.975 ? near1 : mid;
+    y = a > 1.0 ? NAN : y;
+    return ua_vmd_with_sign(a != a ? x : y, x);
+}
+
+/* acos(x) = pi/2 - (x + x r(x^2)) below 1/2 in magnitude; above 1/2,
+ * 2 asin(s), s = sqrt((1 - x) / 2), with s's head and rest apart; below
+ * -1/2, pi - 2 asin(sqrt((1 + x) / 2)) (fdlibm's acos); +-1 give 0 and
+ * pi, past them NaN. */
+UA_VMD_FN double
+ua_vmd_acos(double x)
+{
+    double a = fabs(x);
+    int big = a >= 0.5;
+    double z = big ? 0.5 * (1.0 - a) : x * x;
+    double r = ua_vmd_asin_ratio(z);
+    double mid = UA_VMD_PIO2_HI - (x - (UA_VMD_PIO2_LO - x * r));
+    double s = sqrt(z);
+    double neg =
+        3.14159265358979311600e+00 - 2.0 * (s + (r * s - UA_VMD_PIO2_LO));
+    double df = ua_vm_double(ua_vm_bits(s) & 0xffffffff00000000u);
+    double c = (z - df * df) / (s + df);
+    double pos = 2.0 * (df + (r * s + c));
+    double y = !big ? mid : x > 0.0 ? pos : neg;
+    y = x == 1.0 ? 0.0 : y;
+    y = x == -1.0 ? 3.14159265358979311600e+00 : y;
+    y = a > 1.0 ? NAN : y;
+    return a != a ? x : y;
+}
+
+/* The names that host_elementwise_type.c's float64 loops call through
+ * UA_M: the functions above, and the C library's where its function
+ * already vectorizes or none is done here. */
+#define ua_vmd_acosh acosh
+#define ua_vmd_atan2 atan2
+#define ua_vmd_ceil ceil
+#define ua_vmd_copysign copysign
+#define ua_vmd_cos cos
+#define ua_vmd_exp ua_vm_exp
+#define ua_vmd_fabs fabs
+#define ua_vmd_floor floor
+#define ua_vmd_fmod fmod
+#define ua_vmd_hypot hypot
+#define ua_vmd_nextafter nextafter
+#define ua_vmd_pow pow
+#define ua_vmd_rint rint
+#define ua_vmd_sin sin
+#define ua_vmd_sqrt sqrt
+#define ua_vmd_tan tan
+#define ua_vmd_trunc trunc
 
 /* float in float arithmetic, 16 lanes to a 512-bit vector where double
  * has 8: k = rint(x / ln 2) by the rounder, r = x - k ln 2 by Cody and

@@ -38,8 +38,6 @@
 #define ua_vmf_fmod fmodf
 #define ua_vmf_hypot hypotf
 #define ua_vmf_ldexp ldexpf
-#define ua_vmf_log logf
-#define ua_vmf_log2 log2f
 #define ua_vmf_nextafter nextafterf
 #define ua_vmf_pow powf
 #define ua_vmf_rint rintf
@@ -584,6 +582,52 @@ ua_vmf_log10(float x)
     y = x == 0.0f ? -INFINITY : y;
     y = x < 0.0f ? NAN : y;
     return x != x ? x : y;
+}
+
+/* C's special values of the logarithms of x (NaN below 0 and for NaN,
+ * -inf at either zero, +inf at +inf), and the input they compute from:
+ * subnormal x scaled by 2^24 (j = -24), the lanes the selects replace
+ * given 1. */
+UA_VMF_FN float
+ua_vmf_log_special(float x, float y)
+{
+    y = x == INFINITY ? x : y;
+    y = x == 0.0f ? -INFINITY : y;
+    y = x < 0.0f ? NAN : y;
+    return x != x ? x : y;
+}
+
+UA_VMF_FN float
+ua_vmf_log_input(float x, int32_t *j)
+{
+    int tiny = x < 0x1p-126f;
+    *j = tiny ? -24 : 0;
+    float xs = tiny ? x * 0x1p24f : x;
+    return xs > 0.0f && xs < INFINITY ? xs : 1.0f;
+}
+
+UA_VMF_FN float
+ua_vmf_log(float x)
+{
+    int32_t j;
+    float u = ua_vmf_log_input(x, &j);
+    return ua_vmf_log_special(x, ua_vmf_log_core(u, 0.0f, j));
+}
+
+/* log2(x) = k + log(m) / ln 2, log(m) as hi + lo as in log10, 1/ln 2 in
+ * two parts. */
+UA_VMF_FN float
+ua_vmf_log2(float x)
+{
+    int32_t j;
+    float u = ua_vmf_log_input(x, &j);
+    ua_vmf_log_parts p = ua_vmf_log_split(u, j);
+    float hi = p.f - p.hfsq;
+    hi = ua_vmf_float(ua_vm_bitsf(hi) & 0xfffff000u);
+    float lo = (p.f - hi) - p.hfsq + p.s * (p.hfsq + p.rr);
+    const float ivln2hi = 1.4428710938e+00f, ivln2lo = -1.7605285393e-04f;
+    float y = (lo + hi) * ivln2lo + lo * ivln2hi + hi * ivln2hi + (float)p.k;
+    return ua_vmf_log_special(x, y);
 }
 
 /* cosh(x) = e/2 + 1/(2e) with e/2 = exp(|x|)/2 found without overflow;
