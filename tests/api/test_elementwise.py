@@ -982,8 +982,10 @@ OWN_MATH = {
              1.0000000000000002],
     "acos": [1e-300, 5e-324, 0.4999999999999999, 0.5, 0.975, 0.9999999999999999, 1.0,
              1.0000000000000002],
+    "acosh": [0.9999999999999999, 1.0, 1.0000000000000002, 1.5, 2.0, 2.0000000000000004,
+              2.0**28, 2.0**28 + 2.0**-24, 1e300, 1.7976931348623157e308],
 }  # fmt: skip
-OWN_MATH_F32 = ["log", "log2"]
+OWN_MATH_F32 = ["log", "log2", "acosh"]
 
 
 def own_math_inputs(name, dtype):
@@ -1031,3 +1033,31 @@ def test_host_own_math_special_values_and_every_magnitude(name, dtype):
         f"{name}({x[~special][worst]!r}) = {got[~special][worst]!r}, "
         f"want {ref[~special][worst]!r} ({d[worst]:.2f} ULP)"
     )
+
+
+def test_host_own_atan2_special_values_and_every_magnitude():
+    """float64 atan2 (host_vector_math.h): the standard's special cases
+    over every pair of zeros, infinities, NaN and finite values of both
+    signs exactly as NumPy's, and within 2 ULP elsewhere: every
+    magnitude, and ratios near 1 and the atan's breakpoints."""
+    v = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 5e-324, -2.5, 1e300])
+    y, x = (a.ravel() for a in np.meshgrid(v, v))
+    got = ua.asnumpy(ua.atan2(ua.asarray(y), ua.asarray(x)))
+    want = np.arctan2(y, x)
+    np.testing.assert_array_equal(got, want)
+    signed = ~np.isnan(want)
+    assert np.array_equal(np.signbit(got[signed]), np.signbit(want[signed]))
+    rng = np.random.default_rng(44)
+    n = 200000
+    mags = np.exp2(rng.uniform(-1074, 1023, (2, n))) * rng.choice([-1.0, 1.0], (2, n))
+    near = rng.uniform(-3, 3, n)
+    ratio = near * rng.choice([0.4375, 0.6875, 1.0, 1.1875, 2.4375], n)
+    y = np.concatenate([mags[0], near, ratio, rng.standard_normal(n)])
+    x = np.concatenate([mags[1], np.full(n, 1.0) * np.sign(near), near, rng.standard_normal(n)])
+    got = ua.asnumpy(ua.atan2(ua.asarray(y), ua.asarray(x)))
+    ref = wide_reference("atan2", got, [y, x])
+    if ref is None:
+        pytest.skip("no floating type wider than float64 here")
+    d = error_in_ulp("atan2", got, ref, np.float64, [y, x])
+    worst = int(np.argmax(d))
+    assert d[worst] <= 2, f"atan2({y[worst]!r}, {x[worst]!r}) = {got[worst]!r} ({d[worst]:.2f} ULP)"

@@ -523,11 +523,81 @@ ua_vmd_acos(double x)
     return a != a ? x : y;
 }
 
+/* a a - p, exactly, for p the rounded a a (Dekker's product, without
+ * fma: a split into two halves of 26 bits, whose products are exact). */
+UA_VMD_FN double
+ua_vmd_square_err(double a, double p)
+{
+    double c = a * 134217729.0;
+    double hi = c - (c - a), lo = a - hi;
+    return ((hi * hi - p) + 2.0 * hi * lo) + lo * lo;
+}
+
+/* acosh(1 + t) = log(1 + t + sqrt(2t + t^2)) for t = x - 1 (exact) up to
+ * x = 2, each step's rounding error carried: 2t + t^2 exactly as w + we,
+ * its square root corrected by (w + we - s^2) / 2s (s^2 exact), and the
+ * sums' errors by two-sums, into the log's core as its correction (a log1p
+ * of the rounded sum reached 2.1 ULP near 1); log(u) with u = x + sqrt(x^2
+ * - 1) up to 2^28, u's rounding error carried; log(x) + ln 2 above.
+ * Below 1 NaN, 1 gives +0. */
+UA_VMD_FN double
+ua_vmd_acosh(double x)
+{
+    int large = x > 0x1p28;
+    double xm = large || !(x >= 1.0) ? 1.0 : x; /* lanes replaced below */
+    double t = xm - 1.0;
+    double t2 = t * t;
+    double w = 2.0 * t + t2; /* 2t >= t^2 */
+    double we = ((2.0 * t - w) + t2) + ua_vmd_square_err(t, t2);
+    double sq = sqrt(w);
+    double s2 = sq * sq;
+    double sl = (((w - s2) - ua_vmd_square_err(sq, s2)) + we) / (2.0 * sq);
+    sl = sq > 0.0 ? sl : 0.0;
+    double a = sq + t; /* sq >= t */
+    double ae = (sq - a) + t;
+    double u1 = 1.0 + a;
+    double b = u1 - a;
+    double ue = (1.0 - b) + (a - (u1 - b));
+    double small = ua_vmd_log_core(u1, ue + ae + sl, 0);
+    double s = sqrt(xm * xm - 1.0);
+    double u = xm + s;
+    double c = (xm - u) + s; /* xm >= s */
+    double mid = ua_vmd_log_core(u, c, 0);
+    double big = ua_vmd_log_core(large ? x : 1.0, 0.0, 1);
+    double y = large ? big : xm <= 2.0 ? small : mid;
+    y = x == 1.0 ? 0.0 : y;
+    y = x < 1.0 ? NAN : y;
+    return x != x ? x : y;
+}
+
+/* atan2(y, x) = q pi/4 + s atan(t) with t <= 1 the ratio of the smaller
+ * magnitude to the larger: pi/2 minus its atan where y is the larger,
+ * and pi minus that where x is negative (or -0), q pi/4 in two parts (q
+ * 0, 2 or 4: the high part's product exact).  Zeros and infinities
+ * together give ratio 0 and 1, which the reflections carry to the
+ * standard's multiples of pi/4; the sign is y's. */
+UA_VMD_FN double
+ua_vmd_atan2(double y, double x)
+{
+    double ax = fabs(x), ay = fabs(y);
+    int swap = ay > ax;
+    double num = swap ? ax : ay, den = swap ? ay : ax;
+    double t = num / den;
+    t = num == 0.0 ? 0.0 : t;
+    t = (ax == INFINITY && ay == INFINITY) ? 1.0 : t;
+    double q = swap ? 2.0 : 0.0, s = swap ? -1.0 : 1.0;
+    int neg = (ua_vm_bits(x) >> 63) != 0;
+    q = neg ? 4.0 - q : q;
+    s = neg ? -s : s;
+    double r = q * UA_VMD_PIO4_HI +
+               (q * 3.06161699786838301793e-17 + s * ua_vmd_atan(t));
+    r = (x != x || y != y) ? x + y : r;
+    return ua_vmd_with_sign(r, y);
+}
+
 /* The names that host_elementwise_type.c's float64 loops call through
  * UA_M: the functions above, and the C library's where its function
  * already vectorizes or none is done here. */
-#define ua_vmd_acosh acosh
-#define ua_vmd_atan2 atan2
 #define ua_vmd_ceil ceil
 #define ua_vmd_copysign copysign
 #define ua_vmd_cos cos
