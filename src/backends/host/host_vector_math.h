@@ -533,38 +533,29 @@ ua_vmd_square_err(double a, double p)
     return ((hi * hi - p) + 2.0 * hi * lo) + lo * lo;
 }
 
-/* acosh(1 + t) = log(1 + t + sqrt(2t + t^2)) for t = x - 1 (exact) up to
- * x = 2, each step's rounding error carried: 2t + t^2 exactly as w + we,
- * its square root corrected by (w + we - s^2) / 2s (s^2 exact), and the
- * sums' errors by two-sums, into the log's core as its correction (a log1p
- * of the rounded sum reached 2.1 ULP near 1); log(u) with u = x + sqrt(x^2
- * - 1) up to 2^28, u's rounding error carried; log(x) + ln 2 above.
- * Below 1 NaN, 1 gives +0. */
+/* acosh(x) = log(x + s), s = sqrt(x^2 - 1), with every rounding error
+ * carried into the log's core as its correction: x^2 - 1 = 2t + t^2 for
+ * t = x - 1 (exact), summed exactly as w + we (t^2 exact by Dekker's
+ * product), s corrected by (w + we - s^2) / 2s (s^2 exact), and x + s by
+ * a two-sum (log1p(t + sqrt(2t + t^2)) of the rounded sums, fdlibm's and
+ * glibc's, reaches 2.1 ULP near 1); log(x) + ln 2 past 2^28.  One log
+ * for every lane.  Below 1 NaN, 1 gives +0. */
 UA_VMD_FN double
 ua_vmd_acosh(double x)
 {
     int large = x > 0x1p28;
     double xm = large || !(x >= 1.0) ? 1.0 : x; /* lanes replaced below */
-    double t = xm - 1.0;
-    double t2 = t * t;
-    double w = 2.0 * t + t2; /* 2t >= t^2 */
-    double we = ((2.0 * t - w) + t2) + ua_vmd_square_err(t, t2);
-    double sq = sqrt(w);
-    double s2 = sq * sq;
-    double sl = (((w - s2) - ua_vmd_square_err(sq, s2)) + we) / (2.0 * sq);
-    sl = sq > 0.0 ? sl : 0.0;
-    double a = sq + t; /* sq >= t */
-    double ae = (sq - a) + t;
-    double u1 = 1.0 + a;
-    double b = u1 - a;
-    double ue = (1.0 - b) + (a - (u1 - b));
-    double small = ua_vmd_log_core(u1, ue + ae + sl, 0);
-    double s = sqrt(xm * xm - 1.0);
-    double u = xm + s;
-    double c = (xm - u) + s; /* xm >= s */
-    double mid = ua_vmd_log_core(u, c, 0);
-    double big = ua_vmd_log_core(large ? x : 1.0, 0.0, 1);
-    double y = large ? big : xm <= 2.0 ? small : mid;
+    double t = xm - 1.0, t2 = t * t, tt = 2.0 * t;
+    double w = tt + t2;
+    double b = w - tt;
+    double we = ((tt - (w - b)) + (t2 - b)) + ua_vmd_square_err(t, t2);
+    double s = sqrt(w);
+    double s2 = s * s;
+    double sl = (((w - s2) - ua_vmd_square_err(s, s2)) + we) / (2.0 * s);
+    sl = s > 0.0 ? sl : 0.0;
+    double u = xm + s; /* xm >= s */
+    double c = ((xm - u) + s) + sl;
+    double y = ua_vmd_log_core(large ? x : u, large ? 0.0 : c, large);
     y = x == 1.0 ? 0.0 : y;
     y = x < 1.0 ? NAN : y;
     return x != x ? x : y;

@@ -690,20 +690,19 @@ ua_vmf_asinh(float x)
     return ua_vmf_with_sign(a != a ? x : y, x);
 }
 
-/* acosh(x) = log1p(t + sqrt(2t + t^2)) with t = x - 1 (exact) up to 2,
- * log(2x - 1 / (x + sqrt(x^2 - 1))) up to 2^12, log(x) + ln 2 above;
- * NaN below 1. */
+/* acosh(x) = log(x + s), s = sqrt(t (2 + t)) for t = x - 1 (exact),
+ * the sum's rounding error carried into the log's core, up to 2^12;
+ * log(x) + ln 2 above: one log for every lane.  NaN below 1. */
 UA_VMF_FN float
 ua_vmf_acosh(float x)
 {
     int large = x > 4096.0f;
     float xm = large || !(x >= 1.0f) ? 1.0f : x; /* lanes replaced below */
     float t = xm - 1.0f;
-    float small = ua_vmf_log1p(t + sqrtf(2.0f * t + t * t));
-    float mid = ua_vmf_log_core(
-        2.0f * xm - 1.0f / (xm + sqrtf(xm * xm - 1.0f)), 0.0f, 0);
-    float big = ua_vmf_log_core(large ? x : 1.0f, 0.0f, 1);
-    float y = large ? big : xm <= 2.0f ? small : mid;
+    float s = sqrtf(t * (2.0f + t));
+    float u = xm + s;
+    float c = (xm - u) + s; /* xm >= s */
+    float y = ua_vmf_log_core(large ? x : u, large ? 0.0f : c, large);
     y = x < 1.0f ? NAN : y;
     return x != x ? x : y;
 }
