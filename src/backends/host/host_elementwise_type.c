@@ -262,6 +262,16 @@ ua_c_pow(ua_complex a, ua_complex b)
  * general loop. */
 #define UA_EW_DENSE_OR_ONE(s) ((s) == 0 || (s) == 1)
 
+/* Element i of a unary loop's operand.  GCC 12 leaves scalar a loop that
+ * negates a bool loaded as one (logical_not, bitwise_invert: its
+ * BIT_NOT_EXPR on a boolean does not vectorize); loaded as a byte
+ * compared with 0, the same loop becomes SIMD code. */
+#if UA_KIND_BOOL
+#define UA_EW_LOAD1(p, i) (((const unsigned char *)(p))[i] != 0)
+#else
+#define UA_EW_LOAD1(p, i) ((p)[i])
+#endif
+
 #define UA_EW_LOOP1(NAME, RULE, EXPR)                                         \
     UA_EW_CLONES static void ew_##NAME(char *o_, ptrdiff_t so,                \
                                        char *const *in, const ptrdiff_t *s,   \
@@ -271,7 +281,7 @@ ua_c_pow(ua_complex a, ua_complex b)
         const T *restrict pa = (const T *)in[0];                              \
         if (so == 1 && s[0] == 1) {                                           \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
-                T a = pa[i];                                                  \
+                T a = UA_EW_LOAD1(pa, i);                                     \
                 o[i] = EXPR;                                                  \
             }                                                                 \
         } else if (so == 1 && s[0] == 0) {                                    \
@@ -282,7 +292,7 @@ ua_c_pow(ua_complex a, ua_complex b)
             }                                                                 \
         } else {                                                              \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
-                T a = pa[i * s[0]];                                           \
+                T a = UA_EW_LOAD1(pa, i * s[0]);                              \
                 o[i * so] = EXPR;                                             \
             }                                                                 \
         }                                                                     \
