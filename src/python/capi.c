@@ -274,7 +274,22 @@ capi_Array_CopyInto(const UsmArray_CAPI *api, PyObject *dst, PyObject *src)
         PyErr_Format(PyExc_TypeError, "%s: src is NULL", fn);
         return -1;
     }
-    return ua_py_array_assign(st, dst, src) < 0 ? in_call(fn) : 0;
+    if (ua_py_array_assign(st, dst, src) < 0) {
+        return in_call(fn);
+    }
+    /* Finished on return, as the API says: an assignment between the
+     * library's own memory is only ordered on dst's queue, and the caller
+     * may read dst (shared or host memory) from the CPU at once. */
+    ua_status code;
+    ua_queue *q = queue_of_array(dst);
+    Py_BEGIN_ALLOW_THREADS
+    code = ua_queue_wait(q);
+    Py_END_ALLOW_THREADS
+    if (code != UA_OK) {
+        ua_py_fail_core(st, code);
+        return in_call(fn);
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- memory */
