@@ -121,8 +121,13 @@ WIDER = {np.float16: np.float64, np.float32: np.float64, np.float64: np.longdoub
 ULP_LIMIT = {np.float16: 1, np.float32: 4, np.float64: 2}
 # Where a device's own library misses the standard's bound, the measured
 # error, as docs/elementwise.rst states it: the OpenCL CPU runtime's
-# float64 sin and cos reach 2.8 ULP (OpenCL C allows 4).
-DEVICE_ULP_LIMIT = {("sycl", "sin", np.float64): 3, ("sycl", "cos", np.float64): 3}
+# The OpenCL CPU runtime's float64 sin and cos reach 2.8 ULP, and its tan
+# 2.2 on large arguments (intel-opencl-rt 2026.2); OpenCL C allows 4.
+DEVICE_ULP_LIMIT = {
+    ("sycl", "sin", np.float64): 3,
+    ("sycl", "cos", np.float64): 3,
+    ("sycl", "tan", np.float64): 3,
+}
 
 
 def ulp_limit(name, dtype):
