@@ -15,6 +15,13 @@ C = pytest.param
 CASES = [
     # ---- reductions, scans, searches, sorts, sets and products ----
     C(lambda: ua.linalg.inv(vec()), ValueError, "at least two dimensions", id="linalg-inv-1d"),
+    C(
+        lambda: ua.linalg.eigvals(vec()),
+        ValueError,
+        "at least two dimensions",
+        id="linalg-eigvals-1d",
+    ),
+    C(lambda: ua.linalg.eig(mat()), ValueError, "square matrices", id="linalg-eig-not-square"),
     C(lambda: ua.linalg.det(mat()), ValueError, "square matrices", id="linalg-det-not-square"),
     C(
         lambda: ua.linalg.inv(ua.zeros((2, 2), device="host")),

@@ -16,6 +16,24 @@ C = pytest.param
 CASES = [
     # ---- manipulation functions ----
     C(
+        lambda: ua.broadcast_shapes((2,), (3,)),
+        ValueError,
+        "cannot be broadcast together",
+        id="broadcast_shapes-conflict",
+    ),
+    C(
+        lambda: ua.broadcast_shapes((2, None)),
+        TypeError,
+        "must be an integer",
+        id="broadcast_shapes-none",
+    ),
+    C(
+        lambda: ua.broadcast_shapes((-1,)),
+        ValueError,
+        "is negative",
+        id="broadcast_shapes-negative",
+    ),
+    C(
         lambda: ua.broadcast_to(host((3,)), (4,)),
         ValueError,
         "shape (3,) cannot be broadcast to shape (4,)",

@@ -15,6 +15,20 @@ C = pytest.param
 CASES = [
     # ---- reductions, scans, searches, sorts, sets and products ----
     C(
+        lambda: ua.isin(vec(), "a"),
+        TypeError,
+        "x2 must be an array or a Python scalar",
+        id="isin-x2-str",
+    ),
+    C(lambda: ua.isin(1, 2), TypeError, "x1 or x2 must be an array", id="isin-two-scalars"),
+    C(lambda: ua.isin(vec(), vec(), invert="yes"), TypeError, "invert", id="isin-invert-str"),
+    C(
+        lambda: ua.searchsorted(ua.asarray([1, 2], dtype="int8", device="host"), 300),
+        OverflowError,
+        "300 out of bounds for int8",
+        id="searchsorted-scalar-overflow",
+    ),
+    C(
         lambda: ua.sum(vec(), axis=2),
         np.exceptions.AxisError,
         "axis 2 is out of bounds",
