@@ -2,16 +2,22 @@
 
 Per-call times (best of several repeats, in microseconds) and copy throughput
 (GB/s counting bytes read plus bytes written).  The ratio column is
-NumPy's time divided by ours: above 1 means usmarray is faster.  Writes the
-rows as JSON for tools/perf_tables.py, which puts them in README.md.
+NumPy's time divided by ours: above 1 means usmarray is faster.  --runs
+repeats the whole sweep; each row then gives the median over the runs and
+the ratio's range, the spread a reader needs to tell a difference from
+noise.  The machine's load average is recorded before and after.  Writes
+the rows as JSON for tools/perf_tables.py (docs/generated_tables.md's
+``perf-host`` block).
 
-    python benchmarks/host_vs_numpy.py [--quick] [--json PATH]
+    python benchmarks/host_vs_numpy.py [--quick] [--runs 5] [--json PATH]
 """
 
 import argparse
 import datetime
 import json
+import os
 import platform
+import statistics
 import timeit
 
 import numpy as np
@@ -269,25 +275,16 @@ def index_rows(rows, scale):
     )
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--quick", action="store_true", help="smaller sizes")
-    parser.add_argument("--json", default=None, help="where to write the rows")
-    args = parser.parse_args()
-    machine = f"{ua.Device('host').name}"
-    print(
-        f"machine: {platform.processor() or platform.machine()}, "
-        f"{machine}; numpy {np.__version__}; usmarray {ua.__version__}"
-    )
-    print(f"{'operation':<48}{'usmarray':>12}{'numpy':>12}{'ratio':>8}")
+def sweep(quick):
+    """One pass over every row: best-of times, usmarray and NumPy alternating."""
     table = []
-    rows, number = per_call_rows(2000 if args.quick else 20000)
+    rows, number = per_call_rows(2000 if quick else 20000)
     for name, ours, theirs in rows:
         a, b = compare(ours, theirs, number, 7)
         table.append(
             {"operation": name, "unit": "us", "usmarray": a * 1e6, "numpy": b * 1e6, "ratio": b / a}
         )
-    for name, ours, theirs, nbytes in throughput_rows(4 if args.quick else 1):
+    for name, ours, theirs, nbytes in throughput_rows(4 if quick else 1):
         a, b = compare(ours, theirs, 2, 7)
         table.append(
             {
@@ -298,10 +295,43 @@ def main():
                 "ratio": b / a,
             }
         )
+    return table
+
+
+def median_row(rows):
+    """A row's medians over the runs, and its ratio's range."""
+    ratios = [r["ratio"] for r in rows]
+    return {
+        "operation": rows[0]["operation"],
+        "unit": rows[0]["unit"],
+        "usmarray": statistics.median(r["usmarray"] for r in rows),
+        "numpy": statistics.median(r["numpy"] for r in rows),
+        "ratio": statistics.median(ratios),
+        "ratio_min": min(ratios),
+        "ratio_max": max(ratios),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    parser.add_argument("--json", default=None, help="where to write the rows")
+    parser.add_argument("--runs", type=int, default=1, help="sweeps, one after another")
+    args = parser.parse_args()
+    machine = f"{ua.Device('host').name}"
+    print(
+        f"machine: {platform.processor() or platform.machine()}, "
+        f"{machine}; numpy {np.__version__}; usmarray {ua.__version__}"
+    )
+    print(f"{'operation':<48}{'usmarray':>12}{'numpy':>12}{'ratio':>8}  (range)")
+    load_before = os.getloadavg()
+    runs = [sweep(args.quick) for _ in range(args.runs)]
+    load_after = os.getloadavg()
+    table = [median_row([run[i] for run in runs]) for i in range(len(runs[0]))]
     for r in table:
         print(
             f"{r['operation'] + ' (' + r['unit'] + ')':<48}{r['usmarray']:>12.3f}"
-            f"{r['numpy']:>12.3f}{r['ratio']:>8.2f}"
+            f"{r['numpy']:>12.3f}{r['ratio']:>8.2f}  ({r['ratio_min']:.2f}-{r['ratio_max']:.2f})"
         )
     if args.json:
         with open(args.json, "w") as f:
@@ -311,7 +341,11 @@ def main():
                     "date": datetime.date.today().isoformat(),
                     "numpy": np.__version__,
                     "quick": args.quick,
+                    "cpus": os.cpu_count(),
+                    "load_before": [round(v, 2) for v in load_before],
+                    "load_after": [round(v, 2) for v in load_after],
                     "rows": table,
+                    "runs": runs,
                 },
                 f,
                 indent=1,

@@ -75,18 +75,31 @@ def library_table(data):
 
 
 def host_table(data):
+    """benchmarks/host_vs_numpy.py: the medians over its runs, the ratio's
+    range where it ran more than once, and the machine's load around it."""
+    runs = len(data.get("runs", [])) or 1
+    spread = runs > 1
+    load = ""
+    if "load_before" in data:
+        load = (
+            f"; {data['cpus']} CPUs, load average {data['load_before'][0]:.2f} before "
+            f"and {data['load_after'][0]:.2f} after"
+        )
     lines = [
         f"Measured on {data['device']}, {data['date']} (NumPy {data['numpy']}"
-        f"{', quick sizes' if data.get('quick') else ''}).",
+        f"{', quick sizes' if data.get('quick') else ''}; median of {runs} "
+        f"run{'s' if spread else ''}{load}).",
         "",
-        "| operation | usmarray | NumPy | ratio |",
+        "| operation | usmarray | NumPy | ratio" + (" (range) |" if spread else " |"),
         "| --- | --- | --- | --- |",
     ]
     for r in data["rows"]:
         u = r["unit"]
+        cell = ratio(r["ratio"])
+        if spread:
+            cell += f" ({r['ratio_min']:.2f}-{r['ratio_max']:.2f})"
         lines.append(
-            f"| {r['operation']} | {number(r['usmarray'], u)} | "
-            f"{number(r['numpy'], u)} | {ratio(r['ratio'])} |"
+            f"| {r['operation']} | {number(r['usmarray'], u)} | {number(r['numpy'], u)} | {cell} |"
         )
     return lines
 
