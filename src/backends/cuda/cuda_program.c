@@ -7,7 +7,10 @@
  * longest of them rather than for their sum.
  * USMARRAY_TRACE_COMPILE=1 writes a line per program to stderr: what it
  * is, its source's size, and the milliseconds of the compile or the
- * cache's read and of the module's load. */
+ * cache's read and of the module's load.
+ * USMARRAY_NVRTC_FAST_COMPILE (0, min, mid or max; NVRTC 12.8 and later)
+ * trades the optimizer's work for NVRTC's time, for every program; the
+ * options are part of the disk cache's key. */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -43,6 +46,67 @@ ua_cuda_now_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The options every program compiles with besides its architecture:
+ * -minimal leaves out the runtime's declarations that no kernel text
+ * uses (NVRTC 12.4 and later), and the fast-compile level where one is
+ * set.  Read once; a level NVRTC does not know is an error at the first
+ * compile, naming the variable. */
+typedef struct {
+    const char *opts[4];
+    int n;
+    char bad_level[32];
+    char text[96];
+} nvrtc_options;
+
+static nvrtc_options options;
+static pthread_once_t options_once = PTHREAD_ONCE_INIT;
+
+static bool
+nvrtc_at_least(int major, int minor)
+{
+    int have_major = 0, have_minor = 0;
+    ua_nvrtc.nvrtcVersion(&have_major, &have_minor);
+    return have_major > major || (have_major == major && have_minor >= minor);
+}
+
+static void
+options_read(void)
+{
+    static const char *const levels[] = {"0", "min", "mid", "max"};
+    static const char *const flags[] = {
+        "--Ofast-compile=0", "--Ofast-compile=min", "--Ofast-compile=mid",
+        "--Ofast-compile=max"};
+    options.opts[options.n++] = "--std=c++14";
+    options.opts[options.n++] = "-default-device";
+    if (nvrtc_at_least(12, 4)) {
+        options.opts[options.n++] = "-minimal";
+    }
+    const char *env = getenv("USMARRAY_NVRTC_FAST_COMPILE");
+    if (env != NULL && env[0] != '\0') {
+        int level = -1;
+        for (int i = 0; i < 4; i++) {
+            level = strcmp(env, levels[i]) == 0 ? i : level;
+        }
+        if (level < 0) {
+            snprintf(options.bad_level, sizeof options.bad_level, "%s", env);
+        } else if (level > 0 && nvrtc_at_least(12, 8)) {
+            options.opts[options.n++] = flags[level];
+        }
+    }
+    for (int i = 0; i < options.n; i++) {
+        size_t used = strlen(options.text);
+        snprintf(options.text + used, sizeof options.text - used, "%s%s",
+                 i > 0 ? " " : "", options.opts[i]);
+    }
+}
+
+static const nvrtc_options *
+nvrtc_options_get(void)
+{
+    pthread_once(&options_once, options_read);
+    return &options;
+}
+
 static ua_status
 nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
             char **image, size_t *size)
@@ -52,10 +116,20 @@ nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
                             "%s on CUDA devices need NVRTC: %s", what,
                             ua_nvrtc.reason);
     }
+    const nvrtc_options *o = nvrtc_options_get();
+    if (o->bad_level[0] != '\0') {
+        return ua_error_set(UA_ERR_VALUE,
+                            "USMARRAY_NVRTC_FAST_COMPILE is '%s': it must be "
+                            "0, min, mid or max",
+                            o->bad_level);
+    }
     char arch[64];
     snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
              c->cc_minor);
-    const char *opts[] = {arch, "--std=c++14", "-default-device"};
+    const char *opts[5] = {arch};
+    for (int i = 0; i < o->n; i++) {
+        opts[i + 1] = o->opts[i];
+    }
     nvrtcProgram prog;
     nvrtcResult r = ua_nvrtc.nvrtcCreateProgram(&prog, source, "usmarray.cu",
                                                 0, NULL, NULL);
@@ -63,7 +137,7 @@ nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
         return ua_error_set(UA_ERR_RUNTIME, "nvrtcCreateProgram failed: %s",
                             ua_nvrtc.nvrtcGetErrorString(r));
     }
-    r = ua_nvrtc.nvrtcCompileProgram(prog, 3, opts);
+    r = ua_nvrtc.nvrtcCompileProgram(prog, o->n + 1, opts);
     ua_status st = UA_OK;
     *image = NULL;
     if (r != 0) {
@@ -97,7 +171,7 @@ nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
 }
 
 /* The parts of a program's disk-cache key besides its source: NVRTC's
- * version and the device (architecture, name, driver). */
+ * version and options, and the device (architecture, name, driver). */
 static void
 cache_key_parts(const ua_cuda_context *c, char *compiler, size_t ccap,
                 char *device, size_t dcap)
@@ -107,7 +181,8 @@ cache_key_parts(const ua_cuda_context *c, char *compiler, size_t ccap,
     ua_cu.cuDriverGetVersion(&driver);
     char name[256] = "";
     ua_cu.cuDeviceGetName(name, (int)sizeof name, c->dev);
-    snprintf(compiler, ccap, "nvrtc %d.%d", major, minor);
+    snprintf(compiler, ccap, "nvrtc %d.%d %s", major, minor,
+             ua_nvrtc.loaded ? nvrtc_options_get()->text : "");
     snprintf(device, dcap, "sm_%d%d %s driver %d", c->cc_major, c->cc_minor,
              name, driver);
 }
@@ -117,7 +192,7 @@ ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
                       const char *what, char **image, size_t *size)
 {
     ua_cuda_tracing();
-    char compiler[64], device[400];
+    char compiler[160], device[400];
     cache_key_parts(c, compiler, sizeof compiler, device, sizeof device);
     const char *key[] = {source, compiler, device};
     double t0 = ua_cuda_now_ms();
