@@ -41,11 +41,10 @@ DEFAULT_PROGRAMS = [
 
 BASE = ["--std=c++14", "-default-device"]
 OPTION_SETS = {
-    "as built": [],
+    "without -minimal": [],
     "-minimal": ["-minimal"],
-    "--Ofast-compile=max": ["--Ofast-compile=max"],
-    "-Ofc=mid": ["-Ofc=mid"],
-    "-O0 device": ["--device-debug"],
+    "-minimal, fast mid": ["-minimal", "--Ofast-compile=mid"],
+    "-minimal, fast max": ["-minimal", "--Ofast-compile=max"],
 }
 
 EMPTY = 'extern "C" __global__ void k(float *p) { p[threadIdx.x] = 1.0f; }'
