@@ -14,6 +14,10 @@ their own; every call is followed by a synchronization.  A row's
       timed in a new process on a warm cache, with the driver's lazy module
       loading and with CUDA_MODULE_LOADING=EAGER: each step's call, then its
       wait for the device.
+  python benchmarks/first_call.py --sycl [--json out.json] [--libs usmarray-sycl,dpnp]
+      the same on the SYCL OpenCL CPU device (opencl:cpu) beside dpnp, for
+      the calls a SYCL user meets first: exp(x) + x, sin(x) * y, integer
+      x + 1, sum, sort, x[mask] and x @ y.
   python benchmarks/first_call.py --ahead [--json out.json]
       python -m usmarray --compile-kernels on an empty cache folder (its
       wall time), then each case's first call in a new process on it.
@@ -45,7 +49,11 @@ CASES = [
     "unique_values",
     "matmul",
 ]
+SYCL_CASES = ["exp_add", "sin_mul", "add_i32", "sum", "sort", "mask", "matmul"]
 LABELS = {
+    "exp_add": "exp(x) + x",
+    "sin_mul": "sin(x) * y",
+    "add_i32": "x + 1 (int32)",
     "add_f32": "x + y (float32)",
     "mul_scalar_i64": "x * 3 (int64)",
     "exp": "exp(x)",
@@ -76,6 +84,7 @@ def host_inputs():
         "mask": x > 5,
         "idx": rng.integers(0, N, N // 4, dtype=np.int64),
         "small": rng.integers(0, 1000, N, dtype=np.int32),
+        "i32": rng.integers(-1000, 1000, N, dtype=np.int32),
         "a": rng.standard_normal((64, 64)).astype(np.float32),
         "b": rng.standard_normal((64, 64)).astype(np.float32),
         "t8": rng.standard_normal((8, 8)).astype(np.float32),
@@ -156,7 +165,47 @@ def torch_lib():
     return (lambda a: torch.as_tensor(a, device="cuda")), torch.cuda.synchronize, ops
 
 
-LIBS = {"usmarray": usmarray_lib, "cupy": cupy_lib, "torch": torch_lib}
+def sycl_ops(ns):
+    """The SYCL cases, through a namespace (usmarray's or dpnp's)."""
+    return {
+        "exp_add": lambda d: ns.exp(d["x"]) + d["x"],
+        "sin_mul": lambda d: ns.sin(d["x"]) * d["y"],
+        "add_i32": lambda d: d["i32"] + 1,
+        "sum": lambda d: ns.sum(d["x"]),
+        "sort": lambda d: ns.sort(d["x"]),
+        "mask": lambda d: d["x"][d["mask"]],
+        "matmul": lambda d: d["a"] @ d["b"],
+        "cublas": lambda d: d["t8"] @ d["t8"],
+    }
+
+
+def usmarray_sycl_lib():
+    import usmarray as ua
+
+    q = ua.Queue("opencl:cpu")
+    return (lambda a: ua.asarray(a, queue=q)), q.wait, sycl_ops(ua)
+
+
+def dpnp_lib():
+    # The OpenCL CPU runtime that dpctl's wheels install, named for the
+    # ICD loader as the tests' conftest does (usmarray names it itself).
+    runtime = os.path.join(sys.prefix, "lib", "libintelocl.so")
+    if os.path.exists(runtime):
+        os.environ.setdefault("OCL_ICD_FILENAMES", runtime)
+    import dpctl
+    import dpnp
+
+    q = dpctl.SyclQueue("opencl:cpu")
+    return (lambda a: dpnp.asarray(a, sycl_queue=q)), q.wait, sycl_ops(dpnp)
+
+
+LIBS = {
+    "usmarray": usmarray_lib,
+    "cupy": cupy_lib,
+    "torch": torch_lib,
+    "usmarray-sycl": usmarray_sycl_lib,
+    "dpnp": dpnp_lib,
+}
 
 
 def child(lib, case):
@@ -249,13 +298,13 @@ def run_child(lib, case, cache_dir):
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-def measure(libs):
+def measure(libs, cases):
     """Per library and case: a process on an empty cache folder, then one
     on the folder it filled (PyTorch keeps no kernel cache: once)."""
     results = {}
     for lib in libs:
         results[lib] = {}
-        for case in CASES:
+        for case in cases:
             with tempfile.TemporaryDirectory(prefix=f"first_call_{lib}_") as cache:
                 row = {"empty": run_child(lib, case, cache)}
                 if lib != "torch":
@@ -276,7 +325,7 @@ def cell(r, state, key):
     return "error" if "error" in v else f"{v[key]:.1f}"
 
 
-def table(results, libs):
+def table(results, libs, cases):
     head = ["call"]
     for lib in libs:
         head += [f"{lib} empty", f"{lib} warm", f"{lib} 2nd"]
@@ -291,18 +340,18 @@ def table(results, libs):
         ]
         return f"{statistics.median(vals):.1f}" if vals else "-"
 
-    for key, label in (("import_ms", "import (median)"), ("context_ms", "CUDA context (median)")):
+    for key, label in (("import_ms", "import (median)"), ("context_ms", "context (median)")):
         row = [label]
         for lib in libs:
             row += [median_of(lib, key), "", ""]
         lines.append("| " + " | ".join(row) + " |")
-    row = ["cuBLAS load (first 8x8 matmul)"]
+    row = ["BLAS load (first 8x8 matmul)"]
     for lib in libs:
         r = results[lib]["matmul"]
         row += [cell(r, "empty", "cublas_ms"), cell(r, "warm", "cublas_ms"), ""]
     lines.append("| " + " | ".join(row) + " |")
     sums = {lib: [0.0, 0.0] for lib in libs}
-    for case in CASES:
+    for case in cases:
         row = [LABELS[case]]
         for lib in libs:
             r = results[lib][case]
@@ -363,18 +412,21 @@ def main():
         return
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")
-    ap.add_argument("--libs", default="usmarray,cupy,torch")
+    ap.add_argument("--sycl", action="store_true", help="opencl:cpu beside dpnp")
+    ap.add_argument("--libs", default=None)
     args = ap.parse_args()
+    default = "usmarray-sycl,dpnp" if args.sycl else "usmarray,cupy,torch"
+    cases = SYCL_CASES if args.sycl else CASES
     libs = []
-    for lib in args.libs.split(","):
+    for lib in (args.libs or default).split(","):
         try:
-            __import__(lib)
+            __import__(lib.split("-")[0])
             libs.append(lib)
         except ImportError:
             print(f"{lib} is not installed: left out", file=sys.stderr)
-    results = measure(libs)
+    results = measure(libs, cases)
     print(f"First calls in new processes, ms (n = {N}; empty and warm kernel cache):")
-    print(table(results, libs))
+    print(table(results, libs, cases))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"n": N, "results": results}, f, indent=1)
