@@ -429,6 +429,65 @@ def test_float_division_remainder_and_zero():
     assert np.signbit(got[1:]).all()
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_float_remainder_is_numpys_bit_for_bit(dtype):
+    """remainder of floats (on the host its own arithmetic where the
+    quotient is small, fmod past it): NumPy's results bit for bit, the
+    sign of zeros included, for quotients at and next to integers and
+    halves, large quotients, divisors from subnormal to the largest, and
+    zeros, infinities and NaN among them; dense and broadcast operands."""
+    rng = np.random.default_rng(7)
+    n = 40_000
+    fi = np.finfo(dtype)
+
+    def spread(size):
+        e = rng.uniform(np.log2(float(fi.smallest_subnormal)), np.log2(float(fi.max)), size)
+        return np.exp2(e) * rng.choice([-1.0, 1.0], size)
+
+    b = rng.uniform(0.5, 2, n) * rng.choice([-1.0, 1.0], n)
+    q = rng.integers(-3000, 3000, n).astype(np.float64)
+    b = np.concatenate([b, b, b, b, spread(n)]).astype(dtype)
+    bd = b[:n].astype(np.float64)
+    a = np.concatenate([rng.standard_normal(n) * 3, q * bd, (q + 0.5) * bd,
+                        np.nextafter((q * bd).astype(dtype), dtype(np.inf)), spread(n)])  # fmt: skip
+    a = a.astype(dtype)
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0], dtype)
+    at = rng.integers(0, a.size, (2, 60))
+    a[at[0]] = rng.choice(special, 60)
+    b[at[1]] = rng.choice(special, 60)
+    with np.errstate(all="ignore"):
+        want = np.remainder(a, b)
+        got = ua.asnumpy(ua.remainder(asarray(a), asarray(b)))
+        np.testing.assert_array_equal(got, want, strict=True)
+        signed = ~np.isnan(want)
+        assert np.array_equal(np.signbit(got[signed]), np.signbit(want[signed]))
+        for s in (b[3], b[-7], dtype(-0.75)):
+            one = asarray(np.asarray(s, dtype))
+            np.testing.assert_array_equal(ua.asnumpy(asarray(a) % one), a % s, strict=True)
+            np.testing.assert_array_equal(
+                ua.asnumpy(ua.remainder(one, asarray(b))), np.remainder(s, b), strict=True
+            )
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint16", "int64", "float32", "float64"])
+def test_real_of_a_real_array_is_the_array_itself(dtype):
+    """real() of a real-valued array returns that array, as NumPy's
+    np.real does (the standard leaves open whether the result shares the
+    input's memory): no copy, its dtype and values; a complex array still
+    gives its real parts, and bool, which is not numeric, raises."""
+    h = np.arange(7).astype(dtype)
+    x = asarray(h)
+    r = ua.real(x)
+    assert r is x
+    np.testing.assert_array_equal(ua.asnumpy(r), h, strict=True)
+    v = x[::2]
+    assert ua.real(v) is v
+    z = asarray(np.array([1 + 2j, -3 - 4j]))
+    np.testing.assert_array_equal(ua.asnumpy(ua.real(z)), [1.0, -3.0], strict=True)
+    with pytest.raises(TypeError):
+        ua.real(asarray(np.array([True, False])))
+
+
 @pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "int64", "uint64"])
 def test_shifts_past_the_width(dtype):
     x = np.array([1, 5, 100, 127], dtype=dtype)
@@ -495,6 +554,33 @@ def test_broadcasting():
     assert_matches("add", um[:, :1] + um[0], m[:, :1] + v)
     with pytest.raises(ValueError, match="broadcast"):
         um + asarray(np.ones(3, dtype=np.float32))
+
+
+@pytest.mark.parametrize(
+    "layouts",
+    [
+        (lambda a: a.T, lambda a: a.T),
+        (lambda a: a.T, lambda a: a[0]),
+        (lambda a: a.T, lambda a: a),
+        (lambda a: a, lambda a: a.T),
+        (lambda a: a[:, :1], lambda a: a[0]),
+        (lambda a: a.T[::-1], lambda a: a.T),
+        (lambda a: a.reshape(2, 4, 8).transpose(2, 0, 1), lambda a: a.reshape(2, 4, 8)[:, :1].transpose(2, 0, 1)),
+        (lambda a: a.reshape(4, 2, 8).transpose(1, 2, 0), lambda a: a.reshape(4, 2, 8).transpose(1, 2, 0)[:1]),
+    ],
+    ids=["both-F", "F-and-row", "F-and-C", "C-and-F", "column-and-row", "reversed-F", "3d-broadcast",
+         "3d-permuted"],
+)  # fmt: skip
+def test_result_takes_numpys_memory_order(layouts):
+    """A new result is laid out as NumPy lays out its ufuncs' outputs
+    (order 'K'): by the operands' strides, C order where they disagree."""
+    m = sample("float64").reshape(8, 8)
+    first, second = layouts
+    ours = first(asarray(m)) + second(asarray(m))
+    theirs = first(m) + second(m)
+    assert ours.shape == theirs.shape
+    assert ours.strides == tuple(s // theirs.itemsize for s in theirs.strides)
+    np.testing.assert_array_equal(ua.asnumpy(ours), theirs)
 
 
 def test_unaligned_operands():
@@ -963,6 +1049,56 @@ def test_float32_sin_cos_tan_within_4_ulp_at_every_magnitude(name):
     got = ua.asnumpy(f(asarray(x)[::3]))
     d = error_in_ulp(name, got, nf(x[::3].astype(np.float64)), np.float32, [x[::3]])
     assert d.max() <= 4
+
+
+@pytest.mark.parametrize("name", ["sin", "cos", "tan"])
+def test_float64_sin_cos_tan_within_2_ulp_at_every_magnitude(name):
+    """float64 sin, cos and tan (the host's own: a reduction by pi/2 in
+    double-double up to 2^20, Payne and Hanek's past it): within 2 ULP of
+    the correctly rounded result at every magnitude up to the largest
+    double, next to multiples of pi/2 (the double nearest each, its
+    neighbours, and the double closest to one of all), in blocks where
+    the two reductions mix; zeros keep their sign, infinities and NaN
+    give NaN; strided calls too."""
+    rng = np.random.default_rng(43)
+    n = 100_000
+    sign = rng.choice([-1.0, 1.0], n)
+    k = rng.integers(-(2**21), 2**21, n).astype(np.longdouble)
+    pio2 = np.longdouble(np.pi) / 2 + np.longdouble(6.123233995736766e-17)
+    near = (k * pio2).astype(np.float64)
+    hard = np.array([6381956970095103 * 2.0**797, 1.5707963267948966, 3.141592653589793,
+                     2.0**20, np.nextafter(2.0**20, np.inf), 1e22, 1.7976931348623157e308])  # fmt: skip
+    normal = rng.standard_normal(n) * 3
+    mixed = normal.copy()
+    mixed[rng.integers(0, n, 50)] = sign[:50] * 10.0 ** rng.uniform(7, 300, 50)
+    groups = [
+        normal,
+        rng.uniform(-(2.0**20), 2.0**20, n),
+        sign * 10.0 ** rng.uniform(-310, 308.2, n),
+        near, np.nextafter(near, np.inf), np.nextafter(near, -np.inf),
+        mixed,
+        np.concatenate([hard, -hard]),
+    ]  # fmt: skip
+    f = getattr(ua, name)
+    for x in groups:
+        got = ua.asnumpy(f(asarray(x)))
+        ref = wide_reference(name, got, [x])
+        if ref is None:
+            pytest.skip("no floating type wider than float64 here")
+        d = error_in_ulp(name, got, ref, np.float64, [x])
+        worst = int(np.argmax(d))
+        assert d[worst] <= 2, f"{name}({x[worst]!r}) = {got[worst]!r}, want {ref[worst]!r}"
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 5e-324, -5e-324, -1e-310])
+    got = ua.asnumpy(f(asarray(special)))
+    with np.errstate(invalid="ignore"):
+        want = getattr(np, name)(special)
+    np.testing.assert_array_equal(got, want, strict=True)
+    assert np.array_equal(np.signbit(got[:2]), np.signbit(want[:2]))
+    # strided, over near and far inputs
+    x = np.concatenate([groups[0][:3000], groups[2][:3000]])
+    got = ua.asnumpy(f(asarray(x)[::3]))
+    d = error_in_ulp(name, got, wide_reference(name, got, [x[::3]]), np.float64, [x[::3]])
+    assert d.max() <= 2
 
 
 # The host's own math in float64 (host_vector_math.h) and float32's

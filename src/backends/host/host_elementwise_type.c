@@ -82,7 +82,8 @@ ua_half_step(float x, bool up)
 #endif
 
 /* float64's likewise, in double arithmetic (host_vector_math.h: expm1,
- * the logarithms, sinh, cosh, tanh, asinh, atanh, atan, asin, acos). */
+ * the logarithms, sinh, cosh, tanh, asinh, atanh, atan, asin, acos,
+ * atan2, sin, cos, tan). */
 #if UA_KIND_FLOAT && UA_T_BITS == 64
 #undef UA_M
 #define UA_M(name) ua_vmd_##name
@@ -421,6 +422,120 @@ UA_VMF_TRIG_LOOP(tan, ew_tan, UA_EW_CLONES)
 #define ew_sin ua_vmf_ew_sin
 #define ew_cos ua_vmf_ew_cos
 #define ew_tan ua_vmf_ew_tan
+#endif
+
+/* float64's likewise, with Cody and Waite's reduction up to 2^20 and
+ * Payne and Hanek's past it (host_vector_math.h). */
+#if UA_KIND_FLOAT && UA_T_BITS == 64
+UA_VMD_TRIG_LOOP(sin, 0, ew_sin, UA_EW_CLONES)
+UA_VMD_TRIG_LOOP(cos, 1, ew_cos, UA_EW_CLONES)
+UA_VMD_TRIG_LOOP(tan, 2, ew_tan, UA_EW_CLONES)
+#define ew_sin ua_vmd_ew_sin
+#define ew_cos ua_vmd_ew_cos
+#define ew_tan ua_vmd_ew_tan
+#endif
+
+/* float32 and float64 remainder: the C library's fmod is a loop of its
+ * own per element, so where the quotient is small the result comes from
+ * a - q b with q = a / b rounded to the nearest integer and q b exact
+ * (float32 in double, q < 2^29; float64 by Dekker's product, q < 2^51,
+ * b far from double's ends): a - q b is then exactly the remainder of
+ * either sign, so the divisor's sign is had by adding b once, rounded as
+ * NumPy's fmod plus b is.  Blocks holding other operands (zeros,
+ * infinities, NaN, large quotients) take ua_remainder for those. */
+#if UA_KIND_FLOAT && UA_T_BITS == 64
+static inline int
+ua_ew_rem_slow(double a, double b)
+{
+    double ab = fabs(b);
+    return !(ab >= 0x1p-969 && ab <= 0x1p995 && fabs(a) <= 0x1p50 * ab);
+}
+
+static inline double
+ua_ew_rem_fast(double a, double b)
+{
+    double q = (a / b + UA_VM_ROUNDER) - UA_VM_ROUNDER;
+    double p = q * b;
+    double r = (a - p) - ua_vmd_prod_err(q, b, p);
+    double m = (r != 0.0 && (r < 0.0) != (b < 0.0)) ? r + b : r;
+    return r == 0.0 ? ua_vmd_with_sign(0.0, b) : m;
+}
+#define UA_EW_REM_FAST 1
+#elif UA_KIND_FLOAT && UA_T_BITS == 32
+static inline int
+ua_ew_rem_slow(float a, float b)
+{
+    double ab = fabs((double)b);
+    return !(ab > 0.0 && ab <= 3.40282347e+38 &&
+             fabs((double)a) <= 0x1p28 * ab);
+}
+
+static inline float
+ua_ew_rem_fast(float a, float b)
+{
+    double ad = a, bd = b;
+    double q = (ad / bd + UA_VM_ROUNDER) - UA_VM_ROUNDER;
+    double r = ad - q * bd;
+    double m = (r != 0.0 && (r < 0.0) != (bd < 0.0)) ? r + bd : r;
+    return r == 0.0 ? ua_vmf_with_sign(0.0f, b) : (float)m;
+}
+#define UA_EW_REM_FAST 1
+#endif
+
+#ifdef UA_EW_REM_FAST
+#define UA_EW_REM_BLOCK 1024
+/* One block loop per mix of dense (A, B: pa[i], pb[i]) and broadcast
+ * (a0, b0, read once) operands. */
+#define UA_EW_REM_LOOP(SUFFIX, A, B)                                          \
+    UA_EW_CLONES static void ua_ew_remainder_##SUFFIX(                        \
+        T *restrict o, const T *restrict pa, const T *restrict pb,            \
+        ptrdiff_t n)                                                          \
+    {                                                                         \
+        if (n <= 0) {                                                         \
+            return;                                                           \
+        }                                                                     \
+        T a0 = pa[0], b0 = pb[0], buf[UA_EW_REM_BLOCK];                       \
+        (void)a0, (void)b0;                                                   \
+        for (ptrdiff_t at = 0; at < n; at += UA_EW_REM_BLOCK) {               \
+            ptrdiff_t m =                                                     \
+                n - at < UA_EW_REM_BLOCK ? n - at : UA_EW_REM_BLOCK;          \
+            UA_U slow = 0;                                                    \
+            for (ptrdiff_t i = 0; i < m; i++) {                               \
+                T a = A, b = B;                                               \
+                slow |= (UA_U)ua_ew_rem_slow(a, b);                           \
+                buf[i] = ua_ew_rem_fast(a, b);                                \
+            }                                                                 \
+            for (ptrdiff_t i = 0; i < m && !slow; i++) {                      \
+                o[at + i] = buf[i];                                           \
+            }                                                                 \
+            for (ptrdiff_t i = 0; i < m && slow; i++) {                       \
+                T a = A, b = B;                                               \
+                o[at + i] =                                                   \
+                    ua_ew_rem_slow(a, b) ? ua_remainder(a, b) : buf[i];       \
+            }                                                                 \
+        }                                                                     \
+    }
+UA_EW_REM_LOOP(vv, pa[at + i], pb[at + i])
+UA_EW_REM_LOOP(vs, pa[at + i], b0)
+UA_EW_REM_LOOP(sv, a0, pb[at + i])
+
+static void
+ua_ew_remainder(char *o_, ptrdiff_t so, char *const *in, const ptrdiff_t *s,
+                ptrdiff_t n)
+{
+    T *o = (T *)o_;
+    const T *pa = (const T *)in[0], *pb = (const T *)in[1];
+    if (so == 1 && s[0] == 1 && s[1] == 1) {
+        ua_ew_remainder_vv(o, pa, pb, n);
+    } else if (so == 1 && s[0] == 1 && s[1] == 0) {
+        ua_ew_remainder_vs(o, pa, pb, n);
+    } else if (so == 1 && s[0] == 0 && s[1] == 1) {
+        ua_ew_remainder_sv(o, pa, pb, n);
+    } else {
+        ew_remainder(o_, so, in, s, n);
+    }
+}
+#define ew_remainder ua_ew_remainder
 #endif
 
 #define UA_EW_ENTRY_(NAME, ARITY, KINDS, RULE, EXPR)                          \

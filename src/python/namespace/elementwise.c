@@ -16,6 +16,19 @@
 #define UA_EW_SIGNATURE_2 "(x1, x2, /)"
 #define UA_EW_SIGNATURE_3 "(condition, x1, x2, /)"
 
+/* real() of a real-valued array is the array itself, as NumPy's (the
+ * standard leaves open whether the result shares the input's memory);
+ * NULL for any other operand, which the elementwise call takes. */
+static PyObject *
+real_of_real(ua_state *st, PyObject *x)
+{
+    if (!PyObject_TypeCheck(x, st->USMArray_Type)) {
+        return NULL;
+    }
+    char kind = ua_dtype_kind((ua_typenum)ARR(x)->typenum);
+    return kind == 'i' || kind == 'u' || kind == 'f' ? Py_NewRef(x) : NULL;
+}
+
 #define UA_EW_FUNCTION_(NAME, ARITY, KINDS, RULE, EXPR)                       \
     static PyObject *ew_##NAME(PyObject *m, PyObject *const *args,            \
                                Py_ssize_t nargs)                              \
@@ -23,8 +36,12 @@
         if (ua_py_check_nargs(#NAME, nargs, ARITY) < 0) {                     \
             return NULL;                                                      \
         }                                                                     \
-        return ua_py_elementwise(PyModule_GetState(m), UA_EW_##NAME, args,    \
-                                 ARITY, NULL, false);                         \
+        ua_state *st = PyModule_GetState(m);                                  \
+        PyObject *same =                                                      \
+            UA_EW_##NAME == UA_EW_real ? real_of_real(st, args[0]) : NULL;    \
+        return same != NULL ? same                                            \
+                            : ua_py_elementwise(st, UA_EW_##NAME, args,       \
+                                                ARITY, NULL, false);          \
     }
 UA_ELEMENTWISE(UA_EW_FUNCTION_)
 
