@@ -388,9 +388,16 @@ ua_layout_strides_like(int nd, const ptrdiff_t *shape, const ptrdiff_t *like,
         order[i] = i;
     }
     ua_layout_sort_axes(nd, order, like);
+    ua_layout_dense_strides(nd, shape, order, out);
+}
+
+void
+ua_layout_dense_strides(int nd, const ptrdiff_t *shape, const int *order,
+                        ptrdiff_t *strides)
+{
     ptrdiff_t step = 1;
     for (int i = nd - 1; i >= 0; i--) {
-        out[order[i]] = step;
+        strides[order[i]] = step;
         step = next_step(step, shape[order[i]]);
     }
 }
