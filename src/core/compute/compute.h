@@ -110,6 +110,12 @@ bool ua_ew_find(const char *name, ua_ew_id *f);
 ua_status ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
                                  const ua_default_dtypes *defaults,
                                  ua_ew_resolved *r);
+/* Dense strides (elements) of a result of r's shape in order 'K': the
+ * memory order of the operands, as NumPy lays out a new result
+ * (layout/iter_plan.h, ua_iter_result_strides). */
+void ua_elementwise_result_strides(const ua_ew_resolved *r,
+                                   const ua_ew_operand *ops,
+                                   ptrdiff_t *strides);
 /* out (r's shape and out_type, UA_ERR_TYPE otherwise; strides in
  * elements) <- the function of the operands, on q's backend.  out may be
  * one of the operands (in-place): other operands that overlap it are read

@@ -1,16 +1,16 @@
 /* Elementwise functions, planned once for every backend: the operands'
  * kinds are checked against the catalogue, the types resolved by the
- * promotion table (Python scalars weakly), the shapes broadcast, and the
- * layout reduced (length-1 axes dropped, axes ordered by the output's
- * strides, neighbours merged) before the backend's kernel sees it.
- * Scalars travel in the plan, converted to the computation type. */
+ * promotion table (Python scalars weakly), and the shapes broadcast and
+ * the layout reduced by the iteration planner (layout/iter_plan.h) before
+ * the backend's kernel sees it.  Scalars travel in the plan, converted to
+ * the computation type. */
 #include <inttypes.h>
 #include <string.h>
 
 #include "core/backend.h"
 #include "core/compute/compute.h"
 #include "core/devices/devices.h"
-#include "core/layout/layout.h"
+#include "core/layout/iter_plan.h"
 
 typedef struct {
     const char *name;
@@ -342,38 +342,44 @@ check_scalars(int nin, const ua_ew_operand *ops, const ua_ew_resolved *r)
 
 /* ------------------------------------------------------- broadcasting */
 
-static ua_status
-broadcast(ua_ew_id f, int nin, const ua_ew_operand *ops, ua_ew_resolved *r)
+/* The operands as the planner takes them, the output first where there
+ * is one; their count. */
+static int
+iter_operands(int nin, const ua_ew_operand *ops, const ua_ew_resolved *r,
+              const ua_strided *out, ua_iter_operand *io)
 {
-    int nd = 0;
-    for (int k = 0; k < nin; k++) {
-        if (!ops[k].is_scalar && ops[k].nd > nd) {
-            nd = ops[k].nd;
-        }
-    }
-    ua_status fits = ua_layout_check_ndim(catalogue[f].name, nd);
-    if (fits != UA_OK) {
-        return fits;
-    }
-    for (int j = 0; j < nd; j++) {
-        r->shape[j] = 1;
+    int n = 0;
+    if (out != NULL) {
+        io[n++] =
+            (ua_iter_operand){UA_ITER_OUTPUT, r->nd, r->shape, out->strides,
+                              (ptrdiff_t)ua_dtype_itemsize(out->type)};
     }
     for (int k = 0; k < nin; k++) {
         const ua_ew_operand *o = &ops[k];
-        for (int j = 0; !o->is_scalar && j < o->nd; j++) {
-            ptrdiff_t *d = &r->shape[nd - o->nd + j], n = o->shape[j];
-            if (*d != 1 && n != 1 && n != *d) {
-                return ua_error_set(UA_ERR_VALUE,
-                                    "%s(): operands could not be broadcast "
-                                    "together: axis %d has length %td in "
-                                    "one and %td in operand %d",
-                                    catalogue[f].name, j - o->nd, *d, n, k);
-            }
-            *d = n == 1 ? *d : n;
-        }
+        io[n++] =
+            o->is_scalar
+                ? (ua_iter_operand){UA_ITER_INPUT, 0, NULL, NULL, 0}
+                : (ua_iter_operand){UA_ITER_INPUT, o->nd, o->shape, o->strides,
+                                    (ptrdiff_t)ua_dtype_itemsize(o->type)};
     }
-    r->nd = nd;
-    return UA_OK;
+    return n;
+}
+
+void
+ua_elementwise_result_strides(const ua_ew_resolved *r,
+                              const ua_ew_operand *ops, ptrdiff_t *strides)
+{
+    ua_iter_operand io[UA_EW_MAX_OPERANDS];
+    iter_operands(r->nin, ops, r, NULL, io);
+    ua_iter_result_strides(r->nin, io, r->nd, r->shape, strides);
+}
+
+static ua_status
+broadcast(ua_ew_id f, int nin, const ua_ew_operand *ops, ua_ew_resolved *r)
+{
+    ua_iter_operand io[UA_EW_MAX_OPERANDS];
+    iter_operands(nin, ops, r, NULL, io);
+    return ua_iter_broadcast(catalogue[f].name, nin, io, &r->nd, r->shape);
 }
 
 ua_status
@@ -415,80 +421,8 @@ ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
 
 /* ------------------------------------------------------------ planning */
 
-/* Byte steps of the result's axes: steps[0] the output's, steps[k + 1]
- * operand k's (0 along the axes it broadcasts, and for scalars). */
-typedef ptrdiff_t ew_steps[1 + UA_EW_MAX_OPERANDS][UA_MAXDIMS];
-
-/* An array's steps in bytes over the result's axes (0 where it
- * broadcasts). */
-static void
-array_steps(const ua_ew_resolved *r, int nd, const ptrdiff_t *shape,
-            const ptrdiff_t *strides, ptrdiff_t size, ptrdiff_t *steps)
-{
-    for (int j = 0; j < r->nd; j++) {
-        int a = j - (r->nd - nd);
-        steps[j] = a < 0 || shape[a] == 1 ? 0 : strides[a] * size;
-    }
-}
-
-static void
-operand_steps(const ua_ew_resolved *r, const ua_ew_operand *o,
-              ptrdiff_t *steps)
-{
-    if (o->is_scalar) {
-        memset(steps, 0, (size_t)r->nd * sizeof *steps);
-        return;
-    }
-    array_steps(r, o->nd, o->shape, o->strides,
-                (ptrdiff_t)ua_dtype_itemsize(o->type), steps);
-}
-
 static bool
-mergeable(const ua_elementwise_plan *p, int last, int j,
-          const ptrdiff_t (*steps)[UA_MAXDIMS], ptrdiff_t len)
-{
-    if (p->ostep[last] != steps[0][j] * len) {
-        return false;
-    }
-    for (int k = 0; k < p->nin; k++) {
-        if (p->istep[k][last] != steps[k + 1][j] * len) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Fills the plan's axes from per-axis byte steps, reduced. */
-static void
-reduce_axes(const ua_ew_resolved *r, const ptrdiff_t (*steps)[UA_MAXDIMS],
-            ua_elementwise_plan *p)
-{
-    int order[UA_MAXDIMS], n = 0;
-    for (int j = 0; j < r->nd; j++) {
-        if (r->shape[j] != 1) {
-            order[n++] = j;
-        }
-    }
-    ua_layout_sort_axes(n, order, steps[0]);
-    p->nd = 0;
-    for (int i = 0; i < n; i++) {
-        int j = order[i], last = p->nd - 1;
-        ptrdiff_t len = r->shape[j];
-        if (last >= 0 && mergeable(p, last, j, steps, len)) {
-            p->shape[last] *= len;
-        } else {
-            last = p->nd++;
-            p->shape[last] = len;
-        }
-        p->ostep[last] = steps[0][j];
-        for (int k = 0; k < p->nin; k++) {
-            p->istep[k][last] = steps[k + 1][j];
-        }
-    }
-}
-
-static bool
-is_contiguous(const ua_elementwise_plan *p, const ptrdiff_t *sizes)
+is_contiguous(const ua_elementwise_plan *p)
 {
     if (p->nd > 1) {
         return false;
@@ -496,37 +430,12 @@ is_contiguous(const ua_elementwise_plan *p, const ptrdiff_t *sizes)
     if (p->nd == 0) {
         return true;
     }
-    if (p->ostep[0] != sizes[0]) {
+    if (p->ostep[0] != (ptrdiff_t)ua_dtype_itemsize(p->out_type)) {
         return false;
     }
     for (int k = 0; k < p->nin; k++) {
-        if (!p->scalar[k] && p->istep[k][0] != sizes[k + 1]) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* The largest byte offset the steps reach, in magnitude. */
-static ptrdiff_t
-reach(const ua_elementwise_plan *p, const ptrdiff_t *steps)
-{
-    ptrdiff_t total = 0;
-    for (int j = 0; j < p->nd; j++) {
-        ptrdiff_t s = steps[j] < 0 ? -steps[j] : steps[j];
-        total += s * (p->shape[j] - 1);
-    }
-    return total;
-}
-
-static bool
-fits_int32(const ua_elementwise_plan *p)
-{
-    if (p->size > INT32_MAX || reach(p, p->ostep) + 16 > INT32_MAX) {
-        return false;
-    }
-    for (int k = 0; k < p->nin; k++) {
-        if (reach(p, p->istep[k]) + 16 > INT32_MAX) {
+        if (!p->scalar[k] &&
+            p->istep[k][0] != (ptrdiff_t)ua_dtype_itemsize(p->in_type[k])) {
             return false;
         }
     }
@@ -541,11 +450,10 @@ slot_type(const ua_ew_resolved *r, int k)
                                                                  : r->compute;
 }
 
-/* The plan of operands whose byte steps are known (sizes: the itemsizes,
- * the output's first). */
+/* The kernel's plan from the planner's (the output its operand 0). */
 static ua_status
 build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
-           const ua_strided *out, const ew_steps steps, const ptrdiff_t *sizes,
+           const ua_strided *out, const ua_iter_plan *walk,
            ua_elementwise_plan *p)
 {
     memset(p, 0, offsetof(ua_elementwise_plan, shape));
@@ -569,50 +477,50 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
             p->in[k] = o->data;
         }
     }
-    reduce_axes(r, steps, p);
-    p->size = 1;
-    for (int j = 0; j < p->nd; j++) {
-        p->size *= (size_t)p->shape[j];
+    size_t bytes = (size_t)walk->nd * sizeof *walk->shape;
+    p->nd = walk->nd;
+    memcpy(p->shape, walk->shape, bytes);
+    memcpy(p->ostep, walk->steps[0], bytes);
+    for (int k = 0; k < r->nin; k++) {
+        memcpy(p->istep[k], walk->steps[k + 1], bytes);
     }
-    p->contiguous = is_contiguous(p, sizes);
-    p->small_index = fits_int32(p);
+    p->size = (size_t)walk->size;
+    p->contiguous = is_contiguous(p);
+    p->small_index = walk->fits32;
     return UA_OK;
 }
 
 /* ------------------------------------------------------------ overlap */
 
-/* The bytes [lo, hi) that a strided operand of the result's shape
- * reaches. */
+/* The bytes [*lo, *hi) that operand k of the plan reaches from data. */
 static void
-extent(const ua_ew_resolved *r, const char *data, const ptrdiff_t *steps,
-       ptrdiff_t itemsize, uintptr_t *lo, uintptr_t *hi)
+extent(const ua_iter_plan *walk, int k, const char *data, ptrdiff_t itemsize,
+       uintptr_t *lo, uintptr_t *hi)
 {
-    ptrdiff_t a = 0, b = 0;
-    for (int j = 0; j < r->nd; j++) {
-        ptrdiff_t d = steps[j] * (r->shape[j] - 1);
-        *(d < 0 ? &a : &b) += d;
-    }
-    *lo = (uintptr_t)(data + a);
-    *hi = (uintptr_t)(data + b) + (uintptr_t)itemsize;
+    ptrdiff_t a, b;
+    ua_iter_plan_reach(walk, k, &a, &b);
+    *lo = (uintptr_t)data + (uintptr_t)a;
+    *hi = (uintptr_t)data + (uintptr_t)b + (uintptr_t)itemsize;
 }
 
-/* Whether writing out could change operand k before the kernel reads it:
+/* Whether writing out could change input k before the kernel reads it:
  * their bytes meet, and they are not the same elements in the same
  * layout and dtype (which an elementwise kernel reads before it writes). */
 static bool
-overlaps(const ua_ew_resolved *r, const ua_strided *out,
-         const ua_ew_operand *o, const ew_steps steps, const ptrdiff_t *sizes,
-         int k)
+overlaps(const ua_iter_plan *walk, const ua_strided *out,
+         const ua_ew_operand *o, int k)
 {
+    ptrdiff_t osize = (ptrdiff_t)ua_dtype_itemsize(out->type);
+    ptrdiff_t isize = (ptrdiff_t)ua_dtype_itemsize(o->type);
     uintptr_t olo, ohi, ilo, ihi;
-    extent(r, out->data, steps[0], sizes[0], &olo, &ohi);
-    extent(r, o->data, steps[k + 1], sizes[k + 1], &ilo, &ihi);
+    extent(walk, 0, out->data, osize, &olo, &ohi);
+    extent(walk, k + 1, o->data, isize, &ilo, &ihi);
     if (olo >= ihi || ilo >= ohi) {
         return false;
     }
-    return !(o->data == out->data && sizes[0] == sizes[k + 1] &&
-             memcmp(steps[0], steps[k + 1], (size_t)r->nd * sizeof **steps) ==
-                 0);
+    return !(o->data == out->data && osize == isize &&
+             memcmp(walk->steps[0], walk->steps[k + 1],
+                    (size_t)walk->nd * sizeof **walk->steps) == 0);
 }
 
 /* A dense copy of operand *o, which *o then describes; *tmp owns it. */
@@ -796,31 +704,30 @@ static ua_status
 run_elementwise(ua_queue *q, const ua_ew_resolved *r, const ua_ew_operand *ops,
                 const ua_strided *out)
 {
-    ew_steps steps;
-    ptrdiff_t sizes[1 + UA_EW_MAX_OPERANDS] = {
-        (ptrdiff_t)ua_dtype_itemsize(out->type)};
-    array_steps(r, r->nd, r->shape, out->strides, sizes[0], steps[0]);
+    const char *name = catalogue[r->function].name;
+    ua_iter_operand io[1 + UA_EW_MAX_OPERANDS];
+    ua_iter_plan walk;
+    int nop = iter_operands(r->nin, ops, r, out, io);
+    ua_status st =
+        ua_iter_plan_make(name, nop, io, 0, UA_ITER_BY_STEPS, &walk);
     ua_ew_operand copies[UA_EW_MAX_OPERANDS];
     ptrdiff_t strides[UA_EW_MAX_OPERANDS][UA_MAXDIMS];
     ua_allocation *tmp[UA_EW_MAX_OPERANDS] = {NULL};
-    ua_status st = UA_OK;
+    bool copied = false;
     for (int k = 0; k < r->nin && st == UA_OK; k++) {
         copies[k] = ops[k];
-        operand_steps(r, &ops[k], steps[k + 1]);
-        if (ops[k].is_scalar) {
-            continue;
-        }
-        sizes[k + 1] = (ptrdiff_t)ua_dtype_itemsize(ops[k].type);
-        if (overlaps(r, out, &ops[k], (const ptrdiff_t (*)[UA_MAXDIMS])steps,
-                     sizes, k)) {
+        if (!ops[k].is_scalar && overlaps(&walk, out, &ops[k], k)) {
             st = copy_operand(q, &ops[k], &copies[k], strides[k], &tmp[k]);
-            operand_steps(r, &copies[k], steps[k + 1]);
+            copied = true;
         }
+    }
+    if (st == UA_OK && copied) {
+        iter_operands(r->nin, copies, r, out, io);
+        st = ua_iter_plan_make(name, nop, io, 0, UA_ITER_BY_STEPS, &walk);
     }
     ua_elementwise_plan p;
     if (st == UA_OK) {
-        st = build_plan(r, copies, out, (const ptrdiff_t (*)[UA_MAXDIMS])steps,
-                        sizes, &p);
+        st = build_plan(r, copies, out, &walk, &p);
     }
     const ua_compute_ops *k = NULL;
     if (st == UA_OK) {
