@@ -147,25 +147,6 @@ common_array(ua_ew_id f, PyObject *const *objs, const ua_ew_operand *ops,
     return first;
 }
 
-/* The result's layout: that of an operand of the full shape (NumPy's
- * order 'K'), else C order. */
-static const Py_ssize_t *
-layout_like(const ua_ew_resolved *r, const ua_ew_operand *ops, int n)
-{
-    for (int k = 0; k < n; k++) {
-        if (!ops[k].is_scalar && ops[k].nd == r->nd) {
-            bool same = true;
-            for (int j = 0; same && j < r->nd; j++) {
-                same = ops[k].shape[j] == r->shape[j];
-            }
-            if (same) {
-                return ops[k].strides;
-            }
-        }
-    }
-    return NULL;
-}
-
 static int
 check_into(ua_ew_id f, const ua_ew_resolved *r, PyObject *into)
 {
@@ -339,10 +320,10 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
     if (into != NULL) {
         out = check_into(f, &r, into) < 0 ? NULL : Py_NewRef(into);
     } else {
-        const Py_ssize_t *like = layout_like(&r, ops, n);
-        out = ua_py_array_empty(st, r.nd, r.shape, like, r.out_type,
-                                like != NULL ? 'K' : 'C', base_of(x)->kind,
-                                base_of(x)->queue);
+        Py_ssize_t strides[UA_MAXDIMS];
+        ua_elementwise_result_strides(&r, ops, strides);
+        out = ua_py_array_empty(st, r.nd, r.shape, strides, r.out_type, 'K',
+                                base_of(x)->kind, base_of(x)->queue);
     }
     double t2 = trace_now();
     if (out != NULL && run(st, &r, ops, out) < 0) {
