@@ -526,9 +526,10 @@ ua_status ua_copy_strided_host(int nd, const ptrdiff_t *shape,
 ua_status ua_queue_copy_strided(ua_queue *q, int nd, const ptrdiff_t *shape,
                                 const ua_strided *dst, const ua_strided *src);
 
-/* A copy's layout reduced for a kernel: length-1 axes dropped, the rest
- * ordered by decreasing destination stride (stable) and neighbours that
- * walk both sides as one axis merged.  Steps in bytes. */
+/* A copy's layout reduced for a kernel by the iteration planner
+ * (layout/iter_plan.h): length-1 axes dropped, the rest ordered by
+ * decreasing destination stride (stable) and neighbours that walk both
+ * sides as one axis merged.  Steps in bytes. */
 typedef struct ua_copy_plan {
     int nd;
     ptrdiff_t shape[UA_MAXDIMS];

@@ -1,9 +1,9 @@
 /* The strided copy engine: any layout to any layout of the same shape,
  * within a dtype or across dtypes.
  *
- * Dimensions are first simplified (length-1 axes dropped, axes ordered by
- * the destination's strides, mergeable neighbours merged), so that most
- * copies become a few long runs.  Runs contiguous on both sides become
+ * The iteration planner first reduces the axes (length-1 axes dropped,
+ * axes ordered by the destination's strides, mergeable neighbours
+ * merged), so that most copies become a few long runs.  Runs contiguous on both sides become
  * memcpy; when the source's fastest axis is not the destination's, the two
  * axes are walked in tiles that fit the L1 cache (a transpose). */
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #include "core/backend.h"
 #include "core/compute/kernels.h"
 #include "core/devices/devices.h"
-#include "core/layout/layout.h"
+#include "core/layout/iter_plan.h"
 #include "core/layout/relay.h"
 #include "core/layout/transfer.h"
 
@@ -184,35 +184,23 @@ bool
 ua_copy_simplify(int nd, const ptrdiff_t *shape, const ua_strided *dst,
                  const ua_strided *src, ua_copy_plan *p)
 {
-    ptrdiff_t dsz = (ptrdiff_t)ua_dtype_itemsize(dst->type);
-    ptrdiff_t ssz = (ptrdiff_t)ua_dtype_itemsize(src->type);
-    int order[UA_MAXDIMS], n = 0;
-    for (int k = 0; k < nd; k++) {
-        if (shape[k] == 0) {
-            return false;
-        }
-        if (shape[k] != 1) {
-            order[n++] = k;
-        }
+    ua_iter_operand io[2] = {{UA_ITER_OUTPUT, nd, shape, dst->strides,
+                              (ptrdiff_t)ua_dtype_itemsize(dst->type)},
+                             {UA_ITER_INPUT, nd, shape, src->strides,
+                              (ptrdiff_t)ua_dtype_itemsize(src->type)}};
+    ua_iter_plan walk;
+    /* Every layout that reaches here was checked where it was made. */
+    if (ua_iter_plan_make("copy", 2, io, 0, UA_ITER_BY_STEPS, &walk) !=
+            UA_OK ||
+        walk.size == 0) {
+        ua_error_clear();
+        return false;
     }
-    ua_layout_sort_axes(n, order, dst->strides);
-    p->nd = 0;
-    for (int i = 0; i < n; i++) {
-        int k = order[i];
-        ptrdiff_t ds = dst->strides[k] * dsz, ss = src->strides[k] * ssz;
-        int last = p->nd - 1;
-        if (last >= 0 && p->dstep[last] == ds * shape[k] &&
-            p->sstep[last] == ss * shape[k]) {
-            p->shape[last] *= shape[k];
-            p->dstep[last] = ds;
-            p->sstep[last] = ss;
-        } else {
-            p->shape[p->nd] = shape[k];
-            p->dstep[p->nd] = ds;
-            p->sstep[p->nd] = ss;
-            p->nd++;
-        }
-    }
+    size_t bytes = (size_t)walk.nd * sizeof *walk.shape;
+    p->nd = walk.nd;
+    memcpy(p->shape, walk.shape, bytes);
+    memcpy(p->dstep, walk.steps[0], bytes);
+    memcpy(p->sstep, walk.steps[1], bytes);
     return true;
 }
 
