@@ -1,6 +1,7 @@
-/* Reductions and scans, planned once for every backend: the kept axes
- * (length-1 ones dropped, ordered by decreasing step in x, neighbours
- * merged) become the plan's outer axes, and the reduced axes one run.
+/* Reductions and scans, planned once for every backend by the iteration
+ * planner (layout/iter_plan.h): the kept axes (length-1 ones dropped,
+ * ordered by decreasing step in x, neighbours merged) become the plan's
+ * outer axes, and the reduced axes one run.
  * Where the reduced axes do not merge into one run of memory, x is first
  * copied into a dense temporary with them last.  Sorting is planned here
  * too: rows along the sorted axis, made dense where they are not. */
@@ -10,75 +11,34 @@
 #include "core/backend.h"
 #include "core/compute/reduce.h"
 #include "core/devices/devices.h"
+#include "core/layout/iter_plan.h"
 
-static ptrdiff_t
-magnitude(ptrdiff_t v)
-{
-    return v < 0 ? -v : v;
-}
-
-/* Axes with their steps in x (and in the result, where there is one). */
-typedef struct axis_set {
-    int n;
-    ptrdiff_t shape[UA_MAXDIMS], xstep[UA_MAXDIMS], rstep[UA_MAXDIMS];
-} axis_set;
-
+/* The kept axes of a plan of x (operand 0) and the result (operand 1) as
+ * the kernel's outer axes. */
 static void
-add_axis(axis_set *s, ptrdiff_t len, ptrdiff_t xstep, ptrdiff_t rstep)
+take_kept_axes(const ua_iter_plan *walk, int *nd, ptrdiff_t *shape,
+               ptrdiff_t *xstep, ptrdiff_t *rstep)
 {
-    s->shape[s->n] = len;
-    s->xstep[s->n] = xstep;
-    s->rstep[s->n] = rstep;
-    s->n++;
+    *nd = walk->nd - walk->nreduced;
+    size_t bytes = (size_t)*nd * sizeof *shape;
+    memcpy(shape, walk->shape, bytes);
+    memcpy(xstep, walk->steps[0], bytes);
+    memcpy(rstep, walk->steps[1], bytes);
 }
 
-/* Length-1 axes dropped, the rest ordered by decreasing step in x
- * (stable) where reorder, and neighbours that walk x and the result as
- * one merged. */
-static void
-simplify(axis_set *s, bool reorder)
+/* The plan of x over (nd, shape, xstrides) into a result of that shape
+ * (rstrides), axes ordered by x's steps: the outer axes of scans and of
+ * reductions over a dense copy. */
+static ua_status
+plan_outer(const char *fn, int nd, const ptrdiff_t *shape,
+           const ptrdiff_t *xstrides, ua_typenum xtype,
+           const ptrdiff_t *rstrides, ua_typenum rtype, ua_iter_plan *walk)
 {
-    axis_set t = {0};
-    for (int j = 0; j < s->n; j++) {
-        if (s->shape[j] != 1) {
-            add_axis(&t, s->shape[j], s->xstep[j], s->rstep[j]);
-        }
-    }
-    for (int j = 1; reorder && j < t.n; j++) {
-        for (int i = j;
-             i > 0 && magnitude(t.xstep[i - 1]) < magnitude(t.xstep[i]); i--) {
-            axis_set one = {0};
-            add_axis(&one, t.shape[i], t.xstep[i], t.rstep[i]);
-            t.shape[i] = t.shape[i - 1];
-            t.xstep[i] = t.xstep[i - 1];
-            t.rstep[i] = t.rstep[i - 1];
-            t.shape[i - 1] = one.shape[0];
-            t.xstep[i - 1] = one.xstep[0];
-            t.rstep[i - 1] = one.rstep[0];
-        }
-    }
-    s->n = 0;
-    for (int j = 0; j < t.n; j++) {
-        int k = s->n - 1;
-        if (k >= 0 && s->xstep[k] == t.xstep[j] * t.shape[j] &&
-            s->rstep[k] == t.rstep[j] * t.shape[j]) {
-            s->shape[k] *= t.shape[j];
-            s->xstep[k] = t.xstep[j];
-            s->rstep[k] = t.rstep[j];
-        } else {
-            add_axis(s, t.shape[j], t.xstep[j], t.rstep[j]);
-        }
-    }
-}
-
-static ptrdiff_t
-count_of(const axis_set *s)
-{
-    ptrdiff_t n = 1;
-    for (int j = 0; j < s->n; j++) {
-        n *= s->shape[j];
-    }
-    return n;
+    ua_iter_operand io[2] = {{UA_ITER_INPUT, nd, shape, xstrides,
+                              (ptrdiff_t)ua_dtype_itemsize(xtype)},
+                             {UA_ITER_OUTPUT, nd, shape, rstrides,
+                              (ptrdiff_t)ua_dtype_itemsize(rtype)}};
+    return ua_iter_plan_make(fn, 2, io, 0, UA_ITER_BY_STEPS, walk);
 }
 
 static bool
@@ -109,9 +69,8 @@ static ua_status
 densify(ua_queue *q, const ua_reduce_request *r, ua_reduce_plan *p,
         ua_allocation **tmp)
 {
-    ptrdiff_t shape[UA_MAXDIMS], dst[UA_MAXDIMS], src[UA_MAXDIMS];
-    ptrdiff_t dense[UA_MAXDIMS];
-    int n = 0;
+    ptrdiff_t shape[UA_MAXDIMS], src[UA_MAXDIMS], dense[UA_MAXDIMS];
+    int n = 0, kept = 0;
     for (int pass = 0; pass < 2; pass++) {
         for (int k = 0; k < r->nd; k++) {
             if ((int)(r->axes >> k & 1) == pass) {
@@ -120,6 +79,7 @@ densify(ua_queue *q, const ua_reduce_request *r, ua_reduce_plan *p,
                 n++;
             }
         }
+        kept = pass == 0 ? n : kept;
     }
     ua_layout_default_strides(n, shape, 'C', dense);
     size_t xsz = ua_dtype_itemsize(r->x.type);
@@ -129,30 +89,20 @@ densify(ua_queue *q, const ua_reduce_request *r, ua_reduce_plan *p,
     if (st != UA_OK) {
         return st;
     }
-    for (int k = 0; k < n; k++) {
-        dst[k] = dense[k];
-    }
-    ua_strided d = {ua_allocation_ptr(*tmp), dst, r->x.type};
+    ua_strided d = {ua_allocation_ptr(*tmp), dense, r->x.type};
     ua_strided s = {r->x.data, src, r->x.type};
     st = ua_queue_copy_strided(q, n, shape, &d, &s);
     p->x = d.data;
     p->step = (ptrdiff_t)xsz;
     /* The kept axes walk the temporary by its dense strides. */
-    axis_set outer = {0};
-    int j = 0;
-    for (int k = 0; k < r->nd; k++) {
-        if (!(r->axes >> k & 1)) {
-            add_axis(&outer, r->shape[k], dense[j] * (ptrdiff_t)xsz,
-                     r->result.strides[j] *
-                         (ptrdiff_t)ua_dtype_itemsize(r->result.type));
-            j++;
-        }
+    ua_iter_plan walk;
+    if (st == UA_OK) {
+        st = plan_outer("reduction", kept, shape, dense, r->x.type,
+                        r->result.strides, r->result.type, &walk);
     }
-    simplify(&outer, true);
-    p->nd = outer.n;
-    memcpy(p->shape, outer.shape, sizeof outer.shape);
-    memcpy(p->xstep, outer.xstep, sizeof outer.xstep);
-    memcpy(p->rstep, outer.rstep, sizeof outer.rstep);
+    if (st == UA_OK) {
+        take_kept_axes(&walk, &p->nd, p->shape, p->xstep, p->rstep);
+    }
     return st;
 }
 
@@ -171,6 +121,18 @@ ua_accumulator_of(ua_typenum t)
     }
 }
 
+/* The result over x's axes as the planner takes it: length 1, and no
+ * step, along the reduced axes (NumPy's keepdims). */
+static void
+keepdims(const ua_reduce_request *r, ptrdiff_t *shape, ptrdiff_t *strides)
+{
+    for (int k = 0, j = 0; k < r->nd; k++) {
+        bool reduced = r->axes >> k & 1;
+        shape[k] = reduced ? 1 : r->shape[k];
+        strides[k] = reduced ? 0 : r->result.strides[j++];
+    }
+}
+
 ua_status
 ua_queue_reduce(ua_queue *q, const ua_reduce_request *r)
 {
@@ -179,47 +141,41 @@ ua_queue_reduce(ua_queue *q, const ua_reduce_request *r)
         return fits;
     }
     ptrdiff_t xsz = (ptrdiff_t)ua_dtype_itemsize(r->x.type);
-    ptrdiff_t rsz = (ptrdiff_t)ua_dtype_itemsize(r->result.type);
-    axis_set outer = {0}, inner = {0};
-    for (int k = 0, j = 0; k < r->nd; k++) {
-        if (r->axes >> k & 1) {
-            add_axis(&inner, r->shape[k], r->x.strides[k] * xsz, 0);
-        } else {
-            add_axis(&outer, r->shape[k], r->x.strides[k] * xsz,
-                     r->result.strides[j++] * rsz);
-        }
+    ptrdiff_t rshape[UA_MAXDIMS], rstrides[UA_MAXDIMS];
+    keepdims(r, rshape, rstrides);
+    ua_iter_operand io[2] = {
+        {UA_ITER_INPUT, r->nd, r->shape, r->x.strides, xsz},
+        {UA_ITER_REDUCED, r->nd, rshape, rstrides,
+         (ptrdiff_t)ua_dtype_itemsize(r->result.type)}};
+    /* argmin and argmax count positions in C order over the reduced
+     * axes: those keep their order. */
+    bool positions = r->op == UA_REDUCE_ARGMIN || r->op == UA_REDUCE_ARGMAX;
+    ua_iter_plan walk;
+    ua_status st = ua_iter_plan_make(
+        "reduction", 2, io, 0,
+        positions ? UA_ITER_KEEP_REDUCED_ORDER : UA_ITER_BY_STEPS, &walk);
+    if (st != UA_OK || walk.size == 0) {
+        return st;
     }
-    ptrdiff_t n = count_of(&inner), outputs = count_of(&outer);
-    if (outputs == 0) {
-        return UA_OK;
-    }
-    if (n == 0 && needs_elements(r->op)) {
+    if (walk.count == 0 && needs_elements(r->op)) {
         return ua_error_set(UA_ERR_VALUE,
                             "zero-size array to reduction operation %s "
                             "which has no identity",
                             op_name(r->op));
     }
-    /* argmin and argmax count positions in C order over the reduced
-     * axes: those keep their order. */
-    simplify(&outer, true);
-    simplify(&inner, r->op != UA_REDUCE_ARGMIN && r->op != UA_REDUCE_ARGMAX);
     ua_reduce_plan p;
     memset(&p, 0, sizeof p);
     p.op = r->op;
-    p.n = n;
+    p.n = walk.count;
     p.x = r->x.data;
     p.result = r->result.data;
     p.xtype = r->x.type;
     p.rtype = r->result.type;
     p.correction = r->correction;
-    p.nd = outer.n;
-    memcpy(p.shape, outer.shape, sizeof outer.shape);
-    memcpy(p.xstep, outer.xstep, sizeof outer.xstep);
-    memcpy(p.rstep, outer.rstep, sizeof outer.rstep);
-    p.step = inner.n == 1 ? inner.xstep[0] : xsz;
+    take_kept_axes(&walk, &p.nd, p.shape, p.xstep, p.rstep);
+    p.step = walk.nreduced == 1 ? walk.steps[0][p.nd] : xsz;
     ua_allocation *tmp = NULL;
-    ua_status st = UA_OK;
-    if (inner.n > 1 && n > 0) {
+    if (walk.nreduced > 1 && walk.count > 0) {
         st = densify(q, r, &p, &tmp);
     }
     const ua_compute_ops *k = NULL;
@@ -246,26 +202,27 @@ ua_queue_scan(ua_queue *q, ua_scan_op op, int nd, const ptrdiff_t *shape,
     }
     ptrdiff_t xsz = (ptrdiff_t)ua_dtype_itemsize(x->type);
     ptrdiff_t rsz = (ptrdiff_t)ua_dtype_itemsize(result->type);
-    axis_set outer = {0};
+    ptrdiff_t oshape[UA_MAXDIMS], xs[UA_MAXDIMS], rs[UA_MAXDIMS];
+    int n_outer = 0;
     for (int k = 0; k < nd; k++) {
         if (k != axis) {
-            add_axis(&outer, shape[k], x->strides[k] * xsz,
-                     result->strides[k] * rsz);
+            oshape[n_outer] = shape[k];
+            xs[n_outer] = x->strides[k];
+            rs[n_outer++] = result->strides[k];
         }
     }
     ptrdiff_t n = shape[axis];
     ptrdiff_t outn = op == UA_SCAN_DIFF ? n - 1 : n + initial;
-    if (count_of(&outer) == 0 || outn <= 0) {
-        return UA_OK;
+    ua_iter_plan walk;
+    ua_status st = plan_outer("scan", n_outer, oshape, xs, x->type, rs,
+                              result->type, &walk);
+    if (st != UA_OK || walk.size == 0 || outn <= 0) {
+        return st;
     }
-    simplify(&outer, true);
     ua_scan_plan p;
     memset(&p, 0, sizeof p);
     p.op = op;
-    p.nd = outer.n;
-    memcpy(p.shape, outer.shape, sizeof outer.shape);
-    memcpy(p.xstep, outer.xstep, sizeof outer.xstep);
-    memcpy(p.rstep, outer.rstep, sizeof outer.rstep);
+    take_kept_axes(&walk, &p.nd, p.shape, p.xstep, p.rstep);
     p.n = n;
     p.step = x->strides[axis] * xsz;
     p.rstep_axis = result->strides[axis] * rsz;
@@ -275,7 +232,7 @@ ua_queue_scan(ua_queue *q, ua_scan_op op, int nd, const ptrdiff_t *shape,
     p.xtype = x->type;
     p.rtype = result->type;
     const ua_compute_ops *k = NULL;
-    ua_status st = ua_queue_compute_kernels(q, &k);
+    st = ua_queue_compute_kernels(q, &k);
     return st != UA_OK ? st : k->scan(q->handle, &p);
 }
 
@@ -306,30 +263,22 @@ ua_queue_matmul(ua_queue *q, ua_matmul_plan *p)
     if (p->m == 0 || p->n == 0) {
         return UA_OK;
     }
-    int n = 0;
-    for (int j = 0; j < p->nd; j++) {
-        if (p->shape[j] == 0) {
-            return UA_OK;
-        }
-        if (p->shape[j] == 1) {
-            continue;
-        }
-        if (n > 0 && p->astep[n - 1] == p->astep[j] * p->shape[j] &&
-            p->bstep[n - 1] == p->bstep[j] * p->shape[j] &&
-            p->cstep[n - 1] == p->cstep[j] * p->shape[j]) {
-            p->shape[n - 1] *= p->shape[j];
-            p->astep[n - 1] = p->astep[j];
-            p->bstep[n - 1] = p->bstep[j];
-            p->cstep[n - 1] = p->cstep[j];
-            continue;
-        }
-        p->shape[n] = p->shape[j];
-        p->astep[n] = p->astep[j];
-        p->bstep[n] = p->bstep[j];
-        p->cstep[n] = p->cstep[j];
-        n++;
+    /* The batch axes in their own order (the steps are bytes already). */
+    ua_iter_operand io[3] = {{UA_ITER_INPUT, p->nd, p->shape, p->astep, 1},
+                             {UA_ITER_INPUT, p->nd, p->shape, p->bstep, 1},
+                             {UA_ITER_OUTPUT, p->nd, p->shape, p->cstep, 1}};
+    ua_iter_plan walk;
+    ua_status planned =
+        ua_iter_plan_make("matmul", 3, io, 2, UA_ITER_KEEP_ORDER, &walk);
+    if (planned != UA_OK || walk.size == 0) {
+        return planned;
     }
-    p->nd = n;
+    size_t bytes = (size_t)walk.nd * sizeof *walk.shape;
+    p->nd = walk.nd;
+    memcpy(p->shape, walk.shape, bytes);
+    memcpy(p->astep, walk.steps[0], bytes);
+    memcpy(p->bstep, walk.steps[1], bytes);
+    memcpy(p->cstep, walk.steps[2], bytes);
     const ua_compute_ops *k = NULL;
     ua_status st = ua_queue_compute_kernels(q, &k);
     return st != UA_OK ? st : k->matmul(q->handle, p);
