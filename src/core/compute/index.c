@@ -1,15 +1,17 @@
 /* Indexing by integer arrays, planned once for every backend: the result's
  * axes are laid out, each given its steps in the result, the array and the
- * index, and reduced (length-1 axes dropped, neighbours merged) before the
- * backend's index kernel sees them.  One index array goes to the kernel as
- * it is; several are first combined into one array of byte offsets, each
- * pass checking its own bounds. */
+ * index, and reduced by the iteration planner (length-1 axes dropped,
+ * neighbours merged, the order kept) before the backend's index kernel
+ * sees them.  One index array goes to the kernel as it is; several are
+ * first combined into one array of byte offsets, each pass checking its
+ * own bounds. */
 #include <inttypes.h>
 #include <string.h>
 
 #include "core/backend.h"
 #include "core/compute/compute.h"
 #include "core/devices/devices.h"
+#include "core/layout/iter_plan.h"
 
 static bool
 is_indexed(const ua_index_request *r, int axis)
@@ -79,32 +81,27 @@ ua_index_result_shape(const ua_index_request *r, int *nd, ptrdiff_t *shape)
     return ua_layout_check_size(*nd, shape, r->itemsize, &size);
 }
 
-/* Drops length-1 axes and merges neighbours that every side walks as
- * one. */
-static void
+/* The plan's axes through the iteration planner, in their own order
+ * (which of several writes to one element wins follows it). */
+static ua_status
 reduce_plan(ua_index_plan *p)
 {
-    int n = 0;
-    for (int j = 0; j < p->nd; j++) {
-        if (p->shape[j] == 1) {
-            continue;
-        }
-        if (n > 0 && p->rstep[n - 1] == p->rstep[j] * p->shape[j] &&
-            p->astep[n - 1] == p->astep[j] * p->shape[j] &&
-            p->istep[n - 1] == p->istep[j] * p->shape[j]) {
-            p->shape[n - 1] *= p->shape[j];
-            p->rstep[n - 1] = p->rstep[j];
-            p->astep[n - 1] = p->astep[j];
-            p->istep[n - 1] = p->istep[j];
-            continue;
-        }
-        p->shape[n] = p->shape[j];
-        p->rstep[n] = p->rstep[j];
-        p->astep[n] = p->astep[j];
-        p->istep[n] = p->istep[j];
-        n++;
+    ua_iter_operand io[3] = {{UA_ITER_OUTPUT, p->nd, p->shape, p->rstep, 1},
+                             {UA_ITER_INPUT, p->nd, p->shape, p->astep, 1},
+                             {UA_ITER_INPUT, p->nd, p->shape, p->istep, 1}};
+    ua_iter_plan walk;
+    ua_status st =
+        ua_iter_plan_make("indexing", 3, io, 0, UA_ITER_KEEP_ORDER, &walk);
+    if (st != UA_OK) {
+        return st;
     }
-    p->nd = n;
+    size_t bytes = (size_t)walk.nd * sizeof *walk.shape;
+    p->nd = walk.nd;
+    memcpy(p->shape, walk.shape, bytes);
+    memcpy(p->rstep, walk.steps[0], bytes);
+    memcpy(p->astep, walk.steps[1], bytes);
+    memcpy(p->istep, walk.steps[2], bytes);
+    return UA_OK;
 }
 
 /* The plan over the result's axes; index steps from istrides (elements of
@@ -158,8 +155,10 @@ run_checked(ua_queue *q, ua_index_mode mode, ua_index_plan *p, int axis)
 {
     int64_t bad = 0;
     const ua_compute_ops *k = NULL;
-    reduce_plan(p);
-    ua_status st = ua_queue_compute_kernels(q, &k);
+    ua_status st = reduce_plan(p);
+    if (st == UA_OK) {
+        st = ua_queue_compute_kernels(q, &k);
+    }
     if (st == UA_OK) {
         st = k->index(q->handle, mode, p, &bad);
     }
@@ -245,10 +244,12 @@ run_indexed(ua_queue *q, ua_index_mode mode, const ua_index_request *r,
         plan_over_result(r, result, offsets, dense, &p);
         p.length = 0;
         p.stride = 1;
-        reduce_plan(&p);
         int64_t bad;
         const ua_compute_ops *k = NULL;
-        st = ua_queue_compute_kernels(q, &k);
+        st = reduce_plan(&p);
+        if (st == UA_OK) {
+            st = ua_queue_compute_kernels(q, &k);
+        }
         if (st == UA_OK) {
             st = k->index(q->handle, mode, &p, &bad);
         }
