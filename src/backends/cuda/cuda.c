@@ -215,6 +215,7 @@ cuda_context_create(int index, void **context)
     pthread_mutex_init(&c->kept_lock, NULL);
     pthread_mutex_init(&c->solver_lock, NULL);
     ua_cuda_create_pool(c);
+    ua_cuda_nvrtc_prewarm(c);
     *context = c;
     return UA_OK;
 }

@@ -145,6 +145,10 @@ typedef struct {
     long long *mailbox;
 } ua_cuda_queue;
 
+/* Starts NVRTC in a thread of its own, once a process, so that its
+ * first compile does not wait for NVRTC's start (cuda_program.c). */
+void ua_cuda_nvrtc_prewarm(const ua_cuda_context *c);
+
 /* cuda_program.c: compiles CUDA C++ source with NVRTC for c's device
  * (or reads the cubin from the disk cache) and loads it; `what` names it
  * in messages and traces. */

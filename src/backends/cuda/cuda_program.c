@@ -8,9 +8,12 @@
  * USMARRAY_TRACE_COMPILE=1 writes a line per program to stderr: what it
  * is, its source's size, and the milliseconds of the compile or the
  * cache's read and of the module's load.
- * USMARRAY_NVRTC_FAST_COMPILE (0, min, mid or max; NVRTC 12.8 and later)
- * trades the optimizer's work for NVRTC's time, for every program; the
- * options are part of the disk cache's key. */
+ * A process's first compile also pays NVRTC's own start (its builtins
+ * and optimizer), several times what a small program costs: a context's
+ * creation starts a thread that compiles an empty kernel, so that the
+ * start overlaps what the program does before its first call.
+ * NVRTC's fast-compile levels are not used: every level but 0 made the
+ * reductions, scans and sorts slower once warm (docs/performance.rst). */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -48,50 +51,25 @@ ua_cuda_now_ms(void)
 
 /* The options every program compiles with besides its architecture:
  * -minimal leaves out the runtime's declarations that no kernel text
- * uses (NVRTC 12.4 and later), and the fast-compile level where one is
- * set.  Read once; a level NVRTC does not know is an error at the first
- * compile, naming the variable. */
+ * uses (NVRTC 12.4 and later). */
 typedef struct {
-    const char *opts[4];
+    const char *opts[3];
     int n;
-    char bad_level[32];
-    char text[96];
+    char text[64];
 } nvrtc_options;
 
 static nvrtc_options options;
 static pthread_once_t options_once = PTHREAD_ONCE_INIT;
 
-static bool
-nvrtc_at_least(int major, int minor)
-{
-    int have_major = 0, have_minor = 0;
-    ua_nvrtc.nvrtcVersion(&have_major, &have_minor);
-    return have_major > major || (have_major == major && have_minor >= minor);
-}
-
 static void
 options_read(void)
 {
-    static const char *const levels[] = {"0", "min", "mid", "max"};
-    static const char *const flags[] = {
-        "--Ofast-compile=0", "--Ofast-compile=min", "--Ofast-compile=mid",
-        "--Ofast-compile=max"};
+    int major = 0, minor = 0;
+    ua_nvrtc.nvrtcVersion(&major, &minor);
     options.opts[options.n++] = "--std=c++14";
     options.opts[options.n++] = "-default-device";
-    if (nvrtc_at_least(12, 4)) {
+    if (major > 12 || (major == 12 && minor >= 4)) {
         options.opts[options.n++] = "-minimal";
-    }
-    const char *env = getenv("USMARRAY_NVRTC_FAST_COMPILE");
-    if (env != NULL && env[0] != '\0') {
-        int level = -1;
-        for (int i = 0; i < 4; i++) {
-            level = strcmp(env, levels[i]) == 0 ? i : level;
-        }
-        if (level < 0) {
-            snprintf(options.bad_level, sizeof options.bad_level, "%s", env);
-        } else if (level > 0 && nvrtc_at_least(12, 8)) {
-            options.opts[options.n++] = flags[level];
-        }
     }
     for (int i = 0; i < options.n; i++) {
         size_t used = strlen(options.text);
@@ -117,16 +95,10 @@ nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
                             ua_nvrtc.reason);
     }
     const nvrtc_options *o = nvrtc_options_get();
-    if (o->bad_level[0] != '\0') {
-        return ua_error_set(UA_ERR_VALUE,
-                            "USMARRAY_NVRTC_FAST_COMPILE is '%s': it must be "
-                            "0, min, mid or max",
-                            o->bad_level);
-    }
     char arch[64];
     snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
              c->cc_minor);
-    const char *opts[5] = {arch};
+    const char *opts[4] = {arch};
     for (int i = 0; i < o->n; i++) {
         opts[i + 1] = o->opts[i];
     }
@@ -168,6 +140,61 @@ nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
     }
     ua_nvrtc.nvrtcDestroyProgram(&prog);
     return st;
+}
+
+static pthread_t prewarm_thread;
+static bool prewarm_started;
+static pthread_once_t prewarm_once = PTHREAD_ONCE_INIT;
+static int prewarm_cc;
+
+static void *
+prewarm_run(void *unused)
+{
+    (void)unused;
+    static const char empty[] =
+        "extern \"C\" __global__ void ua_prewarm(int *p) { *p = 0; }";
+    const nvrtc_options *o = nvrtc_options_get();
+    char arch[64];
+    snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d", prewarm_cc);
+    const char *opts[4] = {arch};
+    for (int i = 0; i < o->n; i++) {
+        opts[i + 1] = o->opts[i];
+    }
+    nvrtcProgram prog;
+    if (ua_nvrtc.nvrtcCreateProgram(&prog, empty, "prewarm.cu", 0, NULL,
+                                    NULL) == 0) {
+        ua_nvrtc.nvrtcCompileProgram(prog, o->n + 1, opts);
+        ua_nvrtc.nvrtcDestroyProgram(&prog);
+    }
+    return NULL;
+}
+
+/* The process ends after the thread: NVRTC's own destructors must not
+ * run under a compile. */
+static void
+prewarm_join(void)
+{
+    pthread_join(prewarm_thread, NULL);
+}
+
+static void
+prewarm_start(void)
+{
+    prewarm_started =
+        pthread_create(&prewarm_thread, NULL, prewarm_run, NULL) == 0;
+    if (prewarm_started && atexit(prewarm_join) != 0) {
+        pthread_join(prewarm_thread, NULL);
+    }
+}
+
+void
+ua_cuda_nvrtc_prewarm(const ua_cuda_context *c)
+{
+    if (!ua_nvrtc.loaded) {
+        return;
+    }
+    prewarm_cc = c->cc_major * 10 + c->cc_minor;
+    pthread_once(&prewarm_once, prewarm_start);
 }
 
 /* The parts of a program's disk-cache key besides its source: NVRTC's
