@@ -7,8 +7,6 @@
 #   MULTI_GPU=1 bash tools/gpu_run.sh   (two GPUs: peer copies, NCCL, MPI)
 #   XDIST=12 bash tools/gpu_run.sh      (the suite in 12 processes)
 #   BENCH=first_call bash tools/gpu_run.sh  (first calls in new processes)
-#   BENCH=compile_levels SKIP_SUITE=1 ONLY_SUITE=1 bash tools/gpu_run.sh
-#                                   (NVRTC's fast-compile levels: first calls, warm rows)
 # It also runs the official Array API test suite with CUDA as the default
 # device (tools/array_api_suite.sh, the expected failures of
 # tests/array_api/xfails_devices.txt; SKIP_ARRAY_API=1 skips it,
@@ -225,6 +223,8 @@ fi
 # processes, with an empty and a warm kernel cache, beside CuPy and
 # PyTorch; each program's compile time in first_call_trace.txt.
 if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = first_call ]; then
+    echo "== NVRTC per program on this machine's CPU"
+    python3 benchmarks/nvrtc_cost.py --build "$build" 2>&1 | tee "$OUT/nvrtc_cost.txt" || status=1
     echo "== benchmark: first calls in new processes"
     USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --json "$OUT/first_call.json" \
         2>"$OUT/first_call_trace.txt" | tee "$OUT/first_call.txt" || status=1
@@ -235,33 +235,6 @@ if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = first_call ]; then
     # Where a warm-cache first elementwise call spends its time.
     USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --phases \
         2>"$OUT/first_call_phases_trace.txt" | tee "$OUT/first_call_phases.txt" || status=1
-fi
-# BENCH=compile_levels: NVRTC's time per program on this machine's CPU
-# under each fast-compile level (benchmarks/nvrtc_cost.py), then the first
-# calls (usmarray under each level, the peers once) and the warm rows of
-# elementwise functions, reductions, scans and sorts under levels 0 and
-# max: what a level saves on the first call and costs once warm.
-if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = compile_levels ]; then
-    echo "== NVRTC per program, by fast-compile level"
-    python3 benchmarks/nvrtc_cost.py --build "$build" --json "$OUT/nvrtc_cost.json" 2>&1 |
-        tee "$OUT/nvrtc_cost.txt" || status=1
-    for level in 0 mid max; do
-        echo "== first calls, USMARRAY_NVRTC_FAST_COMPILE=$level"
-        USMARRAY_NVRTC_FAST_COMPILE=$level USMARRAY_TRACE_COMPILE=1 \
-            python3 benchmarks/first_call.py --libs usmarray --json "$OUT/first_call_$level.json" \
-            2>"$OUT/first_call_${level}_trace.txt" | tee "$OUT/first_call_$level.txt" || status=1
-    done
-    echo "== first calls, the peers"
-    python3 benchmarks/first_call.py --libs cupy,torch --json "$OUT/first_call_peers.json" |
-        tee "$OUT/first_call_peers.txt" || status=1
-    for level in 0 max; do
-        for part in --elementwise-only --reductions-only; do
-            echo "== warm rows $part, USMARRAY_NVRTC_FAST_COMPILE=$level"
-            USMARRAY_NVRTC_FAST_COMPILE=$level python3 benchmarks/gpu_vs_peers.py $part \
-                --json "$OUT/warm${part#--}_$level.json" 2>&1 |
-                tee "$OUT/warm${part#--}_$level.txt" || status=1
-        done
-    done
 fi
 if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     launch_floor
@@ -274,8 +247,7 @@ if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     python3 benchmarks/gather_limits.py --json "$OUT/gather_limits.json" 2>&1 |
         tee "$OUT/gather_limits.txt" || status=1
 fi
-if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" != reductions ] && [ "${BENCH:-}" != first_call ] &&
-    [ "${BENCH:-}" != compile_levels ]; then
+if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" != reductions ] && [ "${BENCH:-}" != first_call ]; then
     echo "== linalg and fft beside CuPy and PyTorch"
     python3 benchmarks/gpu_linalg_fft.py --json "$OUT/gpu_linalg_fft.json" 2>&1 |
         tee "$OUT/gpu_linalg_fft.txt" || status=1
