@@ -469,6 +469,34 @@ def test_float_remainder_is_numpys_bit_for_bit(dtype):
             )
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint32, np.uint64])
+def test_unsigned_remainder_is_numpys(dtype):
+    """remainder of unsigned integers (on the host in double where both
+    are below 2^51, the integer division past it): NumPy's results for
+    small and full-width operands, quotients at and next to integers,
+    zero divisors (0), dense and broadcast."""
+    rng = np.random.default_rng(8)
+    n = 30_000
+    top = np.iinfo(dtype).max
+    b = np.concatenate([rng.integers(1, 100, n), rng.integers(0, top, n, endpoint=True, dtype=dtype),
+                        rng.integers(1, 2**20, n)]).astype(dtype)  # fmt: skip
+    q = rng.integers(0, 2**11, n).astype(dtype)
+    a = np.concatenate([rng.integers(0, 10_000, n).astype(dtype),
+                        rng.integers(0, top, n, endpoint=True, dtype=dtype),
+                        q * b[2 * n :] + rng.integers(0, 2, n).astype(dtype)])  # fmt: skip
+    b[rng.integers(0, b.size, 50)] = 0
+    with np.errstate(all="ignore"):
+        np.testing.assert_array_equal(
+            ua.asnumpy(ua.remainder(asarray(a), asarray(b))), np.remainder(a, b), strict=True
+        )
+        for s in (dtype(7), b[n + 3], dtype(0)):
+            one = asarray(np.asarray(s, dtype))
+            np.testing.assert_array_equal(ua.asnumpy(asarray(a) % one), a % s, strict=True)
+            np.testing.assert_array_equal(
+                ua.asnumpy(ua.remainder(one, asarray(b))), np.remainder(s, b), strict=True
+            )
+
+
 @pytest.mark.parametrize("dtype", ["int8", "uint16", "int64", "float32", "float64"])
 def test_real_of_a_real_array_is_the_array_itself(dtype):
     """real() of a real-valued array returns that array, as NumPy's

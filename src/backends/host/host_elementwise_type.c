@@ -480,6 +480,31 @@ ua_ew_rem_fast(float a, float b)
     return r == 0.0 ? ua_vmf_with_sign(0.0f, b) : (float)m;
 }
 #define UA_EW_REM_FAST 1
+#elif UA_KIND_UINT && (UA_T_BITS == 32 || UA_T_BITS == 64)
+/* Unsigned integers below 2^51 likewise in double (reached through the
+ * rounder's bits, AVX2 converting no 64-bit integer), the remainder of
+ * the nearest quotient made nonnegative by adding b once: the division
+ * is one instruction for a vector, where the integer one is one per
+ * element.  A zero divisor (whose remainder is 0) and larger operands
+ * take ua_remainder. */
+static inline int
+ua_ew_rem_slow(T a, T b)
+{
+    const uint64_t big = (uint64_t)1 << 51;
+    return b == 0 || (uint64_t)a >= big || (uint64_t)b >= big;
+}
+
+static inline T
+ua_ew_rem_fast(T a, T b)
+{
+    uint64_t ua = a, ub = b, one = ua_vm_bits(UA_VM_ROUNDER);
+    double ad = ua_vm_double(one + ua) - UA_VM_ROUNDER;
+    double bd = ua_vm_double(one + ub) - UA_VM_ROUNDER;
+    int64_t q = (int64_t)(ua_vm_bits(ad / bd + UA_VM_ROUNDER) - one);
+    int64_t r = (int64_t)ua - q * (int64_t)ub;
+    return (T)(r < 0 ? r + (int64_t)ub : r);
+}
+#define UA_EW_REM_FAST 1
 #endif
 
 #ifdef UA_EW_REM_FAST
