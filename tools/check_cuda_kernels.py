@@ -2,13 +2,17 @@
 """Compiles every elementwise kernel's CUDA C++ source with nvcc, where
 there is no GPU, to catch what NVRTC would refuse at run time.
 
-  python tools/check_cuda_kernels.py [--build build] [--jobs 2] [all|paths]
+  python tools/check_cuda_kernels.py [--build build] [--jobs 2] [all|paths|compute]
 
 The sources come from the build's tests/c/ew_kernel_sources (meson with
 -Dtests=true): "all" is every function with every computation type it
 admits; "paths" every path of a few functions, with scalars, casts and
-unaligned data.  Exits 0 when every source compiles (or, saying so, when
-there is no nvcc)."""
+unaligned data.  "compute" takes tests/c/cuda_kernel_sources's instead:
+every program of the CUDA backend's compute kernels (index, masks, the
+GPU layer's fills, batched copies, reversals) and its copy kernels, built
+to a cubin as NVRTC builds them, and the SYCL backend's compute program as
+OpenCL C, checked by clang.  Exits 0 when every source compiles (or,
+saying so, when there is no nvcc or clang)."""
 
 import argparse
 import concurrent.futures
@@ -27,18 +31,32 @@ def nvcc():
     return None
 
 
-def compile_one(compiler, source):
-    result = subprocess.run(
-        [compiler, "--ptx", "-arch=sm_90", "-std=c++14", "-diag-suppress", "550,177",
-         "-o", os.devnull, str(source)],
-        capture_output=True, text=True,
-    )  # fmt: skip
+def command(compiler, source, mode):
+    if source.suffix == ".cl":
+        clang = shutil.which(os.environ.get("CLANG", "clang"))
+        if clang is None:
+            return None
+        return [clang, "-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
+                "-fsyntax-only", "-Werror=implicit-function-declaration", str(source)]  # fmt: skip
+    # The compute programs to machine code, in C++14 as NVRTC builds them
+    # (cuda_program.c's options; its -default-device, which nvcc lacks, is
+    # moot: the texts mark every function __device__).
+    output = ["-cubin", "-x", "cu"] if mode == "compute" else ["--ptx"]
+    return [compiler, *output, "-arch=sm_90", "-std=c++14", "-diag-suppress", "550,177",
+            "-o", os.devnull, str(source)]  # fmt: skip
+
+
+def compile_one(compiler, source, mode):
+    cmd = command(compiler, source, mode)
+    if cmd is None:
+        return source.name, 0, "skipped: no clang"
+    result = subprocess.run(cmd, capture_output=True, text=True)
     return source.name, result.returncode, result.stderr
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", nargs="?", default="all", choices=["all", "paths"])
+    parser.add_argument("mode", nargs="?", default="all", choices=["all", "paths", "compute"])
     parser.add_argument("--build", default="build")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="compile only sources whose name has this")
@@ -47,13 +65,15 @@ def main():
     if compiler is None:
         print("no nvcc: skipped")
         return 0
-    generator = pathlib.Path(args.build) / "tests" / "c" / "ew_kernel_sources"
+    name = "cuda_kernel_sources" if args.mode == "compute" else "ew_kernel_sources"
+    generator = pathlib.Path(args.build) / "tests" / "c" / name
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([str(generator), tmp, args.mode], check=True)
+        extra = [] if args.mode == "compute" else [args.mode]
+        subprocess.run([str(generator), tmp, *extra], check=True)
         sources = sorted(p for p in pathlib.Path(tmp).iterdir() if args.only in p.name)
         failed = 0
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for name, rc, err in pool.map(lambda s: compile_one(compiler, s), sources):
+            for name, rc, err in pool.map(lambda s: compile_one(compiler, s, args.mode), sources):
                 if rc != 0:
                     failed += 1
                     print(f"FAILED {name}\n{err[:3000]}")

@@ -1,26 +1,25 @@
 /* Writes the source of every program of the CUDA backend's compute
- * kernels, and of its copy kernels for a few pairs of types, to a
- * directory as CUDA C++, one file each (named by the program), for a
- * check that compiles them with NVRTC or nvcc where there is no GPU:
+ * kernels, and of its copy kernels for every pair of types (each pair in
+ * one of the programs, in turn, and a few pairs in all of them), to a
+ * directory as CUDA C++, one file each (named by the program), and the
+ * SYCL backend's compute program as OpenCL C, with 64-bit floating point
+ * and without, for tools/check_cuda_kernels.py, which compiles them with
+ * nvcc and clang where there is no GPU:
  *   cuda_kernel_sources DIR */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/cuda/cuda_backend.h"
+#include "backends/sycl/sycl_backend.h"
 
+/* Writes text (malloc'd, freed here; NULL: out of memory) to path. */
 static int
-write_program(const char *dir, int program)
+write_text(const char *path, char *text)
 {
-    char what[64], path[512];
-    char *text = ua_cuda_compute_source(program, what, sizeof what);
     if (text == NULL) {
         return 1;
     }
-    for (char *c = what; *c != '\0'; c++) {
-        *c = *c == ' ' ? '_' : *c;
-    }
-    snprintf(path, sizeof path, "%s/%02d_%s.cu", dir, program, what);
     FILE *f = fopen(path, "w");
     int bad = f == NULL || fputs(text, f) < 0;
     if (f != NULL) {
@@ -31,24 +30,27 @@ write_program(const char *dir, int program)
 }
 
 static int
+write_program(const char *dir, int program)
+{
+    char what[64], path[512];
+    char *text = ua_cuda_compute_source(program, what, sizeof what);
+    for (char *c = what; text != NULL && *c != '\0'; c++) {
+        *c = *c == ' ' ? '_' : *c;
+    }
+    snprintf(path, sizeof path, "%s/%02d_%s.cu", dir, program,
+             text != NULL ? what : "");
+    return write_text(path, text);
+}
+
+static int
 write_copy_program(const char *dir, ua_typenum dst, ua_typenum src,
                    bool aligned, int program)
 {
     char path[512];
-    char *text = ua_cuda_copy_source(dst, src, aligned, program);
-    if (text == NULL) {
-        return 1;
-    }
     snprintf(path, sizeof path, "%s/copy_%s_%s_%s_%d.cu", dir,
              ua_dtype_name(dst), ua_dtype_name(src),
              aligned ? "aligned" : "any", program);
-    FILE *f = fopen(path, "w");
-    int bad = f == NULL || fputs(text, f) < 0;
-    if (f != NULL) {
-        bad |= fclose(f) != 0;
-    }
-    free(text);
-    return bad;
+    return write_text(path, ua_cuda_copy_source(dst, src, aligned, program));
 }
 
 int
@@ -70,6 +72,20 @@ main(int argc, char **argv)
             failed += write_copy_program(argv[1], pairs[i][0], pairs[i][1],
                                          i != 1, p);
         }
+    }
+    int turn = 0;
+    for (int d = 0; d < UA_NTYPES; d++) {
+        for (int s = 0; s < UA_NTYPES; s++, turn++) {
+            failed +=
+                write_copy_program(argv[1], ua_dtype_at(d), ua_dtype_at(s),
+                                   turn % 2, turn % UA_CUDA_COPY_PROGRAMS);
+        }
+    }
+    for (int fp64 = 0; fp64 < 2; fp64++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/sycl_compute%s.cl", argv[1],
+                 fp64 ? "_fp64" : "");
+        failed += write_text(path, ua_sycl_compute_source(fp64));
     }
     return failed != 0;
 }

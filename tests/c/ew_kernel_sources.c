@@ -12,7 +12,7 @@
 
 #include "backends/cuda/cuda_backend.h"
 #include "core/compute/compute.h"
-#include "core/compute/elementwise_source.h"
+#include "gpu/elementwise_source.h"
 
 static unsigned
 kind_bit(ua_typenum t)

@@ -1,4 +1,4 @@
-/* Writes the source of every reduction program (core/compute/reduce_gpu.h)
+/* Writes the source of every reduction program (gpu/launcher.h)
  * to a directory, as CUDA C++ (.cu) and OpenCL C (.cl), for
  * tools/check_reduce_kernels.py to compile with nvcc and clang where there
  * is no GPU:
@@ -15,11 +15,11 @@
 #include "backends/cuda/cuda_backend.h"
 #include "backends/sycl/sycl_backend.h"
 #include "backends/sycl/sycl_elementwise_kernels.h"
-#include "backends/sycl/sycl_reduce_kernels.h"
-#include "core/compute/reduce_gpu.h"
+#include "gpu/dialect_opencl_text.h"
+#include "gpu/launcher.h"
 
 static const char *const cl_header[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
-                                        ua_sycl_reduce_dialect, NULL};
+                                        NULL};
 
 static int
 write_file(const char *dir, const char *name, const char *ext, char *text)
@@ -40,7 +40,8 @@ write_file(const char *dir, const char *name, const char *ext, char *text)
     return 0;
 }
 
-static const ua_gpu_language cl = {cl_header, ua_sycl_type_name};
+static const ua_gpu_language cl = {cl_header, ua_gpu_opencl_dialect_text,
+                                   ua_sycl_type_name};
 
 static int
 emit(const char *dir, ua_typenum x, ua_typenum a, bool truth)

@@ -11,8 +11,8 @@
 #include "check.h"
 #include "host_queue.h"
 #include "core/compute/compute.h"
-#include "core/compute/elementwise_source.h"
-#include "core/compute/reduce_gpu.h"
+#include "gpu/elementwise_source.h"
+#include "gpu/launcher.h"
 #include "core/core.h"
 
 /* x[[2, -1, 0], :] of a 4 x 3 array, and the same by scatter. */
@@ -293,7 +293,7 @@ static void
 test_program_per_operation(void)
 {
     static const char *const none[] = {"", NULL};
-    ua_gpu_language lang = {none, plain_storage};
+    ua_gpu_language lang = {none, none, plain_storage};
     ua_gpu_program all = {
         {UA_FLOAT32, UA_FLOAT32, false}, UA_GPU_F_ALL, -1, -1};
     char *text = ua_gpu_program_source(&lang, &all);

@@ -1,5 +1,6 @@
 """The layering of the architecture: the core never includes Python.h, the
-binding never reaches a backend's operations directly, and no files of
+binding never reaches a backend's operations directly, the GPU layer sits
+between the core and the compiling backends (CUDA, SYCL), and no files of
 src/ call each other in a cycle (read at link level, from the symbols of
 each file's object)."""
 
@@ -20,8 +21,46 @@ def sources(folder):
 
 
 def test_core_and_backends_are_python_free():
-    for path in sources("core") + sources("backends"):
+    for path in sources("core") + sources("gpu") + sources("backends"):
         assert not re.search(r"#\s*include\s*[<\"]Python\.h", path.read_text()), path
+
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+# Folders of src/ and the folders of src/ their files may not include: the
+# core includes neither the GPU layer nor a backend, the GPU layer no
+# backend (a backend is a driver, a memory provider, a launcher and a
+# dialect, which the layer reaches through the launcher's table), and the
+# host backend, which compiles nothing at run time, not the GPU layer.
+FORBIDDEN = {
+    "core/": ("gpu/", "backends/"),
+    "gpu/": ("backends/",),
+    "backends/host/": ("gpu/",),
+}
+
+
+def include_violations(files):
+    """(file, included) pairs that FORBIDDEN rules out, for files given as
+    {path under src/: text}."""
+    found = []
+    for path, text in files.items():
+        for folder, banned in FORBIDDEN.items():
+            if path.startswith(folder):
+                found += [(path, n) for n in INCLUDE.findall(text) if n.startswith(banned)]
+    return found
+
+
+def test_layers_include_no_layer_above():
+    files = {p.relative_to(SRC).as_posix(): p.read_text() for p in sorted(SRC.rglob("*.[ch]"))}
+    assert include_violations(files) == []
+    assert not (SRC / "gpu").is_dir() or sources("gpu"), "the GPU layer lost its sources"
+
+
+def test_include_rules_can_fail():
+    assert include_violations({"core/compute/index.c": '#include "gpu/launcher.h"\n'})
+    assert include_violations({"gpu/launch_common.c": '#include "backends/cuda/cuda_backend.h"\n'})
+    assert include_violations({"backends/host/host.c": '#include "gpu/launcher.h"\n'})
+    assert not include_violations({"backends/cuda/cuda_reduce.c": '#include "gpu/launcher.h"\n'})
 
 
 def test_binding_calls_no_backend_or_driver():
@@ -187,8 +226,13 @@ FUNCTION_SYMBOLS = set("TWi")
 
 
 def meson_sources():
-    """Every C source under src/ that meson.build compiles."""
-    return sorted(set(re.findall(r"'(src/[\w/]+\.c)'", MESON.read_text())))
+    """Every C source under src/ that meson.build compiles, with those that
+    the meson.build files of src/'s folders list by their own names."""
+    found = set(re.findall(r"'(src/[\w/]+\.c)'", MESON.read_text()))
+    for build in sorted(SRC.rglob("meson.build")):
+        folder = build.parent.relative_to(ROOT).as_posix()
+        found.update(f"{folder}/{name}" for name in re.findall(r"'(\w+\.c)'", build.read_text()))
+    return sorted(found)
 
 
 def instantiations(source):
@@ -212,14 +256,17 @@ def generated_headers(folder):
     each declares every text array that meson.build names.  What a kernel
     text holds changes no call between files.  The docstrings' headers are
     the real ones."""
-    text = MESON.read_text()
+    text = MESON.read_text() + "".join(b.read_text() for b in sorted(SRC.rglob("meson.build")))
     names = sorted(set(re.findall(r"'(ua_\w+_text)'", text)))
     body = "".join(f"static const char *const {n}[] = {{0}};\n" for n in names)
     body = f"#ifndef UA_TEXT_STAND_INS\n#define UA_TEXT_STAND_INS\n{body}#endif\n"
     wanted = set()
     for source in meson_sources():
-        wanted.update(re.findall(r'#\s*include\s+"(\w+_text\.h)"', (ROOT / source).read_text()))
+        wanted.update(
+            re.findall(r'#\s*include\s+"((?:\w+/)*\w+_text\.h)"', (ROOT / source).read_text())
+        )
     for name in wanted:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(body)
     # The docstrings' headers, made from their text as meson.build makes
     # them, where the binding includes them from (python/base/...).
@@ -376,6 +423,48 @@ def test_no_call_cycle_among_files(calls):
     assert not cycles, "call cycles among files of src/:\n" + "\n".join(
         f"{len(c)} files:\n{describe(calls, c)}" for c in cycles
     )
+
+
+# The list of backends, which the core asks for the backends a build has:
+# the one file of backends/ the core calls (it names no backend's
+# functions, only their tables).
+BACKEND_LIST = "src/backends/list.c"
+
+
+def layer_call_violations(graph):
+    """(caller, callee, functions) where a file calls a function that a
+    file of a layer FORBIDDEN rules out for it defines."""
+    found = []
+    for caller, callees in graph.items():
+        rel = caller.removeprefix("src/")
+        banned = [b for f, bs in FORBIDDEN.items() if rel.startswith(f) for b in bs]
+        for callee, names in callees.items():
+            if callee.removeprefix("src/").startswith(tuple(banned)) and callee != BACKEND_LIST:
+                found.append((caller, callee, sorted(names)))
+    return found
+
+
+def test_layers_call_no_layer_above(calls):
+    # The core reaches the backends through their tables (data, no calls),
+    # and the GPU layer reaches them through the launcher's table.
+    assert layer_call_violations(calls) == []
+    assert any(c.startswith("src/gpu/") for b in calls for c in calls[b] if "backends" in b)
+
+
+def test_layer_call_check_can_fail():
+    graph = {"src/gpu/launch_common.c": {"src/backends/cuda/cuda.c": ["f"]}}
+    graph["src/core/compute/reduce.c"] = {
+        "src/gpu/launch_common.c": ["g"],
+        "src/core/base/error.c": ["h"],
+    }
+    graph["src/backends/host/host.c"] = {"src/gpu/launch_common.c": ["i"]}
+    graph["src/backends/sycl/sycl.c"] = {"src/gpu/launch_common.c": ["j"]}
+    graph["src/core/devices/device.c"] = {BACKEND_LIST: ["ua_backends_of_build"]}
+    assert [v[:2] for v in layer_call_violations(graph)] == [
+        ("src/gpu/launch_common.c", "src/backends/cuda/cuda.c"),
+        ("src/core/compute/reduce.c", "src/gpu/launch_common.c"),
+        ("src/backends/host/host.c", "src/gpu/launch_common.c"),
+    ]
 
 
 def test_call_graph_sees_functions_and_not_data(calls):

@@ -103,12 +103,14 @@ def folder_of(module):
 
 
 # What each folder of src/ may include besides itself.  The core includes
-# no backend and no Python; a backend includes the core and its own folder;
-# the binding reaches the core through core.h, dlpack.h and the computing
-# part's headers (compute/), and the C API's header.
+# no backend and no Python; the GPU layer includes the core; a backend
+# includes the core, the GPU layer (CUDA and SYCL, not the host: below) and
+# its own folder; the binding reaches the core through core.h, dlpack.h and
+# the computing part's headers (compute/), and the C API's header.
 ALLOWED = {
     "core": {"core"},
-    "backends": {"core", "backends"},
+    "gpu": {"core", "gpu"},
+    "backends": {"core", "gpu", "backends"},
     "python": {"core", "python", "include"},
 }
 
@@ -122,6 +124,8 @@ def test_layers_include_only_the_layers_below():
         for target in targets:
             where = target.split("/")[1] if target.startswith("src/") else target.split("/")[0]
             assert where in ALLOWED[layer], (module, target)
+            if module.startswith("src/backends/host/"):
+                assert where != "gpu", (module, target)
             if layer == "backends" and where == "backends":
                 # One backend's folder never reaches into another's.
                 mine, theirs = module.split("/")[2], target.split("/")[2]

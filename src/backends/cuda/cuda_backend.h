@@ -9,8 +9,8 @@
 
 #include "backends/cuda/cuda_driver.h"
 #include "core/backend.h"
-#include "core/compute/elementwise_source.h"
-#include "core/compute/reduce_gpu.h"
+#include "gpu/elementwise_source.h"
+#include "gpu/launcher.h"
 
 /* The compute kernels' programs (cuda_compute.c). */
 #define UA_CUDA_COMPUTE_PROGRAMS 58

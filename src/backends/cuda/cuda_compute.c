@@ -12,15 +12,16 @@
 #include "backends/cuda/cuda_compute_kernels.h"
 #include "backends/cuda/cuda_elementwise_kernels.h"
 #include "core/compute/compute.h"
-#include "core/compute/elementwise_source.h"
+#include "gpu/dialect_cuda_text.h"
+#include "gpu/elementwise_source.h"
+#include "gpu/fill_kernels_text.h"
+#include "gpu/index_kernels.h"
+#include "gpu/index_kernels_text.h"
+#include "gpu/kernel_text.h"
 #include "core/compute/kernels.h"
 
 static const char *const unit_names[] = {"1", "2", "4", "8", "16"};
-/* The CUDA types of the units, as the index and compress kernels and as
- * the reversal's kernels name them. */
-static const char *const unit_types[] = {"unsigned char", "unsigned short",
-                                         "unsigned int", "unsigned long long",
-                                         "u16"};
+/* The CUDA types of the units, as the reversal's kernels name them. */
 static const char *const reverse_types[] = {"unsigned char", "unsigned short",
                                             "unsigned", "unsigned long long",
                                             "uint4"};
@@ -43,52 +44,44 @@ enum {
 _Static_assert(PROGRAMS == UA_CUDA_COMPUTE_PROGRAMS,
                "cuda_backend.h counts the compute programs");
 
-/* The strings one after another (malloc'd), or NULL when out of
- * memory. */
-static char *
-joined(const char *const *parts, int n)
-{
-    size_t size = 1;
-    for (int i = 0; i < n; i++) {
-        size += strlen(parts[i]);
-    }
-    char *out = malloc(size), *at = out;
-    for (int i = 0; out != NULL && i < n; i++) {
-        size_t len = strlen(parts[i]);
-        memcpy(at, parts[i], len);
-        at += len;
-    }
-    if (out != NULL) {
-        *at = '\0';
-    }
-    return out;
-}
-
 char *
 ua_cuda_compute_source(int program, char *what, size_t cap)
 {
     char line[96] = "";
     const char *parts[3] = {"", "", ""};
+    /* The fills' text is the GPU layer's, after its CUDA dialect; the
+     * prelude, with typed loads, brings d2h for float16. */
+    static const char *const fill_header[] = {"#define UA_ALIGNED 1\n",
+                                              ua_cuda_kernel_prelude, NULL};
     if (program < PROGRAM_TILES) {
         int u = (program - PROGRAM_INDEX) / 9,
             rank = (program - PROGRAM_INDEX) / 3 % 3,
             mode = (program - PROGRAM_INDEX) % 3;
-        parts[0] = ua_cuda_compute_move;
-        parts[1] = ua_cuda_compute_index;
-        snprintf(line, sizeof line, "INDEX(%s, %s, %d, %d)\n", unit_names[u],
-                 unit_types[u], rank, mode);
+        snprintf(line, sizeof line, "INDEX(%s, %d, %d)\n", unit_names[u], rank,
+                 mode);
         snprintf(what, cap, "index kernel ua_index_%s_%d_%d", unit_names[u],
                  rank, mode);
-    } else if (program == PROGRAM_TILES) {
-        parts[0] = ua_cuda_compute_tiles;
-        snprintf(what, cap, "mask count kernels");
+        const char *const kernel[] = {line, NULL};
+        const char *const *texts[] = {ua_gpu_cuda_dialect_text,
+                                      ua_index_kernel_text, kernel};
+        return ua_gpu_texts_join(texts, 3);
     } else if (program < PROGRAM_COPIES) {
-        int u = program - PROGRAM_COMPRESS;
-        parts[0] = ua_cuda_compute_move;
-        parts[1] = ua_cuda_compute_compress;
-        snprintf(line, sizeof line, "COMPRESS(%s, %s)\n", unit_names[u],
-                 unit_types[u]);
-        snprintf(what, cap, "compress kernel ua_compress_%s", unit_names[u]);
+        /* The counts' program wants them; a compress program is its
+         * kernel's line. */
+        const char *wanted = "#define WANT_MASK_COUNTS 1\n";
+        if (program == PROGRAM_TILES) {
+            snprintf(what, cap, "mask count kernels");
+        } else {
+            const char *unit = unit_names[program - PROGRAM_COMPRESS];
+            wanted = "";
+            snprintf(line, sizeof line, "COMPRESS(%s)\n", unit);
+            snprintf(what, cap, "compress kernel ua_compress_%s", unit);
+        }
+        const char *const head[] = {wanted, NULL};
+        const char *const kernel[] = {line, NULL};
+        const char *const *texts[] = {head, ua_gpu_cuda_dialect_text,
+                                      ua_index_kernel_text, kernel};
+        return ua_gpu_texts_join(texts, 4);
     } else if (program == PROGRAM_COPIES) {
         parts[0] = ua_cuda_compute_copies;
         snprintf(what, cap, "batched copy kernel");
@@ -99,14 +92,14 @@ ua_cuda_compute_source(int program, char *what, size_t cap)
                  reverse_types[u]);
         snprintf(what, cap, "reversal kernel ua_reverse_%s", unit_names[u]);
     } else {
-        /* The copy kernels' prelude brings d2h, for float16. */
-        parts[0] = "#define UA_ALIGNED 1\n";
-        parts[1] = ua_cuda_kernel_prelude;
-        parts[2] = ua_cuda_compute_fill;
         snprintf(what, cap, "fill kernels");
+        const char *const *texts[] = {fill_header, ua_gpu_cuda_dialect_text,
+                                      ua_fill_kernel_text};
+        return ua_gpu_texts_join(texts, 3);
     }
-    const char *all[] = {parts[0], parts[1], parts[2], line};
-    return joined(all, 4);
+    const char *const all[] = {parts[0], parts[1], parts[2], line, NULL};
+    const char *const *texts[] = {all};
+    return ua_gpu_texts_join(texts, 1);
 }
 
 /* Compiles a program on first use; called under c->lock. */
@@ -318,7 +311,7 @@ cuda_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
            int64_t *bad)
 {
     ua_cuda_queue *q = queue;
-    ua_cuda_index_plan k;
+    ua_gpu_index_plan k;
     memset(&k, 0, sizeof k);
     k.nd = p->nd;
     k.size = 1;
@@ -379,7 +372,7 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
 {
     ua_cuda_queue *q = queue;
     long long n = (long long)p->n;
-    long long tiles = (n + UA_CUDA_TILE - 1) / UA_CUDA_TILE;
+    long long tiles = (n + UA_GPU_TILE - 1) / UA_GPU_TILE;
     /* One tile needs no scan, nor offsets: it starts at 0, and its count,
      * the total, goes to the mailbox. */
     CUdeviceptr offsets = 0;
@@ -396,7 +389,7 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
     void *sargs[] = {&offsets, &tiles, &total};
     if (st == UA_OK && tiles > 0) {
         st = launch(q, PROGRAM_TILES, "ua_count", (unsigned)tiles,
-                    UA_CUDA_TILE_THREADS, cargs);
+                    UA_GPU_TILE_THREADS, cargs);
     }
     st = st == UA_OK && tiles > 1
              ? launch(q, PROGRAM_TILES, "ua_scan", 1, 1024, sargs)
@@ -407,7 +400,7 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
     char *dst = NULL;
     st = st == UA_OK ? out(ctx, *count, &dst) : st;
     if (st == UA_OK && *count > 0) {
-        ua_cuda_compress_plan k = {0};
+        ua_gpu_compress_plan k = {0};
         k.mask = p->mask;
         k.n = n;
         k.offsets = (const long long *)(uintptr_t)offsets; /* 0: one tile */
@@ -429,12 +422,31 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
         snprintf(name, sizeof name, "ua_compress_%s", unit_names[u]);
         void *args[] = {&k};
         st = launch(q, PROGRAM_COMPRESS + u, name, (unsigned)tiles,
-                    UA_CUDA_TILE_THREADS, args);
+                    UA_GPU_TILE_THREADS, args);
     }
     if (offsets != 0) {
         ua_cu.cuMemFreeAsync(offsets, q->stream);
     }
     return st;
+}
+
+/* The bits of v as a float, and as a double: the fill kernels' floating
+ * arguments. */
+static int
+bits32(double v)
+{
+    float f = (float)v;
+    int i;
+    memcpy(&i, &f, 4);
+    return i;
+}
+
+static long long
+bits64(double v)
+{
+    long long i;
+    memcpy(&i, &v, 8);
+    return i;
 }
 
 static ua_status
@@ -444,20 +456,24 @@ real_series(ua_cuda_queue *q, const ua_affine_plan *p, char *dst, int part,
     long long n = (long long)p->n;
     unsigned blocks = blocks_for(q, n, 256);
     if (p->mode == UA_AFFINE_LINSPACE) {
-        double start = p->start[part], sv = p->step[part],
-               stop = p->stop[part], div = p->div;
+        long long start = bits64(p->start[part]), sv = bits64(p->step[part]),
+                  stop = bits64(p->stop[part]), div = bits64(p->div);
         int divide = p->divide, endpoint = p->endpoint;
         void *args[] = {&dst, &n,      &start,    &sv,  &stop,
                         &div, &divide, &endpoint, &step};
         return launch(q, PROGRAM_FILL, "ua_linspace", blocks, 256, args);
     }
-    double first = p->first.f[part], second = p->second.f[part];
+    if (p->type == UA_FLOAT64 || p->type == UA_COMPLEX128) {
+        long long first = bits64(p->first.f[part]),
+                  second = bits64(p->second.f[part]);
+        void *args[] = {&dst, &n, &first, &second, &step};
+        return launch(q, PROGRAM_FILL, "ua_arange_f64", blocks, 256, args);
+    }
+    int first = bits32(p->first.f[part]), second = bits32(p->second.f[part]);
     void *args[] = {&dst, &n, &first, &second, &step};
-    const char *name = p->type == UA_FLOAT16 ? "ua_arange_half"
-                       : p->type == UA_FLOAT32 || p->type == UA_COMPLEX64
-                           ? "ua_arange_f32"
-                           : "ua_arange_f64";
-    return launch(q, PROGRAM_FILL, name, blocks, 256, args);
+    return launch(q, PROGRAM_FILL,
+                  p->type == UA_FLOAT16 ? "ua_arange_half" : "ua_arange_f32",
+                  blocks, 256, args);
 }
 
 static ua_status
@@ -489,21 +505,16 @@ static ua_status
 cuda_band(void *queue, const ua_band_plan *p)
 {
     ua_cuda_queue *q = queue;
-    ua_cuda_band_plan k;
-    memset(&k, 0, sizeof k);
-    k.dst = p->dst;
-    k.size = (long long)p->batch * p->rows * p->cols;
-    k.rows = p->rows;
-    k.cols = p->cols;
-    k.lo = p->lo;
-    k.hi = p->hi;
-    k.itemsize = (int)p->itemsize;
-    k.set_inside = p->set_inside;
-    k.set_outside = p->set_outside;
-    memcpy(k.inside, p->inside, 16);
-    memcpy(k.outside, p->outside, 16);
-    void *args[] = {&k};
-    return launch(q, PROGRAM_FILL, "ua_band", blocks_for(q, k.size, 256), 256,
+    char *dst = p->dst;
+    long long size = (long long)p->batch * p->rows * p->cols;
+    long long rows = p->rows, cols = p->cols, lo = p->lo, hi = p->hi;
+    int isz = (int)p->itemsize, si = p->set_inside, so = p->set_outside;
+    unsigned long long w[4];
+    memcpy(w, p->inside, 16);
+    memcpy(w + 2, p->outside, 16);
+    void *args[] = {&dst, &size, &rows, &cols, &lo,   &hi,  &isz,
+                    &si,  &so,   &w[0], &w[1], &w[2], &w[3]};
+    return launch(q, PROGRAM_FILL, "ua_band", blocks_for(q, size, 256), 256,
                   args);
 }
 

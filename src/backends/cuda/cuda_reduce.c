@@ -1,5 +1,5 @@
 /* The CUDA backend's reductions, scans, sorts, searches, groups and
- * matrix products: the core's kernels (core/compute/reduce_gpu.h) as CUDA
+ * matrix products: the GPU layer's kernels (gpu/launcher.h) as CUDA
  * C++, which NVRTC compiles once per context, pair of types, family of
  * kernels and operation, each of the family's kernels alone and side by
  * side with the others (kept on disk between processes), launched
@@ -13,13 +13,15 @@
 
 #include "backends/cuda/cuda_backend.h"
 #include "backends/cuda/cuda_kernels.h"
-#include "backends/cuda/cuda_reduce_kernels.h"
-#include "core/compute/reduce_gpu.h"
+#include "gpu/dialect_cuda_text.h"
+#include "gpu/launcher.h"
 
-static const char *const header[] = {ua_cuda_reduce_aligned,
-                                     ua_cuda_kernel_prelude,
-                                     ua_cuda_reduce_dialect, NULL};
-static const ua_gpu_language language = {header, ua_cuda_type_name};
+/* The prelude's typed loads, which the kernels read aligned elements
+ * with. */
+static const char *const header[] = {"#define UA_ALIGNED 1\n",
+                                     ua_cuda_kernel_prelude, NULL};
+static const ua_gpu_language language = {header, ua_gpu_cuda_dialect_text,
+                                         ua_cuda_type_name};
 
 char *
 ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth)

@@ -5,7 +5,7 @@
  * it publish.  Groups wait on each other's counts, which CUDA's blocks
  * may do: a block takes its tile from a counter when it starts, so every
  * tile it waits on belongs to a block already running.  Other plans keep
- * the core's sort (reduce_gpu_order.c). */
+ * the GPU layer's sort (gpu/order_launch.c). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,7 +292,7 @@ ua_cuda_radix_sort(ua_cuda_queue *q, const ua_sort_plan *p, bool *done)
     ptrdiff_t tile = tile_of(isz, p->index != NULL);
     s.tiles = (int)((p->n + tile - 1) / tile);
     if (sort_kernels(q->c, s.slot, p->index != NULL, s.f) != UA_OK) {
-        /* A module NVRTC refuses leaves the core's sort to do it. */
+        /* A module NVRTC refuses leaves the GPU layer's sort to do it. */
         ua_error_clear();
         return UA_OK;
     }

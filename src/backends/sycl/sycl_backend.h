@@ -9,7 +9,7 @@
 
 #include "backends/sycl/sycl_dpctl.h"
 #include "core/backend.h"
-#include "core/compute/elementwise_source.h"
+#include "gpu/elementwise_source.h"
 
 #define SYCL_MAX_DEVICES 64
 
@@ -30,9 +30,10 @@ typedef struct {
 } copy_kernels;
 
 /* The compute kernels (sycl_compute.c), one bundle per context. */
+#define UA_SYCL_COMPUTE_KERNELS 12
 typedef struct {
     DPCTLSyclKernelBundleRef bundle;
-    DPCTLSyclKernelRef kernel[9];
+    DPCTLSyclKernelRef kernel[UA_SYCL_COMPUTE_KERNELS];
 } ua_sycl_compute;
 
 typedef struct {
@@ -74,6 +75,9 @@ ua_status ua_sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
 extern const ua_compute_ops ua_sycl_compute_ops;
 /* The OpenCL C type that holds elements of t (sycl_compute.c). */
 const char *ua_sycl_type_name(ua_typenum t);
+/* The source of the compute kernels' program (malloc'd), for a device with
+ * 64-bit floating point or without. */
+char *ua_sycl_compute_source(bool fp64);
 
 /* The reductions, scans, sorts and products (sycl_reduce.c). */
 ua_status ua_sycl_reduce(void *queue, const ua_reduce_plan *p);

@@ -1,201 +1,40 @@
 /* The SYCL backend's compute kernels (core/compute/kernels.h): OpenCL C
  * that the runtime builds once per context, through dpctl's kernel-bundle
- * functions.  Plans go to the kernels in a USM shared buffer, with a flag
- * the index kernel sets for an index out of bounds.  Elements move as
- * bytes of their size; floating values go as their bits in integer
- * arguments. */
+ * functions: the GPU layer's index, mask and fill kernels.  Plans go to
+ * the kernels in a USM shared buffer, with a flag the index kernel sets
+ * for an index out of bounds.  Elements move as bytes of their size;
+ * floating values go as their bits in integer arguments. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/sycl/sycl_backend.h"
 #include "backends/sycl/sycl_elementwise_kernels.h"
-#include "backends/sycl/sycl_kernels.h"
 #include "core/compute/compute.h"
-#include "core/compute/elementwise_source.h"
+#include "gpu/dialect_opencl_text.h"
+#include "gpu/elementwise_source.h"
+#include "gpu/fill_kernels_text.h"
+#include "gpu/index_kernels.h"
+#include "gpu/index_kernels_text.h"
+#include "gpu/kernel_text.h"
 #include "core/compute/kernels.h"
 
-#define CHUNK 4096
-
-static const char compute_source[] =
-    "#ifdef UA_FP64\n"
-    "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
-    "#endif\n"
-    "#pragma OPENCL FP_CONTRACT OFF\n"
-    "void move(__global char *d, __global const char *s, int n) {\n"
-    "  for (int b = 0; b < n; b++) d[b] = s[b];\n"
-    "}\n"
-    /* plan: shape, rstep, astep, istep (nd each), then flag, bad. */
-    "__kernel void ua_index(int mode, __global char *result,\n"
-    "    __global char *array, __global const char *index, long length,\n"
-    "    long stride, int itemsize, int nd, __global long *plan) {\n"
-    "  long i = get_global_id(0), r = 0, a = 0, x = 0, rem = i;\n"
-    "  for (int k = nd - 1; k >= 0; k--) {\n"
-    "    long n = plan[k], c = rem % n; rem /= n;\n"
-    "    r += c * plan[nd + k]; a += c * plan[2 * nd + k];\n"
-    "    x += c * plan[3 * nd + k];\n"
-    "  }\n"
-    "  long v = *(__global const long *)(index + x);\n"
-    "  if (length > 0) {\n"
-    "    long w = v < 0 ? v + length : v;\n"
-    "    if (w < 0 || w >= length) {\n"
-    "      plan[4 * nd] = 1; plan[4 * nd + 1] = v; return;\n"
-    "    }\n"
-    "    v = w;\n"
-    "  }\n"
-    "  a += v * stride;\n"
-    "  if (mode == 0) move(result + r, array + a, itemsize);\n"
-    "  else if (mode == 1) move(array + a, result + r, itemsize);\n"
-    "  else *(__global long *)(result + r) += v * stride;\n"
-    "}\n"
-    "__kernel void ua_count(__global const uchar *mask, long n,\n"
-    "    __global long *counts) {\n"
-    "  long w = get_global_id(0), c = 0;\n"
-    "  long end = min(n, (w + 1) * " UA_SYCL_STR(
-        CHUNK) "L);\n"
-               "  for (long i = w * " UA_SYCL_STR(
-                   CHUNK) "L; i < end; i++)\n"
-                          "    c += mask[i] != 0;\n"
-                          "  counts[w] = c;\n"
-                          "}\n"
-                          /* Rows of src, or (src NULL) nd coordinates over shape. */
-                          "__kernel void ua_compress(__global const uchar "
-                          "*mask, long n,\n"
-                          "    __global const long *offsets, __global const "
-                          "char *src, long sstep,\n"
-                          "    long rowbytes, __global char *dst, int nd,\n"
-                          "    __global const long *shape) {\n"
-                          "  long w = get_global_id(0), o = offsets[w];\n"
-                          "  long end = min(n, (w + 1) * " UA_SYCL_STR(
-                              CHUNK) "L);\n"
-                                     "  for (long i = w * " UA_SYCL_STR(
-                                         CHUNK) "L; i < end; i++) {\n"
-                                                "    if (!mask[i]) continue;\n"
-                                                "    if (src) {\n"
-                                                "      move(dst + o * "
-                                                "rowbytes, src + i * sstep, "
-                                                "(int)rowbytes);\n"
-                                                "    } else {\n"
-                                                "      __global long *c = "
-                                                "(__global long *)dst + o * "
-                                                "nd; long rem = i;\n"
-                                                "      for (int k = nd - 1; k "
-                                                ">= 0; k--) {\n"
-                                                "        c[k] = rem % "
-                                                "shape[k]; rem /= shape[k];\n"
-                                                "      }\n"
-                                                "    }\n"
-                                                "    o++;\n"
-                                                "  }\n"
-                                                "}\n"
-                                                /* arange: integers as 64-bit words cut to itemsize bytes (little
-     * endian); floating types per part, each part every `step` items. */
-                                                "__kernel void "
-                                                "ua_arange_int(__global char "
-                                                "*dst, ulong first, ulong d,\n"
-                                                "    int itemsize) {\n"
-                                                "  long i = get_global_id(0); "
-                                                "ulong v = first + (ulong)i * "
-                                                "d;\n"
-                                                "  for (int b = 0; b < "
-                                                "itemsize; b++) dst[i * "
-                                                "itemsize + b] =\n"
-                                                "    (char)(v >> (8 * b));\n"
-                                                "}\n"
-                                                "__kernel void "
-                                                "ua_arange_f32(__global float "
-                                                "*dst, int first, int "
-                                                "second,\n"
-                                                "    int step) {\n"
-                                                "  long i = get_global_id(0); "
-                                                "float f = as_float(first);\n"
-                                                "  float s = "
-                                                "as_float(second);\n"
-                                                "  dst[i * step] = i == 0 ? f "
-                                                ": i == 1 ? s : f + (float)i "
-                                                "* (s - f);\n"
-                                                "}\n"
-                                                "__kernel void "
-                                                "ua_arange_half(__global half "
-                                                "*dst, int first,\n"
-                                                "    int second) {\n"
-                                                "  long i = get_global_id(0); "
-                                                "float f = as_float(first);\n"
-                                                "  float s = "
-                                                "as_float(second);\n"
-                                                "  vstore_half_rte(i == 0 ? f "
-                                                ": i == 1 ? s : f + (float)i "
-                                                "* (s - f), i,\n"
-                                                "                  dst);\n"
-                                                "}\n"
-                                                "#ifdef UA_FP64\n"
-                                                "__kernel void "
-                                                "ua_arange_f64(__global "
-                                                "double *dst, long first,\n"
-                                                "    long second, int step) "
-                                                "{\n"
-                                                "  long i = get_global_id(0); "
-                                                "double f = "
-                                                "as_double(first);\n"
-                                                "  double s = "
-                                                "as_double(second);\n"
-                                                "  dst[i * step] = i == 0 ? f "
-                                                ": i == 1 ? s : f + (double)i "
-                                                "* (s - f);\n"
-                                                "}\n"
-                                                /* linspace of one part, every `step` doubles. */
-                                                "__kernel void "
-                                                "ua_linspace(__global double "
-                                                "*dst, long n, long start,\n"
-                                                "    long stepv, long stop, "
-                                                "long div, int divide, int "
-                                                "endpoint,\n"
-                                                "    int step) {\n"
-                                                "  long i = get_global_id(0); "
-                                                "double y = (double)i;\n"
-                                                "  y = divide ? y / "
-                                                "as_double(div) * "
-                                                "as_double(stepv)\n"
-                                                "             : y * "
-                                                "as_double(stepv);\n"
-                                                "  y = y + as_double(start);\n"
-                                                "  if (endpoint && n > 1 && i "
-                                                "== n - 1) y = "
-                                                "as_double(stop);\n"
-                                                "  dst[i * step] = y;\n"
-                                                "}\n"
-                                                "#endif\n"
-                                                "__kernel void "
-                                                "ua_band(__global char *dst, "
-                                                "long rows, long cols,\n"
-                                                "    long lo, long hi, int "
-                                                "itemsize, int set_inside, "
-                                                "int set_outside,\n"
-                                                "    ulong in0, ulong in1, "
-                                                "ulong out0, ulong out1) {\n"
-                                                "  long e = get_global_id(0), "
-                                                "j = e % cols, i = (e / cols) "
-                                                "% rows;\n"
-                                                "  int in = j - i >= lo && j "
-                                                "- i <= hi;\n"
-                                                "  if (in ? !set_inside : "
-                                                "!set_outside) return;\n"
-                                                "  ulong w0 = in ? in0 : "
-                                                "out0, w1 = in ? in1 : out1;\n"
-                                                "  for (int b = 0; b < "
-                                                "itemsize; b++)\n"
-                                                "    dst[e * itemsize + b] = "
-                                                "(char)((b < 8 ? w0 : w1) >> "
-                                                "(8 * (b % 8)));\n"
-                                                "}\n";
+/* The kernels of the GPU layer's texts (gpu/index_kernels.inc,
+ * gpu/fill_kernels.inc) this backend launches: the mask's counts and their
+ * scan, and for any rank, in units of bytes, the index kernel of each mode
+ * and the compress kernel. */
+static const char wanted[] = "#define WANT_MASK_COUNTS 1\n";
+static const char instances[] =
+    "INDEX(1, 0, 0)\nINDEX(1, 0, 1)\nINDEX(1, 0, 2)\nCOMPRESS(1)\n";
 
 static const char *const kernel_names[] = {
-    "ua_index",      "ua_count",      "ua_compress",
-    "ua_arange_int", "ua_arange_f32", "ua_arange_half",
-    "ua_band",       "ua_arange_f64", "ua_linspace"};
+    "ua_index_1_0_0", "ua_index_1_0_1", "ua_index_1_0_2", "ua_count",
+    "ua_scan",        "ua_compress_1",  "ua_arange_int",  "ua_arange_f32",
+    "ua_arange_half", "ua_band",        "ua_arange_f64",  "ua_linspace"};
 enum {
-    K_INDEX,
-    K_COUNT,
+    K_INDEX, /* + mode */
+    K_COUNT = K_INDEX + 3,
+    K_SCAN,
     K_COMPRESS,
     K_ARANGE_INT,
     K_ARANGE_F32,
@@ -205,16 +44,30 @@ enum {
     K_LINSPACE,
     K_N
 };
+_Static_assert(K_N == UA_SYCL_COMPUTE_KERNELS &&
+                   sizeof kernel_names / sizeof *kernel_names == K_N,
+               "sycl_backend.h counts the compute kernels");
+
+char *
+ua_sycl_compute_source(bool fp64)
+{
+    static const char *const header[] = {wanted, ua_sycl_ew_header, NULL};
+    static const char *const header_fp64[] = {wanted, ua_sycl_ew_fp64,
+                                              ua_sycl_ew_header, NULL};
+    static const char *const lines[] = {instances, NULL};
+    const char *const *texts[] = {
+        fp64 ? header_fp64 : header, ua_gpu_opencl_dialect_text,
+        ua_fill_kernel_text, ua_index_kernel_text, lines};
+    return ua_gpu_texts_join(texts, 5);
+}
 
 static ua_status
 build(sycl_context *c, ua_sycl_compute *k)
 {
-    char *source = malloc(sizeof compute_source + 32);
+    char *source = ua_sycl_compute_source(c->fp64);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    snprintf(source, sizeof compute_source + 32, "%s%s",
-             c->fp64 ? "#define UA_FP64\n" : "", compute_source);
     k->bundle = ua_dpctl.KernelBundle_CreateFromOCLSource(
         c->ctx, ua_sycl_devices[c->index], source, "");
     free(source);
@@ -276,15 +129,12 @@ shared(sycl_queue *q, size_t bytes)
     return p;
 }
 
-static size_t
-plan_size(const ua_index_plan *p)
-{
-    size_t n = 1;
-    for (int k = 0; k < p->nd; k++) {
-        n *= (size_t)p->shape[k];
-    }
-    return n;
-}
+/* The plan and, after it, the flag of an index out of bounds, in shared
+ * memory, read after the kernel. */
+typedef struct {
+    ua_gpu_index_plan plan;
+    long long flag[2];
+} index_launch;
 
 static ua_status
 sycl_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
@@ -292,93 +142,116 @@ sycl_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
 {
     sycl_queue *q = queue;
     DPCTLSyclKernelRef k;
-    ua_status st = kernels(q, &k, K_INDEX);
-    int nd = p->nd;
-    long long *plan = st == UA_OK
-                          ? shared(q, sizeof(long long) * (4 * (size_t)nd + 2))
-                          : NULL;
-    if (plan == NULL) {
+    ua_status st = kernels(q, &k, K_INDEX + (int)mode);
+    index_launch *l = st == UA_OK ? shared(q, sizeof *l) : NULL;
+    if (l == NULL) {
         return st == UA_OK ? UA_ERR_ALLOC : st;
     }
-    for (int j = 0; j < nd; j++) {
-        plan[j] = p->shape[j];
-        plan[nd + j] = p->rstep[j];
-        plan[2 * nd + j] = p->astep[j];
-        plan[3 * nd + j] = p->istep[j];
+    memset(l, 0, sizeof *l);
+    ua_gpu_index_plan *k_plan = &l->plan;
+    k_plan->nd = p->nd;
+    k_plan->size = 1;
+    for (int j = 0; j < p->nd; j++) {
+        k_plan->shape[j] = p->shape[j];
+        k_plan->rstep[j] = p->rstep[j];
+        k_plan->astep[j] = p->astep[j];
+        k_plan->istep[j] = p->istep[j];
+        k_plan->size *= p->shape[j];
     }
-    plan[4 * nd] = plan[4 * nd + 1] = 0;
-    int m = (int)mode, isz = (int)p->itemsize;
-    long long length = p->length, stride = p->stride;
-    void *args[9] = {&m,      p->result, p->array, (void *)p->index,
-                     &length, &stride,   &isz,     &nd,
-                     plan};
-    int types[9] = {DPCTL_INT32_T,  DPCTL_VOID_PTR, DPCTL_VOID_PTR,
-                    DPCTL_VOID_PTR, DPCTL_INT64_T,  DPCTL_INT64_T,
-                    DPCTL_INT32_T,  DPCTL_INT32_T,  DPCTL_VOID_PTR};
-    st = submit(q, k, args, types, 9, plan_size(p), "the index kernel");
+    k_plan->result = p->result;
+    k_plan->array = p->array;
+    k_plan->index = p->index;
+    k_plan->length = p->length;
+    k_plan->stride = p->stride;
+    k_plan->flag = l->flag;
+    k_plan->mode = (int)mode;
+    k_plan->units = (int)p->itemsize;
+    void *args[1] = {l};
+    int types[1] = {DPCTL_VOID_PTR};
+    st =
+        submit(q, k, args, types, 1, (size_t)k_plan->size, "the index kernel");
     ua_dpctl.Queue_Wait(q->q);
-    if (st == UA_OK && plan[4 * nd] != 0) {
-        *bad = plan[4 * nd + 1];
+    if (st == UA_OK && l->flag[0] != 0) {
+        *bad = l->flag[1];
         st = UA_ERR_INDEX;
     }
-    ua_dpctl.free_with_context(plan, q->c->ctx);
+    ua_dpctl.free_with_context(l, q->c->ctx);
     return st;
 }
 
-/* Counts per chunk, offsets on the host, then the write. */
+/* Groups of `local` work-items, `groups` of them. */
+static ua_status
+submit_groups(sycl_queue *q, DPCTLSyclKernelRef k, void **args, int *types,
+              size_t nargs, size_t groups, size_t local, const char *what)
+{
+    size_t global[3] = {groups * local, 1, 1}, size[3] = {local, 1, 1};
+    return ua_sycl_enqueued(ua_dpctl.Queue_SubmitNDRange(k, q->q, args, types,
+                                                         nargs, global, size,
+                                                         1, NULL, 0),
+                            what);
+}
+
+/* The compress kernel's plan, the mask's total and its tiles' counts (the
+ * offsets, once scanned), in shared memory. */
+typedef struct {
+    ua_gpu_compress_plan plan;
+    long long total;
+    long long counts[];
+} mask_launch;
+
+/* Counts per tile, their scan on the device, the total read, then the
+ * write. */
 static ua_status
 sycl_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
               void *ctx, size_t *count)
 {
     sycl_queue *q = queue;
-    DPCTLSyclKernelRef kc, kw;
+    DPCTLSyclKernelRef kc, ks, kw;
     ua_status st = kernels(q, &kc, K_COUNT);
+    st = st == UA_OK ? kernels(q, &ks, K_SCAN) : st;
     st = st == UA_OK ? kernels(q, &kw, K_COMPRESS) : st;
-    size_t chunks = (p->n + CHUNK - 1) / CHUNK;
-    long long *buf =
-        st == UA_OK ? shared(q, sizeof(long long) * (chunks + 1 + UA_MAXDIMS))
-                    : NULL;
-    if (buf == NULL) {
+    long long n = (long long)p->n, tiles = (n + UA_GPU_TILE - 1) / UA_GPU_TILE;
+    mask_launch *l =
+        st == UA_OK ? shared(q, sizeof *l + 8 * (size_t)tiles) : NULL;
+    if (l == NULL) {
         return st == UA_OK ? UA_ERR_ALLOC : st;
     }
-    long long n = (long long)p->n;
-    void *cargs[3] = {(void *)p->mask, &n, buf};
-    int ctypes[3] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_VOID_PTR};
-    st = chunks ? submit(q, kc, cargs, ctypes, 3, chunks, "the count kernel")
-                : UA_OK;
-    ua_dpctl.Queue_Wait(q->q);
-    long long total = 0;
-    for (size_t w = 0; w < chunks; w++) {
-        long long c = buf[w];
-        buf[w] = total;
-        total += c;
+    memset(l, 0, sizeof *l);
+    /* One tile needs no scan, nor offsets: its count is the total. */
+    void *counts = tiles > 1 ? (void *)l->counts : (void *)&l->total;
+    void *cargs[3] = {(void *)p->mask, &n, counts};
+    int types[3] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_VOID_PTR};
+    void *sargs[3] = {l->counts, &tiles, &l->total};
+    if (tiles > 0) {
+        st = submit_groups(q, kc, cargs, types, 3, (size_t)tiles,
+                           UA_GPU_TILE_THREADS, "the count kernel");
     }
-    *count = (size_t)total;
+    if (st == UA_OK && tiles > 1) {
+        st = submit_groups(q, ks, sargs, types, 3, 1, 1024, "the scan kernel");
+    }
+    ua_dpctl.Queue_Wait(q->q);
+    *count = st == UA_OK ? (size_t)l->total : 0;
     char *dst = NULL;
     st = st == UA_OK ? out(ctx, *count, &dst) : st;
-    if (st == UA_OK && total > 0) {
-        long long *shape = buf + chunks + 1;
-        for (int k = 0; k < p->nd; k++) {
-            shape[k] = p->shape[k];
+    if (st == UA_OK && *count > 0) {
+        ua_gpu_compress_plan *k = &l->plan;
+        k->mask = p->mask;
+        k->n = n;
+        k->offsets = tiles > 1 ? l->counts : NULL;
+        k->src = p->src;
+        k->sstep = p->sstep;
+        k->dst = dst;
+        k->units = p->src ? (long long)p->rowbytes : 0;
+        k->nd = p->nd;
+        for (int j = 0; j < p->nd; j++) {
+            k->shape[j] = p->shape[j];
         }
-        long long sstep = p->sstep, row = (long long)p->rowbytes;
-        int nd = p->nd;
-        void *args[9] = {(void *)p->mask,
-                         &n,
-                         buf,
-                         (void *)p->src,
-                         &sstep,
-                         &row,
-                         dst,
-                         &nd,
-                         shape};
-        int types[9] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_VOID_PTR,
-                        DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
-                        DPCTL_VOID_PTR, DPCTL_INT32_T, DPCTL_VOID_PTR};
-        st = submit(q, kw, args, types, 9, chunks, "the compress kernel");
+        void *args[1] = {l};
+        st = submit_groups(q, kw, args, types, 1, (size_t)tiles,
+                           UA_GPU_TILE_THREADS, "the compress kernel");
         ua_dpctl.Queue_Wait(q->q);
     }
-    ua_dpctl.free_with_context(buf, q->c->ctx);
+    ua_dpctl.free_with_context(l, q->c->ctx);
     return st;
 }
 
@@ -416,10 +289,10 @@ real_series(sycl_queue *q, const ua_affine_plan *p, char *dst, int part,
     if (st != UA_OK) {
         return st;
     }
+    long long n = (long long)p->n;
     if (p->mode == UA_AFFINE_LINSPACE) {
-        long long n = (long long)p->n, start = bits64(p->start[part]),
-                  sv = bits64(p->step[part]), stop = bits64(p->stop[part]),
-                  div = bits64(p->div);
+        long long start = bits64(p->start[part]), sv = bits64(p->step[part]),
+                  stop = bits64(p->stop[part]), div = bits64(p->div);
         int divide = p->divide, endpoint = p->endpoint;
         void *args[9] = {dst,  &n,      &start,    &sv,  &stop,
                          &div, &divide, &endpoint, &step};
@@ -430,16 +303,16 @@ real_series(sycl_queue *q, const ua_affine_plan *p, char *dst, int part,
     }
     if (wide) {
         long long f = bits64(p->first.f[part]), s = bits64(p->second.f[part]);
-        void *args[4] = {dst, &f, &s, &step};
-        int types[4] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
-                        DPCTL_INT32_T};
-        return submit(q, k, args, types, 4, p->n, "the arange kernel");
+        void *args[5] = {dst, &n, &f, &s, &step};
+        int types[5] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
+                        DPCTL_INT64_T, DPCTL_INT32_T};
+        return submit(q, k, args, types, 5, p->n, "the arange kernel");
     }
     int f = bits32(p->first.f[part]), s = bits32(p->second.f[part]);
-    void *args[4] = {dst, &f, &s, &step};
-    int types[4] = {DPCTL_VOID_PTR, DPCTL_INT32_T, DPCTL_INT32_T,
-                    DPCTL_INT32_T};
-    return submit(q, k, args, types, half ? 3 : 4, p->n, "the arange kernel");
+    void *args[5] = {dst, &n, &f, &s, &step};
+    int types[5] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT32_T,
+                    DPCTL_INT32_T, DPCTL_INT32_T};
+    return submit(q, k, args, types, 5, p->n, "the arange kernel");
 }
 
 static ua_status
@@ -462,13 +335,14 @@ sycl_affine(void *queue, const ua_affine_plan *p)
     if (st != UA_OK) {
         return st;
     }
+    long long n = (long long)p->n;
     unsigned long long first = (unsigned long long)p->first.i;
     unsigned long long d = (unsigned long long)p->second.i - first;
     int isz = (int)ua_dtype_itemsize(p->type);
-    void *args[4] = {p->dst, &first, &d, &isz};
-    int types[4] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
-                    DPCTL_INT32_T};
-    return submit(q, k, args, types, 4, p->n, "the arange kernel");
+    void *args[5] = {p->dst, &n, &first, &d, &isz};
+    int types[5] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
+                    DPCTL_INT64_T, DPCTL_INT32_T};
+    return submit(q, k, args, types, 5, p->n, "the arange kernel");
 }
 
 static ua_status
@@ -480,20 +354,20 @@ sycl_band(void *queue, const ua_band_plan *p)
     if (st != UA_OK) {
         return st;
     }
+    long long size = (long long)p->batch * p->rows * p->cols;
     long long rows = p->rows, cols = p->cols, lo = p->lo, hi = p->hi;
     int isz = (int)p->itemsize, si = p->set_inside, so = p->set_outside;
     unsigned long long w[4];
     memcpy(w, p->inside, 16);
     memcpy(w + 2, p->outside, 16);
-    void *args[12] = {p->dst, &rows, &cols, &lo,   &hi,   &isz,
+    void *args[13] = {p->dst, &size, &rows, &cols, &lo,   &hi,  &isz,
                       &si,    &so,   &w[0], &w[1], &w[2], &w[3]};
-    int types[12] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
-                     DPCTL_INT64_T,  DPCTL_INT64_T, DPCTL_INT32_T,
-                     DPCTL_INT32_T,  DPCTL_INT32_T, DPCTL_INT64_T,
-                     DPCTL_INT64_T,  DPCTL_INT64_T, DPCTL_INT64_T};
-    return submit(q, k, args, types, 12,
-                  p->batch * (size_t)p->rows * (size_t)p->cols,
-                  "the band kernel");
+    int types[13] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
+                     DPCTL_INT64_T,  DPCTL_INT64_T, DPCTL_INT64_T,
+                     DPCTL_INT32_T,  DPCTL_INT32_T, DPCTL_INT32_T,
+                     DPCTL_INT64_T,  DPCTL_INT64_T, DPCTL_INT64_T,
+                     DPCTL_INT64_T};
+    return submit(q, k, args, types, 13, (size_t)size, "the band kernel");
 }
 
 /* ------------------------------------------------------ elementwise */

@@ -1,5 +1,5 @@
 /* The SYCL backend's reductions, scans, sorts, searches, groups and
- * matrix products: the core's kernels (core/compute/reduce_gpu.h) as
+ * matrix products: the GPU layer's kernels (gpu/launcher.h) as
  * OpenCL C, which the runtime builds through dpctl once per context, pair
  * of types and family of kernels, launched in groups of UA_GPU_GROUP work-items.
  *
@@ -11,13 +11,12 @@
 
 #include "backends/sycl/sycl_backend.h"
 #include "backends/sycl/sycl_elementwise_kernels.h"
-#include "backends/sycl/sycl_reduce_kernels.h"
-#include "core/compute/reduce_gpu.h"
+#include "gpu/dialect_opencl_text.h"
+#include "gpu/launcher.h"
 
-static const char *const header[] = {ua_sycl_ew_header, ua_sycl_reduce_dialect,
-                                     NULL};
+static const char *const header[] = {ua_sycl_ew_header, NULL};
 static const char *const header_fp64[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
-                                          ua_sycl_reduce_dialect, NULL};
+                                          NULL};
 
 /* Builds program p; called under c->lock. */
 static ua_status
@@ -30,7 +29,8 @@ build(sycl_context *c, const ua_gpu_program *p, DPCTLSyclKernelRef **out)
                             "which %s needs",
                             c->index, ua_dtype_name(t->a));
     }
-    ua_gpu_language lang = {c->fp64 ? header_fp64 : header, ua_sycl_type_name};
+    ua_gpu_language lang = {c->fp64 ? header_fp64 : header,
+                            ua_gpu_opencl_dialect_text, ua_sycl_type_name};
     char *source = ua_gpu_program_source(&lang, p);
     DPCTLSyclKernelRef *k = calloc(UA_GPU_NKERNELS, sizeof *k);
     if (source == NULL || k == NULL) {

@@ -1,5 +1,5 @@
 /* What the run-time compiled backends' reductions, scans, sorts and
- * products share (reduce_gpu_internal.h): elements staged for the kernels,
+ * products share (launch_common.h): elements staged for the kernels,
  * results through temporaries, plans uploaded.
  *
  * Elements the kernels cannot read as the accumulator's values by
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/compute/reduce_gpu_internal.h"
+#include "gpu/launch_common.h"
 
 /* Whether loadx reads x's elements as values of t's accumulator. */
 static bool

@@ -1,5 +1,5 @@
 /* The source of the run-time compiled reduction programs
- * (reduce_gpu.h): the switches of a family's kernels, the dialect, the
+ * (launcher.h): the switches of a family's kernels, the dialect, the
  * type layer of a pair of element and accumulator types, then the kernel
  * text (reduce_kernels.inc, order_kernels.inc). */
 #include <math.h>
@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/compute/reduce_gpu_internal.h"
-#include "order_kernels_text.h"
-#include "reduce_kernels_text.h"
+#include "gpu/launch_common.h"
+#include "gpu/order_kernels_text.h"
+#include "gpu/reduce_kernels_text.h"
 
 const char *const ua_gpu_kernel_names[UA_GPU_NKERNELS] = {
     "ua_red_lanes",     "ua_red_chunks",    "ua_arg_chunks", "ua_scan_rows",
@@ -215,10 +215,10 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_program *p)
              xsz < 16 ? 16 / xsz : 1, t->x == t->a && !t->truth,
              xsz < 8 ? xsz : 8, xsz < 8 ? "unsigned int" : "U64", xk == 'f',
              xk == 'i', inf_bits(xsz), ids, load_expression(t));
-    const char *const *texts[] = {l->header, ua_reduce_kernel_text,
+    const char *const *texts[] = {l->header, l->dialect, ua_reduce_kernel_text,
                                   ua_order_kernel_text};
     size_t n = strlen(wanted) + strlen(layer) + 1;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 4; k++) {
         for (int i = 0; texts[k][i] != NULL; i++) {
             n += strlen(texts[k][i]);
         }
@@ -228,11 +228,11 @@ ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_program *p)
         return NULL;
     }
     strcpy(s, wanted);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 4; k++) {
         for (int i = 0; texts[k][i] != NULL; i++) {
             strcat(s, texts[k][i]);
         }
-        if (k == 0) {
+        if (k == 1) {
             strcat(s, layer); /* the type layer after the dialect */
         }
     }

@@ -1,11 +1,11 @@
-/* The reductions of the run-time compiled backends (reduce_gpu.h): each
+/* The reductions of the run-time compiled backends (launcher.h): each
  * plan carried out as launches of reduce_kernels.inc through a backend's
  * launcher. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core/compute/reduce_gpu_internal.h"
+#include "gpu/launch_common.h"
 
 enum {
     CHUNK = UA_GPU_GROUP * 16, /* elements a group of ua_red_chunks takes */

@@ -4,8 +4,8 @@
  * launches that carry out each plan of the compute-kernel table through a
  * backend's launcher, so that the two backends share every decision and
  * differ only in how they compile, launch and allocate. */
-#ifndef USMARRAY_CORE_COMPUTE_REDUCE_GPU_H
-#define USMARRAY_CORE_COMPUTE_REDUCE_GPU_H
+#ifndef USMARRAY_GPU_LAUNCHER_H
+#define USMARRAY_GPU_LAUNCHER_H
 
 #include "core/backend.h"
 #include "core/compute/kernels.h"
@@ -98,10 +98,13 @@ ua_gpu_program ua_gpu_program_for(const ua_gpu_types *t, ua_gpu_kernel k,
 /* Distinct programs, distinct keys. */
 uint64_t ua_gpu_program_key(const ua_gpu_program *p);
 
-/* How a language writes what the type layer needs: the storage type of
- * each dtype's elements. */
+/* How a language writes what the type layer needs: the backend's header
+ * (NULL-ended parts), the layer's dialect for it (ua_gpu_cuda_dialect_text,
+ * ua_gpu_opencl_dialect_text) and the storage type of each dtype's
+ * elements. */
 typedef struct ua_gpu_language {
-    const char *const *header; /* the dialect (NULL-ended parts) */
+    const char *const *header;
+    const char *const *dialect;
     const char *(*storage)(ua_typenum t);
 } ua_gpu_language;
 /* The whole source of program p (malloc'd), or NULL when out of

@@ -1,11 +1,11 @@
 /* The sorts, searches, groups and matrix products of the run-time
- * compiled backends (reduce_gpu.h). */
+ * compiled backends (launcher.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/compute/reduce_gpu_internal.h"
+#include "gpu/launch_common.h"
 
 /* ---------------------------------------------------------- sorting */
 

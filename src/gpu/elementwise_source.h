@@ -3,7 +3,7 @@
  * expressions (elementwise_catalogue.h), the shared prelude
  * (elementwise_prelude.inc) and, for complex types, the portable complex
  * functions (elementwise_complex.inc).  A backend gives its language's
- * header and kernel bodies (a ua_ew_language); the core writes the type
+ * header and kernel bodies (a ua_ew_language); this layer writes the type
  * layer between them, so that nothing is written per function or dtype.
  *
  * The text it writes defines, for the language's kernel bodies:
@@ -18,8 +18,8 @@
  *                  (byte offsets; scalar operands read v0..v2, their
  *                  values in registers, which the body declares with
  *                  UA_SCALARS). */
-#ifndef USMARRAY_CORE_COMPUTE_ELEMENTWISE_SOURCE_H
-#define USMARRAY_CORE_COMPUTE_ELEMENTWISE_SOURCE_H
+#ifndef USMARRAY_GPU_ELEMENTWISE_SOURCE_H
+#define USMARRAY_GPU_ELEMENTWISE_SOURCE_H
 
 #include "core/backend.h"
 #include "core/compute/kernels.h"

@@ -1,10 +1,10 @@
-/* What the files of the GPU reductions share (reduce_gpu_reduce.c,
- * reduce_gpu_common.c, reduce_gpu_order.c, reduce_gpu_source.c); not for
- * the backends, which see reduce_gpu.h. */
-#ifndef USMARRAY_CORE_COMPUTE_REDUCE_GPU_INTERNAL_H
-#define USMARRAY_CORE_COMPUTE_REDUCE_GPU_INTERNAL_H
+/* What the GPU layer's launches share (reduce_launch.c, order_launch.c,
+ * launch_common.c, program_source.c); not for the backends, which see
+ * launcher.h. */
+#ifndef USMARRAY_GPU_LAUNCH_COMMON_H
+#define USMARRAY_GPU_LAUNCH_COMMON_H
 
-#include "core/compute/reduce_gpu.h"
+#include "gpu/launcher.h"
 
 static inline ua_gpu_arg
 ptr(const void *p)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/compute/compute.h"
-#include "core/compute/elementwise_source.h"
+#include "gpu/elementwise_source.h"
 
 #include "elementwise_complex_text.h"
 #include "elementwise_prelude_text.h"
