@@ -9,7 +9,11 @@ noise.  The machine's load average is recorded before and after.  Writes
 the rows as JSON for tools/perf_tables.py (docs/generated_tables.md's
 ``perf-host`` block).
 
-    python benchmarks/host_vs_numpy.py [--quick] [--runs 5] [--json PATH]
+    python benchmarks/host_vs_numpy.py [--quick] [--runs 5] [--one-thread] [--json PATH]
+
+--one-thread times the sort and argsort rows again in a child process
+whose host backend has one thread (USMARRAY_HOST_THREADS=1), and gives
+that ratio beside the default threads' one.
 """
 
 import argparse
@@ -18,6 +22,8 @@ import json
 import os
 import platform
 import statistics
+import subprocess
+import sys
 import timeit
 
 import numpy as np
@@ -166,16 +172,7 @@ def compute_rows(rows, scale):
                     m.nbytes,
                 )
             )
-        s = h[: n // 4]
-        xs = ua.asarray(s, usm_type="device")
-        rows.append(
-            (
-                f"sort {len(s) >> 20} Mi {dt}",
-                lambda a=xs: ua.sort(a),
-                lambda a=s: np.sort(a),
-                s.nbytes,
-            )
-        )
+        sort_rows(rows, h[: n // 4], dt)
         k = 1024 // scale
         a2 = h[: k * k].reshape(k, k)
         x2 = ua.asarray(a2, usm_type="device")
@@ -187,6 +184,44 @@ def compute_rows(rows, scale):
                 3 * a2.nbytes,
             )
         )
+
+
+def sort_rows(rows, s, dt):
+    """sort and argsort of s (the one-thread child process times these
+    rows only)."""
+    xs = ua.asarray(s, usm_type="device")
+    for name, ours, theirs in (("sort", ua.sort, np.sort), ("argsort", ua.argsort, np.argsort)):
+        rows.append(
+            (
+                f"{name} {len(s) >> 20} Mi {dt}",
+                lambda f=ours, a=xs: f(a),
+                lambda g=theirs, a=s: g(a),
+                s.nbytes,
+            )
+        )
+
+
+def sort_only_rows(scale):
+    """The sort rows alone, on the inputs compute_rows gives them."""
+    n = (16 << 20) // scale
+    rows = []
+    for dt in ("float32", "float64", "int64"):
+        h = (np.random.default_rng(0).standard_normal(n) * 1000).astype(dt)
+        sort_rows(rows, h[: n // 4], dt)
+    return rows
+
+
+def one_thread_ratios(quick, runs):
+    """Each sort row's ratio with usmarray's host limited to one thread
+    (USMARRAY_HOST_THREADS=1, read once per process: a child process),
+    the median over runs sweeps: NumPy's sort is single-threaded, and the
+    threads should be a gain on top of the one-thread time."""
+    env = dict(os.environ, USMARRAY_HOST_THREADS="1")
+    cmd = [sys.executable, __file__, "--sort-only", "--runs", str(runs)]
+    out = subprocess.run(
+        cmd + (["--quick"] if quick else []), env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout.splitlines()[-1])
 
 
 def elementwise_rows(rows, scale):
@@ -275,6 +310,15 @@ def index_rows(rows, scale):
     )
 
 
+def sort_sweep(quick):
+    """One pass over the sort rows alone."""
+    table = []
+    for name, ours, theirs, _ in sort_only_rows(4 if quick else 1):
+        a, b = compare(ours, theirs, 2, 7)
+        table.append({"operation": name, "ratio": b / a})
+    return table
+
+
 def sweep(quick):
     """One pass over every row: best-of times, usmarray and NumPy alternating."""
     table = []
@@ -317,7 +361,24 @@ def main():
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     parser.add_argument("--json", default=None, help="where to write the rows")
     parser.add_argument("--runs", type=int, default=1, help="sweeps, one after another")
+    parser.add_argument(
+        "--one-thread",
+        action="store_true",
+        help="also time the sort rows with the host on one thread (a child process)",
+    )
+    parser.add_argument("--sort-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.sort_only:
+        runs = [sort_sweep(args.quick) for _ in range(args.runs)]
+        print(
+            json.dumps(
+                {
+                    r["operation"]: statistics.median(run[i]["ratio"] for run in runs)
+                    for i, r in enumerate(runs[0])
+                }
+            )
+        )
+        return
     machine = f"{ua.Device('host').name}"
     print(
         f"machine: {platform.processor() or platform.machine()}, "
@@ -326,12 +387,16 @@ def main():
     print(f"{'operation':<48}{'usmarray':>12}{'numpy':>12}{'ratio':>8}  (range)")
     load_before = os.getloadavg()
     runs = [sweep(args.quick) for _ in range(args.runs)]
-    load_after = os.getloadavg()
     table = [median_row([run[i] for run in runs]) for i in range(len(runs[0]))]
+    one = one_thread_ratios(args.quick, args.runs) if args.one_thread else {}
+    load_after = os.getloadavg()
     for r in table:
+        if r["operation"] in one:
+            r["ratio_one_thread"] = one[r["operation"]]
         print(
             f"{r['operation'] + ' (' + r['unit'] + ')':<48}{r['usmarray']:>12.3f}"
             f"{r['numpy']:>12.3f}{r['ratio']:>8.2f}  ({r['ratio_min']:.2f}-{r['ratio_max']:.2f})"
+            + (f"  one thread {r['ratio_one_thread']:.2f}" if "ratio_one_thread" in r else "")
         )
     if args.json:
         with open(args.json, "w") as f:

@@ -76,7 +76,9 @@ def library_table(data):
 
 def host_table(data):
     """benchmarks/host_vs_numpy.py: the medians over its runs, the ratio's
-    range where it ran more than once, and the machine's load around it."""
+    range where it ran more than once, the one-thread ratio of the sort
+    rows where it was measured (--one-thread), and the machine's load
+    around it."""
     runs = len(data.get("runs", [])) or 1
     spread = runs > 1
     load = ""
@@ -98,6 +100,8 @@ def host_table(data):
         cell = ratio(r["ratio"])
         if spread:
             cell += f" ({r['ratio_min']:.2f}-{r['ratio_max']:.2f})"
+        if "ratio_one_thread" in r:
+            cell += f"; one thread {r['ratio_one_thread']:.2f}"
         lines.append(
             f"| {r['operation']} | {number(r['usmarray'], u)} | {number(r['numpy'], u)} | {cell} |"
         )
