@@ -1,5 +1,5 @@
-/* The CUDA backend: NVIDIA GPUs through the driver API, loaded with dlopen
- * at first use (cuda_driver.h declares what is used), so that the library
+/* The CUDA backend's table of operations: NVIDIA GPUs through the driver
+ * API, loaded with dlopen at first use (cuda_loader.c), so that the library
  * builds without a CUDA toolkit and runs where no driver is installed.
  *
  * Contexts are the devices' primary contexts, which the CUDA runtime and so
@@ -8,7 +8,6 @@
  * Device memory comes from cuMemAlloc, shared from cuMemAllocManaged and
  * host from pinned, mapped, portable host memory.  The copy engine is
  * cuda_copy.c. */
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,88 +20,12 @@
 
 #define CUDA_MAX_DEVICES 64
 
-/* ------------------------------------------------------------ the driver */
-
-ua_cuda_driver ua_cu;
-ua_cuda_nvrtc ua_nvrtc;
-
 static int ndevices;
-
-ua_status
-ua_cuda_failed(CUresult r, const char *what)
-{
-    const char *name = "?", *text = "";
-    if (ua_cu.cuGetErrorName != NULL) {
-        ua_cu.cuGetErrorName(r, &name);
-        ua_cu.cuGetErrorString(r, &text);
-    }
-    return ua_error_set(
-        r == CUDA_ERROR_OUT_OF_MEMORY ? UA_ERR_ALLOC : UA_ERR_RUNTIME,
-        "CUDA %s failed: %s (%s)", what, name ? name : "?", text ? text : "");
-}
-
-static void *
-open_first(const char *const *names)
-{
-    for (; *names != NULL; names++) {
-        void *h = dlopen(*names, RTLD_NOW | RTLD_LOCAL);
-        if (h != NULL) {
-            return h;
-        }
-    }
-    return NULL;
-}
-
-static ua_status
-load_driver(void)
-{
-    static const char *const names[] = {"libcuda.so.1", "libcuda.so", NULL};
-    void *h = open_first(names);
-    if (h == NULL) {
-        return ua_error_set(UA_ERR_UNAVAILABLE,
-                            "no CUDA driver: libcuda.so.1 could not be "
-                            "loaded (%s)",
-                            dlerror());
-    }
-#define LOOKUP(field, symbol, params)                                         \
-    if ((*(void **)&ua_cu.field = dlsym(h, symbol)) == NULL) {                \
-        return ua_error_set(UA_ERR_UNAVAILABLE,                               \
-                            "the CUDA driver lacks %s: it is too old",        \
-                            symbol);                                          \
-    }
-    UA_CUDA_DRIVER_FUNCTIONS(LOOKUP)
-#undef LOOKUP
-    return UA_OK;
-}
-
-/* NVRTC is needed for strided copies only: without it the rest works. */
-static void
-load_nvrtc(void)
-{
-    static const char *const names[] = {"libnvrtc.so", "libnvrtc.so.13",
-                                        "libnvrtc.so.12", NULL};
-    void *h = open_first(names);
-    if (h == NULL) {
-        snprintf(ua_nvrtc.reason, sizeof(ua_nvrtc.reason),
-                 "NVRTC (libnvrtc.so) could not be loaded");
-        return;
-    }
-#define LOOKUP(field, symbol, params)                                         \
-    if ((*(void **)&ua_nvrtc.field = dlsym(h, symbol)) == NULL) {             \
-        snprintf(ua_nvrtc.reason, sizeof(ua_nvrtc.reason), "NVRTC lacks %s",  \
-                 symbol);                                                     \
-        return;                                                               \
-    }
-    UA_NVRTC_FUNCTIONS(LOOKUP)
-    LOOKUP(nvrtcGetErrorString, "nvrtcGetErrorString", ())
-#undef LOOKUP
-    ua_nvrtc.loaded = true;
-}
 
 static ua_status
 cuda_initialize(void)
 {
-    ua_status st = load_driver();
+    ua_status st = ua_cuda_load_driver();
     if (st != UA_OK) {
         return st;
     }
@@ -119,7 +42,7 @@ cuda_initialize(void)
         return ua_error_set(UA_ERR_UNAVAILABLE,
                             "the CUDA driver reports no GPU");
     }
-    load_nvrtc();
+    ua_cuda_load_nvrtc();
     ua_cuda_peer_initialize(&ua_cu, ndevices);
     return UA_OK;
 }
@@ -177,17 +100,6 @@ cuda_device_info(int index, ua_device_info *out)
 }
 
 /* ----------------------------------------------- contexts and queues */
-
-ua_status
-ua_cuda_bind(const ua_cuda_context *c)
-{
-    CUcontext cur = NULL;
-    if (ua_cu.cuCtxGetCurrent(&cur) == CUDA_SUCCESS && cur == c->ctx) {
-        return UA_OK;
-    }
-    CU_CHECK(ua_cu.cuCtxSetCurrent(c->ctx), "cuCtxSetCurrent");
-    return UA_OK;
-}
 
 static ua_status
 cuda_context_create(int index, void **context)
@@ -319,29 +231,6 @@ cuda_queue_priorities(void *context, int *least, int *greatest)
         ua_cu.cuCtxGetStreamPriorityRange(least, greatest) != CUDA_SUCCESS) {
         ua_error_clear();
     }
-}
-
-bool
-ua_cuda_query_pointer(const void *ptr, ua_cuda_pointer *out)
-{
-    int attrs[] = {CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                   CU_POINTER_ATTRIBUTE_IS_MANAGED,
-                   CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                   CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
-                   CU_POINTER_ATTRIBUTE_RANGE_SIZE};
-    unsigned memory_type = 0;
-    int is_managed = 0, ordinal = -1;
-    CUdeviceptr start = 0;
-    size_t size = 0;
-    void *data[] = {&memory_type, &is_managed, &ordinal, &start, &size};
-    CUresult r = ua_cu.cuPointerGetAttributes(5, attrs, data,
-                                              (CUdeviceptr)(uintptr_t)ptr);
-    if (r != CUDA_SUCCESS || memory_type == 0) {
-        return false;
-    }
-    *out = (ua_cuda_pointer){(int)memory_type, is_managed, ordinal,
-                             (uintptr_t)start, size};
-    return true;
 }
 
 static ua_status

@@ -12,8 +12,23 @@
 #include "gpu/elementwise_source.h"
 #include "gpu/launcher.h"
 
-/* The compute kernels' programs (cuda_compute.c). */
-#define UA_CUDA_COMPUTE_PROGRAMS 58
+/* The compute kernels' programs (cuda_programs.c), each of the kernels one
+ * operation launches, so that a first call compiles those alone: an index
+ * kernel per unit, rank (its N) and mode (a gather, a scatter or offsets:
+ * one mode's code is a third of the three's, and of their compile time),
+ * the mask's tile counts, a compress kernel per unit, the batched copies, a
+ * reversal per unit and the fill patterns.  Units of 1, 2, 4, 8 and 16
+ * bytes, as ua_cuda_unit_names writes them. */
+enum {
+    UA_CUDA_PROGRAM_INDEX = 0, /* + 9 * unit + 3 * N + mode */
+    UA_CUDA_PROGRAM_TILES = UA_CUDA_PROGRAM_INDEX + 45,
+    UA_CUDA_PROGRAM_COMPRESS, /* + unit */
+    UA_CUDA_PROGRAM_COPIES = UA_CUDA_PROGRAM_COMPRESS + 5,
+    UA_CUDA_PROGRAM_REVERSE, /* + unit */
+    UA_CUDA_PROGRAM_FILL = UA_CUDA_PROGRAM_REVERSE + 5,
+    UA_CUDA_COMPUTE_PROGRAMS
+};
+extern const char *const ua_cuda_unit_names[5];
 
 /* Alignment cuMemAlloc and cuMemAllocManaged guarantee. */
 #define CUDA_DEVICE_ALIGNMENT 256
@@ -32,8 +47,13 @@ typedef struct {
     char reason[200];
 } ua_cuda_nvrtc;
 
+/* The driver and NVRTC (cuda_loader.c): loading the driver fails with
+ * UA_ERR_UNAVAILABLE and the reason where it is absent or too old; NVRTC
+ * absent leaves ua_nvrtc.reason saying why. */
 extern ua_cuda_driver ua_cu;
 extern ua_cuda_nvrtc ua_nvrtc;
+ua_status ua_cuda_load_driver(void);
+void ua_cuda_load_nvrtc(void);
 
 /* Turns a failed driver call into a status with the driver's words. */
 ua_status ua_cuda_failed(CUresult r, const char *what);
@@ -197,9 +217,20 @@ const char *ua_cuda_fft_description(void);
  * (for tools that compile each ahead of time). */
 char *ua_cuda_reduce_source(ua_typenum x, ua_typenum a, bool truth);
 char *ua_cuda_reduce_program_source(const ua_gpu_program *p);
-/* cuda_compute.c: the source of compute program `program` (below
- * UA_CUDA_COMPUTE_PROGRAMS, malloc'd) and its name, for the same tools. */
+/* cuda_programs.c: the source of compute program `program` (below
+ * UA_CUDA_COMPUTE_PROGRAMS, malloc'd) and its name, for the same tools;
+ * the kernel of that name in it, compiled on first use; a launch of
+ * `blocks` blocks of `threads` threads of it on q's stream; and the blocks
+ * for `work` items of `threads` threads, at most 32 a multiprocessor (the
+ * kernels walk the rest a grid's size apart). */
 char *ua_cuda_compute_source(int program, char *what, size_t cap);
+ua_status ua_cuda_program_function(ua_cuda_queue *q, int program,
+                                   const char *name, CUfunction *f);
+ua_status ua_cuda_program_launch(ua_cuda_queue *q, int program,
+                                 const char *name, unsigned blocks,
+                                 unsigned threads, void **args);
+unsigned ua_cuda_blocks_for(const ua_cuda_queue *q, long long work,
+                            int threads);
 /* cuda_copy.c: the source of copy program `program` (below
  * UA_CUDA_COPY_PROGRAMS) from src to dst (malloc'd), or NULL when out of
  * memory; aligned: the variant for aligned data only. */
@@ -256,9 +287,21 @@ bool ua_cuda_query_pointer(const void *ptr, ua_cuda_pointer *out);
 ua_status ua_cuda_pipelined_memcpy(ua_cuda_queue *q, void *dst,
                                    const void *src, size_t n, bool *done);
 
+/* The copies of one ua_copy_blocks launch (its parameter space holds
+ * them). */
+#define UA_CUDA_COPY_BLOCKS 64
+typedef struct {
+    char *d;
+    const char *s;
+    long long bytes;
+} ua_cuda_copy_block;
+typedef struct {
+    ua_cuda_copy_block b[UA_CUDA_COPY_BLOCKS];
+} ua_cuda_copy_blocks;
+
 /* The copy engine's operations (cuda_copy.c), for the ops table. */
 ua_status ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n);
-/* cuda_compute.c: small copies in one launch of its kernels; and
+/* cuda_copy.c: small copies in one launch of a compute program; and
  * dst[i] <- last[-i] for i < n, elements of itemsize bytes (1, 2, 4, 8 or
  * 16), where dst and the lowest address of the first 16 bytes the source
  * covers (last - 16 + itemsize) are multiples of 16. */

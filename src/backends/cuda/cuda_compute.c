@@ -9,160 +9,12 @@
 #include <string.h>
 
 #include "backends/cuda/cuda_backend.h"
-#include "backends/cuda/cuda_compute_kernels.h"
+#include "backends/cuda/cuda_kernels.h"
 #include "backends/cuda/cuda_elementwise_kernels.h"
 #include "core/compute/compute.h"
-#include "gpu/dialect_cuda_text.h"
 #include "gpu/elementwise_source.h"
-#include "gpu/fill_kernels_text.h"
 #include "gpu/index_kernels.h"
-#include "gpu/index_kernels_text.h"
-#include "gpu/kernel_text.h"
 #include "core/compute/kernels.h"
-
-static const char *const unit_names[] = {"1", "2", "4", "8", "16"};
-/* The CUDA types of the units, as the reversal's kernels name them. */
-static const char *const reverse_types[] = {"unsigned char", "unsigned short",
-                                            "unsigned", "unsigned long long",
-                                            "uint4"};
-
-/* The programs, each of the kernels one operation launches, so that a
- * first call compiles those alone: an index kernel per unit, rank (its
- * N) and mode (a gather, a scatter or offsets: one mode's code is a
- * third of the three's, and of their compile time), the mask's tile
- * counts, a compress kernel per unit, the batched copies, a reversal per
- * unit and the fill patterns. */
-enum {
-    PROGRAM_INDEX = 0, /* + 9 * unit + 3 * N + mode */
-    PROGRAM_TILES = PROGRAM_INDEX + 45,
-    PROGRAM_COMPRESS, /* + unit */
-    PROGRAM_COPIES = PROGRAM_COMPRESS + 5,
-    PROGRAM_REVERSE, /* + unit */
-    PROGRAM_FILL = PROGRAM_REVERSE + 5,
-    PROGRAMS
-};
-_Static_assert(PROGRAMS == UA_CUDA_COMPUTE_PROGRAMS,
-               "cuda_backend.h counts the compute programs");
-
-char *
-ua_cuda_compute_source(int program, char *what, size_t cap)
-{
-    char line[96] = "";
-    const char *parts[3] = {"", "", ""};
-    /* The fills' text is the GPU layer's, after its CUDA dialect; the
-     * prelude, with typed loads, brings d2h for float16. */
-    static const char *const fill_header[] = {"#define UA_ALIGNED 1\n",
-                                              ua_cuda_kernel_prelude, NULL};
-    if (program < PROGRAM_TILES) {
-        int u = (program - PROGRAM_INDEX) / 9,
-            rank = (program - PROGRAM_INDEX) / 3 % 3,
-            mode = (program - PROGRAM_INDEX) % 3;
-        snprintf(line, sizeof line, "INDEX(%s, %d, %d)\n", unit_names[u], rank,
-                 mode);
-        snprintf(what, cap, "index kernel ua_index_%s_%d_%d", unit_names[u],
-                 rank, mode);
-        const char *const kernel[] = {line, NULL};
-        const char *const *texts[] = {ua_gpu_cuda_dialect_text,
-                                      ua_index_kernel_text, kernel};
-        return ua_gpu_texts_join(texts, 3);
-    } else if (program < PROGRAM_COPIES) {
-        /* The counts' program wants them; a compress program is its
-         * kernel's line. */
-        const char *wanted = "#define WANT_MASK_COUNTS 1\n";
-        if (program == PROGRAM_TILES) {
-            snprintf(what, cap, "mask count kernels");
-        } else {
-            const char *unit = unit_names[program - PROGRAM_COMPRESS];
-            wanted = "";
-            snprintf(line, sizeof line, "COMPRESS(%s)\n", unit);
-            snprintf(what, cap, "compress kernel ua_compress_%s", unit);
-        }
-        const char *const head[] = {wanted, NULL};
-        const char *const kernel[] = {line, NULL};
-        const char *const *texts[] = {head, ua_gpu_cuda_dialect_text,
-                                      ua_index_kernel_text, kernel};
-        return ua_gpu_texts_join(texts, 4);
-    } else if (program == PROGRAM_COPIES) {
-        parts[0] = ua_cuda_compute_copies;
-        snprintf(what, cap, "batched copy kernel");
-    } else if (program < PROGRAM_FILL) {
-        int u = program - PROGRAM_REVERSE;
-        parts[0] = ua_cuda_compute_reverse;
-        snprintf(line, sizeof line, "REVERSE(%s, %s)\n", unit_names[u],
-                 reverse_types[u]);
-        snprintf(what, cap, "reversal kernel ua_reverse_%s", unit_names[u]);
-    } else {
-        snprintf(what, cap, "fill kernels");
-        const char *const *texts[] = {fill_header, ua_gpu_cuda_dialect_text,
-                                      ua_fill_kernel_text};
-        return ua_gpu_texts_join(texts, 3);
-    }
-    const char *const all[] = {parts[0], parts[1], parts[2], line, NULL};
-    const char *const *texts[] = {all};
-    return ua_gpu_texts_join(texts, 1);
-}
-
-/* Compiles a program on first use; called under c->lock. */
-static ua_status
-compile_program(ua_cuda_context *c, int program)
-{
-    char what[64];
-    char *source = ua_cuda_compute_source(program, what, sizeof what);
-    if (source == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
-    }
-    ua_status st = ua_cuda_compile(c, source, what, &c->compute[program]);
-    free(source);
-    return st;
-}
-
-/* The kernel of that name, among those looked up so far, else from its
- * program, compiled on first use; called under c->lock. */
-static ua_status
-find_function(ua_cuda_context *c, int program, const char *name, CUfunction *f)
-{
-    for (int i = 0; i < c->nfunctions; i++) {
-        if (strcmp(c->functions[i].name, name) == 0) {
-            *f = c->functions[i].f;
-            return UA_OK;
-        }
-    }
-    if (c->compute[program] == NULL) {
-        ua_status st = compile_program(c, program);
-        if (st != UA_OK) {
-            return st;
-        }
-    }
-    CU_CHECK(ua_cu.cuModuleGetFunction(f, c->compute[program], name), name);
-    int slots = (int)(sizeof c->functions / sizeof c->functions[0]);
-    if (c->nfunctions < slots && strlen(name) < sizeof c->functions[0].name) {
-        strcpy(c->functions[c->nfunctions].name, name);
-        c->functions[c->nfunctions++].f = *f;
-    }
-    return UA_OK;
-}
-
-static ua_status
-function(ua_cuda_queue *q, int program, const char *name, CUfunction *f)
-{
-    ua_cuda_context *c = q->c;
-    ua_status st = ua_cuda_bind(c);
-    if (st != UA_OK) {
-        return st;
-    }
-    pthread_mutex_lock(&c->lock);
-    st = find_function(c, program, name, f);
-    pthread_mutex_unlock(&c->lock);
-    return st;
-}
-
-static unsigned
-blocks_for(const ua_cuda_queue *q, long long work, int threads)
-{
-    long long cap = (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) * 32;
-    long long b = (work + threads - 1) / threads;
-    return (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
-}
 
 /* log2 of the widest unit (at most 16 bytes) dividing every value. */
 static int
@@ -177,21 +29,6 @@ unit_of(size_t itemsize, const ptrdiff_t *v, int n)
         u++;
     }
     return u;
-}
-
-static ua_status
-launch(ua_cuda_queue *q, int program, const char *name, unsigned blocks,
-       unsigned threads, void **args)
-{
-    CUfunction f;
-    ua_status st = function(q, program, name, &f);
-    if (st != UA_OK) {
-        return st;
-    }
-    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, q->stream,
-                                  args, NULL),
-             name);
-    return UA_OK;
 }
 
 #define MAILBOX_WORDS 4
@@ -239,73 +76,6 @@ mailbox_close(ua_cuda_queue *q)
     pthread_mutex_unlock(&q->mailbox_lock);
 }
 
-/* Copies past this size go to the driver's memcpy, which runs them at the
- * copy engine's bandwidth; smaller ones share launches. */
-#define BATCHED_COPY_MAX ((size_t)1 << 20)
-
-static ua_status
-launch_copies(ua_cuda_queue *q, ua_cuda_copy_blocks *k, int count,
-              long long widest)
-{
-    CUfunction f;
-    ua_status st = function(q, PROGRAM_COPIES, "ua_copy_blocks", &f);
-    if (st != UA_OK) {
-        return st;
-    }
-    unsigned columns = blocks_for(q, (widest + 15) / 16, 256);
-    void *args[] = {k};
-    CU_CHECK(ua_cu.cuLaunchKernel(f, columns, (unsigned)count, 1, 256, 1, 1, 0,
-                                  q->stream, args, NULL),
-             "ua_copy_blocks");
-    return UA_OK;
-}
-
-ua_status
-ua_cuda_memcpy_batch(void *queue, size_t n, const ua_copy_block *blocks)
-{
-    ua_cuda_queue *q = queue;
-    ua_cuda_copy_blocks k;
-    long long widest = 0;
-    int count = 0;
-    ua_status st = UA_OK;
-    for (size_t i = 0; i < n && st == UA_OK; i++) {
-        const ua_copy_block *b = &blocks[i];
-        if (b->bytes > BATCHED_COPY_MAX) {
-            st = ua_cuda_memcpy(q, b->dst, b->src, b->bytes);
-            continue;
-        }
-        if (b->bytes == 0) {
-            continue;
-        }
-        k.b[count++] =
-            (ua_cuda_copy_block){b->dst, b->src, (long long)b->bytes};
-        widest = widest > (long long)b->bytes ? widest : (long long)b->bytes;
-        if (count == UA_CUDA_COPY_BLOCKS) {
-            st = launch_copies(q, &k, count, widest);
-            count = 0;
-            widest = 0;
-        }
-    }
-    return st == UA_OK && count > 0 ? launch_copies(q, &k, count, widest) : st;
-}
-
-ua_status
-ua_cuda_reverse(ua_cuda_queue *q, char *dst, const char *last, size_t n,
-                size_t itemsize)
-{
-    char name[24];
-    snprintf(name, sizeof name, "ua_reverse_%zu", itemsize);
-    int u = 0;
-    while (u < 4 && ((size_t)1 << u) != itemsize) {
-        u++;
-    }
-    long long count = (long long)n;
-    void *args[] = {&dst, &last, &count};
-    return launch(q, PROGRAM_REVERSE + u, name,
-                  blocks_for(q, (count * (long long)itemsize) / 16, 256), 256,
-                  args);
-}
-
 static ua_status
 cuda_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
            int64_t *bad)
@@ -348,11 +118,12 @@ cuda_index(void *queue, ua_index_mode mode, const ua_index_plan *p,
     k.flag = flag;
     int rank = k.nd <= 2 ? (k.nd < 1 ? 1 : k.nd) : 0;
     char name[48];
-    snprintf(name, sizeof name, "ua_index_%s_%d_%d", unit_names[u], rank,
-             k.mode);
+    snprintf(name, sizeof name, "ua_index_%s_%d_%d", ua_cuda_unit_names[u],
+             rank, k.mode);
     void *args[] = {&k};
-    st = launch(q, PROGRAM_INDEX + 9 * u + 3 * rank + k.mode, name,
-                blocks_for(q, k.size, 256), 256, args);
+    st = ua_cuda_program_launch(
+        q, UA_CUDA_PROGRAM_INDEX + 9 * u + 3 * rank + k.mode, name,
+        ua_cuda_blocks_for(q, k.size, 256), 256, args);
     if (flag != NULL) {
         st = mailbox_wait(q, st);
         if (st == UA_OK && flag[0] != 0) {
@@ -388,11 +159,13 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
                      tiles > 1 ? (void *)&offsets : (void *)&total};
     void *sargs[] = {&offsets, &tiles, &total};
     if (st == UA_OK && tiles > 0) {
-        st = launch(q, PROGRAM_TILES, "ua_count", (unsigned)tiles,
-                    UA_GPU_TILE_THREADS, cargs);
+        st = ua_cuda_program_launch(q, UA_CUDA_PROGRAM_TILES, "ua_count",
+                                    (unsigned)tiles, UA_GPU_TILE_THREADS,
+                                    cargs);
     }
     st = st == UA_OK && tiles > 1
-             ? launch(q, PROGRAM_TILES, "ua_scan", 1, 1024, sargs)
+             ? ua_cuda_program_launch(q, UA_CUDA_PROGRAM_TILES, "ua_scan", 1,
+                                      1024, sargs)
              : st;
     st = mailbox_wait(q, st);
     *count = st == UA_OK ? (size_t)*total : 0;
@@ -419,10 +192,11 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
         }
         k.units = p->src ? (long long)(p->rowbytes >> u) : 0;
         char name[48];
-        snprintf(name, sizeof name, "ua_compress_%s", unit_names[u]);
+        snprintf(name, sizeof name, "ua_compress_%s", ua_cuda_unit_names[u]);
         void *args[] = {&k};
-        st = launch(q, PROGRAM_COMPRESS + u, name, (unsigned)tiles,
-                    UA_GPU_TILE_THREADS, args);
+        st =
+            ua_cuda_program_launch(q, UA_CUDA_PROGRAM_COMPRESS + u, name,
+                                   (unsigned)tiles, UA_GPU_TILE_THREADS, args);
     }
     if (offsets != 0) {
         ua_cu.cuMemFreeAsync(offsets, q->stream);
@@ -454,26 +228,29 @@ real_series(ua_cuda_queue *q, const ua_affine_plan *p, char *dst, int part,
             int step)
 {
     long long n = (long long)p->n;
-    unsigned blocks = blocks_for(q, n, 256);
+    unsigned blocks = ua_cuda_blocks_for(q, n, 256);
     if (p->mode == UA_AFFINE_LINSPACE) {
         long long start = bits64(p->start[part]), sv = bits64(p->step[part]),
                   stop = bits64(p->stop[part]), div = bits64(p->div);
         int divide = p->divide, endpoint = p->endpoint;
         void *args[] = {&dst, &n,      &start,    &sv,  &stop,
                         &div, &divide, &endpoint, &step};
-        return launch(q, PROGRAM_FILL, "ua_linspace", blocks, 256, args);
+        return ua_cuda_program_launch(q, UA_CUDA_PROGRAM_FILL, "ua_linspace",
+                                      blocks, 256, args);
     }
     if (p->type == UA_FLOAT64 || p->type == UA_COMPLEX128) {
         long long first = bits64(p->first.f[part]),
                   second = bits64(p->second.f[part]);
         void *args[] = {&dst, &n, &first, &second, &step};
-        return launch(q, PROGRAM_FILL, "ua_arange_f64", blocks, 256, args);
+        return ua_cuda_program_launch(q, UA_CUDA_PROGRAM_FILL, "ua_arange_f64",
+                                      blocks, 256, args);
     }
     int first = bits32(p->first.f[part]), second = bits32(p->second.f[part]);
     void *args[] = {&dst, &n, &first, &second, &step};
-    return launch(q, PROGRAM_FILL,
-                  p->type == UA_FLOAT16 ? "ua_arange_half" : "ua_arange_f32",
-                  blocks, 256, args);
+    return ua_cuda_program_launch(q, UA_CUDA_PROGRAM_FILL,
+                                  p->type == UA_FLOAT16 ? "ua_arange_half"
+                                                        : "ua_arange_f32",
+                                  blocks, 256, args);
 }
 
 static ua_status
@@ -497,8 +274,8 @@ cuda_affine(void *queue, const ua_affine_plan *p)
     int isz = (int)ua_dtype_itemsize(p->type);
     char *dst = p->dst;
     void *args[] = {&dst, &n, &first, &d, &isz};
-    return launch(q, PROGRAM_FILL, "ua_arange_int", blocks_for(q, n, 256), 256,
-                  args);
+    return ua_cuda_program_launch(q, UA_CUDA_PROGRAM_FILL, "ua_arange_int",
+                                  ua_cuda_blocks_for(q, n, 256), 256, args);
 }
 
 static ua_status
@@ -514,8 +291,8 @@ cuda_band(void *queue, const ua_band_plan *p)
     memcpy(w + 2, p->outside, 16);
     void *args[] = {&dst, &size, &rows, &cols, &lo,   &hi,  &isz,
                     &si,  &so,   &w[0], &w[1], &w[2], &w[3]};
-    return launch(q, PROGRAM_FILL, "ua_band", blocks_for(q, size, 256), 256,
-                  args);
+    return ua_cuda_program_launch(q, UA_CUDA_PROGRAM_FILL, "ua_band",
+                                  ua_cuda_blocks_for(q, size, 256), 256, args);
 }
 
 /* ------------------------------------------------------ elementwise */
@@ -695,7 +472,7 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
                 : b;
         blocks = (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
     } else {
-        blocks = blocks_for(q, work / v.vec, (int)threads);
+        blocks = ua_cuda_blocks_for(q, work / v.vec, (int)threads);
     }
     ew_small_args small;
     ew_general_args general;

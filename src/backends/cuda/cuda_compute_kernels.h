@@ -15,19 +15,7 @@
 #ifndef USMARRAY_CUDA_COMPUTE_KERNELS_H
 #define USMARRAY_CUDA_COMPUTE_KERNELS_H
 
-#include "backends/cuda/cuda_kernels.h"
-
-/* The copies of one ua_copy_blocks launch (its parameter space holds
- * them). */
-#define UA_CUDA_COPY_BLOCKS 64
-typedef struct {
-    char *d;
-    const char *s;
-    long long bytes;
-} ua_cuda_copy_block;
-typedef struct {
-    ua_cuda_copy_block b[UA_CUDA_COPY_BLOCKS];
-} ua_cuda_copy_blocks;
+#include "backends/cuda/cuda_backend.h"
 
 #define UA_CUDA_FIELDS_(...) #__VA_ARGS__
 #define UA_CUDA_FIELDS(...) UA_CUDA_FIELDS_(__VA_ARGS__)

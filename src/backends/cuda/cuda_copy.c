@@ -416,6 +416,75 @@ synchronize(void *queue)
     return UA_OK;
 }
 
+/* Copies past this size go to the driver's memcpy, which runs them at the
+ * copy engine's bandwidth; smaller ones share launches. */
+#define BATCHED_COPY_MAX ((size_t)1 << 20)
+
+static ua_status
+launch_copies(ua_cuda_queue *q, ua_cuda_copy_blocks *k, int count,
+              long long widest)
+{
+    CUfunction f;
+    ua_status st = ua_cuda_program_function(q, UA_CUDA_PROGRAM_COPIES,
+                                            "ua_copy_blocks", &f);
+    if (st != UA_OK) {
+        return st;
+    }
+    unsigned columns = ua_cuda_blocks_for(q, (widest + 15) / 16, 256);
+    void *args[] = {k};
+    CU_CHECK(ua_cu.cuLaunchKernel(f, columns, (unsigned)count, 1, 256, 1, 1, 0,
+                                  q->stream, args, NULL),
+             "ua_copy_blocks");
+    return UA_OK;
+}
+
+ua_status
+ua_cuda_memcpy_batch(void *queue, size_t n, const ua_copy_block *blocks)
+{
+    ua_cuda_queue *q = queue;
+    ua_cuda_copy_blocks k;
+    long long widest = 0;
+    int count = 0;
+    ua_status st = UA_OK;
+    for (size_t i = 0; i < n && st == UA_OK; i++) {
+        const ua_copy_block *b = &blocks[i];
+        if (b->bytes > BATCHED_COPY_MAX) {
+            st = ua_cuda_memcpy(q, b->dst, b->src, b->bytes);
+            continue;
+        }
+        if (b->bytes == 0) {
+            continue;
+        }
+        k.b[count++] =
+            (ua_cuda_copy_block){b->dst, b->src, (long long)b->bytes};
+        widest = widest > (long long)b->bytes ? widest : (long long)b->bytes;
+        if (count == UA_CUDA_COPY_BLOCKS) {
+            st = launch_copies(q, &k, count, widest);
+            count = 0;
+            widest = 0;
+        }
+    }
+    return st == UA_OK && count > 0 ? launch_copies(q, &k, count, widest) : st;
+}
+
+ua_status
+ua_cuda_reverse(ua_cuda_queue *q, char *dst, const char *last, size_t n,
+                size_t itemsize)
+{
+    char name[24];
+    snprintf(name, sizeof name, "ua_reverse_%zu", itemsize);
+    int u = 0;
+    while (u < 4 && ((size_t)1 << u) != itemsize) {
+        u++;
+    }
+    long long count = (long long)n;
+    void *args[] = {&dst, &last, &count};
+    return ua_cuda_program_launch(
+        q, UA_CUDA_PROGRAM_REVERSE + u, name,
+        ua_cuda_blocks_for(q, (count * (long long)itemsize) / 16, 256), 256,
+        args);
+}
+
 /* A dense run reversed (flip), placed so that 16 bytes move at once on
  * both sides. */
 static bool

@@ -20,7 +20,6 @@
 
 static ua_cusolver_lib lib;
 static bool loaded;
-static char names[4][UA_CUSOLVER_ROUTINES][40];
 static char where[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -68,9 +67,9 @@ take_symbols(void *h, const char *path)
     bool all = found.create != NULL && found.set_stream != NULL;
     for (int t = 0; t < 4; t++) {
         for (int r = 0; r < UA_CUSOLVER_ROUTINES; r++) {
-            snprintf(names[t][r], sizeof names[t][r], "cusolverDn%c%s",
-                     letters[t], routine_names[r][t >= 2]);
-            *(void **)&found.fn[t][r] = dlsym(h, names[t][r]);
+            snprintf(found.names[t][r], sizeof found.names[t][r],
+                     "cusolverDn%c%s", letters[t], routine_names[r][t >= 2]);
+            *(void **)&found.fn[t][r] = dlsym(h, found.names[t][r]);
             all = all && (r >= UA_CUSOLVER_REQUIRED || found.fn[t][r]);
         }
     }
@@ -199,97 +198,10 @@ ua_cuda_solver_description(void)
     return where;
 }
 
-const char *
-ua_cusolver_name(const ua_cusolver_job *j, ua_cusolver_routine r)
-{
-    return names[j->t][r];
-}
-
-ua_status
-ua_cusolver_called(int status, const char *routine)
-{
-    if (status == 0) {
-        return UA_OK;
-    }
-    return ua_error_set(UA_ERR_RUNTIME, "cuSOLVER %s failed (status %d)",
-                        routine, status);
-}
-
-ua_status
-ua_cusolver_temp(ua_cusolver_job *j, size_t bytes, void **out)
-{
-    *out = NULL;
-    if (j->ntemps == UA_CUSOLVER_TEMPS) {
-        return ua_error_set(UA_ERR_RUNTIME,
-                            "a factorization took more temporaries than "
-                            "cuda_solver.h allows");
-    }
-    CUdeviceptr d = 0;
-    ua_status st = ua_cuda_scratch(j->q, bytes > 0 ? bytes : 1, &d);
-    if (st == UA_OK) {
-        j->temps[j->ntemps++] = d;
-        *out = (void *)(uintptr_t)d;
-    }
-    return st;
-}
-
-ua_status
-ua_cusolver_check(ua_cusolver_job *j, const int *info, size_t count,
-                  const char *routine, const char *what)
-{
-    int *host = malloc(count * sizeof *host);
-    if (host == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "no memory for cuSOLVER's "
-                                          "statuses");
-    }
-    CUresult r = ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)host,
-                                     (CUdeviceptr)(uintptr_t)info,
-                                     count * sizeof *host, j->q->stream);
-    if (r == CUDA_SUCCESS) {
-        r = ua_cu.cuStreamSynchronize(j->q->stream);
-    }
-    ua_status st = r == CUDA_SUCCESS
-                       ? UA_OK
-                       : ua_cuda_failed(r, "reading cuSOLVER's statuses");
-    for (size_t k = 0; st == UA_OK && k < count; k++) {
-        if (host[k] < 0) {
-            st = ua_error_set(UA_ERR_RUNTIME, "%s refused its argument %d",
-                              routine, -host[k]);
-        } else if (host[k] > 0) {
-            st = ua_error_set(UA_ERR_LINALG, "matrix %zu of the batch %s", k,
-                              what);
-        }
-    }
-    free(host);
-    return st;
-}
-
 static char *
 matrix(char *base, size_t k, ptrdiff_t rows, ptrdiff_t cols, size_t s)
 {
     return base + k * (size_t)rows * (size_t)cols * s;
-}
-
-ua_status
-ua_cusolver_workspace(ua_cusolver_job *j, int lwork, void **out)
-{
-    if (lwork < 0) {
-        *out = NULL;
-        return ua_error_set(UA_ERR_VALUE,
-                            "cuSOLVER sized its work past an int (%d): the "
-                            "matrices are too large for one call",
-                            lwork);
-    }
-    return ua_cusolver_temp(j, (size_t)(lwork > 0 ? lwork : 1) * j->s, out);
-}
-
-ua_status
-ua_cusolver_statuses(ua_cusolver_job *j, int **out)
-{
-    void *p = NULL;
-    ua_status st = ua_cusolver_temp(j, j->p->batch * sizeof(int), &p);
-    *out = p;
-    return st;
 }
 
 #define FN UA_CUSOLVER_FN

@@ -1,6 +1,7 @@
 /* What cuda_solver.c, which loads cuSOLVER and factors one matrix per
  * call, shares with cuda_solver_batched.c, which factors a batch of small
- * matrices per call.  Not installed. */
+ * matrices per call; what both take and check of a job is
+ * cuda_solver_job.c's.  Not installed. */
 #ifndef USMARRAY_CUDA_SOLVER_H
 #define USMARRAY_CUDA_SOLVER_H
 
@@ -136,6 +137,7 @@ typedef struct {
     ua_xgeev_buf_fn xgeev_buf;
     ua_xgeev_fn xgeev;
     ua_cusolver_fn fn[4][UA_CUSOLVER_ROUTINES];
+    char names[4][UA_CUSOLVER_ROUTINES][40];
 } ua_cusolver_lib;
 
 /* One factorization in progress: the plan, on q's stream, with the

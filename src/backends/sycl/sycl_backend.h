@@ -72,9 +72,10 @@ ua_status ua_sycl_queue_wait(void *queue);
 ua_status ua_sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
                                const ua_strided *dst, const ua_strided *src);
 
-extern const ua_compute_ops ua_sycl_compute_ops;
-/* The OpenCL C type that holds elements of t (sycl_compute.c). */
+/* The OpenCL C type that holds elements of t (sycl_copy.c). */
 const char *ua_sycl_type_name(ua_typenum t);
+
+extern const ua_compute_ops ua_sycl_compute_ops;
 /* The source of the compute kernels' program (malloc'd), for a device with
  * 64-bit floating point or without. */
 char *ua_sycl_compute_source(bool fp64);

@@ -372,42 +372,6 @@ sycl_band(void *queue, const ua_band_plan *p)
 
 /* ------------------------------------------------------ elementwise */
 
-/* The OpenCL C type that holds elements of t: float16 moves as its bits,
- * complex types are the kernels' own pairs (sycl_kernels.h). */
-const char *
-ua_sycl_type_name(ua_typenum t)
-{
-    switch (t) {
-    case UA_BOOL:
-    case UA_UINT8:
-        return "uchar";
-    case UA_INT8:
-        return "char";
-    case UA_INT16:
-        return "short";
-    case UA_UINT16:
-    case UA_FLOAT16:
-        return "ushort";
-    case UA_INT32:
-        return "int";
-    case UA_UINT32:
-        return "uint";
-    case UA_INT64:
-        return "long";
-    case UA_UINT64:
-        return "ulong";
-    case UA_FLOAT32:
-        return "float";
-    case UA_FLOAT64:
-        return "double";
-    case UA_COMPLEX64:
-        return "c64";
-    case UA_COMPLEX128:
-        return "c128";
-    }
-    return "void";
-}
-
 static const char *const ew_header[] = {ua_sycl_ew_header, NULL};
 static const char *const ew_header_fp64[] = {ua_sycl_ew_fp64,
                                              ua_sycl_ew_header, NULL};

@@ -82,6 +82,42 @@ ua_sycl_memset(void *queue, void *dst, unsigned char value, size_t n)
         "a fill");
 }
 
+/* The OpenCL C type that holds elements of t: float16 moves as its bits,
+ * complex types are the kernels' own pairs (sycl_kernels.h). */
+const char *
+ua_sycl_type_name(ua_typenum t)
+{
+    switch (t) {
+    case UA_BOOL:
+    case UA_UINT8:
+        return "uchar";
+    case UA_INT8:
+        return "char";
+    case UA_INT16:
+        return "short";
+    case UA_UINT16:
+    case UA_FLOAT16:
+        return "ushort";
+    case UA_INT32:
+        return "int";
+    case UA_UINT32:
+        return "uint";
+    case UA_INT64:
+        return "long";
+    case UA_UINT64:
+        return "ulong";
+    case UA_FLOAT32:
+        return "float";
+    case UA_FLOAT64:
+        return "double";
+    case UA_COMPLEX64:
+        return "c64";
+    case UA_COMPLEX128:
+        return "c128";
+    }
+    return "void";
+}
+
 /* How the kernels' OpenCL C spells what convert(S v) uses (vector
  * complex types, float16 helpers, R the widest real type the device has,
  * and the prelude's float-to-integer functions). */

@@ -1,0 +1,159 @@
+/* The CUDA backend's compute programs (cuda_backend.h numbers them): each
+ * program's source, the GPU layer's index, mask and fill kernels after its
+ * CUDA dialect and the backend's own batched copies and reversals
+ * (cuda_compute_kernels.h), compiled on a program's first use and kept per
+ * context with the functions looked up so far, and launches of them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/cuda/cuda_compute_kernels.h"
+#include "backends/cuda/cuda_kernels.h"
+#include "gpu/dialect_cuda_text.h"
+#include "gpu/fill_kernels_text.h"
+#include "gpu/index_kernels_text.h"
+#include "gpu/kernel_text.h"
+
+const char *const ua_cuda_unit_names[5] = {"1", "2", "4", "8", "16"};
+/* The CUDA types of the units, as the reversal's kernels name them. */
+static const char *const reverse_types[] = {"unsigned char", "unsigned short",
+                                            "unsigned", "unsigned long long",
+                                            "uint4"};
+
+char *
+ua_cuda_compute_source(int program, char *what, size_t cap)
+{
+    char line[96] = "";
+    const char *parts[3] = {"", "", ""};
+    /* The fills' text is the GPU layer's, after its CUDA dialect; the
+     * prelude, with typed loads, brings d2h for float16. */
+    static const char *const fill_header[] = {"#define UA_ALIGNED 1\n",
+                                              ua_cuda_kernel_prelude, NULL};
+    if (program < UA_CUDA_PROGRAM_TILES) {
+        int u = (program - UA_CUDA_PROGRAM_INDEX) / 9,
+            rank = (program - UA_CUDA_PROGRAM_INDEX) / 3 % 3,
+            mode = (program - UA_CUDA_PROGRAM_INDEX) % 3;
+        snprintf(line, sizeof line, "INDEX(%s, %d, %d)\n",
+                 ua_cuda_unit_names[u], rank, mode);
+        snprintf(what, cap, "index kernel ua_index_%s_%d_%d",
+                 ua_cuda_unit_names[u], rank, mode);
+        const char *const kernel[] = {line, NULL};
+        const char *const *texts[] = {ua_gpu_cuda_dialect_text,
+                                      ua_index_kernel_text, kernel};
+        return ua_gpu_texts_join(texts, 3);
+    } else if (program < UA_CUDA_PROGRAM_COPIES) {
+        /* The counts' program wants them; a compress program is its
+         * kernel's line. */
+        const char *wanted = "#define WANT_MASK_COUNTS 1\n";
+        if (program == UA_CUDA_PROGRAM_TILES) {
+            snprintf(what, cap, "mask count kernels");
+        } else {
+            const char *unit =
+                ua_cuda_unit_names[program - UA_CUDA_PROGRAM_COMPRESS];
+            wanted = "";
+            snprintf(line, sizeof line, "COMPRESS(%s)\n", unit);
+            snprintf(what, cap, "compress kernel ua_compress_%s", unit);
+        }
+        const char *const head[] = {wanted, NULL};
+        const char *const kernel[] = {line, NULL};
+        const char *const *texts[] = {head, ua_gpu_cuda_dialect_text,
+                                      ua_index_kernel_text, kernel};
+        return ua_gpu_texts_join(texts, 4);
+    } else if (program == UA_CUDA_PROGRAM_COPIES) {
+        parts[0] = ua_cuda_compute_copies;
+        snprintf(what, cap, "batched copy kernel");
+    } else if (program < UA_CUDA_PROGRAM_FILL) {
+        int u = program - UA_CUDA_PROGRAM_REVERSE;
+        parts[0] = ua_cuda_compute_reverse;
+        snprintf(line, sizeof line, "REVERSE(%s, %s)\n", ua_cuda_unit_names[u],
+                 reverse_types[u]);
+        snprintf(what, cap, "reversal kernel ua_reverse_%s",
+                 ua_cuda_unit_names[u]);
+    } else {
+        snprintf(what, cap, "fill kernels");
+        const char *const *texts[] = {fill_header, ua_gpu_cuda_dialect_text,
+                                      ua_fill_kernel_text};
+        return ua_gpu_texts_join(texts, 3);
+    }
+    const char *const all[] = {parts[0], parts[1], parts[2], line, NULL};
+    const char *const *texts[] = {all};
+    return ua_gpu_texts_join(texts, 1);
+}
+
+/* Compiles a program on first use; called under c->lock. */
+static ua_status
+compile_program(ua_cuda_context *c, int program)
+{
+    char what[64];
+    char *source = ua_cuda_compute_source(program, what, sizeof what);
+    if (source == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    }
+    ua_status st = ua_cuda_compile(c, source, what, &c->compute[program]);
+    free(source);
+    return st;
+}
+
+/* The kernel of that name, among those looked up so far, else from its
+ * program, compiled on first use; called under c->lock. */
+static ua_status
+find_function(ua_cuda_context *c, int program, const char *name, CUfunction *f)
+{
+    for (int i = 0; i < c->nfunctions; i++) {
+        if (strcmp(c->functions[i].name, name) == 0) {
+            *f = c->functions[i].f;
+            return UA_OK;
+        }
+    }
+    if (c->compute[program] == NULL) {
+        ua_status st = compile_program(c, program);
+        if (st != UA_OK) {
+            return st;
+        }
+    }
+    CU_CHECK(ua_cu.cuModuleGetFunction(f, c->compute[program], name), name);
+    int slots = (int)(sizeof c->functions / sizeof c->functions[0]);
+    if (c->nfunctions < slots && strlen(name) < sizeof c->functions[0].name) {
+        strcpy(c->functions[c->nfunctions].name, name);
+        c->functions[c->nfunctions++].f = *f;
+    }
+    return UA_OK;
+}
+
+ua_status
+ua_cuda_program_function(ua_cuda_queue *q, int program, const char *name,
+                         CUfunction *f)
+{
+    ua_cuda_context *c = q->c;
+    ua_status st = ua_cuda_bind(c);
+    if (st != UA_OK) {
+        return st;
+    }
+    pthread_mutex_lock(&c->lock);
+    st = find_function(c, program, name, f);
+    pthread_mutex_unlock(&c->lock);
+    return st;
+}
+
+unsigned
+ua_cuda_blocks_for(const ua_cuda_queue *q, long long work, int threads)
+{
+    long long cap = (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) * 32;
+    long long b = (work + threads - 1) / threads;
+    return (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
+}
+
+ua_status
+ua_cuda_program_launch(ua_cuda_queue *q, int program, const char *name,
+                       unsigned blocks, unsigned threads, void **args)
+{
+    CUfunction f;
+    ua_status st = ua_cuda_program_function(q, program, name, &f);
+    if (st != UA_OK) {
+        return st;
+    }
+    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, q->stream,
+                                  args, NULL),
+             name);
+    return UA_OK;
+}
