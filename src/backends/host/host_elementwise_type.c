@@ -17,6 +17,7 @@
 #include "backends/host/host_elementwise.h"
 #include "backends/host/host_kernels.h"
 #include "backends/host/host_vector_math.h"
+#include "backends/host/host_vector_trig.h"
 #include "core/compute/elementwise_catalogue.h"
 
 /* ------------------------------------------------- the language header */
