@@ -343,7 +343,8 @@ check_scalars(int nin, const ua_ew_operand *ops, const ua_ew_resolved *r)
 /* ------------------------------------------------------- broadcasting */
 
 /* The operands as the planner takes them, the output first where there
- * is one; their count. */
+ * is one (and only then their itemsizes, which a plan's steps need and
+ * broadcasting and layouts do not); their count. */
 static int
 iter_operands(int nin, const ua_ew_operand *ops, const ua_ew_resolved *r,
               const ua_strided *out, ua_iter_operand *io)
@@ -359,8 +360,9 @@ iter_operands(int nin, const ua_ew_operand *ops, const ua_ew_resolved *r,
         io[n++] =
             o->is_scalar
                 ? (ua_iter_operand){UA_ITER_INPUT, 0, NULL, NULL, 0}
-                : (ua_iter_operand){UA_ITER_INPUT, o->nd, o->shape, o->strides,
-                                    (ptrdiff_t)ua_dtype_itemsize(o->type)};
+                : (ua_iter_operand){
+                      UA_ITER_INPUT, o->nd, o->shape, o->strides,
+                      out != NULL ? (ptrdiff_t)ua_dtype_itemsize(o->type) : 0};
     }
     return n;
 }

@@ -197,6 +197,69 @@ fits_in_32_bits(const ua_iter_plan *p)
     return true;
 }
 
+/* Whether o is dense in C order over (nd, shape): its strides those of
+ * a new array, length-1 axes aside. */
+static bool
+is_c_dense(const ua_iter_operand *o, int nd, const ptrdiff_t *shape)
+{
+    if (o->nd != nd) {
+        return false;
+    }
+    ptrdiff_t expected = 1;
+    for (int j = nd - 1; j >= 0; j--) {
+        if (o->shape[j] != shape[j]) {
+            return false;
+        }
+        if (shape[j] != 1) {
+            if (o->strides[j] != expected) {
+                return false;
+            }
+            expected *= shape[j];
+        }
+    }
+    return true;
+}
+
+/* Most calls walk arrays of one shape, each dense in C order, beside
+ * scalars: one run, planned without the general passes (which give the
+ * same plan).  false where the operands are not all so, or the shape is
+ * empty. */
+static bool
+plan_dense_run(int nop, const ua_iter_operand *ops, ua_iter_plan *p)
+{
+    const ua_iter_operand *first = NULL;
+    for (int k = 0; k < nop && first == NULL; k++) {
+        first = ops[k].nd > 0 ? &ops[k] : NULL;
+    }
+    int nd = first != NULL ? first->nd : 0;
+    const ptrdiff_t *shape = first != NULL ? first->shape : NULL;
+    ptrdiff_t size = 1, bytes;
+    for (int j = 0; j < nd; j++) {
+        if (shape[j] <= 0 || __builtin_mul_overflow(size, shape[j], &size)) {
+            return false;
+        }
+    }
+    p->fits32 = size <= INT32_MAX;
+    for (int k = 0; k < nop; k++) {
+        const ua_iter_operand *o = &ops[k];
+        if (o->nd > 0 && !is_c_dense(o, nd, shape)) {
+            return false;
+        }
+        p->steps[k][0] = o->nd > 0 ? o->itemsize : 0;
+        if (__builtin_mul_overflow(size, p->steps[k][0], &bytes)) {
+            return false;
+        }
+        p->fits32 &= bytes <= INT32_MAX - 16;
+    }
+    p->nop = nop;
+    p->nd = size > 1;
+    p->nreduced = 0;
+    p->shape[0] = size;
+    p->size = size;
+    p->count = 1;
+    return true;
+}
+
 ua_status
 ua_iter_plan_make(const char *fn, int nop, const ua_iter_operand *ops,
                   int order_by, ua_iter_order order, ua_iter_plan *p)
@@ -204,6 +267,9 @@ ua_iter_plan_make(const char *fn, int nop, const ua_iter_operand *ops,
     if (nop < 1 || nop > UA_ITER_MAX_OPERANDS) {
         return ua_error_set(UA_ERR_VALUE, "%s(): %d operands; at most %d", fn,
                             nop, UA_ITER_MAX_OPERANDS);
+    }
+    if (plan_dense_run(nop, ops, p)) {
+        return UA_OK;
     }
     ptrdiff_t shape[UA_MAXDIMS], full[UA_ITER_MAX_OPERANDS][UA_MAXDIMS];
     ptrdiff_t all = 0;
@@ -298,7 +364,8 @@ ua_iter_result_strides(int nop, const ua_iter_operand *ops, int nd,
                        const ptrdiff_t *shape, ptrdiff_t *strides)
 {
     int order[UA_MAXDIMS];
-    if (nd < 0 || nd > UA_MAXDIMS || nop > UA_ITER_MAX_OPERANDS) {
+    /* One axis or none has one order. */
+    if (nd <= 1 || nd > UA_MAXDIMS || nop > UA_ITER_MAX_OPERANDS) {
         ua_layout_default_strides(nd, shape, 'C', strides);
         return;
     }
