@@ -501,9 +501,10 @@ ua_ew_rem_fast(T a, T b)
     uint64_t ua = a, ub = b, one = ua_vm_bits(UA_VM_ROUNDER);
     double ad = ua_vm_double(one + ua) - UA_VM_ROUNDER;
     double bd = ua_vm_double(one + ub) - UA_VM_ROUNDER;
-    int64_t q = (int64_t)(ua_vm_bits(ad / bd + UA_VM_ROUNDER) - one);
-    int64_t r = (int64_t)ua - q * (int64_t)ub;
-    return (T)(r < 0 ? r + (int64_t)ub : r);
+    /* unsigned, wrapping: the lanes that ua_remainder replaces overflow */
+    uint64_t q = ua_vm_bits(ad / bd + UA_VM_ROUNDER) - one;
+    uint64_t r = ua - q * ub;
+    return (T)((int64_t)r < 0 ? r + ub : r);
 }
 #define UA_EW_REM_FAST 1
 #endif
