@@ -1,4 +1,5 @@
-/* Kernel texts joined into a program's source (kernel_text.h). */
+/* Kernel texts joined into a program's source, and floating arguments as
+ * their bits (kernel_text.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,4 +26,21 @@ ua_gpu_texts_join(const char *const *const *texts, int n)
         *at = '\0';
     }
     return out;
+}
+
+int
+ua_gpu_bits32(double v)
+{
+    float f = (float)v;
+    int i;
+    memcpy(&i, &f, sizeof i);
+    return i;
+}
+
+long long
+ua_gpu_bits64(double v)
+{
+    long long i;
+    memcpy(&i, &v, sizeof i);
+    return i;
 }

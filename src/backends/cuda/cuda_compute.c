@@ -14,6 +14,7 @@
 #include "core/compute/compute.h"
 #include "gpu/elementwise_source.h"
 #include "gpu/index_kernels.h"
+#include "gpu/kernel_text.h"
 #include "core/compute/kernels.h"
 
 /* log2 of the widest unit (at most 16 bytes) dividing every value. */
@@ -204,25 +205,6 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
     return st;
 }
 
-/* The bits of v as a float, and as a double: the fill kernels' floating
- * arguments. */
-static int
-bits32(double v)
-{
-    float f = (float)v;
-    int i;
-    memcpy(&i, &f, 4);
-    return i;
-}
-
-static long long
-bits64(double v)
-{
-    long long i;
-    memcpy(&i, &v, 8);
-    return i;
-}
-
 static ua_status
 real_series(ua_cuda_queue *q, const ua_affine_plan *p, char *dst, int part,
             int step)
@@ -230,8 +212,10 @@ real_series(ua_cuda_queue *q, const ua_affine_plan *p, char *dst, int part,
     long long n = (long long)p->n;
     unsigned blocks = ua_cuda_blocks_for(q, n, 256);
     if (p->mode == UA_AFFINE_LINSPACE) {
-        long long start = bits64(p->start[part]), sv = bits64(p->step[part]),
-                  stop = bits64(p->stop[part]), div = bits64(p->div);
+        long long start = ua_gpu_bits64(p->start[part]),
+                  sv = ua_gpu_bits64(p->step[part]),
+                  stop = ua_gpu_bits64(p->stop[part]),
+                  div = ua_gpu_bits64(p->div);
         int divide = p->divide, endpoint = p->endpoint;
         void *args[] = {&dst, &n,      &start,    &sv,  &stop,
                         &div, &divide, &endpoint, &step};
@@ -239,13 +223,14 @@ real_series(ua_cuda_queue *q, const ua_affine_plan *p, char *dst, int part,
                                       blocks, 256, args);
     }
     if (p->type == UA_FLOAT64 || p->type == UA_COMPLEX128) {
-        long long first = bits64(p->first.f[part]),
-                  second = bits64(p->second.f[part]);
+        long long first = ua_gpu_bits64(p->first.f[part]),
+                  second = ua_gpu_bits64(p->second.f[part]);
         void *args[] = {&dst, &n, &first, &second, &step};
         return ua_cuda_program_launch(q, UA_CUDA_PROGRAM_FILL, "ua_arange_f64",
                                       blocks, 256, args);
     }
-    int first = bits32(p->first.f[part]), second = bits32(p->second.f[part]);
+    int first = ua_gpu_bits32(p->first.f[part]),
+        second = ua_gpu_bits32(p->second.f[part]);
     void *args[] = {&dst, &n, &first, &second, &step};
     return ua_cuda_program_launch(q, UA_CUDA_PROGRAM_FILL,
                                   p->type == UA_FLOAT16 ? "ua_arange_half"

@@ -255,23 +255,6 @@ sycl_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
     return st;
 }
 
-static int
-bits32(double v)
-{
-    float f = (float)v;
-    int i;
-    memcpy(&i, &f, 4);
-    return i;
-}
-
-static long long
-bits64(double v)
-{
-    long long i;
-    memcpy(&i, &v, 8);
-    return i;
-}
-
 /* One real series of arange or linspace, every `step` elements from dst. */
 static ua_status
 real_series(sycl_queue *q, const ua_affine_plan *p, char *dst, int part,
@@ -291,8 +274,10 @@ real_series(sycl_queue *q, const ua_affine_plan *p, char *dst, int part,
     }
     long long n = (long long)p->n;
     if (p->mode == UA_AFFINE_LINSPACE) {
-        long long start = bits64(p->start[part]), sv = bits64(p->step[part]),
-                  stop = bits64(p->stop[part]), div = bits64(p->div);
+        long long start = ua_gpu_bits64(p->start[part]),
+                  sv = ua_gpu_bits64(p->step[part]),
+                  stop = ua_gpu_bits64(p->stop[part]),
+                  div = ua_gpu_bits64(p->div);
         int divide = p->divide, endpoint = p->endpoint;
         void *args[9] = {dst,  &n,      &start,    &sv,  &stop,
                          &div, &divide, &endpoint, &step};
@@ -302,13 +287,15 @@ real_series(sycl_queue *q, const ua_affine_plan *p, char *dst, int part,
         return submit(q, k, args, types, 9, p->n, "the linspace kernel");
     }
     if (wide) {
-        long long f = bits64(p->first.f[part]), s = bits64(p->second.f[part]);
+        long long f = ua_gpu_bits64(p->first.f[part]),
+                  s = ua_gpu_bits64(p->second.f[part]);
         void *args[5] = {dst, &n, &f, &s, &step};
         int types[5] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT64_T,
                         DPCTL_INT64_T, DPCTL_INT32_T};
         return submit(q, k, args, types, 5, p->n, "the arange kernel");
     }
-    int f = bits32(p->first.f[part]), s = bits32(p->second.f[part]);
+    int f = ua_gpu_bits32(p->first.f[part]),
+        s = ua_gpu_bits32(p->second.f[part]);
     void *args[5] = {dst, &n, &f, &s, &step};
     int types[5] = {DPCTL_VOID_PTR, DPCTL_INT64_T, DPCTL_INT32_T,
                     DPCTL_INT32_T, DPCTL_INT32_T};
