@@ -227,6 +227,13 @@ is_c_dense(const ua_iter_operand *o, int nd, const ptrdiff_t *shape)
 static bool
 plan_dense_run(int nop, const ua_iter_operand *ops, ua_iter_plan *p)
 {
+    /* An operand past the axis limit is the general path's to refuse,
+     * before any of its lengths is read. */
+    for (int k = 0; k < nop; k++) {
+        if (ops[k].nd < 0 || ops[k].nd > UA_MAXDIMS) {
+            return false;
+        }
+    }
     const ua_iter_operand *first = NULL;
     for (int k = 0; k < nop && first == NULL; k++) {
         first = ops[k].nd > 0 ? &ops[k] : NULL;
