@@ -18,6 +18,9 @@ their own; every call is followed by a synchronization.  A row's
       the same on the SYCL OpenCL CPU device (opencl:cpu) beside dpnp, for
       the calls a SYCL user meets first: exp(x) + x, sin(x) * y, integer
       x + 1, sum, sort, x[mask] and x @ y.
+  python benchmarks/first_call.py --sequence
+      every case's first call one after another in one new process on an
+      empty cache, as a script meets them: NVRTC's start is paid once.
   python benchmarks/first_call.py --ahead [--json out.json]
       python -m usmarray --compile-kernels on an empty cache folder (its
       wall time), then each case's first call in a new process on it.
@@ -236,6 +239,36 @@ def child(lib, case):
     print(json.dumps(out))
 
 
+def sequence_child():
+    up, sync, ops = LIBS["usmarray"]()
+    host = host_inputs()
+    d = {k: up(v) for k, v in host.items()}
+    sync()
+    out = {}
+    for case in CASES:
+        t = time.perf_counter()
+        ops[case](d)
+        sync()
+        out[case] = round((time.perf_counter() - t) * 1e3, 1)
+    print(json.dumps(out))
+
+
+def sequence():
+    with tempfile.TemporaryDirectory(prefix="first_call_sequence_") as cache:
+        env = dict(os.environ, USMARRAY_CACHE_DIR=cache, CUDA_CACHE_PATH=os.path.join(cache, "nv"))
+        r = subprocess.run([sys.executable, __file__, "--sequence-child"], env=env,
+                           capture_output=True, text=True, timeout=600)  # fmt: skip
+        sys.stderr.write(r.stderr)
+        if r.returncode != 0:
+            print(f"failed: {r.stderr.strip()[-300:]}")
+            return
+        rows = json.loads(r.stdout.strip().splitlines()[-1])
+    print("First calls one after another in one process, empty cache (ms):")
+    for case, ms in rows.items():
+        print(f"  {LABELS[case]:20s} {ms:8.1f}")
+    print(f"  {'sum':20s} {sum(rows.values()):8.1f}")
+
+
 def phases_child():
     import numpy as np
     import usmarray as ua
@@ -406,6 +439,9 @@ def main():
         return
     if sys.argv[1:] == ["--phases-child"]:
         phases_child()
+        return
+    if sys.argv[1:] in (["--sequence"], ["--sequence-child"]):
+        sequence_child() if sys.argv[1] == "--sequence-child" else sequence()
         return
     if sys.argv[1:] == ["--phases"]:
         phases()

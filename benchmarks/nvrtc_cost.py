@@ -11,6 +11,12 @@ what every new process pays once.
 
     python benchmarks/nvrtc_cost.py --build build [--arch sm_90] \
         [--nvrtc /path/libnvrtc.so.13] [--json PATH] [PROGRAM-NAME ...]
+
+With --first, each program is compiled in new processes instead, as a
+first call compiles it: once without anything before it, once after an
+empty kernel's compile; each then compiled again in the same process.
+Where a program's first compile costs more than its second, the best of
+several compiles understates what a first call pays.
 """
 
 import argparse
@@ -103,23 +109,73 @@ def first_compile_ms(nvrtc, arch):
     return float(out.stdout.strip())
 
 
+def first_child(nvrtc, arch, path, after_empty):
+    lib = load_nvrtc(nvrtc or None)
+    options = BASE + ["-minimal", f"--gpu-architecture={arch}"]
+    source = pathlib.Path(path).read_text()
+    empty = compile_ms(lib, EMPTY, options) if after_empty == "1" else None
+    print(json.dumps([empty, compile_ms(lib, source, options), compile_ms(lib, source, options)]))
+
+
+def first_compiles(a, lib_path):
+    """Per program, two new processes: its compile first, then after an
+    empty kernel's; milliseconds, each followed by a second compile."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        write_sources(pathlib.Path(a.build), tmp)
+        print(f"NVRTC {lib_path}, {a.arch}, -minimal, {os.cpu_count()} CPUs")
+        print(f"{'program':48s}{'first':>8s}{'again':>8s}{'empty':>8s}{'then':>8s}{'again':>8s}")
+        for name in a.programs or DEFAULT_PROGRAMS:
+            row = {"program": name}
+            for after in ("0", "1"):
+                out = subprocess.run(
+                    [sys.executable, __file__, "--first-child", a.nvrtc or "", a.arch,
+                     str(tmp / f"{name}.cu"), after],
+                    capture_output=True, text=True, check=True,
+                )  # fmt: skip
+                row["after_empty" if after == "1" else "cold"] = json.loads(out.stdout)
+            c, w = row["cold"], row["after_empty"]
+            print(f"{name:48s}{c[1]:8.1f}{c[2]:8.1f}{w[0]:8.1f}{w[1]:8.1f}{w[2]:8.1f}")
+            rows.append(row)
+    return rows
+
+
+def loaded_path(lib):
+    """The file the dynamic loader chose for NVRTC."""
+    for line in pathlib.Path("/proc/self/maps").read_text().splitlines():
+        if "libnvrtc" in line and "builtins" not in line:
+            return line.split()[-1]
+    return "?"
+
+
 def main():
+    if len(sys.argv) == 6 and sys.argv[1] == "--first-child":
+        first_child(*sys.argv[2:])
+        return
     p = argparse.ArgumentParser()
     p.add_argument("--build", default="build")
     p.add_argument("--arch", default="sm_90")
     p.add_argument("--nvrtc", default=None)
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--json", default=None)
+    p.add_argument("--first", action="store_true", help="first compiles in new processes")
     p.add_argument("programs", nargs="*")
     a = p.parse_args()
     lib = load_nvrtc(a.nvrtc)
+    if a.first:
+        rows = first_compiles(a, loaded_path(lib))
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump({"arch": a.arch, "cpus": os.cpu_count(), "rows": rows}, f, indent=1)
+        return
     major, minor = ctypes.c_int(), ctypes.c_int()
     lib.nvrtcVersion(ctypes.byref(major), ctypes.byref(minor))
     arch = [f"--gpu-architecture={a.arch}"]
     firsts = [first_compile_ms(a.nvrtc, a.arch) for _ in range(3)]
     compile_ms(lib, EMPTY, BASE + arch)
     steady = min(compile_ms(lib, EMPTY, BASE + arch) for _ in range(a.repeat))
-    print(f"NVRTC {major.value}.{minor.value}, {a.arch}, {os.cpu_count()} CPUs")
+    print(f"NVRTC {major.value}.{minor.value} ({loaded_path(lib)}), {a.arch}, {os.cpu_count()} CPUs")
     print(f"empty kernel: first in a process {min(firsts):.1f} ms, later {steady:.1f} ms")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

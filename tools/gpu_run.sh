@@ -225,13 +225,22 @@ fi
 if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = first_call ]; then
     echo "== NVRTC per program on this machine's CPU"
     python3 benchmarks/nvrtc_cost.py --build "$build" 2>&1 | tee "$OUT/nvrtc_cost.txt" || status=1
+    echo "== NVRTC: each program's first compile in a new process"
+    python3 benchmarks/nvrtc_cost.py --build "$build" --first 2>&1 | tee -a "$OUT/nvrtc_cost.txt" ||
+        status=1
+    echo "== first calls one after another in one process"
+    USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --sequence 2>&1 |
+        tee "$OUT/first_call_sequence.txt" || status=1
     echo "== benchmark: first calls in new processes"
+    # FIRST_CALL_LIBS: some of usmarray,cupy,torch (default all three).
     USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --json "$OUT/first_call.json" \
+        ${FIRST_CALL_LIBS:+--libs "$FIRST_CALL_LIBS"} \
         2>"$OUT/first_call_trace.txt" | tee "$OUT/first_call.txt" || status=1
     # The cache filled ahead (python -m usmarray --compile-kernels), then
     # the first calls.
-    python3 benchmarks/first_call.py --ahead --json "$OUT/first_call_ahead.json" \
-        2>"$OUT/first_call_ahead_trace.txt" | tee "$OUT/first_call_ahead.txt" || status=1
+    [ -n "${SKIP_AHEAD:-}" ] ||
+        python3 benchmarks/first_call.py --ahead --json "$OUT/first_call_ahead.json" \
+            2>"$OUT/first_call_ahead_trace.txt" | tee "$OUT/first_call_ahead.txt" || status=1
     # Where a warm-cache first elementwise call spends its time.
     USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --phases \
         2>"$OUT/first_call_phases_trace.txt" | tee "$OUT/first_call_phases.txt" || status=1
