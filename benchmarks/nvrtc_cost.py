@@ -175,7 +175,9 @@ def main():
     firsts = [first_compile_ms(a.nvrtc, a.arch) for _ in range(3)]
     compile_ms(lib, EMPTY, BASE + arch)
     steady = min(compile_ms(lib, EMPTY, BASE + arch) for _ in range(a.repeat))
-    print(f"NVRTC {major.value}.{minor.value} ({loaded_path(lib)}), {a.arch}, {os.cpu_count()} CPUs")
+    print(
+        f"NVRTC {major.value}.{minor.value} ({loaded_path(lib)}), {a.arch}, {os.cpu_count()} CPUs"
+    )
     print(f"empty kernel: first in a process {min(firsts):.1f} ms, later {steady:.1f} ms")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
