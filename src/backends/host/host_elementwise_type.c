@@ -442,8 +442,11 @@ UA_VMD_TRIG_LOOP(tan, 2, ew_tan, UA_EW_CLONES)
  * (float32 in double, q < 2^29; float64 by Dekker's product, q < 2^51,
  * b far from double's ends): a - q b is then exactly the remainder of
  * either sign, so the divisor's sign is had by adding b once, rounded as
- * NumPy's fmod plus b is.  Blocks holding other operands (zeros,
- * infinities, NaN, large quotients) take ua_remainder for those. */
+ * NumPy's fmod plus b is.  floor_divide, which NumPy computes from fmod
+ * too, takes fmod from the same a - q b (the dividend's sign by adding b
+ * once) and then NumPy's steps.  Blocks holding other operands (zeros,
+ * infinities, NaN, large quotients) take ua_remainder or ua_floor_divide
+ * for those. */
 #if UA_KIND_FLOAT && UA_T_BITS == 64
 static inline int
 ua_ew_rem_slow(double a, double b)
@@ -453,7 +456,7 @@ ua_ew_rem_slow(double a, double b)
 }
 
 static inline double
-ua_ew_rem_fast(double a, double b)
+ua_ew_remainder_fast(double a, double b)
 {
     double q = (a / b + UA_VM_ROUNDER) - UA_VM_ROUNDER;
     double p = q * b;
@@ -461,7 +464,21 @@ ua_ew_rem_fast(double a, double b)
     double m = (r != 0.0 && (r < 0.0) != (b < 0.0)) ? r + b : r;
     return r == 0.0 ? ua_vmd_with_sign(0.0, b) : m;
 }
+
+/* fmod(a, b) from the same exact a - q b: one b more toward a's side
+ * where its sign is not a's (exact too, as fmod's value is). */
+static inline double
+ua_ew_fmod_fast(double a, double b)
+{
+    double q = (a / b + UA_VM_ROUNDER) - UA_VM_ROUNDER;
+    double p = q * b;
+    double r = (a - p) - ua_vmd_prod_err(q, b, p);
+    double m =
+        (r != 0.0 && (r < 0.0) != (a < 0.0)) ? r + ua_vmd_with_sign(b, a) : r;
+    return r == 0.0 ? ua_vmd_with_sign(0.0, a) : m;
+}
 #define UA_EW_REM_FAST 1
+#define UA_EW_FLOOR_DIVIDE_FAST 1
 #elif UA_KIND_FLOAT && UA_T_BITS == 32
 static inline int
 ua_ew_rem_slow(float a, float b)
@@ -472,7 +489,7 @@ ua_ew_rem_slow(float a, float b)
 }
 
 static inline float
-ua_ew_rem_fast(float a, float b)
+ua_ew_remainder_fast(float a, float b)
 {
     double ad = a, bd = b;
     double q = (ad / bd + UA_VM_ROUNDER) - UA_VM_ROUNDER;
@@ -480,7 +497,20 @@ ua_ew_rem_fast(float a, float b)
     double m = (r != 0.0 && (r < 0.0) != (bd < 0.0)) ? r + bd : r;
     return r == 0.0 ? ua_vmf_with_sign(0.0f, b) : (float)m;
 }
+
+static inline float
+ua_ew_fmod_fast(float a, float b)
+{
+    double ad = a, bd = b;
+    double q = (ad / bd + UA_VM_ROUNDER) - UA_VM_ROUNDER;
+    double r = ad - q * bd;
+    double m = (r != 0.0 && (r < 0.0) != (ad < 0.0))
+                   ? r + ua_vmd_with_sign(bd, ad)
+                   : r;
+    return r == 0.0 ? ua_vmf_with_sign(0.0f, a) : (float)m;
+}
 #define UA_EW_REM_FAST 1
+#define UA_EW_FLOOR_DIVIDE_FAST 1
 #elif UA_KIND_UINT && (UA_T_BITS == 32 || UA_T_BITS == 64)
 /* Unsigned integers below 2^51 likewise in double (reached through the
  * rounder's bits, AVX2 converting no 64-bit integer), the remainder of
@@ -496,7 +526,7 @@ ua_ew_rem_slow(T a, T b)
 }
 
 static inline T
-ua_ew_rem_fast(T a, T b)
+ua_ew_remainder_fast(T a, T b)
 {
     uint64_t ua = a, ub = b, one = ua_vm_bits(UA_VM_ROUNDER);
     double ad = ua_vm_double(one + ua) - UA_VM_ROUNDER;
@@ -509,12 +539,27 @@ ua_ew_rem_fast(T a, T b)
 #define UA_EW_REM_FAST 1
 #endif
 
+#ifdef UA_EW_FLOOR_DIVIDE_FAST
+/* ua_floor_divide's steps, NumPy's divmod, on the fmod above. */
+static inline T
+ua_ew_floor_divide_fast(T a, T b)
+{
+    T m = ua_ew_fmod_fast(a, b);
+    T d = (a - m) / b;
+    d = (m != 0 && (b < 0) != (m < 0)) ? d - 1 : d;
+    T f = UA_M(floor)(d);
+    f = d - f > (T)0.5 ? f + 1 : f;
+    return d == 0 ? UA_M(copysign)((T)0, a / b) : f;
+}
+#endif
+
 #ifdef UA_EW_REM_FAST
 #define UA_EW_REM_BLOCK 1024
-/* One block loop per mix of dense (A, B: pa[i], pb[i]) and broadcast
- * (a0, b0, read once) operands. */
-#define UA_EW_REM_LOOP(SUFFIX, A, B)                                          \
-    UA_EW_CLONES static void ua_ew_remainder_##SUFFIX(                        \
+/* One block loop of OP (remainder, floor_divide) per mix of dense (A, B:
+ * pa[i], pb[i]) and broadcast (a0, b0, read once) operands: the fast
+ * form throughout, and the exact one for a block's slow lanes. */
+#define UA_EW_REM_LOOP(OP, SUFFIX, A, B)                                      \
+    UA_EW_CLONES static void ua_ew_##OP##_##SUFFIX(                           \
         T *restrict o, const T *restrict pa, const T *restrict pb,            \
         ptrdiff_t n)                                                          \
     {                                                                         \
@@ -530,39 +575,45 @@ ua_ew_rem_fast(T a, T b)
             for (ptrdiff_t i = 0; i < m; i++) {                               \
                 T a = A, b = B;                                               \
                 slow |= (UA_U)ua_ew_rem_slow(a, b);                           \
-                buf[i] = ua_ew_rem_fast(a, b);                                \
+                buf[i] = ua_ew_##OP##_fast(a, b);                             \
             }                                                                 \
             for (ptrdiff_t i = 0; i < m && !slow; i++) {                      \
                 o[at + i] = buf[i];                                           \
             }                                                                 \
             for (ptrdiff_t i = 0; i < m && slow; i++) {                       \
                 T a = A, b = B;                                               \
-                o[at + i] =                                                   \
-                    ua_ew_rem_slow(a, b) ? ua_remainder(a, b) : buf[i];       \
+                o[at + i] = ua_ew_rem_slow(a, b) ? ua_##OP(a, b) : buf[i];    \
             }                                                                 \
         }                                                                     \
     }
-UA_EW_REM_LOOP(vv, pa[at + i], pb[at + i])
-UA_EW_REM_LOOP(vs, pa[at + i], b0)
-UA_EW_REM_LOOP(sv, a0, pb[at + i])
 
-static void
-ua_ew_remainder(char *o_, ptrdiff_t so, char *const *in, const ptrdiff_t *s,
-                ptrdiff_t n)
-{
-    T *o = (T *)o_;
-    const T *pa = (const T *)in[0], *pb = (const T *)in[1];
-    if (so == 1 && s[0] == 1 && s[1] == 1) {
-        ua_ew_remainder_vv(o, pa, pb, n);
-    } else if (so == 1 && s[0] == 1 && s[1] == 0) {
-        ua_ew_remainder_vs(o, pa, pb, n);
-    } else if (so == 1 && s[0] == 0 && s[1] == 1) {
-        ua_ew_remainder_sv(o, pa, pb, n);
-    } else {
-        ew_remainder(o_, so, in, s, n);
+/* OP's loop: dense or broadcast operands by the block loops, any other
+ * step by the catalogue's. */
+#define UA_EW_REM_DRIVER(OP)                                                  \
+    UA_EW_REM_LOOP(OP, vv, pa[at + i], pb[at + i])                            \
+    UA_EW_REM_LOOP(OP, vs, pa[at + i], b0)                                    \
+    UA_EW_REM_LOOP(OP, sv, a0, pb[at + i])                                    \
+    static void ua_ew_##OP(char *o_, ptrdiff_t so, char *const *in,           \
+                           const ptrdiff_t *s, ptrdiff_t n)                   \
+    {                                                                         \
+        T *o = (T *)o_;                                                       \
+        const T *pa = (const T *)in[0], *pb = (const T *)in[1];               \
+        if (so == 1 && s[0] == 1 && s[1] == 1) {                              \
+            ua_ew_##OP##_vv(o, pa, pb, n);                                    \
+        } else if (so == 1 && s[0] == 1 && s[1] == 0) {                       \
+            ua_ew_##OP##_vs(o, pa, pb, n);                                    \
+        } else if (so == 1 && s[0] == 0 && s[1] == 1) {                       \
+            ua_ew_##OP##_sv(o, pa, pb, n);                                    \
+        } else {                                                              \
+            ew_##OP(o_, so, in, s, n);                                        \
+        }                                                                     \
     }
-}
+UA_EW_REM_DRIVER(remainder)
 #define ew_remainder ua_ew_remainder
+#ifdef UA_EW_FLOOR_DIVIDE_FAST
+UA_EW_REM_DRIVER(floor_divide)
+#define ew_floor_divide ua_ew_floor_divide
+#endif
 #endif
 
 #define UA_EW_ENTRY_(NAME, ARITY, KINDS, RULE, EXPR)                          \

@@ -37,7 +37,6 @@
 #define ua_vmf_fmod fmodf
 #define ua_vmf_hypot hypotf
 #define ua_vmf_ldexp ldexpf
-#define ua_vmf_nextafter nextafterf
 #define ua_vmf_pow powf
 #define ua_vmf_rint rintf
 #define ua_vmf_sqrt sqrtf
@@ -58,6 +57,17 @@ ua_vmf_with_sign(float x, float s)
 {
     return ua_vmf_float((ua_vm_bitsf(x) & 0x7fffffffu) |
                         (ua_vm_bitsf(s) & 0x80000000u));
+}
+
+/* C's nextafterf on the bits, as ua_vmd_nextafter does it. */
+UA_VMF_FN float
+ua_vmf_nextafter(float x, float y)
+{
+    int32_t away = (y > x) == (x > 0.0f) ? 1 : -1;
+    float r = ua_vmf_float(ua_vm_bitsf(x) + (uint32_t)away);
+    r = x == 0.0f ? ua_vmf_with_sign(0x1p-149f, y) : r;
+    r = x == y ? y : r;
+    return x != x || y != y ? x + y : r;
 }
 
 /* 2/pi's bits for the reduction of |x| >= 1/2 by pi/2 (Payne and Hanek's
