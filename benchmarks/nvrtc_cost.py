@@ -12,6 +12,11 @@ what every new process pays once.
     python benchmarks/nvrtc_cost.py --build build [--arch sm_90] \
         [--nvrtc /path/libnvrtc.so.13] [--json PATH] [PROGRAM-NAME ...]
 
+NVRTC 12.9 and later keep a cache of their own of what they compiled (in
+CUDA_CACHE_PATH); a compile of a source met before reads it back in a few
+milliseconds.  This tool sets CUDA_CACHE_DISABLE=1, for itself and the
+processes it starts, so that every compile it times is one.
+
 With --first, each program is compiled in new processes instead, as a
 first call compiles it: once without anything before it, once after an
 empty kernel's compile; each then compiled again in the same process.
@@ -54,6 +59,10 @@ OPTION_SETS = {
 }
 
 EMPTY = 'extern "C" __global__ void k(float *p) { p[threadIdx.x] = 1.0f; }'
+
+
+# Before NVRTC is loaded: every compile below compiles.
+os.environ["CUDA_CACHE_DISABLE"] = "1"
 
 
 def load_nvrtc(path):
