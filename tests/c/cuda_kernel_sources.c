@@ -2,7 +2,8 @@
  * kernels, and of its copy kernels for every pair of types (each pair in
  * one of the programs, in turn, and a few pairs in all of them), to a
  * directory as CUDA C++, one file each (named by the program), and the
- * SYCL backend's compute program as OpenCL C, with 64-bit floating point
+ * SYCL backend's copy programs (every pair, in one program each, in turn)
+ * and compute program as OpenCL C, with 64-bit floating point
  * and without, for tools/check_cuda_kernels.py, which compiles them with
  * nvcc and clang where there is no GPU:
  *   cuda_kernel_sources DIR */
@@ -50,7 +51,21 @@ write_copy_program(const char *dir, ua_typenum dst, ua_typenum src,
     snprintf(path, sizeof path, "%s/copy_%s_%s_%s_%d.cu", dir,
              ua_dtype_name(dst), ua_dtype_name(src),
              aligned ? "aligned" : "any", program);
-    return write_text(path, ua_cuda_copy_source(dst, src, aligned, program));
+    return write_text(path, ua_gpu_copy_source(&ua_cuda_copy_language, dst,
+                                               src, aligned, program));
+}
+
+/* As OpenCL C, with 64-bit floating point. */
+static int
+write_sycl_copy_program(const char *dir, ua_typenum dst, ua_typenum src,
+                        bool aligned, int program)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/sycl_copy_%s_%s_%s_%d.cl", dir,
+             ua_dtype_name(dst), ua_dtype_name(src),
+             aligned ? "aligned" : "any", program);
+    return write_text(path, ua_gpu_copy_source(ua_sycl_copy_language(true),
+                                               dst, src, aligned, program));
 }
 
 int
@@ -68,7 +83,7 @@ main(int argc, char **argv)
                                           {UA_FLOAT16, UA_FLOAT64},
                                           {UA_INT64, UA_COMPLEX128}};
     for (int i = 0; i < 3; i++) {
-        for (int p = 0; p < UA_CUDA_COPY_PROGRAMS; p++) {
+        for (int p = 0; p < UA_GPU_COPY_PROGRAMS; p++) {
             failed += write_copy_program(argv[1], pairs[i][0], pairs[i][1],
                                          i != 1, p);
         }
@@ -78,7 +93,14 @@ main(int argc, char **argv)
         for (int s = 0; s < UA_NTYPES; s++, turn++) {
             failed +=
                 write_copy_program(argv[1], ua_dtype_at(d), ua_dtype_at(s),
-                                   turn % 2, turn % UA_CUDA_COPY_PROGRAMS);
+                                   turn % 2, turn % UA_GPU_COPY_PROGRAMS);
+        }
+    }
+    for (int d = 0; d < UA_NTYPES; d++) {
+        for (int s = 0; s < UA_NTYPES; s++, turn++) {
+            failed += write_sycl_copy_program(argv[1], ua_dtype_at(d),
+                                              ua_dtype_at(s), turn % 2,
+                                              turn % UA_GPU_COPY_PROGRAMS);
         }
     }
     for (int fp64 = 0; fp64 < 2; fp64++) {

@@ -9,6 +9,7 @@
 
 #include "backends/cuda/cuda_driver.h"
 #include "core/backend.h"
+#include "gpu/copy_kernels.h"
 #include "gpu/elementwise_source.h"
 #include "gpu/launcher.h"
 
@@ -66,17 +67,11 @@ ua_status ua_cuda_failed(CUresult r, const char *what);
         }                                                                     \
     } while (0)
 
-/* The copy kernels' programs of one pair of element types (cuda_copy.c):
- * of any rank, of ranks 1 to 4, and tiled. */
-#define UA_CUDA_COPY_PROGRAMS 6
-
 /* The compiled copy kernels of one pair of element types, each program
- * compiled on first use. */
+ * (gpu/copy_kernels.h) compiled on first use. */
 typedef struct {
-    CUmodule modules[UA_CUDA_COPY_PROGRAMS];
-    CUfunction nd;          /* any rank, 64-bit indices */
-    CUfunction small[2][4]; /* [64-bit?][rank - 1] */
-    CUfunction tiled[2];    /* [64-bit?] */
+    CUmodule modules[UA_GPU_COPY_PROGRAMS];
+    CUfunction f[UA_GPU_COPY_PROGRAMS];
 } ua_cuda_copy_kernels;
 
 /* Pageable copies' pipeline (cuda_pipeline.c): per worker thread, two
@@ -114,7 +109,7 @@ typedef struct {
     int kept_next;        /* the slot a full set displaces next */
     pthread_mutex_t lock; /* guards kernels */
     ua_cuda_pipeline pipe;
-    /* [aligned?][dst][src]: cuda_kernels.h says why two variants. */
+    /* [aligned?][dst][src]: gpu/copy_kernels.inc says why two variants. */
     ua_cuda_copy_kernels kernels[2][UA_NTYPES][UA_NTYPES];
     /* The compute kernels' programs (cuda_compute.c), each compiled on
      * first use, and the functions of them looked up so far (by name,
@@ -231,11 +226,9 @@ ua_status ua_cuda_program_launch(ua_cuda_queue *q, int program,
                                  unsigned threads, void **args);
 unsigned ua_cuda_blocks_for(const ua_cuda_queue *q, long long work,
                             int threads);
-/* cuda_copy.c: the source of copy program `program` (below
- * UA_CUDA_COPY_PROGRAMS) from src to dst (malloc'd), or NULL when out of
- * memory; aligned: the variant for aligned data only. */
-char *ua_cuda_copy_source(ua_typenum dst, ua_typenum src, bool aligned,
-                          int program);
+/* cuda_copy.c: how the copy kernels are written in CUDA C++ (the
+ * compute programs' batched copies and reversals too). */
+extern const ua_gpu_copy_language ua_cuda_copy_language;
 /* cuda_blas.c: the product on cuBLAS where it takes the plan (*done
  * true), else nothing done; and where cuBLAS was found, in words. */
 ua_status ua_cuda_blas_gemm(ua_cuda_queue *q, const ua_matmul_plan *p,
@@ -286,18 +279,6 @@ bool ua_cuda_query_pointer(const void *ptr, ua_cuda_pointer *out);
  * other copies and short ones. */
 ua_status ua_cuda_pipelined_memcpy(ua_cuda_queue *q, void *dst,
                                    const void *src, size_t n, bool *done);
-
-/* The copies of one ua_copy_blocks launch (its parameter space holds
- * them). */
-#define UA_CUDA_COPY_BLOCKS 64
-typedef struct {
-    char *d;
-    const char *s;
-    long long bytes;
-} ua_cuda_copy_block;
-typedef struct {
-    ua_cuda_copy_block b[UA_CUDA_COPY_BLOCKS];
-} ua_cuda_copy_blocks;
 
 /* The copy engine's operations (cuda_copy.c), for the ops table. */
 ua_status ua_cuda_memcpy(void *queue, void *dst, const void *src, size_t n);

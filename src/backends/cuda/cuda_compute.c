@@ -1,6 +1,6 @@
 /* The CUDA backend's compute kernels (core/compute/kernels.h): CUDA C++
  * that NVRTC compiles per context in small programs, each on its first
- * use (cuda_compute_kernels.h).  Elements
+ * use (cuda_programs.c).  Elements
  * move in units of the widest power of two that the item size, the base
  * pointers and the steps allow.  The index kernel sets a flag in device
  * memory for an index out of bounds, read once after the launch. */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "backends/cuda/cuda_backend.h"
-#include "backends/cuda/cuda_kernels.h"
+#include "backends/cuda/cuda_language.h"
 #include "backends/cuda/cuda_elementwise_kernels.h"
 #include "core/compute/compute.h"
 #include "gpu/elementwise_source.h"

@@ -1,14 +1,16 @@
 /* The CUDA backend's copy engine: memcpy and memset on the queue's stream,
  * and strided copies with casting, which run kernels that NVRTC compiles at
- * run time (cuda_kernels.h).  Memory a kernel cannot reach (pageable host
+ * run time (the GPU layer's, gpu/copy_kernels.inc).  Memory a kernel cannot reach (pageable host
  * memory) goes through a pinned staging buffer of the queue. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/cuda/cuda_backend.h"
-#include "backends/cuda/cuda_kernels.h"
+#include "backends/cuda/cuda_language.h"
 #include "backends/cuda/cuda_peer.h"
+#include "gpu/copy_kernels.h"
+#include "gpu/dialect_cuda_text.h"
 
 /* Whether this queue's kernels can read and write ptr; device memory of
  * another GPU is an error, not a "no". */
@@ -99,8 +101,8 @@ ua_cuda_memset(void *queue, void *dst, unsigned char value, size_t n)
 const char *
 ua_cuda_type_name(ua_typenum t)
 {
-    /* float16 moves as its bits; complex types are the kernels' own pairs
-     * (cuda_kernels.h). */
+    /* float16 moves as its bits; complex types are the header's pairs
+     * (cuda_language.h). */
     switch (t) {
     case UA_BOOL:
     case UA_UINT8:
@@ -132,243 +134,80 @@ ua_cuda_type_name(ua_typenum t)
     return "void";
 }
 
-/* How the kernels' C++ spells what convert(S v) uses (the prelude's
- * complex struct, float16 helpers and float-to-integer functions). */
-static const ua_kernel_dialect dialect = {.re = "re",
-                                          .im = "im",
-                                          .half_to_real = "h2d",
-                                          .real_to_half = "d2h",
-                                          .real = "double",
-                                          .real_to_i64 = "f2i64",
-                                          .real_to_u64 = "f2u64"};
+static const char *const header[] = {ua_cuda_kernel_prelude, NULL};
 
-/* The programs of a pair of types: the kernel of any rank, those of
- * ranks 1 to 4 (int and long long offsets each), the tiled pair. */
-enum { PROGRAM_ND, PROGRAM_SMALL, PROGRAM_TILED = PROGRAM_SMALL + 4 };
-_Static_assert(PROGRAM_TILED + 1 == UA_CUDA_COPY_PROGRAMS,
-               "cuda_backend.h counts the copy programs");
-
-static CUresult
-find_kernels(ua_cuda_copy_kernels *k, int program)
-{
-    CUmodule m = k->modules[program];
-    if (program == PROGRAM_ND) {
-        return ua_cu.cuModuleGetFunction(&k->nd, m, "ua_copy_nd");
-    }
-    CUresult r = CUDA_SUCCESS;
-    char name[32];
-    for (int wide = 0; wide < 2 && r == CUDA_SUCCESS; wide++) {
-        if (program == PROGRAM_TILED) {
-            snprintf(name, sizeof(name), "ua_copy_tiled_%c", "il"[wide]);
-            r = ua_cu.cuModuleGetFunction(&k->tiled[wide], m, name);
-        } else {
-            int n = program - PROGRAM_SMALL + 1;
-            snprintf(name, sizeof(name), "ua_copy_%c%d", "il"[wide], n);
-            r = ua_cu.cuModuleGetFunction(&k->small[wide][n - 1], m, name);
-        }
-    }
-    return r;
-}
-
-char *
-ua_cuda_copy_source(ua_typenum dst, ua_typenum src, bool aligned, int program)
-{
-    char convert[200], head[600];
-    ua_kernel_conversion(&dialect, dst, src, convert, sizeof(convert));
-    snprintf(head, sizeof(head),
-             "typedef %s S;\ntypedef %s D;\n"
-             "__device__ __forceinline__ D convert(S v) { %s }\n",
-             ua_cuda_type_name(src), ua_cuda_type_name(dst), convert);
-    char variant[64], tail[32] = "";
-    snprintf(variant, sizeof(variant),
-             "#define UA_ALIGNED %d\n#define UA_COPY_ND %d\n", aligned,
-             program == PROGRAM_ND);
-    if (program > PROGRAM_ND && program < PROGRAM_TILED) {
-        snprintf(tail, sizeof(tail), "SMALL(%d)\n",
-                 program - PROGRAM_SMALL + 1);
-    }
-    const char *tiled = program == PROGRAM_TILED ? ua_cuda_kernel_tiled : "";
-    size_t n = strlen(variant) + sizeof(ua_cuda_kernel_prelude) +
-               strlen(head) + sizeof(ua_cuda_kernel_body) + strlen(tiled) +
-               strlen(tail);
-    char *source = malloc(n);
-    if (source != NULL) {
-        snprintf(source, n, "%s%s%s%s%s%s", variant, ua_cuda_kernel_prelude,
-                 head, ua_cuda_kernel_body, tiled, tail);
-    }
-    return source;
-}
+const ua_gpu_copy_language ua_cuda_copy_language = {
+    .header = header,
+    .dialect = ua_gpu_cuda_dialect_text,
+    .cvt = {.re = "re",
+            .im = "im",
+            .half_to_real = "h2d",
+            .real_to_half = "d2h",
+            .real = "double",
+            .real_to_i64 = "f2i64",
+            .real_to_u64 = "f2u64"},
+    .storage = ua_cuda_type_name};
 
 static ua_status
-compile_kernels(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
-                bool aligned, int program, ua_cuda_copy_kernels *k)
+compile_kernel(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
+               bool aligned, int program, ua_cuda_copy_kernels *k)
 {
-    char *source = ua_cuda_copy_source(dst, src, aligned, program);
+    char *source =
+        ua_gpu_copy_source(&ua_cuda_copy_language, dst, src, aligned, program);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    static const char *const what[] = {
-        "copy kernel of any rank", "copy kernels of rank 1",
-        "copy kernels of rank 2",  "copy kernels of rank 3",
-        "copy kernels of rank 4",  "tiled copy kernels"};
-    ua_status st =
-        ua_cuda_compile(c, source, what[program], &k->modules[program]);
+    char what[48];
+    snprintf(what, sizeof what, "copy kernel %s (program %d)",
+             ua_gpu_copy_kernel_name(program), program);
+    ua_status st = ua_cuda_compile(c, source, what, &k->modules[program]);
     free(source);
-    if (st == UA_OK && find_kernels(k, program) != CUDA_SUCCESS) {
-        st = ua_error_set(UA_ERR_RUNTIME,
-                          "the copy kernels' module lacks its kernels");
-    }
-    return st;
+    CUresult r =
+        st == UA_OK
+            ? ua_cu.cuModuleGetFunction(&k->f[program], k->modules[program],
+                                        ua_gpu_copy_kernel_name(program))
+            : CUDA_SUCCESS;
+    return r == CUDA_SUCCESS ? st : ua_cuda_failed(r, "the copy kernel");
 }
 
-/* The kernels of a pair of types, in the variant for aligned data or the
- * other, with those of `program` compiled on first use and kept. */
+/* The kernel of a pair of types, in the variant for aligned data or the
+ * other, compiled on first use and kept. */
 static ua_status
-kernels_for(ua_cuda_context *c, ua_typenum dst, ua_typenum src, bool aligned,
-            int program, const ua_cuda_copy_kernels **out)
+kernel_for(ua_cuda_context *c, ua_typenum dst, ua_typenum src, bool aligned,
+           int program, CUfunction *out)
 {
     ua_cuda_copy_kernels *k =
         &c->kernels[aligned][ua_dtype_index(dst)][ua_dtype_index(src)];
     pthread_mutex_lock(&c->lock);
     ua_status st = k->modules[program] != NULL
                        ? UA_OK
-                       : compile_kernels(c, dst, src, aligned, program, k);
+                       : compile_kernel(c, dst, src, aligned, program, k);
+    *out = k->f[program];
     pthread_mutex_unlock(&c->lock);
-    *out = k;
     return st;
 }
 
-/* The kernels' argument: a plan with its pointers. */
-typedef struct {
-    char *dst;
-    const char *src;
-    long long size;
-    int nd;
-    int tile_axis;
-    long long shape[UA_CUDA_MAX_DIMS];
-    long long dstep[UA_CUDA_MAX_DIMS];
-    long long sstep[UA_CUDA_MAX_DIMS];
-} kernel_plan;
-
-static long long
-magnitude(long long x)
-{
-    return x < 0 ? -x : x;
-}
-
-static unsigned
-grid_for(const ua_cuda_context *c, long long work)
-{
-    long long cap = (long long)(c->sm_count > 0 ? c->sm_count : 16) * 32;
-    return (unsigned)(work < 1 ? 1 : work < cap ? work : cap);
-}
-
-static unsigned
-at_most(long long work, long long cap)
-{
-    return (unsigned)(work < 1 ? 1 : work < cap ? work : cap);
-}
-
-/* Whether int arithmetic reaches every element with room to spare: the
- * kernels step offsets past the far end by up to an extent before coming
- * back, and their grid-stride index by the grid's size. */
-static bool
-fits_int(const kernel_plan *p, long long threads)
-{
-    const long long limit = 1ll << 30;
-    long long dext = 0, sext = 0;
-    for (int k = 0; k < p->nd; k++) {
-        dext += p->shape[k] * magnitude(p->dstep[k]);
-        sext += p->shape[k] * magnitude(p->sstep[k]);
-    }
-    return p->size < limit && threads < limit && dext < limit && sext < limit;
-}
-
-static ua_status
-launch_tiled(ua_cuda_queue *q, const ua_cuda_copy_kernels *k, kernel_plan *p,
-             size_t dst_itemsize)
-{
-    long long nl = p->shape[p->nd - 1], na = p->shape[p->tile_axis];
-    long long batches = p->size / (nl * na);
-    long long tile_l = UA_CUDA_TILE_L(dst_itemsize);
-    long long per_block = UA_CUDA_TILE_BATCHES(dst_itemsize);
-    unsigned gx = at_most((nl + tile_l - 1) / tile_l, 1ll << 30);
-    unsigned gy = at_most((na + 31) / 32, 65535);
-    unsigned gz = at_most((batches + per_block - 1) / per_block, 65535);
-    void *args[] = {p};
-    CUfunction f = k->tiled[!fits_int(p, 0)];
-    CU_CHECK(ua_cu.cuLaunchKernel(f, gx, gy, gz, 32, 8, 1, 0, q->stream, args,
-                                  NULL),
-             "launching the tiled copy kernel");
-    return UA_OK;
-}
-
-static ua_status
-launch_elementwise(ua_cuda_queue *q, const ua_cuda_copy_kernels *k,
-                   kernel_plan *p)
-{
-    unsigned blocks = grid_for(q->c, (p->size + 255) / 256);
-    bool wide = !fits_int(p, blocks * 256ll);
-    CUfunction f = p->nd <= 4 ? k->small[wide][p->nd - 1] : k->nd;
-    void *args[] = {p};
-    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, 256, 1, 1, 0, q->stream,
-                                  args, NULL),
-             "launching the copy kernel");
-    return UA_OK;
-}
-
-/* The alignment the kernels' typed accesses need for elements of t: that
- * of the CUDA type (a complex number is a pair of its parts). */
-static ptrdiff_t
-element_alignment(ua_typenum t)
-{
-    size_t size = ua_dtype_itemsize(t);
-    return (ptrdiff_t)(ua_dtype_kind(t) == 'c' ? size / 2 : size);
-}
-
-/* Whether every element the plan reaches from base is aligned for t: the
- * base and every step are multiples of the alignment. */
-static bool
-reaches_aligned(const void *base, const ptrdiff_t *steps, int nd, ua_typenum t)
-{
-    ptrdiff_t a = element_alignment(t);
-    bool ok = (uintptr_t)base % (uintptr_t)a == 0;
-    for (int i = 0; i < nd; i++) {
-        ok = ok && steps[i] % a == 0;
-    }
-    return ok;
-}
-
+/* The plan goes by value, in the kernel's parameter space. */
 static ua_status
 launch(void *queue, const ua_copy_plan *cp, ua_typenum dt, void *dst,
        ua_typenum stype, const void *src)
 {
     ua_cuda_queue *q = queue;
-    bool aligned = reaches_aligned(dst, cp->dstep, cp->nd, dt) &&
-                   reaches_aligned(src, cp->sstep, cp->nd, stype);
-    /* A scalar is a copy of rank 1. */
-    kernel_plan p = {.dst = dst,
-                     .src = src,
-                     .nd = cp->nd > 0 ? cp->nd : 1,
-                     .size = 1,
-                     .shape = {1}};
-    for (int i = 0; i < cp->nd; i++) {
-        p.shape[i] = cp->shape[i];
-        p.dstep[i] = cp->dstep[i];
-        p.sstep[i] = cp->sstep[i];
-        p.size *= cp->shape[i];
-    }
-    p.tile_axis = ua_copy_plan_tile_axis(cp, ua_dtype_itemsize(stype), 8);
-    int program = p.tile_axis >= 0 ? PROGRAM_TILED
-                  : p.nd <= 4      ? PROGRAM_SMALL + p.nd - 1
-                                   : PROGRAM_ND;
-    const ua_cuda_copy_kernels *k;
-    ua_status st = kernels_for(q->c, dt, stype, aligned, program, &k);
+    ua_gpu_copy_plan p;
+    long long cap = (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) * 32;
+    ua_gpu_copy_launch l =
+        ua_gpu_copy_prepare(cp, dt, dst, stype, src, cap, &p);
+    CUfunction f;
+    ua_status st = kernel_for(q->c, dt, stype, l.aligned, l.program, &f);
     if (st != UA_OK) {
         return st;
     }
-    return p.tile_axis >= 0 ? launch_tiled(q, k, &p, ua_dtype_itemsize(dt))
-                            : launch_elementwise(q, k, &p);
+    void *args[] = {&p};
+    CU_CHECK(ua_cu.cuLaunchKernel(f, l.groups[0], l.groups[1], l.groups[2],
+                                  l.threads[0], l.threads[1], l.threads[2], 0,
+                                  q->stream, args, NULL),
+             "launching the copy kernel");
+    return UA_OK;
 }
 
 static ua_status
@@ -421,7 +260,7 @@ synchronize(void *queue)
 #define BATCHED_COPY_MAX ((size_t)1 << 20)
 
 static ua_status
-launch_copies(ua_cuda_queue *q, ua_cuda_copy_blocks *k, int count,
+launch_copies(ua_cuda_queue *q, ua_gpu_copy_batch *k, int count,
               long long widest)
 {
     CUfunction f;
@@ -442,7 +281,7 @@ ua_status
 ua_cuda_memcpy_batch(void *queue, size_t n, const ua_copy_block *blocks)
 {
     ua_cuda_queue *q = queue;
-    ua_cuda_copy_blocks k;
+    ua_gpu_copy_batch k;
     long long widest = 0;
     int count = 0;
     ua_status st = UA_OK;
@@ -456,9 +295,9 @@ ua_cuda_memcpy_batch(void *queue, size_t n, const ua_copy_block *blocks)
             continue;
         }
         k.b[count++] =
-            (ua_cuda_copy_block){b->dst, b->src, (long long)b->bytes};
+            (ua_gpu_copy_block){b->dst, b->src, (long long)b->bytes};
         widest = widest > (long long)b->bytes ? widest : (long long)b->bytes;
-        if (count == UA_CUDA_COPY_BLOCKS) {
+        if (count == UA_GPU_COPY_BLOCKS) {
             st = launch_copies(q, &k, count, widest);
             count = 0;
             widest = 0;

@@ -1,34 +1,26 @@
 /* The CUDA backend's compute programs (cuda_backend.h numbers them): each
- * program's source, the GPU layer's index, mask and fill kernels after its
- * CUDA dialect and the backend's own batched copies and reversals
- * (cuda_compute_kernels.h), compiled on a program's first use and kept per
- * context with the functions looked up so far, and launches of them. */
+ * program's source, the GPU layer's index, mask and fill kernels, batched
+ * copies and reversals after its CUDA dialect, compiled on a program's
+ * first use and kept per context with the functions looked up so far, and
+ * launches of them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/cuda/cuda_compute_kernels.h"
-#include "backends/cuda/cuda_kernels.h"
+#include "backends/cuda/cuda_backend.h"
+#include "backends/cuda/cuda_language.h"
 #include "gpu/dialect_cuda_text.h"
 #include "gpu/fill_kernels_text.h"
 #include "gpu/index_kernels_text.h"
 #include "gpu/kernel_text.h"
 
 const char *const ua_cuda_unit_names[5] = {"1", "2", "4", "8", "16"};
-/* The CUDA types of the units, as the reversal's kernels name them. */
-static const char *const reverse_types[] = {"unsigned char", "unsigned short",
-                                            "unsigned", "unsigned long long",
-                                            "uint4"};
-
 char *
 ua_cuda_compute_source(int program, char *what, size_t cap)
 {
     char line[96] = "";
-    const char *parts[3] = {"", "", ""};
-    /* The fills' text is the GPU layer's, after its CUDA dialect; the
-     * prelude, with typed loads, brings d2h for float16. */
-    static const char *const fill_header[] = {"#define UA_ALIGNED 1\n",
-                                              ua_cuda_kernel_prelude, NULL};
+    /* The prelude brings d2h for the fills' float16. */
+    static const char *const fill_header[] = {ua_cuda_kernel_prelude, NULL};
     if (program < UA_CUDA_PROGRAM_TILES) {
         int u = (program - UA_CUDA_PROGRAM_INDEX) / 9,
             rank = (program - UA_CUDA_PROGRAM_INDEX) / 3 % 3,
@@ -60,24 +52,18 @@ ua_cuda_compute_source(int program, char *what, size_t cap)
                                       ua_index_kernel_text, kernel};
         return ua_gpu_texts_join(texts, 4);
     } else if (program == UA_CUDA_PROGRAM_COPIES) {
-        parts[0] = ua_cuda_compute_copies;
         snprintf(what, cap, "batched copy kernel");
+        return ua_gpu_copy_blocks_source(&ua_cuda_copy_language);
     } else if (program < UA_CUDA_PROGRAM_FILL) {
         int u = program - UA_CUDA_PROGRAM_REVERSE;
-        parts[0] = ua_cuda_compute_reverse;
-        snprintf(line, sizeof line, "REVERSE(%s, %s)\n", ua_cuda_unit_names[u],
-                 reverse_types[u]);
         snprintf(what, cap, "reversal kernel ua_reverse_%s",
                  ua_cuda_unit_names[u]);
-    } else {
-        snprintf(what, cap, "fill kernels");
-        const char *const *texts[] = {fill_header, ua_gpu_cuda_dialect_text,
-                                      ua_fill_kernel_text};
-        return ua_gpu_texts_join(texts, 3);
+        return ua_gpu_reverse_source(&ua_cuda_copy_language, u);
     }
-    const char *const all[] = {parts[0], parts[1], parts[2], line, NULL};
-    const char *const *texts[] = {all};
-    return ua_gpu_texts_join(texts, 1);
+    snprintf(what, cap, "fill kernels");
+    const char *const *texts[] = {fill_header, ua_gpu_cuda_dialect_text,
+                                  ua_fill_kernel_text};
+    return ua_gpu_texts_join(texts, 3);
 }
 
 /* Compiles a program on first use; called under c->lock. */

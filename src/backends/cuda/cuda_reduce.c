@@ -12,14 +12,11 @@
 #include <string.h>
 
 #include "backends/cuda/cuda_backend.h"
-#include "backends/cuda/cuda_kernels.h"
+#include "backends/cuda/cuda_language.h"
 #include "gpu/dialect_cuda_text.h"
 #include "gpu/launcher.h"
 
-/* The prelude's typed loads, which the kernels read aligned elements
- * with. */
-static const char *const header[] = {"#define UA_ALIGNED 1\n",
-                                     ua_cuda_kernel_prelude, NULL};
+static const char *const header[] = {ua_cuda_kernel_prelude, NULL};
 static const ua_gpu_language language = {header, ua_gpu_cuda_dialect_text,
                                          ua_cuda_type_name};
 

@@ -9,6 +9,7 @@
 
 #include "backends/sycl/sycl_dpctl.h"
 #include "core/backend.h"
+#include "gpu/copy_kernels.h"
 #include "gpu/elementwise_source.h"
 
 #define SYCL_MAX_DEVICES 64
@@ -24,9 +25,11 @@ extern ua_sycl_dpctl ua_dpctl;
 /* The devices dpctl enumerates, in its order. */
 extern DPCTLSyclDeviceRef ua_sycl_devices[SYCL_MAX_DEVICES];
 
+/* The copy kernels of one pair of element types, each program
+ * (gpu/copy_kernels.h) built on first use. */
 typedef struct {
-    DPCTLSyclKernelBundleRef bundle;
-    DPCTLSyclKernelRef nd, tiled, plan;
+    DPCTLSyclKernelBundleRef bundle[UA_GPU_COPY_PROGRAMS];
+    DPCTLSyclKernelRef kernel[UA_GPU_COPY_PROGRAMS];
 } copy_kernels;
 
 /* The compute kernels (sycl_compute.c), one bundle per context. */
@@ -40,8 +43,8 @@ typedef struct {
     DPCTLSyclContextRef ctx;
     int index;
     bool fp64;
-    pthread_mutex_t lock; /* guards kernels */
-    copy_kernels kernels[UA_NTYPES][UA_NTYPES];
+    pthread_mutex_t lock;                          /* guards kernels */
+    copy_kernels kernels[2][UA_NTYPES][UA_NTYPES]; /* [aligned?][dst][src] */
     ua_sycl_compute compute;
     /* The elementwise kernels built so far (sycl_compute.c), under lock. */
     ua_ew_table ew;
@@ -72,8 +75,11 @@ ua_status ua_sycl_queue_wait(void *queue);
 ua_status ua_sycl_copy_strided(void *queue, int nd, const ptrdiff_t *shape,
                                const ua_strided *dst, const ua_strided *src);
 
-/* The OpenCL C type that holds elements of t (sycl_copy.c). */
+/* The OpenCL C type that holds elements of t, and how the copy kernels
+ * are written in OpenCL C, for a device with 64-bit floating point or
+ * without (sycl_copy.c). */
 const char *ua_sycl_type_name(ua_typenum t);
+const ua_gpu_copy_language *ua_sycl_copy_language(bool fp64);
 
 extern const ua_compute_ops ua_sycl_compute_ops;
 /* The source of the compute kernels' program (malloc'd), for a device with

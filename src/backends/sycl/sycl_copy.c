@@ -1,6 +1,7 @@
 /* The SYCL backend's copy engine: memcpy and memset on the queue, and
- * strided copies with casting, which run OpenCL C kernels (sycl_kernels.h)
- * built once per device and pair of element types.  Memory a kernel
+ * strided copies with casting, which run the GPU layer's copy kernels
+ * (gpu/copy_kernels.inc) as OpenCL C, each built on first use per context
+ * and pair of element types.  Memory a kernel
  * cannot reach (pageable host memory) goes through a USM host staging
  * buffer of the queue. */
 #include <stdio.h>
@@ -8,7 +9,9 @@
 #include <string.h>
 
 #include "backends/sycl/sycl_backend.h"
-#include "backends/sycl/sycl_kernels.h"
+#include "backends/sycl/sycl_elementwise_kernels.h"
+#include "gpu/copy_kernels.h"
+#include "gpu/dialect_opencl_text.h"
 
 /* An event the runtime gave back that no one waits for. */
 ua_status
@@ -83,7 +86,7 @@ ua_sycl_memset(void *queue, void *dst, unsigned char value, size_t n)
 }
 
 /* The OpenCL C type that holds elements of t: float16 moves as its bits,
- * complex types are the kernels' own pairs (sycl_kernels.h). */
+ * complex types are the header's pairs (sycl_elementwise_kernels.h). */
 const char *
 ua_sycl_type_name(ua_typenum t)
 {
@@ -118,40 +121,37 @@ ua_sycl_type_name(ua_typenum t)
     return "void";
 }
 
-/* How the kernels' OpenCL C spells what convert(S v) uses (vector
- * complex types, float16 helpers, R the widest real type the device has,
- * and the prelude's float-to-integer functions). */
-static const ua_kernel_dialect dialect = {.re = "x",
-                                          .im = "y",
-                                          .half_to_real = "h2f",
-                                          .real_to_half = "f2h",
-                                          .real = "R",
-                                          .real_to_i64 = "f2l",
-                                          .real_to_u64 = "f2ul"};
+static const char *const header[] = {ua_sycl_ew_header, NULL};
+static const char *const header_fp64[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
+                                          NULL};
 
-/* The OpenCL C source of the copy kernels from src to dst (malloc'd), or
- * NULL when out of memory. */
-static char *
-kernel_source(ua_typenum dst, ua_typenum src, bool fp64)
+/* How the copy kernels are written in OpenCL C: the elementwise kernels'
+ * header (c64 and c128 as pairs, float16 and float-to-integer helpers,
+ * UA_CVT_R the widest real type the device has). */
+const ua_gpu_copy_language *
+ua_sycl_copy_language(bool fp64)
 {
-    char convert[200], head[400];
-    ua_kernel_conversion(&dialect, dst, src, convert, sizeof(convert));
-    snprintf(head, sizeof(head), "%stypedef %s R;\n",
-             fp64 ? "#define UA_FP64\n" : "", fp64 ? "double" : "float");
-    size_t n = strlen(head) + sizeof(ua_sycl_kernel_prelude) + 200 +
-               sizeof(convert) + sizeof(ua_sycl_kernel_body);
-    char *source = malloc(n);
-    if (source != NULL) {
-        snprintf(source, n,
-                 "%s%stypedef %s S;\ntypedef %s D;\nD convert(S v) { %s }\n%s",
-                 head, ua_sycl_kernel_prelude, ua_sycl_type_name(src),
-                 ua_sycl_type_name(dst), convert, ua_sycl_kernel_body);
-    }
-    return source;
+    static const ua_gpu_copy_language languages[2] = {
+#define LANGUAGE(h)                                                           \
+    {.header = h,                                                             \
+     .dialect = ua_gpu_opencl_dialect_text,                                   \
+     .cvt = {.re = "re",                                                      \
+             .im = "im",                                                      \
+             .half_to_real = "ua_h2r",                                        \
+             .real_to_half = "ua_r2h",                                        \
+             .real = "UA_CVT_R",                                              \
+             .real_to_i64 = "ua_f2l",                                         \
+             .real_to_u64 = "ua_f2ul"},                                       \
+     .storage = ua_sycl_type_name}
+        LANGUAGE(header), LANGUAGE(header_fp64)
+#undef LANGUAGE
+    };
+    return &languages[fp64];
 }
 
 static ua_status
-build_kernels(sycl_context *c, ua_typenum dst, ua_typenum src, copy_kernels *k)
+build_kernel(sycl_context *c, ua_typenum dst, ua_typenum src, bool aligned,
+             int program, copy_kernels *k)
 {
     bool wide = dst == UA_FLOAT64 || dst == UA_COMPLEX128 ||
                 src == UA_FLOAT64 || src == UA_COMPLEX128;
@@ -162,198 +162,87 @@ build_kernels(sycl_context *c, ua_typenum dst, ua_typenum src, copy_kernels *k)
                             c->index, ua_dtype_typestr(src),
                             ua_dtype_typestr(dst));
     }
-    char *source = kernel_source(dst, src, c->fp64);
+    char *source = ua_gpu_copy_source(ua_sycl_copy_language(c->fp64), dst, src,
+                                      aligned, program);
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    k->bundle = ua_dpctl.KernelBundle_CreateFromOCLSource(
-        c->ctx, ua_sycl_devices[c->index], source, "");
+    DPCTLSyclKernelBundleRef bundle =
+        ua_dpctl.KernelBundle_CreateFromOCLSource(
+            c->ctx, ua_sycl_devices[c->index], source, "");
     free(source);
-    if (k->bundle == NULL) {
+    if (bundle == NULL) {
         return ua_error_set(UA_ERR_RUNTIME,
                             "the SYCL runtime could not build the copy "
                             "kernels of %s to %s (set DPCTL_VERBOSITY=error "
                             "for its log)",
                             ua_dtype_typestr(src), ua_dtype_typestr(dst));
     }
-    k->nd = ua_dpctl.KernelBundle_GetKernel(k->bundle, "ua_copy_nd");
-    k->tiled = ua_dpctl.KernelBundle_GetKernel(k->bundle, "ua_copy_tiled");
-    k->plan = ua_dpctl.KernelBundle_GetKernel(k->bundle, "ua_copy_plan");
-    if (k->nd == NULL || k->tiled == NULL || k->plan == NULL) {
-        ua_dpctl.KernelBundle_Delete(k->bundle);
-        k->bundle = NULL;
+    k->kernel[program] = ua_dpctl.KernelBundle_GetKernel(
+        bundle, ua_gpu_copy_kernel_name(program));
+    if (k->kernel[program] == NULL) {
+        ua_dpctl.KernelBundle_Delete(bundle);
         return ua_error_set(UA_ERR_RUNTIME,
-                            "the copy kernels' bundle lacks its kernels");
+                            "the copy kernels' bundle lacks its kernel");
     }
+    k->bundle[program] = bundle;
     return UA_OK;
 }
 
-/* The kernels of a pair of types, built on first use and kept. */
+/* The kernel of a pair of types, in the variant for aligned data or the
+ * other, built on first use and kept. */
 static ua_status
-kernels_for(sycl_context *c, ua_typenum dst, ua_typenum src,
-            const copy_kernels **out)
+kernel_for(sycl_context *c, ua_typenum dst, ua_typenum src, bool aligned,
+           int program, DPCTLSyclKernelRef *out)
 {
-    copy_kernels *k = &c->kernels[ua_dtype_index(dst)][ua_dtype_index(src)];
+    copy_kernels *k =
+        &c->kernels[aligned][ua_dtype_index(dst)][ua_dtype_index(src)];
     pthread_mutex_lock(&c->lock);
-    ua_status st = k->bundle != NULL ? UA_OK : build_kernels(c, dst, src, k);
+    ua_status st = k->bundle[program] != NULL
+                       ? UA_OK
+                       : build_kernel(c, dst, src, aligned, program, k);
+    *out = k->kernel[program];
     pthread_mutex_unlock(&c->lock);
-    *out = k;
     return st;
 }
 
-/* A plan of up to UA_SYCL_ARG_DIMS axes as kernel arguments, padded in
- * front with axes of length 1 to at least two. */
-typedef struct {
-    int nd;
-    long long shape[UA_SYCL_ARG_DIMS], dstep[UA_SYCL_ARG_DIMS],
-        sstep[UA_SYCL_ARG_DIMS];
-} short_plan;
+/* Groups on a device without a count of multiprocessors to size by: the
+ * kernels walk the rest a grid's size apart. */
+#define MAX_GROUPS 4096
 
-static void
-shorten(const ua_copy_plan *p, short_plan *s)
-{
-    int pad = p->nd < 2 ? 2 - p->nd : 0;
-    s->nd = p->nd + pad;
-    for (int i = 0; i < UA_SYCL_ARG_DIMS; i++) {
-        int k = i - pad;
-        bool used = k >= 0 && k < p->nd;
-        s->shape[i] = used ? p->shape[k] : 1;
-        s->dstep[i] = used ? p->dstep[k] : 0;
-        s->sstep[i] = used ? p->sstep[k] : 0;
-    }
-}
-
-#define FIXED_ARGS 4
-#define PLAN_ARGS (1 + 3 * UA_SYCL_ARG_DIMS)
-
-/* Fills args and types from `lead` leading arguments on with the plan's
- * (a pointer is passed as itself, a scalar by its address); returns how
- * many there are. */
-static size_t
-plan_args(short_plan *s, size_t lead, void **args, int *types)
-{
-    args[lead] = &s->nd;
-    types[lead] = DPCTL_INT32_T;
-    for (int i = 0; i < UA_SYCL_ARG_DIMS; i++) {
-        size_t at = lead + 1 + (size_t)i;
-        args[at] = &s->shape[i];
-        args[at + UA_SYCL_ARG_DIMS] = &s->dstep[i];
-        args[at + 2 * UA_SYCL_ARG_DIMS] = &s->sstep[i];
-        types[at] = types[at + UA_SYCL_ARG_DIMS] =
-            types[at + 2 * UA_SYCL_ARG_DIMS] = DPCTL_INT64_T;
-    }
-    return lead + PLAN_ARGS;
-}
-
-static size_t
-product_outside(const short_plan *s, int skip1, int skip2)
-{
-    size_t n = 1;
-    for (int k = 0; k < s->nd; k++) {
-        n *= k == skip1 || k == skip2 ? 1 : (size_t)s->shape[k];
-    }
-    return n;
-}
-
-static size_t
-round_up(long long n, size_t to)
-{
-    return ((size_t)n + to - 1) / to * to;
-}
-
-/* SYCL's last range dimension is OpenCL's first (get_global_id(0)). */
+/* The plan goes to the kernel in USM shared memory, freed once the kernel
+ * is done; SYCL's first range dimension is OpenCL's last. */
 static ua_status
-launch_elementwise(sycl_queue *q, const copy_kernels *k, short_plan *s,
-                   void *dst, const void *src)
+launch(void *queue, const ua_copy_plan *cp, ua_typenum dt, void *dst,
+       ua_typenum stype, const void *src)
 {
-    void *args[FIXED_ARGS + PLAN_ARGS] = {dst, (void *)src};
-    int types[FIXED_ARGS + PLAN_ARGS] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR};
-    size_t nargs = plan_args(s, 2, args, types);
-    int last = s->nd - 1;
-    size_t range[3] = {product_outside(s, last, last - 1),
-                       (size_t)s->shape[last - 1], (size_t)s->shape[last]};
-    return ua_sycl_enqueued(ua_dpctl.Queue_SubmitRange(k->nd, q->q, args,
-                                                       types, nargs, range, 3,
-                                                       NULL, 0),
-                            "the copy kernel");
-}
-
-static ua_status
-launch_tiled(sycl_queue *q, const copy_kernels *k, short_plan *s, int b,
-             void *dst, const void *src)
-{
-    int a = s->nd - 1;
-    void *args[FIXED_ARGS + PLAN_ARGS] = {dst, (void *)src, &a, &b};
-    int types[FIXED_ARGS + PLAN_ARGS] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR,
-                                         DPCTL_INT32_T, DPCTL_INT32_T};
-    size_t nargs = plan_args(s, FIXED_ARGS, args, types);
-    size_t global[3] = {product_outside(s, a, b),
-                        round_up(s->shape[b], UA_SYCL_TILE),
-                        round_up(s->shape[a], UA_SYCL_TILE)};
-    size_t local[3] = {1, UA_SYCL_TILE, UA_SYCL_TILE};
-    return ua_sycl_enqueued(ua_dpctl.Queue_SubmitNDRange(k->tiled, q->q, args,
-                                                         types, nargs, global,
-                                                         local, 3, NULL, 0),
-                            "the tiled copy kernel");
-}
-
-static ua_status
-launch_short(sycl_queue *q, const copy_kernels *k, const ua_copy_plan *p,
-             size_t ssize, void *dst, const void *src)
-{
-    short_plan s;
-    shorten(p, &s);
-    int b = ua_copy_plan_tile_axis(p, ssize, UA_SYCL_TILE / 2);
-    /* shorten() pads in front: axes keep their order, shifted. */
-    return b >= 0 ? launch_tiled(q, k, &s, b + s.nd - p->nd, dst, src)
-                  : launch_elementwise(q, k, &s, dst, src);
-}
-
-/* Plans of many axes go to the kernel in a USM buffer, freed once the
- * kernel is done. */
-static ua_status
-launch_long(sycl_queue *q, const copy_kernels *k, const ua_copy_plan *p,
-            void *dst, const void *src)
-{
-    size_t bytes = 3 * sizeof(long long) * (size_t)p->nd;
-    long long *plan = ua_dpctl.malloc_shared(bytes, q->q);
-    if (plan == NULL) {
+    sycl_queue *q = queue;
+    ua_gpu_copy_plan *p = ua_dpctl.malloc_shared(sizeof *p, q->q);
+    if (p == NULL) {
         return ua_error_set(UA_ERR_ALLOC,
                             "the SYCL runtime could not allocate a copy "
                             "plan");
     }
-    for (int i = 0; i < p->nd; i++) {
-        plan[i] = p->shape[i];
-        plan[p->nd + i] = p->dstep[i];
-        plan[2 * p->nd + i] = p->sstep[i];
+    ua_gpu_copy_launch l =
+        ua_gpu_copy_prepare(cp, dt, dst, stype, src, MAX_GROUPS, p);
+    DPCTLSyclKernelRef k;
+    ua_status st = kernel_for(q->c, dt, stype, l.aligned, l.program, &k);
+    if (st == UA_OK) {
+        void *args[1] = {p};
+        int types[1] = {DPCTL_VOID_PTR};
+        size_t global[3], local[3];
+        for (int d = 0; d < 3; d++) {
+            local[2 - d] = l.threads[d];
+            global[2 - d] = (size_t)l.groups[d] * l.threads[d];
+        }
+        st = ua_sycl_enqueued(ua_dpctl.Queue_SubmitNDRange(k, q->q, args,
+                                                           types, 1, global,
+                                                           local, 3, NULL, 0),
+                              "the copy kernel");
+        ua_dpctl.Queue_Wait(q->q);
     }
-    int nd = p->nd;
-    void *args[4] = {dst, (void *)src, &nd, plan};
-    int types[4] = {DPCTL_VOID_PTR, DPCTL_VOID_PTR, DPCTL_INT32_T,
-                    DPCTL_VOID_PTR};
-    size_t range[3] = {ua_copy_plan_size(p), 1, 1};
-    ua_status st =
-        ua_sycl_enqueued(ua_dpctl.Queue_SubmitRange(k->plan, q->q, args, types,
-                                                    4, range, 1, NULL, 0),
-                         "the copy kernel");
-    ua_dpctl.Queue_Wait(q->q);
-    ua_dpctl.free_with_context(plan, q->c->ctx);
+    ua_dpctl.free_with_context(p, q->c->ctx);
     return st;
-}
-
-static ua_status
-launch(void *queue, const ua_copy_plan *p, ua_typenum dt, void *dst,
-       ua_typenum stype, const void *src)
-{
-    sycl_queue *q = queue;
-    const copy_kernels *k;
-    ua_status st = kernels_for(q->c, dt, stype, &k);
-    if (st != UA_OK) {
-        return st;
-    }
-    return p->nd <= UA_SYCL_ARG_DIMS
-               ? launch_short(q, k, p, ua_dtype_itemsize(stype), dst, src)
-               : launch_long(q, k, p, dst, src);
 }
 
 /* Whether the queue's kernels can reach ptr: USM of its context. */
