@@ -65,9 +65,35 @@ CASES = [
     C(lambda: host(dtype="c16") % 2, TypeError, "remainder()", id="operator-mod-complex"),
     C(
         lambda: operator.iadd(host(dtype="i4"), 1.5),
-        TypeError,
-        "the left operand's dtype int32 cannot hold",
+        ValueError,
+        "a Python float cannot be cast to the left operand's dtype int32",
         id="operator-in-place-dtype",
+    ),
+    C(
+        lambda: operator.iadd(host(dtype="u1"), host(dtype="i1")),
+        ValueError,
+        "dtype int8 cannot be cast to the left operand's dtype uint8",
+        id="operator-in-place-signed-into-unsigned",
+    ),
+    C(
+        lambda: operator.itruediv(host(dtype="i4"), 2),
+        ValueError,
+        "float64, which the left operand's dtype int32 cannot hold",
+        id="operator-in-place-divide-integers",
+    ),
+    C(
+        lambda: operator.imatmul(ua.ones((2, 2), dtype="i4"), ua.ones((2, 2), dtype="f4")),
+        ValueError,
+        "cannot be cast to the left operand's dtype int32",
+        id="operator-in-place-matmul-dtype",
+    ),
+    C(lambda: host() + np.array(1.0), TypeError, "ua.asarray", id="operator-numpy-0d-array"),
+    C(lambda: host() + np.str_("a"), TypeError, "not supported", id="operator-numpy-str-scalar"),
+    C(
+        lambda: ua.arange(3, dtype=bool),
+        ValueError,
+        "arange makes boolean arrays of at most 2 elements",
+        id="arange-bool-too-long",
     ),
     C(
         lambda: operator.iadd(host((1,)), host((3,))),

@@ -64,9 +64,11 @@ ua_status ua_queue_band(ua_queue *q, const ua_band_plan *p);
  * a Python scalar of `kind` whose value is in the matching member (an int
  * in i, or in u where it exceeds INT64_MAX and `positive`; one outside
  * both int64 and uint64 is `huge`, its nearest double in f and its sign in
- * `positive`), which promotes weakly (NEP 50). */
+ * `positive`), which promotes weakly (NEP 50), or, where also `strong`, a
+ * NumPy scalar, which promotes as an array of dtype `type` does. */
 typedef struct ua_ew_operand {
     bool is_scalar;
+    bool strong;
     ua_scalar_kind kind;
     bool positive; /* an int scalar held in u, or a huge positive one */
     bool huge;     /* an int scalar no integer dtype holds */
@@ -110,6 +112,17 @@ bool ua_ew_find(const char *name, ua_ew_id *f);
 ua_status ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
                                  const ua_default_dtypes *defaults,
                                  ua_ew_resolved *r);
+/* ua_elementwise_resolve for an in-place call whose result goes into an
+ * array of dtype `into` (x op= y): where the operands' result type is not
+ * `into`, the call computes in `into` instead when each operand's dtype
+ * (a Python scalar's, as it promotes with `into`) casts to it by NumPy's
+ * "same_kind" rule and the function's rule gives `into` for it, as
+ * dpctl's in-place operators do; UA_ERR_VALUE naming the dtypes where
+ * not. */
+ua_status ua_elementwise_resolve_into(ua_ew_id f, int nin,
+                                      const ua_ew_operand *ops,
+                                      const ua_default_dtypes *defaults,
+                                      ua_typenum into, ua_ew_resolved *r);
 /* Dense strides (elements) of a result of r's shape in order 'K': the
  * memory order of the operands, as NumPy lays out a new result
  * (layout/iter_plan.h, ua_iter_result_strides). */

@@ -5,6 +5,7 @@
  * the backend's kernel sees it.  Scalars travel in the plan, converted to
  * the computation type. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/backend.h"
@@ -78,19 +79,38 @@ kind_bit(ua_typenum t)
     }
 }
 
-static unsigned
-scalar_kind_bit(ua_scalar_kind k)
+/* By ua_scalar_kind. */
+static const unsigned scalar_kind_bit[] = {UA_EW_K_BOOL, UA_EW_INTEGRAL,
+                                           UA_EW_K_FLOAT, UA_EW_K_COMPLEX};
+static const char *const scalar_kind_name[] = {"bool", "int", "float",
+                                               "complex"};
+
+/* A Python scalar (weak); arrays and NumPy scalars have dtypes. */
+static bool
+is_weak(const ua_ew_operand *o)
 {
-    static const unsigned bits[] = {UA_EW_K_BOOL, UA_EW_INTEGRAL,
-                                    UA_EW_K_FLOAT, UA_EW_K_COMPLEX};
-    return bits[k];
+    return o->is_scalar && !o->strong;
 }
 
-static const char *
-scalar_kind_name(ua_scalar_kind k)
+static bool
+is_bool(const ua_ew_operand *o)
 {
-    static const char *names[] = {"bool", "int", "float", "complex"};
-    return names[k];
+    return is_weak(o) ? o->kind == UA_SCALAR_BOOL
+                      : ua_dtype_kind(o->type) == 'b';
+}
+
+/* A bool that a numeric function takes beside an operand of another kind,
+ * which it promotes to (x * True is x's dtype, as in NumPy and dpctl). */
+static bool
+bool_beside_numbers(const entry *e, int nin, const ua_ew_operand *ops,
+                    const ua_ew_operand *o)
+{
+    bool numbers = false;
+    for (int k = 0; k < nin; k++) {
+        numbers = numbers || !is_bool(&ops[k]);
+    }
+    return numbers && is_bool(o) && (e->kinds & UA_EW_K_INT) &&
+           e->rule != UA_EW_SELECT;
 }
 
 static ua_status
@@ -103,22 +123,27 @@ check_kinds(ua_ew_id f, int nin, const ua_ew_operand *ops)
             continue;
         }
         const ua_ew_operand *o = &ops[k];
-        if (o->is_scalar && !(scalar_kind_bit(o->kind) & e->kinds)) {
+        if (bool_beside_numbers(e, nin, ops, o)) {
+            continue;
+        }
+        if (is_weak(o) && !(scalar_kind_bit[o->kind] & e->kinds)) {
             return ua_error_set(UA_ERR_TYPE,
                                 "%s() does not accept a Python %s operand",
-                                e->name, scalar_kind_name(o->kind));
+                                e->name, scalar_kind_name[o->kind]);
         }
-        if (!o->is_scalar && !(kind_bit(o->type) & e->kinds)) {
+        if (!is_weak(o) && !(kind_bit(o->type) & e->kinds)) {
             return ua_error_set(UA_ERR_TYPE,
-                                "%s() does not accept an array of dtype %s",
-                                e->name, ua_dtype_name(o->type));
+                                "%s() does not accept %s of dtype %s", e->name,
+                                o->is_scalar ? "a NumPy scalar" : "an array",
+                                ua_dtype_name(o->type));
         }
     }
     return UA_OK;
 }
 
-/* The promotion of operands [first, nin): arrays strongly, then Python
- * scalars weakly; defaults where every operand is a scalar. */
+/* The promotion of operands [first, nin): arrays and NumPy scalars
+ * strongly, then Python scalars weakly; defaults where every operand is a
+ * Python scalar. */
 static ua_typenum
 promote_operands(int first, int nin, const ua_ew_operand *ops,
                  const ua_default_dtypes *defaults)
@@ -126,13 +151,13 @@ promote_operands(int first, int nin, const ua_ew_operand *ops,
     bool any = false;
     ua_typenum t = UA_BOOL;
     for (int k = first; k < nin; k++) {
-        if (!ops[k].is_scalar) {
+        if (!is_weak(&ops[k])) {
             t = any ? ua_promote(t, ops[k].type) : ops[k].type;
             any = true;
         }
     }
     for (int k = first; k < nin; k++) {
-        if (ops[k].is_scalar) {
+        if (is_weak(&ops[k])) {
             t = ua_promote_scalar(t, ops[k].kind, defaults);
         }
     }
@@ -159,7 +184,7 @@ floating_for(int nin, const ua_ew_operand *ops, ua_typenum p)
     uint32_t set = 1u << ua_dtype_index(UA_FLOAT16);
     bool any = false;
     for (int k = 0; k < nin; k++) {
-        if (!ops[k].is_scalar) {
+        if (!is_weak(&ops[k])) {
             set |= 1u << ua_dtype_index(ops[k].type);
             any = true;
         }
@@ -277,7 +302,7 @@ static bool
 arrays_cast_to(int nin, const ua_ew_operand *ops, ua_typenum t)
 {
     for (int k = 0; k < nin; k++) {
-        if (!ops[k].is_scalar && !ua_can_cast(ops[k].type, t)) {
+        if (!is_weak(&ops[k]) && !ua_can_cast(ops[k].type, t)) {
             return false;
         }
     }
@@ -384,9 +409,62 @@ broadcast(ua_ew_id f, int nin, const ua_ew_operand *ops, ua_ew_resolved *r)
     return ua_iter_broadcast(catalogue[f].name, nin, io, &r->nd, r->shape);
 }
 
-ua_status
-ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
-                       const ua_default_dtypes *defaults, ua_ew_resolved *r)
+/* ---------------------------------------------------------- in place */
+
+/* The dtype o brings to a computation in `into`, and its name. */
+static ua_typenum
+dtype_toward(const ua_ew_operand *o, ua_typenum into,
+             const ua_default_dtypes *defaults, char *name, size_t size)
+{
+    if (is_weak(o)) {
+        snprintf(name, size, "a Python %s", scalar_kind_name[o->kind]);
+        return ua_promote_scalar(into, o->kind, defaults);
+    }
+    snprintf(name, size, "an operand of dtype %s", ua_dtype_name(o->type));
+    return o->type;
+}
+
+/* dpctl's in-place rule: every operand cast to the left one's dtype
+ * (where "same_kind" casting allows it), the function computed in it. */
+static ua_status
+compute_in(ua_ew_id f, int nin, const ua_ew_operand *ops,
+           const ua_default_dtypes *defaults, ua_typenum into,
+           ua_ew_resolved *r)
+{
+    const char *fn = catalogue[f].name;
+    ua_ew_operand as_into[UA_EW_MAX_OPERANDS];
+    for (int k = 0; k < nin; k++) {
+        char name[32];
+        ua_typenum t =
+            dtype_toward(&ops[k], into, defaults, name, sizeof name);
+        if (!ua_can_cast_same_kind(t, into)) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "in-place %s(): %s cannot be "
+                                "cast to the left operand's dtype %s "
+                                "('same_kind' casting)",
+                                fn, name, ua_dtype_name(into));
+        }
+        as_into[k] = (ua_ew_operand){.type = into};
+    }
+    ua_ew_resolved t = *r;
+    resolve_types(f, nin, as_into, defaults, &t);
+    if (t.out_type != into || !(kind_bit(into) & catalogue[f].kinds)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "in-place %s(): its result for operands of dtype "
+                            "%s is %s, which the left operand's dtype %s "
+                            "cannot hold",
+                            fn, ua_dtype_name(into), ua_dtype_name(t.out_type),
+                            ua_dtype_name(into));
+    }
+    r->compute = into;
+    r->out_type = into;
+    return UA_OK;
+}
+
+static ua_status
+resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
+        const ua_default_dtypes *defaults, const ua_typenum *into,
+        ua_ew_resolved *r)
 {
     if ((unsigned)f >= UA_EW_COUNT || nin != catalogue[f].arity) {
         return ua_error_set(
@@ -394,7 +472,11 @@ ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
             (unsigned)f < UA_EW_COUNT ? catalogue[f].arity : 0);
     }
     ua_status st = check_kinds(f, nin, ops);
-    if (st != UA_OK) {
+    /* In place, an operand of a kind the function refuses may cast to the
+     * left operand's dtype. */
+    bool cast_all =
+        into != NULL && st != UA_OK && check_kinds(f, 1, ops) == UA_OK;
+    if (st != UA_OK && !cast_all) {
         return st;
     }
     r->function = f;
@@ -402,8 +484,14 @@ ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
     resolve_types(f, nin, ops, defaults, r);
     /* Kinds that promote to a type outside the function's (int64 with
      * uint64 gives float64, which has no bitwise operations). */
-    if (catalogue[f].rule != UA_EW_SELECT &&
-        !(kind_bit(r->compute) & catalogue[f].kinds)) {
+    bool outside = catalogue[f].rule != UA_EW_SELECT &&
+                   !(kind_bit(r->compute) & catalogue[f].kinds);
+    if (into != NULL && (cast_all || outside || r->out_type != *into)) {
+        st = compute_in(f, nin, ops, defaults, *into, r);
+        if (st != UA_OK) {
+            return st;
+        }
+    } else if (outside) {
         return ua_error_set(UA_ERR_TYPE,
                             "%s() does not accept these operands together: "
                             "they promote to %s",
@@ -419,6 +507,21 @@ ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
                ? ua_layout_check_size(r->nd, r->shape,
                                       ua_dtype_itemsize(r->out_type), &size)
                : st;
+}
+
+ua_status
+ua_elementwise_resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
+                       const ua_default_dtypes *defaults, ua_ew_resolved *r)
+{
+    return resolve(f, nin, ops, defaults, NULL, r);
+}
+
+ua_status
+ua_elementwise_resolve_into(ua_ew_id f, int nin, const ua_ew_operand *ops,
+                            const ua_default_dtypes *defaults, ua_typenum into,
+                            ua_ew_resolved *r)
+{
+    return resolve(f, nin, ops, defaults, &into, r);
 }
 
 /* ------------------------------------------------------------ planning */

@@ -65,10 +65,10 @@ typedef enum ua_ew_rule {
 
 /* clang-format off */
 #define UA_ELEMENTWISE(X)                                                      \
-    X(abs, 1, UA_EW_NUMERIC, UA_EW_TO_REAL, ua_abs(a))                         \
+    X(abs, 1, UA_EW_ANY, UA_EW_TO_REAL, ua_abs(a))                            \
     X(acos, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_acos(a))                          \
     X(acosh, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_acosh(a))                        \
-    X(add, 2, UA_EW_NUMERIC, UA_EW_SAME, ua_add(a, b))                         \
+    X(add, 2, UA_EW_ANY, UA_EW_SAME, ua_add(a, b))                            \
     X(asin, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_asin(a))                          \
     X(asinh, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_asinh(a))                        \
     X(atan, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_atan(a))                          \
@@ -82,8 +82,8 @@ typedef enum ua_ew_rule {
     X(bitwise_right_shift, 2, UA_EW_INTEGRAL, UA_EW_SAME,                      \
       ua_right_shift(a, b))                                                    \
     X(bitwise_xor, 2, UA_EW_BITWISE, UA_EW_SAME, ua_bitwise_xor(a, b))         \
-    X(ceil, 1, UA_EW_REAL, UA_EW_SAME, ua_ceil(a))                             \
-    X(clip, 3, UA_EW_REAL, UA_EW_LIKE_FIRST, ua_clip(a, b, c))                 \
+    X(ceil, 1, UA_EW_REAL_B, UA_EW_SAME, ua_ceil(a))                          \
+    X(clip, 3, UA_EW_REAL_B, UA_EW_LIKE_FIRST, ua_clip(a, b, c))              \
     X(conj, 1, UA_EW_NUMERIC, UA_EW_SAME, ua_conj(a))                          \
     X(copysign, 2, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_copysign(a, b))            \
     X(cos, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_cos(a))                            \
@@ -92,7 +92,7 @@ typedef enum ua_ew_rule {
     X(equal, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_equal(a, b))                    \
     X(exp, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_exp(a))                            \
     X(expm1, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_expm1(a))                        \
-    X(floor, 1, UA_EW_REAL, UA_EW_SAME, ua_floor(a))                           \
+    X(floor, 1, UA_EW_REAL_B, UA_EW_SAME, ua_floor(a))                        \
     X(floor_divide, 2, UA_EW_REAL, UA_EW_SAME, ua_floor_divide(a, b))          \
     X(greater, 2, UA_EW_REAL_B, UA_EW_PREDICATE, ua_less(b, a))                \
     X(greater_equal, 2, UA_EW_REAL_B, UA_EW_PREDICATE, ua_less_equal(b, a))    \
@@ -115,7 +115,7 @@ typedef enum ua_ew_rule {
     X(logical_xor, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_truth(a) != ua_truth(b))  \
     X(maximum, 2, UA_EW_REAL_B, UA_EW_SAME, ua_maximum(a, b))                  \
     X(minimum, 2, UA_EW_REAL_B, UA_EW_SAME, ua_minimum(a, b))                  \
-    X(multiply, 2, UA_EW_NUMERIC, UA_EW_SAME, ua_multiply(a, b))               \
+    X(multiply, 2, UA_EW_ANY, UA_EW_SAME, ua_multiply(a, b))                  \
     X(negative, 1, UA_EW_NUMERIC, UA_EW_SAME, ua_negative(a))                  \
     X(nextafter, 2, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_nextafter(a, b))          \
     X(not_equal, 2, UA_EW_ANY, UA_EW_PREDICATE, !ua_equal(a, b))               \
@@ -134,7 +134,7 @@ typedef enum ua_ew_rule {
     X(subtract, 2, UA_EW_NUMERIC, UA_EW_SAME, ua_subtract(a, b))               \
     X(tan, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_tan(a))                            \
     X(tanh, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_tanh(a))                          \
-    X(trunc, 1, UA_EW_REAL, UA_EW_SAME, ua_trunc(a))                           \
+    X(trunc, 1, UA_EW_REAL_B, UA_EW_SAME, ua_trunc(a))                        \
     X(where, 3, UA_EW_ANY, UA_EW_SELECT, a ? b : c)
 /* clang-format on */
 

@@ -133,6 +133,29 @@ ua_can_cast(ua_typenum from, ua_typenum to)
     return ua_promote(from, to) == to;
 }
 
+static int
+kind_rank(ua_typenum t)
+{
+    switch (ua_dtype_kind(t)) {
+    case 'b':
+        return 0;
+    case 'u':
+        return 1;
+    case 'i':
+        return 2;
+    case 'f':
+        return 3;
+    default:
+        return 4;
+    }
+}
+
+bool
+ua_can_cast_same_kind(ua_typenum from, ua_typenum to)
+{
+    return ua_can_cast(from, to) || kind_rank(from) <= kind_rank(to);
+}
+
 ua_default_dtypes
 ua_default_dtypes_for(bool double_precision)
 {

@@ -38,6 +38,10 @@ ua_typenum ua_promote_scalar(ua_typenum t, ua_scalar_kind k,
 /* Whether every value of `from` is a value of `to` (NumPy's "safe"
  * casting). */
 bool ua_can_cast(ua_typenum from, ua_typenum to);
+/* NumPy's "same_kind" casting: a safe cast, or one to a kind no lower in
+ * bool, unsigned, signed, floating, complex (uint64 to int8 is one,
+ * int8 to uint64 and float16 to int8 are not). */
+bool ua_can_cast_same_kind(ua_typenum from, ua_typenum to);
 ua_default_dtypes ua_default_dtypes_for(bool double_precision);
 
 #endif

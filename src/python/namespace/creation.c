@@ -245,12 +245,18 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         parse_dtype(st, v[3], t == UA_FLOAT64 ? default_floating(&to, 0) : t,
                     &t) == 0 &&
         arange_length(b[0], b[1], b[2], &n) == 0) {
+        /* Booleans as NumPy and dpctl make them: bool(start + i * step),
+         * for at most two elements (more would repeat True). */
+        bool boolean = t == UA_BOOL;
+        t = boolean ? default_floating(&to, 0) : t;
         ua_affine_plan p = {
             .mode = UA_AFFINE_ARANGE, .type = t, .n = (size_t)n};
         second = PyNumber_Add(b[0], b[2]);
-        if (t == UA_BOOL) {
-            PyErr_SetString(PyExc_TypeError,
-                            "arange does not make boolean arrays");
+        if (boolean && n > 2) {
+            PyErr_Format(PyExc_ValueError,
+                         "arange makes boolean arrays of at most 2 "
+                         "elements, not %zd",
+                         n);
         } else if (second != NULL &&
                    affine_value(st, b[0], t, &p.first) == 0 &&
                    (n < 2 || affine_value(st, second, t, &p.second) == 0) &&
@@ -260,6 +266,9 @@ arange(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                    (a = new_array(st, 1, &n, t, &to)) != NULL) {
             p.dst = ARR(a)->data;
             a = filled_by(st, a, ua_queue_affine(core_queue(a), &p));
+        }
+        if (a != NULL && boolean) {
+            Py_SETREF(a, ua_py_array_cast(st, a, UA_BOOL, 'C', 1, to.queue));
         }
     }
     Py_XDECREF(to.queue);

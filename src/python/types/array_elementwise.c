@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/compute/compute.h"
+#include "python/base/dtypes.h"
 #include "python/base/errors.h"
 #include "python/base/gil.h"
 #include "python/base/state.h"
@@ -59,6 +60,48 @@ int_operand(PyObject *o, ua_ew_operand *op)
     return 0;
 }
 
+static int python_scalar(PyObject *o, ua_ew_operand *op);
+
+/* Whether o is a NumPy scalar (numpy.generic): 1, 0, or -1 with an error
+ * raised.  NumPy is imported only for objects of its module. */
+static int
+is_numpy_scalar(ua_state *st, PyObject *o)
+{
+    if (!is_numpy_object(o)) {
+        return 0;
+    }
+    PyObject *np = ua_py_numpy(st);
+    PyObject *generic = np ? PyObject_GetAttrString(np, "generic") : NULL;
+    int yes = generic ? PyObject_IsInstance(o, generic) : -1;
+    Py_XDECREF(generic);
+    return yes;
+}
+
+/* A NumPy scalar as an operand of its own dtype (NEP 50: strongly typed,
+ * as a 0-d array would be): its value through item(), a Python scalar. */
+static int
+numpy_scalar(ua_state *st, PyObject *o, ua_ew_operand *op)
+{
+    PyObject *dt = PyObject_GetAttrString(o, "dtype");
+    ua_typenum t;
+    int ok = dt != NULL ? ua_py_typenum(st, dt, &t) : -1;
+    Py_XDECREF(dt);
+    PyObject *item = ok == 0 ? PyObject_CallMethod(o, "item", NULL) : NULL;
+    int c = item != NULL ? python_scalar(item, op) : -1;
+    Py_XDECREF(item);
+    if (c <= 0) {
+        if (c == 0) {
+            PyErr_Format(PyExc_TypeError,
+                         "a NumPy %.100s is not an operand of USMArray",
+                         Py_TYPE(o)->tp_name);
+        }
+        return -1;
+    }
+    op->strong = true;
+    op->type = t;
+    return 1;
+}
+
 /* 1: o is an operand, filled in; 0: unsupported (nothing raised); -1:
  * error raised. */
 static int
@@ -74,6 +117,19 @@ classify(ua_state *st, PyObject *o, ua_ew_operand *op)
         op->type = (ua_typenum)a->typenum;
         return 1;
     }
+    if (!PyFloat_CheckExact(o) && !PyLong_CheckExact(o) && !PyBool_Check(o)) {
+        int n = is_numpy_scalar(st, o);
+        if (n != 0) {
+            return n < 0 ? -1 : numpy_scalar(st, o, op);
+        }
+    }
+    return python_scalar(o, op);
+}
+
+/* A Python bool, int, float or complex (or a subclass) as an operand. */
+static int
+python_scalar(PyObject *o, ua_ew_operand *op)
+{
     op->is_scalar = true;
     if (PyBool_Check(o)) {
         op->kind = UA_SCALAR_BOOL;
@@ -160,14 +216,6 @@ check_into(ua_ew_id f, const ua_ew_resolved *r, PyObject *into)
                      "in-place %s(): the result's shape differs from the "
                      "left operand's (broadcasting may not grow it)",
                      ua_ew_name(f));
-        return -1;
-    }
-    if ((ua_typenum)x->typenum != r->out_type) {
-        PyErr_Format(PyExc_TypeError,
-                     "in-place %s(): the result has dtype %s, which the "
-                     "left operand's dtype %s cannot hold",
-                     ua_ew_name(f), ua_dtype_name(r->out_type),
-                     ua_dtype_name((ua_typenum)x->typenum));
         return -1;
     }
     if (x->flags & USM_ARRAY_WRITABLE) {
@@ -308,7 +356,10 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
     ua_default_dtypes d =
         ua_default_dtypes_for(ua_device_has_fp64(ua_queue_device(q)));
     ua_ew_resolved r;
-    ua_status s = ua_elementwise_resolve(f, n, ops, &d, &r);
+    ua_status s = into != NULL
+                      ? ua_elementwise_resolve_into(
+                            f, n, ops, &d, (ua_typenum)ARR(into)->typenum, &r)
+                      : ua_elementwise_resolve(f, n, ops, &d, &r);
     if (s != UA_OK) {
         return ua_py_raise_core(st, s);
     }

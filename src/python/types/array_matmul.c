@@ -221,14 +221,20 @@ ua_py_array_imatmul(PyObject *self, PyObject *other)
                         "operand's, which cannot change in place");
         return NULL;
     }
-    if (!ua_can_cast((ua_typenum)ARR(r)->typenum,
-                     (ua_typenum)ARR(self)->typenum)) {
+    /* dpctl's rule for every in-place operator: the right operand must
+     * cast to the left's dtype by NumPy's "same_kind" casting. */
+    ua_typenum left = (ua_typenum)ARR(self)->typenum;
+    ua_typenum right = (ua_typenum)ARR(other)->typenum;
+    if (!ua_can_cast_same_kind(right, left) ||
+        !ua_can_cast_same_kind((ua_typenum)ARR(r)->typenum, left)) {
         Py_DECREF(r);
-        PyErr_Format(PyExc_TypeError,
-                     "@=: the product's dtype %s cannot be cast safely to "
-                     "the left operand's %s",
+        PyErr_Format(PyExc_ValueError,
+                     "@=: the right operand's dtype %s (a product of dtype "
+                     "%s) cannot be cast to the left operand's dtype %s "
+                     "('same_kind' casting)",
+                     ua_dtype_name(right),
                      ua_dtype_name((ua_typenum)ARR(r)->typenum),
-                     ua_dtype_name((ua_typenum)ARR(self)->typenum));
+                     ua_dtype_name(left));
         return NULL;
     }
     int rc = ua_py_array_assign(ua_state_of(self), self, r);
