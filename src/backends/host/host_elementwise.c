@@ -22,6 +22,11 @@
  * splitting pays on smaller arrays. */
 #define HEAVY_OPS 8
 
+/* A memory-bound loop moving less than this runs on the caller alone: it
+ * ends about when a woken thread would start (tens of microseconds on a
+ * virtual machine's idle core), and splitting it measured no faster. */
+#define LIGHT_ALONE_BYTES ((size_t)4 << 20)
+
 /* A split plan's parts per thread, and their least number of elements. */
 #define PARTS_PER_THREAD 4
 #define MIN_PART ((size_t)1 << 14)
@@ -310,7 +315,10 @@ ua_host_elementwise(void *queue, const ua_elementwise_plan *p)
     }
     job j;
     job_init(&j, p, loop);
-    int parts = ua_host_parts(bytes_moved(&j), ops_of(p));
+    size_t bytes = bytes_moved(&j);
+    int ops = ops_of(p);
+    int parts =
+        ops == 1 && bytes < LIGHT_ALONE_BYTES ? 1 : ua_host_parts(bytes, ops);
     if (parts <= 1) {
         walk w;
         w.j = &j;
