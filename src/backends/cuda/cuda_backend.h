@@ -221,6 +221,10 @@ char *ua_cuda_reduce_program_source(const ua_gpu_program *p);
 char *ua_cuda_compute_source(int program, char *what, size_t cap);
 ua_status ua_cuda_program_function(ua_cuda_queue *q, int program,
                                    const char *name, CUfunction *f);
+/* The programs one call will launch, those not compiled yet compiled
+ * side by side (at most UA_CUDA_COMPILE_MAX; the rest compile on use). */
+ua_status ua_cuda_programs_prepare(ua_cuda_queue *q, const int *programs,
+                                   int n);
 ua_status ua_cuda_program_launch(ua_cuda_queue *q, int program,
                                  const char *name, unsigned blocks,
                                  unsigned threads, void **args);

@@ -32,6 +32,17 @@ unit_of(size_t itemsize, const ptrdiff_t *v, int n)
     return u;
 }
 
+/* log2 of the unit a compress of p's rows into dst copies in (16
+ * bytes at most; a mask alone counts in 8-byte units). */
+static int
+compress_unit(const ua_compress_plan *p, const char *dst)
+{
+    ptrdiff_t addr[2] = {(ptrdiff_t)(uintptr_t)p->src,
+                         (ptrdiff_t)(uintptr_t)dst};
+    int u = p->src ? unit_of(p->rowbytes, addr, 2) : 3;
+    return p->src && p->sstep % (1 << u) != 0 ? 0 : u;
+}
+
 #define MAILBOX_WORDS 4
 
 /* Takes the queue's mailbox (cuda_backend.h), zeroed, for the launches
@@ -159,6 +170,11 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
     void *cargs[] = {(void *)&p->mask, &n,
                      tiles > 1 ? (void *)&offsets : (void *)&total};
     void *sargs[] = {&offsets, &tiles, &total};
+    /* The count's and the compress's first compiles side by side; a
+     * result's allocation is aligned to at least 16 bytes. */
+    int programs[2] = {UA_CUDA_PROGRAM_TILES,
+                       UA_CUDA_PROGRAM_COMPRESS + compress_unit(p, NULL)};
+    st = st == UA_OK ? ua_cuda_programs_prepare(q, programs, 2) : st;
     if (st == UA_OK && tiles > 0) {
         st = ua_cuda_program_launch(q, UA_CUDA_PROGRAM_TILES, "ua_count",
                                     (unsigned)tiles, UA_GPU_TILE_THREADS,
@@ -185,12 +201,7 @@ cuda_compress(void *queue, const ua_compress_plan *p, ua_compress_output out,
         for (int j = 0; j < p->nd; j++) {
             k.shape[j] = p->shape[j];
         }
-        ptrdiff_t addr[2] = {(ptrdiff_t)(uintptr_t)p->src,
-                             (ptrdiff_t)(uintptr_t)dst};
-        int u = p->src ? unit_of(p->rowbytes, addr, 2) : 3;
-        if (p->src && p->sstep % (1 << u) != 0) {
-            u = 0;
-        }
+        int u = compress_unit(p, dst);
         k.units = p->src ? (long long)(p->rowbytes >> u) : 0;
         char name[48];
         snprintf(name, sizeof name, "ua_compress_%s", ua_cuda_unit_names[u]);

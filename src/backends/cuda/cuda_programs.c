@@ -80,6 +80,39 @@ compile_program(ua_cuda_context *c, int program)
     return st;
 }
 
+ua_status
+ua_cuda_programs_prepare(ua_cuda_queue *q, const int *programs, int n)
+{
+    ua_cuda_context *c = q->c;
+    ua_status st = ua_cuda_bind(c);
+    if (st != UA_OK) {
+        return st;
+    }
+    char what[UA_CUDA_COMPILE_MAX][64];
+    char *sources[UA_CUDA_COMPILE_MAX];
+    const char *names[UA_CUDA_COMPILE_MAX];
+    int wanted[UA_CUDA_COMPILE_MAX], m = 0;
+    pthread_mutex_lock(&c->lock);
+    for (int i = 0; i < n && m < UA_CUDA_COMPILE_MAX; i++) {
+        if (c->compute[programs[i]] == NULL) {
+            wanted[m] = programs[i];
+            names[m] = what[m];
+            sources[m] = ua_cuda_compute_source(programs[i], what[m], 64);
+            m += sources[m] != NULL;
+        }
+    }
+    CUmodule modules[UA_CUDA_COMPILE_MAX];
+    st = m > 0 ? ua_cuda_compile_all(c, m, (const char *const *)sources, names,
+                                     modules)
+               : UA_OK;
+    for (int i = 0; i < m; i++) {
+        c->compute[wanted[i]] = st == UA_OK ? modules[i] : NULL;
+        free(sources[i]);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return st;
+}
+
 /* The kernel of that name, among those looked up so far, else from its
  * program, compiled on first use; called under c->lock. */
 static ua_status
