@@ -6,6 +6,7 @@ several operands (docs/elementwise.rst, "Choices the standard leaves
 open")."""
 
 import operator
+import warnings
 
 import numpy as np
 import pytest
@@ -280,3 +281,55 @@ def test_arange_of_bool_up_to_two_elements(args):
 def test_arange_of_bool_refuses_more_than_two_elements():
     with pytest.raises(ValueError, match="at most 2 elements, not 3"):
         ua.arange(3, dtype=bool)
+
+
+# ------------------------------------------------------------ dtype= of sums
+
+SUMS = ["sum", "prod", "cumulative_sum", "cumulative_prod"]
+BOOL_OF = {"sum": np.any, "prod": np.all}
+
+
+@pytest.mark.parametrize("name", SUMS)
+@pytest.mark.parametrize("source", ["?", "i1", "u2", "i8", "f2", "f4", "f8", "c8", "c16"])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_sums_take_every_dtype(name, source, dtype):
+    """As dpctl: x is cast to dtype first (the standard's words), whatever
+    the kinds: a complex x into a real dtype keeps the real parts, into
+    bool the sums are logical or (any) and the products logical and."""
+    x = np.asarray([1.5 + 2j, 0, 2, 3], dtype=np.complex128)
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        x = x.astype(source)
+        cast = x.astype(dtype)
+    r = getattr(ua, name)(ua.asarray(x), dtype=dtype)
+    assert r.dtype == np.dtype(dtype)
+    if dtype == "?":
+        if name in BOOL_OF:
+            expected = BOOL_OF[name](cast)
+        else:
+            op = np.logical_or if name == "cumulative_sum" else np.logical_and
+            expected = op.accumulate(cast)
+    else:
+        np_name = {"cumulative_sum": "cumsum", "cumulative_prod": "cumprod"}.get(name, name)
+        with np.errstate(all="ignore"):
+            expected = getattr(np, np_name)(cast, dtype=dtype)
+    np.testing.assert_allclose(ua.asnumpy(r), expected, rtol=1e-3)
+
+
+def test_sums_into_bool_keep_the_identities():
+    empty = ua.zeros((2, 0))
+    assert ua.asnumpy(ua.sum(empty, axis=1, dtype=bool)).tolist() == [False, False]
+    assert ua.asnumpy(ua.prod(empty, axis=1, dtype=bool)).tolist() == [True, True]
+    x = ua.asarray(np.array([2.0, 0.0, 1.0]))
+    assert ua.asnumpy(ua.cumulative_prod(x, dtype=bool, include_initial=True)).tolist() == [
+        True,
+        True,
+        False,
+        False,
+    ]
+    assert ua.asnumpy(ua.cumulative_sum(x, dtype=bool, include_initial=True)).tolist() == [
+        False,
+        True,
+        True,
+        True,
+    ]

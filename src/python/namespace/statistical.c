@@ -5,6 +5,7 @@
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/docstrings_reduce.h"
+#include "python/base/dtypes.h"
 #include "python/base/errors.h"
 #include "python/base/gil.h"
 #include "python/types/arrays.h"
@@ -12,7 +13,37 @@
 #include "python/namespace/reducing.h"
 #include "python/namespace/statistical.h"
 
-/* sum and prod: (x, /, *, axis=None, dtype=None, keepdims=False). */
+/* The accumulation dtype of sum, prod and the cumulative functions: any
+ * dtype, as dpctl takes it (x is cast to it first, as the standard says:
+ * complex to real keeps the real part, to bool the truth); the default's
+ * rules otherwise. */
+static int
+accumulation_dtype(ua_state *st, PyObject *x, PyObject *dtype, const char *fn,
+                   ua_typenum *out)
+{
+    return dtype != NULL && dtype != Py_None
+               ? ua_py_typenum(st, dtype, out)
+               : ua_py_sum_dtype(st, x, dtype, fn, out);
+}
+
+/* x as dtype t where the kernels cannot read it as t's arithmetic (a
+ * complex x into a real accumulator, anything into bool); else x, with a
+ * new reference either way. */
+static PyObject *
+cast_for_accumulation(ua_state *st, PyObject *x, ua_typenum t)
+{
+    ua_typenum from = (ua_typenum)ARR(x)->typenum;
+    bool real_of_complex =
+        ua_dtype_kind(from) == 'c' && ua_dtype_kind(t) != 'c';
+    if (t != UA_BOOL && !real_of_complex) {
+        return Py_NewRef(x);
+    }
+    return ua_py_array_cast(st, x, t, 'K', 0, base_of(x)->queue);
+}
+
+/* sum and prod: (x, /, *, axis=None, dtype=None, keepdims=False).  Into
+ * bool, sum is any and prod all (logical or and and, as bool add and
+ * multiply are). */
 static PyObject *
 accumulate(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
            PyObject *kwnames, const char *fn, ua_reduce_op op)
@@ -28,11 +59,18 @@ accumulate(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], fn) < 0 ||
         ua_py_reduce_axes(st, v[1], fn, ARR(v[0])->nd, &axes) < 0 ||
-        ua_py_sum_dtype(st, v[0], v[2], fn, &rtype) < 0 ||
+        accumulation_dtype(st, v[0], v[2], fn, &rtype) < 0 ||
         ua_py_parse_bool(v[3], fn, "keepdims", &keepdims) < 0) {
         return NULL;
     }
-    return ua_py_reduce(st, v[0], op, axes, keepdims, rtype, 0.0);
+    PyObject *x = cast_for_accumulation(st, v[0], rtype);
+    if (rtype == UA_BOOL) {
+        op = op == UA_REDUCE_SUM ? UA_REDUCE_ANY : UA_REDUCE_ALL;
+    }
+    PyObject *r =
+        x ? ua_py_reduce(st, x, op, axes, keepdims, rtype, 0.0) : NULL;
+    Py_XDECREF(x);
+    return r;
 }
 
 static PyObject *
@@ -177,6 +215,9 @@ scan_axis(ua_state *st, PyObject *x, PyObject *axis, const char *fn, int *out)
     return 0;
 }
 
+static PyObject *scan(ua_state *st, PyObject *x, int axis, int initial,
+                      ua_typenum rtype, ua_scan_op op);
+
 /* cumulative_sum and cumulative_prod: (x, /, *, axis=None, dtype=None,
  * include_initial=False). */
 static PyObject *
@@ -193,11 +234,35 @@ cumulative(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], fn) < 0 ||
         scan_axis(st, v[0], v[1], fn, &axis) < 0 ||
-        ua_py_sum_dtype(st, v[0], v[2], fn, &rtype) < 0 ||
+        accumulation_dtype(st, v[0], v[2], fn, &rtype) < 0 ||
         ua_py_parse_bool(v[3], fn, "include_initial", &initial) < 0) {
         return NULL;
     }
-    PyObject *x = v[0];
+    PyObject *x = cast_for_accumulation(st, v[0], rtype);
+    if (x == NULL) {
+        return NULL;
+    }
+    /* Into bool: the sums or products of the truths, in int64, which
+     * are non-zero where the logical or (and) is true. */
+    bool truth = rtype == UA_BOOL;
+    PyObject *r = scan(st, x, axis, initial, truth ? UA_INT64 : rtype, op);
+    Py_DECREF(x);
+    if (r != NULL && truth) {
+        PyObject *zero = PyLong_FromLong(0);
+        PyObject *ops[2] = {r, zero};
+        Py_SETREF(r, zero ? ua_py_elementwise(st, UA_EW_not_equal, ops, 2,
+                                              NULL, false)
+                          : NULL);
+        Py_XDECREF(zero);
+    }
+    return r;
+}
+
+/* The scan of x along axis into a new array of dtype rtype. */
+static PyObject *
+scan(ua_state *st, PyObject *x, int axis, int initial, ua_typenum rtype,
+     ua_scan_op op)
+{
     Py_ssize_t shape[UA_MAXDIMS];
     memcpy(shape, ARR(x)->shape, (size_t)ARR(x)->nd * sizeof(Py_ssize_t));
     shape[axis] += initial;
