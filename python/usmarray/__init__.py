@@ -12,6 +12,7 @@ import sys as _sys
 # The extension's types and functions: the names of its __all__, which it
 # makes from the method tables and types it registers (module.c).
 from . import _usmarray
+from ._fuse import fuse
 from ._usmarray import *  # noqa: F403
 from ._usmarray import fft, linalg
 
@@ -40,7 +41,7 @@ def __getattr__(name):
 _DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
            "float16", "float32", "float64", "complex64", "complex128")  # fmt: skip
 
-__all__ = [*_usmarray.__all__, "get_include", *_DTYPES, "e", "inf", "nan", "newaxis", "pi"]
+__all__ = [*_usmarray.__all__, "fuse", "get_include", *_DTYPES, "e", "inf", "nan", "newaxis", "pi"]
 
 
 def get_include():

@@ -1,7 +1,7 @@
 import builtins
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
-from typing import Any, ClassVar, Final, Literal, Protocol, final
+from typing import Any, ClassVar, Final, Literal, Protocol, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -105,6 +105,7 @@ __all__ = [
     "as_usm_memory",
     "get_pointer_type",
     "get_include",
+    "fuse",
     "result_type",
     "can_cast",
     "isdtype",
@@ -712,6 +713,21 @@ def get_devices(backend: str | None = None, device_type: str | None = None) -> l
 def as_usm_memory(obj: Any, /) -> Memory: ...
 def get_pointer_type(ptr: int, syclobj: _QueueLike = None) -> _PointerType: ...
 def get_include() -> str: ...
+
+_FuseArgument = USMArray | builtins.bool | int | float | complex
+
+class _Fused(Protocol):
+    # What fuse() gives: the function, traced once per signature.
+    traces: int
+    def __call__(self, *args: _FuseArgument) -> USMArray: ...
+    def explain(self, *args: _FuseArgument) -> str: ...
+
+@overload
+def fuse(fn: Callable[..., USMArray], *, block: int | None = None) -> _Fused: ...
+@overload
+def fuse(
+    fn: None = None, *, block: int | None = None
+) -> Callable[[Callable[..., USMArray]], _Fused]: ...
 
 _DTypeOrArray = np.dtype[Any] | USMArray | type | str
 

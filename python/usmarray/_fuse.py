@@ -1,0 +1,909 @@
+"""``usmarray.fuse``: a function of arrays traced once per signature into a
+graph of the namespace's calls, then evaluated on the host in cache-sized
+blocks.
+
+This module is Python, not C: tracing runs once per signature and the
+evaluation's work is the extension's own kernels called on block views, so
+only the planning lives here.  Every block calls the same eager functions
+with the same operands' types as the unfused code, so elementwise results
+are the eager ones bit for bit; reductions over the blocked axis are
+per-block partial results combined, which sums in another order.
+"""
+
+import functools
+import itertools
+import math
+import operator
+import types
+
+from . import _usmarray as _ua  # type: ignore[attr-defined]
+
+# Elements a block: the chain of a block's temporaries stays in a core's
+# L2 (512 KiB on the EPYC this was measured on: 16 Ki float64 temporaries
+# of 128 KiB each keep a GELU's chain of three or four live ones inside it).
+BLOCK_ELEMENTS = 16384
+
+_REDUCTIONS = ("sum", "prod", "max", "min", "mean", "any", "all")
+_SCALAR_TYPES = (bool, int, float, complex)
+# A value of each Python scalar type for the calls that find a result's type.
+_SAMPLE = {bool: True, int: 1, float: 1.0, complex: 1j}
+
+
+def _elementwise_names():
+    """The namespace's elementwise functions: their docstrings, made from the
+    catalogue, begin "The Array API's <name>()"."""
+    names = set()
+    for name in _ua.__all__:
+        doc = getattr(getattr(_ua, name), "__doc__", None) or ""
+        if callable(getattr(_ua, name)) and doc.startswith(f"The Array API's {name}()"):
+            names.add(name)
+    return frozenset(names)
+
+
+_ELEMENTWISE = _elementwise_names()
+
+
+class Untraceable(Exception):
+    """What a traced function did that a graph cannot hold; the signature
+    runs eagerly and keeps the message as its reason."""
+
+
+class _Trace:
+    """The graph being recorded: its nodes in the order they were made (a
+    topological order) and the first reason it cannot be used."""
+
+    def __init__(self, device):
+        self.nodes = []
+        self.reason = None
+        self.device = device
+        self.samples = {}
+
+    def refuse(self, reason):
+        # Kept even where the function catches the exception.
+        if self.reason is None:
+            self.reason = reason
+        raise Untraceable(reason)
+
+    def sample(self, dtype, ndim):
+        """A one-element array of dtype and ndim on the traced device: the
+        eager call on it gives a node's dtype and ndim, by the eager rules."""
+        key = (str(dtype), ndim)
+        if key not in self.samples:
+            self.samples[key] = _ua.ones((1,) * ndim, dtype=dtype, device=self.device)
+        return self.samples[key]
+
+
+class Proxy:
+    """A traced value: an array argument, a Python scalar argument, or the
+    result of a recorded call.  ``dtype`` and ``ndim`` are known; sizes are
+    not part of a signature, so ``shape`` cannot be read."""
+
+    __array_priority__ = 1000
+
+    def __init__(self, trace, kind, op, args, kwargs, dtype, ndim, pytype=None, index=None):
+        self._trace, self.kind, self.op = trace, kind, op
+        self.args, self.kwargs, self.index = args, kwargs, index
+        self.dtype, self.ndim, self.pytype = dtype, ndim, pytype
+        self.id = len(trace.nodes)
+        trace.nodes.append(self)
+
+    def __repr__(self):
+        return f"<fuse proxy #{self.id} {self.kind} {self.label()}>"
+
+    def label(self):
+        what = {"arg": f"argument {self.index}", "scalar": f"scalar argument {self.index}"}
+        if self.kind in what:
+            return what[self.kind]
+        name = getattr(self.op, "__name__", str(self.op))
+        if isinstance(self.op, functools.partial):
+            name = f"astype[{self.op.args[1]}]"
+        args = [_describe(a) for a in self.args]
+        args += [f"{k}={v!r}" for k, v in self.kwargs.items()]
+        return f"{name}({', '.join(args)})"
+
+    # Reading what a signature does not fix, or control flow on values.
+    def _refuse(self, what):
+        self._trace.refuse(f"the function {what} of a traced array")
+
+    def __bool__(self):
+        self._refuse("takes the truth value (control flow on values)")
+
+    def __int__(self):
+        self._refuse("converts to int")
+
+    def __float__(self):
+        self._refuse("converts to float")
+
+    def __complex__(self):
+        self._refuse("converts to complex")
+
+    def __index__(self):
+        self._refuse("uses as an index")
+
+    def __len__(self):
+        self._refuse("takes the len()")
+
+    def __iter__(self):
+        self._refuse("iterates over the elements")
+
+    def __getitem__(self, key):
+        self._refuse("indexes (x[...])")
+
+    def __setitem__(self, key, value):
+        self._refuse("assigns into (x[...] = v)")
+
+    def __matmul__(self, other):
+        self._refuse("takes a matrix product (@)")
+
+    __rmatmul__ = __matmul__
+
+    def __array__(self, *args, **kwargs):
+        self._refuse("converts to NumPy")
+
+    def __array_namespace__(self, api_version=None):
+        return _Namespace(self._trace)
+
+    def __getattr__(self, name):
+        if name == "device":
+            return self._trace.device
+        if name in ("shape", "size", "T", "mT"):
+            self._refuse(f"reads .{name}")
+        raise AttributeError(name)
+
+    __hash__ = object.__hash__
+
+    # The operators: the eager operator on the operands, recorded.
+    def __add__(self, other):
+        return _binary(operator.add, self, other)
+
+    def __radd__(self, other):
+        return _binary(operator.add, other, self)
+
+    def __sub__(self, other):
+        return _binary(operator.sub, self, other)
+
+    def __rsub__(self, other):
+        return _binary(operator.sub, other, self)
+
+    def __mul__(self, other):
+        return _binary(operator.mul, self, other)
+
+    def __rmul__(self, other):
+        return _binary(operator.mul, other, self)
+
+    def __truediv__(self, other):
+        return _binary(operator.truediv, self, other)
+
+    def __rtruediv__(self, other):
+        return _binary(operator.truediv, other, self)
+
+    def __floordiv__(self, other):
+        return _binary(operator.floordiv, self, other)
+
+    def __rfloordiv__(self, other):
+        return _binary(operator.floordiv, other, self)
+
+    def __mod__(self, other):
+        return _binary(operator.mod, self, other)
+
+    def __rmod__(self, other):
+        return _binary(operator.mod, other, self)
+
+    def __pow__(self, other):
+        return _binary(operator.pow, self, other)
+
+    def __rpow__(self, other):
+        return _binary(operator.pow, other, self)
+
+    def __and__(self, other):
+        return _binary(operator.and_, self, other)
+
+    def __rand__(self, other):
+        return _binary(operator.and_, other, self)
+
+    def __or__(self, other):
+        return _binary(operator.or_, self, other)
+
+    def __ror__(self, other):
+        return _binary(operator.or_, other, self)
+
+    def __xor__(self, other):
+        return _binary(operator.xor, self, other)
+
+    def __rxor__(self, other):
+        return _binary(operator.xor, other, self)
+
+    def __lshift__(self, other):
+        return _binary(operator.lshift, self, other)
+
+    def __rlshift__(self, other):
+        return _binary(operator.lshift, other, self)
+
+    def __rshift__(self, other):
+        return _binary(operator.rshift, self, other)
+
+    def __rrshift__(self, other):
+        return _binary(operator.rshift, other, self)
+
+    def __eq__(self, other):  # type: ignore[override]
+        return _binary(operator.eq, self, other)
+
+    def __ne__(self, other):  # type: ignore[override]
+        return _binary(operator.ne, self, other)
+
+    def __lt__(self, other):  # type: ignore[override]
+        return _binary(operator.lt, self, other)
+
+    def __le__(self, other):  # type: ignore[override]
+        return _binary(operator.le, self, other)
+
+    def __gt__(self, other):  # type: ignore[override]
+        return _binary(operator.gt, self, other)
+
+    def __ge__(self, other):  # type: ignore[override]
+        return _binary(operator.ge, self, other)
+
+    def __neg__(self):
+        return _record(self._trace, "ew", operator.neg, (self,))
+
+    def __pos__(self):
+        return _record(self._trace, "ew", operator.pos, (self,))
+
+    def __abs__(self):
+        return _record(self._trace, "ew", operator.abs, (self,))
+
+    def __invert__(self):
+        return _record(self._trace, "ew", operator.invert, (self,))
+
+
+def _describe(a):
+    return f"#{a.id}" if isinstance(a, Proxy) else repr(a)
+
+
+def _record(trace, kind, op, args, kwargs=None):
+    """A node for op(*args, **kwargs), its dtype and ndim from the eager call
+    on samples: the promotion and the errors are the eager ones."""
+    kwargs = kwargs or {}
+    concrete = [_sample_of(trace, a) for a in args]
+    try:
+        result = op(*concrete, **kwargs)
+    except Exception as e:
+        trace.refuse(f"{_name(op)} on the traced types raised {type(e).__name__}: {e}")
+    if isinstance(result, _ua.USMArray):
+        return Proxy(trace, kind, op, tuple(args), kwargs, result.dtype, result.ndim)
+    if isinstance(result, _SCALAR_TYPES):
+        # Python scalars' arithmetic: a scalar, computed once a call.
+        return Proxy(trace, "pyop", op, tuple(args), kwargs, None, 0, pytype=type(result))
+    trace.refuse(f"{_name(op)} gave a {type(result).__name__}, not an array")
+
+
+def _name(op):
+    return getattr(op, "__name__", repr(op))
+
+
+def _sample_of(trace, a):
+    if isinstance(a, Proxy):
+        if a._trace is not trace:
+            trace.refuse("a traced value of another fused call is used")
+        if a.dtype is None:
+            return _SAMPLE[a.pytype]
+        return trace.sample(a.dtype, a.ndim)
+    if a is None or isinstance(a, _SCALAR_TYPES):
+        return a
+    if isinstance(a, _ua.USMArray):
+        trace.refuse("an array not passed as an argument (a global or one made inside) is used")
+    trace.refuse(f"an operand of type {type(a).__name__} is used")
+
+
+def _check_operands(trace, args):
+    for a in args:
+        _sample_of(trace, a)
+
+
+def _binary(op, a, b):
+    proxy = a if isinstance(a, Proxy) else b
+    _check_operands(proxy._trace, (a, b))
+    return _record(proxy._trace, "ew", op, (a, b))
+
+
+class _Namespace:
+    """What the traced function sees in place of the usmarray module: its
+    elementwise functions, ``astype`` and reductions record nodes; any other
+    function given a traced value refuses; the rest is the module's."""
+
+    def __init__(self, trace):
+        self._trace = trace
+
+    def __getattr__(self, name):
+        import usmarray
+
+        real = getattr(usmarray, name)
+        if name in _ELEMENTWISE or name in _REDUCTIONS or name == "astype":
+            return functools.partial(_traced_call, self._trace, name, real)
+        if callable(real) and not isinstance(real, type):
+            return functools.partial(_refusing_call, self._trace, name, real)
+        return real
+
+    def __dir__(self):
+        import usmarray
+
+        return dir(usmarray)
+
+
+def _traced_call(trace, name, real, *args, **kwargs):
+    if not any(isinstance(a, Proxy) for a in (*args, *kwargs.values())):
+        return real(*args, **kwargs)
+    if name in _REDUCTIONS:
+        return _trace_reduction(trace, name, real, args, kwargs)
+    if name == "astype":
+        return _trace_astype(trace, real, args, kwargs)
+    if name == "clip":
+        return _trace_clip(trace, real, args, kwargs)
+    if kwargs:
+        trace.refuse(f"usmarray.{name} was given keywords {sorted(kwargs)}")
+    _check_operands(trace, args)
+    return _record(trace, "ew", real, args)
+
+
+def _trace_reduction(trace, name, real, args, kwargs):
+    if (
+        len(args) != 1
+        or not isinstance(args[0], Proxy)
+        or set(kwargs) - {"axis", "keepdims", "dtype"}
+    ):
+        trace.refuse(f"usmarray.{name} was called with other than (x, axis=, keepdims=, dtype=)")
+    if isinstance(kwargs.get("axis"), Proxy) or isinstance(kwargs.get("keepdims"), Proxy):
+        trace.refuse(f"usmarray.{name}'s axis or keepdims is a traced value")
+    return _record(trace, "reduce", real, args, kwargs)
+
+
+def _trace_astype(trace, real, args, kwargs):
+    if len(args) != 2 or set(kwargs) - {"copy"}:
+        trace.refuse("usmarray.astype was called with other than (x, dtype, copy=)")
+    x, dtype = args
+    if not isinstance(x, Proxy) or isinstance(dtype, Proxy):
+        trace.refuse("usmarray.astype's dtype is a traced value")
+    return _record(trace, "ew", functools.partial(_astype, real, dtype), (x,))
+
+
+def _astype(real, dtype, x):
+    return real(x, dtype)
+
+
+def _trace_clip(trace, real, args, kwargs):
+    if set(kwargs) - {"min", "max"} or len(args) > 3:
+        trace.refuse("usmarray.clip was called with other than (x, min, max)")
+    x, lo, hi = (*args, None, None)[:3]
+    lo, hi = kwargs.get("min", lo), kwargs.get("max", hi)
+    _check_operands(trace, (x, lo, hi))
+    return _record(trace, "ew", _clip, (x, lo, hi))
+
+
+def _clip(x, lo, hi):
+    return _ua.clip(x, min=lo, max=hi)
+
+
+def _refusing_call(trace, name, real, *args, **kwargs):
+    if any(isinstance(a, Proxy) for a in (*args, *kwargs.values())):
+        trace.refuse(f"usmarray.{name} is not fused")
+    if isinstance(real(*args, **kwargs), _ua.USMArray):
+        trace.refuse(f"usmarray.{name} makes an array inside the function")
+    return real(*args, **kwargs)
+
+
+# ---------------------------------------------------------------- signatures
+
+
+def signature_of(args):
+    """The key a trace is kept under: each array's dtype, ndim, which axes
+    have length 1 (they broadcast) and device; each scalar's type."""
+    key = []
+    for i, a in enumerate(args):
+        if isinstance(a, _ua.USMArray):
+            key.append(("array", str(a.dtype), a.ndim, tuple(n == 1 for n in a.shape), a.device))
+        elif type(a) in _SCALAR_TYPES:
+            key.append(("scalar", type(a)))
+        else:
+            raise TypeError(
+                f"fuse: argument {i} is a {type(a).__name__}; a fused function takes "
+                "usmarray arrays and Python scalars (bool, int, float, complex)"
+            )
+    return tuple(key)
+
+
+def _describe_signature(key):
+    parts = []
+    for k in key:
+        if k[0] == "array":
+            shape = ", ".join("1" if one else "n" for one in k[3])
+            parts.append(f"{k[1]}[{shape}] on {k[4].filter_string}")
+        else:
+            parts.append(k[1].__name__)
+    return "(" + ", ".join(parts) + ")"
+
+
+def _is_host(device):
+    return device.backend == "host"
+
+
+class Plan:
+    """What one signature runs: a traced graph evaluated in blocks on the
+    host, or the function called eagerly, with the reason."""
+
+    def __init__(self, key, nodes=None, output=None, reason=None):
+        self.key, self.nodes, self.output, self.reason = key, nodes, output, reason
+        devices = {k[4] for k in key if k[0] == "array"}
+        if reason is None and not all(_is_host(d) for d in devices):
+            self.reason = "not a host device: runs eagerly (GPU kernels from the graph are to come)"
+        self.fused = self.reason is None
+
+    def describe(self):
+        lines = [f"signature {_describe_signature(self.key)}"]
+        if self.nodes is not None:
+            lines.append("graph:")
+            lines += [f"  #{n.id} {n.label()} -> {_node_type(n)}" for n in self.nodes]
+            lines.append(f"  result: #{self.output.id}")
+        lines.append("plan: " + ("host, blocked" if self.fused else f"eager: {self.reason}"))
+        return "\n".join(lines)
+
+
+def _node_type(n):
+    return n.pytype.__name__ if n.dtype is None else f"{n.dtype}, {n.ndim}-d"
+
+
+def trace(fn, args, key):
+    """fn traced on proxies of args: a Plan, eager where tracing failed."""
+    devices = [k[4] for k in key if k[0] == "array"]
+    if not devices:
+        return Plan(key, reason="no array argument")
+    tr = _Trace(devices[0])
+    proxies = []
+    for i, (a, k) in enumerate(zip(args, key, strict=True)):
+        if k[0] == "array":
+            proxies.append(Proxy(tr, "arg", None, (), {}, a.dtype, a.ndim, index=i))
+        else:
+            proxies.append(Proxy(tr, "scalar", None, (), {}, None, 0, pytype=k[1], index=i))
+    try:
+        out = _with_namespace(fn, tr)(*proxies)
+    except Untraceable:
+        return Plan(key, reason=tr.reason)
+    except Exception as e:
+        return Plan(key, reason=tr.reason or f"tracing raised {type(e).__name__}: {e}")
+    if tr.reason is not None:
+        return Plan(key, reason=tr.reason)
+    if not isinstance(out, Proxy) or out.dtype is None:
+        return Plan(key, reason=f"the function returns a {type(out).__name__}, not one array")
+    return Plan(key, tr.nodes, out)
+
+
+def _with_namespace(fn, tr, done=None):
+    """fn with the usmarray module and its functions, where its globals and
+    closure name them, replaced by the tracing namespace's; the Python
+    functions it names are swapped the same way, so helpers trace too."""
+    import usmarray
+
+    done = {} if done is None else done
+    code = getattr(fn, "__code__", None)
+    if not isinstance(fn, types.FunctionType) or fn.__module__ == __name__:
+        return fn
+    if fn in done:
+        return done[fn]
+    ns = _Namespace(tr)
+
+    def swap(value):
+        if value is usmarray or value is _ua:
+            return ns
+        if isinstance(value, types.FunctionType):
+            return _with_namespace(value, tr, done)
+        name = getattr(value, "__name__", None)
+        if callable(value) and name is not None and getattr(_ua, name, None) is value:
+            return getattr(ns, name)
+        return value
+
+    glob = dict(fn.__globals__)
+    cells = tuple(types.CellType() for _ in fn.__closure__ or ())
+    new = types.FunctionType(code, glob, fn.__name__, fn.__defaults__, cells or None)
+    new.__kwdefaults__ = fn.__kwdefaults__
+    # Known before the swaps, so that recursion ends.
+    done[fn] = new
+    for name in _names_of(code):
+        if name in glob:
+            glob[name] = swap(glob[name])
+    for cell, old in zip(cells, fn.__closure__ or (), strict=True):
+        try:
+            cell.cell_contents = swap(old.cell_contents)
+        except ValueError:  # a cell not yet filled: a later local of the caller
+            pass
+    return new
+
+
+def _names_of(code):
+    """The global names a code object and the code nested in it read."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _names_of(const)
+    return names
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def _compute(node, operands):
+    if node.kind == "reduce":
+        return node.op(*operands, **node.kwargs)
+    return node.op(*operands)
+
+
+def evaluate_whole(plan, args):
+    """The graph on the whole arrays: the eager calls, one after another."""
+    values = {}
+    for n in plan.nodes:
+        values[n.id] = (
+            _leaf_value(n, args)
+            if n.index is not None
+            else _compute(n, [values[a.id] if isinstance(a, Proxy) else a for a in n.args])
+        )
+    return values[plan.output.id]
+
+
+def _leaf_value(n, args):
+    return args[n.index]
+
+
+def _shapes(plan, args):
+    """Each node's shape, by the eager rules of broadcasting and reducing."""
+    shapes = {}
+    for n in plan.nodes:
+        if n.kind == "arg":
+            shapes[n.id] = tuple(args[n.index].shape)
+        elif n.dtype is None:
+            shapes[n.id] = None
+        elif n.kind == "reduce":
+            shapes[n.id] = _reduced_shape(shapes[n.args[0].id], n.kwargs)
+        else:
+            operands = [shapes[a.id] for a in n.args if isinstance(a, Proxy) and shapes[a.id]]
+            shapes[n.id] = tuple(_ua.broadcast_shapes(*operands)) if operands else ()
+    return shapes
+
+
+def _reduced_axes(ndim, kwargs):
+    axis = kwargs.get("axis")
+    if axis is None:
+        return tuple(range(ndim))
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    return tuple(sorted(a % ndim for a in axes))
+
+
+def _reduced_shape(shape, kwargs):
+    axes = _reduced_axes(len(shape), kwargs)
+    if kwargs.get("keepdims"):
+        return tuple(1 if i in axes else s for i, s in enumerate(shape))
+    return tuple(s for i, s in enumerate(shape) if i not in axes)
+
+
+class _Layout:
+    """How the graph maps onto the frame (the arguments' broadcast shape),
+    split into blocks: blocks run over the frame's axes up to ``axis``,
+    whole along the axes after it.  Each node's axes name the frame axes
+    they run along (None where a node's length is 1)."""
+
+    def __init__(self, plan, args, block):
+        self.shapes = _shapes(plan, args)
+        arrays = [self.shapes[n.id] for n in plan.nodes if n.kind == "arg"]
+        self.frame = tuple(_ua.broadcast_shapes(*arrays))
+        self.maps = _axis_maps(plan, self.shapes, self.frame)
+        self.axis, self.chunk = _block_axis(self.frame, block)
+
+    def blocks(self):
+        """Each block: a slice for each frame axis."""
+        f, k = self.frame, self.axis
+        outer = itertools.product(*(range(n) for n in f[:k]))
+        for idx in outer:
+            for start in range(0, f[k], self.chunk):
+                head = tuple(slice(i, i + 1) for i in idx)
+                tail = (slice(None),) * (len(f) - k - 1)
+                yield (*head, slice(start, min(start + self.chunk, f[k])), *tail)
+
+    def key(self, node_id, blk):
+        """The index of a node's part in a block."""
+        return tuple(
+            slice(None) if m is None or n == 1 else blk[m]
+            for m, n in zip(self.maps[node_id], self.shapes[node_id], strict=True)
+        )
+
+    def view(self, node_id, value, blk):
+        """The part of a node's whole value in a block."""
+        key = self.key(node_id, blk)
+        return value[key] if key else value
+
+    def spans_blocks(self, node_id):
+        """Whether the node runs along every blocked frame axis (each block
+        then is a part of it that no other block holds)."""
+        runs = {m for m, n in zip(self.maps[node_id], self.shapes[node_id], strict=True) if n > 1}
+        return all(self.frame[a] == 1 or a in runs for a in range(self.axis + 1))
+
+    def is_local(self, node):
+        """A reduction whose reduced axes each lie whole inside a block."""
+        operand = node.args[0].id
+        shape = self.shapes[operand]
+        for a in _reduced_axes(len(shape), node.kwargs):
+            m = self.maps[operand][a]
+            if m is not None and shape[a] > 1 and m <= self.axis:
+                return False
+        return True
+
+
+def _block_axis(frame, block):
+    """The first frame axis whose trailing axes fit a block, and how many of
+    its indices a block takes."""
+    for k in range(len(frame)):
+        inner = math.prod(frame[k + 1 :])
+        if inner <= block:
+            return k, max(1, block // max(inner, 1))
+    return 0, 1
+
+
+class _Unblockable(Exception):
+    pass
+
+
+def _axis_maps(plan, shapes, frame):
+    maps = {}
+    for n in plan.nodes:
+        shape = shapes[n.id]
+        if shape is None:
+            maps[n.id] = None
+        elif n.kind == "arg":
+            maps[n.id] = tuple(range(len(frame) - len(shape), len(frame)))
+        elif n.kind == "reduce":
+            source = maps[n.args[0].id]
+            axes = _reduced_axes(len(source), n.kwargs)
+            keep = n.kwargs.get("keepdims")
+            maps[n.id] = tuple(m for i, m in enumerate(source) if keep or i not in axes)
+        else:
+            maps[n.id] = _broadcast_map(n, shapes, maps)
+    return maps
+
+
+def _broadcast_map(n, shapes, maps):
+    """An elementwise node's frame axes: its operands', right-aligned, where
+    they are longer than 1; operands that disagree cannot be blocked."""
+    ndim = len(shapes[n.id])
+    result = [None] * ndim
+    for a in n.args:
+        if not isinstance(a, Proxy) or shapes[a.id] is None:
+            continue
+        offset = ndim - len(shapes[a.id])
+        for i, (m, length) in enumerate(zip(maps[a.id], shapes[a.id], strict=True)):
+            if length == 1:
+                continue
+            if result[offset + i] not in (None, m):
+                raise _Unblockable("operands' axes run along different frame axes")
+            result[offset + i] = m
+    return tuple(result)
+
+
+def evaluate_blocked(plan, args, block=None):
+    """The graph over the frame's blocks: each block's chain of eager calls
+    on block views, so its temporaries stay in cache."""
+    block = block or BLOCK_ELEMENTS
+    try:
+        layout = _Layout(plan, args, block)
+    except _Unblockable:
+        return evaluate_whole(plan, args)
+    if math.prod(layout.frame) <= block or not all(_contiguous(a) for a in args):
+        return evaluate_whole(plan, args)
+    known = {n.id: args[n.index] for n in plan.nodes if n.index is not None}
+    for n in plan.nodes:
+        if n.kind == "pyop":
+            known[n.id] = _compute(n, [known[a.id] if isinstance(a, Proxy) else a for a in n.args])
+    for n in plan.nodes:
+        if n.kind == "reduce" and not layout.is_local(n) and n.id not in known:
+            known[n.id] = _global_reduction(plan, layout, known, n)
+    out = plan.output
+    if out.id in known or not layout.shapes[out.id]:
+        if out.id not in known:
+            return _whole_value(plan, known, out)
+        return known[out.id]
+    result = _ua.empty(
+        layout.shapes[out.id], dtype=out.dtype, device=args[_first_array(plan)].device
+    )
+    for blk in layout.blocks():
+        result[layout.key(out.id, blk)] = _block_value(plan, layout, known, out, blk)
+    return result
+
+
+def _first_array(plan):
+    return next(n.index for n in plan.nodes if n.kind == "arg")
+
+
+def _contiguous(a):
+    return not isinstance(a, _ua.USMArray) or a.flags.c_contiguous
+
+
+def _global_reduction(plan, layout, known, n):
+    """A reduction over a blocked axis: of all axes, per-block partial
+    results combined (in another summation order); else on the whole
+    operand."""
+    operand = n.args[0]
+    full = len(_reduced_axes(len(layout.shapes[operand.id]), n.kwargs)) == len(
+        layout.shapes[operand.id]
+    )
+    name = n.op.__name__
+    if not full or not layout.spans_blocks(operand.id) or math.prod(layout.shapes[operand.id]) == 0:
+        whole = _whole_value(plan, known, operand)
+        return n.op(whole, **n.kwargs)
+    partial_op = _ua.sum if name == "mean" else n.op
+    partial_kwargs = {k: v for k, v in n.kwargs.items() if k == "dtype"}
+    partials = [
+        partial_op(_block_value(plan, layout, known, operand, blk), **partial_kwargs)
+        for blk in layout.blocks()
+    ]
+    stacked = _ua.stack(partials)
+    if name == "mean":
+        total = _ua.sum(stacked) / math.prod(layout.shapes[operand.id])
+    else:
+        total = partial_op(stacked, **partial_kwargs)
+    if total.dtype != n.dtype:
+        total = _ua.astype(total, n.dtype)
+    if n.kwargs.get("keepdims"):
+        total = _ua.reshape(total, (1,) * len(layout.shapes[operand.id]))
+    return total
+
+
+def _whole_value(plan, known, target):
+    values = dict(known)
+    for n in plan.nodes:
+        if n.id in values or n.id > target.id:
+            continue
+        values[n.id] = _compute(n, [values[a.id] if isinstance(a, Proxy) else a for a in n.args])
+    return values[target.id]
+
+
+def _block_value(plan, layout, known, target, blk):
+    """target's value in one block; temporaries are dropped after their last
+    use so the block's working set stays small."""
+    steps = _schedule(plan, known, target)
+    values = {}
+    for n, dead in steps:
+        if n.id in known:
+            values[n.id] = (
+                layout.view(n.id, known[n.id], blk) if n.dtype is not None else known[n.id]
+            )
+            continue
+        values[n.id] = _compute(n, [values[a.id] if isinstance(a, Proxy) else a for a in n.args])
+        for d in dead:
+            del values[d]
+    return values[target.id]
+
+
+def _schedule(plan, known, target):
+    """The nodes target needs, in order, each with the values that die after
+    it (cached per plan, known set and target)."""
+    cache = plan.__dict__.setdefault("_schedules", {})
+    key = (frozenset(known), target.id)
+    if key in cache:
+        return cache[key]
+    needed, stack = set(), [target]
+    while stack:
+        n = stack.pop()
+        if n.id in needed:
+            continue
+        needed.add(n.id)
+        if n.id not in known:
+            stack += [a for a in n.args if isinstance(a, Proxy)]
+    order = [n for n in plan.nodes if n.id in needed]
+    last = {}
+    for i, n in enumerate(order):
+        if n.id not in known:
+            for a in n.args:
+                if isinstance(a, Proxy):
+                    last[a.id] = i
+    steps = [
+        (n, [d for d, j in last.items() if j == i and d != target.id]) for i, n in enumerate(order)
+    ]
+    cache[key] = steps
+    return steps
+
+
+# ---------------------------------------------------------------- the decorator
+
+
+class Fused:
+    """A function traced once per signature and evaluated as a graph; see
+    :func:`fuse`."""
+
+    def __init__(self, fn, block=None):
+        if not callable(fn):
+            raise TypeError(f"fuse() takes a function, not a {type(fn).__name__}")
+        if block is not None and (not isinstance(block, int) or block < 1):
+            raise ValueError(f"fuse(): block must be a positive int, not {block!r}")
+        functools.update_wrapper(self, fn)
+        self.fn, self.block = fn, block
+        self.plans = {}
+        self.traces = 0
+
+    def plan(self, *args, **kwargs):
+        """The Plan for these arguments' signature, traced on first use."""
+        if kwargs:
+            raise TypeError(
+                f"a fused function takes its arguments by position, not {sorted(kwargs)}"
+            )
+        key = signature_of(args)
+        found = self.plans.get(key)
+        if found is None:
+            self.traces += 1
+            found = self.plans[key] = trace(self.fn, args, key)
+        return found
+
+    def explain(self, *args, **kwargs):
+        """What a call with these arguments runs: the traced graph and the
+        plan, or why the signature runs eagerly."""
+        plan = self.plan(*args, **kwargs)
+        text = plan.describe()
+        if plan.fused:
+            text += "\n" + _describe_blocks(plan, args, self.block or BLOCK_ELEMENTS)
+        return text
+
+    def __call__(self, *args, **kwargs):
+        plan = self.plan(*args, **kwargs)
+        if not plan.fused:
+            return self.fn(*args)
+        return evaluate_blocked(plan, args, self.block)
+
+    def __repr__(self):
+        return f"<usmarray.fuse of {self.fn!r}: {len(self.plans)} signatures>"
+
+
+def _describe_blocks(plan, args, block):
+    try:
+        layout = _Layout(plan, args, block)
+    except _Unblockable as e:
+        return f"stages: the whole arrays, one call at a time ({e})"
+    if math.prod(layout.frame) <= block:
+        return (
+            f"stages: the whole arrays, one call at a time (the frame {layout.frame} fits a block)"
+        )
+    if not all(_contiguous(a) for a in args):
+        return "stages: the whole arrays, one call at a time (an argument is not C-contiguous)"
+    lines = [
+        f"frame {layout.frame}: blocks of {layout.chunk} along axis {layout.axis}"
+        f" ({layout.chunk * math.prod(layout.frame[layout.axis + 1 :])} elements)"
+    ]
+    for n in plan.nodes:
+        if n.kind == "reduce":
+            where = "in each block" if layout.is_local(n) else _global_kind(layout, n)
+            lines.append(f"  #{n.id} {n.op.__name__}: {where}")
+    if plan.output.kind == "reduce" and not layout.is_local(plan.output):
+        lines.append("result: the last reduction's")
+    else:
+        lines.append(f"result: written block by block, shape {layout.shapes[plan.output.id]}")
+    return "\n".join(lines)
+
+
+def _global_kind(layout, n):
+    operand = n.args[0].id
+    ndim = len(layout.shapes[operand])
+    if len(_reduced_axes(ndim, n.kwargs)) == ndim and layout.spans_blocks(operand):
+        return "a pass of its own, per-block partial results combined"
+    return "on the whole operand (it reduces a blocked axis)"
+
+
+def fuse(fn=None, *, block=None):
+    """A function of usmarray arrays evaluated as one fused expression.
+
+    ``fuse(f)`` or ``@fuse`` (``@fuse(block=n)`` for another block size)
+    traces ``f`` once per signature of its arguments (each array's dtype,
+    number of dimensions, axes of length 1 and device; each Python scalar's
+    type) into a graph of the namespace's elementwise functions, operators,
+    ``where``, ``astype``, ``clip`` and the reductions ``sum``, ``prod``,
+    ``max``, ``min``, ``mean``, ``any`` and ``all``.  On the host the graph
+    runs in blocks that stay in cache; elementwise results equal the eager
+    ones bit for bit, reductions over blocks sum in another order.  What
+    cannot be traced (control flow on values, indexing, other functions)
+    runs eagerly; ``explain(*args)`` gives the plan or the reason.
+    """
+    if fn is None:
+        return functools.partial(fuse, block=block)
+    return Fused(fn, block)

@@ -1,0 +1,386 @@
+"""usmarray.fuse: traced once per signature, evaluated on the host in
+blocks; elementwise results are the eager ones bit for bit, reductions over
+blocks within the reductions' error; what cannot be traced runs eagerly
+with its reason."""
+
+import numpy as np
+import pytest
+import usmarray as ua
+from conftest import same_bits
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+# Small blocks so that the tests' arrays span many of them and a partial
+# last one.
+BLOCK = 1000
+N = 10_007
+
+
+def host(a):
+    return ua.asarray(a, device="host")
+
+
+@pytest.fixture(scope="module")
+def xy():
+    rng = np.random.default_rng(7)
+    return host(rng.standard_normal(N)), host(rng.standard_normal(N))
+
+
+def gelu(x):
+    return 0.5 * x * (1 + ua.tanh(0.7978846 * (x + 0.044715 * x**3)))
+
+
+ELEMENTWISE = {
+    "axpy": lambda x, y: 2.5 * x + y,
+    "leaky": lambda x, y: ua.where(x > 0, x, 0.01 * x),
+    "gelu": lambda x, y: gelu(x),
+    "reflected": lambda x, y: 2 - x / (1.5 + abs(y)),
+    "compare": lambda x, y: ua.logical_and(x < y, ~(x == 0)),
+    "clip_astype": lambda x, y: ua.astype(ua.clip(x, -0.5, y), ua.float32) * 3,
+    "clip_keywords": lambda x, y: ua.clip(x, max=0.25) - ua.clip(y, min=-0.25),
+    "math": lambda x, y: ua.exp(-(x**2)) + ua.hypot(x, y) - ua.sqrt(ua.abs(y)),
+    "unary": lambda x, y: -((+x) ** 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ELEMENTWISE))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_elementwise_bits_are_eager(xy, name, dtype):
+    x, y = (ua.astype(a, dtype) for a in xy)
+    f = ELEMENTWISE[name]
+    fused = ua.fuse(f, block=BLOCK)
+    same_bits(fused(x, y), ua.asnumpy(f(x, y)))
+    assert "plan: host, blocked" in fused.explain(x, y)
+
+
+def test_integer_bitwise_and_shifts():
+    rng = np.random.default_rng(1)
+    a = host(rng.integers(-1000, 1000, N, dtype=np.int32))
+    b = host(rng.integers(0, 8, N, dtype=np.int32))
+
+    def f(a, b):
+        return ((a << b) ^ (a >> 1)) | (a & 7) + a % 5 - a // 3
+
+    same_bits(ua.fuse(f, block=BLOCK)(a, b), ua.asnumpy(f(a, b)))
+
+
+def test_broadcasting_and_decorator_form():
+    rng = np.random.default_rng(2)
+    m = host(rng.standard_normal((50, 300)))
+    row = host(rng.standard_normal(300))
+    col = host(rng.standard_normal((50, 1)))
+
+    @ua.fuse(block=BLOCK)
+    def f(m, row, col):
+        return m * row - col
+
+    same_bits(f(m, row, col), ua.asnumpy(m * row - col))
+
+    @ua.fuse
+    def g(m, row):
+        return m + row
+
+    same_bits(g(m, row), ua.asnumpy(m + row))
+
+
+def test_python_scalar_arguments():
+    x = host(np.linspace(-2, 2, N, dtype=np.float32))
+    fused = ua.fuse(lambda x, a: a * x + a, block=BLOCK)
+    for a in (0.5, 3.0, -1.25):
+        same_bits(fused(x, a), ua.asnumpy(a * x + a))
+    assert fused.traces == 1
+    # An int scalar is another signature; float32 stays float32 with either.
+    out = fused(x, 2)
+    assert fused.traces == 2 and out.dtype == ua.float32
+    same_bits(out, ua.asnumpy(2 * x + 2))
+
+
+def sse(x, y):
+    return ua.sum((x - y) ** 2)
+
+
+def variance(x, y):
+    return ua.mean((x - ua.mean(x)) ** 2)
+
+
+REDUCTIONS = {
+    "sse": sse,
+    "variance": variance,
+    "prod": lambda x, y: ua.prod(1 + x / 1e4),
+    "max": lambda x, y: ua.max(x * y),
+    "min_keepdims": lambda x, y: ua.min(x - y, keepdims=True),
+    "scaled_by_sum": lambda x, y: x / ua.sum(ua.abs(y)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REDUCTIONS))
+def test_reductions_within_their_error(xy, name):
+    x, y = xy
+    f = REDUCTIONS[name]
+    got, want = f(x, y), ua.fuse(f, block=BLOCK)(x, y)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=1e-12)
+
+
+def test_boolean_and_integer_reductions_are_exact(xy):
+    x, y = xy
+    for f in (
+        lambda x, y: ua.any(x > 3.5),
+        lambda x, y: ua.all(x < 10),
+        lambda x, y: ua.sum(x > y),
+        lambda x, y: ua.sum(ua.astype(x * 100, ua.int8), dtype=ua.int16),
+    ):
+        same_bits(ua.fuse(f, block=BLOCK)(x, y), ua.asnumpy(f(x, y)))
+
+
+def softmax(m):
+    e = ua.exp(m - ua.max(m, axis=1, keepdims=True))
+    return e / ua.sum(e, axis=1, keepdims=True)
+
+
+def row_norms(m):
+    return ua.sqrt(ua.sum(m * m, axis=1))
+
+
+def centred(m):
+    return m - ua.mean(m, axis=0)
+
+
+def column_sums(m):
+    return ua.sum(m * 2, axis=-2)
+
+
+@pytest.mark.parametrize("f", [softmax, row_norms, centred, column_sums])
+def test_reductions_along_axes(f):
+    m = host(np.random.default_rng(3).standard_normal((200, 64)))
+    fused = ua.fuse(f, block=BLOCK)
+    got, want = fused(m), f(m)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=1e-12, atol=1e-15)
+
+
+def test_explain_shows_the_stages():
+    m = host(np.ones((200, 64)))
+    text = ua.fuse(softmax, block=BLOCK).explain(m)
+    assert "blocks of 15 along axis 0" in text
+    assert text.count("in each block") == 2
+    x = host(np.ones(N))
+    text = ua.fuse(variance, block=BLOCK).explain(x, x)
+    assert "per-block partial results combined" in text and "mean(" in text
+    assert "on the whole operand" in ua.fuse(column_sums, block=BLOCK).explain(m)
+
+
+def test_signatures_are_cached():
+    fused = ua.fuse(lambda x, y: x * y + 1, block=BLOCK)
+    a, b = host(np.ones(N)), host(np.ones(N + 5))
+    fused(a, a)
+    fused(b, b)
+    assert fused.traces == 1
+    fused(ua.astype(a, ua.float32), a)
+    assert fused.traces == 2
+    fused(host(np.ones(1)), a)  # an axis of length 1 broadcasts: another
+    assert fused.traces == 3
+    fused(host(np.ones((3, N))), a)
+    assert fused.traces == 4 and len(fused.plans) == 4
+
+
+def test_non_contiguous_arguments_run_whole():
+    m = host(np.arange(40000.0).reshape(200, 200))
+    f = ua.fuse(lambda m: ua.sin(m) * 2, block=BLOCK)
+    same_bits(f(m.T), ua.asnumpy(ua.sin(m.T) * 2))
+    assert "not C-contiguous" in f.explain(m.T)
+
+
+def branchy(x):
+    if ua.sum(x) > 0:
+        return x * 2
+    return x
+
+
+def indexed(x):
+    return x[1:] * 2
+
+
+def sorted_(x):
+    return ua.sort(x) * 2
+
+
+def reads_shape(x):
+    return ua.reshape(x, (x.shape[0],))
+
+
+def two_results(x):
+    return x + 1, x - 1
+
+
+def loop_on_values(x):
+    return [v for v in x]
+
+
+GLOBAL = host(np.ones(5))
+
+
+def uses_a_global(x):
+    return x + GLOBAL
+
+
+def makes_an_array(x):
+    return x + ua.ones(5, device=x.device)
+
+
+FALLBACKS = {
+    branchy: "truth value",
+    indexed: "indexes",
+    sorted_: "usmarray.sort is not fused",
+    reads_shape: "reads .shape",
+    two_results: "returns a tuple",
+    loop_on_values: "iterates",
+    uses_a_global: "not passed as an argument",
+    makes_an_array: "makes an array inside",
+}
+
+
+@pytest.mark.parametrize("f", list(FALLBACKS), ids=lambda f: f.__name__)
+def test_fallbacks_run_eagerly_with_their_reason(f):
+    x = host(np.arange(5.0))
+    fused = ua.fuse(f)
+    want = f(x)
+    got = fused(x)
+    if isinstance(want, tuple):
+        for g, w in zip(got, want, strict=True):
+            same_bits(g, ua.asnumpy(w))
+    elif isinstance(want, list):
+        assert len(got) == len(want)
+    else:
+        same_bits(got, ua.asnumpy(want))
+    text = fused.explain(x)
+    assert "plan: eager: " in text and FALLBACKS[f] in text
+    assert not fused.plans[next(iter(fused.plans))].fused
+
+
+def test_a_caught_refusal_still_falls_back():
+    def f(x):
+        try:
+            bool(x)
+        except Exception:
+            pass
+        return x + 1
+
+    fused = ua.fuse(f)
+    x = host(np.arange(5.0))
+    same_bits(fused(x), ua.asnumpy(x + 1))
+    assert "truth value" in fused.explain(x)
+
+
+def test_array_api_generic_helpers_trace():
+    # A helper that takes its namespace from the array traces too.
+    def helper(a):
+        xp = a.__array_namespace__()
+        return xp.exp(a) - 1
+
+    fused = ua.fuse(lambda x: helper(x) * 2, block=BLOCK)
+    x = host(np.linspace(-1, 1, N))
+    same_bits(fused(x), ua.asnumpy(helper(x) * 2))
+    assert "plan: host, blocked" in fused.explain(x)
+
+
+def test_errors_of_the_eager_calls_are_kept():
+    fused = ua.fuse(lambda x, y: x + y, block=BLOCK)
+    with pytest.raises(ValueError):
+        fused(host(np.ones(N)), host(np.ones(N + 1)))
+    # The traced types' error: the signature runs eagerly and raises it.
+    ints = ua.fuse(lambda a: a**-1)
+    with pytest.raises(ValueError, match="negative integer powers"):
+        ints(host(np.arange(1, 4)))
+    assert "ValueError" in ints.explain(host(np.arange(1, 4)))
+
+
+def test_bad_inputs():
+    with pytest.raises(TypeError, match="takes a function"):
+        ua.fuse(3)
+    with pytest.raises(ValueError, match="block must be a positive int"):
+        ua.fuse(sse, block=0)
+    fused = ua.fuse(sse)
+    with pytest.raises(TypeError, match="argument 1 is a ndarray"):
+        fused(host(np.ones(3)), np.ones(3))
+    with pytest.raises(TypeError, match="argument 0 is a str"):
+        fused("x", host(np.ones(3)))
+    with pytest.raises(TypeError, match="by position"):
+        fused(host(np.ones(3)), y=host(np.ones(3)))
+    scalars_only = ua.fuse(lambda a: a + 1)
+    assert scalars_only(2) == 3
+    assert "no array argument" in scalars_only.explain(2)
+
+
+def test_a_plan_off_the_host_runs_eagerly():
+    from usmarray import _fuse
+
+    class Device:
+        backend, filter_string = "cuda", "cuda:gpu:0"
+
+    plan = _fuse.Plan((("array", "float64", 1, (False,), Device()),), reason=None)
+    assert not plan.fused and "not a host device" in plan.describe()
+
+
+def test_empty_and_zero_d_arrays():
+    f = ua.fuse(lambda x: ua.sum(x * 2) + x)
+    for a in (host(np.ones(0)), host(np.array(3.0))):
+        same_bits(f(a), ua.asnumpy(ua.sum(a * 2) + a))
+
+
+# Random expression trees of catalogue functions over x and y, fused against
+# eager: the helper takes its namespace from its operands, as generic code
+# does, so that it traces.
+UNARY = ["negative", "abs", "sin", "tanh", "square", "exp", "floor", "sign"]
+BINARY = ["add", "subtract", "multiply", "maximum", "minimum", "hypot", "atan2"]
+
+
+def trees():
+    leaves = st.sampled_from(["x", "y", 0.5, 2, -1.5])
+
+    def extend(children):
+        return st.one_of(
+            st.tuples(st.sampled_from(UNARY), children),
+            st.tuples(st.sampled_from(BINARY), children, children),
+            st.tuples(st.just("where"), children, children, children),
+        )
+
+    return st.recursive(leaves, extend, max_leaves=8)
+
+
+def build(tree, x, y):
+    xp = x.__array_namespace__()
+    if isinstance(tree, str):
+        return {"x": x, "y": y}[tree]
+    if not isinstance(tree, tuple):
+        return tree
+    name, *args = tree
+    values = [build(a, x, y) for a in args]
+    if name == "where":
+        c, a, b = values
+        return xp.where(c > 0 if _is_array(c) else c > 0, a, b)
+    if not any(_is_array(v) for v in values):
+        # Scalars alone: the tree's leaf stands for x.
+        values[0] = x
+    return getattr(xp, name)(*values)
+
+
+def _is_array(v):
+    return not isinstance(v, bool | int | float)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree=trees(), dtype=st.sampled_from(["float32", "float64"]))
+def test_random_expression_trees(xy, tree, dtype):
+    x, y = (ua.astype(a, dtype) for a in xy)
+    try:
+        want = build(tree, x, y)
+    except (TypeError, ValueError) as e:
+        with pytest.raises(type(e)):
+            ua.fuse(lambda x, y: build(tree, x, y))(x, y)
+        return
+    if not _is_array(want):
+        return
+    fused = ua.fuse(lambda x, y: build(tree, x, y), block=BLOCK)
+    same_bits(fused(x, y), ua.asnumpy(want))
+    assert "plan: host, blocked" in fused.explain(x, y)
