@@ -53,11 +53,11 @@ ua_gpu_upload_longs(const ua_gpu_launcher *l, const long long *v, size_t n,
         return UA_OK;
     }
     size_t bytes = n * sizeof(long long);
-    ua_status st = l->temporary(l->queue, bytes, dev);
+    ua_status st = l->ops->temporary(l->queue, bytes, dev);
     if (st == UA_OK) {
-        st = l->upload(l->queue, *dev, v, bytes);
+        st = l->ops->upload(l->queue, *dev, v, bytes);
         if (st != UA_OK) {
-            l->release_temporary(l->queue, *dev);
+            l->ops->release_temporary(l->queue, *dev);
         }
     }
     return st;
@@ -84,7 +84,7 @@ ua_gpu_stage_input(const ua_gpu_launcher *l, ua_gpu_types *t, ua_typenum to,
         src_st[UA_MAXDIMS + 1];
     size_t count = product(nd, shape) * (size_t)n;
     ua_status st =
-        l->temporary(l->queue, (count ? count : 1) * tsz, &in->staged);
+        l->ops->temporary(l->queue, (count ? count : 1) * tsz, &in->staged);
     if (st != UA_OK) {
         return st;
     }
@@ -102,7 +102,7 @@ ua_gpu_stage_input(const ua_gpu_launcher *l, ua_gpu_types *t, ua_typenum to,
     }
     ua_strided d = {in->staged, dst_st, to};
     ua_strided s = {(char *)x, src_st, t->x};
-    st = l->copy_strided(l->queue, nd + 1, full, &d, &s);
+    st = l->ops->copy_strided(l->queue, nd + 1, full, &d, &s);
     in->x = in->staged;
     in->step = (ptrdiff_t)tsz;
     t->x = to;
@@ -113,7 +113,7 @@ void
 ua_gpu_release(const ua_gpu_launcher *l, void *p)
 {
     if (p != NULL) {
-        l->release_temporary(l->queue, p);
+        l->ops->release_temporary(l->queue, p);
     }
 }
 
@@ -129,7 +129,8 @@ ua_gpu_prepare_output(const ua_gpu_launcher *l, bool same, size_t asz, int nd,
         return UA_OK;
     }
     size_t count = product(nd, shape);
-    ua_status st = l->temporary(l->queue, (count ? count : 1) * asz, &o->temp);
+    ua_status st =
+        l->ops->temporary(l->queue, (count ? count : 1) * asz, &o->temp);
     ptrdiff_t dense = (ptrdiff_t)asz;
     for (int k = nd - 1; k >= 0; k--) {
         o->rstep[k] = dense;
@@ -154,7 +155,7 @@ ua_gpu_finish_output(const ua_gpu_launcher *l, run_output *o, ua_typenum a,
         ss[k] = o->rstep[k] / (ptrdiff_t)asz;
     }
     ua_strided d = {result, ds, rtype}, s = {o->temp, ss, a};
-    ua_status st = l->copy_strided(l->queue, nd, shape, &d, &s);
+    ua_status st = l->ops->copy_strided(l->queue, nd, shape, &d, &s);
     ua_gpu_release(l, o->temp);
     return st;
 }

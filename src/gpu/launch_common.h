@@ -6,6 +6,20 @@
 
 #include "gpu/launcher.h"
 
+/* A queue with its backend's launcher, as the launches pass it on. */
+typedef struct ua_gpu_launcher {
+    void *queue;
+    const ua_gpu_launcher_ops *ops;
+} ua_gpu_launcher;
+
+/* The launcher of a compiling backend's queue (launcher.h's
+ * ua_gpu_queue). */
+static inline ua_gpu_launcher
+ua_gpu_bind(void *queue)
+{
+    return (ua_gpu_launcher){queue, ((const ua_gpu_queue *)queue)->launcher};
+}
+
 static inline ua_gpu_arg
 ptr(const void *p)
 {
@@ -62,6 +76,8 @@ typedef struct run_output {
 bool ua_gpu_aligned(const void *p, int nd, const ptrdiff_t *steps,
                     ptrdiff_t step, size_t size);
 /* Device memory holding n longs; NULL where n is 0. */
+/* reduce_launch.c: a scan, which the sorts' and groups' passes run too. */
+ua_status ua_gpu_scan_with(const ua_gpu_launcher *l, const ua_scan_plan *p);
 ua_status ua_gpu_upload_longs(const ua_gpu_launcher *l, const long long *v,
                               size_t n, void **dev);
 /* A reduction's or scan's axes for the kernels: shape, x's steps, the

@@ -1,9 +1,10 @@
 /* The reductions, scans, sorts, searches, groups and matrix products of
  * the run-time compiled backends (CUDA, SYCL): one kernel text
- * (reduce_kernels.inc) in the subset of C both languages compile, and the
- * launches that carry out each plan of the compute-kernel table through a
- * backend's launcher, so that the two backends share every decision and
- * differ only in how they compile, launch and allocate. */
+ * (reduce_kernels.inc, order_kernels.inc) in the subset of C both
+ * languages compile, and the launches that carry out each plan of the
+ * compute-kernel table through a backend's launcher, so that the backends
+ * share every decision and differ only in how they compile, launch and
+ * allocate. */
 #ifndef USMARRAY_GPU_LAUNCHER_H
 #define USMARRAY_GPU_LAUNCHER_H
 
@@ -113,9 +114,9 @@ char *ua_gpu_program_source(const ua_gpu_language *l, const ua_gpu_program *p);
 /* Whether the program uses 64-bit floating point. */
 bool ua_gpu_types_need_fp64(const ua_gpu_types *t);
 
-/* A backend's means, for one queue. */
-typedef struct ua_gpu_launcher {
-    void *queue;
+/* A compiling backend's launcher: the table it fills once for all its
+ * queues, of compile and launch, device memory and copies. */
+typedef struct ua_gpu_launcher_ops {
     /* Enqueues `groups` groups of UA_GPU_GROUP threads of a kernel of the
      * program of its family for t, compiled on first use. */
     ua_status (*launch)(void *queue, const ua_gpu_types *t, ua_gpu_kernel k,
@@ -131,14 +132,21 @@ typedef struct ua_gpu_launcher {
     /* The backend's strided copy with conversion (astype's). */
     ua_status (*copy_strided)(void *queue, int nd, const ptrdiff_t *shape,
                               const ua_strided *dst, const ua_strided *src);
-} ua_gpu_launcher;
+} ua_gpu_launcher_ops;
 
-ua_status ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p);
-ua_status ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p);
-ua_status ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p);
-ua_status ua_gpu_search(const ua_gpu_launcher *l, const ua_search_plan *p);
-ua_status ua_gpu_group(const ua_gpu_launcher *l, const ua_group_plan *p,
-                       ptrdiff_t *count);
-ua_status ua_gpu_matmul(const ua_gpu_launcher *l, const ua_matmul_plan *p);
+/* The first member of a compiling backend's queue: the GPU layer's
+ * entries below find the backend's launcher through it. */
+typedef struct ua_gpu_queue {
+    const ua_gpu_launcher_ops *launcher;
+} ua_gpu_queue;
+
+/* Entries of the compute-kernel table (core/compute/kernels.h) for the
+ * queues of any compiling backend. */
+ua_status ua_gpu_reduce(void *queue, const ua_reduce_plan *p);
+ua_status ua_gpu_scan(void *queue, const ua_scan_plan *p);
+ua_status ua_gpu_sort(void *queue, const ua_sort_plan *p);
+ua_status ua_gpu_search(void *queue, const ua_search_plan *p);
+ua_status ua_gpu_group(void *queue, const ua_group_plan *p, ptrdiff_t *count);
+ua_status ua_gpu_matmul(void *queue, const ua_matmul_plan *p);
 
 #endif

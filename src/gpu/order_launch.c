@@ -43,7 +43,7 @@ scan_counts(const ua_gpu_launcher *l, const long long *counts,
     s.x = (const char *)counts;
     s.result = (char *)offsets;
     s.xtype = s.rtype = UA_INT64;
-    return ua_gpu_scan(l, &s);
+    return ua_gpu_scan_with(l, &s);
 }
 
 /* One pass of the radix sort: the digit at shift of keys and indices
@@ -58,13 +58,14 @@ radix_pass(const ua_gpu_launcher *l, const ua_gpu_types *t,
     void *iin = bufs[2 + from], *iout = bufs[3 - from];
     ua_gpu_arg h[] = {ptr(kin), ptr(bufs[4]), i64(p->n), i64(tiles),
                       i32(shift)};
-    ua_status st = l->launch(l->queue, t, UA_GPU_RADIX_HIST, groups, h, 5);
+    ua_status st =
+        l->ops->launch(l->queue, t, UA_GPU_RADIX_HIST, groups, h, 5);
     st = st == UA_OK ? scan_counts(l, bufs[4], bufs[5], p->rows, 256 * tiles)
                      : st;
     if (st == UA_OK) {
         ua_gpu_arg a[] = {ptr(kin),     ptr(iin),  ptr(kout),  ptr(iout),
                           ptr(bufs[5]), i64(p->n), i64(tiles), i32(shift)};
-        st = l->launch(l->queue, t, UA_GPU_RADIX_SCATTER, groups, a, 8);
+        st = l->ops->launch(l->queue, t, UA_GPU_RADIX_SCATTER, groups, a, 8);
     }
     return st;
 }
@@ -88,14 +89,14 @@ radix_sort(const ua_gpu_launcher *l, const ua_gpu_types *t,
                        total * isz};
     ua_status st = UA_OK;
     for (int i = 0; st == UA_OK && i < 7; i++) {
-        st = l->temporary(l->queue, sizes[i], &bufs[i]);
+        st = l->ops->temporary(l->queue, sizes[i], &bufs[i]);
     }
     if (st == UA_OK) {
         ua_gpu_arg a[] = {ptr(p->data), ptr(bufs[0]),
                           ptr(bufs[2]), i64((long long)total),
                           i64(p->n),    i32(p->descending)};
-        st =
-            l->launch(l->queue, t, UA_GPU_RADIX_KEYS, groups_for(total), a, 6);
+        st = l->ops->launch(l->queue, t, UA_GPU_RADIX_KEYS, groups_for(total),
+                            a, 6);
     }
     int from = 0;
     for (int pass = 0; st == UA_OK && pass < passes; pass++, from ^= 1) {
@@ -104,7 +105,7 @@ radix_sort(const ua_gpu_launcher *l, const ua_gpu_types *t,
     if (st == UA_OK) {
         ptrdiff_t one = 1, n = (ptrdiff_t)total;
         ua_strided d = {bufs[6], &one, p->type}, s = {p->data, &one, p->type};
-        st = l->copy_strided(l->queue, 1, &n, &d, &s);
+        st = l->ops->copy_strided(l->queue, 1, &n, &d, &s);
     }
     if (st == UA_OK) {
         ua_gpu_arg a[] = {ptr(bufs[6]),
@@ -115,8 +116,8 @@ radix_sort(const ua_gpu_launcher *l, const ua_gpu_types *t,
                           i64(p->n),
                           i32(1),
                           i32(p->index != NULL)};
-        st = l->launch(l->queue, t, UA_GPU_RADIX_FINISH, groups_for(total), a,
-                       8);
+        st = l->ops->launch(l->queue, t, UA_GPU_RADIX_FINISH,
+                            groups_for(total), a, 8);
     }
     for (int i = 0; i < 7; i++) {
         ua_gpu_release(l, bufs[i]);
@@ -124,8 +125,8 @@ radix_sort(const ua_gpu_launcher *l, const ua_gpu_types *t,
     return st;
 }
 
-ua_status
-ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p)
+static ua_status
+sort_with(const ua_gpu_launcher *l, const ua_sort_plan *p)
 {
     ua_gpu_types t = order_types(p->type);
     size_t total = (size_t)p->rows * (size_t)p->n;
@@ -141,16 +142,17 @@ ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p)
     ua_status st = UA_OK;
     if (p->index != NULL) {
         ua_gpu_arg a[] = {ptr(p->index), i64(p->rows), i64(p->n)};
-        st = l->launch(l->queue, &t, UA_GPU_IOTA, groups_for(total), a, 3);
+        st =
+            l->ops->launch(l->queue, &t, UA_GPU_IOTA, groups_for(total), a, 3);
     }
     if (st != UA_OK || p->n < 2) {
         return st;
     }
     size_t isz = ua_dtype_itemsize(p->type);
     void *tmp = NULL, *itmp = NULL;
-    st = l->temporary(l->queue, total * isz, &tmp);
+    st = l->ops->temporary(l->queue, total * isz, &tmp);
     if (st == UA_OK && p->index != NULL) {
-        st = l->temporary(l->queue, total * 8, &itmp);
+        st = l->ops->temporary(l->queue, total * 8, &itmp);
     }
     char *src = p->data, *dst = tmp;
     int64_t *isrc = p->index, *idst = itmp;
@@ -164,7 +166,8 @@ ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p)
                           i64(p->n),
                           i64(w),
                           i32(p->descending)};
-        st = l->launch(l->queue, &t, UA_GPU_MERGE, groups_for(total), a, 9);
+        st = l->ops->launch(l->queue, &t, UA_GPU_MERGE, groups_for(total), a,
+                            9);
         char *ts = src;
         src = dst;
         dst = ts;
@@ -175,11 +178,11 @@ ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p)
     if (st == UA_OK && src != p->data) {
         ptrdiff_t one = 1, n = (ptrdiff_t)total;
         ua_strided d = {p->data, &one, p->type}, s = {src, &one, p->type};
-        st = l->copy_strided(l->queue, 1, &n, &d, &s);
+        st = l->ops->copy_strided(l->queue, 1, &n, &d, &s);
         if (st == UA_OK && p->index != NULL) {
             ua_strided di = {(char *)p->index, &one, UA_INT64};
             ua_strided si = {(char *)isrc, &one, UA_INT64};
-            st = l->copy_strided(l->queue, 1, &n, &di, &si);
+            st = l->ops->copy_strided(l->queue, 1, &n, &di, &si);
         }
     }
     ua_gpu_release(l, tmp);
@@ -187,8 +190,8 @@ ua_gpu_sort(const ua_gpu_launcher *l, const ua_sort_plan *p)
     return st;
 }
 
-ua_status
-ua_gpu_search(const ua_gpu_launcher *l, const ua_search_plan *p)
+static ua_status
+search_with(const ua_gpu_launcher *l, const ua_search_plan *p)
 {
     if (p->m == 0) {
         return UA_OK;
@@ -200,13 +203,12 @@ ua_gpu_search(const ua_gpu_launcher *l, const ua_search_plan *p)
                       i64(p->m),
                       ptr(p->result),
                       i32((int)p->mode)};
-    return l->launch(l->queue, &t, UA_GPU_SEARCH, groups_for((size_t)p->m), a,
-                     6);
+    return l->ops->launch(l->queue, &t, UA_GPU_SEARCH,
+                          groups_for((size_t)p->m), a, 6);
 }
 
-ua_status
-ua_gpu_group(const ua_gpu_launcher *l, const ua_group_plan *p,
-             ptrdiff_t *count)
+static ua_status
+group_with(const ua_gpu_launcher *l, const ua_group_plan *p, ptrdiff_t *count)
 {
     *count = 0;
     if (p->n == 0) {
@@ -214,7 +216,7 @@ ua_gpu_group(const ua_gpu_launcher *l, const ua_group_plan *p,
     }
     ua_gpu_types t = order_types(p->type);
     void *dev = NULL;
-    ua_status st = l->temporary(l->queue, 8, &dev);
+    ua_status st = l->ops->temporary(l->queue, 8, &dev);
     if (st != UA_OK) {
         return st;
     }
@@ -224,9 +226,9 @@ ua_gpu_group(const ua_gpu_launcher *l, const ua_group_plan *p,
                       i32(p->starts != NULL),
                       ptr(p->starts != NULL ? p->starts : p->group),
                       ptr(dev)};
-    st = l->launch(l->queue, &t, UA_GPU_GROUP_RUNS, 1, a, 6);
+    st = l->ops->launch(l->queue, &t, UA_GPU_GROUP_RUNS, 1, a, 6);
     long long c = 0;
-    st = st == UA_OK ? l->download(l->queue, &c, dev, 8) : st;
+    st = st == UA_OK ? l->ops->download(l->queue, &c, dev, 8) : st;
     *count = (ptrdiff_t)c;
     ua_gpu_release(l, dev);
     return st;
@@ -234,8 +236,8 @@ ua_gpu_group(const ua_gpu_launcher *l, const ua_group_plan *p,
 
 /* --------------------------------------------------------- products */
 
-ua_status
-ua_gpu_matmul(const ua_gpu_launcher *l, const ua_matmul_plan *p)
+static ua_status
+matmul_with(const ua_gpu_launcher *l, const ua_matmul_plan *p)
 {
     size_t batch = product(p->nd, p->shape);
     size_t total = batch * (size_t)p->m * (size_t)p->n;
@@ -286,8 +288,8 @@ ua_gpu_matmul(const ua_gpu_launcher *l, const ua_matmul_plan *p)
             i64(p->bk),    i64(p->bn), i64(o.rstep[nd]), i64(o.rstep[nd + 1]),
             i32(p->conj_a)};
         /* Tiles of 16 x 16 (the kernel's TILE): a group each. */
-        st = l->launch(l->queue, &t, UA_GPU_MATMUL,
-                       batch * (size_t)tm * (size_t)tn, a, 17);
+        st = l->ops->launch(l->queue, &t, UA_GPU_MATMUL,
+                            batch * (size_t)tm * (size_t)tn, a, 17);
     }
     ua_gpu_release(l, plan);
     if (st != UA_OK) {
@@ -296,4 +298,32 @@ ua_gpu_matmul(const ua_gpu_launcher *l, const ua_matmul_plan *p)
     }
     return ua_gpu_finish_output(l, &o, t.a, nd + 2, shape, cstep, p->c,
                                 p->type);
+}
+
+ua_status
+ua_gpu_sort(void *queue, const ua_sort_plan *p)
+{
+    ua_gpu_launcher l = ua_gpu_bind(queue);
+    return sort_with(&l, p);
+}
+
+ua_status
+ua_gpu_search(void *queue, const ua_search_plan *p)
+{
+    ua_gpu_launcher l = ua_gpu_bind(queue);
+    return search_with(&l, p);
+}
+
+ua_status
+ua_gpu_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
+{
+    ua_gpu_launcher l = ua_gpu_bind(queue);
+    return group_with(&l, p, count);
+}
+
+ua_status
+ua_gpu_matmul(void *queue, const ua_matmul_plan *p)
+{
+    ua_gpu_launcher l = ua_gpu_bind(queue);
+    return matmul_with(&l, p);
 }

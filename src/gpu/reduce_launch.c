@@ -34,18 +34,19 @@ write_empty(const ua_gpu_launcher *l, const ua_reduce_plan *p)
     ua_copy_strided_host(1, &one, &hd, &hs);
     size_t rsz = ua_dtype_itemsize(p->rtype);
     void *dev;
-    ua_status st = l->temporary(l->queue, rsz, &dev);
+    ua_status st = l->ops->temporary(l->queue, rsz, &dev);
     if (st != UA_OK) {
         return st;
     }
-    st = l->upload(l->queue, dev, bits, rsz);
+    st = l->ops->upload(l->queue, dev, bits, rsz);
     ptrdiff_t strides[UA_MAXDIMS], zeros[UA_MAXDIMS] = {0};
     for (int k = 0; k < p->nd; k++) {
         strides[k] = p->rstep[k] / (ptrdiff_t)rsz;
     }
     ua_strided d = {p->result, strides, p->rtype};
     ua_strided s = {dev, zeros, p->rtype};
-    st = st == UA_OK ? l->copy_strided(l->queue, p->nd, p->shape, &d, &s) : st;
+    st = st == UA_OK ? l->ops->copy_strided(l->queue, p->nd, p->shape, &d, &s)
+                     : st;
     ua_gpu_release(l, dev);
     return st;
 }
@@ -124,11 +125,11 @@ launch_lanes(const ua_gpu_launcher *l, const red_call *c,
                       i64(dbits),
                       i32(pairwise)};
     if (vec) {
-        return l->launch(l->queue, t, UA_GPU_RED_LANES_VEC,
-                         groups_for(outputs / vector_width(t->x)), a, 14);
+        return l->ops->launch(l->queue, t, UA_GPU_RED_LANES_VEC,
+                              groups_for(outputs / vector_width(t->x)), a, 14);
     }
-    return l->launch(l->queue, t, UA_GPU_RED_LANES, groups_for(outputs), a,
-                     14);
+    return l->ops->launch(l->queue, t, UA_GPU_RED_LANES, groups_for(outputs),
+                          a, 14);
 }
 
 /* Bytes in flight that keep a GPU's memory busy: each thread of
@@ -184,9 +185,9 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
     void *plan1 = NULL, *plan2 = NULL, *part = NULL;
     ua_status st = ua_gpu_upload_longs(l, p1, 3 * (size_t)(nd + 1), &plan1);
     st = st == UA_OK ? ua_gpu_upload_longs(l, p2, 3 * (size_t)nd, &plan2) : st;
-    st = st == UA_OK
-             ? l->temporary(l->queue, (size_t)count * c->outputs * asz, &part)
-             : st;
+    st = st == UA_OK ? l->ops->temporary(
+                           l->queue, (size_t)count * c->outputs * asz, &part)
+                     : st;
     if (st == UA_OK) {
         st = launch_lanes(l, c, c->t, plan1, nd + 1, (size_t)full * c->outputs,
                           c->x, len, c->step, c->op, 0, part, pairwise, dbits,
@@ -287,8 +288,8 @@ launch_dense(const ua_gpu_launcher *l, const red_call *c,
                       i32(d->per > 1 ? 0 : c->fin),
                       i64(dbits),
                       i32(d->vec)};
-    return l->launch(l->queue, t, UA_GPU_RED_DENSE,
-                     c->outputs * (size_t)d->per, a, 14);
+    return l->ops->launch(l->queue, t, UA_GPU_RED_DENSE,
+                          c->outputs * (size_t)d->per, a, 14);
 }
 
 /* Dense runs: ua_red_dense over the runs, then over each output's
@@ -310,8 +311,8 @@ run_dense(const ua_gpu_launcher *l, const red_call *c, dense_split d,
     for (;;) {
         void *part = NULL;
         if (d.per > 1) {
-            st = l->temporary(l->queue, c->outputs * (size_t)d.per * asz,
-                              &part);
+            st = l->ops->temporary(l->queue, c->outputs * (size_t)d.per * asz,
+                                   &part);
             if (st != UA_OK) {
                 break;
             }
@@ -372,8 +373,8 @@ run_reduction(const ua_gpu_launcher *l, const red_call *c)
         ptrdiff_t chunks = (n + CHUNK - 1) / CHUNK;
         void *part = NULL;
         if (chunks > 1) {
-            st = l->temporary(l->queue, c->outputs * (size_t)chunks * asz,
-                              &part);
+            st = l->ops->temporary(l->queue, c->outputs * (size_t)chunks * asz,
+                                   &part);
             if (st != UA_OK) {
                 break;
             }
@@ -391,8 +392,8 @@ run_reduction(const ua_gpu_launcher *l, const red_call *c)
                           ptr(centre != NULL ? centre : x),
                           i32(c->fin),
                           i64(dbits)};
-        st = l->launch(l->queue, t, UA_GPU_RED_CHUNKS,
-                       c->outputs * (size_t)chunks, a, 13);
+        st = l->ops->launch(l->queue, t, UA_GPU_RED_CHUNKS,
+                            c->outputs * (size_t)chunks, a, 13);
         ua_gpu_release(l, prev);
         prev = part;
         if (st != UA_OK || chunks == 1) {
@@ -420,9 +421,10 @@ arg_dense_pass(const ua_gpu_launcher *l, const red_call *c,
     ua_status st = UA_OK;
     if (d->per > 1) {
         size_t count = c->outputs * (size_t)d->per;
-        st = l->temporary(l->queue, count * ua_dtype_itemsize(c->t->a),
-                          &part[0]);
-        st = st == UA_OK ? l->temporary(l->queue, count * 8, &part[1]) : st;
+        st = l->ops->temporary(l->queue, count * ua_dtype_itemsize(c->t->a),
+                               &part[0]);
+        st = st == UA_OK ? l->ops->temporary(l->queue, count * 8, &part[1])
+                         : st;
         if (st != UA_OK) {
             return st;
         }
@@ -437,8 +439,8 @@ arg_dense_pass(const ua_gpu_launcher *l, const red_call *c,
                       i64(c->n),
                       i32(c->op),
                       i32(d->vec)};
-    return l->launch(l->queue, c->t, UA_GPU_ARG_DENSE,
-                     c->outputs * (size_t)d->per, a, 10);
+    return l->ops->launch(l->queue, c->t, UA_GPU_ARG_DENSE,
+                          c->outputs * (size_t)d->per, a, 10);
 }
 
 static ua_status
@@ -473,9 +475,9 @@ run_arg_reduction(const ua_gpu_launcher *l, const red_call *c)
         void *part[2] = {NULL, NULL};
         if (chunks > 1) {
             size_t count = c->outputs * (size_t)chunks;
-            st = l->temporary(l->queue, count * asz, &part[0]);
-            st =
-                st == UA_OK ? l->temporary(l->queue, count * 8, &part[1]) : st;
+            st = l->ops->temporary(l->queue, count * asz, &part[0]);
+            st = st == UA_OK ? l->ops->temporary(l->queue, count * 8, &part[1])
+                             : st;
             if (st != UA_OK) {
                 ua_gpu_release(l, part[0]);
                 break;
@@ -493,8 +495,8 @@ run_arg_reduction(const ua_gpu_launcher *l, const red_call *c)
                           i64(n),
                           i64(step),
                           i32(c->op)};
-        st = l->launch(l->queue, t, UA_GPU_ARG_CHUNKS,
-                       c->outputs * (size_t)chunks, a, 12);
+        st = l->ops->launch(l->queue, t, UA_GPU_ARG_CHUNKS,
+                            c->outputs * (size_t)chunks, a, 12);
         ua_gpu_release(l, prev[0]);
         ua_gpu_release(l, prev[1]);
         prev[0] = part[0];
@@ -552,7 +554,7 @@ reduce_deviations(const ua_gpu_launcher *l, const ua_reduce_plan *p,
         s *= p->shape[k];
     }
     void *centre = NULL, *plan = NULL;
-    ua_status st = l->temporary(l->queue, c->outputs * asz, &centre);
+    ua_status st = l->ops->temporary(l->queue, c->outputs * asz, &centre);
     if (st != UA_OK) {
         return st;
     }
@@ -581,8 +583,8 @@ reduce_deviations(const ua_gpu_launcher *l, const ua_reduce_plan *p,
     return st;
 }
 
-ua_status
-ua_gpu_reduce(const ua_gpu_launcher *l, const ua_reduce_plan *p)
+static ua_status
+reduce_with(const ua_gpu_launcher *l, const ua_reduce_plan *p)
 {
     if (p->n == 0) {
         return write_empty(l, p);
@@ -687,8 +689,8 @@ launch_scan_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
                       ptr(prefixes != NULL ? prefixes : x),
                       i64(pstride),
                       i32(vec)};
-    return l->launch(l->queue, t, UA_GPU_SCAN_TILES, rows * (size_t)per, a,
-                     15);
+    return l->ops->launch(l->queue, t, UA_GPU_SCAN_TILES, rows * (size_t)per,
+                          a, 15);
 }
 
 /* Whether scan_tile may read and write whole tiles as 16-byte vectors:
@@ -729,17 +731,18 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
     long long pplan[3] = {(long long)rows, (long long)(per * (ptrdiff_t)asz),
                           (long long)((per + 1) * (ptrdiff_t)asz)};
     void *totals = NULL, *prefixes = NULL, *plan2 = NULL;
-    ua_status st = l->temporary(l->queue, rows * (size_t)per * asz, &totals);
-    st = st == UA_OK ? l->temporary(l->queue, rows * (size_t)(per + 1) * asz,
-                                    &prefixes)
+    ua_status st =
+        l->ops->temporary(l->queue, rows * (size_t)per * asz, &totals);
+    st = st == UA_OK ? l->ops->temporary(
+                           l->queue, rows * (size_t)(per + 1) * asz, &prefixes)
                      : st;
     st = st == UA_OK ? ua_gpu_upload_longs(l, pplan, 3, &plan2) : st;
     if (st == UA_OK) {
         ua_gpu_arg a[] = {ptr(in->x), ptr(totals),   ptr(plan),
                           i32(nd),    i64(per),      i64(p),
                           i64(n),     i64(in->step), i32(op)};
-        st = l->launch(l->queue, t, UA_GPU_SCAN_TOTALS, rows * (size_t)per, a,
-                       9);
+        st = l->ops->launch(l->queue, t, UA_GPU_SCAN_TOTALS,
+                            rows * (size_t)per, a, 9);
     }
     if (st == UA_OK) {
         ptrdiff_t p2 = (per + scan_tile(asz) - 1) / scan_tile(asz);
@@ -759,7 +762,7 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
 }
 
 ua_status
-ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
+ua_gpu_scan_with(const ua_gpu_launcher *l, const ua_scan_plan *p)
 {
     ptrdiff_t outlen = p->op == UA_SCAN_DIFF ? p->n - 1 : p->n + p->initial;
     size_t rows = product(p->nd, p->shape);
@@ -808,8 +811,8 @@ ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
                           i32(p->rtype == UA_FLOAT16)};
         st = tiled ? scan_in_tiles(l, &t, &in, &o, plan, nd, rows, p->n, op,
                                    p->initial)
-                   : l->launch(l->queue, &t, UA_GPU_SCAN_ROWS,
-                               groups_for(rows), a, 11);
+                   : l->ops->launch(l->queue, &t, UA_GPU_SCAN_ROWS,
+                                    groups_for(rows), a, 11);
     }
     ua_gpu_release(l, plan);
     ua_gpu_release(l, in.staged);
@@ -819,4 +822,18 @@ ua_gpu_scan(const ua_gpu_launcher *l, const ua_scan_plan *p)
     }
     return ua_gpu_finish_output(l, &o, t.a, nd + 1, shape, rstep, p->result,
                                 p->rtype);
+}
+
+ua_status
+ua_gpu_reduce(void *queue, const ua_reduce_plan *p)
+{
+    ua_gpu_launcher l = ua_gpu_bind(queue);
+    return reduce_with(&l, p);
+}
+
+ua_status
+ua_gpu_scan(void *queue, const ua_scan_plan *p)
+{
+    ua_gpu_launcher l = ua_gpu_bind(queue);
+    return ua_gpu_scan_with(&l, p);
 }

@@ -60,7 +60,7 @@ def test_include_rules_can_fail():
     assert include_violations({"core/compute/index.c": '#include "gpu/launcher.h"\n'})
     assert include_violations({"gpu/launch_common.c": '#include "backends/cuda/cuda_backend.h"\n'})
     assert include_violations({"backends/host/host.c": '#include "gpu/launcher.h"\n'})
-    assert not include_violations({"backends/cuda/cuda_reduce.c": '#include "gpu/launcher.h"\n'})
+    assert not include_violations({"backends/cuda/cuda_launcher.c": '#include "gpu/launcher.h"\n'})
 
 
 def test_binding_calls_no_backend_or_driver():

@@ -144,6 +144,7 @@ new_queue(ua_cuda_context *c, CUstream stream, bool owns, void **queue)
         }
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a queue");
     }
+    q->gpu.launcher = &ua_cuda_launcher;
     q->c = c;
     q->stream = stream;
     q->owns_stream = owns;

@@ -124,7 +124,7 @@ typedef struct {
     /* The elementwise kernels compiled so far (cuda_compute.c), by
      * variant key, under lock: an open-addressed table of ew_cap slots. */
     ua_ew_table ew;
-    /* The reduction programs compiled so far (cuda_reduce.c), by their
+    /* The reduction programs compiled so far (cuda_launcher.c), by their
      * key (types, family, operation), under lock. */
     ua_ew_table reduce;
     /* The radix sort's modules (cuda_sort.c) for keys of 2, 4 and 8
@@ -146,6 +146,7 @@ typedef struct {
 } ua_cuda_context;
 
 typedef struct {
+    ua_gpu_queue gpu; /* first: the GPU layer's launches find it */
     ua_cuda_context *c;
     CUstream stream;
     bool owns_stream;     /* else the legacy default stream or another's */
@@ -190,12 +191,12 @@ const char *ua_cuda_type_name(ua_typenum t);
 
 extern const ua_compute_ops ua_cuda_compute_ops;
 
-/* The reductions, scans, sorts and products (cuda_reduce.c). */
-ua_status ua_cuda_reduce(void *queue, const ua_reduce_plan *p);
-ua_status ua_cuda_scan(void *queue, const ua_scan_plan *p);
+/* The launcher through which the GPU layer runs reductions, scans, sorts,
+ * searches, groups and products on the backend's queues, and the sorts
+ * and products that try the radix sort and cuBLAS first
+ * (cuda_launcher.c). */
+extern const ua_gpu_launcher_ops ua_cuda_launcher;
 ua_status ua_cuda_sort(void *queue, const ua_sort_plan *p);
-ua_status ua_cuda_search(void *queue, const ua_search_plan *p);
-ua_status ua_cuda_group(void *queue, const ua_group_plan *p, ptrdiff_t *count);
 ua_status ua_cuda_matmul(void *queue, const ua_matmul_plan *p);
 /* cuda_sort.c: the one-sweep radix sort where it takes the plan (*done
  * true), else nothing done. */

@@ -410,6 +410,7 @@ sycl_queue_create(void *context, int index, const ua_queue_props *props,
     if (q == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a queue");
     }
+    q->gpu.launcher = &ua_sycl_launcher;
     int order = props == NULL || props->in_order ? DPCTL_IN_ORDER : 0;
     q->q = ua_dpctl.Queue_Create(c->ctx, ua_sycl_devices[index], NULL, order);
     if (q->q == NULL) {
@@ -716,6 +717,7 @@ sycl_wrap_handle(void *context, void *handle, void **queue)
     if (q == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a queue");
     }
+    q->gpu.launcher = &ua_sycl_launcher;
     if ((q->q = ua_dpctl.Queue_Copy(handle)) == NULL) {
         free(q);
         return ua_error_set(UA_ERR_RUNTIME,

@@ -11,6 +11,7 @@
 #include "core/backend.h"
 #include "gpu/copy_kernels.h"
 #include "gpu/elementwise_source.h"
+#include "gpu/launcher.h"
 
 #define SYCL_MAX_DEVICES 64
 
@@ -48,12 +49,13 @@ typedef struct {
     ua_sycl_compute compute;
     /* The elementwise kernels built so far (sycl_compute.c), under lock. */
     ua_ew_table ew;
-    /* The reduction programs built so far (sycl_reduce.c), by their
+    /* The reduction programs built so far (sycl_launcher.c), by their
      * types' key, under lock. */
     ua_ew_table reduce;
 } sycl_context;
 
 typedef struct {
+    ua_gpu_queue gpu; /* first: the GPU layer's launches find it */
     sycl_context *c;
     DPCTLSyclQueueRef q;
     pthread_mutex_t lock; /* guards the staging buffer */
@@ -86,12 +88,9 @@ extern const ua_compute_ops ua_sycl_compute_ops;
  * 64-bit floating point or without. */
 char *ua_sycl_compute_source(bool fp64);
 
-/* The reductions, scans, sorts and products (sycl_reduce.c). */
-ua_status ua_sycl_reduce(void *queue, const ua_reduce_plan *p);
-ua_status ua_sycl_scan(void *queue, const ua_scan_plan *p);
-ua_status ua_sycl_sort(void *queue, const ua_sort_plan *p);
-ua_status ua_sycl_search(void *queue, const ua_search_plan *p);
-ua_status ua_sycl_group(void *queue, const ua_group_plan *p, ptrdiff_t *count);
-ua_status ua_sycl_matmul(void *queue, const ua_matmul_plan *p);
+/* The launcher through which the GPU layer runs reductions, scans, sorts,
+ * searches, groups and products on the backend's queues
+ * (sycl_launcher.c). */
+extern const ua_gpu_launcher_ops ua_sycl_launcher;
 
 #endif

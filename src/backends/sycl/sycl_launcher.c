@@ -1,11 +1,12 @@
-/* The SYCL backend's reductions, scans, sorts, searches, groups and
- * matrix products: the GPU layer's kernels (gpu/launcher.h) as
- * OpenCL C, which the runtime builds through dpctl once per context, pair
- * of types and family of kernels, launched in groups of UA_GPU_GROUP work-items.
+/* The SYCL backend's launcher (gpu/launcher.h), through which the GPU
+ * layer runs reductions, scans, sorts, searches, groups and matrix
+ * products: its kernels as OpenCL C, which the runtime builds through
+ * dpctl once per context, pair of types and family of kernels, launched in
+ * groups of UA_GPU_GROUP work-items.
  *
  * On a CPU device, whose USM is this process's memory, the core runs
  * these on the host backend's kernels instead (core/compute/route.c):
- * these entries serve the other devices. */
+ * the launcher serves the other devices. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,52 +148,10 @@ copy_waiting(void *queue, void *dst, const void *src, size_t n)
     return st;
 }
 
-static ua_gpu_launcher
-launcher(void *queue)
-{
-    return (ua_gpu_launcher){
-        queue,        launch,       temporary,           release_temporary,
-        copy_waiting, copy_waiting, ua_sycl_copy_strided};
-}
-
-ua_status
-ua_sycl_reduce(void *queue, const ua_reduce_plan *p)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_reduce(&l, p);
-}
-
-ua_status
-ua_sycl_scan(void *queue, const ua_scan_plan *p)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_scan(&l, p);
-}
-
-ua_status
-ua_sycl_sort(void *queue, const ua_sort_plan *p)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_sort(&l, p);
-}
-
-ua_status
-ua_sycl_search(void *queue, const ua_search_plan *p)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_search(&l, p);
-}
-
-ua_status
-ua_sycl_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_group(&l, p, count);
-}
-
-ua_status
-ua_sycl_matmul(void *queue, const ua_matmul_plan *p)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_matmul(&l, p);
-}
+const ua_gpu_launcher_ops ua_sycl_launcher = {
+    .launch = launch,
+    .temporary = temporary,
+    .release_temporary = release_temporary,
+    .upload = copy_waiting,
+    .download = copy_waiting,
+    .copy_strided = ua_sycl_copy_strided};

@@ -1,12 +1,13 @@
-/* The CUDA backend's reductions, scans, sorts, searches, groups and
- * matrix products: the GPU layer's kernels (gpu/launcher.h) as CUDA
- * C++, which NVRTC compiles once per context, pair of types, family of
- * kernels and operation, each of the family's kernels alone and side by
- * side with the others (kept on disk between processes), launched
- * in blocks of UA_GPU_GROUP threads on the queue's stream.  Temporaries
- * come from the stream-ordered pool and go back to it in stream order, so
- * that nothing waits for the device but a group count.  Matrix products
- * go to cuBLAS where it takes them (cuda_blas.c). */
+/* The CUDA backend's launcher (gpu/launcher.h), through which the GPU
+ * layer runs reductions, scans, sorts, searches, groups and matrix
+ * products: its kernels as CUDA C++, which NVRTC compiles once per
+ * context, pair of types, family of kernels and operation, each of the
+ * family's kernels alone and side by side with the others (kept on disk
+ * between processes), launched in blocks of UA_GPU_GROUP threads on the
+ * queue's stream.  Temporaries come from the stream-ordered pool and go
+ * back to it in stream order, so that nothing waits for the device but a
+ * group count.  Sorts go to the one-sweep radix sort (cuda_sort.c) and
+ * matrix products to cuBLAS (cuda_blas.c) where they take the plan. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,52 +179,21 @@ download(void *queue, void *dst, const void *src, size_t n)
     return st;
 }
 
-static ua_gpu_launcher
-launcher(void *queue)
-{
-    return (ua_gpu_launcher){
-        queue,  launch,   temporary,           release_temporary,
-        upload, download, ua_cuda_copy_strided};
-}
+const ua_gpu_launcher_ops ua_cuda_launcher = {
+    .launch = launch,
+    .temporary = temporary,
+    .release_temporary = release_temporary,
+    .upload = upload,
+    .download = download,
+    .copy_strided = ua_cuda_copy_strided};
 
-ua_status
-ua_cuda_reduce(void *queue, const ua_reduce_plan *p)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_reduce(&l, p);
-}
-
-ua_status
-ua_cuda_scan(void *queue, const ua_scan_plan *p)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_scan(&l, p);
-}
-
+/* The radix sort and cuBLAS first, where they take the plan. */
 ua_status
 ua_cuda_sort(void *queue, const ua_sort_plan *p)
 {
     bool done = false;
     ua_status st = ua_cuda_radix_sort(queue, p, &done);
-    if (st != UA_OK || done) {
-        return st;
-    }
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_sort(&l, p);
-}
-
-ua_status
-ua_cuda_search(void *queue, const ua_search_plan *p)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_search(&l, p);
-}
-
-ua_status
-ua_cuda_group(void *queue, const ua_group_plan *p, ptrdiff_t *count)
-{
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_group(&l, p, count);
+    return st != UA_OK || done ? st : ua_gpu_sort(queue, p);
 }
 
 ua_status
@@ -231,9 +201,5 @@ ua_cuda_matmul(void *queue, const ua_matmul_plan *p)
 {
     bool done = false;
     ua_status st = ua_cuda_blas_gemm(queue, p, &done);
-    if (st != UA_OK || done) {
-        return st;
-    }
-    ua_gpu_launcher l = launcher(queue);
-    return ua_gpu_matmul(&l, p);
+    return st != UA_OK || done ? st : ua_gpu_matmul(queue, p);
 }
