@@ -723,10 +723,12 @@ class _Fused(Protocol):
     def explain(self, *args: _FuseArgument) -> str: ...
 
 @overload
-def fuse(fn: Callable[..., USMArray], *, block: int | None = None) -> _Fused: ...
+def fuse(
+    fn: Callable[..., USMArray], *, block: int | None = None, threads: int | None = None
+) -> _Fused: ...
 @overload
 def fuse(
-    fn: None = None, *, block: int | None = None
+    fn: None = None, *, block: int | None = None, threads: int | None = None
 ) -> Callable[[Callable[..., USMArray]], _Fused]: ...
 
 _DTypeOrArray = np.dtype[Any] | USMArray | type | str

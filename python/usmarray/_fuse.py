@@ -14,14 +14,20 @@ import functools
 import itertools
 import math
 import operator
+import os
+import threading
 import types
 
 from . import _usmarray as _ua  # type: ignore[attr-defined]
 
-# Elements a block: the chain of a block's temporaries stays in a core's
-# L2 (512 KiB on the EPYC this was measured on: 16 Ki float64 temporaries
-# of 128 KiB each keep a GELU's chain of three or four live ones inside it).
-BLOCK_ELEMENTS = 16384
+# Bytes of the widest type a block: 256 KiB, 32 Ki float64 elements.  A
+# block's temporaries stay in a core's L2 and L3 (512 KiB and 32 MiB on the
+# EPYC measured), and a result of this size is the smallest that the
+# extension computes with the GIL released, so that two threads' blocks run
+# at once (smaller blocks were no faster there: docs/fuse.rst).
+BLOCK_BYTES = 256 * 1024
+# Threads that take blocks: the calling one and one more.
+THREADS = min(2, os.cpu_count() or 1)
 
 _REDUCTIONS = ("sum", "prod", "max", "min", "mean", "any", "all")
 _SCALAR_TYPES = (bool, int, float, complex)
@@ -684,10 +690,48 @@ def _broadcast_map(n, shapes, maps):
     return tuple(result)
 
 
-def evaluate_blocked(plan, args, block=None):
+def block_elements(plan, block=None):
+    """Elements a block: block, else BLOCK_BYTES of the graph's widest type."""
+    if block:
+        return block
+    widest = max(_ua.empty(0, dtype=n.dtype).itemsize for n in plan.nodes if n.dtype is not None)
+    return max(1024, BLOCK_BYTES // widest)
+
+
+def _map_blocks(layout, fn, threads):
+    """fn of each block, in the blocks' order; the blocks split into
+    contiguous runs, one a thread (the extension's calls on a block release
+    the GIL)."""
+    blocks = list(layout.blocks())
+    if threads < 2 or len(blocks) < 2 * threads:
+        return [fn(b) for b in blocks]
+    step = -(-len(blocks) // threads)
+    runs = [blocks[i : i + step] for i in range(0, len(blocks), step)]
+    results = [None] * len(runs)
+    errors = []
+
+    def run(i):
+        try:
+            results[i] = [fn(b) for b in runs[i]]
+        except BaseException as e:  # raised in the caller below
+            errors.append(e)
+
+    workers = [threading.Thread(target=run, args=(i,)) for i in range(1, len(runs))]
+    for w in workers:
+        w.start()
+    run(0)
+    for w in workers:
+        w.join()
+    if errors:
+        raise errors[0]
+    return [r for run_results in results for r in run_results]
+
+
+def evaluate_blocked(plan, args, block=None, threads=None):
     """The graph over the frame's blocks: each block's chain of eager calls
     on block views, so its temporaries stay in cache."""
-    block = block or BLOCK_ELEMENTS
+    block = block_elements(plan, block)
+    threads = THREADS if threads is None else threads
     try:
         layout = _Layout(plan, args, block)
     except _Unblockable:
@@ -700,7 +744,7 @@ def evaluate_blocked(plan, args, block=None):
             known[n.id] = _compute(n, [known[a.id] if isinstance(a, Proxy) else a for a in n.args])
     for n in plan.nodes:
         if n.kind == "reduce" and not layout.is_local(n) and n.id not in known:
-            known[n.id] = _global_reduction(plan, layout, known, n)
+            known[n.id] = _global_reduction(plan, layout, known, n, threads)
     out = plan.output
     if out.id in known or not layout.shapes[out.id]:
         if out.id not in known:
@@ -709,8 +753,11 @@ def evaluate_blocked(plan, args, block=None):
     result = _ua.empty(
         layout.shapes[out.id], dtype=out.dtype, device=args[_first_array(plan)].device
     )
-    for blk in layout.blocks():
+
+    def write(blk):
         result[layout.key(out.id, blk)] = _block_value(plan, layout, known, out, blk)
+
+    _map_blocks(layout, write, threads)
     return result
 
 
@@ -722,7 +769,7 @@ def _contiguous(a):
     return not isinstance(a, _ua.USMArray) or a.flags.c_contiguous
 
 
-def _global_reduction(plan, layout, known, n):
+def _global_reduction(plan, layout, known, n, threads):
     """A reduction over a blocked axis: of all axes, per-block partial
     results combined (in another summation order); else on the whole
     operand."""
@@ -736,10 +783,11 @@ def _global_reduction(plan, layout, known, n):
         return n.op(whole, **n.kwargs)
     partial_op = _ua.sum if name == "mean" else n.op
     partial_kwargs = {k: v for k, v in n.kwargs.items() if k == "dtype"}
-    partials = [
-        partial_op(_block_value(plan, layout, known, operand, blk), **partial_kwargs)
-        for blk in layout.blocks()
-    ]
+    partials = _map_blocks(
+        layout,
+        lambda blk: partial_op(_block_value(plan, layout, known, operand, blk), **partial_kwargs),
+        threads,
+    )
     stacked = _ua.stack(partials)
     if name == "mean":
         total = _ua.sum(stacked) / math.prod(layout.shapes[operand.id])
@@ -814,13 +862,14 @@ class Fused:
     """A function traced once per signature and evaluated as a graph; see
     :func:`fuse`."""
 
-    def __init__(self, fn, block=None):
+    def __init__(self, fn, block=None, threads=None):
         if not callable(fn):
             raise TypeError(f"fuse() takes a function, not a {type(fn).__name__}")
-        if block is not None and (not isinstance(block, int) or block < 1):
-            raise ValueError(f"fuse(): block must be a positive int, not {block!r}")
+        for name, value in (("block", block), ("threads", threads)):
+            if value is not None and (type(value) is not int or value < 1):
+                raise ValueError(f"fuse(): {name} must be a positive int, not {value!r}")
         functools.update_wrapper(self, fn)
-        self.fn, self.block = fn, block
+        self.fn, self.block, self.threads = fn, block, threads
         self.plans = {}
         self.traces = 0
 
@@ -843,20 +892,21 @@ class Fused:
         plan = self.plan(*args, **kwargs)
         text = plan.describe()
         if plan.fused:
-            text += "\n" + _describe_blocks(plan, args, self.block or BLOCK_ELEMENTS)
+            threads = THREADS if self.threads is None else self.threads
+            text += "\n" + _describe_blocks(plan, args, block_elements(plan, self.block), threads)
         return text
 
     def __call__(self, *args, **kwargs):
         plan = self.plan(*args, **kwargs)
         if not plan.fused:
             return self.fn(*args)
-        return evaluate_blocked(plan, args, self.block)
+        return evaluate_blocked(plan, args, self.block, self.threads)
 
     def __repr__(self):
         return f"<usmarray.fuse of {self.fn!r}: {len(self.plans)} signatures>"
 
 
-def _describe_blocks(plan, args, block):
+def _describe_blocks(plan, args, block, threads):
     try:
         layout = _Layout(plan, args, block)
     except _Unblockable as e:
@@ -869,7 +919,8 @@ def _describe_blocks(plan, args, block):
         return "stages: the whole arrays, one call at a time (an argument is not C-contiguous)"
     lines = [
         f"frame {layout.frame}: blocks of {layout.chunk} along axis {layout.axis}"
-        f" ({layout.chunk * math.prod(layout.frame[layout.axis + 1 :])} elements)"
+        f" ({layout.chunk * math.prod(layout.frame[layout.axis + 1 :])} elements),"
+        f" {threads} thread{'s' if threads > 1 else ''}"
     ]
     for n in plan.nodes:
         if n.kind == "reduce":
@@ -890,10 +941,11 @@ def _global_kind(layout, n):
     return "on the whole operand (it reduces a blocked axis)"
 
 
-def fuse(fn=None, *, block=None):
+def fuse(fn=None, *, block=None, threads=None):
     """A function of usmarray arrays evaluated as one fused expression.
 
-    ``fuse(f)`` or ``@fuse`` (``@fuse(block=n)`` for another block size)
+    ``fuse(f)`` or ``@fuse`` (``@fuse(block=n, threads=t)`` for another
+    block size in elements or number of threads)
     traces ``f`` once per signature of its arguments (each array's dtype,
     number of dimensions, axes of length 1 and device; each Python scalar's
     type) into a graph of the namespace's elementwise functions, operators,
@@ -905,5 +957,5 @@ def fuse(fn=None, *, block=None):
     runs eagerly; ``explain(*args)`` gives the plan or the reason.
     """
     if fn is None:
-        return functools.partial(fuse, block=block)
-    return Fused(fn, block)
+        return functools.partial(fuse, block=block, threads=threads)
+    return Fused(fn, block, threads)

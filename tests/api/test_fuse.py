@@ -162,7 +162,7 @@ def test_reductions_along_axes(f):
 def test_explain_shows_the_stages():
     m = host(np.ones((200, 64)))
     text = ua.fuse(softmax, block=BLOCK).explain(m)
-    assert "blocks of 15 along axis 0" in text
+    assert "blocks of 15 along axis 0" in text and "2 threads" in text
     assert text.count("in each block") == 2
     x = host(np.ones(N))
     text = ua.fuse(variance, block=BLOCK).explain(x, x)
@@ -384,3 +384,13 @@ def test_random_expression_trees(xy, tree, dtype):
     fused = ua.fuse(lambda x, y: build(tree, x, y), block=BLOCK)
     same_bits(fused(x, y), ua.asnumpy(want))
     assert "plan: host, blocked" in fused.explain(x, y)
+
+
+@pytest.mark.parametrize("f", [sse, variance, lambda x, y: gelu(x) - y])
+def test_threads_give_the_same_bits(xy, f):
+    x, y = xy
+    one = ua.fuse(f, block=BLOCK, threads=1)(x, y)
+    two = ua.fuse(f, block=BLOCK, threads=2)(x, y)
+    same_bits(two, ua.asnumpy(one))
+    with pytest.raises(ValueError, match="threads must be a positive int"):
+        ua.fuse(f, threads=0)
