@@ -15,7 +15,6 @@ import itertools
 import math
 import operator
 import os
-import threading
 import types
 
 from . import _usmarray as _ua  # type: ignore[attr-defined]
@@ -477,8 +476,10 @@ def trace(fn, args, key):
         return Plan(key, reason=tr.reason or f"tracing raised {type(e).__name__}: {e}")
     if tr.reason is not None:
         return Plan(key, reason=tr.reason)
-    if not isinstance(out, Proxy) or out.dtype is None:
+    if not isinstance(out, Proxy):
         return Plan(key, reason=f"the function returns a {type(out).__name__}, not one array")
+    if out.dtype is None:
+        return Plan(key, reason="the function returns a Python scalar, not one array")
     return Plan(key, tr.nodes, out)
 
 
@@ -543,18 +544,8 @@ def _compute(node, operands):
 
 def evaluate_whole(plan, args):
     """The graph on the whole arrays: the eager calls, one after another."""
-    values = {}
-    for n in plan.nodes:
-        values[n.id] = (
-            _leaf_value(n, args)
-            if n.index is not None
-            else _compute(n, [values[a.id] if isinstance(a, Proxy) else a for a in n.args])
-        )
-    return values[plan.output.id]
-
-
-def _leaf_value(n, args):
-    return args[n.index]
+    known = {n.id: args[n.index] for n in plan.nodes if n.index is not None}
+    return _whole_value(plan, known, plan.output)
 
 
 def _shapes(plan, args):
@@ -694,8 +685,21 @@ def block_elements(plan, block=None):
     """Elements a block: block, else BLOCK_BYTES of the graph's widest type."""
     if block:
         return block
-    widest = max(_ua.empty(0, dtype=n.dtype).itemsize for n in plan.nodes if n.dtype is not None)
+    widest = max(n.dtype.itemsize for n in plan.nodes if n.dtype is not None)
     return max(1024, BLOCK_BYTES // widest)
+
+
+_POOL = {}
+
+
+def _pool(workers):
+    """The threads that take blocks beside the caller's, made once (a
+    thread's start costs about a block's work)."""
+    if workers not in _POOL:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _POOL[workers] = ThreadPoolExecutor(workers, thread_name_prefix="usmarray-fuse")
+    return _POOL[workers]
 
 
 def _map_blocks(layout, fn, threads):
@@ -707,24 +711,10 @@ def _map_blocks(layout, fn, threads):
         return [fn(b) for b in blocks]
     step = -(-len(blocks) // threads)
     runs = [blocks[i : i + step] for i in range(0, len(blocks), step)]
-    results = [None] * len(runs)
-    errors = []
-
-    def run(i):
-        try:
-            results[i] = [fn(b) for b in runs[i]]
-        except BaseException as e:  # raised in the caller below
-            errors.append(e)
-
-    workers = [threading.Thread(target=run, args=(i,)) for i in range(1, len(runs))]
-    for w in workers:
-        w.start()
-    run(0)
-    for w in workers:
-        w.join()
-    if errors:
-        raise errors[0]
-    return [r for run_results in results for r in run_results]
+    pool = _pool(threads - 1)
+    others = [pool.submit(lambda run: [fn(b) for b in run], run) for run in runs[1:]]
+    first = [fn(b) for b in runs[0]]
+    return first + [r for f in others for r in f.result()]
 
 
 def evaluate_blocked(plan, args, block=None, threads=None):
@@ -801,12 +791,17 @@ def _global_reduction(plan, layout, known, n, threads):
 
 
 def _whole_value(plan, known, target):
-    values = dict(known)
-    for n in plan.nodes:
-        if n.id in values or n.id > target.id:
-            continue
-        values[n.id] = _compute(n, [values[a.id] if isinstance(a, Proxy) else a for a in n.args])
+    """target's value computed on the whole arrays, from what it needs."""
+    values = {}
+    for n, dead in _schedule(plan, known, target):
+        values[n.id] = known[n.id] if n.id in known else _compute(n, _operands(n, values))
+        for d in dead:
+            del values[d]
     return values[target.id]
+
+
+def _operands(n, values):
+    return [values[a.id] if isinstance(a, Proxy) else a for a in n.args]
 
 
 def _block_value(plan, layout, known, target, blk):
@@ -820,7 +815,7 @@ def _block_value(plan, layout, known, target, blk):
                 layout.view(n.id, known[n.id], blk) if n.dtype is not None else known[n.id]
             )
             continue
-        values[n.id] = _compute(n, [values[a.id] if isinstance(a, Proxy) else a for a in n.args])
+        values[n.id] = _compute(n, _operands(n, values))
         for d in dead:
             del values[d]
     return values[target.id]
