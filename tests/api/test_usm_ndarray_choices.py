@@ -333,3 +333,37 @@ def test_sums_into_bool_keep_the_identities():
         True,
         True,
     ]
+
+
+# ------------------------------------------------------------ USM kinds
+
+KINDS = ["host", "shared", "device"]
+
+
+def coerced(a, b):
+    """dpctl.utils.get_coerced_usm_type: device over shared over host."""
+    return min(a, b, key=["device", "shared", "host"].index)
+
+
+@pytest.mark.parametrize("first", KINDS)
+@pytest.mark.parametrize("second", KINDS)
+def test_results_of_several_operands_coerce_their_usm_kinds(first, second):
+    a = ua.ones((2, 2), usm_type=first)
+    b = ua.ones((2, 2), usm_type=second)
+    want = coerced(first, second)
+    results = {
+        "a + b": a + b,
+        "b - a": ua.subtract(a, b),
+        "a < b": a < b,
+        "where": ua.where(a > 0, a, b),
+        "where, mask": ua.where(b > 0, a, 1.0),
+        "clip": ua.clip(a, b, b),
+        "concat": ua.concat([a, b]),
+        "stack": ua.stack([a, b]),
+        "matmul": a @ b,
+    }
+    assert {k: r.usm_type for k, r in results.items()} == dict.fromkeys(results, want)
+    assert (a + 1).usm_type == first and ua.exp(b).usm_type == second
+    before = a
+    a += b
+    assert a is before and a.usm_type == first

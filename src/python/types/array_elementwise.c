@@ -203,6 +203,20 @@ common_array(ua_ew_id f, PyObject *const *objs, const ua_ew_operand *ops,
     return first;
 }
 
+/* The result's USM kind, as dpctl coerces its operands' kinds: device
+ * over shared over host (the enum's order). */
+static ua_usm_kind
+coerced_kind(PyObject *const *objs, const ua_ew_operand *ops, int n)
+{
+    ua_usm_kind kind = UA_USM_HOST;
+    for (int k = 0; k < n; k++) {
+        if (!ops[k].is_scalar && base_of(objs[k])->kind < kind) {
+            kind = base_of(objs[k])->kind;
+        }
+    }
+    return kind;
+}
+
 static int
 check_into(ua_ew_id f, const ua_ew_resolved *r, PyObject *into)
 {
@@ -374,7 +388,7 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
         Py_ssize_t strides[UA_MAXDIMS];
         ua_elementwise_result_strides(&r, ops, strides);
         out = ua_py_array_empty(st, r.nd, r.shape, strides, r.out_type, 'K',
-                                base_of(x)->kind, base_of(x)->queue);
+                                coerced_kind(objs, ops, n), base_of(x)->queue);
     }
     double t2 = trace_now();
     if (out != NULL && run(st, &r, ops, out) < 0) {
