@@ -955,7 +955,7 @@ def matrix_transpose(x: USMArray, /) -> USMArray: ...
 
 # Elementwise functions, generated from src/core/compute/elementwise_catalogue.h
 # by tools/gen_public_api.py.
-_Operand = USMArray | builtins.bool | int | float | complex
+_Operand = USMArray | builtins.bool | int | float | complex | np.bool_ | np.number[Any]
 
 # <gen:elementwise>
 def abs(x: USMArray, /) -> USMArray: ...
