@@ -413,6 +413,32 @@ ua_c_pow(ua_complex a, ua_complex b)
         UA_EW_LOOP##ARITY(NAME, RULE, EXPR))
 UA_ELEMENTWISE(UA_EW_KERNEL_)
 
+/* signbit of floats: the sign bit itself, shifted down (the catalogue's
+ * copysign(1, a) < 0 is three operations a lane before the narrowing to
+ * bools); float16 is computed in float, whose sign its own is. */
+#if UA_KIND_FLOAT && UA_R_BITS == 64
+#define UA_EW_SIGN_BIT(a) ((bool)(ua_vm_bits(a) >> 63))
+#elif UA_KIND_FLOAT
+#define UA_EW_SIGN_BIT(a) ((bool)(ua_vm_bitsf(a) >> 31))
+#endif
+#ifdef UA_EW_SIGN_BIT
+UA_EW_CLONES static void
+ew_sign_bit(char *o_, ptrdiff_t so, char *const *in, const ptrdiff_t *s,
+            ptrdiff_t n)
+{
+    if (so != 1 || s[0] != 1) {
+        ew_signbit(o_, so, in, s, n);
+        return;
+    }
+    bool *restrict o = (bool *)o_;
+    const T *restrict pa = (const T *)in[0];
+    for (ptrdiff_t i = 0; i < n; i++) {
+        o[i] = UA_EW_SIGN_BIT(pa[i]);
+    }
+}
+#define ew_signbit ew_sign_bit
+#endif
+
 /* float32 sin, cos and tan: dense operands in blocks, each with the
  * cheapest reduction by pi/2 that its inputs allow (host_vector_mathf.h);
  * other steps take the loops above, with the one for every float. */
