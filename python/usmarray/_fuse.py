@@ -291,7 +291,7 @@ def _sample_of(trace, a):
         if a._trace is not trace:
             trace.refuse("a traced value of another fused call is used")
         if a.dtype is None:
-            return _SAMPLE[a.pytype]
+            return _SAMPLE[a.pytype] if a.pytype in _SAMPLE else a.pytype(1)
         return trace.sample(a.dtype, a.ndim)
     if a is None or isinstance(a, _SCALAR_TYPES):
         return a
@@ -406,14 +406,20 @@ def signature_of(args):
     for i, a in enumerate(args):
         if isinstance(a, _ua.USMArray):
             key.append(("array", str(a.dtype), a.ndim, tuple(n == 1 for n in a.shape), a.device))
-        elif type(a) in _SCALAR_TYPES:
+        elif type(a) in _SCALAR_TYPES or _is_numpy_scalar(a):
             key.append(("scalar", type(a)))
         else:
             raise TypeError(
                 f"fuse: argument {i} is a {type(a).__name__}; a fused function takes "
-                "usmarray arrays and Python scalars (bool, int, float, complex)"
+                "usmarray arrays, Python scalars (bool, int, float, complex) and NumPy scalars"
             )
     return tuple(key)
+
+
+def _is_numpy_scalar(a):
+    """A NumPy scalar (an operand with its own dtype), told without
+    importing NumPy."""
+    return type(a).__module__ == "numpy" and getattr(a, "ndim", None) == 0 and hasattr(a, "dtype")
 
 
 def _describe_signature(key):

@@ -95,6 +95,15 @@ def test_python_scalar_arguments():
     same_bits(out, ua.asnumpy(2 * x + 2))
 
 
+def test_numpy_scalar_arguments():
+    x = host(np.linspace(-2, 2, N, dtype=np.float32))
+    fused = ua.fuse(lambda x, a: x * a - a, block=BLOCK)
+    for a in (np.float64(0.5), np.float32(1.5), np.int8(3)):
+        want = x * a - a
+        same_bits(fused(x, a), ua.asnumpy(want))
+    assert fused.traces == 3
+
+
 def sse(x, y):
     return ua.sum((x - y) ** 2)
 
