@@ -695,17 +695,18 @@ def block_elements(plan, block=None):
     return max(1024, BLOCK_BYTES // widest)
 
 
-_POOL = {}
-
-
 def _pool(workers):
     """The threads that take blocks beside the caller's, made once (a
     thread's start costs about a block's work)."""
-    if workers not in _POOL:
-        from concurrent.futures import ThreadPoolExecutor
+    pools = _pool.__dict__.setdefault("made", {})
+    if workers not in pools:
+        # Imported here: importing usmarray stays as quick as it was.
+        import concurrent.futures
 
-        _POOL[workers] = ThreadPoolExecutor(workers, thread_name_prefix="usmarray-fuse")
-    return _POOL[workers]
+        pools[workers] = concurrent.futures.ThreadPoolExecutor(
+            workers, thread_name_prefix="usmarray-fuse"
+        )
+    return pools[workers]
 
 
 def _map_blocks(layout, fn, threads):
