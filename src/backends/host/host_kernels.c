@@ -61,11 +61,34 @@ index_element(ua_index_mode mode, const ua_index_plan *p, char *r, char *a,
     return true;
 }
 
+/* How many indices ahead a gather asks for its element: random reads of
+ * a large array each wait on memory, and the core overlaps only those its
+ * window of instructions holds (4 Mi of 16 Mi float32 on one thread: 75
+ * to 87 ms against 101 to 110 without, NumPy's 88 to 136, under load 8;
+ * 16 and 64 ahead measured alike). */
+#define GATHER_AHEAD 32
+
+/* The element of index k, asked of the caches ahead of its read (an index
+ * out of bounds asks for nothing: the loop then stops at it). */
+static inline void
+gather_prefetch(const char *a, ptrdiff_t stride, const char *ix, int64_t len)
+{
+    int64_t v;
+    memcpy(&v, ix, 8);
+    v += v < 0 ? len : 0;
+    if ((uint64_t)v < (uint64_t)len) {
+        __builtin_prefetch(a + v * stride);
+    }
+}
+
 /* The common gather: one axis, elements of a fixed size; the compiler
  * makes each memcpy one load or store. */
 #define GATHER_FLAT(SIZE)                                                     \
     for (ptrdiff_t i = 0; i < n; i++) {                                       \
         int64_t v;                                                            \
+        if (i + GATHER_AHEAD < n) {                                           \
+            gather_prefetch(a, p->stride, ix + (i + GATHER_AHEAD) * is, len); \
+        }                                                                     \
         memcpy(&v, ix + i * is, 8);                                           \
         v += v < 0 ? len : 0;                                                 \
         if ((uint64_t)v >= (uint64_t)len) {                                   \
