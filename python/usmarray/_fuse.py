@@ -21,9 +21,11 @@ from . import _usmarray as _ua  # type: ignore[attr-defined]
 
 # Bytes of the widest type a block: 256 KiB, 32 Ki float64 elements.  A
 # block's temporaries stay in a core's L2 and L3 (512 KiB and 32 MiB on the
-# EPYC measured), and a result of this size is the smallest that the
+# 2-core EPYC measured), and a result of this size is the smallest that the
 # extension computes with the GIL released, so that two threads' blocks run
-# at once (smaller blocks were no faster there: docs/fuse.rst).
+# at once.  There, on a loaded machine, blocks of 16 Ki to 64 Ki float64
+# were within the noise of each other on one thread, and two threads gained
+# (GELU in 0.55 of one thread's time) only with blocks of this size.
 BLOCK_BYTES = 256 * 1024
 # Threads that take blocks: the calling one and one more.
 THREADS = min(2, os.cpu_count() or 1)
@@ -293,7 +295,7 @@ def _sample_of(trace, a):
         if a.dtype is None:
             return _SAMPLE[a.pytype] if a.pytype in _SAMPLE else a.pytype(1)
         return trace.sample(a.dtype, a.ndim)
-    if a is None or isinstance(a, _SCALAR_TYPES):
+    if a is None or isinstance(a, _SCALAR_TYPES) or _is_numpy_scalar(a):
         return a
     if isinstance(a, _ua.USMArray):
         trace.refuse("an array not passed as an argument (a global or one made inside) is used")
@@ -949,8 +951,8 @@ def fuse(fn=None, *, block=None, threads=None):
     ``fuse(f)`` or ``@fuse`` (``@fuse(block=n, threads=t)`` for another
     block size in elements or number of threads)
     traces ``f`` once per signature of its arguments (each array's dtype,
-    number of dimensions, axes of length 1 and device; each Python scalar's
-    type) into a graph of the namespace's elementwise functions, operators,
+    number of dimensions, axes of length 1 and device; each Python or NumPy
+    scalar's type) into a graph of the namespace's elementwise functions, operators,
     ``where``, ``astype``, ``clip`` and the reductions ``sum``, ``prod``,
     ``max``, ``min``, ``mean``, ``any`` and ``all``.  On the host the graph
     runs in blocks that stay in cache; elementwise results equal the eager

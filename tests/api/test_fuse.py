@@ -102,6 +102,11 @@ def test_numpy_scalar_arguments():
         want = x * a - a
         same_bits(fused(x, a), ua.asnumpy(want))
     assert fused.traces == 3
+    # A NumPy scalar constant in the function: strongly typed, as eagerly.
+    for c in (np.float64(0.1), np.float32(0.1), np.int16(3)):
+        constant = ua.fuse(lambda x, c=c: x * c, block=BLOCK)
+        same_bits(constant(x), ua.asnumpy(x * c))
+        assert "plan: host, blocked" in constant.explain(x)
 
 
 def sse(x, y):
