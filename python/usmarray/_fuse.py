@@ -598,7 +598,26 @@ class _Layout:
         arrays = [self.shapes[n.id] for n in plan.nodes if n.kind == "arg"]
         self.frame = tuple(_ua.broadcast_shapes(*arrays))
         self.maps = _axis_maps(plan, self.shapes, self.frame)
-        self.axis, self.chunk = _block_axis(self.frame, block)
+        limit = self._first_axis_reduced_along(plan)
+        self.axis, self.chunk = _block_axis(self.frame, block, limit)
+
+    def _first_axis_reduced_along(self, plan):
+        """The first frame axis that a reduction along some axes (not all of
+        its operand's) reduces, or None."""
+        first = None
+        for n in plan.nodes:
+            if n.kind != "reduce":
+                continue
+            operand = n.args[0].id
+            shape = self.shapes[operand]
+            axes = _reduced_axes(len(shape), n.kwargs)
+            if len(axes) == len(shape):
+                continue
+            for a in axes:
+                m = self.maps[operand][a]
+                if m is not None and shape[a] > 1 and (first is None or m < first):
+                    first = m
+        return first
 
     def blocks(self):
         """Each block: a slice for each frame axis."""
@@ -639,12 +658,14 @@ class _Layout:
         return True
 
 
-def _block_axis(frame, block):
+def _block_axis(frame, block, limit):
     """The first frame axis whose trailing axes fit a block, and how many of
-    its indices a block takes."""
+    its indices a block takes; an axis before limit where the reductions
+    along axes (softmax's rows) would not fit a block otherwise: larger
+    blocks that hold whole rows beat rows computed eagerly."""
     for k in range(len(frame)):
         inner = math.prod(frame[k + 1 :])
-        if inner <= block:
+        if inner <= block or k + 1 == limit:
             return k, max(1, block // max(inner, 1))
     return 0, 1
 

@@ -173,6 +173,14 @@ def test_reductions_along_axes(f):
     np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=1e-12, atol=1e-15)
 
 
+def test_rows_longer_than_a_block_stay_in_one():
+    m = host(np.random.default_rng(4).standard_normal((6, 5000)))
+    fused = ua.fuse(softmax, block=BLOCK)
+    np.testing.assert_allclose(ua.asnumpy(fused(m)), ua.asnumpy(softmax(m)), rtol=1e-12)
+    text = fused.explain(m)
+    assert "blocks of 1 along axis 0 (5000 elements)" in text and "whole operand" not in text
+
+
 def test_explain_shows_the_stages():
     m = host(np.ones((200, 64)))
     text = ua.fuse(softmax, block=BLOCK).explain(m)
