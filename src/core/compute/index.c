@@ -95,12 +95,8 @@ reduce_plan(ua_index_plan *p)
     if (st != UA_OK) {
         return st;
     }
-    size_t bytes = (size_t)walk.nd * sizeof *walk.shape;
-    p->nd = walk.nd;
-    memcpy(p->shape, walk.shape, bytes);
-    memcpy(p->rstep, walk.steps[0], bytes);
-    memcpy(p->astep, walk.steps[1], bytes);
-    memcpy(p->istep, walk.steps[2], bytes);
+    ua_iter_plan_export(&walk, &p->nd, p->shape,
+                        (ptrdiff_t *const[]){p->rstep, p->astep, p->istep});
     return UA_OK;
 }
 

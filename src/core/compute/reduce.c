@@ -273,12 +273,8 @@ ua_queue_matmul(ua_queue *q, ua_matmul_plan *p)
     if (planned != UA_OK || walk.size == 0) {
         return planned;
     }
-    size_t bytes = (size_t)walk.nd * sizeof *walk.shape;
-    p->nd = walk.nd;
-    memcpy(p->shape, walk.shape, bytes);
-    memcpy(p->astep, walk.steps[0], bytes);
-    memcpy(p->bstep, walk.steps[1], bytes);
-    memcpy(p->cstep, walk.steps[2], bytes);
+    ua_iter_plan_export(&walk, &p->nd, p->shape,
+                        (ptrdiff_t *const[]){p->astep, p->bstep, p->cstep});
     const ua_compute_ops *k = NULL;
     ua_status st = ua_queue_compute_kernels(q, &k);
     return st != UA_OK ? st : k->matmul(q->handle, p);

@@ -196,11 +196,8 @@ ua_copy_simplify(int nd, const ptrdiff_t *shape, const ua_strided *dst,
         ua_error_clear();
         return false;
     }
-    size_t bytes = (size_t)walk.nd * sizeof *walk.shape;
-    p->nd = walk.nd;
-    memcpy(p->shape, walk.shape, bytes);
-    memcpy(p->dstep, walk.steps[0], bytes);
-    memcpy(p->sstep, walk.steps[1], bytes);
+    ua_iter_plan_export(&walk, &p->nd, p->shape,
+                        (ptrdiff_t *const[]){p->dstep, p->sstep});
     return true;
 }
 

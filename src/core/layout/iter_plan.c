@@ -328,6 +328,18 @@ ua_iter_plan_make(const char *fn, int nop, const ua_iter_operand *ops,
 }
 
 void
+ua_iter_plan_export(const ua_iter_plan *p, int *nd, ptrdiff_t *shape,
+                    ptrdiff_t *const *steps)
+{
+    size_t bytes = (size_t)p->nd * sizeof *p->shape;
+    *nd = p->nd;
+    memcpy(shape, p->shape, bytes);
+    for (int k = 0; k < p->nop; k++) {
+        memcpy(steps[k], p->steps[k], bytes);
+    }
+}
+
+void
 ua_iter_plan_reach(const ua_iter_plan *p, int k, ptrdiff_t *lo, ptrdiff_t *hi)
 {
     *lo = *hi = 0;

@@ -84,6 +84,11 @@ ua_status ua_iter_plan_make(const char *fn, int nop,
                             const ua_iter_operand *ops, int order_by,
                             ua_iter_order order, ua_iter_plan *p);
 
+/* The plan's axes as a kernel's plan holds them: *nd, their lengths into
+ * shape and operand k's steps into steps[k], for each of p's operands. */
+void ua_iter_plan_export(const ua_iter_plan *p, int *nd, ptrdiff_t *shape,
+                         ptrdiff_t *const *steps);
+
 /* The bytes operand k reaches, relative to its first element: from *lo
  * (<= 0) to *hi (>= 0), that last element's own bytes not counted.  0, 0
  * for a plan of no elements. */
