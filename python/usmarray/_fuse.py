@@ -506,7 +506,7 @@ def _with_namespace(fn, tr, done=None):
     ns = _Namespace(tr)
 
     def swap(value):
-        if value is usmarray or value is _ua:
+        if value is usmarray or value is _ua or value is _array_api_namespace():
             return ns
         if isinstance(value, types.FunctionType):
             return _with_namespace(value, tr, done)
@@ -530,6 +530,15 @@ def _with_namespace(fn, tr, done=None):
         except ValueError:  # a cell not yet filled: a later local of the caller
             pass
     return new
+
+
+def _array_api_namespace():
+    """The module an array's ``__array_namespace__()`` gives (its names are
+    the package's)."""
+    made = _array_api_namespace.__dict__
+    if "ns" not in made:
+        made["ns"] = _ua.empty(0, device="host").__array_namespace__()
+    return made["ns"]
 
 
 def _names_of(code):

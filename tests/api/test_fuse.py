@@ -306,6 +306,18 @@ def test_array_api_generic_helpers_trace():
     assert "plan: host, blocked" in fused.explain(x)
 
 
+XP = host(np.ones(1)).__array_namespace__()
+
+
+def test_the_array_api_namespace_as_a_global_traces():
+    fused = ua.fuse(lambda x: XP.sin(x) + XP.sum(x), block=BLOCK)
+    x = host(np.linspace(-1, 1, N))
+    # The sum cancels to about 0: its error is relative to sum(abs(x)).
+    want = ua.asnumpy(ua.sin(x) + ua.sum(x))
+    np.testing.assert_allclose(ua.asnumpy(fused(x)), want, rtol=1e-12, atol=1e-10)
+    assert "plan: host, blocked" in fused.explain(x)
+
+
 def test_errors_of_the_eager_calls_are_kept():
     fused = ua.fuse(lambda x, y: x + y, block=BLOCK)
     with pytest.raises(ValueError):
