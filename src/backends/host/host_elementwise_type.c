@@ -439,6 +439,122 @@ ew_sign_bit(char *o_, ptrdiff_t so, char *const *in, const ptrdiff_t *s,
 #define ew_signbit ew_sign_bit
 #endif
 
+/* Comparisons and isnan of float32 and float64 on x86-64 with AVX2: a
+ * vector compare's lane masks packed to bools by saturating packs, 32 at a
+ * time (the compiler's own narrowing of a compare to bytes took three
+ * times the instructions: 0.72-0.97 of NumPy's speed in cache), chosen at
+ * run time; dense or single-value operands, other steps and CPUs taking
+ * the loops above.  The compares are IEEE's, ordered but not_equal's, so
+ * NaN compares as C's operators do. */
+#if UA_KIND_FLOAT && (UA_T_BITS == 32 || UA_T_BITS == 64) &&                  \
+    defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define UA_EW_AVX2 __attribute__((target("avx2")))
+
+#if UA_T_BITS == 64
+#define UA_EW_LANES 4
+typedef __m256d ua_ew_vec;
+#define UA_EW_LOADV(p) _mm256_loadu_pd(p)
+#define UA_EW_SPLAT(x) _mm256_set1_pd(x)
+#define UA_EW_CMPV(a, b, P) _mm256_castpd_si256(_mm256_cmp_pd(a, b, P))
+
+/* 32 masks of 64 bits in 8 vectors: three rounds of packs (each mask two
+ * equal halves, then two equal bytes), a dword permutation that brings
+ * each lane's halves together and a byte shuffle inside lanes. */
+UA_EW_AVX2 static inline __m256i
+ua_ew_pack_masks(const __m256i *m)
+{
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const __m256i pairs =
+        _mm256_setr_epi8(0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15,
+                         0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15);
+    __m256i q0 = _mm256_packs_epi16(_mm256_packs_epi32(m[0], m[1]),
+                                    _mm256_packs_epi32(m[2], m[3]));
+    __m256i q1 = _mm256_packs_epi16(_mm256_packs_epi32(m[4], m[5]),
+                                    _mm256_packs_epi32(m[6], m[7]));
+    __m256i b = _mm256_permutevar8x32_epi32(_mm256_packs_epi16(q0, q1), order);
+    return _mm256_shuffle_epi8(b, pairs);
+}
+#else
+#define UA_EW_LANES 8
+typedef __m256 ua_ew_vec;
+#define UA_EW_LOADV(p) _mm256_loadu_ps(p)
+#define UA_EW_SPLAT(x) _mm256_set1_ps(x)
+#define UA_EW_CMPV(a, b, P) _mm256_castps_si256(_mm256_cmp_ps(a, b, P))
+
+/* 32 masks of 32 bits in 4 vectors: two rounds of packs leave each
+ * lane's 4-byte groups interleaved, which a dword permutation orders. */
+UA_EW_AVX2 static inline __m256i
+ua_ew_pack_masks(const __m256i *m)
+{
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    __m256i b = _mm256_packs_epi16(_mm256_packs_epi32(m[0], m[1]),
+                                   _mm256_packs_epi32(m[2], m[3]));
+    return _mm256_permutevar8x32_epi32(b, order);
+}
+#endif
+
+/* NAME's first elements, 32 at a time, of a (pa, sa) P b (pb, sb), steps
+ * 0 or 1; returns how many it wrote. */
+#define UA_EW_PACKED_RUN(NAME, P)                                             \
+    UA_EW_AVX2 static ptrdiff_t ew_##NAME##_avx2(bool *o, const T *pa,        \
+                                                 ptrdiff_t sa, const T *pb,   \
+                                                 ptrdiff_t sb, ptrdiff_t n)   \
+    {                                                                         \
+        const __m256i one = _mm256_set1_epi8(1);                              \
+        ua_ew_vec a0 = UA_EW_SPLAT(pa[0]), b0 = UA_EW_SPLAT(pb[0]);           \
+        ptrdiff_t i = 0;                                                      \
+        for (; i + 32 <= n; i += 32) {                                        \
+            __m256i m[32 / UA_EW_LANES];                                      \
+            for (int k = 0; k < 32 / UA_EW_LANES; k++) {                      \
+                ptrdiff_t at = i + k * UA_EW_LANES;                           \
+                ua_ew_vec a = sa ? UA_EW_LOADV(pa + at) : a0;                 \
+                ua_ew_vec b = sb ? UA_EW_LOADV(pb + at) : b0;                 \
+                m[k] = UA_EW_CMPV(a, b, P);                                   \
+            }                                                                 \
+            __m256i bools = _mm256_and_si256(ua_ew_pack_masks(m), one);       \
+            _mm256_storeu_si256((__m256i *)(o + i), bools);                   \
+        }                                                                     \
+        return i;                                                             \
+    }
+
+/* NAME's loop: the packed run where it applies, the catalogue's loop for
+ * the rest; a unary NAME compares its operand with itself. */
+#define UA_EW_PACKED(NAME, ARITY, P)                                          \
+    UA_EW_PACKED_RUN(NAME, P)                                                 \
+    static void ew_##NAME##_packed(char *o_, ptrdiff_t so, char *const *in,   \
+                                   const ptrdiff_t *s, ptrdiff_t n)           \
+    {                                                                         \
+        ptrdiff_t sa = s[0], sb = s[ARITY - 1];                               \
+        ptrdiff_t done = 0;                                                   \
+        if (so == 1 && sa >= 0 && sa <= 1 && sb >= 0 && sb <= 1 &&            \
+            __builtin_cpu_supports("avx2")) {                                 \
+            done = ew_##NAME##_avx2((bool *)o_, (const T *)in[0], sa,         \
+                                    (const T *)in[ARITY - 1], sb, n);         \
+        }                                                                     \
+        if (done == n) {                                                      \
+            return;                                                           \
+        }                                                                     \
+        char *rest[2] = {in[0] + done * sa * (ptrdiff_t)sizeof(T),            \
+                         in[ARITY - 1] + done * sb * (ptrdiff_t)sizeof(T)};   \
+        ew_##NAME(o_ + done * so, so, rest, s, n - done);                     \
+    }
+UA_EW_PACKED(equal, 2, _CMP_EQ_OQ)
+UA_EW_PACKED(not_equal, 2, _CMP_NEQ_UQ)
+UA_EW_PACKED(less, 2, _CMP_LT_OQ)
+UA_EW_PACKED(less_equal, 2, _CMP_LE_OQ)
+UA_EW_PACKED(greater, 2, _CMP_GT_OQ)
+UA_EW_PACKED(greater_equal, 2, _CMP_GE_OQ)
+UA_EW_PACKED(isnan, 1, _CMP_UNORD_Q)
+#define ew_equal ew_equal_packed
+#define ew_not_equal ew_not_equal_packed
+#define ew_less ew_less_packed
+#define ew_less_equal ew_less_equal_packed
+#define ew_greater ew_greater_packed
+#define ew_greater_equal ew_greater_equal_packed
+#define ew_isnan ew_isnan_packed
+#endif
+
 /* float32 sin, cos and tan: dense operands in blocks, each with the
  * cheapest reduction by pi/2 that its inputs allow (host_vector_mathf.h);
  * other steps take the loops above, with the one for every float. */
