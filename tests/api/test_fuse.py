@@ -428,3 +428,25 @@ def test_threads_give_the_same_bits(xy, f):
     same_bits(two, ua.asnumpy(one))
     with pytest.raises(ValueError, match="threads must be a positive int"):
         ua.fuse(f, threads=0)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree=trees(), reduction=st.sampled_from(["sum", "mean", "max", "min", "prod"]))
+def test_random_reductions_of_expression_trees(xy, tree, reduction):
+    x, y = xy
+
+    def f(x, y):
+        value = build(tree, x, y)
+        return getattr(x.__array_namespace__(), reduction)(value / 8 + 1)
+
+    try:
+        want = f(x, y)
+    except (TypeError, ValueError):
+        return
+    fused = ua.fuse(f, block=BLOCK)
+    got = fused(x, y)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    # A sum's error is relative to the sum of magnitudes, not to the sum.
+    scale = float(ua.sum(ua.abs(build(tree, x, y) / 8 + 1))) if reduction in ("sum", "mean") else 0
+    atol = 1e-12 * scale / (N if reduction == "mean" else 1)
+    np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=1e-11, atol=atol)
