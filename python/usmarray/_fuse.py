@@ -638,17 +638,13 @@ class _Layout:
                 tail = (slice(None),) * (len(f) - k - 1)
                 yield (*head, slice(start, min(start + self.chunk, f[k])), *tail)
 
-    def key(self, node_id, blk):
-        """The index of a node's part in a block."""
+    def block_axes(self, node_id):
+        """For each of a node's axes, the frame axis a block slices it
+        along, or None where the block takes it whole."""
         return tuple(
-            slice(None) if m is None or n == 1 else blk[m]
+            None if m is None or n == 1 else m
             for m, n in zip(self.maps[node_id], self.shapes[node_id], strict=True)
         )
-
-    def view(self, node_id, value, blk):
-        """The part of a node's whole value in a block."""
-        key = self.key(node_id, blk)
-        return value[key] if key else value
 
     def spans_blocks(self, node_id):
         """Whether the node runs along every blocked frame axis (each block
@@ -782,9 +778,11 @@ def evaluate_blocked(plan, args, block=None, threads=None):
     result = _ua.empty(
         layout.shapes[out.id], dtype=out.dtype, device=args[_first_array(plan)].device
     )
+    program = _BlockProgram(plan, layout, known, out)
+    axes, whole = layout.block_axes(out.id), slice(None)
 
     def write(blk):
-        result[layout.key(out.id, blk)] = _block_value(plan, layout, known, out, blk)
+        result[tuple(whole if m is None else blk[m] for m in axes)] = program.run(blk)
 
     _map_blocks(layout, write, threads)
     return result
@@ -812,9 +810,10 @@ def _global_reduction(plan, layout, known, n, threads):
         return n.op(whole, **n.kwargs)
     partial_op = _ua.sum if name == "mean" else n.op
     partial_kwargs = {k: v for k, v in n.kwargs.items() if k == "dtype"}
+    program = _BlockProgram(plan, layout, known, operand)
     partials = _map_blocks(
         layout,
-        lambda blk: partial_op(_block_value(plan, layout, known, operand, blk), **partial_kwargs),
+        lambda blk: partial_op(program.run(blk), **partial_kwargs),
         threads,
     )
     stacked = _ua.stack(partials)
@@ -843,21 +842,37 @@ def _operands(n, values):
     return [values[a.id] if isinstance(a, Proxy) else a for a in n.args]
 
 
-def _block_value(plan, layout, known, target, blk):
-    """target's value in one block; temporaries are dropped after their last
-    use so the block's working set stays small."""
-    steps = _schedule(plan, known, target)
-    values = {}
-    for n, dead in steps:
-        if n.id in known:
-            values[n.id] = (
-                layout.view(n.id, known[n.id], blk) if n.dtype is not None else known[n.id]
-            )
-            continue
-        values[n.id] = _compute(n, _operands(n, values))
-        for d in dead:
-            del values[d]
-    return values[target.id]
+class _BlockProgram:
+    """target's chain of calls for one block, prepared once a pass so that a
+    block costs little Python beyond its calls: the known values' views,
+    then each call, its temporaries dropped after their last use so the
+    block's working set stays small."""
+
+    def __init__(self, plan, layout, known, target):
+        self.target = target.id
+        self.constants, self.leaves, self.steps = {}, [], []
+        for n, dead in _schedule(plan, known, target):
+            if n.id in known and (n.dtype is None or not layout.shapes[n.id]):
+                self.constants[n.id] = known[n.id]  # a scalar or a 0-d array
+            elif n.id in known:
+                self.leaves.append((n.id, known[n.id], layout.block_axes(n.id)))
+            else:
+                operands = tuple(
+                    (True, a.id) if isinstance(a, Proxy) else (False, a) for a in n.args
+                )
+                kwargs = n.kwargs if n.kind == "reduce" else {}
+                self.steps.append((n.id, n.op, operands, kwargs, tuple(dead)))
+
+    def run(self, blk):
+        values = dict(self.constants)
+        whole = slice(None)
+        for i, value, axes in self.leaves:
+            values[i] = value[tuple(whole if m is None else blk[m] for m in axes)]
+        for i, op, operands, kwargs, dead in self.steps:
+            values[i] = op(*[values[v] if node else v for node, v in operands], **kwargs)
+            for d in dead:
+                del values[d]
+        return values[self.target]
 
 
 def _schedule(plan, known, target):
