@@ -439,11 +439,11 @@ ew_sign_bit(char *o_, ptrdiff_t so, char *const *in, const ptrdiff_t *s,
 #define ew_signbit ew_sign_bit
 #endif
 
-/* Comparisons and isnan of float32 and float64 on x86-64 with AVX2: a
- * vector compare's lane masks packed to bools by saturating packs, 32 at a
- * time (the compiler's own narrowing of a compare to bytes took three
- * times the instructions: 0.72-0.97 of NumPy's speed in cache), chosen at
- * run time; dense or single-value operands, other steps and CPUs taking
+/* Comparisons, isnan and signbit of float32 and float64 on x86-64 with
+ * AVX2: a vector compare's lane masks (signbit's: the sign bit spread)
+ * packed to bools by saturating packs, 32 at a time (the compiler's own
+ * narrowing of a compare to bytes took three times the instructions:
+ * 0.72-0.97 of NumPy's speed in cache), chosen at run time; dense or single-value operands, other steps and CPUs taking
  * the loops above.  The compares are IEEE's, ordered but not_equal's, so
  * NaN compares as C's operators do. */
 #if UA_KIND_FLOAT && (UA_T_BITS == 32 || UA_T_BITS == 64) &&                  \
@@ -457,6 +457,8 @@ typedef __m256d ua_ew_vec;
 #define UA_EW_LOADV(p) _mm256_loadu_pd(p)
 #define UA_EW_SPLAT(x) _mm256_set1_pd(x)
 #define UA_EW_CMPV(a, b, P) _mm256_castpd_si256(_mm256_cmp_pd(a, b, P))
+#define UA_EW_SIGNV(a)                                                        \
+    _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_castpd_si256(a))
 
 /* 32 masks of 64 bits in 8 vectors: three rounds of packs (each mask two
  * equal halves, then two equal bytes), a dword permutation that brings
@@ -481,6 +483,7 @@ typedef __m256 ua_ew_vec;
 #define UA_EW_LOADV(p) _mm256_loadu_ps(p)
 #define UA_EW_SPLAT(x) _mm256_set1_ps(x)
 #define UA_EW_CMPV(a, b, P) _mm256_castps_si256(_mm256_cmp_ps(a, b, P))
+#define UA_EW_SIGNV(a) _mm256_srai_epi32(_mm256_castps_si256(a), 31)
 
 /* 32 masks of 32 bits in 4 vectors: two rounds of packs leave each
  * lane's 4-byte groups interleaved, which a dword permutation orders. */
@@ -494,9 +497,9 @@ ua_ew_pack_masks(const __m256i *m)
 }
 #endif
 
-/* NAME's first elements, 32 at a time, of a (pa, sa) P b (pb, sb), steps
- * 0 or 1; returns how many it wrote. */
-#define UA_EW_PACKED_RUN(NAME, P)                                             \
+/* NAME's first elements, 32 at a time, the lane masks MASK of a (pa, sa)
+ * and b (pb, sb), steps 0 or 1; returns how many it wrote. */
+#define UA_EW_PACKED_RUN(NAME, MASK)                                          \
     UA_EW_AVX2 static ptrdiff_t ew_##NAME##_avx2(bool *o, const T *pa,        \
                                                  ptrdiff_t sa, const T *pb,   \
                                                  ptrdiff_t sb, ptrdiff_t n)   \
@@ -510,7 +513,8 @@ ua_ew_pack_masks(const __m256i *m)
                 ptrdiff_t at = i + k * UA_EW_LANES;                           \
                 ua_ew_vec a = sa ? UA_EW_LOADV(pa + at) : a0;                 \
                 ua_ew_vec b = sb ? UA_EW_LOADV(pb + at) : b0;                 \
-                m[k] = UA_EW_CMPV(a, b, P);                                   \
+                (void)b;                                                      \
+                m[k] = MASK;                                                  \
             }                                                                 \
             __m256i bools = _mm256_and_si256(ua_ew_pack_masks(m), one);       \
             _mm256_storeu_si256((__m256i *)(o + i), bools);                   \
@@ -520,8 +524,8 @@ ua_ew_pack_masks(const __m256i *m)
 
 /* NAME's loop: the packed run where it applies, the catalogue's loop for
  * the rest; a unary NAME compares its operand with itself. */
-#define UA_EW_PACKED(NAME, ARITY, P)                                          \
-    UA_EW_PACKED_RUN(NAME, P)                                                 \
+#define UA_EW_PACKED(NAME, ARITY, MASK)                                       \
+    UA_EW_PACKED_RUN(NAME, MASK)                                              \
     static void ew_##NAME##_packed(char *o_, ptrdiff_t so, char *const *in,   \
                                    const ptrdiff_t *s, ptrdiff_t n)           \
     {                                                                         \
@@ -539,13 +543,16 @@ ua_ew_pack_masks(const __m256i *m)
                          in[ARITY - 1] + done * sb * (ptrdiff_t)sizeof(T)};   \
         ew_##NAME(o_ + done * so, so, rest, s, n - done);                     \
     }
-UA_EW_PACKED(equal, 2, _CMP_EQ_OQ)
-UA_EW_PACKED(not_equal, 2, _CMP_NEQ_UQ)
-UA_EW_PACKED(less, 2, _CMP_LT_OQ)
-UA_EW_PACKED(less_equal, 2, _CMP_LE_OQ)
-UA_EW_PACKED(greater, 2, _CMP_GT_OQ)
-UA_EW_PACKED(greater_equal, 2, _CMP_GE_OQ)
-UA_EW_PACKED(isnan, 1, _CMP_UNORD_Q)
+UA_EW_PACKED(equal, 2, UA_EW_CMPV(a, b, _CMP_EQ_OQ))
+UA_EW_PACKED(not_equal, 2, UA_EW_CMPV(a, b, _CMP_NEQ_UQ))
+UA_EW_PACKED(less, 2, UA_EW_CMPV(a, b, _CMP_LT_OQ))
+UA_EW_PACKED(less_equal, 2, UA_EW_CMPV(a, b, _CMP_LE_OQ))
+UA_EW_PACKED(greater, 2, UA_EW_CMPV(a, b, _CMP_GT_OQ))
+UA_EW_PACKED(greater_equal, 2, UA_EW_CMPV(a, b, _CMP_GE_OQ))
+UA_EW_PACKED(isnan, 1, UA_EW_CMPV(a, b, _CMP_UNORD_Q))
+UA_EW_PACKED(signbit, 1, UA_EW_SIGNV(a))
+#undef ew_signbit
+#define ew_signbit ew_signbit_packed
 #define ew_equal ew_equal_packed
 #define ew_not_equal ew_not_equal_packed
 #define ew_less ew_less_packed
