@@ -90,12 +90,6 @@ CASES = [
     C(lambda: host() + np.array(1.0), TypeError, "ua.asarray", id="operator-numpy-0d-array"),
     C(lambda: host() + np.str_("a"), TypeError, "not supported", id="operator-numpy-str-scalar"),
     C(
-        lambda: ua.arange(3, dtype=bool),
-        ValueError,
-        "arange makes boolean arrays of at most 2 elements",
-        id="arange-bool-too-long",
-    ),
-    C(
         lambda: operator.iadd(host((1,)), host((3,))),
         ValueError,
         "broadcasting may not grow it",
