@@ -1,0 +1,133 @@
+#                       Data Parallel Control (dpctl)
+#
+#  Copyright 2020-2025 Intel Corporation
+#
+#  Licensed under the Apache License, Version 2.0 (the "License");
+#  you may not use this file except in compliance with the License.
+#  You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+#  Unless required by applicable law or agreed to in writing, software
+#  distributed under the License is distributed on an "AS IS" BASIS,
+#  WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+#  See the License for the specific language governing permissions and
+#  limitations under the License.
+#
+# Translated from dpctl 0.21.1, dpctl/tests/elementwise/test_log.py, by tools/translate_dpctl_tests.py:
+# generated, not to be edited; change the tool and run it again.
+
+import itertools
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose, assert_equal
+
+import usmarray as ua
+from dpctl_helpers import get_queue_or_skip, skip_if_dtype_not_supported
+
+from dpctl_helpers import _all_dtypes, _map_to_device_dtype, _usm_types
+
+
+@pytest.mark.parametrize("dtype", _all_dtypes)
+def test_log_out_type(dtype):
+    q = get_queue_or_skip()
+    skip_if_dtype_not_supported(dtype, q)
+
+    X = ua.asarray(1, dtype=dtype, sycl_queue=q)
+    expected_dtype = np.log(np.array(1, dtype=dtype)).dtype
+    expected_dtype = _map_to_device_dtype(expected_dtype, q.device)
+    assert ua.log(X).dtype == expected_dtype
+
+
+@pytest.mark.parametrize("dtype", ["f2", "f4", "f8", "c8", "c16"])
+def test_log_output_contig(dtype):
+    q = get_queue_or_skip()
+    skip_if_dtype_not_supported(dtype, q)
+
+    n_seq = 1027
+
+    X = ua.linspace(1, 13, num=n_seq, dtype=dtype, sycl_queue=q)
+    Xnp = ua.asnumpy(X)
+
+    Y = ua.log(X)
+    tol = 8 * np.finfo(Y.dtype).resolution
+
+    assert_allclose(ua.asnumpy(Y), np.log(Xnp), atol=tol, rtol=tol)
+
+
+@pytest.mark.parametrize("dtype", ["f2", "f4", "f8", "c8", "c16"])
+def test_log_output_strided(dtype):
+    q = get_queue_or_skip()
+    skip_if_dtype_not_supported(dtype, q)
+
+    n_seq = 2 * 1027
+
+    X = ua.linspace(1, 13, num=n_seq, dtype=dtype, sycl_queue=q)[::-2]
+    Xnp = ua.asnumpy(X)
+
+    Y = ua.log(X)
+    tol = 8 * np.finfo(Y.dtype).resolution
+
+    assert_allclose(ua.asnumpy(Y), np.log(Xnp), atol=tol, rtol=tol)
+
+
+@pytest.mark.parametrize("usm_type", _usm_types)
+def test_log_usm_type(usm_type):
+    q = get_queue_or_skip()
+
+    arg_dt = np.dtype("f4")
+    input_shape = (10, 10, 10, 10)
+    X = ua.empty(input_shape, dtype=arg_dt, usm_type=usm_type, sycl_queue=q)
+    X[..., 0::2] = 4 * ua.e
+    X[..., 1::2] = 10 * ua.e
+
+    Y = ua.log(X)
+    assert Y.usm_type == X.usm_type
+    assert Y.queue == X.queue
+    assert Y.flags.c_contiguous
+
+    expected_Y = np.empty(input_shape, dtype=arg_dt)
+    expected_Y[..., 0::2] = np.log(np.float32(4 * ua.e))
+    expected_Y[..., 1::2] = np.log(np.float32(10 * ua.e))
+    tol = 8 * np.finfo(Y.dtype).resolution
+
+    assert_allclose(ua.asnumpy(Y), expected_Y, atol=tol, rtol=tol)
+
+
+@pytest.mark.parametrize("dtype", _all_dtypes)
+def test_log_order(dtype):
+    q = get_queue_or_skip()
+    skip_if_dtype_not_supported(dtype, q)
+
+    arg_dt = np.dtype(dtype)
+    input_shape = (10, 10, 10, 10)
+    X = ua.empty(input_shape, dtype=arg_dt, sycl_queue=q)
+    X[..., 0::2] = 4 * ua.e
+    X[..., 1::2] = 10 * ua.e
+
+    for perms in itertools.permutations(range(4)):
+        U = ua.permute_dims(X[:, ::-1, ::-1, :], perms)
+        expected_Y = np.log(ua.asnumpy(U))
+        for ord in ["C", "F", "A", "K"]:
+            Y = ua.log(U, order=ord)
+            tol = 8 * max(
+                np.finfo(Y.dtype).resolution,
+                np.finfo(expected_Y.dtype).resolution,
+            )
+            assert_allclose(ua.asnumpy(Y), expected_Y, atol=tol, rtol=tol)
+
+
+def test_log_special_cases():
+    q = get_queue_or_skip()
+
+    X = ua.asarray(
+        [ua.nan, -ua.inf, -1.0, -0.0, 0.0, ua.inf], dtype="f4", sycl_queue=q
+    )
+    Y = ua.log(X)
+
+    expected = np.array(
+        [np.nan, np.nan, np.nan, -np.inf, -np.inf, np.inf], dtype="f4"
+    )
+
+    assert_equal(ua.asnumpy(Y), expected)

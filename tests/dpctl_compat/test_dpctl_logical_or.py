@@ -1,0 +1,309 @@
+#                       Data Parallel Control (dpctl)
+#
+#  Copyright 2023-2025 Intel Corporation
+#
+#  Licensed under the Apache License, Version 2.0 (the "License");
+#  you may not use this file except in compliance with the License.
+#  You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+#  Unless required by applicable law or agreed to in writing, software
+#  distributed under the License is distributed on an "AS IS" BASIS,
+#  WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+#  See the License for the specific language governing permissions and
+#  limitations under the License.
+#
+# Translated from dpctl 0.21.1, dpctl/tests/elementwise/test_logical_or.py, by tools/translate_dpctl_tests.py:
+# generated, not to be edited; change the tool and run it again.
+
+from dpctl_helpers import get_coerced_usm_type
+
+import ctypes
+
+import numpy as np
+import pytest
+
+import usmarray as ua
+from dpctl_helpers import get_queue_or_skip, skip_if_dtype_not_supported
+
+from dpctl_helpers import _all_dtypes, _compare_dtypes, _usm_types
+
+
+@pytest.mark.parametrize("op1_dtype", _all_dtypes)
+@pytest.mark.parametrize("op2_dtype", _all_dtypes)
+def test_logical_or_dtype_matrix(op1_dtype, op2_dtype):
+    q = get_queue_or_skip()
+    skip_if_dtype_not_supported(op1_dtype, q)
+    skip_if_dtype_not_supported(op2_dtype, q)
+
+    sz = 127
+    ar1 = ua.asarray(np.random.randint(0, 2, sz), dtype=op1_dtype)
+    ar2 = ua.asarray(np.random.randint(0, 2, sz), dtype=op2_dtype)
+
+    r = ua.logical_or(ar1, ar2)
+    assert isinstance(r, ua.USMArray)
+
+    expected = np.logical_or(ua.asnumpy(ar1), ua.asnumpy(ar2))
+    assert _compare_dtypes(r.dtype, expected.dtype, sycl_queue=q)
+    assert r.shape == ar1.shape
+    assert (ua.asnumpy(r) == expected).all()
+    assert r.queue == ar1.queue
+
+    r2 = ua.empty_like(r, dtype=r.dtype)
+    ua.logical_or(ar1, ar2, out=r2)
+    assert (ua.asnumpy(r) == ua.asnumpy(r2)).all()
+
+    ar3 = ua.zeros(sz, dtype=op1_dtype)
+    ar4 = ua.ones(2 * sz, dtype=op2_dtype)
+
+    r = ua.logical_or(ar3[::-1], ar4[::2])
+    assert isinstance(r, ua.USMArray)
+    expected = np.logical_or(
+        np.zeros(1, dtype=op1_dtype), np.ones(1, dtype=op2_dtype)
+    )
+    assert _compare_dtypes(r.dtype, expected.dtype, sycl_queue=q)
+    assert r.shape == ar3.shape
+    assert (ua.asnumpy(r) == expected).all()
+
+    r2 = ua.empty_like(r, dtype=r.dtype)
+    ua.logical_or(ar3[::-1], ar4[::2], out=r2)
+    assert (ua.asnumpy(r) == ua.asnumpy(r2)).all()
+
+
+@pytest.mark.parametrize("op_dtype", ["c8", "c16"])
+def test_logical_or_complex_matrix(op_dtype):
+    q = get_queue_or_skip()
+    skip_if_dtype_not_supported(op_dtype, q)
+
+    sz = 127
+    ar1_np_real = np.random.randint(0, 2, sz)
+    ar1_np_imag = np.random.randint(0, 2, sz)
+    ar1_np = ar1_np_real + 1j * ar1_np_imag
+    ar1 = ua.asarray(ar1_np, dtype=op_dtype)
+
+    ar2_np_real = np.random.randint(0, 2, sz)
+    ar2_np_imag = np.random.randint(0, 2, sz)
+    ar2_np = ar2_np_real + 1j * ar2_np_imag
+    ar2 = ua.asarray(ar2_np, dtype=op_dtype)
+
+    r = ua.logical_or(ar1, ar2)
+    expected = np.logical_or(ar1_np, ar2_np)
+    assert _compare_dtypes(r.dtype, expected.dtype, sycl_queue=q)
+    assert r.shape == expected.shape
+    assert (ua.asnumpy(r) == expected).all()
+
+    r1 = ua.logical_or(ar1[::-2], ar2[::2])
+    expected1 = np.logical_or(ar1_np[::-2], ar2_np[::2])
+    assert _compare_dtypes(r.dtype, expected1.dtype, sycl_queue=q)
+    assert r1.shape == expected1.shape
+    assert (ua.asnumpy(r1) == expected1).all()
+
+    ar3 = ua.asarray(
+        [
+            2.0 + 0j,
+            ua.nan,
+            ua.nan * 1j,
+            ua.inf,
+            ua.inf * 1j,
+            -ua.inf,
+            -ua.inf * 1j,
+        ],
+        dtype=op_dtype,
+    )
+    ar4 = ua.full(ar3.shape, fill_value=1.0 + 2j, dtype=op_dtype)
+
+    ar3_np = ua.asnumpy(ar3)
+    ar4_np = ua.asnumpy(ar4)
+
+    r2 = ua.logical_or(ar3, ar4)
+    with np.errstate(invalid="ignore"):
+        expected2 = np.logical_or(ar3_np, ar4_np)
+    assert (ua.asnumpy(r2) == expected2).all()
+
+    r3 = ua.logical_or(ar4, ar4)
+    with np.errstate(invalid="ignore"):
+        expected3 = np.logical_or(ar4_np, ar4_np)
+    assert (ua.asnumpy(r3) == expected3).all()
+
+
+def test_logical_or_complex_float():
+    get_queue_or_skip()
+
+    ar1 = ua.asarray([1j, 1.0 + 9j, 2.0 + 0j, 2.0 + 1j], dtype="c8")
+    ar2 = ua.full(ar1.shape, 2, dtype="f4")
+
+    ar1_np = ua.asnumpy(ar1)
+    ar2_np = ua.asnumpy(ar2)
+
+    r = ua.logical_or(ar1, ar2)
+    expected = np.logical_or(ar1_np, ar2_np)
+    assert (ua.asnumpy(r) == expected).all()
+
+    r1 = ua.logical_or(ar2, ar1)
+    expected1 = np.logical_or(ar2_np, ar1_np)
+    assert (ua.asnumpy(r1) == expected1).all()
+    with np.errstate(invalid="ignore"):
+        for tp in [
+            ua.nan,
+            ua.nan * 1j,
+            ua.inf,
+            ua.inf * 1j,
+            -ua.inf,
+            -ua.inf * 1j,
+        ]:
+            ar3 = ua.full(ar1.shape, tp)
+            ar3_np = ua.asnumpy(ar3)
+
+            r2 = ua.logical_or(ar1, ar3)
+            expected2 = np.logical_or(ar1_np, ar3_np)
+            assert (ua.asnumpy(r2) == expected2).all()
+
+            r3 = ua.logical_or(ar3, ar1)
+            expected3 = np.logical_or(ar3_np, ar1_np)
+            assert (ua.asnumpy(r3) == expected3).all()
+
+
+@pytest.mark.parametrize("op1_usm_type", _usm_types)
+@pytest.mark.parametrize("op2_usm_type", _usm_types)
+def test_logical_or_usm_type_matrix(op1_usm_type, op2_usm_type):
+    get_queue_or_skip()
+
+    sz = 128
+    ar1 = ua.asarray(
+        np.random.randint(0, 2, sz), dtype="i4", usm_type=op1_usm_type
+    )
+    ar2 = ua.asarray(
+        np.random.randint(0, 2, sz), dtype=ar1.dtype, usm_type=op2_usm_type
+    )
+
+    r = ua.logical_or(ar1, ar2)
+    assert isinstance(r, ua.USMArray)
+    expected_usm_type = get_coerced_usm_type(
+        (op1_usm_type, op2_usm_type)
+    )
+    assert r.usm_type == expected_usm_type
+
+
+def test_logical_or_order():
+    get_queue_or_skip()
+
+    ar1 = ua.ones((20, 20), dtype="i4", order="C")
+    ar2 = ua.ones((20, 20), dtype="i4", order="C")
+    r1 = ua.logical_or(ar1, ar2, order="C")
+    assert r1.flags.c_contiguous
+    r2 = ua.logical_or(ar1, ar2, order="F")
+    assert r2.flags.f_contiguous
+    r3 = ua.logical_or(ar1, ar2, order="A")
+    assert r3.flags.c_contiguous
+    r4 = ua.logical_or(ar1, ar2, order="K")
+    assert r4.flags.c_contiguous
+
+    ar1 = ua.ones((20, 20), dtype="i4", order="F")
+    ar2 = ua.ones((20, 20), dtype="i4", order="F")
+    r1 = ua.logical_or(ar1, ar2, order="C")
+    assert r1.flags.c_contiguous
+    r2 = ua.logical_or(ar1, ar2, order="F")
+    assert r2.flags.f_contiguous
+    r3 = ua.logical_or(ar1, ar2, order="A")
+    assert r3.flags.f_contiguous
+    r4 = ua.logical_or(ar1, ar2, order="K")
+    assert r4.flags.f_contiguous
+
+    ar1 = ua.ones((40, 40), dtype="i4", order="C")[:20, ::-2]
+    ar2 = ua.ones((40, 40), dtype="i4", order="C")[:20, ::-2]
+    r4 = ua.logical_or(ar1, ar2, order="K")
+    assert r4.strides == (20, -1)
+
+    ar1 = ua.ones((40, 40), dtype="i4", order="C")[:20, ::-2].mT
+    ar2 = ua.ones((40, 40), dtype="i4", order="C")[:20, ::-2].mT
+    r4 = ua.logical_or(ar1, ar2, order="K")
+    assert r4.strides == (-1, 20)
+
+
+def test_logical_or_broadcasting():
+    get_queue_or_skip()
+
+    m = ua.asarray(np.random.randint(0, 2, (100, 5)), dtype="i4")
+    v = ua.arange(1, 6, dtype="i4")
+
+    r = ua.logical_or(m, v)
+
+    expected = np.logical_or(ua.asnumpy(m), ua.asnumpy(v))
+    assert (ua.asnumpy(r) == expected).all()
+
+    r2 = ua.logical_or(v, m)
+    expected2 = np.logical_or(ua.asnumpy(v), ua.asnumpy(m))
+    assert (ua.asnumpy(r2) == expected2).all()
+
+    r3 = ua.empty_like(r)
+    ua.logical_or(m, v, out=r3)
+    assert (ua.asnumpy(r3) == expected).all()
+
+    r4 = ua.empty_like(r)
+    ua.logical_or(v, m, out=r4)
+    assert (ua.asnumpy(r4) == expected).all()
+
+
+@pytest.mark.parametrize("arr_dt", _all_dtypes)
+@pytest.mark.parametrize("scalar_val", [0, 1])
+def test_logical_or_python_scalar(arr_dt, scalar_val):
+    q = get_queue_or_skip()
+    skip_if_dtype_not_supported(arr_dt, q)
+
+    X = ua.asarray(
+        np.random.randint(0, 2, (10, 10)), dtype=arr_dt, sycl_queue=q
+    )
+    py_ones = (
+        bool(scalar_val),
+        int(scalar_val),
+        float(scalar_val),
+        complex(scalar_val),
+        np.float32(scalar_val),
+        ctypes.c_int(scalar_val),
+    )
+    for sc in py_ones:
+        R = ua.logical_or(X, sc)
+        assert isinstance(R, ua.USMArray)
+        E = np.logical_or(ua.asnumpy(X), sc)
+        assert (ua.asnumpy(R) == E).all()
+
+        R = ua.logical_or(sc, X)
+        assert isinstance(R, ua.USMArray)
+        E = np.logical_or(sc, ua.asnumpy(X))
+        assert (ua.asnumpy(R) == E).all()
+
+
+class MockArray:
+    def __init__(self, arr):
+        self.data_ = arr
+
+    @property
+    def __sycl_usm_array_interface__(self):
+        return self.data_.__sycl_usm_array_interface__
+
+
+def test_logical_or_mock_array():
+    get_queue_or_skip()
+    a = ua.arange(10)
+    b = ua.ones(10)
+    c = MockArray(b)
+    r = ua.logical_or(a, c)
+    assert isinstance(r, ua.USMArray)
+
+
+def test_logical_or_canary_mock_array():
+    get_queue_or_skip()
+    a = ua.arange(10)
+
+    class Canary:
+        def __init__(self):
+            pass
+
+        @property
+        def __sycl_usm_array_interface__(self):
+            return None
+
+    c = Canary()
+    with pytest.raises(ValueError):
+        ua.logical_or(a, c)
