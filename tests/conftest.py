@@ -153,3 +153,23 @@ def same_bits(got, want):
     if want.dtype.kind == "f":
         got, want = got.view(f"u{want.itemsize}"), want.view(f"u{want.itemsize}")
     np.testing.assert_array_equal(got, want)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The translated dpctl tests' expected failures (dpctl_compat/excluded.txt)."""
+    compat = pathlib.Path(__file__).with_name("dpctl_compat")
+    if any(item.path.parent == compat for item in items):
+        if str(compat) not in sys.path:
+            sys.path.insert(0, str(compat))
+        import dpctl_excluded
+
+        dpctl_excluded.mark(items)
+
+
+@pytest.fixture
+def suppress_invalid_numpy_warnings():
+    """dpctl's fixture of that name, for the translated dpctl tests: NumPy's
+    invalid-operation warnings off."""
+    old = np.seterr(invalid="ignore")
+    yield
+    np.seterr(**old)
