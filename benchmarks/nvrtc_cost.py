@@ -93,6 +93,16 @@ def compile_ms(lib, source, options):
     return ms if ok else None
 
 
+def source_of(into, name):
+    """A program's source; a name whose catalogue number moved (the
+    writer's file names number the catalogue's entries) by its prefix."""
+    path = into / f"{name}.cu"
+    if not path.exists():
+        found = sorted(into.glob(f"{name.rsplit('_', 1)[0]}_*.cu"))
+        path = found[0] if found else path
+    return path
+
+
 def write_sources(build, into):
     for writer in ("ew", "red", "cu"):
         tool = {"ew": "ew", "red": "reduce", "cu": "cuda"}[writer]
@@ -140,7 +150,7 @@ def first_compiles(a, lib_path):
             for after in ("0", "1"):
                 out = subprocess.run(
                     [sys.executable, __file__, "--first-child", a.nvrtc or "", a.arch,
-                     str(tmp / f"{name}.cu"), after],
+                     str(source_of(tmp, name)), after],
                     capture_output=True, text=True, check=True,
                 )  # fmt: skip
                 row["after_empty" if after == "1" else "cold"] = json.loads(out.stdout)
@@ -195,7 +205,7 @@ def main():
         names = a.programs or DEFAULT_PROGRAMS
         print(f"{'program':48s}" + "".join(f"{k:>20s}" for k in OPTION_SETS))
         for name in names:
-            source = (tmp / f"{name}.cu").read_text()
+            source = source_of(tmp, name).read_text()
             row = {"program": name, "bytes": len(source)}
             for label, extra in OPTION_SETS.items():
                 times = [compile_ms(lib, source, BASE + arch + extra) for _ in range(a.repeat)]
