@@ -224,20 +224,26 @@ ua_py_array_imatmul(PyObject *self, PyObject *other)
     /* dpctl's rule for every in-place operator: the right operand must
      * cast to the left's dtype by NumPy's "same_kind" casting. */
     ua_typenum left = (ua_typenum)ARR(self)->typenum;
-    ua_typenum right = (ua_typenum)ARR(other)->typenum;
+    ua_typenum product = (ua_typenum)ARR(r)->typenum;
+    /* An operand of another type was converted by the product: its
+     * dtype is then the product's. */
+    ua_state *state = ua_state_of(self);
+    ua_typenum right =
+        state != NULL && PyObject_TypeCheck(other, state->USMArray_Type)
+            ? (ua_typenum)ARR(other)->typenum
+            : product;
     if (!ua_can_cast_same_kind(right, left) ||
-        !ua_can_cast_same_kind((ua_typenum)ARR(r)->typenum, left)) {
+        !ua_can_cast_same_kind(product, left)) {
         Py_DECREF(r);
         PyErr_Format(PyExc_ValueError,
                      "@=: the right operand's dtype %s (a product of dtype "
                      "%s) cannot be cast to the left operand's dtype %s "
                      "('same_kind' casting)",
-                     ua_dtype_name(right),
-                     ua_dtype_name((ua_typenum)ARR(r)->typenum),
+                     ua_dtype_name(right), ua_dtype_name(product),
                      ua_dtype_name(left));
         return NULL;
     }
-    int rc = ua_py_array_assign(ua_state_of(self), self, r);
+    int rc = ua_py_array_assign(state, self, r);
     Py_DECREF(r);
     return rc < 0 ? NULL : Py_NewRef(self);
 }
