@@ -14,18 +14,23 @@ from conftest import KINDS
 def test_freed_memory_is_reused_and_forgotten(kind):
     # On the host backend: no driver there knows pooled blocks either.
     ctx = ua.Context("host")
+    # Earlier tests' garbage freed first, so that none reaches the pool
+    # while this test reads it.
+    gc.collect()
     ctx.release_pool()
     mem = KINDS[kind](3000, queue="host")
     ptr = mem._pointer
     del mem
     gc.collect()
-    assert ctx.pooled_nbytes >= 3000
+    pooled = ctx.pooled_nbytes
+    assert pooled >= 3000
     # Freed: pointer queries no longer know it, though the pool keeps it.
     assert ua.get_pointer_type(ptr, "host") == "unknown"
     again = KINDS[kind](2900, queue="host")  # same size class
     assert again._pointer == ptr and again.nbytes == 2900
     assert ua.get_pointer_type(ptr + 2899, "host") == kind
-    assert ctx.pooled_nbytes == 0
+    # The block left the pool.
+    assert pooled - ctx.pooled_nbytes >= 3000
 
 
 def test_release_pool_gives_everything_back():
