@@ -21,6 +21,10 @@ import warnings
 import numpy as np
 
 os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+# The warm rows time the full compiles' kernels: a first call's fast-level
+# kernel gives way to its full compile's a few hundred milliseconds later,
+# which a row's warm-up need not wait for.
+os.environ.setdefault("USMARRAY_COMPILE_FIRST", "full")
 import usmarray as ua
 
 try:

@@ -264,6 +264,12 @@ def warm(filter_string, dtype):
     return time.perf_counter() - start
 
 
+def full_compiles():
+    """A worker's start: its programs compiled in full at once, not first at
+    NVRTC's fast level (the cache keeps the full ones alone)."""
+    os.environ["USMARRAY_COMPILE_FIRST"] = "full"
+
+
 def compile_kernels(jobs, names=None):
     """Fills the kernel cache for every compiling device (or the devices
     named), a worker process per device and dtype (NVRTC runs in each side
@@ -285,11 +291,14 @@ def compile_kernels(jobs, names=None):
              if t != "float64" or d.has_aspect_fp64]  # fmt: skip
     # The task by the module's importable name: run as `python -m usmarray`
     # this module is __main__, which a worker process does not have.
+    from usmarray.__main__ import full_compiles
     from usmarray.__main__ import warm as task_of_worker
 
     start, failed = time.perf_counter(), 0
     context = multiprocessing.get_context("spawn")  # no fork under a GPU driver
-    with concurrent.futures.ProcessPoolExecutor(max(1, jobs), mp_context=context) as pool:
+    with concurrent.futures.ProcessPoolExecutor(
+        max(1, jobs), mp_context=context, initializer=full_compiles
+    ) as pool:
         futures = {pool.submit(task_of_worker, *task): task for task in tasks}
         for future in concurrent.futures.as_completed(futures):
             device, dtype = futures[future]

@@ -633,3 +633,130 @@ def test_to_device_orders_the_copy_after_a_stream_handle():
         x.to_device(GPU, stream=ua.Queue("host"))
     with pytest.raises(ValueError, match="the host backend has no streams"):
         x.to_device("host", stream=1)
+
+
+# ----------------------------------------------------- first calls' compiles
+
+# The calls whose programs a first call may compile at NVRTC's fast level:
+# each result's bytes written to the file named by argv[1].
+FIRST_CALLS_SCRIPT = """
+import sys
+import numpy as np
+import usmarray as ua
+q = ua.Queue("cuda:gpu:0")
+rng = np.random.default_rng(7)
+x = rng.normal(size=300_001).astype(np.float32) * 1e3
+x[::97] = np.nan
+x64 = rng.normal(size=200_003) * 1e6
+i64 = rng.integers(-2**40, 2**40, size=100_003)
+idx = rng.integers(-300_001, 300_001, size=50_000)
+m = rng.random(300_001) < 0.4
+d = {k: ua.asarray(v, queue=q) for k, v in
+     dict(x=x, x64=x64, i64=i64, idx=idx, m=m, y=x[::-1].copy()).items()}
+results = {
+    "sum": ua.sum(d["x"]), "sum64": ua.sum(d["x64"]), "mean": ua.mean(d["x64"]),
+    "max": ua.max(d["x64"]), "argmax": ua.argmax(d["x64"]),
+    "cumsum": ua.cumulative_sum(d["x"]), "cumsum64": ua.cumulative_sum(d["x64"]),
+    "sort": ua.sort(d["x"]), "argsort": ua.argsort(d["x64"]),
+    "sort_i64": ua.sort(d["i64"]), "mask": d["x"][d["m"]],
+    "take": ua.take(d["x"], d["idx"]), "where": ua.where(d["m"], d["x"], d["y"]),
+    "add": d["x"] + d["y"], "less": d["x"] < d["y"], "mul_i64": d["i64"] * 3,
+    "unique": ua.unique_values(ua.round(d["x"] / 100)),
+    "sum_axis0": ua.sum(ua.reshape(d["x64"][:200_000], (400, 500)), axis=0),
+}
+np.savez(sys.argv[1], **{k: ua.asnumpy(v) for k, v in results.items()})
+"""
+
+
+def first_calls(tmp_path, name, level):
+    env = dict(
+        os.environ,
+        USMARRAY_COMPILE_FIRST=level,
+        USMARRAY_CACHE_DIR=str(tmp_path / f"cache-{name}"),
+        CUDA_CACHE_PATH=str(tmp_path / f"nv-{name}"),
+    )
+    out = tmp_path / f"{name}.npz"
+    run = subprocess.run(
+        [sys.executable, "-c", FIRST_CALLS_SCRIPT, str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return dict(np.load(out))
+
+
+@pytest.mark.parametrize("level", ["mid", "max"])
+def test_fast_compiled_first_calls_give_the_full_compiles_bits(tmp_path, level):
+    # Every program a first call may take at a fast level (reductions,
+    # scans, sorts, masks, gathers, selections, additions, integer
+    # products) gives the same bytes as its full compile: the level changes
+    # the time, never the result.
+    fast = first_calls(tmp_path, "fast", f"{level}-only")
+    full = first_calls(tmp_path, "full", "full")
+    assert fast.keys() == full.keys()
+    for key in full:
+        assert fast[key].dtype == full[key].dtype, key
+        assert fast[key].tobytes() == full[key].tobytes(), key
+
+
+TIERED_SCRIPT = """
+import time
+import numpy as np
+import usmarray as ua
+x = ua.asarray(np.ones(1 << 20, dtype=np.float32), queue="cuda:gpu:0")
+want = float(1 << 20)
+for _ in range(600):
+    assert float(ua.sum(x)) == want
+    time.sleep(0.05)
+"""
+
+
+def test_a_fast_first_call_gives_way_to_the_full_compile_and_the_cache_keeps_it(tmp_path):
+    # A first call of an empty cache runs the fast level's kernel; a later
+    # call runs the full compile's, which the disk cache then gives to the
+    # next process: no fast compile there.
+    env = dict(
+        os.environ,
+        USMARRAY_TRACE_COMPILE="1",
+        USMARRAY_CACHE_DIR=str(tmp_path / "cache"),
+        CUDA_CACHE_PATH=str(tmp_path / "nv"),
+    )
+    env.pop("USMARRAY_COMPILE_FIRST", None)
+    script = TIERED_SCRIPT.replace("range(600)", "range(100)")
+
+    def run():
+        out = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300
+        )
+        assert out.returncode == 0, out.stderr[-3000:]
+        return out.stderr
+
+    first = run()
+    assert "NVRTC fast level" in first
+    assert "full module installed" in first
+    assert "not installed" not in first
+    second = run()
+    assert "NVRTC fast level" not in second
+    assert "disk cache" in second
+
+
+def test_a_process_that_ends_before_the_full_compile_leaves_it_in_the_cache(tmp_path):
+    env = dict(
+        os.environ,
+        USMARRAY_TRACE_COMPILE="1",
+        USMARRAY_CACHE_DIR=str(tmp_path / "cache"),
+        CUDA_CACHE_PATH=str(tmp_path / "nv"),
+    )
+    env.pop("USMARRAY_COMPILE_FIRST", None)
+    script = TIERED_SCRIPT.replace("range(600)", "range(1)").replace("time.sleep(0.05)", "")
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300
+        )
+        for _ in range(2)
+    ]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr[-3000:]
+    assert "NVRTC fast level" in runs[0].stderr
+    assert "NVRTC fast level" not in runs[1].stderr and "disk cache" in runs[1].stderr

@@ -98,7 +98,7 @@ typedef struct {
     CUstream stream;
 } ua_cuda_kept_block;
 
-typedef struct {
+typedef struct ua_cuda_context {
     CUcontext ctx;
     CUdevice dev;
     int index;
@@ -119,6 +119,7 @@ typedef struct {
     int nfunctions;
     struct {
         char name[32];
+        int program;
         CUfunction f;
     } functions[64];
     /* The elementwise kernels compiled so far (cuda_compute.c), by
@@ -143,6 +144,9 @@ typedef struct {
     /* The context's cuFFT plans (cuda_fft.c), made on first use, under
      * lock. */
     struct ua_cuda_fft_plans *fft_plans;
+    /* Programs compiled at NVRTC's fast level for a first call whose full
+     * compile runs in a thread (cuda_program.c), under lock. */
+    struct ua_cuda_upgrade *upgrades;
 } ua_cuda_context;
 
 typedef struct {
@@ -167,20 +171,41 @@ void ua_cuda_nvrtc_prewarm(const ua_cuda_context *c);
 
 /* cuda_program.c: compiles CUDA C++ source with NVRTC for c's device
  * (or reads the cubin from the disk cache) and loads it; `what` names it
- * in messages and traces. */
-ua_status ua_cuda_compile(const ua_cuda_context *c, const char *source,
-                          const char *what, CUmodule *module);
+ * in messages and traces.
+ *
+ * A first call need not wait for NVRTC's full optimization of a program
+ * whose results cannot depend on it: a tier names how the program's
+ * module is installed in the caller's tables.  Where the disk cache lacks
+ * the program, it is compiled at NVRTC's fast level and loaded at once,
+ * and compiled in full in a thread of its own (kept in the disk cache);
+ * a later lookup under c->lock (ua_cuda_upgrades_install) then gives the
+ * full module to install(c, module, where), the fast one staying loaded
+ * for the launches already enqueued. */
+typedef ua_status (*ua_cuda_install_fn)(struct ua_cuda_context *c, CUmodule m,
+                                        const long long where[2]);
+typedef struct ua_cuda_tier {
+    ua_cuda_install_fn install; /* NULL: compiled in full at once */
+    long long where[2];
+} ua_cuda_tier;
+ua_status ua_cuda_compile(ua_cuda_context *c, const char *source,
+                          const char *what, const ua_cuda_tier *tier,
+                          CUmodule *module);
 /* The cubin of source for c's device (malloc'd, *size bytes), from the
- * disk cache or compiled and kept there. */
+ * disk cache or compiled in full and kept there. */
 ua_status ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
                                 const char *what, char **image, size_t *size);
 /* Programs that one call needs, compiled side by side (a thread each,
- * at most UA_CUDA_COMPILE_MAX) and loaded into modules[i]; on failure
- * none is loaded, and the first failure's message is set. */
+ * at most UA_CUDA_COMPILE_MAX) and loaded into modules[i], each under
+ * tiers[i] where tiers is not NULL; on failure none is loaded, and the
+ * first failure's message is set. */
 #define UA_CUDA_COMPILE_MAX 4
-ua_status ua_cuda_compile_all(const ua_cuda_context *c, int n,
+ua_status ua_cuda_compile_all(ua_cuda_context *c, int n,
                               const char *const *sources,
-                              const char *const *what, CUmodule *modules);
+                              const char *const *what,
+                              const ua_cuda_tier *tiers, CUmodule *modules);
+/* Installs the full modules whose compile has ended; called under
+ * c->lock before a lookup of a compiled kernel. */
+void ua_cuda_upgrades_install(ua_cuda_context *c);
 /* Whether USMARRAY_TRACE_COMPILE is set, and the monotonic clock's
  * milliseconds, for the traces of first calls. */
 bool ua_cuda_tracing(void);

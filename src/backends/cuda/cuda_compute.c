@@ -350,20 +350,91 @@ ua_cuda_ew_language(void)
     return &ew_language;
 }
 
+/* Whether no compiler level changes the variant's results: integers and
+ * bools alone, or a function that selects, compares or adds (the math
+ * library's functions, and products that the compiler may contract,
+ * differ between levels). */
+static bool
+ew_exact_at_any_level(const ua_ew_variant *v)
+{
+    bool integral = !strchr("fc", ua_dtype_kind(v->compute)) &&
+                    !strchr("fc", ua_dtype_kind(v->out_type));
+    for (int i = 0; i < v->nin; i++) {
+        integral = integral && !strchr("fc", ua_dtype_kind(v->in_type[i]));
+    }
+    switch (v->function) {
+    case UA_EW_where:
+    case UA_EW_add:
+    case UA_EW_subtract:
+    case UA_EW_negative:
+    case UA_EW_positive:
+    case UA_EW_equal:
+    case UA_EW_not_equal:
+    case UA_EW_less:
+    case UA_EW_less_equal:
+    case UA_EW_greater:
+    case UA_EW_greater_equal:
+    case UA_EW_maximum:
+    case UA_EW_minimum:
+    case UA_EW_isnan:
+    case UA_EW_isinf:
+    case UA_EW_isfinite:
+    case UA_EW_logical_and:
+    case UA_EW_logical_or:
+    case UA_EW_logical_xor:
+    case UA_EW_logical_not:
+    case UA_EW_real:
+    case UA_EW_imag:
+    case UA_EW_conj:
+        return true;
+    default:
+        return integral;
+    }
+}
+
+/* The full module's kernel in the holder that the table's entry keeps
+ * (under c->lock). */
 static ua_status
-ew_compile(ua_cuda_context *c, const ua_ew_variant *v, CUmodule *module,
+ew_install(ua_cuda_context *c, CUmodule m, const long long where[2])
+{
+    (void)c;
+    CUfunction *holder = (CUfunction *)(intptr_t)where[0];
+    CU_CHECK(ua_cu.cuModuleGetFunction(holder, m, "ua_ew"), "ua_ew");
+    return UA_OK;
+}
+
+/* Compiles variant v into a new entry of the table: its kernel in a
+ * holder of its own, so that a full compile may replace a fast one's. */
+static ua_status
+ew_compile(ua_cuda_context *c, const ua_ew_variant *v, uint64_t key,
            CUfunction *f)
 {
-    char *source = ua_ew_kernel_source(&ew_language, v);
+    CUfunction *holder = malloc(sizeof *holder);
+    char *source =
+        holder != NULL ? ua_ew_kernel_source(&ew_language, v) : NULL;
     if (source == NULL) {
+        free(holder);
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    ua_status st = ua_cuda_compile(c, source, "elementwise kernel", module);
+    ua_cuda_tier tier = {NULL, {(long long)(intptr_t)holder, 0}};
+    tier.install = ew_exact_at_any_level(v) ? ew_install : NULL;
+    CUmodule module = NULL;
+    ua_status st =
+        ua_cuda_compile(c, source, "elementwise kernel", &tier, &module);
     free(source);
     if (st != UA_OK) {
+        free(holder);
         return st;
     }
-    CU_CHECK(ua_cu.cuModuleGetFunction(f, *module, "ua_ew"), "ua_ew");
+    CUresult r = ua_cu.cuModuleGetFunction(holder, module, "ua_ew");
+    st = r == CUDA_SUCCESS ? ua_ew_table_add(&c->ew, key, holder, module)
+                           : ua_cuda_failed(r, "ua_ew");
+    if (st != UA_OK) {
+        /* A full compile, where one started, installs into the holder:
+         * it stays. */
+        return st;
+    }
+    *f = *holder;
     return UA_OK;
 }
 
@@ -378,13 +449,13 @@ ew_function(ua_cuda_queue *q, const ua_ew_variant *v, CUfunction *f)
     }
     uint64_t key = ua_ew_variant_key(v);
     pthread_mutex_lock(&c->lock);
+    ua_cuda_upgrades_install(c);
     const ua_ew_slot *k = ua_ew_table_find(&c->ew, key);
+    *f = NULL;
     if (k != NULL) {
-        *f = k->kernel;
+        *f = *(CUfunction *)k->kernel;
     } else {
-        CUmodule module = NULL;
-        st = ew_compile(c, v, &module, f);
-        st = st == UA_OK ? ua_ew_table_add(&c->ew, key, *f, module) : st;
+        st = ew_compile(c, v, key, f);
     }
     pthread_mutex_unlock(&c->lock);
     return st;

@@ -160,7 +160,8 @@ compile_kernel(ua_cuda_context *c, ua_typenum dst, ua_typenum src,
     char what[48];
     snprintf(what, sizeof what, "copy kernel %s (program %d)",
              ua_gpu_copy_kernel_name(program), program);
-    ua_status st = ua_cuda_compile(c, source, what, &k->modules[program]);
+    ua_status st =
+        ua_cuda_compile(c, source, what, NULL, &k->modules[program]);
     free(source);
     CUresult r =
         st == UA_OK

@@ -34,8 +34,22 @@ ua_cuda_reduce_program_source(const ua_gpu_program *p)
     return ua_gpu_program_source(&language, p);
 }
 
+/* A kernel's full module in place of its fast one (under c->lock): where
+ * holds the program's functions and the kernel's index among them. */
+static ua_status
+install_kernel(ua_cuda_context *c, CUmodule m, const long long where[2])
+{
+    (void)c;
+    CUfunction *f = (CUfunction *)(intptr_t)where[0];
+    const char *name = ua_gpu_kernel_names[where[1]];
+    CU_CHECK(ua_cu.cuModuleGetFunction(&f[where[1]], m, name), name);
+    return UA_OK;
+}
+
 /* Compiles program p, each of its family's kernels a program of its own,
- * side by side; called under c->lock. */
+ * side by side; called under c->lock.  Every kernel of the text combines
+ * in a fixed order and rounds each product (mul_rn): no compiler level
+ * changes its results, so that a first call may take the fast one. */
 static ua_status
 build(ua_cuda_context *c, const ua_gpu_program *p, CUfunction **out)
 {
@@ -44,6 +58,7 @@ build(ua_cuda_context *c, const ua_gpu_program *p, CUfunction **out)
     char what[UA_CUDA_COMPILE_MAX][64];
     const char *whats[UA_CUDA_COMPILE_MAX];
     int kernels[UA_CUDA_COMPILE_MAX], n = 0;
+    ua_cuda_tier tiers[UA_CUDA_COMPILE_MAX];
     ua_status st = f != NULL ? UA_OK : UA_ERR_NOMEM;
     for (int i = 0; st == UA_OK && i < UA_GPU_NKERNELS; i++) {
         if (ua_gpu_family_of((ua_gpu_kernel)i) != p->family) {
@@ -58,6 +73,7 @@ build(ua_cuda_context *c, const ua_gpu_program *p, CUfunction **out)
         snprintf(what[n], sizeof what[n], "%s kernel", ua_gpu_kernel_names[i]);
         whats[n] = what[n];
         kernels[n] = i;
+        tiers[n] = (ua_cuda_tier){install_kernel, {(long long)(intptr_t)f, i}};
         sources[n] = ua_gpu_program_source(&language, &one);
         st = sources[n++] != NULL ? UA_OK : UA_ERR_NOMEM;
     }
@@ -71,11 +87,12 @@ build(ua_cuda_context *c, const ua_gpu_program *p, CUfunction **out)
                                 ua_gpu_family_names[p->family]);
     } else {
         st = ua_cuda_compile_all(c, n, (const char *const *)sources, whats,
-                                 modules);
+                                 tiers, modules);
     }
     for (int j = 0; j < n; j++) {
         free(sources[j]);
     }
+    bool compiled = st == UA_OK;
     for (int j = 0; st == UA_OK && j < n; j++) {
         const char *name = ua_gpu_kernel_names[kernels[j]];
         CUresult r =
@@ -87,7 +104,10 @@ build(ua_cuda_context *c, const ua_gpu_program *p, CUfunction **out)
                                        modules[0])
                      : st;
     if (st != UA_OK) {
-        free(f);
+        /* A full compile, where one started, installs into f: it stays. */
+        if (!compiled) {
+            free(f);
+        }
         return st;
     }
     *out = f;
@@ -106,10 +126,12 @@ launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
     }
     ua_gpu_program program = ua_gpu_program_for(t, which, args, nargs);
     pthread_mutex_lock(&c->lock);
+    ua_cuda_upgrades_install(c);
     const ua_ew_slot *e =
         ua_ew_table_find(&c->reduce, ua_gpu_program_key(&program));
     CUfunction *f = e != NULL ? e->kernel : NULL;
     st = f != NULL ? UA_OK : build(c, &program, &f);
+    CUfunction kernel = st == UA_OK ? f[which] : NULL;
     pthread_mutex_unlock(&c->lock);
     if (st != UA_OK) {
         return st;
@@ -126,9 +148,8 @@ launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
                     : args[i].kind == UA_GPU_I64 ? (void *)&args[i].i64
                                                  : (void *)&args[i].i32;
     }
-    CU_CHECK(ua_cu.cuLaunchKernel(f[which], (unsigned)groups, 1, 1,
-                                  UA_GPU_GROUP, 1, 1, 0, q->stream, params,
-                                  NULL),
+    CU_CHECK(ua_cu.cuLaunchKernel(kernel, (unsigned)groups, 1, 1, UA_GPU_GROUP,
+                                  1, 1, 0, q->stream, params, NULL),
              ua_gpu_kernel_names[which]);
     return UA_OK;
 }

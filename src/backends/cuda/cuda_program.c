@@ -12,9 +12,14 @@
  * and optimizer), several times what a small program costs: a context's
  * creation starts a thread that compiles an empty kernel, so that the
  * start overlaps what the program does before its first call.
- * NVRTC's fast-compile levels are not used: every level but 0 made the
- * reductions, scans and sorts slower once warm (docs/performance.rst). */
+ * NVRTC's fast-compile levels make kernels slower (docs/performance.rst):
+ * they serve a first call alone, of a program whose results no level
+ * changes, while the full compile runs beside it (cuda_backend.h, tiers).
+ * USMARRAY_COMPILE_FIRST sets the level (min, mid, max; default mid) or
+ * full (no fast compile); LEVEL-only keeps the fast modules and compiles
+ * nothing in full, for tests that compare the two. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,10 +61,35 @@ typedef struct {
     const char *opts[3];
     int n;
     char text[64];
+    /* The fast-compile option of a first call's compile, or NULL: none
+     * (USMARRAY_COMPILE_FIRST=full, or NVRTC before 12.8). */
+    const char *fast;
+    bool fast_only;
 } nvrtc_options;
 
 static nvrtc_options options;
 static pthread_once_t options_once = PTHREAD_ONCE_INIT;
+
+static void
+fast_level_read(int major, int minor)
+{
+    static const char *const levels[3][2] = {{"min", "--Ofast-compile=min"},
+                                             {"mid", "--Ofast-compile=mid"},
+                                             {"max", "--Ofast-compile=max"}};
+    const char *env = getenv("USMARRAY_COMPILE_FIRST");
+    const char *level = env != NULL && env[0] != '\0' ? env : "mid";
+    if (major < 12 || (major == 12 && minor < 8)) {
+        return; /* no fast-compile levels */
+    }
+    for (int i = 0; i < 3; i++) {
+        size_t n = strlen(levels[i][0]);
+        if (strncmp(level, levels[i][0], n) == 0 &&
+            (level[n] == '\0' || strcmp(level + n, "-only") == 0)) {
+            options.fast = levels[i][1];
+            options.fast_only = level[n] != '\0';
+        }
+    }
+}
 
 static void
 options_read(void)
@@ -76,6 +106,7 @@ options_read(void)
         snprintf(options.text + used, sizeof options.text - used, "%s%s",
                  i > 0 ? " " : "", options.opts[i]);
     }
+    fast_level_read(major, minor);
 }
 
 static const nvrtc_options *
@@ -87,7 +118,7 @@ nvrtc_options_get(void)
 
 static ua_status
 nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
-            char **image, size_t *size)
+            bool fast, char **image, size_t *size)
 {
     if (!ua_nvrtc.loaded) {
         return ua_error_set(UA_ERR_UNAVAILABLE,
@@ -98,9 +129,13 @@ nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
     char arch[64];
     snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d%d", c->cc_major,
              c->cc_minor);
-    const char *opts[4] = {arch};
+    const char *opts[5] = {arch};
+    int nopts = 1;
     for (int i = 0; i < o->n; i++) {
-        opts[i + 1] = o->opts[i];
+        opts[nopts++] = o->opts[i];
+    }
+    if (fast && o->fast != NULL) {
+        opts[nopts++] = o->fast;
     }
     nvrtcProgram prog;
     nvrtcResult r = ua_nvrtc.nvrtcCreateProgram(&prog, source, "usmarray.cu",
@@ -109,7 +144,7 @@ nvrtc_image(const ua_cuda_context *c, const char *source, const char *what,
         return ua_error_set(UA_ERR_RUNTIME, "nvrtcCreateProgram failed: %s",
                             ua_nvrtc.nvrtcGetErrorString(r));
     }
-    r = ua_nvrtc.nvrtcCompileProgram(prog, o->n + 1, opts);
+    r = ua_nvrtc.nvrtcCompileProgram(prog, nopts, opts);
     ua_status st = UA_OK;
     *image = NULL;
     if (r != 0) {
@@ -225,7 +260,8 @@ ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
     double t0 = ua_cuda_now_ms();
     *image = ua_kernel_cache_load(key, 3, size);
     bool cached = *image != NULL;
-    ua_status st = cached ? UA_OK : nvrtc_image(c, source, what, image, size);
+    ua_status st =
+        cached ? UA_OK : nvrtc_image(c, source, what, false, image, size);
     if (st == UA_OK && !cached) {
         ua_kernel_cache_store(key, 3, *image, *size);
     }
@@ -237,48 +273,182 @@ ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
     return st;
 }
 
-ua_status
-ua_cuda_compile(const ua_cuda_context *c, const char *source, const char *what,
-                CUmodule *module)
-{
+/* A program's full compile, running in a thread of its own while its
+ * fast module serves; `done` is set last, after which the thread touches
+ * it no more. */
+typedef struct ua_cuda_upgrade {
+    struct ua_cuda_upgrade *next; /* the context's list */
+    const ua_cuda_context *c;
+    ua_cuda_tier tier;
+    char *source;
+    char what[64];
     char *image;
     size_t size;
-    ua_status st = ua_cuda_compile_image(c, source, what, &image, &size);
-    double t0 = ua_cuda_now_ms();
-    if (st == UA_OK) {
-        CUresult cr = ua_cu.cuModuleLoadData(module, image);
-        if (cr != CUDA_SUCCESS) {
-            st = ua_cuda_failed(cr, what);
+    ua_status st;
+    atomic_bool done;
+} ua_cuda_upgrade;
+
+/* The full compiles running: the process waits for them at exit, so that
+ * their programs reach the disk cache and NVRTC's destructors do not run
+ * under a compile. */
+static pthread_mutex_t running_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t running_ended = PTHREAD_COND_INITIALIZER;
+static int running;
+static pthread_once_t running_once = PTHREAD_ONCE_INIT;
+
+static void
+running_wait(void)
+{
+    pthread_mutex_lock(&running_lock);
+    while (running > 0) {
+        pthread_cond_wait(&running_ended, &running_lock);
+    }
+    pthread_mutex_unlock(&running_lock);
+}
+
+static void
+running_register(void)
+{
+    atexit(running_wait);
+}
+
+static void *
+upgrade_run(void *arg)
+{
+    ua_cuda_upgrade *u = arg;
+    u->st =
+        ua_cuda_compile_image(u->c, u->source, u->what, &u->image, &u->size);
+    free(u->source);
+    u->source = NULL;
+    pthread_mutex_lock(&running_lock);
+    running--;
+    atomic_store(&u->done, true);
+    pthread_cond_broadcast(&running_ended);
+    pthread_mutex_unlock(&running_lock);
+    return NULL;
+}
+
+/* Starts the full compile of a program that a first call compiled at the
+ * fast level, and lists it on c (under c->lock).  Where no thread starts,
+ * the program keeps its fast module. */
+static void
+upgrade_start(ua_cuda_context *c, const char *source, const char *what,
+              const ua_cuda_tier *tier)
+{
+    ua_cuda_upgrade *u = calloc(1, sizeof *u);
+    char *copy = u != NULL ? malloc(strlen(source) + 1) : NULL;
+    if (copy == NULL) {
+        free(u);
+        return;
+    }
+    strcpy(copy, source);
+    u->c = c;
+    u->tier = *tier;
+    u->source = copy;
+    snprintf(u->what, sizeof u->what, "%s", what);
+    atomic_init(&u->done, false);
+    pthread_once(&running_once, running_register);
+    pthread_mutex_lock(&running_lock);
+    running++;
+    pthread_mutex_unlock(&running_lock);
+    pthread_attr_t attr;
+    pthread_t thread;
+    bool started =
+        pthread_attr_init(&attr) == 0 &&
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
+        pthread_create(&thread, &attr, upgrade_run, u) == 0;
+    pthread_attr_destroy(&attr);
+    if (!started) {
+        pthread_mutex_lock(&running_lock);
+        running--;
+        pthread_mutex_unlock(&running_lock);
+        free(copy);
+        free(u);
+        return;
+    }
+    u->next = c->upgrades;
+    c->upgrades = u;
+}
+
+void
+ua_cuda_upgrades_install(ua_cuda_context *c)
+{
+    ua_cuda_upgrade **link = &c->upgrades;
+    while (*link != NULL) {
+        ua_cuda_upgrade *u = *link;
+        if (!atomic_load(&u->done)) {
+            link = &u->next;
+            continue;
         }
+        *link = u->next;
+        CUmodule m = NULL;
+        double t0 = ua_cuda_now_ms();
+        bool loaded = u->st == UA_OK &&
+                      ua_cu.cuModuleLoadData(&m, u->image) == CUDA_SUCCESS;
+        if (loaded && u->tier.install(c, m, u->tier.where) != UA_OK) {
+            ua_cu.cuModuleUnload(m);
+            loaded = false;
+        }
+        if (trace) {
+            fprintf(stderr, "usmarray: %s: full module %s %.1f ms\n", u->what,
+                    loaded ? "installed" : "not installed",
+                    ua_cuda_now_ms() - t0);
+        }
+        free(u->image);
+        free(u);
     }
-    free(image);
-    if (trace && st == UA_OK) {
-        fprintf(stderr, "usmarray: %s: module load %.1f ms\n", what,
-                ua_cuda_now_ms() - t0);
-    }
-    return st;
 }
 
 typedef struct {
     const ua_cuda_context *c;
     const char *source, *what;
+    bool tiered; /* may compile at the fast level */
+    bool fast;   /* it did: the full compile is to come */
     char *image;
     size_t size;
     ua_status st;
 } compile_job;
 
+/* The image from the disk cache, else a fast compile's where the job is
+ * tiered, else a full compile's. */
 static void *
 compile_job_run(void *arg)
 {
     compile_job *j = arg;
-    j->st =
-        ua_cuda_compile_image(j->c, j->source, j->what, &j->image, &j->size);
+    const nvrtc_options *o = ua_nvrtc.loaded ? nvrtc_options_get() : NULL;
+    j->fast = false;
+    if (!j->tiered || o == NULL || o->fast == NULL) {
+        j->st = ua_cuda_compile_image(j->c, j->source, j->what, &j->image,
+                                      &j->size);
+        return NULL;
+    }
+    char compiler[160], device[400];
+    cache_key_parts(j->c, compiler, sizeof compiler, device, sizeof device);
+    const char *key[] = {j->source, compiler, device};
+    double t0 = ua_cuda_now_ms();
+    j->image = o->fast_only ? NULL : ua_kernel_cache_load(key, 3, &j->size);
+    j->fast = j->image == NULL;
+    j->st = j->fast ? nvrtc_image(j->c, j->source, j->what, true, &j->image,
+                                  &j->size)
+                    : UA_OK;
+    if (trace) {
+        fprintf(stderr, "usmarray: %s: %s %.1f ms (%zu bytes of source)\n",
+                j->what, j->fast ? "NVRTC fast level" : "disk cache",
+                ua_cuda_now_ms() - t0, strlen(j->source));
+    }
     return NULL;
 }
 
 ua_status
-ua_cuda_compile_all(const ua_cuda_context *c, int n,
-                    const char *const *sources, const char *const *what,
+ua_cuda_compile(ua_cuda_context *c, const char *source, const char *what,
+                const ua_cuda_tier *tier, CUmodule *module)
+{
+    return ua_cuda_compile_all(c, 1, &source, &what, tier, module);
+}
+
+ua_status
+ua_cuda_compile_all(ua_cuda_context *c, int n, const char *const *sources,
+                    const char *const *what, const ua_cuda_tier *tiers,
                     CUmodule *modules)
 {
     compile_job jobs[UA_CUDA_COMPILE_MAX];
@@ -287,8 +457,11 @@ ua_cuda_compile_all(const ua_cuda_context *c, int n,
     if (n < 1 || n > UA_CUDA_COMPILE_MAX) {
         return ua_error_set(UA_ERR_VALUE, "%d programs at once", n);
     }
+    ua_cuda_tracing();
     for (int i = 0; i < n; i++) {
-        jobs[i] = (compile_job){c, sources[i], what[i], NULL, 0, UA_OK};
+        bool tiered = tiers != NULL && tiers[i].install != NULL;
+        jobs[i] = (compile_job){c,     sources[i], what[i], tiered,
+                                false, NULL,       0,       UA_OK};
         modules[i] = NULL;
     }
     /* The first on this thread, the others beside it where a thread
@@ -306,10 +479,12 @@ ua_cuda_compile_all(const ua_cuda_context *c, int n,
          * that thread's. */
         if (!started[i] || jobs[i].st != UA_OK) {
             free(jobs[i].image);
+            jobs[i].image = NULL;
             compile_job_run(&jobs[i]);
         }
     }
     ua_status st = UA_OK;
+    double t0 = ua_cuda_now_ms();
     for (int i = 0; i < n; i++) {
         if (st == UA_OK && jobs[i].st != UA_OK) {
             st = jobs[i].st;
@@ -320,6 +495,10 @@ ua_cuda_compile_all(const ua_cuda_context *c, int n,
         }
         free(jobs[i].image);
     }
+    if (trace && st == UA_OK) {
+        fprintf(stderr, "usmarray: %s%s: module load %.1f ms\n", what[0],
+                n > 1 ? " and the others" : "", ua_cuda_now_ms() - t0);
+    }
     if (st != UA_OK) {
         for (int i = 0; i < n; i++) {
             if (modules[i] != NULL) {
@@ -327,6 +506,13 @@ ua_cuda_compile_all(const ua_cuda_context *c, int n,
                 modules[i] = NULL;
             }
         }
+        return st;
     }
-    return st;
+    const nvrtc_options *o = ua_nvrtc.loaded ? nvrtc_options_get() : NULL;
+    for (int i = 0; i < n; i++) {
+        if (jobs[i].fast && !o->fast_only) {
+            upgrade_start(c, sources[i], what[i], &tiers[i]);
+        }
+    }
+    return UA_OK;
 }

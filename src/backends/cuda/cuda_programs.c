@@ -66,6 +66,30 @@ ua_cuda_compute_source(int program, char *what, size_t cap)
     return ua_gpu_texts_join(texts, 3);
 }
 
+/* A program's full module in place of its fast one: the functions looked
+ * up from the fast one are looked up again (under c->lock). */
+static ua_status
+install_program(ua_cuda_context *c, CUmodule m, const long long where[2])
+{
+    int program = (int)where[0], kept = 0;
+    c->compute[program] = m;
+    for (int i = 0; i < c->nfunctions; i++) {
+        if (c->functions[i].program != program) {
+            c->functions[kept++] = c->functions[i];
+        }
+    }
+    c->nfunctions = kept;
+    return UA_OK;
+}
+
+/* Every program here moves, gathers, counts or fills: no compiler level
+ * changes its results, so that a first call may take the fast one. */
+static ua_cuda_tier
+program_tier(int program)
+{
+    return (ua_cuda_tier){install_program, {program, 0}};
+}
+
 /* Compiles a program on first use; called under c->lock. */
 static ua_status
 compile_program(ua_cuda_context *c, int program)
@@ -75,7 +99,9 @@ compile_program(ua_cuda_context *c, int program)
     if (source == NULL) {
         return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    ua_status st = ua_cuda_compile(c, source, what, &c->compute[program]);
+    ua_cuda_tier tier = program_tier(program);
+    ua_status st =
+        ua_cuda_compile(c, source, what, &tier, &c->compute[program]);
     free(source);
     return st;
 }
@@ -91,19 +117,22 @@ ua_cuda_programs_prepare(ua_cuda_queue *q, const int *programs, int n)
     char what[UA_CUDA_COMPILE_MAX][64];
     char *sources[UA_CUDA_COMPILE_MAX];
     const char *names[UA_CUDA_COMPILE_MAX];
+    ua_cuda_tier tiers[UA_CUDA_COMPILE_MAX];
     int wanted[UA_CUDA_COMPILE_MAX], m = 0;
     pthread_mutex_lock(&c->lock);
+    ua_cuda_upgrades_install(c);
     for (int i = 0; i < n && m < UA_CUDA_COMPILE_MAX; i++) {
         if (c->compute[programs[i]] == NULL) {
             wanted[m] = programs[i];
             names[m] = what[m];
+            tiers[m] = program_tier(programs[i]);
             sources[m] = ua_cuda_compute_source(programs[i], what[m], 64);
             m += sources[m] != NULL;
         }
     }
     CUmodule modules[UA_CUDA_COMPILE_MAX];
     st = m > 0 ? ua_cuda_compile_all(c, m, (const char *const *)sources, names,
-                                     modules)
+                                     tiers, modules)
                : UA_OK;
     for (int i = 0; i < m; i++) {
         c->compute[wanted[i]] = st == UA_OK ? modules[i] : NULL;
@@ -134,6 +163,7 @@ find_function(ua_cuda_context *c, int program, const char *name, CUfunction *f)
     int slots = (int)(sizeof c->functions / sizeof c->functions[0]);
     if (c->nfunctions < slots && strlen(name) < sizeof c->functions[0].name) {
         strcpy(c->functions[c->nfunctions].name, name);
+        c->functions[c->nfunctions].program = program;
         c->functions[c->nfunctions++].f = *f;
     }
     return UA_OK;
@@ -149,6 +179,7 @@ ua_cuda_program_function(ua_cuda_queue *q, int program, const char *name,
         return st;
     }
     pthread_mutex_lock(&c->lock);
+    ua_cuda_upgrades_install(c);
     st = find_function(c, program, name, f);
     pthread_mutex_unlock(&c->lock);
     return st;

@@ -96,8 +96,24 @@ kernel_source(int slot, int kernel)
     return s;
 }
 
+/* A kernel's full module in place of its fast one (under c->lock): where
+ * holds the keys' slot and the kernel. */
+static ua_status
+install_kernel(ua_cuda_context *c, CUmodule m, const long long where[2])
+{
+    int slot = (int)where[0], kernel = (int)where[1];
+    const char *name = kernel_names[slot][kernel];
+    CU_CHECK(
+        ua_cu.cuModuleGetFunction(&c->sort_functions[slot][kernel], m, name),
+        name);
+    c->sort_modules[slot][kernel] = m;
+    return UA_OK;
+}
+
 /* Loads the modules of slot's width that a sort (pairs: an argsort)
- * needs and lacks, compiled side by side; called under c->lock. */
+ * needs and lacks, compiled side by side; called under c->lock.  The
+ * passes move keys by their bits: no compiler level changes a sort, so
+ * that a first call may take the fast one. */
 static ua_status
 load_modules(ua_cuda_context *c, int slot, bool pairs)
 {
@@ -107,6 +123,7 @@ load_modules(ua_cuda_context *c, int slot, bool pairs)
     int wanted[2] = {HIST, pairs ? PAIRS : PASS}, kernels[2], n = 0;
     char *sources[2] = {NULL, NULL};
     const char *whats[2];
+    ua_cuda_tier tiers[2];
     ua_status st = UA_OK;
     for (int i = 0; i < 2; i++) {
         if (c->sort_modules[slot][wanted[i]] != NULL) {
@@ -114,6 +131,7 @@ load_modules(ua_cuda_context *c, int slot, bool pairs)
         }
         kernels[n] = wanted[i];
         whats[n] = what[wanted[i]];
+        tiers[n] = (ua_cuda_tier){install_kernel, {slot, wanted[i]}};
         sources[n] = kernel_source(slot, wanted[i]);
         st = sources[n++] == NULL ? UA_ERR_NOMEM : st;
     }
@@ -122,7 +140,7 @@ load_modules(ua_cuda_context *c, int slot, bool pairs)
         st = ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     } else if (n > 0) {
         st = ua_cuda_compile_all(c, n, (const char *const *)sources, whats,
-                                 modules);
+                                 tiers, modules);
     }
     for (int i = 0; i < n; i++) {
         free(sources[i]);
@@ -147,6 +165,7 @@ sort_kernels(ua_cuda_context *c, int slot, bool pairs, CUfunction f[3])
         return st;
     }
     pthread_mutex_lock(&c->lock);
+    ua_cuda_upgrades_install(c);
     st = load_modules(c, slot, pairs);
     for (int k = 0; k < 3; k++) {
         f[k] = c->sort_functions[slot][k];
