@@ -125,12 +125,12 @@ fi
 
 # The README's test command with the GPU as the default device: the whole
 # suite, the GPU tests included.
-# Dask, and the clients (SciPy where the machine has it, scikit-learn,
+# Dask with distributed, and the clients (SciPy where the machine has it, scikit-learn,
 # array-api-extra, array-api-strict, einops) from wheels/, for their tests
 # on CUDA, each on its own so that one missing leaves the others; XDIST=N:
 # the suite in N processes (pytest-xdist), whose kernels compile side by
 # side: one process takes past 10 minutes.
-extras=(dask scikit-learn array-api-extra array-api-strict einops)
+extras=(dask distributed scikit-learn array-api-extra array-api-strict einops)
 xdist=()
 if [ -n "${XDIST:-}" ]; then
     extras+=(pytest-xdist)
