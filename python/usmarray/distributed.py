@@ -9,6 +9,8 @@ kind.  ``import usmarray`` does not import this module (nor Dask); the
 cluster preloads it on every worker, and a client imports it to start one.
 """
 
+import logging
+
 import distributed
 import numpy as np
 from dask.sizeof import sizeof
@@ -17,6 +19,7 @@ from distributed.protocol.serialize import dask_deserialize, dask_serialize
 import usmarray as ua
 
 __all__ = ["LocalCluster", "device_filter_strings"]
+_logger = logging.getLogger(__name__)
 
 
 def device_filter_strings(backend=None):
@@ -76,10 +79,11 @@ class LocalCluster(distributed.LocalCluster):
         if not filters:
             raise ValueError("devices is empty")
         self.device_slots = [f for f in filters for _ in range(workers_per_device)]
-        if "memory_limit" not in kwargs:
+        if "memory_limit" not in kwargs:  # the machine's memory shared, as LocalCluster does
             from distributed.worker_memory import parse_memory_limit
 
-            kwargs["memory_limit"] = parse_memory_limit("auto", 1, len(self.device_slots))
+            slots = len(self.device_slots)
+            kwargs["memory_limit"] = parse_memory_limit("auto", 1, slots, logger=_logger)
         preload = list(kwargs.pop("preload", None) or [])
         super().__init__(n_workers=0, threads_per_worker=threads_per_worker, processes=True,
                          worker_class=distributed.Nanny, preload=[__name__, *preload],

@@ -179,7 +179,7 @@ def test_device_filter_strings_list_a_backend():
 def cluster(request):
     """Two worker processes of one thread on the backend's first device."""
     with uad.LocalCluster(devices=[request.param], workers_per_device=2, dashboard_address=None,
-                          silence_logs=50, memory_limit="2GiB") as c:  # fmt: skip
+                          silence_logs=50) as c:  # fmt: skip
         with distributed.Client(c) as client:
             yield request.param, client
 
@@ -276,3 +276,37 @@ def test_the_stub_lists_the_modules_names():
         if isinstance(n, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in n.targets)
     ]
     assert listed == uad.__all__
+
+
+def test_the_benchmark_runs_small(tmp_path):
+    import json
+    import pathlib
+
+    script = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "dask_distributed.py"
+    if not script.is_file():
+        pytest.skip("needs the source tree")
+    out = tmp_path / "bench.json"
+    args = [
+        "--backend",
+        "host",
+        "--size",
+        "256",
+        "--cols",
+        "64",
+        "--repeats",
+        "1",
+        "--transfer-mib",
+        "4",
+    ]
+    subprocess.run(
+        [sys.executable, str(script), *args, "--json", str(out)], check=True, capture_output=True
+    )
+    got = json.loads(out.read_text())
+    usm = [r for r in got["layouts"] if r["chunks"] == "usmarray"]
+    assert [(r["workers"], r["shape"], r["workers_holding_chunks"]) for r in usm] == [
+        (1, [256, 64], 1),
+        (2, [512, 64], 2),
+    ]
+    assert all(r["sum_ms"] > 0 and r["gram_ms"] > 0 for r in usm)
+    moved = {m["chunk"]: m for m in got["transfers"]}
+    assert {"usmarray", "numpy"} <= set(moved) and all(m["ms"] > 0 for m in moved.values())
