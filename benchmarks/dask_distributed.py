@@ -43,7 +43,7 @@ except ImportError:  # the CuPy rows stay out
 
 def usmarray_cluster(backend, workers):
     devices = uad.device_filter_strings(backend)
-    opts = {"dashboard_address": None, "silence_logs": 40}
+    opts = {"dashboard_address": ":0", "silence_logs": 40}
     if len(devices) >= workers:
         return uad.LocalCluster(devices=devices[:workers], **opts), devices[:workers]
     return uad.LocalCluster(devices=devices[:1], workers_per_device=workers, **opts), devices[
@@ -60,7 +60,7 @@ def cupy_cluster(workers):
         }
         for i in range(workers)
     }
-    scheduler = {"cls": distributed.Scheduler, "options": {"dashboard_address": None}}
+    scheduler = {"cls": distributed.Scheduler, "options": {"dashboard_address": ":0"}}
     return distributed.SpecCluster(scheduler=scheduler, workers=spec, silence_logs=40)
 
 

@@ -178,10 +178,10 @@ def test_device_filter_strings_list_a_backend():
 @pytest.fixture(scope="module", params=first_device_of_each_backend())
 def cluster(request):
     """Two worker processes of one thread on the backend's first device."""
-    with uad.LocalCluster(devices=[request.param], workers_per_device=2, dashboard_address=None,
+    with uad.LocalCluster(devices=[request.param], workers_per_device=2, dashboard_address=":0",
                           silence_logs=50) as c:  # fmt: skip
         with distributed.Client(c) as client:
-            yield request.param, client
+            yield request.param, client, c
 
 
 def on_workers(client, device, h, chunks):
@@ -196,7 +196,7 @@ def chunk_facts(x):
 
 
 def test_each_worker_has_its_device_and_the_serializers(cluster):
-    device, client = cluster
+    device, client, _ = cluster
 
     def facts():
         from distributed.protocol.serialize import dask_deserialize
@@ -210,7 +210,7 @@ def test_each_worker_has_its_device_and_the_serializers(cluster):
 
 
 def test_chunks_live_on_the_workers_and_move_as_arrays(cluster):
-    device, client = cluster
+    device, client, _ = cluster
     d = on_workers(client, device, sample((40, 30), "float64"), (10, 30)).persist()
     futures = distributed.futures_of(d)
     distributed.wait(futures)
@@ -228,7 +228,7 @@ def test_chunks_live_on_the_workers_and_move_as_arrays(cluster):
 
 
 def test_elementwise_and_reductions(cluster):
-    device, client = cluster
+    device, client, _ = cluster
     h = sample((60, 40), "float64")
     d = on_workers(client, device, h, (15, 20))
     got = (2 * d + 1).compute()
@@ -243,7 +243,7 @@ def test_elementwise_and_reductions(cluster):
 
 
 def test_sort_of_each_chunk(cluster):
-    device, client = cluster
+    device, client, _ = cluster
     h = sample((16, 24), "float32")
     d = on_workers(client, device, h, (8, 8))
     got = d.map_blocks(ua.sort, axis=1, dtype=d.dtype).compute()
@@ -252,7 +252,7 @@ def test_sort_of_each_chunk(cluster):
 
 
 def test_matrix_product_and_rechunk(cluster):
-    device, client = cluster
+    device, client, _ = cluster
     a, b = sample((30, 24), "float64", 1), sample((24, 18), "float64", 2)
     da_, db = on_workers(client, device, a, (10, 8)), on_workers(client, device, b, (8, 9))
     np.testing.assert_allclose(ua.asnumpy((da_ @ db).compute()), a @ b, rtol=1e-12)
@@ -261,6 +261,41 @@ def test_matrix_product_and_rechunk(cluster):
     blocks = client.compute(r.to_delayed().ravel().tolist(), sync=True)
     assert all(isinstance(x, ua.USMArray) for x in blocks)
     np.testing.assert_array_equal(ua.asnumpy(r.compute()), a)
+
+
+def test_scaling_stays_within_the_device_slots(cluster):
+    device, client, c = cluster
+    with pytest.raises(ValueError, match="device slots"):
+        c.scale(3)
+    c.scale(1)
+    client.wait_for_workers(1)
+    c.scale(2)
+    client.wait_for_workers(2)
+    seen = client.run(lambda: ua.Device().filter_string)
+    assert sorted(seen.values()) == [ua.Device(device).filter_string] * 2
+
+
+def test_workers_on_two_backends_receive_onto_their_own_device():
+    backends = first_device_of_each_backend()
+    if len(backends) < 2:
+        pytest.skip("needs a second backend's device")
+    pair = backends[:2]
+    with uad.LocalCluster(devices=pair, dashboard_address=":0", silence_logs=50) as c:
+        with distributed.Client(c) as client:
+            where = {d: a for a, d in client.run(lambda: ua.Device().filter_string).items()}
+            assert sorted(where) == sorted(pair)
+            h = sample((50, 20), "float32")
+            x = client.submit(
+                ua.asarray, h, usm_type="shared", workers=[where[pair[0]]], pure=False
+            )
+            assert x.result().device == ua.Device()  # gathered onto the client's default device
+            moved = client.submit(
+                chunk_facts, x, workers=[where[pair[1]]], allow_other_workers=False
+            )
+            assert moved.result() == ("USMArray", pair[1], "shared")
+            total = client.submit(lambda a: ua.asnumpy(ua.sum(a)), x, workers=[where[pair[1]]],
+                                  allow_other_workers=False)  # fmt: skip
+            np.testing.assert_allclose(total.result(), h.sum(), rtol=1e-5)
 
 
 def test_the_stub_lists_the_modules_names():
