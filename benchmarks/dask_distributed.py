@@ -42,26 +42,36 @@ except ImportError:  # the CuPy rows stay out
 
 
 def usmarray_cluster(backend, workers):
+    """One worker per device where the backend has enough, else all on its first."""
     devices = uad.device_filter_strings(backend)
-    opts = {"dashboard_address": ":0", "silence_logs": 40}
-    if len(devices) >= workers:
-        return uad.LocalCluster(devices=devices[:workers], **opts), devices[:workers]
-    return uad.LocalCluster(devices=devices[:1], workers_per_device=workers, **opts), devices[
-        :1
-    ] * workers
+    if len(devices) < workers:
+        devices = devices[:1] * workers
+    slots = sorted(set(devices), key=devices.index)
+    cluster = uad.LocalCluster(
+        devices=slots,
+        workers_per_device=workers // len(slots),
+        dashboard_address=":0",
+        silence_logs=40,
+    )
+    return cluster, devices[:workers]
 
 
 def cupy_cluster(workers):
-    """A plain distributed cluster, one Nanny per GPU (CUDA_VISIBLE_DEVICES)."""
+    """A plain distributed cluster, one Nanny per GPU (CUDA_VISIBLE_DEVICES),
+    or all on GPU 0 where there are fewer GPUs than workers, as above."""
+    gpus = [str(i) for i in range(workers)]
+    if cupy.cuda.runtime.getDeviceCount() < workers:
+        gpus = ["0"] * workers
     spec = {
         i: {
             "cls": distributed.Nanny,
-            "options": {"nthreads": 1, "env": {"CUDA_VISIBLE_DEVICES": str(i)}},
+            "options": {"nthreads": 1, "env": {"CUDA_VISIBLE_DEVICES": g}},
         }
-        for i in range(workers)
+        for i, g in enumerate(gpus)
     }
     scheduler = {"cls": distributed.Scheduler, "options": {"dashboard_address": ":0"}}
-    return distributed.SpecCluster(scheduler=scheduler, workers=spec, silence_logs=40)
+    cluster = distributed.SpecCluster(scheduler=scheduler, workers=spec, silence_logs=40)
+    return cluster, [f"cuda:{g}" for g in gpus]
 
 
 def make_chunk(xp, rows, cols, block_info=None):
@@ -132,7 +142,7 @@ def run(args):
     rows_out, moves = [], []
     peers = [("usmarray", lambda w: usmarray_cluster(args.backend, w))]
     if cupy is not None:
-        peers.append(("cupy", lambda w: (cupy_cluster(w), [f"cuda:{i}" for i in range(w)])))
+        peers.append(("cupy", cupy_cluster))
     for name, start in peers:
         xp = ua if name == "usmarray" else cupy
         for workers in (1, 2):
