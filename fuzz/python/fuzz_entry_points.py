@@ -497,6 +497,42 @@ def op_manipulation(b):
         check_array(ua.permute_dims(x, b.int_sequence()))
 
 
+def op_dpctl_indexing(b):
+    """dpctl's indexing functions on small arrays of any layout, with
+    hostile indices, values, masks, axes and modes: a write keeps the
+    array's shape; a refusal is an exception a user catches."""
+    x = small_array(b)
+    if b.pick(3) == 0:
+        x = [x[::-1], x.T, ua.flip(x)][b.pick(3)]
+    shape = x.shape
+    indices = [small_array(b), ua.asarray([b.integer()], dtype="i8"), b.int_sequence()][b.pick(3)]
+    vals = [small_array(b), b.integer(), x][b.pick(3)]
+    mode = ["wrap", "clip", None, b.index_like()][b.pick(4)]
+    axis = [None, b.index_like()][b.pick(2)]
+    f = b.pick(6)
+    if f == 0:
+        check_array(ua.take(x, indices, axis=axis, mode=mode))
+    elif f == 1:
+        check_array(ua.take_along_axis(x, indices, axis=-1 if axis is None else axis, mode=mode))
+    elif f == 2:
+        ua.put(x, indices, vals, axis=axis, mode="wrap" if mode is None else mode)
+    elif f == 3:
+        ua.put_along_axis(
+            x,
+            indices,
+            vals,
+            axis=-1 if axis is None else axis,
+            mode="wrap" if mode is None else mode,
+        )
+    elif f == 4:
+        ua.place(x, [small_array(b), x][b.pick(2)], [small_array(b), vals][b.pick(2)])
+    else:
+        check_array(ua.extract([small_array(b), x][b.pick(2)], x))
+    if x.shape != shape:
+        raise AssertionError(f"a write changed the shape {shape} to {x.shape}")
+    check_array(x)
+
+
 def op_astype(b):
     """The astype function on hostile dtypes, copy flags and devices; an
     accepted cast keeps the shape and a copy=False that changes nothing
@@ -573,7 +609,8 @@ def op_reductions(b):
             check_array(fn(x, axis=[None, b.index_like()][b.pick(2)], include_initial=flag))
     elif f == 9:
         fn = [ua.sort, ua.argsort][b.pick(2)]
-        y = fn(x, axis=b.index_like(), descending=flag, stable=flag)
+        kind = [None, "stable", "radixsort", b.index_like()][b.pick(4)]
+        y = fn(x, axis=b.index_like(), descending=flag, stable=flag, kind=kind)
         if y.shape != x.shape:
             raise AssertionError(f"{fn.__name__} changed the shape {x.shape} to {y.shape}")
         check_array(y)
@@ -922,6 +959,7 @@ OPS = [
     op_host_data,
     op_data_types,
     op_manipulation,
+    op_dpctl_indexing,
     op_astype,
     op_namespace_info,
     op_reductions,

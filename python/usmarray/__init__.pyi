@@ -99,6 +99,10 @@ __all__ = [
     "meshgrid",
     "take",
     "take_along_axis",
+    "put",
+    "put_along_axis",
+    "place",
+    "extract",
     "reshape",
     "permute_dims",
     "get_devices",
@@ -145,6 +149,8 @@ __all__ = [
     "searchsorted",
     "sort",
     "argsort",
+    "logsumexp",
+    "reduce_hypot",
     "UniqueAllResult",
     "UniqueCountsResult",
     "UniqueInverseResult",
@@ -698,8 +704,42 @@ def eye(
 def tril(x: USMArray, /, *, k: int = 0) -> USMArray: ...
 def triu(x: USMArray, /, *, k: int = 0) -> USMArray: ...
 def meshgrid(*arrays: USMArray, indexing: Literal["xy", "ij"] = "xy") -> tuple[USMArray, ...]: ...
-def take(x: USMArray, indices: Any, /, *, axis: int | None = None) -> USMArray: ...
-def take_along_axis(x: USMArray, indices: USMArray, /, *, axis: int = -1) -> USMArray: ...
+def take(
+    x: USMArray,
+    indices: Any,
+    /,
+    *,
+    axis: int | None = None,
+    mode: Literal["wrap", "clip"] | None = None,
+) -> USMArray: ...
+def take_along_axis(
+    x: USMArray,
+    indices: USMArray,
+    /,
+    *,
+    axis: int = -1,
+    mode: Literal["wrap", "clip"] | None = None,
+) -> USMArray: ...
+def put(
+    x: USMArray,
+    indices: USMArray,
+    vals: Any,
+    /,
+    *,
+    axis: int | None = None,
+    mode: Literal["wrap", "clip"] = "wrap",
+) -> None: ...
+def put_along_axis(
+    x: USMArray,
+    indices: USMArray,
+    vals: Any,
+    /,
+    *,
+    axis: int = -1,
+    mode: Literal["wrap", "clip"] = "wrap",
+) -> None: ...
+def place(arr: USMArray, mask: USMArray, vals: USMArray, /) -> None: ...
+def extract(condition: USMArray, arr: USMArray, /) -> USMArray: ...
 def reshape(
     x: USMArray,
     /,
@@ -777,7 +817,7 @@ def stack(arrays: _Arrays, /, *, axis: int = 0) -> USMArray: ...
 def expand_dims(x: USMArray, /, axis: _Axes = 0) -> USMArray: ...
 def flip(x: USMArray, /, *, axis: _Axes | None = None) -> USMArray: ...
 def moveaxis(x: USMArray, source: _Axes, destination: _Axes, /) -> USMArray: ...
-def squeeze(x: USMArray, /, axis: _Axes) -> USMArray: ...
+def squeeze(x: USMArray, /, axis: _Axes | None = None) -> USMArray: ...
 def unstack(x: USMArray, /, *, axis: int = 0) -> tuple[USMArray, ...]: ...
 def roll(x: USMArray, /, shift: _Axes, *, axis: _Axes | None = None) -> USMArray: ...
 def tile(x: USMArray, repetitions: _Shape, /) -> USMArray: ...
@@ -897,6 +937,7 @@ def sort(
     axis: int = -1,
     descending: builtins.bool = False,
     stable: builtins.bool = True,
+    kind: Literal["stable", "mergesort", "radixsort"] | None = None,
 ) -> USMArray: ...
 def argsort(
     x: USMArray,
@@ -905,6 +946,23 @@ def argsort(
     axis: int = -1,
     descending: builtins.bool = False,
     stable: builtins.bool = True,
+    kind: Literal["stable", "mergesort", "radixsort"] | None = None,
+) -> USMArray: ...
+def logsumexp(
+    x: USMArray,
+    /,
+    *,
+    axis: _AxisSet = None,
+    dtype: _DTypeLike | None = None,
+    keepdims: builtins.bool = False,
+) -> USMArray: ...
+def reduce_hypot(
+    x: USMArray,
+    /,
+    *,
+    axis: _AxisSet = None,
+    dtype: _DTypeLike | None = None,
+    keepdims: builtins.bool = False,
 ) -> USMArray: ...
 
 @final

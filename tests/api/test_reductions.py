@@ -704,9 +704,12 @@ def test_complex_unique_functions_match_numpy(dtype, shape):
     assert ua.asnumpy(ua.unique_values(on_device(x))).shape == v.shape
 
 
-def test_sort_rejects_0d():
-    with pytest.raises(ValueError):
-        ua.argsort(on_device(np.float64(1)))
+def test_sort_of_0d_is_its_element_as_dpctls():
+    x = on_device(np.float64(1))
+    assert ua.asnumpy(ua.sort(x)) == 1.0 and ua.sort(x).shape == ()
+    assert ua.argsort(x).dtype == np.int64 and int(ua.argsort(x)) == 0
+    with pytest.raises(IndexError):
+        ua.argsort(x, axis=1)
 
 
 @pytest.mark.parametrize("dtype", ["int8", "uint16", "int64", "float16", "float32", "float64"])

@@ -87,7 +87,14 @@ CASES = [
     C(lambda: ua.diff(vec(), n=-1), ValueError, "n must be non-negative", id="diff-negative-n"),
     C(lambda: ua.diff(scalar0d()), ValueError, "at least one dimension", id="diff-0d"),
     C(lambda: ua.sort(vec(), stable=1), TypeError, "stable must be a bool", id="sort-stable-int"),
-    C(lambda: ua.sort(scalar0d()), ValueError, "at least one dimension", id="sort-0d"),
+    C(
+        lambda: ua.sort(scalar0d(), axis=1),
+        IndexError,
+        "axis 1 is out of bounds",
+        id="sort-0d-axis",
+    ),
+    C(lambda: ua.sort(vec(), kind="quicksort"), ValueError, "kind must be None", id="sort-kind"),
+    C(lambda: ua.argsort(vec(), kind=1), ValueError, "kind must be None", id="argsort-kind"),
     C(
         lambda: ua.argsort(mat(), axis=3),
         np.exceptions.AxisError,

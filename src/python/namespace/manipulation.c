@@ -377,17 +377,26 @@ squeeze(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         PyObject *kwnames)
 {
     static const char *const kwlist[] = {"x", "axis", NULL};
-    static const ua_py_argspec spec = {"squeeze", kwlist, 2, 2};
-    PyObject *v[2] = {NULL, NULL};
-    int axes[UA_MAXDIMS], n;
+    static const ua_py_argspec spec = {"squeeze", kwlist, 2, 1};
+    PyObject *v[2] = {NULL, Py_None};
+    int axes[UA_MAXDIMS], n = 0;
     ua_state *st = PyModule_GetState(module);
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
-        ua_py_check_array(st, v[0], "squeeze") < 0 ||
-        ua_py_parse_axis_set(st, v[1], "squeeze", ARR(v[0])->nd, axes, &n) <
-            0) {
+        ua_py_check_array(st, v[0], "squeeze") < 0) {
         return NULL;
     }
     PyObject *x = v[0];
+    if (v[1] == Py_None) {
+        /* dpctl's squeeze(x): every axis of length 1. */
+        for (int k = 0; k < ARR(x)->nd; k++) {
+            if (ARR(x)->shape[k] == 1) {
+                axes[n++] = k;
+            }
+        }
+    } else if (ua_py_parse_axis_set(st, v[1], "squeeze", ARR(x)->nd, axes,
+                                    &n) < 0) {
+        return NULL;
+    }
     bool dropped[UA_MAXDIMS] = {false};
     for (int k = 0; k < n; k++) {
         if (ARR(x)->shape[axes[k]] != 1) {

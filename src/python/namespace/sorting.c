@@ -34,27 +34,70 @@ ua_py_sorted(ua_state *st, PyObject *x, int axis, bool descending,
     return out;
 }
 
+/* dpctl's kind=: None or one of its algorithms' names.  Each is a stable
+ * sort of the same order here, so the name is only checked. */
+static int
+check_sort_kind(PyObject *kind, const char *fn)
+{
+    static const char *const kinds[] = {"stable", "mergesort", "radixsort"};
+    if (kind == NULL || kind == Py_None) {
+        return 0;
+    }
+    for (size_t k = 0; PyUnicode_Check(kind) && k < 3; k++) {
+        if (PyUnicode_CompareWithASCIIString(kind, kinds[k]) == 0) {
+            return 0;
+        }
+    }
+    PyErr_Format(PyExc_ValueError,
+                 "%s: kind must be None, 'stable', 'mergesort' or "
+                 "'radixsort', not %R",
+                 fn, kind);
+    return -1;
+}
+
+/* A 0-d x sorts as its one element: axis is 0 or -1, the result a copy
+ * of x (sort) or the index 0 (argsort). */
+static PyObject *
+sorted_scalar(ua_state *st, PyObject *x, PyObject *axis, const char *fn,
+              bool argsort)
+{
+    int ax = 0;
+    if (axis != NULL && ua_py_parse_axis(st, axis, fn, 1, &ax) < 0) {
+        return NULL;
+    }
+    if (!argsort) {
+        return ua_py_array_copy(st, x, (ua_typenum)ARR(x)->typenum, 'C',
+                                base_of(x)->kind, base_of(x)->queue);
+    }
+    PyObject *out = ua_py_result_like(st, x, 0, NULL, UA_INT64);
+    PyObject *zero = out ? PyLong_FromLong(0) : NULL;
+    if (zero == NULL || ua_py_array_assign(st, out, zero) < 0) {
+        Py_CLEAR(out);
+    }
+    Py_XDECREF(zero);
+    return out;
+}
+
 static PyObject *
 sorting(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         PyObject *kwnames, const char *fn, bool argsort)
 {
-    static const char *const kwlist[] = {"x", "axis", "descending", "stable",
-                                         NULL};
+    static const char *const kwlist[] = {"x",      "axis", "descending",
+                                         "stable", "kind", NULL};
     ua_py_argspec spec = {fn, kwlist, 1, 1};
-    PyObject *v[4] = {NULL, NULL, NULL, NULL};
+    PyObject *v[5] = {NULL, NULL, NULL, NULL, NULL};
     ua_state *st = PyModule_GetState(module);
     int axis = -1, descending = 0, stable = 1;
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], fn) < 0 ||
         ua_py_parse_bool(v[2], fn, "descending", &descending) < 0 ||
-        ua_py_parse_bool(v[3], fn, "stable", &stable) < 0) {
+        ua_py_parse_bool(v[3], fn, "stable", &stable) < 0 ||
+        check_sort_kind(v[4], fn) < 0) {
         return NULL;
     }
     int nd = ARR(v[0])->nd;
     if (nd == 0) {
-        PyErr_Format(PyExc_ValueError,
-                     "%s needs an array of at least one dimension", fn);
-        return NULL;
+        return sorted_scalar(st, v[0], v[1], fn, argsort);
     }
     if ((v[1] == NULL ? ua_py_normalize_axis(st, fn, -1, nd, &axis)
                       : ua_py_parse_axis(st, v[1], fn, nd, &axis)) < 0) {

@@ -671,6 +671,20 @@ scatter_values(ua_state *st, PyObject *self, const advanced *a,
     return v;
 }
 
+/* The values must be on x's queue: nothing moves implicitly. */
+static int
+check_values_queue(ua_state *st, PyObject *x, PyObject *vals)
+{
+    if (PyObject_TypeCheck(vals, st->USMArray_Type) && !same_queue(x, vals)) {
+        PyErr_Format(PyExc_ValueError,
+                     "the values must be on the array's queue: the array is "
+                     "on %R, the values on %R",
+                     base_of(x)->queue, base_of(vals)->queue);
+        return -1;
+    }
+    return 0;
+}
+
 PyObject *
 ua_py_array_advanced_get(PyObject *self, PyObject *key)
 {
@@ -706,12 +720,7 @@ ua_py_array_advanced_set(PyObject *self, PyObject *key, PyObject *value)
                         "assignment destination is read-only");
         return -1;
     }
-    if (PyObject_TypeCheck(value, st->USMArray_Type) &&
-        !same_queue(self, value)) {
-        PyErr_Format(PyExc_ValueError,
-                     "the values must be on the array's queue: the array is "
-                     "on %R, the values on %R",
-                     base_of(self)->queue, base_of(value)->queue);
+    if (check_values_queue(st, self, value) < 0) {
         return -1;
     }
     advanced a;
@@ -741,83 +750,79 @@ integer_indices(ua_state *st, PyObject *x, PyObject *indices, const char *fn)
 }
 
 PyObject *
+ua_py_integer_indices(ua_state *st, PyObject *x, PyObject *indices,
+                      const char *fn)
+{
+    return integer_indices(st, x, indices, fn);
+}
+
+/* The request of indices (int64, of x's queue) along axis of x, whose
+ * other axes are whole; a 0-d x is taken as its one element. */
+static int
+along_axis(ua_state *st, PyObject *x, PyObject *indices, int axis,
+           const char *fn, advanced *a)
+{
+    memset(a, 0, sizeof *a);
+    PyObject *ix = integer_indices(st, x, indices, fn);
+    if (ix == NULL) {
+        return -1;
+    }
+    int nd = ARR(x)->nd;
+    if (ua_py_check_ndim(st, fn, (nd > 0 ? nd - 1 : 0) + ARR(ix)->nd) < 0) {
+        Py_DECREF(ix);
+        return -1;
+    }
+    if (nd == 0) {
+        a->nd = 1;
+        a->shape[0] = 1;
+        a->strides[0] = 0;
+    } else {
+        a->nd = nd;
+        memcpy(a->shape, ARR(x)->shape, sizeof(Py_ssize_t) * (size_t)nd);
+        memcpy(a->strides, ARR(x)->strides, sizeof(Py_ssize_t) * (size_t)nd);
+    }
+    a->data = ARR(x)->data;
+    a->count = 1;
+    a->axes[0] = axis;
+    a->index[0] = ix;
+    a->position = axis;
+    if (broadcast_indices(a) < 0) {
+        advanced_clear(a);
+        return -1;
+    }
+    return 0;
+}
+
+PyObject *
 ua_py_array_take(ua_state *st, PyObject *x, PyObject *indices, int axis)
 {
     advanced a;
-    memset(&a, 0, sizeof a);
-    PyObject *ix = integer_indices(st, x, indices, "take");
-    if (ix == NULL) {
+    if (along_axis(st, x, indices, axis, "take", &a) < 0) {
         return NULL;
     }
-    if (ua_py_check_ndim(st, "take", ARR(x)->nd - 1 + ARR(ix)->nd) < 0) {
-        Py_DECREF(ix);
-        return NULL;
-    }
-    a.nd = ARR(x)->nd;
-    memcpy(a.shape, ARR(x)->shape, sizeof(Py_ssize_t) * (size_t)a.nd);
-    memcpy(a.strides, ARR(x)->strides, sizeof(Py_ssize_t) * (size_t)a.nd);
-    a.data = ARR(x)->data;
-    a.count = 1;
-    a.axes[0] = axis;
-    a.index[0] = ix;
-    a.position = axis;
-    PyObject *out = broadcast_indices(&a) == 0 ? gather_new(st, x, &a) : NULL;
+    PyObject *out = gather_new(st, x, &a);
     advanced_clear(&a);
     return out;
 }
 
-PyObject *
-ua_py_array_take_along_axis(ua_state *st, PyObject *x, PyObject *indices,
-                            int axis)
+int
+ua_py_array_put(ua_state *st, PyObject *x, PyObject *indices, PyObject *vals,
+                int axis)
 {
-    PyObject *ix = integer_indices(st, x, indices, "take_along_axis");
-    if (ix == NULL) {
-        return NULL;
+    if (!(ARR(x)->flags & USM_ARRAY_WRITABLE)) {
+        PyErr_SetString(PyExc_ValueError, "put: the array is read-only");
+        return -1;
     }
-    int nd = ARR(x)->nd;
-    if (ARR(ix)->nd != nd) {
-        PyErr_Format(PyExc_ValueError,
-                     "take_along_axis: the indices must have the array's %d "
-                     "dimensions, not %d",
-                     nd, ARR(ix)->nd);
-        Py_DECREF(ix);
-        return NULL;
+    if (check_values_queue(st, x, vals) < 0) {
+        return -1;
     }
-    /* The other axes broadcast against each other. */
-    Py_ssize_t shape[UA_MAXDIMS], xs[UA_MAXDIMS], is[UA_MAXDIMS];
-    for (int j = 0; j < nd; j++) {
-        Py_ssize_t n = ARR(x)->shape[j], m = ARR(ix)->shape[j];
-        if (j != axis && n != m && n != 1 && m != 1) {
-            PyErr_Format(PyExc_ValueError,
-                         "take_along_axis: along axis %d the array's length "
-                         "%zd and the indices' %zd do not broadcast",
-                         j, n, m);
-            Py_DECREF(ix);
-            return NULL;
-        }
-        shape[j] = j == axis ? m : (n == 1 ? m : n);
-        xs[j] = j == axis || n == 1 ? 0 : ARR(x)->strides[j];
-        is[j] = m == 1 ? 0 : ARR(ix)->strides[j];
+    advanced a;
+    if (along_axis(st, x, indices, axis, "put", &a) < 0) {
+        return -1;
     }
-    PyObject *out =
-        ua_py_array_empty(st, nd, shape, NULL, (ua_typenum)ARR(x)->typenum,
-                          'C', base_of(x)->kind, base_of(x)->queue);
-    if (out != NULL) {
-        ua_strided xa = {ARR(x)->data, xs, (ua_typenum)ARR(x)->typenum};
-        ua_strided ia = {ARR(ix)->data, is, UA_INT64};
-        ua_strided ra = ua_py_array_strided(out);
-        ua_queue *q = queue_of(base_of(x)->queue);
-        Py_ssize_t length = ARR(x)->shape[axis], step = ARR(x)->strides[axis];
-        PyThreadState *saved = ua_py_release_if_long(
-            (size_t)ua_py_array_size(out) * ua_py_array_itemsize(x));
-        ua_status code = ua_queue_take_along_axis(q, nd, shape, &xa, axis,
-                                                  length, step, &ia, &ra);
-        ua_py_reacquire(saved);
-        if (code != UA_OK) {
-            Py_CLEAR(out);
-            ua_py_fail_core(st, code);
-        }
-    }
-    Py_DECREF(ix);
-    return out;
+    PyObject *v = scatter_values(st, x, &a, vals);
+    int rc = v == NULL ? -1 : run_request(st, x, &a, 0, v);
+    Py_XDECREF(v);
+    advanced_clear(&a);
+    return rc;
 }

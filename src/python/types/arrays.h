@@ -217,6 +217,15 @@ PyObject *ua_py_array_take(ua_state *st, PyObject *x, PyObject *indices,
                            int axis);
 PyObject *ua_py_array_take_along_axis(ua_state *st, PyObject *x,
                                       PyObject *indices, int axis);
+/* x's elements at indices along axis (0 for a 0-d x) set to vals, which
+ * broadcast to take's result shape: x[..., indices, ...] = vals. */
+int ua_py_array_put(ua_state *st, PyObject *x, PyObject *indices,
+                    PyObject *vals, int axis);
+/* indices (an array of ours or host data) as an int64 array of x's queue:
+ * IndexError for a boolean or non-integer one; uint64 ones past int64's
+ * range saturate at its largest value. */
+PyObject *ua_py_integer_indices(ua_state *st, PyObject *x, PyObject *indices,
+                                const char *fn);
 /* array_mask.c: a mask's true elements' coordinates, (count, mask.ndim)
  * int64; x[mask] for a mask over x's leading axes (of their shape) where
  * those axes merge into one and the rows after them are dense. */
