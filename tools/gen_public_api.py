@@ -29,14 +29,35 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 STUB = ROOT / "python" / "usmarray" / "__init__.pyi"
 API = ROOT / "docs" / "api.rst"
 
-# The stubs' parameters by arity; clip's signature is the standard's, not
-# its catalogue entry's three operands (src/python/namespace/elementwise.c).
+# The stubs' parameters by arity, with dpctl's keywords out= and order=;
+# clip's signature is the standard's, not its catalogue entry's three
+# operands (src/python/namespace/elementwise.c), and dpctl's keywords.
+KEYWORDS = '*, out: _Out = None, order: _Order = "K"'
 PARAMETERS = {
-    1: "x: USMArray, /",
-    2: "x1: _Operand, x2: _Operand, /",
-    3: "condition: USMArray, x1: _Operand, x2: _Operand, /",
+    1: f"x: USMArray, /, {KEYWORDS}",
+    2: f"x1: _Operand, x2: _Operand, /, {KEYWORDS}",
+    3: f"condition: USMArray, x1: _Operand, x2: _Operand, /, {KEYWORDS}",
 }
-SPECIAL = {"clip": "x: USMArray, /, min: _Operand | None = None, max: _Operand | None = None"}
+SPECIAL = {
+    "clip": "x: USMArray, /, min: _Operand | None = None, max: _Operand | None = None, "
+    'out: _Out = None, order: _Order = "K"'
+}
+LINE_LENGTH = 100  # pyproject.toml's, which ruff format keeps
+
+
+def definition(name, parameters):
+    """A stub's def as ruff format writes it: on one line where it fits,
+    else its parameters on one indented line, else one a line."""
+    line = f"def {name}({parameters}) -> USMArray: ..."
+    if len(line) <= LINE_LENGTH:
+        return [line]
+    if len(parameters) + 4 <= LINE_LENGTH:
+        return [f"def {name}(", f"    {parameters}", ") -> USMArray: ..."]
+    return [
+        f"def {name}(",
+        *(f"    {p.strip()}," for p in parameters.split(", ")),
+        ") -> USMArray: ...",
+    ]
 
 
 def functions():
@@ -76,8 +97,9 @@ def public_names(stub_text):
 def stub(text):
     """The stub's text with its generated parts rewritten."""
     defs = [
-        f"def {name}({SPECIAL.get(name, PARAMETERS[arity])}) -> USMArray: ..."
+        line
         for name, arity in functions()
+        for line in definition(name, SPECIAL.get(name, PARAMETERS[arity]))
     ]
     # ruff format keeps a blank line between the last def and a comment.
     text = replace_block(

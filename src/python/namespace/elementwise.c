@@ -12,36 +12,91 @@
 
 /* ------------------------------------------------------ the functions */
 
-#define UA_EW_SIGNATURE_1 "(x, /)"
-#define UA_EW_SIGNATURE_2 "(x1, x2, /)"
-#define UA_EW_SIGNATURE_3 "(condition, x1, x2, /)"
+#define UA_EW_SIGNATURE_1 "(x, /, *, out=None, order='K')"
+#define UA_EW_SIGNATURE_2 "(x1, x2, /, *, out=None, order='K')"
+#define UA_EW_SIGNATURE_3 "(condition, x1, x2, /, *, out=None, order='K')"
+
+/* Whether x is a real-valued array, whose real() is itself. */
+static bool
+is_real_array(ua_state *st, PyObject *x)
+{
+    if (!PyObject_TypeCheck(x, st->USMArray_Type)) {
+        return false;
+    }
+    char kind = ua_dtype_kind((ua_typenum)ARR(x)->typenum);
+    return kind == 'i' || kind == 'u' || kind == 'f';
+}
+
+/* dpctl's keywords of an elementwise function, after its operands: out=
+ * (None or an array the result goes into) and order= ('C', 'F', 'A' or
+ * 'K', the layout of a new result; 0 where not given).  0, or -1 with the
+ * error raised. */
+static int
+parse_out_order(ua_ew_id f, int arity, PyObject *const *args, Py_ssize_t nargs,
+                PyObject *kwnames, PyObject **out, char *order)
+{
+    static const char *const names[3][6] = {
+        {"x", "out", "order", NULL},
+        {"x1", "x2", "out", "order", NULL},
+        {"condition", "x1", "x2", "out", "order", NULL},
+    };
+    PyObject *v[5] = {NULL, NULL, NULL, NULL, NULL};
+    v[arity] = Py_None;
+    v[arity + 1] = NULL;
+    const ua_py_argspec spec = {ua_ew_name(f), names[arity - 1], arity, arity};
+    if (ua_py_parse_posonly(&spec, arity, args, nargs, kwnames, v) < 0) {
+        return -1;
+    }
+    *out = v[arity] == Py_None ? NULL : v[arity];
+    *order = 0;
+    if (v[arity + 1] != NULL &&
+        ua_py_parse_order(v[arity + 1], "CFAK", order) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/* An elementwise function called with keywords. */
+static PyObject *
+elementwise_with_keywords(PyObject *m, ua_ew_id f, int arity,
+                          PyObject *const *args, Py_ssize_t nargs,
+                          PyObject *kwnames)
+{
+    ua_state *st = PyModule_GetState(m);
+    PyObject *out;
+    char order;
+    if (parse_out_order(f, arity, args, nargs, kwnames, &out, &order) < 0) {
+        return NULL;
+    }
+    if (f == UA_EW_real && is_real_array(st, args[0])) {
+        if (out == NULL && order == 0) {
+            return Py_NewRef(args[0]);
+        }
+        f = UA_EW_positive; /* a copy of the real values */
+    }
+    return ua_py_elementwise_out(st, f, args, arity, out, order);
+}
 
 /* real() of a real-valued array is the array itself, as NumPy's (the
  * standard leaves open whether the result shares the input's memory);
- * NULL for any other operand, which the elementwise call takes. */
-static PyObject *
-real_of_real(ua_state *st, PyObject *x)
-{
-    if (!PyObject_TypeCheck(x, st->USMArray_Type)) {
-        return NULL;
-    }
-    char kind = ua_dtype_kind((ua_typenum)ARR(x)->typenum);
-    return kind == 'i' || kind == 'u' || kind == 'f' ? Py_NewRef(x) : NULL;
-}
-
+ * a call without keywords is the one the operators' cost is measured
+ * by, kept as it was. */
 #define UA_EW_FUNCTION_(NAME, ARITY, KINDS, RULE, EXPR)                       \
     static PyObject *ew_##NAME(PyObject *m, PyObject *const *args,            \
-                               Py_ssize_t nargs)                              \
+                               Py_ssize_t nargs, PyObject *kwnames)           \
     {                                                                         \
+        if (kwnames != NULL) {                                                \
+            return elementwise_with_keywords(m, UA_EW_##NAME, ARITY, args,    \
+                                             nargs, kwnames);                 \
+        }                                                                     \
         if (ua_py_check_nargs(#NAME, nargs, ARITY) < 0) {                     \
             return NULL;                                                      \
         }                                                                     \
         ua_state *st = PyModule_GetState(m);                                  \
-        PyObject *same =                                                      \
-            UA_EW_##NAME == UA_EW_real ? real_of_real(st, args[0]) : NULL;    \
-        return same != NULL ? same                                            \
-                            : ua_py_elementwise(st, UA_EW_##NAME, args,       \
-                                                ARITY, NULL, false);          \
+        if (UA_EW_##NAME == UA_EW_real && is_real_array(st, args[0])) {       \
+            return Py_NewRef(args[0]);                                        \
+        }                                                                     \
+        return ua_py_elementwise(st, UA_EW_##NAME, args, ARITY, NULL, false); \
     }
 UA_ELEMENTWISE(UA_EW_FUNCTION_)
 
@@ -70,29 +125,33 @@ ew_clip_call(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
              PyObject *kwnames)
 {
     ua_state *st = PyModule_GetState(m);
-    static const char *const names[] = {"x", "min", "max", NULL};
-    PyObject *v[3] = {NULL, Py_None, Py_None};
-    static const ua_py_argspec spec = {"clip", names, 3, 1};
+    static const char *const names[] = {"x",   "min",   "max",
+                                        "out", "order", NULL};
+    PyObject *v[5] = {NULL, Py_None, Py_None, Py_None, NULL};
+    static const ua_py_argspec spec = {"clip", names, 5, 1};
+    char order = 0;
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
-        ua_py_check_array(st, v[0], "clip()") < 0) {
+        ua_py_check_array(st, v[0], "clip()") < 0 ||
+        (v[4] != NULL && ua_py_parse_order(v[4], "CFAK", &order) < 0)) {
         return NULL;
     }
+    PyObject *into = v[3] == Py_None ? NULL : v[3];
     if (v[1] == Py_None && v[2] == Py_None) {
-        return ua_py_elementwise(st, UA_EW_positive, v, 1, NULL, false);
+        return ua_py_elementwise_out(st, UA_EW_positive, v, 1, into, order);
     }
     PyObject *lo = v[1] == Py_None ? bound_of(v[0], false) : Py_NewRef(v[1]);
     PyObject *hi = v[2] == Py_None ? bound_of(v[0], true) : Py_NewRef(v[2]);
     PyObject *out = NULL;
     if (lo != NULL && hi != NULL) {
         PyObject *ops[3] = {v[0], lo, hi};
-        out = ua_py_elementwise(st, UA_EW_clip, ops, 3, NULL, false);
+        out = ua_py_elementwise_out(st, UA_EW_clip, ops, 3, into, order);
     }
     Py_XDECREF(lo);
     Py_XDECREF(hi);
     return out;
 }
 
-#define FAST(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL
+#define FAST(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 #define UA_EW_METHOD_(NAME, ARITY, KINDS, RULE, EXPR)                         \
     {#NAME, FAST(ew_##NAME),                                                  \
      #NAME UA_EW_SIGNATURE_##ARITY "\n--\n\nThe Array API's " #NAME           \
@@ -104,8 +163,9 @@ static PyMethodDef elementwise_functions[] = {
 static PyMethodDef clip_function[] = {
     {"clip", (PyCFunction)(void (*)(void))ew_clip_call,
      METH_FASTCALL | METH_KEYWORDS,
-     "clip(x, /, min=None, max=None)\n--\n\nThe Array API's clip(): x "
-     "clamped to [min, max], elementwise; a bound of None is none."},
+     "clip(x, /, min=None, max=None, out=None, order='K')\n--\n\nThe "
+     "Array API's clip(): x clamped to [min, max], elementwise; a bound of "
+     "None is none.  out= and order= as the elementwise functions'."},
     {0},
 };
 

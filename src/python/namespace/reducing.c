@@ -114,24 +114,13 @@ ua_py_run_core(ua_state *st, ua_status code)
     return code == UA_OK ? 0 : ua_py_fail_core(st, code);
 }
 
-PyObject *
-ua_py_reduce(ua_state *st, PyObject *x, ua_reduce_op op, uint64_t axes,
-             int keepdims, ua_typenum rtype, double correction)
+/* op over axes of x into out, whose axes are x's kept ones (and the
+ * reduced ones as length 1 where keepdims). */
+static int
+reduce_into(ua_state *st, PyObject *x, ua_reduce_op op, uint64_t axes,
+            int keepdims, ua_typenum rtype, double correction, PyObject *out)
 {
     PyUSMArrayObject *a = ARR(x);
-    Py_ssize_t shape[UA_MAXDIMS];
-    int nd = 0;
-    for (int k = 0; k < a->nd; k++) {
-        if (!(axes >> k & 1)) {
-            shape[nd++] = a->shape[k];
-        } else if (keepdims) {
-            shape[nd++] = 1;
-        }
-    }
-    PyObject *out = ua_py_result_like(st, x, nd, shape, rtype);
-    if (out == NULL) {
-        return NULL;
-    }
     /* The result's strides over x's kept axes only. */
     Py_ssize_t rstrides[UA_MAXDIMS];
     int j = 0;
@@ -150,8 +139,52 @@ ua_py_reduce(ua_state *st, PyObject *x, ua_reduce_op op, uint64_t axes,
     PyThreadState *saved = ua_py_release_if_long(bytes);
     ua_status code = ua_queue_reduce(queue_of_array(x), &r);
     ua_py_reacquire(saved);
-    if (ua_py_run_core(st, code) < 0) {
-        Py_CLEAR(out);
+    return ua_py_run_core(st, code);
+}
+
+PyObject *
+ua_py_reduce(ua_state *st, PyObject *x, ua_reduce_op op, uint64_t axes,
+             int keepdims, ua_typenum rtype, double correction)
+{
+    return ua_py_reduce_out(st, NULL, x, op, axes, keepdims, rtype, correction,
+                            NULL);
+}
+
+PyObject *
+ua_py_reduce_out(ua_state *st, const char *fn, PyObject *x, ua_reduce_op op,
+                 uint64_t axes, int keepdims, ua_typenum rtype,
+                 double correction, PyObject *dest)
+{
+    PyUSMArrayObject *a = ARR(x);
+    Py_ssize_t shape[UA_MAXDIMS];
+    int nd = 0;
+    for (int k = 0; k < a->nd; k++) {
+        if (!(axes >> k & 1)) {
+            shape[nd++] = a->shape[k];
+        } else if (keepdims) {
+            shape[nd++] = 1;
+        }
     }
-    return out;
+    if (dest != NULL &&
+        ua_py_check_out(st, fn, dest, nd, shape, rtype, x) < 0) {
+        return NULL;
+    }
+    /* An out that x's bytes meet takes the result once it is whole: the
+     * kernel may write an element before it reads the last input. */
+    bool direct = dest != NULL && !ua_py_arrays_may_overlap(x, dest);
+    PyObject *out =
+        direct ? Py_NewRef(dest) : ua_py_result_like(st, x, nd, shape, rtype);
+    if (out == NULL) {
+        return NULL;
+    }
+    if (reduce_into(st, x, op, axes, keepdims, rtype, correction, out) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    if (dest == NULL || direct) {
+        return out;
+    }
+    int copied = ua_py_array_assign(st, dest, out);
+    Py_DECREF(out);
+    return copied < 0 ? NULL : Py_NewRef(dest);
 }

@@ -30,6 +30,13 @@ ua_typenum ua_py_default_float(PyObject *x);
 PyObject *ua_py_reduce(ua_state *st, PyObject *x, ua_reduce_op op,
                        uint64_t axes, int keepdims, ua_typenum rtype,
                        double correction);
+/* ua_py_reduce into dest where it is not NULL (out= of fn, checked by
+ * ua_py_check_out), which it returns: directly where dest does not meet
+ * x's bytes, else through a temporary. */
+PyObject *ua_py_reduce_out(ua_state *st, const char *fn, PyObject *x,
+                           ua_reduce_op op, uint64_t axes, int keepdims,
+                           ua_typenum rtype, double correction,
+                           PyObject *dest);
 /* A new array on x's queue and of its USM kind, C-ordered. */
 PyObject *ua_py_result_like(ua_state *st, PyObject *x, int nd,
                             const Py_ssize_t *shape, ua_typenum t);

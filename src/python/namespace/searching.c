@@ -20,9 +20,9 @@ static PyObject *
 arg_reduction(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
               PyObject *kwnames, const char *fn, ua_reduce_op op)
 {
-    static const char *const kwlist[] = {"x", "axis", "keepdims", NULL};
+    static const char *const kwlist[] = {"x", "axis", "keepdims", "out", NULL};
     ua_py_argspec spec = {fn, kwlist, 1, 1};
-    PyObject *v[3] = {NULL, NULL, NULL};
+    PyObject *v[4] = {NULL, NULL, NULL, Py_None};
     ua_state *st = PyModule_GetState(module);
     uint64_t axes;
     int keepdims = 0, axis;
@@ -39,7 +39,8 @@ arg_reduction(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     } else {
         axes = (uint64_t)1 << axis;
     }
-    return ua_py_reduce(st, v[0], op, axes, keepdims, UA_INT64, 0.0);
+    return ua_py_reduce_out(st, fn, v[0], op, axes, keepdims, UA_INT64, 0.0,
+                            v[3] == Py_None ? NULL : v[3]);
 }
 
 static PyObject *

@@ -41,17 +41,18 @@ cast_for_accumulation(ua_state *st, PyObject *x, ua_typenum t)
     return ua_py_array_cast(st, x, t, 'K', 0, base_of(x)->queue);
 }
 
-/* sum and prod: (x, /, *, axis=None, dtype=None, keepdims=False).  Into
+/* sum and prod: (x, /, *, axis=None, dtype=None, keepdims=False,
+ * out=None), out= as dpctl has it (ua_py_reduce_out).  Into
  * bool, sum is any and prod all (logical or and and, as bool add and
  * multiply are). */
 static PyObject *
 accumulate(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
            PyObject *kwnames, const char *fn, ua_reduce_op op)
 {
-    static const char *const kwlist[] = {"x", "axis", "dtype", "keepdims",
-                                         NULL};
+    static const char *const kwlist[] = {"x",        "axis", "dtype",
+                                         "keepdims", "out",  NULL};
     ua_py_argspec spec = {fn, kwlist, 1, 1};
-    PyObject *v[4] = {NULL, NULL, NULL, NULL};
+    PyObject *v[5] = {NULL, NULL, NULL, NULL, Py_None};
     ua_state *st = PyModule_GetState(module);
     uint64_t axes;
     int keepdims = 0;
@@ -67,8 +68,10 @@ accumulate(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (rtype == UA_BOOL) {
         op = op == UA_REDUCE_SUM ? UA_REDUCE_ANY : UA_REDUCE_ALL;
     }
+    PyObject *dest = v[4] == Py_None ? NULL : v[4];
     PyObject *r =
-        x ? ua_py_reduce(st, x, op, axes, keepdims, rtype, 0.0) : NULL;
+        x ? ua_py_reduce_out(st, fn, x, op, axes, keepdims, rtype, 0.0, dest)
+          : NULL;
     Py_XDECREF(x);
     return r;
 }
@@ -123,8 +126,8 @@ done:
     return result;
 }
 
-/* min, max and mean: (x, /, *, axis=None, keepdims=False); var and std
- * add correction. */
+/* min, max and mean: (x, /, *, axis=None, keepdims=False); min and max
+ * add dpctl's out=, var and std the standard's correction. */
 static PyObject *
 statistic(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
           PyObject *kwnames, const char *fn, ua_reduce_op op)
@@ -132,8 +135,15 @@ statistic(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     static const char *const kwlist[] = {"x", "axis", "keepdims", "correction",
                                          NULL};
     static const char *const plain[] = {"x", "axis", "keepdims", NULL};
+    static const char *const extreme[] = {"x", "axis", "keepdims", "out",
+                                          NULL};
     bool spread = op == UA_REDUCE_VAR || op == UA_REDUCE_STD;
-    ua_py_argspec spec = {fn, spread ? kwlist : plain, 1, 1};
+    bool has_out = op == UA_REDUCE_MIN || op == UA_REDUCE_MAX;
+    ua_py_argspec spec = {fn,
+                          spread    ? kwlist
+                          : has_out ? extreme
+                                    : plain,
+                          1, 1};
     PyObject *v[4] = {NULL, NULL, NULL, NULL};
     ua_state *st = PyModule_GetState(module);
     uint64_t axes;
@@ -180,7 +190,9 @@ statistic(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     if (spread && kind == 'c') {
         return complex_spread(st, x, op, axes, keepdims, correction);
     }
-    return ua_py_reduce(st, x, op, axes, keepdims, rtype, correction);
+    PyObject *dest = has_out && v[3] != NULL && v[3] != Py_None ? v[3] : NULL;
+    return ua_py_reduce_out(st, fn, x, op, axes, keepdims, rtype, correction,
+                            dest);
 }
 
 #define STATISTIC(name, op)                                                   \
@@ -216,26 +228,53 @@ scan_axis(ua_state *st, PyObject *x, PyObject *axis, const char *fn, int *out)
 }
 
 static PyObject *scan(ua_state *st, PyObject *x, int axis, int initial,
-                      ua_typenum rtype, ua_scan_op op);
+                      ua_typenum rtype, ua_scan_op op, PyObject *dest);
+
+/* out= of a scan (the dpctl's keyword, checked by ua_py_check_out): the
+ * array dest that takes x's scan along axis directly, where it is one;
+ * NULL where the scan needs a result of its own first (dest meets x's
+ * bytes, or the scan of truths runs in int64); -1 with the error raised
+ * where out= is wrong. */
+static int
+scan_dest(ua_state *st, const char *fn, PyObject *x, int axis, int initial,
+          ua_typenum rtype, PyObject *out, PyObject **dest)
+{
+    *dest = NULL;
+    if (out == Py_None) {
+        return 0;
+    }
+    Py_ssize_t shape[UA_MAXDIMS];
+    memcpy(shape, ARR(x)->shape, (size_t)ARR(x)->nd * sizeof(Py_ssize_t));
+    shape[axis] += initial;
+    if (ua_py_check_out(st, fn, out, ARR(x)->nd, shape, rtype, x) < 0) {
+        return -1;
+    }
+    if (rtype != UA_BOOL && !ua_py_arrays_may_overlap(x, out)) {
+        *dest = out;
+    }
+    return 0;
+}
 
 /* cumulative_sum and cumulative_prod: (x, /, *, axis=None, dtype=None,
- * include_initial=False). */
+ * include_initial=False, out=None). */
 static PyObject *
 cumulative(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
            PyObject *kwnames, const char *fn, ua_scan_op op)
 {
-    static const char *const kwlist[] = {"x", "axis", "dtype",
-                                         "include_initial", NULL};
+    static const char *const kwlist[] = {
+        "x", "axis", "dtype", "include_initial", "out", NULL};
     ua_py_argspec spec = {fn, kwlist, 1, 1};
-    PyObject *v[4] = {NULL, NULL, NULL, NULL};
+    PyObject *v[5] = {NULL, NULL, NULL, NULL, Py_None};
     ua_state *st = PyModule_GetState(module);
     int axis, initial = 0;
     ua_typenum rtype;
+    PyObject *dest;
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], fn) < 0 ||
         scan_axis(st, v[0], v[1], fn, &axis) < 0 ||
         accumulation_dtype(st, v[0], v[2], fn, &rtype) < 0 ||
-        ua_py_parse_bool(v[3], fn, "include_initial", &initial) < 0) {
+        ua_py_parse_bool(v[3], fn, "include_initial", &initial) < 0 ||
+        scan_dest(st, fn, v[0], axis, initial, rtype, v[4], &dest) < 0) {
         return NULL;
     }
     PyObject *x = cast_for_accumulation(st, v[0], rtype);
@@ -245,7 +284,8 @@ cumulative(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     /* Into bool: the sums or products of the truths, in int64, which
      * are non-zero where the logical or (and) is true. */
     bool truth = rtype == UA_BOOL;
-    PyObject *r = scan(st, x, axis, initial, truth ? UA_INT64 : rtype, op);
+    PyObject *r =
+        scan(st, x, axis, initial, truth ? UA_INT64 : rtype, op, dest);
     Py_DECREF(x);
     if (r != NULL && truth) {
         PyObject *zero = PyLong_FromLong(0);
@@ -255,18 +295,26 @@ cumulative(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                           : NULL);
         Py_XDECREF(zero);
     }
-    return r;
+    if (r == NULL || v[4] == Py_None || r == v[4]) {
+        return r;
+    }
+    int copied = ua_py_array_assign(st, v[4], r);
+    Py_DECREF(r);
+    return copied < 0 ? NULL : Py_NewRef(v[4]);
 }
 
-/* The scan of x along axis into a new array of dtype rtype. */
+/* The scan of x along axis into dest, or where it is NULL a new array of
+ * dtype rtype. */
 static PyObject *
 scan(ua_state *st, PyObject *x, int axis, int initial, ua_typenum rtype,
-     ua_scan_op op)
+     ua_scan_op op, PyObject *dest)
 {
     Py_ssize_t shape[UA_MAXDIMS];
     memcpy(shape, ARR(x)->shape, (size_t)ARR(x)->nd * sizeof(Py_ssize_t));
     shape[axis] += initial;
-    PyObject *out = ua_py_result_like(st, x, ARR(x)->nd, shape, rtype);
+    PyObject *out = dest != NULL
+                        ? Py_NewRef(dest)
+                        : ua_py_result_like(st, x, ARR(x)->nd, shape, rtype);
     if (out == NULL) {
         return NULL;
     }

@@ -8,6 +8,7 @@
 
 #include "core/compute/compute.h"
 #include "python/base/dtypes.h"
+#include "python/base/convert.h"
 #include "python/base/errors.h"
 #include "python/base/gil.h"
 #include "python/base/state.h"
@@ -239,6 +240,95 @@ check_into(ua_ew_id f, const ua_ew_resolved *r, PyObject *into)
     return -1;
 }
 
+int
+ua_py_check_out(ua_state *st, const char *fn, PyObject *out, int nd,
+                const Py_ssize_t *shape, ua_typenum t, PyObject *x)
+{
+    if (!PyObject_TypeCheck(out, st->USMArray_Type)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s(): output array must be of usm_ndarray type "
+                     "(usmarray.USMArray), got %.100s",
+                     fn, Py_TYPE(out)->tp_name);
+        return -1;
+    }
+    PyUSMArrayObject *o = ARR(out);
+    if (!(o->flags & USM_ARRAY_WRITABLE)) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s(): provided `out` array is read-only", fn);
+        return -1;
+    }
+    bool same = o->nd == nd;
+    for (int j = 0; same && j < nd; j++) {
+        same = o->shape[j] == shape[j];
+    }
+    if (!same) {
+        PyObject *want = ua_py_int_tuple(nd, shape);
+        PyObject *got = ua_py_int_tuple(o->nd, o->shape);
+        if (want != NULL && got != NULL) {
+            PyErr_Format(PyExc_ValueError,
+                         "The shape of input and output arrays are "
+                         "inconsistent. Expected output shape is %R, got "
+                         "%R (%s(), out=)",
+                         want, got, fn);
+        }
+        Py_XDECREF(want);
+        Py_XDECREF(got);
+        return -1;
+    }
+    if ((ua_typenum)o->typenum != t) {
+        PyErr_Format(PyExc_ValueError,
+                     "Output array of type %s is needed, got %s (%s(), out=)",
+                     ua_dtype_name(t), ua_dtype_name((ua_typenum)o->typenum),
+                     fn);
+        return -1;
+    }
+    if (queue_of_array(out) != queue_of_array(x)) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s(): Input and output allocation queues are not "
+                     "compatible: the input is on %R, out on %R; move one "
+                     "with to_device() first",
+                     fn, base_of(x)->queue, base_of(out)->queue);
+        return -1;
+    }
+    return 0;
+}
+
+/* The signs of strides that dpctl's order 'K' gives a new result of r's
+ * shape: -1 on an axis that every array operand walks backwards (where it
+ * spans more than one element), else 1. */
+static void
+signs_of_operands(const ua_ew_resolved *r, const ua_ew_operand *ops, int n,
+                  Py_ssize_t *signs)
+{
+    for (int j = 0; j < r->nd; j++) {
+        int backwards = 0, forwards = 0;
+        for (int k = 0; k < n; k++) {
+            int a = j - (r->nd - ops[k].nd);
+            if (ops[k].is_scalar || a < 0 || ops[k].shape[a] < 2) {
+                continue;
+            }
+            backwards += ops[k].strides[a] < 0;
+            forwards += ops[k].strides[a] >= 0;
+        }
+        signs[j] = backwards > 0 && forwards == 0 ? -1 : 1;
+    }
+}
+
+/* order 'A' of a new result: 'F' where every array operand is
+ * F-contiguous, else 'C' (as dpctl resolves it; a scalar is a 0-d array,
+ * contiguous both ways). */
+static char
+order_of_any(PyObject *const *objs, const ua_ew_operand *ops, int n)
+{
+    for (int k = 0; k < n; k++) {
+        if (!ops[k].is_scalar &&
+            !(ARR(objs[k])->flags & USM_ARRAY_F_CONTIGUOUS)) {
+            return 'C';
+        }
+    }
+    return 'F';
+}
+
 /* USMARRAY_TRACE_COMPILE=1: the milliseconds of a monotonic clock, for
  * a line on each call over a millisecond; else 0. */
 static double
@@ -350,9 +440,14 @@ check_power(ua_state *st, ua_queue *q, const ua_ew_resolved *r,
     return 0;
 }
 
-PyObject *
-ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
-                  PyObject *into, bool operator)
+/* The call that ua_py_elementwise and ua_py_elementwise_out share:
+ * `into` for the in-place operators, `dest` for out=, neither for a new
+ * result laid out in `order`: 'C', 'F', 'A', 'K' (dpctl's, which keeps
+ * the operands' reversed axes reversed) or 0, the operands' memory order
+ * with positive strides (NumPy's, the call without order=). */
+static PyObject *
+elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
+            PyObject *into, PyObject *dest, char order, bool operator)
 {
     double t0 = trace_now();
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
@@ -384,11 +479,26 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
     double t1 = trace_now();
     if (into != NULL) {
         out = check_into(f, &r, into) < 0 ? NULL : Py_NewRef(into);
+    } else if (dest != NULL) {
+        out = ua_py_check_out(st, ua_ew_name(f), dest, r.nd, r.shape,
+                              r.out_type, x) < 0
+                  ? NULL
+                  : Py_NewRef(dest);
     } else {
         Py_ssize_t strides[UA_MAXDIMS];
-        ua_elementwise_result_strides(&r, ops, strides);
-        out = ua_py_array_empty(st, r.nd, r.shape, strides, r.out_type, 'K',
+        bool memory_order = order == 0 || order == 'K';
+        if (memory_order) {
+            ua_elementwise_result_strides(&r, ops, strides);
+        }
+        out = ua_py_array_empty(st, r.nd, r.shape, strides, r.out_type,
+                                memory_order   ? 'K'
+                                : order == 'A' ? order_of_any(objs, ops, n)
+                                               : order,
                                 coerced_kind(objs, ops, n), base_of(x)->queue);
+        if (out != NULL && order == 'K') {
+            signs_of_operands(&r, ops, n, strides);
+            out = ua_py_array_keep_signs(st, out, strides);
+        }
     }
     double t2 = trace_now();
     if (out != NULL && run(st, &r, ops, out) < 0) {
@@ -402,4 +512,18 @@ ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
             ua_ew_name(f), t3 - t0, t1 - t0, t2 - t1, t3 - t2);
     }
     return out;
+}
+
+PyObject *
+ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
+                  PyObject *into, bool operator)
+{
+    return elementwise(st, f, objs, n, into, NULL, 0, operator);
+}
+
+PyObject *
+ua_py_elementwise_out(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
+                      PyObject *out, char order)
+{
+    return elementwise(st, f, objs, n, NULL, out, order, false);
 }

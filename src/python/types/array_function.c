@@ -234,6 +234,15 @@ byte_span(PyObject *x, uintptr_t *low, uintptr_t *high)
     *high = hi;
 }
 
+bool
+ua_py_arrays_may_overlap(PyObject *a, PyObject *b)
+{
+    uintptr_t lo[2], hi[2];
+    byte_span(a, &lo[0], &hi[0]);
+    byte_span(b, &lo[1], &hi[1]);
+    return lo[0] < hi[0] && lo[1] < hi[1] && lo[0] < hi[1] && lo[1] < hi[0];
+}
+
 /* numpy.may_share_memory(a, b, max_work=None) of two of our arrays:
  * whether the bytes they reach overlap (NumPy's bounds test). */
 static PyObject *
@@ -245,11 +254,8 @@ may_share_memory(ua_state *st, PyObject *fargs, PyObject *fkwargs)
         !is_ours(st, PyTuple_GET_ITEM(fargs, 1))) {
         return Py_NewRef(NOT_MAPPED);
     }
-    uintptr_t lo[2], hi[2];
-    byte_span(PyTuple_GET_ITEM(fargs, 0), &lo[0], &hi[0]);
-    byte_span(PyTuple_GET_ITEM(fargs, 1), &lo[1], &hi[1]);
-    return PyBool_FromLong(lo[0] < hi[0] && lo[1] < hi[1] && lo[0] < hi[1] &&
-                           lo[1] < hi[0]);
+    return PyBool_FromLong(ua_py_arrays_may_overlap(
+        PyTuple_GET_ITEM(fargs, 0), PyTuple_GET_ITEM(fargs, 1)));
 }
 
 /* numpy.unique(ar, return_index=False, return_inverse=False,

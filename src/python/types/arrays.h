@@ -243,6 +243,22 @@ PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);
  * tries the reflected operation). */
 PyObject *ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *ops,
                             int n, PyObject *into, bool operator);
+/* The namespace's f with its keywords: into `out` where it is not NULL
+ * (checked by ua_py_check_out; inputs it overlaps are read before it is
+ * written) and returned, else a new result in order 'C', 'F', 'A', 'K'
+ * (dpctl's: reversed axes of the operands stay reversed) or 0 (order=
+ * not given: the operands' memory order with positive strides). */
+PyObject *ua_py_elementwise_out(ua_state *st, ua_ew_id f, PyObject *const *ops,
+                                int n, PyObject *out, char order);
+/* out= of fn, checked as dpctl checks it: an array (TypeError), writable,
+ * of the result's shape and dtype t exactly (no casting, unlike an
+ * in-place operator) and on the queue of x, an input (ValueError, as
+ * every mix of queues is); 0, or -1 with the error raised. */
+int ua_py_check_out(ua_state *st, const char *fn, PyObject *out, int nd,
+                    const Py_ssize_t *shape, ua_typenum t, PyObject *x);
+/* array_function.c: whether the bytes two arrays reach meet (NumPy's
+ * bounds test, may_share_memory). */
+bool ua_py_arrays_may_overlap(PyObject *a, PyObject *b);
 /* array_operators.c: the number slots (a {0, NULL}-terminated list), and
  * NumPy's dispatch methods. */
 extern PyType_Slot ua_py_array_operator_slots[];
