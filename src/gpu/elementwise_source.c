@@ -1,9 +1,9 @@
 /* Generates the source of one run-time compiled elementwise kernel
- * (elementwise_source.h): the variant's macros, the language's header,
- * the type layer of the computation type, the prelude, the operands'
- * loads and the result's store with their conversions (the copy engine's,
- * ua_kernel_conversion), the catalogue's expression, and the language's
- * kernel bodies. */
+ * (elementwise_source.h): the variant's macros, the language's header and
+ * dialect, the type layer of the computation type, the prelude, the
+ * operands' loads and the result's store with their conversions (the copy
+ * engine's, ua_kernel_conversion), the catalogue's expression, and the
+ * kernel text (elementwise_kernels.inc); and the kernel's plan. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 
 #include "elementwise_complex_text.h"
 #include "elementwise_prelude_text.h"
+#include "gpu/elementwise_kernels_text.h"
 
 #define UA_EW_EXPR_(NAME, ARITY, KINDS, RULE, EXPR) #EXPR,
 static const char *const expressions[] = {UA_ELEMENTWISE(UA_EW_EXPR_)};
@@ -177,6 +178,60 @@ ua_ew_variant_key(const ua_ew_variant *v)
     k = k << 5 | (uint64_t)v->vec;
     k = k << 1 | (uint64_t)v->aligned;
     return k;
+}
+
+/* ------------------------------------------------------------- plan */
+
+/* The plan of up to D axes at A (a ua_ew_plan's small or general one). */
+#define FILL_PLAN(A, P, D)                                                    \
+    do {                                                                      \
+        (A)->out = (P)->out;                                                  \
+        (A)->n = (long long)(P)->size;                                        \
+        (A)->nd = (P)->nd;                                                    \
+        for (int k = 0; k < (P)->nin; k++) {                                  \
+            (A)->in[k] = (P)->in[k];                                          \
+            memcpy(&(A)->sv[2 * k], (P)->value[k].bytes, 16);                 \
+        }                                                                     \
+        for (int d = 0; d < (P)->nd && d < (D); d++) {                        \
+            (A)->shape[d] = (P)->shape[d];                                    \
+            (A)->ostep[d] = (P)->ostep[d];                                    \
+            for (int k = 0; k < (P)->nin; k++) {                              \
+                (A)->step[k][d] = (P)->istep[k][d];                           \
+            }                                                                 \
+        }                                                                     \
+        if ((P)->nd == 0) {                                                   \
+            (A)->shape[0] = 1;                                                \
+        }                                                                     \
+    } while (0)
+
+/* The strided path's last axis in vectors of vec elements
+ * (ua_ew_row_vector): its length divided, its steps multiplied. */
+static void
+rows_in_vectors(ua_ew_small_plan *a, const ua_elementwise_plan *p, int vec)
+{
+    int last = p->nd - 1;
+    a->n /= vec;
+    a->shape[last] /= vec;
+    a->ostep[last] *= vec;
+    for (int k = 0; k < p->nin; k++) {
+        a->step[k][last] *= vec;
+    }
+}
+
+size_t
+ua_ew_plan_fill(const ua_elementwise_plan *p, const ua_ew_variant *v,
+                ua_ew_plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    if (v->path == UA_EW_PATH_GENERAL) {
+        FILL_PLAN(&plan->general, p, UA_EW_GENERAL_DIMS);
+        return sizeof plan->general;
+    }
+    FILL_PLAN(&plan->small, p, UA_EW_SMALL_DIMS);
+    if (v->path == UA_EW_PATH_STRIDED && v->vec > 1) {
+        rows_in_vectors(&plan->small, p, v->vec);
+    }
+    return sizeof plan->small;
 }
 
 /* ------------------------------------------------------------ table */
@@ -410,9 +465,9 @@ static void
 add_access(text *t, const char *name, const char *type)
 {
     add(t,
-        "UA_FN %s ua_ld%s(UA_GLOBAL const char *p) {\n"
+        "UA_FN %s ua_ld%s(GLOBAL const char *p) {\n"
         "#if UA_ALIGNED\n"
-        "  return *(UA_GLOBAL const %s *)p;\n"
+        "  return *(GLOBAL const %s *)p;\n"
         "#else\n"
         "  union { %s v; unsigned char b[sizeof(%s)]; } u;\n"
         "  for (int i = 0; i < (int)sizeof(%s); i++) u.b[i] = "
@@ -434,8 +489,8 @@ add_operand(text *t, const ua_ew_language *l, const ua_ew_variant *v, int k)
     snprintf(name, sizeof name, "%d", k);
     add_access(t, name, l->storage(in));
     add(t,
-        "UA_FN ua_s%d ua_sv%d(ua_word lo, ua_word hi) {\n"
-        "  union { ua_word w[2]; ua_s%d v; } u;\n"
+        "UA_FN ua_s%d ua_sv%d(U64 lo, U64 hi) {\n"
+        "  union { U64 w[2]; ua_s%d v; } u;\n"
         "  u.w[0] = lo; u.w[1] = hi;\n"
         "  return u.v;\n"
         "}\n",
@@ -474,9 +529,9 @@ add_result(text *t, const ua_ew_language *l, const ua_ew_variant *v)
         reg);
     add_access(t, "o", l->storage(v->out_type));
     add(t,
-        "UA_FN void ua_st(UA_GLOBAL char *p, ua_so v) {\n"
+        "UA_FN void ua_st(GLOBAL char *p, ua_so v) {\n"
         "#if UA_ALIGNED\n"
-        "  *(UA_GLOBAL ua_so *)p = v;\n"
+        "  *(GLOBAL ua_so *)p = v;\n"
         "#else\n"
         "  union { ua_so v; unsigned char b[sizeof(ua_so)]; } u;\n"
         "  u.v = v;\n"
@@ -514,13 +569,15 @@ add_result(text *t, const ua_ew_language *l, const ua_ew_variant *v)
     add(t, "\n");
 }
 
-/* float16's neighbours, found on its bits (UA_HALF_STEP). */
+/* Products the prelude rounds on their own, unfused (the dialect's
+ * mul_rn), and float16's neighbours, found on its bits (UA_HALF_STEP). */
 static const char half_step[] =
+    "#define UA_MUL_RN(a, b) mul_rn(a, b)\n"
     "UA_FN float ua_half_step(float x, bool up) {\n"
-    "  unsigned short h = UA_HALF_BITS(x);\n"
-    "  if ((h & 0x7fff) == 0) return UA_HALF_VALUE(up ? 0x0001 : 0x8001);\n"
+    "  unsigned short h = F_TO_HALF(x);\n"
+    "  if ((h & 0x7fff) == 0) return HALF_TO_F(up ? 0x0001 : 0x8001);\n"
     "  bool away = ((h >> 15) == 0) == up;\n"
-    "  return UA_HALF_VALUE((unsigned short)(away ? h + 1 : h - 1));\n"
+    "  return HALF_TO_F((unsigned short)(away ? h + 1 : h - 1));\n"
     "}\n";
 
 char *
@@ -537,6 +594,7 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
         add(&t, "#define UA_SCALAR%d %d\n", k, k < v->nin && v->scalar[k]);
     }
     add_parts(&t, l->header);
+    add_parts(&t, l->dialect);
     add(&t, "%s", half_step);
     add_type_layer(&t, l, v->compute);
     add_parts(&t, ua_ew_prelude_text);
@@ -544,7 +602,7 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
         add_operand(&t, l, v, k);
     }
     add_result(&t, l, v);
-    add_parts(&t, l->body);
+    add_parts(&t, ua_ew_kernel_text);
     if (t.failed) {
         free(t.s);
         return NULL;

@@ -3,23 +3,27 @@
  * expressions (elementwise_catalogue.h), the shared prelude
  * (elementwise_prelude.inc) and, for complex types, the portable complex
  * functions (elementwise_complex.inc).  A backend gives its language's
- * header and kernel bodies (a ua_ew_language); this layer writes the type
- * layer between them, so that nothing is written per function or dtype.
+ * header and the GPU layer's dialect for it (a ua_ew_language); this layer
+ * writes the type layer after them and the one kernel text,
+ * elementwise_kernels.inc, last, so that nothing is written per function,
+ * dtype or language.
  *
- * The text it writes defines, for the language's kernel bodies:
+ * The type layer defines, for the kernel text:
  *   UA_NIN, UA_SCALAR0..2, UA_PATH (UA_EW_PATH_*), UA_ND, UA_INDEX32,
  *   UA_VEC, UA_ALIGNED   the variant (below);
  *   ua_s0..ua_s2, ua_so  the operands' and the result's storage types;
  *   ua_ld0..2(p), ua_st(p, v)   reads and writes of them at a byte address
  *                  (bytewise where not UA_ALIGNED);
  *   ua_sv0..2(lo, hi)    a scalar operand from the two words it is passed
- *                  as (ua_word, little end first);
+ *                  as (U64, little end first);
  *   UA_APPLY(OO, O0, O1, O2)   out[OO] <- f(in0[O0], in1[O1], in2[O2])
  *                  (byte offsets; scalar operands read v0..v2, their
- *                  values in registers, which the body declares with
+ *                  values in registers, which the kernel declares with
  *                  UA_SCALARS). */
 #ifndef USMARRAY_GPU_ELEMENTWISE_SOURCE_H
 #define USMARRAY_GPU_ELEMENTWISE_SOURCE_H
+
+#include <stddef.h>
 
 #include "core/backend.h"
 #include "core/compute/kernels.h"
@@ -31,6 +35,7 @@ enum {
     UA_EW_PATH_GENERAL     /* any nd */
 };
 #define UA_EW_SMALL_DIMS 4
+#define UA_EW_GENERAL_DIMS 64
 
 /* One compiled kernel: what its source depends on. */
 typedef struct ua_ew_variant {
@@ -63,20 +68,52 @@ int ua_ew_row_vector(const ua_elementwise_plan *p, size_t max_vector);
 /* Distinct variants give distinct keys (a hash table's key). */
 uint64_t ua_ew_variant_key(const ua_ew_variant *v);
 
-/* A run-time compiled language: its header (before the type layer: UA_FN,
- * UA_GLOBAL, the fixed-width integer names, bool, ua_word, c64, c128,
- * float16 helpers named by cvt and UA_HALF_BITS(x)/UA_HALF_VALUE(h) between
- * a float and binary16 bits), its kernel bodies (after), how its
- * conversions are spelt (cvt), its storage types, and whether its math
- * library names float functions with an f suffix (C, CUDA) or overloads
- * them (OpenCL).  Texts are NULL-ended arrays of parts. */
+/* A run-time compiled language: its header (before the GPU layer's
+ * dialect: c64, c128, float16 helpers named by cvt, and the backend's
+ * choices of UA_THREADS, UA_UNROLL or UA_ONE_PER_ITEM), the dialect
+ * (dialect_cuda.inc or dialect_opencl.inc), how its conversions are spelt
+ * (cvt), its storage types, and whether its math library names float
+ * functions with an f suffix (C, CUDA) or overloads them (OpenCL).  Texts
+ * are NULL-ended arrays of parts. */
 typedef struct ua_ew_language {
     const char *const *header;
-    const char *const *body;
+    const char *const *dialect;
     ua_kernel_dialect cvt;
     const char *(*storage)(ua_typenum t);
     bool float_suffix;
 } ua_ew_language;
+
+/* The kernel's plan, the text's ewplan, with room for D axes: UA_EW_SMALL_DIMS
+ * on the contiguous and strided paths, UA_EW_GENERAL_DIMS on the general
+ * one (on the 64-bit devices the backends run, a pointer is 8 bytes).
+ * A backend passes it by value where the language passes a struct, in
+ * device-visible memory where it passes a pointer (PLAN_ARG). */
+#define UA_EW_PLAN(D)                                                         \
+    struct {                                                                  \
+        char *out;                                                            \
+        const char *in[UA_EW_MAX_OPERANDS];                                   \
+        unsigned long long sv[2 * UA_EW_MAX_OPERANDS];                        \
+        long long n;                                                          \
+        int nd;                                                               \
+        long long shape[D], ostep[D], step[UA_EW_MAX_OPERANDS][D];            \
+    }
+typedef UA_EW_PLAN(UA_EW_SMALL_DIMS) ua_ew_small_plan;
+typedef UA_EW_PLAN(UA_EW_GENERAL_DIMS) ua_ew_general_plan;
+typedef union ua_ew_plan {
+    ua_ew_small_plan small;
+    ua_ew_general_plan general;
+} ua_ew_plan;
+
+_Static_assert(sizeof(void *) == 8 && UA_EW_MAX_OPERANDS == 3 &&
+                   offsetof(ua_ew_small_plan, n) == 80 &&
+                   offsetof(ua_ew_small_plan, shape) == 96,
+               "the elementwise plan is the text's ewplan");
+
+/* Fills the kernel's plan of p for variant v (the strided path's last
+ * axis in vectors where v has them) and gives its size in bytes: the
+ * general path's or the small one's. */
+size_t ua_ew_plan_fill(const ua_elementwise_plan *p, const ua_ew_variant *v,
+                       ua_ew_plan *plan);
 
 /* The kernels a context has compiled, by variant key: an open-addressed
  * table, kept at most half full, which the backend guards with its lock.

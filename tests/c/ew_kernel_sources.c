@@ -1,11 +1,13 @@
 /* Writes the CUDA C++ source of elementwise kernels to a directory, for
  * tools/check_cuda_kernels.py to compile with nvcc where there is no GPU:
- *   ew_kernel_sources DIR [all|paths]
+ *   ew_kernel_sources DIR [all|paths|sample]
  * "all": every function with every computation type it admits (dense
  * operands of that type, contiguous, vectors of 16 bytes); "paths": for a
  * few functions, every path (the strided one with and without vectors
  * along its rows), with scalars, casts at load and store, and unaligned
- * data. */
+ * data; "sample": one kernel of each shape a launch takes, named by what
+ * it is, whose machine code benchmarks/ew_ptx.py compares across changes to
+ * the kernel text. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,22 +60,33 @@ result_of(ua_ew_id f, ua_typenum c)
 
 static int count;
 
+/* Writes v's source to DIR/name.cu. */
 static int
-emit(const char *dir, const ua_ew_variant *v)
+emit_named(const char *dir, const char *name, const ua_ew_variant *v)
 {
     char *src = ua_ew_kernel_source(ua_cuda_ew_language(), v);
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s_%s_%04d.cu", dir,
-             ua_ew_name(v->function), ua_dtype_name(v->compute), count++);
+    snprintf(path, sizeof path, "%s/%s.cu", dir, name);
     FILE *f = fopen(path, "w");
     if (src == NULL || f == NULL) {
         fprintf(stderr, "cannot write %s\n", path);
+        free(src);
         return 1;
     }
     fputs(src, f);
     fclose(f);
     free(src);
+    count++;
     return 0;
+}
+
+static int
+emit(const char *dir, const ua_ew_variant *v)
+{
+    char name[256];
+    snprintf(name, sizeof name, "%s_%s_%04d", ua_ew_name(v->function),
+             ua_dtype_name(v->compute), count);
+    return emit_named(dir, name, v);
 }
 
 static void
@@ -96,12 +109,58 @@ base(ua_ew_variant *v, ua_ew_id f, ua_typenum c)
     v->aligned = true;
 }
 
+/* The sample: contiguous float32 add, a product by a scalar, exp,
+ * complex64 product, float16 add, int8 to float64 at load, a 2-D strided
+ * add with and without row vectors, a 5-D add of the general path and a
+ * where of three operands. */
+static int
+emit_sample(const char *dir)
+{
+    static const struct {
+        const char *name;
+        ua_ew_id function;
+        ua_typenum compute;
+    } dense[] = {{"add_f32_contiguous", UA_EW_add, UA_FLOAT32},
+                 {"exp_f32", UA_EW_exp, UA_FLOAT32},
+                 {"multiply_c64", UA_EW_multiply, UA_COMPLEX64},
+                 {"add_f16", UA_EW_add, UA_FLOAT16},
+                 {"where_f32", UA_EW_where, UA_FLOAT32}};
+    ua_ew_variant v;
+    int bad = 0;
+    for (size_t i = 0; i < sizeof dense / sizeof *dense; i++) {
+        base(&v, dense[i].function, dense[i].compute);
+        bad |= emit_named(dir, dense[i].name, &v);
+    }
+    base(&v, UA_EW_multiply, UA_FLOAT32);
+    v.scalar[1] = true;
+    bad |= emit_named(dir, "multiply_f32_scalar", &v);
+    base(&v, UA_EW_positive, UA_FLOAT64);
+    v.in_type[0] = UA_INT8;
+    bad |= emit_named(dir, "astype_i8_f64", &v);
+    base(&v, UA_EW_add, UA_FLOAT32);
+    v.path = UA_EW_PATH_STRIDED;
+    v.nd = 2;
+    v.index32 = true;
+    bad |= emit_named(dir, "add_f32_strided2_rows", &v);
+    v.vec = 1;
+    bad |= emit_named(dir, "add_f32_strided2", &v);
+    v.path = UA_EW_PATH_GENERAL;
+    v.nd = 0;
+    v.index32 = false;
+    bad |= emit_named(dir, "add_f32_general5", &v);
+    printf("%d sources\n", count);
+    return bad;
+}
+
 int
 main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s DIR [all|paths]\n", argv[0]);
+        fprintf(stderr, "usage: %s DIR [all|paths|sample]\n", argv[0]);
         return 2;
+    }
+    if (argc > 2 && strcmp(argv[2], "sample") == 0) {
+        return emit_sample(argv[1]);
     }
     bool paths = argc > 2 && strcmp(argv[2], "paths") == 0;
     int bad = 0;

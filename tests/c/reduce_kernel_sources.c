@@ -14,12 +14,12 @@
 
 #include "backends/cuda/cuda_backend.h"
 #include "backends/sycl/sycl_backend.h"
-#include "backends/sycl/sycl_elementwise_kernels.h"
+#include "backends/sycl/sycl_language.h"
 #include "gpu/dialect_opencl_text.h"
 #include "gpu/launcher.h"
 
-static const char *const cl_header[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
-                                        NULL};
+static const char *const cl_header[] = {ua_sycl_language_fp64,
+                                        ua_sycl_language_header, NULL};
 
 static int
 write_file(const char *dir, const char *name, const char *ext, char *text)

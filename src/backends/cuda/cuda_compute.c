@@ -10,8 +10,8 @@
 
 #include "backends/cuda/cuda_backend.h"
 #include "backends/cuda/cuda_language.h"
-#include "backends/cuda/cuda_elementwise_kernels.h"
 #include "core/compute/compute.h"
+#include "gpu/dialect_cuda_text.h"
 #include "gpu/elementwise_source.h"
 #include "gpu/index_kernels.h"
 #include "gpu/kernel_text.h"
@@ -325,13 +325,11 @@ ew_tune_read(void)
              ew_tune.unroll);
 }
 
-static const char *const ew_header[] = {
-    ua_cuda_kernel_prelude, ew_tune.defines, ua_cuda_ew_header, NULL};
-static const char *const ew_body[] = {ua_cuda_ew_body, ua_cuda_ew_kernel,
-                                      NULL};
+static const char *const ew_header[] = {ua_cuda_kernel_prelude,
+                                        ew_tune.defines, NULL};
 static const ua_ew_language ew_language = {
     .header = ew_header,
-    .body = ew_body,
+    .dialect = ua_gpu_cuda_dialect_text,
     .cvt = {.re = "re",
             .im = "im",
             .half_to_real = "h2d",
@@ -461,55 +459,6 @@ ew_function(ua_cuda_queue *q, const ua_ew_variant *v, CUfunction *f)
     return st;
 }
 
-/* The kernel's argument (cuda_elementwise_kernels.h), with room for D
- * axes. */
-#define EW_ARGS(D)                                                            \
-    struct {                                                                  \
-        char *out;                                                            \
-        const char *in[3];                                                    \
-        unsigned long long sv[6];                                             \
-        long long n;                                                          \
-        int nd;                                                               \
-        long long shape[D], ostep[D], step[3][D];                             \
-    }
-typedef EW_ARGS(UA_CUDA_EW_SMALL_DIMS) ew_small_args;
-typedef EW_ARGS(UA_CUDA_EW_GENERAL_DIMS) ew_general_args;
-
-#define EW_FILL(A, P)                                                         \
-    do {                                                                      \
-        (A)->out = (P)->out;                                                  \
-        (A)->n = (long long)(P)->size;                                        \
-        (A)->nd = (P)->nd;                                                    \
-        for (int k = 0; k < (P)->nin; k++) {                                  \
-            (A)->in[k] = (P)->in[k];                                          \
-            memcpy(&(A)->sv[2 * k], (P)->value[k].bytes, 16);                 \
-        }                                                                     \
-        for (int d = 0; d < (P)->nd; d++) {                                   \
-            (A)->shape[d] = (P)->shape[d];                                    \
-            (A)->ostep[d] = (P)->ostep[d];                                    \
-            for (int k = 0; k < (P)->nin; k++) {                              \
-                (A)->step[k][d] = (P)->istep[k][d];                           \
-            }                                                                 \
-        }                                                                     \
-        if ((P)->nd == 0) {                                                   \
-            (A)->shape[0] = 1;                                                \
-        }                                                                     \
-    } while (0)
-
-/* The strided path's last axis in vectors of vec elements
- * (ua_ew_row_vector): its length divided, its steps multiplied. */
-static void
-rows_in_vectors(ew_small_args *a, const ua_elementwise_plan *p, int vec)
-{
-    int last = p->nd - 1;
-    a->n /= vec;
-    a->shape[last] /= vec;
-    a->ostep[last] *= vec;
-    for (int k = 0; k < p->nin; k++) {
-        a->step[k][last] *= vec;
-    }
-}
-
 /* Vectors of 16 bytes, the widest load a thread makes. */
 #define EW_VECTOR_BYTES 16
 
@@ -541,22 +490,9 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     } else {
         blocks = ua_cuda_blocks_for(q, work / v.vec, (int)threads);
     }
-    ew_small_args small;
-    ew_general_args general;
-    void *arg;
-    if (v.path == UA_EW_PATH_GENERAL) {
-        memset(&general, 0, sizeof general);
-        EW_FILL(&general, p);
-        arg = &general;
-    } else {
-        memset(&small, 0, sizeof small);
-        EW_FILL(&small, p);
-        if (v.path == UA_EW_PATH_STRIDED && v.vec > 1) {
-            rows_in_vectors(&small, p, v.vec);
-        }
-        arg = &small;
-    }
-    void *args[] = {arg};
+    ua_ew_plan plan;
+    ua_ew_plan_fill(p, &v, &plan);
+    void *args[] = {&plan};
     double t1 = t0 > 0 ? ua_cuda_now_ms() : 0;
     CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, q->stream,
                                   args, NULL),

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "backends/sycl/sycl_backend.h"
-#include "backends/sycl/sycl_elementwise_kernels.h"
+#include "backends/sycl/sycl_language.h"
 #include "core/compute/compute.h"
 #include "gpu/dialect_opencl_text.h"
 #include "gpu/elementwise_source.h"
@@ -51,9 +51,10 @@ _Static_assert(K_N == UA_SYCL_COMPUTE_KERNELS &&
 char *
 ua_sycl_compute_source(bool fp64)
 {
-    static const char *const header[] = {wanted, ua_sycl_ew_header, NULL};
-    static const char *const header_fp64[] = {wanted, ua_sycl_ew_fp64,
-                                              ua_sycl_ew_header, NULL};
+    static const char *const header[] = {wanted, ua_sycl_language_header,
+                                         NULL};
+    static const char *const header_fp64[] = {wanted, ua_sycl_language_fp64,
+                                              ua_sycl_language_header, NULL};
     static const char *const lines[] = {instances, NULL};
     const char *const *texts[] = {
         fp64 ? header_fp64 : header, ua_gpu_opencl_dialect_text,
@@ -359,14 +360,17 @@ sycl_band(void *queue, const ua_band_plan *p)
 
 /* ------------------------------------------------------ elementwise */
 
-static const char *const ew_header[] = {ua_sycl_ew_header, NULL};
-static const char *const ew_header_fp64[] = {ua_sycl_ew_fp64,
-                                             ua_sycl_ew_header, NULL};
-static const char *const ew_body[] = {ua_sycl_ew_body, NULL};
+/* A work-item per element: the device's compiler vectorizes across
+ * work-items. */
+static const char ew_per_item[] = "#define UA_ONE_PER_ITEM 1\n";
+static const char *const ew_header[] = {ua_sycl_language_header, ew_per_item,
+                                        NULL};
+static const char *const ew_header_fp64[] = {
+    ua_sycl_language_fp64, ua_sycl_language_header, ew_per_item, NULL};
 #define EW_LANGUAGE(HEADER)                                                   \
     {                                                                         \
         .header = HEADER,                                                     \
-        .body = ew_body,                                                      \
+        .dialect = ua_gpu_opencl_dialect_text,                                \
         .cvt = {.re = "re",                                                   \
                 .im = "im",                                                   \
                 .half_to_real = "ua_h2r",                                     \
@@ -446,25 +450,8 @@ ew_kernel(sycl_queue *q, const ua_ew_variant *v, DPCTLSyclKernelRef *k)
     return st;
 }
 
-#define EW_NARGS 32
-#define EW_ARG_DIMS 4
-
-/* The general path's axes in shared memory (freed after the kernel). */
-static long long *
-general_plan(sycl_queue *q, const ua_elementwise_plan *p)
-{
-    int nd = p->nd;
-    long long *plan = shared(q, sizeof(long long) * 5 * (size_t)nd);
-    for (int d = 0; plan != NULL && d < nd; d++) {
-        plan[d] = p->shape[d];
-        plan[nd + d] = p->ostep[d];
-        for (int k = 0; k < 3; k++) {
-            plan[(2 + k) * nd + d] = k < p->nin ? p->istep[k][d] : 0;
-        }
-    }
-    return plan;
-}
-
+/* The kernel's plan in shared memory, freed once the kernel has run:
+ * every path's, one launch of an element a work-item. */
 static ua_status
 sycl_elementwise(void *queue, const ua_elementwise_plan *p)
 {
@@ -476,52 +463,18 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
     if (st != UA_OK) {
         return st;
     }
-    long long *plan = NULL;
-    if (v.path == UA_EW_PATH_GENERAL && (plan = general_plan(q, p)) == NULL) {
+    ua_ew_plan filled;
+    size_t size = ua_ew_plan_fill(p, &v, &filled);
+    void *plan = shared(q, size);
+    if (plan == NULL) {
         return UA_ERR_ALLOC;
     }
-    void *args[EW_NARGS];
-    int types[EW_NARGS];
-    unsigned long long words[6] = {0};
-    long long dims[5][EW_ARG_DIMS] = {{0}};
-    int nd = p->nd;
-    args[0] = p->out;
-    for (int j = 0; j < 3; j++) {
-        args[1 + j] = j < p->nin && !p->scalar[j] ? (void *)p->in[j] : p->out;
-        if (j < p->nin) {
-            memcpy(&words[2 * j], p->value[j].bytes, 16);
-        }
-        for (int d = 0; d < nd && d < EW_ARG_DIMS && j < p->nin; d++) {
-            dims[2 + j][d] = p->istep[j][d];
-        }
-    }
-    for (int d = 0; d < nd && d < EW_ARG_DIMS; d++) {
-        dims[0][d] = p->shape[d];
-        dims[1][d] = p->ostep[d];
-    }
-    if (nd == 0) {
-        dims[0][0] = 1;
-    }
-    for (int j = 0; j < 4; j++) {
-        types[j] = DPCTL_VOID_PTR;
-    }
-    for (int j = 0; j < 6; j++) {
-        args[4 + j] = &words[j];
-        types[4 + j] = DPCTL_INT64_T;
-    }
-    args[10] = &nd;
-    types[10] = DPCTL_INT32_T;
-    args[11] = plan != NULL ? (void *)plan : p->out;
-    types[11] = DPCTL_VOID_PTR;
-    for (int j = 0; j < 20; j++) {
-        args[12 + j] = &dims[j / 4][j % 4];
-        types[12 + j] = DPCTL_INT64_T;
-    }
-    st = submit(q, k, args, types, EW_NARGS, p->size, ua_ew_name(p->function));
-    if (plan != NULL) {
-        ua_dpctl.Queue_Wait(q->q);
-        ua_dpctl.free_with_context(plan, q->c->ctx);
-    }
+    memcpy(plan, &filled, size);
+    void *args[1] = {plan};
+    int types[1] = {DPCTL_VOID_PTR};
+    st = submit(q, k, args, types, 1, p->size, ua_ew_name(p->function));
+    ua_dpctl.Queue_Wait(q->q);
+    ua_dpctl.free_with_context(plan, q->c->ctx);
     return st;
 }
 

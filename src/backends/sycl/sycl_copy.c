@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "backends/sycl/sycl_backend.h"
-#include "backends/sycl/sycl_elementwise_kernels.h"
+#include "backends/sycl/sycl_language.h"
 #include "gpu/copy_kernels.h"
 #include "gpu/dialect_opencl_text.h"
 
@@ -86,7 +86,7 @@ ua_sycl_memset(void *queue, void *dst, unsigned char value, size_t n)
 }
 
 /* The OpenCL C type that holds elements of t: float16 moves as its bits,
- * complex types are the header's pairs (sycl_elementwise_kernels.h). */
+ * complex types are the header's pairs (sycl_language.h). */
 const char *
 ua_sycl_type_name(ua_typenum t)
 {
@@ -121,9 +121,9 @@ ua_sycl_type_name(ua_typenum t)
     return "void";
 }
 
-static const char *const header[] = {ua_sycl_ew_header, NULL};
-static const char *const header_fp64[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
-                                          NULL};
+static const char *const header[] = {ua_sycl_language_header, NULL};
+static const char *const header_fp64[] = {ua_sycl_language_fp64,
+                                          ua_sycl_language_header, NULL};
 
 /* How the copy kernels are written in OpenCL C: the elementwise kernels'
  * header (c64 and c128 as pairs, float16 and float-to-integer helpers,

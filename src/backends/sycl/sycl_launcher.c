@@ -11,13 +11,13 @@
 #include <string.h>
 
 #include "backends/sycl/sycl_backend.h"
-#include "backends/sycl/sycl_elementwise_kernels.h"
+#include "backends/sycl/sycl_language.h"
 #include "gpu/dialect_opencl_text.h"
 #include "gpu/launcher.h"
 
-static const char *const header[] = {ua_sycl_ew_header, NULL};
-static const char *const header_fp64[] = {ua_sycl_ew_fp64, ua_sycl_ew_header,
-                                          NULL};
+static const char *const header[] = {ua_sycl_language_header, NULL};
+static const char *const header_fp64[] = {ua_sycl_language_fp64,
+                                          ua_sycl_language_header, NULL};
 
 /* Builds program p; called under c->lock. */
 static ua_status
