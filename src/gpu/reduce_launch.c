@@ -137,6 +137,10 @@ launch_lanes(const ua_gpu_launcher *l, const red_call *c,
  * ua_red_lanes_vec); fewer outputs split their runs, into as few pieces
  * as reach this, so that the second launch's threads add few partials. */
 #define LANE_BYTES ((size_t)8 << 20)
+/* The longest run whose pairwise sum ua_red_lanes keeps in registers
+ * (the text's BLOCK << LANE_LEVELS): a longer pairwise run is split into
+ * pieces of at most this many, where the plan has room for their axis. */
+#define LANE_RUN 4096
 
 /* A thread per output; where there are too few outputs for the device,
  * each run split into pieces of equal length (the last one's rest apart),
@@ -155,8 +159,11 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
     if (in_flight < LANE_BYTES && c->n >= 256) {
         pieces = (ptrdiff_t)(LANE_BYTES / in_flight);
         pieces = pieces < c->n / 64 ? pieces : c->n / 64;
-        pieces = pieces < 4096 ? pieces : 4096;
     }
+    if (pairwise && pieces < (c->n + LANE_RUN - 1) / LANE_RUN) {
+        pieces = (c->n + LANE_RUN - 1) / LANE_RUN;
+    }
+    pieces = pieces < 4096 ? pieces : 4096;
     if (pieces <= 1 || c->nd + 1 > UA_MAXDIMS) {
         return launch_lanes(l, c, c->t, c->plan, c->nd, c->outputs, c->x, c->n,
                             c->step, c->op, c->fin, c->out, pairwise, dbits,
