@@ -1025,7 +1025,15 @@ def isin(
     *,
     invert: builtins.bool = False,
 ) -> USMArray: ...
-def matmul(x1: USMArray, x2: USMArray, /) -> USMArray: ...
+def matmul(
+    x1: USMArray,
+    x2: USMArray,
+    /,
+    *,
+    out: _Out = None,
+    dtype: _DTypeLike | None = None,
+    order: _Order = "K",
+) -> USMArray: ...
 def tensordot(
     x1: USMArray, x2: USMArray, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2
 ) -> USMArray: ...

@@ -311,3 +311,80 @@ def test_reductions_without_out_in_dpctl_refuse_it(dev):
     for f in (ua.mean, ua.var, ua.std, ua.any, ua.all):
         with pytest.raises(TypeError, match="unexpected keyword"):
             f(x, out=ua.empty((), dtype="float32", device=dev))
+
+
+# -------------------------------------------------------------- matmul
+
+
+def test_matmul_out(dev):
+    a = arange(dev, 12, shape=(3, 4))
+    b = arange(dev, 8, shape=(4, 2))
+    want = host(a) @ host(b)
+    for out in (
+        ua.empty((3, 2), dtype="float32", device=dev),
+        ua.empty((3, 2), dtype="float32", device=dev, order="F"),
+        ua.zeros((3, 6), dtype="float32", device=dev)[:, ::-3],
+    ):
+        assert ua.matmul(a, b, out=out) is out
+        np.testing.assert_array_equal(host(out), want)
+    # a row and a column: out has the axes the product keeps
+    v = arange(dev, 4)
+    out = ua.empty(2, dtype="float32", device=dev)
+    assert ua.matmul(v, b, out=out) is out
+    np.testing.assert_array_equal(host(out), host(v) @ host(b))
+
+
+def test_matmul_into_an_operand(dev):
+    s = arange(dev, 9, shape=(3, 3))
+    want = host(s) @ host(s)
+    assert ua.matmul(s, s, out=s) is s
+    np.testing.assert_array_equal(host(s), want)
+    t = arange(dev, 9, shape=(3, 3))
+    want = host(t) @ host(t).T
+    ua.matmul(t, t.mT, out=t.mT)
+    np.testing.assert_array_equal(host(t).T, want)
+
+
+def test_matmul_out_errors(dev):
+    a = arange(dev, 12, shape=(3, 4))
+    b = arange(dev, 8, shape=(4, 2))
+    with pytest.raises(TypeError, match="output array must be of usm_ndarray type"):
+        ua.matmul(a, b, out=np.empty((3, 2), dtype="f4"))
+    with pytest.raises(ValueError, match=r"Expected output shape is \(3, 2\), got \(2, 3\)"):
+        ua.matmul(a, b, out=ua.empty((2, 3), dtype="float32", device=dev))
+    with pytest.raises(ValueError, match="^Output array of type float32 is needed, got int32"):
+        ua.matmul(a, b, out=ua.empty((3, 2), dtype="int32", device=dev))
+    ro = ua.empty((3, 2), dtype="float32", device=dev)
+    ro.flags.writable = False
+    with pytest.raises(ValueError, match="read-only"):
+        ua.matmul(a, b, out=ro)
+    with pytest.raises(ValueError, match="order must be one of"):
+        ua.matmul(a, b, order="invalid")
+
+
+def test_matmul_order(dev):
+    c = ua.ones((3, 3), dtype="float32", device=dev)
+    f = ua.ones((3, 3), dtype="float32", device=dev, order="F")
+    assert ua.matmul(c, c, order="F").flags.f_contiguous
+    assert ua.matmul(f, f, order="C").flags.c_contiguous
+    assert ua.matmul(f, f, order="K").flags.f_contiguous
+    assert ua.matmul(f, f, order="A").flags.f_contiguous
+    assert ua.matmul(c, f, order="K").flags.c_contiguous
+    assert ua.matmul(f, f).flags.c_contiguous  # without order=, as before
+
+
+def test_matmul_dtype(dev):
+    m1 = ua.ones((4, 4), dtype="int32", device=dev)
+    m2 = ua.ones((4, 4), dtype="int16", device=dev)
+    r = ua.matmul(m1, m2, dtype="float32")
+    assert r.dtype == ua.float32
+    np.testing.assert_array_equal(host(r), np.full((4, 4), 4, dtype="f4"))
+    out = ua.empty((4, 4), dtype="int64", device=dev)
+    assert ua.matmul(m1, m2, dtype="int64", out=out) is out
+    with pytest.raises(ValueError, match="^Output array of type int32 is needed, got int64"):
+        ua.matmul(m1, m2, out=out)
+    f = ua.ones((2, 2), dtype="float32", device=dev)
+    with pytest.raises(
+        ValueError, match="cannot be cast from float32 to the requested dtype int32"
+    ):
+        ua.matmul(f, f, dtype="int32")

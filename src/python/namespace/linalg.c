@@ -6,6 +6,7 @@
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
 #include "python/base/docstrings_reduce.h"
+#include "python/base/dtypes.h"
 #include "python/base/errors.h"
 #include "python/base/objects.h"
 #include "python/types/arrays.h"
@@ -18,16 +19,26 @@ static PyObject *
 matmul(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
        PyObject *kwnames)
 {
-    static const char *const kwlist[] = {"x1", "x2", NULL};
+    static const char *const kwlist[] = {"x1",    "x2",    "out",
+                                         "dtype", "order", NULL};
     static const ua_py_argspec spec = {"matmul", kwlist, 2, 2};
-    PyObject *v[2] = {NULL, NULL};
+    PyObject *v[5] = {NULL, NULL, Py_None, Py_None, NULL};
     ua_state *st = PyModule_GetState(module);
+    char order = 0;
+    ua_typenum t;
     if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "matmul") < 0 ||
-        ua_py_check_array(st, v[1], "matmul") < 0) {
+        ua_py_check_array(st, v[1], "matmul") < 0 ||
+        (v[3] != Py_None && ua_py_typenum(st, v[3], &t) < 0) ||
+        (v[4] != NULL && ua_py_parse_order(v[4], "CFAK", &order) < 0)) {
         return NULL;
     }
-    return ua_py_array_matmul_of(st, v[0], v[1], false);
+    if (v[2] == Py_None && v[3] == Py_None && order == 0) {
+        return ua_py_array_matmul_of(st, v[0], v[1], false);
+    }
+    return ua_py_array_matmul_out(st, v[0], v[1],
+                                  v[2] == Py_None ? NULL : v[2], order,
+                                  v[3] == Py_None ? -1 : (int)t);
 }
 
 static PyObject *

@@ -57,13 +57,54 @@ broadcast_batch(PyObject *a, int and, PyObject *b, int bnd, ua_matmul_plan *p)
     return 0;
 }
 
-/* The product of a's and b's matrices over their broadcast batch.  With
- * `vectors`, a's and b's last axes are vectors paired up and their other
- * axes all batch: the product of each pair is one element, and no axis of
- * a matrix is ever added (a 64-dimensional operand's batch keeps its 63
- * axes). */
+/* Where the product goes: dest (out=, which x1 or x2 must not meet)
+ * where given, else a new array in `order` ('C', 'F', 'A' or 'K': dpctl's
+ * 'K' and 'A' give 'F' where both operands are F-contiguous and neither
+ * is C-contiguous, else 'C'); its dtype, or -1 for the operands'
+ * promoted one. */
+typedef struct {
+    PyObject *dest;
+    char order;
+    int dtype;
+} ua_matmul_into;
+
+/* dtype= of matmul: each operand must cast to it by "same_kind"
+ * casting, as dpctl's. */
+static int
+check_dtype(PyObject *x, const char *which, ua_typenum t)
+{
+    ua_typenum from = (ua_typenum)ARR(x)->typenum;
+    if (from == t || ua_can_cast_same_kind(from, t)) {
+        return 0;
+    }
+    PyErr_Format(PyExc_ValueError,
+                 "matmul: input %s cannot be cast from %s to the requested "
+                 "dtype %s ('same_kind' casting)",
+                 which, ua_dtype_name(from), ua_dtype_name(t));
+    return -1;
+}
+
+static char
+layout_of_product(PyObject *x1, PyObject *x2, char order)
+{
+    if (order == 'C' || order == 'F') {
+        return order;
+    }
+    int f1 = ARR(x1)->flags, f2 = ARR(x2)->flags;
+    bool fortran =
+        (f1 & USM_ARRAY_F_CONTIGUOUS) && (f2 & USM_ARRAY_F_CONTIGUOUS) &&
+        !(f1 & USM_ARRAY_C_CONTIGUOUS) && !(f2 & USM_ARRAY_C_CONTIGUOUS);
+    return fortran ? 'F' : 'C';
+}
+
+/* The product of a's and b's matrices over their broadcast batch, into
+ * `into`.  With `vectors`, a's and b's last axes are vectors paired up
+ * and their other axes all batch: the product of each pair is one
+ * element, and no axis of a matrix is ever added (a 64-dimensional
+ * operand's batch keeps its 63 axes). */
 static PyObject *
-product(ua_state *st, PyObject *a, PyObject *b, bool vectors, bool conj_a)
+product(ua_state *st, PyObject *a, PyObject *b, bool vectors, bool conj_a,
+        const ua_matmul_into *into)
 {
     PyUSMArrayObject *x = ARR(a), *y = ARR(b);
     bool row = vectors || x->nd == 1, col = vectors || y->nd == 1;
@@ -102,16 +143,24 @@ product(ua_state *st, PyObject *a, PyObject *b, bool vectors, bool conj_a)
     ua_usm_kind kind = base_of(a)->kind < base_of(b)->kind ? base_of(a)->kind
                                                            : base_of(b)->kind;
     ua_typenum t = (ua_typenum)x->typenum;
-    PyObject *out = ua_py_array_empty(st, nd, shape, NULL, t, 'C', kind,
-                                      base_of(a)->queue);
+    PyObject *out =
+        into->dest != NULL
+            ? (ua_py_check_out(st, "matmul", into->dest, nd, shape, t, a) < 0
+                   ? NULL
+                   : Py_NewRef(into->dest))
+            : ua_py_array_empty(st, nd, shape, NULL, t,
+                                layout_of_product(a, b, into->order), kind,
+                                base_of(a)->queue);
     if (out == NULL) {
         return NULL;
     }
+    const Py_ssize_t *cs = ARR(out)->strides;
     for (int k = 0; k < p.nd; k++) {
-        p.cstep[k] = ARR(out)->strides[k] * sa;
+        p.cstep[k] = cs[k] * sa;
     }
-    p.cn = sa;
-    p.cm = col ? sa : p.n * sa;
+    /* The result's last axes, where it has them: m's then n's. */
+    p.cn = col ? sa : cs[nd - 1] * sa;
+    p.cm = row ? p.cn : cs[nd - (col ? 1 : 2)] * sa;
     p.a = x->data;
     p.b = y->data;
     p.c = ARR(out)->data;
@@ -129,7 +178,8 @@ product(ua_state *st, PyObject *a, PyObject *b, bool vectors, bool conj_a)
 }
 
 static PyObject *
-multiply(ua_state *st, PyObject *x1, PyObject *x2, bool vectors, bool conj_a)
+multiply(ua_state *st, PyObject *x1, PyObject *x2, bool vectors, bool conj_a,
+         const ua_matmul_into *into)
 {
     if (ARR(x1)->nd == 0 || ARR(x2)->nd == 0) {
         PyErr_SetString(PyExc_ValueError,
@@ -144,26 +194,64 @@ multiply(ua_state *st, PyObject *x1, PyObject *x2, bool vectors, bool conj_a)
                      base_of(x1)->queue, base_of(x2)->queue);
         return NULL;
     }
-    ua_typenum t =
-        ua_promote((ua_typenum)ARR(x1)->typenum, (ua_typenum)ARR(x2)->typenum);
+    ua_typenum t = into->dtype >= 0 ? (ua_typenum)into->dtype
+                                    : ua_promote((ua_typenum)ARR(x1)->typenum,
+                                                 (ua_typenum)ARR(x2)->typenum);
+    if (into->dtype >= 0 &&
+        (check_dtype(x1, "x1", t) < 0 || check_dtype(x2, "x2", t) < 0)) {
+        return NULL;
+    }
+    if (into->dest != NULL &&
+        !PyObject_TypeCheck(into->dest, st->USMArray_Type)) {
+        /* Raises TypeError naming out's type. */
+        ua_py_check_out(st, "matmul", into->dest, 0, NULL, t, x1);
+        return NULL;
+    }
     PyObject *a = as_type(st, x1, t);
     PyObject *b = a ? as_type(st, x2, t) : NULL;
-    PyObject *out = b ? product(st, a, b, vectors, conj_a) : NULL;
+    /* An out that an operand's bytes meet takes the product once it is
+     * whole: the kernel reads each operand's rows many times. */
+    PyObject *dest = into->dest;
+    bool direct = dest == NULL || !(ua_py_arrays_may_overlap(x1, dest) ||
+                                    ua_py_arrays_may_overlap(x2, dest));
+    ua_matmul_into first = {NULL, into->order, into->dtype};
+    PyObject *out =
+        b ? product(st, a, b, vectors, conj_a, direct ? into : &first) : NULL;
     Py_XDECREF(a);
     Py_XDECREF(b);
-    return out;
+    if (out == NULL || direct) {
+        return out;
+    }
+    /* The product's shape and dtype, checked against out's as a direct
+     * product is. */
+    int bad =
+        ua_py_check_out(st, "matmul", dest, ARR(out)->nd, ARR(out)->shape,
+                        (ua_typenum)ARR(out)->typenum, x1) < 0 ||
+        ua_py_array_assign(st, dest, out) < 0;
+    Py_DECREF(out);
+    return bad ? NULL : Py_NewRef(dest);
 }
 
 PyObject *
 ua_py_array_matmul_of(ua_state *st, PyObject *x1, PyObject *x2, bool conj_a)
 {
-    return multiply(st, x1, x2, false, conj_a);
+    static const ua_matmul_into fresh = {NULL, 'C', -1};
+    return multiply(st, x1, x2, false, conj_a, &fresh);
+}
+
+PyObject *
+ua_py_array_matmul_out(ua_state *st, PyObject *x1, PyObject *x2, PyObject *out,
+                       char order, int dtype)
+{
+    const ua_matmul_into into = {out, order, dtype};
+    return multiply(st, x1, x2, false, false, &into);
 }
 
 PyObject *
 ua_py_array_vecdot_of(ua_state *st, PyObject *x1, PyObject *x2)
 {
-    return multiply(st, x1, x2, true, true);
+    static const ua_matmul_into fresh = {NULL, 'C', -1};
+    return multiply(st, x1, x2, true, true, &fresh);
 }
 
 /* An operand of @ that is not a USMArray: NotImplemented for unknown

@@ -293,6 +293,13 @@ PyObject *ua_py_rebuild_array(PyObject *module, PyObject *args);
  * conj_a), and USMArray's @ and @= slots. */
 PyObject *ua_py_array_matmul_of(ua_state *st, PyObject *x1, PyObject *x2,
                                 bool conj_a);
+/* matmul(x1, x2, out=, dtype=, order=): into out where it is not NULL
+ * (checked by ua_py_check_out; a temporary first where it meets x1 or x2),
+ * else a new result in order 'C', 'F', 'A' or 'K'; computed in dtype
+ * (each operand cast to it, ValueError where "same_kind" casting does not
+ * allow that) or, where it is -1, in the operands' promoted dtype. */
+PyObject *ua_py_array_matmul_out(ua_state *st, PyObject *x1, PyObject *x2,
+                                 PyObject *out, char order, int dtype);
 /* The dot products of x1's and x2's vectors along their last axes, x1's
  * conjugated, over the broadcast of their other axes. */
 PyObject *ua_py_array_vecdot_of(ua_state *st, PyObject *x1, PyObject *x2);
