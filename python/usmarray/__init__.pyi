@@ -976,6 +976,7 @@ def logsumexp(
     axis: _AxisSet = None,
     dtype: _DTypeLike | None = None,
     keepdims: builtins.bool = False,
+    out: _Out = None,
 ) -> USMArray: ...
 def reduce_hypot(
     x: USMArray,
@@ -984,6 +985,7 @@ def reduce_hypot(
     axis: _AxisSet = None,
     dtype: _DTypeLike | None = None,
     keepdims: builtins.bool = False,
+    out: _Out = None,
 ) -> USMArray: ...
 
 @final

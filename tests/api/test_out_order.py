@@ -306,6 +306,23 @@ def test_scan_out(dev, name):
         f(y, include_initial=True, out=ua.empty_like(y))
 
 
+@pytest.mark.parametrize("name", ["logsumexp", "reduce_hypot"])
+def test_scaled_reduction_out(dev, name):
+    f = getattr(ua, name)
+    x = arange(dev, 12, shape=(3, 4))
+    want = host(f(x, axis=1))
+    out = ua.empty(3, dtype="float32", device=dev)
+    assert f(x, axis=1, out=out) is out
+    np.testing.assert_allclose(host(out), want, rtol=1e-6)
+    # into its own input: the result is whole before out is written
+    assert f(x, axis=1, out=x[:, 0]) is not None
+    np.testing.assert_allclose(host(x)[:, 0], want, rtol=1e-6)
+    with pytest.raises(ValueError, match="^Output array of type float32 is needed, got int64"):
+        f(x, axis=1, out=ua.empty(3, dtype="int64", device=dev))
+    with pytest.raises(ValueError, match=r"Expected output shape is \(3, 1\), got \(3,\)"):
+        f(x, axis=1, keepdims=True, out=out)
+
+
 def test_reductions_without_out_in_dpctl_refuse_it(dev):
     x = arange(dev, 4)
     for f in (ua.mean, ua.var, ua.std, ua.any, ua.all):

@@ -144,10 +144,10 @@ static PyObject *
 scaled_reduction(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                  PyObject *kwnames, const char *fn, bool hypot)
 {
-    static const char *const kwlist[] = {"x", "axis", "dtype", "keepdims",
-                                         NULL};
+    static const char *const kwlist[] = {"x",        "axis", "dtype",
+                                         "keepdims", "out",  NULL};
     ua_py_argspec spec = {fn, kwlist, 1, 1};
-    PyObject *v[4] = {NULL, NULL, NULL, NULL};
+    PyObject *v[5] = {NULL, NULL, NULL, NULL, Py_None};
     ua_state *st = PyModule_GetState(module);
     uint64_t axes;
     int keepdims = 0;
@@ -171,6 +171,12 @@ scaled_reduction(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *x = v[0];
     Py_ssize_t shape[UA_MAXDIMS], count;
     int nd = result_shape(x, axes, keepdims, shape, &count);
+    /* dpctl's out=: checked before the work, and given the result once
+     * it is whole (the steps make temporaries of their own anyway). */
+    if (v[4] != Py_None && ua_py_check_out(st, fn, v[4], nd, shape,
+                                           given ? requested : t, x) < 0) {
+        return NULL;
+    }
     PyObject *r;
     if (count == 0) {
         /* The empty sum: log(0) and sqrt(0). */
@@ -196,7 +202,12 @@ scaled_reduction(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         Py_SETREF(
             r, ua_py_array_cast(st, r, requested, 'K', 1, base_of(r)->queue));
     }
-    return r;
+    if (r == NULL || v[4] == Py_None) {
+        return r;
+    }
+    int copied = ua_py_array_assign(st, v[4], r);
+    Py_DECREF(r);
+    return copied < 0 ? NULL : Py_NewRef(v[4]);
 }
 
 static PyObject *
