@@ -497,10 +497,11 @@ def op_manipulation(b):
         check_array(ua.permute_dims(x, b.int_sequence()))
 
 
-def op_dpctl_indexing(b):
-    """dpctl's indexing functions on small arrays of any layout, with
-    hostile indices, values, masks, axes and modes: a write keeps the
-    array's shape; a refusal is an exception a user catches."""
+def op_dpctl_extensions(b):
+    """dpctl's indexing functions, top_k and scaled reductions on small
+    arrays of any layout, with hostile indices, values, masks, axes, counts
+    and modes: a write keeps the array's shape; a refusal is an exception a
+    user catches."""
     x = small_array(b)
     if b.pick(3) == 0:
         x = [x[::-1], x.T, ua.flip(x)][b.pick(3)]
@@ -509,8 +510,15 @@ def op_dpctl_indexing(b):
     vals = [small_array(b), b.integer(), x][b.pick(3)]
     mode = ["wrap", "clip", None, b.index_like()][b.pick(4)]
     axis = [None, b.index_like()][b.pick(2)]
-    f = b.pick(6)
-    if f == 0:
+    f = b.pick(8)
+    if f == 6:
+        r = ua.top_k(x, b.integer() % 5, axis=axis, mode=["largest", "smallest", mode][b.pick(3)])
+        check_array(r.values)
+        check_array(r.indices)
+    elif f == 7:
+        fn = [ua.logsumexp, ua.reduce_hypot][b.pick(2)]
+        check_array(fn(x, axis=axis, dtype=[None, "f4", "i2"][b.pick(3)], keepdims=b.pick(2) == 1))
+    elif f == 0:
         check_array(ua.take(x, indices, axis=axis, mode=mode))
     elif f == 1:
         check_array(ua.take_along_axis(x, indices, axis=-1 if axis is None else axis, mode=mode))
@@ -959,7 +967,7 @@ OPS = [
     op_host_data,
     op_data_types,
     op_manipulation,
-    op_dpctl_indexing,
+    op_dpctl_extensions,
     op_astype,
     op_namespace_info,
     op_reductions,

@@ -149,9 +149,11 @@ __all__ = [
     "searchsorted",
     "sort",
     "argsort",
+    "top_k",
     "logsumexp",
     "reduce_hypot",
     "UniqueAllResult",
+    "TopKResult",
     "UniqueCountsResult",
     "UniqueInverseResult",
     "unique_all",
@@ -969,6 +971,14 @@ def argsort(
     stable: builtins.bool = True,
     kind: Literal["stable", "mergesort", "radixsort"] | None = None,
 ) -> USMArray: ...
+def top_k(
+    x: USMArray,
+    k: int,
+    /,
+    *,
+    axis: int | None = None,
+    mode: Literal["largest", "smallest"] = "largest",
+) -> TopKResult: ...
 def logsumexp(
     x: USMArray,
     /,
@@ -1001,6 +1011,13 @@ class UniqueAllResult(structseq[USMArray], tuple[USMArray, USMArray, USMArray, U
     def counts(self) -> USMArray: ...
 
 @final
+class TopKResult(structseq[USMArray], tuple[USMArray, USMArray]):
+    __match_args__: Final = ("values", "indices")
+    @property
+    def values(self) -> USMArray: ...
+    @property
+    def indices(self) -> USMArray: ...
+
 class UniqueCountsResult(structseq[USMArray], tuple[USMArray, USMArray]):
     __match_args__: Final = ("values", "counts")
     @property

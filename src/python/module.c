@@ -15,6 +15,7 @@
 #include "python/namespace/searching.h"
 #include "python/namespace/sets.h"
 #include "python/namespace/sorting.h"
+#include "python/namespace/top_k.h"
 #include "python/namespace/scaled_reductions.h"
 #include "python/namespace/statistical.h"
 #include "python/namespace/utility.h"
@@ -223,8 +224,9 @@ module_exec(PyObject *module)
         ua_py_statistical_add(module) < 0 ||
         ua_py_scaled_reductions_add(module) < 0 ||
         ua_py_utility_add(module) < 0 || ua_py_searching_add(module) < 0 ||
-        ua_py_sorting_add(module) < 0 || ua_py_sets_add(module) < 0 ||
-        ua_py_linalg_add(module) < 0 || ua_py_extensions_add(module, st) < 0 ||
+        ua_py_sorting_add(module) < 0 || ua_py_top_k_add(module) < 0 ||
+        ua_py_sets_add(module) < 0 || ua_py_linalg_add(module) < 0 ||
+        ua_py_extensions_add(module, st) < 0 ||
         ua_py_info_add(module, st) < 0 || ua_py_capi_add(module, st) < 0 ||
         add_public_names(module) < 0) {
         return -1;

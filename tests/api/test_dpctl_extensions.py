@@ -312,6 +312,19 @@ def test_squeeze_without_axis_removes_every_axis_of_length_1(dev, shape):
     same(ua.squeeze(x, None), np.squeeze(xn))
 
 
+def test_squeeze_of_0d_array(dev):
+    x = on(dev, np.float32(2.5))
+    for axis in (None, 0, -1, (0,)):
+        same(ua.squeeze(x, axis), np.array(2.5, np.float32))
+    with pytest.raises(IndexError):
+        ua.squeeze(x, 1)
+
+
+def test_take_along_axis_takes_arrays_of_indices_only(dev):
+    with pytest.raises(TypeError):
+        ua.take_along_axis(on(dev, np.arange(4)), [0, 1])
+
+
 @pytest.mark.parametrize("kind", [None, "stable", "mergesort", "radixsort"])
 @pytest.mark.parametrize("dtype", ["i1", "u4", "i8", "f4", "f8"])
 def test_sort_kinds_give_the_stable_order(dev, kind, dtype):
@@ -421,3 +434,69 @@ def test_logsumexp_and_reduce_hypot_refuse_bad_arguments(dev):
             fn(ua.zeros(2, device=dev), axis=1)
         with pytest.raises(TypeError):
             fn(ua.zeros(2, device=dev), dtype="not a dtype")
+
+
+# --------------------------------------------------------------------- top_k
+
+
+def np_top_k(xn, k, axis, largest):
+    """The first k of a stable sort (of -x for the largest: equal values
+    keep their order; xn holds no NaN and no value whose negation wraps)."""
+    order = np.argsort(-xn if largest else xn, axis=axis, kind="stable")
+    idx = np.take(order, np.arange(k), axis=axis)
+    return np.take_along_axis(xn, idx, axis=axis), idx
+
+
+@pytest.mark.parametrize("mode", ["largest", "smallest"])
+@pytest.mark.parametrize("dtype", ["i1", "i4", "i8", "f2", "f4", "f8"])
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_top_k_matches_a_stable_sort(dev, mode, dtype, axis):
+    supported(dev, dtype)
+    xn = ((np.arange(60) * 37) % 13 - 6).astype(dtype).reshape(6, 10)
+    x = on(dev, xn)
+    k = 4
+    r = ua.top_k(x, k, axis=axis, mode=mode)
+    assert isinstance(r, ua.TopKResult) and r.values is r[0] and r.indices is r[1]
+    values, idx = np_top_k(xn, k, axis, mode == "largest")
+    same(r.values, values)
+    same(r.indices, idx.astype(np.int64))
+
+
+def test_top_k_of_flattened_and_0d_arrays_and_nans(dev):
+    xn = np.array([[3.0, np.nan, -1.0], [7.0, 3.0, 0.5]], np.float32)
+    x = on(dev, xn)
+    r = ua.top_k(x, 3)
+    same(r.values, np.array([np.nan, 7.0, 3.0], np.float32))
+    same(r.indices, np.array([1, 3, 0], np.int64))
+    r = ua.top_k(x, 2, mode="smallest")
+    same(r.values, np.array([-1.0, 0.5], np.float32))
+    same(r.indices, np.array([2, 5], np.int64))
+    r = ua.top_k(x[:, ::-1], 1, axis=0)
+    same(r.values, np.array([[0.5, np.nan, 7.0]], np.float32))
+    same(r.indices, np.array([[1, 0, 1]], np.int64))
+    same(ua.top_k(x, 0, axis=1).values, np.zeros((2, 0), np.float32))
+    a = on(dev, np.int16(5))
+    r = ua.top_k(a, 1)
+    same(r.values, np.array(5, np.int16))
+    same(r.indices, np.array(0, np.int64))
+    same(ua.top_k(on(dev, np.zeros((0, 2))), 0, axis=0).indices, np.zeros((0, 2), np.int64))
+
+
+def test_top_k_refuses_bad_arguments(dev):
+    x = on(dev, np.ones((2, 5), np.int64))
+    with pytest.raises(TypeError):
+        ua.top_k([1, 2], 1)
+    with pytest.raises(ValueError, match="non-negative"):
+        ua.top_k(x, -1)
+    with pytest.raises(TypeError):
+        ua.top_k(x, 1.5)
+    with pytest.raises(ValueError, match="out of bounds"):
+        ua.top_k(x, 6, axis=1)
+    with pytest.raises(ValueError, match="out of bounds"):
+        ua.top_k(x, 11)
+    with pytest.raises(ValueError, match="out of bounds"):
+        ua.top_k(on(dev, np.int64(1)), 2)
+    with pytest.raises(ValueError, match="mode"):
+        ua.top_k(x, 2, mode="invalid")
+    with pytest.raises(IndexError):
+        ua.top_k(x, 1, axis=2)

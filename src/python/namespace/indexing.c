@@ -203,6 +203,7 @@ take_along_axis(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     enum index_mode mode;
     if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "take_along_axis") < 0 ||
+        ua_py_check_array(st, v[1], "take_along_axis") < 0 ||
         parse_mode(v[3], "take_along_axis", MODE_RAISE, &mode) < 0 ||
         axis_along(st, v[0], v[2], "take_along_axis", &axis) < 0) {
         return NULL;

@@ -393,6 +393,13 @@ squeeze(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                 axes[n++] = k;
             }
         }
+    } else if (ARR(x)->nd == 0) {
+        /* A 0-d x stays itself for axis 0 or -1, as NumPy's and dpctl's
+         * squeeze take it. */
+        if (ua_py_parse_axis_set(st, v[1], "squeeze", 1, axes, &n) < 0) {
+            return NULL;
+        }
+        n = 0;
     } else if (ua_py_parse_axis_set(st, v[1], "squeeze", ARR(x)->nd, axes,
                                     &n) < 0) {
         return NULL;

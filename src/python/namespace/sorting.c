@@ -57,9 +57,9 @@ check_sort_kind(PyObject *kind, const char *fn)
 
 /* A 0-d x sorts as its one element: axis is 0 or -1, the result a copy
  * of x (sort) or the index 0 (argsort). */
-static PyObject *
-sorted_scalar(ua_state *st, PyObject *x, PyObject *axis, const char *fn,
-              bool argsort)
+PyObject *
+ua_py_sorted_scalar(ua_state *st, PyObject *x, PyObject *axis, const char *fn,
+                    bool argsort)
 {
     int ax = 0;
     if (axis != NULL && ua_py_parse_axis(st, axis, fn, 1, &ax) < 0) {
@@ -97,7 +97,7 @@ sorting(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     }
     int nd = ARR(v[0])->nd;
     if (nd == 0) {
-        return sorted_scalar(st, v[0], v[1], fn, argsort);
+        return ua_py_sorted_scalar(st, v[0], v[1], fn, argsort);
     }
     if ((v[1] == NULL ? ua_py_normalize_axis(st, fn, -1, nd, &axis)
                       : ua_py_parse_axis(st, v[1], fn, nd, &axis)) < 0) {

@@ -10,4 +10,9 @@ int ua_py_sorting_add(PyObject *module);
 PyObject *ua_py_sorted(ua_state *st, PyObject *x, int axis, bool descending,
                        bool argsort);
 
+/* sort (argsort where argsort) of a 0-d x, as dpctl has it: a copy of
+ * x (the index 0, int64); axis (NULL where omitted) must be 0 or -1. */
+PyObject *ua_py_sorted_scalar(ua_state *st, PyObject *x, PyObject *axis,
+                              const char *fn, bool argsort);
+
 #endif
