@@ -715,6 +715,7 @@ def take(
     /,
     *,
     axis: int | None = None,
+    out: _Out = None,
     mode: Literal["wrap", "clip"] | None = None,
 ) -> USMArray: ...
 def take_along_axis(

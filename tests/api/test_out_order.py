@@ -405,3 +405,39 @@ def test_matmul_dtype(dev):
         ValueError, match="cannot be cast from float32 to the requested dtype int32"
     ):
         ua.matmul(f, f, dtype="int32")
+
+
+# ---------------------------------------------------------------- take
+
+
+def test_take_out(dev):
+    x = arange(dev, 24, shape=(2, 3, 4))
+    ix = ua.asarray([[0, 1], [2, 2]], device=dev)
+    want = np.take(host(x), host(ix), axis=1)
+    for out in (
+        ua.empty((2, 2, 2, 4), dtype="float32", device=dev),
+        ua.empty((2, 2, 2, 8), dtype="float32", device=dev)[..., ::-2],
+    ):
+        assert ua.take(x, ix, axis=1, out=out) is out
+        np.testing.assert_array_equal(host(out), want)
+
+
+def test_take_into_its_own_input(dev):
+    y = arange(dev, 10)
+    ua.take(y, ua.asarray([9, 8, 7, 6, 5], device=dev), out=y[:5])
+    np.testing.assert_array_equal(host(y), [9, 8, 7, 6, 5, 5, 6, 7, 8, 9])
+
+
+def test_take_out_errors(dev):
+    x = arange(dev, 12, shape=(3, 4))
+    ix = ua.asarray([0, 2], device=dev)
+    with pytest.raises(TypeError, match="output array must be of usm_ndarray type"):
+        ua.take(x, ix, axis=0, out=np.empty((2, 4), dtype="f4"))
+    with pytest.raises(ValueError, match=r"Expected output shape is \(2, 4\), got \(4, 2\)"):
+        ua.take(x, ix, axis=0, out=ua.empty((4, 2), dtype="float32", device=dev))
+    with pytest.raises(ValueError, match="^Output array of type float32 is needed, got float64"):
+        ua.take(x, ix, axis=0, out=ua.empty((2, 4), dtype="float64", device=dev))
+    ro = ua.empty((2, 4), dtype="float32", device=dev)
+    ro.flags.writable = False
+    with pytest.raises(ValueError, match="read-only"):
+        ua.take(x, ix, axis=0, out=ro)

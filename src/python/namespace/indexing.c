@@ -119,26 +119,59 @@ axis_length(PyObject *x, int axis)
     return ARR(x)->nd == 0 ? 1 : ARR(x)->shape[axis];
 }
 
+/* take's out= (dpctl's): checked for the result's shape, x's axes with
+ * the indices' in place of axis, and x's dtype; given the gather directly
+ * where it meets neither x nor the indices, else a copy of it. */
+static PyObject *
+take_into(ua_state *st, PyObject *x, PyObject *ix, int axis, PyObject *dest)
+{
+    Py_ssize_t shape[2 * UA_MAXDIMS];
+    int nd = 0, xnd = ARR(x)->nd;
+    for (int j = 0; j < xnd || (xnd == 0 && j == 0); j++) {
+        for (int k = 0; j == axis && k < ARR(ix)->nd; k++) {
+            shape[nd++] = ARR(ix)->shape[k];
+        }
+        if (j != axis && j < xnd) {
+            shape[nd++] = ARR(x)->shape[j];
+        }
+    }
+    if (ua_py_check_out(st, "take", dest, nd, shape,
+                        (ua_typenum)ARR(x)->typenum, x) < 0) {
+        return NULL;
+    }
+    if (!ua_py_arrays_may_overlap(x, dest) &&
+        !ua_py_arrays_may_overlap(ix, dest)) {
+        return ua_py_array_take_out(st, x, ix, axis, dest);
+    }
+    PyObject *r = ua_py_array_take(st, x, ix, axis);
+    int rc = r != NULL ? ua_py_array_assign(st, dest, r) : -1;
+    Py_XDECREF(r);
+    return rc < 0 ? NULL : Py_NewRef(dest);
+}
+
 static PyObject *
 take(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
      PyObject *kwnames)
 {
-    static const char *const kwlist[] = {"x", "indices", "axis", "mode", NULL};
+    static const char *const kwlist[] = {"x",   "indices", "axis",
+                                         "out", "mode",    NULL};
     static const ua_py_argspec spec = {"take", kwlist, 2, 2};
-    PyObject *v[4] = {NULL, NULL, Py_None, NULL};
+    PyObject *v[5] = {NULL, NULL, Py_None, Py_None, NULL};
     ua_state *st = PyModule_GetState(module);
     int axis = 0;
     enum index_mode mode;
     if (ua_py_parse_posonly(&spec, 2, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], "take") < 0 ||
-        parse_mode(v[3], "take", MODE_RAISE, &mode) < 0 ||
+        parse_mode(v[4], "take", MODE_RAISE, &mode) < 0 ||
         axis_of_take(st, v[0], v[2], "take", &axis) < 0) {
         return NULL;
     }
     PyObject *x = v[0];
     PyObject *ix =
         indices_in_mode(st, x, v[1], axis_length(x, axis), mode, "take");
-    PyObject *out = ix ? ua_py_array_take(st, x, ix, axis) : NULL;
+    PyObject *out = ix == NULL        ? NULL
+                    : v[3] == Py_None ? ua_py_array_take(st, x, ix, axis)
+                                      : take_into(st, x, ix, axis, v[3]);
     Py_XDECREF(ix);
     return out;
 }

@@ -796,11 +796,21 @@ along_axis(ua_state *st, PyObject *x, PyObject *indices, int axis,
 PyObject *
 ua_py_array_take(ua_state *st, PyObject *x, PyObject *indices, int axis)
 {
+    return ua_py_array_take_out(st, x, indices, axis, NULL);
+}
+
+PyObject *
+ua_py_array_take_out(ua_state *st, PyObject *x, PyObject *indices, int axis,
+                     PyObject *dest)
+{
     advanced a;
     if (along_axis(st, x, indices, axis, "take", &a) < 0) {
         return NULL;
     }
-    PyObject *out = gather_new(st, x, &a);
+    PyObject *out = dest == NULL ? gather_new(st, x, &a) : Py_NewRef(dest);
+    if (dest != NULL && run_request(st, x, &a, 1, dest) < 0) {
+        Py_CLEAR(out);
+    }
     advanced_clear(&a);
     return out;
 }

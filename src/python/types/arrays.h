@@ -215,6 +215,10 @@ PyObject *ua_py_array_advanced_get(PyObject *self, PyObject *key);
 int ua_py_array_advanced_set(PyObject *self, PyObject *key, PyObject *value);
 PyObject *ua_py_array_take(ua_state *st, PyObject *x, PyObject *indices,
                            int axis);
+/* take into dest where it is not NULL (out=: the caller has checked it,
+ * and that it meets neither x nor the indices). */
+PyObject *ua_py_array_take_out(ua_state *st, PyObject *x, PyObject *indices,
+                               int axis, PyObject *dest);
 PyObject *ua_py_array_take_along_axis(ua_state *st, PyObject *x,
                                       PyObject *indices, int axis);
 /* x's elements at indices along axis (0 for a 0-d x) set to vals, which
