@@ -39,11 +39,14 @@ BIG = 1e300
 DOMAINS = {
     "exp": (1, [(-745.2, 709.8)]),
     "expm1": (1, [(-745.2, 709.8)]),
+    "exp2": (1, [(-1075.0, 1024.0)]),
     "log": (1, [(0.0, BIG)]),
     "log1p": (1, [(-1.0, BIG)]),
     "log2": (1, [(0.0, BIG)]),
     "log10": (1, [(0.0, BIG)]),
     "sqrt": (1, [(0.0, BIG)]),
+    "rsqrt": (1, [(0.0, BIG)]),
+    "cbrt": (1, [(-BIG, BIG)]),
     "sin": (1, [(-1e4, 1e4)]),
     "cos": (1, [(-1e4, 1e4)]),
     "tan": (1, [(-1e4, 1e4)]),
@@ -88,6 +91,8 @@ def wide_reference(name, args, dtype):
     fn = getattr(np, NUMPY_NAMES.get(name, name), None)
     if name == "reciprocal":
         fn = np.reciprocal
+    if name == "rsqrt":
+        fn = lambda x: 1 / np.sqrt(x)  # noqa: E731
     if dtype == np.float32:
         wide = [a.astype(np.float64) for a in args]
         return fn(*wide)
@@ -100,7 +105,8 @@ def wide_reference(name, args, dtype):
           "atan2": mpmath.atan2, "hypot": mpmath.hypot, "reciprocal": lambda x: 1 / x,
           "divide": lambda x, y: x / y, "logaddexp": lambda x, y: mpmath.log(mpmath.exp(x) + mpmath.exp(y)),
           "asin": mpmath.asin, "acos": mpmath.acos, "atan": mpmath.atan, "asinh": mpmath.asinh,
-          "acosh": mpmath.acosh, "atanh": mpmath.atanh}.get(name, getattr(mpmath, name))  # fmt: skip
+          "acosh": mpmath.acosh, "atanh": mpmath.atanh, "exp2": lambda x: mpmath.power(2, x),
+          "rsqrt": lambda x: 1 / mpmath.sqrt(x), "cbrt": mpmath.cbrt}.get(name, getattr(mpmath, name))  # fmt: skip
     out = [float(mp(*(mpmath.mpf(float(v)) for v in vals))) for vals in zip(*args)]
     return np.array(out, dtype=np.float64)
 

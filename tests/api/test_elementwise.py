@@ -34,7 +34,8 @@ NUMPY_NAMES = {"abs": "absolute", "acos": "arccos", "acosh": "arccosh", "asin": 
                "bitwise_right_shift": "right_shift", "conj": "conjugate"}  # fmt: skip
 TRANSCENDENTAL = {"acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cos", "cosh", "exp",
                   "expm1", "log", "log1p", "log2", "log10", "logaddexp", "sin", "sinh", "sqrt",
-                  "tan", "tanh", "hypot", "pow", "divide", "reciprocal", "abs", "sign", "square"}  # fmt: skip
+                  "tan", "tanh", "hypot", "pow", "divide", "reciprocal", "abs", "sign", "square",
+                  "exp2", "cbrt", "rsqrt"}  # fmt: skip
 KINDS = {"bool": "b", "int8": "i", "int16": "i", "int32": "i", "int64": "i", "uint8": "u", "uint16": "u",
          "uint32": "u", "uint64": "u", "float16": "f", "float32": "f", "float64": "f",
          "complex64": "c", "complex128": "c"}  # fmt: skip
@@ -68,6 +69,8 @@ def on_host():
 def numpy_function(name):
     if name == "round":
         return np.round
+    if name == "rsqrt":
+        return lambda x: np.reciprocal(np.sqrt(x))
     return getattr(np, NUMPY_NAMES.get(name, name))
 
 

@@ -29,8 +29,10 @@
 #define UA_VMF_FN static inline
 #endif
 
+#define ua_vmf_cbrt cbrtf
 #define ua_vmf_ceil ceilf
 #define ua_vmf_copysign copysignf
+#define ua_vmf_exp2 exp2f
 #define ua_vmf_fabs fabsf
 #define ua_vmf_floor floorf
 #define ua_vmf_fma fmaf

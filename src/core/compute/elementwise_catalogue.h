@@ -82,6 +82,7 @@ typedef enum ua_ew_rule {
     X(bitwise_right_shift, 2, UA_EW_INTEGRAL, UA_EW_SAME,                      \
       ua_right_shift(a, b))                                                    \
     X(bitwise_xor, 2, UA_EW_BITWISE, UA_EW_SAME, ua_bitwise_xor(a, b))         \
+    X(cbrt, 1, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_cbrt(a))                        \
     X(ceil, 1, UA_EW_REAL_B, UA_EW_SAME, ua_ceil(a))                          \
     X(clip, 3, UA_EW_REAL_B, UA_EW_LIKE_FIRST, ua_clip(a, b, c))              \
     X(conj, 1, UA_EW_NUMERIC, UA_EW_SAME, ua_conj(a))                          \
@@ -91,6 +92,7 @@ typedef enum ua_ew_rule {
     X(divide, 2, UA_EW_ANY, UA_EW_TO_FLOAT, ua_divide(a, b))                   \
     X(equal, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_equal(a, b))                    \
     X(exp, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_exp(a))                            \
+    X(exp2, 1, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_exp2(a))                        \
     X(expm1, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_expm1(a))                        \
     X(floor, 1, UA_EW_REAL_B, UA_EW_SAME, ua_floor(a))                        \
     X(floor_divide, 2, UA_EW_REAL, UA_EW_SAME, ua_floor_divide(a, b))          \
@@ -125,6 +127,7 @@ typedef enum ua_ew_rule {
     X(reciprocal, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_reciprocal(a))              \
     X(remainder, 2, UA_EW_REAL, UA_EW_SAME, ua_remainder(a, b))                \
     X(round, 1, UA_EW_NUMERIC, UA_EW_SAME, ua_round(a))                        \
+    X(rsqrt, 1, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_rsqrt(a))                      \
     X(sign, 1, UA_EW_NUMERIC, UA_EW_SAME, ua_sign(a))                          \
     X(signbit, 1, UA_EW_REAL_B, UA_EW_PREDICATE, ua_signbit(a))                \
     X(sin, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_sin(a))                            \
