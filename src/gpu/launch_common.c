@@ -9,6 +9,7 @@
  * astype does; results of another type than the accumulator's go through
  * a dense temporary the same way. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,4 +174,21 @@ ua_gpu_upload_reduce_plan(const ua_gpu_launcher *l, int nd,
         v[2 * nd + k] = rstep[k];
     }
     return ua_gpu_upload_longs(l, v, 3 * (size_t)nd, dev);
+}
+
+static long long lane_bytes_env;
+static pthread_once_t lane_bytes_once = PTHREAD_ONCE_INIT;
+
+static void
+lane_bytes_read(void)
+{
+    const char *env = getenv("USMARRAY_GPU_LANE_BYTES");
+    lane_bytes_env = env != NULL ? atoll(env) : 0;
+}
+
+size_t
+ua_gpu_lane_bytes(size_t fallback)
+{
+    pthread_once(&lane_bytes_once, lane_bytes_read);
+    return lane_bytes_env >= 4096 ? (size_t)lane_bytes_env : fallback;
 }

@@ -103,4 +103,9 @@ ua_status ua_gpu_finish_output(const ua_gpu_launcher *l, run_output *o,
                                const ptrdiff_t *rstep, char *result,
                                ua_typenum rtype);
 
+/* The bytes in flight that a strided reduction's split aims for:
+ * USMARRAY_GPU_LANE_BYTES (read once; benchmarks/lanes_sweep.py sweeps
+ * it), else fallback. */
+size_t ua_gpu_lane_bytes(size_t fallback);
+
 #endif

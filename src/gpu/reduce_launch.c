@@ -2,9 +2,7 @@
  * plan carried out as launches of reduce_kernels.inc through a backend's
  * launcher. */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "gpu/launch_common.h"
@@ -139,20 +137,6 @@ launch_lanes(const ua_gpu_launcher *l, const red_call *c,
  * ua_red_lanes_vec); fewer outputs split their runs, into as few pieces
  * as reach this, so that the second launch's threads add few partials. */
 #define LANE_BYTES ((size_t)8 << 20)
-/* USMARRAY_GPU_LANE_BYTES, read once, sets it for benchmarks/
- * lanes_sweep.py. */
-static size_t lane_bytes = LANE_BYTES;
-static pthread_once_t lane_bytes_once = PTHREAD_ONCE_INIT;
-
-static void
-lane_bytes_read(void)
-{
-    const char *env = getenv("USMARRAY_GPU_LANE_BYTES");
-    long long v = env != NULL ? atoll(env) : 0;
-    if (v >= 4096) {
-        lane_bytes = (size_t)v;
-    }
-}
 /* The longest run whose pairwise sum ua_red_lanes keeps in registers
  * (the text's BLOCK << LANE_LEVELS): a longer pairwise run is split into
  * pieces of at most this many, where the plan has room for their axis. */
@@ -172,7 +156,7 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
     size_t load = vec ? 16 : ua_dtype_itemsize(c->t->x);
     size_t in_flight = threads * BLOCK * load;
     ptrdiff_t pieces = 1;
-    pthread_once(&lane_bytes_once, lane_bytes_read);
+    size_t lane_bytes = ua_gpu_lane_bytes(LANE_BYTES);
     if (in_flight < lane_bytes && c->n >= 256) {
         pieces = (ptrdiff_t)(lane_bytes / in_flight);
         pieces = pieces < c->n / 64 ? pieces : c->n / 64;
