@@ -84,7 +84,7 @@ typedef enum ua_ew_rule {
     X(bitwise_xor, 2, UA_EW_BITWISE, UA_EW_SAME, ua_bitwise_xor(a, b))         \
     X(cbrt, 1, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_cbrt(a))                        \
     X(ceil, 1, UA_EW_REAL_B, UA_EW_SAME, ua_ceil(a))                          \
-    X(clip, 3, UA_EW_REAL_B, UA_EW_LIKE_FIRST, ua_clip(a, b, c))              \
+    X(clip, 3, UA_EW_ANY, UA_EW_LIKE_FIRST, ua_clip(a, b, c))                 \
     X(conj, 1, UA_EW_NUMERIC, UA_EW_SAME, ua_conj(a))                          \
     X(copysign, 2, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_copysign(a, b))            \
     X(cos, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_cos(a))                            \
@@ -96,15 +96,15 @@ typedef enum ua_ew_rule {
     X(expm1, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_expm1(a))                        \
     X(floor, 1, UA_EW_REAL_B, UA_EW_SAME, ua_floor(a))                        \
     X(floor_divide, 2, UA_EW_REAL, UA_EW_SAME, ua_floor_divide(a, b))          \
-    X(greater, 2, UA_EW_REAL_B, UA_EW_PREDICATE, ua_less(b, a))                \
-    X(greater_equal, 2, UA_EW_REAL_B, UA_EW_PREDICATE, ua_less_equal(b, a))    \
+    X(greater, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_less(b, a))                   \
+    X(greater_equal, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_less_equal(b, a))       \
     X(hypot, 2, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_hypot(a, b))                  \
     X(imag, 1, UA_EW_NUMERIC, UA_EW_TO_REAL, ua_imag(a))                       \
     X(isfinite, 1, UA_EW_ANY, UA_EW_PREDICATE, ua_isfinite(a))                 \
     X(isinf, 1, UA_EW_ANY, UA_EW_PREDICATE, ua_isinf(a))                       \
     X(isnan, 1, UA_EW_ANY, UA_EW_PREDICATE, ua_isnan(a))                       \
-    X(less, 2, UA_EW_REAL_B, UA_EW_PREDICATE, ua_less(a, b))                   \
-    X(less_equal, 2, UA_EW_REAL_B, UA_EW_PREDICATE, ua_less_equal(a, b))       \
+    X(less, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_less(a, b))                      \
+    X(less_equal, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_less_equal(a, b))          \
     X(log, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_log(a))                            \
     X(log1p, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_log1p(a))                        \
     X(log2, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_log2(a))                          \
@@ -115,8 +115,8 @@ typedef enum ua_ew_rule {
     X(logical_not, 1, UA_EW_ANY, UA_EW_PREDICATE, !ua_truth(a))                \
     X(logical_or, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_truth(a) || ua_truth(b))   \
     X(logical_xor, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_truth(a) != ua_truth(b))  \
-    X(maximum, 2, UA_EW_REAL_B, UA_EW_SAME, ua_maximum(a, b))                  \
-    X(minimum, 2, UA_EW_REAL_B, UA_EW_SAME, ua_minimum(a, b))                  \
+    X(maximum, 2, UA_EW_ANY, UA_EW_SAME, ua_maximum(a, b))                     \
+    X(minimum, 2, UA_EW_ANY, UA_EW_SAME, ua_minimum(a, b))                     \
     X(multiply, 2, UA_EW_ANY, UA_EW_SAME, ua_multiply(a, b))                  \
     X(negative, 1, UA_EW_NUMERIC, UA_EW_SAME, ua_negative(a))                  \
     X(nextafter, 2, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_nextafter(a, b))          \
