@@ -1022,6 +1022,7 @@ class TopKResult(structseq[USMArray], tuple[USMArray, USMArray]):
     @property
     def indices(self) -> USMArray: ...
 
+@final
 class UniqueCountsResult(structseq[USMArray], tuple[USMArray, USMArray]):
     __match_args__: Final = ("values", "counts")
     @property

@@ -175,13 +175,15 @@ CASES = [
         id="place-list-mask",
     ),
     C(
-        lambda: ua.place(host(), ua.ones(3, dtype="?"), host((1,))),
+        lambda: ua.place(host(), ua.ones(3, dtype="?", usm_type="host", queue="host"), host((1,))),
         ValueError,
         "must have one shape",
         id="place-shape",
     ),
     C(
-        lambda: ua.place(host(), ua.ones(4, dtype="?"), host((1, 1))),
+        lambda: ua.place(
+            host(), ua.ones(4, dtype="?", usm_type="host", queue="host"), host((1, 1))
+        ),
         ValueError,
         "values must be one-dim",
         id="place-2d-values",
