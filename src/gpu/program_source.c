@@ -120,7 +120,9 @@ write_identities(char *s, size_t cap, ua_typenum a)
         break;
     case UA_COMPLEX64:
     case UA_COMPLEX128:
-        sum = min = max = "a_c((RT)-0.0f, (RT)-0.0f)";
+        sum = "a_c((RT)-0.0f, (RT)-0.0f)";
+        min = "a_c((RT)INFINITY, (RT)INFINITY)";
+        max = "a_c((RT)-INFINITY, (RT)-INFINITY)";
         prod = "a_c((RT)1, (RT)0)", zero = "a_c((RT)0, (RT)0)";
         break;
     case UA_INT64:

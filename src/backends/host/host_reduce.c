@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "backends/host/host_kernels.h"
+#include "backends/host/host_sort_keys.h"
 #include "core/compute/kernels.h"
 
 enum {
@@ -463,10 +464,44 @@ write_empty(const ua_reduce_plan *p)
     ua_copy_strided_host(p->nd, p->shape, &dst, &src);
 }
 
+/* min, max, argmin and argmax of complex values in NumPy's order (the
+ * sort's keys): the first element with a NaN part wins, else the first
+ * of the smallest (largest), as NumPy's loops walk the elements. */
+static void
+complex_extremes(const ua_reduce_plan *p)
+{
+    bool max = p->op == UA_REDUCE_MAX || p->op == UA_REDUCE_ARGMAX;
+    bool arg = p->op == UA_REDUCE_ARGMIN || p->op == UA_REDUCE_ARGMAX;
+    int w = (int)ua_dtype_itemsize(p->xtype);
+    FOR_EACH_OUTER(p, p->nd, x, res, {
+        int64_t best = 0;
+        complex_key bk = complex_key_of(x, w);
+        for (ptrdiff_t i = 1; i < p->n && !complex_key_is_nan(bk); i++) {
+            complex_key k = complex_key_of(x + i * p->step, w);
+            int c = complex_key_cmp(k, bk);
+            if (complex_key_is_nan(k) || (max ? c > 0 : c < 0)) {
+                best = i;
+                bk = k;
+            }
+        }
+        if (arg) {
+            memcpy(res, &best, sizeof best);
+        } else {
+            memcpy(res, x + best * p->step, (size_t)w);
+        }
+    });
+}
+
 ua_status
 ua_host_reduce(void *queue, const ua_reduce_plan *p)
 {
     (void)queue;
+    if (ua_dtype_kind(p->xtype) == 'c' &&
+        (p->op == UA_REDUCE_MIN || p->op == UA_REDUCE_MAX ||
+         p->op == UA_REDUCE_ARGMIN || p->op == UA_REDUCE_ARGMAX)) {
+        complex_extremes(p);
+        return UA_OK;
+    }
     if (p->op == UA_REDUCE_ARGMIN || p->op == UA_REDUCE_ARGMAX) {
         return ua_host_arg_reduce(p);
     }

@@ -47,20 +47,6 @@ ua_py_parse_bool(PyObject *obj, const char *fn, const char *what, int *out)
 }
 
 int
-ua_py_check_real(PyObject *x, const char *fn)
-{
-    ua_typenum t = (ua_typenum)ARR(x)->typenum;
-    if (ua_dtype_kind(t) != 'c') {
-        return 0;
-    }
-    PyErr_Format(PyExc_TypeError,
-                 "%s: complex values have no order; %s takes arrays of "
-                 "real values, not %s",
-                 fn, fn, ua_dtype_name(t));
-    return -1;
-}
-
-int
 ua_py_sum_dtype(ua_state *st, PyObject *x, PyObject *dtype, const char *fn,
                 ua_typenum *out)
 {

@@ -15,9 +15,6 @@ int ua_py_reduce_axes(ua_state *st, PyObject *axis, const char *fn, int nd,
 /* keepdims: a bool. */
 int ua_py_parse_bool(PyObject *obj, const char *fn, const char *what,
                      int *out);
-/* x's elements must not be complex (TypeError naming fn), for functions
- * of ordered values. */
-int ua_py_check_real(PyObject *x, const char *fn);
 /* The dtype of a sum, product or cumulative one: dtype where given, else
  * x's, widened as the standard says (bool and signed integers to the
  * default integer, unsigned ones to uint64). */

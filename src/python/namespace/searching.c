@@ -28,7 +28,6 @@ arg_reduction(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     int keepdims = 0, axis;
     if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
         ua_py_check_array(st, v[0], fn) < 0 ||
-        ua_py_check_real(v[0], fn) < 0 ||
         ua_py_parse_bool(v[2], fn, "keepdims", &keepdims) < 0) {
         return NULL;
     }

@@ -158,11 +158,6 @@ statistic(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *x = v[0];
     ua_typenum t = (ua_typenum)ARR(x)->typenum, rtype = t;
     char kind = ua_dtype_kind(t);
-    if (op == UA_REDUCE_MIN || op == UA_REDUCE_MAX) {
-        if (ua_py_check_real(x, fn) < 0) {
-            return NULL;
-        }
-    }
     if (op != UA_REDUCE_MIN && op != UA_REDUCE_MAX && kind != 'f' &&
         kind != 'c') {
         /* As the standard allows: integers give the default float. */
