@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 import pytest
 import usmarray as ua
-from conftest import first_device_of_each_backend
+from conftest import first_device_of_each_backend, stable_order
 
 OWN = "+own"
 DEVICES = first_device_of_each_backend()
@@ -213,4 +213,24 @@ def test_first_nan_wins(device, name):
     x = np.array([1 + 1j, complex(2.0, NAN), complex(NAN, 0.0), complex(NAN, NAN), 9 + 9j])
     check_extreme(
         name, getattr(ua, name)(ua.asarray(x, device=device)), x[1] if name[0] != "a" else 1
+    )
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+@pytest.mark.parametrize("descending", [False, True])
+def test_sort_and_argsort_of_complex_arrays(device, dtype, descending):
+    """NumPy's order, NaN parts last (first where descending), equal values
+    (signed zeros among them) in their order both ways."""
+    rng = np.random.default_rng(3)
+    v = awkward_values(dtype)
+    x = np.concatenate([v, v[rng.permutation(v.size)]])
+    order = stable_order(x, descending)
+    a = ua.asarray(x, device=device)
+    idx = ua.asnumpy(ua.argsort(a, descending=descending, stable=True))
+    np.testing.assert_array_equal(idx, order)
+    same_values(ua.sort(a, descending=descending, stable=True), x[order])
+    rows = np.stack([x, x[::-1]])
+    got = ua.sort(ua.asarray(rows, device=device), axis=1, descending=descending)
+    same_values(
+        got, np.take_along_axis(rows, np.stack([stable_order(r, descending) for r in rows]), 1)
     )
