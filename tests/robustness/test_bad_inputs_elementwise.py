@@ -21,9 +21,9 @@ CASES = [
     C(lambda: ua.exp(np.ones(3)), TypeError, "ua.asarray", id="ew-to-float-numpy"),
     C(lambda: ua.sin("x"), TypeError, "sin() takes USMArrays", id="ew-to-float-str"),
     C(
-        lambda: ua.less(host(dtype="c16"), host(dtype="c16")),
+        lambda: ua.signbit(host(dtype="c16")),
         TypeError,
-        "less() does not accept an array of dtype complex128",
+        "signbit() does not accept an array of dtype complex128",
         id="ew-predicate-complex",
     ),
     C(
@@ -53,9 +53,9 @@ CASES = [
     ),
     C(lambda: ua.where(host() > 1, "a", host()), TypeError, "not str", id="ew-select-str"),
     C(
-        lambda: ua.clip(host(dtype="c8"), 0, 1),
+        lambda: ua.floor(host(dtype="c8")),
         TypeError,
-        "clip() does not accept an array of dtype complex64",
+        "floor() does not accept an array of dtype complex64",
         id="ew-like-first-complex",
     ),
     C(lambda: ua.logical_and(host(), None), TypeError, "not NoneType", id="ew-logical-none"),
