@@ -58,6 +58,18 @@ CASES = [
         "floor() does not accept an array of dtype complex64",
         id="ew-like-first-complex",
     ),
+    C(
+        lambda: ua.clip(host(dtype="i1"), host(dtype="i1"), host(dtype="c16")),
+        TypeError,
+        "clip() does not accept a complex bound for an array of dtype int8",
+        id="clip-complex-bound-of-real",
+    ),
+    C(
+        lambda: ua.clip(host(), 0, 1j),
+        TypeError,
+        "complex bound for an array of dtype float64",
+        id="clip-complex-scalar-bound-of-real",
+    ),
     C(lambda: ua.logical_and(host(), None), TypeError, "not NoneType", id="ew-logical-none"),
     C(lambda: host() + np.ones(4), TypeError, "ua.asarray", id="operator-numpy-right"),
     C(lambda: np.ones(4) + host(), TypeError, "ua.asarray", id="operator-numpy-left"),

@@ -107,7 +107,7 @@ bound_of(PyObject *x, bool upper)
 {
     ua_typenum t = (ua_typenum)ARR(x)->typenum;
     char kind = ua_dtype_kind(t);
-    if (kind == 'f') {
+    if (kind == 'f' || kind == 'c') {
         return PyFloat_FromDouble(upper ? INFINITY : -INFINITY);
     }
     int bits = (int)ua_dtype_itemsize(t) * 8;
