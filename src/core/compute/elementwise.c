@@ -610,35 +610,14 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
 
 /* ------------------------------------------------------------ overlap */
 
-/* The bytes [*lo, *hi) that operand k of the plan reaches from data. */
-static void
-extent(const ua_iter_plan *walk, int k, const char *data, ptrdiff_t itemsize,
-       uintptr_t *lo, uintptr_t *hi)
-{
-    ptrdiff_t a, b;
-    ua_iter_plan_reach(walk, k, &a, &b);
-    *lo = (uintptr_t)data + (uintptr_t)a;
-    *hi = (uintptr_t)data + (uintptr_t)b + (uintptr_t)itemsize;
-}
-
-/* Whether writing out could change input k before the kernel reads it:
- * their bytes meet, and they are not the same elements in the same
- * layout and dtype (which an elementwise kernel reads before it writes). */
+/* Whether writing out could change input k before the kernel reads it. */
 static bool
 overlaps(const ua_iter_plan *walk, const ua_strided *out,
          const ua_ew_operand *o, int k)
 {
-    ptrdiff_t osize = (ptrdiff_t)ua_dtype_itemsize(out->type);
-    ptrdiff_t isize = (ptrdiff_t)ua_dtype_itemsize(o->type);
-    uintptr_t olo, ohi, ilo, ihi;
-    extent(walk, 0, out->data, osize, &olo, &ohi);
-    extent(walk, k + 1, o->data, isize, &ilo, &ihi);
-    if (olo >= ihi || ilo >= ohi) {
-        return false;
-    }
-    return !(o->data == out->data && osize == isize &&
-             memcmp(walk->steps[0], walk->steps[k + 1],
-                    (size_t)walk->nd * sizeof **walk->steps) == 0);
+    return ua_iter_plan_write_meets(
+        walk, k + 1, out->data, (ptrdiff_t)ua_dtype_itemsize(out->type),
+        o->data, (ptrdiff_t)ua_dtype_itemsize(o->type));
 }
 
 /* A dense copy of operand *o, which *o then describes; *tmp owns it. */

@@ -423,3 +423,29 @@ ua_iter_result_strides(int nop, const ua_iter_operand *ops, int nd,
     }
     ua_layout_dense_strides(nd, shape, order, strides);
 }
+
+/* The bytes [*lo, *hi) that operand k of the plan reaches from data. */
+static void
+extent(const ua_iter_plan *p, int k, const char *data, ptrdiff_t itemsize,
+       uintptr_t *lo, uintptr_t *hi)
+{
+    ptrdiff_t a, b;
+    ua_iter_plan_reach(p, k, &a, &b);
+    *lo = (uintptr_t)data + (uintptr_t)a;
+    *hi = (uintptr_t)data + (uintptr_t)b + (uintptr_t)itemsize;
+}
+
+bool
+ua_iter_plan_write_meets(const ua_iter_plan *p, int k, const char *out,
+                         ptrdiff_t osize, const char *in, ptrdiff_t isize)
+{
+    uintptr_t olo, ohi, ilo, ihi;
+    extent(p, 0, out, osize, &olo, &ohi);
+    extent(p, k, in, isize, &ilo, &ihi);
+    if (olo >= ihi || ilo >= ohi) {
+        return false;
+    }
+    return !(in == out && osize == isize &&
+             memcmp(p->steps[0], p->steps[k],
+                    (size_t)p->nd * sizeof **p->steps) == 0);
+}

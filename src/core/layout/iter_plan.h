@@ -95,6 +95,14 @@ void ua_iter_plan_export(const ua_iter_plan *p, int *nd, ptrdiff_t *shape,
 void ua_iter_plan_reach(const ua_iter_plan *p, int k, ptrdiff_t *lo,
                         ptrdiff_t *hi);
 
+/* Whether writing operand 0 (at out, elements of osize bytes) could change
+ * operand k (at in, of isize) before a walk reads it: their bytes meet,
+ * and they are not the same elements in the same layout and size (which
+ * an elementwise kernel reads before it writes). */
+bool ua_iter_plan_write_meets(const ua_iter_plan *p, int k, const char *out,
+                              ptrdiff_t osize, const char *in,
+                              ptrdiff_t isize);
+
 /* Dense strides (elements) for a result of the inputs' shape (nd,
  * shape) laid out in order 'K', as NumPy's iterator lays out an output:
  * axes ordered by the inputs' strides, a pair of axes decided by the
