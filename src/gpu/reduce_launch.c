@@ -591,6 +591,14 @@ reduce_deviations(const ua_gpu_launcher *l, const ua_reduce_plan *p,
     return st;
 }
 
+/* Complex min or max: run as argmin or argmax that write the value. */
+static bool
+complex_extreme(const ua_reduce_plan *p)
+{
+    return (p->op == UA_REDUCE_MIN || p->op == UA_REDUCE_MAX) &&
+           ua_dtype_kind(p->xtype) == 'c';
+}
+
 static ua_status
 reduce_with(const ua_gpu_launcher *l, const ua_reduce_plan *p)
 {
@@ -643,6 +651,11 @@ reduce_with(const ua_gpu_launcher *l, const ua_reduce_plan *p)
                       o.out};
         if (arg) {
             c.op = p->op == UA_REDUCE_ARGMIN ? 0 : 1;
+            st = run_arg_reduction(l, &c);
+        } else if (complex_extreme(p)) {
+            /* The value of the first extreme, which partials combined
+             * out of order lose among NaNs and equal values. */
+            c.op = p->op == UA_REDUCE_MIN ? 2 : 3;
             st = run_arg_reduction(l, &c);
         } else if (p->op == UA_REDUCE_VAR || p->op == UA_REDUCE_STD) {
             st = reduce_deviations(l, p, &in, &c);

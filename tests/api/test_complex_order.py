@@ -190,18 +190,9 @@ def test_extremes_of_complex_arrays(device, name, dtype):
 
 @pytest.mark.parametrize("dtype", COMPLEX)
 @pytest.mark.parametrize("name", ["max", "min", "argmax", "argmin"])
-def test_extremes_of_complex_arrays_with_nans_and_signed_zeros(request, device, name, dtype):
+def test_extremes_of_complex_arrays_with_nans_and_signed_zeros(device, name, dtype):
     """NaN propagates: the first NaN-containing value and its index; of
     equal values (signed zeros) the first."""
-    kernels = request.node.callspec.params["device"]
-    if (kernels.endswith(OWN) or kernels.startswith("cuda")) and not name.startswith("arg"):
-        request.applymarker(
-            pytest.mark.xfail(
-                reason="the GPU kernels' complex min and max combine partial results out "
-                "of order: a value with a NaN part wins, and an equal value, but not "
-                "always the first one"
-            )
-        )
     for seed, shape in enumerate(SHAPES):
         x = sample(dtype, shape, seed, zeros=(-0.0, 0.0))
         a = ua.asarray(x, device=device)
