@@ -433,6 +433,34 @@ def test_integer_powers_with_negative_exponents_raise_as_numpy():
     ).tolist() == [8]
 
 
+@pytest.mark.parametrize("dtype", [d for d in DTYPES if KINDS[d] in "iuf"])
+def test_square_power_is_numpys_square_bit_for_bit(dtype):
+    """x ** 2 (an int or float 2) is one correctly rounded product, as
+    NumPy's square: equal bits, the signs of zeros and NaN included, for
+    the operator, pow(), in place and into out=."""
+    x = sample(dtype)
+    with np.errstate(all="ignore"):
+        want = np.square(x)
+    a = asarray(x)
+    floats = KINDS[dtype] == "f"
+    for got in (a**2, ua.pow(a, 2), *((a**2.0, ua.pow(a, 2.0)) if floats else ())):
+        got = ua.asnumpy(got)
+        assert got.dtype == want.dtype
+        assert np.array_equal(got, want, equal_nan=True)
+        assert not floats or np.array_equal(np.signbit(got), np.signbit(want))
+    out = ua.empty_like(a)
+    assert ua.pow(a, 2, out=out) is out
+    b = asarray(x)
+    b **= 2
+    for got in (out, b):
+        assert np.array_equal(ua.asnumpy(got), want, equal_nan=True)
+    if not floats:
+        # An integer array to the power 2.0 is a float result, not a product.
+        f = ua.asnumpy(asarray(x[:8]) ** 2.0)
+        assert f.dtype == (x[:8] ** 2.0).dtype
+        assert np.array_equal(f, x[:8] ** 2.0)
+
+
 def test_float_division_remainder_and_zero():
     x = np.array([7.5, -7.5, 7.5, -7.5, 0.0, -0.0, 1.0, -1.0, np.inf, 5.0], dtype=np.float64)
     y = np.array([2.0, 2.0, -2.0, -2.0, 3.0, 3.0, 0.0, 0.0, 2.0, np.inf])

@@ -123,6 +123,9 @@ ua_status ua_elementwise_resolve_into(ua_ew_id f, int nin,
                                       const ua_ew_operand *ops,
                                       const ua_default_dtypes *defaults,
                                       ua_typenum into, ua_ew_resolved *r);
+/* Rewrites a resolved call into a cheaper one with the same result
+ * (r's function and ops; the types and shape stay): x ** 2 as x * x. */
+void ua_elementwise_rewrite(ua_ew_resolved *r, ua_ew_operand *ops);
 /* Dense strides (elements) of a result of r's shape in order 'K': the
  * memory order of the operands, as NumPy lays out a new result
  * (layout/iter_plan.h, ua_iter_result_strides). */

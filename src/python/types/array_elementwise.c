@@ -501,6 +501,8 @@ elementwise(ua_state *st, ua_ew_id f, PyObject *const *objs, int n,
         }
     }
     double t2 = trace_now();
+    /* After the result is made: objs and ops no longer match. */
+    ua_elementwise_rewrite(&r, ops);
     if (out != NULL && run(st, &r, ops, out) < 0) {
         Py_CLEAR(out);
     }
