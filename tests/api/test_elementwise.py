@@ -1276,3 +1276,43 @@ def test_host_own_atan2_special_values_and_every_magnitude():
     d = error_in_ulp("atan2", got, ref, np.float64, [y, x])
     worst = int(np.argmax(d))
     assert d[worst] <= 2, f"atan2({y[worst]!r}, {x[worst]!r}) = {got[worst]!r} ({d[worst]:.2f} ULP)"
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_float_predicates_at_every_length_offset_and_step(dtype):
+    """The predicates of floats (comparisons, isnan, signbit, the logical
+    functions), which a device may compute a vector of masks at a time and
+    pack to bools: NaN of either sign, signed zeros, infinities and
+    subnormals give NumPy's bools at lengths around a vector's multiples, at
+    odd offsets, against a broadcast value of each kind and strided."""
+    rng = np.random.default_rng(11)
+    tiny = np.finfo(dtype).smallest_subnormal
+    special = np.array([np.nan, -np.nan, 0.0, -0.0, np.inf, -np.inf, 1.0, -2.5, tiny, -tiny],
+                       dtype=dtype)  # fmt: skip
+    n = 200
+    x = np.where(rng.random(n) < 0.5, rng.choice(special, n), rng.standard_normal(n)).astype(dtype)
+    y = np.where(rng.random(n) < 0.5, rng.choice(special, n), rng.standard_normal(n)).astype(dtype)
+    binary = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+              "logical_and", "logical_or", "logical_xor"]  # fmt: skip
+    unary = ["isnan", "signbit", "logical_not"]
+    ux, uy = asarray(x), asarray(y)
+
+    def check(name, got, want):
+        got = ua.asnumpy(got)
+        assert got.dtype == np.bool_, name
+        np.testing.assert_array_equal(got, want, err_msg=f"{name} {dtype}")
+
+    for lo, hi in [(0, 0), (0, 1), (0, 31), (0, 32), (0, 33), (1, 64), (3, 97), (5, 200)]:
+        xs, ys = x[lo:hi], y[lo:hi]
+        vx, vy = ux[lo:hi], uy[lo:hi]
+        for name in unary:
+            check(name, getattr(ua, name)(vx), getattr(np, name)(xs))
+            check(name, getattr(ua, name)(vx[::3]), getattr(np, name)(xs[::3]))
+        for name in binary:
+            f, g = getattr(ua, name), getattr(np, name)
+            check(name, f(vx, vy), g(xs, ys))
+            check(name, f(vx[::2], vy[::-2]), g(xs[::2], ys[::-2]))
+            for v in special[[0, 2, 3, 4, 7]]:
+                s = np.full(1, v, dtype=dtype)
+                check(name, f(vx, asarray(s)), g(xs, s))
+                check(name, f(asarray(s), vx), g(s, xs))
