@@ -5,6 +5,7 @@ typed, bool arithmetic, reductions' dtype= and the USM kind of results of
 several operands (docs/elementwise.rst, "Choices the standard leaves
 open")."""
 
+import ctypes
 import operator
 import warnings
 
@@ -228,6 +229,116 @@ def test_numpy_arrays_and_unsupported_scalars_stay_refused():
         x + np.longdouble(1)
     with pytest.raises(TypeError, match="needs at least one USMArray"):
         ua.add(np.float32(1), np.float32(2))
+
+
+# ------------------------------------------------------------ ctypes values
+
+CTYPES = [
+    ctypes.c_bool,
+    ctypes.c_byte,
+    ctypes.c_ubyte,
+    ctypes.c_short,
+    ctypes.c_ushort,
+    ctypes.c_int,
+    ctypes.c_uint,
+    ctypes.c_long,
+    ctypes.c_ulong,
+    ctypes.c_longlong,
+    ctypes.c_ulonglong,
+    ctypes.c_int8,
+    ctypes.c_uint16,
+    ctypes.c_int32,
+    ctypes.c_uint64,
+    ctypes.c_size_t,
+    ctypes.c_float,
+    ctypes.c_double,
+]
+
+
+@pytest.mark.parametrize("ctype", CTYPES, ids=lambda t: t.__name__)
+@pytest.mark.parametrize("dtype", ["?", "i1", "u2", "i4", "f2", "f4", "c8"])
+def test_ctypes_values_are_operands_of_their_c_type(ctype, dtype):
+    """NumPy reads a ctypes value as a 0-d array of its C type (strongly
+    typed, as a NumPy scalar): the same dtype and values."""
+    x = np.asarray([1, 0, 3], dtype=dtype)
+    value = ctype(1)
+    expected = x * np.asarray(value)
+    r = ua.multiply(ua.asarray(x), value)
+    assert r.dtype == expected.dtype
+    np.testing.assert_array_equal(ua.asnumpy(r), expected)
+    reflected = ua.add(value, ua.asarray(x))
+    assert reflected.dtype == (np.asarray(value) + x).dtype
+    np.testing.assert_array_equal(ua.asnumpy(reflected), np.asarray(value) + x)
+    assert ua.asnumpy(ua.equal(ua.asarray(x), value)).tolist() == (x == np.asarray(value)).tolist()
+
+
+def test_ctypes_values_in_where_isin_and_operators():
+    x = ua.asarray(np.asarray([1.5, -2.0, 3.0], dtype="f4"))
+    r = ua.where(x > 0, x, ctypes.c_double(-1))
+    assert r.dtype == np.float64
+    assert ua.asnumpy(r).tolist() == [1.5, -1.0, 3.0]
+    assert (x + ctypes.c_float(1)).dtype == np.float32
+    assert ua.asnumpy(ua.isin(x, ctypes.c_int(3))).tolist() == [False, False, True]
+    assert ua.asnumpy(ua.isin(np.float32(-2), x)).tolist() is True
+    assert ua.asnumpy(ua.isin(x, np.float32(1.5))).tolist() == [True, False, False]
+    y = ua.ones(3, dtype="i4")
+    y += ctypes.c_int8(2)
+    assert y.dtype == np.int32 and ua.asnumpy(y).tolist() == [3, 3, 3]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        ctypes.c_longdouble(1),
+        ctypes.c_char(b"a"),
+        ctypes.c_wchar("a"),
+        ctypes.c_char_p(b"a"),
+        ctypes.c_void_p(0),
+    ],
+    ids=lambda v: type(v).__name__,
+)
+def test_ctypes_values_without_a_dtype_are_refused(value):
+    x = ua.ones(3)
+    with pytest.raises(
+        TypeError, match=f"a ctypes {type(value).__name__} is not an operand of USMArray"
+    ):
+        ua.add(x, value)
+    with pytest.raises(TypeError, match=f"ctypes {type(value).__name__}"):
+        ua.where(x > 0, x, value)
+
+
+# ------------------------------------------------------------ clip's bounds
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("bound", DTYPES)
+def test_clip_bounds_must_cast_safely_to_x(dtype, bound):
+    """dpctl's rule: a bound is read in x's dtype, so one that x's dtype
+    does not hold raises ValueError (NumPy would promote the result)."""
+    x = ua.zeros(4, dtype=dtype)
+    lo = ua.zeros(4, dtype=bound)
+    if np.can_cast(bound, dtype, casting="safe"):
+        r = ua.clip(x, lo, None)
+        assert r.dtype == np.dtype(dtype)
+        np.testing.assert_array_equal(ua.asnumpy(r), np.zeros(4, dtype=dtype))
+    else:
+        with pytest.raises(
+            ValueError, match=f"dtype {np.dtype(bound).name} as a bound of an array"
+        ):
+            ua.clip(x, lo, None)
+        with pytest.raises(ValueError, match="it must cast safely"):
+            ua.clip(x, None, lo)
+
+
+def test_clip_python_bounds_keep_x_kind():
+    assert ua.asnumpy(ua.clip(ua.asarray([0, 5, 9], dtype="i1"), 2, 7)).tolist() == [2, 5, 7]
+    assert ua.asnumpy(ua.clip(ua.asarray([0.5, 5.0], dtype="f4"), 1, 2.5)).tolist() == [1.0, 2.5]
+    b = ua.asarray([True, False])
+    assert ua.asnumpy(ua.clip(b, True, True)).tolist() == [True, True]
+    assert ua.asnumpy(ua.clip(b, min=False)).tolist() == [True, False]
+    for x, bound in [(ua.ones(2, dtype="i4"), 2.5), (b, 1), (ua.ones(2, dtype="f4"), 1j)]:
+        with pytest.raises(ValueError, match="as a bound of an array of dtype"):
+            ua.clip(x, bound)
 
 
 # ------------------------------------------------------------ bool arithmetic

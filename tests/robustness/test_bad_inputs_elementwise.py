@@ -60,15 +60,34 @@ CASES = [
     ),
     C(
         lambda: ua.clip(host(dtype="i1"), host(dtype="i1"), host(dtype="c16")),
-        TypeError,
-        "clip() does not accept a complex bound for an array of dtype int8",
+        ValueError,
+        "clip() does not accept an operand of dtype complex128 as a bound of an array of "
+        "dtype int8: it must cast safely",
         id="clip-complex-bound-of-real",
     ),
     C(
         lambda: ua.clip(host(), 0, 1j),
-        TypeError,
-        "complex bound for an array of dtype float64",
+        ValueError,
+        "a Python complex as a bound of an array of dtype float64",
         id="clip-complex-scalar-bound-of-real",
+    ),
+    C(
+        lambda: ua.clip(host(dtype="i4"), 2.5),
+        ValueError,
+        "a Python float as a bound of an array of dtype int32",
+        id="clip-float-scalar-bound-of-int",
+    ),
+    C(
+        lambda: ua.clip(host(dtype="i1"), host(dtype="i2"), None),
+        ValueError,
+        "an operand of dtype int16 as a bound of an array of dtype int8",
+        id="clip-wider-bound",
+    ),
+    C(
+        lambda: ua.clip(ua.ones(4, dtype="?"), 2),
+        ValueError,
+        "a Python int as a bound of an array of dtype bool",
+        id="clip-int-bound-of-bool",
     ),
     C(lambda: ua.logical_and(host(), None), TypeError, "not NoneType", id="ew-logical-none"),
     C(lambda: host() + np.ones(4), TypeError, "ua.asarray", id="operator-numpy-right"),

@@ -486,17 +486,18 @@ resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
      * uint64 gives float64, which has no bitwise operations). */
     bool outside = catalogue[f].rule != UA_EW_SELECT &&
                    !(kind_bit(r->compute) & catalogue[f].kinds);
-    /* A complex bound orders complex values: a real x's dtype holds
-     * none of them. */
+    /* clip reads its bounds in x's dtype, so each must cast to it safely
+     * (dpctl's ValueError): no real dtype holds a complex bound. */
     for (int i = 1; catalogue[f].rule == UA_EW_LIKE_FIRST && i < nin; i++) {
-        bool complex_bound = ops[i].is_scalar
-                                 ? ops[i].kind == UA_SCALAR_COMPLEX
-                                 : ua_dtype_kind(ops[i].type) == 'c';
-        if (complex_bound && ua_dtype_kind(r->compute) != 'c') {
-            return ua_error_set(UA_ERR_TYPE,
-                                "%s() does not accept a complex bound for an "
-                                "array of dtype %s",
-                                catalogue[f].name, ua_dtype_name(r->compute));
+        char name[48];
+        ua_typenum b =
+            dtype_toward(&ops[i], r->compute, defaults, name, sizeof name);
+        if (!ua_can_cast(b, r->compute)) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "%s() does not accept %s as a bound of an "
+                                "array of dtype %s: it must cast safely",
+                                catalogue[f].name, name,
+                                ua_dtype_name(r->compute));
         }
     }
     if (into != NULL && (cast_all || outside || r->out_type != *into)) {

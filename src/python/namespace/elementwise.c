@@ -110,6 +110,9 @@ bound_of(PyObject *x, bool upper)
     if (kind == 'f' || kind == 'c') {
         return PyFloat_FromDouble(upper ? INFINITY : -INFINITY);
     }
+    if (kind == 'b') {
+        return PyBool_FromLong(upper);
+    }
     int bits = (int)ua_dtype_itemsize(t) * 8;
     if (kind == 'u') {
         return upper ? PyLong_FromUnsignedLongLong(

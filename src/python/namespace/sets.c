@@ -240,6 +240,10 @@ isin_operand(ua_state *st, PyObject *x, const char *name)
         ua_py_is_python_scalar(x)) {
         return 0;
     }
+    int typed = ua_py_is_typed_scalar(st, x);
+    if (typed != 0) {
+        return typed < 0 ? -1 : 0;
+    }
     PyErr_Format(PyExc_TypeError,
                  "isin: %s must be an array or a Python scalar, not %.100s",
                  name, Py_TYPE(x)->tp_name);

@@ -103,6 +103,69 @@ numpy_scalar(ua_state *st, PyObject *o, ua_ew_operand *op)
     return 1;
 }
 
+/* Whether o is an instance of one of ctypes' own types, told by the
+ * type's module so that ctypes is never imported for other objects. */
+static bool
+is_ctypes_object(PyObject *o)
+{
+    PyObject *mod =
+        PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__module__");
+    bool ctypes = mod != NULL && PyUnicode_Check(mod) &&
+                  PyUnicode_CompareWithASCIIString(mod, "ctypes") == 0;
+    Py_XDECREF(mod);
+    PyErr_Clear();
+    return ctypes;
+}
+
+/* A ctypes simple value (c_int, c_double, c_bool, ...) as an operand of
+ * the dtype its C type has, strongly typed as a NumPy scalar is (NumPy
+ * reads it as a 0-d array of that type): the dtype from its buffer's
+ * format, its value through .value.  Types without a dtype here
+ * (c_longdouble, c_char, c_wchar, the pointers) are refused by name. */
+static int
+ctypes_scalar(PyObject *o, ua_ew_operand *op)
+{
+    Py_buffer v;
+    if (PyObject_GetBuffer(o, &v, PyBUF_FORMAT | PyBUF_ND) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    ua_typenum t;
+    bool known = v.ndim == 0 && v.format != NULL &&
+                 ua_dtype_from_buffer_format(v.format, &t) == UA_OK &&
+                 (Py_ssize_t)ua_dtype_itemsize(t) == v.itemsize;
+    PyBuffer_Release(&v);
+    if (!known) {
+        ua_error_clear();
+        PyErr_Format(PyExc_TypeError,
+                     "a ctypes %.100s is not an operand of USMArray: only "
+                     "ctypes' bool, integer, float and double types are",
+                     Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    PyObject *value = PyObject_GetAttrString(o, "value");
+    int c = value != NULL ? python_scalar(value, op) : -1;
+    Py_XDECREF(value);
+    if (c == 0) {
+        PyErr_Format(PyExc_TypeError,
+                     "a ctypes %.100s is not an operand of USMArray",
+                     Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    op->strong = true;
+    op->type = t;
+    return c;
+}
+
+int
+ua_py_is_typed_scalar(ua_state *st, PyObject *o)
+{
+    if (is_ctypes_object(o)) {
+        return 1;
+    }
+    return is_numpy_scalar(st, o);
+}
+
 /* 1: o is an operand, filled in; 0: unsupported (nothing raised); -1:
  * error raised. */
 static int
@@ -119,6 +182,9 @@ classify(ua_state *st, PyObject *o, ua_ew_operand *op)
         return 1;
     }
     if (!PyFloat_CheckExact(o) && !PyLong_CheckExact(o) && !PyBool_Check(o)) {
+        if (is_ctypes_object(o)) {
+            return ctypes_scalar(o, op);
+        }
         int n = is_numpy_scalar(st, o);
         if (n != 0) {
             return n < 0 ? -1 : numpy_scalar(st, o, op);

@@ -247,6 +247,10 @@ PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);
  * tries the reflected operation). */
 PyObject *ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *ops,
                             int n, PyObject *into, bool operator);
+/* Whether o is a scalar that the elementwise call takes with its own
+ * dtype (a NumPy scalar, or one of ctypes' values; ctypes' types without
+ * a dtype are refused there): 1, 0, or -1 with an error raised. */
+int ua_py_is_typed_scalar(ua_state *st, PyObject *o);
 /* The namespace's f with its keywords: into `out` where it is not NULL
  * (checked by ua_py_check_out; inputs it overlaps are read before it is
  * written) and returned, else a new result in order 'C', 'F', 'A', 'K'
