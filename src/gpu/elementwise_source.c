@@ -139,6 +139,7 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
 {
     memset(v, 0, sizeof *v);
     v->function = p->function;
+    v->fused = p->fused;
     v->nin = p->nin;
     v->compute = p->compute;
     v->out_type = p->out_type;
@@ -177,6 +178,13 @@ ua_ew_variant_key(const ua_ew_variant *v)
     k = k << 1 | (uint64_t)v->index32;
     k = k << 5 | (uint64_t)v->vec;
     k = k << 1 | (uint64_t)v->aligned;
+    if (v->fused != NULL) {
+        /* A fused expression's key mixed in (splitmix64's finalizer). */
+        uint64_t z = k ^ (v->fused->key + 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        k = z ^ (z >> 31);
+    }
     return k;
 }
 
@@ -481,7 +489,8 @@ add_access(text *t, const char *name, const char *type)
 static void
 add_operand(text *t, const ua_ew_language *l, const ua_ew_variant *v, int k)
 {
-    bool select = ua_ew_rule_of(v->function) == UA_EW_SELECT && k == 0;
+    bool select =
+        !v->fused && ua_ew_rule_of(v->function) == UA_EW_SELECT && k == 0;
     ua_typenum want = select ? UA_BOOL : v->compute;
     ua_typenum in = v->in_type[k];
     add(t, "typedef %s ua_s%d;\n", l->storage(in), k);
@@ -508,6 +517,9 @@ add_operand(text *t, const ua_ew_language *l, const ua_ew_variant *v, int k)
 static ua_typenum
 result_dtype(const ua_ew_variant *v)
 {
+    if (v->fused != NULL) {
+        return v->out_type;
+    }
     switch (ua_ew_rule_of(v->function)) {
     case UA_EW_PREDICATE:
         return UA_BOOL;
@@ -516,6 +528,63 @@ result_dtype(const ua_ew_variant *v)
     default:
         return v->compute;
     }
+}
+
+/* A fused expression's operand reference as a name of ua_eval's. */
+static void
+add_reference(text *t, int ref)
+{
+    if (ref >= UA_FUSED_CONSTANT(0)) {
+        add(t, "k%d", ref - UA_FUSED_CONSTANT(0));
+    } else if (ref >= UA_FUSED_NODE(0)) {
+        add(t, "n%d", ref - UA_FUSED_NODE(0));
+    } else {
+        add(t, "%c", "abc"[ref]);
+    }
+}
+
+/* ua_eval of a fused expression: each node a function of its own over
+ * the catalogue's expression (its operands named a, b, c), called in
+ * order on the inputs, earlier nodes and the constants (T's bits). */
+static void
+add_fused_eval(text *t, const ua_ew_variant *v)
+{
+    const ua_fused_expr *e = v->fused;
+    add(t, "UA_FN T ua_constant(U64 w) {\n"
+           "  union { U64 w[2]; T v; } u;\n"
+           "  u.w[0] = w; u.w[1] = 0;\n"
+           "  return u.v;\n"
+           "}\n");
+    for (int j = 0; j < e->count; j++) {
+        ua_ew_id f = e->node[j].function;
+        bool predicate = ua_ew_rule_of(f) == UA_EW_PREDICATE;
+        add(t, "UA_FN %s ua_node%d(", predicate ? "bool" : "T", j);
+        for (int k = 0; k < ua_ew_arity(f); k++) {
+            bool condition = ua_ew_rule_of(f) == UA_EW_SELECT && k == 0;
+            add(t, "%s%s %c", k ? ", " : "", condition ? "bool" : "T",
+                "abc"[k]);
+        }
+        add(t, ") {\n  return (%s);\n}\n", expressions[f]);
+    }
+    add(t, "UA_FN ua_or ua_eval(");
+    for (int k = 0; k < v->nin; k++) {
+        add(t, "%sua_a%d %c", k ? ", " : "", k, "abc"[k]);
+    }
+    add(t, ") {\n");
+    for (int c = 0; c < e->nconst; c++) {
+        add(t, "  T k%d = ua_constant(%lluULL);\n", c, e->constant[c]);
+    }
+    for (int j = 0; j < e->count; j++) {
+        ua_ew_id f = e->node[j].function;
+        add(t, "  %s n%d = ua_node%d(",
+            ua_ew_rule_of(f) == UA_EW_PREDICATE ? "bool" : "T", j, j);
+        for (int k = 0; k < ua_ew_arity(f); k++) {
+            add(t, "%s", k ? ", " : "");
+            add_reference(t, e->node[j].operand[k]);
+        }
+        add(t, ");\n");
+    }
+    add(t, "  return n%d;\n}\n", e->count - 1);
 }
 
 static void
@@ -542,11 +611,15 @@ add_result(text *t, const ua_ew_language *l, const ua_ew_variant *v)
     add(t, "UA_FN ua_so ua_store(ua_or r) {\n  return ua_cvt_o(");
     add_to_storage(t, l, r, "r");
     add(t, ");\n}\n");
-    add(t, "UA_FN ua_or ua_eval(");
-    for (int k = 0; k < v->nin; k++) {
-        add(t, "%sua_a%d %c", k ? ", " : "", k, "abc"[k]);
+    if (v->fused != NULL) {
+        add_fused_eval(t, v);
+    } else {
+        add(t, "UA_FN ua_or ua_eval(");
+        for (int k = 0; k < v->nin; k++) {
+            add(t, "%sua_a%d %c", k ? ", " : "", k, "abc"[k]);
+        }
+        add(t, ") {\n  return (%s);\n}\n", expressions[v->function]);
     }
-    add(t, ") {\n  return (%s);\n}\n", expressions[v->function]);
     /* operand k at byte offset O, or its scalar value */
     add(t, "#define UA_APPLY(OO, O0, O1, O2) ua_st(out + (OO), "
            "ua_store(ua_eval(");

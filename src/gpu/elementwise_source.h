@@ -51,6 +51,7 @@ typedef struct ua_ew_variant {
                    * contiguous path's, or the strided path's along its
                    * last axis, dense in every operand (ua_ew_row_vector) */
     bool aligned; /* every element at a multiple of its alignment */
+    const ua_fused_expr *fused; /* evaluated in place of `function` */
 } ua_ew_variant;
 
 /* The variant of a plan, with vectors of up to max_vector bytes where the

@@ -9,6 +9,7 @@
 #include "python/namespace/creation.h"
 #include "python/namespace/data_types.h"
 #include "python/namespace/elementwise.h"
+#include "python/namespace/fused.h"
 #include "python/namespace/indexing.h"
 #include "python/namespace/extensions.h"
 #include "python/namespace/linalg.h"
@@ -219,7 +220,7 @@ module_exec(PyObject *module)
         PyModule_AddFunctions(module, ua_py_array_functions) < 0 ||
         ua_py_data_types_add(module, st) < 0 ||
         ua_py_creation_add(module) < 0 || ua_py_indexing_add(module) < 0 ||
-        ua_py_elementwise_add(module) < 0 ||
+        ua_py_elementwise_add(module) < 0 || ua_py_fused_add(module) < 0 ||
         ua_py_manipulation_add(module, st) < 0 ||
         ua_py_statistical_add(module) < 0 ||
         ua_py_scaled_reductions_add(module) < 0 ||

@@ -1,13 +1,13 @@
 /* Writes the CUDA C++ source of elementwise kernels to a directory, for
  * tools/check_cuda_kernels.py to compile with nvcc where there is no GPU:
- *   ew_kernel_sources DIR [all|paths|sample]
+ *   ew_kernel_sources DIR [all|paths|sample|fused]
  * "all": every function with every computation type it admits (dense
  * operands of that type, contiguous, vectors of 16 bytes); "paths": for a
  * few functions, every path (the strided one with and without vectors
  * along its rows), with scalars, casts at load and store, and unaligned
  * data; "sample": one kernel of each shape a launch takes, named by what
  * it is, whose machine code benchmarks/ew_ptx.py compares across changes to
- * the kernel text. */
+ * the kernel text; "fused": fused expressions (usmarray.fuse's). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,15 +152,83 @@ emit_sample(const char *dir)
     return bad;
 }
 
+/* Fused expressions (usmarray.fuse): GELU in float32 and float64 on the
+ * contiguous and general paths, a selection on a predicate with a scalar
+ * operand, and integer arithmetic. */
+static int
+emit_fused(const char *dir)
+{
+    static ua_fused_expr gelu = {
+        8,
+        5,
+        {{UA_EW_pow, {0, UA_FUSED_CONSTANT(0)}},
+         {UA_EW_multiply, {UA_FUSED_CONSTANT(1), UA_FUSED_NODE(0)}},
+         {UA_EW_add, {0, UA_FUSED_NODE(1)}},
+         {UA_EW_multiply, {UA_FUSED_CONSTANT(2), UA_FUSED_NODE(2)}},
+         {UA_EW_tanh, {UA_FUSED_NODE(3)}},
+         {UA_EW_add, {UA_FUSED_CONSTANT(3), UA_FUSED_NODE(4)}},
+         {UA_EW_multiply, {UA_FUSED_CONSTANT(4), 0}},
+         {UA_EW_multiply, {UA_FUSED_NODE(6), UA_FUSED_NODE(5)}}},
+        {0},
+        1};
+    static ua_fused_expr leaky = {
+        3,
+        1,
+        {{UA_EW_greater, {0, 1}},
+         {UA_EW_multiply, {UA_FUSED_CONSTANT(0), 0}},
+         {UA_EW_where, {UA_FUSED_NODE(0), 0, UA_FUSED_NODE(1)}}},
+        {0},
+        2};
+    static ua_fused_expr integers = {
+        3,
+        1,
+        {{UA_EW_multiply, {0, UA_FUSED_CONSTANT(0)}},
+         {UA_EW_bitwise_xor, {UA_FUSED_NODE(0), 1}},
+         {UA_EW_less, {UA_FUSED_NODE(1), 0}}},
+        {3},
+        3};
+    struct {
+        const char *name;
+        const ua_fused_expr *e;
+        ua_typenum t, out;
+        int nin;
+    } cases[] = {{"fused_gelu_f32", &gelu, UA_FLOAT32, UA_FLOAT32, 1},
+                 {"fused_gelu_f64", &gelu, UA_FLOAT64, UA_FLOAT64, 1},
+                 {"fused_leaky_f32", &leaky, UA_FLOAT32, UA_FLOAT32, 2},
+                 {"fused_integers_i64", &integers, UA_INT64, UA_BOOL, 2}};
+    int bad = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ua_ew_variant v;
+        base(&v, UA_EW_add, cases[i].t);
+        v.fused = cases[i].e;
+        v.nin = cases[i].nin;
+        v.out_type = cases[i].out;
+        v.in_type[1] = cases[i].t;
+        v.scalar[1] = cases[i].e == &leaky;
+        bad |= emit_named(dir, cases[i].name, &v);
+        char general[64];
+        snprintf(general, sizeof general, "%s_general", cases[i].name);
+        v.path = UA_EW_PATH_GENERAL;
+        v.vec = 1;
+        v.aligned = false;
+        bad |= emit_named(dir, general, &v);
+    }
+    printf("%d sources\n", count);
+    return bad;
+}
+
 int
 main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s DIR [all|paths|sample]\n", argv[0]);
+        fprintf(stderr, "usage: %s DIR [all|paths|sample|fused]\n", argv[0]);
         return 2;
     }
     if (argc > 2 && strcmp(argv[2], "sample") == 0) {
         return emit_sample(argv[1]);
+    }
+    if (argc > 2 && strcmp(argv[2], "fused") == 0) {
+        return emit_fused(argv[1]);
     }
     bool paths = argc > 2 && strcmp(argv[2], "paths") == 0;
     int bad = 0;

@@ -360,6 +360,9 @@ ew_exact_at_any_level(const ua_ew_variant *v)
     for (int i = 0; i < v->nin; i++) {
         integral = integral && !strchr("fc", ua_dtype_kind(v->in_type[i]));
     }
+    if (v->fused != NULL) {
+        return false; /* its nodes are not looked at: compiled in full */
+    }
     switch (v->function) {
     case UA_EW_where:
     case UA_EW_add:

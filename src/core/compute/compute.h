@@ -95,6 +95,7 @@ typedef struct ua_ew_resolved {
     ua_typenum out_type;
     int nd;
     ptrdiff_t shape[UA_MAXDIMS];
+    const ua_fused_expr *fused; /* in place of `function`, or NULL */
 } ua_ew_resolved;
 
 /* The catalogue's entries, by id. */
@@ -123,6 +124,24 @@ ua_status ua_elementwise_resolve_into(ua_ew_id f, int nin,
                                       const ua_ew_operand *ops,
                                       const ua_default_dtypes *defaults,
                                       ua_typenum into, ua_ew_resolved *r);
+/* A fused expression over nin operands (arrays of dtype `compute` and
+ * Python scalars) resolved for ua_queue_elementwise: each node checked
+ * (its arity, that it takes `compute`, which it then computes in, and
+ * that only a selection's condition reads a predicate), the operands
+ * broadcast; the result's dtype is `compute`'s, or bool where the last
+ * node is a predicate.  UA_ERR_TYPE or UA_ERR_VALUE naming the node
+ * otherwise.  e must outlive the call. */
+ua_status ua_fused_resolve(const ua_fused_expr *e, int nin,
+                           const ua_ew_operand *ops, ua_typenum compute,
+                           ua_ew_resolved *r);
+/* Whether q's elementwise calls run compiled kernels (CUDA, SYCL GPUs, a
+ * SYCL CPU device under USMARRAY_DEVICE_KERNELS=1), which take fused
+ * expressions; the host's loops do not. */
+bool ua_queue_compiles_elementwise(const ua_queue *q);
+/* A Python scalar's bits as dtype t (as a scalar operand travels), into
+ * out (16 bytes). */
+ua_status ua_fused_constant_bits(const ua_ew_operand *o, ua_typenum t,
+                                 unsigned long long *bits);
 /* Rewrites a resolved call into a cheaper one with the same result
  * (r's function and ops; the types and shape stay): x ** 2 as x * x. */
 void ua_elementwise_rewrite(ua_ew_resolved *r, ua_ew_operand *ops);

@@ -481,6 +481,7 @@ resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
     }
     r->function = f;
     r->nin = nin;
+    r->fused = NULL;
     resolve_types(f, nin, ops, defaults, r);
     /* Kinds that promote to a type outside the function's (int64 with
      * uint64 gives float64, which has no bitwise operations). */
@@ -506,7 +507,8 @@ resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
             return st;
         }
     } else if (outside) {
-        return ua_error_set(UA_ERR_TYPE,
+        /* ValueError, as dpctl raises for types it finds no loop for. */
+        return ua_error_set(UA_ERR_VALUE,
                             "%s() does not accept these operands together: "
                             "they promote to %s",
                             catalogue[f].name, ua_dtype_name(r->compute));
@@ -565,8 +567,9 @@ is_contiguous(const ua_elementwise_plan *p)
 static ua_typenum
 slot_type(const ua_ew_resolved *r, int k)
 {
-    return catalogue[r->function].rule == UA_EW_SELECT && k == 0 ? UA_BOOL
-                                                                 : r->compute;
+    return !r->fused && catalogue[r->function].rule == UA_EW_SELECT && k == 0
+               ? UA_BOOL
+               : r->compute;
 }
 
 /* The kernel's plan from the planner's (the output its operand 0). */
@@ -578,6 +581,7 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
     memset(p, 0, offsetof(ua_elementwise_plan, shape));
     memset(p->value, 0, sizeof p->value);
     p->function = r->function;
+    p->fused = r->fused;
     p->nin = r->nin;
     p->compute = r->compute;
     p->out_type = out->type;
@@ -653,7 +657,7 @@ copy_operand(ua_queue *q, const ua_ew_operand *o, ua_ew_operand *copy,
 static int
 constant_comparison(const ua_ew_resolved *r, const ua_ew_operand *ops)
 {
-    if (!is_comparison(r->function) || !is_integer(r->compute)) {
+    if (r->fused || !is_comparison(r->function) || !is_integer(r->compute)) {
         return -1;
     }
     for (int k = 0; k < 2; k++) {

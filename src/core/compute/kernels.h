@@ -162,6 +162,32 @@ typedef struct ua_band_plan {
  * any other overlapping input first.  The kernel runs on the queue in
  * order, and need not wait. */
 #define UA_EW_MAX_OPERANDS 3
+
+/* A fused expression (usmarray.fuse on a device that compiles kernels):
+ * nodes evaluated in order in one kernel, each a catalogue function
+ * computing in the plan's `compute` over the operands a, b, c
+ * (UA_FUSED_INPUT(k)), earlier nodes (UA_FUSED_NODE(j)) and constants
+ * (UA_FUSED_CONSTANT(c): `compute`'s bits, the low bytes); each node's
+ * value is `compute`, or bool where its rule is UA_EW_PREDICATE, which
+ * only a UA_EW_SELECT's condition reads.  The last node is the result.
+ * Backends without a compiler leave fused plans to the caller (the host
+ * evaluates the graph in blocks instead). */
+#define UA_FUSED_MAX_NODES 64
+#define UA_FUSED_MAX_CONSTANTS 32
+#define UA_FUSED_INPUT(k) (k)
+#define UA_FUSED_NODE(j) (0x100 + (j))
+#define UA_FUSED_CONSTANT(c) (0x200 + (c))
+typedef struct ua_fused_node {
+    ua_ew_id function;
+    int operand[UA_EW_MAX_OPERANDS];
+} ua_fused_node;
+typedef struct ua_fused_expr {
+    int count, nconst;
+    ua_fused_node node[UA_FUSED_MAX_NODES];
+    unsigned long long constant[UA_FUSED_MAX_CONSTANTS];
+    uint64_t key; /* distinct expressions (and computation types): distinct
+                   * keys */
+} ua_fused_expr;
 typedef struct ua_elementwise_plan {
     ua_ew_id function;
     int nin;            /* the entry's arity */
@@ -184,6 +210,8 @@ typedef struct ua_elementwise_plan {
         unsigned char bytes[16];
         double align_;
     } value[UA_EW_MAX_OPERANDS];
+    /* A fused expression in place of `function`, or NULL. */
+    const ua_fused_expr *fused;
 } ua_elementwise_plan;
 
 typedef struct ua_compute_ops {

@@ -1,0 +1,182 @@
+/* Fused expressions checked and planned as one elementwise call: the
+ * graph's nodes run in one kernel of the compiling backends, over the
+ * operands' broadcast shape. */
+#include <string.h>
+
+#include "core/compute/compute.h"
+#include "core/layout/iter_plan.h"
+
+bool
+ua_queue_compiles_elementwise(const ua_queue *q)
+{
+    return !ua_compute_on_cpu(ua_queue_compute_table(q));
+}
+
+static unsigned
+kind_bit(ua_typenum t)
+{
+    switch (ua_dtype_kind(t)) {
+    case 'b':
+        return UA_EW_K_BOOL;
+    case 'i':
+        return UA_EW_K_INT;
+    case 'u':
+        return UA_EW_K_UINT;
+    case 'f':
+        return UA_EW_K_FLOAT;
+    default:
+        return UA_EW_K_COMPLEX;
+    }
+}
+
+/* Whether operand reference ref of node j names an input, an earlier
+ * node or a constant of e; *predicate then says whether its value is a
+ * predicate's bool. */
+static bool
+reference_ok(const ua_fused_expr *e, int nin, int j, int ref, bool *predicate)
+{
+    *predicate = false;
+    if (ref >= UA_FUSED_INPUT(0) && ref < UA_FUSED_INPUT(nin)) {
+        return true;
+    }
+    if (ref >= UA_FUSED_CONSTANT(0) && ref < UA_FUSED_CONSTANT(e->nconst)) {
+        return true;
+    }
+    if (ref >= UA_FUSED_NODE(0) && ref < UA_FUSED_NODE(j)) {
+        ua_ew_id f = e->node[ref - UA_FUSED_NODE(0)].function;
+        *predicate = ua_ew_rule_of(f) == UA_EW_PREDICATE;
+        return true;
+    }
+    return false;
+}
+
+/* Node j: a function of the catalogue that computes in `compute`, its
+ * operands defined before it, a predicate read only as a condition. */
+static ua_status
+check_node(const ua_fused_expr *e, int nin, int j, ua_typenum compute)
+{
+    const ua_fused_node *n = &e->node[j];
+    if ((unsigned)n->function >= UA_EW_COUNT) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused expression: node %d names no "
+                            "elementwise function (%d)",
+                            j, (int)n->function);
+    }
+    const char *name = ua_ew_name(n->function);
+    ua_ew_rule rule = ua_ew_rule_of(n->function);
+    bool takes = (ua_ew_kinds(n->function) & kind_bit(compute)) != 0 &&
+                 rule != UA_EW_TO_REAL &&
+                 (rule != UA_EW_TO_FLOAT || ua_dtype_kind(compute) == 'f');
+    if (!takes) {
+        return ua_error_set(UA_ERR_TYPE,
+                            "fused expression: node %d, %s(), does not "
+                            "compute in %s",
+                            j, name, ua_dtype_name(compute));
+    }
+    for (int k = 0; k < ua_ew_arity(n->function); k++) {
+        bool predicate;
+        if (!reference_ok(e, nin, j, n->operand[k], &predicate)) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "fused expression: node %d, %s(), reads "
+                                "operand %#x, which is not defined before it",
+                                j, name, (unsigned)n->operand[k]);
+        }
+        bool condition = rule == UA_EW_SELECT && k == 0;
+        if (predicate != condition) {
+            return ua_error_set(
+                UA_ERR_TYPE,
+                "fused expression: node %d, %s(), reads %s as operand %d", j,
+                name, predicate ? "a predicate's bool" : "a number", k);
+        }
+    }
+    return UA_OK;
+}
+
+ua_status
+ua_fused_resolve(const ua_fused_expr *e, int nin, const ua_ew_operand *ops,
+                 ua_typenum compute, ua_ew_resolved *r)
+{
+    char kind = ua_dtype_kind(compute);
+    if (compute == UA_FLOAT16 || (kind != 'i' && kind != 'u' && kind != 'f')) {
+        return ua_error_set(UA_ERR_TYPE,
+                            "fused expression: computes in %s, not an "
+                            "integer, float32 or float64 type",
+                            ua_dtype_name(compute));
+    }
+    if (nin < 1 || nin > UA_EW_MAX_OPERANDS || e->count < 1 ||
+        e->count > UA_FUSED_MAX_NODES || e->nconst < 0 ||
+        e->nconst > UA_FUSED_MAX_CONSTANTS) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused expression: %d operands (1 to %d), %d "
+                            "nodes (1 to %d), %d constants (at most %d)",
+                            nin, UA_EW_MAX_OPERANDS, e->count,
+                            UA_FUSED_MAX_NODES, e->nconst,
+                            UA_FUSED_MAX_CONSTANTS);
+    }
+    for (int k = 0; k < nin; k++) {
+        if (!ops[k].is_scalar && ops[k].type != compute) {
+            return ua_error_set(UA_ERR_TYPE,
+                                "fused expression: operand %d is %s, not "
+                                "the computation's %s",
+                                k, ua_dtype_name(ops[k].type),
+                                ua_dtype_name(compute));
+        }
+    }
+    for (int j = 0; j < e->count; j++) {
+        ua_status st = check_node(e, nin, j, compute);
+        if (st != UA_OK) {
+            return st;
+        }
+    }
+    ua_ew_id last = e->node[e->count - 1].function;
+    r->function = last;
+    r->nin = nin;
+    r->compute = compute;
+    r->out_type = ua_ew_rule_of(last) == UA_EW_PREDICATE ? UA_BOOL : compute;
+    r->fused = e;
+    ua_iter_operand io[UA_EW_MAX_OPERANDS];
+    for (int k = 0; k < nin; k++) {
+        io[k] = ops[k].is_scalar
+                    ? (ua_iter_operand){UA_ITER_INPUT, 0, NULL, NULL, 0}
+                    : (ua_iter_operand){UA_ITER_INPUT, ops[k].nd, ops[k].shape,
+                                        ops[k].strides, 0};
+    }
+    ua_status st =
+        ua_iter_broadcast("fused expression", nin, io, &r->nd, r->shape);
+    ptrdiff_t size;
+    return st == UA_OK
+               ? ua_layout_check_size(r->nd, r->shape,
+                                      ua_dtype_itemsize(r->out_type), &size)
+               : st;
+}
+
+ua_status
+ua_fused_constant_bits(const ua_ew_operand *o, ua_typenum t,
+                       unsigned long long *bits)
+{
+    unsigned char src[16] = {0}, dst[16] = {0};
+    ua_typenum from;
+    switch (o->kind) {
+    case UA_SCALAR_BOOL:
+        src[0] = o->value.b;
+        from = UA_BOOL;
+        break;
+    case UA_SCALAR_INT:
+        memcpy(src, &o->value.i, 8);
+        from = o->huge ? UA_FLOAT64 : o->positive ? UA_UINT64 : UA_INT64;
+        break;
+    case UA_SCALAR_FLOAT:
+        memcpy(src, &o->value.f, 8);
+        from = UA_FLOAT64;
+        break;
+    default:
+        return ua_error_set(UA_ERR_TYPE, "fused expression: a complex "
+                                         "constant in a real computation");
+    }
+    ptrdiff_t none = 0;
+    ua_strided s = {(char *)src, &none, from};
+    ua_strided d = {(char *)dst, &none, t};
+    ua_status st = ua_copy_strided_host(0, NULL, &d, &s);
+    memcpy(bits, dst, 8);
+    return st;
+}

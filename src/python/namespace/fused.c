@@ -1,0 +1,254 @@
+/* usmarray.fuse's kernel call: a traced graph of elementwise functions,
+ * which python/usmarray/_fuse.py makes, evaluated in one elementwise call
+ * on a device that compiles kernels (core/compute/fused.c). */
+#include "python/base/pyheaders.h"
+#include "python/namespace/fused.h"
+
+#include <string.h>
+
+#include "python/base/dtypes.h"
+#include "python/base/errors.h"
+#include "python/base/gil.h"
+#include "python/base/objects.h"
+#include "python/types/arrays.h"
+
+/* A Python bool, int (of int64 or uint64) or float as an operand. */
+static int
+scalar_operand(PyObject *o, ua_ew_operand *op)
+{
+    memset(op, 0, sizeof *op);
+    op->is_scalar = true;
+    if (PyBool_Check(o)) {
+        op->kind = UA_SCALAR_BOOL;
+        op->value.b = o == Py_True;
+        return 0;
+    }
+    if (PyFloat_Check(o)) {
+        op->kind = UA_SCALAR_FLOAT;
+        op->value.f = PyFloat_AS_DOUBLE(o);
+        return 0;
+    }
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError,
+                     "_fused_elementwise(): a scalar is a Python bool, int "
+                     "or float, not %.100s",
+                     Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    op->kind = UA_SCALAR_INT;
+    int overflow = 0;
+    op->value.i = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow > 0) {
+        op->positive = true;
+        op->value.u = PyLong_AsUnsignedLongLong(o);
+    } else if (overflow < 0) {
+        PyErr_SetString(PyExc_OverflowError,
+                        "_fused_elementwise(): an int below int64's range");
+    }
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* The operands: USMArrays on one queue and Python scalars; *first, the
+ * first array (borrowed). */
+static int
+read_operands(ua_state *st, PyObject *tuple, ua_ew_operand *ops,
+              PyObject **first)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+    *first = NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *o = PyTuple_GET_ITEM(tuple, k);
+        if (!PyObject_TypeCheck(o, st->USMArray_Type)) {
+            if (scalar_operand(o, &ops[k]) < 0) {
+                return -1;
+            }
+            continue;
+        }
+        if (*first != NULL && queue_of_array(o) != queue_of_array(*first)) {
+            PyErr_SetString(PyExc_ValueError,
+                            "_fused_elementwise(): the arrays are on "
+                            "different queues");
+            return -1;
+        }
+        *first = *first != NULL ? *first : o;
+        PyUSMArrayObject *a = ARR(o);
+        ops[k] = (ua_ew_operand){.data = a->data,
+                                 .nd = a->nd,
+                                 .shape = a->shape,
+                                 .strides = a->strides,
+                                 .type = (ua_typenum)a->typenum};
+    }
+    if (*first == NULL) {
+        PyErr_SetString(PyExc_TypeError,
+                        "_fused_elementwise() needs an array operand");
+        return -1;
+    }
+    return 0;
+}
+
+/* FNV-1a over bytes, continuing from h. */
+static uint64_t
+hash_bytes(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    }
+    return h;
+}
+
+/* One node: (name, (operand references...)). */
+static int
+read_node(PyObject *item, ua_fused_node *node)
+{
+    PyObject *name, *refs;
+    if (!PyTuple_Check(item) ||
+        !PyArg_ParseTuple(item, "UO!", &name, &PyTuple_Type, &refs)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError,
+                        "_fused_elementwise(): a node is (name, (operand "
+                        "references...))");
+        return -1;
+    }
+    const char *s = PyUnicode_AsUTF8(name);
+    if (s == NULL || !ua_ew_find(s, &node->function)) {
+        PyErr_Format(PyExc_ValueError,
+                     "_fused_elementwise(): no elementwise function %R", name);
+        return -1;
+    }
+    Py_ssize_t arity = PyTuple_GET_SIZE(refs);
+    if (arity != ua_ew_arity(node->function)) {
+        PyErr_Format(PyExc_ValueError,
+                     "_fused_elementwise(): %s() takes %d operands, not %zd",
+                     s, ua_ew_arity(node->function), arity);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < UA_EW_MAX_OPERANDS; k++) {
+        node->operand[k] = 0;
+        if (k < arity) {
+            long v = PyLong_AsLong(PyTuple_GET_ITEM(refs, k));
+            if (v == -1 && PyErr_Occurred()) {
+                return -1;
+            }
+            node->operand[k] = v < 0 || v > 0x7fffffff ? -1 : (int)v;
+        }
+    }
+    return 0;
+}
+
+/* The expression of nodes and constants, computing in t. */
+static int
+read_expression(ua_state *st, PyObject *nodes, PyObject *constants,
+                ua_typenum t, ua_fused_expr *e)
+{
+    Py_ssize_t count = PyTuple_GET_SIZE(nodes);
+    Py_ssize_t nconst = PyTuple_GET_SIZE(constants);
+    if (count < 1 || count > UA_FUSED_MAX_NODES ||
+        nconst > UA_FUSED_MAX_CONSTANTS) {
+        PyErr_Format(PyExc_ValueError,
+                     "_fused_elementwise(): 1 to %d nodes and at most %d "
+                     "constants, not %zd and %zd",
+                     UA_FUSED_MAX_NODES, UA_FUSED_MAX_CONSTANTS, count,
+                     nconst);
+        return -1;
+    }
+    memset(e, 0, sizeof *e);
+    e->count = (int)count;
+    e->nconst = (int)nconst;
+    for (Py_ssize_t j = 0; j < count; j++) {
+        if (read_node(PyTuple_GET_ITEM(nodes, j), &e->node[j]) < 0) {
+            return -1;
+        }
+    }
+    for (Py_ssize_t c = 0; c < nconst; c++) {
+        ua_ew_operand o;
+        if (scalar_operand(PyTuple_GET_ITEM(constants, c), &o) < 0) {
+            return -1;
+        }
+        ua_status s = ua_fused_constant_bits(&o, t, &e->constant[c]);
+        if (s != UA_OK) {
+            return ua_py_fail_core(st, s);
+        }
+    }
+    uint64_t h = hash_bytes(0xcbf29ce484222325ULL, &t, sizeof t);
+    h = hash_bytes(h, e->node, (size_t)count * sizeof e->node[0]);
+    e->key =
+        hash_bytes(h, e->constant, (size_t)nconst * sizeof e->constant[0]);
+    return 0;
+}
+
+/* The result of r on first's queue, laid out as the operands are. */
+static PyObject *
+new_result(ua_state *st, const ua_ew_resolved *r, const ua_ew_operand *ops,
+           PyObject *first)
+{
+    Py_ssize_t strides[UA_MAXDIMS];
+    ua_elementwise_result_strides(r, ops, strides);
+    return ua_py_array_empty(st, r->nd, r->shape, strides, r->out_type, 'K',
+                             base_of(first)->kind, base_of(first)->queue);
+}
+
+static PyObject *
+fused_elementwise(PyObject *m, PyObject *args)
+{
+    ua_state *st = PyModule_GetState(m);
+    PyObject *nodes, *constants, *operands, *dtype;
+    if (!PyArg_ParseTuple(args, "O!O!O!O:_fused_elementwise", &PyTuple_Type,
+                          &nodes, &PyTuple_Type, &constants, &PyTuple_Type,
+                          &operands, &dtype)) {
+        return NULL;
+    }
+    Py_ssize_t nin = PyTuple_GET_SIZE(operands);
+    if (nin < 1 || nin > UA_EW_MAX_OPERANDS) {
+        return PyErr_Format(PyExc_ValueError,
+                            "_fused_elementwise(): 1 to %d operands, not %zd",
+                            UA_EW_MAX_OPERANDS, nin);
+    }
+    ua_typenum t;
+    ua_fused_expr e;
+    ua_ew_operand ops[UA_EW_MAX_OPERANDS];
+    PyObject *first;
+    if (ua_py_typenum(st, dtype, &t) < 0 ||
+        read_expression(st, nodes, constants, t, &e) < 0 ||
+        read_operands(st, operands, ops, &first) < 0) {
+        return NULL;
+    }
+    if (!ua_queue_compiles_elementwise(queue_of_array(first))) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    ua_ew_resolved r;
+    ua_status s = ua_fused_resolve(&e, (int)nin, ops, t, &r);
+    if (s != UA_OK) {
+        return ua_py_raise_core(st, s);
+    }
+    PyObject *out = new_result(st, &r, ops, first);
+    if (out == NULL) {
+        return NULL;
+    }
+    ua_strided o = ua_py_array_strided(out);
+    size_t bytes = ua_py_array_size(out) * ua_dtype_itemsize(r.out_type);
+    PyThreadState *ts = ua_py_release_if_long(bytes);
+    s = ua_queue_elementwise(queue_of_array(first), &r, ops, &o);
+    ua_py_reacquire(ts);
+    if (s != UA_OK) {
+        Py_DECREF(out);
+        return ua_py_raise_core(st, s);
+    }
+    return out;
+}
+
+static PyMethodDef fused_functions[] = {
+    {"_fused_elementwise", fused_elementwise, METH_VARARGS,
+     "_fused_elementwise(nodes, constants, operands, dtype)\n--\n\n"
+     "A traced elementwise graph in one kernel (usmarray.fuse on a device "
+     "that compiles kernels): nodes, each (name, (operand references)), "
+     "in order, the last one the result.  NotImplemented where the "
+     "arrays' device runs the host's loops, which compile nothing."},
+    {0},
+};
+
+int
+ua_py_fused_add(PyObject *module)
+{
+    return PyModule_AddFunctions(module, fused_functions);
+}
