@@ -75,7 +75,7 @@ def test_in_place_works_where_same_kind_casting_allows(op, left, right):
     castable = np.can_cast(right, left, "same_kind")
     try:
         fn(x, y)
-    except TypeError:
+    except (TypeError, ValueError):  # ValueError: they promote outside fn's kinds
         both_refused = True
     else:
         both_refused = False
@@ -305,6 +305,26 @@ def test_ctypes_values_without_a_dtype_are_refused(value):
         ua.add(x, value)
     with pytest.raises(TypeError, match=f"ctypes {type(value).__name__}"):
         ua.where(x > 0, x, value)
+
+
+@pytest.mark.parametrize(
+    "name", ["bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_right_shift"]
+)
+@pytest.mark.parametrize(("t1", "t2"), [("i1", "u8"), ("u8", "i8"), ("i4", "u8")])
+def test_operands_promoting_outside_the_function_raise_value_error(name, t1, t2):
+    """dpctl raises ValueError where it finds no loop for a pair of dtypes
+    (NumPy: TypeError); in place, the pair computes in x's dtype."""
+    x1, x2 = ua.ones(3, dtype=t1), ua.ones(3, dtype=t2)
+    with pytest.raises(ValueError, match="they promote to float64"):
+        getattr(ua, name)(x1, x2)
+    with pytest.raises(ValueError, match="they promote to float64"):
+        getattr(ua, name)(x1, x2, out=ua.ones(3, dtype=t2))
+    if np.can_cast(t2, t1, "same_kind"):
+        in_place = {v: k for k, v in IN_PLACE.items()}[name]
+        r = getattr(operator, in_place)(x1, x2)
+        assert r is x1 and r.dtype == np.dtype(t1)
+        expected = getattr(np, name)(np.ones(3, dtype=t1), np.ones(3, dtype=t1))
+        np.testing.assert_array_equal(ua.asnumpy(r), expected)
 
 
 # ------------------------------------------------------------ clip's bounds

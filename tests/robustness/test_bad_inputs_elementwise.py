@@ -47,7 +47,7 @@ CASES = [
     ),
     C(
         lambda: ua.bitwise_and(host(dtype="i8"), host(dtype="u8")),
-        TypeError,
+        ValueError,
         "they promote to float64",
         id="ew-bitwise-promotes-to-float",
     ),
