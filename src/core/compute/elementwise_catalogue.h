@@ -92,7 +92,7 @@ typedef enum ua_ew_rule {
     X(divide, 2, UA_EW_ANY, UA_EW_TO_FLOAT, ua_divide(a, b))                   \
     X(equal, 2, UA_EW_ANY, UA_EW_PREDICATE, ua_equal(a, b))                    \
     X(exp, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_exp(a))                            \
-    X(exp2, 1, UA_EW_REAL_B, UA_EW_TO_FLOAT, ua_exp2(a))                        \
+    X(exp2, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_exp2(a))                          \
     X(expm1, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_expm1(a))                        \
     X(floor, 1, UA_EW_REAL_B, UA_EW_SAME, ua_floor(a))                        \
     X(floor_divide, 2, UA_EW_REAL, UA_EW_SAME, ua_floor_divide(a, b))          \
