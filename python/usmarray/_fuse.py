@@ -17,6 +17,7 @@ import operator
 import os
 import types
 
+from . import _fuse_kernel
 from . import _usmarray as _ua  # type: ignore[attr-defined]
 
 # Bytes of the widest type a block: 256 KiB, 32 Ki float64 elements.  A
@@ -441,14 +442,23 @@ def _is_host(device):
 
 class Plan:
     """What one signature runs: a traced graph evaluated in blocks on the
-    host, or the function called eagerly, with the reason."""
+    host or as one kernel on a device that compiles kernels, or the
+    function called eagerly, with the reason."""
 
     def __init__(self, key, nodes=None, output=None, reason=None):
         self.key, self.nodes, self.output, self.reason = key, nodes, output, reason
+        self.kernel, self.kernel_ran = None, False
         devices = {k[4] for k in key if k[0] == "array"}
         if reason is None and not all(_is_host(d) for d in devices):
-            self.reason = "not a host device: runs eagerly (GPU kernels from the graph are to come)"
+            try:
+                self.kernel = _fuse_kernel.program_of(self)
+            except _fuse_kernel.Unfusable as e:
+                self.reason = f"not a host device, and not one kernel ({e})"
         self.fused = self.reason is None
+
+    def refuse_kernel(self, reason):
+        """The signature runs eagerly from now on."""
+        self.kernel, self.fused, self.reason = None, False, reason
 
     def describe(self):
         lines = [f"signature {_describe_signature(self.key)}"]
@@ -456,7 +466,10 @@ class Plan:
             lines.append("graph:")
             lines += [f"  #{n.id} {n.label()} -> {_node_type(n)}" for n in self.nodes]
             lines.append(f"  result: #{self.output.id}")
-        lines.append("plan: " + ("host, blocked" if self.fused else f"eager: {self.reason}"))
+        if self.kernel is not None:
+            lines.append(f"plan: {self.kernel.describe()}")
+        else:
+            lines.append("plan: " + ("host, blocked" if self.fused else f"eager: {self.reason}"))
         return "\n".join(lines)
 
 
@@ -940,19 +953,39 @@ class Fused:
         plan, or why the signature runs eagerly."""
         plan = self.plan(*args, **kwargs)
         text = plan.describe()
-        if plan.fused:
+        if plan.fused and plan.kernel is None:
             threads = THREADS if self.threads is None else self.threads
             text += "\n" + _describe_blocks(plan, args, block_elements(plan, self.block), threads)
         return text
 
     def __call__(self, *args, **kwargs):
         plan = self.plan(*args, **kwargs)
+        if plan.kernel is not None:
+            return _run_kernel(plan, self.fn, args)
         if not plan.fused:
             return self.fn(*args)
         return evaluate_blocked(plan, args, self.block, self.threads)
 
     def __repr__(self):
         return f"<usmarray.fuse of {self.fn!r}: {len(self.plans)} signatures>"
+
+
+def _run_kernel(plan, fn, args):
+    """The graph as one kernel; eager, from the first call on, where the
+    device runs the host's loops or the kernel's checks refuse the graph
+    (the eager calls then raise what is an error of the arguments)."""
+    try:
+        result = plan.kernel.run(args)
+    except (TypeError, ValueError) as e:
+        if plan.kernel_ran:
+            raise
+        plan.refuse_kernel(f"the kernel refused the graph: {e}")
+        return fn(*args)
+    if result is NotImplemented:
+        plan.refuse_kernel("the device runs the host's loops, which compile nothing")
+        return fn(*args)
+    plan.kernel_ran = True
+    return result
 
 
 def _describe_blocks(plan, args, block, threads):

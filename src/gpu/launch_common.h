@@ -1,6 +1,6 @@
-/* What the GPU layer's launches share (reduce_launch.c, order_launch.c,
- * launch_common.c, program_source.c); not for the backends, which see
- * launcher.h. */
+/* What the GPU layer's launches share (reduce_launch.c, scan_launch.c,
+ * order_launch.c, launch_common.c, program_source.c); not for the
+ * backends, which see launcher.h. */
 #ifndef USMARRAY_GPU_LAUNCH_COMMON_H
 #define USMARRAY_GPU_LAUNCH_COMMON_H
 
@@ -76,7 +76,7 @@ typedef struct run_output {
 bool ua_gpu_aligned(const void *p, int nd, const ptrdiff_t *steps,
                     ptrdiff_t step, size_t size);
 /* Device memory holding n longs; NULL where n is 0. */
-/* reduce_launch.c: a scan, which the sorts' and groups' passes run too. */
+/* scan_launch.c: a scan, which the sorts' and groups' passes run too. */
 ua_status ua_gpu_scan_with(const ua_gpu_launcher *l, const ua_scan_plan *p);
 ua_status ua_gpu_upload_longs(const ua_gpu_launcher *l, const long long *v,
                               size_t n, void **dev);

@@ -1,0 +1,177 @@
+"""``usmarray.fuse`` on a device that compiles kernels: a traced graph of
+elementwise calls run as one kernel (``_usmarray._fused_elementwise``).
+
+A graph qualifies where every array argument has one dtype T (an integer
+type, float32 or float64), every node computes in T, giving T or, for a
+comparison or a test of values, bool that only ``where`` reads as its
+condition, and at most three arguments are read.  The kernel evaluates the
+catalogue's expressions of the eager calls in T, so its results are the
+eager ones bit for bit; what does not qualify runs as the eager calls."""
+
+import operator
+
+from . import _usmarray as _ua  # type: ignore[attr-defined]
+
+# The operators' catalogue names.
+_OPERATORS = {
+    operator.add: "add",
+    operator.sub: "subtract",
+    operator.mul: "multiply",
+    operator.truediv: "divide",
+    operator.floordiv: "floor_divide",
+    operator.mod: "remainder",
+    operator.pow: "pow",
+    operator.and_: "bitwise_and",
+    operator.or_: "bitwise_or",
+    operator.xor: "bitwise_xor",
+    operator.lshift: "bitwise_left_shift",
+    operator.rshift: "bitwise_right_shift",
+    operator.eq: "equal",
+    operator.ne: "not_equal",
+    operator.lt: "less",
+    operator.le: "less_equal",
+    operator.gt: "greater",
+    operator.ge: "greater_equal",
+    operator.neg: "negative",
+    operator.pos: "positive",
+    operator.abs: "abs",
+    operator.invert: "bitwise_invert",
+}
+_PREDICATES = frozenset(
+    {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+     "isnan", "isinf", "isfinite", "signbit"}
+)  # fmt: skip
+_TYPES = frozenset(
+    {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+     "float32", "float64"}
+)  # fmt: skip
+_CONSTANTS = (bool, int, float)
+_INPUT, _NODE, _CONSTANT = 0, 0x100, 0x200
+_MAX_NODES, _MAX_CONSTANTS, _MAX_OPERANDS = 64, 32, 3
+
+
+class Unfusable(Exception):
+    """Why a graph does not run as one kernel."""
+
+
+class Program:
+    """The kernel's description: nodes (name, operand references), the
+    constants, which arguments are its operands and the dtype it computes
+    in."""
+
+    def __init__(self, nodes, constants, slots, dtype):
+        self.nodes, self.constants = tuple(nodes), tuple(constants)
+        self.slots, self.dtype = tuple(slots), dtype
+
+    def run(self, args):
+        """The result, or NotImplemented where the device runs the host's
+        loops."""
+        operands = tuple(args[i] for i in self.slots)
+        return _ua._fused_elementwise(self.nodes, self.constants, operands, self.dtype)
+
+    def describe(self):
+        """The kernel's nodes, its operands named by their arguments."""
+
+        def name(ref):
+            if ref >= _CONSTANT:
+                return repr(self.constants[ref - _CONSTANT])
+            if ref >= _NODE:
+                return f"k{ref - _NODE}"
+            return f"argument {self.slots[ref]}"
+
+        lines = [f"one kernel of {len(self.nodes)} nodes in {self.dtype}"]
+        for i, (f, refs) in enumerate(self.nodes):
+            lines.append(f"  k{i} = {f}({', '.join(name(r) for r in refs)})")
+        return "\n".join(lines)
+
+
+def _name_of(n):
+    if n.kind != "ew":
+        raise Unfusable(f"#{n.id} is a {n.kind} node (reductions and scalar arithmetic run apart)")
+    name = _OPERATORS.get(n.op) or getattr(n.op, "__name__", None)
+    if name in (None, "_astype", "_clip"):
+        raise Unfusable(f"#{n.id} {n.label()} is not one catalogue function")
+    return name
+
+
+def _reachable(output):
+    """The nodes the output reads, in the trace's (a topological) order."""
+    seen, todo = {}, [output]
+    while todo:
+        n = todo.pop()
+        if n.id not in seen:
+            seen[n.id] = n
+            todo += [a for a in n.args if not isinstance(a, _CONSTANTS) and a is not None]
+    return [seen[i] for i in sorted(seen)]
+
+
+class _Builder:
+    def __init__(self, dtype):
+        self.dtype = str(dtype)
+        self.integer = self.dtype != "float32" and self.dtype != "float64"
+        self.nodes, self.constants, self.slots = [], [], []
+        self.ref = {}  # node id -> reference
+
+    def constant(self, value):
+        if type(value) not in _CONSTANTS:
+            raise Unfusable(f"the constant {value!r} is not a Python bool, int or float")
+        if self.integer and type(value) is int:
+            info = _ua.iinfo(self.dtype)
+            if not info.min <= value <= info.max:
+                raise Unfusable(f"the constant {value} is outside {self.dtype}")
+        for i, c in enumerate(self.constants):
+            if type(c) is type(value) and c == value:
+                return _CONSTANT + i
+        if len(self.constants) == _MAX_CONSTANTS:
+            raise Unfusable(f"more than {_MAX_CONSTANTS} constants")
+        self.constants.append(value)
+        return _CONSTANT + len(self.constants) - 1
+
+    def argument(self, n):
+        if n.kind == "scalar" and (self.integer or n.pytype not in (bool, int, float)):
+            raise Unfusable(f"scalar argument {n.index} in a {self.dtype} computation")
+        if n.kind == "arg" and str(n.dtype) != self.dtype:
+            raise Unfusable(f"argument {n.index} is {n.dtype}, not {self.dtype}")
+        if len(self.slots) == _MAX_OPERANDS:
+            raise Unfusable(f"more than {_MAX_OPERANDS} arguments are read")
+        self.slots.append(n.index)
+        return _INPUT + len(self.slots) - 1
+
+    def operand(self, a):
+        if isinstance(a, _CONSTANTS):
+            return self.constant(a)
+        if a.id not in self.ref:
+            self.ref[a.id] = self.argument(a)
+        return self.ref[a.id]
+
+    def node(self, n):
+        name = _name_of(n)
+        if str(n.dtype) != self.dtype and not (str(n.dtype) == "bool" and name in _PREDICATES):
+            raise Unfusable(f"#{n.id} {n.label()} gives {n.dtype}, not {self.dtype}")
+        args = list(n.args)
+        if name == "pow" and isinstance(args[1], _CONSTANTS) and args[1] == 2:
+            name, args = "multiply", [args[0], args[0]]  # the eager x ** 2
+        elif name == "pow" and getattr(args[1], "kind", None) == "scalar":
+            raise Unfusable(f"#{n.id}: the exponent is a scalar argument")
+        refs = tuple(self.operand(a) for a in args)
+        if len(self.nodes) == _MAX_NODES:
+            raise Unfusable(f"more than {_MAX_NODES} nodes")
+        self.nodes.append((name, refs))
+        self.ref[n.id] = _NODE + len(self.nodes) - 1
+
+
+def program_of(plan):
+    """The Program of plan's graph, or Unfusable with the reason."""
+    if plan.nodes is None:
+        raise Unfusable("no traced graph")
+    arrays = [n for n in plan.nodes if n.kind == "arg"]
+    dtypes = {str(n.dtype) for n in arrays}
+    if len(dtypes) != 1 or not dtypes <= _TYPES:
+        raise Unfusable(f"the arrays' dtypes {sorted(dtypes)} are not one of {sorted(_TYPES)}")
+    b = _Builder(dtypes.pop())
+    for n in _reachable(plan.output):
+        if n.kind not in ("arg", "scalar"):
+            b.node(n)
+    if not b.nodes:
+        raise Unfusable("the result is an argument")
+    return Program(b.nodes, b.constants, b.slots, b.dtype)

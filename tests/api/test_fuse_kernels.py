@@ -1,0 +1,199 @@
+"""usmarray.fuse on devices that compile kernels: a graph of elementwise
+calls in one kernel, with the eager calls' bits (a NaN's sign and payload
+aside), on CUDA devices and on a
+SYCL CPU device on its own kernels (USMARRAY_DEVICE_KERNELS=1, the OpenCL
+kernel text); what does not qualify runs eagerly, with the reason."""
+
+import numpy as np
+import pytest
+import usmarray as ua
+from conftest import first_device_of_each_backend
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_fuse import build, gelu, trees
+
+DEVICES = [d for d in first_device_of_each_backend() if not d.startswith("host")]
+pytestmark = pytest.mark.skipif(not DEVICES, reason="no device that compiles kernels")
+N = 10_007
+
+
+def on_own_kernels(name, monkeypatch):
+    if ua.Device(name).device_type == "cpu":
+        monkeypatch.setenv("USMARRAY_DEVICE_KERNELS", "1")
+    return name
+
+
+@pytest.fixture(params=DEVICES)
+def device(request, monkeypatch):
+    return on_own_kernels(request.param, monkeypatch)
+
+
+def sample(device, dtype, shape=(N,), seed=7):
+    rng = np.random.default_rng(seed)
+    if np.dtype(dtype).kind in "iu":
+        a = rng.integers(-50 if np.dtype(dtype).kind == "i" else 0, 50, shape)
+    else:
+        a = rng.standard_normal(shape) * 3
+        a.reshape(-1)[:6] = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0][: a.size]
+    return ua.asarray(a.astype(dtype), device=device)
+
+
+def same_bits(got, want):
+    """got has want's dtype, shape and bits, but that a NaN matches any
+    NaN: which operand's NaN an operation passes on (its sign and payload)
+    is the compiler's choice once the operations are one kernel."""
+    got = np.ascontiguousarray(ua.asnumpy(got))
+    want = np.ascontiguousarray(np.asarray(want))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    if want.dtype.kind == "f":
+        nan = np.isnan(want)
+        np.testing.assert_array_equal(np.isnan(got), nan)
+        got, want = got[~nan], want[~nan]
+        got, want = got.view(f"u{want.itemsize}"), want.view(f"u{want.itemsize}")
+    np.testing.assert_array_equal(got, want)
+
+
+def check(fn, *args, kernel=True):
+    fused = ua.fuse(fn)
+    got = fused(*args)
+    with np.errstate(all="ignore"):
+        same_bits(got, ua.asnumpy(fn(*args)))
+    assert (fused.plan(*args).kernel is not None) == kernel, fused.explain(*args)
+    return fused
+
+
+FLOAT_GRAPHS = {
+    "axpy": lambda x, y: 2.5 * x + y,
+    "leaky": lambda x, y: ua.where(x > 0, x, 0.01 * x),
+    "gelu": lambda x, y: gelu(x),
+    "squares": lambda x, y: (x - y) ** 2 + x**3,
+    "math": lambda x, y: ua.exp(-(x**2)) + ua.hypot(x, y) - ua.sqrt(ua.abs(y)),
+    "tests": lambda x, y: ua.where(ua.isnan(x), y, ua.where(x <= y, -x, ua.floor(y / 3))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLOAT_GRAPHS))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_float_graphs_are_one_kernel_with_the_eager_bits(device, name, dtype):
+    x, y = sample(device, dtype), sample(device, dtype, seed=8)
+    fused = check(FLOAT_GRAPHS[name], x, y)
+    assert "one kernel of" in fused.explain(x, y)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint16", "int32", "int64"])
+def test_integer_graphs(device, dtype):
+    x, y = sample(device, dtype), sample(device, dtype, seed=8)
+    check(lambda x, y: (x * 3) ^ (y + 1), x, y)
+    check(lambda x, y: ua.where(x < y, x - y, y // 3), x, y)
+    check(lambda x, y: x**2 + ua.maximum(x, y) % 7, x, y)
+    # A constant outside the dtype: the eager comparison is exact, no kernel.
+    check(lambda x, y: ua.where(x < 1000, x, y), x, y, kernel=np.dtype(dtype).itemsize > 1)
+
+
+def test_broadcasting_strides_and_shapes(device):
+    m = sample(device, "float32", (64, 130))
+    row = sample(device, "float32", (130,), seed=3)
+    col = sample(device, "float32", (64, 1), seed=4)
+    f = lambda x, y: ua.where(x > y, x * y, x - 1.5)  # noqa: E731
+    check(f, m, row)
+    check(f, m, col)
+    check(f, m[::-3, 1::2], row[1::2])
+    check(f, ua.permute_dims(m, (1, 0)), col[:, 0])
+    zero_d = sample(device, "float64", ())
+    check(f, zero_d, zero_d)
+    empty = sample(device, "float64", (0, 5))
+    check(f, empty, sample(device, "float64", (5,)))
+
+
+def test_python_scalar_arguments_travel_with_each_call(device):
+    x = sample(device, "float32")
+    fused = ua.fuse(lambda x, a: a * x + 1)
+    for a in (2.5, -1.0, 3):
+        same_bits(fused(x, a), ua.asnumpy(a * x + 1))
+    assert fused.traces == 2  # float and int: a signature each
+    assert fused.plan(x, 2.5).kernel is not None
+    # An integer computation takes no scalar argument (its range is the
+    # eager call's business).
+    i = sample(device, "int32")
+    ints = check(lambda x, a: x + a, i, 7, kernel=False)
+    assert "scalar argument 1" in ints.explain(i, 7)
+
+
+FALLBACKS = {
+    "a reduction": lambda x, y, z, w: ua.sum(x * y) + x,
+    "mixed dtypes": lambda x, y, z, w: x + ua.astype(y, ua.float64),
+    "four arguments": lambda x, y, z, w: x * y + z * w,
+    "astype": lambda x, y, z, w: ua.astype(x, ua.int32) + 1,
+    "a bool value": lambda x, y, z, w: ua.logical_not(x < y),
+}
+
+
+@pytest.mark.parametrize("why", sorted(FALLBACKS))
+def test_what_is_not_one_kernel_runs_eagerly(device, why):
+    args = [sample(device, "float32", seed=s) for s in range(4)]
+    fused = check(FALLBACKS[why], *args, kernel=False)
+    assert "eager" in fused.explain(*args)
+
+
+def test_a_graph_the_kernel_refuses_runs_eagerly_from_its_first_call(device):
+    x, y = sample(device, "float32"), sample(device, "float32", seed=8)
+    fused = ua.fuse(lambda x, y: (x > y) + x)  # arithmetic on a predicate's bool
+    same_bits(fused(x, y), ua.asnumpy((x > y) + x))
+    assert "the kernel refused the graph" in fused.explain(x, y)
+    same_bits(fused(x, y), ua.asnumpy((x > y) + x))
+
+
+def test_a_cpu_device_on_the_hosts_loops_runs_eagerly(monkeypatch):
+    cpus = [d for d in DEVICES if ua.Device(d).device_type == "cpu"]
+    if not cpus:
+        pytest.skip("no SYCL CPU device")
+    monkeypatch.delenv("USMARRAY_DEVICE_KERNELS", raising=False)
+    x = sample(cpus[0], "float32")
+    fused = ua.fuse(lambda x: 2 * x + 1)
+    same_bits(fused(x), ua.asnumpy(2 * x + 1))
+    assert "host's loops" in fused.explain(x)
+
+
+def test_bad_descriptions_are_refused(device):
+    from usmarray import _usmarray
+
+    x = sample(device, "float32")
+    call = _usmarray._fused_elementwise
+    assert "NotImplemented where" in call.__doc__
+    bad = [
+        ((("nope", (0,)),), (), (x,), "float32", ValueError, "no elementwise function"),
+        ((("exp", (5,)),), (), (x,), "float32", ValueError, "not defined before it"),
+        ((("exp", (0, 0)),), (), (x,), "float32", ValueError, "takes 1 operands"),
+        ((("where", (0, 0, 0)),), (), (x,), "float32", TypeError, "reads a number"),
+        ((("exp", (0,)),), (), (x,), "float64", TypeError, "not the computation's"),
+        ((("exp", (0,)),), (), (x,), "complex64", TypeError, "computes in complex64"),
+        ((("add", (0, 0x200)),), (1j,), (x,), "float32", TypeError, "bool, int or float"),
+        ((("exp", (0,)),), (), (x, x, x, x), "float32", ValueError, "1 to 3 operands"),
+        ((), (), (x,), "float32", ValueError, "1 to 64 nodes"),
+        ((("exp", (0,)),), (), (1.0,), "float32", TypeError, "needs an array"),
+        ((("exp", (0,)),), (), (x,), "no-such-dtype", TypeError, "no-such-dtype"),
+        (((1, 2),), (), (x,), "float32", TypeError, "a node is"),
+    ]
+    for nodes, consts, ops, dtype, error, message in bad:
+        with pytest.raises(error, match=message):
+            call(nodes, consts, ops, dtype)
+    host = ua.asarray([1.0], device="host")
+    assert call((("exp", (0,)),), (), (host,), "float64") is NotImplemented
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree=trees(), dtype=st.sampled_from(["float32", "float64"]))
+def test_random_expression_trees(tree, dtype):
+    with pytest.MonkeyPatch.context() as mp:
+        for name in DEVICES:
+            d = on_own_kernels(name, mp)
+            x, y = sample(d, dtype), sample(d, dtype, seed=8)
+            try:
+                with np.errstate(all="ignore"):
+                    want = build(tree, x, y)
+            except (TypeError, ValueError):
+                continue
+            if isinstance(want, bool | int | float):
+                continue
+            fused = ua.fuse(lambda x, y: build(tree, x, y))
+            same_bits(fused(x, y), ua.asnumpy(want))
