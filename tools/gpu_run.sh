@@ -7,6 +7,7 @@
 #   MULTI_GPU=1 bash tools/gpu_run.sh   (two GPUs: peer copies, NCCL, MPI)
 #   XDIST=12 bash tools/gpu_run.sh      (the suite in 12 processes)
 #   BENCH=first_call bash tools/gpu_run.sh  (first calls in new processes)
+#   BENCH=fuse bash tools/gpu_run.sh        (usmarray.fuse's kernels)
 # It also runs the official Array API test suite with CUDA as the default
 # device (tools/array_api_suite.sh, the expected failures of
 # tests/array_api/xfails_devices.txt; SKIP_ARRAY_API=1 skips it,
@@ -245,6 +246,13 @@ if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = first_call ]; then
     USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --phases \
         2>"$OUT/first_call_phases_trace.txt" | tee "$OUT/first_call_phases.txt" || status=1
 fi
+# BENCH=fuse: usmarray.fuse's kernels beside the eager calls, CuPy and
+# PyTorch (FUSE_ARGS: --compile for torch.compile too).
+if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = fuse ]; then
+    echo "== benchmark: fused expressions"
+    python3 benchmarks/fuse_gpu.py ${FUSE_ARGS:-} --json "$OUT/fuse_gpu.json" 2>&1 |
+        tee "$OUT/fuse_gpu.txt" || status=1
+fi
 if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     launch_floor
     echo "== benchmark"
@@ -256,7 +264,7 @@ if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     python3 benchmarks/gather_limits.py --json "$OUT/gather_limits.json" 2>&1 |
         tee "$OUT/gather_limits.txt" || status=1
 fi
-if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" != reductions ] && [ "${BENCH:-}" != first_call ]; then
+if [ -z "${SKIP_BENCH:-}" ] && { [ -z "${BENCH:-}" ] || [ "${BENCH:-}" = linalg ]; }; then
     echo "== linalg and fft beside CuPy and PyTorch"
     python3 benchmarks/gpu_linalg_fft.py --json "$OUT/gpu_linalg_fft.json" 2>&1 |
         tee "$OUT/gpu_linalg_fft.txt" || status=1

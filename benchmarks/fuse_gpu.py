@@ -1,0 +1,105 @@
+"""usmarray.fuse on a CUDA GPU beside usmarray's eager calls, CuPy's and
+PyTorch's (eager, and torch.compile with --compile), in one run.
+
+  python benchmarks/fuse_gpu.py [--mi 64] [--reps 20] [--compile] [--json F]
+
+Each expression of float32 arrays of --mi Mi elements (past the L2
+cache), timed with CUDA events on each library's own stream after a
+warm-up, the median of --reps; GB/s counts the bytes a fused pass must
+move (each argument read once, the result written once)."""
+
+import argparse
+import json
+import statistics
+import sys
+import warnings
+
+import numpy as np
+import usmarray as ua
+
+try:
+    import cupy as cp
+except ImportError:  # pragma: no cover
+    cp = None
+try:
+    import torch
+except ImportError:  # pragma: no cover
+    torch = None
+
+
+def gelu(xp, x):
+    return 0.5 * x * (1 + xp.tanh(0.7978846 * (x + 0.044715 * x**3)))
+
+
+EXPRESSIONS = {
+    "2.5 * x + y": (lambda xp, x, y: 2.5 * x + y, 12),
+    "where(x > 0, x, 0.01 * x)": (lambda xp, x, y: xp.where(x > 0, x, 0.01 * x), 8),
+    "gelu(x)": (lambda xp, x, y: gelu(xp, x), 8),
+    "(x - y) ** 2 + x ** 3": (lambda xp, x, y: (x - y) ** 2 + x**3, 12),
+}
+
+
+def event_ms(fn, stream_handle, reps):
+    """Median milliseconds of fn between CUDA events on the stream."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        stream = cp.cuda.ExternalStream(stream_handle)
+    for _ in range(3):
+        fn()
+    times = []
+    for _ in range(reps):
+        start, end = cp.cuda.Event(), cp.cuda.Event()
+        start.record(stream)
+        fn()
+        end.record(stream)
+        end.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, end))
+    return statistics.median(times)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mi", type=int, default=64)
+    ap.add_argument("--reps", type=int, default=20)
+    ap.add_argument("--compile", action="store_true", help="torch.compile too")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    if cp is None:
+        sys.exit("CuPy times the events: install it")
+    n = args.mi << 20
+    rng = np.random.default_rng(0)
+    x = ua.asarray(rng.standard_normal(n, dtype=np.float32), device="cuda:gpu:0")
+    y = ua.asarray(rng.standard_normal(n, dtype=np.float32), device="cuda:gpu:0")
+    ours = x.__cuda_array_interface__["stream"]
+    cx, cy = cp.asarray(x), cp.asarray(y)
+    tx = torch.as_tensor(cx, device="cuda") if torch else None
+    ty = torch.as_tensor(cy, device="cuda") if torch else None
+    rows = []
+    print(f"{args.mi} Mi float32, median of {args.reps}, ms (GB/s of the fused bytes)")
+    for name, (f, per) in EXPRESSIONS.items():
+        fused = ua.fuse(lambda x, y, f=f: f(ua, x, y))
+        assert fused.plan(x, y).kernel is not None, fused.explain(x, y)
+        row = {
+            "expression": name,
+            "bytes_per_element": per,
+            "fused": event_ms(lambda: fused(x, y), ours, args.reps),
+            "eager": event_ms(lambda: f(ua, x, y), ours, args.reps),
+            "cupy": event_ms(lambda: f(cp, cx, cy), cp.cuda.get_current_stream().ptr, args.reps),
+        }
+        if torch:
+            ts = torch.cuda.current_stream().cuda_stream
+            row["torch"] = event_ms(lambda: f(torch, tx, ty), ts, args.reps)
+            if args.compile:
+                c = torch.compile(lambda a, b: f(torch, a, b))
+                row["torch_compile"] = event_ms(lambda: c(tx, ty), ts, args.reps)
+        rows.append(row)
+        gbps = per * n / row["fused"] / 1e6
+        others = "  ".join(f"{k} {v:.3f}" for k, v in row.items() if isinstance(v, float))
+        print(f"{name:30s} {others}  fused {gbps:.0f} GB/s")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"mi": args.mi, "reps": args.reps, "rows": rows}, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()
