@@ -408,7 +408,7 @@ def signature_of(args):
     key = []
     for i, a in enumerate(args):
         if isinstance(a, _ua.USMArray):
-            key.append(("array", str(a.dtype), a.ndim, tuple(n == 1 for n in a.shape), a.device))
+            key.append(("array", a.dtype, a.ndim, tuple(n == 1 for n in a.shape), a.device))
         elif type(a) in _SCALAR_TYPES or _is_numpy_scalar(a):
             key.append(("scalar", type(a)))
         else:
@@ -573,9 +573,33 @@ def _compute(node, operands):
 
 
 def evaluate_whole(plan, args):
-    """The graph on the whole arrays: the eager calls, one after another."""
-    known = {n.id: args[n.index] for n in plan.nodes if n.index is not None}
-    return _whole_value(plan, known, plan.output)
+    """The graph on the whole arrays: the eager calls, one after another,
+    from steps prepared once a plan (a small call's Python is its cost)."""
+    steps = plan.__dict__.get("_whole_steps")
+    if steps is None:
+        steps = plan._whole_steps = _whole_steps(plan)
+    values = {}
+    for i, index, op, operands, kwargs, dead in steps:
+        if index is not None:
+            values[i] = args[index]
+            continue
+        values[i] = op(*[values[v] if node else v for node, v in operands], **kwargs)
+        for d in dead:
+            del values[d]
+    return values[plan.output.id]
+
+
+def _whole_steps(plan):
+    """Each needed node's id, argument index (None for a call), call,
+    operands ((True, node id) or (False, value)), keywords and the values
+    that die after it."""
+    known = {n.id: None for n in plan.nodes if n.index is not None}
+    steps = []
+    for n, dead in _schedule(plan, known, plan.output):
+        operands = tuple((True, a.id) if isinstance(a, Proxy) else (False, a) for a in n.args)
+        kwargs = n.kwargs if n.kind == "reduce" else {}
+        steps.append((n.id, n.index, n.op, operands, kwargs, dead))
+    return steps
 
 
 def _shapes(plan, args):
@@ -732,8 +756,11 @@ def block_elements(plan, block=None):
     """Elements a block: block, else BLOCK_BYTES of the graph's widest type."""
     if block:
         return block
-    widest = max(n.dtype.itemsize for n in plan.nodes if n.dtype is not None)
-    return max(1024, BLOCK_BYTES // widest)
+    found = plan.__dict__.get("_block")
+    if found is None:
+        widest = max(n.dtype.itemsize for n in plan.nodes if n.dtype is not None)
+        found = plan._block = max(1024, BLOCK_BYTES // widest)
+    return found
 
 
 def _pool(workers):
@@ -770,6 +797,10 @@ def evaluate_blocked(plan, args, block=None, threads=None):
     on block views, so its temporaries stay in cache."""
     block = block_elements(plan, block)
     threads = THREADS if threads is None else threads
+    shapes = {a.shape for a in args if isinstance(a, _ua.USMArray)}
+    if len(shapes) == 1 and math.prod(next(iter(shapes))) <= block:
+        # One block of arrays that do not broadcast: no layout to plan.
+        return evaluate_whole(plan, args)
     try:
         layout = _Layout(plan, args, block)
     except _Unblockable:
