@@ -1282,21 +1282,23 @@ def test_host_own_atan2_special_values_and_every_magnitude():
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_float_predicates_at_every_length_offset_and_step(dtype):
-    """The predicates of floats (comparisons, isnan, signbit, the logical
-    functions), which a device may compute a vector of masks at a time and
-    pack to bools: NaN of either sign, signed zeros, infinities and
-    subnormals give NumPy's bools at lengths around a vector's multiples, at
+    """The predicates of floats (comparisons, isnan, isinf, isfinite,
+    signbit, the logical functions), which a device may compute a vector of
+    masks at a time and pack to bools: NaN of either sign, signed zeros,
+    infinities, the largest finite values and subnormals give NumPy's bools
+    at lengths around a vector's multiples, at
     odd offsets, against a broadcast value of each kind and strided."""
     rng = np.random.default_rng(11)
     tiny = np.finfo(dtype).smallest_subnormal
-    special = np.array([np.nan, -np.nan, 0.0, -0.0, np.inf, -np.inf, 1.0, -2.5, tiny, -tiny],
-                       dtype=dtype)  # fmt: skip
+    big = np.finfo(dtype).max
+    special = np.array([np.nan, -np.nan, 0.0, -0.0, np.inf, -np.inf, 1.0, -2.5, tiny, -tiny,
+                        big, -big], dtype=dtype)  # fmt: skip
     n = 200
     x = np.where(rng.random(n) < 0.5, rng.choice(special, n), rng.standard_normal(n)).astype(dtype)
     y = np.where(rng.random(n) < 0.5, rng.choice(special, n), rng.standard_normal(n)).astype(dtype)
     binary = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
               "logical_and", "logical_or", "logical_xor"]  # fmt: skip
-    unary = ["isnan", "signbit", "logical_not"]
+    unary = ["isnan", "isinf", "isfinite", "signbit", "logical_not"]
     ux, uy = asarray(x), asarray(y)
 
     def check(name, got, want):

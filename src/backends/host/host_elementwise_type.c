@@ -439,10 +439,11 @@ ew_sign_bit(char *o_, ptrdiff_t so, char *const *in, const ptrdiff_t *s,
 #define ew_signbit ew_sign_bit
 #endif
 
-/* Comparisons, isnan, signbit and the logical functions of float32 and
- * float64 on x86-64 with AVX2: a vector compare's lane masks (signbit's:
- * the sign bit spread; a logical function's: its operands' truth, each a
- * compare with 0, combined by a bitwise operation) packed to bools by
+/* Comparisons, isnan, isinf, isfinite, signbit and the logical functions
+ * of float32 and float64 on x86-64 with AVX2: a vector compare's lane
+ * masks (signbit's: the sign bit spread; isinf's and isfinite's: the
+ * magnitude against infinity; a logical function's: its operands' truth,
+ * each a compare with 0, combined by a bitwise operation) packed to bools by
  * saturating packs, 32 at a time (the compiler's own narrowing of a
  * compare to bytes took three times the instructions: 0.72-0.97 of
  * NumPy's speed in cache), chosen at run time; dense or single-value
@@ -462,6 +463,7 @@ typedef __m256d ua_ew_vec;
 #define UA_EW_CMPV(a, b, P) _mm256_castpd_si256(_mm256_cmp_pd(a, b, P))
 #define UA_EW_SIGNV(a)                                                        \
     _mm256_cmpgt_epi64(_mm256_setzero_si256(), _mm256_castpd_si256(a))
+#define UA_EW_ABSV(a) _mm256_andnot_pd(_mm256_set1_pd(-0.0), a)
 
 /* 32 masks of 64 bits in 8 vectors: three rounds of packs (each mask two
  * equal halves, then two equal bytes), a dword permutation that brings
@@ -487,6 +489,7 @@ typedef __m256 ua_ew_vec;
 #define UA_EW_SPLAT(x) _mm256_set1_ps(x)
 #define UA_EW_CMPV(a, b, P) _mm256_castps_si256(_mm256_cmp_ps(a, b, P))
 #define UA_EW_SIGNV(a) _mm256_srai_epi32(_mm256_castps_si256(a), 31)
+#define UA_EW_ABSV(a) _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a)
 
 /* 32 masks of 32 bits in 4 vectors: two rounds of packs leave each
  * lane's 4-byte groups interleaved, which a dword permutation orders. */
@@ -554,6 +557,10 @@ UA_EW_PACKED(greater, 2, UA_EW_CMPV(a, b, _CMP_GT_OQ))
 UA_EW_PACKED(greater_equal, 2, UA_EW_CMPV(a, b, _CMP_GE_OQ))
 UA_EW_PACKED(isnan, 1, UA_EW_CMPV(a, b, _CMP_UNORD_Q))
 UA_EW_PACKED(signbit, 1, UA_EW_SIGNV(a))
+UA_EW_PACKED(isinf, 1,
+             UA_EW_CMPV(UA_EW_ABSV(a), UA_EW_SPLAT(INFINITY), _CMP_EQ_OQ))
+UA_EW_PACKED(isfinite, 1,
+             UA_EW_CMPV(UA_EW_ABSV(a), UA_EW_SPLAT(INFINITY), _CMP_LT_OQ))
 #define UA_EW_TRUTHV(a) UA_EW_CMPV(a, UA_EW_SPLAT(0), _CMP_NEQ_UQ)
 UA_EW_PACKED(logical_not, 1, UA_EW_CMPV(a, UA_EW_SPLAT(0), _CMP_EQ_OQ))
 UA_EW_PACKED(logical_and, 2,
@@ -570,6 +577,8 @@ UA_EW_PACKED(logical_xor, 2,
 #define ew_greater ew_greater_packed
 #define ew_greater_equal ew_greater_equal_packed
 #define ew_isnan ew_isnan_packed
+#define ew_isinf ew_isinf_packed
+#define ew_isfinite ew_isfinite_packed
 #define ew_logical_not ew_logical_not_packed
 #define ew_logical_and ew_logical_and_packed
 #define ew_logical_or ew_logical_or_packed
