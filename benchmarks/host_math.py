@@ -54,7 +54,7 @@ def operands(name, arity, n, dtype, rng):
         return [u(-1, 1)]
     if name == "acosh":
         return [u(1, 10)]
-    if name in ("log", "log2", "log10", "sqrt", "log1p"):
+    if name in ("log", "log2", "log10", "sqrt", "log1p", "rsqrt"):
         return [u(0, 10)]
     if name == "pow":
         return [u(0.5, 2), normal()]
@@ -72,6 +72,10 @@ def functions(name):
     """usmarray's callable and NumPy's, of the same operands."""
     if name == "clip":
         return (lambda x: ua.clip(x, -1.0, 1.0)), (lambda x: np.clip(x, -1.0, 1.0))
+    if name == "rsqrt":  # NumPy has none: its two calls
+        return ua.rsqrt, (lambda x: np.reciprocal(np.sqrt(x)))
+    if not hasattr(np, name) or not hasattr(ua, name):
+        return None
     return getattr(ua, name), getattr(np, name)
 
 
@@ -101,8 +105,11 @@ def sweep(names, dtypes, n, rounds, seed):
             xs = operands(name, arity, n, dtype, rng)
             if bool_operands(name):
                 xs = [x > 0 for x in xs]
+            pair = functions(name)
+            if pair is None:
+                continue  # no NumPy function to time beside it
             us = [ua.asarray(x) for x in xs]
-            uf, nf = functions(name)
+            uf, nf = pair
             uf(*us), nf(*xs)  # first calls: plans, pages
             tu, tn = time_pair(lambda: uf(*us), lambda: nf(*xs), rounds)
             rows.append(
