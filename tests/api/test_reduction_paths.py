@@ -275,3 +275,26 @@ def test_runs_of_whole_lanes_in_converted_types(dtype, n):
         same_bits(ua.max(x), np.max(h))
         same_bits(ua.min(x), np.min(h))
     assert bool(ua.asnumpy(ua.any(x))) == bool(np.any(h))
+
+
+@pytest.mark.parametrize("dtype", FAST)
+def test_columns_on_the_threads_have_each_columns_bits(dtype):
+    """A reduction down the rows of a large matrix (its columns split over
+    the host's threads): min and max equal NumPy's, NaN propagating in the
+    columns that hold one; each column's value is the same whichever
+    columns are reduced with it (the two halves on their own, a narrow
+    slice), so the split cannot change a float sum's bits."""
+    h = values(dtype, 2048 * 4100, seed=3).reshape(2048, 4100)
+    if h.dtype.kind == "f":
+        h[::7, 5] = np.nan
+        h[1000, 4099] = np.nan
+    x = ua.asarray(h, device="host")
+    for name in ("min", "max"):
+        same_bits(getattr(ua, name)(x, axis=0), getattr(np, name)(h, axis=0))
+    whole = ua.asnumpy(ua.sum(x, axis=0))
+    halves = np.concatenate([ua.asnumpy(ua.sum(x[:, :2050], axis=0)),
+                             ua.asnumpy(ua.sum(x[:, 2050:], axis=0))])  # fmt: skip
+    same_bits(whole, halves)
+    same_bits(whole[3:70], ua.asnumpy(ua.sum(x[:, 3:70], axis=0)))
+    if h.dtype.kind != "f":
+        same_bits(whole, np.sum(h, axis=0, dtype=h.dtype))

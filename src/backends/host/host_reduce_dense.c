@@ -404,31 +404,100 @@ store_values(const ua_reduce_plan *p, const char *acc, ptrdiff_t w,
 }
 
 /* Outputs along dense rows (the last kept axis dense in x, the reduced
- * run across rows): COLUMNS outputs at a time, so that each row is read
- * as one stretch of memory. */
-static ua_status
-reduce_columns(const ua_reduce_plan *p, const dense_loops *f, dense_op op)
+ * run across rows), cols of them from column c0 of the row at x: at most
+ * COLUMNS at a time, so that each row is read as one stretch of memory.
+ * A column's value does not depend on how many are taken with it. */
+typedef struct cols_job {
+    const ua_reduce_plan *p;
+    const dense_loops *f;
+    dense_op op;
+    const char *x;
+    char *res;
+    ptrdiff_t len, width; /* the columns, and a part's chunk of them */
+    char *scratch;        /* the calling thread's, for COLUMNS columns */
+    bool failed;
+} cols_job;
+
+/* Bytes of the accumulators of cols columns of size sz. */
+static size_t
+scratch_bytes(ptrdiff_t cols, size_t sz)
 {
-    size_t sz = ua_dtype_itemsize(p->xtype);
-    int nd = p->nd - 1;
-    ptrdiff_t len = p->shape[nd], rs = p->rstep[nd];
-    ptrdiff_t cols = len < COLUMNS ? len : COLUMNS;
-    char *mem = malloc((size_t)(LEVELS + 2) * (size_t)cols * sz);
+    return (size_t)(LEVELS + 2) * (size_t)(cols < COLUMNS ? cols : COLUMNS) *
+           sz;
+}
+
+/* Columns c0 to c1 into the result, in mem's accumulators (NULL: its
+ * own). */
+static bool
+reduce_column_range(const cols_job *j, ptrdiff_t c0, ptrdiff_t c1, char *mem)
+{
+    size_t sz = ua_dtype_itemsize(j->p->xtype);
+    ptrdiff_t rs = j->p->rstep[j->p->nd - 1];
+    ptrdiff_t cols = c1 - c0 < COLUMNS ? c1 - c0 : COLUMNS;
+    char *own = mem != NULL ? NULL : malloc(scratch_bytes(cols, sz));
+    mem = mem != NULL ? mem : own;
     if (mem == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "no host memory for a reduction");
+        return false;
     }
     char *acc = mem, *blk = mem + (size_t)cols * sz,
          *levels = blk + (size_t)cols * sz;
+    for (ptrdiff_t c = c0; c < c1; c += COLUMNS) {
+        ptrdiff_t w = c1 - c < COLUMNS ? c1 - c : COLUMNS;
+        j->f->cols(j->op, j->x + c * (ptrdiff_t)sz, j->p->step, j->p->n, w,
+                   acc, blk, levels);
+        store_values(j->p, acc, w, j->res + c * rs, rs);
+    }
+    free(own);
+    return true;
+}
+
+static void
+cols_part(void *ctx, int part, int parts)
+{
+    cols_job *j = ctx;
+    (void)parts;
+    ptrdiff_t c0 = part * j->width;
+    ptrdiff_t c1 = c0 + j->width < j->len ? c0 + j->width : j->len;
+    if (c0 < c1 && !reduce_column_range(j, c0, c1, NULL)) {
+        j->failed = true; /* a flag only ever set: any part may */
+    }
+}
+
+/* The columns of one outer position, on the threads where they pay: each
+ * part a range of whole columns, 64 at least. */
+static bool
+reduce_row_block(cols_job *j)
+{
+    size_t sz = ua_dtype_itemsize(j->p->xtype);
+    int parts = ua_host_parts((size_t)j->p->n * (size_t)j->len * sz, 1);
+    ptrdiff_t width = (j->len + parts - 1) / parts;
+    width = (width + 63) / 64 * 64;
+    parts = (int)((j->len + width - 1) / width);
+    if (parts <= 1) {
+        return reduce_column_range(j, 0, j->len, j->scratch);
+    }
+    j->width = width;
+    j->failed = false;
+    ua_host_parallel(parts, cols_part, j);
+    return !j->failed;
+}
+
+static ua_status
+reduce_columns(const ua_reduce_plan *p, const dense_loops *f, dense_op op)
+{
+    int nd = p->nd - 1;
+    size_t sz = ua_dtype_itemsize(p->xtype);
+    cols_job j = {p, f, op, NULL, NULL, p->shape[nd], 0, NULL, false};
+    j.scratch = malloc(scratch_bytes(j.len, sz));
+    bool ok = j.scratch != NULL;
     FOR_EACH_OUTER(p, nd, x, res, {
-        for (ptrdiff_t j0 = 0; j0 < len; j0 += COLUMNS) {
-            ptrdiff_t w = len - j0 < COLUMNS ? len - j0 : COLUMNS;
-            f->cols(op, x + j0 * (ptrdiff_t)sz, p->step, p->n, w, acc, blk,
-                    levels);
-            store_values(p, acc, w, res + j0 * rs, rs);
-        }
+        j.x = x;
+        j.res = res;
+        ok = ok && reduce_row_block(&j);
     });
-    free(mem);
-    return UA_OK;
+    free(j.scratch);
+    return ok ? UA_OK
+              : ua_error_set(UA_ERR_NOMEM, "no host memory for a reduction");
 }
 
 /* One long run on the threads: each part's result, then the parts'
