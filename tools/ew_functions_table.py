@@ -31,6 +31,8 @@ RULES = {
     "UA_EW_TO_REAL": "its dtype, real for a complex one",
     "UA_EW_SELECT": "x1 and x2 promoted",
     "UA_EW_LIKE_FIRST": "x's dtype",
+    "UA_EW_TO_COMPLEX": "complex: complex64 for bool, 8- and 16-bit integers, float16, float32",
+    "UA_EW_COMPLEX_TO_REAL": "real floating: float32 where complex64 would compute, else float64",
 }
 OPERATORS = {
     "add": "`+`", "subtract": "`-`", "multiply": "`*`", "divide": "`/`", "floor_divide": "`//`",

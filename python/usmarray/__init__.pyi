@@ -139,6 +139,7 @@ __all__ = [
     "std",
     "cumulative_sum",
     "cumulative_prod",
+    "cumulative_logsumexp",
     "all",
     "any",
     "diff",
@@ -236,6 +237,8 @@ __all__ = [
     "tanh",
     "trunc",
     "where",
+    "angle",
+    "proj",
 ]
 # </gen:__all__>
 
@@ -918,6 +921,15 @@ def cumulative_prod(
     include_initial: builtins.bool = False,
     out: _Out = None,
 ) -> USMArray: ...
+def cumulative_logsumexp(
+    x: USMArray,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: _DTypeLike | None = None,
+    include_initial: builtins.bool = False,
+    out: _Out = None,
+) -> USMArray: ...
 def all(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
 def any(x: USMArray, /, *, axis: _AxisSet = None, keepdims: builtins.bool = False) -> USMArray: ...
 def diff(
@@ -1191,5 +1203,7 @@ def trunc(x: USMArray, /, *, out: _Out = None, order: _Order = "K") -> USMArray:
 def where(
     condition: USMArray, x1: _Operand, x2: _Operand, /, *, out: _Out = None, order: _Order = "K"
 ) -> USMArray: ...
+def angle(x: USMArray, /, *, out: _Out = None, order: _Order = "K") -> USMArray: ...
+def proj(x: USMArray, /, *, out: _Out = None, order: _Order = "K") -> USMArray: ...
 
 # </gen:elementwise>

@@ -524,6 +524,7 @@ result_dtype(const ua_ew_variant *v)
     case UA_EW_PREDICATE:
         return UA_BOOL;
     case UA_EW_TO_REAL:
+    case UA_EW_COMPLEX_TO_REAL:
         return real_of(v->compute);
     default:
         return v->compute;
@@ -591,9 +592,11 @@ static void
 add_result(text *t, const ua_ew_language *l, const ua_ew_variant *v)
 {
     ua_typenum r = result_dtype(v);
-    const char *reg = ua_ew_rule_of(v->function) == UA_EW_PREDICATE ? "bool"
-                      : ua_ew_rule_of(v->function) == UA_EW_TO_REAL ? "UA_R"
-                                                                    : "T";
+    ua_ew_rule rule = ua_ew_rule_of(v->function);
+    const char *reg = rule == UA_EW_PREDICATE ? "bool"
+                      : rule == UA_EW_TO_REAL || rule == UA_EW_COMPLEX_TO_REAL
+                          ? "UA_R"
+                          : "T";
     add(t, "typedef %s ua_so;\ntypedef %s ua_or;\n", l->storage(v->out_type),
         reg);
     add_access(t, "o", l->storage(v->out_type));

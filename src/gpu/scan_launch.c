@@ -141,13 +141,15 @@ ua_gpu_scan_with(const ua_gpu_launcher *l, const ua_scan_plan *p)
                                                  o.rstep, &plan)
                      : st;
     if (st == UA_OK) {
-        int op = p->op == UA_SCAN_CUMSUM    ? 0
-                 : p->op == UA_SCAN_CUMPROD ? 1
-                                            : 2;
+        int op = p->op == UA_SCAN_CUMSUM      ? 0
+                 : p->op == UA_SCAN_CUMPROD   ? 1
+                 : p->op == UA_SCAN_LOGSUMEXP ? 3
+                                              : 2;
         /* Runs of more than a tile with too few of them to fill the
          * device in sequence go in tiles; float16 results round each
-         * step as NumPy's loops do, which only a sequence gives. */
-        bool tiled = op != 2 && p->rtype != UA_FLOAT16 && rows < 65536 &&
+         * step as NumPy's loops do, which only a sequence gives; a
+         * cumulative logaddexp runs in sequence, NumPy's order, too. */
+        bool tiled = op < 2 && p->rtype != UA_FLOAT16 && rows < 65536 &&
                      p->n > scan_tile(ua_dtype_itemsize(t.a));
         ua_gpu_arg a[] = {ptr(in.x),
                           ptr(o.out),

@@ -35,7 +35,7 @@ NUMPY_NAMES = {"abs": "absolute", "acos": "arccos", "acosh": "arccosh", "asin": 
 TRANSCENDENTAL = {"acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cos", "cosh", "exp",
                   "expm1", "log", "log1p", "log2", "log10", "logaddexp", "sin", "sinh", "sqrt",
                   "tan", "tanh", "hypot", "pow", "divide", "reciprocal", "abs", "sign", "square",
-                  "exp2", "cbrt", "rsqrt"}  # fmt: skip
+                  "exp2", "cbrt", "rsqrt", "angle"}  # fmt: skip
 KINDS = {"bool": "b", "int8": "i", "int16": "i", "int32": "i", "int64": "i", "uint8": "u", "uint16": "u",
          "uint32": "u", "uint64": "u", "float16": "f", "float32": "f", "float64": "f",
          "complex64": "c", "complex128": "c"}  # fmt: skip
@@ -71,7 +71,21 @@ def numpy_function(name):
         return np.round
     if name == "rsqrt":
         return lambda x: np.reciprocal(np.sqrt(x))
+    if name in ("angle", "proj"):
+        # dpctl's: computed in the complex dtype x casts to safely.
+        fn = np.angle if name == "angle" else cproj
+        return lambda x: fn(np.asarray(x).astype(np.result_type(x, np.complex64)))
     return getattr(np, NUMPY_NAMES.get(name, name))
+
+
+def cproj(z):
+    """C's cproj: an infinite part on either side gives inf + copysign(0,
+    imag) j, any other value itself."""
+    inf = np.isinf(z.real) | np.isinf(z.imag)
+    projected = np.empty_like(z)
+    projected.real = np.where(inf, np.inf, z.real)
+    projected.imag = np.where(inf, np.copysign(np.zeros_like(z.imag), z.imag), z.imag)
+    return projected
 
 
 def sample(dtype, n=64, seed=0):

@@ -52,6 +52,19 @@ CASES = [
         id="ew-bitwise-promotes-to-float",
     ),
     C(lambda: ua.where(host() > 1, "a", host()), TypeError, "not str", id="ew-select-str"),
+    C(lambda: ua.angle("x"), TypeError, "angle() takes USMArrays", id="ew-complex-to-real-str"),
+    C(
+        lambda: ua.proj(host(), host()),
+        TypeError,
+        "1 positional argument",
+        id="ew-to-complex-arity",
+    ),
+    C(
+        lambda: ua.angle(host(dtype="c8"), out=host(dtype="f8")),
+        ValueError,
+        "float32",
+        id="ew-complex-to-real-out-dtype",
+    ),
     C(
         lambda: ua.floor(host(dtype="c8")),
         TypeError,

@@ -216,6 +216,17 @@ ua_c_pow(ua_complex a, ua_complex b)
 #define UA_EW_YIELDS_UA_EW_LIKE_FIRST_UINT 1
 #define UA_EW_YIELDS_UA_EW_LIKE_FIRST_FLOAT 1
 #define UA_EW_YIELDS_UA_EW_LIKE_FIRST_COMPLEX 1
+/* TO_COMPLEX and COMPLEX_TO_REAL only complex ones. */
+#define UA_EW_YIELDS_UA_EW_TO_COMPLEX_BOOL 0
+#define UA_EW_YIELDS_UA_EW_TO_COMPLEX_INT 0
+#define UA_EW_YIELDS_UA_EW_TO_COMPLEX_UINT 0
+#define UA_EW_YIELDS_UA_EW_TO_COMPLEX_FLOAT 0
+#define UA_EW_YIELDS_UA_EW_TO_COMPLEX_COMPLEX 1
+#define UA_EW_YIELDS_UA_EW_COMPLEX_TO_REAL_BOOL 0
+#define UA_EW_YIELDS_UA_EW_COMPLEX_TO_REAL_INT 0
+#define UA_EW_YIELDS_UA_EW_COMPLEX_TO_REAL_UINT 0
+#define UA_EW_YIELDS_UA_EW_COMPLEX_TO_REAL_FLOAT 0
+#define UA_EW_YIELDS_UA_EW_COMPLEX_TO_REAL_COMPLEX 1
 
 /* Whether an entry has a loop for this type (where's condition is of any
  * kind: its column is for the values). */
@@ -231,12 +242,16 @@ ua_c_pow(ua_complex a, ua_complex b)
 #define UA_EW_OUT_UA_EW_TO_REAL UA_R
 #define UA_EW_OUT_UA_EW_SELECT T
 #define UA_EW_OUT_UA_EW_LIKE_FIRST T
+#define UA_EW_OUT_UA_EW_TO_COMPLEX T
+#define UA_EW_OUT_UA_EW_COMPLEX_TO_REAL UA_R
 #define UA_EW_A_UA_EW_SELECT bool
 #define UA_EW_A_UA_EW_SAME T
 #define UA_EW_A_UA_EW_TO_FLOAT T
 #define UA_EW_A_UA_EW_PREDICATE T
 #define UA_EW_A_UA_EW_TO_REAL T
 #define UA_EW_A_UA_EW_LIKE_FIRST T
+#define UA_EW_A_UA_EW_TO_COMPLEX T
+#define UA_EW_A_UA_EW_COMPLEX_TO_REAL T
 
 /* Clones for the vector extensions of x86-64, where the compiler makes
  * them (GCC's ifunc dispatch, resolved once at load time). */

@@ -65,6 +65,33 @@ move_tile(ptrdiff_t m, ptrdiff_t w, char *dst, ptrdiff_t dls, ptrdiff_t drs,
           creal(a) * cimag(b) + cimag(a) * creal(b))
 #define SUB_REAL(a, b) ((a) - (b))
 #define SUB_BOOL(a, b) ((a) != (b))
+/* NumPy's logaddexp, as its float and double loops compute it: equal
+ * operands (infinities of one sign included) give a + log 2, a NaN
+ * difference the NaN. */
+#define LN2 0.693147180559945309417232121458176568
+static inline double
+logaddexp_f8(double a, double b)
+{
+    if (a == b) {
+        return a + LN2;
+    }
+    double d = a - b;
+    return d > 0 ? a + log1p(exp(-d)) : d <= 0 ? b + log1p(exp(d)) : d;
+}
+
+static inline float
+logaddexp_f4(float a, float b)
+{
+    if (a == b) {
+        return a + (float)LN2;
+    }
+    float d = a - b;
+    return d > 0 ? a + log1pf(expf(-d)) : d <= 0 ? b + log1pf(expf(d)) : d;
+}
+
+/* The other accumulators never take LOGSUMEXP: the core plans it into
+ * real floating results only. */
+#define NO_LAE(a, v) (a)
 #define KEEP(v) (v)
 #define HALF(v) ua_half_to_float(ua_half_from_double((double)(v)))
 
@@ -83,7 +110,7 @@ move_tile(ptrdiff_t m, ptrdiff_t w, char *dst, ptrdiff_t dls, ptrdiff_t drs,
         }                                                                     \
     }
 
-#define DEFINE_SCAN(S, T, MUL, SUB, ROUND)                                    \
+#define DEFINE_SCAN(S, T, MUL, SUB, LAE, ROUND)                               \
     static void scan_##S(ua_scan_op op, ptrdiff_t m, ptrdiff_t w,             \
                          const char *in, ptrdiff_t ls, ptrdiff_t rs,          \
                          char *out, ptrdiff_t ols, ptrdiff_t ors, void *acc,  \
@@ -97,6 +124,12 @@ move_tile(ptrdiff_t m, ptrdiff_t w, char *dst, ptrdiff_t dls, ptrdiff_t drs,
             LOOP(T, *a = ROUND(MUL(*a, v));                                   \
                  memcpy(dst + l * ols, a, sizeof v));                         \
             break;                                                            \
+        case UA_SCAN_LOGSUMEXP:                                               \
+            /* The run's first element as it is (a -0.0 keeps its sign), \
+             * as NumPy's accumulate starts. */    \
+            LOOP(T, *a = i == 0 && first ? v : ROUND(LAE(*a, v));             \
+                 memcpy(dst + l * ols, a, sizeof v));                         \
+            break;                                                            \
         default:                                                              \
             /* acc holds the previous element; out is one row behind. */      \
             LOOP(                                                             \
@@ -107,13 +140,13 @@ move_tile(ptrdiff_t m, ptrdiff_t w, char *dst, ptrdiff_t dls, ptrdiff_t drs,
         }                                                                     \
     }
 
-DEFINE_SCAN(f2, float, MUL_REAL, SUB_REAL, HALF)
-DEFINE_SCAN(f4, float, MUL_REAL, SUB_REAL, KEEP)
-DEFINE_SCAN(f8, double, MUL_REAL, SUB_REAL, KEEP)
-DEFINE_SCAN(c8, cf, MUL_CF, SUB_REAL, KEEP)
-DEFINE_SCAN(c16, cd, MUL_CD, SUB_REAL, KEEP)
-DEFINE_SCAN(u8, uint64_t, MUL_REAL, SUB_REAL, KEEP)
-DEFINE_SCAN(b1, uint8_t, MUL_REAL, SUB_BOOL, KEEP)
+DEFINE_SCAN(f2, float, MUL_REAL, SUB_REAL, logaddexp_f4, HALF)
+DEFINE_SCAN(f4, float, MUL_REAL, SUB_REAL, logaddexp_f4, KEEP)
+DEFINE_SCAN(f8, double, MUL_REAL, SUB_REAL, logaddexp_f8, KEEP)
+DEFINE_SCAN(c8, cf, MUL_CF, SUB_REAL, NO_LAE, KEEP)
+DEFINE_SCAN(c16, cd, MUL_CD, SUB_REAL, NO_LAE, KEEP)
+DEFINE_SCAN(u8, uint64_t, MUL_REAL, SUB_REAL, NO_LAE, KEEP)
+DEFINE_SCAN(b1, uint8_t, MUL_REAL, SUB_BOOL, NO_LAE, KEEP)
 
 typedef void (*scan_fn)(ua_scan_op, ptrdiff_t, ptrdiff_t, const char *,
                         ptrdiff_t, ptrdiff_t, char *, ptrdiff_t, ptrdiff_t,
@@ -141,12 +174,16 @@ scan_for(ua_typenum a, ua_typenum rtype)
 /* The identity of op in type a, w times: a sum's as +0 (include_initial's
  * value), or as -0.0 where `start` (a running sum's start, so that a run
  * of -0.0 keeps its sign, as NumPy's cumsum, which starts from the first
- * element). */
+ * element); logaddexp's -inf, from which the first step gives the first
+ * element itself. */
 static void
 scan_identity(ua_scan_op op, ua_typenum a, ptrdiff_t w, char *acc, bool start)
 {
     double z = start ? -0.0 : 0.0;
-    double v[2] = {op == UA_SCAN_CUMPROD ? 1.0 : z, z};
+    double v[2] = {op == UA_SCAN_CUMPROD     ? 1.0
+                   : op == UA_SCAN_LOGSUMEXP ? -HUGE_VAL
+                                             : z,
+                   z};
     ptrdiff_t zero = 0, one = 1;
     ua_strided d = {acc, &one, a}, s = {(char *)v, &zero, UA_COMPLEX128};
     ua_copy_strided_host(1, &w, &d, &s);

@@ -214,11 +214,12 @@ resolve_types(ua_ew_id f, int nin, const ua_ew_operand *ops,
         p = f == UA_EW_divide || f == UA_EW_reciprocal
                 ? defaults->real_floating
                 : floating_for(nin, ops, p);
+    } else if (rule == UA_EW_TO_COMPLEX || rule == UA_EW_COMPLEX_TO_REAL) {
+        p = ua_promote(p, UA_COMPLEX64);
     }
     r->compute = p;
-    r->out_type = rule == UA_EW_PREDICATE ? UA_BOOL
-                  : rule == UA_EW_TO_REAL ? real_of(p)
-                                          : p;
+    bool real = rule == UA_EW_TO_REAL || rule == UA_EW_COMPLEX_TO_REAL;
+    r->out_type = rule == UA_EW_PREDICATE ? UA_BOOL : real ? real_of(p) : p;
 }
 
 /* ------------------------------------------------------------ scalars */

@@ -53,14 +53,21 @@
  *              complex128: float64, else T).
  *   SELECT     (where) operand a is the condition, loaded as bool (non-zero
  *              is true) whatever its dtype; T = promote(b, c); O = T.
- *   LIKE_FIRST (clip) T = a's dtype, the others cast to it; O = T. */
+ *   LIKE_FIRST (clip) T = a's dtype, the others cast to it; O = T.
+ *   TO_COMPLEX T = the complex type P casts to safely (promote(P,
+ *              complex64): bool, 8- and 16-bit integers, float16 and
+ *              float32 complex64, the others complex128), as dpctl computes
+ *              real operands of its complex functions; O = T.
+ *   COMPLEX_TO_REAL  T as TO_COMPLEX; O = the real type of T. */
 typedef enum ua_ew_rule {
     UA_EW_SAME,
     UA_EW_TO_FLOAT,
     UA_EW_PREDICATE,
     UA_EW_TO_REAL,
     UA_EW_SELECT,
-    UA_EW_LIKE_FIRST
+    UA_EW_LIKE_FIRST,
+    UA_EW_TO_COMPLEX,
+    UA_EW_COMPLEX_TO_REAL
 } ua_ew_rule;
 
 /* clang-format off */
@@ -138,7 +145,9 @@ typedef enum ua_ew_rule {
     X(tan, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_tan(a))                            \
     X(tanh, 1, UA_EW_ANY, UA_EW_TO_FLOAT, ua_tanh(a))                          \
     X(trunc, 1, UA_EW_REAL_B, UA_EW_SAME, ua_trunc(a))                        \
-    X(where, 3, UA_EW_ANY, UA_EW_SELECT, a ? b : c)
+    X(where, 3, UA_EW_ANY, UA_EW_SELECT, a ? b : c)                           \
+    X(angle, 1, UA_EW_ANY, UA_EW_COMPLEX_TO_REAL, ua_angle(a))                 \
+    X(proj, 1, UA_EW_ANY, UA_EW_TO_COMPLEX, ua_proj(a))
 /* clang-format on */
 
 #define UA_EW_ID_(NAME, ...) UA_EW_##NAME,

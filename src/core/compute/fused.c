@@ -64,9 +64,11 @@ check_node(const ua_fused_expr *e, int nin, int j, ua_typenum compute)
     }
     const char *name = ua_ew_name(n->function);
     ua_ew_rule rule = ua_ew_rule_of(n->function);
-    /* A real computation: TO_REAL's result is `compute` too. */
+    /* A real computation: TO_REAL's result is `compute` too; angle's
+     * and proj's computations are complex. */
     bool takes = (ua_ew_kinds(n->function) & kind_bit(compute)) != 0 &&
-                 (rule != UA_EW_TO_FLOAT || ua_dtype_kind(compute) == 'f');
+                 (rule != UA_EW_TO_FLOAT || ua_dtype_kind(compute) == 'f') &&
+                 rule != UA_EW_TO_COMPLEX && rule != UA_EW_COMPLEX_TO_REAL;
     if (!takes) {
         return ua_error_set(UA_ERR_TYPE,
                             "fused expression: node %d, %s(), does not "

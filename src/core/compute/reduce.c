@@ -200,6 +200,12 @@ ua_queue_scan(ua_queue *q, ua_scan_op op, int nd, const ptrdiff_t *shape,
     if (fits != UA_OK) {
         return fits;
     }
+    if (op == UA_SCAN_LOGSUMEXP && ua_dtype_kind(result->type) != 'f') {
+        return ua_error_set(UA_ERR_TYPE,
+                            "cumulative_logsumexp: the result is %s, not a "
+                            "real floating dtype",
+                            ua_dtype_name(result->type));
+    }
     ptrdiff_t xsz = (ptrdiff_t)ua_dtype_itemsize(x->type);
     ptrdiff_t rsz = (ptrdiff_t)ua_dtype_itemsize(result->type);
     ptrdiff_t oshape[UA_MAXDIMS], xs[UA_MAXDIMS], rs[UA_MAXDIMS];

@@ -66,12 +66,16 @@ typedef struct ua_reduce_plan {
  *                    where initial is 1;
  *   DIFF             result[j] = x[j + 1] - x[j] (j < n - 1), the
  *                    catalogue's subtract; for bool, not_equal.
+ *   LOGSUMEXP        as CUMSUM with NumPy's logaddexp for op (the larger
+ *                    plus log1p(exp(-|a - b|))), real floating rtype
+ *                    only; the identity -inf.
  * x is read as rtype's arithmetic (as for reductions), and result has n +
  * initial elements (n - 1 for DIFF) along the axis. */
 typedef enum ua_scan_op {
     UA_SCAN_CUMSUM,
     UA_SCAN_CUMPROD,
-    UA_SCAN_DIFF
+    UA_SCAN_DIFF,
+    UA_SCAN_LOGSUMEXP
 } ua_scan_op;
 
 typedef struct ua_scan_plan {

@@ -1,6 +1,6 @@
 /* The standard's statistical functions: sum, prod, min, max, mean, var,
- * std, cumulative_sum and cumulative_prod, over the core's reductions and
- * scans (core/compute/reduce.h).  Each function here only reads its
+ * std, cumulative_sum, cumulative_prod and dpctl's cumulative_logsumexp,
+ * over the core's reductions and scans (core/compute/reduce.h).  Each function here only reads its
  * arguments and picks the result's dtype. */
 #include "python/base/pyheaders.h"
 #include "python/base/convert.h"
@@ -339,6 +339,76 @@ cumulative_prod(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k)
     return cumulative(m, a, n, k, "cumulative_prod", UA_SCAN_CUMPROD);
 }
 
+/* cumulative_logsumexp's dtypes, as dpctl's logsumexp takes them: the
+ * scan computes in dtype where that is real floating, else in x's where
+ * x's is, else in the device's default floating dtype, and the result is
+ * dtype (cast after the scan) where one is given; complex x is a
+ * ValueError. */
+static int
+logsumexp_dtypes(ua_state *st, PyObject *x, PyObject *dtype, const char *fn,
+                 ua_typenum *result, ua_typenum *compute)
+{
+    ua_typenum t = (ua_typenum)ARR(x)->typenum;
+    if (ua_dtype_kind(t) == 'c') {
+        PyErr_Format(PyExc_ValueError,
+                     "%s takes real values, not an array of %s", fn,
+                     ua_dtype_name(t));
+        return -1;
+    }
+    *compute = ua_dtype_kind(t) == 'f' ? t : ua_py_default_float(x);
+    *result = *compute;
+    if (dtype == NULL || dtype == Py_None) {
+        return 0;
+    }
+    if (ua_py_typenum(st, dtype, result) < 0) {
+        return -1;
+    }
+    if (ua_dtype_kind(*result) == 'f') {
+        *compute = *result;
+    }
+    return 0;
+}
+
+/* cumulative_logsumexp(x, /, *, axis=None, dtype=None,
+ * include_initial=False, out=None): the running logaddexp along axis, in
+ * sequence as NumPy's logaddexp.accumulate; with include_initial, a
+ * leading -inf. */
+static PyObject *
+cumulative_logsumexp(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                     PyObject *kwnames)
+{
+    static const char *const kwlist[] = {
+        "x", "axis", "dtype", "include_initial", "out", NULL};
+    const char *fn = "cumulative_logsumexp";
+    ua_py_argspec spec = {fn, kwlist, 1, 1};
+    PyObject *v[5] = {NULL, NULL, NULL, NULL, Py_None};
+    ua_state *st = PyModule_GetState(module);
+    int axis, initial = 0;
+    ua_typenum rtype, compute;
+    PyObject *dest;
+    if (ua_py_parse_posonly(&spec, 1, args, nargs, kwnames, v) < 0 ||
+        ua_py_check_array(st, v[0], fn) < 0 ||
+        scan_axis(st, v[0], v[1], fn, &axis) < 0 ||
+        logsumexp_dtypes(st, v[0], v[2], fn, &rtype, &compute) < 0 ||
+        ua_py_parse_bool(v[3], fn, "include_initial", &initial) < 0 ||
+        scan_dest(st, fn, v[0], axis, initial, rtype, v[4], &dest) < 0) {
+        return NULL;
+    }
+    bool cast = compute != rtype;
+    PyObject *r = scan(st, v[0], axis, initial, compute, UA_SCAN_LOGSUMEXP,
+                       cast ? NULL : dest);
+    if (r != NULL && cast) {
+        Py_SETREF(r,
+                  ua_py_array_cast(st, r, rtype, 'K', 1, base_of(r)->queue));
+    }
+    if (r == NULL || v[4] == Py_None || r == v[4]) {
+        return r;
+    }
+    int copied = ua_py_array_assign(st, v[4], r);
+    Py_DECREF(r);
+    return copied < 0 ? NULL : Py_NewRef(v[4]);
+}
+
 #define KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
 /* Their operands as snapshots: their other arguments' hooks run after
@@ -352,6 +422,7 @@ UA_PY_ON_SNAPSHOTS(var)
 UA_PY_ON_SNAPSHOTS(std)
 UA_PY_ON_SNAPSHOTS(cumulative_sum)
 UA_PY_ON_SNAPSHOTS(cumulative_prod)
+UA_PY_ON_SNAPSHOTS(cumulative_logsumexp)
 
 static PyMethodDef statistical_functions[] = {
     {"sum", KW(sum_on_snapshots), UA_DOC_SUM},
@@ -364,6 +435,8 @@ static PyMethodDef statistical_functions[] = {
     {"cumulative_sum", KW(cumulative_sum_on_snapshots), UA_DOC_CUMULATIVE_SUM},
     {"cumulative_prod", KW(cumulative_prod_on_snapshots),
      UA_DOC_CUMULATIVE_PROD},
+    {"cumulative_logsumexp", KW(cumulative_logsumexp_on_snapshots),
+     UA_DOC_CUMULATIVE_LOGSUMEXP},
     {0},
 };
 
