@@ -40,6 +40,10 @@ admits(ua_ew_id f, ua_typenum c)
         !(kind_bit(c) & (UA_EW_K_FLOAT | UA_EW_K_COMPLEX))) {
         return false;
     }
+    if ((r == UA_EW_TO_COMPLEX || r == UA_EW_COMPLEX_TO_REAL) &&
+        kind_bit(c) != UA_EW_K_COMPLEX) {
+        return false;
+    }
     return r == UA_EW_SELECT || (ua_ew_kinds(f) & kind_bit(c)) != 0;
 }
 
@@ -50,6 +54,7 @@ result_of(ua_ew_id f, ua_typenum c)
     case UA_EW_PREDICATE:
         return UA_BOOL;
     case UA_EW_TO_REAL:
+    case UA_EW_COMPLEX_TO_REAL:
         return c == UA_COMPLEX64    ? UA_FLOAT32
                : c == UA_COMPLEX128 ? UA_FLOAT64
                                     : c;
