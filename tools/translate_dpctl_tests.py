@@ -30,12 +30,15 @@ The generated files are committed; ``tests/repository/test_dpctl_translation.py`
 holds them to this tool's output (they are not to be edited by hand).
 
     python tools/translate_dpctl_tests.py --git-dir PATH [--check]
-    python tools/translate_dpctl_tests.py --excluded host.xml opencl_cpu.xml
+    python tools/translate_dpctl_tests.py --excluded host_cpu.xml opencl_cpu.xml
 
 ``--git-dir`` (or ``DPCTL_GIT_DIR``) names a clone of dpctl holding the tag.
 ``--excluded`` rewrites ``excluded.txt`` from JUnit XML reports of runs of
 the folder with the list turned off (``USMARRAY_DPCTL_EXCLUDED=off``), one
-report a device, each named ``<device>.xml``; reasons already written stay.
+report a device, each named by the device's key (``host_cpu.xml``,
+``opencl_cpu.xml``, ``cuda_gpu.xml``: dpctl_excluded.device_key()); reasons
+already written stay, and so do the lines of devices no report names (a
+run on a GPU machine leaves its ``@cuda_gpu`` lines to the next run there).
 """
 
 import argparse
@@ -373,6 +376,9 @@ def write_excluded(reports):
                 key, reason = line.split("  ", 1)
                 old[key] = reason
     lines = {}
+    for key, reason in old.items():
+        if key.startswith("@") and not set(key[1:].split(" ", 1)[0].split(",")) & set(runs):
+            lines[key] = reason
     every = set().union(*(f.keys() for f, _ in runs.values()))
     for node in sorted(every):
         devices = [d for d, (f, _) in runs.items() if node in f]
@@ -382,6 +388,7 @@ def write_excluded(reports):
         else:
             key = "@" + ",".join(devices) + " " + node
         lines[key] = old.get(key, reason)
+    lines = dict(sorted(lines.items(), key=lambda row: row[0].split(" ")[-1]))
     # a test all of whose instances fail, for one reason, on the same devices
     grouped = {}
     for key, reason in lines.items():
@@ -405,7 +412,7 @@ def write_excluded(reports):
         "# The translated dpctl tests that do not pass, one a line: a node id\n"
         "# (a [*] ending: every instance of the test), two spaces, its reason class\n"
         "# (missing: a function or keyword usmarray lacks; behaviour: what differs).\n"
-        "# '@host,opencl_cpu ' before an id: only on those devices.  conftest.py\n"
+        "# '@host_cpu,opencl_cpu ' before an id: only on those devices.  conftest.py\n"
         "# marks them xfail(strict=True): a test that passes fails the run, and the\n"
         "# list only shrinks.  Rewritten by tools/translate_dpctl_tests.py --excluded.\n"
     )

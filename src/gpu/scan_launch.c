@@ -89,11 +89,11 @@ scan_in_tiles(const ua_gpu_launcher *l, const ua_gpu_types *t,
                      : st;
     st = st == UA_OK ? ua_gpu_upload_longs(l, pplan, 3, &plan2) : st;
     if (st == UA_OK) {
-        ua_gpu_arg a[] = {ptr(in->x), ptr(totals),   ptr(plan),
-                          i32(nd),    i64(per),      i64(p),
-                          i64(n),     i64(in->step), i32(op)};
+        ua_gpu_arg a[] = {ptr(in->x), ptr(totals), ptr(plan), i32(nd),
+                          i64(per),   i64(p),      i64(n),    i64(in->step),
+                          i32(op),    i32(vec)};
         st = l->ops->launch(l->queue, t, UA_GPU_SCAN_TOTALS,
-                            rows * (size_t)per, a, 9);
+                            rows * (size_t)per, a, 10);
     }
     if (st == UA_OK) {
         ptrdiff_t p2 = (per + scan_tile(asz) - 1) / scan_tile(asz);

@@ -557,6 +557,20 @@ def test_long_float_scans_of_rows_and_complex():
     np.testing.assert_allclose(got, np.cumprod(p.astype("f8")), rtol=2e-3)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+def test_long_products_whose_strided_partials_leave_the_range(dtype):
+    """2, 0.5, 2, 0.5, ...: every prefix is 2 or 1, exactly; the product of
+    every other element of a tile (2**2048 in float32) is not, and a
+    tile's total taken that way was inf, and every product after the first
+    tile NaN."""
+    x = np.tile(np.array([2, 0.5], dtype=dtype), 150_000)
+    want = np.tile(np.array([2, 1], dtype=dtype), 150_000)
+    for part in (x, x[1:]):
+        got = ua.cumulative_prod(on_device(part))
+        check_same(got, np.cumprod(part))
+    check_same(ua.cumulative_prod(on_device(x)), want)
+
+
 @pytest.mark.parametrize("n", [3, 70_000])
 def test_cumulative_sum_keeps_a_leading_negative_zero(n):
     """NumPy's cumsum starts from the first element: -0.0 stays -0.0 (in
