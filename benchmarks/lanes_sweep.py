@@ -22,7 +22,11 @@ q = ua.Queue("cuda:gpu:0")
 m = np.random.default_rng(0).random((rows, cols), dtype=np.float32)
 M = ua.asarray(m, queue=q)
 T = torch.as_tensor(m, device="cuda")
-ours = torch.cuda.ExternalStream(M.__cuda_array_interface__["stream"] or 0)
+# The interface's 1 and 2 name the legacy and the per-thread default
+# streams, which ExternalStream does not take: torch's default stream is the
+# legacy one.
+handle = M.__cuda_array_interface__["stream"]
+ours = torch.cuda.ExternalStream(handle) if handle not in (None, 0, 1, 2) else torch.cuda.default_stream()
 
 def gbps(fn, stream):
     for _ in range(3):

@@ -8,6 +8,7 @@
 #   XDIST=12 bash tools/gpu_run.sh      (the suite in 12 processes)
 #   BENCH=first_call bash tools/gpu_run.sh  (first calls in new processes)
 #   BENCH=fuse bash tools/gpu_run.sh        (usmarray.fuse's kernels)
+#   BENCH=lanes,dask bash tools/gpu_run.sh  (several parts, a comma list)
 # It also runs the official Array API test suite with CUDA as the default
 # device (tools/array_api_suite.sh, the expected failures of
 # tests/array_api/xfails_devices.txt; SKIP_ARRAY_API=1 skips it,
@@ -208,10 +209,16 @@ launch_floor() {
         /tmp/launch_floor 2>&1 | tee "$OUT/launch_floor.txt"
 }
 
+# Whether BENCH (a comma list) names the part $1, and SKIP_BENCH is unset.
+bench() {
+    [ -z "${SKIP_BENCH:-}" ] && case ",${BENCH:-}," in *",$1,"*) return 0 ;; esac
+    return 1
+}
+
 # BENCH=linalg: the linalg and fft rows alone; BENCH=reductions: the
 # reductions, scans, sorts and products alone, and the sort's kernels
 # beside CUB's.
-if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = reductions ]; then
+if bench reductions; then
     launch_floor
     sort_vs_cub
     echo "== benchmark: reductions, scans, sorts and products"
@@ -223,7 +230,7 @@ fi
 # BENCH=first_call: the first call of common operations in new
 # processes, with an empty and a warm kernel cache, beside CuPy and
 # PyTorch; each program's compile time in first_call_trace.txt.
-if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = first_call ]; then
+if bench first_call; then
     echo "== NVRTC per program on this machine's CPU"
     python3 benchmarks/nvrtc_cost.py --build "$build" 2>&1 | tee "$OUT/nvrtc_cost.txt" || status=1
     echo "== NVRTC: each program's first compile in a new process"
@@ -248,10 +255,23 @@ if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = first_call ]; then
 fi
 # BENCH=fuse: usmarray.fuse's kernels beside the eager calls, CuPy and
 # PyTorch (FUSE_ARGS: --compile for torch.compile too).
-if [ -z "${SKIP_BENCH:-}" ] && [ "${BENCH:-}" = fuse ]; then
+if bench fuse; then
     echo "== benchmark: fused expressions"
     python3 benchmarks/fuse_gpu.py ${FUSE_ARGS:-} --json "$OUT/fuse_gpu.json" 2>&1 |
         tee "$OUT/fuse_gpu.txt" || status=1
+fi
+# BENCH=lanes: the strided reductions' split swept (USMARRAY_GPU_LANE_BYTES).
+if bench lanes; then
+    echo "== the strided reductions' lanes, swept beside PyTorch"
+    python3 benchmarks/lanes_sweep.py --mib 8 32 128 512 --json "$OUT/lanes_sweep.json" 2>&1 |
+        tee "$OUT/lanes_sweep.txt" || status=1
+fi
+# BENCH=dask: Dask arrays of usmarray chunks beside CuPy's on distributed
+# workers (each worker on the one GPU where there is one).
+if bench dask; then
+    echo "== Dask on distributed workers"
+    timeout 150 python3 benchmarks/dask_distributed.py --backend cuda ${DASK_ARGS:-} \
+        --json "$OUT/dask_distributed.json" 2>&1 | tee "$OUT/dask_distributed.txt" || status=1
 fi
 if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     launch_floor
@@ -264,7 +284,7 @@ if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     python3 benchmarks/gather_limits.py --json "$OUT/gather_limits.json" 2>&1 |
         tee "$OUT/gather_limits.txt" || status=1
 fi
-if [ -z "${SKIP_BENCH:-}" ] && { [ -z "${BENCH:-}" ] || [ "${BENCH:-}" = linalg ]; }; then
+if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ] || bench linalg; then
     echo "== linalg and fft beside CuPy and PyTorch"
     python3 benchmarks/gpu_linalg_fft.py --json "$OUT/gpu_linalg_fft.json" 2>&1 |
         tee "$OUT/gpu_linalg_fft.txt" || status=1
