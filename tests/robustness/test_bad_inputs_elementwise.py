@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 import usmarray as ua
 from bad_input_helpers import dev, host, raises_clearly, readonly
+from usmarray import _usmarray
 
 C = pytest.param
 
@@ -266,6 +267,39 @@ CASES = [
         id="method-astype-copy-str",
     ),
     C(lambda: bool(host()), ValueError, "ambiguous", id="bool-ambiguous"),
+    # usmarray.fuse, and the kernel call it makes on a compiling device
+    C(
+        lambda: ua.fuse(lambda x, a: x + a)(host(dtype="i1"), 1000),
+        OverflowError,
+        "1000 out of bounds for int8",
+        id="fuse-int-scalar-out-of-range",
+    ),
+    C(
+        lambda: _usmarray._fused_elementwise(
+            (("add", (0, 0x200)),), (1000,), (host(dtype="i1"),), "int8"
+        ),
+        OverflowError,
+        "1000 out of bounds for int8",
+        id="fused-kernel-constant-out-of-range",
+    ),
+    C(
+        lambda: _usmarray._fused_elementwise((("nosuch", (0,)),), (), (host(),), "float64"),
+        ValueError,
+        "no elementwise function 'nosuch'",
+        id="fused-kernel-unknown-function",
+    ),
+    C(
+        lambda: _usmarray._fused_elementwise(("add",), (), (host(),), "float64"),
+        TypeError,
+        "a node is (name, (operand references...))",
+        id="fused-kernel-node-not-a-pair",
+    ),
+    C(
+        lambda: _usmarray._fused_elementwise((("add", (0, 0)),), (), (1.0,), "float64"),
+        TypeError,
+        "needs an array operand",
+        id="fused-kernel-no-array",
+    ),
     # what a new user met, each named (issue 45's papercuts)
     C(
         lambda: ua.asarray([2, 3]) ** -1,

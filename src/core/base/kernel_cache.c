@@ -21,9 +21,8 @@ typedef struct {
     uint64_t checksum;
 } header;
 
-/* FNV-1a from a given basis: two bases give two independent hashes. */
-static uint64_t
-fnv(uint64_t h, const void *data, size_t n)
+uint64_t
+ua_hash_bytes(uint64_t h, const void *data, size_t n)
 {
     const unsigned char *p = data;
     for (size_t i = 0; i < n; i++) {
@@ -38,8 +37,8 @@ key_hash(const char *const *parts, size_t nparts, uint64_t basis)
     uint64_t h = basis;
     for (size_t i = 0; i < nparts; i++) {
         uint64_t len = strlen(parts[i]);
-        h = fnv(h, &len, sizeof len);
-        h = fnv(h, parts[i], (size_t)len);
+        h = ua_hash_bytes(h, &len, sizeof len);
+        h = ua_hash_bytes(h, parts[i], (size_t)len);
     }
     return h;
 }
@@ -113,7 +112,7 @@ ua_kernel_cache_load(const char *const *parts, size_t nparts, size_t *size)
         memcmp(h.magic, MAGIC, sizeof MAGIC) == 0 && h.size > 0 &&
         h.size < ((uint64_t)1 << 31) && (data = malloc(h.size)) != NULL &&
         (fread(data, 1, h.size, f) != h.size || fgetc(f) != EOF ||
-         fnv(0xcbf29ce484222325ull, data, h.size) != h.checksum)) {
+         ua_hash_bytes(0xcbf29ce484222325ull, data, h.size) != h.checksum)) {
         free(data);
         data = NULL;
     }
@@ -148,7 +147,7 @@ ua_kernel_cache_store(const char *const *parts, size_t nparts,
     memset(&h, 0, sizeof h);
     memcpy(h.magic, MAGIC, sizeof MAGIC);
     h.size = size;
-    h.checksum = fnv(0xcbf29ce484222325ull, data, size);
+    h.checksum = ua_hash_bytes(0xcbf29ce484222325ull, data, size);
     bool ok =
         fwrite(&h, sizeof h, 1, f) == 1 && fwrite(data, 1, size, f) == size;
     ok = fclose(f) == 0 && ok;

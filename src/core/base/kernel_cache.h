@@ -11,6 +11,11 @@
 #define USMARRAY_CORE_BASE_KERNEL_CACHE_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/* FNV-1a of n bytes from h (0xcbf29ce484222325 to start): from two bases,
+ * two independent hashes. */
+uint64_t ua_hash_bytes(uint64_t h, const void *data, size_t n);
 
 /* The entry of the key's nparts parts (strings), malloc'd, its size in
  * *size; NULL where there is none. */

@@ -103,6 +103,8 @@ const char *ua_ew_name(ua_ew_id f);
 int ua_ew_arity(ua_ew_id f);
 ua_ew_rule ua_ew_rule_of(ua_ew_id f);
 unsigned ua_ew_kinds(ua_ew_id f);
+/* t's kind as a UA_EW_K_* bit, which ua_ew_kinds' masks hold. */
+unsigned ua_ew_kind_bit(ua_typenum t);
 /* Looks a function up by name; false when the catalogue has none. */
 bool ua_ew_find(const char *name, ua_ew_id *f);
 
@@ -138,6 +140,9 @@ ua_status ua_fused_resolve(const ua_fused_expr *e, int nin,
  * SYCL CPU device under USMARRAY_DEVICE_KERNELS=1), which take fused
  * expressions; the host's loops do not. */
 bool ua_queue_compiles_elementwise(const ua_queue *q);
+/* Sets e->key from its nodes, its constants and the computation type t,
+ * which the kernels of the expression are cached under. */
+void ua_fused_seal(ua_fused_expr *e, ua_typenum t);
 /* A Python scalar's bits as dtype t (as a scalar operand travels), into
  * out (16 bytes). */
 ua_status ua_fused_constant_bits(const ua_ew_operand *o, ua_typenum t,

@@ -62,8 +62,8 @@ ua_ew_find(const char *name, ua_ew_id *f)
 
 /* ------------------------------------------------------------ types */
 
-static unsigned
-kind_bit(ua_typenum t)
+unsigned
+ua_ew_kind_bit(ua_typenum t)
 {
     switch (ua_dtype_kind(t)) {
     case 'b':
@@ -131,7 +131,7 @@ check_kinds(ua_ew_id f, int nin, const ua_ew_operand *ops)
                                 "%s() does not accept a Python %s operand",
                                 e->name, scalar_kind_name[o->kind]);
         }
-        if (!is_weak(o) && !(kind_bit(o->type) & e->kinds)) {
+        if (!is_weak(o) && !(ua_ew_kind_bit(o->type) & e->kinds)) {
             return ua_error_set(UA_ERR_TYPE,
                                 "%s() does not accept %s of dtype %s", e->name,
                                 o->is_scalar ? "a NumPy scalar" : "an array",
@@ -208,7 +208,8 @@ resolve_types(ua_ew_id f, int nin, const ua_ew_operand *ops,
     default:
         p = promote_operands(0, nin, ops, defaults);
     }
-    if (rule == UA_EW_TO_FLOAT && !(kind_bit(p) & UA_EW_FLOATING_KINDS)) {
+    if (rule == UA_EW_TO_FLOAT &&
+        !(ua_ew_kind_bit(p) & UA_EW_FLOATING_KINDS)) {
         /* NumPy divides integers in its default floating type, and
          * reciprocal(x) is divide(1, x) (not NumPy's integer one). */
         p = f == UA_EW_divide || f == UA_EW_reciprocal
@@ -449,7 +450,7 @@ compute_in(ua_ew_id f, int nin, const ua_ew_operand *ops,
     }
     ua_ew_resolved t = *r;
     resolve_types(f, nin, as_into, defaults, &t);
-    if (t.out_type != into || !(kind_bit(into) & catalogue[f].kinds)) {
+    if (t.out_type != into || !(ua_ew_kind_bit(into) & catalogue[f].kinds)) {
         return ua_error_set(UA_ERR_VALUE,
                             "in-place %s(): its result for operands of dtype "
                             "%s is %s, which the left operand's dtype %s "
@@ -487,7 +488,7 @@ resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
     /* Kinds that promote to a type outside the function's (int64 with
      * uint64 gives float64, which has no bitwise operations). */
     bool outside = catalogue[f].rule != UA_EW_SELECT &&
-                   !(kind_bit(r->compute) & catalogue[f].kinds);
+                   !(ua_ew_kind_bit(r->compute) & catalogue[f].kinds);
     /* clip reads its bounds in x's dtype, so each must cast to it safely
      * (dpctl's ValueError): no real dtype holds a complex bound. */
     for (int i = 1; catalogue[f].rule == UA_EW_LIKE_FIRST && i < nin; i++) {

@@ -3,6 +3,7 @@
  * operands' broadcast shape. */
 #include <string.h>
 
+#include "core/base/kernel_cache.h"
 #include "core/compute/compute.h"
 #include "core/layout/iter_plan.h"
 
@@ -10,23 +11,6 @@ bool
 ua_queue_compiles_elementwise(const ua_queue *q)
 {
     return !ua_compute_on_cpu(ua_queue_compute_table(q));
-}
-
-static unsigned
-kind_bit(ua_typenum t)
-{
-    switch (ua_dtype_kind(t)) {
-    case 'b':
-        return UA_EW_K_BOOL;
-    case 'i':
-        return UA_EW_K_INT;
-    case 'u':
-        return UA_EW_K_UINT;
-    case 'f':
-        return UA_EW_K_FLOAT;
-    default:
-        return UA_EW_K_COMPLEX;
-    }
 }
 
 /* Whether operand reference ref of node j names an input, an earlier
@@ -66,7 +50,7 @@ check_node(const ua_fused_expr *e, int nin, int j, ua_typenum compute)
     ua_ew_rule rule = ua_ew_rule_of(n->function);
     /* A real computation: TO_REAL's result is `compute` too; angle's
      * and proj's computations are complex. */
-    bool takes = (ua_ew_kinds(n->function) & kind_bit(compute)) != 0 &&
+    bool takes = (ua_ew_kinds(n->function) & ua_ew_kind_bit(compute)) != 0 &&
                  (rule != UA_EW_TO_FLOAT || ua_dtype_kind(compute) == 'f') &&
                  rule != UA_EW_TO_COMPLEX && rule != UA_EW_COMPLEX_TO_REAL;
     if (!takes) {
@@ -181,4 +165,13 @@ ua_fused_constant_bits(const ua_ew_operand *o, ua_typenum t,
     ua_status st = ua_copy_strided_host(0, NULL, &d, &s);
     memcpy(bits, dst, 8);
     return st;
+}
+
+void
+ua_fused_seal(ua_fused_expr *e, ua_typenum t)
+{
+    uint64_t h = ua_hash_bytes(0xcbf29ce484222325ULL, &t, sizeof t);
+    h = ua_hash_bytes(h, e->node, (size_t)e->count * sizeof e->node[0]);
+    e->key = ua_hash_bytes(h, e->constant,
+                           (size_t)e->nconst * sizeof e->constant[0]);
 }

@@ -6,15 +6,18 @@
 
 #include <string.h>
 
+#include "python/base/convert.h"
 #include "python/base/dtypes.h"
 #include "python/base/errors.h"
 #include "python/base/gil.h"
 #include "python/base/objects.h"
 #include "python/types/arrays.h"
 
-/* A Python bool, int (of int64 or uint64) or float as an operand. */
+/* A Python bool, int (of int64 or uint64) or float as an operand of a
+ * computation in t: an int that t's integers do not hold raises, as the
+ * eager calls do, rather than wrap. */
 static int
-scalar_operand(PyObject *o, ua_ew_operand *op)
+scalar_operand(ua_state *st, PyObject *o, ua_typenum t, ua_ew_operand *op)
 {
     memset(op, 0, sizeof *op);
     op->is_scalar = true;
@@ -35,6 +38,11 @@ scalar_operand(PyObject *o, ua_ew_operand *op)
                      Py_TYPE(o)->tp_name);
         return -1;
     }
+    ua_py_scalar fits;
+    if (strchr("iu", ua_dtype_kind(t)) != NULL &&
+        ua_py_scalar_for(st, o, t, &fits) < 0) {
+        return -1;
+    }
     op->kind = UA_SCALAR_INT;
     int overflow = 0;
     op->value.i = PyLong_AsLongLongAndOverflow(o, &overflow);
@@ -51,7 +59,7 @@ scalar_operand(PyObject *o, ua_ew_operand *op)
 /* The operands: USMArrays on one queue and Python scalars; *first, the
  * first array (borrowed). */
 static int
-read_operands(ua_state *st, PyObject *tuple, ua_ew_operand *ops,
+read_operands(ua_state *st, PyObject *tuple, ua_typenum t, ua_ew_operand *ops,
               PyObject **first)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(tuple);
@@ -59,7 +67,7 @@ read_operands(ua_state *st, PyObject *tuple, ua_ew_operand *ops,
     for (Py_ssize_t k = 0; k < n; k++) {
         PyObject *o = PyTuple_GET_ITEM(tuple, k);
         if (!PyObject_TypeCheck(o, st->USMArray_Type)) {
-            if (scalar_operand(o, &ops[k]) < 0) {
+            if (scalar_operand(st, o, t, &ops[k]) < 0) {
                 return -1;
             }
             continue;
@@ -84,17 +92,6 @@ read_operands(ua_state *st, PyObject *tuple, ua_ew_operand *ops,
         return -1;
     }
     return 0;
-}
-
-/* FNV-1a over bytes, continuing from h. */
-static uint64_t
-hash_bytes(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) {
-        h = (h ^ b[i]) * 0x100000001b3ULL;
-    }
-    return h;
 }
 
 /* One node: (name, (operand references...)). */
@@ -162,7 +159,7 @@ read_expression(ua_state *st, PyObject *nodes, PyObject *constants,
     }
     for (Py_ssize_t c = 0; c < nconst; c++) {
         ua_ew_operand o;
-        if (scalar_operand(PyTuple_GET_ITEM(constants, c), &o) < 0) {
+        if (scalar_operand(st, PyTuple_GET_ITEM(constants, c), t, &o) < 0) {
             return -1;
         }
         ua_status s = ua_fused_constant_bits(&o, t, &e->constant[c]);
@@ -170,10 +167,7 @@ read_expression(ua_state *st, PyObject *nodes, PyObject *constants,
             return ua_py_fail_core(st, s);
         }
     }
-    uint64_t h = hash_bytes(0xcbf29ce484222325ULL, &t, sizeof t);
-    h = hash_bytes(h, e->node, (size_t)count * sizeof e->node[0]);
-    e->key =
-        hash_bytes(h, e->constant, (size_t)nconst * sizeof e->constant[0]);
+    ua_fused_seal(e, t);
     return 0;
 }
 
@@ -210,7 +204,7 @@ fused_elementwise(PyObject *m, PyObject *args)
     PyObject *first;
     if (ua_py_typenum(st, dtype, &t) < 0 ||
         read_expression(st, nodes, constants, t, &e) < 0 ||
-        read_operands(st, operands, ops, &first) < 0) {
+        read_operands(st, operands, t, ops, &first) < 0) {
         return NULL;
     }
     if (!ua_queue_compiles_elementwise(queue_of_array(first))) {
