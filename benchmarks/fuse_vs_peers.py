@@ -11,6 +11,12 @@ the fused one (above 1: fused is faster).  The machine's load average is
 printed before and after, since the host is shared.
 
     python benchmarks/fuse_vs_peers.py [--n 16777216] [--repeats 5] [--json PATH]
+    python benchmarks/fuse_vs_peers.py --per-call [--n 1000]
+
+``--per-call`` times small calls instead (default 1,000 elements): each
+expression fused and eager, beside one eager ``x + y``, in microseconds,
+the median of interleaved rounds; the target is a fused call within two
+eager calls' time.
 
 numexpr is optional (``pip install ".[bench]"``); without it its column is
 empty.
@@ -22,6 +28,7 @@ import json
 import math
 import os
 import platform
+import statistics
 import time
 
 import numpy as np
@@ -158,12 +165,56 @@ def print_table(rows):
     print("times in ms, best of the repeats; *: numexpr with NumPy's help")
 
 
+def per_call_us(fn, args, calls=2000):
+    """Microseconds a call, the best of three loops of `calls`."""
+    best = math.inf
+    for _ in range(3):
+        t = time.perf_counter()
+        for _ in range(calls):
+            fn(*args)
+        best = min(best, (time.perf_counter() - t) / calls)
+    return best * 1e6
+
+
+def per_call(n, rounds=11):
+    """Small calls: each expression of x and y fused and eager, and one
+    eager x + y, interleaved round by round; medians."""
+    x, y = operands(n)["xy"]
+    args = (ua.asarray(x, device="host"), ua.asarray(y, device="host"))
+    add = ua.add
+    print(f"x, y: {n} float64; microseconds a call, median of {rounds} rounds")
+    print("%-28s %8s %8s %8s %12s" % ("expression", "fused", "eager", "x + y", "fused/(2 add)"))
+    rows = []
+    for name, expr, which, _, _ in CASES:
+        if which != "xy":
+            continue
+        fused = fused_of(expr)
+        eager = lambda *a: expr(ua, *a)  # noqa: E731
+        fused(*args)
+        samples = sorted(
+            (per_call_us(fused, args), per_call_us(eager, args), per_call_us(add, args))
+            for _ in range(rounds)
+        )
+        f, e, a = (statistics.median(col) for col in zip(*samples))
+        rows.append({"expression": name, "fused_us": f, "eager_us": e, "add_us": a})
+        print("%-28s %8.2f %8.2f %8.2f %12.2f" % (name, f, e, a, f / (2 * a)))
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=16 * 1024 * 1024, help="elements of x and y")
+    parser.add_argument("--n", type=int, default=None, help="elements of x and y")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--per-call", action="store_true", help="small calls' time")
     parser.add_argument("--json", help="write the rows here")
     args = parser.parse_args()
+    if args.per_call:
+        rows = per_call(args.n or 1000)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"n": args.n or 1000, "rows": rows}, f, indent=1)
+        return
+    args.n = args.n or 16 * 1024 * 1024
     load_before = os.getloadavg()
     host = operands(args.n)
     side = host["m"][0].shape[0]

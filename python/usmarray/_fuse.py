@@ -402,13 +402,18 @@ def _refusing_call(trace, name, real, *args, **kwargs):
 # ---------------------------------------------------------------- signatures
 
 
+_USMArray = _ua.USMArray
+_ONE = 1
+
+
 def signature_of(args):
     """The key a trace is kept under: each array's dtype, ndim, which axes
     have length 1 (they broadcast) and device; each scalar's type."""
     key = []
     for i, a in enumerate(args):
-        if isinstance(a, _ua.USMArray):
-            key.append(("array", a.dtype, a.ndim, tuple(n == 1 for n in a.shape), a.device))
+        if type(a) is _USMArray or isinstance(a, _USMArray):
+            shape = a.shape
+            key.append(("array", a.dtype, len(shape), tuple(map(_ONE.__eq__, shape)), a.device))
         elif type(a) in _SCALAR_TYPES or _is_numpy_scalar(a):
             key.append(("scalar", type(a)))
         else:
@@ -574,32 +579,44 @@ def _compute(node, operands):
 
 def evaluate_whole(plan, args):
     """The graph on the whole arrays: the eager calls, one after another,
-    from steps prepared once a plan (a small call's Python is its cost)."""
-    steps = plan.__dict__.get("_whole_steps")
-    if steps is None:
-        steps = plan._whole_steps = _whole_steps(plan)
-    values = {}
-    for i, index, op, operands, kwargs, dead in steps:
-        if index is not None:
-            values[i] = args[index]
-            continue
-        values[i] = op(*[values[v] if node else v for node, v in operands], **kwargs)
-        for d in dead:
-            del values[d]
-    return values[plan.output.id]
+    as a Python function written once a plan (a small call's Python is its
+    cost)."""
+    run = plan.__dict__.get("_whole")
+    if run is None:
+        run = plan._whole = _whole_function(plan)
+    return run(*args)
 
 
-def _whole_steps(plan):
-    """Each needed node's id, argument index (None for a call), call,
-    operands ((True, node id) or (False, value)), keywords and the values
-    that die after it."""
+def _whole_function(plan):
+    """A function of the arguments that makes the graph's needed calls in
+    order, each temporary deleted after its last use, as plain Python:
+    ``v2 = f2(c0, a0); v3 = f3(v2, a1); del v2; return v3``.  The calls,
+    constants and keywords are the namespace's names, not text."""
     known = {n.id: None for n in plan.nodes if n.index is not None}
-    steps = []
+    names, lines = {}, []
+    nargs = len(plan.key)
     for n, dead in _schedule(plan, known, plan.output):
-        operands = tuple((True, a.id) if isinstance(a, Proxy) else (False, a) for a in n.args)
-        kwargs = n.kwargs if n.kind == "reduce" else {}
-        steps.append((n.id, n.index, n.op, operands, kwargs, dead))
-    return steps
+        if n.index is not None:
+            lines.append(f"    v{n.id} = a{n.index}")
+            continue
+        operands = []
+        for a in n.args:
+            if isinstance(a, Proxy):
+                operands.append(f"v{a.id}")
+            else:
+                names[f"c{len(names)}"] = a
+                operands.append(f"c{len(names) - 1}")
+        names[f"f{n.id}"] = n.op
+        call = f"f{n.id}({', '.join(operands)}"
+        if n.kind == "reduce" and n.kwargs:
+            names[f"k{n.id}"] = n.kwargs
+            call += f", **k{n.id}"
+        lines.append(f"    v{n.id} = {call})")
+        lines += [f"    del v{d}" for d in dead]
+    params = ", ".join(f"a{i}" for i in range(nargs))
+    text = f"def run({params}):\n" + "\n".join(lines) + f"\n    return v{plan.output.id}\n"
+    exec(compile(text, "<usmarray.fuse>", "exec"), names)
+    return names["run"]
 
 
 def _shapes(plan, args):
@@ -797,7 +814,7 @@ def evaluate_blocked(plan, args, block=None, threads=None):
     on block views, so its temporaries stay in cache."""
     block = block_elements(plan, block)
     threads = THREADS if threads is None else threads
-    shapes = {a.shape for a in args if isinstance(a, _ua.USMArray)}
+    shapes = {a.shape for a in args if type(a) is _USMArray or isinstance(a, _USMArray)}
     if len(shapes) == 1 and math.prod(next(iter(shapes))) <= block:
         # One block of arrays that do not broadcast: no layout to plan.
         return evaluate_whole(plan, args)
@@ -965,6 +982,10 @@ class Fused:
         self.fn, self.block, self.threads = fn, block, threads
         self.plans = {}
         self.traces = 0
+        # (dtype, shape, device) of each array and the type of each scalar
+        # -> the whole-array function of a host plan whose arrays share one
+        # shape of at most a block: a small call's one dictionary lookup.
+        self._small = {}
 
     def plan(self, *args, **kwargs):
         """The Plan for these arguments' signature, traced on first use."""
@@ -990,7 +1011,19 @@ class Fused:
         return text
 
     def __call__(self, *args, **kwargs):
+        small = None
+        if not kwargs:
+            small = tuple(
+                [(a.dtype, a.shape, a.device) if type(a) is _USMArray else type(a) for a in args]
+            )
+            run = self._small.get(small)
+            if run is not None:
+                return run(*args)
         plan = self.plan(*args, **kwargs)
+        if small is not None and _runs_whole(plan, args, self.block):
+            if len(self._small) >= _SMALL_KEYS:
+                self._small.clear()
+            self._small[small] = plan._whole = plan.__dict__.get("_whole") or _whole_function(plan)
         if plan.kernel is not None:
             return _run_kernel(plan, self.fn, args)
         if not plan.fused:
@@ -999,6 +1032,25 @@ class Fused:
 
     def __repr__(self):
         return f"<usmarray.fuse of {self.fn!r}: {len(self.plans)} signatures>"
+
+
+# The small calls' keys a fused function keeps at most.
+_SMALL_KEYS = 256
+
+
+def _runs_whole(plan, args, block):
+    """Whether a host plan's call with these arguments runs the whole-array
+    function alone: exact USMArrays of one shape, at most a block, and
+    Python scalars."""
+    if not plan.fused or plan.kernel is not None:
+        return False
+    shapes = set()
+    for a in args:
+        if type(a) is _USMArray:
+            shapes.add(a.shape)
+        elif type(a) not in _SCALAR_TYPES:
+            return False
+    return len(shapes) == 1 and math.prod(next(iter(shapes))) <= block_elements(plan, block)
 
 
 def _run_kernel(plan, fn, args):

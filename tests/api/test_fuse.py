@@ -206,6 +206,31 @@ def test_signatures_are_cached():
     assert fused.traces == 4 and len(fused.plans) == 4
 
 
+def test_small_calls_take_their_shape_and_scalars_each_call():
+    """A small call (arrays of one shape, at most a block) runs the plan's
+    whole-array function from a lookup of its arrays' dtypes, shapes and
+    devices: each shape and each scalar value gives its own result."""
+    fused = ua.fuse(lambda x, y, a: a * x + y, block=BLOCK)
+    rng = np.random.default_rng(11)
+    for n in (10, 999, 1000, 10, 1001, 3):
+        xn, yn = rng.standard_normal(n), rng.standard_normal(n)
+        for a in (2.5, -1.0, 3):
+            same_bits(fused(host(xn), host(yn), a), a * xn + yn)
+    assert fused.traces == 2  # float, then int scalars
+    assert len(fused._small) == 2 * 4  # each small shape, both scalar types
+    # 1001 elements and broadcasting shapes take the blocked path
+    m = rng.standard_normal((3, 4))
+    same_bits(fused(host(m), host(m[:1]), 2.0), 2.0 * m + m[:1])
+    assert len(fused._small) == 2 * 4
+
+
+def test_small_call_keys_stay_bounded():
+    fused = ua.fuse(lambda x: x + 1)
+    for n in range(2, 300):  # (1,) would be a signature of its own
+        assert ua.asnumpy(fused(host(np.zeros(n))))[-1] == 1
+    assert 0 < len(fused._small) <= 256 and fused.traces == 1
+
+
 def test_non_contiguous_arguments_run_whole():
     m = host(np.arange(40000.0).reshape(200, 200))
     f = ua.fuse(lambda m: ua.sin(m) * 2, block=BLOCK)
