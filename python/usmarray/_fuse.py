@@ -1020,10 +1020,11 @@ class Fused:
             if run is not None:
                 return run(*args)
         plan = self.plan(*args, **kwargs)
-        if small is not None and _runs_whole(plan, args, self.block):
+        run = _small_runner(plan, self.fn, args, self.block) if small is not None else None
+        if run is not None:
             if len(self._small) >= _SMALL_KEYS:
                 self._small.clear()
-            self._small[small] = plan._whole = plan.__dict__.get("_whole") or _whole_function(plan)
+            self._small[small] = run
         if plan.kernel is not None:
             return _run_kernel(plan, self.fn, args)
         if not plan.fused:
@@ -1038,19 +1039,32 @@ class Fused:
 _SMALL_KEYS = 256
 
 
-def _runs_whole(plan, args, block):
-    """Whether a host plan's call with these arguments runs the whole-array
-    function alone: exact USMArrays of one shape, at most a block, and
-    Python scalars."""
-    if not plan.fused or plan.kernel is not None:
-        return False
+def _small_runner(plan, fn, args, block):
+    """What a call with arguments of these dtypes, shapes and devices runs
+    with no more planning, where that is fixed: the plan's kernel (eager
+    once the kernel refuses the graph), or on the host the whole-array
+    function for arrays of one shape of at most a block; else None."""
     shapes = set()
     for a in args:
         if type(a) is _USMArray:
             shapes.add(a.shape)
         elif type(a) not in _SCALAR_TYPES:
-            return False
-    return len(shapes) == 1 and math.prod(next(iter(shapes))) <= block_elements(plan, block)
+            return None
+    if plan.kernel is not None:
+        return functools.partial(_kernel_or_eager, plan, fn)
+    if (
+        plan.fused
+        and len(shapes) == 1
+        and math.prod(next(iter(shapes))) <= block_elements(plan, block)
+    ):
+        if "_whole" not in plan.__dict__:
+            plan._whole = _whole_function(plan)
+        return plan._whole
+    return None
+
+
+def _kernel_or_eager(plan, fn, *args):
+    return _run_kernel(plan, fn, args) if plan.kernel is not None else fn(*args)
 
 
 def _run_kernel(plan, fn, args):
