@@ -62,12 +62,15 @@ class Program:
     def __init__(self, nodes, constants, slots, dtype):
         self.nodes, self.constants = tuple(nodes), tuple(constants)
         self.slots, self.dtype = tuple(slots), dtype
+        self.expression = None  # parsed by the binding on the first run
 
     def run(self, args):
         """The result, or NotImplemented where the device runs the host's
         loops."""
-        operands = tuple(args[i] for i in self.slots)
-        return _ua._fused_elementwise(self.nodes, self.constants, operands, self.dtype)
+        if self.expression is None:
+            self.expression = _ua._fused_expression(self.nodes, self.constants, self.dtype)
+        operands = tuple([args[i] for i in self.slots])
+        return _ua._fused_elementwise(self.expression, operands)
 
     def describe(self):
         """The kernel's nodes, its operands named by their arguments."""

@@ -275,30 +275,45 @@ CASES = [
         id="fuse-int-scalar-out-of-range",
     ),
     C(
-        lambda: _usmarray._fused_elementwise(
-            (("add", (0, 0x200)),), (1000,), (host(dtype="i1"),), "int8"
-        ),
+        lambda: _usmarray._fused_expression((("add", (0, 0x200)),), (1000,), "int8"),
         OverflowError,
         "1000 out of bounds for int8",
         id="fused-kernel-constant-out-of-range",
     ),
     C(
-        lambda: _usmarray._fused_elementwise((("nosuch", (0,)),), (), (host(),), "float64"),
+        lambda: _usmarray._fused_expression((("nosuch", (0,)),), (), "float64"),
         ValueError,
         "no elementwise function 'nosuch'",
         id="fused-kernel-unknown-function",
     ),
     C(
-        lambda: _usmarray._fused_elementwise(("add",), (), (host(),), "float64"),
+        lambda: _usmarray._fused_expression(("add",), (), "float64"),
         TypeError,
         "a node is (name, (operand references...))",
         id="fused-kernel-node-not-a-pair",
     ),
     C(
-        lambda: _usmarray._fused_elementwise((("add", (0, 0)),), (), (1.0,), "float64"),
+        lambda: _usmarray._fused_elementwise(
+            _usmarray._fused_expression((("add", (0, 0)),), (), "float64"), (1.0,)
+        ),
         TypeError,
         "needs an array operand",
         id="fused-kernel-no-array",
+    ),
+    C(
+        lambda: _usmarray._fused_elementwise((("add", (0, 0)),), (host(),)),
+        TypeError,
+        "the expression is _fused_expression()'s result, not tuple",
+        id="fused-kernel-not-an-expression",
+    ),
+    C(
+        lambda: _usmarray._fused_elementwise(
+            _usmarray._fused_expression((("add", (0, 1)),), (), "int8"),
+            (host(dtype="i1"), 1000),
+        ),
+        OverflowError,
+        "1000 out of bounds for int8",
+        id="fused-kernel-argument-out-of-range",
     ),
     # what a new user met, each named (issue 45's papercuts)
     C(

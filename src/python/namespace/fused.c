@@ -182,36 +182,75 @@ new_result(ua_state *st, const ua_ew_resolved *r, const ua_ew_operand *ops,
                              base_of(first)->kind, base_of(first)->queue);
 }
 
+/* A parsed expression and its computation type, which a Program keeps
+ * for its calls (a capsule of this name). */
+#define FUSED_CAPSULE "usmarray._fused_expression"
+typedef struct {
+    ua_fused_expr e;
+    ua_typenum t;
+} fused_program;
+
+static void
+free_program(PyObject *capsule)
+{
+    PyMem_Free(PyCapsule_GetPointer(capsule, FUSED_CAPSULE));
+}
+
+static PyObject *
+fused_expression(PyObject *m, PyObject *args)
+{
+    ua_state *st = PyModule_GetState(m);
+    PyObject *nodes, *constants, *dtype;
+    if (!PyArg_ParseTuple(args, "O!O!O:_fused_expression", &PyTuple_Type,
+                          &nodes, &PyTuple_Type, &constants, &dtype)) {
+        return NULL;
+    }
+    fused_program *p = PyMem_Malloc(sizeof *p);
+    if (p == NULL) {
+        return PyErr_NoMemory();
+    }
+    PyObject *capsule = NULL;
+    if (ua_py_typenum(st, dtype, &p->t) < 0 ||
+        read_expression(st, nodes, constants, p->t, &p->e) < 0 ||
+        (capsule = PyCapsule_New(p, FUSED_CAPSULE, free_program)) == NULL) {
+        PyMem_Free(p);
+        return NULL;
+    }
+    return capsule;
+}
+
 static PyObject *
 fused_elementwise(PyObject *m, PyObject *args)
 {
     ua_state *st = PyModule_GetState(m);
-    PyObject *nodes, *constants, *operands, *dtype;
-    if (!PyArg_ParseTuple(args, "O!O!O!O:_fused_elementwise", &PyTuple_Type,
-                          &nodes, &PyTuple_Type, &constants, &PyTuple_Type,
-                          &operands, &dtype)) {
+    PyObject *expr, *operands;
+    if (!PyArg_ParseTuple(args, "OO!:_fused_elementwise", &expr, &PyTuple_Type,
+                          &operands)) {
         return NULL;
     }
+    if (!PyCapsule_IsValid(expr, FUSED_CAPSULE)) {
+        return PyErr_Format(PyExc_TypeError,
+                            "_fused_elementwise(): the expression is "
+                            "_fused_expression()'s result, not %.100s",
+                            Py_TYPE(expr)->tp_name);
+    }
+    const fused_program *p = PyCapsule_GetPointer(expr, FUSED_CAPSULE);
     Py_ssize_t nin = PyTuple_GET_SIZE(operands);
     if (nin < 1 || nin > UA_EW_MAX_OPERANDS) {
         return PyErr_Format(PyExc_ValueError,
                             "_fused_elementwise(): 1 to %d operands, not %zd",
                             UA_EW_MAX_OPERANDS, nin);
     }
-    ua_typenum t;
-    ua_fused_expr e;
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     PyObject *first;
-    if (ua_py_typenum(st, dtype, &t) < 0 ||
-        read_expression(st, nodes, constants, t, &e) < 0 ||
-        read_operands(st, operands, t, ops, &first) < 0) {
+    if (read_operands(st, operands, p->t, ops, &first) < 0) {
         return NULL;
     }
     if (!ua_queue_compiles_elementwise(queue_of_array(first))) {
         Py_RETURN_NOTIMPLEMENTED;
     }
     ua_ew_resolved r;
-    ua_status s = ua_fused_resolve(&e, (int)nin, ops, t, &r);
+    ua_status s = ua_fused_resolve(&p->e, (int)nin, ops, p->t, &r);
     if (s != UA_OK) {
         return ua_py_raise_core(st, s);
     }
@@ -232,12 +271,18 @@ fused_elementwise(PyObject *m, PyObject *args)
 }
 
 static PyMethodDef fused_functions[] = {
+    {"_fused_expression", fused_expression, METH_VARARGS,
+     "_fused_expression(nodes, constants, dtype)\n--\n\n"
+     "A traced elementwise graph (usmarray.fuse), parsed once for its "
+     "calls: nodes, each (name, (operand references)), in order, the last "
+     "one the result; constants, Python scalars; the dtype every node "
+     "computes in."},
     {"_fused_elementwise", fused_elementwise, METH_VARARGS,
-     "_fused_elementwise(nodes, constants, operands, dtype)\n--\n\n"
-     "A traced elementwise graph in one kernel (usmarray.fuse on a device "
-     "that compiles kernels): nodes, each (name, (operand references)), "
-     "in order, the last one the result.  NotImplemented where the "
-     "arrays' device runs the host's loops, which compile nothing."},
+     "_fused_elementwise(expression, operands)\n--\n\n"
+     "_fused_expression's graph in one kernel (usmarray.fuse on a device "
+     "that compiles kernels), over a tuple of arrays and Python scalars.  "
+     "NotImplemented where the arrays' device runs the host's loops, which "
+     "compile nothing."},
     {0},
 };
 
