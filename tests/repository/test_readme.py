@@ -138,3 +138,11 @@ def test_fuzzing_commands_write_outside_the_tracked_corpus():
     for args in runs:
         corpora = [a for a in args.split() if not a.startswith("-")]
         assert corpora and not corpora[0].startswith("fuzz/corpus"), args
+
+
+def test_the_readme_links_every_documentation_page():
+    """The README's table of topics is where a reader finds the docs: every
+    page but the index is linked from it."""
+    readme = (ROOT / "README.md").read_text()
+    pages = sorted(p.name for p in (ROOT / "docs").glob("*.rst") if p.name != "index.rst")
+    assert pages and not [p for p in pages if f"](docs/{p})" not in readme]
