@@ -843,7 +843,10 @@ def evaluate_blocked(plan, args, block=None, threads=None):
     axes, whole = layout.block_axes(out.id), slice(None)
 
     def write(blk):
-        result[tuple(whole if m is None else blk[m] for m in axes)] = program.run(blk)
+        dst = result[tuple(whole if m is None else blk[m] for m in axes)]
+        values = program.run(blk, dst)
+        if values is not None:
+            dst[...] = values
 
     _map_blocks(layout, write, threads)
     return result
@@ -923,17 +926,36 @@ class _BlockProgram:
                 )
                 kwargs = n.kwargs if n.kind == "reduce" else {}
                 self.steps.append((n.id, n.op, operands, kwargs, tuple(dead)))
+        # The last call writes the result's block itself (out=) where it is
+        # one of the namespace's elementwise functions: no temporary and no
+        # copy of it into the result.
+        last = self.steps[-1] if self.steps and self.steps[-1][0] == self.target else None
+        name = last and (_fuse_kernel._OPERATORS.get(last[1]) or getattr(last[1], "__name__", ""))
+        self.into = getattr(_ua, name) if name in _ELEMENTWISE and not last[3] else None
 
-    def run(self, blk):
+    def run(self, blk, dst=None):
+        """The target's values of the block, or None once written into dst
+        (the result's block) by the last call."""
         values = dict(self.constants)
         whole = slice(None)
         for i, value, axes in self.leaves:
             values[i] = value[tuple(whole if m is None else blk[m] for m in axes)]
-        for i, op, operands, kwargs, dead in self.steps:
+        steps = self.steps if dst is None or self.into is None else self.steps[:-1]
+        for i, op, operands, kwargs, dead in steps:
             values[i] = op(*[values[v] if node else v for node, v in operands], **kwargs)
             for d in dead:
                 del values[d]
-        return values[self.target]
+        if steps is self.steps:
+            return values[self.target]
+        _, _, operands, _, _ = self.steps[-1]
+        args = [values[v] if node else v for node, v in operands]
+        if (
+            tuple(_ua.broadcast_shapes(*[a.shape for a in args if hasattr(a, "shape")]))
+            != dst.shape
+        ):
+            return self.into(*args)  # it broadcasts into the result
+        self.into(*args, out=dst)
+        return None
 
 
 def _schedule(plan, known, target):
