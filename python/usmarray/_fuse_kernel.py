@@ -59,14 +59,17 @@ class Program:
     constants, which arguments are its operands and the dtype it computes
     in."""
 
-    def __init__(self, nodes, constants, slots, dtype):
+    def __init__(self, nodes, constants, slots, dtype, names=None):
         self.nodes, self.constants = tuple(nodes), tuple(constants)
         self.slots, self.dtype = tuple(slots), dtype
+        # each operand's name in describe(): "argument i", or a stage's "#id"
+        self.names = names or tuple(f"argument {i}" for i in slots)
         self.expression = None  # parsed by the binding on the first run
 
     def run(self, args):
         """The result, or NotImplemented where the device runs the host's
-        loops."""
+        loops; args[slot] is each operand (the arguments, or a stage's
+        values by node id)."""
         if self.expression is None:
             self.expression = _ua._fused_expression(self.nodes, self.constants, self.dtype)
         operands = tuple([args[i] for i in self.slots])
@@ -80,7 +83,7 @@ class Program:
                 return repr(self.constants[ref - _CONSTANT])
             if ref >= _NODE:
                 return f"k{ref - _NODE}"
-            return f"argument {self.slots[ref]}"
+            return self.names[ref]
 
         lines = [f"one kernel of {len(self.nodes)} nodes in {self.dtype}"]
         for i, (f, refs) in enumerate(self.nodes):
@@ -97,23 +100,26 @@ def _name_of(n):
     return name
 
 
-def _reachable(output):
-    """The nodes the output reads, in the trace's (a topological) order."""
+def _reachable(output, stop=()):
+    """The nodes the output reads, in the trace's (a topological) order; a
+    node of a kind in stop is read but not looked through."""
     seen, todo = {}, [output]
     while todo:
         n = todo.pop()
         if n.id not in seen:
             seen[n.id] = n
-            todo += [a for a in n.args if not isinstance(a, _CONSTANTS) and a is not None]
+            if n is output or n.kind not in stop:
+                todo += [a for a in n.args if not isinstance(a, _CONSTANTS) and a is not None]
     return [seen[i] for i in sorted(seen)]
 
 
 class _Builder:
-    def __init__(self, dtype):
+    def __init__(self, dtype, staged=False):
         self.dtype = str(dtype)
         self.integer = self.dtype != "float32" and self.dtype != "float64"
-        self.nodes, self.constants, self.slots = [], [], []
+        self.nodes, self.constants, self.slots, self.names = [], [], [], []
         self.ref = {}  # node id -> reference
+        self.staged = staged
 
     def constant(self, value):
         if type(value) not in _CONSTANTS:
@@ -131,13 +137,19 @@ class _Builder:
         return _CONSTANT + len(self.constants) - 1
 
     def argument(self, n):
+        """An operand: an argument (its index a slot), or in a stage the
+        value of a reduction before it (its node id a slot)."""
         if n.kind == "scalar" and (self.integer or n.pytype not in (bool, int, float)):
             raise Unfusable(f"scalar argument {n.index} in a {self.dtype} computation")
-        if n.kind == "arg" and str(n.dtype) != self.dtype:
-            raise Unfusable(f"argument {n.index} is {n.dtype}, not {self.dtype}")
+        if n.kind in ("arg", "reduce") and str(n.dtype) != self.dtype:
+            what = f"argument {n.index}" if n.kind == "arg" else f"#{n.id} {n.label()}"
+            raise Unfusable(f"{what} is {n.dtype}, not {self.dtype}")
+        if n.kind == "reduce" and not self.staged:
+            raise Unfusable(f"#{n.id} is a reduction")
         if len(self.slots) == _MAX_OPERANDS:
             raise Unfusable(f"more than {_MAX_OPERANDS} arguments are read")
-        self.slots.append(n.index)
+        self.slots.append(n.id if self.staged else n.index)
+        self.names.append(f"#{n.id}" if n.kind == "reduce" else f"argument {n.index}")
         return _INPUT + len(self.slots) - 1
 
     def operand(self, a):
@@ -164,17 +176,83 @@ class _Builder:
 
 
 def program_of(plan):
-    """The Program of plan's graph, or Unfusable with the reason."""
+    """The Program of plan's graph, or where it holds reductions its
+    Stages; Unfusable with the reason."""
     if plan.nodes is None:
         raise Unfusable("no traced graph")
     arrays = [n for n in plan.nodes if n.kind == "arg"]
     dtypes = {str(n.dtype) for n in arrays}
     if len(dtypes) != 1 or not dtypes <= _TYPES:
         raise Unfusable(f"the arrays' dtypes {sorted(dtypes)} are not one of {sorted(_TYPES)}")
-    b = _Builder(dtypes.pop())
+    dtype = dtypes.pop()
+    if any(n.kind == "reduce" for n in _reachable(plan.output)):
+        return Stages(plan, dtype)
+    b = _Builder(dtype)
     for n in _reachable(plan.output):
         if n.kind not in ("arg", "scalar"):
             b.node(n)
     if not b.nodes:
         raise Unfusable("the result is an argument")
     return Program(b.nodes, b.constants, b.slots, b.dtype)
+
+
+def _stage_program(sink, dtype):
+    """The kernel of the elementwise nodes that sink reads back to the
+    arguments and the reductions before it, or None where sink is itself
+    an argument or a reduction's value."""
+    if sink.kind in ("arg", "scalar", "reduce"):
+        return None
+    b = _Builder(dtype, staged=True)
+    for n in _reachable(sink, stop=("reduce",)):
+        if n.kind not in ("arg", "scalar", "reduce"):
+            b.node(n)
+    return Program(b.nodes, b.constants, b.slots, b.dtype, tuple(b.names))
+
+
+class Stages:
+    """A graph with reductions on a device that compiles kernels: each
+    reduction's operand and the result are the kernels of the elementwise
+    nodes before them (one pass each, no temporary between its nodes),
+    and the reductions are the eager calls between the kernels, so the
+    results are the eager ones bit for bit."""
+
+    def __init__(self, plan, dtype):
+        self.steps = []  # (node, Program or None)
+        for n in _reachable(plan.output):
+            if n.kind == "reduce":
+                if len(n.args) != 1:
+                    raise Unfusable(f"#{n.id} {n.label()} reads more than one array")
+                self.steps.append((n.args[0], _stage_program(n.args[0], dtype)))
+                self.steps.append((n, None))
+            elif n.kind not in ("arg", "scalar", "ew"):
+                raise Unfusable(f"#{n.id} is a {n.kind} node (scalar arithmetic runs apart)")
+        if plan.output.kind != "reduce":
+            self.steps.append((plan.output, _stage_program(plan.output, dtype)))
+        self.steps = [(n, k) for n, k in self.steps if k is not None or n.kind == "reduce"]
+        self.inputs = [n for n in plan.nodes if n.kind in ("arg", "scalar")]
+        self.output = plan.output
+
+    def run(self, args):
+        """The result, or NotImplemented where the device runs the host's
+        loops."""
+        values = {n.id: args[n.index] for n in self.inputs}
+        for n, kernel in self.steps:
+            if kernel is not None:
+                value = kernel.run(values)
+                if value is NotImplemented:
+                    return NotImplemented
+            else:
+                value = n.op(values[n.args[0].id], **n.kwargs)
+            values[n.id] = value
+        return values[self.output.id]
+
+    def describe(self):
+        kernels = sum(k is not None for _, k in self.steps)
+        lines = [f"{kernels} kernels and {len(self.steps) - kernels} reductions, in order:"]
+        for n, kernel in self.steps:
+            if kernel is None:
+                lines.append(f"  #{n.id} = {n.label()} (the eager reduction)")
+            else:
+                body = kernel.describe().replace("\n", "\n  ")
+                lines.append(f"  #{n.id} = {body}")
+        return "\n".join(lines)

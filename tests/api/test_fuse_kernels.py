@@ -119,8 +119,39 @@ def test_python_scalar_arguments_travel_with_each_call(device):
     assert "scalar argument 1" in ints.explain(i, 7)
 
 
+def softmax(m):
+    e = ua.exp(m - ua.max(m, axis=1, keepdims=True))
+    return e / ua.sum(e, axis=1, keepdims=True)
+
+
+STAGED = {
+    "sum of a product": (lambda x, y: ua.sum(x * y) + x, 2, 1),
+    "squared distance": (lambda x, y: ua.sum((x - y) ** 2), 1, 1),
+    "variance": (lambda x, y: ua.mean((x - ua.mean(x)) ** 2), 1, 2),
+    "row norms": (lambda m, y: ua.sqrt(ua.sum(m * m, axis=1)), 2, 1),
+    "softmax": (lambda m, y: softmax(m), 2, 2),
+    "a reduction's value alone": (lambda x, y: ua.max(x), 0, 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STAGED))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_graphs_with_reductions_run_as_kernels_between_them(device, name, dtype):
+    """Each reduction's operand and the result as a kernel of the
+    elementwise nodes before them, the reductions the eager calls between:
+    the eager bits."""
+    fn, kernels, reductions = STAGED[name]
+    shape = (97, 103) if name in ("row norms", "softmax") else (N,)
+    x, y = sample(device, dtype, shape), sample(device, dtype, shape, seed=8)
+    if name in ("row norms", "softmax", "variance"):
+        x, y = ua.where(ua.isfinite(x), x, 1.5), ua.where(ua.isfinite(y), y, 1.5)
+    fused = check(fn, x, y)
+    text = fused.explain(x, y)
+    assert f"{kernels} kernels and {reductions} reductions" in text, text
+
+
 FALLBACKS = {
-    "a reduction": lambda x, y, z, w: ua.sum(x * y) + x,
+    "a reduction of another dtype": lambda x, y, z, w: ua.sum(x < y) + x,
     "mixed dtypes": lambda x, y, z, w: x + ua.astype(y, ua.float64),
     "four arguments": lambda x, y, z, w: x * y + z * w,
     "astype": lambda x, y, z, w: ua.astype(x, ua.int32) + 1,
@@ -200,4 +231,33 @@ def test_random_expression_trees(tree, dtype):
             if isinstance(want, bool | int | float):
                 continue
             fused = ua.fuse(lambda x, y: build(tree, x, y))
+            same_bits(fused(x, y), ua.asnumpy(want))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    tree=trees(),
+    dtype=st.sampled_from(["float32", "float64"]),
+    reduction=st.sampled_from(["sum", "max", "min", "mean", "prod"]),
+)
+def test_random_trees_around_a_reduction(tree, dtype, reduction):
+    """A tree, reduced, then combined with the tree again: the kernels
+    between the eager reduction give the eager bits."""
+    with pytest.MonkeyPatch.context() as mp:
+        for name in DEVICES:
+            d = on_own_kernels(name, mp)
+            x, y = sample(d, dtype), sample(d, dtype, seed=8)
+
+            def f(x, y):
+                value = build(tree, x, y)
+                return value - getattr(x.__array_namespace__(), reduction)(value / 8 + 1)
+
+            try:
+                with np.errstate(all="ignore"):
+                    want = f(x, y)
+            except (TypeError, ValueError):
+                continue
+            if isinstance(want, bool | int | float):
+                continue
+            fused = ua.fuse(f)
             same_bits(fused(x, y), ua.asnumpy(want))
