@@ -6,10 +6,13 @@ PyTorch's (eager, and torch.compile with --compile), in one run.
 Each expression of float32 arrays of --mi Mi elements (past the L2
 cache), timed with CUDA events on each library's own stream after a
 warm-up, the median of --reps; GB/s counts the bytes a fused pass must
-move (each argument read once, the result written once)."""
+move (each argument read once, the result written once).  The rows with
+reductions run as stages (kernels between the eager reductions); the
+row norms and softmax read x as a square matrix."""
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import warnings
@@ -31,11 +34,29 @@ def gelu(xp, x):
     return 0.5 * x * (1 + xp.tanh(0.7978846 * (x + 0.044715 * x**3)))
 
 
+def row_max(xp, m):
+    if xp is torch:
+        return torch.amax(m, dim=1, keepdim=True)
+    return xp.max(m, axis=1, keepdims=True)
+
+
+def softmax(xp, m):
+    e = xp.exp(m - row_max(xp, m))
+    return e / xp.sum(e, axis=1, keepdims=True)
+
+
+# name: (expression, the bytes a float32 element a single pass moves, and
+# whether x is the square matrix m of the same elements)
 EXPRESSIONS = {
-    "2.5 * x + y": (lambda xp, x, y: 2.5 * x + y, 12),
-    "where(x > 0, x, 0.01 * x)": (lambda xp, x, y: xp.where(x > 0, x, 0.01 * x), 8),
-    "gelu(x)": (lambda xp, x, y: gelu(xp, x), 8),
-    "(x - y) ** 2 + x ** 3": (lambda xp, x, y: (x - y) ** 2 + x**3, 12),
+    "2.5 * x + y": (lambda xp, x, y: 2.5 * x + y, 12, False),
+    "where(x > 0, x, 0.01 * x)": (lambda xp, x, y: xp.where(x > 0, x, 0.01 * x), 8, False),
+    "gelu(x)": (lambda xp, x, y: gelu(xp, x), 8, False),
+    "(x - y) ** 2 + x ** 3": (lambda xp, x, y: (x - y) ** 2 + x**3, 12, False),
+    # Stages: kernels of the elementwise nodes between eager reductions.
+    "sum((x - y) ** 2)": (lambda xp, x, y: xp.sum((x - y) ** 2), 8, False),
+    "mean((x - mean(x)) ** 2)": (lambda xp, x, y: xp.mean((x - xp.mean(x)) ** 2), 8, False),
+    "sqrt(sum(m * m, axis=1))": (lambda xp, m, y: xp.sqrt(xp.sum(m * m, axis=1)), 4, True),
+    "softmax(m, axis=1)": (lambda xp, m, y: softmax(xp, m), 8, True),
 }
 
 
@@ -76,22 +97,30 @@ def main():
     ty = torch.as_tensor(cy, device="cuda") if torch else None
     rows = []
     print(f"{args.mi} Mi float32, median of {args.reps}, ms (GB/s of the fused bytes)")
-    for name, (f, per) in EXPRESSIONS.items():
+    side = math.isqrt(n)
+    for name, (f, per, matrix) in EXPRESSIONS.items():
+        a, ca, ta = x, cx, tx
+        if matrix:
+            a = ua.reshape(x[: side * side], (side, side))
+            ca, ta = (
+                cp.asarray(a),
+                (torch.as_tensor(cp.asarray(a), device="cuda") if torch else None),
+            )
         fused = ua.fuse(lambda x, y, f=f: f(ua, x, y))
-        assert fused.plan(x, y).kernel is not None, fused.explain(x, y)
+        assert fused.plan(a, y).kernel is not None, fused.explain(a, y)
         row = {
             "expression": name,
             "bytes_per_element": per,
-            "fused": event_ms(lambda: fused(x, y), ours, args.reps),
-            "eager": event_ms(lambda: f(ua, x, y), ours, args.reps),
-            "cupy": event_ms(lambda: f(cp, cx, cy), cp.cuda.get_current_stream().ptr, args.reps),
+            "fused": event_ms(lambda: fused(a, y), ours, args.reps),
+            "eager": event_ms(lambda: f(ua, a, y), ours, args.reps),
+            "cupy": event_ms(lambda: f(cp, ca, cy), cp.cuda.get_current_stream().ptr, args.reps),
         }
         if torch:
             ts = torch.cuda.current_stream().cuda_stream
-            row["torch"] = event_ms(lambda: f(torch, tx, ty), ts, args.reps)
+            row["torch"] = event_ms(lambda: f(torch, ta, ty), ts, args.reps)
             if args.compile:
-                c = torch.compile(lambda a, b: f(torch, a, b))
-                row["torch_compile"] = event_ms(lambda: c(tx, ty), ts, args.reps)
+                c = torch.compile(lambda p, q: f(torch, p, q))
+                row["torch_compile"] = event_ms(lambda: c(ta, ty), ts, args.reps)
         rows.append(row)
         gbps = per * n / row["fused"] / 1e6
         others = "  ".join(f"{k} {v:.3f}" for k, v in row.items() if isinstance(v, float))
