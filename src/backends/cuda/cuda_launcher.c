@@ -124,6 +124,7 @@ launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
     if (st != UA_OK) {
         return st;
     }
+    double t0 = ua_cuda_tracing() ? ua_cuda_now_ms() : 0;
     ua_gpu_program program = ua_gpu_program_for(t, which, args, nargs);
     pthread_mutex_lock(&c->lock);
     ua_cuda_upgrades_install(c);
@@ -148,9 +149,15 @@ launch(void *queue, const ua_gpu_types *t, ua_gpu_kernel which, size_t groups,
                     : args[i].kind == UA_GPU_I64 ? (void *)&args[i].i64
                                                  : (void *)&args[i].i32;
     }
+    double t1 = t0 > 0 ? ua_cuda_now_ms() : 0;
     CU_CHECK(ua_cu.cuLaunchKernel(kernel, (unsigned)groups, 1, 1, UA_GPU_GROUP,
                                   1, 1, 0, q->stream, params, NULL),
              ua_gpu_kernel_names[which]);
+    /* a launch that took long: where a first call's time went */
+    if (t0 > 0 && ua_cuda_now_ms() - t0 > 1.0) {
+        fprintf(stderr, "usmarray: %s: kernel %.1f ms, launch %.1f ms\n",
+                ua_gpu_kernel_names[which], t1 - t0, ua_cuda_now_ms() - t1);
+    }
     return UA_OK;
 }
 
@@ -163,8 +170,13 @@ temporary(void *queue, size_t nbytes, void **ptr)
         return st;
     }
     CUdeviceptr d = 0;
+    double t0 = ua_cuda_tracing() ? ua_cuda_now_ms() : 0;
     st = ua_cuda_scratch(q, nbytes, &d);
     *ptr = st == UA_OK ? (void *)(uintptr_t)d : NULL;
+    if (t0 > 0 && ua_cuda_now_ms() - t0 > 1.0) {
+        fprintf(stderr, "usmarray: a temporary of %zu bytes: %.1f ms\n",
+                nbytes, ua_cuda_now_ms() - t0);
+    }
     return st;
 }
 
@@ -185,9 +197,14 @@ upload(void *queue, void *dst, const void *src, size_t n)
     if (st != UA_OK) {
         return st;
     }
+    double t0 = ua_cuda_tracing() ? ua_cuda_now_ms() : 0;
     CU_CHECK(ua_cu.cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst,
                                  (CUdeviceptr)(uintptr_t)src, n, q->stream),
              "cuMemcpyAsync");
+    if (t0 > 0 && ua_cuda_now_ms() - t0 > 1.0) {
+        fprintf(stderr, "usmarray: an upload of %zu bytes: %.1f ms\n", n,
+                ua_cuda_now_ms() - t0);
+    }
     return UA_OK;
 }
 
