@@ -122,7 +122,7 @@ def main():
                 c = torch.compile(lambda p, q: f(torch, p, q))
                 row["torch_compile"] = event_ms(lambda: c(ta, ty), ts, args.reps)
         rows.append(row)
-        gbps = per * n / row["fused"] / 1e6
+        gbps = per * (side * side if matrix else n) / row["fused"] / 1e6
         others = "  ".join(f"{k} {v:.3f}" for k, v in row.items() if isinstance(v, float))
         print(f"{name:30s} {others}  fused {gbps:.0f} GB/s")
     if args.json:

@@ -836,9 +836,8 @@ def evaluate_blocked(plan, args, block=None, threads=None):
         if out.id not in known:
             return _whole_value(plan, known, out)
         return known[out.id]
-    result = _ua.empty(
-        layout.shapes[out.id], dtype=out.dtype, device=args[_first_array(plan)].device
-    )
+    # On the arguments' own queue, as the eager calls' results are.
+    result = _ua.empty(layout.shapes[out.id], dtype=out.dtype, queue=args[_first_array(plan)].queue)
     program = _BlockProgram(plan, layout, known, out)
     axes, whole = layout.block_axes(out.id), slice(None)
 

@@ -228,7 +228,13 @@ class Stages:
                 raise Unfusable(f"#{n.id} is a {n.kind} node (scalar arithmetic runs apart)")
         if plan.output.kind != "reduce":
             self.steps.append((plan.output, _stage_program(plan.output, dtype)))
-        self.steps = [(n, k) for n, k in self.steps if k is not None or n.kind == "reduce"]
+        # each value once: a reduction read by another is not run again
+        seen = set()
+        self.steps = [
+            (n, k)
+            for n, k in self.steps
+            if (k is not None or n.kind == "reduce") and not (n.id in seen or seen.add(n.id))
+        ]
         self.inputs = [n for n in plan.nodes if n.kind in ("arg", "scalar")]
         self.output = plan.output
 

@@ -231,6 +231,17 @@ def test_small_call_keys_stay_bounded():
     assert 0 < len(fused._small) <= 256 and fused.traces == 1
 
 
+def test_a_result_is_made_on_the_arguments_queue():
+    """Blocks write the result's own blocks (out=): the result is on the
+    arguments' queue, not the device's default one, as eager results are."""
+    q = ua.Queue("host", in_order=False)
+    x = ua.asarray(np.arange(N, dtype="f8"), queue=q)
+    fused = ua.fuse(lambda x: 2.5 * x + 1, block=BLOCK)
+    got = fused(x)
+    assert got.queue is q
+    same_bits(got, 2.5 * np.arange(N, dtype="f8") + 1)
+
+
 def test_non_contiguous_arguments_run_whole():
     m = host(np.arange(40000.0).reshape(200, 200))
     f = ua.fuse(lambda m: ua.sin(m) * 2, block=BLOCK)

@@ -150,6 +150,23 @@ def test_graphs_with_reductions_run_as_kernels_between_them(device, name, dtype)
     assert f"{kernels} kernels and {reductions} reductions" in text, text
 
 
+def test_ints_past_64_bits_in_a_float_computation_are_the_eager_ones(device):
+    """A Python int that no 64-bit integer holds, as a constant or as an
+    argument, is its nearest double, as in the eager call."""
+    x = sample(device, "float32")
+    check(lambda x: x * 2**70 + 1, x)
+    fused = ua.fuse(lambda x, a: x + a)
+    for a in (-(2**63) - 1, 2**64 + 5, 3):
+        same_bits(fused(x, a), ua.asnumpy(x + a))
+
+
+def test_a_reduction_read_by_another_runs_once(device):
+    m = sample(device, "float32", (31, 37))
+    m = ua.where(ua.isfinite(m), m, 0.5)
+    fused = check(lambda m: ua.sum(ua.max(m, axis=1)) * m, m)
+    assert "1 kernels and 2 reductions" in fused.explain(m)
+
+
 FALLBACKS = {
     "a reduction of another dtype": lambda x, y, z, w: ua.sum(x < y) + x,
     "mixed dtypes": lambda x, y, z, w: x + ua.astype(y, ua.float64),

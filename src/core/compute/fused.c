@@ -170,7 +170,9 @@ ua_fused_constant_bits(const ua_ew_operand *o, ua_typenum t,
 void
 ua_fused_seal(ua_fused_expr *e, ua_typenum t)
 {
+    int counts[2] = {e->count, e->nconst};
     uint64_t h = ua_hash_bytes(0xcbf29ce484222325ULL, &t, sizeof t);
+    h = ua_hash_bytes(h, counts, sizeof counts);
     h = ua_hash_bytes(h, e->node, (size_t)e->count * sizeof e->node[0]);
     e->key = ua_hash_bytes(h, e->constant,
                            (size_t)e->nconst * sizeof e->constant[0]);

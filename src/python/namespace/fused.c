@@ -13,9 +13,9 @@
 #include "python/base/objects.h"
 #include "python/types/arrays.h"
 
-/* A Python bool, int (of int64 or uint64) or float as an operand of a
- * computation in t: an int that t's integers do not hold raises, as the
- * eager calls do, rather than wrap. */
+/* A Python bool, int or float as an operand of a computation in t: an int
+ * that t's integers do not hold raises, as the eager calls do, rather than
+ * wrap. */
 static int
 scalar_operand(ua_state *st, PyObject *o, ua_typenum t, ua_ew_operand *op)
 {
@@ -43,17 +43,9 @@ scalar_operand(ua_state *st, PyObject *o, ua_typenum t, ua_ew_operand *op)
         ua_py_scalar_for(st, o, t, &fits) < 0) {
         return -1;
     }
-    op->kind = UA_SCALAR_INT;
-    int overflow = 0;
-    op->value.i = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (overflow > 0) {
-        op->positive = true;
-        op->value.u = PyLong_AsUnsignedLongLong(o);
-    } else if (overflow < 0) {
-        PyErr_SetString(PyExc_OverflowError,
-                        "_fused_elementwise(): an int below int64's range");
-    }
-    return PyErr_Occurred() ? -1 : 0;
+    /* a float computation takes any int, as the eager calls do (one that
+     * no 64-bit integer holds as its nearest double) */
+    return ua_py_int_operand(o, op);
 }
 
 /* The operands: USMArrays on one queue and Python scalars; *first, the

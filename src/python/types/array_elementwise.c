@@ -32,8 +32,8 @@ is_numpy_object(PyObject *o)
 /* A Python int as the core's scalar: int64, or uint64 where positive and
  * past INT64_MAX, or past both `huge` with its nearest double (what a
  * floating computation takes, and comparisons need only its sign). */
-static int
-int_operand(PyObject *o, ua_ew_operand *op)
+int
+ua_py_int_operand(PyObject *o, ua_ew_operand *op)
 {
     int overflow = 0;
     long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
@@ -204,7 +204,7 @@ python_scalar(PyObject *o, ua_ew_operand *op)
         return 1;
     }
     if (PyLong_Check(o)) {
-        return int_operand(o, op) < 0 ? -1 : 1;
+        return ua_py_int_operand(o, op) < 0 ? -1 : 1;
     }
     if (PyFloat_Check(o)) {
         op->kind = UA_SCALAR_FLOAT;

@@ -247,6 +247,10 @@ PyObject *ua_py_array_richcompare(PyObject *self, PyObject *other, int op);
  * tries the reflected operation). */
 PyObject *ua_py_elementwise(ua_state *st, ua_ew_id f, PyObject *const *ops,
                             int n, PyObject *into, bool operator);
+/* A Python int o as an elementwise operand (its kind, value, and `huge`
+ * with its nearest double where no 64-bit integer holds it), as the eager
+ * calls read it. */
+int ua_py_int_operand(PyObject *o, ua_ew_operand *op);
 /* Whether o is a scalar that the elementwise call takes with its own
  * dtype (a NumPy scalar, or one of ctypes' values; ctypes' types without
  * a dtype are refused there): 1, 0, or -1 with an error raised. */
