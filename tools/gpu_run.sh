@@ -230,7 +230,8 @@ fi
 # BENCH=first_call: the first call of common operations in new
 # processes, with an empty and a warm kernel cache, beside CuPy and
 # PyTorch; each program's compile time in first_call_trace.txt.
-if bench first_call; then
+# FIRST_CALL_ONLY=1: the new processes' table alone.
+if bench first_call && [ -z "${FIRST_CALL_ONLY:-}" ]; then
     echo "== NVRTC per program on this machine's CPU"
     python3 benchmarks/nvrtc_cost.py --build "$build" 2>&1 | tee "$OUT/nvrtc_cost.txt" || status=1
     echo "== NVRTC: each program's first compile in a new process"
@@ -239,6 +240,8 @@ if bench first_call; then
     echo "== first calls one after another in one process"
     USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --sequence 2>&1 |
         tee "$OUT/first_call_sequence.txt" || status=1
+fi
+if bench first_call; then
     echo "== benchmark: first calls in new processes"
     # FIRST_CALL_LIBS: some of usmarray,cupy,torch (default all three).
     USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --json "$OUT/first_call.json" \
@@ -246,12 +249,13 @@ if bench first_call; then
         2>"$OUT/first_call_trace.txt" | tee "$OUT/first_call.txt" || status=1
     # The cache filled ahead (python -m usmarray --compile-kernels), then
     # the first calls.
-    [ -n "${SKIP_AHEAD:-}" ] ||
+    [ -n "${SKIP_AHEAD:-}${FIRST_CALL_ONLY:-}" ] ||
         python3 benchmarks/first_call.py --ahead --json "$OUT/first_call_ahead.json" \
             2>"$OUT/first_call_ahead_trace.txt" | tee "$OUT/first_call_ahead.txt" || status=1
     # Where a warm-cache first elementwise call spends its time.
-    USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --phases \
-        2>"$OUT/first_call_phases_trace.txt" | tee "$OUT/first_call_phases.txt" || status=1
+    [ -n "${FIRST_CALL_ONLY:-}" ] ||
+        USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --phases \
+            2>"$OUT/first_call_phases_trace.txt" | tee "$OUT/first_call_phases.txt" || status=1
 fi
 # BENCH=fuse: usmarray.fuse's kernels beside the eager calls, CuPy and
 # PyTorch (FUSE_ARGS: --compile for torch.compile too).

@@ -96,6 +96,8 @@ int ua_gpu_op_argument(ua_gpu_kernel k);
 /* The program that runs kernel k with these arguments for t. */
 ua_gpu_program ua_gpu_program_for(const ua_gpu_types *t, ua_gpu_kernel k,
                                   const ua_gpu_arg *args, int nargs);
+/* The program of the groups of sorted elements of type (ua_gpu_group). */
+ua_gpu_program ua_gpu_group_program(ua_typenum type);
 /* Distinct programs, distinct keys. */
 uint64_t ua_gpu_program_key(const ua_gpu_program *p);
 

@@ -15,6 +15,12 @@ order_types(ua_typenum type)
     return (ua_gpu_types){type, ua_accumulator_of(type), false};
 }
 
+ua_gpu_program
+ua_gpu_group_program(ua_typenum type)
+{
+    return (ua_gpu_program){order_types(type), UA_GPU_F_GROUP, -1, -1};
+}
+
 /* Elements a group of the radix sort's kernels takes (RTILE): 2,048 of
  * up to 4 bytes, 1,024 of 8. */
 static ptrdiff_t

@@ -760,3 +760,46 @@ def test_a_process_that_ends_before_the_full_compile_leaves_it_in_the_cache(tmp_
     assert all(r.returncode == 0 for r in runs), runs[0].stderr[-3000:]
     assert "NVRTC fast level" in runs[0].stderr
     assert "NVRTC fast level" not in runs[1].stderr and "disk cache" in runs[1].stderr
+
+
+UNIQUE_SCRIPT = """
+import numpy as np, usmarray as ua
+rng = np.random.default_rng(5)
+for dtype in ("float32", "int64"):
+    h = rng.integers(0, 5000, size=1 << 20).astype(dtype)
+    x = ua.asarray(h, device="cuda")
+    values = ua.asnumpy(ua.unique_values(x))
+    assert np.array_equal(values, np.unique(h)), dtype
+    counts = ua.unique_counts(x)
+    assert np.array_equal(ua.asnumpy(counts.counts), np.unique(h, return_counts=True)[1])
+"""
+
+
+def test_unique_values_compiles_its_steps_kernels_side_by_side(tmp_path):
+    # The argsort's, the gather's and the groups' programs compile in one
+    # batch before the first step, where each step compiled its own when
+    # it came to it (three waits for NVRTC, one after another).
+    env = dict(
+        os.environ,
+        USMARRAY_TRACE_COMPILE="1",
+        USMARRAY_CACHE_DIR=str(tmp_path / "cache"),
+        CUDA_CACHE_PATH=str(tmp_path / "nv"),
+    )
+    env.pop("USMARRAY_COMPILE_FIRST", None)
+    out = subprocess.run(
+        [sys.executable, "-c", UNIQUE_SCRIPT], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    ahead = [line for line in out.stderr.splitlines() if "compiled ahead, side by side" in line]
+    assert len(ahead) == 2, out.stderr[-3000:]
+    for line, unit in zip(ahead, ("4", "8")):
+        assert "radix sort histogram kernel" in line
+        assert "radix argsort pass kernel" in line
+        assert f"index kernel ua_index_{unit}_1_0" in line
+        assert "ua_group kernel" in line
+    # Each program of a dtype's calls compiled once at the first call's
+    # level: none of the steps compiled its own again.
+    for segment in out.stderr.split("compiled ahead, side by side")[1:]:
+        fast = [line for line in segment.splitlines() if "NVRTC fast level" in line]
+        names = [line.split(": NVRTC")[0] for line in fast]
+        assert len(names) == len(set(names)), fast

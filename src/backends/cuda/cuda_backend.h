@@ -198,11 +198,44 @@ ua_status ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
  * at most UA_CUDA_COMPILE_MAX) and loaded into modules[i], each under
  * tiers[i] where tiers is not NULL; on failure none is loaded, and the
  * first failure's message is set. */
-#define UA_CUDA_COMPILE_MAX 4
+#define UA_CUDA_COMPILE_MAX 6
 ua_status ua_cuda_compile_all(ua_cuda_context *c, int n,
                               const char *const *sources,
                               const char *const *what,
                               const ua_cuda_tier *tiers, CUmodule *modules);
+/* A program that a call needs and its context lacks: its source
+ * (malloc'd), its name, and where its module goes (tier.install puts the
+ * first module and the full one after it in place). */
+typedef struct ua_cuda_job {
+    char *source;
+    char what[64];
+    ua_cuda_tier tier;
+} ua_cuda_job;
+/* Compiles jobs side by side (ua_cuda_compile_all), installs each module
+ * and frees the sources; *compiled says whether the compile succeeded
+ * (full compiles may then be running, installing where the tiers say).
+ * Called under c->lock. */
+ua_status ua_cuda_jobs_run(ua_cuda_context *c, ua_cuda_job *jobs, int n,
+                           bool *compiled);
+/* The jobs of the programs a call needs that c lacks, appended at
+ * jobs[0..]: their number, at most cap, or -1 (out of memory, message
+ * set).  Called under c->lock.  A compute program (cuda_programs.c); the
+ * one-sweep sort's kernels of p, where it takes p (cuda_sort.c); the
+ * kernels of a GPU layer program's family, installed into f
+ * (cuda_launcher.c, whose table then takes f: ua_cuda_family_add). */
+int ua_cuda_program_jobs(ua_cuda_context *c, int program, ua_cuda_job *jobs,
+                         int cap);
+int ua_cuda_sort_jobs(ua_cuda_context *c, const ua_sort_plan *p,
+                      ua_cuda_job *jobs, int cap);
+int ua_cuda_family_jobs(ua_cuda_context *c, const ua_gpu_program *p,
+                        CUfunction *f, ua_cuda_job *jobs, int cap);
+ua_status ua_cuda_family_add(ua_cuda_context *c, const ua_gpu_program *p,
+                             CUfunction *f);
+/* The compute program of a one-dimensional gather of aligned elements of
+ * itemsize bytes (cuda_programs.c). */
+int ua_cuda_gather_program(size_t itemsize);
+/* cuda_prepare.c: the compute table's prepare (kernels.h). */
+ua_status ua_cuda_prepare(void *queue, const ua_prepare_item *items, int n);
 /* Installs the full modules whose compile has ended; called under
  * c->lock before a lookup of a compiled kernel. */
 void ua_cuda_upgrades_install(ua_cuda_context *c);

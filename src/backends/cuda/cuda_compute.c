@@ -523,4 +523,5 @@ const ua_compute_ops ua_cuda_compute_ops = {
     .matmul = ua_cuda_matmul,
     .solver = ua_cuda_solver,
     .fft = ua_cuda_fft,
+    .prepare = ua_cuda_prepare,
 };

@@ -46,6 +46,51 @@ install_kernel(ua_cuda_context *c, CUmodule m, const long long where[2])
     return UA_OK;
 }
 
+int
+ua_cuda_family_jobs(ua_cuda_context *c, const ua_gpu_program *p, CUfunction *f,
+                    ua_cuda_job *jobs, int cap)
+{
+    (void)c;
+    int n = 0;
+    for (int i = 0; i < UA_GPU_NKERNELS; i++) {
+        if (ua_gpu_family_of((ua_gpu_kernel)i) != p->family) {
+            continue;
+        }
+        if (n == cap) {
+            for (int j = 0; j < n; j++) {
+                free(jobs[j].source);
+            }
+            ua_error_set(UA_ERR_RUNTIME,
+                         "the %s family has more kernels than "
+                         "UA_CUDA_COMPILE_MAX",
+                         ua_gpu_family_names[p->family]);
+            return -1;
+        }
+        ua_gpu_program one = *p;
+        one.kernel = i;
+        snprintf(jobs[n].what, sizeof jobs[n].what, "%s kernel",
+                 ua_gpu_kernel_names[i]);
+        jobs[n].tier =
+            (ua_cuda_tier){install_kernel, {(long long)(intptr_t)f, i}};
+        jobs[n].source = ua_gpu_program_source(&language, &one);
+        if (jobs[n++].source == NULL) {
+            for (int j = 0; j < n; j++) {
+                free(jobs[j].source);
+            }
+            ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+            return -1;
+        }
+    }
+    return n;
+}
+
+ua_status
+ua_cuda_family_add(ua_cuda_context *c, const ua_gpu_program *p, CUfunction *f)
+{
+    /* The modules live as long as the context, as every module does. */
+    return ua_ew_table_add(&c->reduce, ua_gpu_program_key(p), f, NULL);
+}
+
 /* Compiles program p, each of its family's kernels a program of its own,
  * side by side; called under c->lock.  Every kernel of the text combines
  * in a fixed order and rounds each product (mul_rn): no compiler level
@@ -54,55 +99,15 @@ static ua_status
 build(ua_cuda_context *c, const ua_gpu_program *p, CUfunction **out)
 {
     CUfunction *f = calloc(UA_GPU_NKERNELS, sizeof *f);
-    char *sources[UA_CUDA_COMPILE_MAX] = {NULL};
-    char what[UA_CUDA_COMPILE_MAX][64];
-    const char *whats[UA_CUDA_COMPILE_MAX];
-    int kernels[UA_CUDA_COMPILE_MAX], n = 0;
-    ua_cuda_tier tiers[UA_CUDA_COMPILE_MAX];
-    ua_status st = f != NULL ? UA_OK : UA_ERR_NOMEM;
-    for (int i = 0; st == UA_OK && i < UA_GPU_NKERNELS; i++) {
-        if (ua_gpu_family_of((ua_gpu_kernel)i) != p->family) {
-            continue;
-        }
-        if (n == UA_CUDA_COMPILE_MAX) {
-            st = UA_ERR_RUNTIME; /* a family of more kernels than threads */
-            break;
-        }
-        ua_gpu_program one = *p;
-        one.kernel = i;
-        snprintf(what[n], sizeof what[n], "%s kernel", ua_gpu_kernel_names[i]);
-        whats[n] = what[n];
-        kernels[n] = i;
-        tiers[n] = (ua_cuda_tier){install_kernel, {(long long)(intptr_t)f, i}};
-        sources[n] = ua_gpu_program_source(&language, &one);
-        st = sources[n++] != NULL ? UA_OK : UA_ERR_NOMEM;
+    if (f == NULL) {
+        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
     }
-    CUmodule modules[UA_CUDA_COMPILE_MAX] = {NULL};
-    if (st != UA_OK) {
-        st = st == UA_ERR_NOMEM
-                 ? ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel")
-                 : ua_error_set(st,
-                                "the %s family has more kernels than "
-                                "UA_CUDA_COMPILE_MAX",
-                                ua_gpu_family_names[p->family]);
-    } else {
-        st = ua_cuda_compile_all(c, n, (const char *const *)sources, whats,
-                                 tiers, modules);
-    }
-    for (int j = 0; j < n; j++) {
-        free(sources[j]);
-    }
-    bool compiled = st == UA_OK;
-    for (int j = 0; st == UA_OK && j < n; j++) {
-        const char *name = ua_gpu_kernel_names[kernels[j]];
-        CUresult r =
-            ua_cu.cuModuleGetFunction(&f[kernels[j]], modules[j], name);
-        st = r == CUDA_SUCCESS ? UA_OK : ua_cuda_failed(r, name);
-    }
-    /* The modules live as long as the context, as every module does. */
-    st = st == UA_OK ? ua_ew_table_add(&c->reduce, ua_gpu_program_key(p), f,
-                                       modules[0])
-                     : st;
+    ua_cuda_job jobs[UA_CUDA_COMPILE_MAX];
+    int n = ua_cuda_family_jobs(c, p, f, jobs, UA_CUDA_COMPILE_MAX);
+    bool compiled = false;
+    ua_status st =
+        n < 0 ? ua_error_code() : ua_cuda_jobs_run(c, jobs, n, &compiled);
+    st = st == UA_OK ? ua_cuda_family_add(c, p, f) : st;
     if (st != UA_OK) {
         /* A full compile, where one started, installs into f: it stays. */
         if (!compiled) {

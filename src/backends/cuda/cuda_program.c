@@ -516,3 +516,30 @@ ua_cuda_compile_all(ua_cuda_context *c, int n, const char *const *sources,
     }
     return UA_OK;
 }
+
+ua_status
+ua_cuda_jobs_run(ua_cuda_context *c, ua_cuda_job *jobs, int n, bool *compiled)
+{
+    const char *sources[UA_CUDA_COMPILE_MAX], *whats[UA_CUDA_COMPILE_MAX];
+    ua_cuda_tier tiers[UA_CUDA_COMPILE_MAX];
+    CUmodule modules[UA_CUDA_COMPILE_MAX];
+    *compiled = false;
+    if (n <= 0) {
+        return UA_OK;
+    }
+    for (int i = 0; i < n; i++) {
+        sources[i] = jobs[i].source;
+        whats[i] = jobs[i].what;
+        tiers[i] = jobs[i].tier;
+    }
+    ua_status st = ua_cuda_compile_all(c, n, sources, whats, tiers, modules);
+    *compiled = st == UA_OK;
+    for (int i = 0; i < n; i++) {
+        if (st == UA_OK) {
+            st = tiers[i].install(c, modules[i], tiers[i].where);
+        }
+        free(jobs[i].source);
+        jobs[i].source = NULL;
+    }
+    return st;
+}

@@ -66,6 +66,18 @@ ua_cuda_compute_source(int program, char *what, size_t cap)
     return ua_gpu_texts_join(texts, 3);
 }
 
+int
+ua_cuda_gather_program(size_t itemsize)
+{
+    /* The unit of cuda_compute.c's index kernels: the widest power of two
+     * up to 16 that divides the itemsize (and the addresses: aligned). */
+    int u = 0;
+    while (u < 4 && (itemsize >> u & 1) == 0) {
+        u++;
+    }
+    return UA_CUDA_PROGRAM_INDEX + 9 * u + 3 * 1 + UA_INDEX_GATHER;
+}
+
 /* A program's full module in place of its fast one: the functions looked
  * up from the fast one are looked up again (under c->lock). */
 static ua_status
@@ -90,20 +102,43 @@ program_tier(int program)
     return (ua_cuda_tier){install_program, {program, 0}};
 }
 
-/* Compiles a program on first use; called under c->lock. */
-static ua_status
-compile_program(ua_cuda_context *c, int program)
+int
+ua_cuda_program_jobs(ua_cuda_context *c, int program, ua_cuda_job *jobs,
+                     int cap)
 {
-    char what[64];
-    char *source = ua_cuda_compute_source(program, what, sizeof what);
-    if (source == NULL) {
-        return ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    if (c->compute[program] != NULL || cap < 1) {
+        return 0;
     }
-    ua_cuda_tier tier = program_tier(program);
-    ua_status st =
-        ua_cuda_compile(c, source, what, &tier, &c->compute[program]);
-    free(source);
-    return st;
+    jobs[0].source =
+        ua_cuda_compute_source(program, jobs[0].what, sizeof jobs[0].what);
+    jobs[0].tier = program_tier(program);
+    if (jobs[0].source == NULL) {
+        ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+        return -1;
+    }
+    return 1;
+}
+
+/* The programs one call needs and c lacks, compiled side by side (at
+ * most UA_CUDA_COMPILE_MAX; the rest compile on use); under c->lock. */
+static ua_status
+compile_programs(ua_cuda_context *c, const int *programs, int n)
+{
+    ua_cuda_job jobs[UA_CUDA_COMPILE_MAX];
+    int m = 0;
+    for (int i = 0; i < n && m < UA_CUDA_COMPILE_MAX; i++) {
+        int added = ua_cuda_program_jobs(c, programs[i], jobs + m,
+                                         UA_CUDA_COMPILE_MAX - m);
+        if (added < 0) {
+            for (int j = 0; j < m; j++) {
+                free(jobs[j].source);
+            }
+            return UA_ERR_NOMEM;
+        }
+        m += added;
+    }
+    bool compiled;
+    return ua_cuda_jobs_run(c, jobs, m, &compiled);
 }
 
 ua_status
@@ -114,30 +149,9 @@ ua_cuda_programs_prepare(ua_cuda_queue *q, const int *programs, int n)
     if (st != UA_OK) {
         return st;
     }
-    char what[UA_CUDA_COMPILE_MAX][64];
-    char *sources[UA_CUDA_COMPILE_MAX];
-    const char *names[UA_CUDA_COMPILE_MAX];
-    ua_cuda_tier tiers[UA_CUDA_COMPILE_MAX];
-    int wanted[UA_CUDA_COMPILE_MAX], m = 0;
     pthread_mutex_lock(&c->lock);
     ua_cuda_upgrades_install(c);
-    for (int i = 0; i < n && m < UA_CUDA_COMPILE_MAX; i++) {
-        if (c->compute[programs[i]] == NULL) {
-            wanted[m] = programs[i];
-            names[m] = what[m];
-            tiers[m] = program_tier(programs[i]);
-            sources[m] = ua_cuda_compute_source(programs[i], what[m], 64);
-            m += sources[m] != NULL;
-        }
-    }
-    CUmodule modules[UA_CUDA_COMPILE_MAX];
-    st = m > 0 ? ua_cuda_compile_all(c, m, (const char *const *)sources, names,
-                                     tiers, modules)
-               : UA_OK;
-    for (int i = 0; i < m; i++) {
-        c->compute[wanted[i]] = st == UA_OK ? modules[i] : NULL;
-        free(sources[i]);
-    }
+    st = compile_programs(c, programs, n);
     pthread_mutex_unlock(&c->lock);
     return st;
 }
@@ -154,7 +168,7 @@ find_function(ua_cuda_context *c, int program, const char *name, CUfunction *f)
         }
     }
     if (c->compute[program] == NULL) {
-        ua_status st = compile_program(c, program);
+        ua_status st = compile_programs(c, &program, 1);
         if (st != UA_OK) {
             return st;
         }

@@ -110,49 +110,44 @@ install_kernel(ua_cuda_context *c, CUmodule m, const long long where[2])
     return UA_OK;
 }
 
-/* Loads the modules of slot's width that a sort (pairs: an argsort)
- * needs and lacks, compiled side by side; called under c->lock.  The
- * passes move keys by their bits: no compiler level changes a sort, so
- * that a first call may take the fast one. */
-static ua_status
-load_modules(ua_cuda_context *c, int slot, bool pairs)
+/* The jobs of the modules of slot's width that a sort (pairs: an
+ * argsort) needs and c lacks (ua_cuda_sort_jobs); called under c->lock.
+ * The passes move keys by their bits: no compiler level changes a sort,
+ * so that a first call may take the fast one. */
+static int
+slot_jobs(ua_cuda_context *c, int slot, bool pairs, ua_cuda_job *jobs, int cap)
 {
     static const char *const what[3] = {"radix sort histogram kernel",
                                         "radix sort pass kernel",
                                         "radix argsort pass kernel"};
-    int wanted[2] = {HIST, pairs ? PAIRS : PASS}, kernels[2], n = 0;
-    char *sources[2] = {NULL, NULL};
-    const char *whats[2];
-    ua_cuda_tier tiers[2];
-    ua_status st = UA_OK;
-    for (int i = 0; i < 2; i++) {
+    int wanted[2] = {HIST, pairs ? PAIRS : PASS}, n = 0;
+    for (int i = 0; i < 2 && n < cap; i++) {
         if (c->sort_modules[slot][wanted[i]] != NULL) {
             continue;
         }
-        kernels[n] = wanted[i];
-        whats[n] = what[wanted[i]];
-        tiers[n] = (ua_cuda_tier){install_kernel, {slot, wanted[i]}};
-        sources[n] = kernel_source(slot, wanted[i]);
-        st = sources[n++] == NULL ? UA_ERR_NOMEM : st;
+        snprintf(jobs[n].what, sizeof jobs[n].what, "%s", what[wanted[i]]);
+        jobs[n].tier = (ua_cuda_tier){install_kernel, {slot, wanted[i]}};
+        jobs[n].source = kernel_source(slot, wanted[i]);
+        if (jobs[n++].source == NULL) {
+            for (int j = 0; j < n; j++) {
+                free(jobs[j].source);
+            }
+            ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+            return -1;
+        }
     }
-    CUmodule modules[2] = {NULL, NULL};
-    if (st != UA_OK) {
-        st = ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
-    } else if (n > 0) {
-        st = ua_cuda_compile_all(c, n, (const char *const *)sources, whats,
-                                 tiers, modules);
-    }
-    for (int i = 0; i < n; i++) {
-        free(sources[i]);
-    }
-    for (int i = 0; st == UA_OK && i < n; i++) {
-        const char *name = kernel_names[slot][kernels[i]];
-        CUresult r = ua_cu.cuModuleGetFunction(
-            &c->sort_functions[slot][kernels[i]], modules[i], name);
-        st = r == CUDA_SUCCESS ? UA_OK : ua_cuda_failed(r, name);
-        c->sort_modules[slot][kernels[i]] = st == UA_OK ? modules[i] : NULL;
-    }
-    return st;
+    return n;
+}
+
+/* Loads the modules of slot's width that a sort (pairs: an argsort)
+ * needs and lacks, compiled side by side; called under c->lock. */
+static ua_status
+load_modules(ua_cuda_context *c, int slot, bool pairs)
+{
+    ua_cuda_job jobs[2];
+    int n = slot_jobs(c, slot, pairs, jobs, 2);
+    bool compiled;
+    return n < 0 ? UA_ERR_NOMEM : ua_cuda_jobs_run(c, jobs, n, &compiled);
 }
 
 /* The kernels of keys of slot's width (the histogram and the pass of
@@ -195,6 +190,15 @@ takes(const ua_cuda_context *c, const ua_sort_plan *p)
     ptrdiff_t tiles = (p->n + tile - 1) / tile;
     return (double)p->rows * (double)tiles < 2147483647.0 &&
            (double)p->rows * (double)(p->n / HIST_CHUNK + 1) < 2147483647.0;
+}
+
+int
+ua_cuda_sort_jobs(ua_cuda_context *c, const ua_sort_plan *p, ua_cuda_job *jobs,
+                  int cap)
+{
+    return takes(c, p) ? slot_jobs(c, key_slot(ua_dtype_itemsize(p->type)),
+                                   p->index != NULL, jobs, cap)
+                       : 0;
 }
 
 typedef struct {

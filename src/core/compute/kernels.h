@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define UA_COMPUTE_OPS_VERSION 4
+#define UA_COMPUTE_OPS_VERSION 5
 
 /* What an indexed kernel does for each element of its plan's shape, with
  * v the index element (int64) and a the array's element at
@@ -214,6 +214,22 @@ typedef struct ua_elementwise_plan {
     const ua_fused_expr *fused;
 } ua_elementwise_plan;
 
+/* A kernel that a call composed of several will launch (ua_queue_prepare):
+ *   SORT    the sort of rows of n elements of type (positions: an argsort)
+ *   GATHER  a one-dimensional gather of elements of type
+ *   GROUP   the groups of equal neighbours of sorted elements of type */
+typedef enum ua_prepare_kind {
+    UA_PREPARE_SORT,
+    UA_PREPARE_GATHER,
+    UA_PREPARE_GROUP
+} ua_prepare_kind;
+typedef struct ua_prepare_item {
+    ua_prepare_kind kind;
+    ua_typenum type;
+    ptrdiff_t n;
+    bool positions;
+} ua_prepare_item;
+
 typedef struct ua_compute_ops {
     uint32_t version; /* UA_COMPUTE_OPS_VERSION */
     /* UA_ERR_INDEX when an index was out of bounds (*bad, one of those
@@ -246,6 +262,13 @@ typedef struct ua_compute_ops {
      * nothing. */
     ua_status (*solver)(void *queue, const ua_solver_plan *p);
     ua_status (*fft)(void *queue, const ua_fft_plan *p);
+
+    /* Makes ready, where the backend compiles kernels on first use, the
+     * kernels of items, compiled side by side, so that a call composed
+     * of several steps waits once for the compiler rather than once a
+     * step; NULL where nothing compiles.  A failure leaves the steps to
+     * compile their kernels (and report it) as they would. */
+    ua_status (*prepare)(void *queue, const ua_prepare_item *items, int n);
 } ua_compute_ops;
 
 /* The table that runs q's work: its backend's (route.c). */

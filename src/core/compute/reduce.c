@@ -259,6 +259,16 @@ ua_queue_group(ua_queue *q, const ua_group_plan *p, ptrdiff_t *count)
     return st != UA_OK || p->n == 0 ? st : k->group(q->handle, p, count);
 }
 
+void
+ua_queue_prepare(ua_queue *q, const ua_prepare_item *items, int n)
+{
+    const ua_compute_ops *k = ua_queue_compute_table(q);
+    if (k != NULL && k->prepare != NULL && n > 0 &&
+        k->prepare(q->handle, items, n) != UA_OK) {
+        ua_error_clear();
+    }
+}
+
 ua_status
 ua_queue_matmul(ua_queue *q, ua_matmul_plan *p)
 {

@@ -45,4 +45,10 @@ ua_status ua_queue_group(ua_queue *q, const ua_group_plan *p,
                          ptrdiff_t *count);
 ua_status ua_queue_matmul(ua_queue *q, ua_matmul_plan *p);
 
+/* Compiles ahead, side by side, the kernels that the steps of one call
+ * will launch on q (kernels.h, prepare); a hint: nothing is run, and a
+ * backend that compiles nothing, or a compile that fails, changes
+ * nothing (each step then compiles and reports as it would). */
+void ua_queue_prepare(ua_queue *q, const ua_prepare_item *items, int n);
+
 #endif

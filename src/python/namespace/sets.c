@@ -53,6 +53,15 @@ find_groups(ua_state *st, PyObject *x, uniques *u)
 {
     Py_ssize_t n = ua_py_array_size(x);
     ua_queue *q = queue_of_array(x);
+    ua_typenum t = (ua_typenum)ARR(x)->typenum;
+    /* The sort's, the gather's and the groups' first compiles side by
+     * side, where the device compiles them. */
+    ua_prepare_item ahead[] = {{UA_PREPARE_SORT, t, n, true},
+                               {UA_PREPARE_GATHER, t, n, false},
+                               {UA_PREPARE_GROUP, t, n, false}};
+    if (n > 0) {
+        ua_queue_prepare(q, ahead, 3);
+    }
     u->flat = ua_py_array_reshape(st, x, 1, &n, 'C', -1);
     u->perm = u->flat ? ua_py_sorted(st, u->flat, 0, false, true) : NULL;
     u->sorted = u->perm ? ua_py_array_take(st, u->flat, u->perm, 0) : NULL;
@@ -62,7 +71,7 @@ find_groups(ua_state *st, PyObject *x, uniques *u)
     if (u->starts == NULL) {
         return -1;
     }
-    ua_group_plan p = {ARR(u->sorted)->data, n, (ua_typenum)ARR(x)->typenum,
+    ua_group_plan p = {ARR(u->sorted)->data, n, t,
                        (int64_t *)(void *)ARR(u->group)->data,
                        (int64_t *)(void *)ARR(u->starts)->data};
     ptrdiff_t count = 0;
