@@ -925,12 +925,28 @@ class _BlockProgram:
                 )
                 kwargs = n.kwargs if n.kind == "reduce" else {}
                 self.steps.append((n.id, n.op, operands, kwargs, tuple(dead)))
-        # The last call writes the result's block itself (out=) where it is
-        # one of the namespace's elementwise functions: no temporary and no
-        # copy of it into the result.
+        self.into = self._result_writer(layout)
+        # The calls a block makes before the one that writes the result's
+        # block, and that one's operands.
+        self.steps_before_into = self.steps[:-1] if self.into else self.steps
+        self.into_operands = self.steps[-1][2] if self.into else ()
+
+    def _result_writer(self, layout):
+        """The namespace's function that the last call is, where it writes
+        the result's block itself (out=): no temporary and no copy of it
+        into the result.  That needs an elementwise function without
+        keywords whose operands make the target's shape; blocks slice every
+        node along the same frame axes, so the whole operands' shapes decide
+        it for every block, once a pass."""
         last = self.steps[-1] if self.steps and self.steps[-1][0] == self.target else None
-        name = last and (_fuse_kernel._OPERATORS.get(last[1]) or getattr(last[1], "__name__", ""))
-        self.into = getattr(_ua, name) if name in _ELEMENTWISE and not last[3] else None
+        if last is None or last[3]:
+            return None
+        name = _fuse_kernel._OPERATORS.get(last[1]) or getattr(last[1], "__name__", "")
+        if name not in _ELEMENTWISE:
+            return None
+        shapes = [layout.shapes[v] for node, v in last[2] if node and layout.shapes[v] is not None]
+        broadcast = tuple(_ua.broadcast_shapes(*shapes)) if shapes else ()
+        return getattr(_ua, name) if broadcast == layout.shapes[self.target] else None
 
     def run(self, blk, dst=None):
         """The target's values of the block, or None once written into dst
@@ -939,21 +955,14 @@ class _BlockProgram:
         whole = slice(None)
         for i, value, axes in self.leaves:
             values[i] = value[tuple(whole if m is None else blk[m] for m in axes)]
-        steps = self.steps if dst is None or self.into is None else self.steps[:-1]
-        for i, op, operands, kwargs, dead in steps:
+        writes = dst is not None and self.into is not None
+        for i, op, operands, kwargs, dead in self.steps_before_into if writes else self.steps:
             values[i] = op(*[values[v] if node else v for node, v in operands], **kwargs)
             for d in dead:
                 del values[d]
-        if steps is self.steps:
+        if not writes:
             return values[self.target]
-        _, _, operands, _, _ = self.steps[-1]
-        args = [values[v] if node else v for node, v in operands]
-        if (
-            tuple(_ua.broadcast_shapes(*[a.shape for a in args if hasattr(a, "shape")]))
-            != dst.shape
-        ):
-            return self.into(*args)  # it broadcasts into the result
-        self.into(*args, out=dst)
+        self.into(*[values[v] if node else v for node, v in self.into_operands], out=dst)
         return None
 
 
@@ -989,6 +998,70 @@ def _schedule(plan, known, target):
 # ---------------------------------------------------------------- the decorator
 
 
+class _Plans(dict):
+    """A fused function's plans by signature, which calls forget_runners
+    where a plan is removed or replaced: the small calls' runners were
+    made from the plans it held."""
+
+    def __init__(self, forget_runners, plans):
+        super().__init__(_checked_plans(plans))
+        self._forget_runners = forget_runners
+
+    def __setitem__(self, key, plan):
+        _check_plan(key, plan)
+        if key in self:
+            self._forget_runners()
+        super().__setitem__(key, plan)
+
+    def setdefault(self, key, plan=None):
+        if key not in self:
+            _check_plan(key, plan)
+        return super().setdefault(key, plan)
+
+    def update(self, *args, **kwargs):
+        super().update(_checked_plans(dict(*args, **kwargs)))
+        self._forget_runners()
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+    def __delitem__(self, key):
+        super().__delitem__(key)
+        self._forget_runners()
+
+    def pop(self, *args):
+        self._forget_runners()
+        return super().pop(*args)
+
+    def popitem(self):
+        self._forget_runners()
+        return super().popitem()
+
+    def clear(self):
+        super().clear()
+        self._forget_runners()
+
+
+def _checked_plans(plans):
+    if not isinstance(plans, dict):
+        raise TypeError(
+            f"a fused function's plans are a dict of signatures' plans, not a "
+            f"{type(plans).__name__}"
+        )
+    for key, plan in plans.items():
+        _check_plan(key, plan)
+    return plans
+
+
+def _check_plan(key, plan):
+    if not isinstance(plan, Plan):
+        raise TypeError(
+            f"a fused function's plans are usmarray.fuse Plans, not a {type(plan).__name__} "
+            f"(for the signature {key!r})"
+        )
+
+
 class Fused:
     """A function traced once per signature and evaluated as a graph; see
     :func:`fuse`."""
@@ -1001,12 +1074,24 @@ class Fused:
                 raise ValueError(f"fuse(): {name} must be a positive int, not {value!r}")
         functools.update_wrapper(self, fn)
         self.fn, self.block, self.threads = fn, block, threads
+        # (dtype, shape, device) of each array and the type of each scalar
+        # -> what a small call runs (a plan's kernel or whole-array
+        # function): one dictionary lookup, before the signature's.
+        self._small = {}
         self.plans = {}
         self.traces = 0
-        # (dtype, shape, device) of each array and the type of each scalar
-        # -> the whole-array function of a host plan whose arrays share one
-        # shape of at most a block: a small call's one dictionary lookup.
-        self._small = {}
+
+    @property
+    def plans(self):
+        """The plans by signature.  Removing or replacing one (or assigning
+        another dict) forgets the small calls' runners too, so that every
+        call runs a plan this dict holds."""
+        return self._plans
+
+    @plans.setter
+    def plans(self, plans):
+        self._small.clear()
+        self._plans = _Plans(self._small.clear, plans)
 
     def plan(self, *args, **kwargs):
         """The Plan for these arguments' signature, traced on first use."""
@@ -1015,10 +1100,10 @@ class Fused:
                 f"a fused function takes its arguments by position, not {sorted(kwargs)}"
             )
         key = signature_of(args)
-        found = self.plans.get(key)
+        found = self._plans.get(key)
         if found is None:
             self.traces += 1
-            found = self.plans[key] = trace(self.fn, args, key)
+            found = self._plans[key] = trace(self.fn, args, key)
         return found
 
     def explain(self, *args, **kwargs):
@@ -1053,7 +1138,7 @@ class Fused:
         return evaluate_blocked(plan, args, self.block, self.threads)
 
     def __repr__(self):
-        return f"<usmarray.fuse of {self.fn!r}: {len(self.plans)} signatures>"
+        return f"<usmarray.fuse of {self.fn!r}: {len(self._plans)} signatures>"
 
 
 # The small calls' keys a fused function keeps at most.
@@ -1089,20 +1174,30 @@ def _kernel_or_eager(plan, fn, *args):
 
 
 def _run_kernel(plan, fn, args):
-    """The graph as one kernel; eager, from the first call on, where the
-    device runs the host's loops or the kernel's checks refuse the graph
-    (the eager calls then raise what is an error of the arguments)."""
+    """The graph as one kernel, or as kernels between eager reductions.
+
+    An eager reduction's error is the one the eager function raises for
+    these arguments: it reaches the caller and the plan stays.  Where the
+    kernel's own calls refuse, the eager calls decide: an error of theirs
+    is the arguments' (a shape that does not broadcast), raised with the
+    plan kept; a result means the kernel cannot compute what they do, and
+    a signature whose kernel never ran runs eagerly from then on.  A device
+    that runs the host's loops compiles nothing: eager for good."""
     try:
         result = plan.kernel.run(args)
-    except (TypeError, ValueError) as e:
-        if plan.kernel_ran:
-            raise
-        plan.refuse_kernel(f"the kernel refused the graph: {e}")
-        return fn(*args)
-    if result is NotImplemented:
-        plan.refuse_kernel("the device runs the host's loops, which compile nothing")
-        return fn(*args)
-    plan.kernel_ran = True
+    except _fuse_kernel.KernelRefused as e:
+        refusal = str(e)
+    else:
+        if result is NotImplemented:
+            plan.refuse_kernel("the device runs the host's loops, which compile nothing")
+            return fn(*args)
+        plan.kernel_ran = True
+        return result
+    # Outside the handler: the eager call's error is raised as its own, not
+    # as one raised while handling the kernel's.
+    result = fn(*args)
+    if not plan.kernel_ran:
+        plan.refuse_kernel(f"the kernel refused the graph: {refusal}")
     return result
 
 

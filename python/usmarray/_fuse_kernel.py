@@ -54,6 +54,17 @@ class Unfusable(Exception):
     """Why a graph does not run as one kernel."""
 
 
+class KernelRefused(Exception):
+    """The kernel's own call (its expression's parse or its launch)
+    refused the graph or these operands; an eager call between kernels
+    raises its own error instead, the arguments' error as eagerly."""
+
+
+# What the kernel's calls raise where they refuse: the checks of the graph
+# and the operands (TypeError, ValueError) and a failed compile or launch.
+_REFUSALS = (TypeError, ValueError, RuntimeError)
+
+
 class Program:
     """The kernel's description: nodes (name, operand references), the
     constants, which arguments are its operands and the dtype it computes
@@ -69,11 +80,15 @@ class Program:
     def run(self, args):
         """The result, or NotImplemented where the device runs the host's
         loops; args[slot] is each operand (the arguments, or a stage's
-        values by node id)."""
-        if self.expression is None:
-            self.expression = _ua._fused_expression(self.nodes, self.constants, self.dtype)
+        values by node id).  KernelRefused where the kernel's calls refuse
+        the graph or the operands."""
         operands = tuple([args[i] for i in self.slots])
-        return _ua._fused_elementwise(self.expression, operands)
+        try:
+            if self.expression is None:
+                self.expression = _ua._fused_expression(self.nodes, self.constants, self.dtype)
+            return _ua._fused_elementwise(self.expression, operands)
+        except _REFUSALS as e:
+            raise KernelRefused(str(e)) from e
 
     def describe(self):
         """The kernel's nodes, its operands named by their arguments."""
@@ -240,7 +255,9 @@ class Stages:
 
     def run(self, args):
         """The result, or NotImplemented where the device runs the host's
-        loops."""
+        loops; KernelRefused where a kernel's calls refuse, and an eager
+        reduction's own error (one the eager function raises for these
+        arguments) as it is."""
         values = {n.id: args[n.index] for n in self.inputs}
         for n, kernel in self.steps:
             if kernel is not None:

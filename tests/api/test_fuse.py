@@ -242,6 +242,152 @@ def test_a_result_is_made_on_the_arguments_queue():
     same_bits(got, 2.5 * np.arange(N, dtype="f8") + 1)
 
 
+def test_the_planning_of_a_pass_does_not_grow_with_its_blocks(monkeypatch):
+    """Whether a block's last call writes the result's block itself is
+    decided once a pass from the layout, not from each block's shapes."""
+    from usmarray import _fuse
+
+    calls = []
+    real = _fuse._ua.broadcast_shapes
+
+    def counting(*shapes):
+        calls.append(shapes)
+        return real(*shapes)
+
+    monkeypatch.setattr(_fuse._ua, "broadcast_shapes", counting)
+    fused = ua.fuse(lambda x, y: 2.5 * x + y, block=BLOCK)
+    counts = []
+    for n in (10 * BLOCK, 40 * BLOCK):
+        x = host(np.arange(n, dtype="f8"))
+        calls.clear()
+        got = fused(x, x)
+        counts.append(len(calls))
+        same_bits(got, ua.asnumpy(2.5 * x + x))
+    assert counts[0] == counts[1], counts
+
+
+def test_emptying_the_plans_forgets_the_small_calls_runners():
+    """The small calls' runners come from the plans: a call after the
+    plans are emptied, or one replaced, runs a plan the dict holds."""
+    from usmarray import _fuse
+
+    fused = ua.fuse(lambda x: x + 1, block=BLOCK)
+    x = host(np.arange(5.0))
+    same_bits(fused(x), np.arange(5.0) + 1)
+    assert fused.traces == 1 and fused._small
+    fused.plans.clear()
+    assert not fused._small
+    same_bits(fused(x), np.arange(5.0) + 1)
+    assert fused.traces == 2 and len(fused.plans) == 1
+
+    (key,) = fused.plans
+    fused.plans[key] = _fuse.Plan(key, reason="a plan put in by hand")
+    assert not fused._small
+    same_bits(fused(x), np.arange(5.0) + 1)
+    assert "a plan put in by hand" in fused.explain(x)
+    for forget in (
+        lambda plans: plans.pop(key),
+        lambda plans: plans.popitem(),
+        lambda plans: plans.__delitem__(key),
+        lambda plans: plans.update({}),
+        lambda plans: plans.__ior__({}),
+    ):
+        fused.plans.clear()
+        fused(x)
+        assert fused._small
+        forget(fused.plans)
+        assert not fused._small
+    fused(x)
+    assert fused._small
+    fused.plans = {}
+    assert not fused._small and not fused.plans
+    same_bits(fused(x), np.arange(5.0) + 1)
+    assert fused.traces == 8
+
+
+def test_bad_plans_are_refused():
+    fused = ua.fuse(lambda x: x + 1)
+    x = host(np.arange(5.0))
+    fused(x)
+    (key,) = fused.plans
+    with pytest.raises(TypeError, match="plans are a dict"):
+        fused.plans = [(key, fused.plans[key])]
+    with pytest.raises(TypeError, match="usmarray.fuse Plans, not a int"):
+        fused.plans[key] = 3
+    with pytest.raises(TypeError, match="usmarray.fuse Plans, not a str"):
+        fused.plans = {key: "eager"}
+    with pytest.raises(TypeError, match="usmarray.fuse Plans, not a NoneType"):
+        fused.plans.setdefault(("another",))
+    with pytest.raises(TypeError, match="usmarray.fuse Plans, not a int"):
+        fused.plans.update({key: 3})
+    same_bits(fused(x), np.arange(5.0) + 1)
+    assert fused.traces == 1
+
+
+def laid_out(values, layout, device):
+    """values (a 2-d NumPy array) on device as a C-ordered, an F-ordered, a
+    transposed or a sliced (non-contiguous) array."""
+    if layout == "C":
+        return ua.asarray(np.ascontiguousarray(values), device=device)
+    if layout == "F":
+        return ua.asarray(np.asfortranarray(values), device=device)
+    if layout == "transposed":
+        return ua.permute_dims(ua.asarray(np.ascontiguousarray(values.T), device=device), (1, 0))
+    if layout == "sliced":
+        wider = np.zeros((2 * values.shape[0], values.shape[1] + 5), values.dtype)
+        wider[::2, 3:-2] = values
+        return ua.asarray(wider, device=device)[::2, 3:-2]
+    raise ValueError(f"no layout {layout!r}")
+
+
+MIXED_LAYOUTS = [
+    ("C", "F"),
+    ("F", "C"),
+    ("F", "sliced"),
+    ("sliced", "transposed"),
+    ("transposed", "F"),
+]
+
+# Graphs whose reductions read both arguments, along and across axes.
+AXES_STAGED = {
+    "columns against rows": lambda x, y: (
+        ua.sum(x * y, axis=0) + ua.max(y - x, axis=1, keepdims=True)
+    ),
+    "rows of a difference": lambda x, y: ua.sum(ua.exp(x - y), axis=1, keepdims=True) * x,
+    "a mean's residual": lambda x, y: (x - ua.mean(x * y, axis=0)) / (y * y + 1),
+}
+
+
+def mixed_arguments(layouts, dtype, device):
+    rng = np.random.default_rng(5)
+    return [
+        laid_out((rng.standard_normal((97, 103)) * 3).astype(dtype), layout, device)
+        for layout in layouts
+    ]
+
+
+HOST_STAGED = {
+    "sse": sse,
+    "variance": variance,
+    "softmax": lambda x, y: softmax(x) * y,
+    "row norms": lambda x, y: row_norms(x - y),
+    **AXES_STAGED,
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOST_STAGED))
+@pytest.mark.parametrize("layouts", MIXED_LAYOUTS, ids="-".join)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_graphs_with_reductions_of_mixed_layouts_have_the_eager_bits(name, layouts, dtype):
+    """An argument that is not C-contiguous: the graph's calls on the whole
+    arrays, the eager ones, whatever the other arguments' layouts."""
+    x, y = mixed_arguments(layouts, dtype, "host")
+    f = HOST_STAGED[name]
+    fused = ua.fuse(f, block=BLOCK)
+    same_bits(fused(x, y), ua.asnumpy(f(x, y)))
+    assert "not C-contiguous" in fused.explain(x, y)
+
+
 def test_non_contiguous_arguments_run_whole():
     m = host(np.arange(40000.0).reshape(200, 200))
     f = ua.fuse(lambda m: ua.sin(m) * 2, block=BLOCK)

@@ -4,13 +4,15 @@ aside), on CUDA devices and on a
 SYCL CPU device on its own kernels (USMARRAY_DEVICE_KERNELS=1, the OpenCL
 kernel text); what does not qualify runs eagerly, with the reason."""
 
+import re
+
 import numpy as np
 import pytest
 import usmarray as ua
 from conftest import first_device_of_each_backend
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_fuse import build, gelu, trees
+from test_fuse import AXES_STAGED, MIXED_LAYOUTS, build, gelu, mixed_arguments, trees
 
 DEVICES = [d for d in first_device_of_each_backend() if not d.startswith("host")]
 pytestmark = pytest.mark.skipif(not DEVICES, reason="no device that compiles kernels")
@@ -278,3 +280,65 @@ def test_random_trees_around_a_reduction(tree, dtype, reduction):
                 continue
             fused = ua.fuse(f)
             same_bits(fused(x, y), ua.asnumpy(want))
+
+
+# The kernels and the reductions of test_fuse's AXES_STAGED.
+AXES_STAGED_COUNTS = {
+    "columns against rows": (3, 2),
+    "rows of a difference": (2, 1),
+    "a mean's residual": (2, 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STAGED) + sorted(AXES_STAGED))
+@pytest.mark.parametrize("layouts", MIXED_LAYOUTS, ids="-".join)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_staged_graphs_of_mixed_layouts_have_the_eager_bits(device, name, layouts, dtype):
+    """C- and F-ordered, transposed and sliced arguments: each stage's
+    kernel lays its values out as the eager call does, so the reductions
+    between the kernels sum in the eager order."""
+    if name in AXES_STAGED:
+        fn, (kernels, reductions) = AXES_STAGED[name], AXES_STAGED_COUNTS[name]
+    else:
+        fn, kernels, reductions = STAGED[name]
+    x, y = mixed_arguments(layouts, dtype, device)
+    fused = check(fn, x, y)
+    assert f"{kernels} kernels and {reductions} reductions" in fused.explain(x, y)
+
+
+def test_an_eager_reductions_error_is_raised_and_the_kernels_stay(device):
+    """The max of an empty array raises the eager call's ValueError; the
+    signature keeps its kernels, which the next call runs."""
+
+    def fn(x):
+        return ua.max(x * 2) + x
+
+    empty = sample(device, "float32", (0,))
+    with pytest.raises(ValueError) as eager:
+        fn(empty)
+    fused = ua.fuse(fn)
+    with pytest.raises(ValueError, match=re.escape(str(eager.value))):
+        fused(empty)
+    assert fused.plan(empty).kernel is not None, fused.explain(empty)
+    x = sample(device, "float32")
+    same_bits(fused(x), ua.asnumpy(fn(x)))
+    assert fused.plan(x).kernel is not None and fused.plan(x).kernel_ran
+    assert "2 kernels and 1 reductions" in fused.explain(x)
+
+
+def test_arguments_that_do_not_broadcast_raise_and_the_kernel_stays(device):
+    """The kernel refuses shapes that do not broadcast, and so does the
+    eager call: its error is raised and the signature keeps its kernel."""
+
+    def fn(x, y):
+        return 2.5 * x + y
+
+    a, b = sample(device, "float32", (5,)), sample(device, "float32", (6,))
+    with pytest.raises(ValueError) as eager:
+        fn(a, b)
+    fused = ua.fuse(fn)
+    with pytest.raises(ValueError, match=re.escape(str(eager.value))):
+        fused(a, b)
+    x, y = sample(device, "float32"), sample(device, "float32", seed=8)
+    same_bits(fused(x, y), ua.asnumpy(fn(x, y)))
+    assert fused.plan(x, y).kernel_ran and "one kernel of" in fused.explain(x, y)
