@@ -477,6 +477,33 @@ def test_square_power_is_numpys_square_bit_for_bit(dtype):
         assert np.array_equal(f, x[:8] ** 2.0)
 
 
+def test_float32_cubes_are_correctly_rounded():
+    """x ** 3 of float32 (GELU's cube, by the operator, pow() with an int
+    or float 3, or an array of exponents) is the exact cube rounded once:
+    within half an ULP, with pow's special values."""
+    from fractions import Fraction
+
+    rng = np.random.default_rng(3)
+    x = (rng.standard_normal(4000) * 10.0 ** rng.uniform(-14, 14, 4000)).astype(np.float32)
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e13, -1e13, 1e-20, 7.0], np.float32)
+    x = np.concatenate([x, special])
+    a = asarray(x)
+    threes = asarray(np.full(x.shape, 3.0, np.float32))
+    for got in (a**3, ua.pow(a, 3), ua.pow(a, 3.0), ua.pow(a, threes)):
+        got = ua.asnumpy(got)
+        assert got.dtype == np.float32
+        for v, r in zip(x.tolist(), got.tolist()):
+            if not np.isfinite(v) or v == 0:
+                want = np.float32(v) ** 3
+                assert r == want or (np.isnan(r) and np.isnan(want)), v
+                assert np.signbit(r) == np.signbit(want), v
+            elif abs(Fraction(v) ** 3) > Fraction(float(np.finfo(np.float32).max)):
+                assert r == np.copysign(np.inf, v), v
+            else:
+                half = Fraction(float(np.spacing(np.float32(abs(r))))) / 2
+                assert abs(Fraction(r) - Fraction(v) ** 3) <= half, v
+
+
 def test_float_division_remainder_and_zero():
     x = np.array([7.5, -7.5, 7.5, -7.5, 0.0, -0.0, 1.0, -1.0, np.inf, 5.0], dtype=np.float64)
     y = np.array([2.0, 2.0, -2.0, -2.0, 3.0, 3.0, 0.0, 0.0, 2.0, np.inf])

@@ -900,8 +900,10 @@ _THREADED = {
     "concat": lambda x: ua.concat([x, x], axis=-1),
     "stack": lambda x: ua.stack([x, x]),
     "roll": lambda x: ua.roll(x, 3, axis=-1),
+    # Indices of length-1 axes broadcast against either shape: indices
+    # made from x.shape would race the other thread's reshape.
     "take_along_axis": lambda x: ua.take_along_axis(
-        x, ua.zeros(x.shape[:-1] + (1,), dtype="i8", usm_type="host"), axis=-1
+        x, ua.zeros((1,) * 8, dtype="i8", usm_type="host"), axis=-1
     ),
 }
 
