@@ -2,6 +2,7 @@
  * cuMemAlloc, cuMemAllocManaged and cuMemHostAlloc, and the device's own
  * stream-ordered pool, with the blocks freed on one stream kept aside until
  * an event orders another after the free. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,69 @@ grant_peers(const ua_cuda_context *c)
     }
 }
 
+/* A pool's first allocation sets the pool up in the driver: 6.5-9 ms on
+ * the H200, which a process's first reduction paid for its first
+ * temporary.  A thread of its own makes one allocation as the context is
+ * made, so that the set-up overlaps what the program does before its
+ * first call (the NVRTC start beside it likewise).  The process waits for
+ * these threads at exit: none may be in the driver as it unloads. */
+#define PRIME_THREADS 64
+static pthread_mutex_t primes_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t primes[PRIME_THREADS];
+static int nprimes;
+static pthread_once_t primes_once = PTHREAD_ONCE_INIT;
+
+static void
+primes_join(void)
+{
+    pthread_mutex_lock(&primes_lock);
+    for (int i = 0; i < nprimes; i++) {
+        pthread_join(primes[i], NULL);
+    }
+    nprimes = 0;
+    pthread_mutex_unlock(&primes_lock);
+}
+
+static void
+primes_register(void)
+{
+    atexit(primes_join);
+}
+
+static void *
+prime_run(void *arg)
+{
+    const ua_cuda_context *c = arg;
+    CUstream s;
+    CUdeviceptr p;
+    if (ua_cu.cuCtxSetCurrent(c->ctx) != CUDA_SUCCESS ||
+        ua_cu.cuStreamCreate(&s, CU_STREAM_NON_BLOCKING) != CUDA_SUCCESS) {
+        return NULL;
+    }
+    if (ua_cu.cuMemAllocFromPoolAsync(&p, 256, c->pool, s) == CUDA_SUCCESS) {
+        ua_cu.cuMemFreeAsync(p, s);
+    }
+    ua_cu.cuStreamSynchronize(s);
+    ua_cu.cuStreamDestroy(s);
+    return NULL;
+}
+
+static void
+prime_start(ua_cuda_context *c)
+{
+    const char *env = getenv("USMARRAY_CUDA_POOL_PRIME");
+    if (env != NULL && strcmp(env, "0") == 0) {
+        return; /* for comparisons: the set-up then falls on a first call */
+    }
+    pthread_once(&primes_once, primes_register);
+    pthread_mutex_lock(&primes_lock);
+    if (nprimes < PRIME_THREADS &&
+        pthread_create(&primes[nprimes], NULL, prime_run, c) == 0) {
+        nprimes++;
+    }
+    pthread_mutex_unlock(&primes_lock);
+}
+
 /* The device's own stream-ordered pool, which keeps what is freed (no
  * release threshold) until trim_ordered: CuPy's and PyTorch's caching
  * allocators behave alike.  Blocks freed on one stream serve another only
@@ -59,6 +123,7 @@ ua_cuda_create_pool(ua_cuda_context *c)
     ua_cu.cuMemPoolSetAttribute(
         c->pool, CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES, &no);
     grant_peers(c);
+    prime_start(c);
 }
 
 static ua_status
