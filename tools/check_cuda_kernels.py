@@ -2,12 +2,13 @@
 """Compiles every elementwise kernel's CUDA C++ source with nvcc, where
 there is no GPU, to catch what NVRTC would refuse at run time.
 
-  python tools/check_cuda_kernels.py [--build build] [--jobs 2] [all|paths|compute]
+  python tools/check_cuda_kernels.py [--build build] [--jobs 2] [all|paths|fused|compute]
 
 The sources come from the build's tests/c/ew_kernel_sources (meson with
 -Dtests=true): "all" is every function with every computation type it
 admits; "paths" every path of a few functions, with scalars, casts and
-unaligned data.  "compute" takes tests/c/cuda_kernel_sources's instead:
+unaligned data; "fused" usmarray.fuse's expressions, and their values
+reduced in the kernel.  "compute" takes tests/c/cuda_kernel_sources's instead:
 every program of the CUDA backend's compute kernels (index, masks, the
 GPU layer's fills, batched copies, reversals) and its copy kernels, built
 to a cubin as NVRTC builds them, and the SYCL backend's compute program as
@@ -56,7 +57,7 @@ def compile_one(compiler, source, mode):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", nargs="?", default="all", choices=["all", "paths", "compute"])
+    parser.add_argument("mode", nargs="?", default="all", choices=["all", "paths", "fused", "compute"])
     parser.add_argument("--build", default="build")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="compile only sources whose name has this")

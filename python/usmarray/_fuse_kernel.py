@@ -224,12 +224,84 @@ def _stage_program(sink, dtype):
     return Program(b.nodes, b.constants, b.slots, b.dtype, tuple(b.names))
 
 
+# Reductions of all axes that one kernel computes from a stage's values
+# (the kernel's name of each: a mean is a sum, divided after).
+_FUSED_REDUCTIONS = {"sum": "sum", "mean": "sum", "max": "max", "min": "min"}
+
+
+class FusedReduction:
+    """A reduction of all axes of a stage's values in one kernel that
+    computes and reduces them (``_usmarray._fused_reduce``: sums in
+    double, compensated), its groups' partials then reduced eagerly, so
+    the values are never written.  Arrays of one shape, dense in one
+    memory order, with elements; other operands take the stage's kernel
+    and the eager reduction."""
+
+    def __init__(self, node, program):
+        self.node, self.program = node, program
+        self.name = node.op.__name__
+        self.keepdims = bool(node.kwargs.get("keepdims", False))
+
+    def run(self, values):
+        operands = tuple([values[i] for i in self.program.slots])
+        arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
+        if not arrays or arrays[0].size == 0 or any(a.shape != arrays[0].shape for a in arrays):
+            return self._staged(values)
+        try:
+            if self.program.expression is None:
+                p = self.program
+                p.expression = _ua._fused_expression(p.nodes, p.constants, p.dtype)
+            parts = _ua._fused_reduce(
+                self.program.expression, operands, _FUSED_REDUCTIONS[self.name]
+            )
+        except ValueError:
+            return self._staged(values)  # a layout the kernel does not walk
+        except (TypeError, RuntimeError) as e:
+            raise KernelRefused(str(e)) from e
+        if parts is NotImplemented:
+            return NotImplemented
+        total = getattr(_ua, _FUSED_REDUCTIONS[self.name])(parts)
+        if self.name == "mean":
+            total = total / arrays[0].size
+        result = _ua.astype(total, self.program.dtype)
+        return _ua.reshape(result, (1,) * arrays[0].ndim) if self.keepdims else result
+
+    def _staged(self, values):
+        value = self.program.run(values)
+        if value is NotImplemented:
+            return NotImplemented
+        return self.node.op(value, **self.node.kwargs)
+
+    def describe(self):
+        body = self.program.describe().replace("\n", "\n  ")
+        return f"{self.name} of all axes in the kernel of its values, {body}"
+
+
+def _fusable_reduction(n, kernel, readers):
+    """Whether reduction n, of a stage's kernel read by n alone, runs in
+    one kernel with it."""
+    axis = n.kwargs.get("axis")
+    return (
+        kernel is not None
+        and kernel.dtype in ("float32", "float64")
+        and n.op.__name__ in _FUSED_REDUCTIONS
+        and set(n.kwargs) <= {"axis", "keepdims"}
+        and (
+            axis is None
+            or (isinstance(axis, tuple) and sorted(axis) == list(range(n.args[0].ndim)))
+        )
+        and readers.get(n.args[0].id) == {n.id}
+    )
+
+
 class Stages:
     """A graph with reductions on a device that compiles kernels: each
     reduction's operand and the result are the kernels of the elementwise
     nodes before them (one pass each, no temporary between its nodes),
     and the reductions are the eager calls between the kernels, so the
-    results are the eager ones bit for bit."""
+    results are the eager ones bit for bit; but a sum, mean, max or min of
+    all axes of a kernel's values runs in that kernel (FusedReduction),
+    whose sums add in another order."""
 
     def __init__(self, plan, dtype):
         self.steps = []  # (node, Program or None)
@@ -250,8 +322,33 @@ class Stages:
             for n, k in self.steps
             if (k is not None or n.kind == "reduce") and not (n.id in seen or seen.add(n.id))
         ]
+        self.steps = self._fuse_reductions(plan, self.steps)
         self.inputs = [n for n in plan.nodes if n.kind in ("arg", "scalar")]
         self.output = plan.output
+
+    @staticmethod
+    def _fuse_reductions(plan, steps):
+        """Each reduction of all axes whose operand is a kernel read by it
+        alone, with that kernel, as one FusedReduction."""
+        readers = {}
+        for n in plan.nodes:
+            for a in n.args:
+                if not isinstance(a, _CONSTANTS) and a is not None:
+                    readers.setdefault(a.id, set()).add(n.id)
+        readers.setdefault(plan.output.id, set()).add(None)  # the result
+        fused = []
+        for n, kernel in steps:
+            before = fused[-1] if fused else (None, None)
+            if (
+                n.kind == "reduce"
+                and kernel is None
+                and before[0] is n.args[0]
+                and _fusable_reduction(n, before[1], readers)
+            ):
+                fused[-1] = (n, FusedReduction(n, before[1]))
+            else:
+                fused.append((n, kernel))
+        return fused
 
     def run(self, args):
         """The result, or NotImplemented where the device runs the host's
@@ -270,8 +367,15 @@ class Stages:
         return values[self.output.id]
 
     def describe(self):
-        kernels = sum(k is not None for _, k in self.steps)
-        lines = [f"{kernels} kernels and {len(self.steps) - kernels} reductions, in order:"]
+        kernels = sum(isinstance(k, Program) for _, k in self.steps)
+        fused = sum(isinstance(k, FusedReduction) for _, k in self.steps)
+        eager = len(self.steps) - kernels - fused
+        lines = [f"{kernels} kernels and {eager} reductions, in order:"]
+        if fused:
+            lines[0] = (
+                f"{kernels} kernels, {fused} reductions in their values' kernels "
+                f"and {eager} reductions, in order:"
+            )
         for n, kernel in self.steps:
             if kernel is None:
                 lines.append(f"  #{n.id} = {n.label()} (the eager reduction)")

@@ -149,7 +149,10 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     }
     v->aligned = plan_aligned(p);
     v->vec = 1; /* a vector of one element where there is none */
-    if (p->contiguous && v->aligned) {
+    v->reduce = p->fused != NULL ? p->reduce : 0;
+    if (v->reduce) {
+        v->path = UA_EW_PATH_CONTIGUOUS; /* elements one at a time */
+    } else if (p->contiguous && v->aligned) {
         v->path = UA_EW_PATH_CONTIGUOUS;
         v->vec = widest_vector(p, max_vector, pointers_take);
     } else if (p->nd <= UA_EW_SMALL_DIMS) {
@@ -178,6 +181,7 @@ ua_ew_variant_key(const ua_ew_variant *v)
     k = k << 1 | (uint64_t)v->index32;
     k = k << 5 | (uint64_t)v->vec;
     k = k << 1 | (uint64_t)v->aligned;
+    k = k << 2 | (uint64_t)v->reduce;
     if (v->fused != NULL) {
         /* A fused expression's key mixed in (splitmix64's finalizer). */
         uint64_t z = k ^ (v->fused->key + 0x9e3779b97f4a7c15ULL);
@@ -669,6 +673,7 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
         add(&t, "#define UA_SCALAR%d %d\n", k, k < v->nin && v->scalar[k]);
     }
+    add(&t, "#define UA_REDUCE %d\n", v->reduce);
     add_parts(&t, l->header);
     add_parts(&t, l->dialect);
     add(&t, "%s", half_step);

@@ -52,6 +52,7 @@ typedef struct ua_ew_variant {
                    * last axis, dense in every operand (ua_ew_row_vector) */
     bool aligned; /* every element at a multiple of its alignment */
     const ua_fused_expr *fused; /* evaluated in place of `function` */
+    int reduce; /* the plan's: the values reduced into partials */
 } ua_ew_variant;
 
 /* The variant of a plan, with vectors of up to max_vector bytes where the

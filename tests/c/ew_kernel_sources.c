@@ -7,7 +7,8 @@
  * along its rows), with scalars, casts at load and store, and unaligned
  * data; "sample": one kernel of each shape a launch takes, named by what
  * it is, whose machine code benchmarks/ew_ptx.py compares across changes to
- * the kernel text; "fused": fused expressions (usmarray.fuse's). */
+ * the kernel text; "fused": fused expressions (usmarray.fuse's), and
+ * their values reduced in the kernel. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +218,18 @@ emit_fused(const char *dir)
         v.vec = 1;
         v.aligned = false;
         bad |= emit_named(dir, general, &v);
+        /* its values reduced in the kernel: sum, max, min */
+        for (int op = UA_EW_REDUCE_SUM;
+             cases[i].out != UA_BOOL && op <= UA_EW_REDUCE_MIN; op++) {
+            char reduced[64];
+            snprintf(reduced, sizeof reduced, "%s_reduce%d", cases[i].name,
+                     op);
+            v.path = UA_EW_PATH_CONTIGUOUS;
+            v.aligned = op != UA_EW_REDUCE_MIN;
+            v.reduce = op;
+            bad |= emit_named(dir, reduced, &v);
+        }
+        v.reduce = 0;
     }
     printf("%d sources\n", count);
     return bad;

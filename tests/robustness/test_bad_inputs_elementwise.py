@@ -315,6 +315,28 @@ CASES = [
         "1000 out of bounds for int8",
         id="fused-kernel-argument-out-of-range",
     ),
+    C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"), (host(),), "prod"
+        ),
+        ValueError,
+        "the reduction is 'sum', 'max' or 'min', not 'prod'",
+        id="fused-reduce-unknown-reduction",
+    ),
+    C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"), (host(),)
+        ),
+        TypeError,
+        "_fused_reduce",
+        id="fused-reduce-no-reduction",
+    ),
+    C(
+        lambda: _usmarray._fused_reduce((("add", (0, 0)),), (host(),), "sum"),
+        TypeError,
+        "the expression is _fused_expression()'s result, not tuple",
+        id="fused-reduce-not-an-expression",
+    ),
     # what a new user met, each named (issue 45's papercuts)
     C(
         lambda: ua.asarray([2, 3]) ** -1,

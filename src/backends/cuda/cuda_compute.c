@@ -481,7 +481,9 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     long long work = (long long)p->size;
     unsigned threads = (unsigned)ew_tune.threads;
     unsigned blocks;
-    if (v.path == UA_EW_PATH_CONTIGUOUS) {
+    if (v.reduce) {
+        blocks = UA_EW_REDUCE_PARTS; /* a partial each */
+    } else if (v.path == UA_EW_PATH_CONTIGUOUS) {
         long long chunk = (long long)threads * ew_tune.unroll;
         long long b = ((work + v.vec - 1) / v.vec + chunk - 1) / chunk;
         long long cap =

@@ -388,7 +388,8 @@ static bool
 uses_double(const ua_ew_variant *v)
 {
     bool wide = v->compute == UA_FLOAT64 || v->compute == UA_COMPLEX128 ||
-                v->out_type == UA_FLOAT64 || v->out_type == UA_COMPLEX128;
+                v->out_type == UA_FLOAT64 || v->out_type == UA_COMPLEX128 ||
+                v->reduce != 0; /* reduced in double */
     for (int k = 0; k < v->nin; k++) {
         wide = wide || v->in_type[k] == UA_FLOAT64 ||
                v->in_type[k] == UA_COMPLEX128;
@@ -472,7 +473,12 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
     memcpy(plan, &filled, size);
     void *args[1] = {plan};
     int types[1] = {DPCTL_VOID_PTR};
-    st = submit(q, k, args, types, 1, p->size, ua_ew_name(p->function));
+    /* A reduction's kernel: groups of the text's 256 work-items, a
+     * partial each. */
+    st = v.reduce
+             ? submit_groups(q, k, args, types, 1, UA_EW_REDUCE_PARTS, 256,
+                             ua_ew_name(p->function))
+             : submit(q, k, args, types, 1, p->size, ua_ew_name(p->function));
     ua_dpctl.Queue_Wait(q->q);
     ua_dpctl.free_with_context(plan, q->c->ctx);
     return st;

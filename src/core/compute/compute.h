@@ -140,6 +140,20 @@ ua_status ua_fused_resolve(const ua_fused_expr *e, int nin,
  * SYCL CPU device under USMARRAY_DEVICE_KERNELS=1), which take fused
  * expressions; the host's loops do not. */
 bool ua_queue_compiles_elementwise(const ua_queue *q);
+/* The kernel's plan of r over ops into out (its shape and out_type), the
+ * axes walked by the operands' steps (elementwise.c). */
+ua_status ua_elementwise_plan_of(const ua_ew_resolved *r,
+                                 const ua_ew_operand *ops,
+                                 const ua_strided *out,
+                                 ua_elementwise_plan *p);
+/* The values of fused expression r (float32 or float64) reduced: op a
+ * UA_EW_REDUCE_* (kernels.h), parts UA_EW_REDUCE_PARTS doubles of q's
+ * device memory, each one group's partial, which the caller reduces.  The
+ * operands (arrays of r's shape, dense in one memory order, or scalars)
+ * hold at least one element; a device that compiles nothing refuses
+ * (UA_ERR_UNAVAILABLE). */
+ua_status ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
+                                const ua_ew_operand *ops, int op, char *parts);
 /* Sets e->key from its nodes, its constants and the computation type t,
  * which the kernels of the expression are cached under. */
 void ua_fused_seal(ua_fused_expr *e, ua_typenum t);

@@ -13,72 +13,6 @@
 #include "core/devices/devices.h"
 #include "core/layout/iter_plan.h"
 
-typedef struct {
-    const char *name;
-    int arity;
-    unsigned kinds;
-    ua_ew_rule rule;
-} entry;
-
-#define UA_EW_ENTRY_(NAME, ARITY, KINDS, RULE, EXPR)                          \
-    {#NAME, ARITY, KINDS, RULE},
-static const entry catalogue[UA_EW_COUNT] = {UA_ELEMENTWISE(UA_EW_ENTRY_)};
-
-const char *
-ua_ew_name(ua_ew_id f)
-{
-    return catalogue[f].name;
-}
-
-int
-ua_ew_arity(ua_ew_id f)
-{
-    return catalogue[f].arity;
-}
-
-ua_ew_rule
-ua_ew_rule_of(ua_ew_id f)
-{
-    return catalogue[f].rule;
-}
-
-unsigned
-ua_ew_kinds(ua_ew_id f)
-{
-    return catalogue[f].kinds;
-}
-
-bool
-ua_ew_find(const char *name, ua_ew_id *f)
-{
-    for (int i = 0; i < UA_EW_COUNT; i++) {
-        if (strcmp(catalogue[i].name, name) == 0) {
-            *f = (ua_ew_id)i;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* ------------------------------------------------------------ types */
-
-unsigned
-ua_ew_kind_bit(ua_typenum t)
-{
-    switch (ua_dtype_kind(t)) {
-    case 'b':
-        return UA_EW_K_BOOL;
-    case 'i':
-        return UA_EW_K_INT;
-    case 'u':
-        return UA_EW_K_UINT;
-    case 'f':
-        return UA_EW_K_FLOAT;
-    default:
-        return UA_EW_K_COMPLEX;
-    }
-}
-
 /* By ua_scalar_kind. */
 static const unsigned scalar_kind_bit[] = {UA_EW_K_BOOL, UA_EW_INTEGRAL,
                                            UA_EW_K_FLOAT, UA_EW_K_COMPLEX};
@@ -102,38 +36,39 @@ is_bool(const ua_ew_operand *o)
 /* A bool that a numeric function takes beside an operand of another kind,
  * which it promotes to (x * True is x's dtype, as in NumPy and dpctl). */
 static bool
-bool_beside_numbers(const entry *e, int nin, const ua_ew_operand *ops,
+bool_beside_numbers(ua_ew_id f, int nin, const ua_ew_operand *ops,
                     const ua_ew_operand *o)
 {
     bool numbers = false;
     for (int k = 0; k < nin; k++) {
         numbers = numbers || !is_bool(&ops[k]);
     }
-    return numbers && is_bool(o) && (e->kinds & UA_EW_K_INT) &&
-           e->rule != UA_EW_SELECT;
+    return numbers && is_bool(o) && (ua_ew_kinds(f) & UA_EW_K_INT) &&
+           ua_ew_rule_of(f) != UA_EW_SELECT;
 }
 
 static ua_status
 check_kinds(ua_ew_id f, int nin, const ua_ew_operand *ops)
 {
-    const entry *e = &catalogue[f];
+    unsigned kinds = ua_ew_kinds(f);
+    const char *name = ua_ew_name(f);
     for (int k = 0; k < nin; k++) {
         /* where's condition is any dtype, tested for non-zero. */
-        if (e->rule == UA_EW_SELECT && k == 0) {
+        if (ua_ew_rule_of(f) == UA_EW_SELECT && k == 0) {
             continue;
         }
         const ua_ew_operand *o = &ops[k];
-        if (bool_beside_numbers(e, nin, ops, o)) {
+        if (bool_beside_numbers(f, nin, ops, o)) {
             continue;
         }
-        if (is_weak(o) && !(scalar_kind_bit[o->kind] & e->kinds)) {
+        if (is_weak(o) && !(scalar_kind_bit[o->kind] & kinds)) {
             return ua_error_set(UA_ERR_TYPE,
                                 "%s() does not accept a Python %s operand",
-                                e->name, scalar_kind_name[o->kind]);
+                                name, scalar_kind_name[o->kind]);
         }
-        if (!is_weak(o) && !(ua_ew_kind_bit(o->type) & e->kinds)) {
+        if (!is_weak(o) && !(ua_ew_kind_bit(o->type) & kinds)) {
             return ua_error_set(UA_ERR_TYPE,
-                                "%s() does not accept %s of dtype %s", e->name,
+                                "%s() does not accept %s of dtype %s", name,
                                 o->is_scalar ? "a NumPy scalar" : "an array",
                                 ua_dtype_name(o->type));
         }
@@ -196,7 +131,7 @@ static void
 resolve_types(ua_ew_id f, int nin, const ua_ew_operand *ops,
               const ua_default_dtypes *defaults, ua_ew_resolved *r)
 {
-    ua_ew_rule rule = catalogue[f].rule;
+    ua_ew_rule rule = ua_ew_rule_of(f);
     ua_typenum p;
     switch (rule) {
     case UA_EW_SELECT:
@@ -346,7 +281,7 @@ check_scalars(int nin, const ua_ew_operand *ops, const ua_ew_resolved *r)
     for (int k = 0; k < nin; k++) {
         const ua_ew_operand *o = &ops[k];
         if (!is_int_scalar(o) || int_fits(o, r->compute) ||
-            (catalogue[r->function].rule == UA_EW_SELECT && k == 0)) {
+            (ua_ew_rule_of(r->function) == UA_EW_SELECT && k == 0)) {
             continue;
         }
         if (o->huge) {
@@ -408,7 +343,7 @@ broadcast(ua_ew_id f, int nin, const ua_ew_operand *ops, ua_ew_resolved *r)
 {
     ua_iter_operand io[UA_EW_MAX_OPERANDS];
     iter_operands(nin, ops, r, NULL, io);
-    return ua_iter_broadcast(catalogue[f].name, nin, io, &r->nd, r->shape);
+    return ua_iter_broadcast(ua_ew_name(f), nin, io, &r->nd, r->shape);
 }
 
 /* ---------------------------------------------------------- in place */
@@ -433,7 +368,7 @@ compute_in(ua_ew_id f, int nin, const ua_ew_operand *ops,
            const ua_default_dtypes *defaults, ua_typenum into,
            ua_ew_resolved *r)
 {
-    const char *fn = catalogue[f].name;
+    const char *fn = ua_ew_name(f);
     ua_ew_operand as_into[UA_EW_MAX_OPERANDS];
     for (int k = 0; k < nin; k++) {
         char name[32];
@@ -450,7 +385,7 @@ compute_in(ua_ew_id f, int nin, const ua_ew_operand *ops,
     }
     ua_ew_resolved t = *r;
     resolve_types(f, nin, as_into, defaults, &t);
-    if (t.out_type != into || !(ua_ew_kind_bit(into) & catalogue[f].kinds)) {
+    if (t.out_type != into || !(ua_ew_kind_bit(into) & ua_ew_kinds(f))) {
         return ua_error_set(UA_ERR_VALUE,
                             "in-place %s(): its result for operands of dtype "
                             "%s is %s, which the left operand's dtype %s "
@@ -468,10 +403,10 @@ resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
         const ua_default_dtypes *defaults, const ua_typenum *into,
         ua_ew_resolved *r)
 {
-    if ((unsigned)f >= UA_EW_COUNT || nin != catalogue[f].arity) {
-        return ua_error_set(
-            UA_ERR_VALUE, "elementwise function %d takes %d operands", f,
-            (unsigned)f < UA_EW_COUNT ? catalogue[f].arity : 0);
+    if ((unsigned)f >= UA_EW_COUNT || nin != ua_ew_arity(f)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "elementwise function %d takes %d operands", f,
+                            (unsigned)f < UA_EW_COUNT ? ua_ew_arity(f) : 0);
     }
     ua_status st = check_kinds(f, nin, ops);
     /* In place, an operand of a kind the function refuses may cast to the
@@ -487,11 +422,11 @@ resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
     resolve_types(f, nin, ops, defaults, r);
     /* Kinds that promote to a type outside the function's (int64 with
      * uint64 gives float64, which has no bitwise operations). */
-    bool outside = catalogue[f].rule != UA_EW_SELECT &&
-                   !(ua_ew_kind_bit(r->compute) & catalogue[f].kinds);
+    bool outside = ua_ew_rule_of(f) != UA_EW_SELECT &&
+                   !(ua_ew_kind_bit(r->compute) & ua_ew_kinds(f));
     /* clip reads its bounds in x's dtype, so each must cast to it safely
      * (dpctl's ValueError): no real dtype holds a complex bound. */
-    for (int i = 1; catalogue[f].rule == UA_EW_LIKE_FIRST && i < nin; i++) {
+    for (int i = 1; ua_ew_rule_of(f) == UA_EW_LIKE_FIRST && i < nin; i++) {
         char name[48];
         ua_typenum b =
             dtype_toward(&ops[i], r->compute, defaults, name, sizeof name);
@@ -499,7 +434,7 @@ resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
             return ua_error_set(UA_ERR_VALUE,
                                 "%s() does not accept %s as a bound of an "
                                 "array of dtype %s: it must cast safely",
-                                catalogue[f].name, name,
+                                ua_ew_name(f), name,
                                 ua_dtype_name(r->compute));
         }
     }
@@ -513,7 +448,7 @@ resolve(ua_ew_id f, int nin, const ua_ew_operand *ops,
         return ua_error_set(UA_ERR_VALUE,
                             "%s() does not accept these operands together: "
                             "they promote to %s",
-                            catalogue[f].name, ua_dtype_name(r->compute));
+                            ua_ew_name(f), ua_dtype_name(r->compute));
     }
     widen_for_scalars(nin, ops, r);
     st = check_scalars(nin, ops, r);
@@ -569,7 +504,7 @@ is_contiguous(const ua_elementwise_plan *p)
 static ua_typenum
 slot_type(const ua_ew_resolved *r, int k)
 {
-    return !r->fused && catalogue[r->function].rule == UA_EW_SELECT && k == 0
+    return !r->fused && ua_ew_rule_of(r->function) == UA_EW_SELECT && k == 0
                ? UA_BOOL
                : r->compute;
 }
@@ -584,6 +519,7 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
     memset(p->value, 0, sizeof p->value);
     p->function = r->function;
     p->fused = r->fused;
+    p->reduce = 0;
     p->nin = r->nin;
     p->compute = r->compute;
     p->out_type = out->type;
@@ -776,7 +712,7 @@ ua_status
 ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
                      const ua_ew_operand *ops, const ua_strided *out)
 {
-    ua_status fits = ua_layout_check_ndim(catalogue[r->function].name, r->nd);
+    ua_status fits = ua_layout_check_ndim(ua_ew_name(r->function), r->nd);
     if (fits != UA_OK) {
         return fits;
     }
@@ -788,7 +724,7 @@ ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
     if (out->type != r->out_type) {
         return ua_error_set(
             UA_ERR_TYPE, "%s(): the result's dtype is %s, not %s",
-            catalogue[r->function].name, ua_dtype_name(r->out_type),
+            ua_ew_name(r->function), ua_dtype_name(r->out_type),
             ua_dtype_name(out->type));
     }
     int answer = constant_comparison(r, ops), s;
@@ -808,7 +744,7 @@ static ua_status
 run_elementwise(ua_queue *q, const ua_ew_resolved *r, const ua_ew_operand *ops,
                 const ua_strided *out)
 {
-    const char *name = catalogue[r->function].name;
+    const char *name = ua_ew_name(r->function);
     ua_iter_operand io[1 + UA_EW_MAX_OPERANDS];
     ua_iter_plan walk;
     int nop = iter_operands(r->nin, ops, r, out, io);
@@ -846,4 +782,16 @@ run_elementwise(ua_queue *q, const ua_ew_resolved *r, const ua_ew_operand *ops,
         }
     }
     return st;
+}
+
+ua_status
+ua_elementwise_plan_of(const ua_ew_resolved *r, const ua_ew_operand *ops,
+                       const ua_strided *out, ua_elementwise_plan *p)
+{
+    ua_iter_operand io[1 + UA_EW_MAX_OPERANDS];
+    ua_iter_plan walk;
+    int nop = iter_operands(r->nin, ops, r, out, io);
+    ua_status st = ua_iter_plan_make(ua_ew_name(r->function), nop, io, 0,
+                                     UA_ITER_BY_STEPS, &walk);
+    return st == UA_OK ? build_plan(r, ops, out, &walk, p) : st;
 }

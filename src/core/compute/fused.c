@@ -3,8 +3,10 @@
  * operands' broadcast shape. */
 #include <string.h>
 
+#include "core/backend.h"
 #include "core/base/kernel_cache.h"
 #include "core/compute/compute.h"
+#include "core/devices/devices.h"
 #include "core/layout/iter_plan.h"
 
 bool
@@ -176,4 +178,61 @@ ua_fused_seal(ua_fused_expr *e, ua_typenum t)
     h = ua_hash_bytes(h, e->node, (size_t)e->count * sizeof e->node[0]);
     e->key = ua_hash_bytes(h, e->constant,
                            (size_t)e->nconst * sizeof e->constant[0]);
+}
+
+ua_status
+ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
+                      const ua_ew_operand *ops, int op, char *parts)
+{
+    if (r->fused == NULL || op < UA_EW_REDUCE_SUM || op > UA_EW_REDUCE_MIN ||
+        (r->out_type != UA_FLOAT32 && r->out_type != UA_FLOAT64)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused reduction: a float32 or float64 fused "
+                            "expression and a sum, max or min (%d)",
+                            op);
+    }
+    /* The operands' own memory order for the values' walk: a reduction
+     * of all of them meets them in any order. */
+    const ua_ew_operand *first = NULL;
+    for (int k = 0; k < r->nin && first == NULL; k++) {
+        first = ops[k].is_scalar ? NULL : &ops[k];
+    }
+    for (int k = 0; k < r->nin; k++) {
+        if (!ops[k].is_scalar &&
+            (ops[k].nd != r->nd ||
+             memcmp(ops[k].shape, r->shape,
+                    (size_t)r->nd * sizeof r->shape[0]) != 0)) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "fused reduction: operand %d is broadcast "
+                                "(every array of the values' shape)",
+                                k);
+        }
+    }
+    ptrdiff_t n = 1;
+    for (int j = 0; j < r->nd; j++) {
+        n *= r->shape[j];
+    }
+    if (first == NULL || n == 0) {
+        return ua_error_set(UA_ERR_VALUE, "fused reduction: %s",
+                            first == NULL ? "no array operand"
+                                          : "no elements to reduce");
+    }
+    ua_strided out = {parts, first->strides, r->out_type};
+    ua_elementwise_plan p;
+    ua_status st = ua_elementwise_plan_of(r, ops, &out, &p);
+    if (st == UA_OK && !p.contiguous) {
+        st = ua_error_set(UA_ERR_VALUE,
+                          "fused reduction: the operands are not dense in "
+                          "one memory order of the same shape");
+    }
+    p.out = parts;
+    p.reduce = op;
+    const ua_compute_ops *k = NULL;
+    st = st == UA_OK ? ua_queue_compute_kernels(q, &k) : st;
+    if (st == UA_OK && ua_compute_on_cpu(k)) {
+        st = ua_error_set(UA_ERR_UNAVAILABLE,
+                          "fused reduction: the device runs the host's "
+                          "loops, which compile nothing");
+    }
+    return st == UA_OK ? k->elementwise(q->handle, &p) : st;
 }

@@ -212,7 +212,17 @@ typedef struct ua_elementwise_plan {
     } value[UA_EW_MAX_OPERANDS];
     /* A fused expression in place of `function`, or NULL. */
     const ua_fused_expr *fused;
+    /* 0, or a reduction of the fused expression's values (UA_EW_REDUCE_*):
+     * the plan is then contiguous (every operand dense or a scalar), and
+     * out receives UA_EW_REDUCE_PARTS doubles, each one group's partial
+     * (NaN where a max or min met one; the identity for a group of no
+     * elements), which the caller reduces. */
+    int reduce;
 } ua_elementwise_plan;
+#define UA_EW_REDUCE_SUM 1
+#define UA_EW_REDUCE_MAX 2
+#define UA_EW_REDUCE_MIN 3
+#define UA_EW_REDUCE_PARTS 1024
 
 /* A kernel that a call composed of several will launch (ua_queue_prepare):
  *   SORT    the sort of rows of n elements of type (positions: an argsort)

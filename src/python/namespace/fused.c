@@ -211,40 +211,52 @@ fused_expression(PyObject *m, PyObject *args)
     return capsule;
 }
 
-static PyObject *
-fused_elementwise(PyObject *m, PyObject *args)
+/* A call's expression (a capsule of _fused_expression) and operands,
+ * resolved; *first is the first array.  NotImplemented (1) where the
+ * arrays' device runs the host's loops; -1 with an exception set. */
+static int
+read_call(ua_state *st, const char *fn, PyObject *expr, PyObject *operands,
+          ua_ew_operand *ops, PyObject **first, ua_ew_resolved *r)
 {
-    ua_state *st = PyModule_GetState(m);
-    PyObject *expr, *operands;
-    if (!PyArg_ParseTuple(args, "OO!:_fused_elementwise", &expr, &PyTuple_Type,
-                          &operands)) {
-        return NULL;
-    }
     if (!PyCapsule_IsValid(expr, FUSED_CAPSULE)) {
-        return PyErr_Format(PyExc_TypeError,
-                            "_fused_elementwise(): the expression is "
-                            "_fused_expression()'s result, not %.100s",
-                            Py_TYPE(expr)->tp_name);
+        PyErr_Format(PyExc_TypeError,
+                     "%s(): the expression is _fused_expression()'s result, "
+                     "not %.100s",
+                     fn, Py_TYPE(expr)->tp_name);
+        return -1;
     }
     const fused_program *p = PyCapsule_GetPointer(expr, FUSED_CAPSULE);
     Py_ssize_t nin = PyTuple_GET_SIZE(operands);
     if (nin < 1 || nin > UA_EW_MAX_OPERANDS) {
-        return PyErr_Format(PyExc_ValueError,
-                            "_fused_elementwise(): 1 to %d operands, not %zd",
-                            UA_EW_MAX_OPERANDS, nin);
+        PyErr_Format(PyExc_ValueError, "%s(): 1 to %d operands, not %zd", fn,
+                     UA_EW_MAX_OPERANDS, nin);
+        return -1;
     }
-    ua_ew_operand ops[UA_EW_MAX_OPERANDS];
-    PyObject *first;
-    if (read_operands(st, operands, p->t, ops, &first) < 0) {
+    if (read_operands(st, operands, p->t, ops, first) < 0) {
+        return -1;
+    }
+    if (!ua_queue_compiles_elementwise(queue_of_array(*first))) {
+        return 1;
+    }
+    ua_status s = ua_fused_resolve(&p->e, (int)nin, ops, p->t, r);
+    return s == UA_OK ? 0 : ua_py_fail_core(st, s);
+}
+
+static PyObject *
+fused_elementwise(PyObject *m, PyObject *args)
+{
+    ua_state *st = PyModule_GetState(m);
+    PyObject *expr, *operands, *first;
+    if (!PyArg_ParseTuple(args, "OO!:_fused_elementwise", &expr, &PyTuple_Type,
+                          &operands)) {
         return NULL;
     }
-    if (!ua_queue_compiles_elementwise(queue_of_array(first))) {
-        Py_RETURN_NOTIMPLEMENTED;
-    }
+    ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
-    ua_status s = ua_fused_resolve(&p->e, (int)nin, ops, p->t, &r);
-    if (s != UA_OK) {
-        return ua_py_raise_core(st, s);
+    int read =
+        read_call(st, "_fused_elementwise", expr, operands, ops, &first, &r);
+    if (read != 0) {
+        return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
     PyObject *out = new_result(st, &r, ops, first);
     if (out == NULL) {
@@ -253,13 +265,64 @@ fused_elementwise(PyObject *m, PyObject *args)
     ua_strided o = ua_py_array_strided(out);
     size_t bytes = ua_py_array_size(out) * ua_dtype_itemsize(r.out_type);
     PyThreadState *ts = ua_py_release_if_long(bytes);
-    s = ua_queue_elementwise(queue_of_array(first), &r, ops, &o);
+    ua_status s = ua_queue_elementwise(queue_of_array(first), &r, ops, &o);
     ua_py_reacquire(ts);
     if (s != UA_OK) {
         Py_DECREF(out);
         return ua_py_raise_core(st, s);
     }
     return out;
+}
+
+static PyObject *
+fused_reduce(PyObject *m, PyObject *args)
+{
+    static const char *const names[] = {"sum", "max", "min"};
+    ua_state *st = PyModule_GetState(m);
+    PyObject *expr, *operands, *first;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "OO!s:_fused_reduce", &expr, &PyTuple_Type,
+                          &operands, &name)) {
+        return NULL;
+    }
+    int op = 0;
+    for (int i = 0; i < 3; i++) {
+        op = strcmp(name, names[i]) == 0 ? UA_EW_REDUCE_SUM + i : op;
+    }
+    if (op == 0) {
+        return PyErr_Format(PyExc_ValueError,
+                            "_fused_reduce(): the reduction is 'sum', 'max' "
+                            "or 'min', not '%.100s'",
+                            name);
+    }
+    ua_ew_operand ops[UA_EW_MAX_OPERANDS];
+    ua_ew_resolved r;
+    int read = read_call(st, "_fused_reduce", expr, operands, ops, &first, &r);
+    if (read != 0) {
+        return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    }
+    Py_ssize_t nparts = UA_EW_REDUCE_PARTS, one = 8;
+    PyObject *parts =
+        ua_py_array_empty(st, 1, &nparts, &one, UA_FLOAT64, 'C',
+                          base_of(first)->kind, base_of(first)->queue);
+    if (parts == NULL) {
+        return NULL;
+    }
+    size_t bytes = 0;
+    for (int k = 0; k < r.nin; k++) {
+        bytes += ops[k].is_scalar
+                     ? 0
+                     : ua_py_array_size(PyTuple_GET_ITEM(operands, k));
+    }
+    PyThreadState *ts = ua_py_release_if_long(bytes);
+    ua_status s = ua_queue_fused_reduce(queue_of_array(first), &r, ops, op,
+                                        ARR(parts)->data);
+    ua_py_reacquire(ts);
+    if (s != UA_OK) {
+        Py_DECREF(parts);
+        return ua_py_raise_core(st, s);
+    }
+    return parts;
 }
 
 static PyMethodDef fused_functions[] = {
@@ -275,6 +338,14 @@ static PyMethodDef fused_functions[] = {
      "that compiles kernels), over a tuple of arrays and Python scalars.  "
      "NotImplemented where the arrays' device runs the host's loops, which "
      "compile nothing."},
+    {"_fused_reduce", fused_reduce, METH_VARARGS,
+     "_fused_reduce(expression, operands, reduction)\n--\n\n"
+     "_fused_expression's float32 or float64 values reduced in one kernel "
+     "('sum', 'max' or 'min', in double): the groups' partials, float64 of "
+     "the operands' device, which the caller reduces (NaN where a max or "
+     "min met one).  The arrays share the values' shape, dense in one "
+     "memory order, with at least one element.  NotImplemented where the "
+     "device runs the host's loops."},
     {0},
 };
 
