@@ -243,10 +243,10 @@ class FusedReduction:
         self.keepdims = bool(node.kwargs.get("keepdims", False))
 
     def run(self, values):
-        operands = tuple([values[i] for i in self.program.slots])
-        arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
-        if not arrays or arrays[0].size == 0 or any(a.shape != arrays[0].shape for a in arrays):
+        operands = self._operands(values)
+        if operands is None:
             return self._staged(values)
+        arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
         try:
             if self.program.expression is None:
                 p = self.program
@@ -264,7 +264,26 @@ class FusedReduction:
         if self.name == "mean":
             total = total / arrays[0].size
         result = _ua.astype(total, self.program.dtype)
-        return _ua.reshape(result, (1,) * arrays[0].ndim) if self.keepdims else result
+        return _ua.reshape(result, (1,) * self.node.args[0].ndim) if self.keepdims else result
+
+    def _operands(self, values):
+        """The kernel's operands: arrays of the values' shape, with
+        elements, and a reduction's value before it (one element,
+        broadcast: the variance's mean) as the Python float it holds; None
+        where the arrays are otherwise."""
+        operands = [values[i] for i in self.program.slots]
+        arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
+        if not arrays:
+            return None
+        shape = max(arrays, key=lambda a: a.size).shape
+        for k, a in enumerate(operands):
+            if isinstance(a, _ua.USMArray) and a.shape != shape:
+                if a.size != 1:
+                    return None
+                operands[k] = float(a)
+        if not any(isinstance(a, _ua.USMArray) for a in operands) or 0 in shape:
+            return None
+        return tuple(operands)
 
     def _staged(self, values):
         value = self.program.run(values)

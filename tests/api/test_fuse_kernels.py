@@ -288,6 +288,45 @@ def test_bad_descriptions_are_refused(device):
     assert call((("exp", (0,)),), (), (host,), "float64") is NotImplemented
 
 
+@pytest.mark.parametrize(
+    "name, fn",
+    [
+        ("squared distance", lambda x, y: ua.sum((x - y) ** 2)),
+        ("variance", lambda x, y: ua.mean((x - ua.mean(x)) ** 2)),
+        ("kept dims of a matrix", lambda x, y: ua.max(x * y, keepdims=True)),
+        ("a min before a sum", lambda x, y: ua.sum(x - ua.min(y))),
+    ],
+)
+def test_fused_reductions_run_in_their_values_kernel(device, monkeypatch, name, fn):
+    """Each call reduces in the values' kernel (a reduction's value before
+    it, one element, travels as a scalar), within the sums' bound of the
+    eager result, with its shape."""
+    from usmarray import _fuse_kernel
+
+    calls = []
+    real = _fuse_kernel._ua._fused_reduce
+
+    def counted(*args):
+        calls.append(args[2])
+        return real(*args)
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", counted)
+    x = ua.where(ua.isfinite(sample(device, "float32")), sample(device, "float32"), 0.5)
+    y = ua.where(
+        ua.isfinite(sample(device, "float32", seed=8)), sample(device, "float32", seed=8), 2
+    )
+    if name == "kept dims of a matrix":
+        x, y = ua.reshape(x[:6000], (60, 100)), ua.reshape(y[:6000], (60, 100))
+    fused = ua.fuse(fn)
+    for _ in range(2):
+        got = fused(x, y)
+        with np.errstate(all="ignore"):
+            want = fn(x, y)
+        assert got.shape == want.shape
+        np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=2e-5)
+    assert len(calls) == 2, fused.explain(x, y)
+
+
 def test_fused_reductions_refuse_what_they_do_not_walk(device):
     """_fused_reduce: a sum, max or min of float values of arrays of one
     shape, dense in one memory order, with elements; each refusal names
