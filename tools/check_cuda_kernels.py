@@ -57,7 +57,9 @@ def compile_one(compiler, source, mode):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", nargs="?", default="all", choices=["all", "paths", "fused", "compute"])
+    parser.add_argument(
+        "mode", nargs="?", default="all", choices=["all", "paths", "fused", "compute"]
+    )
     parser.add_argument("--build", default="build")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="compile only sources whose name has this")
