@@ -241,9 +241,12 @@ class FusedReduction:
         self.node, self.program = node, program
         self.name = node.op.__name__
         self.keepdims = bool(node.kwargs.get("keepdims", False))
+        # why the device refused the reduction's kernel (a device without
+        # doubles, a group it cannot run), after which the stage runs
+        self.refused = None
 
     def run(self, values):
-        operands = self._operands(values)
+        operands = None if self.refused else self._operands(values)
         if operands is None:
             return self._staged(values)
         arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
@@ -257,7 +260,9 @@ class FusedReduction:
         except ValueError:
             return self._staged(values)  # a layout the kernel does not walk
         except (TypeError, RuntimeError) as e:
-            raise KernelRefused(str(e)) from e
+            # the stage's own kernel and the eager reduction still serve
+            self.refused = str(e)
+            return self._staged(values)
         if parts is NotImplemented:
             return NotImplemented
         total = getattr(_ua, _FUSED_REDUCTIONS[self.name])(parts)
@@ -280,7 +285,7 @@ class FusedReduction:
             if isinstance(a, _ua.USMArray) and a.shape != shape:
                 if a.size != 1:
                     return None
-                operands[k] = float(a)
+                operands[k] = float(_ua.reshape(a, ()))
         if not any(isinstance(a, _ua.USMArray) for a in operands) or 0 in shape:
             return None
         return tuple(operands)
@@ -293,7 +298,10 @@ class FusedReduction:
 
     def describe(self):
         body = self.program.describe().replace("\n", "\n  ")
-        return f"{self.name} of all axes in the kernel of its values, {body}"
+        where = "in the kernel of its values"
+        if self.refused:
+            where = f"as the stage's kernel and the eager call (the device refused: {self.refused})"
+        return f"{self.name} of all axes {where}, {body}"
 
 
 def _fusable_reduction(n, kernel, readers):
@@ -303,6 +311,7 @@ def _fusable_reduction(n, kernel, readers):
     return (
         kernel is not None
         and kernel.dtype in ("float32", "float64")
+        and str(n.args[0].dtype) == kernel.dtype
         and n.op.__name__ in _FUSED_REDUCTIONS
         and set(n.kwargs) <= {"axis", "keepdims"}
         and (

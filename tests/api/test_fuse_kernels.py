@@ -295,6 +295,8 @@ def test_bad_descriptions_are_refused(device):
         ("variance", lambda x, y: ua.mean((x - ua.mean(x)) ** 2)),
         ("kept dims of a matrix", lambda x, y: ua.max(x * y, keepdims=True)),
         ("a min before a sum", lambda x, y: ua.sum(x - ua.min(y))),
+        ("a kept mean", lambda x, y: ua.sum((x - ua.mean(x, keepdims=True)) ** 2)),
+        ("a one-element argument", lambda x, y: ua.sum((x - y) ** 2)),
     ],
 )
 def test_fused_reductions_run_in_their_values_kernel(device, monkeypatch, name, fn):
@@ -307,14 +309,17 @@ def test_fused_reductions_run_in_their_values_kernel(device, monkeypatch, name, 
     real = _fuse_kernel._ua._fused_reduce
 
     def counted(*args):
-        calls.append(args[2])
-        return real(*args)
+        parts = real(*args)
+        calls.append(args[2])  # a call that reduced, not one refused
+        return parts
 
     monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", counted)
     x = ua.where(ua.isfinite(sample(device, "float32")), sample(device, "float32"), 0.5)
     y = ua.where(
         ua.isfinite(sample(device, "float32", seed=8)), sample(device, "float32", seed=8), 2
     )
+    if name == "a one-element argument":
+        y = y[:1]
     if name == "kept dims of a matrix":
         x, y = ua.reshape(x[:6000], (60, 100)), ua.reshape(y[:6000], (60, 100))
     fused = ua.fuse(fn)
@@ -325,6 +330,41 @@ def test_fused_reductions_run_in_their_values_kernel(device, monkeypatch, name, 
         assert got.shape == want.shape
         np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=2e-5)
     assert len(calls) == 2, fused.explain(x, y)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_fused_reductions_of_millions_of_elements(device, dtype):
+    """Past four elements a thread (1,024 groups of up to 512 threads), each
+    thread computes four values before it takes them: the sums within the
+    pairwise bound, max and min exact, a NaN or an infinity anywhere
+    propagated."""
+    n = 4_000_037
+    rng = np.random.default_rng(11)
+    h = rng.standard_normal(n).astype(dtype)
+    x = ua.asarray(h, device=device)
+    want = (h.astype(np.float64) * 3) ** 2
+    squared = ua.fuse(lambda x: ua.sum((3 * x) ** 2))
+    within_reduction_error(squared(x), ua.sum((3 * x) ** 2), (3 * x) ** 2)
+    assert explained(0, 1, 0) in squared.explain(x)
+    for name in ("max", "min"):
+        f = ua.fuse(lambda x, name=name: getattr(ua, name)(x * x))
+        same_bits(f(x), ua.asnumpy(getattr(ua, name)(x * x)))
+    assert float(ua.fuse(lambda x: ua.mean(x * x))(x)) == pytest.approx((h * h).mean(), rel=1e-6)
+    for k, bad in ((17, np.nan), (n - 3, np.inf), (2_500_000, -np.inf)):
+        g = h.copy()
+        g[k] = bad
+        y = ua.asarray(g, device=device)
+        with np.errstate(all="ignore"):
+            for f in (lambda x: ua.sum(x * 2), lambda x: ua.max(x * 2), lambda x: ua.min(x * 2)):
+                same_bits(ua.fuse(f)(y), ua.asnumpy(f(y)))
+    assert want.sum() > 0
+
+
+def test_a_stage_of_bools_is_not_reduced_in_its_kernel(device):
+    x = sample(device, "float32")
+    fused = ua.fuse(lambda x: ua.sum(x > 0.0))
+    same_bits(fused(x), ua.asnumpy(ua.sum(x > 0.0)))
+    assert "in their values' kernels" not in fused.explain(x)
 
 
 def test_fused_reductions_refuse_what_they_do_not_walk(device):
@@ -389,8 +429,9 @@ def test_random_expression_trees(tree, dtype):
     tree=trees(),
     dtype=st.sampled_from(["float32", "float64"]),
     reduction=st.sampled_from(["sum", "max", "min", "mean", "prod"]),
+    finite=st.booleans(),
 )
-def test_random_trees_around_a_reduction(tree, dtype, reduction):
+def test_random_trees_around_a_reduction(tree, dtype, reduction, finite):
     """A tree, reduced, then combined with the tree again: the eager bits,
     but for a sum's or a mean's order where it runs in its values'
     kernel."""
@@ -398,6 +439,8 @@ def test_random_trees_around_a_reduction(tree, dtype, reduction):
         for name in DEVICES:
             d = on_own_kernels(name, mp)
             x, y = sample(d, dtype), sample(d, dtype, seed=8)
+            if finite:  # the sample's first elements are 0, -0, inf, -inf, NaN
+                x, y = ua.where(ua.isfinite(x), x, 0.5), ua.where(ua.isfinite(y), y, -2.0)
 
             def f(x, y):
                 value = build(tree, x, y)

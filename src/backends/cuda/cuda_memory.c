@@ -39,7 +39,8 @@ grant_peers(const ua_cuda_context *c)
  * temporary.  A thread of its own makes one allocation as the context is
  * made, so that the set-up overlaps what the program does before its
  * first call (the NVRTC start beside it likewise).  The process waits for
- * these threads at exit: none may be in the driver as it unloads. */
+ * these threads at exit: none may be in the driver as it unloads; a child
+ * of fork waits for none. */
 #define PRIME_THREADS 64
 static pthread_mutex_t primes_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_t primes[PRIME_THREADS];
@@ -57,10 +58,19 @@ primes_join(void)
     pthread_mutex_unlock(&primes_lock);
 }
 
+/* A child of fork has none of its parent's threads to wait for. */
+static void
+primes_forget(void)
+{
+    pthread_mutex_init(&primes_lock, NULL);
+    nprimes = 0;
+}
+
 static void
 primes_register(void)
 {
     atexit(primes_join);
+    pthread_atfork(NULL, NULL, primes_forget);
 }
 
 static void *

@@ -65,13 +65,22 @@ ua_cuda_prepare(void *queue, const ua_prepare_item *items, int n)
     int m = 0;
     pthread_mutex_lock(&c->lock);
     ua_cuda_upgrades_install(c);
-    for (int i = 0; i < n && st == UA_OK; i++) {
+    for (int i = 0; i < n; i++) {
         CUfunction *before = group;
         int added =
             item_jobs(c, &items[i], jobs + m, UA_CUDA_COMPILE_MAX - m, &group);
+        if (added < 0) {
+            /* an item that does not fit, or no memory for it: the others
+             * still compile ahead, it on its step's use */
+            ua_error_clear();
+            if (group != before) {
+                free(group);
+                group = before;
+            }
+            continue;
+        }
         group_type = group != before ? items[i].type : group_type;
-        st = added < 0 ? UA_ERR_NOMEM : st;
-        m += added > 0 ? added : 0;
+        m += added;
     }
     bool compiled = false;
     if (st == UA_OK && ua_cuda_tracing() && m > 0) {

@@ -537,6 +537,13 @@ ua_cuda_jobs_run(ua_cuda_context *c, ua_cuda_job *jobs, int n, bool *compiled)
     for (int i = 0; i < n; i++) {
         if (st == UA_OK) {
             st = tiers[i].install(c, modules[i], tiers[i].where);
+            /* a module no table took: the full compile's, where it comes,
+             * installs as it would */
+            if (st != UA_OK) {
+                ua_cu.cuModuleUnload(modules[i]);
+            }
+        } else if (*compiled) {
+            ua_cu.cuModuleUnload(modules[i]);
         }
         free(jobs[i].source);
         jobs[i].source = NULL;

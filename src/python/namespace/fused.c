@@ -312,7 +312,8 @@ fused_reduce(PyObject *m, PyObject *args)
     for (int k = 0; k < r.nin; k++) {
         bytes += ops[k].is_scalar
                      ? 0
-                     : ua_py_array_size(PyTuple_GET_ITEM(operands, k));
+                     : ua_py_array_size(PyTuple_GET_ITEM(operands, k)) *
+                           ua_dtype_itemsize(ops[k].type);
     }
     PyThreadState *ts = ua_py_release_if_long(bytes);
     ua_status s = ua_queue_fused_reduce(queue_of_array(first), &r, ops, op,

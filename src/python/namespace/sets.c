@@ -60,7 +60,10 @@ find_groups(ua_state *st, PyObject *x, uniques *u)
                                {UA_PREPARE_GATHER, t, n, false},
                                {UA_PREPARE_GROUP, t, n, false}};
     if (n > 0) {
+        /* compiles, where nothing is in the cache, for tens of ms */
+        PyThreadState *ts = PyEval_SaveThread();
         ua_queue_prepare(q, ahead, 3);
+        PyEval_RestoreThread(ts);
     }
     u->flat = ua_py_array_reshape(st, x, 1, &n, 'C', -1);
     u->perm = u->flat ? ua_py_sorted(st, u->flat, 0, false, true) : NULL;
