@@ -361,7 +361,10 @@ def test_fused_reductions_of_millions_of_elements(device, dtype):
 
 
 def test_a_stage_of_bools_is_not_reduced_in_its_kernel(device):
+    """A kernel ending in a comparison of one argument and a constant (its
+    operands are the expression's one input, not the comparison's two)."""
     x = sample(device, "float32")
+    same_bits(ua.fuse(lambda x: x > 0.5)(x), ua.asnumpy(x > 0.5))
     fused = ua.fuse(lambda x: ua.sum(x > 0.0))
     same_bits(fused(x), ua.asnumpy(ua.sum(x > 0.0)))
     assert "in their values' kernels" not in fused.explain(x)

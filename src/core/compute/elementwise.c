@@ -727,14 +727,16 @@ ua_queue_elementwise(ua_queue *q, const ua_ew_resolved *r,
             ua_ew_name(r->function), ua_dtype_name(r->out_type),
             ua_dtype_name(out->type));
     }
-    int answer = constant_comparison(r, ops), s;
+    /* A fused expression's operands are its nodes' inputs, not a
+     * comparison's two: its ints fit its type, its arrays share it. */
+    int answer = r->fused == NULL ? constant_comparison(r, ops) : -1, s;
     if (answer >= 0) {
         /* isfinite of integers is all true, isnan all false. */
         int x = ops[0].is_scalar ? 1 : 0;
         return run_step(q, r, answer ? UA_EW_isfinite : UA_EW_isnan,
                         ops[x].type, 1, &ops[x], out);
     }
-    if (mixed_sign_comparison(r, ops, &s)) {
+    if (r->fused == NULL && mixed_sign_comparison(r, ops, &s)) {
         return compare_mixed_sign(q, r, ops, s, out);
     }
     return run_elementwise(q, r, ops, out);
