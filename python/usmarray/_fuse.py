@@ -1022,7 +1022,7 @@ class _Plans(dict):
         super().update(_checked_plans(dict(*args, **kwargs)))
         self._forget_runners()
 
-    def __ior__(self, other):
+    def __ior__(self, other):  # type: ignore[misc]  # dict's update, in place
         self.update(other)
         return self
 
