@@ -713,10 +713,9 @@ for _ in range(600):
 """
 
 
-def test_a_fast_first_call_gives_way_to_the_full_compile_and_the_cache_keeps_it(tmp_path):
-    # A first call of an empty cache runs the fast level's kernel; a later
-    # call runs the full compile's, which the disk cache then gives to the
-    # next process: no fast compile there.
+def traced_fresh_cache_env(tmp_path):
+    """A new process's environment: compiles traced, empty kernel caches
+    (ours and NVRTC's) under tmp_path, the default first-call level."""
     env = dict(
         os.environ,
         USMARRAY_TRACE_COMPILE="1",
@@ -724,6 +723,14 @@ def test_a_fast_first_call_gives_way_to_the_full_compile_and_the_cache_keeps_it(
         CUDA_CACHE_PATH=str(tmp_path / "nv"),
     )
     env.pop("USMARRAY_COMPILE_FIRST", None)
+    return env
+
+
+def test_a_fast_first_call_gives_way_to_the_full_compile_and_the_cache_keeps_it(tmp_path):
+    # A first call of an empty cache runs the fast level's kernel; a later
+    # call runs the full compile's, which the disk cache then gives to the
+    # next process: no fast compile there.
+    env = traced_fresh_cache_env(tmp_path)
     script = TIERED_SCRIPT.replace("range(600)", "range(100)")
 
     def run():
@@ -743,13 +750,7 @@ def test_a_fast_first_call_gives_way_to_the_full_compile_and_the_cache_keeps_it(
 
 
 def test_a_process_that_ends_before_the_full_compile_leaves_it_in_the_cache(tmp_path):
-    env = dict(
-        os.environ,
-        USMARRAY_TRACE_COMPILE="1",
-        USMARRAY_CACHE_DIR=str(tmp_path / "cache"),
-        CUDA_CACHE_PATH=str(tmp_path / "nv"),
-    )
-    env.pop("USMARRAY_COMPILE_FIRST", None)
+    env = traced_fresh_cache_env(tmp_path)
     script = TIERED_SCRIPT.replace("range(600)", "range(1)").replace("time.sleep(0.05)", "")
     runs = [
         subprocess.run(
@@ -779,13 +780,7 @@ def test_unique_values_compiles_its_steps_kernels_side_by_side(tmp_path):
     # The argsort's, the gather's and the groups' programs compile in one
     # batch before the first step, where each step compiled its own when
     # it came to it (three waits for NVRTC, one after another).
-    env = dict(
-        os.environ,
-        USMARRAY_TRACE_COMPILE="1",
-        USMARRAY_CACHE_DIR=str(tmp_path / "cache"),
-        CUDA_CACHE_PATH=str(tmp_path / "nv"),
-    )
-    env.pop("USMARRAY_COMPILE_FIRST", None)
+    env = traced_fresh_cache_env(tmp_path)
     out = subprocess.run(
         [sys.executable, "-c", UNIQUE_SCRIPT], env=env, capture_output=True, text=True, timeout=300
     )

@@ -17,35 +17,19 @@
 #include "core/compute/compute.h"
 #include "gpu/elementwise_source.h"
 
-static unsigned
-kind_bit(ua_typenum t)
-{
-    switch (ua_dtype_kind(t)) {
-    case 'b':
-        return UA_EW_K_BOOL;
-    case 'i':
-        return UA_EW_K_INT;
-    case 'u':
-        return UA_EW_K_UINT;
-    case 'f':
-        return UA_EW_K_FLOAT;
-    }
-    return UA_EW_K_COMPLEX;
-}
-
 static bool
 admits(ua_ew_id f, ua_typenum c)
 {
     ua_ew_rule r = ua_ew_rule_of(f);
     if (r == UA_EW_TO_FLOAT &&
-        !(kind_bit(c) & (UA_EW_K_FLOAT | UA_EW_K_COMPLEX))) {
+        !(ua_ew_kind_bit(c) & (UA_EW_K_FLOAT | UA_EW_K_COMPLEX))) {
         return false;
     }
     if ((r == UA_EW_TO_COMPLEX || r == UA_EW_COMPLEX_TO_REAL) &&
-        kind_bit(c) != UA_EW_K_COMPLEX) {
+        ua_ew_kind_bit(c) != UA_EW_K_COMPLEX) {
         return false;
     }
-    return r == UA_EW_SELECT || (ua_ew_kinds(f) & kind_bit(c)) != 0;
+    return r == UA_EW_SELECT || (ua_ew_kinds(f) & ua_ew_kind_bit(c)) != 0;
 }
 
 static ua_typenum

@@ -217,6 +217,10 @@ typedef struct ua_cuda_job {
  * Called under c->lock. */
 ua_status ua_cuda_jobs_run(ua_cuda_context *c, ua_cuda_job *jobs, int n,
                            bool *compiled);
+/* Frees the sources of jobs[0..n), for a collection that failed; and the
+ * same with out of memory's message set.  Both return -1. */
+int ua_cuda_jobs_drop(ua_cuda_job *jobs, int n);
+int ua_cuda_jobs_out_of_memory(ua_cuda_job *jobs, int n);
 /* The jobs of the programs a call needs that c lacks, appended at
  * jobs[0..]: their number, at most cap, or -1 (out of memory, message
  * set).  Called under c->lock.  A compute program (cuda_programs.c); the

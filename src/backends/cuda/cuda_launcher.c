@@ -57,14 +57,11 @@ ua_cuda_family_jobs(ua_cuda_context *c, const ua_gpu_program *p, CUfunction *f,
             continue;
         }
         if (n == cap) {
-            for (int j = 0; j < n; j++) {
-                free(jobs[j].source);
-            }
             ua_error_set(UA_ERR_RUNTIME,
                          "the %s family has more kernels than "
                          "UA_CUDA_COMPILE_MAX",
                          ua_gpu_family_names[p->family]);
-            return -1;
+            return ua_cuda_jobs_drop(jobs, n);
         }
         ua_gpu_program one = *p;
         one.kernel = i;
@@ -74,11 +71,7 @@ ua_cuda_family_jobs(ua_cuda_context *c, const ua_gpu_program *p, CUfunction *f,
             (ua_cuda_tier){install_kernel, {(long long)(intptr_t)f, i}};
         jobs[n].source = ua_gpu_program_source(&language, &one);
         if (jobs[n++].source == NULL) {
-            for (int j = 0; j < n; j++) {
-                free(jobs[j].source);
-            }
-            ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
-            return -1;
+            return ua_cuda_jobs_out_of_memory(jobs, n);
         }
     }
     return n;

@@ -93,9 +93,7 @@ ua_cuda_prepare(void *queue, const ua_prepare_item *items, int n)
     }
     pthread_mutex_unlock(&c->lock);
     if (st != UA_OK) {
-        for (int i = 0; i < m; i++) {
-            free(jobs[i].source); /* those jobs_run did not reach */
-        }
+        ua_cuda_jobs_drop(jobs, m); /* those jobs_run did not reach */
         /* A full compile, where one started, installs into group. */
         if (!compiled) {
             free(group);

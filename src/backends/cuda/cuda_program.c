@@ -550,3 +550,20 @@ ua_cuda_jobs_run(ua_cuda_context *c, ua_cuda_job *jobs, int n, bool *compiled)
     }
     return st;
 }
+
+int
+ua_cuda_jobs_drop(ua_cuda_job *jobs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free(jobs[i].source);
+        jobs[i].source = NULL;
+    }
+    return -1;
+}
+
+int
+ua_cuda_jobs_out_of_memory(ua_cuda_job *jobs, int n)
+{
+    ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
+    return ua_cuda_jobs_drop(jobs, n);
+}

@@ -112,11 +112,7 @@ ua_cuda_program_jobs(ua_cuda_context *c, int program, ua_cuda_job *jobs,
     jobs[0].source =
         ua_cuda_compute_source(program, jobs[0].what, sizeof jobs[0].what);
     jobs[0].tier = program_tier(program);
-    if (jobs[0].source == NULL) {
-        ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
-        return -1;
-    }
-    return 1;
+    return jobs[0].source != NULL ? 1 : ua_cuda_jobs_out_of_memory(jobs, 1);
 }
 
 /* The programs one call needs and c lacks, compiled side by side (at
@@ -130,9 +126,7 @@ compile_programs(ua_cuda_context *c, const int *programs, int n)
         int added = ua_cuda_program_jobs(c, programs[i], jobs + m,
                                          UA_CUDA_COMPILE_MAX - m);
         if (added < 0) {
-            for (int j = 0; j < m; j++) {
-                free(jobs[j].source);
-            }
+            ua_cuda_jobs_drop(jobs, m);
             return UA_ERR_NOMEM;
         }
         m += added;

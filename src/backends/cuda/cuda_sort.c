@@ -129,11 +129,7 @@ slot_jobs(ua_cuda_context *c, int slot, bool pairs, ua_cuda_job *jobs, int cap)
         jobs[n].tier = (ua_cuda_tier){install_kernel, {slot, wanted[i]}};
         jobs[n].source = kernel_source(slot, wanted[i]);
         if (jobs[n++].source == NULL) {
-            for (int j = 0; j < n; j++) {
-                free(jobs[j].source);
-            }
-            ua_error_set(UA_ERR_NOMEM, "out of memory for a kernel");
-            return -1;
+            return ua_cuda_jobs_out_of_memory(jobs, n);
         }
     }
     return n;
