@@ -815,6 +815,9 @@ def test_unique_functions_match_numpy(dtype, shape):
         ((2, 1, 3, 4), (5, 4, 2)),
         ((0, 3), (3, 2)),
         ((2, 0), (0, 3)),
+        # past the GPU's small products (2**21 multiply-adds), which take
+        # the tile kernel, to the vendor library
+        ((130, 129), (129, 131)),
     ],
 )
 @pytest.mark.parametrize("blas", [True, False])

@@ -798,3 +798,32 @@ def test_unique_values_compiles_its_steps_kernels_side_by_side(tmp_path):
         fast = [line for line in segment.splitlines() if "NVRTC fast level" in line]
         names = [line.split(": NVRTC")[0] for line in fast]
         assert len(names) == len(set(names)), fast
+
+
+SMALL_PRODUCT_SCRIPT = """
+import numpy as np, usmarray as ua
+rng = np.random.default_rng(5)
+a, b = rng.normal(size=(64, 64)), rng.normal(size=(64, 64))
+for dtype in ("float32", "float64", "complex64"):
+    x, y = a.astype(dtype), b.astype(dtype)
+    got = ua.asnumpy(ua.matmul(ua.asarray(x, device="cuda:gpu:0"), ua.asarray(y, device="cuda:gpu:0")))
+    np.testing.assert_allclose(got, x @ y, rtol=1e-4, atol=1e-4)
+def cublas_loaded():
+    with open("/proc/self/maps") as f:
+        return "libcublas" in f.read()
+print("after small", cublas_loaded())
+big = ua.asarray(rng.normal(size=(256, 256)), device="cuda:gpu:0")
+np.testing.assert_allclose(ua.asnumpy(big @ big), ua.asnumpy(big) @ ua.asnumpy(big), rtol=1e-10)
+print("after large", cublas_loaded())
+"""
+
+
+def test_a_small_product_does_not_load_cublas():
+    # A 64 x 64 product takes the GPU layer's tile kernel: a process whose
+    # products are small never waits for cuBLAS's load (about 190 ms) or
+    # its kernels' (about 50 ms); a larger one loads it.
+    out = subprocess.run(
+        [sys.executable, "-c", SMALL_PRODUCT_SCRIPT], capture_output=True, text=True, timeout=300
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.split() == ["after", "small", "False", "after", "large", "True"], out.stdout

@@ -7,7 +7,8 @@
  * queue's stream.  Temporaries come from the stream-ordered pool and go
  * back to it in stream order, so that nothing waits for the device but a
  * group count.  Sorts go to the one-sweep radix sort (cuda_sort.c) and
- * matrix products to cuBLAS (cuda_blas.c) where they take the plan. */
+ * matrix products of more than SMALL_PRODUCT multiply-adds to cuBLAS
+ * (cuda_blas.c) where they take the plan. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,10 +233,37 @@ ua_cuda_sort(void *queue, const ua_sort_plan *p)
     return st != UA_OK || done ? st : ua_gpu_sort(queue, p);
 }
 
+/* Products of at most this many multiply-adds (128 x 128 x 128) take the
+ * GPU layer's tile kernel: microseconds either way, and a process's first
+ * small product then waits neither for cuBLAS's load (about 190 ms) nor
+ * for the lazy load of the cuBLAS kernel its shape picks (about 50 ms,
+ * paid again per new kernel). */
+#define SMALL_PRODUCT ((size_t)1 << 21)
+
+static bool
+is_small_product(const ua_matmul_plan *p)
+{
+    size_t size = (size_t)p->m;
+    size_t factors[UA_MAXDIMS + 2];
+    int count = 0;
+    factors[count++] = (size_t)p->n;
+    factors[count++] = (size_t)p->k;
+    for (int d = 0; d < p->nd; d++) {
+        factors[count++] = (size_t)p->shape[d];
+    }
+    for (int i = 0; i < count && size <= SMALL_PRODUCT; i++) {
+        size = factors[i] == 0 || size <= SMALL_PRODUCT / factors[i]
+                   ? size * factors[i]
+                   : SMALL_PRODUCT + 1;
+    }
+    return size <= SMALL_PRODUCT;
+}
+
 ua_status
 ua_cuda_matmul(void *queue, const ua_matmul_plan *p)
 {
     bool done = false;
-    ua_status st = ua_cuda_blas_gemm(queue, p, &done);
+    ua_status st =
+        is_small_product(p) ? UA_OK : ua_cuda_blas_gemm(queue, p, &done);
     return st != UA_OK || done ? st : ua_gpu_matmul(queue, p);
 }
