@@ -8,6 +8,7 @@ condition, and at most three arguments are read.  The kernel evaluates the
 catalogue's expressions of the eager calls in T, so its results are the
 eager ones bit for bit; what does not qualify runs as the eager calls."""
 
+import math
 import operator
 
 from . import _usmarray as _ua  # type: ignore[attr-defined]
@@ -224,21 +225,41 @@ def _stage_program(sink, dtype):
     return Program(b.nodes, b.constants, b.slots, b.dtype, tuple(b.names))
 
 
-# Reductions of all axes that one kernel computes from a stage's values
-# (the kernel's name of each: a mean is a sum, divided after).
+# Reductions that one kernel computes from a stage's values (the kernel's
+# name of each: a mean of all axes is a sum, divided after).
 _FUSED_REDUCTIONS = {"sum": "sum", "mean": "sum", "max": "max", "min": "min"}
+# The shortest row a kernel's group reduces (a group is 256 threads):
+# shorter rows take the stage's kernel and the eager reduction.
+_SHORTEST_ROW = 256
+
+
+def _reduced_axes(n):
+    """The axes reduction n reduces, sorted and non-negative, or None
+    where its axis argument is not an int, a tuple of them or None."""
+    ndim = n.args[0].ndim
+    axis = n.kwargs.get("axis")
+    if axis is None:
+        return tuple(range(ndim))
+    axes = (axis,) if type(axis) is int else axis
+    if not isinstance(axes, tuple) or not all(type(a) is int and -ndim <= a < ndim for a in axes):
+        return None
+    axes = sorted(a % ndim for a in axes)
+    return tuple(axes) if len(set(axes)) == len(axes) else None
 
 
 class FusedReduction:
-    """A reduction of all axes of a stage's values in one kernel that
-    computes and reduces them (``_usmarray._fused_reduce``: sums in
-    double, compensated), its groups' partials then reduced eagerly, so
-    the values are never written.  Arrays of one shape, dense in one
-    memory order, with elements; other operands take the stage's kernel
-    and the eager reduction."""
+    """A reduction of a stage's values in one kernel that computes and
+    reduces them (``_usmarray._fused_reduce``: in double, sums
+    compensated), so the values are never written: of all axes, its
+    groups' partials then reduced eagerly; or of the last axes (rows in C
+    order, ``first`` the first of them), a group a row, each row's value
+    written as the stage's dtype.  Arrays of the values' shape, or of one
+    element a row (a kept-dims reduction before it: softmax's maximum),
+    dense in one memory order (C for rows), with elements; other operands
+    take the stage's kernel and the eager reduction."""
 
-    def __init__(self, node, program):
-        self.node, self.program = node, program
+    def __init__(self, node, program, first=0):
+        self.node, self.program, self.first = node, program, first
         self.name = node.op.__name__
         self.keepdims = bool(node.kwargs.get("keepdims", False))
         # why the device refused the reduction's kernel (a device without
@@ -249,14 +270,14 @@ class FusedReduction:
         operands = None if self.refused else self._operands(values)
         if operands is None:
             return self._staged(values)
-        arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
+        shape, operands = operands
+        row = math.prod(shape[self.first :]) if self.first else 0
+        name = self.name if row else _FUSED_REDUCTIONS[self.name]
         try:
             if self.program.expression is None:
                 p = self.program
                 p.expression = _ua._fused_expression(p.nodes, p.constants, p.dtype)
-            parts = _ua._fused_reduce(
-                self.program.expression, operands, _FUSED_REDUCTIONS[self.name]
-            )
+            parts = _ua._fused_reduce(self.program.expression, operands, name, row)
         except ValueError:
             return self._staged(values)  # a layout the kernel does not walk
         except (TypeError, RuntimeError) as e:
@@ -265,30 +286,38 @@ class FusedReduction:
             return self._staged(values)
         if parts is NotImplemented:
             return NotImplemented
-        total = getattr(_ua, _FUSED_REDUCTIONS[self.name])(parts)
+        if row:
+            kept = (1,) * (len(shape) - self.first) if self.keepdims else ()
+            return _ua.reshape(parts, shape[: self.first] + kept)
+        total = getattr(_ua, name)(parts)
         if self.name == "mean":
-            total = total / arrays[0].size
+            total = total / math.prod(shape)
         result = _ua.astype(total, self.program.dtype)
-        return _ua.reshape(result, (1,) * self.node.args[0].ndim) if self.keepdims else result
+        return _ua.reshape(result, (1,) * len(shape)) if self.keepdims else result
 
     def _operands(self, values):
-        """The kernel's operands: arrays of the values' shape, with
-        elements, and a reduction's value before it (one element,
-        broadcast: the variance's mean) as the Python float it holds; None
-        where the arrays are otherwise."""
+        """The values' shape and the kernel's operands: arrays of that
+        shape, with elements, one element a row where rows are reduced,
+        and a reduction's value before it of one element (the variance's
+        mean) as the Python float it holds; None where the arrays are
+        otherwise or the rows are short."""
         operands = [values[i] for i in self.program.slots]
         arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
         if not arrays:
             return None
         shape = max(arrays, key=lambda a: a.size).shape
+        per_row = shape[: self.first] + (1,) * (len(shape) - self.first)
         for k, a in enumerate(operands):
             if isinstance(a, _ua.USMArray) and a.shape != shape:
-                if a.size != 1:
+                if a.size == 1:
+                    operands[k] = float(_ua.reshape(a, ()))
+                elif not self.first or a.shape != per_row:
                     return None
-                operands[k] = float(_ua.reshape(a, ()))
-        if not any(isinstance(a, _ua.USMArray) for a in operands) or 0 in shape:
+        if not any(isinstance(a, _ua.USMArray) and a.shape == shape for a in operands):
             return None
-        return tuple(operands)
+        if 0 in shape or (self.first and math.prod(shape[self.first :]) < _SHORTEST_ROW):
+            return None
+        return shape, tuple(operands)
 
     def _staged(self, values):
         value = self.program.run(values)
@@ -301,25 +330,33 @@ class FusedReduction:
         where = "in the kernel of its values"
         if self.refused:
             where = f"as the stage's kernel and the eager call (the device refused: {self.refused})"
-        return f"{self.name} of all axes {where}, {body}"
+        axes = "all axes"
+        if self.first:
+            axes = (
+                f"rows (axes {self.first} and on, a group a row; rows shorter than "
+                f"{_SHORTEST_ROW} or not dense in C order as the stage's kernel and the eager call)"
+            )
+        return f"{self.name} of {axes} {where}, {body}"
 
 
-def _fusable_reduction(n, kernel, readers):
-    """Whether reduction n, of a stage's kernel read by n alone, runs in
-    one kernel with it."""
-    axis = n.kwargs.get("axis")
-    return (
+def _fused_reduction(n, kernel, stage_readers):
+    """Reduction n with the stage kernel before it as one FusedReduction,
+    or None: a float stage whose values nothing else reads (later stages
+    compute their elementwise nodes again), reduced over all axes or over
+    its last axes."""
+    axes = _reduced_axes(n)
+    ndim = n.args[0].ndim
+    fits = (
         kernel is not None
         and kernel.dtype in ("float32", "float64")
         and str(n.args[0].dtype) == kernel.dtype
         and n.op.__name__ in _FUSED_REDUCTIONS
         and set(n.kwargs) <= {"axis", "keepdims"}
-        and (
-            axis is None
-            or (isinstance(axis, tuple) and sorted(axis) == list(range(n.args[0].ndim)))
-        )
-        and readers.get(n.args[0].id) == {n.id}
+        and axes
+        and axes == tuple(range(axes[0], ndim))
+        and stage_readers.get(n.args[0].id) == {n.id}
     )
+    return FusedReduction(n, kernel, axes[0]) if fits else None
 
 
 class Stages:
@@ -328,8 +365,8 @@ class Stages:
     nodes before them (one pass each, no temporary between its nodes),
     and the reductions are the eager calls between the kernels, so the
     results are the eager ones bit for bit; but a sum, mean, max or min of
-    all axes of a kernel's values runs in that kernel (FusedReduction),
-    whose sums add in another order."""
+    all axes or of the last axes of a kernel's values runs in that kernel
+    (FusedReduction), whose sums add in another order."""
 
     def __init__(self, plan, dtype):
         self.steps = []  # (node, Program or None)
@@ -356,24 +393,23 @@ class Stages:
 
     @staticmethod
     def _fuse_reductions(plan, steps):
-        """Each reduction of all axes whose operand is a kernel read by it
-        alone, with that kernel, as one FusedReduction."""
-        readers = {}
+        """Each reduction whose operand is a stage's kernel that no other
+        reduction reads and that is not the result, with that kernel, as
+        one FusedReduction."""
+        readers = {}  # a stage's values are read by reductions and the result
         for n in plan.nodes:
             for a in n.args:
-                if not isinstance(a, _CONSTANTS) and a is not None:
+                if not isinstance(a, _CONSTANTS) and a is not None and n.kind == "reduce":
                     readers.setdefault(a.id, set()).add(n.id)
-        readers.setdefault(plan.output.id, set()).add(None)  # the result
+        readers.setdefault(plan.output.id, set()).add(None)
         fused = []
         for n, kernel in steps:
             before = fused[-1] if fused else (None, None)
-            if (
-                n.kind == "reduce"
-                and kernel is None
-                and before[0] is n.args[0]
-                and _fusable_reduction(n, before[1], readers)
-            ):
-                fused[-1] = (n, FusedReduction(n, before[1]))
+            together = None
+            if n.kind == "reduce" and kernel is None and before[0] is n.args[0]:
+                together = _fused_reduction(n, before[1], readers)
+            if together is not None:
+                fused[-1] = (n, together)
             else:
                 fused.append((n, kernel))
         return fused

@@ -150,6 +150,10 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     v->aligned = plan_aligned(p);
     v->vec = 1; /* a vector of one element where there is none */
     v->reduce = p->fused != NULL ? p->reduce : 0;
+    v->rows = v->reduce != 0 && p->row > 0;
+    for (int k = 0; k < p->nin && v->rows; k++) {
+        v->per_row[k] = p->per_row[k];
+    }
     if (v->reduce) {
         v->path = UA_EW_PATH_CONTIGUOUS; /* elements one at a time */
     } else if (p->contiguous && v->aligned) {
@@ -181,7 +185,11 @@ ua_ew_variant_key(const ua_ew_variant *v)
     k = k << 1 | (uint64_t)v->index32;
     k = k << 5 | (uint64_t)v->vec;
     k = k << 1 | (uint64_t)v->aligned;
-    k = k << 2 | (uint64_t)v->reduce;
+    k = k << 3 | (uint64_t)v->reduce;
+    k = k << 1 | (uint64_t)v->rows;
+    for (int i = 0; i < UA_EW_MAX_OPERANDS; i++) {
+        k = k << 1 | (uint64_t)v->per_row[i];
+    }
     if (v->fused != NULL) {
         /* A fused expression's key mixed in (splitmix64's finalizer). */
         uint64_t z = k ^ (v->fused->key + 0x9e3779b97f4a7c15ULL);
@@ -242,6 +250,9 @@ ua_ew_plan_fill(const ua_elementwise_plan *p, const ua_ew_variant *v,
     FILL_PLAN(&plan->small, p, UA_EW_SMALL_DIMS);
     if (v->path == UA_EW_PATH_STRIDED && v->vec > 1) {
         rows_in_vectors(&plan->small, p, v->vec);
+    }
+    if (v->rows) {
+        plan->small.shape[0] = p->row; /* the text's row length */
     }
     return sizeof plan->small;
 }
@@ -673,7 +684,11 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
         add(&t, "#define UA_SCALAR%d %d\n", k, k < v->nin && v->scalar[k]);
     }
-    add(&t, "#define UA_REDUCE %d\n", v->reduce);
+    add(&t, "#define UA_REDUCE %d\n#define UA_REDUCE_ROWS %d\n", v->reduce,
+        v->rows);
+    for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
+        add(&t, "#define UA_PER_ROW%d %d\n", k, k < v->nin && v->per_row[k]);
+    }
     add_parts(&t, l->header);
     add_parts(&t, l->dialect);
     add(&t, "%s", half_step);

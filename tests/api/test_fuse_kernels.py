@@ -167,8 +167,11 @@ STAGED = {
         lambda x, y: (x - ua.mean(x)) ** 2,
     ),
     "largest square": (lambda x, y: ua.max(x * x) - ua.min(y * y), (1, 2, 0), None),
-    "row norms": (lambda m, y: ua.sqrt(ua.sum(m * m, axis=1)), (2, 0, 1), None),
-    "softmax": (lambda m, y: softmax(m), (2, 0, 2), None),
+    # rows of 103 elements: their reductions, planned in the values'
+    # kernels, run as the stage's kernel and the eager call (rows shorter
+    # than a group's 256 threads)
+    "row norms": (lambda m, y: ua.sqrt(ua.sum(m * m, axis=1)), (1, 1, 0), None),
+    "softmax": (lambda m, y: softmax(m), (1, 1, 1), None),
     "a reduction's value alone": (lambda x, y: ua.max(x), (0, 0, 1), None),
 }
 
@@ -394,7 +397,13 @@ def test_fused_reductions_refuse_what_they_do_not_walk(device):
     add = _usmarray._fused_expression((("add", (0, 1)),), (), "float32")
     f_ordered = ua.asarray(np.asfortranarray(ua.asnumpy(x)), device=device)
     bad = [
-        ((square, (x,), "prod"), ValueError, "'sum', 'max' or 'min'"),
+        ((square, (x,), "prod"), ValueError, "'sum', 'max', 'min'"),
+        ((square, (x,), "mean"), ValueError, "of rows, 'mean'"),
+        ((square, (x,), "sum", -1), ValueError, "a row's length"),
+        ((square, (x,), "sum", 7), ValueError, "rows of 7 elements"),
+        ((add, (x, x[:1]), "sum", 30), ValueError, "one element a row"),
+        ((add, (x, f_ordered), "sum", 30), ValueError, "dense in C order"),
+        ((square, (x.T,), "sum", 40), ValueError, "dense in C order"),
         ((add, (x, x[:1]), "sum"), ValueError, "broadcast"),
         ((square, (x[:0],), "sum"), ValueError, "no elements"),
         ((square, (x[:, ::2],), "sum"), ValueError, "one memory order"),
@@ -466,11 +475,14 @@ def test_random_trees_around_a_reduction(tree, dtype, reduction, finite):
                     same_bits(got, ua.asnumpy(want))
 
 
-# The kernels and the reductions of test_fuse's AXES_STAGED.
+# The kernels, the reductions in their values' kernels and the eager
+# reductions of test_fuse's AXES_STAGED: a reduction of rows is planned in
+# its values' kernel, and rows of 103 run as the stage's kernel and the
+# eager call, with the eager bits.
 AXES_STAGED_COUNTS = {
-    "columns against rows": (3, 2),
-    "rows of a difference": (2, 1),
-    "a mean's residual": (2, 1),
+    "columns against rows": (2, 1, 1),
+    "rows of a difference": (1, 1, 0),
+    "a mean's residual": (2, 0, 1),
 }
 
 
@@ -485,9 +497,8 @@ def test_staged_graphs_of_mixed_layouts_have_the_eager_bits(device, name, layout
     if name in STAGED:
         check_staged(name, x, y)
         return
-    kernels, reductions = AXES_STAGED_COUNTS[name]
     fused = check(AXES_STAGED[name], x, y)
-    assert explained(kernels, 0, reductions) in fused.explain(x, y)
+    assert explained(*AXES_STAGED_COUNTS[name]) in fused.explain(x, y)
 
 
 def test_an_eager_reductions_error_is_raised_and_the_kernels_stay(device):
@@ -526,3 +537,113 @@ def test_arguments_that_do_not_broadcast_raise_and_the_kernel_stays(device):
     x, y = sample(device, "float32"), sample(device, "float32", seed=8)
     same_bits(fused(x, y), ua.asnumpy(fn(x, y)))
     assert fused.plan(x, y).kernel_ran and "one kernel of" in fused.explain(x, y)
+
+
+def rows_within_reduction_error(got, want, terms, first, mean=False):
+    """Each row's sum (or mean) within the sums' bound of the eager one."""
+    got, want = np.asarray(ua.asnumpy(got)), np.asarray(ua.asnumpy(want))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    t = np.asarray(ua.asnumpy(terms))
+    rows = int(np.prod(t.shape[:first]))
+    t = t.reshape(rows, -1)
+    for r, (g, w) in enumerate(zip(got.reshape(rows), want.reshape(rows))):
+        within_reduction_error(np.asarray(g), np.asarray(w), t[r], mean=mean)
+
+
+def counted_fused_reduce(monkeypatch):
+    """The rows each returned _fused_reduce call reduced (0: all values)."""
+    from usmarray import _fuse_kernel
+
+    calls = []
+    real = _fuse_kernel._ua._fused_reduce
+
+    def counted(*args):
+        out = real(*args)
+        calls.append(args[3] if len(args) > 3 else 0)
+        return out
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", counted)
+    return calls
+
+
+ROW_CASES = [
+    ((37, 1000), 1, False),
+    ((37, 1000), -1, True),
+    ((5, 7, 300), (1, 2), False),
+    ((5, 7, 300), 2, True),
+    ((3, 2, 4, 130), (2, -1), True),
+]
+
+
+@pytest.mark.parametrize("case", ROW_CASES, ids=lambda c: f"{c[0]}-axis{c[1]}-keep{c[2]}")
+@pytest.mark.parametrize("name", ["sum", "mean", "max", "min"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_reductions_of_rows_run_in_their_values_kernel(device, monkeypatch, case, name, dtype):
+    """A reduction of the last axes: a group a row in the values' kernel,
+    each row's value as the stage's dtype: max and min the eager bits, a
+    NaN or an infinity in a row that row's; sums and means within the
+    sums' bound, row by row."""
+    shape, axis, keepdims = case
+    calls = counted_fused_reduce(monkeypatch)
+    x, y = sample(device, dtype, shape), sample(device, dtype, shape, seed=8)
+
+    def fn(x, y):
+        return getattr(ua, name)((x - y) * 1.5, axis=axis, keepdims=keepdims)
+
+    fused = ua.fuse(fn)
+    got = fused(x, y)
+    with np.errstate(all="ignore"):
+        want = fn(x, y)
+        if name in ("max", "min"):
+            same_bits(got, ua.asnumpy(want))
+        else:
+            axes = (axis,) if isinstance(axis, int) else axis
+            first = min(a % len(shape) for a in axes)
+            rows_within_reduction_error(got, want, (x - y) * 1.5, first, mean=name == "mean")
+    row = int(np.prod([shape[a % len(shape)] for a in np.atleast_1d(axis)]))
+    assert calls == [row], fused.explain(x, y)
+    assert "rows (axes" in fused.explain(x, y)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_softmax_and_centred_rows_read_a_kept_reduction_per_row(device, monkeypatch, dtype):
+    """A kept-dims reduction before a row reduction (softmax's maximum, a
+    row's mean) is read once a row by its kernel; the results are the
+    eager ones but for the fused sum's order."""
+    calls = counted_fused_reduce(monkeypatch)
+    m = sample(device, dtype, (33, 2000))
+    m = ua.where(ua.isfinite(m), m, 0.25)
+    got = ua.fuse(softmax)(m)
+    want = softmax(m)
+    eps = float(np.finfo(dtype).eps)
+    np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=80 * eps, atol=0)
+    x = sample(device, dtype, (4, 3, 700))
+    x = ua.where(ua.isfinite(x), x, -1.0)
+
+    def centred(x):
+        return ua.sum((x - ua.mean(x, axis=-1, keepdims=True)) ** 2, axis=-1)
+
+    mean = ua.mean(x, axis=-1, keepdims=True)
+    rows_within_reduction_error(ua.fuse(centred)(x), centred(x), (x - mean) ** 2, 2)
+    assert calls == [2000, 700]
+
+
+def test_rows_the_kernel_does_not_walk_take_the_stage_and_the_eager_call(device, monkeypatch):
+    """Short rows, F-ordered and sliced arguments: the stage's kernel and
+    the eager reduction, with the eager bits; rows in C order then reduce
+    in the kernel again."""
+    calls = counted_fused_reduce(monkeypatch)
+    fn = lambda x: ua.max(x * 3.0, axis=-1)  # noqa: E731
+    fused = ua.fuse(fn)
+    h = np.asarray(ua.asnumpy(sample(device, "float32", (300, 400))))
+    for x in (
+        ua.asarray(h[:, :100], device=device),  # rows of 100
+        ua.asarray(np.asfortranarray(h), device=device),
+        ua.asarray(h, device=device)[:, ::2],
+        ua.asarray(h, device=device).T,
+    ):
+        same_bits(fused(x), ua.asnumpy(fn(x)))
+    assert calls == []
+    x = ua.asarray(h, device=device)
+    same_bits(fused(x), ua.asnumpy(fn(x)))
+    assert calls == [400]

@@ -8,7 +8,7 @@
  * data; "sample": one kernel of each shape a launch takes, named by what
  * it is, whose machine code benchmarks/ew_ptx.py compares across changes to
  * the kernel text; "fused": fused expressions (usmarray.fuse's), and
- * their values reduced in the kernel. */
+ * their values reduced in the kernel, all of them or by rows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +212,17 @@ emit_fused(const char *dir)
             v.aligned = op != UA_EW_REDUCE_MIN;
             v.reduce = op;
             bad |= emit_named(dir, reduced, &v);
+        }
+        /* of rows: a mean, its second operand one element a row */
+        if (cases[i].out != UA_BOOL) {
+            char rows[64];
+            snprintf(rows, sizeof rows, "%s_rows", cases[i].name);
+            v.reduce = UA_EW_REDUCE_MEAN;
+            v.rows = true;
+            v.per_row[1] = cases[i].nin > 1 && !v.scalar[1];
+            bad |= emit_named(dir, rows, &v);
+            v.rows = false;
+            v.per_row[1] = false;
         }
         v.reduce = 0;
     }

@@ -4,6 +4,7 @@
  * move in units of the widest power of two that the item size, the base
  * pointers and the steps allow.  The index kernel sets a flag in device
  * memory for an index out of bounds, read once after the launch. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -481,7 +482,11 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     long long work = (long long)p->size;
     unsigned threads = (unsigned)ew_tune.threads;
     unsigned blocks;
-    if (v.reduce) {
+    if (v.rows) {
+        /* a block a row (the kernel loops past the grid's limit) */
+        long long rows = work / p->row;
+        blocks = (unsigned)(rows < INT_MAX ? rows : INT_MAX);
+    } else if (v.reduce) {
         blocks = UA_EW_REDUCE_PARTS; /* a partial each */
     } else if (v.path == UA_EW_PATH_CONTIGUOUS) {
         long long chunk = (long long)threads * ew_tune.unroll;

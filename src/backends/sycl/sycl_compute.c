@@ -474,9 +474,11 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
     void *args[1] = {plan};
     int types[1] = {DPCTL_VOID_PTR};
     /* A reduction's kernel: groups of the text's 256 work-items, a
-     * partial each. */
+     * partial each, or a row each (the kernel loops past 65,536). */
+    size_t rows = v.rows ? p->size / (size_t)p->row : 0;
+    size_t groups = !v.rows ? UA_EW_REDUCE_PARTS : rows < 65536 ? rows : 65536;
     st = v.reduce
-             ? submit_groups(q, k, args, types, 1, UA_EW_REDUCE_PARTS, 256,
+             ? submit_groups(q, k, args, types, 1, groups, 256,
                              ua_ew_name(p->function))
              : submit(q, k, args, types, 1, p->size, ua_ew_name(p->function));
     ua_dpctl.Queue_Wait(q->q);

@@ -147,13 +147,18 @@ ua_status ua_elementwise_plan_of(const ua_ew_resolved *r,
                                  const ua_strided *out,
                                  ua_elementwise_plan *p);
 /* The values of fused expression r (float32 or float64) reduced: op a
- * UA_EW_REDUCE_* (kernels.h), parts UA_EW_REDUCE_PARTS doubles of q's
- * device memory, each one group's partial, which the caller reduces.  The
- * operands (arrays of r's shape, dense in one memory order, or scalars)
- * hold at least one element; a device that compiles nothing refuses
- * (UA_ERR_UNAVAILABLE). */
+ * UA_EW_REDUCE_* (kernels.h).  Where row is 0, all of them: out receives
+ * UA_EW_REDUCE_PARTS doubles of q's device memory, each one group's
+ * partial, which the caller reduces; the arrays have r's shape, dense in
+ * one memory order.  Where row > 0, rows of row elements in C order
+ * (their axes end r's shape): out receives one value of r's type a row
+ * (UA_EW_REDUCE_MEAN: their mean), and each array, dense in C order, has
+ * r's shape or one element a row (r's shape with 1 along the row's axes:
+ * a reduction's kept dimensions).  The values hold at least one element;
+ * a device that compiles nothing refuses (UA_ERR_UNAVAILABLE). */
 ua_status ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
-                                const ua_ew_operand *ops, int op, char *parts);
+                                const ua_ew_operand *ops, int op,
+                                ptrdiff_t row, char *out);
 /* Sets e->key from its nodes, its constants and the computation type t,
  * which the kernels of the expression are cached under. */
 void ua_fused_seal(ua_fused_expr *e, ua_typenum t);

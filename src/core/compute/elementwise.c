@@ -520,6 +520,7 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
     p->function = r->function;
     p->fused = r->fused;
     p->reduce = 0;
+    p->row = 0;
     p->nin = r->nin;
     p->compute = r->compute;
     p->out_type = out->type;

@@ -1,6 +1,7 @@
 /* Fused expressions checked and planned as one elementwise call: the
  * graph's nodes run in one kernel of the compiling backends, over the
  * operands' broadcast shape. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/backend.h"
@@ -180,33 +181,154 @@ ua_fused_seal(ua_fused_expr *e, ua_typenum t)
                            (size_t)e->nconst * sizeof e->constant[0]);
 }
 
-ua_status
-ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
-                      const ua_ew_operand *ops, int op, char *parts)
+/* Whether array operand o's elements lie dense in C order (its strides
+ * count elements). */
+static bool
+dense_in_c_order(const ua_ew_operand *o)
 {
-    if (r->fused == NULL || op < UA_EW_REDUCE_SUM || op > UA_EW_REDUCE_MIN ||
-        (r->out_type != UA_FLOAT32 && r->out_type != UA_FLOAT64)) {
+    ptrdiff_t step = 1;
+    for (int d = o->nd - 1; d >= 0; d--) {
+        if (o->shape[d] != 1 && o->strides[d] != step) {
+            return false;
+        }
+        step *= o->shape[d];
+    }
+    return true;
+}
+
+/* The first of r's axes whose lengths multiply to row, or -1. */
+static int
+first_row_axis(const ua_ew_resolved *r, ptrdiff_t row)
+{
+    ptrdiff_t length = 1;
+    for (int j = r->nd; j > 0; j--) {
+        if (length == row) {
+            return j;
+        }
+        length *= r->shape[j - 1];
+    }
+    return length == row ? 0 : -1;
+}
+
+/* Whether operand o holds one element of each row that starts at axis j
+ * of r's shape: r's lengths before j, 1 from j. */
+static bool
+is_per_row(const ua_ew_resolved *r, const ua_ew_operand *o, int j)
+{
+    if (o->nd != r->nd) {
+        return false;
+    }
+    for (int d = 0; d < r->nd; d++) {
+        if (o->shape[d] != (d < j ? r->shape[d] : 1)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool
+has_values_shape(const ua_ew_resolved *r, const ua_ew_operand *o)
+{
+    return o->nd == r->nd &&
+           memcmp(o->shape, r->shape, (size_t)r->nd * sizeof r->shape[0]) == 0;
+}
+
+/* The plan of a reduction of rows of row elements: the walk of the
+ * values' elements in C order, one element a row for per_row operands. */
+static ua_status
+rows_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, ptrdiff_t n,
+          ptrdiff_t row, ua_elementwise_plan *p)
+{
+    int j = first_row_axis(r, row);
+    if (row <= 0 || j < 0) {
         return ua_error_set(UA_ERR_VALUE,
-                            "fused reduction: a float32 or float64 fused "
-                            "expression and a sum, max or min (%d)",
-                            op);
+                            "fused reduction: rows of %td elements do not "
+                            "end the values' shape",
+                            row);
     }
-    /* The operands' own memory order for the values' walk: a reduction
-     * of all of them meets them in any order. */
-    const ua_ew_operand *first = NULL;
-    for (int k = 0; k < r->nin && first == NULL; k++) {
-        first = ops[k].is_scalar ? NULL : &ops[k];
-    }
+    bool per_row[UA_EW_MAX_OPERANDS] = {false};
     for (int k = 0; k < r->nin; k++) {
-        if (!ops[k].is_scalar &&
-            (ops[k].nd != r->nd ||
-             memcmp(ops[k].shape, r->shape,
-                    (size_t)r->nd * sizeof r->shape[0]) != 0)) {
+        if (ops[k].is_scalar) {
+            continue;
+        }
+        per_row[k] = !has_values_shape(r, &ops[k]);
+        if ((per_row[k] && !is_per_row(r, &ops[k], j)) ||
+            !dense_in_c_order(&ops[k])) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "fused reduction: operand %d is not dense "
+                                "in C order with the values' shape or one "
+                                "element a row",
+                                k);
+        }
+    }
+    ptrdiff_t steps[UA_MAXDIMS], step = 1; /* in elements */
+    for (int d = r->nd - 1; d >= 0; d--) {
+        steps[d] = step;
+        step *= r->shape[d];
+    }
+    ua_strided out = {NULL, steps, r->out_type};
+    ua_status st = ua_elementwise_plan_of(r, ops, &out, p);
+    if (st != UA_OK) {
+        return st;
+    }
+    /* One dense walk of n elements; per_row operands are read by row. */
+    p->contiguous = true;
+    p->nd = 1;
+    p->size = (size_t)n;
+    p->shape[0] = n;
+    p->ostep[0] = (ptrdiff_t)ua_dtype_itemsize(r->out_type);
+    for (int k = 0; k < r->nin; k++) {
+        if (!ops[k].is_scalar) {
+            p->in[k] = ops[k].data;
+            p->istep[k][0] = (ptrdiff_t)ua_dtype_itemsize(ops[k].type);
+            p->per_row[k] = per_row[k];
+        }
+    }
+    p->row = row;
+    return UA_OK;
+}
+
+/* The plan of a reduction of all the values: the operands' own memory
+ * order, which a reduction of all of them may meet them in. */
+static ua_status
+all_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
+         const ua_ew_operand *first, ua_elementwise_plan *p)
+{
+    for (int k = 0; k < r->nin; k++) {
+        if (!ops[k].is_scalar && !has_values_shape(r, &ops[k])) {
             return ua_error_set(UA_ERR_VALUE,
                                 "fused reduction: operand %d is broadcast "
                                 "(every array of the values' shape)",
                                 k);
         }
+    }
+    ua_strided out = {NULL, first->strides, r->out_type};
+    ua_status st = ua_elementwise_plan_of(r, ops, &out, p);
+    if (st == UA_OK && !p->contiguous) {
+        st = ua_error_set(UA_ERR_VALUE,
+                          "fused reduction: the operands are not dense in "
+                          "one memory order of the same shape");
+    }
+    return st;
+}
+
+ua_status
+ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
+                      const ua_ew_operand *ops, int op, ptrdiff_t row,
+                      char *out)
+{
+    int last = row > 0 ? UA_EW_REDUCE_MEAN : UA_EW_REDUCE_MIN;
+    if (r->fused == NULL || op < UA_EW_REDUCE_SUM || op > last ||
+        (r->out_type != UA_FLOAT32 && r->out_type != UA_FLOAT64)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused reduction: a float32 or float64 fused "
+                            "expression and a sum, max or min (or a mean "
+                            "of rows) (%d)",
+                            op);
+    }
+    const ua_ew_operand *first = NULL;
+    for (int k = 0; k < r->nin && first == NULL; k++) {
+        first = ops[k].is_scalar ? NULL : &ops[k];
     }
     ptrdiff_t n = 1;
     for (int j = 0; j < r->nd; j++) {
@@ -217,15 +339,10 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                             first == NULL ? "no array operand"
                                           : "no elements to reduce");
     }
-    ua_strided out = {parts, first->strides, r->out_type};
     ua_elementwise_plan p;
-    ua_status st = ua_elementwise_plan_of(r, ops, &out, &p);
-    if (st == UA_OK && !p.contiguous) {
-        st = ua_error_set(UA_ERR_VALUE,
-                          "fused reduction: the operands are not dense in "
-                          "one memory order of the same shape");
-    }
-    p.out = parts;
+    ua_status st =
+        row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, first, &p);
+    p.out = out;
     p.reduce = op;
     const ua_compute_ops *k = NULL;
     st = st == UA_OK ? ua_queue_compute_kernels(q, &k) : st;

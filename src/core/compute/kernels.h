@@ -216,12 +216,19 @@ typedef struct ua_elementwise_plan {
      * the plan is then contiguous (every operand dense or a scalar), and
      * out receives UA_EW_REDUCE_PARTS doubles, each one group's partial
      * (NaN where a max or min met one; the identity for a group of no
-     * elements), which the caller reduces. */
+     * elements), which the caller reduces.  Where row > 0, the values
+     * are instead rows of row elements in the operands' C order (size a
+     * multiple of row), out receives one value of out_type a row (MEAN:
+     * the sum divided by row), and an operand marked per_row holds one
+     * element a row, dense, which every element of its row reads. */
     int reduce;
+    ptrdiff_t row;
+    bool per_row[UA_EW_MAX_OPERANDS];
 } ua_elementwise_plan;
 #define UA_EW_REDUCE_SUM 1
 #define UA_EW_REDUCE_MAX 2
 #define UA_EW_REDUCE_MIN 3
+#define UA_EW_REDUCE_MEAN 4 /* rows alone */
 #define UA_EW_REDUCE_PARTS 1024
 
 /* A kernel that a call composed of several will launch (ua_queue_prepare):

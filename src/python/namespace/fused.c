@@ -274,26 +274,54 @@ fused_elementwise(PyObject *m, PyObject *args)
     return out;
 }
 
+/* The reduction's output: UA_EW_REDUCE_PARTS float64 partials, or one
+ * value of r's type for each row of row elements. */
+static PyObject *
+reduce_output(ua_state *st, const ua_ew_resolved *r, PyObject *first,
+              ptrdiff_t row)
+{
+    Py_ssize_t count = UA_EW_REDUCE_PARTS, item = 8;
+    ua_typenum type = UA_FLOAT64;
+    if (row > 0) {
+        count = 1;
+        for (int j = 0; j < r->nd; j++) {
+            count *= r->shape[j];
+        }
+        count /= row;
+        type = r->out_type;
+        item = (Py_ssize_t)ua_dtype_itemsize(type);
+    }
+    return ua_py_array_empty(st, 1, &count, &item, type, 'C',
+                             base_of(first)->kind, base_of(first)->queue);
+}
+
 static PyObject *
 fused_reduce(PyObject *m, PyObject *args)
 {
-    static const char *const names[] = {"sum", "max", "min"};
+    static const char *const names[] = {"sum", "max", "min", "mean"};
     ua_state *st = PyModule_GetState(m);
     PyObject *expr, *operands, *first;
     const char *name;
-    if (!PyArg_ParseTuple(args, "OO!s:_fused_reduce", &expr, &PyTuple_Type,
-                          &operands, &name)) {
+    Py_ssize_t row = 0;
+    if (!PyArg_ParseTuple(args, "OO!s|n:_fused_reduce", &expr, &PyTuple_Type,
+                          &operands, &name, &row)) {
         return NULL;
     }
     int op = 0;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         op = strcmp(name, names[i]) == 0 ? UA_EW_REDUCE_SUM + i : op;
     }
-    if (op == 0) {
+    if (op == 0 || (op == UA_EW_REDUCE_MEAN && row == 0)) {
         return PyErr_Format(PyExc_ValueError,
-                            "_fused_reduce(): the reduction is 'sum', 'max' "
-                            "or 'min', not '%.100s'",
+                            "_fused_reduce(): the reduction is 'sum', 'max', "
+                            "'min' or, of rows, 'mean', not '%.100s'",
                             name);
+    }
+    if (row < 0) {
+        return PyErr_Format(PyExc_ValueError,
+                            "_fused_reduce(): row is 0 (all the values) or "
+                            "a row's length, not %zd",
+                            row);
     }
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
@@ -301,11 +329,8 @@ fused_reduce(PyObject *m, PyObject *args)
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
-    Py_ssize_t nparts = UA_EW_REDUCE_PARTS, one = 8;
-    PyObject *parts =
-        ua_py_array_empty(st, 1, &nparts, &one, UA_FLOAT64, 'C',
-                          base_of(first)->kind, base_of(first)->queue);
-    if (parts == NULL) {
+    PyObject *out = reduce_output(st, &r, first, row);
+    if (out == NULL) {
         return NULL;
     }
     size_t bytes = 0;
@@ -317,13 +342,13 @@ fused_reduce(PyObject *m, PyObject *args)
     }
     PyThreadState *ts = ua_py_release_if_long(bytes);
     ua_status s = ua_queue_fused_reduce(queue_of_array(first), &r, ops, op,
-                                        ARR(parts)->data);
+                                        row, ARR(out)->data);
     ua_py_reacquire(ts);
     if (s != UA_OK) {
-        Py_DECREF(parts);
+        Py_DECREF(out);
         return ua_py_raise_core(st, s);
     }
-    return parts;
+    return out;
 }
 
 static PyMethodDef fused_functions[] = {
@@ -340,13 +365,17 @@ static PyMethodDef fused_functions[] = {
      "NotImplemented where the arrays' device runs the host's loops, which "
      "compile nothing."},
     {"_fused_reduce", fused_reduce, METH_VARARGS,
-     "_fused_reduce(expression, operands, reduction)\n--\n\n"
+     "_fused_reduce(expression, operands, reduction, row=0)\n--\n\n"
      "_fused_expression's float32 or float64 values reduced in one kernel "
-     "('sum', 'max' or 'min', in double): the groups' partials, float64 of "
-     "the operands' device, which the caller reduces (NaN where a max or "
-     "min met one).  The arrays share the values' shape, dense in one "
-     "memory order, with at least one element.  NotImplemented where the "
-     "device runs the host's loops."},
+     "('sum', 'max' or 'min', in double).  row 0: all the values, giving "
+     "the groups' partials, float64 of the operands' device, which the "
+     "caller reduces (NaN where a max or min met one); the arrays share "
+     "the values' shape, dense in one memory order.  row > 0: each run of "
+     "row elements in C order (the last axes of the values' shape; "
+     "'mean' too), giving one value a row in the values' dtype; each array "
+     "is dense in C order, of the values' shape or of one element a row "
+     "(1 along the row's axes).  At least one element; NotImplemented "
+     "where the device runs the host's loops."},
     {0},
 };
 
