@@ -47,7 +47,7 @@ _TYPES = frozenset(
      "float32", "float64"}
 )  # fmt: skip
 _CONSTANTS = (bool, int, float)
-_INPUT, _NODE, _CONSTANT = 0, 0x100, 0x200
+_INPUT, _NODE, _CONSTANT, _ROW = 0, 0x100, 0x200, 0x300
 _MAX_NODES, _MAX_CONSTANTS, _MAX_OPERANDS = 64, 32, 3
 
 
@@ -202,7 +202,8 @@ def program_of(plan):
         raise Unfusable(f"the arrays' dtypes {sorted(dtypes)} are not one of {sorted(_TYPES)}")
     dtype = dtypes.pop()
     if any(n.kind == "reduce" for n in _reachable(plan.output)):
-        return Stages(plan, dtype)
+        stages = Stages(plan, dtype)
+        return RowChain.of(plan, stages, dtype) or stages
     b = _Builder(dtype)
     for n in _reachable(plan.output):
         if n.kind not in ("arg", "scalar"):
@@ -446,4 +447,149 @@ class Stages:
             else:
                 body = kernel.describe().replace("\n", "\n  ")
                 lines.append(f"  #{n.id} = {body}")
+        return "\n".join(lines)
+
+
+class _ChainBuilder(_Builder):
+    """A chain phase's builder: the phases share one list of operands (the
+    arguments they read), and a reduction of the chain before the phase is
+    its row value."""
+
+    def __init__(self, dtype, slots, names, rows):
+        super().__init__(dtype, staged=True)
+        self.slots, self.names, self.rows = slots, names, rows
+
+    def argument(self, n):
+        if n.kind == "reduce":
+            if n.id not in self.rows:
+                raise Unfusable(f"#{n.id} is not a reduction of the chain before this phase")
+            return _ROW + self.rows[n.id]
+        if n.kind == "scalar" and n.pytype not in (bool, int, float):
+            raise Unfusable(f"scalar argument {n.index} in a {self.dtype} computation")
+        if n.kind == "arg" and str(n.dtype) != self.dtype:
+            raise Unfusable(f"argument {n.index} is {n.dtype}, not {self.dtype}")
+        if n.id not in self.slots:
+            if len(self.slots) == _MAX_OPERANDS:
+                raise Unfusable(f"more than {_MAX_OPERANDS} arguments are read")
+            self.slots.append(n.id)
+            self.names.append(f"argument {n.index}")
+        return _INPUT + self.slots.index(n.id)
+
+
+class RowChain:
+    """A graph of kept-dims reductions of the last axes and elementwise
+    work that reads them back, a row at a time (softmax, centred rows):
+    one kernel, a group of threads a row (``_usmarray._fused_chain``),
+    each reduction a phase over the row whose value the later phases
+    read, the result the last phase's values; the row is read again from
+    the caches, so the arguments cross memory once and the result once.
+    Arrays of the values' shape, dense in C order, rows of at least 256
+    elements; other calls run the stages."""
+
+    def __init__(self, stages, phases, reductions, first, slots, names, dtype):
+        self.stages, self.phases, self.reductions = stages, phases, reductions
+        self.first, self.slots, self.names, self.dtype = first, tuple(slots), names, dtype
+        self.expressions = None
+        self.refused = None
+
+    @classmethod
+    def of(cls, plan, stages, dtype):
+        """The chain of stages' steps, or None where they are not one."""
+        if dtype not in ("float32", "float64") or plan.output.kind != "ew":
+            return None
+        steps = stages.steps
+        if not 2 <= len(steps) <= 4 or steps[-1][0] is not plan.output:
+            return None
+        ndim, first = plan.output.ndim, None
+        for n, k in steps[:-1]:
+            axes = _reduced_axes(n) if n.kind == "reduce" else None
+            if (
+                not axes
+                or n.args[0].ndim != ndim
+                or axes != tuple(range(axes[0], ndim))
+                or axes[0] == 0
+                or first not in (None, axes[0])
+                or not n.kwargs.get("keepdims")
+                or set(n.kwargs) > {"axis", "keepdims"}
+                or n.op.__name__ not in _FUSED_REDUCTIONS
+                or not (isinstance(k, FusedReduction) or (k is None and n.args[0].kind == "arg"))
+            ):
+                return None
+            first = axes[0]
+        slots, names, rows, phases = [], [], {}, []
+        try:
+            for n, _ in steps[:-1]:
+                phases.append(cls._phase(n.args[0], dtype, slots, names, rows))
+                rows[n.id] = len(rows)
+            phases.append(cls._phase(plan.output, dtype, slots, names, rows))
+        except Unfusable:
+            return None
+        reductions = tuple(n.op.__name__ for n, _ in steps[:-1])
+        return cls(stages, phases, reductions, first, slots, tuple(names), dtype)
+
+    @staticmethod
+    def _phase(sink, dtype, slots, names, rows):
+        b = _ChainBuilder(dtype, slots, names, dict(rows))
+        if sink.kind == "arg":
+            b.nodes.append(("positive", (b.operand(sink),)))
+        else:
+            for n in _reachable(sink, stop=("reduce",)):
+                if n.kind not in ("arg", "scalar", "reduce"):
+                    b.node(n)
+        return b.nodes, b.constants, len(rows)
+
+    def run(self, args):
+        if self.refused:
+            return self.stages.run(args)
+        values = {n.id: args[n.index] for n in self.stages.inputs}
+        operands = tuple(values[i] for i in self.slots)
+        arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
+        shape = max(arrays, key=lambda a: a.size).shape if arrays else ()
+        if (
+            not arrays
+            or any(a.shape != shape for a in arrays)
+            or 0 in shape
+            or math.prod(shape[self.first :]) < _SHORTEST_ROW
+        ):
+            return self.stages.run(args)
+        try:
+            if self.expressions is None:
+                self.expressions = tuple(
+                    _ua._fused_expression(tuple(nodes), tuple(constants), self.dtype, rows)
+                    for nodes, constants, rows in self.phases
+                )
+            row = math.prod(shape[self.first :])
+            return _ua._fused_chain(self.expressions, self.reductions, operands, row)
+        except ValueError:
+            return self.stages.run(args)  # a layout the kernel does not walk
+        except (TypeError, RuntimeError) as e:
+            self.refused = str(e)
+            return self.stages.run(args)
+
+    def describe(self):
+        def name(ref, consts):
+            if ref >= _ROW:
+                return f"row value {ref - _ROW}"
+            if ref >= _CONSTANT:
+                return repr(consts[ref - _CONSTANT])
+            if ref >= _NODE:
+                return f"k{ref - _NODE}"
+            return self.names[ref]
+
+        lines = [
+            f"one kernel over rows (axes {self.first} and on, a group a row; rows shorter "
+            f"than {_SHORTEST_ROW} or not dense in C order as the stages below) in {self.dtype}"
+        ]
+        if self.refused:
+            lines[0] = f"the stages below (the device refused the rows' kernel: {self.refused})"
+        for p, (nodes, consts, _) in enumerate(self.phases):
+            what = (
+                f"row value {p} = {self.reductions[p]} over the row of"
+                if p < len(self.reductions)
+                else "the result:"
+            )
+            lines.append(f"  {what}")
+            for i, (f, refs) in enumerate(nodes):
+                lines.append(f"    k{i} = {f}({', '.join(name(r, consts) for r in refs)})")
+        lines.append("  " + self.stages.describe().replace("\n", "\n  "))
         return "\n".join(lines)

@@ -149,12 +149,13 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     }
     v->aligned = plan_aligned(p);
     v->vec = 1; /* a vector of one element where there is none */
-    v->reduce = p->fused != NULL ? p->reduce : 0;
-    v->rows = v->reduce != 0 && p->row > 0;
+    v->reduce = p->fused != NULL && p->chain == NULL ? p->reduce : 0;
+    v->chain = p->chain;
+    v->rows = (v->reduce != 0 || v->chain != NULL) && p->row > 0;
     for (int k = 0; k < p->nin && v->rows; k++) {
         v->per_row[k] = p->per_row[k];
     }
-    if (v->reduce) {
+    if (v->reduce || v->chain) {
         v->path = UA_EW_PATH_CONTIGUOUS; /* elements one at a time */
     } else if (p->contiguous && v->aligned) {
         v->path = UA_EW_PATH_CONTIGUOUS;
@@ -191,8 +192,10 @@ ua_ew_variant_key(const ua_ew_variant *v)
         k = k << 1 | (uint64_t)v->per_row[i];
     }
     if (v->fused != NULL) {
-        /* A fused expression's key mixed in (splitmix64's finalizer). */
-        uint64_t z = k ^ (v->fused->key + 0x9e3779b97f4a7c15ULL);
+        /* A fused expression's key, or a chain's, mixed in (splitmix64's
+         * finalizer). */
+        uint64_t e = v->chain != NULL ? ~v->chain->key : v->fused->key;
+        uint64_t z = k ^ (e + 0x9e3779b97f4a7c15ULL);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
         k = z ^ (z >> 31);
@@ -550,7 +553,9 @@ result_dtype(const ua_ew_variant *v)
 static void
 add_reference(text *t, int ref)
 {
-    if (ref >= UA_FUSED_CONSTANT(0)) {
+    if (ref >= UA_FUSED_ROW(0)) {
+        add(t, "s%d", ref - UA_FUSED_ROW(0));
+    } else if (ref >= UA_FUSED_CONSTANT(0)) {
         add(t, "k%d", ref - UA_FUSED_CONSTANT(0));
     } else if (ref >= UA_FUSED_NODE(0)) {
         add(t, "n%d", ref - UA_FUSED_NODE(0));
@@ -559,22 +564,19 @@ add_reference(text *t, int ref)
     }
 }
 
-/* ua_eval of a fused expression: each node a function of its own over
- * the catalogue's expression (its operands named a, b, c), called in
- * order on the inputs, earlier nodes and the constants (T's bits). */
+/* The evaluation of fused expression e, named `name` (its nodes' functions
+ * prefixed by it): each node a function of its own over the catalogue's
+ * expression (its operands named a, b, c), called in order on the nin
+ * inputs, the row values s0, s1, ... (a chain's phase), earlier nodes and
+ * the constants (T's bits). */
 static void
-add_fused_eval(text *t, const ua_ew_variant *v)
+add_fused_function(text *t, const ua_fused_expr *e, int nin, const char *name,
+                   const char *result)
 {
-    const ua_fused_expr *e = v->fused;
-    add(t, "UA_FN T ua_constant(U64 w) {\n"
-           "  union { U64 w[2]; T v; } u;\n"
-           "  u.w[0] = w; u.w[1] = 0;\n"
-           "  return u.v;\n"
-           "}\n");
     for (int j = 0; j < e->count; j++) {
         ua_ew_id f = e->node[j].function;
         bool predicate = ua_ew_rule_of(f) == UA_EW_PREDICATE;
-        add(t, "UA_FN %s ua_node%d(", predicate ? "bool" : "T", j);
+        add(t, "UA_FN %s %s_node%d(", predicate ? "bool" : "T", name, j);
         for (int k = 0; k < ua_ew_arity(f); k++) {
             bool condition = ua_ew_rule_of(f) == UA_EW_SELECT && k == 0;
             add(t, "%s%s %c", k ? ", " : "", condition ? "bool" : "T",
@@ -582,9 +584,12 @@ add_fused_eval(text *t, const ua_ew_variant *v)
         }
         add(t, ") {\n  return (%s);\n}\n", expressions[f]);
     }
-    add(t, "UA_FN ua_or ua_eval(");
-    for (int k = 0; k < v->nin; k++) {
+    add(t, "UA_FN %s %s(", result, name);
+    for (int k = 0; k < nin; k++) {
         add(t, "%sua_a%d %c", k ? ", " : "", k, "abc"[k]);
+    }
+    for (int j = 0; j < e->nrow; j++) {
+        add(t, ", T s%d", j);
     }
     add(t, ") {\n");
     for (int c = 0; c < e->nconst; c++) {
@@ -592,8 +597,8 @@ add_fused_eval(text *t, const ua_ew_variant *v)
     }
     for (int j = 0; j < e->count; j++) {
         ua_ew_id f = e->node[j].function;
-        add(t, "  %s n%d = ua_node%d(",
-            ua_ew_rule_of(f) == UA_EW_PREDICATE ? "bool" : "T", j, j);
+        add(t, "  %s n%d = %s_node%d(",
+            ua_ew_rule_of(f) == UA_EW_PREDICATE ? "bool" : "T", j, name, j);
         for (int k = 0; k < ua_ew_arity(f); k++) {
             add(t, "%s", k ? ", " : "");
             add_reference(t, e->node[j].operand[k]);
@@ -601,6 +606,36 @@ add_fused_eval(text *t, const ua_ew_variant *v)
         add(t, ");\n");
     }
     add(t, "  return n%d;\n}\n", e->count - 1);
+}
+
+/* ua_eval of a fused expression, or of a chain each phase's ua_eval<p>
+ * with UA_PHASE<p>(A, B, C), its call on the operands and the row values
+ * before it. */
+static void
+add_fused_eval(text *t, const ua_ew_variant *v)
+{
+    add(t, "UA_FN T ua_constant(U64 w) {\n"
+           "  union { U64 w[2]; T v; } u;\n"
+           "  u.w[0] = w; u.w[1] = 0;\n"
+           "  return u.v;\n"
+           "}\n");
+    if (v->chain == NULL) {
+        add_fused_function(t, v->fused, v->nin, "ua_eval", "ua_or");
+        return;
+    }
+    for (int p = 0; p < v->chain->count; p++) {
+        char name[16];
+        snprintf(name, sizeof name, "ua_eval%d", p);
+        add_fused_function(t, v->chain->phase[p], v->nin, name, "T");
+        add(t, "#define UA_PHASE%d(A, B, C) ua_eval%d(A", p, p);
+        for (int k = 1; k < v->nin; k++) {
+            add(t, ", %c", "ABC"[k]);
+        }
+        for (int j = 0; j < p; j++) {
+            add(t, ", s%d", j);
+        }
+        add(t, ")\n#define UA_PHASE_OP%d %d\n", p, v->chain->reduce[p]);
+    }
 }
 
 static void
@@ -684,8 +719,10 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
         add(&t, "#define UA_SCALAR%d %d\n", k, k < v->nin && v->scalar[k]);
     }
-    add(&t, "#define UA_REDUCE %d\n#define UA_REDUCE_ROWS %d\n", v->reduce,
-        v->rows);
+    add(&t,
+        "#define UA_REDUCE %d\n#define UA_REDUCE_ROWS %d\n#define UA_CHAIN "
+        "%d\n",
+        v->reduce, v->rows && !v->chain, v->chain ? v->chain->count : 0);
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
         add(&t, "#define UA_PER_ROW%d %d\n", k, k < v->nin && v->per_row[k]);
     }

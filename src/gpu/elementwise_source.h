@@ -53,8 +53,10 @@ typedef struct ua_ew_variant {
     bool aligned; /* every element at a multiple of its alignment */
     const ua_fused_expr *fused; /* evaluated in place of `function` */
     int reduce; /* the plan's: the values reduced into partials */
-    bool rows;  /* the plan's row > 0: the values reduced a row each */
-    bool per_row[UA_EW_MAX_OPERANDS]; /* rows: one element a row */
+    bool rows;  /* the plan's row > 0: the values reduced a row each, or
+                 * a chain's phases run a row each */
+    const struct ua_fused_chain *chain; /* the plan's */
+    bool per_row[UA_EW_MAX_OPERANDS];   /* rows: one element a row */
 } ua_ew_variant;
 
 /* The variant of a plan, with vectors of up to max_vector bytes where the

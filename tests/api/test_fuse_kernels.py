@@ -606,17 +606,11 @@ def test_reductions_of_rows_run_in_their_values_kernel(device, monkeypatch, case
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-def test_softmax_and_centred_rows_read_a_kept_reduction_per_row(device, monkeypatch, dtype):
-    """A kept-dims reduction before a row reduction (softmax's maximum, a
-    row's mean) is read once a row by its kernel; the results are the
-    eager ones but for the fused sum's order."""
+def test_centred_rows_read_a_kept_reduction_per_row(device, monkeypatch, dtype):
+    """A kept-dims reduction before a row reduction (a row's mean) is read
+    once a row by its kernel; the result is the eager one but for the
+    fused sum's order."""
     calls = counted_fused_reduce(monkeypatch)
-    m = sample(device, dtype, (33, 2000))
-    m = ua.where(ua.isfinite(m), m, 0.25)
-    got = ua.fuse(softmax)(m)
-    want = softmax(m)
-    eps = float(np.finfo(dtype).eps)
-    np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=80 * eps, atol=0)
     x = sample(device, dtype, (4, 3, 700))
     x = ua.where(ua.isfinite(x), x, -1.0)
 
@@ -625,7 +619,7 @@ def test_softmax_and_centred_rows_read_a_kept_reduction_per_row(device, monkeypa
 
     mean = ua.mean(x, axis=-1, keepdims=True)
     rows_within_reduction_error(ua.fuse(centred)(x), centred(x), (x - mean) ** 2, 2)
-    assert calls == [2000, 700]
+    assert calls == [700]
 
 
 def test_rows_the_kernel_does_not_walk_take_the_stage_and_the_eager_call(device, monkeypatch):
@@ -647,3 +641,123 @@ def test_rows_the_kernel_does_not_walk_take_the_stage_and_the_eager_call(device,
     x = ua.asarray(h, device=device)
     same_bits(fused(x), ua.asnumpy(fn(x)))
     assert calls == [400]
+
+
+def counted_chains(monkeypatch):
+    """The reductions of each returned _fused_chain call."""
+    from usmarray import _fuse_kernel
+
+    calls = []
+    real = _fuse_kernel._ua._fused_chain
+
+    def counted(*args):
+        out = real(*args)
+        calls.append(args[1])
+        return out
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_chain", counted)
+    return calls
+
+
+# name: (graph, the reductions its chain's phases compute: each call of a
+# reduction is a phase of its own, the same maximum twice in log softmax)
+CHAINS = {
+    "softmax": (softmax, ("max", "sum")),
+    "log softmax": (
+        lambda m: m - ua.max(m, axis=-1, keepdims=True)
+        - ua.log(ua.sum(ua.exp(m - ua.max(m, axis=-1, keepdims=True)), axis=-1, keepdims=True)),
+        ("max", "max", "sum"),
+    ),
+    "standardized rows": (
+        lambda m: (m - ua.mean(m, axis=-1, keepdims=True))
+        / ua.sqrt(ua.mean((m - ua.mean(m, axis=-1, keepdims=True)) ** 2, axis=-1, keepdims=True)),
+        ("mean", "mean", "mean"),
+    ),
+    "rows scaled by their extremes": (
+        lambda m: (m - ua.min(m, axis=(1, 2), keepdims=True))
+        * (ua.max(m, axis=(1, 2), keepdims=True) + 2.0),
+        ("min", "max"),
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(CHAINS))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_reductions_read_back_by_their_rows_run_as_one_kernel(device, monkeypatch, name, dtype):
+    """Kept-dims reductions of the last axes whose values the rows' later
+    work reads (softmax): one kernel, a group a row, each reduction a
+    phase; the eager results but for the sums' order (a few eps, as the
+    row's sum's rounding gives), max and min exact; NaN and infinities in
+    a row as the eager calls give them."""
+    calls = counted_chains(monkeypatch)
+    fn, reductions = CHAINS[name]
+    shape = (6, 3, 150) if name == "rows scaled by their extremes" else (33, 2000)
+    m = sample(device, dtype, shape)  # row 0 holds 0, -0, inf, -inf, NaN
+    fused = ua.fuse(fn)
+    with np.errstate(all="ignore"):
+        got, want = ua.asnumpy(fused(m)), ua.asnumpy(fn(m))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    fin = np.isfinite(want)
+    np.testing.assert_array_equal(got[~fin & ~np.isnan(want)], want[~fin & ~np.isnan(want)])
+    eps = float(np.finfo(dtype).eps)
+    np.testing.assert_allclose(got[fin], want[fin], rtol=200 * eps, atol=200 * eps)
+    assert calls == [reductions], fused.explain(m)
+    assert "one kernel over rows" in fused.explain(m)
+
+
+def test_a_chain_the_kernel_does_not_walk_runs_its_stages(device, monkeypatch):
+    """Short rows, F-ordered and sliced arguments: the stages, with their
+    results; rows in C order then take the one kernel."""
+    calls = counted_chains(monkeypatch)
+    fused = ua.fuse(softmax)
+    h = np.asarray(ua.asnumpy(sample(device, "float64", (300, 400))))
+    for m in (
+        ua.asarray(h[:, :100], device=device),
+        ua.asarray(np.asfortranarray(h), device=device),
+        ua.asarray(h, device=device)[:, ::2],
+    ):
+        with np.errstate(all="ignore"):
+            np.testing.assert_allclose(ua.asnumpy(fused(m)), ua.asnumpy(softmax(m)), rtol=1e-13)
+    assert calls == []
+    m = ua.asarray(h, device=device)
+    with np.errstate(all="ignore"):
+        np.testing.assert_allclose(ua.asnumpy(fused(m)), ua.asnumpy(softmax(m)), rtol=1e-13)
+    assert len(calls) == 1
+
+
+def test_fused_chains_refuse_bad_descriptions(device):
+    """_fused_chain: 2 to 4 phases of one dtype, a known reduction for each
+    but the last, phases reading only the row values before them, arrays
+    of the values' shape; each refusal names what it refused."""
+    from usmarray import _usmarray
+
+    x = sample(device, "float32", (4, 300))
+    top = _usmarray._fused_expression((("positive", (0,)),), (), "float32")
+    shift = _usmarray._fused_expression((("subtract", (0, 0x300)),), (), "float32", 1)
+    late = _usmarray._fused_expression((("subtract", (0, 0x301)),), (), "float32", 2)
+    top64 = _usmarray._fused_expression((("positive", (0,)),), (), "float64")
+    add = _usmarray._fused_expression((("add", (0, 0x300)),), (), "float32", 1)
+    bad = [
+        (((top,), (), (x,), 300), ValueError, "2 to 4 phases"),
+        (((top, shift), ("max", "sum"), (x,), 300), ValueError, "a reduction for each"),
+        (((top, shift), ("prod",), (x,), 300), ValueError, "'sum', 'max', 'min' or 'mean'"),
+        (((top, shift), ("max",), (x,), 0), ValueError, "at least one element"),
+        (((top, shift), ("max",), (x,), 7), ValueError, "rows of 7 elements"),
+        (((top64, shift), ("max",), (x,), 300), TypeError, "one dtype"),
+        (((top, late), ("max",), (x,), 300), ValueError, "row values"),
+        (((top, add), ("max",), (x, x[:1]), 300), ValueError, "broadcast"),
+        (((top, shift), ("max",), (ua.asarray(np.asfortranarray(ua.asnumpy(x)), device=device),), 300),
+         ValueError, "dense in C order"),
+        (((top, "shift"), ("max",), (x,), 300), TypeError, "phase 1"),
+    ]  # fmt: skip
+    for args, error, message in bad:
+        with pytest.raises(error, match=message):
+            _usmarray._fused_chain(*args)
+    with pytest.raises(ValueError, match="only _fused_chain"):
+        _usmarray._fused_elementwise(shift, (x,))
+    with pytest.raises(ValueError, match="row values"):
+        _usmarray._fused_expression((("positive", (0,)),), (), "float32", 4)
+    got = ua.asnumpy(_usmarray._fused_chain((top, shift), ("max",), (x,), 300))
+    h = ua.asnumpy(x)
+    np.testing.assert_array_equal(got, h - h.max(axis=1, keepdims=True))

@@ -160,7 +160,8 @@ emit_fused(const char *dir)
          {UA_EW_multiply, {UA_FUSED_CONSTANT(4), 0}},
          {UA_EW_multiply, {UA_FUSED_NODE(6), UA_FUSED_NODE(5)}}},
         {0},
-        1};
+        1,
+        0};
     static ua_fused_expr leaky = {
         3,
         1,
@@ -168,7 +169,8 @@ emit_fused(const char *dir)
          {UA_EW_multiply, {UA_FUSED_CONSTANT(0), 0}},
          {UA_EW_where, {UA_FUSED_NODE(0), 0, UA_FUSED_NODE(1)}}},
         {0},
-        2};
+        2,
+        0};
     static ua_fused_expr integers = {
         3,
         1,
@@ -176,7 +178,8 @@ emit_fused(const char *dir)
          {UA_EW_bitwise_xor, {UA_FUSED_NODE(0), 1}},
          {UA_EW_less, {UA_FUSED_NODE(1), 0}}},
         {3},
-        3};
+        3,
+        0};
     struct {
         const char *name;
         const ua_fused_expr *e;
@@ -225,6 +228,38 @@ emit_fused(const char *dir)
             v.per_row[1] = false;
         }
         v.reduce = 0;
+    }
+    /* softmax as a chain: the row's max, the sum of exp(x - max), then
+     * exp(x - max) / sum written */
+    static ua_fused_expr most = {1, 0, {{UA_EW_positive, {0}}}, {0}, 4, 0};
+    static ua_fused_expr exps = {2,
+                                 0,
+                                 {{UA_EW_subtract, {0, UA_FUSED_ROW(0)}},
+                                  {UA_EW_exp, {UA_FUSED_NODE(0)}}},
+                                 {0},
+                                 5,
+                                 1};
+    static ua_fused_expr share = {
+        3,
+        0,
+        {{UA_EW_subtract, {0, UA_FUSED_ROW(0)}},
+         {UA_EW_exp, {UA_FUSED_NODE(0)}},
+         {UA_EW_divide, {UA_FUSED_NODE(1), UA_FUSED_ROW(1)}}},
+        {0},
+        6,
+        2};
+    static ua_fused_chain softmax = {
+        3, {&most, &exps, &share}, {UA_EW_REDUCE_MAX, UA_EW_REDUCE_SUM, 0}, 7};
+    const ua_typenum chain_types[] = {UA_FLOAT32, UA_FLOAT64};
+    for (int i = 0; i < 2; i++) {
+        ua_ew_variant v;
+        base(&v, UA_EW_exp, chain_types[i]);
+        v.fused = &share;
+        v.chain = &softmax;
+        v.rows = true;
+        v.vec = 1;
+        bad |=
+            emit_named(dir, i ? "fused_softmax_f64" : "fused_softmax_f32", &v);
     }
     printf("%d sources\n", count);
     return bad;

@@ -320,8 +320,69 @@ CASES = [
             _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"), (host(),), "prod"
         ),
         ValueError,
-        "the reduction is 'sum', 'max' or 'min', not 'prod'",
+        "the reduction is 'sum', 'max', 'min' or, of rows, 'mean', not 'prod'",
         id="fused-reduce-unknown-reduction",
+    ),
+    C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
+            (host(),),
+            "sum",
+            -4,
+        ),
+        ValueError,
+        "row is 0 (all the values) or a row's length, not -4",
+        id="fused-reduce-negative-row",
+    ),
+    C(
+        lambda: _usmarray._fused_expression((("positive", (0,)),), (), "float64", 9),
+        ValueError,
+        "a chain's phase reads 0 to 3 row values, not 9",
+        id="fused-expression-too-many-row-values",
+    ),
+    C(
+        lambda: _usmarray._fused_elementwise(
+            _usmarray._fused_expression((("add", (0, 0x300)),), (), "float64", 1), (host(),)
+        ),
+        ValueError,
+        "reads a chain's row values, which only _fused_chain() gives",
+        id="fused-kernel-row-values-outside-a-chain",
+    ),
+    C(
+        lambda: _usmarray._fused_chain(
+            (_usmarray._fused_expression((("positive", (0,)),), (), "float64"),),
+            (),
+            (host(),),
+            8,
+        ),
+        ValueError,
+        "2 to 4 phases, a reduction for each but the last",
+        id="fused-chain-one-phase",
+    ),
+    C(
+        lambda: _usmarray._fused_chain(
+            (_usmarray._fused_expression((("positive", (0,)),), (), "float64"), "exp"),
+            ("max",),
+            (host(),),
+            8,
+        ),
+        TypeError,
+        "phase 1 is not _fused_expression()'s result",
+        id="fused-chain-not-an-expression",
+    ),
+    C(
+        lambda: _usmarray._fused_chain(
+            (
+                _usmarray._fused_expression((("positive", (0,)),), (), "float64"),
+                _usmarray._fused_expression((("add", (0, 0x300)),), (), "float64", 1),
+            ),
+            (3,),
+            (host(),),
+            8,
+        ),
+        ValueError,
+        "reduction 0 is 'sum', 'max', 'min' or 'mean', not 3",
+        id="fused-chain-unknown-reduction",
     ),
     C(
         lambda: _usmarray._fused_reduce(

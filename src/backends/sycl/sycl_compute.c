@@ -389,7 +389,7 @@ uses_double(const ua_ew_variant *v)
 {
     bool wide = v->compute == UA_FLOAT64 || v->compute == UA_COMPLEX128 ||
                 v->out_type == UA_FLOAT64 || v->out_type == UA_COMPLEX128 ||
-                v->reduce != 0; /* reduced in double */
+                v->reduce != 0 || v->chain != NULL; /* reduced in double */
     for (int k = 0; k < v->nin; k++) {
         wide = wide || v->in_type[k] == UA_FLOAT64 ||
                v->in_type[k] == UA_COMPLEX128;
@@ -477,7 +477,7 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
      * partial each, or a row each (the kernel loops past 65,536). */
     size_t rows = v.rows ? p->size / (size_t)p->row : 0;
     size_t groups = !v.rows ? UA_EW_REDUCE_PARTS : rows < 65536 ? rows : 65536;
-    st = v.reduce
+    st = v.reduce || v.chain
              ? submit_groups(q, k, args, types, 1, groups, 256,
                              ua_ew_name(p->function))
              : submit(q, k, args, types, 1, p->size, ua_ew_name(p->function));

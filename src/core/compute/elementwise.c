@@ -521,6 +521,7 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
     p->fused = r->fused;
     p->reduce = 0;
     p->row = 0;
+    p->chain = NULL;
     p->nin = r->nin;
     p->compute = r->compute;
     p->out_type = out->type;

@@ -29,6 +29,9 @@ reference_ok(const ua_fused_expr *e, int nin, int j, int ref, bool *predicate)
     if (ref >= UA_FUSED_CONSTANT(0) && ref < UA_FUSED_CONSTANT(e->nconst)) {
         return true;
     }
+    if (ref >= UA_FUSED_ROW(0) && ref < UA_FUSED_ROW(e->nrow)) {
+        return true;
+    }
     if (ref >= UA_FUSED_NODE(0) && ref < UA_FUSED_NODE(j)) {
         ua_ew_id f = e->node[ref - UA_FUSED_NODE(0)].function;
         *predicate = ua_ew_rule_of(f) == UA_EW_PREDICATE;
@@ -94,13 +97,15 @@ ua_fused_resolve(const ua_fused_expr *e, int nin, const ua_ew_operand *ops,
     }
     if (nin < 1 || nin > UA_EW_MAX_OPERANDS || e->count < 1 ||
         e->count > UA_FUSED_MAX_NODES || e->nconst < 0 ||
-        e->nconst > UA_FUSED_MAX_CONSTANTS) {
-        return ua_error_set(UA_ERR_VALUE,
-                            "fused expression: %d operands (1 to %d), %d "
-                            "nodes (1 to %d), %d constants (at most %d)",
-                            nin, UA_EW_MAX_OPERANDS, e->count,
-                            UA_FUSED_MAX_NODES, e->nconst,
-                            UA_FUSED_MAX_CONSTANTS);
+        e->nconst > UA_FUSED_MAX_CONSTANTS || e->nrow < 0 ||
+        e->nrow >= UA_FUSED_MAX_PHASES) {
+        return ua_error_set(
+            UA_ERR_VALUE,
+            "fused expression: %d operands (1 to %d), %d "
+            "nodes (1 to %d), %d constants (at most %d), %d "
+            "row values (at most %d)",
+            nin, UA_EW_MAX_OPERANDS, e->count, UA_FUSED_MAX_NODES, e->nconst,
+            UA_FUSED_MAX_CONSTANTS, e->nrow, UA_FUSED_MAX_PHASES - 1);
     }
     for (int k = 0; k < nin; k++) {
         if (!ops[k].is_scalar && ops[k].type != compute) {
@@ -173,7 +178,7 @@ ua_fused_constant_bits(const ua_ew_operand *o, ua_typenum t,
 void
 ua_fused_seal(ua_fused_expr *e, ua_typenum t)
 {
-    int counts[2] = {e->count, e->nconst};
+    int counts[3] = {e->count, e->nconst, e->nrow};
     uint64_t h = ua_hash_bytes(0xcbf29ce484222325ULL, &t, sizeof t);
     h = ua_hash_bytes(h, counts, sizeof counts);
     h = ua_hash_bytes(h, e->node, (size_t)e->count * sizeof e->node[0]);
@@ -318,7 +323,8 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                       char *out)
 {
     int last = row > 0 ? UA_EW_REDUCE_MEAN : UA_EW_REDUCE_MIN;
-    if (r->fused == NULL || op < UA_EW_REDUCE_SUM || op > last ||
+    if (r->fused == NULL || r->fused->nrow != 0 || op < UA_EW_REDUCE_SUM ||
+        op > last ||
         (r->out_type != UA_FLOAT32 && r->out_type != UA_FLOAT64)) {
         return ua_error_set(UA_ERR_VALUE,
                             "fused reduction: a float32 or float64 fused "
@@ -350,6 +356,88 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
         st = ua_error_set(UA_ERR_UNAVAILABLE,
                           "fused reduction: the device runs the host's "
                           "loops, which compile nothing");
+    }
+    return st == UA_OK ? k->elementwise(q->handle, &p) : st;
+}
+
+/* The chain's key: its phases' keys and reductions mixed. */
+static uint64_t
+chain_key(const ua_fused_chain *c)
+{
+    uint64_t h =
+        ua_hash_bytes(0x84222325cbf29ce4ULL, &c->count, sizeof c->count);
+    for (int p = 0; p < c->count; p++) {
+        h = ua_hash_bytes(h, &c->phase[p]->key, sizeof c->phase[p]->key);
+        h = ua_hash_bytes(h, &c->reduce[p], sizeof c->reduce[p]);
+    }
+    return h;
+}
+
+/* Phase p of c: reads the row values of the phases before it alone; a
+ * phase but the last reduces a float type by a sum, mean, max or min. */
+static ua_status
+check_phase(const ua_fused_chain *c, int p, const ua_ew_resolved *r)
+{
+    bool last = p == c->count - 1;
+    int op = c->reduce[p];
+    if (c->phase[p]->nrow != p ||
+        (last ? op != 0 : op < UA_EW_REDUCE_SUM || op > UA_EW_REDUCE_MEAN) ||
+        (r->out_type != UA_FLOAT32 && r->out_type != UA_FLOAT64)) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused chain: phase %d reads the row values of "
+                            "the %d phases before it (not %d) and %s, in "
+                            "float32 or float64",
+                            p, p, c->phase[p]->nrow,
+                            last ? "is written"
+                                 : "is reduced by a sum, mean, "
+                                   "max or min");
+    }
+    return UA_OK;
+}
+
+ua_status
+ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c, const ua_ew_operand *ops,
+                     int nin, ua_typenum compute, ptrdiff_t row, char *out)
+{
+    if (c->count < 2 || c->count > UA_FUSED_MAX_PHASES) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused chain: 2 to %d phases, not %d",
+                            UA_FUSED_MAX_PHASES, c->count);
+    }
+    ua_ew_resolved r;
+    for (int p = 0; p < c->count; p++) {
+        ua_status st = ua_fused_resolve(c->phase[p], nin, ops, compute, &r);
+        st = st == UA_OK ? check_phase(c, p, &r) : st;
+        if (st != UA_OK) {
+            return st;
+        }
+    }
+    ptrdiff_t n = 1;
+    for (int j = 0; j < r.nd; j++) {
+        n *= r.shape[j];
+    }
+    for (int k = 0; k < nin; k++) {
+        if (!ops[k].is_scalar && !has_values_shape(&r, &ops[k])) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "fused chain: operand %d is broadcast "
+                                "(every array of the values' shape)",
+                                k);
+        }
+    }
+    if (n == 0) {
+        return ua_error_set(UA_ERR_VALUE, "fused chain: no elements");
+    }
+    ua_elementwise_plan p;
+    ua_status st = rows_plan(&r, ops, n, row, &p);
+    c->key = chain_key(c);
+    p.out = out;
+    p.chain = c;
+    const ua_compute_ops *k = NULL;
+    st = st == UA_OK ? ua_queue_compute_kernels(q, &k) : st;
+    if (st == UA_OK && ua_compute_on_cpu(k)) {
+        st = ua_error_set(UA_ERR_UNAVAILABLE,
+                          "fused chain: the device runs the host's loops, "
+                          "which compile nothing");
     }
     return st == UA_OK ? k->elementwise(q->handle, &p) : st;
 }

@@ -177,6 +177,9 @@ typedef struct ua_band_plan {
 #define UA_FUSED_INPUT(k) (k)
 #define UA_FUSED_NODE(j) (0x100 + (j))
 #define UA_FUSED_CONSTANT(c) (0x200 + (c))
+/* A chain's row value of phase j before the node's (ua_fused_chain). */
+#define UA_FUSED_ROW(j) (0x300 + (j))
+#define UA_FUSED_MAX_PHASES 4
 typedef struct ua_fused_node {
     ua_ew_id function;
     int operand[UA_EW_MAX_OPERANDS];
@@ -187,6 +190,8 @@ typedef struct ua_fused_expr {
     unsigned long long constant[UA_FUSED_MAX_CONSTANTS];
     uint64_t key; /* distinct expressions (and computation types): distinct
                    * keys */
+    int nrow;     /* the row values (UA_FUSED_ROW) its nodes may read: a
+               * chain's phase; 0 elsewhere */
 } ua_fused_expr;
 typedef struct ua_elementwise_plan {
     ua_ew_id function;
@@ -224,7 +229,23 @@ typedef struct ua_elementwise_plan {
     int reduce;
     ptrdiff_t row;
     bool per_row[UA_EW_MAX_OPERANDS];
+    /* A chain over rows of row elements in place of fused (which is then
+     * its last phase), or NULL: out receives the last phase's values,
+     * dense in C order, and every array operand has the values' shape. */
+    const struct ua_fused_chain *chain;
 } ua_elementwise_plan;
+/* Fused expressions over each row of row elements, one group a row
+ * (usmarray.fuse's softmax): each phase p but the last reduces its values
+ * over the row (reduce[p], a UA_EW_REDUCE_*: in double, then rounded to
+ * the computation type), which the later phases read as UA_FUSED_ROW(p);
+ * the last phase's values are the result.  The phases share the
+ * operands. */
+typedef struct ua_fused_chain {
+    int count;
+    const ua_fused_expr *phase[UA_FUSED_MAX_PHASES];
+    int reduce[UA_FUSED_MAX_PHASES];
+    uint64_t key; /* of the phases' keys and reductions */
+} ua_fused_chain;
 #define UA_EW_REDUCE_SUM 1
 #define UA_EW_REDUCE_MAX 2
 #define UA_EW_REDUCE_MIN 3

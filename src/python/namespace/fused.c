@@ -128,7 +128,7 @@ read_node(PyObject *item, ua_fused_node *node)
 /* The expression of nodes and constants, computing in t. */
 static int
 read_expression(ua_state *st, PyObject *nodes, PyObject *constants,
-                ua_typenum t, ua_fused_expr *e)
+                ua_typenum t, int rows, ua_fused_expr *e)
 {
     Py_ssize_t count = PyTuple_GET_SIZE(nodes);
     Py_ssize_t nconst = PyTuple_GET_SIZE(constants);
@@ -144,6 +144,7 @@ read_expression(ua_state *st, PyObject *nodes, PyObject *constants,
     memset(e, 0, sizeof *e);
     e->count = (int)count;
     e->nconst = (int)nconst;
+    e->nrow = rows;
     for (Py_ssize_t j = 0; j < count; j++) {
         if (read_node(PyTuple_GET_ITEM(nodes, j), &e->node[j]) < 0) {
             return -1;
@@ -193,9 +194,16 @@ fused_expression(PyObject *m, PyObject *args)
 {
     ua_state *st = PyModule_GetState(m);
     PyObject *nodes, *constants, *dtype;
-    if (!PyArg_ParseTuple(args, "O!O!O:_fused_expression", &PyTuple_Type,
-                          &nodes, &PyTuple_Type, &constants, &dtype)) {
+    int rows = 0;
+    if (!PyArg_ParseTuple(args, "O!O!O|i:_fused_expression", &PyTuple_Type,
+                          &nodes, &PyTuple_Type, &constants, &dtype, &rows)) {
         return NULL;
+    }
+    if (rows < 0 || rows >= UA_FUSED_MAX_PHASES) {
+        return PyErr_Format(PyExc_ValueError,
+                            "_fused_expression(): a chain's phase reads 0 to "
+                            "%d row values, not %d",
+                            UA_FUSED_MAX_PHASES - 1, rows);
     }
     fused_program *p = PyMem_Malloc(sizeof *p);
     if (p == NULL) {
@@ -203,7 +211,7 @@ fused_expression(PyObject *m, PyObject *args)
     }
     PyObject *capsule = NULL;
     if (ua_py_typenum(st, dtype, &p->t) < 0 ||
-        read_expression(st, nodes, constants, p->t, &p->e) < 0 ||
+        read_expression(st, nodes, constants, p->t, rows, &p->e) < 0 ||
         (capsule = PyCapsule_New(p, FUSED_CAPSULE, free_program)) == NULL) {
         PyMem_Free(p);
         return NULL;
@@ -226,6 +234,13 @@ read_call(ua_state *st, const char *fn, PyObject *expr, PyObject *operands,
         return -1;
     }
     const fused_program *p = PyCapsule_GetPointer(expr, FUSED_CAPSULE);
+    if (p->e.nrow != 0 && strcmp(fn, "_fused_chain") != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s(): the expression reads a chain's row values, "
+                     "which only _fused_chain() gives",
+                     fn);
+        return -1;
+    }
     Py_ssize_t nin = PyTuple_GET_SIZE(operands);
     if (nin < 1 || nin > UA_EW_MAX_OPERANDS) {
         PyErr_Format(PyExc_ValueError, "%s(): 1 to %d operands, not %zd", fn,
@@ -351,19 +366,135 @@ fused_reduce(PyObject *m, PyObject *args)
     return out;
 }
 
+/* The reductions' names, a UA_EW_REDUCE_* each, into c->reduce. */
+static int
+read_reductions(PyObject *names, ua_fused_chain *c)
+{
+    static const char *const known[] = {"sum", "max", "min", "mean"};
+    for (int p = 0; p + 1 < c->count; p++) {
+        PyObject *o = PyTuple_GET_ITEM(names, p);
+        const char *name = PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
+        c->reduce[p] = 0;
+        for (int i = 0; name != NULL && i < 4; i++) {
+            c->reduce[p] = strcmp(name, known[i]) == 0 ? UA_EW_REDUCE_SUM + i
+                                                       : c->reduce[p];
+        }
+        if (c->reduce[p] == 0) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "_fused_chain(): reduction %d is 'sum', 'max', "
+                         "'min' or 'mean', not %R",
+                         p, o);
+            return -1;
+        }
+    }
+    c->reduce[c->count - 1] = 0;
+    return 0;
+}
+
+static PyObject *
+fused_chain(PyObject *m, PyObject *args)
+{
+    ua_state *st = PyModule_GetState(m);
+    PyObject *phases, *names, *operands, *first;
+    Py_ssize_t row;
+    if (!PyArg_ParseTuple(args, "O!O!O!n:_fused_chain", &PyTuple_Type, &phases,
+                          &PyTuple_Type, &names, &PyTuple_Type, &operands,
+                          &row)) {
+        return NULL;
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(phases);
+    if (count < 2 || count > UA_FUSED_MAX_PHASES ||
+        PyTuple_GET_SIZE(names) != count - 1 || row < 1) {
+        return PyErr_Format(PyExc_ValueError,
+                            "_fused_chain(): 2 to %d phases, a reduction "
+                            "for each but the last and a row of at least "
+                            "one element, not %zd, %zd and %zd",
+                            UA_FUSED_MAX_PHASES, count,
+                            PyTuple_GET_SIZE(names), row);
+    }
+    ua_fused_chain c;
+    memset(&c, 0, sizeof c);
+    c.count = (int)count;
+    ua_typenum t = UA_FLOAT64;
+    for (int p = 0; p < c.count; p++) {
+        PyObject *e = PyTuple_GET_ITEM(phases, p);
+        if (!PyCapsule_IsValid(e, FUSED_CAPSULE)) {
+            return PyErr_Format(PyExc_TypeError,
+                                "_fused_chain(): phase %d is not "
+                                "_fused_expression()'s result",
+                                p);
+        }
+        const fused_program *fp = PyCapsule_GetPointer(e, FUSED_CAPSULE);
+        if (p > 0 && fp->t != t) {
+            return PyErr_Format(PyExc_TypeError,
+                                "_fused_chain(): the phases compute in one "
+                                "dtype (phase %d in %s, not %s)",
+                                p, ua_dtype_name(fp->t), ua_dtype_name(t));
+        }
+        t = fp->t;
+        c.phase[p] = &fp->e;
+    }
+    if (read_reductions(names, &c) < 0) {
+        return NULL;
+    }
+    ua_ew_operand ops[UA_EW_MAX_OPERANDS];
+    ua_ew_resolved r;
+    int read =
+        read_call(st, "_fused_chain", PyTuple_GET_ITEM(phases, count - 1),
+                  operands, ops, &first, &r);
+    if (read != 0) {
+        return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    }
+    Py_ssize_t steps[UA_MAXDIMS], step = 1;
+    for (int d = r.nd - 1; d >= 0; d--) {
+        steps[d] = step * (Py_ssize_t)ua_dtype_itemsize(r.out_type);
+        step *= r.shape[d];
+    }
+    PyObject *out =
+        ua_py_array_empty(st, r.nd, r.shape, steps, r.out_type, 'C',
+                          base_of(first)->kind, base_of(first)->queue);
+    if (out == NULL) {
+        return NULL;
+    }
+    PyThreadState *ts =
+        ua_py_release_if_long((size_t)step * ua_dtype_itemsize(t));
+    ua_status s = ua_queue_fused_chain(queue_of_array(first), &c, ops,
+                                       (int)PyTuple_GET_SIZE(operands), t, row,
+                                       ARR(out)->data);
+    ua_py_reacquire(ts);
+    if (s != UA_OK) {
+        Py_DECREF(out);
+        return ua_py_raise_core(st, s);
+    }
+    return out;
+}
+
 static PyMethodDef fused_functions[] = {
     {"_fused_expression", fused_expression, METH_VARARGS,
-     "_fused_expression(nodes, constants, dtype)\n--\n\n"
+     "_fused_expression(nodes, constants, dtype, rows=0)\n--\n\n"
      "A traced elementwise graph (usmarray.fuse), parsed once for its "
      "calls: nodes, each (name, (operand references)), in order, the last "
      "one the result; constants, Python scalars; the dtype every node "
-     "computes in."},
+     "computes in; rows, the row values (references 0x300 + j) a phase of "
+     "_fused_chain reads."},
     {"_fused_elementwise", fused_elementwise, METH_VARARGS,
      "_fused_elementwise(expression, operands)\n--\n\n"
      "_fused_expression's graph in one kernel (usmarray.fuse on a device "
      "that compiles kernels), over a tuple of arrays and Python scalars.  "
      "NotImplemented where the arrays' device runs the host's loops, which "
      "compile nothing."},
+    {"_fused_chain", fused_chain, METH_VARARGS,
+     "_fused_chain(phases, reductions, operands, row)\n--\n\n"
+     "_fused_expression's float32 or float64 expressions (2 to 4) over "
+     "each run of row elements in C order (the values' last axes), a group "
+     "of threads a row: each phase p but the last reduced by reductions[p] "
+     "('sum', 'max', 'min' or 'mean', in double, rounded to the dtype), "
+     "which the later phases read as row value p (their expressions made "
+     "with rows=p); the last phase's values written, an array of the "
+     "values' shape in C order.  The phases share the operands: arrays of "
+     "the values' shape, dense in C order, and Python scalars.  "
+     "NotImplemented where the device runs the host's loops."},
     {"_fused_reduce", fused_reduce, METH_VARARGS,
      "_fused_reduce(expression, operands, reduction, row=0)\n--\n\n"
      "_fused_expression's float32 or float64 values reduced in one kernel "
