@@ -49,6 +49,11 @@ def softmax(xp, m):
     return e / xp.sum(e, axis=1, keepdims=True)
 
 
+def log_softmax(xp, m):
+    shifted = m - row_max(xp, m)
+    return shifted - xp.log(xp.sum(xp.exp(shifted), axis=1, keepdims=True))
+
+
 # name: (expression, the bytes a float32 element a single pass moves, and
 # whether x is the square matrix m of the same elements)
 EXPRESSIONS = {
@@ -66,6 +71,7 @@ EXPRESSIONS = {
     "mean((x - mean(x)) ** 2)": (lambda xp, x, y: xp.mean((x - xp.mean(x)) ** 2), 8, False),
     "sqrt(sum(m * m, axis=1))": (lambda xp, m, y: xp.sqrt(xp.sum(m * m, axis=1)), 4, True),
     "softmax(m, axis=1)": (lambda xp, m, y: softmax(xp, m), 8, True),
+    "log_softmax(m, axis=1)": (lambda xp, m, y: log_softmax(xp, m), 8, True),
 }
 
 
