@@ -624,7 +624,7 @@ add_fused_eval(text *t, const ua_ew_variant *v)
         return;
     }
     for (int p = 0; p < v->chain->count; p++) {
-        char name[16];
+        char name[32];
         snprintf(name, sizeof name, "ua_eval%d", p);
         add_fused_function(t, v->chain->phase[p], v->nin, name, "T");
         add(t, "#define UA_PHASE%d(A, B, C) ua_eval%d(A", p, p);
