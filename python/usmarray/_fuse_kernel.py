@@ -248,6 +248,18 @@ def _reduced_axes(n):
     return tuple(axes) if len(set(axes)) == len(axes) else None
 
 
+def _broadcast_shape(shapes):
+    """The shapes broadcast together, or None where they do not."""
+    ndim = max((len(s) for s in shapes), default=0)
+    out = [1] * ndim
+    for s in shapes:
+        for k, n in enumerate(s, ndim - len(s)):
+            if n != 1 and out[k] not in (1, n):
+                return None
+            out[k] = n if n != 1 else out[k]
+    return tuple(out)
+
+
 class FusedReduction:
     """A reduction of a stage's values in one kernel that computes and
     reduces them (``_usmarray._fused_reduce``: in double, sums
@@ -290,10 +302,11 @@ class FusedReduction:
         if row:
             kept = (1,) * (len(shape) - self.first) if self.keepdims else ()
             return _ua.reshape(parts, shape[: self.first] + kept)
-        total = getattr(_ua, name)(parts)
+        # the sum as the dtype (which may overflow), then divided, as the
+        # eager mean
+        result = _ua.astype(getattr(_ua, name)(parts), self.program.dtype)
         if self.name == "mean":
-            total = total / math.prod(shape)
-        result = _ua.astype(total, self.program.dtype)
+            result = result / math.prod(shape)
         return _ua.reshape(result, (1,) * len(shape)) if self.keepdims else result
 
     def _operands(self, values):
@@ -304,9 +317,9 @@ class FusedReduction:
         otherwise or the rows are short."""
         operands = [values[i] for i in self.program.slots]
         arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
-        if not arrays:
+        shape = _broadcast_shape([a.shape for a in arrays])
+        if not arrays or shape is None or len(shape) != self.node.args[0].ndim:
             return None
-        shape = max(arrays, key=lambda a: a.size).shape
         per_row = shape[: self.first] + (1,) * (len(shape) - self.first)
         for k, a in enumerate(operands):
             if isinstance(a, _ua.USMArray) and a.shape != shape:
@@ -458,6 +471,7 @@ class _ChainBuilder(_Builder):
     def __init__(self, dtype, slots, names, rows):
         super().__init__(dtype, staged=True)
         self.slots, self.names, self.rows = slots, names, rows
+        self.reads_array = False
 
     def argument(self, n):
         if n.kind == "reduce":
@@ -468,6 +482,7 @@ class _ChainBuilder(_Builder):
             raise Unfusable(f"scalar argument {n.index} in a {self.dtype} computation")
         if n.kind == "arg" and str(n.dtype) != self.dtype:
             raise Unfusable(f"argument {n.index} is {n.dtype}, not {self.dtype}")
+        self.reads_array = self.reads_array or n.kind == "arg"
         if n.id not in self.slots:
             if len(self.slots) == _MAX_OPERANDS:
                 raise Unfusable(f"more than {_MAX_OPERANDS} arguments are read")
@@ -495,7 +510,11 @@ class RowChain:
     @classmethod
     def of(cls, plan, stages, dtype):
         """The chain of stages' steps, or None where they are not one."""
-        if dtype not in ("float32", "float64") or plan.output.kind != "ew":
+        if (
+            dtype not in ("float32", "float64")
+            or plan.output.kind != "ew"
+            or str(plan.output.dtype) != dtype
+        ):
             return None
         steps = stages.steps
         if not 2 <= len(steps) <= 4 or steps[-1][0] is not plan.output:
@@ -536,6 +555,9 @@ class RowChain:
             for n in _reachable(sink, stop=("reduce",)):
                 if n.kind not in ("arg", "scalar", "reduce"):
                     b.node(n)
+        if not b.reads_array:
+            # its values, of a row value's shape, are not the row's
+            raise Unfusable(f"#{sink.id} reads no array argument")
         return b.nodes, b.constants, len(rows)
 
     def run(self, args):

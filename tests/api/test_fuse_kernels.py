@@ -761,3 +761,97 @@ def test_fused_chains_refuse_bad_descriptions(device):
     got = ua.asnumpy(_usmarray._fused_chain((top, shift), ("max",), (x,), 300))
     h = ua.asnumpy(x)
     np.testing.assert_array_equal(got, h - h.max(axis=1, keepdims=True))
+
+
+def scaled_row_shift(x, t):
+    return x * t - ua.max(x * t, axis=-1, keepdims=True)
+
+
+# name: (graph of x (4, 300) float32 and a second argument, that argument)
+ROW_EDGES = {
+    # a Python scalar read by a chain's reduced phase, rows of 300 (the
+    # kernel's loop past its last whole eight elements)
+    "a scalar in a chain's reduction": (scaled_row_shift, 3.0),
+    "a scalar in a chain's sum": (
+        lambda x, t: x / ua.sum(x + t, axis=-1, keepdims=True),
+        0.5,
+    ),
+    # a result of a row value's shape, and a reduction of a row value: not
+    # a chain (their values are not the row's)
+    "a row value doubled": (lambda x, t: ua.max(x, axis=-1, keepdims=True) * t, 2.0),
+    "a reduction of a row value": (
+        lambda x, t: x - ua.sum(ua.max(x, axis=-1, keepdims=True) * t, axis=-1, keepdims=True),
+        1.0,
+    ),
+    # a one-element operand of more dimensions than the values
+    "a (1, 1, 1) operand, rows": (lambda x, c: ua.sum(x * c, axis=(1, 2)), "cube"),
+    "a (1, 1, 1) operand, kept": (lambda x, c: ua.sum(x * c, axis=(1, 2), keepdims=True), "cube"),
+    "a (1, 1, 1) operand, all axes": (lambda x, c: ua.mean(x * c, keepdims=True), "cube"),
+    # a bool result is not a chain
+    "a comparison with the row's mean": (
+        lambda x, t: x > ua.mean(x, axis=-1, keepdims=True) + t,
+        0.0,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ROW_EDGES))
+def test_edges_of_rows_and_chains_have_the_eager_results(device, name):
+    """Scalars read by a chain's phases, graphs whose values are a row
+    value's, one-element operands of more dimensions: the eager shapes and
+    results (within the sums' rounding)."""
+    fn, extra = ROW_EDGES[name]
+    x = sample(device, "float32", (4, 300))
+    x = ua.where(ua.isfinite(x), x, 1.25)
+    if extra == "cube":
+        extra = ua.asarray(np.full((1, 1, 1), 1.5, np.float32), device=device)
+    fused = ua.fuse(fn)
+    for _ in range(2):
+        got, want = ua.asnumpy(fused(x, extra)), ua.asnumpy(fn(x, extra))
+        assert got.dtype == want.dtype and got.shape == want.shape, fused.explain(x, extra)
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+    chain = "one kernel over rows" in fused.explain(x, extra)
+    assert chain == name.startswith("a scalar in a chain"), fused.explain(x, extra)
+
+
+def test_row_sums_keep_signed_zeros_and_means_overflow_as_eagerly(device):
+    """A row of -0.0 sums to -0.0 (a sum starts from -0.0, the identity of
+    addition), and a float32 mean whose sum overflows is infinite, as the
+    eager mean's float32 sum is."""
+    zeros = ua.asarray(np.full((3, 300), -0.0, np.float32), device=device)
+    for fn in (
+        lambda x: ua.mean(x * 1.0, axis=-1),
+        lambda x: ua.sum(x * 1.0, axis=-1, keepdims=True),
+        lambda x: x - ua.mean(x, axis=-1, keepdims=True),
+        lambda x: ua.sum(x * 1.0),
+    ):
+        same_bits(ua.fuse(fn)(zeros), ua.asnumpy(fn(zeros)))
+    big = ua.asarray(np.full((4, 300), 3e38, np.float32), device=device)
+    for fn in (
+        lambda x: ua.mean(x * 1.0, axis=-1),
+        lambda x: (x - ua.mean(x, axis=-1, keepdims=True)) * 2.0,
+        lambda x: ua.mean(x * 1.0),
+    ):
+        with np.errstate(all="ignore"):
+            same_bits(ua.fuse(fn)(big), ua.asnumpy(fn(big)))
+
+
+def test_one_expression_reduced_by_each_reduction_with_a_scalar(device):
+    """A scalar operand's plan says nothing about rows: each reduction of
+    one expression runs its own kernel (not the sum's, cached before)."""
+    from usmarray import _usmarray
+
+    x = ua.where(
+        ua.isfinite(sample(device, "float32", (4, 300))), sample(device, "float32", (4, 300)), 0.0
+    )
+    times = _usmarray._fused_expression((("multiply", (0, 1)),), (), "float32")
+    h = ua.asnumpy(x).astype(np.float64) * 2.0
+    for _ in range(3):
+        for name, want in (
+            ("sum", h.sum(1)),
+            ("max", h.max(1)),
+            ("min", h.min(1)),
+            ("mean", h.mean(1)),
+        ):
+            got = ua.asnumpy(_usmarray._fused_reduce(times, (x, 2.0), name, 300))
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4, err_msg=name)

@@ -233,16 +233,22 @@ ua_cuda_sort(void *queue, const ua_sort_plan *p)
     return st != UA_OK || done ? st : ua_gpu_sort(queue, p);
 }
 
-/* Products of at most this many multiply-adds (128 x 128 x 128) take the
- * GPU layer's tile kernel: microseconds either way, and a process's first
- * small product then waits neither for cuBLAS's load (about 190 ms) nor
- * for the lazy load of the cuBLAS kernel its shape picks (about 50 ms,
- * paid again per new kernel). */
+/* Products of at most this many multiply-adds (128 x 128 x 128), each
+ * result a sum of at most SMALL_DEPTH products, take the GPU layer's tile
+ * kernel: microseconds either way, and a process's first small product
+ * then waits neither for cuBLAS's load (about 190 ms) nor for the lazy
+ * load of the cuBLAS kernel its shape picks (about 50 ms, paid again per
+ * new kernel).  A tile's group walks k 16 at a time alone, so a longer
+ * sum (a dot product of long vectors) goes to cuBLAS. */
 #define SMALL_PRODUCT ((size_t)1 << 21)
+#define SMALL_DEPTH 2048
 
 static bool
 is_small_product(const ua_matmul_plan *p)
 {
+    if (p->k > SMALL_DEPTH) {
+        return false;
+    }
     size_t size = (size_t)p->m;
     size_t factors[UA_MAXDIMS + 2];
     int count = 0;

@@ -283,10 +283,10 @@ rows_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, ptrdiff_t n,
     p->shape[0] = n;
     p->ostep[0] = (ptrdiff_t)ua_dtype_itemsize(r->out_type);
     for (int k = 0; k < r->nin; k++) {
+        p->per_row[k] = per_row[k]; /* false for scalars */
         if (!ops[k].is_scalar) {
             p->in[k] = ops[k].data;
             p->istep[k][0] = (ptrdiff_t)ua_dtype_itemsize(ops[k].type);
-            p->per_row[k] = per_row[k];
         }
     }
     p->row = row;
@@ -383,14 +383,13 @@ check_phase(const ua_fused_chain *c, int p, const ua_ew_resolved *r)
     if (c->phase[p]->nrow != p ||
         (last ? op != 0 : op < UA_EW_REDUCE_SUM || op > UA_EW_REDUCE_MEAN) ||
         (r->out_type != UA_FLOAT32 && r->out_type != UA_FLOAT64)) {
-        return ua_error_set(UA_ERR_VALUE,
-                            "fused chain: phase %d reads the row values of "
-                            "the %d phases before it (not %d) and %s, in "
-                            "float32 or float64",
-                            p, p, c->phase[p]->nrow,
-                            last ? "is written"
-                                 : "is reduced by a sum, mean, "
-                                   "max or min");
+        return ua_error_set(
+            UA_ERR_VALUE,
+            "fused chain: phase %d gives float32 or float64 "
+            "(not %s), reads the row values of the phases "
+            "before it (%d, not %d) and %s",
+            p, ua_dtype_name(r->out_type), p, c->phase[p]->nrow,
+            last ? "is written" : "is reduced by a sum, mean, max or min");
     }
     return UA_OK;
 }
