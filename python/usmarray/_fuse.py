@@ -1185,6 +1185,8 @@ def _run_kernel(plan, fn, args):
     that runs the host's loops compiles nothing: eager for good."""
     try:
         result = plan.kernel.run(args)
+    except _fuse_kernel.RunEagerly:
+        return fn(*args)
     except _fuse_kernel.KernelRefused as e:
         refusal = str(e)
     else:

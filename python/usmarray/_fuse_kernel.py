@@ -49,10 +49,16 @@ _TYPES = frozenset(
 _CONSTANTS = (bool, int, float)
 _INPUT, _NODE, _CONSTANT, _ROW = 0, 0x100, 0x200, 0x300
 _MAX_NODES, _MAX_CONSTANTS, _MAX_OPERANDS = 64, 32, 3
+_MAX_PHASES = 4  # a chain's phases: its reductions and its result
 
 
 class Unfusable(Exception):
     """Why a graph does not run as one kernel."""
+
+
+class RunEagerly(Exception):
+    """This call runs the eager calls, and the plan stays: a row chain
+    without stages, called with arguments its kernel does not walk."""
 
 
 class KernelRefused(Exception):
@@ -202,7 +208,14 @@ def program_of(plan):
         raise Unfusable(f"the arrays' dtypes {sorted(dtypes)} are not one of {sorted(_TYPES)}")
     dtype = dtypes.pop()
     if any(n.kind == "reduce" for n in _reachable(plan.output)):
-        stages = Stages(plan, dtype)
+        try:
+            stages = Stages(plan, dtype)
+        except Unfusable:
+            # the chain counts its reductions as no arguments
+            chain = RowChain.of(plan, None, dtype)
+            if chain is None:
+                raise
+            return chain
         return RowChain.of(plan, stages, dtype) or stages
     b = _Builder(dtype)
     for n in _reachable(plan.output):
@@ -506,22 +519,26 @@ class RowChain:
         self.first, self.slots, self.names, self.dtype = first, tuple(slots), names, dtype
         self.expressions = None
         self.refused = None
+        self.inputs = []  # the graph's argument nodes
 
     @classmethod
     def of(cls, plan, stages, dtype):
-        """The chain of stages' steps, or None where they are not one."""
+        """The graph's chain, or None where it is not one; stages (None
+        where the graph's stages cannot be built: they read more than
+        three arguments, counting the reductions) run the calls the kernel
+        does not walk, else the eager calls do."""
         if (
             dtype not in ("float32", "float64")
             or plan.output.kind != "ew"
             or str(plan.output.dtype) != dtype
         ):
             return None
-        steps = stages.steps
-        if not 2 <= len(steps) <= 4 or steps[-1][0] is not plan.output:
+        reductions = [n for n in _reachable(plan.output) if n.kind == "reduce"]
+        if not 1 <= len(reductions) < _MAX_PHASES:
             return None
         ndim, first = plan.output.ndim, None
-        for n, k in steps[:-1]:
-            axes = _reduced_axes(n) if n.kind == "reduce" else None
+        for n in reductions:
+            axes = _reduced_axes(n)
             if (
                 not axes
                 or n.args[0].ndim != ndim
@@ -531,20 +548,24 @@ class RowChain:
                 or not n.kwargs.get("keepdims")
                 or set(n.kwargs) > {"axis", "keepdims"}
                 or n.op.__name__ not in _FUSED_REDUCTIONS
-                or not (isinstance(k, FusedReduction) or (k is None and n.args[0].kind == "arg"))
+                or n.args[0].kind not in ("arg", "ew")
+                or str(n.args[0].dtype) != dtype
+                or str(n.dtype) != dtype
             ):
                 return None
             first = axes[0]
         slots, names, rows, phases = [], [], {}, []
         try:
-            for n, _ in steps[:-1]:
+            for n in reductions:
                 phases.append(cls._phase(n.args[0], dtype, slots, names, rows))
                 rows[n.id] = len(rows)
             phases.append(cls._phase(plan.output, dtype, slots, names, rows))
         except Unfusable:
             return None
-        reductions = tuple(n.op.__name__ for n, _ in steps[:-1])
-        return cls(stages, phases, reductions, first, slots, tuple(names), dtype)
+        names_of = tuple(n.op.__name__ for n in reductions)
+        chain = cls(stages, phases, names_of, first, slots, tuple(names), dtype)
+        chain.inputs = [n for n in plan.nodes if n.kind in ("arg", "scalar")]
+        return chain
 
     @staticmethod
     def _phase(sink, dtype, slots, names, rows):
@@ -560,10 +581,15 @@ class RowChain:
             raise Unfusable(f"#{sink.id} reads no array argument")
         return b.nodes, b.constants, len(rows)
 
+    def _staged(self, args):
+        if self.stages is None:
+            raise RunEagerly()
+        return self.stages.run(args)
+
     def run(self, args):
         if self.refused:
-            return self.stages.run(args)
-        values = {n.id: args[n.index] for n in self.stages.inputs}
+            return self._staged(args)
+        values = {n.id: args[n.index] for n in self.inputs}
         operands = tuple(values[i] for i in self.slots)
         arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
         shape = max(arrays, key=lambda a: a.size).shape if arrays else ()
@@ -573,7 +599,7 @@ class RowChain:
             or 0 in shape
             or math.prod(shape[self.first :]) < _SHORTEST_ROW
         ):
-            return self.stages.run(args)
+            return self._staged(args)
         try:
             if self.expressions is None:
                 self.expressions = tuple(
@@ -583,10 +609,10 @@ class RowChain:
             row = math.prod(shape[self.first :])
             return _ua._fused_chain(self.expressions, self.reductions, operands, row)
         except ValueError:
-            return self.stages.run(args)  # a layout the kernel does not walk
+            return self._staged(args)  # a layout the kernel does not walk
         except (TypeError, RuntimeError) as e:
             self.refused = str(e)
-            return self.stages.run(args)
+            return self._staged(args)
 
     def describe(self):
         def name(ref, consts):
@@ -600,10 +626,10 @@ class RowChain:
 
         lines = [
             f"one kernel over rows (axes {self.first} and on, a group a row; rows shorter "
-            f"than {_SHORTEST_ROW} or not dense in C order as the stages below) in {self.dtype}"
+            f"than {_SHORTEST_ROW} or not dense in C order as below) in {self.dtype}"
         ]
         if self.refused:
-            lines[0] = f"the stages below (the device refused the rows' kernel: {self.refused})"
+            lines[0] = f"as below (the device refused the rows' kernel: {self.refused})"
         for p, (nodes, consts, _) in enumerate(self.phases):
             what = (
                 f"row value {p} = {self.reductions[p]} over the row of"
@@ -613,5 +639,10 @@ class RowChain:
             lines.append(f"  {what}")
             for i, (f, refs) in enumerate(nodes):
                 lines.append(f"    k{i} = {f}({', '.join(name(r, consts) for r in refs)})")
-        lines.append("  " + self.stages.describe().replace("\n", "\n  "))
+        if self.stages is None:
+            lines.append(
+                "  other calls: the eager calls (its stages would read more than three arguments)"
+            )
+        else:
+            lines.append("  " + self.stages.describe().replace("\n", "\n  "))
         return "\n".join(lines)

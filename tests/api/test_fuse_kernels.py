@@ -855,3 +855,31 @@ def test_one_expression_reduced_by_each_reduction_with_a_scalar(device):
         ):
             got = ua.asnumpy(_usmarray._fused_reduce(times, (x, 2.0), name, 300))
             np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4, err_msg=name)
+
+
+def tempered_softmax(m, t):
+    e = ua.exp(m / t - ua.max(m / t, axis=-1, keepdims=True))
+    return e / ua.sum(e, axis=-1, keepdims=True)
+
+
+def min_max_scaled(m, t):
+    low = ua.min(m, axis=-1, keepdims=True)
+    return (m - low) / (ua.max(m, axis=-1, keepdims=True) - low + t)
+
+
+@pytest.mark.parametrize("fn", [tempered_softmax, min_max_scaled], ids=lambda f: f.__name__)
+def test_a_chain_whose_stages_read_four_operands(device, monkeypatch, fn):
+    """A softmax with a temperature, rows scaled by their range: their
+    stages would read more than three operands (the reductions among
+    them), the chain reads only the arguments; calls the kernel does not
+    walk (short rows) run the eager calls, and the plan keeps its kernel."""
+    calls = counted_chains(monkeypatch)
+    fused = ua.fuse(fn)
+    m = sample(device, "float64", (17, 900))
+    m = ua.where(ua.isfinite(m), m, 0.75)
+    for x in (m, m[:, :100], m):
+        got, want = ua.asnumpy(fused(x, 2.0)), ua.asnumpy(fn(x, 2.0))
+        np.testing.assert_allclose(got, want, rtol=1e-13, atol=1e-15)
+    assert len(calls) == 2, fused.explain(m, 2.0)
+    text = fused.explain(m, 2.0)
+    assert "one kernel over rows" in text and "other calls: the eager calls" in text, text
