@@ -1183,10 +1183,11 @@ def _run_kernel(plan, fn, args):
     plan kept; a result means the kernel cannot compute what they do, and
     a signature whose kernel never ran runs eagerly from then on.  A device
     that runs the host's loops compiles nothing: eager for good."""
+    refusal = None
     try:
         result = plan.kernel.run(args)
     except _fuse_kernel.RunEagerly:
-        return fn(*args)
+        pass  # these arguments: the eager calls, the plan kept
     except _fuse_kernel.KernelRefused as e:
         refusal = str(e)
     else:
@@ -1198,6 +1199,8 @@ def _run_kernel(plan, fn, args):
     # Outside the handler: the eager call's error is raised as its own, not
     # as one raised while handling the kernel's.
     result = fn(*args)
+    if refusal is None:
+        return result
     if not plan.kernel_ran:
         plan.refuse_kernel(f"the kernel refused the graph: {refusal}")
     return result

@@ -606,13 +606,23 @@ class RowChain:
                     _ua._fused_expression(tuple(nodes), tuple(constants), self.dtype, rows)
                     for nodes, constants, rows in self.phases
                 )
+        except _REFUSALS as e:
+            return self._refuse(args, e)
+        try:
             row = math.prod(shape[self.first :])
             return _ua._fused_chain(self.expressions, self.reductions, operands, row)
         except ValueError:
             return self._staged(args)  # a layout the kernel does not walk
         except (TypeError, RuntimeError) as e:
-            self.refused = str(e)
-            return self._staged(args)
+            return self._refuse(args, e)
+
+    def _refuse(self, args, e):
+        """The kernel refused the graph: the stages from now on, or where
+        there are none the plan's refusal (KernelRefused)."""
+        self.refused = str(e)
+        if self.stages is None:
+            raise KernelRefused(self.refused) from e
+        return self.stages.run(args)
 
     def describe(self):
         def name(ref, consts):
@@ -629,7 +639,7 @@ class RowChain:
             f"than {_SHORTEST_ROW} or not dense in C order as below) in {self.dtype}"
         ]
         if self.refused:
-            lines[0] = f"as below (the device refused the rows' kernel: {self.refused})"
+            lines[0] = f"the stages below (the rows' kernel refused the graph: {self.refused})"
         for p, (nodes, consts, _) in enumerate(self.phases):
             what = (
                 f"row value {p} = {self.reductions[p]} over the row of"

@@ -883,3 +883,29 @@ def test_a_chain_whose_stages_read_four_operands(device, monkeypatch, fn):
     assert len(calls) == 2, fused.explain(m, 2.0)
     text = fused.explain(m, 2.0)
     assert "one kernel over rows" in text and "other calls: the eager calls" in text, text
+
+
+def test_a_chain_without_stages_that_its_kernel_refuses_runs_eagerly(device):
+    """A chain whose stages read four operands and whose kernel refuses
+    the graph (a predicate's bool read as a number): the plan runs
+    eagerly from then on, with the kernel's reason; an error of the
+    arguments is the eager call's own, raised outside any other."""
+
+    def masked(m, t):
+        low = ua.min(m, axis=-1, keepdims=True)
+        return (m - low) / (ua.max(m, axis=-1, keepdims=True) - low + t) * (m > low)
+
+    m = sample(device, "float64", (4, 300))
+    m = ua.where(ua.isfinite(m), m, 0.5)
+    fused = ua.fuse(masked)
+    for _ in range(2):
+        np.testing.assert_allclose(
+            ua.asnumpy(fused(m, 2.0)), ua.asnumpy(masked(m, 2.0)), rtol=1e-13
+        )
+    text = fused.explain(m, 2.0)
+    assert "eager" in text and "refused the graph" in text, text
+    scaled = ua.fuse(min_max_scaled)
+    with pytest.raises(ValueError) as eager:
+        scaled(m, sample(device, "float64", (4, 200)))
+    assert eager.value.__context__ is None
+    assert "one kernel over rows" in scaled.explain(m, 2.0)
