@@ -99,18 +99,29 @@ class Program:
 
     def describe(self):
         """The kernel's nodes, its operands named by their arguments."""
-
-        def name(ref):
-            if ref >= _CONSTANT:
-                return repr(self.constants[ref - _CONSTANT])
-            if ref >= _NODE:
-                return f"k{ref - _NODE}"
-            return self.names[ref]
-
         lines = [f"one kernel of {len(self.nodes)} nodes in {self.dtype}"]
-        for i, (f, refs) in enumerate(self.nodes):
-            lines.append(f"  k{i} = {f}({', '.join(name(r) for r in refs)})")
+        lines += _describe_nodes(self.nodes, self.constants, self.names, "  ")
         return "\n".join(lines)
+
+
+def _describe_nodes(nodes, constants, names, indent):
+    """A line for each node: its function and its operands, named (an
+    argument's name from names, a chain's row value, a constant, k<j> an
+    earlier node)."""
+
+    def name(ref):
+        if ref >= _ROW:
+            return f"row value {ref - _ROW}"
+        if ref >= _CONSTANT:
+            return repr(constants[ref - _CONSTANT])
+        if ref >= _NODE:
+            return f"k{ref - _NODE}"
+        return names[ref]
+
+    return [
+        f"{indent}k{i} = {f}({', '.join(name(r) for r in refs)})"
+        for i, (f, refs) in enumerate(nodes)
+    ]
 
 
 def _name_of(n):
@@ -625,15 +636,6 @@ class RowChain:
         return self.stages.run(args)
 
     def describe(self):
-        def name(ref, consts):
-            if ref >= _ROW:
-                return f"row value {ref - _ROW}"
-            if ref >= _CONSTANT:
-                return repr(consts[ref - _CONSTANT])
-            if ref >= _NODE:
-                return f"k{ref - _NODE}"
-            return self.names[ref]
-
         lines = [
             f"one kernel over rows (axes {self.first} and on, a group a row; rows shorter "
             f"than {_SHORTEST_ROW} or not dense in C order as below) in {self.dtype}"
@@ -647,8 +649,7 @@ class RowChain:
                 else "the result:"
             )
             lines.append(f"  {what}")
-            for i, (f, refs) in enumerate(nodes):
-                lines.append(f"    k{i} = {f}({', '.join(name(r, consts) for r in refs)})")
+            lines += _describe_nodes(nodes, consts, self.names, "    ")
         if self.stages is None:
             lines.append(
                 "  other calls: the eager calls (its stages would read more than three arguments)"

@@ -246,23 +246,12 @@ ua_cuda_sort(void *queue, const ua_sort_plan *p)
 static bool
 is_small_product(const ua_matmul_plan *p)
 {
-    if (p->k > SMALL_DEPTH) {
-        return false;
-    }
-    size_t size = (size_t)p->m;
-    size_t factors[UA_MAXDIMS + 2];
-    int count = 0;
-    factors[count++] = (size_t)p->n;
-    factors[count++] = (size_t)p->k;
+    /* in double: exact below 2**53, and past it far from the bound */
+    double size = (double)p->m * (double)p->n * (double)p->k;
     for (int d = 0; d < p->nd; d++) {
-        factors[count++] = (size_t)p->shape[d];
+        size *= (double)p->shape[d];
     }
-    for (int i = 0; i < count && size <= SMALL_PRODUCT; i++) {
-        size = factors[i] == 0 || size <= SMALL_PRODUCT / factors[i]
-                   ? size * factors[i]
-                   : SMALL_PRODUCT + 1;
-    }
-    return size <= SMALL_PRODUCT;
+    return p->k <= SMALL_DEPTH && size <= (double)SMALL_PRODUCT;
 }
 
 ua_status

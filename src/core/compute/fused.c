@@ -1,7 +1,6 @@
 /* Fused expressions checked and planned as one elementwise call: the
  * graph's nodes run in one kernel of the compiling backends, over the
  * operands' broadcast shape. */
-#include <stdio.h>
 #include <string.h>
 
 #include "core/backend.h"
@@ -186,19 +185,12 @@ ua_fused_seal(ua_fused_expr *e, ua_typenum t)
                            (size_t)e->nconst * sizeof e->constant[0]);
 }
 
-/* Whether array operand o's elements lie dense in C order (its strides
- * count elements). */
+/* Whether array operand o's elements lie dense in C order. */
 static bool
 dense_in_c_order(const ua_ew_operand *o)
 {
-    ptrdiff_t step = 1;
-    for (int d = o->nd - 1; d >= 0; d--) {
-        if (o->shape[d] != 1 && o->strides[d] != step) {
-            return false;
-        }
-        step *= o->shape[d];
-    }
-    return true;
+    return (ua_layout_contiguity(o->nd, o->shape, o->strides) &
+            UA_LAYOUT_C_CONTIGUOUS) != 0;
 }
 
 /* The first of r's axes whose lengths multiply to row, or -1. */
@@ -266,11 +258,8 @@ rows_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, ptrdiff_t n,
                                 k);
         }
     }
-    ptrdiff_t steps[UA_MAXDIMS], step = 1; /* in elements */
-    for (int d = r->nd - 1; d >= 0; d--) {
-        steps[d] = step;
-        step *= r->shape[d];
-    }
+    ptrdiff_t steps[UA_MAXDIMS];
+    ua_layout_default_strides(r->nd, r->shape, 'C', steps);
     ua_strided out = {NULL, steps, r->out_type};
     ua_status st = ua_elementwise_plan_of(r, ops, &out, p);
     if (st != UA_OK) {
@@ -293,22 +282,60 @@ rows_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, ptrdiff_t n,
     return UA_OK;
 }
 
+/* UA_OK where every array of ops has r's shape, else why not (`what`
+ * names the call). */
+static ua_status
+check_unbroadcast(const ua_ew_resolved *r, const ua_ew_operand *ops,
+                  const char *what)
+{
+    for (int k = 0; k < r->nin; k++) {
+        if (!ops[k].is_scalar && !has_values_shape(r, &ops[k])) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "%s: operand %d is broadcast (every array "
+                                "of the values' shape)",
+                                what, k);
+        }
+    }
+    return UA_OK;
+}
+
+static ptrdiff_t
+values_count(const ua_ew_resolved *r)
+{
+    ptrdiff_t n = 1;
+    for (int j = 0; j < r->nd; j++) {
+        n *= r->shape[j];
+    }
+    return n;
+}
+
+/* Runs plan p on q's kernels, unless q's device runs the host's loops. */
+static ua_status
+run_compiled(ua_queue *q, const ua_elementwise_plan *p, const char *what)
+{
+    const ua_compute_ops *k = NULL;
+    ua_status st = ua_queue_compute_kernels(q, &k);
+    if (st == UA_OK && ua_compute_on_cpu(k)) {
+        st = ua_error_set(UA_ERR_UNAVAILABLE,
+                          "%s: the device runs the host's loops, which "
+                          "compile nothing",
+                          what);
+    }
+    return st == UA_OK ? k->elementwise(q->handle, p) : st;
+}
+
 /* The plan of a reduction of all the values: the operands' own memory
  * order, which a reduction of all of them may meet them in. */
 static ua_status
 all_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
          const ua_ew_operand *first, ua_elementwise_plan *p)
 {
-    for (int k = 0; k < r->nin; k++) {
-        if (!ops[k].is_scalar && !has_values_shape(r, &ops[k])) {
-            return ua_error_set(UA_ERR_VALUE,
-                                "fused reduction: operand %d is broadcast "
-                                "(every array of the values' shape)",
-                                k);
-        }
+    ua_status st = check_unbroadcast(r, ops, "fused reduction");
+    if (st != UA_OK) {
+        return st;
     }
     ua_strided out = {NULL, first->strides, r->out_type};
-    ua_status st = ua_elementwise_plan_of(r, ops, &out, p);
+    st = ua_elementwise_plan_of(r, ops, &out, p);
     if (st == UA_OK && !p->contiguous) {
         st = ua_error_set(UA_ERR_VALUE,
                           "fused reduction: the operands are not dense in "
@@ -336,10 +363,7 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
     for (int k = 0; k < r->nin && first == NULL; k++) {
         first = ops[k].is_scalar ? NULL : &ops[k];
     }
-    ptrdiff_t n = 1;
-    for (int j = 0; j < r->nd; j++) {
-        n *= r->shape[j];
-    }
+    ptrdiff_t n = values_count(r);
     if (first == NULL || n == 0) {
         return ua_error_set(UA_ERR_VALUE, "fused reduction: %s",
                             first == NULL ? "no array operand"
@@ -350,14 +374,7 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
         row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, first, &p);
     p.out = out;
     p.reduce = op;
-    const ua_compute_ops *k = NULL;
-    st = st == UA_OK ? ua_queue_compute_kernels(q, &k) : st;
-    if (st == UA_OK && ua_compute_on_cpu(k)) {
-        st = ua_error_set(UA_ERR_UNAVAILABLE,
-                          "fused reduction: the device runs the host's "
-                          "loops, which compile nothing");
-    }
-    return st == UA_OK ? k->elementwise(q->handle, &p) : st;
+    return st == UA_OK ? run_compiled(q, &p, "fused reduction") : st;
 }
 
 /* The chain's key: its phases' keys and reductions mixed. */
@@ -411,32 +428,19 @@ ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c, const ua_ew_operand *ops,
             return st;
         }
     }
-    ptrdiff_t n = 1;
-    for (int j = 0; j < r.nd; j++) {
-        n *= r.shape[j];
-    }
-    for (int k = 0; k < nin; k++) {
-        if (!ops[k].is_scalar && !has_values_shape(&r, &ops[k])) {
-            return ua_error_set(UA_ERR_VALUE,
-                                "fused chain: operand %d is broadcast "
-                                "(every array of the values' shape)",
-                                k);
-        }
-    }
-    if (n == 0) {
-        return ua_error_set(UA_ERR_VALUE, "fused chain: no elements");
+    /* the chain's kernel reads no operand once a row */
+    ua_status st = check_unbroadcast(&r, ops, "fused chain");
+    ptrdiff_t n = values_count(&r);
+    if (st == UA_OK && n == 0) {
+        st = ua_error_set(UA_ERR_VALUE, "fused chain: no elements");
     }
     ua_elementwise_plan p;
-    ua_status st = rows_plan(&r, ops, n, row, &p);
+    st = st == UA_OK ? rows_plan(&r, ops, n, row, &p) : st;
+    if (st != UA_OK) {
+        return st;
+    }
     c->key = chain_key(c);
     p.out = out;
     p.chain = c;
-    const ua_compute_ops *k = NULL;
-    st = st == UA_OK ? ua_queue_compute_kernels(q, &k) : st;
-    if (st == UA_OK && ua_compute_on_cpu(k)) {
-        st = ua_error_set(UA_ERR_UNAVAILABLE,
-                          "fused chain: the device runs the host's loops, "
-                          "which compile nothing");
-    }
-    return st == UA_OK ? k->elementwise(q->handle, &p) : st;
+    return run_compiled(q, &p, "fused chain");
 }

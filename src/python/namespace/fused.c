@@ -446,19 +446,14 @@ fused_chain(PyObject *m, PyObject *args)
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
-    Py_ssize_t steps[UA_MAXDIMS], step = 1;
-    for (int d = r.nd - 1; d >= 0; d--) {
-        steps[d] = step * (Py_ssize_t)ua_dtype_itemsize(r.out_type);
-        step *= r.shape[d];
-    }
     PyObject *out =
-        ua_py_array_empty(st, r.nd, r.shape, steps, r.out_type, 'C',
+        ua_py_array_empty(st, r.nd, r.shape, NULL, r.out_type, 'C',
                           base_of(first)->kind, base_of(first)->queue);
     if (out == NULL) {
         return NULL;
     }
     PyThreadState *ts =
-        ua_py_release_if_long((size_t)step * ua_dtype_itemsize(t));
+        ua_py_release_if_long(ua_py_array_size(out) * ua_dtype_itemsize(t));
     ua_status s = ua_queue_fused_chain(queue_of_array(first), &c, ops,
                                        (int)PyTuple_GET_SIZE(operands), t, row,
                                        ARR(out)->data);
