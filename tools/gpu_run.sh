@@ -9,6 +9,7 @@
 #   BENCH=first_call bash tools/gpu_run.sh  (first calls in new processes)
 #   BENCH=fuse bash tools/gpu_run.sh        (usmarray.fuse's kernels)
 #   BENCH=lanes,dask bash tools/gpu_run.sh  (several parts, a comma list)
+#   PROFILE_SUITE=8 bash tools/gpu_run.sh   (where one process's time goes)
 # It also runs the official Array API test suite with CUDA as the default
 # device (tools/array_api_suite.sh, the expected failures of
 # tests/array_api/xfails_devices.txt; SKIP_ARRAY_API=1 skips it,
@@ -156,6 +157,24 @@ if [ -z "${SKIP_SUITE:-}" ]; then
     echo "whole suite: $((SECONDS - start)) s" | tee -a "$OUT/gpu_default_tests.txt"
 fi
 
+# PROFILE_SUITE=K: every K-th test of the whole suite in one process, the
+# GPU the default device, each compile traced: where its time goes
+# (tools/compile_profile.py; the log is $OUT/profile.log), from an empty
+# kernel cache of its own.
+if [ -n "${PROFILE_SUITE:-}" ]; then
+    echo "== one process, every ${PROFILE_SUITE}th test, compiles traced"
+    start=$SECONDS
+    rm -rf /tmp/usmarray-profile-cache
+    env -u USMARRAY_DEVICE PYTHONPATH="tools:$PYTHONPATH" USMARRAY_TRACE_COMPILE=1 \
+        USMARRAY_CACHE_DIR=/tmp/usmarray-profile-cache \
+        USMARRAY_TEST_SAMPLE="$PROFILE_SUITE" timeout "${PROFILE_LIMIT:-400}" \
+        python3 -m pytest -p no:cacheprovider -p compile_profile -v -s tests 2>&1 |
+        grep --line-buffered -v ', launch [0-9.]* ms$\|: a temporary of\|: an upload of' |
+        python3 tools/compile_profile.py stamp >"$OUT/profile.log"
+    echo "profile: $((SECONDS - start)) s"
+    grep -a "passed\|failed" "$OUT/profile.log" | tail -2
+    python3 tools/compile_profile.py summary "$OUT/profile.log"
+fi
 if [ -z "${SKIP_ARRAY_API:-}" ]; then
     array_api_suite
 fi
