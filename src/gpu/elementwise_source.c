@@ -133,6 +133,19 @@ ua_ew_row_vector(const ua_elementwise_plan *p, size_t max_vector)
     return p->nd < 1 ? 1 : widest_vector(p, max_vector, rows_take);
 }
 
+/* The slots a thread needs for a chain's rows of `row` elements: the
+ * least power of two that holds its share, or 0 past the most. */
+static int
+chain_slots(ptrdiff_t row)
+{
+    for (int s = 1; s <= UA_EW_CHAIN_MAX_SLOTS; s *= 2) {
+        if (row <= (ptrdiff_t)s * UA_EW_CHAIN_THREADS) {
+            return s;
+        }
+    }
+    return 0;
+}
+
 void
 ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
                       ua_ew_variant *v)
@@ -155,6 +168,7 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     for (int k = 0; k < p->nin && v->rows; k++) {
         v->per_row[k] = p->per_row[k];
     }
+    v->slots = v->chain != NULL ? chain_slots(p->row) : 0;
     if (v->reduce || v->chain) {
         v->path = UA_EW_PATH_CONTIGUOUS; /* elements one at a time */
     } else if (p->contiguous && v->aligned) {
@@ -194,7 +208,9 @@ ua_ew_variant_key(const ua_ew_variant *v)
     if (v->fused != NULL) {
         /* A fused expression's key, or a chain's, mixed in (splitmix64's
          * finalizer). */
-        uint64_t e = v->chain != NULL ? ~v->chain->key : v->fused->key;
+        uint64_t e = v->chain != NULL
+                         ? ~v->chain->key ^ (uint64_t)v->slots << 57
+                         : v->fused->key;
         uint64_t z = k ^ (e + 0x9e3779b97f4a7c15ULL);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -723,6 +739,7 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
         "#define UA_REDUCE %d\n#define UA_REDUCE_ROWS %d\n#define UA_CHAIN "
         "%d\n",
         v->reduce, v->rows && !v->chain, v->chain ? v->chain->count : 0);
+    add(&t, "#define UA_CHAIN_SLOTS %d\n", v->slots);
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
         add(&t, "#define UA_PER_ROW%d %d\n", k, k < v->nin && v->per_row[k]);
     }

@@ -57,7 +57,15 @@ typedef struct ua_ew_variant {
                  * a chain's phases run a row each */
     const struct ua_fused_chain *chain; /* the plan's */
     bool per_row[UA_EW_MAX_OPERANDS];   /* rows: one element a row */
+    int slots; /* a chain's: elements of its row a thread keeps between
+                * phases (UA_CHAIN_SLOTS; 0: the row is read again) */
 } ua_ew_variant;
+
+/* The most elements of a chain's row a thread keeps in registers, and the
+ * group's threads that the variant's slots assume (a group of fewer reads
+ * the row again). */
+#define UA_EW_CHAIN_MAX_SLOTS 32
+#define UA_EW_CHAIN_THREADS 256
 
 /* The variant of a plan, with vectors of up to max_vector bytes where the
  * pointers allow (1 to have none): along the contiguous path, or along the

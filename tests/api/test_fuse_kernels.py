@@ -681,6 +681,26 @@ CHAINS = {
 }  # fmt: skip
 
 
+@pytest.mark.parametrize("length", [256, 257, 1000, 4096, 8192, 8193, 20000])
+def test_chain_rows_kept_in_registers_or_read_again_match_the_eager_calls(
+    device, monkeypatch, length
+):
+    """A chain keeps a row of up to 32 elements a thread in registers
+    between its phases (rows of 256 to 8,192 elements in groups of 256
+    threads, a power of two of slots each) and reads a longer row again
+    in each phase: both give the eager results, within the sums'
+    rounding, at each boundary."""
+    calls = counted_chains(monkeypatch)
+    m = sample(device, "float32", (3, length), seed=length)
+    fused = ua.fuse(softmax)
+    got, want = ua.asnumpy(fused(m)), ua.asnumpy(softmax(m))
+    assert calls == [("max", "sum")], fused.explain(m)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    fin = np.isfinite(want)
+    eps = float(np.finfo(np.float32).eps)
+    np.testing.assert_allclose(got[fin], want[fin], rtol=200 * eps, atol=200 * eps)
+
+
 @pytest.mark.parametrize("name", sorted(CHAINS))
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_reductions_read_back_by_their_rows_run_as_one_kernel(device, monkeypatch, name, dtype):

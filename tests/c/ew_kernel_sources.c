@@ -251,15 +251,19 @@ emit_fused(const char *dir)
     static ua_fused_chain softmax = {
         3, {&most, &exps, &share}, {UA_EW_REDUCE_MAX, UA_EW_REDUCE_SUM, 0}, 7};
     const ua_typenum chain_types[] = {UA_FLOAT32, UA_FLOAT64};
-    for (int i = 0; i < 2; i++) {
+    /* rows read again in each phase, and rows kept in registers */
+    const char *const chain_names[] = {
+        "fused_softmax_f32", "fused_softmax_f64", "fused_softmax_f32_slots",
+        "fused_softmax_f64_slots"};
+    for (int i = 0; i < 4; i++) {
         ua_ew_variant v;
-        base(&v, UA_EW_exp, chain_types[i]);
+        base(&v, UA_EW_exp, chain_types[i % 2]);
         v.fused = &share;
         v.chain = &softmax;
         v.rows = true;
         v.vec = 1;
-        bad |=
-            emit_named(dir, i ? "fused_softmax_f64" : "fused_softmax_f32", &v);
+        v.slots = i >= 2 ? UA_EW_CHAIN_MAX_SLOTS : 0;
+        bad |= emit_named(dir, chain_names[i], &v);
     }
     printf("%d sources\n", count);
     return bad;
