@@ -93,12 +93,31 @@ def event_ms(fn, stream_handle, reps):
     return statistics.median(times)
 
 
+def softmax_by_row_length(x, args):
+    """Fused softmax of x in rows of each length, beside PyTorch's."""
+    ours = x.__cuda_array_interface__["stream"]
+    fused = ua.fuse(lambda m: softmax(ua, m))
+    print(f"softmax, {args.mi} Mi float32, median of {args.reps}, ms (GB/s of 8 bytes an element)")
+    for length in (int(v) for v in args.softmax_rows.split(",")):
+        m = ua.reshape(x[: x.shape[0] // length * length], (-1, length))
+        assert fused.plan(m).kernel is not None, fused.explain(m)
+        ms = event_ms(lambda: fused(m), ours, args.reps)
+        line = f"rows of {length:6d}: fused {ms:.3f} ({8 * m.size / ms / 1e6:.0f} GB/s)"
+        if torch:
+            tm = torch.as_tensor(cp.asarray(m), device="cuda")
+            ts = torch.cuda.current_stream().cuda_stream
+            t = event_ms(lambda: torch.softmax(tm, dim=1), ts, args.reps)
+            line += f"  torch.softmax {t:.3f} ({t / ms:.2f}x)"
+        print(line, flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mi", type=int, default=64)
     ap.add_argument("--reps", type=int, default=20)
     ap.add_argument("--compile", action="store_true", help="torch.compile too")
     ap.add_argument("--json")
+    ap.add_argument("--softmax-rows", help="row lengths, a comma list")
     args = ap.parse_args()
     if cp is None:
         sys.exit("CuPy times the events: install it")
@@ -110,6 +129,9 @@ def main():
     cx, cy = cp.asarray(x), cp.asarray(y)
     tx = torch.as_tensor(cx, device="cuda") if torch else None
     ty = torch.as_tensor(cy, device="cuda") if torch else None
+    if args.softmax_rows:
+        softmax_by_row_length(x, args)
+        return
     rows = []
     print(f"{args.mi} Mi float32, median of {args.reps}, ms (GB/s of the fused bytes)")
     side = math.isqrt(n)

@@ -4,6 +4,7 @@
  * operands' loads and the result's store with their conversions (the copy
  * engine's, ua_kernel_conversion), the catalogue's expression, and the
  * kernel text (elementwise_kernels.inc); and the kernel's plan. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,12 +134,31 @@ ua_ew_row_vector(const ua_elementwise_plan *p, size_t max_vector)
     return p->nd < 1 ? 1 : widest_vector(p, max_vector, rows_take);
 }
 
+/* The most slots a chain's kernel may keep: UA_EW_CHAIN_MAX_SLOTS, or
+ * fewer where USMARRAY_CHAIN_SLOTS says (a power of two; 0 reads every
+ * row again), to measure what the registers give at each row length. */
+static int slots_most = UA_EW_CHAIN_MAX_SLOTS;
+static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
+
+static void
+slots_most_read(void)
+{
+    const char *env = getenv("USMARRAY_CHAIN_SLOTS");
+    char *end = NULL;
+    long n = env != NULL ? strtol(env, &end, 10) : -1;
+    if (env != NULL && end != env && *end == '\0' && n >= 0 &&
+        n <= UA_EW_CHAIN_MAX_SLOTS && (n & (n - 1)) == 0) {
+        slots_most = (int)n;
+    }
+}
+
 /* The slots a thread needs for a chain's rows of `row` elements: the
  * least power of two that holds its share, or 0 past the most. */
 static int
 chain_slots(ptrdiff_t row)
 {
-    for (int s = 1; s <= UA_EW_CHAIN_MAX_SLOTS; s *= 2) {
+    pthread_once(&slots_once, slots_most_read);
+    for (int s = 1; s <= slots_most; s *= 2) {
         if (row <= (ptrdiff_t)s * UA_EW_CHAIN_THREADS) {
             return s;
         }
