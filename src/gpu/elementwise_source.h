@@ -64,7 +64,7 @@ typedef struct ua_ew_variant {
 /* The most elements of a chain's row a thread keeps in registers, and the
  * group's threads that the variant's slots assume (a group of fewer reads
  * the row again). */
-#define UA_EW_CHAIN_MAX_SLOTS 32
+#define UA_EW_CHAIN_MAX_SLOTS 8
 #define UA_EW_CHAIN_THREADS 256
 
 /* The variant of a plan, with vectors of up to max_vector bytes where the
