@@ -27,6 +27,9 @@ _COMPILE = re.compile(
     r"usmarray: (.+?): (NVRTC fast level|NVRTC|disk cache) "
     r"([\d.]+) ms \((\d+) bytes of source\)"
 )
+# the trace's name of a full compile that runs beside the calls, after a
+# first call's compile at the fast level (cuda_program.c)
+_BESIDE = ", in full beside"
 # a test's line under -v -s: its id, then what it writes, then its outcome
 _TEST = re.compile(r"^(tests/[^:]+)::")
 
@@ -53,18 +56,14 @@ class _Profile:
         self.counts = collections.Counter()  # kind -> programs
         self.beside_ms = 0.0
         self.beside = 0
-        self.fast_seen = set()
         self.by_file = collections.defaultdict(lambda: [0, 0.0, 0.0])
         self.families = collections.Counter()
 
     def compile_line(self, what, kind, ms, file):
-        if kind == "NVRTC" and what in self.fast_seen:
-            self.fast_seen.discard(what)
+        if what.endswith(_BESIDE):
             self.beside_ms += ms
             self.beside += 1
             return
-        if kind == "NVRTC fast level":
-            self.fast_seen.add(what)
         self.waited[kind] += ms
         self.counts[kind] += 1
         if kind != "disk cache":

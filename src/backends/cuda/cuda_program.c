@@ -345,7 +345,8 @@ upgrade_start(ua_cuda_context *c, const char *source, const char *what,
     u->c = c;
     u->tier = *tier;
     u->source = copy;
-    snprintf(u->what, sizeof u->what, "%s", what);
+    /* the trace tells the full compiles beside the calls by this suffix */
+    snprintf(u->what, sizeof u->what, "%.40s, in full beside", what);
     atomic_init(&u->done, false);
     pthread_once(&running_once, running_register);
     pthread_mutex_lock(&running_lock);
