@@ -452,13 +452,15 @@ class Plan:
 
     def __init__(self, key, nodes=None, output=None, reason=None):
         self.key, self.nodes, self.output, self.reason = key, nodes, output, reason
-        self.kernel, self.kernel_ran = None, False
+        self.kernel, self.kernel_ran, self.host_program = None, False, None
         devices = {k[4] for k in key if k[0] == "array"}
         if reason is None and not all(_is_host(d) for d in devices):
             try:
                 self.kernel = _fuse_kernel.program_of(self)
             except _fuse_kernel.Unfusable as e:
                 self.reason = f"not a host device, and not one kernel ({e})"
+        elif reason is None:
+            self.host_program = _host_program(self)
         self.fused = self.reason is None
 
     def refuse_kernel(self, reason):
@@ -475,7 +477,36 @@ class Plan:
             lines.append(f"plan: {self.kernel.describe()}")
         else:
             lines.append("plan: " + ("host, blocked" if self.fused else f"eager: {self.reason}"))
+        if self.host_program is not None:
+            lines.append(
+                "  in one call of the host's loops, each node's a few hundred elements at a time:"
+            )
+            lines.append("  " + self.host_program.describe().replace("\n", "\n  "))
         return "\n".join(lines)
+
+
+def _host_program(plan):
+    """The graph as one call of the host's loops (the kernel's Program,
+    which the host runs node by node over blocks in L1), where it holds no
+    reduction and the Program takes it; else None."""
+    if plan.nodes is None or any(n.kind == "reduce" for n in plan.nodes):
+        return None
+    try:
+        program = _fuse_kernel.program_of(plan)
+    except _fuse_kernel.Unfusable:
+        return None
+    return program if type(program) is _fuse_kernel.Program else None
+
+
+def _run_host_program(plan, args):
+    """The host program's result, or None where its call refuses the graph
+    or these arguments (the blocks then run the signature, from then on,
+    and raise the eager calls' error where the arguments are wrong)."""
+    try:
+        return plan.host_program.run(args)
+    except _fuse_kernel.KernelRefused:
+        plan.host_program = None
+        return None
 
 
 def _node_type(n):
@@ -812,6 +843,10 @@ def _map_blocks(layout, fn, threads):
 def evaluate_blocked(plan, args, block=None, threads=None):
     """The graph over the frame's blocks: each block's chain of eager calls
     on block views, so its temporaries stay in cache."""
+    if plan.host_program is not None:
+        result = _run_host_program(plan, args)
+        if result is not None:
+            return result
     block = block_elements(plan, block)
     threads = THREADS if threads is None else threads
     shapes = {a.shape for a in args if type(a) is _USMArray or isinstance(a, _USMArray)}
@@ -1158,6 +1193,8 @@ def _small_runner(plan, fn, args, block):
             return None
     if plan.kernel is not None:
         return functools.partial(_kernel_or_eager, plan, fn)
+    if plan.host_program is not None:
+        return functools.partial(_host_program_or_blocks, plan, block)
     if (
         plan.fused
         and len(shapes) == 1
@@ -1167,6 +1204,14 @@ def _small_runner(plan, fn, args, block):
             plan._whole = _whole_function(plan)
         return plan._whole
     return None
+
+
+def _host_program_or_blocks(plan, block, *args):
+    if plan.host_program is not None:
+        result = _run_host_program(plan, args)
+        if result is not None:
+            return result
+    return evaluate_blocked(plan, args, block)
 
 
 def _kernel_or_eager(plan, fn, *args):

@@ -85,10 +85,10 @@ class Program:
         self.expression = None  # parsed by the binding on the first run
 
     def run(self, args):
-        """The result, or NotImplemented where the device runs the host's
-        loops; args[slot] is each operand (the arguments, or a stage's
-        values by node id).  KernelRefused where the kernel's calls refuse
-        the graph or the operands."""
+        """The result (on a device that runs the host's loops, their run of
+        each node over blocks in L1); args[slot] is each operand (the
+        arguments, or a stage's values by node id).  KernelRefused where
+        the kernel's calls refuse the graph or the operands."""
         operands = tuple([args[i] for i in self.slots])
         try:
             if self.expression is None:
@@ -142,7 +142,9 @@ def _reachable(output, stop=()):
         if n.id not in seen:
             seen[n.id] = n
             if n is output or n.kind not in stop:
-                todo += [a for a in n.args if not isinstance(a, _CONSTANTS) and a is not None]
+                # (a node's other arguments are constants: Python's, or
+                # NumPy scalars that the builder refuses)
+                todo += [a for a in n.args if hasattr(a, "kind")]
     return [seen[i] for i in sorted(seen)]
 
 
@@ -186,8 +188,8 @@ class _Builder:
         return _INPUT + len(self.slots) - 1
 
     def operand(self, a):
-        if isinstance(a, _CONSTANTS):
-            return self.constant(a)
+        if not hasattr(a, "kind"):
+            return self.constant(a)  # Unfusable unless Python's
         if a.id not in self.ref:
             self.ref[a.id] = self.argument(a)
         return self.ref[a.id]

@@ -209,19 +209,23 @@ def test_signatures_are_cached():
 def test_small_calls_take_their_shape_and_scalars_each_call():
     """A small call (arrays of one shape, at most a block) runs the plan's
     whole-array function from a lookup of its arrays' dtypes, shapes and
-    devices: each shape and each scalar value gives its own result."""
-    fused = ua.fuse(lambda x, y, a: a * x + y, block=BLOCK)
+    devices: each shape and each scalar value gives its own result.  A
+    graph that the host's loops run in one call (float64 here) is looked
+    up so at any size and with broadcasting shapes; one they do not run
+    (float16) takes the blocked path past a block."""
     rng = np.random.default_rng(11)
-    for n in (10, 999, 1000, 10, 1001, 3):
-        xn, yn = rng.standard_normal(n), rng.standard_normal(n)
-        for a in (2.5, -1.0, 3):
-            same_bits(fused(host(xn), host(yn), a), a * xn + yn)
-    assert fused.traces == 2  # float, then int scalars
-    assert len(fused._small) == 2 * 4  # each small shape, both scalar types
-    # 1001 elements and broadcasting shapes take the blocked path
-    m = rng.standard_normal((3, 4))
-    same_bits(fused(host(m), host(m[:1]), 2.0), 2.0 * m + m[:1])
-    assert len(fused._small) == 2 * 4
+    for dtype, small in (("f8", 5), ("f2", 4)):
+        fused = ua.fuse(lambda x, y, a: a * x + y, block=BLOCK)
+        for n in (10, 999, 1000, 10, 1001, 3):
+            xn = rng.standard_normal(n).astype(dtype)
+            yn = rng.standard_normal(n).astype(dtype)
+            for a in (2.5, -1.0, 3):
+                same_bits(fused(host(xn), host(yn), a), ua.asnumpy(a * host(xn) + host(yn)))
+        assert fused.traces == 2  # float, then int scalars
+        assert len(fused._small) == 2 * small, dtype  # shapes, both scalar types
+        m = rng.standard_normal((3, 4)).astype(dtype)
+        same_bits(fused(host(m), host(m[:1]), 2.0), ua.asnumpy(2.0 * host(m) + host(m[:1])))
+        assert len(fused._small) == 2 * small + (dtype == "f8"), dtype
 
 
 def test_small_call_keys_stay_bounded():
@@ -255,15 +259,16 @@ def test_the_planning_of_a_pass_does_not_grow_with_its_blocks(monkeypatch):
         return real(*shapes)
 
     monkeypatch.setattr(_fuse._ua, "broadcast_shapes", counting)
+    # float16: a graph that the host's loops do not run in one call
     fused = ua.fuse(lambda x, y: 2.5 * x + y, block=BLOCK)
     counts = []
     for n in (10 * BLOCK, 40 * BLOCK):
-        x = host(np.arange(n, dtype="f8"))
+        x = host(np.arange(n, dtype="f2"))
         calls.clear()
         got = fused(x, x)
         counts.append(len(calls))
         same_bits(got, ua.asnumpy(2.5 * x + x))
-    assert counts[0] == counts[1], counts
+    assert counts[0] == counts[1] > 0, counts
 
 
 def test_emptying_the_plans_forgets_the_small_calls_runners():
@@ -635,3 +640,101 @@ def test_random_reductions_of_expression_trees(xy, tree, reduction):
     # rtol asks: each order of its factors rounds there on its own.
     tiny = np.finfo(np.dtype(want.dtype)).tiny if reduction == "prod" else 0
     np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=1e-11, atol=max(atol, tiny))
+
+
+# name: (graph of two arrays, dtype)
+HOST_GRAPHS = {
+    "axpy": (lambda x, y: 2.5 * x + y, "f8"),
+    "a selection by a comparison": (lambda x, y: ua.where(x > y, ua.exp(x) * y, -x), "f8"),
+    "float32 math": (lambda x, y: ua.sin(x) * ua.sqrt(ua.abs(y)) - x / 3, "f4"),
+    "int32 floor division and bits": (lambda x, y: (x * 3 + y) // 7 - (x ^ y), "i4"),
+    "uint8 wrapping": (lambda x, y: x * y + 200, "u1"),
+    "int64 shifts": (lambda x, y: (x << 3) | (y & 255), "i8"),
+    "a comparison's result": (lambda x, y: (x * 2) < y, "f8"),
+}
+
+
+def _host_pair(dtype, layout, rng):
+    """Two host arrays of dtype: dense, a strided view and a dense one, a
+    matrix and a row that broadcasts, or 3 Mi elements (past the size
+    that the host's threads split)."""
+    shapes = {"dense": ((5000,), (5000,)), "strided": ((15000,), (5000,)),
+              "broadcast": ((40, 50), (50,)), "large": ((3 << 20,), (3 << 20,))}  # fmt: skip
+    made = []
+    for shape in shapes[layout]:
+        if np.dtype(dtype).kind == "f":
+            a = rng.standard_normal(shape) * 4
+        else:
+            a = rng.integers(0, 200 if dtype == "u1" else 1000, shape)
+        made.append(host(a.astype(dtype)))
+    x, y = made
+    return (x[::3] if layout == "strided" else x), y
+
+
+def _counted_fused_elementwise(monkeypatch):
+    from usmarray import _fuse_kernel
+
+    calls = []
+    real = _fuse_kernel._ua._fused_elementwise
+
+    def counted(*args):
+        """True where the host's loops ran the graph; False where they
+        refused it (NotImplemented, or an error of the graph's parse)."""
+        calls.append(False)
+        out = real(*args)
+        calls[-1] = out is not NotImplemented
+        return out
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_elementwise", counted)
+    return calls
+
+
+@pytest.mark.parametrize("name", sorted(HOST_GRAPHS))
+@pytest.mark.parametrize("layout", ["dense", "strided", "broadcast", "large"])
+def test_the_hosts_loops_run_an_elementwise_graph_in_one_call(monkeypatch, name, layout):
+    """A graph of elementwise calls of one integer, float32 or float64
+    dtype runs in one call of the host's loops, node by node over blocks
+    that stay in L1: the eager results bit for bit, on any layout and on
+    the host's threads."""
+    f, dtype = HOST_GRAPHS[name]
+    x, y = _host_pair(dtype, layout, np.random.default_rng(len(name)))
+    calls = _counted_fused_elementwise(monkeypatch)
+    fused = ua.fuse(f, block=BLOCK)
+    with np.errstate(all="ignore"):
+        same_bits(fused(x, y), ua.asnumpy(f(x, y)))
+        same_bits(fused(x, y), ua.asnumpy(f(x, y)))  # the small calls' lookup
+    assert calls == [True, True], fused.explain(x, y)
+    assert "in one call of the host's loops" in fused.explain(x, y)
+
+
+@pytest.mark.parametrize("a", [2.5, 3, True])
+def test_the_hosts_loops_take_python_scalar_arguments(monkeypatch, a):
+    calls = _counted_fused_elementwise(monkeypatch)
+    fused = ua.fuse(lambda x, a: a * x + 1)
+    x = host(np.linspace(-3, 3, 777))
+    same_bits(fused(x, a), ua.asnumpy(a * x + 1))
+    assert calls == [True]
+
+
+@pytest.mark.parametrize(
+    "f",
+    [
+        lambda x, y: ua.where(x, x, y) * 2,  # a float condition
+        lambda x, y: (x > y) + x,  # a comparison's bools as numbers
+    ],
+)
+def test_a_graph_the_hosts_loops_refuse_runs_in_blocks(monkeypatch, f):
+    """A graph that the host's loops do not run node by node (a selection
+    whose condition is not a comparison's, a comparison read as numbers):
+    the call runs in blocks, and the signature keeps to them."""
+    calls = _counted_fused_elementwise(monkeypatch)
+    fused = ua.fuse(f, block=BLOCK)
+    x = host(np.where(np.arange(N) % 3 == 0, 0.0, np.arange(N) / 7))
+    y = host(np.arange(N) * 0.5)
+    assert "in one call of the host's loops" in fused.explain(x, y)
+    same_bits(fused(x, y), ua.asnumpy(f(x, y)))
+    assert calls == [False]
+    assert "in one call of the host's loops" not in fused.explain(x, y)
+    assert "plan: host, blocked" in fused.explain(x, y)
+    same_bits(fused(x, y), ua.asnumpy(f(x, y)))
+    assert calls == [False]

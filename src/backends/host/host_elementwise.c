@@ -6,9 +6,15 @@
  * first cast, block by block, into a buffer on the stack by the copy
  * engine, never into a temporary array, and a result likewise written
  * back.  Large plans are split into ranges of elements, run on
- * the backend's threads. */
+ * the backend's threads.  A fused plan (usmarray.fuse's graph of
+ * elementwise calls) runs the same way, its inner loop being the graph's
+ * nodes, each the eager call's loop over a few hundred elements at a
+ * time, between buffers that stay in L1: the eager results, bit for bit,
+ * in one pass over memory. */
 #include <stdalign.h>
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backends/host/host_elementwise.h"
@@ -62,6 +68,11 @@ typedef struct {
     ptrdiff_t out_size, out_reg_size;
     const char *scalar_at[UA_EW_MAX_OPERANDS];
     size_t parts_of; /* elements per part, where split */
+    /* A fused plan's graph, its computation type's loops, and its
+     * constants in that type's bits; NULL where the plan is one call. */
+    const ua_fused_expr *fused;
+    const ua_host_ew_loop *table;
+    alignas(16) unsigned char constant[UA_FUSED_MAX_CONSTANTS][8];
     atomic_int failed;
     ua_status status;
 } job;
@@ -70,11 +81,84 @@ typedef struct {
     alignas(16) unsigned char bytes[BLOCK * 16];
 } block;
 
-/* One thread's walk: its blocks on its own stack. */
+/* Elements a fused graph's nodes take at a time: every node's values
+ * stay in L1 between the node that writes them and those that read
+ * them. */
+#define FUSED_BLOCK 256
+
+/* One thread's walk: its blocks on its own stack, and a fused plan's
+ * buffers of FUSED_BLOCK values a node (NULL for one call). */
 typedef struct {
     job *j;
     block buf[UA_EW_MAX_OPERANDS + 1];
+    char *nodes;
 } walk;
+
+/* Node i's buffer of walk w. */
+static char *
+node_buffer(const walk *w, int i)
+{
+    return w->nodes + (size_t)i * FUSED_BLOCK * 8;
+}
+
+/* Reference ref of a fused node at element `at` of a run: an operand
+ * (in[k], elems[k] apart), an earlier node's buffer or a constant; its
+ * pointer and step in elements. */
+static char *
+fused_operand(const walk *w, int ref, char *const *in, const ptrdiff_t *elems,
+              ptrdiff_t at, ptrdiff_t *step)
+{
+    const job *j = w->j;
+    if (ref < UA_FUSED_NODE(0)) {
+        *step = elems[ref];
+        return in[ref] + at * elems[ref] * j->slot_size[ref];
+    }
+    if (ref < UA_FUSED_CONSTANT(0)) {
+        *step = 1;
+        return node_buffer(w, ref - UA_FUSED_NODE(0));
+    }
+    *step = 0;
+    return (char *)j->constant[ref - UA_FUSED_CONSTANT(0)];
+}
+
+/* A fused plan's n elements: each block of FUSED_BLOCK through every
+ * node, the last writing out (ostep elements apart). */
+static void
+fused_run(const walk *w, char *out, ptrdiff_t ostep, char *const *in,
+          const ptrdiff_t *elems, ptrdiff_t n)
+{
+    const job *j = w->j;
+    const ua_fused_expr *e = j->fused;
+    for (ptrdiff_t at = 0; at < n; at += FUSED_BLOCK) {
+        ptrdiff_t m = n - at < FUSED_BLOCK ? n - at : FUSED_BLOCK;
+        for (int i = 0; i < e->count; i++) {
+            const ua_fused_node *node = &e->node[i];
+            int arity = ua_ew_arity(node->function);
+            char *args[UA_EW_MAX_OPERANDS] = {NULL};
+            ptrdiff_t steps[UA_EW_MAX_OPERANDS] = {0};
+            for (int k = 0; k < arity; k++) {
+                args[k] = fused_operand(w, node->operand[k], in, elems, at,
+                                        &steps[k]);
+            }
+            bool last = i == e->count - 1;
+            char *dst =
+                last ? out + at * ostep * j->out_reg_size : node_buffer(w, i);
+            j->table[node->function](dst, last ? ostep : 1, args, steps, m);
+        }
+    }
+}
+
+/* The inner loop of a run of n elements, in register types. */
+static void
+call_loop(const walk *w, char *out, ptrdiff_t ostep, char *const *in,
+          const ptrdiff_t *elems, ptrdiff_t n)
+{
+    if (w->j->fused != NULL) {
+        fused_run(w, out, ostep, in, elems, n);
+    } else {
+        w->j->loop(out, ostep, in, elems, n);
+    }
+}
 
 static bool
 aligned(const char *ptr, ptrdiff_t size)
@@ -148,11 +232,11 @@ run_blocks(walk *w, char *out, ptrdiff_t ostep, const char *const *in,
         }
         char *o = out + done * ostep;
         if (direct_out(j, o, ostep)) {
-            j->loop(o, ostep / j->out_size, args, elems, m);
+            call_loop(w, o, ostep / j->out_size, args, elems, m);
             continue;
         }
         char *tmp = (char *)w->buf[UA_EW_MAX_OPERANDS].bytes;
-        j->loop(tmp, 1, args, elems, m);
+        call_loop(w, tmp, 1, args, elems, m);
         ua_status st =
             cast_run(o, p->out_type, j->out_size, ostep, tmp, j->out_reg,
                      j->out_reg_size, j->out_reg_size, m);
@@ -180,7 +264,7 @@ run(walk *w, char *out, const char *const *in, ptrdiff_t n)
         elems[k] = steps[k] / j->in_size[k];
     }
     if (all_direct) {
-        j->loop(out, ostep / j->out_size, (char *const *)in, elems, n);
+        call_loop(w, out, ostep / j->out_size, (char *const *)in, elems, n);
         return UA_OK;
     }
     return run_blocks(w, out, ostep, in, steps, n);
@@ -246,17 +330,35 @@ walk_range(walk *w, size_t begin, size_t end)
     return UA_OK;
 }
 
+/* The plan's elements [begin, end) on this thread, with a fused plan's
+ * node buffers for the walk. */
+static ua_status
+walk_part(job *j, size_t begin, size_t end)
+{
+    walk w;
+    w.j = j;
+    w.nodes = NULL;
+    if (j->fused != NULL) {
+        w.nodes = malloc((size_t)j->fused->count * FUSED_BLOCK * 8);
+        if (w.nodes == NULL) {
+            return ua_error_set(UA_ERR_NOMEM,
+                                "out of memory for a fused graph's buffers");
+        }
+    }
+    ua_status st = walk_range(&w, begin, end);
+    free(w.nodes);
+    return st;
+}
+
 /* A part of a split plan, on any thread.  The first failure is kept (its
  * message is that thread's: the status says what kind). */
 static void
 run_part(void *ctx, int part, int parts)
 {
     job *j = ctx;
-    walk w;
-    w.j = j;
     size_t begin = (size_t)part * j->parts_of;
     size_t end = part == parts - 1 ? j->p->size : begin + j->parts_of;
-    ua_status st = walk_range(&w, begin, end);
+    ua_status st = walk_part(j, begin, end);
     int none = 0;
     if (st != UA_OK && atomic_compare_exchange_strong(&j->failed, &none, 1)) {
         j->status = st;
@@ -264,13 +366,27 @@ run_part(void *ctx, int part, int parts)
 }
 
 /* Work per byte moved, as ua_host_parts counts it: the rules that call
- * the math library weigh more than arithmetic. */
+ * the math library weigh more than arithmetic; a fused graph weighs its
+ * nodes'. */
+static int
+ops_of_call(ua_ew_id function, ua_typenum compute)
+{
+    ua_ew_rule rule = ua_ew_rule_of(function);
+    char kind = ua_dtype_kind(compute);
+    return rule == UA_EW_TO_FLOAT || kind == 'c' ? HEAVY_OPS : 1;
+}
+
 static int
 ops_of(const ua_elementwise_plan *p)
 {
-    ua_ew_rule rule = ua_ew_rule_of(p->function);
-    char kind = ua_dtype_kind(p->compute);
-    return rule == UA_EW_TO_FLOAT || kind == 'c' ? HEAVY_OPS : 1;
+    if (p->fused == NULL) {
+        return ops_of_call(p->function, p->compute);
+    }
+    int ops = 0;
+    for (int i = 0; i < p->fused->count; i++) {
+        ops += ops_of_call(p->fused->node[i].function, p->compute);
+    }
+    return ops;
 }
 
 static size_t
@@ -288,8 +404,12 @@ job_init(job *j, const ua_elementwise_plan *p, ua_host_ew_loop loop)
 {
     j->p = p;
     j->loop = loop;
+    j->fused = NULL;
+    j->table = NULL;
     for (int k = 0; k < p->nin; k++) {
-        j->slot[k] = ua_ew_rule_of(p->function) == UA_EW_SELECT && k == 0
+        j->slot[k] = p->fused == NULL &&
+                             ua_ew_rule_of(p->function) == UA_EW_SELECT &&
+                             k == 0
                          ? UA_BOOL
                          : register_type(p->compute);
         j->in_size[k] = (ptrdiff_t)ua_dtype_itemsize(p->in_type[k]);
@@ -303,26 +423,74 @@ job_init(job *j, const ua_elementwise_plan *p, ua_host_ew_loop loop)
     j->status = UA_OK;
 }
 
+/* A fused plan's loops found and its constants laid out for them;
+ * UA_ERR_UNAVAILABLE where the host's loops cannot run it (the caller
+ * then evaluates the graph its own way). */
+static ua_status
+fused_init(job *j)
+{
+    const ua_elementwise_plan *p = j->p;
+    const ua_fused_expr *e = p->fused;
+    const char *why = NULL;
+    if (p->reduce != 0 || p->chain != NULL || e->nrow != 0) {
+        why = "a reduction or a chain of rows";
+    }
+    /* (Its computation type, a real one of registers as wide as memory,
+     * its references and its comparisons' bools were checked when it was
+     * resolved, ua_fused_resolve.) */
+    j->table = table_of(p->compute);
+    for (int i = 0; why == NULL && i < e->count; i++) {
+        if (j->table[e->node[i].function] == NULL) {
+            why = "a function without a loop for the computation type";
+        }
+    }
+    if (why != NULL) {
+        return ua_error_set(UA_ERR_UNAVAILABLE,
+                            "the host's loops do not run this fused graph: %s",
+                            why);
+    }
+    size_t w = ua_dtype_itemsize(p->compute);
+    for (int c = 0; c < e->nconst; c++) {
+        /* the low bytes of the constant's bits, as the type's value */
+        uint64_t v = e->constant[c];
+        uint32_t v32 = (uint32_t)v;
+        uint16_t v16 = (uint16_t)v;
+        uint8_t v8 = (uint8_t)v;
+        memcpy(j->constant[c],
+               w == 8   ? (const void *)&v
+               : w == 4 ? (const void *)&v32
+               : w == 2 ? (const void *)&v16
+                        : (const void *)&v8,
+               w);
+    }
+    j->fused = e;
+    return UA_OK;
+}
+
 ua_status
 ua_host_elementwise(void *queue, const ua_elementwise_plan *p)
 {
     (void)queue;
     ua_host_ew_loop loop = table_of(p->compute)[p->function];
-    if (loop == NULL) {
+    if (loop == NULL && p->fused == NULL) {
         return ua_error_set(UA_ERR_TYPE, "%s() has no loop for dtype %s",
                             ua_ew_name(p->function),
                             ua_dtype_name(p->compute));
     }
     job j;
     job_init(&j, p, loop);
+    if (p->fused != NULL) {
+        ua_status st = fused_init(&j);
+        if (st != UA_OK) {
+            return st;
+        }
+    }
     size_t bytes = bytes_moved(&j);
     int ops = ops_of(p);
     int parts =
         ops == 1 && bytes < LIGHT_ALONE_BYTES ? 1 : ua_host_parts(bytes, ops);
     if (parts <= 1) {
-        walk w;
-        w.j = &j;
-        return walk_range(&w, 0, p->size);
+        return walk_part(&j, 0, p->size);
     }
     /* Several parts a thread, which the threads take as they finish: one
      * slowed by another process on its core then holds up little.  Parts
@@ -335,7 +503,8 @@ ua_host_elementwise(void *queue, const ua_elementwise_plan *p)
     ua_host_parallel(parts, run_part, &j);
     if (j.status != UA_OK) {
         return ua_error_set(j.status, "%s() failed on a worker thread",
-                            ua_ew_name(p->function));
+                            p->fused != NULL ? "a fused graph"
+                                             : ua_ew_name(p->function));
     }
     return UA_OK;
 }

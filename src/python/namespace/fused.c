@@ -221,10 +221,13 @@ fused_expression(PyObject *m, PyObject *args)
 
 /* A call's expression (a capsule of _fused_expression) and operands,
  * resolved; *first is the first array.  NotImplemented (1) where the
- * arrays' device runs the host's loops; -1 with an exception set. */
+ * arrays' device runs the host's loops and the call is not one that they
+ * run (loops_run_it: a graph of elementwise calls); -1 with an exception
+ * set. */
 static int
 read_call(ua_state *st, const char *fn, PyObject *expr, PyObject *operands,
-          ua_ew_operand *ops, PyObject **first, ua_ew_resolved *r)
+          bool loops_run_it, ua_ew_operand *ops, PyObject **first,
+          ua_ew_resolved *r)
 {
     if (!PyCapsule_IsValid(expr, FUSED_CAPSULE)) {
         PyErr_Format(PyExc_TypeError,
@@ -250,7 +253,8 @@ read_call(ua_state *st, const char *fn, PyObject *expr, PyObject *operands,
     if (read_operands(st, operands, p->t, ops, first) < 0) {
         return -1;
     }
-    if (!ua_queue_compiles_elementwise(queue_of_array(*first))) {
+    if (!loops_run_it &&
+        !ua_queue_compiles_elementwise(queue_of_array(*first))) {
         return 1;
     }
     ua_status s = ua_fused_resolve(&p->e, (int)nin, ops, p->t, r);
@@ -268,8 +272,8 @@ fused_elementwise(PyObject *m, PyObject *args)
     }
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
-    int read =
-        read_call(st, "_fused_elementwise", expr, operands, ops, &first, &r);
+    int read = read_call(st, "_fused_elementwise", expr, operands, true, ops,
+                         &first, &r);
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -282,6 +286,12 @@ fused_elementwise(PyObject *m, PyObject *args)
     PyThreadState *ts = ua_py_release_if_long(bytes);
     ua_status s = ua_queue_elementwise(queue_of_array(first), &r, ops, &o);
     ua_py_reacquire(ts);
+    if (s == UA_ERR_UNAVAILABLE &&
+        !ua_queue_compiles_elementwise(queue_of_array(first))) {
+        /* a graph that the host's loops do not run: the caller's blocks */
+        Py_DECREF(out);
+        return Py_NewRef(Py_NotImplemented);
+    }
     if (s != UA_OK) {
         Py_DECREF(out);
         return ua_py_raise_core(st, s);
@@ -340,7 +350,8 @@ fused_reduce(PyObject *m, PyObject *args)
     }
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
-    int read = read_call(st, "_fused_reduce", expr, operands, ops, &first, &r);
+    int read =
+        read_call(st, "_fused_reduce", expr, operands, false, ops, &first, &r);
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -442,7 +453,7 @@ fused_chain(PyObject *m, PyObject *args)
     ua_ew_resolved r;
     int read =
         read_call(st, "_fused_chain", PyTuple_GET_ITEM(phases, count - 1),
-                  operands, ops, &first, &r);
+                  operands, false, ops, &first, &r);
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -476,9 +487,9 @@ static PyMethodDef fused_functions[] = {
     {"_fused_elementwise", fused_elementwise, METH_VARARGS,
      "_fused_elementwise(expression, operands)\n--\n\n"
      "_fused_expression's graph in one kernel (usmarray.fuse on a device "
-     "that compiles kernels), over a tuple of arrays and Python scalars.  "
-     "NotImplemented where the arrays' device runs the host's loops, which "
-     "compile nothing."},
+     "that compiles kernels), over a tuple of arrays and Python scalars; "
+     "where the arrays' device runs the host's loops, each node's loop a "
+     "few hundred elements at a time."},
     {"_fused_chain", fused_chain, METH_VARARGS,
      "_fused_chain(phases, reductions, operands, row)\n--\n\n"
      "_fused_expression's float32 or float64 expressions (2 to 4) over "
