@@ -1183,8 +1183,10 @@ _SMALL_KEYS = 256
 def _small_runner(plan, fn, args, block):
     """What a call with arguments of these dtypes, shapes and devices runs
     with no more planning, where that is fixed: the plan's kernel (eager
-    once the kernel refuses the graph), or on the host the whole-array
-    function for arrays of one shape of at most a block; else None."""
+    once the kernel refuses the graph), or on the host its one call of the
+    host's loops (the blocks once that call refuses the graph), or the
+    whole-array function for arrays of one shape of at most a block; else
+    None."""
     shapes = set()
     for a in args:
         if type(a) is _USMArray:

@@ -651,6 +651,8 @@ HOST_GRAPHS = {
     "uint8 wrapping": (lambda x, y: x * y + 200, "u1"),
     "int64 shifts": (lambda x, y: (x << 3) | (y & 255), "i8"),
     "a comparison's result": (lambda x, y: (x * 2) < y, "f8"),
+    # more nodes than a walk keeps buffers for on its stack
+    "eleven nodes": (lambda x, y: ((((x + y) * 2 - y) * 3 + x) / 5 - y) * 1.5 + x * y - 2, "f8"),
 }
 
 

@@ -87,7 +87,7 @@ typedef struct {
 #define FUSED_BLOCK 256
 
 /* One thread's walk: its blocks on its own stack, and a fused plan's
- * buffers of FUSED_BLOCK values a node (NULL for one call). */
+ * buffers of FUSED_BLOCK values a node. */
 typedef struct {
     job *j;
     block buf[UA_EW_MAX_OPERANDS + 1];
@@ -330,15 +330,21 @@ walk_range(walk *w, size_t begin, size_t end)
     return UA_OK;
 }
 
+/* The nodes whose buffers a walk keeps on its stack: a larger graph's
+ * are allocated for the walk. */
+#define STACK_NODES 8
+
 /* The plan's elements [begin, end) on this thread, with a fused plan's
  * node buffers for the walk. */
 static ua_status
 walk_part(job *j, size_t begin, size_t end)
 {
+    alignas(16) char stack_nodes[STACK_NODES * FUSED_BLOCK * 8];
     walk w;
     w.j = j;
-    w.nodes = NULL;
-    if (j->fused != NULL) {
+    w.nodes = stack_nodes;
+    bool heap = j->fused != NULL && j->fused->count > STACK_NODES;
+    if (heap) {
         w.nodes = malloc((size_t)j->fused->count * FUSED_BLOCK * 8);
         if (w.nodes == NULL) {
             return ua_error_set(UA_ERR_NOMEM,
@@ -346,7 +352,9 @@ walk_part(job *j, size_t begin, size_t end)
         }
     }
     ua_status st = walk_range(&w, begin, end);
-    free(w.nodes);
+    if (heap) {
+        free(w.nodes);
+    }
     return st;
 }
 

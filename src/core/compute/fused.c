@@ -315,10 +315,7 @@ run_compiled(ua_queue *q, const ua_elementwise_plan *p, const char *what)
 {
     const ua_compute_ops *k = NULL;
     ua_status st = ua_queue_compute_kernels(q, &k);
-    /* The host's loops run a graph of elementwise calls a few hundred
-     * elements at a time through each node's loop, not reductions */
-    bool loops_run_it = p->reduce == 0 && p->chain == NULL;
-    if (st == UA_OK && ua_compute_on_cpu(k) && !loops_run_it) {
+    if (st == UA_OK && ua_compute_on_cpu(k)) {
         st = ua_error_set(UA_ERR_UNAVAILABLE,
                           "%s: the device runs the host's loops, which "
                           "compile nothing",

@@ -286,12 +286,6 @@ fused_elementwise(PyObject *m, PyObject *args)
     PyThreadState *ts = ua_py_release_if_long(bytes);
     ua_status s = ua_queue_elementwise(queue_of_array(first), &r, ops, &o);
     ua_py_reacquire(ts);
-    if (s == UA_ERR_UNAVAILABLE &&
-        !ua_queue_compiles_elementwise(queue_of_array(first))) {
-        /* a graph that the host's loops do not run: the caller's blocks */
-        Py_DECREF(out);
-        return Py_NewRef(Py_NotImplemented);
-    }
     if (s != UA_OK) {
         Py_DECREF(out);
         return ua_py_raise_core(st, s);
