@@ -79,6 +79,23 @@ def test_angle_of_real_values_is_zero_or_pi(dev, dtype):
     np.testing.assert_array_equal(got, np.where(xn < 0, np.pi, 0.0).astype(got.dtype))
 
 
+@pytest.mark.parametrize("dtype", ["f2", "f4", "f8", "i1", "u8", "?"])
+def test_angle_of_real_arrays_has_the_complex_angles_bits(dev, dtype):
+    """A real array's angle takes the real atan2 loop: the same bits as
+    the angle of its complex values (imaginary part +0), signed zeros and
+    NaN included, on a reversed strided view and into out=."""
+    supported(dev, dtype, COMPLEX_OF[dtype])
+    xn = np.tile(values_of(dtype), 3)
+    expected = np.angle(xn.astype(COMPLEX_OF[dtype]))
+    got = ua.asnumpy(ua.angle(on(dev, xn)))
+    assert got.dtype == expected.dtype
+    assert np.array_equal(got.view(f"u{got.itemsize}"), expected.view(f"u{got.itemsize}"))
+    out = ua.empty(xn[::-2].shape, dtype=expected.dtype, device=dev)
+    assert ua.angle(on(dev, xn)[::-2], out=out) is out
+    bits = f"u{got.itemsize}"
+    assert np.array_equal(ua.asnumpy(out).view(bits), expected[::-2].view(bits))
+
+
 @pytest.mark.parametrize("dtype", ["c8", "c16"])
 def test_angle_of_strided_input_into_out(dev, dtype):
     supported(dev, dtype)

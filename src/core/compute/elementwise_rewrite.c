@@ -18,9 +18,33 @@ is_two(const ua_ew_operand *o)
     }
 }
 
+/* The angle of a real array: that of the complex number whose imaginary
+ * part is +0, atan2(+0, x), which the real atan2 loop computes in the
+ * real part's type with the same bits (0 or pi, +-0 and NaN kept), where
+ * the complex loop would first widen every element to a complex
+ * temporary. */
+static bool
+real_angle(ua_ew_resolved *r, ua_ew_operand *ops)
+{
+    if (r->function != UA_EW_angle || ops[0].is_scalar ||
+        ua_dtype_kind(ops[0].type) == 'c') {
+        return false;
+    }
+    ops[1] = ops[0];
+    ops[0] = (ua_ew_operand){
+        .is_scalar = true, .kind = UA_SCALAR_FLOAT, .value.f = 0.0};
+    r->function = UA_EW_atan2;
+    r->nin = 2;
+    r->compute = r->out_type;
+    return true;
+}
+
 void
 ua_elementwise_rewrite(ua_ew_resolved *r, ua_ew_operand *ops)
 {
+    if (real_angle(r, ops)) {
+        return;
+    }
     /* x ** 2 as x * x, NumPy's square: one correctly rounded product
      * where a power function rounds within its ULP bound, at the speed
      * of a multiplication; pow's special values of an exponent of 2
