@@ -93,24 +93,37 @@ def event_ms(fn, stream_handle, reps):
     return statistics.median(times)
 
 
+def row_norms(xp, m):
+    return xp.sqrt(xp.sum(m * m, axis=1))
+
+
 def softmax_by_row_length(x, args):
-    """Fused softmax of x in rows of each length, beside PyTorch's."""
+    """Fused softmax and row norms of x in rows of each length, beside
+    PyTorch's one kernel of each (torch.softmax, torch.linalg.vector_norm)."""
     ours = x.__cuda_array_interface__["stream"]
-    fused = ua.fuse(lambda m: softmax(ua, m))
-    print(f"softmax, {args.mi} Mi float32, median of {args.reps}, ms (GB/s of 8 bytes an element)")
-    for length in (int(v) for v in args.softmax_rows.split(",")):
-        m = ua.reshape(x[: x.shape[0] // length * length], (-1, length))
-        assert fused.plan(m).kernel is not None, fused.explain(m)
-        ms = event_ms(lambda: fused(m), ours, args.reps)
-        eager = event_ms(lambda: softmax(ua, m), ours, args.reps)
-        line = f"rows of {length:6d}: fused {ms:.3f} ({8 * m.size / ms / 1e6:.0f} GB/s)"
-        line += f"  eager {eager:.3f}"
-        if torch:
-            tm = torch.as_tensor(cp.asarray(m), device="cuda")
-            ts = torch.cuda.current_stream().cuda_stream
-            t = event_ms(lambda: torch.softmax(tm, dim=1), ts, args.reps)
-            line += f"  torch.softmax {t:.3f} ({t / ms:.2f}x)"
-        print(line, flush=True)
+    cases = (
+        ("softmax", softmax, 8, lambda t: torch.softmax(t, dim=1)),
+        ("row norms", row_norms, 4, lambda t: torch.linalg.vector_norm(t, dim=1)),
+    )
+    for name, fn, nbytes, peer in cases:
+        fused = ua.fuse(lambda m, fn=fn: fn(ua, m))
+        print(f"{name}, {args.mi} Mi float32, median of {args.reps}, ms "
+              f"(GB/s of {nbytes} bytes an element)")  # fmt: skip
+        for length in (int(v) for v in args.softmax_rows.split(",")):
+            m = ua.reshape(x[: x.shape[0] // length * length], (-1, length))
+            if fused.plan(m).kernel is None:
+                print(f"rows of {length:6d}: not one kernel\n{fused.explain(m)}")
+                continue
+            ms = event_ms(lambda: fused(m), ours, args.reps)
+            eager = event_ms(lambda: fn(ua, m), ours, args.reps)
+            line = f"rows of {length:6d}: fused {ms:.3f} ({nbytes * m.size / ms / 1e6:.0f} GB/s)"
+            line += f"  eager {eager:.3f}"
+            if torch:
+                tm = torch.as_tensor(cp.asarray(m), device="cuda")
+                ts = torch.cuda.current_stream().cuda_stream
+                t = event_ms(lambda: peer(tm), ts, args.reps)
+                line += f"  torch {t:.3f} ({t / ms:.2f}x)"
+            print(line, flush=True)
 
 
 def main():

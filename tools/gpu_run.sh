@@ -9,6 +9,7 @@
 #   BENCH=first_call bash tools/gpu_run.sh  (first calls in new processes)
 #   BENCH=fuse bash tools/gpu_run.sh        (usmarray.fuse's kernels)
 #   BENCH=lanes,dask bash tools/gpu_run.sh  (several parts, a comma list)
+#   BENCH=rows bash tools/gpu_run.sh        (fused rows by their length)
 #   PROFILE_SUITE=8 bash tools/gpu_run.sh   (where one process's time goes)
 # It also runs the official Array API test suite with CUDA as the default
 # device (tools/array_api_suite.sh, the expected failures of
@@ -160,20 +161,29 @@ fi
 # PROFILE_SUITE=K: every K-th test of the whole suite in one process, the
 # GPU the default device, each compile traced: where its time goes
 # (tools/compile_profile.py; the log is $OUT/profile.log), from an empty
-# kernel cache of its own.
-if [ -n "${PROFILE_SUITE:-}" ]; then
-    echo "== one process, every ${PROFILE_SUITE}th test, compiles traced"
+# kernel cache of its own.  PROFILE_WARM=1: the same tests again on the
+# cache the first pass filled ($OUT/profile_warm.log), the suite's time
+# without its compiles.
+profile_pass() {
     start=$SECONDS
-    rm -rf /tmp/usmarray-profile-cache
     env -u USMARRAY_DEVICE PYTHONPATH="tools:$PYTHONPATH" USMARRAY_TRACE_COMPILE=1 \
         USMARRAY_CACHE_DIR=/tmp/usmarray-profile-cache \
         USMARRAY_TEST_SAMPLE="$PROFILE_SUITE" timeout "${PROFILE_LIMIT:-400}" \
         python3 -m pytest -p no:cacheprovider -p compile_profile -v -s tests 2>&1 |
         grep --line-buffered -v ', launch [0-9.]* ms$\|: a temporary of\|: an upload of' |
-        python3 tools/compile_profile.py stamp >"$OUT/profile.log"
-    echo "profile: $((SECONDS - start)) s"
-    grep -a "passed\|failed" "$OUT/profile.log" | tail -2
-    python3 tools/compile_profile.py summary "$OUT/profile.log"
+        python3 tools/compile_profile.py stamp >"$OUT/$1.log"
+    echo "$1: $((SECONDS - start)) s"
+    grep -a "passed\|failed" "$OUT/$1.log" | tail -2
+    python3 tools/compile_profile.py summary "$OUT/$1.log"
+}
+if [ -n "${PROFILE_SUITE:-}" ]; then
+    echo "== one process, every ${PROFILE_SUITE}th test, compiles traced"
+    rm -rf /tmp/usmarray-profile-cache
+    profile_pass profile
+    if [ -n "${PROFILE_WARM:-}" ]; then
+        echo "== the same tests again, the kernel cache warm"
+        profile_pass profile_warm
+    fi
 fi
 if [ -z "${SKIP_ARRAY_API:-}" ]; then
     array_api_suite
@@ -282,6 +292,20 @@ if bench fuse; then
     echo "== benchmark: fused expressions"
     python3 benchmarks/fuse_gpu.py ${FUSE_ARGS:-} --json "$OUT/fuse_gpu.json" 2>&1 |
         tee "$OUT/fuse_gpu.txt" || status=1
+fi
+# BENCH=rows: fused softmax and row norms by their rows' length beside
+# PyTorch's kernels: short rows a warp each (the default), a group a row
+# (USMARRAY_WARP_ROWS=0), and every reduction's row a warp's.
+if bench rows; then
+    echo "== fused rows by their length"
+    lengths=${ROW_LENGTHS:-32,128,256,512,1024,2048,4096,8192}
+    for warp in default 0 65536; do
+        echo "-- USMARRAY_WARP_ROWS=$warp" | tee -a "$OUT/rows.txt"
+        if [ "$warp" = default ]; then unset USMARRAY_WARP_ROWS; else export USMARRAY_WARP_ROWS=$warp; fi
+        python3 benchmarks/fuse_gpu.py --softmax-rows "$lengths" 2>&1 | tee -a "$OUT/rows.txt" ||
+            status=1
+    done
+    unset USMARRAY_WARP_ROWS
 fi
 # BENCH=lanes: the strided reductions' split swept (USMARRAY_GPU_LANE_BYTES).
 if bench lanes; then

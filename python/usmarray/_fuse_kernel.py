@@ -255,9 +255,23 @@ def _stage_program(sink, dtype):
 # Reductions that one kernel computes from a stage's values (the kernel's
 # name of each: a mean of all axes is a sum, divided after).
 _FUSED_REDUCTIONS = {"sum": "sum", "mean": "sum", "max": "max", "min": "min"}
-# The shortest row a kernel's group reduces (a group is 256 threads):
-# shorter rows take the stage's kernel and the eager reduction.
-_SHORTEST_ROW = 256
+# The shortest row a kernel reduces: on CUDA a warp takes a short row (32
+# threads), elsewhere a group of 256; shorter rows take the stage's kernel
+# and the eager reduction.
+_SHORTEST_ROW = {"cuda": 32}
+_SHORTEST_GROUP_ROW = 256
+
+
+def _row_too_short(arrays, row):
+    """Whether rows of `row` elements of these arrays are shorter than the
+    kernel takes on their device."""
+    return row < _SHORTEST_ROW.get(arrays[0].device.backend, _SHORTEST_GROUP_ROW)
+
+
+_ROWS_WORDS = (
+    "a group a row, on CUDA a warp a short row; rows shorter than 256 (32 on CUDA) "
+    "or not dense in C order"
+)
 
 
 def _reduced_axes(n):
@@ -355,7 +369,7 @@ class FusedReduction:
                     return None
         if not any(isinstance(a, _ua.USMArray) and a.shape == shape for a in operands):
             return None
-        if 0 in shape or (self.first and math.prod(shape[self.first :]) < _SHORTEST_ROW):
+        if 0 in shape or (self.first and _row_too_short(arrays, math.prod(shape[self.first :]))):
             return None
         return shape, tuple(operands)
 
@@ -373,8 +387,8 @@ class FusedReduction:
         axes = "all axes"
         if self.first:
             axes = (
-                f"rows (axes {self.first} and on, a group a row; rows shorter than "
-                f"{_SHORTEST_ROW} or not dense in C order as the stage's kernel and the eager call)"
+                f"rows (axes {self.first} and on, {_ROWS_WORDS} as the stage's kernel and "
+                "the eager call)"
             )
         return f"{self.name} of {axes} {where}, {body}"
 
@@ -610,7 +624,7 @@ class RowChain:
             not arrays
             or any(a.shape != shape for a in arrays)
             or 0 in shape
-            or math.prod(shape[self.first :]) < _SHORTEST_ROW
+            or _row_too_short(arrays, math.prod(shape[self.first :]))
         ):
             return self._staged(args)
         try:
@@ -639,8 +653,8 @@ class RowChain:
 
     def describe(self):
         lines = [
-            f"one kernel over rows (axes {self.first} and on, a group a row; rows shorter "
-            f"than {_SHORTEST_ROW} or not dense in C order as below) in {self.dtype}"
+            f"one kernel over rows (axes {self.first} and on, {_ROWS_WORDS} as below) "
+            f"in {self.dtype}"
         ]
         if self.refused:
             lines[0] = f"the stages below (the rows' kernel refused the graph: {self.refused})"

@@ -166,6 +166,55 @@ chain_slots(ptrdiff_t row)
     return 0;
 }
 
+/* The longest rows a warp takes, a chain's and a reduction's, or the one
+ * bound USMARRAY_WARP_ROWS gives both (0: none), to measure each way. */
+static ptrdiff_t warp_chain_row = UA_EW_WARP_CHAIN_ROW;
+static ptrdiff_t warp_reduce_row = UA_EW_WARP_REDUCE_ROW;
+static pthread_once_t warp_once = PTHREAD_ONCE_INIT;
+
+static void
+warp_rows_read(void)
+{
+    const char *env = getenv("USMARRAY_WARP_ROWS");
+    char *end = NULL;
+    long n = env != NULL ? strtol(env, &end, 10) : -1;
+    if (env != NULL && end != env && *end == '\0' && n >= 0) {
+        warp_reduce_row = (ptrdiff_t)n;
+        warp_chain_row =
+            n < UA_EW_WARP_CHAIN_ROW ? (ptrdiff_t)n : UA_EW_WARP_CHAIN_ROW;
+    }
+}
+
+/* A warp's slots for rows of `row` elements: the least power of two that
+ * holds a thread's share. */
+static int
+warp_slots(ptrdiff_t row)
+{
+    int s = 1;
+    while ((ptrdiff_t)s * 32 < row) {
+        s *= 2;
+    }
+    return s;
+}
+
+bool
+ua_ew_variant_take_warps(const ua_elementwise_plan *p, ua_ew_variant *v)
+{
+    pthread_once(&warp_once, warp_rows_read);
+    if (!v->rows || p->row < 1) {
+        return false;
+    }
+    ptrdiff_t most = v->chain != NULL ? warp_chain_row : warp_reduce_row;
+    if (p->row > most) {
+        return false;
+    }
+    v->warp = true;
+    if (v->chain != NULL) {
+        v->slots = warp_slots(p->row);
+    }
+    return true;
+}
+
 void
 ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
                       ua_ew_variant *v)
@@ -222,6 +271,7 @@ ua_ew_variant_key(const ua_ew_variant *v)
     k = k << 1 | (uint64_t)v->aligned;
     k = k << 3 | (uint64_t)v->reduce;
     k = k << 1 | (uint64_t)v->rows;
+    k = k << 1 | (uint64_t)v->warp;
     for (int i = 0; i < UA_EW_MAX_OPERANDS; i++) {
         k = k << 1 | (uint64_t)v->per_row[i];
     }
@@ -759,7 +809,8 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
         "#define UA_REDUCE %d\n#define UA_REDUCE_ROWS %d\n#define UA_CHAIN "
         "%d\n",
         v->reduce, v->rows && !v->chain, v->chain ? v->chain->count : 0);
-    add(&t, "#define UA_CHAIN_SLOTS %d\n", v->slots);
+    add(&t, "#define UA_CHAIN_SLOTS %d\n#define UA_ROW_WARP %d\n", v->slots,
+        v->warp);
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
         add(&t, "#define UA_PER_ROW%d %d\n", k, k < v->nin && v->per_row[k]);
     }

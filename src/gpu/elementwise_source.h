@@ -59,6 +59,8 @@ typedef struct ua_ew_variant {
     bool per_row[UA_EW_MAX_OPERANDS];   /* rows: one element a row */
     int slots; /* a chain's: elements of its row a thread keeps between
                 * phases (UA_CHAIN_SLOTS; 0: the row is read again) */
+    bool warp; /* rows: a warp a row (UA_ROW_WARP), where the dialect
+                * shuffles (ua_ew_variant_take_warps) */
 } ua_ew_variant;
 
 /* The most elements of a chain's row a thread keeps in registers, and the
@@ -66,12 +68,21 @@ typedef struct ua_ew_variant {
  * the row again). */
 #define UA_EW_CHAIN_MAX_SLOTS 8
 #define UA_EW_CHAIN_THREADS 256
+/* A warp a row: the longest rows it takes, a chain's (each thread then
+ * keeps up to UA_EW_WARP_MAX_SLOTS of the row) and a reduction's. */
+#define UA_EW_WARP_MAX_SLOTS 32
+#define UA_EW_WARP_CHAIN_ROW (32 * UA_EW_WARP_MAX_SLOTS)
+#define UA_EW_WARP_REDUCE_ROW 4096
 
 /* The variant of a plan, with vectors of up to max_vector bytes where the
  * pointers allow (1 to have none): along the contiguous path, or along the
  * strided path's last axis where every operand has it dense. */
 void ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
                            ua_ew_variant *v);
+/* For a dialect with warp shuffles: a warp a row where the plan's rows are
+ * short enough (USMARRAY_WARP_ROWS, the longest row a warp takes, sets
+ * both bounds; 0 keeps a group a row); true where it does. */
+bool ua_ew_variant_take_warps(const ua_elementwise_plan *p, ua_ew_variant *v);
 /* Elements per vector along the last axis of a plan of the strided path:
  * e > 1 where that axis is dense in the output and in every operand not
  * scalar, its length a multiple of e, and every pointer and every other

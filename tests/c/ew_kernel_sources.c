@@ -224,6 +224,11 @@ emit_fused(const char *dir)
             v.rows = true;
             v.per_row[1] = cases[i].nin > 1 && !v.scalar[1];
             bad |= emit_named(dir, rows, &v);
+            /* a warp a row */
+            snprintf(rows, sizeof rows, "%s_rows_warp", cases[i].name);
+            v.warp = true;
+            bad |= emit_named(dir, rows, &v);
+            v.warp = false;
             v.rows = false;
             v.per_row[1] = false;
         }
@@ -251,18 +256,27 @@ emit_fused(const char *dir)
     static ua_fused_chain softmax = {
         3, {&most, &exps, &share}, {UA_EW_REDUCE_MAX, UA_EW_REDUCE_SUM, 0}, 7};
     const ua_typenum chain_types[] = {UA_FLOAT32, UA_FLOAT64};
-    /* rows read again in each phase, and rows kept in registers */
-    const char *const chain_names[] = {
-        "fused_softmax_f32", "fused_softmax_f64", "fused_softmax_f32_slots",
-        "fused_softmax_f64_slots"};
-    for (int i = 0; i < 4; i++) {
+    /* rows read again in each phase, rows kept in registers, and rows a
+     * warp each, kept in registers or read again */
+    const char *const chain_names[] = {"fused_softmax_f32",
+                                       "fused_softmax_f64",
+                                       "fused_softmax_f32_slots",
+                                       "fused_softmax_f64_slots",
+                                       "fused_softmax_f32_warp",
+                                       "fused_softmax_f64_warp",
+                                       "fused_softmax_f32_warp_slots",
+                                       "fused_softmax_f64_warp_slots"};
+    for (int i = 0; i < 8; i++) {
         ua_ew_variant v;
         base(&v, UA_EW_exp, chain_types[i % 2]);
         v.fused = &share;
         v.chain = &softmax;
         v.rows = true;
         v.vec = 1;
-        v.slots = i >= 2 ? UA_EW_CHAIN_MAX_SLOTS : 0;
+        v.warp = i >= 4;
+        v.slots = i % 4 < 2 ? 0
+                  : v.warp  ? UA_EW_WARP_MAX_SLOTS
+                            : UA_EW_CHAIN_MAX_SLOTS;
         bad |= emit_named(dir, chain_names[i], &v);
     }
     printf("%d sources\n", count);

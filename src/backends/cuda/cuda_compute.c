@@ -474,17 +474,21 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     double t0 = ua_cuda_tracing() ? ua_cuda_now_ms() : 0;
     ua_ew_variant v;
     ua_ew_variant_of_plan(p, EW_VECTOR_BYTES, &v);
+    unsigned threads = (unsigned)ew_tune.threads;
+    /* rows a warp each: a group's warps on rows of their own */
+    unsigned row_threads =
+        threads % 32 == 0 && ua_ew_variant_take_warps(p, &v) ? 32 : threads;
     CUfunction f;
     ua_status st = ew_function(q, &v, &f);
     if (st != UA_OK) {
         return st;
     }
     long long work = (long long)p->size;
-    unsigned threads = (unsigned)ew_tune.threads;
     unsigned blocks;
     if (v.rows) {
-        /* a block a row (the kernel loops past the grid's limit) */
-        long long rows = work / p->row;
+        /* a block for its rows (the kernel loops past the grid's limit) */
+        long long per = threads / row_threads;
+        long long rows = (work / p->row + per - 1) / per;
         blocks = (unsigned)(rows < INT_MAX ? rows : INT_MAX);
     } else if (v.reduce) {
         blocks = UA_EW_REDUCE_PARTS; /* a partial each */
