@@ -294,18 +294,18 @@ if bench fuse; then
         tee "$OUT/fuse_gpu.txt" || status=1
 fi
 # BENCH=rows: fused softmax and row norms by their rows' length beside
-# PyTorch's kernels: short rows a warp each (the default), a group a row
-# (USMARRAY_WARP_ROWS=0), and every reduction's row a warp's.
+# PyTorch's kernels, once for each setting of ROW_SWEEP (a space list of
+# VAR=value, "default" for none): by default as usmarray runs them (short
+# rows a warp each) and with a group a row (USMARRAY_WARP_ROWS=0).
 if bench rows; then
     echo "== fused rows by their length"
     lengths=${ROW_LENGTHS:-32,128,256,512,1024,2048,4096,8192}
-    for warp in default 0 65536; do
-        echo "-- USMARRAY_WARP_ROWS=$warp" | tee -a "$OUT/rows.txt"
-        if [ "$warp" = default ]; then unset USMARRAY_WARP_ROWS; else export USMARRAY_WARP_ROWS=$warp; fi
-        python3 benchmarks/fuse_gpu.py --softmax-rows "$lengths" 2>&1 | tee -a "$OUT/rows.txt" ||
-            status=1
+    for setting in ${ROW_SWEEP:-default USMARRAY_WARP_ROWS=0}; do
+        echo "-- $setting" | tee -a "$OUT/rows.txt"
+        [ "$setting" = default ] && setting=USMARRAY_ROWS_DEFAULT=1
+        env "$setting" python3 benchmarks/fuse_gpu.py --softmax-rows "$lengths" 2>&1 |
+            tee -a "$OUT/rows.txt" || status=1
     done
-    unset USMARRAY_WARP_ROWS
 fi
 # BENCH=lanes: the strided reductions' split swept (USMARRAY_GPU_LANE_BYTES).
 if bench lanes; then

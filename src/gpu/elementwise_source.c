@@ -134,87 +134,6 @@ ua_ew_row_vector(const ua_elementwise_plan *p, size_t max_vector)
     return p->nd < 1 ? 1 : widest_vector(p, max_vector, rows_take);
 }
 
-/* The most slots a chain's kernel may keep: UA_EW_CHAIN_MAX_SLOTS, or
- * fewer where USMARRAY_CHAIN_SLOTS says (a power of two; 0 reads every
- * row again), to measure what the registers give at each row length. */
-static int slots_most = UA_EW_CHAIN_MAX_SLOTS;
-static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
-
-static void
-slots_most_read(void)
-{
-    const char *env = getenv("USMARRAY_CHAIN_SLOTS");
-    char *end = NULL;
-    long n = env != NULL ? strtol(env, &end, 10) : -1;
-    if (env != NULL && end != env && *end == '\0' && n >= 0 &&
-        n <= UA_EW_CHAIN_MAX_SLOTS && (n & (n - 1)) == 0) {
-        slots_most = (int)n;
-    }
-}
-
-/* The slots a thread needs for a chain's rows of `row` elements: the
- * least power of two that holds its share, or 0 past the most. */
-static int
-chain_slots(ptrdiff_t row)
-{
-    pthread_once(&slots_once, slots_most_read);
-    for (int s = 1; s <= slots_most; s *= 2) {
-        if (row <= (ptrdiff_t)s * UA_EW_CHAIN_THREADS) {
-            return s;
-        }
-    }
-    return 0;
-}
-
-/* The longest rows a warp takes, a chain's and a reduction's, or the one
- * bound USMARRAY_WARP_ROWS gives both (0: none), to measure each way. */
-static ptrdiff_t warp_chain_row = UA_EW_WARP_CHAIN_ROW;
-static ptrdiff_t warp_reduce_row = UA_EW_WARP_REDUCE_ROW;
-static pthread_once_t warp_once = PTHREAD_ONCE_INIT;
-
-static void
-warp_rows_read(void)
-{
-    const char *env = getenv("USMARRAY_WARP_ROWS");
-    char *end = NULL;
-    long n = env != NULL ? strtol(env, &end, 10) : -1;
-    if (env != NULL && end != env && *end == '\0' && n >= 0) {
-        warp_reduce_row = (ptrdiff_t)n;
-        warp_chain_row =
-            n < UA_EW_WARP_CHAIN_ROW ? (ptrdiff_t)n : UA_EW_WARP_CHAIN_ROW;
-    }
-}
-
-/* A warp's slots for rows of `row` elements: the least power of two that
- * holds a thread's share. */
-static int
-warp_slots(ptrdiff_t row)
-{
-    int s = 1;
-    while ((ptrdiff_t)s * 32 < row) {
-        s *= 2;
-    }
-    return s;
-}
-
-bool
-ua_ew_variant_take_warps(const ua_elementwise_plan *p, ua_ew_variant *v)
-{
-    pthread_once(&warp_once, warp_rows_read);
-    if (!v->rows || p->row < 1) {
-        return false;
-    }
-    ptrdiff_t most = v->chain != NULL ? warp_chain_row : warp_reduce_row;
-    if (p->row > most) {
-        return false;
-    }
-    v->warp = true;
-    if (v->chain != NULL) {
-        v->slots = warp_slots(p->row);
-    }
-    return true;
-}
-
 void
 ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
                       ua_ew_variant *v)
@@ -237,7 +156,8 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     for (int k = 0; k < p->nin && v->rows; k++) {
         v->per_row[k] = p->per_row[k];
     }
-    v->slots = v->chain != NULL ? chain_slots(p->row) : 0;
+    v->slots =
+        v->chain != NULL ? ua_ew_chain_slots(p->row, UA_EW_CHAIN_THREADS) : 0;
     if (v->reduce || v->chain) {
         v->path = UA_EW_PATH_CONTIGUOUS; /* elements one at a time */
     } else if (p->contiguous && v->aligned) {
@@ -279,8 +199,10 @@ ua_ew_variant_key(const ua_ew_variant *v)
         /* A fused expression's key, or a chain's, mixed in (splitmix64's
          * finalizer). */
         uint64_t e = v->chain != NULL
-                         ? ~v->chain->key ^ (uint64_t)v->slots << 57
+                         ? ~v->chain->key ^ (uint64_t)v->slots << 57 ^
+                               (uint64_t)v->local_row << 32
                          : v->fused->key;
+        e ^= (uint64_t)v->group << 20; /* a rows kernel's group */
         uint64_t z = k ^ (e + 0x9e3779b97f4a7c15ULL);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -809,8 +731,10 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
         "#define UA_REDUCE %d\n#define UA_REDUCE_ROWS %d\n#define UA_CHAIN "
         "%d\n",
         v->reduce, v->rows && !v->chain, v->chain ? v->chain->count : 0);
-    add(&t, "#define UA_CHAIN_SLOTS %d\n#define UA_ROW_WARP %d\n", v->slots,
-        v->warp);
+    add(&t,
+        "#define UA_CHAIN_SLOTS %d\n#define UA_ROW_WARP %d\n#define "
+        "UA_CHAIN_LOCAL %d\n#define UA_ROWS_GROUP %d\n",
+        v->slots, v->warp, v->local_row, v->group);
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
         add(&t, "#define UA_PER_ROW%d %d\n", k, k < v->nin && v->per_row[k]);
     }

@@ -57,10 +57,14 @@ typedef struct ua_ew_variant {
                  * a chain's phases run a row each */
     const struct ua_fused_chain *chain; /* the plan's */
     bool per_row[UA_EW_MAX_OPERANDS];   /* rows: one element a row */
-    int slots; /* a chain's: elements of its row a thread keeps between
+    int slots;     /* a chain's: elements of its row a thread keeps between
                 * phases (UA_CHAIN_SLOTS; 0: the row is read again) */
-    bool warp; /* rows: a warp a row (UA_ROW_WARP), where the dialect
-                * shuffles (ua_ew_variant_take_warps) */
+    bool warp;     /* rows: a warp a row (UA_ROW_WARP), where the dialect
+                    * shuffles (ua_ew_variant_rows_for) */
+    int local_row; /* a chain's: the longest row its group keeps in local
+                    * memory between phases (UA_CHAIN_LOCAL; 0: none) */
+    int group;     /* rows: the threads of a group (UA_ROWS_GROUP; 0: the
+                    * language's UA_THREADS) */
 } ua_ew_variant;
 
 /* The most elements of a chain's row a thread keeps in registers, and the
@@ -73,16 +77,33 @@ typedef struct ua_ew_variant {
 #define UA_EW_WARP_MAX_SLOTS 32
 #define UA_EW_WARP_CHAIN_ROW (32 * UA_EW_WARP_MAX_SLOTS)
 #define UA_EW_WARP_REDUCE_ROW 4096
+/* The local memory a group of a chain keeps its row in, where the
+ * registers do not hold it. */
+#define UA_EW_CHAIN_LOCAL_BYTES 32768
+/* The groups of the rows kernels of ua_ew_variant_rows_for: a chain's
+ * group a row, and the others (a warp a row, a reduction's group a row);
+ * the fastest of 128, 256 and 512 on the H200 (BENCH=rows). */
+#define UA_EW_ROWS_GROUP_CHAIN 256
+#define UA_EW_ROWS_GROUP_SMALL 128
 
 /* The variant of a plan, with vectors of up to max_vector bytes where the
  * pointers allow (1 to have none): along the contiguous path, or along the
  * strided path's last axis where every operand has it dense. */
 void ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
                            ua_ew_variant *v);
-/* For a dialect with warp shuffles: a warp a row where the plan's rows are
- * short enough (USMARRAY_WARP_ROWS, the longest row a warp takes, sets
- * both bounds; 0 keeps a group a row); true where it does. */
-bool ua_ew_variant_take_warps(const ua_elementwise_plan *p, ua_ew_variant *v);
+/* How a backend takes a plan's rows in groups of their own size (v->group,
+ * elementwise_rows.c): a warp a row where the dialect shuffles and the
+ * rows are short enough (USMARRAY_WARP_ROWS, the longest row a warp
+ * takes, sets both bounds; 0 keeps a group a row), else a group a row, a
+ * chain's row in its threads' registers or, with `local`, in the group's
+ * local memory where it fits.  The threads a row takes (32 or the group),
+ * 0 where the plan has no rows.  Without it, ua_ew_variant_of_plan
+ * assumes groups of UA_EW_CHAIN_THREADS, neither warps nor local memory. */
+int ua_ew_variant_rows_for(const ua_elementwise_plan *p, ua_ew_variant *v,
+                           bool shuffles, bool local);
+/* The registers a thread of a group of `group` keeps a chain's row of
+ * `row` elements in (UA_CHAIN_SLOTS), or 0 where they do not hold it. */
+int ua_ew_chain_slots(ptrdiff_t row, int group);
 /* Elements per vector along the last axis of a plan of the strided path:
  * e > 1 where that axis is dense in the output and in every operand not
  * scalar, its length a multiple of e, and every pointer and every other

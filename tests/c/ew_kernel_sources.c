@@ -227,8 +227,10 @@ emit_fused(const char *dir)
             /* a warp a row */
             snprintf(rows, sizeof rows, "%s_rows_warp", cases[i].name);
             v.warp = true;
+            v.group = UA_EW_ROWS_GROUP_SMALL;
             bad |= emit_named(dir, rows, &v);
             v.warp = false;
+            v.group = 0;
             v.rows = false;
             v.per_row[1] = false;
         }
@@ -274,10 +276,25 @@ emit_fused(const char *dir)
         v.rows = true;
         v.vec = 1;
         v.warp = i >= 4;
+        v.group = v.warp ? UA_EW_ROWS_GROUP_SMALL : 0;
         v.slots = i % 4 < 2 ? 0
                   : v.warp  ? UA_EW_WARP_MAX_SLOTS
                             : UA_EW_CHAIN_MAX_SLOTS;
         bad |= emit_named(dir, chain_names[i], &v);
+    }
+    /* rows kept in the group's local memory */
+    const char *const local_names[] = {"fused_softmax_f32_local",
+                                       "fused_softmax_f64_local"};
+    for (int i = 0; i < 2; i++) {
+        ua_ew_variant v;
+        base(&v, UA_EW_exp, chain_types[i]);
+        v.fused = &share;
+        v.chain = &softmax;
+        v.rows = true;
+        v.vec = 1;
+        v.local_row = i == 0 ? 8192 : 4096;
+        v.group = UA_EW_ROWS_GROUP_CHAIN;
+        bad |= emit_named(dir, local_names[i], &v);
     }
     printf("%d sources\n", count);
     return bad;

@@ -474,10 +474,10 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     double t0 = ua_cuda_tracing() ? ua_cuda_now_ms() : 0;
     ua_ew_variant v;
     ua_ew_variant_of_plan(p, EW_VECTOR_BYTES, &v);
-    unsigned threads = (unsigned)ew_tune.threads;
-    /* rows a warp each: a group's warps on rows of their own */
-    unsigned row_threads =
-        threads % 32 == 0 && ua_ew_variant_take_warps(p, &v) ? 32 : threads;
+    /* rows a warp each (a group's warps on rows of their own), or a group
+     * a row, keeping a chain's row in registers or local memory */
+    int row_threads = ua_ew_variant_rows_for(p, &v, true, true);
+    unsigned threads = (unsigned)(v.group > 0 ? v.group : ew_tune.threads);
     CUfunction f;
     ua_status st = ew_function(q, &v, &f);
     if (st != UA_OK) {
@@ -487,7 +487,7 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     unsigned blocks;
     if (v.rows) {
         /* a block for its rows (the kernel loops past the grid's limit) */
-        long long per = threads / row_threads;
+        long long per = threads / (unsigned)row_threads;
         long long rows = (work / p->row + per - 1) / per;
         blocks = (unsigned)(rows < INT_MAX ? rows : INT_MAX);
     } else if (v.reduce) {

@@ -1,0 +1,146 @@
+/* How the compiling backends take a fused plan's rows: a group or a warp a
+ * row, the group's size, and where a chain keeps its row between phases
+ * (registers, the group's local memory, or memory read again). */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "core/compute/compute.h"
+#include "gpu/elementwise_source.h"
+
+/* The most slots a chain's kernel may keep: UA_EW_CHAIN_MAX_SLOTS, or
+ * fewer where USMARRAY_CHAIN_SLOTS says (a power of two; 0 reads every
+ * row again), to measure what the registers give at each row length. */
+static int slots_most = UA_EW_CHAIN_MAX_SLOTS;
+static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
+
+static void
+slots_most_read(void)
+{
+    const char *env = getenv("USMARRAY_CHAIN_SLOTS");
+    char *end = NULL;
+    long n = env != NULL ? strtol(env, &end, 10) : -1;
+    if (env != NULL && end != env && *end == '\0' && n >= 0 &&
+        n <= UA_EW_CHAIN_MAX_SLOTS && (n & (n - 1)) == 0) {
+        slots_most = (int)n;
+    }
+}
+
+/* The slots a thread of a group of `group` needs for a chain's rows of
+ * `row` elements: the least power of two that holds its share, or 0 past
+ * the most. */
+int
+ua_ew_chain_slots(ptrdiff_t row, int group)
+{
+    pthread_once(&slots_once, slots_most_read);
+    for (int s = 1; s <= slots_most; s *= 2) {
+        if (row <= (ptrdiff_t)s * group) {
+            return s;
+        }
+    }
+    return 0;
+}
+
+/* The longest row of a chain that its group's local memory holds, each
+ * operand not a scalar a copy in the computation type (a power of two), or
+ * 0 where the plan's rows are longer. */
+static int
+chain_local_row(const ua_elementwise_plan *p)
+{
+    size_t bytes = 0;
+    for (int k = 0; k < p->nin; k++) {
+        bytes += p->scalar[k] ? 0 : ua_dtype_itemsize(p->compute);
+    }
+    if (bytes == 0) {
+        return 0;
+    }
+    size_t most = UA_EW_CHAIN_LOCAL_BYTES / bytes, cap = 1;
+    while (cap * 2 <= most) {
+        cap *= 2;
+    }
+    return (size_t)p->row <= cap ? (int)cap : 0;
+}
+
+/* The longest rows a warp takes, a chain's and a reduction's, or the one
+ * bound USMARRAY_WARP_ROWS gives both (0: none), to measure each way. */
+static ptrdiff_t warp_chain_row = UA_EW_WARP_CHAIN_ROW;
+static ptrdiff_t warp_reduce_row = UA_EW_WARP_REDUCE_ROW;
+static pthread_once_t warp_once = PTHREAD_ONCE_INIT;
+
+static void
+warp_rows_read(void)
+{
+    const char *env = getenv("USMARRAY_WARP_ROWS");
+    char *end = NULL;
+    long n = env != NULL ? strtol(env, &end, 10) : -1;
+    if (env != NULL && end != env && *end == '\0' && n >= 0) {
+        warp_reduce_row = (ptrdiff_t)n;
+        warp_chain_row =
+            n < UA_EW_WARP_CHAIN_ROW ? (ptrdiff_t)n : UA_EW_WARP_CHAIN_ROW;
+    }
+}
+
+/* A warp's slots for rows of `row` elements: the least power of two that
+ * holds a thread's share. */
+static int
+warp_slots(ptrdiff_t row)
+{
+    int s = 1;
+    while ((ptrdiff_t)s * 32 < row) {
+        s *= 2;
+    }
+    return s;
+}
+
+/* The threads of a rows kernel's group, or the one size
+ * USMARRAY_ROWS_GROUP gives every such kernel (a power of two from 64 to
+ * 1,024), to measure each. */
+static int rows_group = 0;
+static pthread_once_t group_once = PTHREAD_ONCE_INIT;
+
+static void
+rows_group_read(void)
+{
+    const char *env = getenv("USMARRAY_ROWS_GROUP");
+    char *end = NULL;
+    long n = env != NULL ? strtol(env, &end, 10) : -1;
+    if (env != NULL && end != env && *end == '\0' && n >= 64 && n <= 1024 &&
+        (n & (n - 1)) == 0) {
+        rows_group = (int)n;
+    }
+}
+
+/* A warp's rows and a reduction's in groups of UA_EW_ROWS_GROUP_SMALL
+ * (more groups a multiprocessor, none idle at the end of the grid), a
+ * chain's rows a group each of UA_EW_ROWS_GROUP_CHAIN. */
+static int
+rows_group_for(const ua_ew_variant *v)
+{
+    pthread_once(&group_once, rows_group_read);
+    if (rows_group > 0) {
+        return rows_group;
+    }
+    return v->chain != NULL && !v->warp ? UA_EW_ROWS_GROUP_CHAIN
+                                        : UA_EW_ROWS_GROUP_SMALL;
+}
+
+int
+ua_ew_variant_rows_for(const ua_elementwise_plan *p, ua_ew_variant *v,
+                       bool shuffles, bool local)
+{
+    pthread_once(&warp_once, warp_rows_read);
+    if (!v->rows || p->row < 1) {
+        return 0;
+    }
+    ptrdiff_t most = v->chain != NULL ? warp_chain_row : warp_reduce_row;
+    v->warp = shuffles && p->row <= most;
+    v->group = rows_group_for(v);
+    if (v->warp) {
+        v->slots = v->chain != NULL ? warp_slots(p->row) : 0;
+        return 32;
+    }
+    if (v->chain != NULL) {
+        v->slots = ua_ew_chain_slots(p->row, v->group);
+        v->local_row = local && v->slots == 0 ? chain_local_row(p) : 0;
+    }
+    return v->group;
+}
