@@ -695,25 +695,29 @@ CHAINS = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("length", [1, 32, 33, 256, 257, 1000, 1024, 1025, 2048, 2049, 8192, 20000])
+@pytest.mark.parametrize(
+    "length", [1, 32, 33, 256, 257, 1000, 1024, 1025, 2048, 2049, 4096, 4097, 8192, 8193, 20000]
+)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_chain_rows_kept_in_registers_or_read_again_match_the_eager_calls(
-    device, monkeypatch, length
+    device, monkeypatch, length, dtype
 ):
     """A chain keeps a row of up to 8 elements a thread in registers
-    between its phases (rows of 256 to 2,048 elements in groups of 256
+    between its phases (rows of up to 2,048 elements in groups of 256
     threads, a power of two of slots each; on CUDA, rows of up to 1,024 a
-    warp each, up to 32 slots a thread) and reads a longer row again in
-    each phase: all give the eager results, within the sums' rounding, at
-    each boundary."""
+    warp each, up to 32 slots a thread), a longer row of up to 32 KiB in
+    its group's local memory on CUDA, and reads a longer one again in each
+    phase: all give the eager results, within the sums' rounding, at each
+    boundary."""
     calls = counted_chains(monkeypatch)
-    m = sample(device, "float32", (3, length), seed=length)
+    m = sample(device, dtype, (3, length), seed=length)
     fused = ua.fuse(softmax)
     got, want = ua.asnumpy(fused(m)), ua.asnumpy(softmax(m))
     taken = not _fuse_kernel._row_too_short([m], length)
     assert calls == ([("max", "sum")] if taken else []), fused.explain(m)
     np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
     fin = np.isfinite(want)
-    eps = float(np.finfo(np.float32).eps)
+    eps = float(np.finfo(dtype).eps)
     np.testing.assert_allclose(got[fin], want[fin], rtol=200 * eps, atol=200 * eps)
 
 
