@@ -1293,6 +1293,101 @@ def test_host_own_math_special_values_and_every_magnitude(name, dtype):
     )
 
 
+# float32's own cbrt, exp2 and pow (host_vector_mathf.h): the largest
+# error measured, in ULP of the correctly rounded result.
+OWN_F32_ULP = {"cbrt": 0.51, "exp2": 1.25, "pow": 0.6}
+
+
+def own_f32_check(name, got, x_args):
+    """NaN where NumPy gives NaN, the correctly rounded result bit for bit
+    where it is infinite or zero (the sign of zeros and infinities
+    included: NumPy's, but for its float32 exp2, which flushes to 0 what
+    lies below 2^-149.5 where 2^-149 is nearer), and within the measured
+    bound of the correctly rounded result elsewhere."""
+    with np.errstate(all="ignore"):
+        want = numpy_function(name)(*x_args)
+        ref = numpy_function(name)(*(a.astype(np.float64) for a in x_args))
+        ref32 = ref.astype(np.float32)
+    special = ~np.isfinite(ref32) | (ref32 == 0) | np.isnan(want)
+    expect = np.where(np.isnan(want), want, ref32)
+    np.testing.assert_array_equal(got[special], expect[special], strict=True)
+    signed = special & ~np.isnan(want)
+    assert np.array_equal(np.signbit(got[signed]), np.signbit(expect[signed])), name
+    if name != "exp2":  # NumPy's own zeros and infinities are these too
+        np.testing.assert_array_equal(got[special], want[special], strict=True)
+    d = error_in_ulp(name, got[~special], ref[~special], np.float32, [])
+    worst = int(np.argmax(d)) if d.size else 0
+    assert d.size == 0 or d[worst] <= OWN_F32_ULP[name], (
+        f"{name}{tuple(a[~special][worst] for a in x_args)!r} = {got[~special][worst]!r}, "
+        f"want {ref[~special][worst]!r} ({d[worst]:.3f} ULP)"
+    )
+
+
+@pytest.mark.parametrize("name", ["cbrt", "exp2"])
+def test_host_own_float32_cbrt_exp2_special_values_and_every_magnitude(name):
+    """cbrt: +-0, +-inf and NaN their own, subnormals and every magnitude
+    within 0.51 ULP; exp2: the powers of integers exact, overflow to +inf
+    from 128 on, underflow through the subnormals (ties to even at
+    2^-150) to +0, exp2(-inf) = 0; dense and strided operands."""
+    rng = np.random.default_rng(17)
+    fi = np.finfo(np.float32)
+    special = [np.nan, np.inf, -np.inf, 0.0, -0.0]
+    if name == "cbrt":
+        edges = [fi.smallest_subnormal, fi.smallest_normal, fi.max, 8.0, 27.0, 1e-45, 3e-39]
+        spread = np.exp2(rng.uniform(-149, 128, 200000)) * rng.choice([-1.0, 1.0], 200000)
+        parts = [np.array(edges), -np.array(edges), spread, rng.uniform(-10, 10, 100000)]
+    else:
+        edges = [127.99999, 128.0, 128.5, -126.0, -149.0, -149.5, -150.0, -150.00002,
+                 -151.0, -1000.0, 1000.0, 0.5, -0.5, 1e-30, -1e-30]  # fmt: skip
+        parts = [np.array(edges), np.arange(-160.0, 140.0), rng.uniform(-152, 130, 200000),
+                 rng.uniform(-1, 1, 100000)]  # fmt: skip
+    x = np.concatenate([np.array(special)] + parts).astype(np.float32)
+    xs = np.empty(2 * x.size, np.float32)
+    xs[::2] = x
+    f = getattr(ua, name)
+    own_f32_check(name, ua.asnumpy(f(ua.asarray(x, device="host"))), [x])
+    own_f32_check(name, ua.asnumpy(f(ua.asarray(xs, device="host")[::2])), [x])
+    if name == "exp2":
+        k = np.arange(-149, 128).astype(np.float32)
+        got = ua.asnumpy(f(ua.asarray(k, device="host")))
+        np.testing.assert_array_equal(got, np.ldexp(np.float32(1), k.astype(int)), strict=True)
+
+
+def test_host_own_float32_pow_special_values_and_every_magnitude():
+    """C99's special cases of pow over every pair of zeros, infinities,
+    NaN, +-1, odd and even integers (2^24 and 2^23 + 1 among them),
+    halves and finite values of both signs, as NumPy gives them bit for
+    bit (pow(x, +-0) = 1 and pow(1, y) = 1 even for NaN, pow(-1, +-inf) =
+    1, NaN for a negative base to a fraction, the sign of the base to an
+    odd power); within 0.6 ULP elsewhere, into the subnormals and up to
+    overflow; dense, strided and broadcast operands."""
+    fi = np.finfo(np.float32)
+    tiny, big = fi.smallest_subnormal, fi.max
+    bases = [0.0, 1.0, 0.5, 2.0, 3.0, 0.75, 1.25, np.inf, tiny, big, 1e-20, 7.0]
+    bases = [np.nan] + bases + [-b for b in bases]
+    exps = [0.0, 1.0, 2.0, 3.0, 0.5, 1.5, 2.0**24, 2.0**24 + 2, 2.0**23 + 1, 2.0**23 - 1,
+            127.0, 150.0, 1e-30, 1e30, np.inf, 5.0, 0.25]  # fmt: skip
+    exps = [np.nan] + exps + [-e for e in exps]
+    a, b = (g.ravel().astype(np.float32) for g in np.meshgrid(bases, exps))
+    rng = np.random.default_rng(19)
+    n = 200000
+    x = np.exp2(rng.uniform(-20, 20, n)).astype(np.float32)
+    # exponents whose results run from below the subnormals past overflow
+    y = (rng.uniform(-160, 135, n) / np.log2(x.astype(np.float64))).astype(np.float32)
+    sign = rng.choice([-1.0, 1.0], n).astype(np.float32)
+    yint = np.rint(y[: n // 2])
+    a = np.concatenate([a, x * sign, x[: n // 2] * sign[: n // 2]])
+    b = np.concatenate([b, y, yint])
+    own_f32_check("pow", ua.asnumpy(ua.pow(ua.asarray(a), ua.asarray(b))), [a, b])
+    a2, b2 = np.empty(2 * a.size, np.float32), np.empty(3 * b.size, np.float32)
+    a2[::2], b2[::3] = a, b
+    got = ua.pow(ua.asarray(a2)[::2], ua.asarray(b2)[::3])
+    own_f32_check("pow", ua.asnumpy(got), [a, b])
+    for s in (np.float32(-2.0), np.float32(0.0), np.float32(-np.inf)):
+        got = ua.asnumpy(ua.pow(ua.asarray(np.full(b.shape, s)), ua.asarray(b)))
+        own_f32_check("pow", got, [np.full(b.shape, s), b])
+
+
 def test_host_own_atan2_special_values_and_every_magnitude():
     """float64 atan2 (host_vector_math.h): the standard's special cases
     over every pair of zeros, infinities, NaN and finite values of both
