@@ -76,7 +76,7 @@ typedef struct ua_ew_variant {
  * keeps up to UA_EW_WARP_MAX_SLOTS of the row) and a reduction's. */
 #define UA_EW_WARP_MAX_SLOTS 32
 #define UA_EW_WARP_CHAIN_ROW (32 * UA_EW_WARP_MAX_SLOTS)
-#define UA_EW_WARP_REDUCE_ROW 4096
+#define UA_EW_WARP_REDUCE_ROW 1024
 /* The local memory a group of a chain keeps its row in, where the
  * registers do not hold it. */
 #define UA_EW_CHAIN_LOCAL_BYTES 32768

@@ -363,10 +363,10 @@ AXES_STAGED = {
 }
 
 
-def mixed_arguments(layouts, dtype, device):
+def mixed_arguments(layouts, dtype, device, shape=(97, 103)):
     rng = np.random.default_rng(5)
     return [
-        laid_out((rng.standard_normal((97, 103)) * 3).astype(dtype), layout, device)
+        laid_out((rng.standard_normal(shape) * 3).astype(dtype), layout, device)
         for layout in layouts
     ]
 
