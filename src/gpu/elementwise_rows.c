@@ -41,14 +41,16 @@ ua_ew_chain_slots(ptrdiff_t row, int group)
 }
 
 /* The longest row of a chain that its group's local memory holds, each
- * operand not a scalar a copy in the computation type (a power of two), or
- * 0 where the plan's rows are longer. */
+ * operand not a scalar a copy in the computation type's registers (a
+ * power of two), or 0 where the plan's rows are longer.  A register holds
+ * at least 4 bytes: float16 is computed in float32. */
 static int
 chain_local_row(const ua_elementwise_plan *p)
 {
-    size_t bytes = 0;
+    size_t size = ua_dtype_itemsize(p->compute), bytes = 0;
+    size = size < 4 ? 4 : size;
     for (int k = 0; k < p->nin; k++) {
-        bytes += p->scalar[k] ? 0 : ua_dtype_itemsize(p->compute);
+        bytes += p->scalar[k] ? 0 : size;
     }
     if (bytes == 0) {
         return 0;
