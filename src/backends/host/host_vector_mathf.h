@@ -780,32 +780,30 @@ ua_vmf_exp2_wide(double t)
 UA_VMF_FN float
 ua_vmf_pow(float x, float y)
 {
-    /* all in double, 8 lanes throughout: 15% faster than the same
-     * selects made on float and int lanes beside the double ones */
-    double xd = (double)x, yd = (double)y;
-    double ax = fabs(xd), ay = fabs(yd);
-    /* |y| and |y|/2 rounded to integers (by the rounder below 2^52, past
-     * which no float has a fraction) */
-    double yi = ay < 0x1p52 ? (ay + 0x1p52) - 0x1p52 : ay;
-    double hy = 0.5 * ay;
-    double yh = hy < 0x1p52 ? (hy + 0x1p52) - 0x1p52 : hy;
+    float ax = fabsf(x), ay = fabsf(y);
+    /* |y| and |y|/2 rounded to integers (by the rounder below 2^23, past
+     * which every float is one) */
+    float yi = ay < 0x1p23f ? (ay + 0x1p23f) - 0x1p23f : ay;
+    float hy = 0.5f * ay;
+    float yh = hy < 0x1p23f ? (hy + 0x1p23f) - 0x1p23f : hy;
     int y_frac = yi != ay;
     int y_odd = yi == ay && yh != hy;
-    double as = ax > 0.0 && ax < (double)INFINITY ? ax : 1.0;
-    double l = ua_vmf_log2_wide(as); /* lanes replaced next */
-    l = ax == 0.0 ? -(double)INFINITY : l;
-    l = ax == (double)INFINITY ? (double)INFINITY : l;
-    double t = yd * l;
-    t = t > 200.0 ? 200.0 : t;
-    t = t < -200.0 ? -200.0 : t;
-    t = t != t ? 0.0 : t; /* 0 times inf: lanes replaced below */
-    double r = ua_vmf_exp2_wide(t);
-    r = y_odd ? copysign(r, xd) : r; /* -0 and -inf keep their sign */
-    r = xd < 0.0 && ax != (double)INFINITY && y_frac ? (double)NAN : r;
-    r = xd != xd || yd != yd ? xd + yd : r;
-    r = xd == 1.0 || yd == 0.0 ? 1.0 : r;
-    r = xd == -1.0 && ay == (double)INFINITY ? 1.0 : r;
-    return (float)r;
+    float as = ax > 0.0f && ax < INFINITY ? ax : 1.0f;
+    double l = ua_vmf_log2_wide((double)as); /* lanes replaced next */
+    l = ax == 0.0f ? -(double)INFINITY : l;
+    l = ax == INFINITY ? (double)INFINITY : l;
+    /* the clamps as minimum and maximum (one instruction each), which
+     * send a NaN of 0 times inf to 200: such lanes are replaced below */
+    double t = (double)y * l;
+    t = t < 200.0 ? t : 200.0;
+    t = t > -200.0 ? t : -200.0;
+    /* the special cases on float lanes, 16 to a vector */
+    float r = (float)ua_vmf_exp2_wide(t);
+    r = y_odd ? copysignf(r, x) : r; /* -0 and -inf keep their sign */
+    r = x < 0.0f && ax != INFINITY && y_frac ? NAN : r;
+    r = x != x || y != y ? x + y : r;
+    r = x == 1.0f || y == 0.0f ? 1.0f : r;
+    return x == -1.0f && ay == INFINITY ? 1.0f : r;
 }
 
 /* cosh(x) = e/2 + 1/(2e) with e/2 = exp(|x|)/2 found without overflow;
