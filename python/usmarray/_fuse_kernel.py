@@ -363,7 +363,11 @@ class FusedReduction:
         per_row = shape[: self.first] + (1,) * (len(shape) - self.first)
         for k, a in enumerate(operands):
             if isinstance(a, _ua.USMArray) and a.shape != shape:
-                if a.size == 1:
+                if a.size == 1 and not self.first:
+                    # read once by the kernel from the device's memory: a
+                    # host scalar would wait for the device
+                    operands[k] = _ua.reshape(a, ())
+                elif a.size == 1:
                     operands[k] = float(_ua.reshape(a, ()))
                 elif not self.first or a.shape != per_row:
                     return None

@@ -153,8 +153,8 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     v->reduce = p->fused != NULL && p->chain == NULL ? p->reduce : 0;
     v->chain = p->chain;
     v->rows = (v->reduce != 0 || v->chain != NULL) && p->row > 0;
-    for (int k = 0; k < p->nin && v->rows; k++) {
-        v->per_row[k] = p->per_row[k];
+    for (int k = 0; k < p->nin && (v->rows || v->reduce); k++) {
+        v->per_row[k] = p->per_row[k]; /* of all values: one element */
     }
     v->slots =
         v->chain != NULL ? ua_ew_chain_slots(p->row, UA_EW_CHAIN_THREADS) : 0;

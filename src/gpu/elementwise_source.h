@@ -56,7 +56,8 @@ typedef struct ua_ew_variant {
     bool rows;  /* the plan's row > 0: the values reduced a row each, or
                  * a chain's phases run a row each */
     const struct ua_fused_chain *chain; /* the plan's */
-    bool per_row[UA_EW_MAX_OPERANDS];   /* rows: one element a row */
+    bool per_row[UA_EW_MAX_OPERANDS];   /* rows: one element a row; of all
+                                         * values: one element in all */
     int slots;     /* a chain's: elements of its row a thread keeps between
                 * phases (UA_CHAIN_SLOTS; 0: the row is read again) */
     bool warp;     /* rows: a warp a row (UA_ROW_WARP), where the dialect

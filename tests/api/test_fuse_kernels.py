@@ -210,6 +210,39 @@ def test_graphs_with_reductions_run_as_kernels_between_them(device, name, dtype)
     check_staged(name, x, y)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_a_reductions_value_stays_on_the_device_for_the_next_kernel(
+    device, monkeypatch, dtype, keepdims
+):
+    """The variance's mean, the eager call's one-element result, is an
+    operand of the next reduction's kernel in the device's memory, read
+    once by the kernel, where a host scalar would wait for the device:
+    the variance within the sums' bound, NaN and infinities as eagerly."""
+    seen = []
+    real = _fuse_kernel._ua._fused_reduce
+
+    def spy(expression, operands, *rest):
+        seen.append([type(a).__name__ for a in operands])
+        return real(expression, operands, *rest)
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", spy)
+
+    def variance(x, y):
+        return ua.mean((x - ua.mean(x, keepdims=keepdims)) ** 2)
+
+    for x in (
+        ua.where(ua.isfinite(sample(device, dtype)), sample(device, dtype), 1.5),
+        sample(device, dtype),  # 0, -0, inf, -inf, NaN among the values
+    ):
+        fused = ua.fuse(variance)
+        got, want = fused(x, x), variance(x, x)
+        with np.errstate(all="ignore"):
+            within_reduction_error(got, want, (x - ua.mean(x)) ** 2, mean=True)
+    # the array and the mean, no host scalar
+    assert seen and all(call == ["USMArray", "USMArray"] for call in seen), seen
+
+
 def test_ints_past_64_bits_in_a_float_computation_are_the_eager_ones(device):
     """A Python int that no 64-bit integer holds, as a constant or as an
     argument, is its nearest double, as in the eager call."""

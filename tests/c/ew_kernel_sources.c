@@ -216,6 +216,18 @@ emit_fused(const char *dir)
             v.reduce = op;
             bad |= emit_named(dir, reduced, &v);
         }
+        /* a sum whose second operand (leaky's threshold) is one element
+         * in the device's memory, read once */
+        if (cases[i].e == &leaky) {
+            char one[64];
+            snprintf(one, sizeof one, "%s_reduce_one", cases[i].name);
+            v.reduce = UA_EW_REDUCE_SUM;
+            v.scalar[1] = false;
+            v.per_row[1] = true;
+            bad |= emit_named(dir, one, &v);
+            v.scalar[1] = true;
+            v.per_row[1] = false;
+        }
         /* of rows: a mean, its second operand one element a row */
         if (cases[i].out != UA_BOOL) {
             char rows[64];

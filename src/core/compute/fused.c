@@ -324,22 +324,66 @@ run_compiled(ua_queue *q, const ua_elementwise_plan *p, const char *what)
     return st == UA_OK ? k->elementwise(q->handle, p) : st;
 }
 
+/* Whether o is an array of one element broadcast to more values: an
+ * earlier reduction's result (the variance's mean), which a reduction of
+ * all the values reads once from the device's memory, where reading it
+ * into a host scalar would wait for the device. */
+static bool
+one_of_many(const ua_ew_resolved *r, const ua_ew_operand *o)
+{
+    if (o->is_scalar || has_values_shape(r, o)) {
+        return false;
+    }
+    for (int d = 0; d < o->nd; d++) {
+        if (o->shape[d] != 1) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The plan of a reduction of all the values: the operands' own memory
- * order, which a reduction of all of them may meet them in. */
+ * order, which a reduction of all of them may meet them in; an operand of
+ * one element is read once (per_row, in a plan of no rows). */
 static ua_status
 all_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
-         const ua_ew_operand *first, ua_elementwise_plan *p)
+         ua_elementwise_plan *p)
 {
-    ua_status st = check_unbroadcast(r, ops, "fused reduction");
+    ua_ew_operand walked[UA_EW_MAX_OPERANDS];
+    const ua_ew_operand *first = NULL;
+    for (int k = 0; k < r->nin; k++) {
+        walked[k] = ops[k];
+        if (one_of_many(r, &ops[k])) {
+            /* walked as a scalar, then read from its memory */
+            walked[k] =
+                (ua_ew_operand){.is_scalar = true, .kind = UA_SCALAR_FLOAT};
+        } else if (first == NULL && !ops[k].is_scalar) {
+            first = &ops[k];
+        }
+    }
+    if (first == NULL) {
+        return ua_error_set(UA_ERR_VALUE, "fused reduction: no array "
+                                          "operand of the values' shape");
+    }
+    ua_status st = check_unbroadcast(r, walked, "fused reduction");
     if (st != UA_OK) {
         return st;
     }
     ua_strided out = {NULL, first->strides, r->out_type};
-    st = ua_elementwise_plan_of(r, ops, &out, p);
+    st = ua_elementwise_plan_of(r, walked, &out, p);
     if (st == UA_OK && !p->contiguous) {
         st = ua_error_set(UA_ERR_VALUE,
                           "fused reduction: the operands are not dense in "
                           "one memory order of the same shape");
+    }
+    for (int k = 0; k < r->nin && st == UA_OK; k++) {
+        if (walked[k].is_scalar && !ops[k].is_scalar) {
+            p->scalar[k] = false;
+            p->per_row[k] = true;
+            p->in_type[k] = ops[k].type;
+            p->in[k] = ops[k].data;
+            memset(p->istep[k], 0, sizeof p->istep[k]);
+        }
     }
     return st;
 }
@@ -371,7 +415,7 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
     }
     ua_elementwise_plan p;
     ua_status st =
-        row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, first, &p);
+        row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, &p);
     p.out = out;
     p.reduce = op;
     return st == UA_OK ? run_compiled(q, &p, "fused reduction") : st;

@@ -225,7 +225,9 @@ typedef struct ua_elementwise_plan {
      * are instead rows of row elements in the operands' C order (size a
      * multiple of row), out receives one value of out_type a row (MEAN:
      * the sum divided by row), and an operand marked per_row holds one
-     * element a row, dense, which every element of its row reads. */
+     * element a row, dense, which every element of its row reads; where
+     * row == 0, an operand marked per_row is one element that every
+     * value reads. */
     int reduce;
     ptrdiff_t row;
     bool per_row[UA_EW_MAX_OPERANDS];
