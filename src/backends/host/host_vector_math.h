@@ -182,15 +182,14 @@ ua_vmd_log_split(double u, int64_t j)
     double m = ua_vm_double((iu & 0x000fffffffffffffu) + 0x3fe6a09e667f3bcdu);
     p.f = m - 1.0;
     p.s = p.f / (2.0 + p.f);
-    double z = p.s * p.s;
-    double r = 1.479819860511658591e-01;
-    r = r * z + 1.531383769920937332e-01;
-    r = r * z + 1.818357216161805012e-01;
-    r = r * z + 2.222219843214978396e-01;
-    r = r * z + 2.857142874366239149e-01;
-    r = r * z + 3.999999999940941908e-01;
-    r = r * z + 6.666666666666735130e-01;
-    p.r = r * z;
+    double z = p.s * p.s, z2 = z * z, z4 = z2 * z2;
+    /* Estrin's scheme: the loop's chain of dependent operations, not
+     * their number, bounds its time */
+    double r = (6.666666666666735130e-01 + z * 3.999999999940941908e-01) +
+               z2 * (2.857142874366239149e-01 + z * 2.222219843214978396e-01);
+    double r2 = (1.818357216161805012e-01 + z * 1.531383769920937332e-01) +
+                z2 * 1.479819860511658591e-01;
+    p.r = z * (r + z4 * r2);
     p.hfsq = 0.5 * p.f * p.f;
     return p;
 }
@@ -822,28 +821,30 @@ __attribute__((unused)) static const double ua_vmd_exp_lo[64] = {
     0x1.74853f3a5931ep-55,
 };
 
-/* exp(hi + lo) for |hi + lo| <= 760 and |lo| below 2^-5 (pow's): hi + lo
- * = (i/64) ln 2 + r by Cody and Waite's split of ln 2 / 64 (its high part
- * of 36 bits, so that i times it is exact for |i| < 2^17, and hi less it
- * exact too), lo added to r; e^r - 1 by a polynomial of degree 5 fitted
- * on |r| <= ln 2 / 128 (within 2^-59 of it), times 2^(j/64) (i = 64 k +
- * j) from the table in two parts, which leaves the last sum's rounding
- * the only one of note: within 0.51 ULP.  2^k in two factors, each normal
- * for |k| <= 1100, so that subnormal results round once more at most and
- * past the ends come +inf and 0.  Here the table's emulated gathers (GCC
- * 12 makes no gather instructions) cost less than the polynomial of
- * degree 12 that |r| <= ln 2 / 2 would need. */
+/* exp(hi + lo) for |hi| <= 760 and |lo| below 0.017 (pow's): hi = (i/64)
+ * ln 2 + r by Cody and Waite's split of ln 2 / 64 (its high part of 36
+ * bits, so that i times it is exact for |i| < 2^17, and hi less it exact
+ * too), lo added to r; e^r - 1 by a polynomial of degree 7 fitted on
+ * |r| <= 0.0225 (within 2^-64 of it; i from hi alone, so that the table's
+ * loads need not wait for lo), times 2^(j/64) (i = 64 k + j) from the
+ * table in two parts, which leaves the last sum's rounding the only one
+ * of note: within 0.51 ULP.  2^k in two factors, each normal for |k| <=
+ * 1100, so that subnormal results round once more at most and past the
+ * ends come +inf and 0.  Here the table's emulated gathers (GCC 12 makes
+ * no gather instructions) cost less than the polynomial of degree 12
+ * that |r| <= ln 2 / 2 would need. */
 UA_VMD_FN double
 ua_vmd_exp_dd(double hi, double lo)
 {
-    double t = (hi + lo) * 0x1.71547652b82fep+6 + UA_VM_ROUNDER;
+    double t = hi * 0x1.71547652b82fep+6 + UA_VM_ROUNDER;
     int64_t i = (int64_t)(ua_vm_bits(t) - ua_vm_bits(UA_VM_ROUNDER));
     double id = t - UA_VM_ROUNDER;
     double r =
         (hi - id * 0x1.62e42fefa0000p-7) - (id * 0x1.cf79abc9e3b3ap-46 - lo);
     double r2 = r * r; /* Estrin's scheme, as in exp2 */
-    double p = (0x1.fffffffffd8d0p-2 + r * 0x1.5555555554586p-3) +
-               r2 * (0x1.555575019852ep-5 + r * 0x1.111125ce9e6cep-7);
+    double p = (0x1.0000000000005p-1 + r * 0x1.5555555555559p-3) +
+               r2 * (0x1.555555545c4f2p-5 + r * 0x1.111111107b9acp-7) +
+               (r2 * r2) * (0x1.6c185fc5c9975p-10 + r * 0x1.a01ba388c037cp-13);
     p = r + r2 * p;
     int64_t j = i & 63, k = i >> 6;
     double th = ua_vmd_exp_hi[j];
