@@ -1002,7 +1002,7 @@ ua_vmd_log_dd(double x, int64_t j, double *lo)
 
 /* pow(x, y) = exp(y log|x|): the log in two parts (ua_vmd_log_dd), y
  * times it in two parts, exp of the two parts (ua_vmd_exp_dd):
- * within 0.53 ULP but for subnormal results (0.75).  Negative x: NaN for
+ * within 0.52 ULP but for subnormal results (0.75).  Negative x: NaN for
  * non-integral y, the sign for odd y.  C99's cases (F.9.4.4) by selects
  * on the lanes they concern: pow(x, +-0) and pow(1, y) are 1 even for
  * NaN, pow(-1, +-inf) 1; else NaN propagates; zero and infinite x and
