@@ -11,6 +11,7 @@
 #   BENCH=lanes,dask bash tools/gpu_run.sh  (several parts, a comma list)
 #   BENCH=rows bash tools/gpu_run.sh        (fused rows by their length)
 #   PROFILE_SUITE=8 bash tools/gpu_run.sh   (where one process's time goes)
+#   FIRST_PROCESS_STRESS=45 bash tools/gpu_run.sh  (new processes' first calls)
 # It also runs the official Array API test suite with CUDA as the default
 # device (tools/array_api_suite.sh, the expected failures of
 # tests/array_api/xfails_devices.txt; SKIP_ARRAY_API=1 skips it,
@@ -184,6 +185,35 @@ if [ -n "${PROFILE_SUITE:-}" ]; then
         echo "== the same tests again, the kernel cache warm"
         profile_pass profile_warm
     fi
+fi
+# FIRST_PROCESS_STRESS=N: N new processes, 15 at once, each making its
+# first elementwise calls on the GPU with an empty kernel cache of its own
+# and exiting; a nonzero exit is printed with its threads' Python stacks
+# (faulthandler; a hang is stopped by SIGABRT after 90 s).  One of 45 hung
+# on 2026-12-04 (and a crash of the same script, once, in the suite).
+if [ -n "${FIRST_PROCESS_STRESS:-}" ]; then
+    echo "== $FIRST_PROCESS_STRESS new processes' first calls, 15 at once"
+    cat >/tmp/first_calls.py <<'PY'
+import numpy as np
+import usmarray as ua
+x = ua.asarray(np.arange(100, dtype=np.float32), device="cuda:gpu:0")
+ua.asnumpy(ua.exp(x) + x * 3.0 < x[::2].reshape(5, 10)[:, :1])
+PY
+    rm -f /tmp/first_rcs.txt
+    for i in $(seq 1 "$FIRST_PROCESS_STRESS"); do
+        (rm -rf "/tmp/fc$i"
+         USMARRAY_CACHE_DIR="/tmp/fc$i" timeout -s ABRT 90 python3 -X faulthandler \
+             /tmp/first_calls.py >"/tmp/fc$i.txt" 2>&1
+         echo "$i $?" >>/tmp/first_rcs.txt) &
+        [ $((i % 15)) = 0 ] && wait
+    done
+    wait
+    awk '$2 != 0' /tmp/first_rcs.txt | while read -r i rc; do
+        echo "-- process $i: exit $rc"
+        tail -60 "/tmp/fc$i.txt"
+    done | tee "$OUT/first_process_stress.txt"
+    echo "$(awk '$2 != 0' /tmp/first_rcs.txt | wc -l) of $FIRST_PROCESS_STRESS exited nonzero" |
+        tee -a "$OUT/first_process_stress.txt"
 fi
 if [ -z "${SKIP_ARRAY_API:-}" ]; then
     array_api_suite
