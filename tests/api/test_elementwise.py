@@ -1458,3 +1458,29 @@ def test_float_predicates_at_every_length_offset_and_step(dtype):
                 s = np.full(1, v, dtype=dtype)
                 check(name, f(vx, asarray(s)), g(xs, s))
                 check(name, f(asarray(s), vx), g(s, xs))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_pow_of_two_has_the_same_bits_whatever_operand_holds_the_2(dtype):
+    """x ** 2 with a Python 2 is x * x (the rewrite); a 2 in a 0-d array or
+    in an array of 2s gives the same bits, ties included (1 + 2^-12 in
+    float32 squares to a tie), on the host's own pow."""
+    rng = np.random.default_rng(23)
+    x = rng.uniform(-2.0, 2.0, 100000).astype(dtype)
+    tie = np.float32(1 + 2.0**-12) if dtype == "float32" else np.float64(1 + 2.0**-27)
+    specials = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, tie, 1e-30, 3e38]
+    x = np.concatenate([x, np.array(specials, dtype=dtype)])
+    a = ua.asarray(x, device="host")
+    want = ua.asnumpy(a * a)
+    with np.errstate(all="ignore"):
+        assert np.array_equal(want, x * x, equal_nan=True)
+    bits = f"u{x.itemsize}"
+    for two in (
+        2.0,
+        ua.asarray(np.array(2, dtype), device="host"),
+        ua.full(x.shape, 2, dtype=dtype, device="host"),
+    ):
+        got = ua.asnumpy(ua.pow(a, two))
+        nan = np.isnan(want)
+        assert np.array_equal(np.isnan(got), nan)
+        assert np.array_equal(got[~nan].view(bits), want[~nan].view(bits)), type(two)

@@ -17,6 +17,7 @@
 #include "backends/host/host_elementwise.h"
 #include "backends/host/host_kernels.h"
 #include "backends/host/host_vector_math.h"
+#include "backends/host/host_vector_pow.h"
 #include "backends/host/host_vector_trig.h"
 #include "core/compute/elementwise_catalogue.h"
 
@@ -78,6 +79,7 @@ ua_half_step(float x, bool up)
  * keeps the C library's, whose results round to its nearest value. */
 #if UA_KIND_FLOAT && UA_T_BITS == 32
 #include "backends/host/host_vector_mathf.h"
+#include "backends/host/host_vector_powf.h"
 #undef UA_M
 #define UA_M(name) ua_vmf_##name
 #endif
