@@ -1484,3 +1484,25 @@ def test_pow_of_two_has_the_same_bits_whatever_operand_holds_the_2(dtype):
         nan = np.isnan(want)
         assert np.array_equal(np.isnan(got), nan)
         assert np.array_equal(got[~nan].view(bits), want[~nan].view(bits)), type(two)
+
+
+@pytest.mark.parametrize("name", ["pow", "atan2", "hypot", "logaddexp", "copysign", "nextafter"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_broadcast_value_has_the_bits_of_an_array_of_it(name, dtype):
+    """A binary function of a dense array and one value, the value on
+    either side (spread over a block for float32's and float64's own math),
+    gives the bits of the same call with an array of that value, over
+    more than one block and a partial one."""
+    rng = np.random.default_rng(29)
+    x = np.abs(rng.standard_normal(1000)).astype(dtype) * 3
+    x[:4] = [0.0, np.inf, np.nan, 1.0]
+    a = ua.asarray(x, device="host")
+    f = getattr(ua, name)
+    for v in (2.5, -0.75):
+        full = ua.full(x.shape, v, dtype=dtype, device="host")
+        for got, want in ((f(a, v), f(a, full)), (f(v, a), f(full, a))):
+            got, want = ua.asnumpy(got), ua.asnumpy(want)
+            bits = f"u{x.itemsize}"
+            assert np.array_equal(np.isnan(got), np.isnan(want))
+            ok = ~np.isnan(want)
+            assert np.array_equal(got[ok].view(bits), want[ok].view(bits)), (name, v)

@@ -317,6 +317,35 @@ ua_c_pow(ua_complex a, ua_complex b)
         }                                                                     \
     }
 
+/* A dense operand beside one broadcast value ONE (from P[0]): float32's
+ * and float64's own math gives the value's lanes to the compiler spread
+ * over a block on the stack, the dense loop of two operands, which it
+ * vectorizes where a value held apart left pow's loop scalar (GCC 12:
+ * 4x slower); the other types keep the value in a register. */
+#if UA_KIND_FLOAT && (UA_T_BITS == 32 || UA_T_BITS == 64)
+#define UA_EW_WITH_ONE(ONE, P, LOAD_OTHER, EXPR)                              \
+    T spread_[256];                                                           \
+    for (int k = 0; k < 256; k++) {                                           \
+        spread_[k] = P[0];                                                    \
+    }                                                                         \
+    for (ptrdiff_t i0 = 0; i0 < n; i0 += 256) {                               \
+        ptrdiff_t m = n - i0 < 256 ? n - i0 : 256;                            \
+        for (ptrdiff_t i = 0; i < m; i++) {                                   \
+            T a, b;                                                           \
+            ONE = spread_[i];                                                 \
+            LOAD_OTHER;                                                       \
+            o[i0 + i] = EXPR;                                                 \
+        }                                                                     \
+    }
+#else
+#define UA_EW_WITH_ONE(ONE, P, LOAD_OTHER, EXPR)                              \
+    T ONE = P[0];                                                             \
+    for (ptrdiff_t i0 = 0, i = 0; i < n; i++) {                               \
+        T LOAD_OTHER;                                                         \
+        o[i] = EXPR;                                                          \
+    }
+#endif
+
 #define UA_EW_LOOP2(NAME, RULE, EXPR)                                         \
     UA_EW_CLONES static void ew_##NAME(char *o_, ptrdiff_t so,                \
                                        char *const *in, const ptrdiff_t *s,   \
@@ -338,17 +367,9 @@ ua_c_pow(ua_complex a, ua_complex b)
                 o[i] = EXPR;                                                  \
             }                                                                 \
         } else if (s[0]) {                                                    \
-            T b = pb[0];                                                      \
-            for (ptrdiff_t i = 0; i < n; i++) {                               \
-                T a = pa[i];                                                  \
-                o[i] = EXPR;                                                  \
-            }                                                                 \
+            UA_EW_WITH_ONE(b, pb, a = pa[i0 + i], EXPR)                       \
         } else if (s[1]) {                                                    \
-            T a = pa[0];                                                      \
-            for (ptrdiff_t i = 0; i < n; i++) {                               \
-                T b = pb[i];                                                  \
-                o[i] = EXPR;                                                  \
-            }                                                                 \
+            UA_EW_WITH_ONE(a, pa, b = pb[i0 + i], EXPR)                       \
         } else {                                                              \
             T a = pa[0], b = pb[0];                                           \
             UA_EW_OUT_##RULE v = EXPR;                                        \
