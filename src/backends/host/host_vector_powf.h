@@ -71,23 +71,6 @@ ua_vmf_cbrt(float x)
     return ua_vmf_with_sign(c, x);
 }
 
-/* The bits of a double, and the double of bits. */
-UA_VMF_FN uint64_t
-ua_vmf_bits_wide(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-UA_VMF_FN double
-ua_vmf_double(uint64_t u)
-{
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
 /* log2(a) in double for a positive normal double a (every float is one):
  * a = 2^k m with m in [sqrt(2)/2, sqrt(2)) by the offset bits as in
  * ua_vmf_log_split, k from the exponent's bits put under 2^52 (no integer
@@ -100,12 +83,11 @@ UA_VMF_FN double
 ua_vmf_log2_wide(double a)
 {
     uint64_t iu =
-        ua_vmf_bits_wide(a) + (0x3ff0000000000000u - UA_VMF_SQRT_HALF_BITS);
+        ua_vm_bits(a) + (0x3ff0000000000000u - UA_VMF_SQRT_HALF_BITS);
     double k =
-        ua_vmf_double((iu >> 52) | 0x4330000000000000u) - (0x1p52 + 1023.0);
+        ua_vm_double((iu >> 52) | 0x4330000000000000u) - (0x1p52 + 1023.0);
     double f =
-        ua_vmf_double((iu & 0x000fffffffffffffu) + UA_VMF_SQRT_HALF_BITS) -
-        1.0;
+        ua_vm_double((iu & 0x000fffffffffffffu) + UA_VMF_SQRT_HALF_BITS) - 1.0;
     double s = f / (2.0 + f);
     double z = s * s;
     double p = 1.0 / 13.0;
