@@ -2,27 +2,52 @@
  * row, the group's size, and where a chain keeps its row between phases
  * (registers, the group's local memory, or memory read again). */
 #include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "core/compute/compute.h"
 #include "gpu/elementwise_source.h"
 
-/* The most slots a chain's kernel may keep: UA_EW_CHAIN_MAX_SLOTS, or
- * fewer where USMARRAY_CHAIN_SLOTS says (a power of two; 0 reads every
- * row again), to measure what the registers give at each row length. */
+/* The choices' bounds, which three variables set for measurements, read
+ * once a process (settings_read): the most slots a chain's kernel keeps
+ * (USMARRAY_CHAIN_SLOTS: a power of two up to UA_EW_CHAIN_MAX_SLOTS, 0
+ * reads every row again); the longest rows a warp takes, a chain's and a
+ * reduction's (USMARRAY_WARP_ROWS gives both; 0: none); the threads of
+ * every rows kernel's group (USMARRAY_ROWS_GROUP: a power of two from 64
+ * to 1,024; 0 keeps each kind's own). */
 static int slots_most = UA_EW_CHAIN_MAX_SLOTS;
-static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
+static ptrdiff_t warp_chain_row = UA_EW_WARP_CHAIN_ROW;
+static ptrdiff_t warp_reduce_row = UA_EW_WARP_REDUCE_ROW;
+static int rows_group = 0;
+static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
 
-static void
-slots_most_read(void)
+/* The variable's value where it is a whole number in [least, most], a
+ * power of two where asked (0 counts as one), else -1. */
+static long
+env_count(const char *name, long least, long most, bool power_of_two)
 {
-    const char *env = getenv("USMARRAY_CHAIN_SLOTS");
+    const char *env = getenv(name);
     char *end = NULL;
     long n = env != NULL ? strtol(env, &end, 10) : -1;
-    if (env != NULL && end != env && *end == '\0' && n >= 0 &&
-        n <= UA_EW_CHAIN_MAX_SLOTS && (n & (n - 1)) == 0) {
-        slots_most = (int)n;
+    bool valid = env != NULL && end != env && *end == '\0' && n >= least &&
+                 n <= most && (!power_of_two || (n & (n - 1)) == 0);
+    return valid ? n : -1;
+}
+
+static void
+settings_read(void)
+{
+    long n = env_count("USMARRAY_CHAIN_SLOTS", 0, UA_EW_CHAIN_MAX_SLOTS, true);
+    slots_most = n >= 0 ? (int)n : slots_most;
+    n = env_count("USMARRAY_WARP_ROWS", 0, PTRDIFF_MAX, false);
+    if (n >= 0) {
+        warp_reduce_row = (ptrdiff_t)n;
+        warp_chain_row =
+            n < UA_EW_WARP_CHAIN_ROW ? (ptrdiff_t)n : UA_EW_WARP_CHAIN_ROW;
     }
+    n = env_count("USMARRAY_ROWS_GROUP", 64, 1024, true);
+    rows_group = n >= 0 ? (int)n : rows_group;
 }
 
 /* The slots a thread of a group of `group` needs for a chain's rows of
@@ -31,7 +56,7 @@ slots_most_read(void)
 int
 ua_ew_chain_slots(ptrdiff_t row, int group)
 {
-    pthread_once(&slots_once, slots_most_read);
+    pthread_once(&settings_once, settings_read);
     for (int s = 1; s <= slots_most; s *= 2) {
         if (row <= (ptrdiff_t)s * group) {
             return s;
@@ -62,25 +87,6 @@ chain_local_row(const ua_elementwise_plan *p)
     return (size_t)p->row <= cap ? (int)cap : 0;
 }
 
-/* The longest rows a warp takes, a chain's and a reduction's, or the one
- * bound USMARRAY_WARP_ROWS gives both (0: none), to measure each way. */
-static ptrdiff_t warp_chain_row = UA_EW_WARP_CHAIN_ROW;
-static ptrdiff_t warp_reduce_row = UA_EW_WARP_REDUCE_ROW;
-static pthread_once_t warp_once = PTHREAD_ONCE_INIT;
-
-static void
-warp_rows_read(void)
-{
-    const char *env = getenv("USMARRAY_WARP_ROWS");
-    char *end = NULL;
-    long n = env != NULL ? strtol(env, &end, 10) : -1;
-    if (env != NULL && end != env && *end == '\0' && n >= 0) {
-        warp_reduce_row = (ptrdiff_t)n;
-        warp_chain_row =
-            n < UA_EW_WARP_CHAIN_ROW ? (ptrdiff_t)n : UA_EW_WARP_CHAIN_ROW;
-    }
-}
-
 /* A warp's slots for rows of `row` elements: the least power of two that
  * holds a thread's share. */
 static int
@@ -93,31 +99,13 @@ warp_slots(ptrdiff_t row)
     return s;
 }
 
-/* The threads of a rows kernel's group, or the one size
- * USMARRAY_ROWS_GROUP gives every such kernel (a power of two from 64 to
- * 1,024), to measure each. */
-static int rows_group = 0;
-static pthread_once_t group_once = PTHREAD_ONCE_INIT;
-
-static void
-rows_group_read(void)
-{
-    const char *env = getenv("USMARRAY_ROWS_GROUP");
-    char *end = NULL;
-    long n = env != NULL ? strtol(env, &end, 10) : -1;
-    if (env != NULL && end != env && *end == '\0' && n >= 64 && n <= 1024 &&
-        (n & (n - 1)) == 0) {
-        rows_group = (int)n;
-    }
-}
-
 /* A warp's rows and a reduction's in groups of UA_EW_ROWS_GROUP_SMALL
  * (more groups a multiprocessor, none idle at the end of the grid), a
  * chain's rows a group each of UA_EW_ROWS_GROUP_CHAIN. */
 static int
 rows_group_for(const ua_ew_variant *v)
 {
-    pthread_once(&group_once, rows_group_read);
+    pthread_once(&settings_once, settings_read);
     if (rows_group > 0) {
         return rows_group;
     }
@@ -129,7 +117,7 @@ int
 ua_ew_variant_rows_for(const ua_elementwise_plan *p, ua_ew_variant *v,
                        bool shuffles, bool local)
 {
-    pthread_once(&warp_once, warp_rows_read);
+    pthread_once(&settings_once, settings_read);
     if (!v->rows || p->row < 1) {
         return 0;
     }
