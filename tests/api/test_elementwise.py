@@ -943,6 +943,38 @@ def test_a_second_process_compiles_nothing(tmp_path):
     assert entries()[victim] != first[victim]
 
 
+def test_new_processes_exit_cleanly_while_their_full_compiles_run(tmp_path):
+    """A script's first calls take fast compiles and leave the full ones to
+    threads: twelve such processes at once each exit with status 0, having
+    written their full programs to the disk cache before the end."""
+    if not DEVICE.startswith("cuda"):
+        pytest.skip("the CUDA backend compiles in threads beside the calls")
+    import subprocess
+    import sys
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    script = CACHE_SCRIPT.format(path=[here] + sys.path, device=DEVICE)
+    env = {k: v for k, v in os.environ.items() if k != "USMARRAY_COMPILE_FIRST"}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script],
+            env=dict(env, USMARRAY_CACHE_DIR=str(tmp_path / f"cache{i}")),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        for i in range(12)
+    ]
+    try:
+        for i, p in enumerate(procs):
+            out, _ = p.communicate(timeout=300)
+            assert p.returncode == 0, f"process {i}: exit {p.returncode}\n{out.decode()[-2000:]}"
+            assert len(list((tmp_path / f"cache{i}").glob("*.kernel"))) >= 4
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+
+
 # Large enough that the host splits them over its threads (and, at 2**20
 # elements and more, into several parts per thread's share).
 LARGE_LAYOUTS = [
@@ -1460,25 +1492,28 @@ def test_float_predicates_at_every_length_offset_and_step(dtype):
                 check(name, f(asarray(s), vx), g(s, xs))
 
 
+@pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-def test_pow_of_two_has_the_same_bits_whatever_operand_holds_the_2(dtype):
+def test_pow_of_two_has_the_same_bits_whatever_operand_holds_the_2(dtype, device):
     """x ** 2 with a Python 2 is x * x (the rewrite); a 2 in a 0-d array or
     in an array of 2s gives the same bits, ties included (1 + 2^-12 in
-    float32 squares to a tie), on the host's own pow."""
+    float32 squares to a tie), on every device."""
+    if dtype == "float64" and not ua.Device(device).has_aspect_fp64:
+        pytest.skip("no float64 on this device")
     rng = np.random.default_rng(23)
     x = rng.uniform(-2.0, 2.0, 100000).astype(dtype)
     tie = np.float32(1 + 2.0**-12) if dtype == "float32" else np.float64(1 + 2.0**-27)
     specials = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, tie, 1e-30, 3e38]
     x = np.concatenate([x, np.array(specials, dtype=dtype)])
-    a = ua.asarray(x, device="host")
+    a = ua.asarray(x, device=device)
     want = ua.asnumpy(a * a)
     with np.errstate(all="ignore"):
         assert np.array_equal(want, x * x, equal_nan=True)
     bits = f"u{x.itemsize}"
     for two in (
         2.0,
-        ua.asarray(np.array(2, dtype), device="host"),
-        ua.full(x.shape, 2, dtype=dtype, device="host"),
+        ua.asarray(np.array(2, dtype), device=device),
+        ua.full(x.shape, 2, dtype=dtype, device=device),
     ):
         got = ua.asnumpy(ua.pow(a, two))
         nan = np.isnan(want)

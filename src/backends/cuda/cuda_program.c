@@ -278,6 +278,9 @@ ua_cuda_compile_image(const ua_cuda_context *c, const char *source,
  * it no more. */
 typedef struct ua_cuda_upgrade {
     struct ua_cuda_upgrade *next; /* the context's list */
+    struct ua_cuda_upgrade *next_unjoined;
+    bool unjoined; /* on the list of threads not yet joined */
+    pthread_t thread;
     const ua_cuda_context *c;
     ua_cuda_tier tier;
     char *source;
@@ -288,28 +291,68 @@ typedef struct ua_cuda_upgrade {
     atomic_bool done;
 } ua_cuda_upgrade;
 
-/* The full compiles running: the process waits for them at exit, so that
- * their programs reach the disk cache and NVRTC's destructors do not run
- * under a compile. */
-static pthread_mutex_t running_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t running_ended = PTHREAD_COND_INITIALIZER;
-static int running;
-static pthread_once_t running_once = PTHREAD_ONCE_INIT;
+/* The full compiles' threads not yet joined.  Each is joined, by the
+ * call that installs its module or at exit, rather than detached: a
+ * thread that has set `done` still runs its exit (NVRTC's thread-local
+ * destructors among it), which must not overlap the process's own
+ * destructors of NVRTC and the driver (a new process's exit crashed or
+ * hung there, about once in 45).  Waiting at exit also lets the programs
+ * reach the disk cache. */
+static pthread_mutex_t unjoined_lock = PTHREAD_MUTEX_INITIALIZER;
+static ua_cuda_upgrade *unjoined;
+static pthread_once_t unjoined_once = PTHREAD_ONCE_INIT;
 
-static void
-running_wait(void)
+/* Takes u off the list; true where the caller is to join its thread. */
+static bool
+unjoined_take(ua_cuda_upgrade *u)
 {
-    pthread_mutex_lock(&running_lock);
-    while (running > 0) {
-        pthread_cond_wait(&running_ended, &running_lock);
+    pthread_mutex_lock(&unjoined_lock);
+    bool take = u->unjoined;
+    if (take) {
+        ua_cuda_upgrade **link = &unjoined;
+        while (*link != u) {
+            link = &(*link)->next_unjoined;
+        }
+        *link = u->next_unjoined;
+        u->unjoined = false;
     }
-    pthread_mutex_unlock(&running_lock);
+    pthread_mutex_unlock(&unjoined_lock);
+    return take;
 }
 
 static void
-running_register(void)
+unjoined_join_all(void)
 {
-    atexit(running_wait);
+    for (;;) {
+        pthread_mutex_lock(&unjoined_lock);
+        ua_cuda_upgrade *u = unjoined;
+        pthread_t thread = u != NULL ? u->thread : (pthread_t){0};
+        if (u != NULL) {
+            unjoined = u->next_unjoined;
+            u->unjoined = false;
+        }
+        pthread_mutex_unlock(&unjoined_lock);
+        if (u == NULL) {
+            return;
+        }
+        /* u may be freed from here on by an install that found it taken */
+        pthread_join(thread, NULL);
+    }
+}
+
+/* A child of fork has none of its parent's threads to join. */
+static void
+unjoined_forget(void)
+{
+    pthread_mutex_init(&unjoined_lock, NULL);
+    unjoined = NULL;
+}
+
+static void
+unjoined_register(void)
+{
+    atexit(unjoined_join_all);
+    pthread_atfork(NULL, NULL, unjoined_forget);
 }
 
 static void *
@@ -320,11 +363,7 @@ upgrade_run(void *arg)
         ua_cuda_compile_image(u->c, u->source, u->what, &u->image, &u->size);
     free(u->source);
     u->source = NULL;
-    pthread_mutex_lock(&running_lock);
-    running--;
     atomic_store(&u->done, true);
-    pthread_cond_broadcast(&running_ended);
-    pthread_mutex_unlock(&running_lock);
     return NULL;
 }
 
@@ -348,21 +387,17 @@ upgrade_start(ua_cuda_context *c, const char *source, const char *what,
     /* the trace tells the full compiles beside the calls by this suffix */
     snprintf(u->what, sizeof u->what, "%.40s, in full beside", what);
     atomic_init(&u->done, false);
-    pthread_once(&running_once, running_register);
-    pthread_mutex_lock(&running_lock);
-    running++;
-    pthread_mutex_unlock(&running_lock);
-    pthread_attr_t attr;
-    pthread_t thread;
-    bool started =
-        pthread_attr_init(&attr) == 0 &&
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
-        pthread_create(&thread, &attr, upgrade_run, u) == 0;
-    pthread_attr_destroy(&attr);
+    pthread_once(&unjoined_once, unjoined_register);
+    /* listed under the lock as it starts: an exit finds every thread */
+    pthread_mutex_lock(&unjoined_lock);
+    bool started = pthread_create(&u->thread, NULL, upgrade_run, u) == 0;
+    if (started) {
+        u->unjoined = true;
+        u->next_unjoined = unjoined;
+        unjoined = u;
+    }
+    pthread_mutex_unlock(&unjoined_lock);
     if (!started) {
-        pthread_mutex_lock(&running_lock);
-        running--;
-        pthread_mutex_unlock(&running_lock);
         free(copy);
         free(u);
         return;
@@ -382,6 +417,9 @@ ua_cuda_upgrades_install(ua_cuda_context *c)
             continue;
         }
         *link = u->next;
+        if (unjoined_take(u)) {
+            pthread_join(u->thread, NULL); /* it has set done: at once */
+        }
         CUmodule m = NULL;
         double t0 = ua_cuda_now_ms();
         bool loaded = u->st == UA_OK &&
