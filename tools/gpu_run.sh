@@ -340,7 +340,7 @@ fi
 # BENCH=lanes: the strided reductions' split swept (USMARRAY_GPU_LANE_BYTES).
 if bench lanes; then
     echo "== the strided reductions' lanes, swept beside PyTorch"
-    python3 benchmarks/lanes_sweep.py --mib 8 32 128 512 --json "$OUT/lanes_sweep.json" 2>&1 |
+    python3 benchmarks/lanes_sweep.py ${LANES_MIB:---mib 8 32 128 512} --json "$OUT/lanes_sweep.json" 2>&1 |
         tee "$OUT/lanes_sweep.txt" || status=1
 fi
 # BENCH=dask: Dask arrays of usmarray chunks beside CuPy's on distributed
