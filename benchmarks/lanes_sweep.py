@@ -39,8 +39,8 @@ def gbps(fn, stream):
     return m.nbytes / statistics.median(times) / 1e9
 
 def gbps_back_to_back(fn, stream, calls=20):
-    """20 calls between two events: the GPU's time alone, without the wait
-    for a single call's first launch."""
+    # 20 calls between two events: the GPU's time alone, without the wait
+    # for a single call's first launch
     for _ in range(3):
         fn()
     times = []

@@ -228,7 +228,7 @@ fi
 
 # NCU=1: Nsight Compute on the copy kernels and on the reductions and
 # scans; NCU=reductions: on these alone.
-if [ -n "${NCU:-}" ] && [ "${NCU}" != sort ] && command -v ncu >/dev/null; then
+if [ -n "${NCU:-}" ] && [ "${NCU}" != sort ] && [ "${NCU}" != fuse ] && command -v ncu >/dev/null; then
     if [ "$NCU" != reductions ]; then
         echo "== ncu: the copy kernels against the memory roofline"
         ncu --clock-control none --kernel-name regex:ua_copy --launch-skip 4 \
@@ -241,6 +241,18 @@ if [ -n "${NCU:-}" ] && [ "${NCU}" != sort ] && command -v ncu >/dev/null; then
         --metrics gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,launch__grid_size,smsp__inst_executed.sum \
         python3 benchmarks/ncu_reductions.py >"$OUT/ncu_reductions.txt" 2>&1 || status=1
     grep -E "ua_|duration|dram__|sm__|launch__|inst" "$OUT/ncu_reductions.txt" | head -120
+fi
+
+# NCU=fuse: where the time of the fused rows short of their limit and of
+# the column sum goes (their warps' stalls, occupancy and memory).
+if [ "${NCU:-}" = fuse ] && command -v ncu >/dev/null; then
+    echo "== ncu: fused softmax, log softmax, variance; sum(m, axis=0)"
+    ncu --clock-control none --kernel-name regex:"ua_(ew|red)" --launch-skip 0 \
+        --section SpeedOfLight --section Occupancy --section WarpStateStats \
+        --section LaunchStats --section MemoryWorkloadAnalysis \
+        python3 benchmarks/ncu_fuse.py >"$OUT/ncu_fuse.txt" 2>&1 || status=1
+    grep -E "ua_|Duration|DRAM Throughput|Memory Throughput|Achieved Occupancy|Theoretical Occupancy|Registers Per|Shared Memory Config|Block Size|Grid Size|Stall|Warp Cycles|Block Limit|L1/TEX Hit|L2 Hit|Mem Busy|Max Bandwidth" \
+        "$OUT/ncu_fuse.txt" | head -300
 fi
 
 # NCU=sort: where the time of the sort's and the scan's kernels goes (their
