@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define UA_BACKEND_OPS_VERSION 12
+#define UA_BACKEND_OPS_VERSION 13
 
 /* What a backend's driver can tell of an address it did not see allocated. */
 typedef struct ua_backend_pointer_attrs {
@@ -205,6 +205,11 @@ typedef struct ua_backend_ops {
     const ua_device_info_ops *device_info;
     const ua_filter_ops *filters;
     const ua_memory_provider *ordered_memory;
+    /* Waits for the threads the backend started on its own (compiles
+     * beside the calls, a pool's set-up) to end: the process calls it
+     * before its exit runs the destructors of the libraries those threads
+     * use, and may call it again; NULL where the backend starts none. */
+    void (*quiesce)(void);
 } ua_backend_ops;
 
 /* ------------------------------------------ copies by a backend's kernels

@@ -253,6 +253,12 @@ ua_stream_rule ua_backend_stream_rule(const ua_backend *b);
  * (CUDA's legacy default stream); 0 where it has no streams. */
 uintptr_t ua_backend_none_stream(const ua_backend *b);
 
+/* Waits for the threads that the backends started on their own (a GPU
+ * backend's compiles beside the calls): a process calls it before its exit
+ * runs the destructors of the libraries those threads use (the Python
+ * module, at the interpreter's finalization); again, it waits for none. */
+void ua_backends_quiesce(void);
+
 /* All devices of all available backends; the global index of a device is
  * its position here.  The list is built once and never changes. */
 size_t ua_device_count(void);

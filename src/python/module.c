@@ -232,6 +232,14 @@ module_exec(PyObject *module)
         add_public_names(module) < 0) {
         return -1;
     }
+    /* The backends' threads end before the process's exit destroys the
+     * libraries they run in (NVRTC's statics, registered as its compiles
+     * first reach them, are destroyed before any handler registered
+     * earlier), at the end of the interpreter's finalization. */
+    static int quiesce_registered;
+    if (!quiesce_registered) {
+        quiesce_registered = Py_AtExit(ua_backends_quiesce) == 0;
+    }
     st->rebuild_memory = PyObject_GetAttrString(module, "_rebuild_memory");
     return st->rebuild_memory == NULL ? -1 : 0;
 }

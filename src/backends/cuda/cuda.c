@@ -449,6 +449,13 @@ cuda_has_fp64(int index)
 static const ua_device_info_ops cuda_device_info_ops = {
     .device_info = cuda_device_info, .has_fp64 = cuda_has_fp64};
 
+static void
+cuda_quiesce(void)
+{
+    ua_cuda_program_quiesce();
+    ua_cuda_primes_join();
+}
+
 const ua_backend_ops ua_cuda_backend_ops = {
     .version = UA_BACKEND_OPS_VERSION,
     .name = "cuda",
@@ -480,4 +487,5 @@ const ua_backend_ops ua_cuda_backend_ops = {
     .foreign_memory = &cuda_foreign_memory,
     .device_info = &cuda_device_info_ops,
     .ordered_memory = &ua_cuda_ordered_memory,
+    .quiesce = cuda_quiesce,
 };

@@ -168,6 +168,11 @@ typedef struct {
 /* Starts NVRTC in a thread of its own, once a process, so that its
  * first compile does not wait for NVRTC's start (cuda_program.c). */
 void ua_cuda_nvrtc_prewarm(const ua_cuda_context *c);
+/* Joins the threads of cuda_program.c (NVRTC's start, the full compiles
+ * beside the calls) and of cuda_memory.c (the pools' set-up): the
+ * backend's quiesce. */
+void ua_cuda_program_quiesce(void);
+void ua_cuda_primes_join(void);
 
 /* cuda_program.c: compiles CUDA C++ source with NVRTC for c's device
  * (or reads the cubin from the disk cache) and loads it; `what` names it

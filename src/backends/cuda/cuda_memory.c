@@ -47,8 +47,8 @@ static pthread_t primes[PRIME_THREADS];
 static int nprimes;
 static pthread_once_t primes_once = PTHREAD_ONCE_INIT;
 
-static void
-primes_join(void)
+void
+ua_cuda_primes_join(void)
 {
     pthread_mutex_lock(&primes_lock);
     for (int i = 0; i < nprimes; i++) {
@@ -69,7 +69,7 @@ primes_forget(void)
 static void
 primes_register(void)
 {
-    atexit(primes_join);
+    atexit(ua_cuda_primes_join);
     pthread_atfork(NULL, NULL, primes_forget);
 }
 

@@ -205,20 +205,38 @@ prewarm_run(void *unused)
 }
 
 /* The process ends after the thread: NVRTC's own destructors must not
- * run under a compile. */
+ * run under a compile.  Once: at the interpreter's end, then at exit. */
+static pthread_mutex_t prewarm_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void
 prewarm_join(void)
 {
-    pthread_join(prewarm_thread, NULL);
+    pthread_mutex_lock(&prewarm_lock);
+    if (prewarm_started) {
+        pthread_join(prewarm_thread, NULL);
+        prewarm_started = false;
+    }
+    pthread_mutex_unlock(&prewarm_lock);
+}
+
+/* A child of fork has no thread of its parent's to join. */
+static void
+prewarm_forget(void)
+{
+    pthread_mutex_init(&prewarm_lock, NULL);
+    prewarm_started = false;
 }
 
 static void
 prewarm_start(void)
 {
+    pthread_atfork(NULL, NULL, prewarm_forget);
+    pthread_mutex_lock(&prewarm_lock);
     prewarm_started =
         pthread_create(&prewarm_thread, NULL, prewarm_run, NULL) == 0;
+    pthread_mutex_unlock(&prewarm_lock);
     if (prewarm_started && atexit(prewarm_join) != 0) {
-        pthread_join(prewarm_thread, NULL);
+        prewarm_join();
     }
 }
 
@@ -338,6 +356,13 @@ unjoined_join_all(void)
         /* u may be freed from here on by an install that found it taken */
         pthread_join(thread, NULL);
     }
+}
+
+void
+ua_cuda_program_quiesce(void)
+{
+    prewarm_join();
+    unjoined_join_all();
 }
 
 /* A child of fork has none of its parent's threads to join. */

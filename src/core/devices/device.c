@@ -224,6 +224,19 @@ ua_backend_device(ua_backend *b, int index)
     return &devices[b->first_device + (size_t)index];
 }
 
+void
+ua_backends_quiesce(void)
+{
+    /* No tables: no backend was asked for anything, and none started a
+     * thread (the tables are built once, before any backend's first use,
+     * so a caller at exit reads them as they stay). */
+    for (size_t b = 0; backends != NULL && b < nbackends; b++) {
+        if (backends[b].available && backends[b].ops->quiesce != NULL) {
+            backends[b].ops->quiesce();
+        }
+    }
+}
+
 size_t
 ua_device_count(void)
 {
