@@ -114,6 +114,39 @@ if [ -n "${MULTI_GPU:-}" ]; then
     exit $status
 fi
 
+# FIRST_PROCESS_STRESS=N: N new processes, 15 at once, each making its
+# first elementwise calls on the GPU with an empty kernel cache of its own
+# and exiting; a nonzero exit is printed with its threads' Python stacks
+# (faulthandler; a hang is stopped by SIGABRT after 90 s).  One of 45 hung
+# on 2026-12-04 (and a crash of the same script, once, in the suite).
+# It runs first, on the machine as the call finds it (a fresh one: 5 of
+# the first 15 processes crashed or hung at exit, 2026-12-04).
+if [ -n "${FIRST_PROCESS_STRESS:-}" ]; then
+    echo "== $FIRST_PROCESS_STRESS new processes' first calls, 15 at once"
+    echo "native debuggers here: $(command -v gdb eu-stack pstack | tr '\n' ' ')"
+    cat >/tmp/first_calls.py <<'PY'
+import numpy as np
+import usmarray as ua
+x = ua.asarray(np.arange(100, dtype=np.float32), device="cuda:gpu:0")
+ua.asnumpy(ua.exp(x) + x * 3.0 < x[::2].reshape(5, 10)[:, :1])
+print("the script's calls returned; the process exits", flush=True)
+PY
+    rm -f /tmp/first_rcs.txt
+    for i in $(seq 1 "$FIRST_PROCESS_STRESS"); do
+        (rm -rf "/tmp/fc$i"
+         USMARRAY_TRACE_COMPILE=1 USMARRAY_CACHE_DIR="/tmp/fc$i" timeout -s ABRT 90 python3 -X faulthandler \
+             /tmp/first_calls.py >"/tmp/fc$i.txt" 2>&1
+         echo "$i $?" >>/tmp/first_rcs.txt) &
+        [ $((i % 15)) = 0 ] && wait
+    done
+    wait
+    awk '$2 != 0' /tmp/first_rcs.txt | while read -r i rc; do
+        echo "-- process $i: exit $rc"
+        tail -60 "/tmp/fc$i.txt"
+    done | tee "$OUT/first_process_stress.txt"
+    echo "$(awk '$2 != 0' /tmp/first_rcs.txt | wc -l) of $FIRST_PROCESS_STRESS exited nonzero" |
+        tee -a "$OUT/first_process_stress.txt"
+fi
 # ONLY_SUITE=1: the test run, ncu and benchmark alone (a short call).
 if [ -z "${ONLY_SUITE:-}" ]; then
     echo "== main job"
@@ -186,35 +219,6 @@ if [ -n "${PROFILE_SUITE:-}" ]; then
         profile_pass profile_warm
     fi
 fi
-# FIRST_PROCESS_STRESS=N: N new processes, 15 at once, each making its
-# first elementwise calls on the GPU with an empty kernel cache of its own
-# and exiting; a nonzero exit is printed with its threads' Python stacks
-# (faulthandler; a hang is stopped by SIGABRT after 90 s).  One of 45 hung
-# on 2026-12-04 (and a crash of the same script, once, in the suite).
-if [ -n "${FIRST_PROCESS_STRESS:-}" ]; then
-    echo "== $FIRST_PROCESS_STRESS new processes' first calls, 15 at once"
-    cat >/tmp/first_calls.py <<'PY'
-import numpy as np
-import usmarray as ua
-x = ua.asarray(np.arange(100, dtype=np.float32), device="cuda:gpu:0")
-ua.asnumpy(ua.exp(x) + x * 3.0 < x[::2].reshape(5, 10)[:, :1])
-PY
-    rm -f /tmp/first_rcs.txt
-    for i in $(seq 1 "$FIRST_PROCESS_STRESS"); do
-        (rm -rf "/tmp/fc$i"
-         USMARRAY_CACHE_DIR="/tmp/fc$i" timeout -s ABRT 90 python3 -X faulthandler \
-             /tmp/first_calls.py >"/tmp/fc$i.txt" 2>&1
-         echo "$i $?" >>/tmp/first_rcs.txt) &
-        [ $((i % 15)) = 0 ] && wait
-    done
-    wait
-    awk '$2 != 0' /tmp/first_rcs.txt | while read -r i rc; do
-        echo "-- process $i: exit $rc"
-        tail -60 "/tmp/fc$i.txt"
-    done | tee "$OUT/first_process_stress.txt"
-    echo "$(awk '$2 != 0' /tmp/first_rcs.txt | wc -l) of $FIRST_PROCESS_STRESS exited nonzero" |
-        tee -a "$OUT/first_process_stress.txt"
-fi
 if [ -z "${SKIP_ARRAY_API:-}" ]; then
     array_api_suite
 fi
@@ -250,8 +254,10 @@ if [ "${NCU:-}" = fuse ] && command -v ncu >/dev/null; then
     ncu --clock-control none --kernel-name regex:"ua_(ew|red)" --launch-skip 0 \
         --section SpeedOfLight --section Occupancy --section WarpStateStats \
         --section LaunchStats --section MemoryWorkloadAnalysis \
+        --section ComputeWorkloadAnalysis --section InstructionStats \
+        --metrics sm__inst_executed_pipe_fp64.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fma.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum \
         python3 benchmarks/ncu_fuse.py >"$OUT/ncu_fuse.txt" 2>&1 || status=1
-    grep -E "ua_|Duration|DRAM Throughput|Memory Throughput|Achieved Occupancy|Theoretical Occupancy|Registers Per|Shared Memory Config|Block Size|Grid Size|Stall|Warp Cycles|Block Limit|L1/TEX Hit|L2 Hit|Mem Busy|Max Bandwidth" \
+    grep -E "ua_|Duration|DRAM Throughput|Memory Throughput|Achieved Occupancy|Theoretical Occupancy|Registers Per|Shared Memory Config|Block Size|Grid Size|Stall|Warp Cycles|Block Limit|L1/TEX Hit|L2 Hit|Mem Busy|Max Bandwidth|pipe_|inst_executed|Executed Ipc|Issue Slots" \
         "$OUT/ncu_fuse.txt" | head -300
 fi
 
