@@ -477,7 +477,14 @@ class Plan:
             lines.append(f"plan: {self.kernel.describe()}")
         else:
             lines.append("plan: " + ("host, blocked" if self.fused else f"eager: {self.reason}"))
-        if self.host_program is not None:
+        if type(self.host_program) is _fuse_kernel.Stages:
+            lines.append(
+                "  where the arrays are C-contiguous and larger than a block, in passes of"
+                " the host's loops, each node's a few thousand elements at a time, a"
+                " reduction of all axes in the pass of its values:"
+            )
+            lines.append("  " + self.host_program.describe().replace("\n", "\n  "))
+        elif self.host_program is not None:
             lines.append(
                 "  in one call of the host's loops, each node's a few hundred elements at a time:"
             )
@@ -488,14 +495,47 @@ class Plan:
 def _host_program(plan):
     """The graph as one call of the host's loops (the kernel's Program,
     which the host runs node by node over blocks in L1), where it holds no
-    reduction and the Program takes it; else None."""
-    if plan.nodes is None or any(n.kind == "reduce" for n in plan.nodes):
+    reduction and the Program takes it; or as passes of those loops (the
+    Stages), where each reduction reduces all axes of its values in their
+    pass or is the eager call on an argument; else None."""
+    if plan.nodes is None:
         return None
     try:
         program = _fuse_kernel.program_of(plan)
     except _fuse_kernel.Unfusable:
         return None
+    if type(program) is _fuse_kernel.Stages and _passes_suit_the_host(program):
+        return program
     return program if type(program) is _fuse_kernel.Program else None
+
+
+def _passes_suit_the_host(stages):
+    """Whether every reduction of the stages runs in the pass that computes
+    its values (of all axes: the host's loops reduce no rows) or is the
+    eager call on an argument, so that no pass writes values only for a
+    reduction to read them back (the blocks keep those in cache)."""
+    for n, step in stages.steps:
+        if isinstance(step, _fuse_kernel.FusedReduction):
+            if step.first:
+                return False
+        elif step is None and n.args[0].kind != "arg":
+            return False
+    return True
+
+
+def _passes_take(plan, args, block):
+    """Whether the host's passes (a Stages host program) run a call with
+    these arguments: C-contiguous arrays that broadcast to more than a
+    block of values (a small call runs the eager calls on the whole
+    arrays, and so does a call of other layouts, with their bits, or of
+    shapes that do not broadcast, with their error)."""
+    arrays = [a for a in args if isinstance(a, _USMArray)]
+    if not all(a.flags.c_contiguous for a in arrays):
+        return False
+    try:
+        return math.prod(_ua.broadcast_shapes(*[a.shape for a in arrays])) > block
+    except ValueError:
+        return False
 
 
 def _run_host_program(plan, args):
@@ -503,10 +543,13 @@ def _run_host_program(plan, args):
     or these arguments (the blocks then run the signature, from then on,
     and raise the eager calls' error where the arguments are wrong)."""
     try:
-        return plan.host_program.run(args)
+        result = plan.host_program.run(args)
     except _fuse_kernel.KernelRefused:
+        result = NotImplemented
+    if result is NotImplemented:
         plan.host_program = None
         return None
+    return result
 
 
 def _node_type(n):
@@ -843,11 +886,13 @@ def _map_blocks(layout, fn, threads):
 def evaluate_blocked(plan, args, block=None, threads=None):
     """The graph over the frame's blocks: each block's chain of eager calls
     on block views, so its temporaries stay in cache."""
-    if plan.host_program is not None:
+    block = block_elements(plan, block)
+    if plan.host_program is not None and (
+        type(plan.host_program) is not _fuse_kernel.Stages or _passes_take(plan, args, block)
+    ):
         result = _run_host_program(plan, args)
         if result is not None:
             return result
-    block = block_elements(plan, block)
     threads = THREADS if threads is None else threads
     shapes = {a.shape for a in args if type(a) is _USMArray or isinstance(a, _USMArray)}
     if len(shapes) == 1 and math.prod(next(iter(shapes))) <= block:
@@ -1146,7 +1191,10 @@ class Fused:
         plan, or why the signature runs eagerly."""
         plan = self.plan(*args, **kwargs)
         text = plan.describe()
-        if plan.fused and plan.kernel is None:
+        block = block_elements(plan, self.block) if plan.fused else None
+        if type(plan.host_program) is _fuse_kernel.Stages and _passes_take(plan, args, block):
+            text += "\nthese arguments: the passes above"
+        elif plan.fused and plan.kernel is None:
             threads = THREADS if self.threads is None else self.threads
             text += "\n" + _describe_blocks(plan, args, block_elements(plan, self.block), threads)
         return text
@@ -1195,7 +1243,7 @@ def _small_runner(plan, fn, args, block):
             return None
     if plan.kernel is not None:
         return functools.partial(_kernel_or_eager, plan, fn)
-    if plan.host_program is not None:
+    if plan.host_program is not None and type(plan.host_program) is not _fuse_kernel.Stages:
         return functools.partial(_host_program_or_blocks, plan, block)
     if (
         plan.fused

@@ -309,7 +309,9 @@ class FusedReduction:
     written as the stage's dtype.  Arrays of the values' shape, or of one
     element a row (a kept-dims reduction before it: softmax's maximum),
     dense in one memory order (C for rows), with elements; other operands
-    take the stage's kernel and the eager reduction."""
+    take the stage's kernel and the eager reduction.  On the host, whose
+    loops reduce all the values in one pass of any layout, the arrays of
+    a reduction of all axes may broadcast."""
 
     def __init__(self, node, program, first=0):
         self.node, self.program, self.first = node, program, first
@@ -361,6 +363,8 @@ class FusedReduction:
         if not arrays or shape is None or len(shape) != self.node.args[0].ndim:
             return None
         per_row = shape[: self.first] + (1,) * (len(shape) - self.first)
+        # the host's loops walk any layout of all the values, broadcast too
+        loops = not self.first and arrays[0].device.backend == "host"
         for k, a in enumerate(operands):
             if isinstance(a, _ua.USMArray) and a.shape != shape:
                 if a.size == 1 and not self.first:
@@ -369,9 +373,11 @@ class FusedReduction:
                     operands[k] = _ua.reshape(a, ())
                 elif a.size == 1:
                     operands[k] = float(_ua.reshape(a, ()))
-                elif not self.first or a.shape != per_row:
+                elif not loops and (not self.first or a.shape != per_row):
                     return None
-        if not any(isinstance(a, _ua.USMArray) and a.shape == shape for a in operands):
+        if not loops and not any(
+            isinstance(a, _ua.USMArray) and a.shape == shape for a in operands
+        ):
             return None
         if 0 in shape or (self.first and _row_too_short(arrays, math.prod(shape[self.first :]))):
             return None

@@ -188,7 +188,10 @@ def test_explain_shows_the_stages():
     assert text.count("in each block") == 2
     x = host(np.ones(N))
     text = ua.fuse(variance, block=BLOCK).explain(x, x)
-    assert "per-block partial results combined" in text and "mean(" in text
+    assert "mean of all axes in the kernel of its values" in text
+    assert "these arguments: the passes above" in text
+    text = ua.fuse(REDUCTIONS["prod"], block=BLOCK).explain(x, x)
+    assert "per-block partial results combined" in text and "prod(" in text
     assert "on the whole operand" in ua.fuse(column_sums, block=BLOCK).explain(m)
 
 
@@ -740,3 +743,163 @@ def test_a_graph_the_hosts_loops_refuse_runs_in_blocks(monkeypatch, f):
     assert "plan: host, blocked" in fused.explain(x, y)
     same_bits(fused(x, y), ua.asnumpy(f(x, y)))
     assert calls == [False]
+
+
+# Reductions of all axes in the pass of their values: past the host's
+# chunks of 64 Ki values, which its threads take.
+BIG = 3 * 2**20 + 5
+
+
+def _spied_fused_reduce(monkeypatch):
+    from usmarray import _fuse_kernel
+
+    calls = []
+    real = _fuse_kernel._ua._fused_reduce
+
+    def spied(*args):
+        out = real(*args)
+        calls.append(out is not NotImplemented)
+        return out
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", spied)
+    return calls
+
+
+def within_sum_bound(got, want, terms, mean=False):
+    """got is want but for a sum of terms added in another order: the same
+    NaN and infinities, finite values within twice the pairwise sums'
+    bound of each other (both within it of the exact sum)."""
+    got, want = np.asarray(ua.asnumpy(got)), np.asarray(ua.asnumpy(want))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    nan, fin = np.isnan(want), np.isfinite(want)
+    np.testing.assert_array_equal(np.isnan(got), nan)
+    np.testing.assert_array_equal(got[~fin & ~nan], want[~fin & ~nan])
+    t = np.abs(ua.asnumpy(terms).astype(np.float64))
+    n = max(t.size, 1)
+    eps = float(np.finfo(want.dtype).eps)
+    bound = 2 * (21 + max(np.log2(n / 16), 0)) * eps * t.sum() / (n if mean else 1)
+    w = want[fin].astype(np.float64)
+    err = np.abs(got[fin].astype(np.float64) - w)
+    assert np.all(err <= bound + 2 * np.spacing(np.abs(w))), (err.max(), bound)
+
+
+PASSES = {
+    "sse": (sse, lambda x, y: (x - y) ** 2, False),
+    "variance": (variance, lambda x, y: (x - ua.mean(x)) ** 2, True),
+    "kept mean of a product": (
+        lambda x, y: ua.mean(x * y + 1, keepdims=True),
+        lambda x, y: x * y + 1,
+        True,
+    ),
+    "scaled by a sum": (lambda x, y: x / ua.sum(ua.abs(y)), None, False),
+}
+
+
+@pytest.fixture(scope="module")
+def big():
+    rng = np.random.default_rng(17)
+    return rng.standard_normal(BIG) * 3, rng.standard_normal(BIG)
+
+
+@pytest.mark.parametrize("name", sorted(PASSES))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_reduction_of_all_axes_runs_in_the_pass_of_its_values(monkeypatch, big, name, dtype):
+    """The variance's second mean, a squared distance, a kept mean and a sum
+    that scales the values: one call of the host's loops a reduction, its
+    values never written, its sum within the pairwise sums' bound of the
+    eager one (float32 values add in double, more closely still)."""
+    x, y = (host(a.astype(dtype)) for a in big)
+    f, terms, mean = PASSES[name]
+    calls = _spied_fused_reduce(monkeypatch)
+    fused = ua.fuse(f)
+    got, want = fused(x, y), f(x, y)
+    assert calls == [True], fused.explain(x, y)
+    assert "these arguments: the passes above" in fused.explain(x, y)
+    if terms is None:
+        # the division by a sum of magnitudes within its bound (relative)
+        eps = float(np.finfo(dtype).eps)
+        rtol = (2 * (21 + np.log2(BIG / 16)) + 2) * eps
+        np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=rtol, atol=0)
+        return
+    within_sum_bound(got, want, terms(x, y), mean)
+    same_bits(fused(x, y), ua.asnumpy(got))  # the same bits every call
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_the_passes_propagate_nan_and_infinities(monkeypatch, big, dtype):
+    """A NaN or an infinity anywhere, in any chunk: the eager call's NaN or
+    infinity; max and min are the eager ones exactly."""
+    h = big[0].astype(dtype)
+    calls = _spied_fused_reduce(monkeypatch)
+    fs = {
+        "sum": ua.fuse(lambda x: ua.sum(x * 2)),
+        "mean": ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2)),
+        "max": ua.fuse(lambda x: ua.max(x * 2)),
+        "min": ua.fuse(lambda x: ua.min(x * 2)),
+    }
+    for where, bad in (
+        ([17], [np.nan]),
+        ([BIG - 3], [np.inf]),
+        ([2_500_000], [-np.inf]),
+        ([5, BIG - 1], [np.inf, -np.inf]),
+    ):
+        g = h.copy()
+        g[where] = bad
+        x = host(g)
+        with np.errstate(all="ignore"):
+            for name, f in fs.items():
+                want = f.fn(x)
+                if name in ("max", "min"):
+                    same_bits(f(x), ua.asnumpy(want))
+                else:
+                    within_sum_bound(f(x), want, x * 2)
+    assert calls and all(calls)
+    same_bits(fs["max"](host(h)), ua.asnumpy(ua.max(host(h) * 2)))
+
+
+def test_the_passes_walk_broadcast_operands_and_leave_other_layouts_eager(monkeypatch):
+    """Arguments that broadcast (a column against a row) reduce in one pass
+    over the values they make, never written; an argument that is not
+    C-contiguous runs the eager calls on the whole arrays, with their
+    bits."""
+    rng = np.random.default_rng(23)
+    col = host(rng.standard_normal((1500, 1)))
+    row = host(rng.standard_normal((1, 1201)))
+    calls = _spied_fused_reduce(monkeypatch)
+    fused = ua.fuse(sse)
+    within_sum_bound(fused(col, row), sse(col, row), (col - row) ** 2)
+    assert calls == [True]
+    m = host(rng.standard_normal((1201, 1500)))
+    within_sum_bound(ua.fuse(variance)(m, m), variance(m, m), (m - ua.mean(m)) ** 2, True)
+    assert calls == [True, True]
+    strided = host(rng.standard_normal((1500, 2402)))[:, ::2]
+    wide = ua.fuse(sse)
+    same_bits(wide(strided, row), ua.asnumpy(sse(strided, row)))
+    assert "not C-contiguous" in wide.explain(strided, row)
+    same_bits(wide(m.T, m.T), ua.asnumpy(sse(m.T, m.T)))
+    assert calls == [True, True]
+
+
+def test_the_passes_bits_do_not_depend_on_the_threads(big):
+    """The chunks and the order of their partials depend on the values'
+    count alone: one thread (USMARRAY_HOST_THREADS=1, a new process) gives
+    the bits of the default threads."""
+    import subprocess
+    import sys
+
+    code = (
+        "import numpy as np, usmarray as ua\n"
+        "h = np.random.default_rng(17).standard_normal(%d)\n"
+        "x = ua.asarray(h, device='host')\n"
+        "f = ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2))\n"
+        "g = ua.fuse(lambda x: ua.sum(ua.astype(x, ua.float32) ** 2))\n"
+        "print(float(f(x)).hex(), float(g(x)).hex())\n" % BIG
+    )
+    out = {}
+    for threads in ("1", "2"):
+        env = dict(__import__("os").environ, USMARRAY_HOST_THREADS=threads)
+        run = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        out[threads] = run.stdout.split()
+    assert out["1"] == out["2"]

@@ -455,9 +455,11 @@ def test_fused_reductions_refuse_what_they_do_not_walk(device):
     for args, error, message in bad:
         with pytest.raises(error, match=message):
             _usmarray._fused_reduce(*args)
-    host = ua.asarray([[1.0]], device="host")
+    # the host's loops reduce all the values (the total first), not rows
+    host = ua.asarray([[3.0]], device="host")
     square64 = _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64")
-    assert _usmarray._fused_reduce(square64, (host,), "sum") is NotImplemented
+    assert ua.asnumpy(_usmarray._fused_reduce(square64, (host,), "sum"))[0] == 9.0
+    assert _usmarray._fused_reduce(square64, (host,), "sum", 1) is NotImplemented
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

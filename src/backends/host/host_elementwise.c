@@ -10,7 +10,11 @@
  * elementwise calls) runs the same way, its inner loop being the graph's
  * nodes, each the eager call's loop over a few hundred elements at a
  * time, between buffers that stay in L1: the eager results, bit for bit,
- * in one pass over memory. */
+ * in one pass over memory.  A fused reduction of all the values
+ * (usmarray.fuse's sum((x - y) ** 2)) walks the same way, each block of
+ * the last node's values added into the walk's sums in registers instead
+ * of written: one pass, no temporary. */
+#include <math.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -75,6 +79,11 @@ typedef struct {
     alignas(16) unsigned char constant[UA_FUSED_MAX_CONSTANTS][8];
     atomic_int failed;
     ua_status status;
+    /* A fused reduction's operation (UA_EW_REDUCE_*; 0: none) and each
+     * chunk's partial, in chunk order. */
+    int reduce;
+    double *partial;
+    ptrdiff_t block; /* elements a fused plan's nodes take at a time */
 } job;
 
 typedef struct {
@@ -86,19 +95,39 @@ typedef struct {
  * them. */
 #define FUSED_BLOCK 256
 
+/* Elements a fused reduction's nodes take at a time: its few nodes'
+ * buffers still stay in L1, and its walk's calls cost less an element. */
+#define REDUCE_BLOCK 512
+
+/* A reduction's lanes: the values are added LANES apart, each lane's in
+ * sequence, in double; every ROWS values a lane (a run of LANES * ROWS
+ * values), the lanes go into a binary counter of such runs (level k holds
+ * the sum of 2^k runs, lane by lane), and at the end the levels meet,
+ * then the lanes as a tree: the eager sums' pairwise order (see "Accuracy
+ * of reductions"), with the chunks' partials then added as a tree
+ * (fused_reduce).  A max or min keeps its extreme in the lanes. */
+#define LANES 32
+#define ROWS 16
+#define LEVELS 48
+
 /* One thread's walk: its blocks on its own stack, and a fused plan's
- * buffers of FUSED_BLOCK values a node. */
+ * buffers of FUSED_BLOCK values a node; a reduction's lanes, the rows
+ * added to them since the counter last took them, and its counter. */
 typedef struct {
     job *j;
     block buf[UA_EW_MAX_OPERANDS + 1];
     char *nodes;
+    alignas(64) double lane[LANES];
+    int rows;
+    uint64_t count;
+    alignas(64) double level[LEVELS][LANES];
 } walk;
 
 /* Node i's buffer of walk w. */
 static char *
 node_buffer(const walk *w, int i)
 {
-    return w->nodes + (size_t)i * FUSED_BLOCK * 8;
+    return w->nodes + (size_t)i * (size_t)w->j->block * 8;
 }
 
 /* Reference ref of a fused node at element `at` of a run: an operand
@@ -121,16 +150,159 @@ fused_operand(const walk *w, int ref, char *const *in, const ptrdiff_t *elems,
     return (char *)j->constant[ref - UA_FUSED_CONSTANT(0)];
 }
 
-/* A fused plan's n elements: each block of FUSED_BLOCK through every
- * node, the last writing out (ostep elements apart). */
+/* The lanes' loops cloned for the vector extensions of x86-64, as
+ * host_kernels.h's UA_HOST_CLONES (not included here: host_kernels.c
+ * includes this file's header). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define LANE_CLONES                                                           \
+    __attribute__((target_clones("default", "avx2", "arch=x86-64-v4")))
+#else
+#define LANE_CLONES
+#endif
+
+/* The combiners of max and min: a NaN replaces any number and no number
+ * replaces a NaN, as in the eager reductions. */
+#define MAX_OF(a, v) ((a) < (v) || (v) != (v) ? (v) : (a))
+#define MIN_OF(a, v) ((v) < (a) || (v) != (v) ? (v) : (a))
+#define SUM_OF(a, v) ((a) + (v))
+
+/* m values at v combined into the lanes, value i into lane i % LANES
+ * (the compiler keeps the lanes in vector registers). */
+#define DEFINE_LANES(NAME, T, OP)                                             \
+    LANE_CLONES static void NAME(double *restrict lane, const T *restrict v,  \
+                                 ptrdiff_t m)                                 \
+    {                                                                         \
+        double acc[LANES];                                                    \
+        memcpy(acc, lane, sizeof acc);                                        \
+        ptrdiff_t full = m / LANES * LANES;                                   \
+        for (ptrdiff_t i = 0; i < full; i += LANES) {                         \
+            for (int l = 0; l < LANES; l++) {                                 \
+                acc[l] = OP(acc[l], (double)v[i + l]);                        \
+            }                                                                 \
+        }                                                                     \
+        for (ptrdiff_t i = full; i < m; i++) {                                \
+            acc[i - full] = OP(acc[i - full], (double)v[i]);                  \
+        }                                                                     \
+        memcpy(lane, acc, sizeof acc);                                        \
+    }
+
+DEFINE_LANES(sum_f8, double, SUM_OF)
+DEFINE_LANES(sum_f4, float, SUM_OF)
+DEFINE_LANES(max_f8, double, MAX_OF)
+DEFINE_LANES(max_f4, float, MAX_OF)
+DEFINE_LANES(min_f8, double, MIN_OF)
+DEFINE_LANES(min_f4, float, MIN_OF)
+
+/* The identity of reduction op. */
+static double
+identity_of(int op)
+{
+    return op == UA_EW_REDUCE_SUM   ? -0.0
+           : op == UA_EW_REDUCE_MAX ? -INFINITY
+                                    : INFINITY;
+}
+
 static void
-fused_run(const walk *w, char *out, ptrdiff_t ostep, char *const *in,
+reset_lanes(walk *w)
+{
+    double id = identity_of(w->j->reduce);
+    for (int l = 0; l < LANES; l++) {
+        w->lane[l] = id;
+    }
+    w->rows = 0;
+}
+
+/* The sum's lanes into its counter. */
+static void
+push_lanes(walk *w)
+{
+    int k = 0;
+    for (; w->count >> k & 1; k++) {
+        for (int l = 0; l < LANES; l++) {
+            w->lane[l] = w->level[k][l] + w->lane[l];
+        }
+    }
+    memcpy(w->level[k], w->lane, sizeof w->lane);
+    w->count++;
+    reset_lanes(w);
+}
+
+/* m > 0 values of the last node (the computation type's: float32 or
+ * float64) into the walk's reduction. */
+static void
+absorb(walk *w, const char *values, ptrdiff_t m)
+{
+    const job *j = w->j;
+    bool f8 = j->p->compute == UA_FLOAT64;
+    const double *d = (const double *)(const void *)values;
+    const float *f = (const float *)(const void *)values;
+    switch (j->reduce) {
+    case UA_EW_REDUCE_SUM:
+        for (ptrdiff_t at = 0; at < m;) {
+            ptrdiff_t room = (ptrdiff_t)(ROWS - w->rows) * LANES;
+            ptrdiff_t k = m - at < room ? m - at : room;
+            f8 ? sum_f8(w->lane, d + at, k) : sum_f4(w->lane, f + at, k);
+            w->rows += (int)((k + LANES - 1) / LANES);
+            if (w->rows >= ROWS) {
+                push_lanes(w);
+            }
+            at += k;
+        }
+        break;
+    case UA_EW_REDUCE_MAX:
+        f8 ? max_f8(w->lane, d, m) : max_f4(w->lane, f, m);
+        break;
+    default:
+        f8 ? min_f8(w->lane, d, m) : min_f4(w->lane, f, m);
+    }
+}
+
+/* The walk's reduction: a sum's levels added, the earliest (highest)
+ * first, then its lanes; the lanes as a tree. */
+static double
+walk_total(walk *w)
+{
+    int op = w->j->reduce;
+    if (op == UA_EW_REDUCE_SUM) {
+        double acc[LANES];
+        bool have = false;
+        for (int k = LEVELS - 1; k >= 0; k--) {
+            for (int l = 0; (w->count >> k & 1) && l < LANES; l++) {
+                acc[l] = have ? acc[l] + w->level[k][l] : w->level[k][l];
+            }
+            have = have || (w->count >> k & 1);
+        }
+        for (int l = 0; have && w->rows > 0 && l < LANES; l++) {
+            w->lane[l] = acc[l] + w->lane[l];
+        }
+        if (have && w->rows == 0) {
+            memcpy(w->lane, acc, sizeof acc);
+        }
+    }
+    double *lane = w->lane;
+    for (int half = LANES / 2; half >= 1; half /= 2) {
+        for (int l = 0; l < half; l++) {
+            double a = lane[2 * l], b = lane[2 * l + 1];
+            lane[l] = op == UA_EW_REDUCE_SUM   ? a + b
+                      : op == UA_EW_REDUCE_MAX ? MAX_OF(a, b)
+                                               : MIN_OF(a, b);
+        }
+    }
+    return lane[0];
+}
+
+/* A fused plan's n elements: each block of FUSED_BLOCK through every
+ * node, the last writing out (ostep elements apart), or in a reduction
+ * its buffer, which the walk's reduction takes. */
+static void
+fused_run(walk *w, char *out, ptrdiff_t ostep, char *const *in,
           const ptrdiff_t *elems, ptrdiff_t n)
 {
     const job *j = w->j;
     const ua_fused_expr *e = j->fused;
-    for (ptrdiff_t at = 0; at < n; at += FUSED_BLOCK) {
-        ptrdiff_t m = n - at < FUSED_BLOCK ? n - at : FUSED_BLOCK;
+    ptrdiff_t b = j->block;
+    for (ptrdiff_t at = 0; at < n; at += b) {
+        ptrdiff_t m = n - at < b ? n - at : b;
         for (int i = 0; i < e->count; i++) {
             const ua_fused_node *node = &e->node[i];
             int arity = ua_ew_arity(node->function);
@@ -140,17 +312,20 @@ fused_run(const walk *w, char *out, ptrdiff_t ostep, char *const *in,
                 args[k] = fused_operand(w, node->operand[k], in, elems, at,
                                         &steps[k]);
             }
-            bool last = i == e->count - 1;
+            bool last = i == e->count - 1 && j->reduce == 0;
             char *dst =
                 last ? out + at * ostep * j->out_reg_size : node_buffer(w, i);
             j->table[node->function](dst, last ? ostep : 1, args, steps, m);
+        }
+        if (j->reduce != 0) {
+            absorb(w, node_buffer(w, e->count - 1), m);
         }
     }
 }
 
 /* The inner loop of a run of n elements, in register types. */
 static void
-call_loop(const walk *w, char *out, ptrdiff_t ostep, char *const *in,
+call_loop(walk *w, char *out, ptrdiff_t ostep, char *const *in,
           const ptrdiff_t *elems, ptrdiff_t n)
 {
     if (w->j->fused != NULL) {
@@ -335,17 +510,19 @@ walk_range(walk *w, size_t begin, size_t end)
 #define STACK_NODES 8
 
 /* The plan's elements [begin, end) on this thread, with a fused plan's
- * node buffers for the walk. */
+ * node buffers for the walk; a reduction's value of them into *total. */
 static ua_status
-walk_part(job *j, size_t begin, size_t end)
+walk_part(job *j, size_t begin, size_t end, double *total)
 {
-    alignas(16) char stack_nodes[STACK_NODES * FUSED_BLOCK * 8];
+    alignas(64) char stack_nodes[STACK_NODES * REDUCE_BLOCK * 8];
     walk w;
     w.j = j;
     w.nodes = stack_nodes;
+    w.count = 0;
+    reset_lanes(&w);
     bool heap = j->fused != NULL && j->fused->count > STACK_NODES;
     if (heap) {
-        w.nodes = malloc((size_t)j->fused->count * FUSED_BLOCK * 8);
+        w.nodes = malloc((size_t)j->fused->count * (size_t)j->block * 8);
         if (w.nodes == NULL) {
             return ua_error_set(UA_ERR_NOMEM,
                                 "out of memory for a fused graph's buffers");
@@ -354,6 +531,9 @@ walk_part(job *j, size_t begin, size_t end)
     ua_status st = walk_range(&w, begin, end);
     if (heap) {
         free(w.nodes);
+    }
+    if (total != NULL) {
+        *total = walk_total(&w);
     }
     return st;
 }
@@ -366,7 +546,8 @@ run_part(void *ctx, int part, int parts)
     job *j = ctx;
     size_t begin = (size_t)part * j->parts_of;
     size_t end = part == parts - 1 ? j->p->size : begin + j->parts_of;
-    ua_status st = walk_part(j, begin, end);
+    ua_status st =
+        walk_part(j, begin, end, j->reduce != 0 ? &j->partial[part] : NULL);
     int none = 0;
     if (st != UA_OK && atomic_compare_exchange_strong(&j->failed, &none, 1)) {
         j->status = st;
@@ -400,7 +581,7 @@ ops_of(const ua_elementwise_plan *p)
 static size_t
 bytes_moved(const job *j)
 {
-    size_t per = (size_t)j->out_size;
+    size_t per = j->reduce != 0 ? 0 : (size_t)j->out_size;
     for (int k = 0; k < j->p->nin; k++) {
         per += j->p->scalar[k] ? 0 : (size_t)j->in_size[k];
     }
@@ -414,6 +595,9 @@ job_init(job *j, const ua_elementwise_plan *p, ua_host_ew_loop loop)
     j->loop = loop;
     j->fused = NULL;
     j->table = NULL;
+    j->reduce = 0;
+    j->partial = NULL;
+    j->block = FUSED_BLOCK;
     for (int k = 0; k < p->nin; k++) {
         j->slot[k] = p->fused == NULL &&
                              ua_ew_rule_of(p->function) == UA_EW_SELECT &&
@@ -440,8 +624,14 @@ fused_init(job *j)
     const ua_elementwise_plan *p = j->p;
     const ua_fused_expr *e = p->fused;
     const char *why = NULL;
-    if (p->reduce != 0 || p->chain != NULL || e->nrow != 0) {
-        why = "a reduction or a chain of rows";
+    if (p->row != 0 || p->chain != NULL || e->nrow != 0) {
+        why = "a reduction of rows or a chain of rows";
+    } else if (p->reduce != 0 &&
+               ((p->compute != UA_FLOAT32 && p->compute != UA_FLOAT64) ||
+                p->out_type != p->compute || p->reduce < UA_EW_REDUCE_SUM ||
+                p->reduce > UA_EW_REDUCE_MIN)) {
+        why = "a reduction other than a sum, max or min of float32 or "
+              "float64 values";
     }
     /* (Its computation type, a real one of registers as wide as memory,
      * its references and its comparisons' bools were checked when it was
@@ -472,6 +662,62 @@ fused_init(job *j)
                w);
     }
     j->fused = e;
+    j->reduce = p->reduce;
+    j->block = p->reduce != 0 ? REDUCE_BLOCK : FUSED_BLOCK;
+    return UA_OK;
+}
+
+/* Elements a reduction's chunk takes at least: chunks are the parts that
+ * the threads take, and their number depends on the values' count alone,
+ * so that the sum's order, and its bits, do not depend on the threads. */
+#define MIN_CHUNK ((size_t)1 << 16)
+
+/* The partials of chunks [a, b) of reduction op combined: a sum as a
+ * tree, in the chunks' order. */
+static double
+combine(const double *partial, int a, int b, int op)
+{
+    if (b - a == 1) {
+        return partial[a];
+    }
+    int mid = a + (b - a) / 2;
+    double x = combine(partial, a, mid, op), y = combine(partial, mid, b, op);
+    return op == UA_EW_REDUCE_SUM   ? x + y
+           : op == UA_EW_REDUCE_MAX ? MAX_OF(x, y)
+                                    : MIN_OF(x, y);
+}
+
+/* A fused reduction of all the values: the values in chunks of at least
+ * MIN_CHUNK elements (at most UA_EW_REDUCE_PARTS of them), each a part
+ * that a thread walks into its partial, the partials combined in order;
+ * out receives the total as its first partial and the identity as every
+ * other. */
+static ua_status
+fused_reduce(job *j, int parts)
+{
+    size_t n = j->p->size;
+    size_t chunk = (n + UA_EW_REDUCE_PARTS - 1) / UA_EW_REDUCE_PARTS;
+    chunk = (chunk + REDUCE_BLOCK - 1) / REDUCE_BLOCK * REDUCE_BLOCK;
+    chunk = chunk < MIN_CHUNK ? MIN_CHUNK : chunk;
+    int chunks = (int)((n + chunk - 1) / chunk);
+    double partial[UA_EW_REDUCE_PARTS];
+    j->parts_of = chunk;
+    j->partial = partial;
+    if (parts <= 1 || chunks <= 1) {
+        for (int c = 0; c < chunks && j->status == UA_OK; c++) {
+            run_part(j, c, chunks);
+        }
+    } else {
+        ua_host_parallel(chunks, run_part, j);
+    }
+    if (j->status != UA_OK) {
+        return ua_error_set(j->status, "a fused reduction failed");
+    }
+    double *out = (double *)(void *)j->p->out;
+    out[0] = combine(partial, 0, chunks, j->reduce);
+    for (int c = 1; c < UA_EW_REDUCE_PARTS; c++) {
+        out[c] = identity_of(j->reduce);
+    }
     return UA_OK;
 }
 
@@ -485,10 +731,20 @@ ua_host_elementwise(void *queue, const ua_elementwise_plan *p)
                             ua_ew_name(p->function),
                             ua_dtype_name(p->compute));
     }
+    /* A reduction writes no values: its walk's result stays put. */
+    ua_elementwise_plan reduced;
+    if (p->reduce != 0) {
+        reduced = *p;
+        memset(reduced.ostep, 0, sizeof reduced.ostep);
+        p = &reduced;
+    }
     job j;
     job_init(&j, p, loop);
-    if (p->fused != NULL) {
-        ua_status st = fused_init(&j);
+    if (p->fused != NULL || p->reduce != 0) {
+        ua_status st = p->fused != NULL
+                           ? fused_init(&j)
+                           : ua_error_set(UA_ERR_VALUE, "a reduction of no "
+                                                        "fused expression");
         if (st != UA_OK) {
             return st;
         }
@@ -497,8 +753,11 @@ ua_host_elementwise(void *queue, const ua_elementwise_plan *p)
     int ops = ops_of(p);
     int parts =
         ops == 1 && bytes < LIGHT_ALONE_BYTES ? 1 : ua_host_parts(bytes, ops);
+    if (j.reduce != 0) {
+        return fused_reduce(&j, parts);
+    }
     if (parts <= 1) {
-        return walk_part(&j, 0, p->size);
+        return walk_part(&j, 0, p->size, NULL);
     }
     /* Several parts a thread, which the threads take as they finish: one
      * slowed by another process on its core then holds up little.  Parts

@@ -154,8 +154,11 @@ ua_status ua_elementwise_plan_of(const ua_ew_resolved *r,
  * (their axes end r's shape): out receives one value of r's type a row
  * (UA_EW_REDUCE_MEAN: their mean), and each array, dense in C order, has
  * r's shape or one element a row (r's shape with 1 along the row's axes:
- * a reduction's kept dimensions).  The values hold at least one element;
- * a device that compiles nothing refuses (UA_ERR_UNAVAILABLE). */
+ * a reduction's kept dimensions).  The values hold at least one element.
+ * A device that runs the host's loops reduces all the values there, its
+ * arrays of any layout and broadcast (out: the total first, then the
+ * identity), and refuses rows (UA_ERR_UNAVAILABLE), as a device that
+ * compiles nothing does. */
 ua_status ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                                 const ua_ew_operand *ops, int op,
                                 ptrdiff_t row, char *out);

@@ -388,6 +388,20 @@ all_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
     return st;
 }
 
+/* The plan of a reduction of all the values on the host's loops, which
+ * walk any layout: the operands broadcast and strided as for an eager
+ * call, in the memory order of a new result of theirs (out is the
+ * partials, which the walk does not move along). */
+static ua_status
+loops_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, char *out,
+           ua_elementwise_plan *p)
+{
+    ptrdiff_t strides[UA_MAXDIMS];
+    ua_elementwise_result_strides(r, ops, strides);
+    ua_strided o = {out, strides, r->out_type};
+    return ua_elementwise_plan_of(r, ops, &o, p);
+}
+
 ua_status
 ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                       const ua_ew_operand *ops, int op, ptrdiff_t row,
@@ -413,9 +427,19 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                             first == NULL ? "no array operand"
                                           : "no elements to reduce");
     }
+    const ua_compute_ops *k = NULL;
+    ua_status st = ua_queue_compute_kernels(q, &k);
+    if (st != UA_OK) {
+        return st;
+    }
     ua_elementwise_plan p;
-    ua_status st =
-        row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, &p);
+    if (ua_compute_on_cpu(k) && row == 0) {
+        /* the host's loops: one pass over any layout */
+        st = loops_plan(r, ops, out, &p);
+        p.reduce = op;
+        return st == UA_OK ? k->elementwise(q->handle, &p) : st;
+    }
+    st = row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, &p);
     p.out = out;
     p.reduce = op;
     return st == UA_OK ? run_compiled(q, &p, "fused reduction") : st;

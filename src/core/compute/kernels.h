@@ -218,7 +218,8 @@ typedef struct ua_elementwise_plan {
     /* A fused expression in place of `function`, or NULL. */
     const ua_fused_expr *fused;
     /* 0, or a reduction of the fused expression's values (UA_EW_REDUCE_*):
-     * the plan is then contiguous (every operand dense or a scalar), and
+     * the plan is then contiguous (every operand dense or a scalar; on the
+     * host's loops, any layout, the walk's ostep aside), and
      * out receives UA_EW_REDUCE_PARTS doubles, each one group's partial
      * (NaN where a max or min met one; the identity for a group of no
      * elements), which the caller reduces.  Where row > 0, the values

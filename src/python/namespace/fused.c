@@ -314,6 +314,26 @@ reduce_output(ua_state *st, const ua_ew_resolved *r, PyObject *first,
                              base_of(first)->kind, base_of(first)->queue);
 }
 
+/* Whether the operands' first array is on the host backend's device
+ * (plain CPU memory, its work done on return), whose loops reduce all the
+ * values of a fused expression in one pass; other devices that run the
+ * host's loops keep to the eager reductions. */
+static bool
+on_host_backend(ua_state *st, PyObject *operands)
+{
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(operands); k++) {
+        PyObject *o = PyTuple_GET_ITEM(operands, k);
+        if (PyObject_TypeCheck(o, st->USMArray_Type)) {
+            const ua_queue *q = queue_of_array(o);
+            unsigned want = UA_CAP_CPU_MEMORY | UA_CAP_WORK_DONE_ON_RETURN;
+            unsigned caps =
+                ua_backend_caps(ua_device_backend(ua_queue_device(q)));
+            return (caps & want) == want;
+        }
+    }
+    return false;
+}
+
 static PyObject *
 fused_reduce(PyObject *m, PyObject *args)
 {
@@ -345,7 +365,8 @@ fused_reduce(PyObject *m, PyObject *args)
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
     int read =
-        read_call(st, "_fused_reduce", expr, operands, false, ops, &first, &r);
+        read_call(st, "_fused_reduce", expr, operands,
+                  row == 0 && on_host_backend(st, operands), ops, &first, &r);
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -505,8 +526,11 @@ static PyMethodDef fused_functions[] = {
      "row elements in C order (the last axes of the values' shape; "
      "'mean' too), giving one value a row in the values' dtype; each array "
      "is dense in C order, of the values' shape or of one element a row "
-     "(1 along the row's axes).  At least one element; NotImplemented "
-     "where the device runs the host's loops."},
+     "(1 along the row's axes).  At least one element.  On the host, "
+     "all the values in one pass of its loops (arrays of any layout, "
+     "broadcast), the total the first partial and the identity the "
+     "others; rows, and a device of another backend that runs the host's "
+     "loops, NotImplemented."},
     {0},
 };
 
