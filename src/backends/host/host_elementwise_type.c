@@ -79,7 +79,6 @@ ua_half_step(float x, bool up)
  * keeps the C library's, whose results round to its nearest value. */
 #if UA_KIND_FLOAT && UA_T_BITS == 32
 #include "backends/host/host_vector_mathf.h"
-#include "backends/host/host_vector_fma.h"
 #include "backends/host/host_vector_powf.h"
 #undef UA_M
 #define UA_M(name) ua_vmf_##name
@@ -636,16 +635,6 @@ UA_VMF_TRIG_LOOP(tan, ew_tan, UA_EW_CLONES)
 #define ew_tan ua_vmf_ew_tan
 #endif
 
-/* float32 log, log2, log10, cbrt and pow with FMA where the CPU has it. */
-#if UA_KIND_FLOAT && UA_T_BITS == 32 && defined(UA_VMF_HAVE_FMA_LOOPS)
-UA_VMF_FMA_LOOPS(ew_log, ew_log2, ew_log10, ew_cbrt, ew_pow)
-#define ew_log ua_vmf_ew_log_fma
-#define ew_log2 ua_vmf_ew_log2_fma
-#define ew_log10 ua_vmf_ew_log10_fma
-#define ew_cbrt ua_vmf_ew_cbrt_fma
-#define ew_pow ua_vmf_ew_pow_fma
-#endif
-
 /* float64's likewise, with Cody and Waite's reduction up to 2^20 and
  * Payne and Hanek's past it (host_vector_math.h). */
 #if UA_KIND_FLOAT && UA_T_BITS == 64
@@ -656,6 +645,10 @@ UA_VMD_TRIG_LOOP(tan, 2, ew_tan, UA_EW_CLONES)
 #define ew_cos ua_vmd_ew_cos
 #define ew_tan ua_vmd_ew_tan
 #endif
+
+/* float32 log, log2, log10, cbrt and pow and float64 tan with FMAs where
+ * the CPU has them: loops in place of those above. */
+#include "backends/host/host_vector_fma.h"
 
 /* float32 and float64 remainder: the C library's fmod is a loop of its
  * own per element, so where the quotient is small the result comes from

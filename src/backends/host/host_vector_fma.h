@@ -1,7 +1,10 @@
-/* float32 log, log2, log10, cbrt and pow with fused multiply-adds, and the
- * loops that run them where the CPU has FMA (x86-64 with AVX2 and FMA, or
- * x86-64-v4), chosen at run time; other CPUs keep the loops of
- * host_vector_mathf.h and host_vector_powf.h.  A function compiled for a
+/* float32 log, log2, log10, cbrt and pow and float64 tan with fused
+ * multiply-adds, and the loops that run them where the CPU has FMA (x86-64
+ * with AVX2 and FMA, or x86-64-v4), chosen at run time; other CPUs keep
+ * the loops of host_vector_mathf.h, host_vector_powf.h and
+ * host_vector_trig.h.  host_elementwise_type.c includes this after its
+ * loops, for every type: for float32 and float64 it defines the loops and
+ * points the catalogue's names (ew_log, ..., ew_tan) at them.  A function compiled for a
  * target_clones clone cannot ask which clone it is in (the preprocessor
  * runs once), so these are functions of their own, compiled for the FMA
  * targets by GCC's target pragma and attribute.  The results are within
@@ -24,11 +27,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backends/host/host_vector_mathf.h"
+#include "backends/host/host_vector_trig.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&        \
     !defined(UA_EW_NO_CLONES)
-#define UA_VMF_HAVE_FMA_LOOPS 1
+
+/* 2 where the CPU is x86-64-v4 (AVX-512), 1 where it has AVX2 and FMA, 0
+ * where it lacks FMA. */
+static inline int
+ua_vmf_fma_level(void)
+{
+    if (__builtin_cpu_supports("x86-64-v4")) {
+        return 2;
+    }
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+#define UA_VMF_FMA_STAGE 256
+
+#if UA_KIND_FLOAT && UA_T_BITS == 32
+#include "backends/host/host_vector_mathf.h"
+#include "backends/host/host_vector_powf.h"
 
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
@@ -283,19 +302,6 @@ ua_vmf_pow_fma(float x, float y)
 
 #pragma GCC pop_options
 
-/* 2 where the CPU is x86-64-v4 (AVX-512), 1 where it has AVX2 and FMA, 0
- * where it lacks FMA. */
-static inline int
-ua_vmf_fma_level(void)
-{
-    if (__builtin_cpu_supports("x86-64-v4")) {
-        return 2;
-    }
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
-
-#define UA_VMF_FMA_STAGE 256
-
 /* A run of FN over n elements for one target: in blocks, each scanned
  * first for inputs that need FN's special cases (PLAIN false on their
  * bits), so that blocks without them take FN's plain version (the
@@ -432,5 +438,179 @@ ua_vmf_fma_level(void)
     UA_VMF_FMA_LOOP1(log10, ua_vmf_log10_fma, ua_vmf_log_plain, LOG10)        \
     UA_VMF_FMA_LOOP1(cbrt, ua_vmf_cbrt_fma, ua_vmf_cbrt_plain, CBRT)
 
+UA_VMF_FMA_LOOPS(ew_log, ew_log2, ew_log10, ew_cbrt, ew_pow)
+#define ew_log ua_vmf_ew_log_fma
+#define ew_log2 ua_vmf_ew_log2_fma
+#define ew_log10 ua_vmf_ew_log10_fma
+#define ew_cbrt ua_vmf_ew_cbrt_fma
+#define ew_pow ua_vmf_ew_pow_fma
+
+#elif UA_KIND_FLOAT && UA_T_BITS == 64
+
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+
+/* float64 tan as ua_vmd_tan_of, its polynomials and Dekker's product
+ * by FMAs (t v - p is one). */
+UA_VMD_FN double
+ua_vmd_tan_of_fma(double hi, double lo, uint64_t q)
+{
+    double z = hi * hi, hz = 0.5 * z;
+    double sp = -0x1.ab17d3985bccep-41;
+    sp = __builtin_fma(sp, z, 0x1.61217f0ac7f98p-33);
+    sp = __builtin_fma(sp, z, -0x1.ae645412c4787p-26);
+    sp = __builtin_fma(sp, z, 0x1.71de3a5460952p-19);
+    sp = __builtin_fma(sp, z, -0x1.a01a01a019938p-13);
+    sp = __builtin_fma(sp, z, 0x1.1111111111110p-7);
+    sp = __builtin_fma(sp, z, -0x1.5555555555555p-3);
+    double cp = -0x1.907da304ce77bp-37;
+    cp = __builtin_fma(cp, z, 0x1.1eeb68e8b2372p-29);
+    cp = __builtin_fma(cp, z, -0x1.27e4fa17d9864p-22);
+    cp = __builtin_fma(cp, z, 0x1.a01a019f4eafap-16);
+    cp = __builtin_fma(cp, z, -0x1.6c16c16c16967p-10);
+    cp = __builtin_fma(cp, z, 0x1.5555555555555p-5);
+    double stail = __builtin_fma(hi * z, sp, lo * (1.0 - hz));
+    double s = hi + stail;
+    double st = (hi - s) + stail;
+    double w = 1.0 - hz;
+    double ctail = ((1.0 - w) - hz) + __builtin_fma(z * z, cp, -(hi * lo));
+    double c = w + ctail;
+    double ct = (w - c) + ctail;
+    uint64_t odd = q & 1;
+    double u = odd ? c : s, ut = odd ? ct : st;
+    double v = odd ? s : c, vt = odd ? st : ct;
+    double inv = 1.0 / v;
+    double t = u * inv;
+    double res = __builtin_fma(-t, v, u) + __builtin_fma(-t, vt, ut);
+    double y = __builtin_fma(res, inv, t);
+    return odd ? -y : y;
+}
+
+/* x = n pi/2 + hi + lo for |x| <= 2^20 as ua_vmd_reduce_pio2, with pi/2
+ * = C1 + C2 + C3 in three doubles: x - n C1 is exact in one FMA (it has
+ * at most 53 bits from 2^-53 up), n C2 is taken off with its product's
+ * error (an FMA) and the sum's (two-sum) kept, n C3 goes into the low
+ * part; pi/2 - C1 - C2 - C3 is 2^-164. */
+UA_VMD_FN double
+ua_vmd_reduce_pio2_fma(double x, double *lo, uint64_t *q)
+{
+    double t = __builtin_fma(x, 0.63661977236758134308, UA_VM_ROUNDER);
+    *q = ua_vm_bits(t);
+    double n = t - UA_VM_ROUNDER;
+    double r1 = __builtin_fma(-n, 0x1.921fb54442d18p+0, x);
+    double p = n * 0x1.1a62633145c07p-54;
+    double pe = __builtin_fma(n, 0x1.1a62633145c07p-54, -p);
+    double h = r1 - p;
+    double e = ua_vmd_sum_err(r1, -p, h);
+    double l = (e - pe) - n * -0x1.f1976b7ed8fbcp-110;
+    double hi = h + l;
+    *lo = (h - hi) + l;
+    return hi;
+}
+
+UA_VMD_FN double
+ua_vmd_tan_near_fma(double x)
+{
+    double lo;
+    uint64_t q;
+    double hi = ua_vmd_reduce_pio2_fma(x, &lo, &q);
+    double y = ua_vmd_tan_of_fma(hi, lo, q);
+    return x == 0.0 ? x : y; /* keeps -0 */
+}
+
+#pragma GCC pop_options
+
+/* float64 tan of any x, one at a time (ua_vmd_trig_any's way). */
+__attribute__((target("avx2,fma"), noinline)) static double
+ua_vmd_tan_any_fma(double x)
+{
+    if (!(fabs(x) <= 1.7976931348623157e308)) {
+        return x - x;
+    }
+    double lo;
+    uint64_t q;
+    double hi = ua_vmd_trig_near(x) ? ua_vmd_reduce_pio2_fma(x, &lo, &q)
+                                    : ua_vmd_reduce_far(x, &lo, &q);
+    double y = ua_vmd_tan_of_fma(hi, lo, q);
+    return x == 0.0 ? x : y;
+}
+
+/* float64 tan over n dense elements for one target, as
+ * UA_VMD_TRIG_LOOP's blocks: the near reduction for every input into a
+ * buffer, the inputs past it replaced one at a time. */
+#define UA_VMD_FMA_TAN_RUN(TARGET, SUFFIX)                                    \
+    __attribute__((target(TARGET))) static void ua_vmd_tan_##SUFFIX(          \
+        double *restrict o, const double *restrict a, ptrdiff_t n)            \
+    {                                                                         \
+        double buf[UA_VMD_BLOCK];                                             \
+        for (ptrdiff_t at = 0; at < n; at += UA_VMD_BLOCK) {                  \
+            ptrdiff_t m = n - at < UA_VMD_BLOCK ? n - at : UA_VMD_BLOCK;      \
+            uint64_t far = 0;                                                 \
+            for (ptrdiff_t i = 0; i < m; i++) {                               \
+                double x = a[at + i];                                         \
+                far |= (uint64_t)!ua_vmd_trig_near(x);                        \
+                buf[i] = ua_vmd_tan_near_fma(x);                              \
+            }                                                                 \
+            if (!far) {                                                       \
+                for (ptrdiff_t i = 0; i < m; i++) {                           \
+                    o[at + i] = buf[i];                                       \
+                }                                                             \
+                continue;                                                     \
+            }                                                                 \
+            for (ptrdiff_t i = 0; i < m; i++) {                               \
+                double x = a[at + i];                                         \
+                o[at + i] =                                                   \
+                    ua_vmd_trig_near(x) ? buf[i] : ua_vmd_tan_any_fma(x);     \
+            }                                                                 \
+        }                                                                     \
+    }
+
+UA_VMD_FMA_TAN_RUN("arch=x86-64-v4", v4)
+UA_VMD_FMA_TAN_RUN("avx2,fma", v3)
+
+/* float64 tan's loop where the CPU has FMA, GEN's elsewhere; other steps
+ * than dense through blocks on the stack. */
+static void
+ua_vmd_ew_tan_fma(char *o_, ptrdiff_t so, char *const *in, const ptrdiff_t *s,
+                  ptrdiff_t n,
+                  void (*gen)(char *, ptrdiff_t, char *const *,
+                              const ptrdiff_t *, ptrdiff_t))
+{
+    int level = ua_vmf_fma_level();
+    if (level == 0) {
+        gen(o_, so, in, s, n);
+        return;
+    }
+    void (*run)(double *, const double *, ptrdiff_t) =
+        level == 2 ? ua_vmd_tan_v4 : ua_vmd_tan_v3;
+    double *o = (double *)o_;
+    const double *a = (const double *)in[0];
+    if (so == 1 && s[0] == 1) {
+        run(o, a, n);
+        return;
+    }
+    double ab[UA_VMF_FMA_STAGE], ob[UA_VMF_FMA_STAGE];
+    for (ptrdiff_t at = 0; at < n; at += UA_VMF_FMA_STAGE) {
+        ptrdiff_t m = n - at < UA_VMF_FMA_STAGE ? n - at : UA_VMF_FMA_STAGE;
+        for (ptrdiff_t i = 0; i < m; i++) {
+            ab[i] = a[(at + i) * s[0]];
+        }
+        run(ob, ab, m);
+        for (ptrdiff_t i = 0; i < m; i++) {
+            o[(at + i) * so] = ob[i];
+        }
+    }
+}
+
+static void
+ua_vmd_ew_tan_fma_loop(char *o_, ptrdiff_t so, char *const *in,
+                       const ptrdiff_t *s, ptrdiff_t n)
+{
+    ua_vmd_ew_tan_fma(o_, so, in, s, n, ew_tan);
+}
+#undef ew_tan
+#define ew_tan ua_vmd_ew_tan_fma_loop
+
+#endif
 #endif
 #endif
