@@ -134,3 +134,81 @@ ua_ew_variant_rows_for(const ua_elementwise_plan *p, ua_ew_variant *v,
     }
     return v->group;
 }
+
+/* Whether references a (of the last reducing phase) and b (of the last
+ * phase) name the same value: the same operand, node or row value, or
+ * constants of equal bits. */
+static bool
+same_reference(const ua_fused_expr *ea, int a, const ua_fused_expr *eb, int b)
+{
+    bool ca = a >= UA_FUSED_CONSTANT(0) && a < UA_FUSED_ROW(0);
+    bool cb = b >= UA_FUSED_CONSTANT(0) && b < UA_FUSED_ROW(0);
+    if (ca || cb) {
+        return ca && cb &&
+               ea->constant[a - UA_FUSED_CONSTANT(0)] ==
+                   eb->constant[b - UA_FUSED_CONSTANT(0)];
+    }
+    return a == b;
+}
+
+/* The reference of the last phase's node past the kept prefix of k nodes
+ * in *rest, where the kept value is rest's operand a; -1 where it reads
+ * the operand or a prefix node but the last. */
+static int
+rest_reference(int ref, int k)
+{
+    if (ref < UA_FUSED_NODE(0)) {
+        return -1;
+    }
+    if (ref < UA_FUSED_CONSTANT(0)) {
+        int j = ref - UA_FUSED_NODE(0);
+        return j == k - 1 ? UA_FUSED_INPUT(0)
+               : j >= k   ? UA_FUSED_NODE(j - k)
+                          : -1;
+    }
+    return ref;
+}
+
+bool
+ua_ew_chain_keeps_value(const ua_ew_variant *v, ua_fused_expr *rest)
+{
+    const ua_fused_chain *c = v->chain;
+    bool kept_row = v->slots > 0 || v->local_row > 0;
+    bool real = v->compute == UA_FLOAT32 || v->compute == UA_FLOAT64;
+    if (c == NULL || c->count < 2 || !kept_row || !real || v->nin != 1 ||
+        v->scalar[0] || v->in_type[0] != v->compute) {
+        return false;
+    }
+    const ua_fused_expr *r = c->phase[c->count - 2];
+    const ua_fused_expr *l = c->phase[c->count - 1];
+    int k = r->count;
+    if (k < 1 || l->count <= k ||
+        ua_ew_rule_of(r->node[k - 1].function) == UA_EW_PREDICATE) {
+        return false;
+    }
+    for (int j = 0; j < k; j++) {
+        ua_ew_id f = r->node[j].function;
+        if (l->node[j].function != f) {
+            return false;
+        }
+        for (int o = 0; o < ua_ew_arity(f); o++) {
+            if (!same_reference(r, r->node[j].operand[o], l,
+                                l->node[j].operand[o])) {
+                return false;
+            }
+        }
+    }
+    *rest = *l;
+    rest->count = l->count - k;
+    for (int j = 0; j < rest->count; j++) {
+        rest->node[j] = l->node[j + k];
+        for (int o = 0; o < ua_ew_arity(rest->node[j].function); o++) {
+            int ref = rest_reference(rest->node[j].operand[o], k);
+            if (ref < 0) {
+                return false;
+            }
+            rest->node[j].operand[o] = ref;
+        }
+    }
+    return true;
+}

@@ -644,6 +644,16 @@ add_fused_eval(text *t, const ua_ew_variant *v)
         }
         add(t, ")\n#define UA_PHASE_OP%d %d\n", p, v->chain->reduce[p]);
     }
+    ua_fused_expr rest;
+    if (ua_ew_chain_keeps_value(v, &rest)) {
+        add_fused_function(t, &rest, 1, "ua_eval_kept", "T");
+        add(t, "#define UA_CHAIN_KEPT 1\n"
+               "#define UA_CHAIN_LAST_KEPT(A) ua_eval_kept(A");
+        for (int j = 0; j < rest.nrow; j++) {
+            add(t, ", s%d", j);
+        }
+        add(t, ")\n");
+    }
 }
 
 static void

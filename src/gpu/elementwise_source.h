@@ -105,6 +105,12 @@ int ua_ew_variant_rows_for(const ua_elementwise_plan *p, ua_ew_variant *v,
 /* The registers a thread of a group of `group` keeps a chain's row of
  * `row` elements in (UA_CHAIN_SLOTS), or 0 where they do not hold it. */
 int ua_ew_chain_slots(ptrdiff_t row, int group);
+/* Whether a chain whose group keeps its row (registers or local memory)
+ * keeps the last reducing phase's values in the row's place for its last
+ * phase, which reads its operand only through them (softmax's exp(x -
+ * max) / sum: the exp and the subtraction not computed twice); then *rest
+ * is the last phase's other nodes, the kept value its operand a. */
+bool ua_ew_chain_keeps_value(const ua_ew_variant *v, ua_fused_expr *rest);
 /* Elements per vector along the last axis of a plan of the strided path:
  * e > 1 where that axis is dense in the output and in every operand not
  * scalar, its length a multiple of e, and every pointer and every other

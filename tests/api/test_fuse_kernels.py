@@ -723,6 +723,21 @@ CHAINS = {
         / ua.sqrt(ua.mean((m - ua.mean(m, axis=-1, keepdims=True)) ** 2, axis=-1, keepdims=True)),
         ("mean", "mean", "mean"),
     ),
+    # the last phase reads the sum's values alone (kept in the row's
+    # place where the row is kept), its constant's bits those of the
+    # sum's phase; then one that reads the shift as well (recomputed)
+    "scaled softmax": (
+        lambda m: ua.exp(0.5 * (m - ua.max(m, axis=-1, keepdims=True)))
+        / ua.sum(ua.exp(0.5 * (m - ua.max(m, axis=-1, keepdims=True))), axis=-1, keepdims=True)
+        * 3.0,
+        ("max", "max", "sum"),
+    ),
+    "softmax plus its shift": (
+        lambda m: (lambda s: ua.exp(s) / ua.sum(ua.exp(s), axis=-1, keepdims=True) + s)(
+            m - ua.max(m, axis=-1, keepdims=True)
+        ),
+        ("max", "sum"),
+    ),
     "rows scaled by their extremes": (
         lambda m: (m - ua.min(m, axis=(1, 2), keepdims=True))
         * (ua.max(m, axis=(1, 2), keepdims=True) + 2.0),
