@@ -65,6 +65,7 @@ class _Trace:
         self.reason = None
         self.device = device
         self.samples = {}
+        self.calls = {}  # a call's key (_call_key): its node
 
     def refuse(self, reason):
         # Kept even where the function catches the exception.
@@ -268,10 +269,55 @@ def _describe(a):
     return f"#{a.id}" if isinstance(a, Proxy) else repr(a)
 
 
+class _Unkeyed(Exception):
+    """A call's operand has no key: its call is not merged."""
+
+
+def _key_part(v):
+    """What tells operands apart: a node by its number, a float by its bits
+    (0.0 and -0.0, 1 and 1.0 and True are distinct), a tuple by its parts,
+    anything else hashable by its type and value."""
+    if isinstance(v, Proxy):
+        return ("node", v.id)
+    if isinstance(v, float):
+        return ("float", v.hex())
+    if isinstance(v, complex):
+        return ("complex", v.real.hex(), v.imag.hex())
+    if isinstance(v, (tuple, list)):
+        return (type(v).__name__, tuple(_key_part(p) for p in v))
+    if _is_numpy_scalar(v):
+        return ("numpy", str(v.dtype), v.tobytes())
+    try:
+        hash(v)
+    except TypeError:
+        raise _Unkeyed() from None
+    return (type(v), v)
+
+
+def _call_key(kind, op, args, kwargs):
+    try:
+        return (kind, op, _key_part(tuple(args)), _key_part(tuple(sorted(kwargs.items()))))
+    except (_Unkeyed, TypeError):
+        return None
+
+
 def _record(trace, kind, op, args, kwargs=None):
     """A node for op(*args, **kwargs), its dtype and ndim from the eager call
-    on samples: the promotion and the errors are the eager ones."""
+    on samples: the promotion and the errors are the eager ones.  A call the
+    trace has met already, with the same operands, gives the node it made
+    then: the functions are pure, and a value computed once is read by both
+    (log softmax's two calls of the same max are one phase)."""
     kwargs = kwargs or {}
+    key = _call_key(kind, op, args, kwargs)
+    if key is not None and key in trace.calls:
+        return trace.calls[key]
+    node = _record_new(trace, kind, op, args, kwargs)
+    if key is not None:
+        trace.calls[key] = node
+    return node
+
+
+def _record_new(trace, kind, op, args, kwargs):
     concrete = [_sample_of(trace, a) for a in args]
     try:
         result = op(*concrete, **kwargs)

@@ -164,7 +164,8 @@ class _Builder:
             if not info.min <= value <= info.max:
                 raise Unfusable(f"the constant {value} is outside {self.dtype}")
         for i, c in enumerate(self.constants):
-            if type(c) is type(value) and c == value:
+            # 0.0 and -0.0 are equal, and distinct constants
+            if type(c) is type(value) and c == value and repr(c) == repr(value):
                 return _CONSTANT + i
         if len(self.constants) == _MAX_CONSTANTS:
             raise Unfusable(f"more than {_MAX_CONSTANTS} constants")

@@ -195,6 +195,34 @@ def test_explain_shows_the_stages():
     assert "on the whole operand" in ua.fuse(column_sums, block=BLOCK).explain(m)
 
 
+def test_a_repeated_call_is_one_node_and_its_operands_tell_repeats_apart():
+    """The trace merges a call repeated with the same operands (log
+    softmax's two calls of one max, its two m - max), so the max is
+    computed once; operands that differ only as 0.0 and -0.0 are distinct
+    calls, with the eager bits."""
+
+    def log_softmax(m):
+        return (
+            m
+            - ua.max(m, axis=-1, keepdims=True)
+            - ua.log(ua.sum(ua.exp(m - ua.max(m, axis=-1, keepdims=True)), axis=-1, keepdims=True))
+        )
+
+    m = host(np.random.default_rng(3).standard_normal((40, 300)))
+    fused = ua.fuse(log_softmax, block=BLOCK)
+    graph = fused.explain(m).split("plan:")[0]
+    assert graph.count(" max(") == 1 and graph.count(" sub(") == 2, graph
+    np.testing.assert_allclose(ua.asnumpy(fused(m)), ua.asnumpy(log_softmax(m)), rtol=1e-13)
+
+    def signed_zeros(x):
+        return 1.0 / (x * 0.0) + 1.0 / (x * -0.0)
+
+    x = host(np.array([1.0, 2.0, -3.0]))
+    with np.errstate(all="ignore"):
+        got, want = ua.asnumpy(ua.fuse(signed_zeros)(x)), ua.asnumpy(signed_zeros(x))
+    assert np.isnan(want).all() and np.isnan(got).all()
+
+
 def test_signatures_are_cached():
     fused = ua.fuse(lambda x, y: x * y + 1, block=BLOCK)
     a, b = host(np.ones(N)), host(np.ones(N + 5))
