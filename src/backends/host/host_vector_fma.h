@@ -262,10 +262,14 @@ ua_vmf_pow_plain(uint32_t bx, uint32_t by)
 UA_VMF_FN float
 ua_vmf_pow_fma_core(double l, float y)
 {
-    double t = (double)y * l;
-    t = t < 200.0 ? t : 200.0;
-    t = t > -200.0 ? t : -200.0;
-    return (float)ua_vmf_exp2_wide_fma(t);
+    /* |t| clamped to 200 on its bits (one unsigned minimum, cheaper than
+     * two compares of doubles; a NaN's bits go to 200 too, and such
+     * lanes are replaced) */
+    uint64_t tb = ua_vm_bits((double)y * l);
+    uint64_t mag = tb & 0x7fffffffffffffffu, lim = 0x4069000000000000u;
+    mag = mag < lim ? mag : lim;
+    return (float)ua_vmf_exp2_wide_fma(
+        ua_vm_double(mag | (tb & 0x8000000000000000u)));
 }
 
 UA_VMF_FN float
