@@ -204,8 +204,9 @@ ua_vmf_cbrt_fma(float x)
 
 /* pow(x, y) = 2^(y log2 x) for x positive, normal and finite and y
  * finite, in double as ua_vmf_pow, with FMAs: log2 by the same series in
- * s = f / (2 + f), 1 / (2 + f) from float's division refined by one
- * Newton step in double (to 2^-46), 2^r = 1 + r q(r) with q of degree 7
+ * s = f / (2 + f) (f and k from the float's bits, so that a subnormal x
+ * is scaled first; the double division took less time than float's
+ * reciprocal refined by a Newton step), 2^r = 1 + r q(r) with q of degree 7
  * fitted to the relative error on [-1/2, 1/2] (within 2^-38.9, so that
  * the double rounds to the nearest float but for a hair's breadth of
  * ties: x ** 3 by pow is its exact cube rounded once in the tests). */
@@ -216,10 +217,7 @@ ua_vmf_log2_wide_fma(float x)
     double k = (double)(iu >> 23);
     float m = ua_vmf_float(((uint32_t)iu & 0x007fffffu) + 0x3f3504f3u);
     double f = (double)(m - 1.0f); /* exact, as 2 + f in double */
-    double d = f + 2.0;
-    double r = (double)(1.0f / (m + 1.0f));
-    r = __builtin_fma(r, __builtin_fma(-d, r, 1.0), r);
-    double sl = f * r;
+    double sl = f / (f + 2.0);
     double z = sl * sl;
     double p = 1.0 / 13.0;
     p = __builtin_fma(p, z, 1.0 / 11.0);
