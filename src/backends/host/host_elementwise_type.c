@@ -82,6 +82,8 @@ ua_half_step(float x, bool up)
 #include "backends/host/host_vector_powf.h"
 #undef UA_M
 #define UA_M(name) ua_vmf_##name
+/* its pow gives x * x for an exponent of 2 already, in its vector loop */
+#define UA_POW_SQUARES 1
 #endif
 
 /* float64's likewise, in double arithmetic (host_vector_math.h: expm1,
@@ -90,6 +92,7 @@ ua_half_step(float x, bool up)
 #if UA_KIND_FLOAT && UA_T_BITS == 64
 #undef UA_M
 #define UA_M(name) ua_vmd_##name
+#define UA_POW_SQUARES 1
 #endif
 
 #if UA_KIND_COMPLEX
