@@ -886,6 +886,37 @@ def test_clip_bounds():
     assert_matches("clip", ua.clip(asarray(f), min=-1.0, max=1.0), np.clip(f, -1.0, 1.0))
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_clip_of_special_values_keeps_its_rule_with_bounds_of_either_kind(dtype):
+    """clip(x, lo, hi) of every triple of special values: x where it is NaN,
+    else a NaN bound (lo's first), else x limited with ties to the bound
+    (so -0.0 clipped at 0.0 is 0.0), the same bits with bounds as arrays
+    and as Python floats."""
+    if dtype == "float64" and not ua.Device(DEVICE).has_aspect_fp64:
+        pytest.skip("no float64 on this device")
+    vals = np.array([np.nan, -np.nan, 0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, 0.5, 2.0], dtype)
+
+    def rule(x, lo, hi):
+        if x != x:
+            return x
+        if lo != lo:
+            return lo
+        if hi != hi:
+            return hi
+        m = x if x > lo else lo
+        return m if m < hi else hi
+
+    bits = f"u{vals.itemsize}"
+    x, lo, hi = (a.ravel() for a in np.meshgrid(vals, vals, vals, indexing="ij"))
+    want = np.array([rule(*t) for t in zip(x, lo, hi)], dtype)
+    got = ua.asnumpy(ua.clip(asarray(x), asarray(lo), asarray(hi)))
+    assert np.array_equal(got.view(bits), want.view(bits))
+    for b, c in itertools.product(vals, vals):
+        want = np.array([rule(v, b, c) for v in vals], dtype)
+        got = ua.asnumpy(ua.clip(asarray(vals), float(b), float(c)))
+        assert np.array_equal(got.view(bits), want.view(bits)), (b, c)
+
+
 def test_where_condition_of_any_dtype():
     c = np.array([0, 1, 2, 0])
     x, y = np.arange(4.0), -np.arange(4.0)
