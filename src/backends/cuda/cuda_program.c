@@ -310,12 +310,12 @@ typedef struct ua_cuda_upgrade {
 } ua_cuda_upgrade;
 
 /* The full compiles' threads not yet joined.  Each is joined, by the
- * call that installs its module or at exit, rather than detached: a
- * thread that has set `done` still runs its exit (NVRTC's thread-local
- * destructors among it), which must not overlap the process's own
- * destructors of NVRTC and the driver (a new process's exit crashed or
- * hung there, about once in 45).  Waiting at exit also lets the programs
- * reach the disk cache. */
+ * call that installs its module, else by the backend's quiesce (the
+ * interpreter's end) or at exit, rather than detached: a thread that has
+ * set `done` still runs its exit (NVRTC's thread-local destructors among
+ * it), and no compile may overlap the process's own destructors of NVRTC
+ * and the driver (new processes' exits crashed or hung there, 5 in 90).
+ * Waiting at the end also lets the programs reach the disk cache. */
 static pthread_mutex_t unjoined_lock = PTHREAD_MUTEX_INITIALIZER;
 static ua_cuda_upgrade *unjoined;
 static pthread_once_t unjoined_once = PTHREAD_ONCE_INIT;
