@@ -123,6 +123,70 @@ def test_argmin_argmax_nans_infinities_and_zeros(dtype, n):
         assert int(ua.asnumpy(ua.argmin(x))) == np.argmin(h)
 
 
+# 600,001 elements: one run split over two threads at 299,008 (a whole
+# number of 2,048-element blocks), where parts' results meet.
+SPLIT_AT = 300_000 // 2048 * 2048
+
+
+@pytest.mark.parametrize("dtype", FAST)
+@pytest.mark.parametrize(
+    "where",
+    [
+        [SPLIT_AT - 1, SPLIT_AT],  # ties on either side of the split
+        [SPLIT_AT, SPLIT_AT - 1],
+        [SPLIT_AT + 5, 600_000],  # the second part's first, then the last
+        [2048 * 7 + 31, 2048 * 7 + 32],  # lanes' ends within a block
+        [2048 * 9 + 64, 2048 * 9 + 32, 2048 * 9 + 1],  # one lane, rows apart
+        [2047, 2048, 4095],  # blocks' ends
+    ],
+)
+def test_argmin_argmax_ties_where_threads_blocks_and_lanes_meet(dtype, where):
+    n = 600_001
+    h = values(dtype, n, seed=11)
+    info = np.finfo(dtype) if np.dtype(dtype).kind == "f" else np.iinfo(dtype)
+    for extreme, ours, theirs in (
+        (info.max, ua.argmax, np.argmax),
+        (info.min, ua.argmin, np.argmin),
+    ):
+        g = h.copy()
+        g[where] = extreme
+        got = int(ua.asnumpy(ours(ua.asarray(g, device="host"))))
+        assert got == theirs(g) == min(where)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_argmin_argmax_first_nan_and_signed_zeros_over_threads(dtype):
+    n = 600_001
+    cases = [
+        with_specials(dtype, n, [SPLIT_AT + 3], np.nan),
+        with_specials(dtype, n, [SPLIT_AT + 3, SPLIT_AT - 2], np.nan),
+        with_specials(dtype, n, [1, SPLIT_AT + 7, 500_000], [np.inf, np.nan, np.nan]),
+        with_specials(dtype, n, [SPLIT_AT - 1, SPLIT_AT], [-np.inf, np.nan]),
+        with_specials(dtype, n, [5, 400_000], [np.inf, np.inf]),
+        np.where(np.arange(n) >= SPLIT_AT, 0.0, -0.0).astype(dtype),
+        np.where(np.arange(n) % 5 == 4, 0.0, -0.0).astype(dtype),
+    ]
+    for h in cases:
+        x = ua.asarray(h, device="host")
+        assert int(ua.asnumpy(ua.argmax(x))) == np.argmax(h)
+        assert int(ua.asnumpy(ua.argmin(x))) == np.argmin(h)
+
+
+@pytest.mark.parametrize("dtype", FAST)
+@pytest.mark.parametrize("shape", [(300, 4096), (7, 2, 70_001), (5, 31), (2, 3, 0)])
+def test_argmin_argmax_along_rows_split_over_threads(dtype, shape):
+    h = values(dtype, int(np.prod(shape)), seed=5).reshape(shape)
+    if h.size:
+        h.reshape(-1, shape[-1])[::3, shape[-1] // 2] = h.max()
+        h.reshape(-1, shape[-1])[1::3, -1] = h.min()
+        if np.dtype(dtype).kind == "f":
+            h.reshape(-1, shape[-1])[2::7, shape[-1] // 3] = np.nan
+    x = ua.asarray(h, device="host")
+    for ours, theirs in ((ua.argmax, np.argmax), (ua.argmin, np.argmin)):
+        for axis in (-1, None) if h.size else (0,):
+            np.testing.assert_array_equal(ua.asnumpy(ours(x, axis=axis)), theirs(h, axis=axis))
+
+
 @pytest.mark.parametrize("dtype", FAST)
 @pytest.mark.parametrize("shape", [(40, 2100), (17, 3), (5000, 7), (3, 33, 2049)])
 def test_axis0_reductions_over_rows(dtype, shape):

@@ -190,11 +190,15 @@ enum {
     }
 
 /* The first position of the maximum (MAX_) or minimum of n > 0 dense
- * elements, the first NaN where there is one: each block's extreme by
- * lanes the compiler vectorizes, and a block's positions only where it
- * beats the best so far.  A block whose sum a NaN (or infinities of both
- * signs) makes NaN is walked one element at a time instead. */
-#define DEFINE_ARG(NAME, T, MAX_, FLOATS)                                     \
+ * elements, the first NaN where there is one, in one pass: in each block
+ * SPLIT lanes, which the compiler vectorizes, keep their extreme and the
+ * row where it came (strictly better replaces, so that a lane keeps its
+ * first); the block's extreme is the lanes', its position the least of the
+ * lanes that hold it, and it replaces the best so far where strictly
+ * better.  A block whose sum a NaN (or infinities of both signs) makes NaN
+ * is walked one element at a time instead.  IT, the rows' type, is as wide
+ * as T, so that the lanes of both fill the same vectors. */
+#define DEFINE_ARG(NAME, T, IT, MAX_, FLOATS)                                 \
     CLONES static int64_t NAME(const T *restrict x, ptrdiff_t n)              \
     {                                                                         \
         T best = x[0];                                                        \
@@ -203,14 +207,18 @@ enum {
             ptrdiff_t m = n - b < ARG_BLOCK ? n - b : ARG_BLOCK;              \
             const T *xb = x + b;                                              \
             T e[SPLIT], watch[SPLIT];                                         \
-            ptrdiff_t full = m / SPLIT * SPLIT;                               \
+            IT row[SPLIT];                                                    \
+            IT rows = (IT)(m / SPLIT);                                        \
             for (int l = 0; l < SPLIT; l++) {                                 \
                 e[l] = xb[0];                                                 \
+                row[l] = 0;                                                   \
                 watch[l] = 0;                                                 \
             }                                                                 \
-            for (ptrdiff_t i = 0; i < full; i += SPLIT) {                     \
+            for (IT r = 0; r < rows; r++) {                                   \
                 for (int l = 0; l < SPLIT; l++) {                             \
-                    T v = xb[i + l];                                          \
+                    T v = xb[r * SPLIT + l];                                  \
+                    IT mask = -(IT)(MAX_ ? v > e[l] : v < e[l]);              \
+                    row[l] = (row[l] & ~mask) | (r & mask);                   \
                     e[l] = MAX_ ? FMAX(e[l], v) : FMIN(e[l], v);              \
                     watch[l] += FLOATS ? v : 0;                               \
                 }                                                             \
@@ -220,9 +228,18 @@ enum {
                 top = MAX_ ? FMAX(top, e[l]) : FMIN(top, e[l]);               \
                 seen += watch[l];                                             \
             }                                                                 \
-            for (ptrdiff_t i = full; i < m; i++) {                            \
-                top = MAX_ ? FMAX(top, xb[i]) : FMIN(top, xb[i]);             \
-                seen += FLOATS ? xb[i] : 0;                                   \
+            ptrdiff_t pos = m;                                                \
+            for (int l = 0; l < SPLIT; l++) {                                 \
+                ptrdiff_t q = (ptrdiff_t)row[l] * SPLIT + l;                  \
+                pos = e[l] == top && q < pos ? q : pos;                       \
+            }                                                                 \
+            for (ptrdiff_t i = (ptrdiff_t)rows * SPLIT; i < m; i++) {         \
+                T v = xb[i];                                                  \
+                seen += FLOATS ? v : 0;                                       \
+                if (MAX_ ? v > top : v < top) {                               \
+                    top = v;                                                  \
+                    pos = i;                                                  \
+                }                                                             \
             }                                                                 \
             if (seen != seen) {                                               \
                 for (ptrdiff_t i = 0; i < m; i++) {                           \
@@ -237,15 +254,9 @@ enum {
                 }                                                             \
                 continue;                                                     \
             }                                                                 \
-            if (b > 0 && !(MAX_ ? top > best : top < best)) {                 \
-                continue;                                                     \
-            }                                                                 \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                if (xb[i] == top) {                                           \
-                    best = top;                                               \
-                    at = b + i;                                               \
-                    break;                                                    \
-                }                                                             \
+            if (b == 0 || (MAX_ ? top > best : top < best)) {                 \
+                best = top;                                                   \
+                at = b + pos;                                                 \
             }                                                                 \
         }                                                                     \
         return at;                                                            \
@@ -266,7 +277,8 @@ enum {
     }
 
 /* Each type's loops behind one signature. */
-#define DEFINE_TYPE(S, T, PAIRWISE, LOWEST, HIGHEST, NEG_ZERO, FAST, FLOATS)  \
+#define DEFINE_TYPE(S, T, IT, PAIRWISE, LOWEST, HIGHEST, NEG_ZERO, FAST,      \
+                    FLOATS)                                                   \
     DEFINE_RUN(sum_run_##S, T, ADD, NEG_ZERO, PAIRWISE)                       \
     DEFINE_RUN(min_exact_##S, T, MIN, HIGHEST, false)                         \
     DEFINE_RUN(max_exact_##S, T, MAX, LOWEST, false)                          \
@@ -274,8 +286,8 @@ enum {
     DEFINE_COLUMNS(sum_cols_##S, T, ADD, NEG_ZERO, PAIRWISE)                  \
     DEFINE_COLUMNS(min_cols_##S, T, MIN, HIGHEST, false)                      \
     DEFINE_COLUMNS(max_cols_##S, T, MAX, LOWEST, false)                       \
-    DEFINE_ARG(argmin_##S, T, false, FLOATS)                                  \
-    DEFINE_ARG(argmax_##S, T, true, FLOATS)                                   \
+    DEFINE_ARG(argmin_##S, T, IT, false, FLOATS)                              \
+    DEFINE_ARG(argmax_##S, T, IT, true, FLOATS)                               \
     static void run_##S(dense_op op, const char *x, ptrdiff_t n, void *out)   \
     {                                                                         \
         const T *d = (const T *)(const void *)x;                              \
@@ -311,10 +323,13 @@ enum {
 /* The loops here take these reductions; MEAN is SUM, then divided. */
 typedef enum { DENSE_SUM, DENSE_MIN, DENSE_MAX, DENSE_NONE } dense_op;
 
-DEFINE_TYPE(f4, float, true, -INFINITY, INFINITY, -0.0f, FAST_FLOAT, true)
-DEFINE_TYPE(f8, double, true, -INFINITY, INFINITY, -0.0, FAST_FLOAT, true)
-DEFINE_TYPE(i8, int64_t, false, INT64_MIN, INT64_MAX, 0, FAST_INT, false)
-DEFINE_TYPE(u8, uint64_t, false, 0, UINT64_MAX, 0, FAST_INT, false)
+DEFINE_TYPE(f4, float, int32_t, true, -INFINITY, INFINITY, -0.0f, FAST_FLOAT,
+            true)
+DEFINE_TYPE(f8, double, int64_t, true, -INFINITY, INFINITY, -0.0, FAST_FLOAT,
+            true)
+DEFINE_TYPE(i8, int64_t, int64_t, false, INT64_MIN, INT64_MAX, 0, FAST_INT,
+            false)
+DEFINE_TYPE(u8, uint64_t, int64_t, false, 0, UINT64_MAX, 0, FAST_INT, false)
 
 /* int64 sums wrap as NumPy's do: added as uint64, the same bits without
  * signed overflow (undefined in C); min and max compare signed. */
@@ -573,18 +588,92 @@ ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st)
     return true;
 }
 
+/* argmin and argmax on the threads: with several outer positions, each
+ * part a range of them; one long run split into parts whose positions
+ * then meet through the same loop over their elements, in order, which
+ * picks the first extreme, or the first NaN, as one pass over the run
+ * does. */
+typedef struct arg_job {
+    const ua_reduce_plan *p;
+    const dense_loops *f;
+    bool max;
+    ptrdiff_t outer; /* positions of the kept axes */
+    int64_t at[MAX_RUN_PARTS];
+} arg_job;
+
+static void
+arg_outer_part(void *ctx, int part, int parts)
+{
+    const arg_job *j = ctx;
+    const ua_reduce_plan *p = j->p;
+    ptrdiff_t a = j->outer * part / parts, b = j->outer * (part + 1) / parts;
+    ptrdiff_t idx[UA_MAXDIMS] = {0}, rest = a;
+    const char *x = p->x;
+    char *res = p->result;
+    for (int k = p->nd - 1; k >= 0; k--) {
+        idx[k] = rest % p->shape[k];
+        rest /= p->shape[k];
+        x += idx[k] * p->xstep[k];
+        res += idx[k] * p->rstep[k];
+    }
+    for (ptrdiff_t o = a; o < b; o++) {
+        int64_t at = j->f->arg(j->max, x, p->n);
+        memcpy(res, &at, sizeof at);
+        for (int k = p->nd - 1; k >= 0; k--) {
+            x += p->xstep[k];
+            res += p->rstep[k];
+            if (++idx[k] < p->shape[k]) {
+                break;
+            }
+            x -= p->xstep[k] * p->shape[k];
+            res -= p->rstep[k] * p->shape[k];
+            idx[k] = 0;
+        }
+    }
+}
+
+/* Part of the run, its bounds on whole blocks. */
+static ptrdiff_t
+arg_bound(ptrdiff_t n, int part, int parts)
+{
+    return part == parts ? n : n * part / parts / ARG_BLOCK * ARG_BLOCK;
+}
+
+static void
+arg_run_part(void *ctx, int part, int parts)
+{
+    arg_job *j = ctx;
+    size_t sz = ua_dtype_itemsize(j->p->xtype);
+    ptrdiff_t a = arg_bound(j->p->n, part, parts);
+    ptrdiff_t b = arg_bound(j->p->n, part + 1, parts);
+    j->at[part] = a + j->f->arg(j->max, j->p->x + a * (ptrdiff_t)sz, b - a);
+}
+
 bool
 ua_host_arg_dense(const ua_reduce_plan *p)
 {
     const dense_loops *f = loops_of(p->xtype);
-    if (f == NULL || p->n == 0 ||
-        p->step != (ptrdiff_t)ua_dtype_itemsize(p->xtype)) {
+    size_t sz = ua_dtype_itemsize(p->xtype);
+    if (f == NULL || p->n == 0 || p->step != (ptrdiff_t)sz) {
         return false;
     }
-    bool max = p->op == UA_REDUCE_ARGMAX;
-    FOR_EACH_OUTER(p, p->nd, x, res, {
-        int64_t at = f->arg(max, x, p->n);
-        memcpy(res, &at, sizeof at);
-    });
+    arg_job j = {p, f, p->op == UA_REDUCE_ARGMAX, 1, {0}};
+    for (int k = 0; k < p->nd; k++) {
+        j.outer *= p->shape[k];
+    }
+    int parts = ua_host_parts((size_t)j.outer * (size_t)p->n * sz, 1);
+    parts = parts < MAX_RUN_PARTS ? parts : MAX_RUN_PARTS;
+    if (j.outer > 1 || parts <= 1 || p->n < (ptrdiff_t)parts * ARG_BLOCK) {
+        parts = j.outer < parts ? (int)j.outer : parts;
+        ua_host_parallel(parts < 1 ? 1 : parts, arg_outer_part, &j);
+        return true;
+    }
+    ua_host_parallel(parts, arg_run_part, &j);
+    char packed[MAX_RUN_PARTS * 8];
+    for (int k = 0; k < parts; k++) {
+        memcpy(packed + (size_t)k * sz, p->x + j.at[k] * (ptrdiff_t)sz, sz);
+    }
+    int64_t at = j.at[f->arg(j.max, packed, parts)];
+    memcpy(p->result, &at, sizeof at);
     return true;
 }
