@@ -605,8 +605,15 @@ add_fused_function(text *t, const ua_fused_expr *e, int nin, const char *name,
     }
     for (int j = 0; j < e->count; j++) {
         ua_ew_id f = e->node[j].function;
-        add(t, "  %s n%d = %s_node%d(",
-            ua_ew_rule_of(f) == UA_EW_PREDICATE ? "bool" : "T", j, name, j);
+        bool by_row =
+            f == UA_EW_divide && e->node[j].operand[1] >= UA_FUSED_ROW(0);
+        if (by_row) {
+            add(t, "  T n%d = ua_divide_by_row(", j);
+        } else {
+            add(t, "  %s n%d = %s_node%d(",
+                ua_ew_rule_of(f) == UA_EW_PREDICATE ? "bool" : "T", j, name,
+                j);
+        }
         for (int k = 0; k < ua_ew_arity(f); k++) {
             add(t, "%s", k ? ", " : "");
             add_reference(t, e->node[j].operand[k]);
@@ -615,6 +622,29 @@ add_fused_function(text *t, const ua_fused_expr *e, int nin, const char *name,
     }
     add(t, "  return n%d;\n}\n", e->count - 1);
 }
+
+/* A chain's division by a row's value (softmax's by its sum): the
+ * element times the reciprocal, which the row's threads compute once (the
+ * loop's invariant), scaled by a power of two where 1/s would leave T's
+ * normal range; within a rounding of the quotient, below the row value's
+ * own (a reduction's).  An IEEE division an element kept the softmax
+ * kernel's instruction issue busy.  Zeros, infinities and NaN give the
+ * quotient's. */
+static const char divide_by_row[] =
+    "UA_FN T ua_divide_by_row(T a, T s) {\n"
+    "#if UA_KIND_FLOAT && UA_R_BITS == 32\n"
+    "  T big = 1.2676506002282294e+30f, small = 7.888609052210118e-31f;\n"
+    "#elif UA_KIND_FLOAT\n"
+    "  T big = 8.452712498170644e+270, small = 1.1830521861667747e-271;\n"
+    "#endif\n"
+    "#if UA_KIND_FLOAT\n"
+    "  T m = s < (T)0 ? -s : s;\n"
+    "  T p = m < small ? big : m > big ? small : (T)1;\n"
+    "  return UA_MUL_RN(UA_MUL_RN(a, (T)1 / (s * p)), p);\n"
+    "#else\n"
+    "  return ua_divide(a, s);\n"
+    "#endif\n"
+    "}\n";
 
 /* ua_eval of a fused expression, or of a chain each phase's ua_eval<p>
  * with UA_PHASE<p>(A, B, C), its call on the operands and the row values
@@ -631,6 +661,7 @@ add_fused_eval(text *t, const ua_ew_variant *v)
         add_fused_function(t, v->fused, v->nin, "ua_eval", "ua_or");
         return;
     }
+    add(t, "%s", divide_by_row);
     for (int p = 0; p < v->chain->count; p++) {
         char name[32];
         snprintf(name, sizeof name, "ua_eval%d", p);

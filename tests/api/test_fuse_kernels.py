@@ -773,6 +773,43 @@ def test_chain_rows_kept_in_registers_or_read_again_match_the_eager_calls(
     np.testing.assert_allclose(got[fin], want[fin], rtol=200 * eps, atol=200 * eps)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_rows_divided_by_their_sums_give_the_quotients_at_every_scale(device, monkeypatch, dtype):
+    """A chain divides by a row's value through its reciprocal, computed
+    once a row: each quotient within a rounding of the eager division's
+    where the sums are subnormal, tiny, huge or of either sign; a zero sum
+    gives the infinities and NaN of x / 0, an infinite one zeros and NaN,
+    a NaN one NaN, as the eager division gives them."""
+    calls = counted_chains(monkeypatch)
+    fi = np.finfo(dtype)
+    tiny = float(fi.smallest_subnormal)
+    rng = np.random.default_rng(5)
+    scales = [tiny, 64 * tiny, float(fi.tiny), 1e-30, 1.0, -3.0, 1e30, float(fi.max) / 1e3]
+    rows = [rng.uniform(0.5, 1.0, 300) * s for s in scales]
+    rows.append(np.zeros(300))  # a zero sum: 0 / 0
+    # a zero sum of nonzero values, exact in any order: x / 0
+    rows.append(np.where(np.arange(300) % 2 == 0, 0.75, -0.75))
+    rows.append(np.where(np.arange(300) == 7, np.inf, 1.0))  # an infinite sum
+    rows.append(np.where(np.arange(300) == 9, np.nan, 1.0))  # a NaN sum
+    m = ua.asarray(np.asarray(rows).astype(dtype), device=device)
+
+    def scaled(m):
+        return m / ua.sum(m, axis=-1, keepdims=True)
+
+    fused = ua.fuse(scaled)
+    with np.errstate(all="ignore"):
+        got, want = ua.asnumpy(fused(m)), ua.asnumpy(scaled(m))
+    assert calls == [("sum",)], fused.explain(m)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    inf = np.isinf(want)
+    np.testing.assert_array_equal(got[inf], want[inf])
+    fin = np.isfinite(want)
+    np.testing.assert_array_equal(np.signbit(got[fin]), np.signbit(want[fin]))
+    eps = float(fi.eps)
+    np.testing.assert_allclose(got[fin], want[fin], rtol=8 * eps, atol=0)
+
+
 @pytest.mark.parametrize("name", sorted(CHAINS))
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_reductions_read_back_by_their_rows_run_as_one_kernel(device, monkeypatch, name, dtype):
