@@ -666,8 +666,29 @@ def ratio(row, peer):
     return theirs / ours if row["unit"] == "us" else ours / theirs
 
 
+LIBRARIES = ("usmarray", "cupy", "torch", "numba")
+
+
+def median_table(tables):
+    """The rows of several runs of one table, each library's value the
+    median of its runs' (each run's values kept beside it, in order)."""
+    out = []
+    for rows in zip(*tables):
+        row = dict(rows[0])
+        for lib in LIBRARIES:
+            values = [r.get(lib) for r in rows if r.get(lib) is not None]
+            row[lib] = statistics.median(values) if values else None
+            if len(tables) > 1 and values:
+                row[f"{lib}_runs"] = values
+        out.append(row)
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser()
+    parser.add_argument(
+        "--runs", type=int, default=1, help="the table this many times; each value the median"
+    )
     parser.add_argument("--json", default=None)
     parser.add_argument("--peer-only", action="store_true", help="only the two-GPU rows")
     parser.add_argument("--elementwise-only", action="store_true", help="only the elementwise rows")
@@ -678,12 +699,15 @@ def main():
     if not any(d.backend == "cuda" for d in ua.get_devices()):
         print("no CUDA device: nothing to measure")
         return 0
-    if args.elementwise_only:
-        table = elementwise_only_rows()
-    elif args.reductions_only:
-        table = reductions_only_rows()
-    else:
-        table = (rows() if not args.peer_only else []) + peer_rows()
+
+    def one_run():
+        if args.elementwise_only:
+            return elementwise_only_rows()
+        if args.reductions_only:
+            return reductions_only_rows()
+        return (rows() if not args.peer_only else []) + peer_rows()
+
+    table = median_table([one_run() for _ in range(max(args.runs, 1))])
     for r in table:
         r["ratio_vs_cupy"] = ratio(r, "cupy")
         r["ratio_vs_torch"] = ratio(r, "torch")
@@ -709,6 +733,7 @@ def main():
                 "device": ua.Device(GPU).name,
                 "date": datetime.date.today().isoformat(),
                 "peers": peer_versions(),
+                "runs": max(args.runs, 1),
                 "rows": table,
             },
             f,

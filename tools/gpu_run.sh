@@ -10,6 +10,7 @@
 #   BENCH=fuse bash tools/gpu_run.sh        (usmarray.fuse's kernels)
 #   BENCH=lanes,dask bash tools/gpu_run.sh  (several parts, a comma list)
 #   BENCH=rows bash tools/gpu_run.sh        (fused rows by their length)
+#   BENCH=table bash tools/gpu_run.sh       (the peer table, TABLE_RUNS runs)
 #   PROFILE_SUITE=8 bash tools/gpu_run.sh   (where one process's time goes)
 #   FIRST_PROCESS_STRESS=45 bash tools/gpu_run.sh  (new processes' first calls)
 # It also runs the official Array API test suite with CUDA as the default
@@ -367,6 +368,13 @@ if bench dask; then
     echo "== Dask on distributed workers"
     timeout 150 python3 benchmarks/dask_distributed.py --backend cuda ${DASK_ARGS:-} \
         --json "$OUT/dask_distributed.json" 2>&1 | tee "$OUT/dask_distributed.txt" || status=1
+fi
+# BENCH=table: the peer table alone, TABLE_RUNS times (default 3), each
+# value the median of the runs'.
+if bench table; then
+    echo "== benchmark: the peer table, ${TABLE_RUNS:-3} runs"
+    python3 benchmarks/gpu_vs_peers.py --runs "${TABLE_RUNS:-3}" --json "$OUT/gpu_vs_peers.json" 2>&1 |
+        tee "$OUT/gpu_bench.txt" || status=1
 fi
 if [ -z "${SKIP_BENCH:-}" ] && [ -z "${BENCH:-}" ]; then
     launch_floor

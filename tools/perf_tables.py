@@ -48,6 +48,8 @@ def peers_table(data, numba, note=""):
     peers = ", ".join(f"{k} {v}" for k, v in sorted(data.get("peers", {}).items()))
     extra = ["numba"] if numba else []
     head = ["operation", "usmarray", "CuPy", "PyTorch", *extra, "vs CuPy", "vs PyTorch", "target"]
+    runs = data.get("runs", 1)
+    note += f"; each value the median of {runs} runs" if runs > 1 else ""
     lines = [
         f"Measured on {data['device']}, {data['date']} ({peers}{note}).",
         "",
