@@ -228,7 +228,7 @@ def test_eye_tril_triu(dev, dtype):
     for shape, k in [((4, 6), -1), ((5,), 2), ((3, 3), 0), ((0, 3), 0), ((2, 7), 9)]:
         same(ua.eye(*shape, k=k, dtype=dtype, device=dev), np.eye(*shape, k=k, dtype=dtype))
     a = (np.arange(2 * 3 * 4 * 5) % 7).astype(dtype).reshape(2, 3, 4, 5)
-    for k in (-5, -1, 0, 2, 6):
+    for k in (-5, -1, 0, 2, 6, -(2**62), 2**62):
         same(ua.tril(on(dev, a), k=k), np.tril(a, k=k))
         same(ua.triu(on(dev, a)[..., ::-1, :], k=k), np.triu(a[..., ::-1, :], k=k))
 

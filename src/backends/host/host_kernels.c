@@ -369,20 +369,68 @@ host_affine(void *queue, const ua_affine_plan *p)
     return UA_OK;
 }
 
+/* n elements of sz bytes at e set to v, a loop of stores of a constant
+ * size for the usual sizes. */
+#define FILL_AS(T)                                                            \
+    do {                                                                      \
+        T w_;                                                                 \
+        memcpy(&w_, v, sizeof w_);                                            \
+        for (ptrdiff_t i_ = 0; i_ < n; i_++) {                                \
+            memcpy(e + i_ * (ptrdiff_t)sizeof w_, &w_, sizeof w_);            \
+        }                                                                     \
+    } while (0)
+
+static void
+fill(char *e, const unsigned char *v, size_t sz, ptrdiff_t n)
+{
+    switch (sz) {
+    case 1:
+        memset(e, v[0], (size_t)(n > 0 ? n : 0));
+        break;
+    case 2:
+        FILL_AS(uint16_t);
+        break;
+    case 4:
+        FILL_AS(uint32_t);
+        break;
+    case 8:
+        FILL_AS(uint64_t);
+        break;
+    default:
+        for (ptrdiff_t i = 0; i < n; i++) {
+            memcpy(e + i * (ptrdiff_t)sz, v, sz);
+        }
+    }
+}
+
+static ptrdiff_t
+clamp(ptrdiff_t j, ptrdiff_t lo, ptrdiff_t hi)
+{
+    return j < lo ? lo : j > hi ? hi : j;
+}
+
+/* Each row's kept columns, j - i within [lo, hi], are one stretch
+ * [j0, j1): the row is three fills at most. */
 static ua_status
 host_band(void *queue, const ua_band_plan *p)
 {
     (void)queue;
+    size_t sz = p->itemsize;
     char *e = p->dst;
+    /* bounds past the matrix's diagonals as far as it has, against
+     * overflow */
+    ptrdiff_t far = p->rows + p->cols + 1;
+    ptrdiff_t lo = clamp(p->lo, -far, far), hi = clamp(p->hi, -far, far);
     for (size_t b = 0; b < p->batch; b++) {
-        for (ptrdiff_t i = 0; i < p->rows; i++) {
-            for (ptrdiff_t j = 0; j < p->cols; j++, e += p->itemsize) {
-                bool in = j - i >= p->lo && j - i <= p->hi;
-                if (in && p->set_inside) {
-                    move(e, (const char *)p->inside, p->itemsize);
-                } else if (!in && p->set_outside) {
-                    move(e, (const char *)p->outside, p->itemsize);
-                }
+        for (ptrdiff_t i = 0; i < p->rows; i++, e += p->cols * (ptrdiff_t)sz) {
+            ptrdiff_t j0 = clamp(i + lo, 0, p->cols);
+            ptrdiff_t j1 = clamp(i + hi + 1, j0, p->cols);
+            if (p->set_outside) {
+                fill(e, p->outside, sz, j0);
+                fill(e + j1 * (ptrdiff_t)sz, p->outside, sz, p->cols - j1);
+            }
+            if (p->set_inside) {
+                fill(e + j0 * (ptrdiff_t)sz, p->inside, sz, j1 - j0);
             }
         }
     }

@@ -17,6 +17,7 @@
 #include "python/namespace/linalg_ext.h"
 #include "python/namespace/reducing.h"
 #include "python/namespace/sets.h"
+#include "core/compute/compute.h"
 #include "core/compute/library.h"
 
 #include <string.h>
@@ -48,11 +49,23 @@ cholesky(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                         .m = n,
                         .n = n,
                         .a = ARR(a)->data};
-    PyObject *l = ua_py_la_run_solver(st, a, &p) < 0
-                      ? NULL
-                      : ua_py_ns_call1(module, "tril", a);
-    Py_DECREF(a);
-    if (l == NULL || !upper) {
+    /* L is a's lower triangle: the other, a's input still, zeroed in
+     * place (the band's rows are a's columns, element (r, c) at r + c n) */
+    ua_band_plan z = {.dst = ARR(a)->data,
+                      .batch = p.batch,
+                      .rows = n,
+                      .cols = n,
+                      .lo = 0,
+                      .hi = PTRDIFF_MAX / 2,
+                      .itemsize = ua_py_array_itemsize(a),
+                      .set_outside = true};
+    if (ua_py_la_run_solver(st, a, &p) < 0 ||
+        ua_py_run_core(st, ua_queue_band(queue_of_array(a), &z)) < 0) {
+        Py_DECREF(a);
+        return NULL;
+    }
+    PyObject *l = a;
+    if (!upper) {
         return l;
     }
     /* U = L^H */
