@@ -528,6 +528,37 @@ def test_singular_matrices(dtype, n):
         la.solve(x, on_device(np.ones(n, dtype)))
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [5, 8, 16])
+def test_cholesky_of_a_matrix_is_the_same_bits_anywhere_in_the_batch(dtype, n):
+    # The host takes whole groups of 8 (float64) or 16 (float32) matrices
+    # at once, the rest one at a time: matrices 16 to 18 repeat 0 to 2.
+    a = positive_definite((19, n, n), dtype, seed=n)
+    a[16:] = a[:3]
+    got = back(la.cholesky(ua.asarray(a, device="host")))
+    assert got[16:].tobytes() == got[:3].tobytes()
+    assert not np.triu(got, 1).any()
+    batch_close(got, np.linalg.cholesky(a), dtype, 10)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [5, 8, 16])
+def test_cholesky_names_the_first_matrix_not_positive_definite_in_a_group(dtype, n):
+    a = positive_definite((40, n, n), dtype, seed=n)
+    a[29, n - 1, n - 1] = -1
+    with pytest.raises(la.LinAlgError, match="matrix 29 of the batch is not positive definite"):
+        la.cholesky(on_device(a))
+    a[13, 2, 2] = 0
+    with pytest.raises(la.LinAlgError, match="matrix 13 of the batch is not positive definite"):
+        la.cholesky(on_device(a))
+    # split over threads, failures in both parts
+    a = np.broadcast_to(positive_definite((n, n), dtype), (4000, n, n)).copy()
+    a[3001, 0, 0] = -1
+    a[3500, 1, 1] = np.nan
+    with pytest.raises(la.LinAlgError, match="matrix 3001 of the batch is not positive definite"):
+        la.cholesky(on_device(a))
+
+
 def test_the_first_failing_matrix_of_a_long_batch_is_named():
     # long enough to be split over threads; failures in two parts
     a = np.broadcast_to(np.eye(3), (20000, 3, 3)).copy()

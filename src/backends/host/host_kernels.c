@@ -380,7 +380,7 @@ host_affine(void *queue, const ua_affine_plan *p)
         }                                                                     \
     } while (0)
 
-static void
+static inline __attribute__((always_inline)) void
 fill(char *e, const unsigned char *v, size_t sz, ptrdiff_t n)
 {
     switch (sz) {

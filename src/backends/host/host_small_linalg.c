@@ -23,6 +23,12 @@
  * call per matrix (measured with benchmarks/host_small_linalg.py). */
 #define SMALL_N 32
 
+/* The orders whose real Cholesky takes a batch's matrices several at
+ * once, a vector's lanes (host_small_linalg.inc); below them the unrolled
+ * copies of orders up to 4 are as fast. */
+#define SL_LANES_MIN 5
+#define SL_LANES_MAX 16
+
 /* Why a matrix of the own loops failed. */
 enum { SL_SINGULAR = 1, SL_NOT_DEFINITE = 2 };
 
