@@ -205,6 +205,34 @@ def test_axis0_reductions_over_rows(dtype, shape):
 
 
 @pytest.mark.parametrize("dtype", FAST)
+@pytest.mark.parametrize("shape", [(600, 4096), (100, 5000), (2, 301, 2048)])
+def test_axis0_min_max_split_over_threads_by_rows_as_one_pass(dtype, shape):
+    # Large enough for the threads, which take ranges of rows and meet in
+    # order: the general loops' bits (the first of equal values, the last
+    # NaN, its payload included), ties and NaNs on both sides of the split.
+    h = values(dtype, int(np.prod(shape)), seed=9).reshape(shape)
+    m = h.reshape(-1, shape[-2], shape[-1])
+    half = shape[-2] // 2
+    if np.dtype(dtype).kind == "f":
+        m[:, :half, 0], m[:, half:, 0] = -0.0, 0.0
+        m[:, :half, 1], m[:, half:, 1] = 0.0, -0.0
+        bits = m.view(np.uint32 if h.itemsize == 4 else np.uint64)
+        nan = np.array(np.nan, dtype).view(bits.dtype)
+        bits[:, 3, 2], bits[:, half + 1, 2] = nan | 1, nan | 2
+        bits[:, half - 1, 3] = nan | 3
+        m[:, ::2, 4], m[:, 1::2, 4] = np.inf, -np.inf
+    else:
+        m[:, :, 0] = 7
+        m[:, half + 1, 1] = np.iinfo(dtype).max
+        m[:, half - 1, 2] = np.iinfo(dtype).min
+    x = ua.asarray(h, device="host")
+    for fn in (ua.max, ua.min):
+        same_bits(fn(x, axis=-2), ua.asnumpy(fn(strided(h), axis=-2)))
+        if np.dtype(dtype).kind != "f":
+            same_bits(fn(x, axis=-2), getattr(np, fn.__name__)(h, axis=-2))
+
+
+@pytest.mark.parametrize("dtype", FAST)
 @pytest.mark.parametrize("n", [1, 2, 1000, 70_001])
 def test_dense_cumulative_sum_bit_for_bit(dtype, n):
     h = values(dtype, n, seed=11)

@@ -23,7 +23,7 @@ enum {
     SPLIT = 32,      /* host_reduce.c's lanes of one output */
     BLOCK = 16,      /* its rows added in sequence */
     LEVELS = 64,     /* of the binary counter */
-    COLUMNS = 2048,  /* outputs along a row taken at once */
+    COLUMNS = 4096,  /* outputs along a row taken at once */
     ARG_BLOCK = 2048 /* elements whose maximum is found before positions */
 };
 
@@ -478,6 +478,50 @@ cols_part(void *ctx, int part, int parts)
     }
 }
 
+/* min and max of the columns on the threads by rows: each part the
+ * columns' extremes over a range of whole rows, read as one stretch of
+ * memory, which then meet in order through the same loop (min and max
+ * keep the first of equal values and the last NaN, so the parts' meeting
+ * gives what one pass over the rows gives). */
+typedef struct rows_job {
+    const cols_job *j;
+    ptrdiff_t c, w; /* the columns */
+    char *acc;      /* each part's row of w, then the result's */
+} rows_job;
+
+static void
+rows_part(void *ctx, int part, int parts)
+{
+    const rows_job *r = ctx;
+    const ua_reduce_plan *p = r->j->p;
+    ptrdiff_t sz = (ptrdiff_t)ua_dtype_itemsize(p->xtype);
+    ptrdiff_t a = p->n * part / parts, b = p->n * (part + 1) / parts;
+    r->j->f->cols(r->j->op, r->j->x + r->c * sz + a * p->step, p->step, b - a,
+                  r->w, r->acc + part * r->w * sz, NULL, NULL);
+}
+
+static bool
+reduce_rows_split(const cols_job *j, int parts)
+{
+    ptrdiff_t sz = (ptrdiff_t)ua_dtype_itemsize(j->p->xtype);
+    ptrdiff_t rs = j->p->rstep[j->p->nd - 1];
+    ptrdiff_t cols = j->len < COLUMNS ? j->len : COLUMNS;
+    rows_job r = {j, 0, 0, malloc((size_t)(parts + 1) * (size_t)(cols * sz))};
+    if (r.acc == NULL) {
+        return false;
+    }
+    for (ptrdiff_t c = 0; c < j->len; c += COLUMNS) {
+        r.c = c;
+        r.w = j->len - c < COLUMNS ? j->len - c : COLUMNS;
+        ua_host_parallel(parts, rows_part, &r);
+        char *out = r.acc + parts * r.w * sz;
+        j->f->cols(j->op, r.acc, r.w * sz, parts, r.w, out, NULL, NULL);
+        store_values(j->p, out, r.w, j->res + c * rs, rs);
+    }
+    free(r.acc);
+    return true;
+}
+
 /* The columns of one outer position, on the threads where they pay: each
  * part a range of whole columns, 64 at least. */
 static bool
@@ -485,6 +529,9 @@ reduce_row_block(cols_job *j)
 {
     size_t sz = ua_dtype_itemsize(j->p->xtype);
     int parts = ua_host_parts((size_t)j->p->n * (size_t)j->len * sz, 1);
+    if (j->op != DENSE_SUM && parts > 1 && j->p->n >= 4 * parts) {
+        return reduce_rows_split(j, parts);
+    }
     ptrdiff_t width = (j->len + parts - 1) / parts;
     width = (width + 63) / 64 * 64;
     parts = (int)((j->len + width - 1) / width);
