@@ -233,6 +233,20 @@ def test_axis0_min_max_split_over_threads_by_rows_as_one_pass(dtype, shape):
 
 
 @pytest.mark.parametrize("dtype", FAST)
+def test_reductions_along_rows_split_over_threads_keep_their_bits(dtype):
+    # 300 rows of 4,096: the threads take ranges of rows, each row as one
+    # thread alone would.
+    h = values(dtype, 300 * 4096, seed=13).reshape(300, 4096)
+    if np.dtype(dtype).kind == "f":
+        h[7, 100] = np.nan
+    x = ua.asarray(h, device="host")
+    for fn in (ua.sum, ua.mean, ua.max, ua.min):
+        if fn is ua.mean and np.dtype(dtype).kind != "f":
+            continue
+        same_bits(fn(x, axis=-1), ua.asnumpy(fn(strided(h), axis=-1)))
+
+
+@pytest.mark.parametrize("dtype", FAST)
 @pytest.mark.parametrize("n", [1, 2, 1000, 70_001])
 def test_dense_cumulative_sum_bit_for_bit(dtype, n):
     h = values(dtype, n, seed=11)

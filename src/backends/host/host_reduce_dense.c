@@ -607,6 +607,76 @@ run_parallel(const dense_loops *f, dense_op op, const char *x, ptrdiff_t n,
     return true;
 }
 
+/* A run's reduction at each outer position, the positions on the threads
+ * where they pay: each part a range of them.  run_at's and arg_at's
+ * part of one job (the same bits as one thread gives). */
+typedef struct outer_job {
+    const ua_reduce_plan *p;
+    const dense_loops *f;
+    dense_op op;
+    bool max;
+    ptrdiff_t outer; /* positions of the kept axes */
+    void (*one)(const struct outer_job *, const char *, char *);
+    int64_t at[MAX_RUN_PARTS]; /* the parts of one long run (argmax) */
+} outer_job;
+
+static void
+outer_part(void *ctx, int part, int parts)
+{
+    const outer_job *j = ctx;
+    const ua_reduce_plan *p = j->p;
+    ptrdiff_t a = j->outer * part / parts, b = j->outer * (part + 1) / parts;
+    ptrdiff_t idx[UA_MAXDIMS] = {0}, rest = a;
+    const char *x = p->x;
+    char *res = p->result;
+    for (int k = p->nd - 1; k >= 0; k--) {
+        idx[k] = rest % p->shape[k];
+        rest /= p->shape[k];
+        x += idx[k] * p->xstep[k];
+        res += idx[k] * p->rstep[k];
+    }
+    for (ptrdiff_t o = a; o < b; o++) {
+        j->one(j, x, res);
+        for (int k = p->nd - 1; k >= 0; k--) {
+            x += p->xstep[k];
+            res += p->rstep[k];
+            if (++idx[k] < p->shape[k]) {
+                break;
+            }
+            x -= p->xstep[k] * p->shape[k];
+            res -= p->rstep[k] * p->shape[k];
+            idx[k] = 0;
+        }
+    }
+}
+
+/* The positions of p's kept axes. */
+static ptrdiff_t
+outer_of(const ua_reduce_plan *p)
+{
+    ptrdiff_t outer = 1;
+    for (int k = 0; k < p->nd; k++) {
+        outer *= p->shape[k];
+    }
+    return outer;
+}
+
+/* The outer positions of j in parts (at most one a position). */
+static void
+for_each_outer(outer_job *j, int parts)
+{
+    parts = j->outer < parts ? (int)j->outer : parts;
+    ua_host_parallel(parts < 1 ? 1 : parts, outer_part, j);
+}
+
+static void
+run_at(const outer_job *j, const char *x, char *res)
+{
+    char acc[8];
+    j->f->run(j->op, x, j->p->n, acc);
+    store_values(j->p, acc, 1, res, 0);
+}
+
 bool
 ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st)
 {
@@ -624,14 +694,16 @@ ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st)
     if (p->step != sz) {
         return false;
     }
-    FOR_EACH_OUTER(p, p->nd, x, res, {
-        char acc[8];
-        if (p->nd > 0 || !run_parallel(f, op, x, p->n, sz, acc)) {
-            f->run(op, x, p->n, acc);
-        }
-        store_values(p, acc, 1, res, 0);
-    });
     *st = UA_OK;
+    outer_job j = {
+        .p = p, .f = f, .op = op, .outer = outer_of(p), .one = run_at};
+    char acc[8];
+    if (p->nd == 0 && run_parallel(f, op, p->x, p->n, sz, acc)) {
+        store_values(p, acc, 1, p->result, 0);
+        return true;
+    }
+    size_t bytes = (size_t)j.outer * (size_t)p->n * (size_t)sz;
+    for_each_outer(&j, ua_host_parts(bytes, 1));
     return true;
 }
 
@@ -640,43 +712,11 @@ ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st)
  * then meet through the same loop over their elements, in order, which
  * picks the first extreme, or the first NaN, as one pass over the run
  * does. */
-typedef struct arg_job {
-    const ua_reduce_plan *p;
-    const dense_loops *f;
-    bool max;
-    ptrdiff_t outer; /* positions of the kept axes */
-    int64_t at[MAX_RUN_PARTS];
-} arg_job;
-
 static void
-arg_outer_part(void *ctx, int part, int parts)
+arg_at(const outer_job *j, const char *x, char *res)
 {
-    const arg_job *j = ctx;
-    const ua_reduce_plan *p = j->p;
-    ptrdiff_t a = j->outer * part / parts, b = j->outer * (part + 1) / parts;
-    ptrdiff_t idx[UA_MAXDIMS] = {0}, rest = a;
-    const char *x = p->x;
-    char *res = p->result;
-    for (int k = p->nd - 1; k >= 0; k--) {
-        idx[k] = rest % p->shape[k];
-        rest /= p->shape[k];
-        x += idx[k] * p->xstep[k];
-        res += idx[k] * p->rstep[k];
-    }
-    for (ptrdiff_t o = a; o < b; o++) {
-        int64_t at = j->f->arg(j->max, x, p->n);
-        memcpy(res, &at, sizeof at);
-        for (int k = p->nd - 1; k >= 0; k--) {
-            x += p->xstep[k];
-            res += p->rstep[k];
-            if (++idx[k] < p->shape[k]) {
-                break;
-            }
-            x -= p->xstep[k] * p->shape[k];
-            res -= p->rstep[k] * p->shape[k];
-            idx[k] = 0;
-        }
-    }
+    int64_t at = j->f->arg(j->max, x, j->p->n);
+    memcpy(res, &at, sizeof at);
 }
 
 /* Part of the run, its bounds on whole blocks. */
@@ -689,7 +729,7 @@ arg_bound(ptrdiff_t n, int part, int parts)
 static void
 arg_run_part(void *ctx, int part, int parts)
 {
-    arg_job *j = ctx;
+    outer_job *j = ctx;
     size_t sz = ua_dtype_itemsize(j->p->xtype);
     ptrdiff_t a = arg_bound(j->p->n, part, parts);
     ptrdiff_t b = arg_bound(j->p->n, part + 1, parts);
@@ -704,15 +744,16 @@ ua_host_arg_dense(const ua_reduce_plan *p)
     if (f == NULL || p->n == 0 || p->step != (ptrdiff_t)sz) {
         return false;
     }
-    arg_job j = {p, f, p->op == UA_REDUCE_ARGMAX, 1, {0}};
-    for (int k = 0; k < p->nd; k++) {
-        j.outer *= p->shape[k];
-    }
-    int parts = ua_host_parts((size_t)j.outer * (size_t)p->n * sz, 1);
+    outer_job j = {.p = p,
+                   .f = f,
+                   .max = p->op == UA_REDUCE_ARGMAX,
+                   .outer = outer_of(p),
+                   .one = arg_at};
+    size_t bytes = (size_t)j.outer * (size_t)p->n * sz;
+    int parts = ua_host_parts(bytes, 1);
     parts = parts < MAX_RUN_PARTS ? parts : MAX_RUN_PARTS;
     if (j.outer > 1 || parts <= 1 || p->n < (ptrdiff_t)parts * ARG_BLOCK) {
-        parts = j.outer < parts ? (int)j.outer : parts;
-        ua_host_parallel(parts < 1 ? 1 : parts, arg_outer_part, &j);
+        for_each_outer(&j, parts);
         return true;
     }
     ua_host_parallel(parts, arg_run_part, &j);
