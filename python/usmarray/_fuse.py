@@ -1260,6 +1260,8 @@ class Fused:
             if len(self._small) >= _SMALL_KEYS:
                 self._small.clear()
             self._small[small] = run
+            if type(run) is _ChainCall:
+                return run(*args)
         if plan.kernel is not None:
             return _run_kernel(plan, self.fn, args)
         if not plan.fused:
@@ -1287,6 +1289,8 @@ def _small_runner(plan, fn, args, block):
             shapes.add(a.shape)
         elif type(a) not in _SCALAR_TYPES:
             return None
+    if type(plan.kernel) is _fuse_kernel.RowChain:
+        return _ChainCall(plan, fn)
     if plan.kernel is not None:
         return functools.partial(_kernel_or_eager, plan, fn)
     if plan.host_program is not None and type(plan.host_program) is not _fuse_kernel.Stages:
@@ -1308,6 +1312,32 @@ def _host_program_or_blocks(plan, block, *args):
         if result is not None:
             return result
     return evaluate_blocked(plan, args, block)
+
+
+class _ChainCall:
+    """A small call's rows kernel: once a call has run it, the next ones
+    call it with no more checks (RowChain.runner), where the generic way
+    takes over for a call it fails (another layout of the same shapes, a
+    refusal), with the generic way's outcome."""
+
+    __slots__ = ("plan", "fn", "fast")
+
+    def __init__(self, plan, fn):
+        self.plan, self.fn, self.fast = plan, fn, None
+
+    def __call__(self, *args):
+        fast = self.fast
+        if fast is not None and self.plan.kernel is not None:
+            try:
+                result = fast(args)
+            except Exception:
+                result = NotImplemented
+            if result is not NotImplemented:
+                return result
+        result = _kernel_or_eager(self.plan, self.fn, *args)
+        kernel = self.plan.kernel
+        self.fast = kernel.runner(args) if kernel is not None and self.plan.kernel_ran else None
+        return result
 
 
 def _kernel_or_eager(plan, fn, *args):

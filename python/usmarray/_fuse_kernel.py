@@ -654,6 +654,32 @@ class RowChain:
         except (TypeError, RuntimeError) as e:
             return self._refuse(args, e)
 
+    def runner(self, args):
+        """For calls whose arguments have these dtypes, shapes and devices
+        (a fused function's small calls): the kernel's one call with run()'s
+        checks made once, a function of the arguments' tuple; None where
+        run() takes another way for them."""
+        if self.refused or self.expressions is None:
+            return None
+        position = {n.id: n.index for n in self.inputs}
+        index = tuple(position[i] for i in self.slots)
+        arrays = [args[j] for j in index if isinstance(args[j], _ua.USMArray)]
+        shape = arrays[0].shape if arrays else ()
+        row = math.prod(shape[self.first :])
+        if (
+            not arrays
+            or any(a.shape != shape for a in arrays)
+            or 0 in shape
+            or _row_too_short(arrays, row)
+        ):
+            return None
+        call, expressions, reductions = _ua._fused_chain, self.expressions, self.reductions
+
+        def run(args):
+            return call(expressions, reductions, tuple([args[j] for j in index]), row)
+
+        return run
+
     def _refuse(self, args, e):
         """The kernel refused the graph: the stages from now on, or where
         there are none the plan's refusal (KernelRefused)."""

@@ -773,6 +773,36 @@ def test_chain_rows_kept_in_registers_or_read_again_match_the_eager_calls(
     np.testing.assert_allclose(got[fin], want[fin], rtol=200 * eps, atol=200 * eps)
 
 
+def test_repeated_chain_calls_take_the_kernel_straight_with_the_same_results(device, monkeypatch):
+    """A fused function's later calls with arguments of the same dtypes,
+    shapes and device call the rows' kernel with no more checks, with the
+    first call's bits; arguments of those shapes in another layout (rows
+    sliced out of wider ones) take the stages, with their results, and a
+    dense argument the kernel again."""
+    from usmarray import _fuse_kernel
+
+    calls = counted_chains(monkeypatch)
+    checked = []
+    run = _fuse_kernel.RowChain.run
+    monkeypatch.setattr(_fuse_kernel.RowChain, "run", lambda *a: checked.append(1) or run(*a))
+    fused = ua.fuse(softmax)
+    h = np.asarray(ua.asnumpy(sample(device, "float32", (40, 300))))
+    m = ua.asarray(h, device=device)
+    first = ua.asnumpy(fused(m))
+    for _ in range(3):
+        np.testing.assert_array_equal(ua.asnumpy(fused(m)), first)
+    assert len(calls) == 4 and len(checked) == 1
+    wide = ua.asarray(np.pad(h, ((0, 0), (0, 20))), device=device)[:, :300]
+    with np.errstate(all="ignore"):
+        got, want = ua.asnumpy(fused(wide)), ua.asnumpy(softmax(wide))
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    fin = np.isfinite(want)
+    np.testing.assert_allclose(got[fin], want[fin], rtol=200 * np.finfo("float32").eps)
+    assert len(calls) == 4 and len(checked) == 2
+    np.testing.assert_array_equal(ua.asnumpy(fused(m)), first)
+    assert len(calls) == 5 and len(checked) == 2
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_rows_divided_by_their_sums_give_the_quotients_at_every_scale(device, monkeypatch, dtype):
     """A chain divides by a row's value through its reciprocal, computed
