@@ -180,8 +180,10 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
     ptrdiff_t count = full + (rest > 0);
     size_t asz = ua_dtype_itemsize(c->t->a);
     /* Pass 1's plan: the pieces, then the kept axes; partials dense, a row
-     * of outputs per piece.  Pass 2's: the kept axes, read densely. */
-    long long p1[3 * (UA_MAXDIMS + 1)], p2[3 * UA_MAXDIMS];
+     * of outputs per piece.  Pass 2's: the kept axes, read densely.  Both
+     * in one upload (each a copy the stream runs before the kernels). */
+    long long both[3 * (UA_MAXDIMS + 1) + 3 * UA_MAXDIMS];
+    long long *p1 = both, *p2 = both + 3 * (nd + 1);
     long long dense = (long long)asz;
     for (int k = nd - 1; k >= 0; k--) {
         p1[1 + k] = c->shape[k];
@@ -196,8 +198,9 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
     p1[nd + 1] = (long long)len * c->step;
     p1[2 * nd + 2] = dense;
     void *plan1 = NULL, *plan2 = NULL, *part = NULL;
-    ua_status st = ua_gpu_upload_longs(l, p1, 3 * (size_t)(nd + 1), &plan1);
-    st = st == UA_OK ? ua_gpu_upload_longs(l, p2, 3 * (size_t)nd, &plan2) : st;
+    ua_status st =
+        ua_gpu_upload_longs(l, both, 3 * (size_t)(2 * nd + 1), &plan1);
+    plan2 = st == UA_OK ? (long long *)plan1 + 3 * (nd + 1) : NULL;
     st = st == UA_OK ? l->ops->temporary(
                            l->queue, (size_t)count * c->outputs * asz, &part)
                      : st;
@@ -227,7 +230,6 @@ run_lanes(const ua_gpu_launcher *l, const red_call *c, bool pairwise,
                          c->fin, c->out, pairwise, dbits, vec2);
     }
     ua_gpu_release(l, part);
-    ua_gpu_release(l, plan2);
     ua_gpu_release(l, plan1);
     return st;
 }
