@@ -5,7 +5,10 @@ PyTorch's (eager, and torch.compile with --compile), in one run.
 
 Each expression of float32 arrays of --mi Mi elements (past the L2
 cache), timed with CUDA events on each library's own stream after a
-warm-up, the median of --reps; GB/s counts the bytes a fused pass must
+warm-up, the median of --reps: one call between the events (the host's
+work before the launch counted), and ten calls one after another
+("queued": that work overlapping the kernels before it); then the host's
+cost of a call on 1,000 elements, fused and eager.  GB/s counts the bytes a fused pass must
 move (each argument read once, the result written once).  The rows with
 reductions run as stages (kernels between the eager reductions); the
 row norms and softmax read x as a square matrix."""
@@ -15,6 +18,7 @@ import json
 import math
 import statistics
 import sys
+import time
 import warnings
 
 import numpy as np
@@ -93,6 +97,69 @@ def event_ms(fn, stream_handle, reps):
     return statistics.median(times)
 
 
+def queued_ms(fn, stream_handle, reps, calls=10):
+    """Median milliseconds a call of fn takes among `calls` made one after
+    another between two CUDA events: the host's work before each launch
+    overlaps the kernels queued before it, where event_ms counts it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        stream = cp.cuda.ExternalStream(stream_handle)
+    for _ in range(3):
+        fn()
+    times = []
+    for _ in range(reps):
+        start, end = cp.cuda.Event(), cp.cuda.Event()
+        start.record(stream)
+        for _ in range(calls):
+            fn()
+        end.record(stream)
+        end.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, end) / calls)
+    return statistics.median(times)
+
+
+def per_call_us(fn, sync, n=3000):
+    """Microseconds a call of fn takes on the host, n calls one after
+    another and one synchronization (arguments of 1,000 elements)."""
+    for _ in range(100):
+        fn()
+    sync()
+    t0 = time.perf_counter()
+    for _ in range(n):
+        fn()
+    sync()
+    return (time.perf_counter() - t0) / n * 1e6
+
+
+def per_call_rows(rng):
+    """Each expression fused and eager on 1,000 elements (the matrices 4 x
+    250), beside two eager calls of exp: a fused call costs no more than
+    two eager ones."""
+    dev = "cuda:gpu:0"
+    x = ua.asarray(rng.standard_normal(1000, dtype=np.float32), device=dev)
+    y = ua.asarray(rng.standard_normal(1000, dtype=np.float32), device=dev)
+    m = ua.reshape(x, (4, 250))
+
+    def sync():
+        ua.asnumpy(x[:1])
+
+    two = 2 * per_call_us(lambda: ua.exp(x), sync)
+    out = []
+    print(f"per call, 1,000 float32, us (two eager calls of exp: {two:.1f})")
+    for name, (f, _, matrix) in EXPRESSIONS.items():
+        a = m if matrix else x
+        fused = ua.fuse(lambda x, y, f=f: f(ua, x, y))
+        row = {
+            "expression": name,
+            "fused_us": per_call_us(lambda: fused(a, y), sync),
+            "eager_us": per_call_us(lambda: f(ua, a, y), sync),
+            "two_eager_exp_us": two,
+        }
+        out.append(row)
+        print(f"{name:30s} fused {row['fused_us']:.1f}  eager {row['eager_us']:.1f}", flush=True)
+    return out
+
+
 def row_norms(xp, m):
     return xp.sqrt(xp.sum(m * m, axis=1))
 
@@ -164,6 +231,7 @@ def main():
             "expression": name,
             "bytes_per_element": per,
             "fused": event_ms(lambda: fused(a, y), ours, args.reps),
+            "fused_queued": queued_ms(lambda: fused(a, y), ours, args.reps),
             "eager": event_ms(lambda: f(ua, a, y), ours, args.reps),
             "cupy": event_ms(lambda: f(cp, ca, cy), cp.cuda.get_current_stream().ptr, args.reps),
         }
@@ -173,13 +241,17 @@ def main():
             if args.compile:
                 c = torch.compile(lambda p, q: f(torch, p, q))
                 row["torch_compile"] = event_ms(lambda: c(ta, ty), ts, args.reps)
+                row["torch_compile_queued"] = queued_ms(lambda: c(ta, ty), ts, args.reps)
         rows.append(row)
         gbps = per * (side * side if matrix else n) / row["fused"] / 1e6
         others = "  ".join(f"{k} {v:.3f}" for k, v in row.items() if isinstance(v, float))
         print(f"{name:30s} {others}  fused {gbps:.0f} GB/s")
+    per_call = per_call_rows(rng)
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump({"mi": args.mi, "reps": args.reps, "rows": rows}, fh, indent=1)
+            json.dump(
+                {"mi": args.mi, "reps": args.reps, "rows": rows, "per_call": per_call}, fh, indent=1
+            )
 
 
 if __name__ == "__main__":
