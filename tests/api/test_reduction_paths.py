@@ -123,8 +123,8 @@ def test_argmin_argmax_nans_infinities_and_zeros(dtype, n):
         assert int(ua.asnumpy(ua.argmin(x))) == np.argmin(h)
 
 
-# 600,001 elements: one run split over two threads at 299,008 (a whole
-# number of 2,048-element blocks), where parts' results meet.
+# 600,001 elements: one run split over the threads at whole 2,048-element
+# blocks, 299,008 (the half) among the bounds, where parts' results meet.
 SPLIT_AT = 300_000 // 2048 * 2048
 
 

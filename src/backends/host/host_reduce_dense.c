@@ -20,11 +20,12 @@
 #include "core/compute/kernels.h"
 
 enum {
-    SPLIT = 32,      /* host_reduce.c's lanes of one output */
-    BLOCK = 16,      /* its rows added in sequence */
-    LEVELS = 64,     /* of the binary counter */
-    COLUMNS = 4096,  /* outputs along a row taken at once */
-    ARG_BLOCK = 2048 /* elements whose maximum is found before positions */
+    SPLIT = 32,        /* host_reduce.c's lanes of one output */
+    BLOCK = 16,        /* its rows added in sequence */
+    LEVELS = 64,       /* of the binary counter */
+    COLUMNS = 4096,    /* outputs along a row taken at once */
+    ARG_BLOCK = 2048,  /* elements whose maximum is found before positions */
+    MAX_RUN_PARTS = 64 /* of one split over the threads */
 };
 
 #define CLONES UA_HOST_CLONES
@@ -478,6 +479,18 @@ cols_part(void *ctx, int part, int parts)
     }
 }
 
+/* Parts for a split whose parts' results meet exactly whatever their
+ * number: four a thread where it pays to split at all, so that on a busy
+ * machine a thread that waits for its core holds a small share, which
+ * the others take over as they finish theirs. */
+static int
+finer(int parts)
+{
+    return parts <= 1                  ? 1
+           : parts * 4 < MAX_RUN_PARTS ? parts * 4
+                                       : MAX_RUN_PARTS;
+}
+
 /* min and max of the columns on the threads by rows: each part the
  * columns' extremes over a range of whole rows, read as one stretch of
  * memory, which then meet in order through the same loop (min and max
@@ -529,8 +542,8 @@ reduce_row_block(cols_job *j)
 {
     size_t sz = ua_dtype_itemsize(j->p->xtype);
     int parts = ua_host_parts((size_t)j->p->n * (size_t)j->len * sz, 1);
-    if (j->op != DENSE_SUM && parts > 1 && j->p->n >= 4 * parts) {
-        return reduce_rows_split(j, parts);
+    if (j->op != DENSE_SUM && parts > 1 && j->p->n >= 4 * finer(parts)) {
+        return reduce_rows_split(j, finer(parts));
     }
     ptrdiff_t width = (j->len + parts - 1) / parts;
     width = (width + 63) / 64 * 64;
@@ -568,7 +581,6 @@ reduce_columns(const ua_reduce_plan *p, const dense_loops *f, dense_op op)
  * within each part, then over the parts, whose count depends on the
  * run's size and the machine's threads alone: the same bits from run to
  * run. */
-enum { MAX_RUN_PARTS = 64 };
 
 typedef struct run_job {
     const dense_loops *f;
@@ -703,7 +715,7 @@ ua_host_reduce_dense(const ua_reduce_plan *p, ua_status *st)
         return true;
     }
     size_t bytes = (size_t)j.outer * (size_t)p->n * (size_t)sz;
-    for_each_outer(&j, ua_host_parts(bytes, 1));
+    for_each_outer(&j, finer(ua_host_parts(bytes, 1)));
     return true;
 }
 
@@ -750,8 +762,7 @@ ua_host_arg_dense(const ua_reduce_plan *p)
                    .outer = outer_of(p),
                    .one = arg_at};
     size_t bytes = (size_t)j.outer * (size_t)p->n * sz;
-    int parts = ua_host_parts(bytes, 1);
-    parts = parts < MAX_RUN_PARTS ? parts : MAX_RUN_PARTS;
+    int parts = finer(ua_host_parts(bytes, 1));
     if (j.outer > 1 || parts <= 1 || p->n < (ptrdiff_t)parts * ARG_BLOCK) {
         for_each_outer(&j, parts);
         return true;

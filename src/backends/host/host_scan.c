@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "backends/host/host_kernels.h"
+#include "backends/host/host_threads.h"
 #include "core/compute/kernels.h"
 
 enum { WMAX = 256, TILE = 4096 };
@@ -218,6 +219,71 @@ DEFINE_CUMSUM(f4, float)
 DEFINE_CUMSUM(f8, double)
 DEFINE_CUMSUM(u8, uint64_t)
 
+/* 64-bit integers wrap, so that any grouping of their sums gives the same
+ * bits: a long run splits over the threads, each part's total first, then
+ * each part's running sums from the totals before it (the output's pages,
+ * which the kernel zeroes as they are first written, are then met on every
+ * core). */
+enum { CUMSUM_PARTS = 64 };
+
+UA_HOST_CLONES static uint64_t
+total_u8(const uint64_t *x, ptrdiff_t n)
+{
+    uint64_t s = 0;
+    for (ptrdiff_t i = 0; i < n; i++) {
+        s += x[i];
+    }
+    return s;
+}
+
+typedef struct cumsum_job {
+    const char *x;
+    char *out;
+    ptrdiff_t n;
+    uint64_t start, total[CUMSUM_PARTS];
+} cumsum_job;
+
+static void
+cumsum_total_part(void *ctx, int part, int parts)
+{
+    cumsum_job *j = ctx;
+    ptrdiff_t a = j->n * part / parts, b = j->n * (part + 1) / parts;
+    j->total[part] = total_u8((const uint64_t *)(const void *)j->x + a, b - a);
+}
+
+static void
+cumsum_run_part(void *ctx, int part, int parts)
+{
+    cumsum_job *j = ctx;
+    ptrdiff_t a = j->n * part / parts, b = j->n * (part + 1) / parts;
+    uint64_t acc = j->start;
+    for (int k = 0; k < part; k++) {
+        acc += j->total[k];
+    }
+    cumsum_u8(j->x + a * 8, j->out + a * 8, b - a, &acc);
+}
+
+static void
+cumsum_u8_threads(const char *x, char *out, ptrdiff_t n, void *acc)
+{
+    /* four parts a thread, so that on a busy machine a thread that waits
+     * for its core holds a small share */
+    int parts = ua_host_parts((size_t)n * 24, 1) * 4;
+    parts = parts < CUMSUM_PARTS ? parts : CUMSUM_PARTS;
+    if (parts <= 4 || n < parts) {
+        cumsum_u8(x, out, n, acc);
+        return;
+    }
+    cumsum_job j = {x, out, n, 0, {0}};
+    memcpy(&j.start, acc, sizeof j.start);
+    ua_host_parallel(parts, cumsum_total_part, &j);
+    ua_host_parallel(parts, cumsum_run_part, &j);
+    for (int k = 0; k < parts; k++) {
+        j.start += j.total[k];
+    }
+    memcpy(acc, &j.start, sizeof j.start);
+}
+
 /* A cumulative sum of one dense run into a dense result of x's type, for
  * float32, float64 and 64-bit integers (which wrap alike); false for
  * the others. */
@@ -238,7 +304,7 @@ cumsum_dense(const ua_scan_plan *p, const char *x, char *res, void *acc)
         return true;
     case UA_INT64:
     case UA_UINT64:
-        cumsum_u8(x, res, p->n, acc);
+        cumsum_u8_threads(x, res, p->n, acc);
         return true;
     default:
         return false;
