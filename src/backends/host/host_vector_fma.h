@@ -1,11 +1,12 @@
-/* float32 log, log2, log10, cbrt and pow and float64 tan with fused
+/* float32 log, log2, log10, cbrt and pow and float64 tan and pow with fused
  * multiply-adds, and the loops that run them where the CPU has FMA (x86-64
  * with AVX2 and FMA, or x86-64-v4), chosen at run time; other CPUs keep
- * the loops of host_vector_mathf.h, host_vector_powf.h and
- * host_vector_trig.h.  host_elementwise_type.c includes this after its
- * loops, for every type: for float32 and float64 it defines the loops and
- * points the catalogue's names (ew_log, ..., ew_tan) at them.  A function compiled for a
- * target_clones clone cannot ask which clone it is in (the preprocessor
+ * the loops of host_vector_mathf.h, host_vector_powf.h,
+ * host_vector_pow.h and host_vector_trig.h.  host_elementwise_type.c
+ * includes this after its loops, for every type: for float32 and float64
+ * it defines the loops and points the catalogue's names (ew_log, ...,
+ * ew_tan, ew_pow) at them.  A function compiled for a target_clones
+ * clone cannot ask which clone it is in (the preprocessor
  * runs once), so these are functions of their own, compiled for the FMA
  * targets by GCC's target pragma and attribute.  The results are within
  * the same bounds as the loops they replace, but not always the same
@@ -19,7 +20,11 @@
  * (the whole within 2^-26.6 of log_b(1 + f) with the coefficients
  * rounded to float, c0 = 1/ln b in two floats): no division (the loops
  * of host_vector_mathf.h divide, for s = f / (2 + f)).  k log_b 2 is
- * added in two parts, its first product exact inside the FMA. */
+ * added in two parts, its first product exact inside the FMA.
+ *
+ * pow: host_vector_powf_core.h's text compiled again with FMAs, and on
+ * x86-64-v4 a loop of AVX-512 intrinsics for its blocks without special
+ * cases that gives the same bits. */
 #ifndef USMARRAY_BACKENDS_HOST_HOST_VECTOR_FMA_H
 #define USMARRAY_BACKENDS_HOST_HOST_VECTOR_FMA_H
 
@@ -31,6 +36,7 @@
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&        \
     !defined(UA_EW_NO_CLONES)
+#include <immintrin.h>
 
 /* 2 where the CPU is x86-64-v4 (AVX-512), 1 where it has AVX2 and FMA, 0
  * where it lacks FMA. */
@@ -44,6 +50,90 @@ ua_vmf_fma_level(void)
 }
 
 #define UA_VMF_FMA_STAGE 256
+
+/* A run of FN over n elements of T (of one operand a, or two a and b; B
+ * gives their bits) for one target, in blocks: BLOCK fills the block's
+ * first done elements by FN's plain version (the selects of the special
+ * cases cost as much as the rest), stopping before inputs that need FN's
+ * special cases (PLAIN false on their bits), and FN fills the rest (the
+ * output may be an input: what BLOCK leaves is still there).
+ * UA_VMF_FMA_EACH scans the block first, then calls FN##_plain element by
+ * element or leaves it all; pow (UA_VMF_FMA_POW_V4) and tan
+ * (UA_VMD_FMA_TAN_BLOCK) have loops of their own. */
+#define UA_VMF_FMA_OPS1(x, w, i) x[i]
+#define UA_VMF_FMA_OPS2(x, w, i) x[i], w[i]
+#define UA_VMF_FMA_BITS1(B, x, w, i) B(x[i])
+#define UA_VMF_FMA_BITS2(B, x, w, i) B(x[i]), B(w[i])
+#define UA_VMF_FMA_EACH(FN, PLAIN, B, ARITY, y, x, w, m, done)                \
+    int special = 0;                                                          \
+    for (ptrdiff_t i = 0; i < m; i++) {                                       \
+        special |= !PLAIN(UA_VMF_FMA_BITS##ARITY(B, x, w, i));                \
+    }                                                                         \
+    if (!special) {                                                           \
+        for (ptrdiff_t i = 0; i < m; i++) {                                   \
+            y[i] = FN##_plain(UA_VMF_FMA_OPS##ARITY(x, w, i));                \
+        }                                                                     \
+        done = m;                                                             \
+    }
+#define UA_VMF_FMA_RUN(NAME, T, B, ARITY, FN, PLAIN, BLOCK, TARGET, SUFFIX)   \
+    __attribute__((target(TARGET))) static void ua_vmf_##NAME##_##SUFFIX(     \
+        T *restrict o, const T *restrict a, const T *restrict b, ptrdiff_t n) \
+    {                                                                         \
+        for (ptrdiff_t at = 0; at < n; at += UA_VMF_FMA_STAGE) {              \
+            ptrdiff_t m =                                                     \
+                n - at < UA_VMF_FMA_STAGE ? n - at : UA_VMF_FMA_STAGE;        \
+            const T *restrict x = a + at, *restrict w = b + at;               \
+            T *restrict y = o + at;                                           \
+            ptrdiff_t done = 0;                                               \
+            (void)w;                                                          \
+            BLOCK(FN, PLAIN, B, ARITY, y, x, w, m, done)                      \
+            for (ptrdiff_t i = done; i < m; i++) {                            \
+                y[i] = FN(UA_VMF_FMA_OPS##ARITY(x, w, i));                    \
+            }                                                                 \
+        }                                                                     \
+    }
+
+/* NAME's loop of FN (of ARITY operands) where the CPU has FMA, GEN's
+ * elsewhere: dense operands in place, any other steps through blocks on
+ * the stack.  BLOCK4, BLOCK3: the blocks' loop on x86-64-v4 and on AVX2
+ * with FMA. */
+#define UA_VMF_FMA_LOOP(NAME, T, B, ARITY, FN, PLAIN, BLOCK4, BLOCK3, GEN)    \
+    UA_VMF_FMA_RUN(NAME, T, B, ARITY, FN, PLAIN, BLOCK4, "arch=x86-64-v4",    \
+                   v4)                                                        \
+    UA_VMF_FMA_RUN(NAME, T, B, ARITY, FN, PLAIN, BLOCK3, "avx2,fma", v3)      \
+    static void ua_vmf_ew_##NAME##_fma(char *o_, ptrdiff_t so,                \
+                                       char *const *in, const ptrdiff_t *s,   \
+                                       ptrdiff_t n)                           \
+    {                                                                         \
+        int level = ua_vmf_fma_level();                                       \
+        if (level == 0) {                                                     \
+            GEN(o_, so, in, s, n);                                            \
+            return;                                                           \
+        }                                                                     \
+        void (*run)(T *, const T *, const T *, ptrdiff_t) =                   \
+            level == 2 ? ua_vmf_##NAME##_v4 : ua_vmf_##NAME##_v3;             \
+        T *o = (T *)o_;                                                       \
+        const T *a = (const T *)in[0];                                        \
+        const T *b = (const T *)in[ARITY - 1];                                \
+        if (so == 1 && s[0] == 1 && s[ARITY - 1] == 1) {                      \
+            run(o, a, b, n);                                                  \
+            return;                                                           \
+        }                                                                     \
+        T ab[UA_VMF_FMA_STAGE], bb[UA_VMF_FMA_STAGE];                         \
+        T ob[UA_VMF_FMA_STAGE];                                               \
+        for (ptrdiff_t at = 0; at < n; at += UA_VMF_FMA_STAGE) {              \
+            ptrdiff_t m =                                                     \
+                n - at < UA_VMF_FMA_STAGE ? n - at : UA_VMF_FMA_STAGE;        \
+            for (ptrdiff_t i = 0; i < m; i++) {                               \
+                ab[i] = a[(at + i) * s[0]];                                   \
+                bb[i] = ARITY == 2 ? b[(at + i) * s[ARITY - 1]] : 0;          \
+            }                                                                 \
+            run(ob, ab, bb, m);                                               \
+            for (ptrdiff_t i = 0; i < m; i++) {                               \
+                o[(at + i) * so] = ob[i];                                     \
+            }                                                                 \
+        }                                                                     \
+    }
 
 #if UA_KIND_FLOAT && UA_T_BITS == 32
 #include "backends/host/host_vector_mathf.h"
@@ -202,243 +292,141 @@ ua_vmf_cbrt_fma(float x)
     return ua_vmf_with_sign(c, x);
 }
 
-/* pow(x, y) = 2^(y log2 x) for x positive, normal and finite and y
- * finite, in double as ua_vmf_pow, with FMAs: log2 by the same series in
- * s = f / (2 + f) (f and k from the float's bits, so that a subnormal x
- * is scaled first; the double division took less time than float's
- * reciprocal refined by a Newton step), 2^r = 1 + r q(r) with q of degree 7
- * fitted to the relative error on [-1/2, 1/2] (within 2^-38.9, so that
- * the double rounds to the nearest float but for a hair's breadth of
- * ties: x ** 3 by pow is its exact cube rounded once in the tests). */
-UA_VMF_FN double
-ua_vmf_log2_wide_fma(float x)
-{
-    int32_t iu = (int32_t)(ua_vm_bitsf(x) - 0x3f3504f3u);
-    double k = (double)(iu >> 23);
-    float m = ua_vmf_float(((uint32_t)iu & 0x007fffffu) + 0x3f3504f3u);
-    double f = (double)(m - 1.0f); /* exact, as 2 + f in double */
-    double sl = f / (f + 2.0);
-    double z = sl * sl;
-    double p = 1.0 / 13.0;
-    p = __builtin_fma(p, z, 1.0 / 11.0);
-    p = __builtin_fma(p, z, 1.0 / 9.0);
-    p = __builtin_fma(p, z, 1.0 / 7.0);
-    p = __builtin_fma(p, z, 1.0 / 5.0);
-    p = __builtin_fma(p, z, 1.0 / 3.0);
-    double s2 = sl * 2.8853900817779268; /* 2 / ln 2 */
-    return k + __builtin_fma(s2, z * p, s2);
-}
-
-UA_VMF_FN double
-ua_vmf_exp2_wide_fma(double t)
-{
-    double kb = t + UA_VMF_ROUNDER;
-    uint64_t kbits = ua_vm_bits(kb);
-    double r = t - (kb - UA_VMF_ROUNDER);
-    double q = 0x1.62c00c588ffa9p-20;
-    q = __builtin_fma(q, r, 0x1.00c0814720aebp-16);
-    q = __builtin_fma(q, r, 0x1.43099b5342f59p-13);
-    q = __builtin_fma(q, r, 0x1.5d87762d98cc0p-10);
-    q = __builtin_fma(q, r, 0x1.3b2ab6a0de2f8p-7);
-    q = __builtin_fma(q, r, 0x1.c6b08da69cd08p-5);
-    q = __builtin_fma(q, r, 0x1.ebfbdff85f4a4p-3);
-    q = __builtin_fma(q, r, 0x1.62e42fef9cdfbp-1);
-    uint64_t scale = (uint64_t)((int64_t)(int32_t)(uint32_t)kbits + 1023)
-                     << 52;
-    return __builtin_fma(r, q, 1.0) * ua_vm_double(scale);
-}
+/* float32 pow: host_vector_powf_core.h's text again, with FMAs. */
+#define UA_VMF_POWF_SFX _fma
+#define UA_VMF_POWF_MADD(a, b, c) __builtin_fma(a, b, c)
+#include "backends/host/host_vector_powf_core.h"
+#undef UA_VMF_POWF_SFX
+#undef UA_VMF_POWF_MADD
 
 /* Whether pow(x, y) needs none of its special cases: x positive, normal
  * and finite, y finite. */
 UA_VMF_FN int
-ua_vmf_pow_plain(uint32_t bx, uint32_t by)
+ua_vmf_pow_bits_plain(uint32_t bx, uint32_t by)
 {
     return (bx - 0x00800000u < 0x7f000000u) &
            ((by & 0x7fffffffu) < 0x7f800000u);
 }
 
-UA_VMF_FN float
-ua_vmf_pow_fma_core(double l, float y)
-{
-    /* |t| clamped to 200 on its bits (one unsigned minimum, cheaper than
-     * two compares of doubles; a NaN's bits go to 200 too, and such
-     * lanes are replaced) */
-    uint64_t tb = ua_vm_bits((double)y * l);
-    uint64_t mag = tb & 0x7fffffffffffffffu, lim = 0x4069000000000000u;
-    mag = mag < lim ? mag : lim;
-    return (float)ua_vmf_exp2_wide_fma(
-        ua_vm_double(mag | (tb & 0x8000000000000000u)));
-}
-
-UA_VMF_FN float
-ua_vmf_pow_fma_plain(float x, float y)
-{
-    float r = ua_vmf_pow_fma_core(ua_vmf_log2_wide_fma(x), y);
-    return y == 2.0f ? x * x : r; /* as ua_vmf_pow */
-}
-
-/* Any x and y: ua_vmf_pow's special cases around the core. */
-UA_VMF_FN float
-ua_vmf_pow_fma(float x, float y)
-{
-    float ax = fabsf(x), ay = fabsf(y);
-    float yi = ay < 0x1p23f ? (ay + 0x1p23f) - 0x1p23f : ay;
-    float hy = 0.5f * ay;
-    float yh = hy < 0x1p23f ? (hy + 0x1p23f) - 0x1p23f : hy;
-    int y_frac = yi != ay;
-    int y_odd = yi == ay && yh != hy;
-    int tiny = ax < 0x1p-126f;
-    float as = tiny ? ax * 0x1p24f : ax;
-    as = as > 0.0f && as < INFINITY ? as : 1.0f;
-    double l = ua_vmf_log2_wide_fma(as) - (tiny ? 24.0 : 0.0);
-    l = ax == 0.0f ? -(double)INFINITY : l;
-    l = ax == INFINITY ? (double)INFINITY : l;
-    float r = ua_vmf_pow_fma_core(l, y);
-    r = y_odd ? copysignf(r, x) : r;
-    r = x < 0.0f && ax != INFINITY && y_frac ? NAN : r;
-    r = x != x || y != y ? x + y : r;
-    r = y == 2.0f ? x * x : r;
-    r = x == 1.0f || y == 0.0f ? 1.0f : r;
-    return x == -1.0f && ay == INFINITY ? 1.0f : r;
-}
-
 #pragma GCC pop_options
 
-/* A run of FN over n elements for one target: in blocks, each scanned
- * first for inputs that need FN's special cases (PLAIN false on their
- * bits), so that blocks without them take FN's plain version (the
- * selects of the special cases cost as much as the rest). */
-#define UA_VMF_FMA_RUN(NAME, FN, PLAIN, TARGET, SUFFIX)                       \
-    __attribute__((target(TARGET))) static void ua_vmf_##NAME##_##SUFFIX(     \
-        float *restrict o, const float *restrict a, ptrdiff_t n)              \
-    {                                                                         \
-        for (ptrdiff_t at = 0; at < n; at += UA_VMF_FMA_STAGE) {              \
-            ptrdiff_t m =                                                     \
-                n - at < UA_VMF_FMA_STAGE ? n - at : UA_VMF_FMA_STAGE;        \
-            const float *restrict x = a + at;                                 \
-            float *restrict y = o + at;                                       \
-            int special = 0;                                                  \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                special |= !PLAIN(ua_vm_bitsf(x[i]));                         \
-            }                                                                 \
-            if (special) {                                                    \
-                for (ptrdiff_t i = 0; i < m; i++) {                           \
-                    y[i] = FN(x[i]);                                          \
-                }                                                             \
-            } else {                                                          \
-                for (ptrdiff_t i = 0; i < m; i++) {                           \
-                    y[i] = FN##_plain(x[i]);                                  \
-                }                                                             \
-            }                                                                 \
-        }                                                                     \
-    }
+/* ua_vmf_pow_fma_plain over m elements in AVX-512's registers, the same
+ * operations in the same order but for a few that give the same values:
+ * the tables' lookups by permutes of registers (vpermt2ps over the 32
+ * floats, on the index's low five bits; vpermt2pd over the 16 doubles, on
+ * the low four, which are kb's), where the compiler's vector code for the
+ * scalar text loads lane by lane; r by a float FMA (exact, as the scalar
+ * text's double product); the clamp of t by one vrangepd.  Eight
+ * doubles at a time, each half of the sixteen floats.  Returns how many
+ * elements it filled: all, or those before the first sixteen with an
+ * input that needs the special cases (whose lanes compute nonsense,
+ * stored nowhere). */
+__attribute__((target("arch=x86-64-v4"))) static inline __m512d
+ua_vmf_pow_v4_half(__m256 r8, __m256i k8, __m256 ch8, __m256 cl8, __m512d y,
+                   __m512d t0, __m512d t1)
+{
+    __m512d r = _mm512_cvtps_pd(r8), k = _mm512_cvtepi32_pd(k8);
+    __m512d p = _mm512_set1_pd(0x1.a1f6c782e986bp-3);
+    p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(-0x1.ecb7bf62aab77p-3));
+    p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(0x1.277714a88e9f6p-2));
+    p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(-0x1.71547451c46e2p-2));
+    p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(0x1.ec709dc0c9f61p-2));
+    p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(-0x1.71547652bbe56p-1));
+    p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(0x1.71547652b830dp+0));
+    __m512d l = _mm512_add_pd(_mm512_add_pd(k, _mm512_cvtps_pd(ch8)),
+                              _mm512_fmadd_pd(r, p, _mm512_cvtps_pd(cl8)));
+    /* the smaller magnitude of t and 200, with t's sign */
+    __m512d t = _mm512_range_pd(_mm512_mul_pd(y, l), _mm512_set1_pd(200.0), 2);
+    const __m512d rd = _mm512_set1_pd(UA_VMF_POW_ROUNDER16);
+    __m512d kb = _mm512_add_pd(t, rd), kd = _mm512_sub_pd(kb, rd);
+    __m512d rr = _mm512_sub_pd(t, kd);
+    __m512d tj = _mm512_permutex2var_pd(t0, _mm512_castpd_si512(kb), t1);
+    __m512d q = _mm512_set1_pd(0x1.5d893e5f2c1b9p-10);
+    q = _mm512_fmadd_pd(q, rr, _mm512_set1_pd(0x1.3b2c4ace78132p-7));
+    q = _mm512_fmadd_pd(q, rr, _mm512_set1_pd(0x1.c6b08d6faa13bp-5));
+    q = _mm512_fmadd_pd(q, rr, _mm512_set1_pd(0x1.ebfbdff6987f4p-3));
+    q = _mm512_fmadd_pd(q, rr, _mm512_set1_pd(0x1.62e42fefa39efp-1));
+    __m512d e = _mm512_fmadd_pd(_mm512_mul_pd(tj, rr), q, tj);
+    /* 2^k added to the exponent: k = m >> 4, m's low 16 bits kb's */
+    __m512i kk =
+        _mm512_slli_epi64(_mm512_srli_epi64(_mm512_castpd_si512(kb), 4), 52);
+    return _mm512_castsi512_pd(_mm512_add_epi64(_mm512_castpd_si512(e), kk));
+}
 
-/* NAME's loop of FN where the CPU has FMA, GEN's elsewhere: dense
- * operands in place, any other steps through blocks on the stack. */
-#define UA_VMF_FMA_LOOP1(NAME, FN, PLAIN, GEN)                                \
-    UA_VMF_FMA_RUN(NAME, FN, PLAIN, "arch=x86-64-v4", v4)                     \
-    UA_VMF_FMA_RUN(NAME, FN, PLAIN, "avx2,fma", v3)                           \
-    static void ua_vmf_ew_##NAME##_fma(char *o_, ptrdiff_t so,                \
-                                       char *const *in, const ptrdiff_t *s,   \
-                                       ptrdiff_t n)                           \
-    {                                                                         \
-        int level = ua_vmf_fma_level();                                       \
-        if (level == 0) {                                                     \
-            GEN(o_, so, in, s, n);                                            \
-            return;                                                           \
-        }                                                                     \
-        void (*run)(float *, const float *, ptrdiff_t) =                      \
-            level == 2 ? ua_vmf_##NAME##_v4 : ua_vmf_##NAME##_v3;             \
-        float *o = (float *)o_;                                               \
-        const float *a = (const float *)in[0];                                \
-        if (so == 1 && s[0] == 1) {                                           \
-            run(o, a, n);                                                     \
-            return;                                                           \
-        }                                                                     \
-        float ab[UA_VMF_FMA_STAGE], ob[UA_VMF_FMA_STAGE];                     \
-        for (ptrdiff_t at = 0; at < n; at += UA_VMF_FMA_STAGE) {              \
-            ptrdiff_t m =                                                     \
-                n - at < UA_VMF_FMA_STAGE ? n - at : UA_VMF_FMA_STAGE;        \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                ab[i] = a[(at + i) * s[0]];                                   \
-            }                                                                 \
-            run(ob, ab, m);                                                   \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                o[(at + i) * so] = ob[i];                                     \
-            }                                                                 \
-        }                                                                     \
+__attribute__((target("arch=x86-64-v4"))) static ptrdiff_t
+ua_vmf_pow_v4_block(float *restrict o, const float *restrict a,
+                    const float *restrict b, ptrdiff_t m)
+{
+    const __m512 ic0 = _mm512_loadu_ps(ua_vmf_pow_invc),
+                 ic1 = _mm512_loadu_ps(ua_vmf_pow_invc + 16);
+    const __m512 ch0 = _mm512_loadu_ps(ua_vmf_pow_chi),
+                 ch1 = _mm512_loadu_ps(ua_vmf_pow_chi + 16);
+    const __m512 cl0 = _mm512_loadu_ps(ua_vmf_pow_clo),
+                 cl1 = _mm512_loadu_ps(ua_vmf_pow_clo + 16);
+    const __m512d t0 = _mm512_loadu_pd(ua_vmf_pow_exp2t),
+                  t1 = _mm512_loadu_pd(ua_vmf_pow_exp2t + 8);
+    const __m512i bottom = _mm512_set1_epi32((int)UA_VMF_POW_BOTTOM);
+    for (ptrdiff_t i = 0; i < m; i += 16) {
+        __mmask16 live =
+            m - i >= 16 ? 0xffff : (__mmask16)((1u << (m - i)) - 1);
+        __m512 x = _mm512_maskz_loadu_ps(live, a + i);
+        __m512 y = _mm512_maskz_loadu_ps(live, b + i);
+        /* not ua_vmf_pow_bits_plain: x zero, subnormal, negative,
+         * infinite or NaN, or y infinite or NaN */
+        __mmask16 odd = live & (_mm512_fpclass_ps_mask(x, 0xff) |
+                                _mm512_fpclass_ps_mask(y, 0x99));
+        __m512i iu = _mm512_sub_epi32(_mm512_castps_si512(x), bottom);
+        __m512i idx = _mm512_srli_epi32(iu, 18);
+        __m512i k = _mm512_srai_epi32(iu, 23);
+        __m512 z = _mm512_castsi512_ps(_mm512_add_epi32(
+            _mm512_and_si512(iu, _mm512_set1_epi32(0x007fffff)), bottom));
+        __m512 r = _mm512_fmsub_ps(z, _mm512_permutex2var_ps(ic0, idx, ic1),
+                                   _mm512_set1_ps(1.0f));
+        __m512 ch = _mm512_permutex2var_ps(ch0, idx, ch1);
+        __m512 cl = _mm512_permutex2var_ps(cl0, idx, cl1);
+        __m512d ylo = _mm512_cvtps_pd(_mm256_maskz_loadu_ps(live, b + i));
+        __m512d yhi =
+            _mm512_cvtps_pd(_mm256_maskz_loadu_ps(live >> 8, b + i + 8));
+        __m512d lo = ua_vmf_pow_v4_half(
+            _mm512_castps512_ps256(r), _mm512_castsi512_si256(k),
+            _mm512_castps512_ps256(ch), _mm512_castps512_ps256(cl), ylo, t0,
+            t1);
+        __m512d hi = ua_vmf_pow_v4_half(
+            _mm512_extractf32x8_ps(r, 1), _mm512_extracti32x8_epi32(k, 1),
+            _mm512_extractf32x8_ps(ch, 1), _mm512_extractf32x8_ps(cl, 1), yhi,
+            t0, t1);
+        __m512 res =
+            _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(lo)),
+                               _mm512_cvtpd_ps(hi), 1);
+        /* y == 2: x * x, as the scalar text */
+        __mmask16 two = _mm512_cmpeq_ps_mask(y, _mm512_set1_ps(2.0f));
+        res = _mm512_mask_mul_ps(res, two, x, x);
+        if (odd) {
+            return i;
+        }
+        _mm512_mask_storeu_ps(o + i, live, res);
     }
+    return m;
+}
 
-/* The same for a binary FN, PLAIN of both operands' bits. */
-#define UA_VMF_FMA_RUN2(NAME, FN, PLAIN, TARGET, SUFFIX)                      \
-    __attribute__((target(TARGET))) static void ua_vmf_##NAME##_##SUFFIX(     \
-        float *restrict o, const float *restrict a, const float *restrict b,  \
-        ptrdiff_t n)                                                          \
-    {                                                                         \
-        for (ptrdiff_t at = 0; at < n; at += UA_VMF_FMA_STAGE) {              \
-            ptrdiff_t m =                                                     \
-                n - at < UA_VMF_FMA_STAGE ? n - at : UA_VMF_FMA_STAGE;        \
-            const float *restrict x = a + at, *restrict w = b + at;           \
-            float *restrict y = o + at;                                       \
-            int special = 0;                                                  \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                special |= !PLAIN(ua_vm_bitsf(x[i]), ua_vm_bitsf(w[i]));      \
-            }                                                                 \
-            if (special) {                                                    \
-                for (ptrdiff_t i = 0; i < m; i++) {                           \
-                    y[i] = FN(x[i], w[i]);                                    \
-                }                                                             \
-            } else {                                                          \
-                for (ptrdiff_t i = 0; i < m; i++) {                           \
-                    y[i] = FN##_plain(x[i], w[i]);                            \
-                }                                                             \
-            }                                                                 \
-        }                                                                     \
-    }
-
-#define UA_VMF_FMA_LOOP2(NAME, FN, PLAIN, GEN)                                \
-    UA_VMF_FMA_RUN2(NAME, FN, PLAIN, "arch=x86-64-v4", v4)                    \
-    UA_VMF_FMA_RUN2(NAME, FN, PLAIN, "avx2,fma", v3)                          \
-    static void ua_vmf_ew_##NAME##_fma(char *o_, ptrdiff_t so,                \
-                                       char *const *in, const ptrdiff_t *s,   \
-                                       ptrdiff_t n)                           \
-    {                                                                         \
-        int level = ua_vmf_fma_level();                                       \
-        if (level == 0) {                                                     \
-            GEN(o_, so, in, s, n);                                            \
-            return;                                                           \
-        }                                                                     \
-        void (*run)(float *, const float *, const float *, ptrdiff_t) =       \
-            level == 2 ? ua_vmf_##NAME##_v4 : ua_vmf_##NAME##_v3;             \
-        float *o = (float *)o_;                                               \
-        const float *a = (const float *)in[0], *b = (const float *)in[1];     \
-        if (so == 1 && s[0] == 1 && s[1] == 1) {                              \
-            run(o, a, b, n);                                                  \
-            return;                                                           \
-        }                                                                     \
-        float ab[UA_VMF_FMA_STAGE], bb[UA_VMF_FMA_STAGE];                     \
-        float ob[UA_VMF_FMA_STAGE];                                           \
-        for (ptrdiff_t at = 0; at < n; at += UA_VMF_FMA_STAGE) {              \
-            ptrdiff_t m =                                                     \
-                n - at < UA_VMF_FMA_STAGE ? n - at : UA_VMF_FMA_STAGE;        \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                ab[i] = a[(at + i) * s[0]];                                   \
-                bb[i] = b[(at + i) * s[1]];                                   \
-            }                                                                 \
-            run(ob, ab, bb, m);                                               \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                o[(at + i) * so] = ob[i];                                     \
-            }                                                                 \
-        }                                                                     \
-    }
+#define UA_VMF_FMA_POW_V4(FN, PLAIN, B, ARITY, y, x, w, m, done)              \
+    done = ua_vmf_pow_v4_block(y, x, w, m);
 
 /* The loops, each falling back to the catalogue's loop given. */
 #define UA_VMF_FMA_LOOPS(LOG, LOG2, LOG10, CBRT, POW)                         \
-    UA_VMF_FMA_LOOP2(pow, ua_vmf_pow_fma, ua_vmf_pow_plain, POW)              \
-    UA_VMF_FMA_LOOP1(log, ua_vmf_log_fma, ua_vmf_log_plain, LOG)              \
-    UA_VMF_FMA_LOOP1(log2, ua_vmf_log2_fma, ua_vmf_log_plain, LOG2)           \
-    UA_VMF_FMA_LOOP1(log10, ua_vmf_log10_fma, ua_vmf_log_plain, LOG10)        \
-    UA_VMF_FMA_LOOP1(cbrt, ua_vmf_cbrt_fma, ua_vmf_cbrt_plain, CBRT)
+    UA_VMF_FMA_LOOP(pow, float, ua_vm_bitsf, 2, ua_vmf_pow_fma,               \
+                    ua_vmf_pow_bits_plain, UA_VMF_FMA_POW_V4,                 \
+                    UA_VMF_FMA_EACH, POW)                                     \
+    UA_VMF_FMA_LOOP(log, float, ua_vm_bitsf, 1, ua_vmf_log_fma,               \
+                    ua_vmf_log_plain, UA_VMF_FMA_EACH, UA_VMF_FMA_EACH, LOG)  \
+    UA_VMF_FMA_LOOP(log2, float, ua_vm_bitsf, 1, ua_vmf_log2_fma,             \
+                    ua_vmf_log_plain, UA_VMF_FMA_EACH, UA_VMF_FMA_EACH, LOG2) \
+    UA_VMF_FMA_LOOP(log10, float, ua_vm_bitsf, 1, ua_vmf_log10_fma,           \
+                    ua_vmf_log_plain, UA_VMF_FMA_EACH, UA_VMF_FMA_EACH,       \
+                    LOG10)                                                    \
+    UA_VMF_FMA_LOOP(cbrt, float, ua_vm_bitsf, 1, ua_vmf_cbrt_fma,             \
+                    ua_vmf_cbrt_plain, UA_VMF_FMA_EACH, UA_VMF_FMA_EACH,      \
+                    CBRT)
 
 UA_VMF_FMA_LOOPS(ew_log, ew_log2, ew_log10, ew_cbrt, ew_pow)
 #define ew_log ua_vmf_ew_log_fma
@@ -448,9 +436,32 @@ UA_VMF_FMA_LOOPS(ew_log, ew_log2, ew_log10, ew_cbrt, ew_pow)
 #define ew_pow ua_vmf_ew_pow_fma
 
 #elif UA_KIND_FLOAT && UA_T_BITS == 64
+#include "backends/host/host_vector_pow.h"
 
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
+
+/* float64 pow: host_vector_pow_core.h's text again, with FMAs. */
+#define UA_VMD_POW_SFX _fma
+#define UA_VMD_POW_MADD(a, b, c) __builtin_fma(a, b, c)
+#define UA_VMD_POW_PROD(a, b, h, l)                                           \
+    do {                                                                      \
+        h = (a) * (b);                                                        \
+        l = __builtin_fma(a, b, -h);                                          \
+    } while (0)
+#include "backends/host/host_vector_pow_core.h"
+#undef UA_VMD_POW_SFX
+#undef UA_VMD_POW_MADD
+#undef UA_VMD_POW_PROD
+
+/* Whether pow(x, y) needs none of its special cases: x positive, normal
+ * and finite, y finite. */
+UA_VMD_FN int
+ua_vmd_pow_bits_plain(uint64_t bx, uint64_t by)
+{
+    return (bx - 0x0010000000000000u < 0x7fe0000000000000u) &
+           ((by & 0x7fffffffffffffffu) < 0x7ff0000000000000u);
+}
 
 /* float64 tan as ua_vmd_tan_of, its polynomials and Dekker's product
  * by FMAs (t v - p is one). */
@@ -537,81 +548,22 @@ ua_vmd_tan_any_fma(double x)
     return x == 0.0 ? x : y;
 }
 
-/* float64 tan over n dense elements for one target, as
- * UA_VMD_TRIG_LOOP's blocks: the near reduction for every input into a
- * buffer, the inputs past it replaced one at a time. */
-#define UA_VMD_FMA_TAN_RUN(TARGET, SUFFIX)                                    \
-    __attribute__((target(TARGET))) static void ua_vmd_tan_##SUFFIX(          \
-        double *restrict o, const double *restrict a, ptrdiff_t n)            \
-    {                                                                         \
-        double buf[UA_VMD_BLOCK];                                             \
-        for (ptrdiff_t at = 0; at < n; at += UA_VMD_BLOCK) {                  \
-            ptrdiff_t m = n - at < UA_VMD_BLOCK ? n - at : UA_VMD_BLOCK;      \
-            uint64_t far = 0;                                                 \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                double x = a[at + i];                                         \
-                far |= (uint64_t)!ua_vmd_trig_near(x);                        \
-                buf[i] = ua_vmd_tan_near_fma(x);                              \
-            }                                                                 \
-            if (!far) {                                                       \
-                for (ptrdiff_t i = 0; i < m; i++) {                           \
-                    o[at + i] = buf[i];                                       \
-                }                                                             \
-                continue;                                                     \
-            }                                                                 \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                double x = a[at + i];                                         \
-                o[at + i] =                                                   \
-                    ua_vmd_trig_near(x) ? buf[i] : ua_vmd_tan_any_fma(x);     \
-            }                                                                 \
-        }                                                                     \
-    }
-
-UA_VMD_FMA_TAN_RUN("arch=x86-64-v4", v4)
-UA_VMD_FMA_TAN_RUN("avx2,fma", v3)
-
-/* float64 tan's loop where the CPU has FMA, GEN's elsewhere; other steps
- * than dense through blocks on the stack. */
-static void
-ua_vmd_ew_tan_fma(char *o_, ptrdiff_t so, char *const *in, const ptrdiff_t *s,
-                  ptrdiff_t n,
-                  void (*gen)(char *, ptrdiff_t, char *const *,
-                              const ptrdiff_t *, ptrdiff_t))
-{
-    int level = ua_vmf_fma_level();
-    if (level == 0) {
-        gen(o_, so, in, s, n);
-        return;
-    }
-    void (*run)(double *, const double *, ptrdiff_t) =
-        level == 2 ? ua_vmd_tan_v4 : ua_vmd_tan_v3;
-    double *o = (double *)o_;
-    const double *a = (const double *)in[0];
-    if (so == 1 && s[0] == 1) {
-        run(o, a, n);
-        return;
-    }
-    double ab[UA_VMF_FMA_STAGE], ob[UA_VMF_FMA_STAGE];
-    for (ptrdiff_t at = 0; at < n; at += UA_VMF_FMA_STAGE) {
-        ptrdiff_t m = n - at < UA_VMF_FMA_STAGE ? n - at : UA_VMF_FMA_STAGE;
-        for (ptrdiff_t i = 0; i < m; i++) {
-            ab[i] = a[(at + i) * s[0]];
-        }
-        run(ob, ab, m);
-        for (ptrdiff_t i = 0; i < m; i++) {
-            o[(at + i) * so] = ob[i];
-        }
-    }
-}
-
-static void
-ua_vmd_ew_tan_fma_loop(char *o_, ptrdiff_t so, char *const *in,
-                       const ptrdiff_t *s, ptrdiff_t n)
-{
-    ua_vmd_ew_tan_fma(o_, so, in, s, n, ew_tan);
-}
+/* float64 tan's loop where the CPU has FMA, GEN's elsewhere: the blocks
+ * of UA_VMD_TRIG_BLOCKS (special never set, FN and PLAIN unused). */
+#define UA_VMD_TAN_ANY_FMA(x, which) ua_vmd_tan_any_fma(x)
+#define UA_VMD_FMA_TAN_BLOCK(FN, PLAIN, B, ARITY, y, x, w, m, done)           \
+    UA_VMD_TRIG_BLOCKS(y, x, m, ua_vmd_tan_near_fma, UA_VMD_TAN_ANY_FMA, 2);  \
+    done = m;
+UA_VMF_FMA_LOOP(tan, double, ua_vm_bits, 1, ua_vmd_tan_any_fma,
+                ua_vmd_trig_near, UA_VMD_FMA_TAN_BLOCK, UA_VMD_FMA_TAN_BLOCK,
+                ew_tan)
 #undef ew_tan
-#define ew_tan ua_vmd_ew_tan_fma_loop
+#define ew_tan ua_vmf_ew_tan_fma
+
+UA_VMF_FMA_LOOP(pow, double, ua_vm_bits, 2, ua_vmd_pow_fma,
+                ua_vmd_pow_bits_plain, UA_VMF_FMA_EACH, UA_VMF_FMA_EACH,
+                ew_pow)
+#define ew_pow ua_vmf_ew_pow_fma
 
 #endif
 #endif

@@ -2,7 +2,7 @@
  * host_vector_mathf.h's other float32 functions (in its terms: UA_VMF_FN,
  * the rounders, moves between a float and its bits), which
  * host_elementwise_type.c's float32 loops call through UA_M as
- * ua_vmf_exp2, ua_vmf_cbrt and ua_vmf_pow. */
+ * ua_vmf_exp2, ua_vmf_cbrt and ua_vmf_pow (host_vector_powf_core.h). */
 #ifndef USMARRAY_BACKENDS_HOST_HOST_VECTOR_POWF_H
 #define USMARRAY_BACKENDS_HOST_HOST_VECTOR_POWF_H
 
@@ -71,99 +71,52 @@ ua_vmf_cbrt(float x)
     return ua_vmf_with_sign(c, x);
 }
 
-/* log2(a) in double for a positive normal double a (every float is one):
- * a = 2^k m with m in [sqrt(2)/2, sqrt(2)) by the offset bits as in
- * ua_vmf_log_split, k from the exponent's bits put under 2^52 (no integer
- * conversion), f = m - 1 exact, s = f / (2 + f), and log2(m) =
- * 2/ln 2 (s + s^3/3 + ... + s^13/13) (|s| < 0.172: the first omitted
- * term is below 2^-39 of the sum). */
-#define UA_VMF_SQRT_HALF_BITS 0x3fe6a09e667f3bcdu /* sqrt(2)/2 */
+/* float32 pow's tables (host_vector_powf_core.h): for each of the 32
+ * intervals of z in [0x1.6cp-1, 0x1.6cp+0), 1/c (a float near the
+ * reciprocal of its middle, 1 for the interval about 1) and -log2(1/c)
+ * in two floats; 2^(j/16) for j = 0 .. 15 rounded to double.  Made by a
+ * script at the time from 80-bit logarithms and powers. */
+#define UA_VMF_POW_BOTTOM 0x3f360000u /* 0x1.6cp-1's bits */
+#define UA_VMF_POW_ROUNDER16 0x1.8p48 /* rounds to sixteenths */
+static const float ua_vmf_pow_invc[32] = {
+    0x1.68p+0f, 0x1.6p+0f,  0x1.58p+0f, 0x1.5p+0f,  0x1.48p+0f, 0x1.4p+0f,
+    0x1.38p+0f, 0x1.38p+0f, 0x1.3p+0f,  0x1.28p+0f, 0x1.28p+0f, 0x1.2p+0f,
+    0x1.18p+0f, 0x1.18p+0f, 0x1.1p+0f,  0x1.1p+0f,  0x1.08p+0f, 0x1.08p+0f,
+    0x1p+0f,    0x1.fp-1f,  0x1.ep-1f,  0x1.d8p-1f, 0x1.c8p-1f, 0x1.b8p-1f,
+    0x1.bp-1f,  0x1.a8p-1f, 0x1.98p-1f, 0x1.9p-1f,  0x1.88p-1f, 0x1.8p-1f,
+    0x1.78p-1f, 0x1.7p-1f};
+static const float ua_vmf_pow_chi[32] = {
+    -0x1.f7a856p-2f, -0x1.d6753ep-2f, -0x1.b47ecp-2f,  -0x1.91bba8p-2f,
+    -0x1.6e221cp-2f, -0x1.49a784p-2f, -0x1.24407ap-2f, -0x1.24407ap-2f,
+    -0x1.fbc16cp-3f, -0x1.acf5e2p-3f, -0x1.acf5e2p-3f, -0x1.5c01a4p-3f,
+    -0x1.08c588p-3f, -0x1.08c588p-3f, -0x1.663f7p-4f,  -0x1.663f7p-4f,
+    -0x1.6bad38p-5f, -0x1.6bad38p-5f, 0x0p+0f,         0x1.77394cp-5f,
+    0x1.7d604ap-4f,  0x1.e0b1aep-4f,  0x1.563dc2p-3f,  0x1.bfc67ap-3f,
+    0x1.f5fd8ap-3f,  0x1.169c06p-2f,  0x1.4f6fbcp-2f,  0x1.6cb0f6p-2f,
+    0x1.8a898p-2f,   0x1.a8ff98p-2f,  0x1.c819dcp-2f,  0x1.e7df6p-2f};
+static const float ua_vmf_pow_clo[32] = {
+    -0x1.1960dap-27f, -0x1.975078p-33f, 0x1.18efacp-27f,  -0x1.23e2e2p-27f,
+    -0x1.b3a19cp-27f, -0x1.79a372p-27f, -0x1.61c0e8p-27f, -0x1.61c0e8p-27f,
+    0x1.bf65fep-29f,  -0x1.b69d92p-28f, -0x1.b69d92p-28f, 0x1.810a5ep-29f,
+    -0x1.9b4f3cp-28f, -0x1.9b4f3cp-28f, 0x1.4dbb3ap-30f,  0x1.4dbb3ap-30f,
+    0x1.4e205p-30f,   0x1.4e205p-30f,   0x0p+0f,          0x1.3b2b1ap-30f,
+    -0x1.260896p-29f, 0x1.1e5faap-29f,  0x1.3ff596p-28f,  0x1.fffd34p-29f,
+    0x1.20c7c6p-28f,  -0x1.9381d4p-27f, -0x1.a6274cp-27f, 0x1.0cb91ep-27f,
+    0x1.57f7a6p-27f,  -0x1.cfdeb4p-27f, 0x1.6a2ff2p-29f,  -0x1.ac754cp-30f};
+static const double ua_vmf_pow_exp2t[16] = {
+    0x1.0000000000000p+0, 0x1.0b5586cf9890fp+0, 0x1.172b83c7d517bp+0,
+    0x1.2387a6e756238p+0, 0x1.306fe0a31b715p+0, 0x1.3dea64c123422p+0,
+    0x1.4bfdad5362a27p+0, 0x1.5ab07dd485429p+0, 0x1.6a09e667f3bcdp+0,
+    0x1.7a11473eb0187p+0, 0x1.8ace5422aa0dbp+0, 0x1.9c49182a3f090p+0,
+    0x1.ae89f995ad3adp+0, 0x1.c199bdd85529cp+0, 0x1.d5818dcfba487p+0,
+    0x1.ea4afa2a490dap+0};
 
-UA_VMF_FN double
-ua_vmf_log2_wide(double a)
-{
-    uint64_t iu =
-        ua_vm_bits(a) + (0x3ff0000000000000u - UA_VMF_SQRT_HALF_BITS);
-    double k =
-        ua_vm_double((iu >> 52) | 0x4330000000000000u) - (0x1p52 + 1023.0);
-    double f =
-        ua_vm_double((iu & 0x000fffffffffffffu) + UA_VMF_SQRT_HALF_BITS) - 1.0;
-    double s = f / (2.0 + f);
-    double z = s * s;
-    double p = 1.0 / 13.0;
-    p = p * z + 1.0 / 11.0;
-    p = p * z + 1.0 / 9.0;
-    p = p * z + 1.0 / 7.0;
-    p = p * z + 1.0 / 5.0;
-    p = p * z + 1.0 / 3.0;
-    double s2 = s * 2.8853900817779268; /* 2 / ln 2 */
-    return k + (s2 + s2 * (z * p));
-}
-
-/* 2^t in double for |t| <= 200: t = k + r by the rounder (|r| <= 1/2,
- * exact), 2^r = 1 + r q(r) with q of degree 5 fitted to the relative
- * error (below 2^-28.9), 2^k put in the exponent's bits. */
-UA_VMF_FN double
-ua_vmf_exp2_wide(double t)
-{
-    double kb = t + UA_VMF_ROUNDER;
-    uint64_t kbits;
-    memcpy(&kbits, &kb, sizeof kbits);
-    double r = t - (kb - UA_VMF_ROUNDER);
-    double q = 0x1.41fbbbe7fea4fp-13;
-    q = q * r + 0x1.5f3e52faa182fp-10;
-    q = q * r + 0x1.3b2d4cf1f9bd2p-7;
-    q = q * r + 0x1.c6aee88e7efb5p-5;
-    q = q * r + 0x1.ebfbdc3c301b0p-3;
-    q = q * r + 0x1.62e430af2725cp-1;
-    uint64_t scale = (uint64_t)((int64_t)(int32_t)(uint32_t)kbits + 1023)
-                     << 52;
-    double s;
-    memcpy(&s, &scale, sizeof s);
-    return (1.0 + r * q) * s;
-}
-
-/* pow(x, y) = 2^(y log2 |x|) in double, rounded once to float: the
- * product's error (2^-40 of it, at most 200 where it matters) and the two
- * polynomials' keep the result within 0.53 ULP (GCC 12; another build
- * measured 1.73, docs/elementwise.rst), into the subnormals and
- * to overflow (the double 2^t rounds to +inf or 0 past them).  Then C99's
- * special cases by selects: the sign of x where y is an odd integer (an
- * integer whose half is not one), NaN for a negative finite x and a finite
- * y that is not an integer, NaN from NaN but pow(x, +-0) and pow(1, y) are
- * 1, and pow(-1, +-inf) is 1.  x = +-0 and +-inf take log2 |x| = -inf and
- * +inf, whose products with y give the zeros and infinities that C asks
- * for; y = +-inf, the same with log2 |x| of either sign. */
-UA_VMF_FN float
-ua_vmf_pow(float x, float y)
-{
-    float ax = fabsf(x), ay = fabsf(y);
-    /* |y| and |y|/2 rounded to integers (by the rounder below 2^23, past
-     * which every float is one) */
-    float yi = ay < 0x1p23f ? (ay + 0x1p23f) - 0x1p23f : ay;
-    float hy = 0.5f * ay;
-    float yh = hy < 0x1p23f ? (hy + 0x1p23f) - 0x1p23f : hy;
-    int y_frac = yi != ay;
-    int y_odd = yi == ay && yh != hy;
-    float as = ax > 0.0f && ax < INFINITY ? ax : 1.0f;
-    double l = ua_vmf_log2_wide((double)as); /* lanes replaced next */
-    l = ax == 0.0f ? -(double)INFINITY : l;
-    l = ax == INFINITY ? (double)INFINITY : l;
-    /* the clamps as minimum and maximum (one instruction each), which
-     * send a NaN of 0 times inf to 200: such lanes are replaced below */
-    double t = (double)y * l;
-    t = t < 200.0 ? t : 200.0;
-    t = t > -200.0 ? t : -200.0;
-    /* the special cases on float lanes, 16 to a vector */
-    float r = (float)ua_vmf_exp2_wide(t);
-    r = y_odd ? copysignf(r, x) : r; /* -0 and -inf keep their sign */
-    r = x < 0.0f && ax != INFINITY && y_frac ? NAN : r;
-    r = x != x || y != y ? x + y : r;
-    /* an exponent of 2 gives x * x, the bits of the eager x ** 2 with a
-     * scalar 2 (elementwise_rewrite.c) whatever operand holds the 2 */
-    r = y == 2.0f ? x * x : r;
-    r = x == 1.0f || y == 0.0f ? 1.0f : r;
-    return x == -1.0f && ay == INFINITY ? 1.0f : r;
-}
+/* pow in plain arithmetic (host_vector_fma.h compiles the same text again
+ * with FMAs, for the CPUs that have them). */
+#define UA_VMF_POWF_SFX
+#define UA_VMF_POWF_MADD(a, b, c) ((a) * (b) + (c))
+#include "backends/host/host_vector_powf_core.h"
+#undef UA_VMF_POWF_SFX
+#undef UA_VMF_POWF_MADD
 
 #endif

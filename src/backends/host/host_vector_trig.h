@@ -288,13 +288,39 @@ ua_vmd_tan(double x)
     return ua_vmd_trig_near(x) ? ua_vmd_tan_near(x) : ua_vmd_trig_any(x, 2);
 }
 
+/* o[i] = NEAR(a[i]) over n dense elements, in blocks: each computed with
+ * the near reduction into a buffer while finding whether any input is
+ * past it, then copied out, those inputs' results replaced by ANY(x,
+ * WHICH) (still there: the output may be the input). */
+#define UA_VMD_BLOCK 1024
+#define UA_VMD_TRIG_BLOCKS(o, a, n, NEAR, ANY, WHICH)                         \
+    do {                                                                      \
+        double buf_[UA_VMD_BLOCK];                                            \
+        for (ptrdiff_t at_ = 0; at_ < n; at_ += UA_VMD_BLOCK) {               \
+            ptrdiff_t m_ = n - at_ < UA_VMD_BLOCK ? n - at_ : UA_VMD_BLOCK;   \
+            uint64_t far_ = 0;                                                \
+            for (ptrdiff_t i_ = 0; i_ < m_; i_++) {                           \
+                double v_ = a[at_ + i_];                                      \
+                far_ |= (uint64_t)!ua_vmd_trig_near(v_);                      \
+                buf_[i_] = NEAR(v_);                                          \
+            }                                                                 \
+            if (!far_) {                                                      \
+                for (ptrdiff_t i_ = 0; i_ < m_; i_++) {                       \
+                    o[at_ + i_] = buf_[i_];                                   \
+                }                                                             \
+                continue;                                                     \
+            }                                                                 \
+            for (ptrdiff_t i_ = 0; i_ < m_; i_++) {                           \
+                double v_ = a[at_ + i_];                                      \
+                o[at_ + i_] =                                                 \
+                    ua_vmd_trig_near(v_) ? buf_[i_] : ANY(v_, WHICH);         \
+            }                                                                 \
+        }                                                                     \
+    } while (0)
+
 /* A float64 loop of sin, cos or tan (NAME, WHICH as ua_vmd_trig_any's)
  * for host_elementwise_type.c, in place of the catalogue's loop GEN for
- * dense operands: each block computed with the near reduction into a
- * buffer while finding whether any input is past it, then copied out,
- * those inputs' results replaced (still there: the output may be the
- * input). */
-#define UA_VMD_BLOCK 1024
+ * dense operands, by UA_VMD_TRIG_BLOCKS. */
 #define UA_VMD_TRIG_LOOP(NAME, WHICH, GEN, CLONES)                            \
     CLONES static void ua_vmd_ew_##NAME(char *o_, ptrdiff_t so,               \
                                         char *const *in, const ptrdiff_t *s,  \
@@ -306,27 +332,8 @@ ua_vmd_tan(double x)
         }                                                                     \
         double *restrict o = (double *)o_;                                    \
         const double *restrict a = (const double *)in[0];                     \
-        double buf[UA_VMD_BLOCK];                                             \
-        for (ptrdiff_t at = 0; at < n; at += UA_VMD_BLOCK) {                  \
-            ptrdiff_t m = n - at < UA_VMD_BLOCK ? n - at : UA_VMD_BLOCK;      \
-            uint64_t far = 0;                                                 \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                double x = a[at + i];                                         \
-                far |= (uint64_t)!ua_vmd_trig_near(x);                        \
-                buf[i] = ua_vmd_##NAME##_near(x);                             \
-            }                                                                 \
-            if (!far) {                                                       \
-                for (ptrdiff_t i = 0; i < m; i++) {                           \
-                    o[at + i] = buf[i];                                       \
-                }                                                             \
-                continue;                                                     \
-            }                                                                 \
-            for (ptrdiff_t i = 0; i < m; i++) {                               \
-                double x = a[at + i];                                         \
-                o[at + i] =                                                   \
-                    ua_vmd_trig_near(x) ? buf[i] : ua_vmd_trig_any(x, WHICH); \
-            }                                                                 \
-        }                                                                     \
+        UA_VMD_TRIG_BLOCKS(o, a, n, ua_vmd_##NAME##_near, ua_vmd_trig_any,    \
+                           WHICH);                                            \
     }
 
 #endif
