@@ -13,7 +13,6 @@
 #include <pthread.h>
 
 #include "backends/host/host_kernels.h"
-#include "backends/host/host_threads.h"
 #include "core/compute/kernels.h"
 
 typedef void *IP; /* an integer of the library's width, by address */
@@ -319,76 +318,28 @@ call_evd(const job *j, const char *jobz, void *a, void *w, work *wk,
     }
 }
 
-/* eigh's batch on the host's threads, each part a range of matrices with
- * a workspace of its own: syevd of a small matrix is many short calls,
- * which OpenBLAS runs on the calling thread.  A part stops at its first
- * failure, which the calling thread reports. */
-enum { EVD_PARTS = 64 };
-
-typedef struct evd_job {
-    const job *j;
-    const char *jobz;
-    work *wk;
-    int64_t info[EVD_PARTS];
-    size_t bad[EVD_PARTS];
-} evd_job;
-
-static void
-evd_part(void *ctx, int part, int parts)
-{
-    evd_job *e = ctx;
-    const ua_solver_plan *p = e->j->p;
-    size_t b1 = p->batch * ((size_t)part + 1) / (size_t)parts;
-    lint info;
-    e->info[part] = 0;
-    for (size_t b = p->batch * (size_t)part / (size_t)parts; b < b1; b++) {
-        call_evd(e->j, e->jobz, matrix(p->a, b, e->j->n, e->j->n, e->j->s),
-                 p->w + b * (size_t)e->j->n * e->j->rs, &e->wk[part], &info);
-        if (value(&info) != 0) {
-            e->info[part] = value(&info);
-            e->bad[part] = b;
-            return;
-        }
-    }
-}
-
 static ua_status
 eigh(const job *j)
 {
     const ua_solver_plan *p = j->p;
-    evd_job e = {j, p->vectors ? "V" : "N", NULL, {0}, {0}};
+    const char *jobz = p->vectors ? "V" : "N";
     unsigned char qw[16], qr[16], qi[16];
     work query = {qw, qr, qi, -1, -1, -1};
     lint info;
-    call_evd(j, e.jobz, p->a, p->w, &query, &info);
+    call_evd(j, jobz, p->a, p->w, &query, &info);
+    work wk;
     int64_t nr = j->t < 2 ? 0 : queried(qr, j->t - 2);
-    /* some 100 bytes of a copy's time per n^3 */
-    double n = (double)j->n, bytes = (double)p->batch * (n * n * n + 64) * 100;
-    int parts = ua_host_parts(bytes > 1e18 ? (size_t)1e18 : (size_t)bytes, 1);
-    parts = parts < EVD_PARTS ? parts : EVD_PARTS;
-    parts = (size_t)parts < p->batch ? parts : (int)p->batch;
-    parts = parts > 1 ? parts : 1;
-    e.wk = calloc((size_t)parts, sizeof *e.wk);
-    ua_status st = e.wk != NULL ? UA_OK
-                                : ua_error_set(UA_ERR_NOMEM,
-                                               "no memory for LAPACK's work");
-    for (int k = 0; k < parts && st == UA_OK; k++) {
-        st = work_alloc(&e.wk[k], queried(qw, j->t), nr, int_at(qi, 0), j->s,
-                        j->rs);
-    }
-    if (st == UA_OK) {
-        ua_host_parallel(parts, evd_part, &e);
-    }
-    for (int k = 0; k < parts && st == UA_OK; k++) {
-        if (e.info[k] != 0) {
-            st = failed("syevd", e.info[k], e.bad[k],
+    ua_status st =
+        work_alloc(&wk, queried(qw, j->t), nr, int_at(qi, 0), j->s, j->rs);
+    for (size_t b = 0; b < p->batch && st == UA_OK; b++) {
+        call_evd(j, jobz, matrix(p->a, b, j->n, j->n, j->s),
+                 p->w + b * (size_t)j->n * j->rs, &wk, &info);
+        if (value(&info) != 0) {
+            st = failed("syevd", value(&info), b,
                         "has eigenvalues that did not converge");
         }
     }
-    for (int k = 0; e.wk != NULL && k < parts; k++) {
-        work_free(&e.wk[k]);
-    }
-    free(e.wk);
+    work_free(&wk);
     return st;
 }
 
