@@ -301,6 +301,11 @@ def _broadcast_shape(shapes):
     return tuple(out)
 
 
+# The most values a reduction of all axes takes as one row of the rows'
+# kernel (a group, or on CUDA a warp up to 1,024, reduces them).
+_ONE_ROW = 32768
+
+
 class FusedReduction:
     """A reduction of a stage's values in one kernel that computes and
     reduces them (``_usmarray._fused_reduce``: in double, sums
@@ -333,6 +338,10 @@ class FusedReduction:
             if self.program.expression is None:
                 p = self.program
                 p.expression = _ua._fused_expression(p.nodes, p.constants, p.dtype)
+            if not row and math.prod(shape) <= _ONE_ROW:
+                value = self._one_row(operands, shape)
+                if value is not None:
+                    return value
             parts = _ua._fused_reduce(self.program.expression, operands, name, row)
         except ValueError:
             return self._staged(values)  # a layout the kernel does not walk
@@ -351,6 +360,29 @@ class FusedReduction:
         if self.name == "mean":
             result = result / math.prod(shape)
         return _ua.reshape(result, (1,) * len(shape)) if self.keepdims else result
+
+    def _one_row(self, operands, shape):
+        """A reduction of all of a few values as one row of the rows'
+        kernel: its value written as the dtype (a mean's sum as the dtype,
+        then divided, as the eager mean), where the 1,024 groups' partials
+        took three calls more; None where the kernel does not walk the
+        arrays (dense in C order) or the device runs the host's loops."""
+        if any(isinstance(a, _ua.USMArray) and a.device.backend == "host" for a in operands):
+            return None
+        # a value of one element (the variance's mean) is the row's one
+        ones = (1,) * len(shape)
+        operands = tuple(
+            _ua.reshape(a, ones) if isinstance(a, _ua.USMArray) and a.shape == () else a
+            for a in operands
+        )
+        try:
+            value = _ua._fused_reduce(
+                self.program.expression, operands, self.name, math.prod(shape)
+            )
+        except ValueError:
+            return None
+        kept = (1,) * len(shape) if self.keepdims else ()
+        return _ua.reshape(value, kept)
 
     def _operands(self, values):
         """The values' shape and the kernel's operands: arrays of that
