@@ -561,8 +561,9 @@ def test_cholesky_names_the_first_matrix_not_positive_definite_in_a_group(dtype,
 
 @pytest.mark.parametrize("dtype", FLOATING)
 def test_eigh_of_a_long_batch_is_each_matrix_alone(dtype):
-    # 3,000 matrices: the host splits the batch over its threads (a GPU's
-    # batched solver takes another method than its one-matrix call).
+    # 3,000 matrices on the host, whose LAPACK calls run one matrix at a
+    # time (a GPU's batched solver takes another method than its one-matrix
+    # call).
     a = positive_definite((3000, 4, 4), dtype, seed=4)
     w, v = la.eigh(ua.asarray(a, device="host"))
     for k in (0, 1499, 1500, 2999):
