@@ -1260,7 +1260,7 @@ class Fused:
             if len(self._small) >= _SMALL_KEYS:
                 self._small.clear()
             self._small[small] = run
-            if type(run) is _ChainCall:
+            if type(run) is _KernelCall:
                 return run(*args)
         if plan.kernel is not None:
             return _run_kernel(plan, self.fn, args)
@@ -1289,8 +1289,8 @@ def _small_runner(plan, fn, args, block):
             shapes.add(a.shape)
         elif type(a) not in _SCALAR_TYPES:
             return None
-    if type(plan.kernel) is _fuse_kernel.RowChain:
-        return _ChainCall(plan, fn)
+    if type(plan.kernel) in (_fuse_kernel.RowChain, _fuse_kernel.Stages):
+        return _KernelCall(plan, fn)
     if plan.kernel is not None:
         return functools.partial(_kernel_or_eager, plan, fn)
     if plan.host_program is not None and type(plan.host_program) is not _fuse_kernel.Stages:
@@ -1314,11 +1314,12 @@ def _host_program_or_blocks(plan, block, *args):
     return evaluate_blocked(plan, args, block)
 
 
-class _ChainCall:
-    """A small call's rows kernel: once a call has run it, the next ones
-    call it with no more checks (RowChain.runner), where the generic way
-    takes over for a call it fails (another layout of the same shapes, a
-    refusal), with the generic way's outcome."""
+class _KernelCall:
+    """A small call's rows kernel or stages: once a call has run them, the
+    next ones run them with no more checks (RowChain.runner,
+    Stages.runner), where the generic way takes over for a call it fails
+    (another layout of the same shapes, a refusal, an eager reduction's
+    error), with the generic way's outcome."""
 
     __slots__ = ("plan", "fn", "fast")
 

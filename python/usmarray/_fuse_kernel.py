@@ -361,6 +361,54 @@ class FusedReduction:
             result = result / math.prod(shape)
         return _ua.reshape(result, (1,) * len(shape)) if self.keepdims else result
 
+    def runner(self, values):
+        """For values of these dtypes, shapes and devices: run()'s call with
+        its checks made once, a function of the values; None where run()
+        takes another way, or reads a value to the host (a row's one
+        element as a Python float)."""
+        found = None if self.refused or self.program.expression is None else self._operands(values)
+        if found is None:
+            return None
+        shape, operands = found
+        size = math.prod(shape)
+        row = math.prod(shape[self.first :]) if self.first else 0
+        arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
+        one_row = not row and size <= _ONE_ROW and arrays[0].device.backend != "host"
+        ones = (1,) * len(shape)
+        plan = []  # (slot, the shape its value is read as, or None)
+        for slot, given, used in zip(
+            self.program.slots, map(values.get, self.program.slots), operands
+        ):
+            if isinstance(given, _ua.USMArray) and not isinstance(used, _ua.USMArray):
+                return None
+            if not isinstance(used, _ua.USMArray):
+                plan.append((slot, None))  # a Python scalar, read as it is
+            elif one_row and used.shape != shape:
+                plan.append((slot, ones))  # one element: the row's one
+            else:
+                plan.append((slot, used.shape if used.shape != given.shape else None))
+        call, expression, dtype = _ua._fused_reduce, self.program.expression, self.program.dtype
+        name = self.name if row or one_row else _FUSED_REDUCTIONS[self.name]
+        rows = size if one_row else row
+        if one_row:
+            shaped = ones if self.keepdims else ()
+        elif row:
+            shaped = shape[: self.first] + (
+                (1,) * (len(shape) - self.first) if self.keepdims else ()
+            )
+        mean = self.name == "mean"
+
+        def run(values):
+            ops = tuple([values[s] if to is None else _ua.reshape(values[s], to) for s, to in plan])
+            parts = call(expression, ops, name, rows)
+            if parts is NotImplemented or rows:
+                return parts if parts is NotImplemented else _ua.reshape(parts, shaped)
+            result = _ua.astype(getattr(_ua, name)(parts), dtype)
+            result = result / size if mean else result
+            return _ua.reshape(result, ones) if self.keepdims else result
+
+        return run
+
     def _one_row(self, operands, shape):
         """A reduction of all of a few values as one row of the rows'
         kernel: its value written as the dtype (a mean's sum as the dtype,
@@ -526,6 +574,34 @@ class Stages:
                 value = n.op(values[n.args[0].id], **n.kwargs)
             values[n.id] = value
         return values[self.output.id]
+
+    def runner(self, args):
+        """For arguments of these dtypes, shapes and devices: the steps with
+        their reductions' checks made once (FusedReduction.runner, made by
+        its first call), a function of the arguments' tuple."""
+        position = tuple((n.id, n.index) for n in self.inputs)
+        steps, output = self.steps, self.output.id
+        fast = {}  # a step's runner, made by the first call
+
+        def run(args):
+            values = {i: args[j] for i, j in position}
+            for k, (n, kernel) in enumerate(steps):
+                if kernel is None:
+                    value = n.op(values[n.args[0].id], **n.kwargs)
+                elif k in fast:
+                    value = fast[k](values) if fast[k] is not None else kernel.run(values)
+                else:
+                    value = kernel.run(values)
+                    if isinstance(kernel, FusedReduction) and value is not NotImplemented:
+                        fast[k] = kernel.runner(values)
+                    else:
+                        fast[k] = None
+                if value is NotImplemented:
+                    return NotImplemented
+                values[n.id] = value
+            return values[output]
+
+        return run
 
     def describe(self):
         kernels = sum(isinstance(k, Program) for _, k in self.steps)

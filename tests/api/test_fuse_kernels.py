@@ -806,6 +806,46 @@ def test_repeated_chain_calls_take_the_kernel_straight_with_the_same_results(dev
     assert len(calls) == 5 and len(checked) == 2
 
 
+@pytest.mark.parametrize("n", [N, 40_009])
+@pytest.mark.parametrize(
+    "fn",
+    [
+        lambda x: ua.sum((x - 1.5) ** 2),
+        lambda x: ua.mean((x - ua.mean(x)) ** 2, keepdims=True),
+        lambda m: ua.sqrt(ua.sum(m * 2.0, axis=1)),
+    ],
+    ids=["sum", "variance", "rows"],
+)
+def test_repeated_reduction_calls_take_their_kernels_straight_with_the_same_results(
+    device, monkeypatch, fn, n
+):
+    """A fused function's later calls of a graph of stages whose reduction
+    runs in its values' kernel (one row, the groups' partials, or rows)
+    make that reduction's checks once, with the first call's bits; an
+    argument of those shapes in another layout takes the checked way with
+    the eager results, and a dense one the straight way again."""
+    from usmarray import _fuse_kernel
+
+    checked = []
+    run = _fuse_kernel.FusedReduction.run
+    monkeypatch.setattr(_fuse_kernel.FusedReduction, "run", lambda *a: checked.append(1) or run(*a))
+    h = np.asarray(ua.asnumpy(sample(device, "float32", (n,))))
+    h[~np.isfinite(h)] = 0.5
+    if fn.__code__.co_varnames[0] == "m":  # rows of 256
+        h = h[: n // 256 * 256].reshape(-1, 256)
+    x = ua.asarray(h, device=device)
+    fused = ua.fuse(fn)
+    first = ua.asnumpy(fused(x))
+    for _ in range(4):
+        np.testing.assert_array_equal(ua.asnumpy(fused(x)), first)
+    kernel = x.device.backend != "host"
+    assert len(checked) == (2 if kernel else 0), fused.explain(x)
+    np.testing.assert_allclose(first, ua.asnumpy(fn(x)), rtol=2e-5)
+    strided = ua.asarray(np.repeat(h, 2, axis=-1), device=device)[..., ::2]
+    np.testing.assert_allclose(ua.asnumpy(fused(strided)), ua.asnumpy(fn(strided)), rtol=2e-5)
+    np.testing.assert_array_equal(ua.asnumpy(fused(x)), first)
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_rows_divided_by_their_sums_give_the_quotients_at_every_scale(device, monkeypatch, dtype):
     """A chain divides by a row's value through its reciprocal, computed
