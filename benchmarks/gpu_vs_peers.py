@@ -670,11 +670,14 @@ LIBRARIES = ("usmarray", "cupy", "torch", "numba")
 
 
 def median_table(tables):
-    """The rows of several runs of one table, each library's value the
-    median of its runs' (each run's values kept beside it, in order)."""
+    """The rows of several runs of one table, matched by their names, each
+    library's value the median of its runs' (each run's values kept beside
+    it, in order)."""
     out = []
-    for rows in zip(*tables):
-        row = dict(rows[0])
+    by_name = [{r["operation"]: r for r in t} for t in tables]
+    for first in tables[0]:
+        rows = [t[first["operation"]] for t in by_name if first["operation"] in t]
+        row = dict(first)
         for lib in LIBRARIES:
             values = [r.get(lib) for r in rows if r.get(lib) is not None]
             row[lib] = statistics.median(values) if values else None

@@ -626,8 +626,10 @@ add_fused_function(text *t, const ua_fused_expr *e, int nin, const char *name,
 /* A chain's division by a row's value (softmax's by its sum): the
  * element times the reciprocal, which the row's threads compute once (the
  * loop's invariant), scaled by a power of two where 1/s would leave T's
- * normal range; within a rounding of the quotient, below the row value's
- * own (a reduction's).  An IEEE division an element kept the softmax
+ * normal range: a tiny s's scale multiplies the element first (exactly,
+ * so that a subnormal element keeps its bits), a huge s's the product;
+ * within a rounding of the quotient, below the row value's own (a
+ * reduction's).  An IEEE division an element kept the softmax
  * kernel's instruction issue busy.  Zeros, infinities and NaN give the
  * quotient's. */
 static const char divide_by_row[] =
@@ -640,7 +642,8 @@ static const char divide_by_row[] =
     "#if UA_KIND_FLOAT\n"
     "  T m = s < (T)0 ? -s : s;\n"
     "  T p = m < small ? big : m > big ? small : (T)1;\n"
-    "  return UA_MUL_RN(UA_MUL_RN(a, (T)1 / (s * p)), p);\n"
+    "  T up = p > (T)1 ? p : (T)1, down = p < (T)1 ? p : (T)1;\n"
+    "  return UA_MUL_RN(UA_MUL_RN(UA_MUL_RN(a, up), (T)1 / (s * p)), down);\n"
     "#else\n"
     "  return ua_divide(a, s);\n"
     "#endif\n"

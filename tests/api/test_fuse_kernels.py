@@ -859,6 +859,15 @@ def test_rows_divided_by_their_sums_give_the_quotients_at_every_scale(device, mo
     rng = np.random.default_rng(5)
     scales = [tiny, 64 * tiny, float(fi.tiny), 1e-30, 1.0, -3.0, 1e30, float(fi.max) / 1e3]
     rows = [rng.uniform(0.5, 1.0, 300) * s for s in scales]
+    # a tiny sum of normal values with subnormal ones beside them, whose
+    # quotients are normal: their bits are not to be lost on the way
+    mixed = (
+        rng.uniform(0.5, 1.0, 300) * 1e-33
+        if dtype == "float32"
+        else rng.uniform(0.5, 1.0, 300) * 1e-280
+    )
+    mixed[::7] = tiny * np.arange(1, 44)
+    rows.append(mixed)
     rows.append(np.zeros(300))  # a zero sum: 0 / 0
     # a zero sum of nonzero values, exact in any order: x / 0
     rows.append(np.where(np.arange(300) % 2 == 0, 0.75, -0.75))

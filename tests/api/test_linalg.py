@@ -551,11 +551,12 @@ def test_cholesky_names_the_first_matrix_not_positive_definite_in_a_group(dtype,
     a[13, 2, 2] = 0
     with pytest.raises(la.LinAlgError, match="matrix 13 of the batch is not positive definite"):
         la.cholesky(on_device(a))
-    # split over threads, failures in both parts
+    # split over threads (two parts and more), failures in the first part
+    # and in the last: the first one is named
     a = np.broadcast_to(positive_definite((n, n), dtype), (4000, n, n)).copy()
-    a[3001, 0, 0] = -1
-    a[3500, 1, 1] = np.nan
-    with pytest.raises(la.LinAlgError, match="matrix 3001 of the batch is not positive definite"):
+    a[1501, 0, 0] = -1
+    a[3900, 1, 1] = np.nan
+    with pytest.raises(la.LinAlgError, match="matrix 1501 of the batch is not positive definite"):
         la.cholesky(on_device(a))
 
 
