@@ -328,44 +328,41 @@ class FusedReduction:
         self.refused = None
 
     def run(self, values):
-        operands = None if self.refused else self._operands(values)
-        if operands is None:
-            return self._staged(values)
-        shape, operands = operands
-        row = math.prod(shape[self.first :]) if self.first else 0
-        name = self.name if row else _FUSED_REDUCTIONS[self.name]
-        try:
-            if self.program.expression is None:
-                p = self.program
+        if not self.refused and self.program.expression is None:
+            p = self.program
+            try:
                 p.expression = _ua._fused_expression(p.nodes, p.constants, p.dtype)
-            if not row and math.prod(shape) <= _ONE_ROW:
-                value = self._one_row(operands, shape)
-                if value is not None:
-                    return value
-            parts = _ua._fused_reduce(self.program.expression, operands, name, row)
-        except ValueError:
-            return self._staged(values)  # a layout the kernel does not walk
-        except (TypeError, RuntimeError) as e:
-            # the stage's own kernel and the eager reduction still serve
-            self.refused = str(e)
-            return self._staged(values)
-        if parts is NotImplemented:
-            return NotImplemented
-        if row:
-            kept = (1,) * (len(shape) - self.first) if self.keepdims else ()
-            return _ua.reshape(parts, shape[: self.first] + kept)
-        # the sum as the dtype (which may overflow), then divided, as the
-        # eager mean
-        result = _ua.astype(getattr(_ua, name)(parts), self.program.dtype)
-        if self.name == "mean":
-            result = result / math.prod(shape)
-        return _ua.reshape(result, (1,) * len(shape)) if self.keepdims else result
+            except ValueError:
+                return self._staged(values)
+            except (TypeError, RuntimeError) as e:
+                self.refused = str(e)
+                return self._staged(values)
+        # up to _ONE_ROW values as one row (the rows' kernel: C order), else
+        # the groups' partials (any one memory order)
+        for one_row in (True, False):
+            fast = self.runner(values, one_row)
+            if fast is None:
+                return self._staged(values)
+            try:
+                return fast(values)
+            except ValueError:
+                if not fast.one_row:
+                    return self._staged(values)  # a layout the kernel does not walk
+            except (TypeError, RuntimeError) as e:
+                # the stage's own kernel and the eager reduction still serve
+                self.refused = str(e)
+                return self._staged(values)
+        return self._staged(values)
 
-    def runner(self, values):
-        """For values of these dtypes, shapes and devices: run()'s call with
-        its checks made once, a function of the values; None where run()
-        takes another way, or reads a value to the host (a row's one
-        element as a Python float)."""
+    def runner(self, values, one_row=True):
+        """For values of these dtypes, shapes and devices: the kernel's call
+        with run()'s checks made once, a function of the values (its
+        one_row saying whether it takes them as one row); None where the
+        values take the stage's kernel and the eager reduction.  Up to
+        _ONE_ROW values of all axes (one_row) are one row of the rows'
+        kernel, which writes the result as the dtype (a mean's sum as the
+        dtype, then divided, as the eager mean): the 1,024 groups' partials
+        took three calls more, a small call's time."""
         found = None if self.refused or self.program.expression is None else self._operands(values)
         if found is None:
             return None
@@ -373,15 +370,16 @@ class FusedReduction:
         size = math.prod(shape)
         row = math.prod(shape[self.first :]) if self.first else 0
         arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
-        one_row = not row and size <= _ONE_ROW and arrays[0].device.backend != "host"
+        one_row = one_row and not row and size <= _ONE_ROW
+        one_row = one_row and arrays[0].device.backend != "host"
         ones = (1,) * len(shape)
-        plan = []  # (slot, the shape its value is read as, or None)
+        plan = []  # (slot, the shape its value is read as: None, a shape, float)
         for slot, given, used in zip(
             self.program.slots, map(values.get, self.program.slots), operands
         ):
             if isinstance(given, _ua.USMArray) and not isinstance(used, _ua.USMArray):
-                return None
-            if not isinstance(used, _ua.USMArray):
+                plan.append((slot, float))  # a row's one element, read to the host
+            elif not isinstance(used, _ua.USMArray):
                 plan.append((slot, None))  # a Python scalar, read as it is
             elif one_row and used.shape != shape:
                 plan.append((slot, ones))  # one element: the row's one
@@ -390,47 +388,27 @@ class FusedReduction:
         call, expression, dtype = _ua._fused_reduce, self.program.expression, self.program.dtype
         name = self.name if row or one_row else _FUSED_REDUCTIONS[self.name]
         rows = size if one_row else row
-        if one_row:
-            shaped = ones if self.keepdims else ()
-        elif row:
-            shaped = shape[: self.first] + (
-                (1,) * (len(shape) - self.first) if self.keepdims else ()
-            )
+        kept = len(shape) - self.first if row else len(shape)
+        shaped = shape[: self.first if row else 0] + ((1,) * kept if self.keepdims else ())
         mean = self.name == "mean"
 
+        def read(value, to):
+            if to is float:
+                return float(_ua.reshape(value, ()))
+            return value if to is None else _ua.reshape(value, to)
+
         def run(values):
-            ops = tuple([values[s] if to is None else _ua.reshape(values[s], to) for s, to in plan])
-            parts = call(expression, ops, name, rows)
+            parts = call(expression, tuple([read(values[s], to) for s, to in plan]), name, rows)
             if parts is NotImplemented or rows:
                 return parts if parts is NotImplemented else _ua.reshape(parts, shaped)
+            # the sum as the dtype (which may overflow), then divided, as
+            # the eager mean
             result = _ua.astype(getattr(_ua, name)(parts), dtype)
             result = result / size if mean else result
-            return _ua.reshape(result, ones) if self.keepdims else result
+            return _ua.reshape(result, shaped)
 
+        run.one_row = one_row
         return run
-
-    def _one_row(self, operands, shape):
-        """A reduction of all of a few values as one row of the rows'
-        kernel: its value written as the dtype (a mean's sum as the dtype,
-        then divided, as the eager mean), where the 1,024 groups' partials
-        took three calls more; None where the kernel does not walk the
-        arrays (dense in C order) or the device runs the host's loops."""
-        if any(isinstance(a, _ua.USMArray) and a.device.backend == "host" for a in operands):
-            return None
-        # a value of one element (the variance's mean) is the row's one
-        ones = (1,) * len(shape)
-        operands = tuple(
-            _ua.reshape(a, ones) if isinstance(a, _ua.USMArray) and a.shape == () else a
-            for a in operands
-        )
-        try:
-            value = _ua._fused_reduce(
-                self.program.expression, operands, self.name, math.prod(shape)
-            )
-        except ValueError:
-            return None
-        kept = (1,) * len(shape) if self.keepdims else ()
-        return _ua.reshape(value, kept)
 
     def _operands(self, values):
         """The values' shape and the kernel's operands: arrays of that

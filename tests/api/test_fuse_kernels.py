@@ -806,6 +806,31 @@ def test_repeated_chain_calls_take_the_kernel_straight_with_the_same_results(dev
     assert len(calls) == 5 and len(checked) == 2
 
 
+def test_a_few_values_in_another_memory_order_take_the_groups_partials(device, monkeypatch):
+    """A reduction of all of a few values in F order, which the rows'
+    kernel does not walk as one row, takes the groups' partials (any one
+    memory order) with the eager result; in C order, the one row."""
+    from usmarray import _fuse_kernel
+
+    calls = []
+    real = _fuse_kernel._ua._fused_reduce
+
+    def counted(*args):
+        parts = real(*args)
+        calls.append(args[3])  # a call that reduced, not one refused
+        return parts
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", counted)
+    h = np.asarray(ua.asnumpy(sample(device, "float64", (60, 100))))
+    h[~np.isfinite(h)] = 0.25
+    fused = ua.fuse(lambda m: ua.mean((m - 1.5) ** 2))
+    for m in (ua.asarray(np.asfortranarray(h), device=device), ua.asarray(h, device=device)):
+        np.testing.assert_allclose(
+            ua.asnumpy(fused(m)), ua.asnumpy(ua.mean((m - 1.5) ** 2)), rtol=1e-13
+        )
+    assert calls == [0, 6000], fused.explain(m)
+
+
 @pytest.mark.parametrize("n", [N, 40_009])
 @pytest.mark.parametrize(
     "fn",
