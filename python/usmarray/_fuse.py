@@ -1319,12 +1319,15 @@ class _KernelCall:
     next ones run them with no more checks (RowChain.runner,
     Stages.runner), where the generic way takes over for a call it fails
     (another layout of the same shapes, a refusal, an eager reduction's
-    error), with the generic way's outcome."""
+    error), with the generic way's outcome.  Calls that fail it again and
+    again (small strided arguments, which the kernel does not walk) take
+    the generic way from the _FAST_MISSES-th on, where each tried it in
+    vain first."""
 
-    __slots__ = ("plan", "fn", "fast")
+    __slots__ = ("plan", "fn", "fast", "misses")
 
     def __init__(self, plan, fn):
-        self.plan, self.fn, self.fast = plan, fn, None
+        self.plan, self.fn, self.fast, self.misses = plan, fn, None, 0
 
     def __call__(self, *args):
         fast = self.fast
@@ -1335,10 +1338,17 @@ class _KernelCall:
                 result = NotImplemented
             if result is not NotImplemented:
                 return result
+            self.misses += 1
         result = _kernel_or_eager(self.plan, self.fn, *args)
         kernel = self.plan.kernel
-        self.fast = kernel.runner(args) if kernel is not None and self.plan.kernel_ran else None
+        ready = kernel is not None and self.plan.kernel_ran and self.misses < _FAST_MISSES
+        self.fast = kernel.runner(args) if ready else None
         return result
+
+
+# The failed straight calls after which a small call's signature takes the
+# generic way for good.
+_FAST_MISSES = 4
 
 
 def _kernel_or_eager(plan, fn, *args):

@@ -806,6 +806,36 @@ def test_repeated_chain_calls_take_the_kernel_straight_with_the_same_results(dev
     assert len(calls) == 5 and len(checked) == 2
 
 
+def test_small_calls_the_kernel_does_not_walk_stop_trying_it_straight(device, monkeypatch):
+    """Small calls with arguments the rows' kernel does not walk (rows
+    sliced out of wider ones, of the first call's shape) try the straight
+    call four times, then take the checked way alone, each with the
+    stages' results."""
+    from usmarray import _fuse_kernel
+
+    tried = []
+    real = _fuse_kernel._ua._fused_chain
+
+    def counted(*args):
+        tried.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_chain", counted)
+    fused = ua.fuse(softmax)
+    h = np.asarray(ua.asnumpy(sample(device, "float32", (40, 300))))
+    fused(ua.asarray(h, device=device))
+    wide = ua.asarray(np.pad(h, ((0, 0), (0, 20))), device=device)[:, :300]
+    with np.errstate(all="ignore"):
+        want = ua.asnumpy(softmax(wide))
+        for _ in range(8):
+            got = ua.asnumpy(fused(wide))
+            np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+            fin = np.isfinite(want)
+            np.testing.assert_allclose(got[fin], want[fin], rtol=200 * np.finfo("float32").eps)
+    # the first call; four tried straight, then checked; four checked alone
+    assert len(tried) == 1 + 4 * 2 + 4
+
+
 def test_a_few_values_in_another_memory_order_take_the_groups_partials(device, monkeypatch):
     """A reduction of all of a few values in F order, which the rows'
     kernel does not walk as one row, takes the groups' partials (any one
