@@ -79,28 +79,11 @@ EXPRESSIONS = {
 }
 
 
-def event_ms(fn, stream_handle, reps):
-    """Median milliseconds of fn between CUDA events on the stream."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        stream = cp.cuda.ExternalStream(stream_handle)
-    for _ in range(3):
-        fn()
-    times = []
-    for _ in range(reps):
-        start, end = cp.cuda.Event(), cp.cuda.Event()
-        start.record(stream)
-        fn()
-        end.record(stream)
-        end.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, end))
-    return statistics.median(times)
-
-
-def queued_ms(fn, stream_handle, reps, calls=10):
+def event_ms(fn, stream_handle, reps, calls=1):
     """Median milliseconds a call of fn takes among `calls` made one after
-    another between two CUDA events: the host's work before each launch
-    overlaps the kernels queued before it, where event_ms counts it."""
+    another between two CUDA events on the stream: one call counts the
+    host's work before its launch; several let it overlap the kernels
+    queued before it ("queued")."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         stream = cp.cuda.ExternalStream(stream_handle)
@@ -116,6 +99,11 @@ def queued_ms(fn, stream_handle, reps, calls=10):
         end.synchronize()
         times.append(cp.cuda.get_elapsed_time(start, end) / calls)
     return statistics.median(times)
+
+
+def queued_ms(fn, stream_handle, reps):
+    """event_ms of ten calls one after another."""
+    return event_ms(fn, stream_handle, reps, calls=10)
 
 
 def per_call_us(fn, sync, n=3000):
