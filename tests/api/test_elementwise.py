@@ -923,6 +923,43 @@ def test_where_condition_of_any_dtype():
     assert_matches("where", ua.where(asarray(c), asarray(x), asarray(y)), np.where(c, x, y))
 
 
+@pytest.mark.parametrize("dtype", ["bool", "float16", "float32", "float64", "int8", "complex64"])
+def test_where_picks_the_values_bits_in_every_layout(dtype):
+    """where copies the chosen operand's bits (NaN payloads and -0 kept),
+    dense, strided, broadcast and beside a Python scalar, across the
+    host's vector blocks and a ragged end."""
+    rng = np.random.default_rng(3)
+    n = 3001
+    c = rng.random(n) < 0.5
+    if dtype == "bool":
+        x, y = rng.random(n) < 0.3, rng.random(n) < 0.6
+        scalar = True
+    else:
+        x = (rng.standard_normal(n) * 50).astype(dtype)
+        y = (rng.standard_normal(n) * 50).astype(dtype)
+        scalar = -0.0 if x.dtype.kind in "fc" else -7
+    if dtype == "float16":
+        x.view(np.uint16)[::7] = 0x7E01  # a NaN with a payload
+        x[::11] = -0.0
+    bits = f"u{x.dtype.itemsize}" if dtype != "complex64" else "u8"
+    cu, xu, yu = asarray(c), asarray(x), asarray(y)
+    cases = [
+        (ua.where(cu, xu, yu), np.where(c, x, y)),
+        (ua.where(cu, xu, scalar), np.where(c, x, np.asarray(scalar, x.dtype))),
+        (ua.where(cu, scalar, yu), np.where(c, np.asarray(scalar, x.dtype), y)),
+        (ua.where(cu[1::2], xu[::2][:-1], yu[1::2]), np.where(c[1::2], x[::2][:-1], y[1::2])),
+        (ua.where(cu[::-3], xu[::3], yu[::-3]), np.where(c[::-3], x[::3], y[::-3])),
+        (
+            ua.where(cu[:3000].reshape(30, 100)[:1], xu[:3000].reshape(30, 100), yu[:100]),
+            np.where(c[:3000].reshape(30, 100)[:1], x[:3000].reshape(30, 100), y[:100]),
+        ),
+    ]
+    for got, want in cases:
+        got = ua.asnumpy(got)
+        assert got.dtype == want.dtype
+        assert np.array_equal(got.view(bits), want.view(bits))
+
+
 def test_operands_on_different_queues_raise():
     a = ua.ones(3, queue="host")
     b = ua.ones(3, usm_type="device")

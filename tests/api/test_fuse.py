@@ -53,6 +53,24 @@ def test_elementwise_bits_are_eager(xy, name, dtype):
     assert "plan: host, blocked" in fused.explain(x, y)
 
 
+def many_constants(x, y):
+    """Nine constants beside ten nodes: more nodes than a host walk
+    keeps buffers for on its stack; each constant beside an array's values."""
+    t = 1.25 * x + 0.5
+    t = t * 0.75 - y * 3.0
+    t = ua.where(t > 0.125, t, -2.0)
+    return ua.maximum(t, -1.5) / 6.0 + 0.0625
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("block", [BLOCK, None])
+def test_constants_beside_values_are_eager_bits(xy, dtype, block):
+    x, y = (ua.astype(a, dtype) for a in xy)
+    fused = ua.fuse(many_constants, block=block)
+    same_bits(fused(x, y), ua.asnumpy(many_constants(x, y)))
+    assert "plan: host, blocked" in fused.explain(x, y)
+
+
 def test_integer_bitwise_and_shifts():
     rng = np.random.default_rng(1)
     a = host(rng.integers(-1000, 1000, N, dtype=np.int32))

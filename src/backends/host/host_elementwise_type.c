@@ -284,15 +284,16 @@ ua_c_pow(ua_complex a, ua_complex b)
  * general loop. */
 #define UA_EW_DENSE_OR_ONE(s) ((s) == 0 || (s) == 1)
 
-/* Element i of a unary loop's operand.  GCC 12 leaves scalar a loop that
- * negates a bool loaded as one (logical_not, bitwise_invert: its
- * BIT_NOT_EXPR on a boolean does not vectorize); loaded as a byte
- * compared with 0, the same loop becomes SIMD code. */
-#if UA_KIND_BOOL
-#define UA_EW_LOAD1(p, i) (((const unsigned char *)(p))[i] != 0)
-#else
-#define UA_EW_LOAD1(p, i) ((p)[i])
-#endif
+/* Element i of an operand: a bool one (a bool type's, where's condition)
+ * as a byte compared with 0.  GCC 12 leaves scalar a loop that negates a
+ * bool loaded as one (logical_not, bitwise_invert: its BIT_NOT_EXPR on a
+ * boolean does not vectorize) or selects on one (where: 2 ns an element,
+ * a mispredicted branch for each random condition); loaded as a byte
+ * compared with 0, the same loops become SIMD code. */
+#define UA_EW_LOAD(p, i)                                                      \
+    _Generic((p),                                                             \
+        const bool *: (((const unsigned char *)(p))[i] != 0),                 \
+        default: (p)[i])
 
 #define UA_EW_LOOP1(NAME, RULE, EXPR)                                         \
     UA_EW_CLONES static void ew_##NAME(char *o_, ptrdiff_t so,                \
@@ -303,7 +304,7 @@ ua_c_pow(ua_complex a, ua_complex b)
         const T *restrict pa = (const T *)in[0];                              \
         if (so == 1 && s[0] == 1) {                                           \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
-                T a = UA_EW_LOAD1(pa, i);                                     \
+                T a = UA_EW_LOAD(pa, i);                                      \
                 o[i] = EXPR;                                                  \
             }                                                                 \
         } else if (so == 1 && s[0] == 0) {                                    \
@@ -314,7 +315,7 @@ ua_c_pow(ua_complex a, ua_complex b)
             }                                                                 \
         } else {                                                              \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
-                T a = UA_EW_LOAD1(pa, i * s[0]);                              \
+                T a = UA_EW_LOAD(pa, i * s[0]);                               \
                 o[i * so] = EXPR;                                             \
             }                                                                 \
         }                                                                     \
@@ -361,18 +362,18 @@ ua_c_pow(ua_complex a, ua_complex b)
             !UA_EW_DENSE_OR_ONE(s[1])) {                                      \
             ptrdiff_t sa = s[0], sb = s[1];                                   \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
-                T a = pa[i * sa], b = pb[i * sb];                             \
+                T a = UA_EW_LOAD(pa, i * sa), b = UA_EW_LOAD(pb, i * sb);     \
                 o[i * so] = EXPR;                                             \
             }                                                                 \
         } else if (s[0] && s[1]) {                                            \
             for (ptrdiff_t i = 0; i < n; i++) {                               \
-                T a = pa[i], b = pb[i];                                       \
+                T a = UA_EW_LOAD(pa, i), b = UA_EW_LOAD(pb, i);               \
                 o[i] = EXPR;                                                  \
             }                                                                 \
         } else if (s[0]) {                                                    \
-            UA_EW_WITH_ONE(b, pb, a = pa[i0 + i], EXPR)                       \
+            UA_EW_WITH_ONE(b, pb, a = UA_EW_LOAD(pa, i0 + i), EXPR)           \
         } else if (s[1]) {                                                    \
-            UA_EW_WITH_ONE(a, pa, b = pb[i0 + i], EXPR)                       \
+            UA_EW_WITH_ONE(a, pa, b = UA_EW_LOAD(pb, i0 + i), EXPR)           \
         } else {                                                              \
             T a = pa[0], b = pb[0];                                           \
             UA_EW_OUT_##RULE v = EXPR;                                        \
@@ -393,8 +394,8 @@ ua_c_pow(ua_complex a, ua_complex b)
         const T *restrict pb, const T *restrict pc, ptrdiff_t n)              \
     {                                                                         \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
-            UA_EW_A_##RULE a = pa[i];                                         \
-            T b = pb[i], c = pc[i];                                           \
+            UA_EW_A_##RULE a = UA_EW_LOAD(pa, i);                             \
+            T b = UA_EW_LOAD(pb, i), c = UA_EW_LOAD(pc, i);                   \
             o[i] = EXPR;                                                      \
         }                                                                     \
     }                                                                         \
@@ -403,7 +404,7 @@ ua_c_pow(ua_complex a, ua_complex b)
         T c, ptrdiff_t n)                                                     \
     {                                                                         \
         for (ptrdiff_t i = 0; i < n; i++) {                                   \
-            UA_EW_A_##RULE a = pa[i];                                         \
+            UA_EW_A_##RULE a = UA_EW_LOAD(pa, i);                             \
             o[i] = EXPR;                                                      \
         }                                                                     \
     }                                                                         \
