@@ -17,6 +17,7 @@
 #include "backends/host/host_elementwise.h"
 #include "backends/host/host_kernels.h"
 #include "backends/host/host_vector_math.h"
+#include "backends/host/host_vector_mathf.h"
 #include "backends/host/host_vector_pow.h"
 #include "backends/host/host_vector_trig.h"
 #include "core/compute/elementwise_catalogue.h"
@@ -46,11 +47,13 @@
 #define UA_M(name) name##f
 #define UA_CM(name) c##name##f
 #define UA_CMPLX CMPLXF
+#define UA_VM_HYPOT ua_vmf_hypot
 typedef float _Complex ua_cnative;
 #else
 #define UA_M(name) name
 #define UA_CM(name) c##name
 #define UA_CMPLX CMPLX
+#define UA_VM_HYPOT ua_vmd_hypot
 typedef double _Complex ua_cnative;
 #endif
 
@@ -78,7 +81,6 @@ ua_half_step(float x, bool up)
  * (host_vector_mathf.h); float16, computed in float32 and rounded once,
  * keeps the C library's, whose results round to its nearest value. */
 #if UA_KIND_FLOAT && UA_T_BITS == 32
-#include "backends/host/host_vector_mathf.h"
 #include "backends/host/host_vector_powf.h"
 #undef UA_M
 #define UA_M(name) ua_vmf_##name
@@ -100,6 +102,9 @@ typedef struct ua_complex {
     UA_R re, im;
 } ua_complex;
 #define UA_COMPLEX_DECLARED
+
+/* abs: the hypot of the parts that vectorizes (glibc's is a call each). */
+#define UA_HYPOT_PARTS UA_VM_HYPOT
 
 /* glibc's complex functions, which NumPy calls too. */
 static inline ua_complex

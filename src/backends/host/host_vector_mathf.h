@@ -35,7 +35,6 @@
 #define ua_vmf_floor floorf
 #define ua_vmf_fma fmaf
 #define ua_vmf_fmod fmodf
-#define ua_vmf_hypot hypotf
 #define ua_vmf_ldexp ldexpf
 #define ua_vmf_rint rintf
 #define ua_vmf_sqrt sqrtf
@@ -48,6 +47,22 @@ ua_vmf_float(uint32_t u)
     float x;
     memcpy(&x, &u, sizeof x);
     return x;
+}
+
+/* sqrt(x^2 + y^2) in double, where the squares are exact and neither
+ * overflows nor underflows: within a rounding of the float result (the
+ * C library's hypotf is a call per element).  An infinite operand gives
+ * +inf, NaN beside it included. */
+UA_VMF_FN float
+ua_vmf_hypot(float x, float y)
+{
+    double dx = x, dy = y;
+    float r = (float)sqrt(dx * dx + dy * dy);
+    uint32_t bx = ua_vm_bitsf(x) & 0x7fffffffu;
+    uint32_t by = ua_vm_bitsf(y) & 0x7fffffffu;
+    /* a mask, not a select: GCC 12 leaves a select of it a branch */
+    uint32_t inf = -(uint32_t)((bx == 0x7f800000u) | (by == 0x7f800000u));
+    return ua_vmf_float((ua_vm_bitsf(r) & ~inf) | (0x7f800000u & inf));
 }
 
 /* x with the sign bit of s. */
