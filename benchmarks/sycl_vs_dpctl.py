@@ -2,8 +2,12 @@
 
 Per-call times (best of several repeats, in microseconds) and copy throughput
 (GB/s counting bytes read plus bytes written).  The ratio column is the
-partner's time divided by ours: above 1 means usmarray is faster.  Writes
-the rows as JSON (--json PATH) for the README's table.
+partner's time divided by ours: above 1 means usmarray is faster.  The
+throughput rows also time usmarray's same call on the host device, in the
+same alternation: a SYCL CPU device runs the host's loops on its memory,
+so its rows should be within 10% of the host's (``sycl_over_host``, the
+host's time over the device's).  Writes the rows as JSON (--json PATH) for
+the README's table.
 
     OCL_ICD_FILENAMES=$VIRTUAL_ENV/lib/libintelocl.so \\
         python benchmarks/sycl_vs_dpctl.py [--quick] [--json out.json]
@@ -28,13 +32,27 @@ class SuaiHolder:
         self.__sycl_usm_array_interface__ = iface
 
 
-def compare(ours, theirs, number, repeat):
+def compare(*fns, number, repeat):
     """Best seconds per call of each, timed in alternation."""
-    best = [float("inf"), float("inf")]
+    best = [float("inf")] * len(fns)
     for _ in range(repeat):
-        for i, fn in enumerate((ours, theirs)):
+        for i, fn in enumerate(fns):
             best[i] = min(best[i], timeit.timeit(fn, number=number) / number)
     return best
+
+
+def on_host(a):
+    return ua.asarray(a, device="host")
+
+
+def synced(fn, queue):
+    """fn, then a wait for its queue (the device's calls may be queued)."""
+
+    def run():
+        fn()
+        queue.wait()
+
+    return run
 
 
 def per_call_rows(q, dq):
@@ -94,31 +112,41 @@ def elementwise_rows(q, dq, scale):
     a = np.random.default_rng(3).random(n, dtype=np.float32)
     x, y = ua.asarray(a, queue=q), ua.asarray(a, queue=q)
     d, e = dpnp.asarray(a, sycl_queue=dq), dpnp.asarray(a, sycl_queue=dq)
+    hx, hy = on_host(a), on_host(a)
     # bytes read and written: two operands and the result (the caller
     # doubles nbytes, so half of it here)
-    return [(f"x + y, {n >> 20} Mi float32", 3 * a.nbytes // 2, lambda: x + y, lambda: d + e)]
+    return [(f"x + y, {n >> 20} Mi float32", 3 * a.nbytes // 2, lambda: x + y, lambda: d + e,
+             lambda: hx + hy)]  # fmt: skip
 
 
 def copy_rows(q, dq, scale):
     n = 2048 // scale
     a = np.random.default_rng(0).standard_normal((n, n)).astype("f4")
-    x, d = ua.asarray(a, queue=q), dpt.asarray(a, sycl_queue=dq)
+    x, d, hx = ua.asarray(a, queue=q), dpt.asarray(a, sycl_queue=dq), on_host(a)
     m = 64 // scale
     b = np.random.default_rng(1).standard_normal((m, m, m, m)).astype("f4")
-    y, e = ua.asarray(b, queue=q), dpt.asarray(b, sycl_queue=dq)
+    y, e, hy = ua.asarray(b, queue=q), dpt.asarray(b, sycl_queue=dq), on_host(b)
     return [
-        (f"contiguous copy {n}x{n} f4", a.nbytes, lambda: x.copy(), lambda: dpt.copy(d)),
+        (
+            f"contiguous copy {n}x{n} f4",
+            a.nbytes,
+            lambda: x.copy(),
+            lambda: dpt.copy(d),
+            lambda: hx.copy(),
+        ),
         (
             f"transpose copy {n}x{n} f4",
             a.nbytes,
             lambda: x.T.copy(),
             lambda: dpt.copy(d.T, order="C"),
+            lambda: hx.T.copy(),
         ),
         (
             f"4-D permute (3,1,0,2) {m}^4 f4",
             b.nbytes,
             lambda: ua.permute_dims(y, (3, 1, 0, 2)).copy(),
             lambda: dpt.copy(dpt.permute_dims(e, (3, 1, 0, 2)), order="C"),
+            lambda: ua.permute_dims(hy, (3, 1, 0, 2)).copy(),
         ),
     ]
 
@@ -129,18 +157,19 @@ def reduction_rows(q, dq, scale):
     rng = np.random.default_rng(5)
     n = (16 << 20) // scale
     a = rng.standard_normal(n).astype("f4")
-    x, d = ua.asarray(a, queue=q), dpnp.asarray(a, sycl_queue=dq)
+    x, d, hx = ua.asarray(a, queue=q), dpnp.asarray(a, sycl_queue=dq), on_host(a)
     k = (4 << 20) // scale
-    y, e = ua.asarray(a[:k], queue=q), dpnp.asarray(a[:k], sycl_queue=dq)
+    y, e, hy = ua.asarray(a[:k], queue=q), dpnp.asarray(a[:k], sycl_queue=dq), on_host(a[:k])
     m = 2048 // scale
     b = rng.standard_normal((m, m)).astype("f4")
-    u, v = ua.asarray(b, queue=q), dpnp.asarray(b, sycl_queue=dq)
+    u, v, hu = ua.asarray(b, queue=q), dpnp.asarray(b, sycl_queue=dq), on_host(b)
     return [
         (f"sum(x), {n >> 20} Mi float32", "GB/s", a.nbytes / 1e9,
-         lambda: ua.sum(x), lambda: dpnp.sum(d)),
+         lambda: ua.sum(x), lambda: dpnp.sum(d), lambda: ua.sum(hx)),
         (f"sort, {k >> 20} Mi float32", "Mkeys/s", k / 1e6,
-         lambda: ua.sort(y), lambda: dpnp.sort(e)),
-        (f"a @ b, {m}^2 float32", "GFLOP/s", 2 * m**3 / 1e9, lambda: u @ u, lambda: v @ v),
+         lambda: ua.sort(y), lambda: dpnp.sort(e), lambda: ua.sort(hy)),
+        (f"a @ b, {m}^2 float32", "GFLOP/s", 2 * m**3 / 1e9, lambda: u @ u, lambda: v @ v,
+         lambda: hu @ hu),
     ]  # fmt: skip
 
 
@@ -157,45 +186,33 @@ def main():
     number, repeat = (200, 3) if args.quick else (2000, 7)
     rows = []
     print(f"SYCL device: {q.device.name}; {platform.processor() or platform.machine()}")
-    print(f"{'operation':40} {'usmarray':>10} {'dpctl/dpnp':>11} {'ratio':>7}")
+    print(f"{'operation':40} {'usmarray':>10} {'dpctl/dpnp':>11} {'ratio':>7} {'host':>10} "
+          f"{'sycl/host':>9}")  # fmt: skip
     scale = 4 if args.quick else 1
-    for name, unit, work, ours, theirs in reduction_rows(q, dq, scale):
-
-        def waited(fn, queue):
-            def run():
-                fn()
-                queue.wait()
-
-            return run
-
-        ours(), theirs()  # kernels built before timing
-        a, b = compare(waited(ours, q), waited(theirs, dq), 1, 3)
+    for name, unit, work, ours, theirs, host in reduction_rows(q, dq, scale):
+        ours(), theirs(), host()  # kernels built before timing
+        a, b, h = compare(synced(ours, q), synced(theirs, dq), host, number=1, repeat=repeat)
         rows.append({"row": name, "unit": unit, "usmarray": work / a, "dpnp": work / b,
-                     "ratio": b / a})  # fmt: skip
-        print(f"{name:40} {work / a:7.2f}{unit} {work / b:8.2f}{unit} {b / a:6.2f}x")
+                     "ratio": b / a, "host": work / h, "sycl_over_host": h / a})  # fmt: skip
+        print(f"{name:40} {work / a:7.2f}{unit} {work / b:8.2f}{unit} {b / a:6.2f}x "
+              f"{work / h:7.2f}{unit} {h / a:8.2f}x")  # fmt: skip
     if args.reductions_only:
         per_call, bandwidth = [], []
     else:
         per_call = per_call_rows(q, dq) + elementwise_per_call_rows(q, dq)
         bandwidth = copy_rows(q, dq, scale) + elementwise_rows(q, dq, scale)
     for name, ours, theirs in per_call:
-        a, b = compare(ours, theirs, number, repeat)
+        a, b = compare(ours, theirs, number=number, repeat=repeat)
         rows.append({"row": name, "usmarray_us": a * 1e6, "dpctl_us": b * 1e6, "ratio": b / a})
         print(f"{name:40} {a * 1e6:8.2f}us {b * 1e6:9.2f}us {b / a:6.1f}x")
-    for name, nbytes, ours, theirs in bandwidth:
-
-        def synced(fn, queue):
-            def run():
-                fn()
-                queue.wait()
-
-            return run
-
-        ours(), theirs()  # kernels built before timing
-        a, b = compare(synced(ours, q), synced(theirs, dq), 3, repeat)
-        ga, gb = 2 * nbytes / a / 1e9, 2 * nbytes / b / 1e9
-        rows.append({"row": name, "usmarray_GBps": ga, "dpnp_GBps": gb, "ratio": ga / gb})
-        print(f"{name:40} {ga:7.2f}GB/s {gb:8.2f}GB/s {ga / gb:6.2f}x")
+    for name, nbytes, ours, theirs, host in bandwidth:
+        ours(), theirs(), host()  # kernels built before timing
+        a, b, h = compare(synced(ours, q), synced(theirs, dq), host, number=3, repeat=repeat)
+        ga, gb, gh = (2 * nbytes / t / 1e9 for t in (a, b, h))
+        rows.append({"row": name, "usmarray_GBps": ga, "dpnp_GBps": gb, "ratio": ga / gb,
+                     "host_GBps": gh, "sycl_over_host": ga / gh})  # fmt: skip
+        print(f"{name:40} {ga:7.2f}GB/s {gb:8.2f}GB/s {ga / gb:6.2f}x {gh:7.2f}GB/s "
+              f"{ga / gh:8.2f}x")  # fmt: skip
     if args.json:
         with open(args.json, "w") as f:
             report = {

@@ -150,19 +150,25 @@ def sycl_table(data):
     when = ", ".join(v for v in (data.get("date"), versions) if v)
     lines = [
         f"Measured on {data['device']}{f' ({when})' if when else ''}; the ratio is "
-        "dpctl/dpnp's time over ours (per call) or our throughput over dpnp's.",
+        "dpctl/dpnp's time over ours (per call) or our throughput over dpnp's; "
+        "the host columns time usmarray's same call on the host device in the "
+        "same run (device ÷ host: the device's throughput over the host's).",
         "",
-        "| operation | usmarray | dpctl/dpnp | ratio |",
-        "| --- | --- | --- | --- |",
+        "| operation | usmarray | dpctl/dpnp | ratio | usmarray on the host | device ÷ host |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     for r in data["rows"]:
+        host = ""
         if "usmarray_us" in r:
             ours, theirs = number(r["usmarray_us"], "us"), number(r["dpctl_us"], "us")
         elif "unit" in r:  # the compute rows: throughput in their own unit
             ours, theirs = number(r["usmarray"], r["unit"]), number(r["dpnp"], r["unit"])
+            host = number(r["host"], r["unit"]) if "host" in r else ""
         else:
             ours, theirs = number(r["usmarray_GBps"], "GB/s"), number(r["dpnp_GBps"], "GB/s")
-        lines.append(f"| {r['row']} | {ours} | {theirs} | {ratio(r['ratio'])} |")
+            host = number(r["host_GBps"], "GB/s") if "host_GBps" in r else ""
+        over = ratio(r["sycl_over_host"]) if "sycl_over_host" in r else ""
+        lines.append(f"| {r['row']} | {ours} | {theirs} | {ratio(r['ratio'])} | {host} | {over} |")
     return lines
 
 

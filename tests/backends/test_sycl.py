@@ -454,6 +454,23 @@ def test_copies_between_host_device_memory_and_sycl_device_memory(q):
     assert ua.Device("host").can_access_peer(q.device) is False
 
 
+@pytest.mark.parametrize("kind", ["device", "shared", "host"])
+def test_a_cpu_devices_large_blocks_start_on_a_huge_page(q, kind):
+    """A CPU device's USM is this process's memory: blocks from 4 MiB on
+    are aligned to 2 MiB, as the host backend's are, so that the kernel's
+    transparent huge pages can back them (its loops then run at the host
+    device's speed); smaller ones keep the runtime's alignment."""
+    if q.device.device_type != "cpu":
+        pytest.skip("the first SYCL device is not a CPU device")
+    memory = {"device": ua.MemoryUSMDevice, "shared": ua.MemoryUSMShared,
+              "host": ua.MemoryUSMHost}[kind]  # fmt: skip
+    for nbytes in (4 << 20, (5 << 20) + 8, 64 << 20):
+        assert memory(nbytes, queue=q)._pointer % (2 << 20) == 0, nbytes
+    x = ua.full(1 << 22, 3.0, dtype="f4", device=q, usm_type=kind)
+    assert x.__sycl_usm_array_interface__["data"][0] % (2 << 20) == 0
+    assert float(ua.sum(x)) == 3.0 * (1 << 22)
+
+
 def test_a_cpu_devices_reductions_sorts_and_products_give_the_hosts_bits(q, monkeypatch):
     """A SYCL CPU device's reductions, scans, sorts and products run the
     host backend's loops (and OpenBLAS) on its USM, after the queue's

@@ -4,6 +4,7 @@
 #include "check.h"
 #include "host_queue.h"
 #include "core/core.h"
+#include "core/memory/huge_pages.h"
 
 static void
 test_allocate_each_kind(ua_queue *q)
@@ -158,6 +159,34 @@ test_locate_region(ua_queue *q)
     ua_usm_free(a);
 }
 
+/* Blocks from 4 MiB on start on a 2 MiB boundary, where the kernel's
+ * transparent huge pages can back them; the advice takes any block,
+ * misaligned or small, without touching what lies outside it. */
+static void
+test_large_blocks_on_huge_pages(ua_queue *q)
+{
+    CHECK(ua_huge_page_alignment(4 << 20, 64) == UA_HUGE_PAGE);
+    CHECK(ua_huge_page_alignment((4 << 20) - 1, 64) == 64);
+    CHECK(ua_huge_page_alignment(8 << 20, 8 << 20) == (8 << 20));
+    for (size_t n = (4 << 20) - 64; n <= (4 << 20) + 64; n += 64) {
+        ua_allocation *a;
+        CHECK_STATUS(ua_usm_alloc(q, UA_USM_DEVICE, n, 0, &a), UA_OK);
+        uintptr_t p = (uintptr_t)ua_allocation_ptr(a);
+        CHECK(n < (4 << 20) || p % UA_HUGE_PAGE == 0);
+        ua_usm_free(a);
+    }
+    char *block = malloc((6 << 20) + 3);
+    CHECK(block != NULL);
+    if (block != NULL) {
+        memset(block, 7, (6 << 20) + 3);
+        ua_advise_huge_pages(block + 1, 6 << 20);
+        ua_advise_huge_pages(block, 100);
+        ua_advise_huge_pages(NULL, 8 << 20);
+        CHECK(block[0] == 7 && block[(6 << 20) + 2] == 7);
+        free(block);
+    }
+}
+
 /* Native code gets no driver handle of a host queue, and no stream. */
 static void
 test_no_native_handle(ua_queue *q)
@@ -178,5 +207,6 @@ main(void)
     test_borrowed_memory();
     test_locate_region(q);
     test_no_native_handle(q);
+    test_large_blocks_on_huge_pages(q);
     return check_report("test_host_backend");
 }

@@ -7,19 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "backends/host/host_kernels.h"
 #include "core/backend.h"
+#include "core/memory/huge_pages.h"
 
 /* A cache line: never share one between two allocations. */
 #define HOST_DEFAULT_ALIGNMENT 64
-/* Allocations from this size on are aligned to and advised onto huge
- * pages, as NumPy does for its large arrays. */
-#define HOST_HUGE_PAGE ((size_t)2 << 20)
-#define HOST_HUGE_PAGE_BYTES ((size_t)4 << 20)
 
 static int context_token, queue_token, event_token;
 
@@ -132,9 +128,7 @@ host_alloc(void *context, int index, void *queue, ua_usm_kind kind,
     if (alignment < HOST_DEFAULT_ALIGNMENT) {
         alignment = HOST_DEFAULT_ALIGNMENT;
     }
-    if (nbytes >= HOST_HUGE_PAGE_BYTES && alignment < HOST_HUGE_PAGE) {
-        alignment = HOST_HUGE_PAGE;
-    }
+    alignment = ua_huge_page_alignment(nbytes, alignment);
     int rc = posix_memalign(ptr, alignment, nbytes);
     if (rc != 0) {
         *ptr = NULL;
@@ -143,12 +137,7 @@ host_alloc(void *context, int index, void *queue, ua_usm_kind kind,
                             "aligned to %zu failed: %s",
                             nbytes, alignment, strerror(rc));
     }
-#ifdef MADV_HUGEPAGE
-    /* Large buffers on huge pages fault in 512 times less often. */
-    if (nbytes >= HOST_HUGE_PAGE_BYTES) {
-        madvise(*ptr, nbytes & ~(size_t)(HOST_HUGE_PAGE - 1), MADV_HUGEPAGE);
-    }
-#endif
+    ua_advise_huge_pages(*ptr, nbytes);
     return UA_OK;
 }
 
@@ -168,7 +157,7 @@ static const ua_memory_provider host_memory = {
     .alloc = host_alloc,
     .free = host_free,
     /* posix_memalign pads larger alignments just as the core does. */
-    .max_alignment = HOST_HUGE_PAGE,
+    .max_alignment = UA_HUGE_PAGE,
 };
 
 static ua_status

@@ -22,8 +22,6 @@
 #include "backends/sycl/sycl_backend.h"
 
 #define SYCL_LIBRARY "libDPCTLSyclInterface.so"
-/* Alignment USM allocations of the SYCL runtimes are given at least. */
-#define SYCL_DEFAULT_ALIGNMENT 64
 
 ua_sycl_dpctl ua_dpctl;
 
@@ -438,78 +436,6 @@ sycl_queue_destroy(void *queue)
     free(q);
 }
 
-/* ------------------------------------------------------------- memory */
-
-/* dpctl allocates with a queue; a context's memory needs one of its own
- * for that, made once per device. */
-static DPCTLSyclQueueRef
-allocation_queue(sycl_context *c, int index)
-{
-    static DPCTLSyclQueueRef queues[SYCL_MAX_DEVICES];
-    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    pthread_mutex_lock(&lock);
-    if (queues[index] == NULL) {
-        queues[index] = ua_dpctl.Queue_Create(c->ctx, ua_sycl_devices[index],
-                                              NULL, DPCTL_IN_ORDER);
-    }
-    DPCTLSyclQueueRef q = queues[index];
-    pthread_mutex_unlock(&lock);
-    return q;
-}
-
-static ua_status
-sycl_alloc(void *context, int index, void *queue, ua_usm_kind kind,
-           size_t nbytes, size_t alignment, void **ptr)
-{
-    (void)queue; /* allocations are the context's, through its own queue */
-    DPCTLSyclQueueRef q = allocation_queue(context, index);
-    if (q == NULL) {
-        return ua_error_set(UA_ERR_RUNTIME,
-                            "the SYCL runtime could not create a queue for "
-                            "device %d",
-                            index);
-    }
-    if (alignment < SYCL_DEFAULT_ALIGNMENT) {
-        alignment = SYCL_DEFAULT_ALIGNMENT;
-    }
-    switch (kind) {
-    case UA_USM_SHARED:
-        *ptr = ua_dpctl.aligned_alloc_shared(alignment, nbytes, q);
-        break;
-    case UA_USM_HOST:
-        *ptr = ua_dpctl.aligned_alloc_host(alignment, nbytes, q);
-        break;
-    default:
-        *ptr = ua_dpctl.aligned_alloc_device(alignment, nbytes, q);
-        break;
-    }
-    if (*ptr == NULL) {
-        return ua_error_set(UA_ERR_ALLOC,
-                            "the SYCL runtime could not allocate %zu bytes "
-                            "of USM %s memory aligned to %zu",
-                            nbytes, ua_usm_kind_name(kind), alignment);
-    }
-    return UA_OK;
-}
-
-static void
-sycl_free(void *context, void *queue, ua_usm_kind kind, void *ptr,
-          size_t nbytes)
-{
-    (void)queue;
-    (void)kind;
-    (void)nbytes;
-    ua_dpctl.free_with_context(ptr, ((sycl_context *)context)->ctx);
-}
-
-static const ua_memory_provider sycl_memory = {
-    .name = "SYCL USM",
-    .alloc = sycl_alloc,
-    .free = sycl_free,
-    /* aligned_alloc_* take any power of two. */
-    .max_alignment = SIZE_MAX,
-};
-
 static ua_usm_kind
 kind_of(int usm_type)
 {
@@ -829,7 +755,7 @@ const ua_backend_ops ua_sycl_backend_ops = {
     .queue_create = sycl_queue_create,
     .queue_destroy = sycl_queue_destroy,
     .queue_native_handle = sycl_queue_native_handle,
-    .memory = &sycl_memory,
+    .memory = &ua_sycl_memory,
     .compute = &ua_sycl_compute_ops,
     .memcpy = ua_sycl_memcpy,
     .memcpy_batch = ua_sycl_memcpy_batch,

@@ -63,6 +63,9 @@ typedef struct {
     size_t staging_bytes;
 } sycl_queue;
 
+/* USM of each kind on a context's devices (sycl_memory.c). */
+extern const ua_memory_provider ua_sycl_memory;
+
 /* A status for an event the runtime gave back that no one waits for:
  * UA_ERR_RUNTIME naming `what` where there is none. */
 ua_status ua_sycl_enqueued(DPCTLSyclEventRef e, const char *what);

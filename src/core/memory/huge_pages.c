@@ -1,0 +1,34 @@
+#include "core/memory/huge_pages.h"
+
+#include <stdint.h>
+#include <sys/mman.h>
+
+#define HUGE_PAGE UA_HUGE_PAGE
+/* Blocks from this size on: smaller ones would waste most of a page. */
+#define HUGE_PAGE_BYTES ((size_t)4 << 20)
+
+size_t
+ua_huge_page_alignment(size_t nbytes, size_t alignment)
+{
+    return nbytes >= HUGE_PAGE_BYTES && alignment < HUGE_PAGE ? HUGE_PAGE
+                                                              : alignment;
+}
+
+void
+ua_advise_huge_pages(void *ptr, size_t nbytes)
+{
+#ifdef MADV_HUGEPAGE
+    if (ptr == NULL || nbytes < HUGE_PAGE_BYTES) {
+        return;
+    }
+    uintptr_t begin = ((uintptr_t)ptr + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    uintptr_t end = ((uintptr_t)ptr + nbytes) & ~(HUGE_PAGE - 1);
+    if (end > begin) {
+        /* advice only: a kernel that refuses it leaves the pages small */
+        (void)madvise((void *)begin, end - begin, MADV_HUGEPAGE);
+    }
+#else
+    (void)ptr;
+    (void)nbytes;
+#endif
+}
