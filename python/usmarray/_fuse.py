@@ -1248,9 +1248,7 @@ class Fused:
     def __call__(self, *args, **kwargs):
         small = None
         if not kwargs:
-            small = tuple(
-                [(a.dtype, a.shape, a.device) if type(a) is _USMArray else type(a) for a in args]
-            )
+            small = _ua._fused_call_key(args)
             run = self._small.get(small)
             if run is not None:
                 return run(*args)
@@ -1294,7 +1292,7 @@ def _small_runner(plan, fn, args, block):
     if plan.kernel is not None:
         return functools.partial(_kernel_or_eager, plan, fn)
     if plan.host_program is not None and type(plan.host_program) is not _fuse_kernel.Stages:
-        return functools.partial(_host_program_or_blocks, plan, block)
+        return _HostCall(plan, block)
     if (
         plan.fused
         and len(shapes) == 1
@@ -1312,6 +1310,33 @@ def _host_program_or_blocks(plan, block, *args):
         if result is not None:
             return result
     return evaluate_blocked(plan, args, block)
+
+
+class _HostCall:
+    """A small call's one call of the host's loops: once the program has
+    parsed its expression, the extension's call on the arguments, with
+    nothing between (its wrapper's tuple of operands and try took 0.4 of
+    the 1.2 us of a 1,000-element call); any exception there takes the
+    generic way, which gives the generic way's outcome (the blocks where
+    the call refuses the graph, the eager calls' error)."""
+
+    __slots__ = ("plan", "block", "fast")
+
+    def __init__(self, plan, block):
+        self.plan, self.block, self.fast = plan, block, None
+
+    def __call__(self, *args):
+        fast = self.fast
+        if fast is not None:
+            try:
+                return fast(args)
+            except Exception:
+                pass
+        result = _host_program_or_blocks(self.plan, self.block, *args)
+        program = self.plan.host_program
+        if program is not None and program.expression is not None:
+            self.fast = program.runner(len(args))
+        return result
 
 
 class _KernelCall:

@@ -8,6 +8,7 @@ condition, and at most three arguments are read.  The kernel evaluates the
 catalogue's expressions of the eager calls in T, so its results are the
 eager ones bit for bit; what does not qualify runs as the eager calls."""
 
+import functools
 import math
 import operator
 
@@ -96,6 +97,15 @@ class Program:
             return _ua._fused_elementwise(self.expression, operands)
         except _REFUSALS as e:
             raise KernelRefused(str(e)) from e
+
+    def runner(self, nargs):
+        """run() once its expression is parsed, for calls of nargs
+        arguments, without its checks: the extension's call, whose own
+        refusals reach the caller as they are."""
+        expression, call, slots = self.expression, _ua._fused_elementwise, self.slots
+        if slots == tuple(range(nargs)):
+            return functools.partial(call, expression)
+        return lambda args: call(expression, tuple([args[i] for i in slots]))
 
     def describe(self):
         """The kernel's nodes, its operands named by their arguments."""

@@ -277,6 +277,42 @@ def test_small_calls_take_their_shape_and_scalars_each_call():
         assert len(fused._small) == 2 * small + (dtype == "f8"), dtype
 
 
+def test_a_small_calls_straight_call_keeps_the_eager_outcome():
+    """Once a small call has run the host's loops, its later calls go
+    straight to them: a strided argument of the same shape gives the eager
+    bits, and arguments the loops refuse (another queue) raise the eager
+    calls' error, after which the straight call still serves."""
+    x = host(np.arange(5.0))
+    y = ua.asarray(np.arange(5.0), queue=ua.Queue("host", in_order=False))
+    z = host(np.arange(10.0))[::2]
+    fused = ua.fuse(lambda x, y: x * 2.5 + y)
+    for _ in range(3):
+        same_bits(fused(x, x), np.arange(5.0) * 2.5 + np.arange(5.0))
+    (run,) = fused._small.values()
+    assert run.fast is not None
+    with pytest.raises(ValueError, match="different queues"):
+        fused(x, y)
+    same_bits(fused(x, z), np.arange(5.0) * 2.5 + np.arange(0.0, 10.0, 2.0))
+    same_bits(fused(x, x), np.arange(5.0) * 2.5 + np.arange(5.0))
+    assert fused.traces == 1
+
+
+def test_small_call_keys_tell_dtypes_shapes_devices_and_types_apart():
+    from usmarray import _fuse
+
+    key = _fuse._ua._fused_call_key
+    a = host(np.zeros(3))
+    assert key((a, 2.0)) == ((a.dtype, (3,), a.device), float)
+    assert key((a, 2.0)) == key((host(np.ones(3)), 5.0))
+    assert key((a,)) != key((host(np.zeros(4)),))
+    assert key((a,)) != key((host(np.zeros(3, "f4")),))
+    assert key((a, 2)) != key((a, 2.0))
+    assert key((np.zeros(3),)) == (np.ndarray,)
+    assert key(()) == ()
+    with pytest.raises(TypeError, match="takes a tuple"):
+        key([a])
+
+
 def test_small_call_keys_stay_bounded():
     fused = ua.fuse(lambda x: x + 1)
     for n in range(2, 300):  # (1,) would be a signature of its own
