@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Every elementwise function of the catalogue that takes floating
-operands, in float32 and float64, on the host beside NumPy in one process.
+operands, in float32 and float64, on the host beside NumPy in one process
+(or with --dtype complex64 --dtype complex128, every one that takes complex
+operands: real and imag aside, which NumPy answers with views of the
+parts and usmarray with new arrays).
 
 The functions are read from src/core/compute/elementwise_catalogue.h (every
 entry whose kinds admit floats; the bitwise and integral ones do not), so a
@@ -32,12 +35,22 @@ import usmarray as ua
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "src" / "core" / "compute" / "elementwise_catalogue.h"
 FLOAT_KINDS = ("UA_EW_ANY", "UA_EW_NUMERIC", "UA_EW_REAL", "UA_EW_REAL_B")
+COMPLEX_KINDS = ("UA_EW_ANY", "UA_EW_NUMERIC")
+# NumPy's real and imag of a complex array are views of its parts.
+VIEWS_IN_NUMPY = ("real", "imag")
 
 
-def catalogue():
-    """(name, arity) of every entry whose operands may be floats."""
+def catalogue(complex_operands=False):
+    """(name, arity) of every entry whose operands may be floats (or
+    complex numbers)."""
     text = CATALOGUE.read_text()
     found = re.findall(r"X\((\w+),\s*(\d),\s*(\w+),", text)
+    if complex_operands:
+        return [
+            (name, int(arity))
+            for name, arity, kinds in found
+            if kinds in COMPLEX_KINDS and name not in VIEWS_IN_NUMPY
+        ]
     return [(name, int(arity)) for name, arity, kinds in found if kinds in FLOAT_KINDS]
 
 
@@ -48,7 +61,14 @@ def operands(name, arity, n, dtype, rng):
         return rng.uniform(lo, hi, n).astype(dtype)
 
     def normal(scale=3.0):
+        if np.dtype(dtype).kind == "c":
+            return (rng.standard_normal(n) * scale + 1j * rng.standard_normal(n)).astype(dtype)
         return (rng.standard_normal(n) * scale).astype(dtype)
+
+    if np.dtype(dtype).kind == "c":  # no domains to keep to
+        if name == "where":
+            return [rng.random(n) < 0.5, normal(), normal()]
+        return [normal() for _ in range(arity)]
 
     if name in ("asin", "acos", "atanh"):
         return [u(-1, 1)]
@@ -104,13 +124,16 @@ def sweep(names, dtypes, n, rounds, seed):
         for name, arity in names:
             xs = operands(name, arity, n, dtype, rng)
             if bool_operands(name):
-                xs = [x > 0 for x in xs]
+                xs = [x.real > 0 for x in xs]
             pair = functions(name)
             if pair is None:
                 continue  # no NumPy function to time beside it
             us = [ua.asarray(x) for x in xs]
             uf, nf = pair
-            uf(*us), nf(*xs)  # first calls: plans, pages
+            try:
+                uf(*us), nf(*xs)  # first calls: plans, pages
+            except (TypeError, ValueError):
+                continue  # not for this dtype in one of the two
             tu, tn = time_pair(lambda: uf(*us), lambda: nf(*xs), rounds)
             rows.append(
                 {
@@ -131,12 +154,17 @@ def main():
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--n", type=int, default=1_000_000)
-    p.add_argument("--dtype", action="append", choices=("float32", "float64"))
+    p.add_argument(
+        "--dtype", action="append", choices=("float32", "float64", "complex64", "complex128")
+    )
     p.add_argument("--json", default=None)
     p.add_argument("names", nargs="*")
     a = p.parse_args()
-    names = [(k, ar) for k, ar in catalogue() if not a.names or k in a.names]
     dtypes = a.dtype or ["float32", "float64"]
+    complex_operands = any(np.dtype(d).kind == "c" for d in dtypes)
+    if complex_operands and any(np.dtype(d).kind != "c" for d in dtypes):
+        p.error("complex dtypes are a sweep of their own (their functions differ)")
+    names = [(k, ar) for k, ar in catalogue(complex_operands) if not a.names or k in a.names]
     runs = []
     for run in range(a.runs):
         rows = sweep(names, dtypes, a.n, a.rounds, seed=run)

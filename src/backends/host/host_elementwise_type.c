@@ -47,13 +47,13 @@
 #define UA_M(name) name##f
 #define UA_CM(name) c##name##f
 #define UA_CMPLX CMPLXF
-#define UA_VM_HYPOT ua_vmf_hypot
+#define UA_VM_(name) ua_vmf_##name
 typedef float _Complex ua_cnative;
 #else
 #define UA_M(name) name
 #define UA_CM(name) c##name
 #define UA_CMPLX CMPLX
-#define UA_VM_HYPOT ua_vmd_hypot
+#define UA_VM_(name) ua_vmd_##name
 typedef double _Complex ua_cnative;
 #endif
 
@@ -103,8 +103,10 @@ typedef struct ua_complex {
 } ua_complex;
 #define UA_COMPLEX_DECLARED
 
-/* abs: the hypot of the parts that vectorizes (glibc's is a call each). */
-#define UA_HYPOT_PARTS UA_VM_HYPOT
+/* abs and angle: the hypot and atan2 of the parts of host_vector_math*.h
+ * (glibc's are a call each). */
+#define UA_HYPOT_PARTS UA_VM_(hypot)
+#define UA_ATAN2_PARTS UA_VM_(atan2)
 
 /* glibc's complex functions, which NumPy calls too. */
 static inline ua_complex
