@@ -1333,9 +1333,9 @@ class _HostCall:
             except Exception:
                 pass
         result = _host_program_or_blocks(self.plan, self.block, *args)
-        program = self.plan.host_program
-        if program is not None and program.expression is not None:
-            self.fast = program.runner(len(args))
+        program = self.plan.host_program  # None once the loops refused the graph
+        ready = program is not None and program.expression is not None
+        self.fast = program.runner(len(args)) if ready else None
         return result
 
 

@@ -297,6 +297,26 @@ def test_a_small_calls_straight_call_keeps_the_eager_outcome():
     assert fused.traces == 1
 
 
+def test_a_small_call_stops_the_straight_call_once_the_loops_refuse_the_graph():
+    """Where the host's loops refuse a graph (the plan then runs its blocks
+    from that call on), the straight call is dropped with it, so that later
+    calls do not try it first in vain."""
+    x = host(np.arange(5.0))
+    fused = ua.fuse(lambda x: x * 2.5 + 1)
+    for _ in range(2):
+        fused(x)
+    (run,) = fused._small.values()
+    (plan,) = fused.plans.values()
+
+    def refused(args):
+        raise TypeError("the loops refuse this graph")
+
+    run.fast, plan.host_program = refused, None  # as a refusal leaves them
+    same_bits(fused(x), np.arange(5.0) * 2.5 + 1)
+    assert run.fast is None
+    same_bits(fused(x), np.arange(5.0) * 2.5 + 1)
+
+
 def test_small_call_keys_tell_dtypes_shapes_devices_and_types_apart():
     from usmarray import _fuse
 
