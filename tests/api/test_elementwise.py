@@ -1560,6 +1560,49 @@ def test_float_predicates_at_every_length_offset_and_step(dtype):
                 check(name, f(asarray(s), vx), g(s, xs))
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("length", [0, 1, 63, 64, 65, 1000, 4099])
+def test_float_predicates_around_64_element_blocks(dtype, length):
+    """The float predicates around the blocks of 64 bools that a device may
+    store at once, and their remainders: NaN of either sign, infinities,
+    signed zeros and subnormals give NumPy's bools dense and beside a
+    single value (a one-element array and a Python scalar), written into
+    a larger array whose bools on either side stay as they were."""
+    rng = np.random.default_rng(length)
+    tiny = np.finfo(dtype).smallest_subnormal
+    big = np.finfo(dtype).max
+    special = np.array([np.nan, -np.nan, 0.0, -0.0, np.inf, -np.inf, 1.0, -1.0, tiny, -tiny,
+                        2 * tiny, big, -big], dtype=dtype)  # fmt: skip
+    x = np.where(rng.random(length) < 0.6, rng.choice(special, length), rng.standard_normal(length))
+    y = np.where(rng.random(length) < 0.6, rng.choice(special, length), rng.standard_normal(length))
+    x, y = x.astype(dtype), y.astype(dtype)
+    y[: length // 3] = x[: length // 3]  # equal operands, NaN beside NaN among them
+    ux, uy = asarray(x), asarray(y)
+    binary = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+              "logical_and", "logical_or", "logical_xor"]  # fmt: skip
+    unary = ["isnan", "isinf", "isfinite", "signbit", "logical_not"]
+    guard = 67  # bools before and after the result, each starting True
+
+    def check(name, f, want, *args):
+        out = asarray(np.ones(length + 2 * guard, dtype=bool))
+        f(*args, out=out[guard : guard + length])
+        got = ua.asnumpy(out)
+        assert got[:guard].all() and got[guard + length :].all(), f"{name} {dtype} wrote outside"
+        np.testing.assert_array_equal(got[guard : guard + length], want, err_msg=f"{name} {dtype}")
+        np.testing.assert_array_equal(ua.asnumpy(f(*args)), want, err_msg=f"{name} {dtype}")
+
+    for name in unary:
+        check(name, getattr(ua, name), getattr(np, name)(x), ux)
+    for name in binary:
+        f, g = getattr(ua, name), getattr(np, name)
+        check(name, f, g(x, y), ux, uy)
+        for v in special[[0, 1, 2, 3, 4, 5, 8]]:
+            s = np.full(1, v, dtype=dtype)
+            check(name, f, g(x, s), ux, asarray(s))
+            check(name, f, g(s, x), asarray(s), ux)
+            check(name, f, g(x, v), ux, float(v))
+
+
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_pow_of_two_has_the_same_bits_whatever_operand_holds_the_2(dtype, device):
