@@ -160,19 +160,28 @@ test_locate_region(ua_queue *q)
 }
 
 /* Blocks from 4 MiB on start on a 2 MiB boundary, where the kernel's
- * transparent huge pages can back them; the advice takes any block,
- * misaligned or small, without touching what lies outside it. */
+ * transparent huge pages can back them, and from 64 KiB on a page; the
+ * advice takes any block, misaligned or small, without touching what lies
+ * outside it. */
 static void
 test_large_blocks_on_huge_pages(ua_queue *q)
 {
     CHECK(ua_huge_page_alignment(4 << 20, 64) == UA_HUGE_PAGE);
-    CHECK(ua_huge_page_alignment((4 << 20) - 1, 64) == 64);
+    CHECK(ua_huge_page_alignment((4 << 20) - 1, 64) == 4096);
+    CHECK(ua_huge_page_alignment(64 << 10, 64) == 4096);
+    CHECK(ua_huge_page_alignment((64 << 10) - 1, 64) == 64);
     CHECK(ua_huge_page_alignment(8 << 20, 8 << 20) == (8 << 20));
-    for (size_t n = (4 << 20) - 64; n <= (4 << 20) + 64; n += 64) {
+    size_t sizes[] = {(64 << 10) - 64, 64 << 10, (1 << 20) + 8,
+                      (4 << 20) - 64,  4 << 20,  (4 << 20) + 64};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t n = sizes[k];
         ua_allocation *a;
         CHECK_STATUS(ua_usm_alloc(q, UA_USM_DEVICE, n, 0, &a), UA_OK);
         uintptr_t p = (uintptr_t)ua_allocation_ptr(a);
-        CHECK(n < (4 << 20) || p % UA_HUGE_PAGE == 0);
+        size_t page = n >= (4 << 20)    ? UA_HUGE_PAGE
+                      : n >= (64 << 10) ? 4096
+                                        : 64;
+        CHECK(p % page == 0);
         ua_usm_free(a);
     }
     char *block = malloc((6 << 20) + 3);

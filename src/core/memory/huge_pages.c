@@ -6,12 +6,17 @@
 #define HUGE_PAGE UA_HUGE_PAGE
 /* Blocks from this size on: smaller ones would waste most of a page. */
 #define HUGE_PAGE_BYTES ((size_t)4 << 20)
+/* Blocks from this size on start on a page (4 KiB). */
+#define PAGE ((size_t)4096)
+#define PAGE_BYTES ((size_t)64 << 10)
 
 size_t
 ua_huge_page_alignment(size_t nbytes, size_t alignment)
 {
-    return nbytes >= HUGE_PAGE_BYTES && alignment < HUGE_PAGE ? HUGE_PAGE
-                                                              : alignment;
+    size_t page = nbytes >= HUGE_PAGE_BYTES ? HUGE_PAGE
+                  : nbytes >= PAGE_BYTES    ? PAGE
+                                            : alignment;
+    return alignment < page ? page : alignment;
 }
 
 void

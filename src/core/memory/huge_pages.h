@@ -1,6 +1,6 @@
-/* Large blocks of process memory on the kernel's transparent huge pages,
- * as NumPy puts its large arrays: the host backend's memory, and a SYCL
- * CPU device's, which is this process's memory too. */
+/* Large blocks of process memory on pages and on the kernel's transparent
+ * huge pages, as NumPy puts its large arrays: the host backend's memory,
+ * and a SYCL CPU device's, which is this process's memory too. */
 #ifndef USMARRAY_CORE_MEMORY_HUGE_PAGES_H
 #define USMARRAY_CORE_MEMORY_HUGE_PAGES_H
 
@@ -10,7 +10,11 @@
 #define UA_HUGE_PAGE ((size_t)2 << 20)
 
 /* The alignment to ask of an allocator for nbytes: a huge page's, from
- * the size on which blocks are advised onto them, else `alignment`. */
+ * the size on which blocks are advised onto them; a page's from 64 KiB on,
+ * so that two arrays' elements of one index share their offset in a page
+ * (a result 64-256 bytes past its operand in a page made a loop's loads
+ * wait on its stores to the same offset: bool logical_and of 1e6 values
+ * at 0.84 of NumPy's speed, 1.04 on pages); else `alignment`. */
 size_t ua_huge_page_alignment(size_t nbytes, size_t alignment);
 
 /* Advises the whole huge pages of a block that large onto huge pages (a
