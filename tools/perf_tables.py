@@ -6,6 +6,8 @@ python benchmarks/gpu_vs_peers.py --reductions-only \
 python benchmarks/gpu_linalg_fft.py --json benchmarks/results/gpu_linalg_fft.json
 python benchmarks/host_vs_numpy.py --json benchmarks/results/host_vs_numpy.json
 python benchmarks/host_math.py --json benchmarks/results/host_math.json
+python benchmarks/host_math.py --dtype complex64 --dtype complex128 \
+    --json benchmarks/results/host_math_complex.json
 python benchmarks/sycl_vs_dpctl.py --json benchmarks/results/sycl_vs_dpctl.json
 python tools/perf_tables.py           # rewrite docs/generated_tables.md's tables
 python tools/perf_tables.py --check   # exit 1 if docs/generated_tables.md's differ
@@ -26,6 +28,7 @@ BLOCKS = {
     "perf-gpu-linalg": RESULTS / "gpu_linalg_fft.json",
     "perf-host": RESULTS / "host_vs_numpy.json",
     "perf-host-math": RESULTS / "host_math.json",
+    "perf-host-math-complex": RESULTS / "host_math_complex.json",
     "perf-sycl": RESULTS / "sycl_vs_dpctl.json",
 }
 
@@ -178,6 +181,7 @@ TABLES = {
     "perf-gpu-linalg": library_table,
     "perf-host": host_table,
     "perf-host-math": host_math_table,
+    "perf-host-math-complex": host_math_table,
     "perf-sycl": sycl_table,
 }
 
