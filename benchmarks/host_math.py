@@ -132,8 +132,10 @@ def sweep(names, dtypes, n, rounds, seed):
             uf, nf = pair
             try:
                 uf(*us), nf(*xs)  # first calls: plans, pages
-            except (TypeError, ValueError):
-                continue  # not for this dtype in one of the two
+            except (TypeError, ValueError) as e:
+                # not for this dtype in one of the two: said, not hidden
+                print(f"skipped {name} {dtype}: {type(e).__name__}: {e}")
+                continue
             tu, tn = time_pair(lambda: uf(*us), lambda: nf(*xs), rounds)
             rows.append(
                 {

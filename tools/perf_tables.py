@@ -118,10 +118,12 @@ def host_math_table(data):
     runs of each run's best time, and the median and range over the runs of
     NumPy's best time over usmarray's."""
     runs = data["runs"]
-    dtypes = sorted({r["dtype"] for r in runs[0]})
+    dtypes = list(dict.fromkeys(r["dtype"] for r in runs[0]))  # the sweep's order
+    by_key = [{(r["function"], r["dtype"]): r for r in run} for run in runs]
     cells = {}
-    for i, r in enumerate(runs[0]):
-        rows = [run[i] for run in runs]
+    for r in runs[0]:
+        key = (r["function"], r["dtype"])
+        rows = [run[key] for run in by_key if key in run]
         ratios = [x["ratio"] for x in rows]
         med = statistics.median
         cells[r["function"], r["dtype"]] = (

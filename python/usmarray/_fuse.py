@@ -933,12 +933,27 @@ def evaluate_blocked(plan, args, block=None, threads=None):
     """The graph over the frame's blocks: each block's chain of eager calls
     on block views, so its temporaries stay in cache."""
     block = block_elements(plan, block)
-    if plan.host_program is not None and (
-        type(plan.host_program) is not _fuse_kernel.Stages or _passes_take(plan, args, block)
+    program = plan.host_program
+    if program is not None and (
+        type(program) is not _fuse_kernel.Stages or _passes_take(plan, args, block)
     ):
         result = _run_host_program(plan, args)
         if result is not None:
             return result
+        try:
+            return _in_blocks(plan, args, block, threads)
+        except Exception:
+            # the arguments' error (another queue, shapes that do not
+            # broadcast), which the host's call took for a refusal of the
+            # graph: the program stays for the signature's later calls
+            plan.host_program = program
+            raise
+    return _in_blocks(plan, args, block, threads)
+
+
+def _in_blocks(plan, args, block, threads):
+    """evaluate_blocked's blocks, once the host's own call of the graph has
+    not run it."""
     threads = THREADS if threads is None else threads
     shapes = {a.shape for a in args if type(a) is _USMArray or isinstance(a, _USMArray)}
     if len(shapes) == 1 and math.prod(next(iter(shapes))) <= block:
@@ -1304,14 +1319,6 @@ def _small_runner(plan, fn, args, block):
     return None
 
 
-def _host_program_or_blocks(plan, block, *args):
-    if plan.host_program is not None:
-        result = _run_host_program(plan, args)
-        if result is not None:
-            return result
-    return evaluate_blocked(plan, args, block)
-
-
 class _HostCall:
     """A small call's one call of the host's loops: once the program has
     parsed its expression, the extension's call on the arguments, with
@@ -1332,7 +1339,7 @@ class _HostCall:
                 return fast(args)
             except Exception:
                 pass
-        result = _host_program_or_blocks(self.plan, self.block, *args)
+        result = evaluate_blocked(self.plan, args, self.block)
         program = self.plan.host_program  # None once the loops refused the graph
         ready = program is not None and program.expression is not None
         self.fast = program.runner(len(args)) if ready else None

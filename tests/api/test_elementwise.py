@@ -1268,6 +1268,82 @@ def test_float32_sin_cos_tan_within_4_ulp_at_every_magnitude(name):
     assert d.max() <= 4
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_hypot_and_complex_abs_at_every_magnitude(dtype):
+    """hypot and abs of complex (the hypot of the parts, the host's own
+    where it runs them): float32 within a rounding on the host (4 ULP on a
+    device of its own kernels), float64 within 2 ULP (1.5 its bound), of
+    the long double result, at magnitudes from the
+    least subnormal to the largest finite, apart by any ratio (the
+    scaling's three ranges and their edges); C's special values: an
+    infinite part gives +inf, NaN beside it included, a NaN otherwise
+    NaN, zeros +0."""
+    rng = np.random.default_rng(47)
+    n = 20_000
+    lo, hi = (-149, 127) if dtype == "float32" else (-1074, 1023)
+    ea = rng.integers(lo, hi + 1, n)
+    eb = np.clip(ea + rng.integers(-80, 81, n), lo, hi)
+    a = np.ldexp(rng.uniform(1, 2, n), ea) * rng.choice([-1, 1], n)
+    b = np.ldexp(rng.uniform(1, 2, n), eb) * rng.choice([-1, 1], n)
+    edges = [2.0**500, np.nextafter(2.0**500, np.inf), 2.0**-500, np.nextafter(2.0**-500, 0),
+             np.finfo(dtype).max, np.finfo(dtype).smallest_subnormal, 1.0, 3.0]  # fmt: skip
+    ea, eb = np.meshgrid(edges, edges)
+    a = np.concatenate([a, ea.ravel()]).astype(dtype)
+    b = np.concatenate([b, eb.ravel()]).astype(dtype)
+    want = np.hypot(a.astype(np.longdouble), b.astype(np.longdouble))
+    finite = want < np.finfo(dtype).max
+    c = np.empty(a.shape, "c8" if dtype == "float32" else "c16")
+    c.real, c.imag = a, b
+    # the standard bounds on a device that runs its own kernels
+    bound = 2.0 if dtype == "float64" else 0.501 if on_host() else 4.0
+    for got in (ua.hypot(asarray(a), asarray(b)), ua.abs(asarray(c))):
+        got = ua.asnumpy(got).astype(np.longdouble)
+        spacing = np.spacing(want.astype(dtype)).astype(np.longdouble)
+        err = np.abs(got - want)[finite] / spacing[finite]
+        assert err.max() <= bound, (a[finite][err.argmax()], b[finite][err.argmax()])
+    special = [0.0, -0.0, 1.5, -np.inf, np.inf, np.nan]
+    sa, sb = (v.ravel().astype(dtype) for v in np.meshgrid(special, special))
+    with np.errstate(all="ignore"):
+        want = np.hypot(sa, sb)
+    cs = np.empty(sa.shape, c.dtype)
+    cs.real, cs.imag = sa, sb
+    for got in (ua.hypot(asarray(sa), asarray(sb)), ua.abs(asarray(cs))):
+        got = ua.asnumpy(got)
+        assert np.array_equal(got, want, equal_nan=True)
+        assert not np.signbit(got[got == 0]).any()
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_angle_is_atan2_of_the_parts(dtype):
+    """angle(z) = atan2(imag, real) (the host's own atan2 where it runs
+    them): within 4 ULP (complex64) and 2 ULP (complex128) of the long
+    double result at every magnitude, and atan2's special values: signed
+    zeros and infinities give the multiples of pi/4, NaN gives NaN."""
+    rng = np.random.default_rng(53)
+    n = 20_000
+    part = "f4" if dtype == "complex64" else "f8"
+    lo, hi = (-140, 120) if part == "f4" else (-1000, 1000)
+    re = np.ldexp(rng.uniform(1, 2, n), rng.integers(lo, hi, n)) * rng.choice([-1, 1], n)
+    im = np.ldexp(rng.uniform(1, 2, n), rng.integers(lo, hi, n)) * rng.choice([-1, 1], n)
+    special = [0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan]
+    sre, sim = (v.ravel() for v in np.meshgrid(special, special))
+    z = np.empty(n + sre.size, dtype)
+    z.real = np.concatenate([re, sre]).astype(part)
+    z.imag = np.concatenate([im, sim]).astype(part)
+    got = ua.asnumpy(ua.angle(asarray(z)))
+    want = np.arctan2(z.imag.astype(np.longdouble), z.real.astype(np.longdouble))
+    spacing = np.spacing(np.abs(want).astype(part)).astype(np.longdouble)
+    finite = np.isfinite(want) & (want != 0)
+    err = np.abs(got.astype(np.longdouble) - want)[finite] / spacing[finite]
+    assert err.max() <= (4.0 if part == "f4" else 2.0)
+    exact = ~finite
+    with np.errstate(all="ignore"):
+        rounded = want[exact].astype(part)
+    assert np.array_equal(got[exact], rounded, equal_nan=True)
+    signed = ~np.isnan(rounded)  # a NaN's sign is no one's to keep
+    assert np.array_equal(np.signbit(got[exact][signed]), np.signbit(rounded[signed]))
+
+
 @pytest.mark.parametrize("name", ["sin", "cos", "tan"])
 def test_float64_sin_cos_tan_within_2_ulp_at_every_magnitude(name):
     """float64 sin, cos and tan (the host's own: a reduction by pi/2 in

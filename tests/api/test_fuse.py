@@ -289,11 +289,20 @@ def test_a_small_calls_straight_call_keeps_the_eager_outcome():
     for _ in range(3):
         same_bits(fused(x, x), np.arange(5.0) * 2.5 + np.arange(5.0))
     (run,) = fused._small.values()
+    (plan,) = fused.plans.values()
     assert run.fast is not None
     with pytest.raises(ValueError, match="different queues"):
         fused(x, y)
+    # the arguments' error, not the graph's: the loops still run the plan
+    assert plan.host_program is not None
     same_bits(fused(x, z), np.arange(5.0) * 2.5 + np.arange(0.0, 10.0, 2.0))
     same_bits(fused(x, x), np.arange(5.0) * 2.5 + np.arange(5.0))
+    w = host(np.arange(7.0))
+    with pytest.raises(ValueError, match="different queues"):
+        fused(w, ua.asarray(np.arange(7.0), queue=y.queue))
+    assert plan.host_program is not None
+    assert "in one call of the host's loops" in fused.explain(w, w)
+    same_bits(fused(w, w), np.arange(7.0) * 3.5)
     assert fused.traces == 1
 
 

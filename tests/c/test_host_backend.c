@@ -161,8 +161,9 @@ test_locate_region(ua_queue *q)
 
 /* Blocks from 4 MiB on start on a 2 MiB boundary, where the kernel's
  * transparent huge pages can back them, and from 64 KiB on a page; the
- * advice takes any block, misaligned or small, without touching what lies
- * outside it. */
+ * advice takes any block, misaligned, small or NULL, without a fault (the
+ * advice never changes the block's bytes: the check below is that the
+ * block is still the program's to read). */
 static void
 test_large_blocks_on_huge_pages(ua_queue *q)
 {

@@ -99,6 +99,8 @@ typedef struct {
 
 /* Elements a fused reduction's nodes take at a time, likewise. */
 #define REDUCE_BLOCK 512
+_Static_assert(FUSED_BLOCK <= REDUCE_BLOCK,
+               "a walk's stack buffers are sized by REDUCE_BLOCK");
 
 /* A reduction's lanes: the values are added LANES apart, each lane's in
  * sequence, in double; every ROWS values a lane (a run of LANES * ROWS

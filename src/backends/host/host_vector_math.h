@@ -603,15 +603,16 @@ ua_vmd_prod_err(double a, double b, double p)
     return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
 }
 
-/* sqrt(x^2 + y^2) within 1.2 ULP (the C library's hypot is a call per
- * element, and complex abs is this function; a Newton step on the exact
- * sum of squares, within a rounding, took twice the time, past NumPy's
- * abs): the larger magnitude scaled by a power of two into [2^-500,
- * 2^500] when it lies outside, so that no square overflows or loses
- * bits.  An infinite operand gives +inf, NaN beside it included; NaN
- * otherwise gives NaN; zeros give +0.  The selects are on the bits, so
- * that the loops of complex types, compiled with trapping math, vectorize
- * too (a compare of doubles there is a branch). */
+/* sqrt(x^2 + y^2) within 1.5 ULP: the squares' and the sum's roundings,
+ * halved by the root, and its own (1.1-1.2 measured).  The C library's
+ * hypot is a call per element, and complex abs is this function; a Newton
+ * step on the exact sum of squares, within a rounding, took twice the
+ * time, past NumPy's abs.  The larger magnitude is scaled by a power of
+ * two into [2^-500, 2^500] when it lies outside, so that no square
+ * overflows or loses bits.  An infinite operand gives +inf, NaN beside it
+ * included; NaN otherwise gives NaN; zeros give +0.  The selects are on
+ * the bits, so that the loops of complex types, compiled with trapping
+ * math, vectorize too (a compare of doubles there is a branch). */
 #define UA_VMD_MAGNITUDE 0x7fffffffffffffffu
 #define UA_VMD_INF_BITS 0x7ff0000000000000u
 UA_VMD_FN double

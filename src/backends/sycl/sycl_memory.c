@@ -2,6 +2,7 @@
  * allocation functions, on a queue of the context's own; a CPU device's
  * large blocks on huge pages, since its memory is this process's. */
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "backends/sycl/sycl_backend.h"
 #include "core/memory/huge_pages.h"
@@ -26,6 +27,36 @@ allocation_queue(sycl_context *c, int index)
     return q;
 }
 
+/* USM of `kind` aligned to `alignment`, or NULL. */
+static void *
+allocate(DPCTLSyclQueueRef q, ua_usm_kind kind, size_t nbytes,
+         size_t alignment)
+{
+    switch (kind) {
+    case UA_USM_SHARED:
+        return ua_dpctl.aligned_alloc_shared(alignment, nbytes, q);
+    case UA_USM_HOST:
+        return ua_dpctl.aligned_alloc_host(alignment, nbytes, q);
+    default:
+        return ua_dpctl.aligned_alloc_device(alignment, nbytes, q);
+    }
+}
+
+/* Whether device `index` is a CPU device, asked of the runtime once. */
+static bool
+is_cpu_device(int index)
+{
+    static _Atomic signed char known[SYCL_MAX_DEVICES]; /* 0, 1 no, 2 yes */
+    signed char k = known[index];
+    if (k == 0) {
+        k = ua_dpctl.Device_GetDeviceType(ua_sycl_devices[index]) == DPCTL_CPU
+                ? 2
+                : 1;
+        known[index] = k;
+    }
+    return k == 2;
+}
+
 static ua_status
 sycl_alloc(void *context, int index, void *queue, ua_usm_kind kind,
            size_t nbytes, size_t alignment, void **ptr)
@@ -41,23 +72,17 @@ sycl_alloc(void *context, int index, void *queue, ua_usm_kind kind,
     if (alignment < SYCL_DEFAULT_ALIGNMENT) {
         alignment = SYCL_DEFAULT_ALIGNMENT;
     }
-    /* A CPU device's memory is this process's: large blocks on huge pages,
-     * as the host backend's, so that its loops on them run as fast. */
-    bool cpu =
-        ua_dpctl.Device_GetDeviceType(ua_sycl_devices[index]) == DPCTL_CPU;
-    if (cpu) {
-        alignment = ua_huge_page_alignment(nbytes, alignment);
-    }
-    switch (kind) {
-    case UA_USM_SHARED:
-        *ptr = ua_dpctl.aligned_alloc_shared(alignment, nbytes, q);
-        break;
-    case UA_USM_HOST:
-        *ptr = ua_dpctl.aligned_alloc_host(alignment, nbytes, q);
-        break;
-    default:
-        *ptr = ua_dpctl.aligned_alloc_device(alignment, nbytes, q);
-        break;
+    /* A CPU device's memory is this process's: large blocks on pages and
+     * huge pages, as the host backend's, so that its loops on them run as
+     * fast.  Only a hint: a runtime that refuses that alignment gives the
+     * block at the one asked for. */
+    size_t paged = is_cpu_device(index)
+                       ? ua_huge_page_alignment(nbytes, alignment)
+                       : alignment;
+    *ptr = allocate(q, kind, nbytes, paged);
+    if (*ptr == NULL && paged != alignment) {
+        paged = alignment;
+        *ptr = allocate(q, kind, nbytes, alignment);
     }
     if (*ptr == NULL) {
         return ua_error_set(UA_ERR_ALLOC,
@@ -65,7 +90,7 @@ sycl_alloc(void *context, int index, void *queue, ua_usm_kind kind,
                             "of USM %s memory aligned to %zu",
                             nbytes, ua_usm_kind_name(kind), alignment);
     }
-    if (cpu) {
+    if (paged != alignment) {
         ua_advise_huge_pages(*ptr, nbytes);
     }
     return UA_OK;
