@@ -172,6 +172,13 @@ typedef __mmask16 ua_ew_kmask;
 /* Operand a's or b's vector at element at of a wide run (below): dense or
  * its single value; in the remainder, the lanes before n alone (LIVE's
  * bits from element i on), a vector wholly past n reading nothing. */
+/* The masks of the 64 elements from `at`, each 16's joined as it is made
+ * (all 16 made first spilled them to the stack). */
+#define UA_EW_Z64(FN, A, B, at)                                               \
+    _mm512_kunpackd(_mm512_kunpackw(UA_EW_Z16(FN, A, B, (at) + 48),           \
+                                    UA_EW_Z16(FN, A, B, (at) + 32)),          \
+                    _mm512_kunpackw(UA_EW_Z16(FN, A, B, (at) + 16),           \
+                                    UA_EW_Z16(FN, A, B, at)))
 #define UA_EW_ZA(at) (sa ? UA_EW_Z_LOAD(pa + (at)) : a0)
 #define UA_EW_ZB(at) (sb ? UA_EW_Z_LOAD(pb + (at)) : b0)
 #define UA_EW_ZLIVE(at) ((ua_ew_kmask)(live >> ((at) - i)))
@@ -208,26 +215,15 @@ typedef __mmask16 ua_ew_kmask;
         ua_ew_zvec a0 = UA_EW_Z_SPLAT(pa[0]), b0 = UA_EW_Z_SPLAT(pb[0]);      \
         ptrdiff_t i = 0;                                                      \
         for (; i + 64 <= n; i += 64) {                                        \
-            __mmask32 lo = _mm512_kunpackw(                                   \
-                UA_EW_Z16(ew_##NAME##_zmask, UA_EW_ZA, UA_EW_ZB, i + 16),     \
-                UA_EW_Z16(ew_##NAME##_zmask, UA_EW_ZA, UA_EW_ZB, i));         \
-            __mmask32 hi = _mm512_kunpackw(                                   \
-                UA_EW_Z16(ew_##NAME##_zmask, UA_EW_ZA, UA_EW_ZB, i + 48),     \
-                UA_EW_Z16(ew_##NAME##_zmask, UA_EW_ZA, UA_EW_ZB, i + 32));    \
-            __mmask64 m = _mm512_kunpackd(hi, lo);                            \
+            __mmask64 m =                                                     \
+                UA_EW_Z64(ew_##NAME##_zmask, UA_EW_ZA, UA_EW_ZB, i);          \
             _mm512_storeu_si512(o + i, _mm512_maskz_mov_epi8(m, one));        \
         }                                                                     \
         if (i == n) {                                                         \
             return;                                                           \
         }                                                                     \
         __mmask64 live = ~(uint64_t)0 >> (64 - (n - i));                      \
-        __mmask32 lo = _mm512_kunpackw(                                       \
-            UA_EW_Z16(ew_##NAME##_zmask, UA_EW_ZAM, UA_EW_ZBM, i + 16),       \
-            UA_EW_Z16(ew_##NAME##_zmask, UA_EW_ZAM, UA_EW_ZBM, i));           \
-        __mmask32 hi = _mm512_kunpackw(                                       \
-            UA_EW_Z16(ew_##NAME##_zmask, UA_EW_ZAM, UA_EW_ZBM, i + 48),       \
-            UA_EW_Z16(ew_##NAME##_zmask, UA_EW_ZAM, UA_EW_ZBM, i + 32));      \
-        __mmask64 m = _mm512_kunpackd(hi, lo);                                \
+        __mmask64 m = UA_EW_Z64(ew_##NAME##_zmask, UA_EW_ZAM, UA_EW_ZBM, i);  \
         _mm512_mask_storeu_epi8(o + i, live, _mm512_maskz_mov_epi8(m, one));  \
     }                                                                         \
     UA_EW_AVX512 static void ew_##NAME##_avx512(bool *o, const T *pa,         \
