@@ -664,14 +664,21 @@ ua_vmf_cosh(float x)
 
 /* sinh(|x|) = (e + e / (e + 1)) / 2 with e = expm1(|x|) below 9, which
  * keeps the error relative for small x; above, exp(|x|) / 2, the other
- * term then below 2^-26 of it. */
+ * term then below 2^-26 of it.  Both from one reduction and one
+ * polynomial: ua_vmf_expm1_below_88's and ua_vmf_half_exp's, whose bits
+ * they give. */
 UA_VMF_FN float
 ua_vmf_sinh(float x)
 {
-    float a = fabsf(x);
-    float e = ua_vmf_expm1_below_88(a < 9.0f ? a : 9.0f);
+    float a = fabsf(x), r;
+    int32_t k = ua_vmf_reduce_ln2(a > 90.0f ? 90.0f : a, &r);
+    float p = ua_vmf_expm1_reduced(r);
+    float s = ua_vm_pow2f(a < 9.0f ? k : 0);
+    float e = s * p + (s - 1.0f);
     float small = 0.5f * (e + e / (e + 1.0f));
-    float y = a < 9.0f ? small : ua_vmf_half_exp(a);
+    int32_t k1 = (k - 1) / 2;
+    float half = (1.0f + p) * ua_vm_pow2f(k1) * ua_vm_pow2f(k - 1 - k1);
+    float y = a < 9.0f ? small : half;
     return ua_vmf_with_sign(a != a ? x : y, x);
 }
 
