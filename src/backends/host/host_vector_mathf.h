@@ -662,23 +662,36 @@ ua_vmf_cosh(float x)
     return h + 0.25f / h;
 }
 
-/* sinh(|x|) = (e + e / (e + 1)) / 2 with e = expm1(|x|) below 9, which
- * keeps the error relative for small x; above, exp(|x|) / 2, the other
- * term then below 2^-26 of it.  Both from one reduction and one
- * polynomial: ua_vmf_expm1_below_88's and ua_vmf_half_exp's, whose bits
- * they give. */
+/* sinh(|x|), |x| = k ln 2 + r: exp(+-|x|) = 2^(+-k) (1 +- O + E), O and
+ * E the odd and even parts of expm1(r)'s polynomial (ua_vmf_expm1_reduced's),
+ * so with q = 2^(k-2) and t = 2^(-k-2), sinh(|x|) = 2 ((q - t) + (q + t) O
+ * + (q - t) E): O alone where k is 0 (its error relative however small
+ * x, down to the subnormals), no division and one form for every |x|, past 2^-26 of the result t
+ * no more than a rounding (its exponent clamped where it would leave the
+ * normal range).  |x| clamped to 89.5, past which sinh overflows, keeps q
+ * finite; the last doubling overflows where sinh does. */
 UA_VMF_FN float
 ua_vmf_sinh(float x)
 {
     float a = fabsf(x), r;
-    int32_t k = ua_vmf_reduce_ln2(a > 90.0f ? 90.0f : a, &r);
-    float p = ua_vmf_expm1_reduced(r);
-    float s = ua_vm_pow2f(a < 9.0f ? k : 0);
-    float e = s * p + (s - 1.0f);
-    float small = 0.5f * (e + e / (e + 1.0f));
-    int32_t k1 = (k - 1) / 2;
-    float half = (1.0f + p) * ua_vm_pow2f(k1) * ua_vm_pow2f(k - 1 - k1);
-    float y = a < 9.0f ? small : half;
+    int32_t k = ua_vmf_reduce_ln2(a < 89.5f ? a : 89.5f, &r);
+    /* below 0.55 the series of r = |x| itself (its first omitted term
+     * under 0.2 ULP), where k = 1 would cancel a bit in q - t + (q + t) O */
+    k = a < 0.55f ? 0 : k;
+    r = a < 0.55f ? a : r;
+    float z = r * r;
+    float odd = 1.0f / 5040.0f;
+    odd = odd * z + 1.0f / 120.0f;
+    odd = odd * z + 1.0f / 6.0f;
+    odd = r + r * z * odd;
+    float even = 1.0f / 720.0f;
+    even = even * z + 1.0f / 24.0f;
+    even = even * z + 0.5f;
+    even = z * even;
+    float q = ua_vm_pow2f(k - 2), t = ua_vm_pow2f(-(k < 64 ? k : 64) - 2);
+    float d = q - t;
+    float y = 2.0f * (d + ((q + t) * odd + d * even));
+    y = k == 0 ? odd : y; /* the same value, without halving a subnormal */
     return ua_vmf_with_sign(a != a ? x : y, x);
 }
 
