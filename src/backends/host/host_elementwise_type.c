@@ -516,6 +516,18 @@ UA_VMD_TRIG_LOOP(tan, 2, ew_tan, UA_EW_CLONES)
 #define ew_tan ua_vmd_ew_tan
 #endif
 
+/* float64 log, log2 and log10: dense operands in blocks, those of
+ * positive normal inputs alone without the special values' selects
+ * (host_vector_math.h). */
+#if UA_KIND_FLOAT && UA_T_BITS == 64
+UA_VMD_LOG_LOOP(log, ew_log, UA_EW_CLONES)
+UA_VMD_LOG_LOOP(log2, ew_log2, UA_EW_CLONES)
+UA_VMD_LOG_LOOP(log10, ew_log10, UA_EW_CLONES)
+#define ew_log ua_vmd_ew_log
+#define ew_log2 ua_vmd_ew_log2
+#define ew_log10 ua_vmd_ew_log10
+#endif
+
 /* float32 log, log2, log10, cbrt and pow and float64 tan with FMAs where
  * the CPU has them: loops in place of those above. */
 #include "backends/host/host_vector_fma.h"
