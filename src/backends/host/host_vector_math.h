@@ -385,26 +385,47 @@ ua_vmd_cosh(double x)
     return h + 0.25 / h;
 }
 
-/* sinh(|x|) = a + a^3 P(a^2) below 1, P Taylor's 1/3! .. 1/19! (the first
- * omitted term is below 2^-65 of the result); above, h - 1/(4h) with
- * h = exp(|x|)/2 (the difference loses at most a fifth of a bit at 1). */
+/* sinh(|x|), |x| = k ln 2 + r: exp(+-|x|) = 2^(+-k) (1 +- O + E), O and
+ * E the odd and even parts of Taylor's expm1(r) to r^13 (ua_vm_exp_tail's
+ * terms), so with q = 2^(k-2) and t = 2^(-k-2), sinh(|x|) = 2 ((q - t) +
+ * (q + t) O + (q - t) E), past 2^-55 of the result t no more than a
+ * rounding (its exponent clamped to stay normal).  Below 0.45, O of r =
+ * |x| itself (the first omitted term under 2^-56 of the result), where k
+ * = 1 would cancel a bit.  No division, and one polynomial where the
+ * series below 1 and exp's beside it took two.  |x| clamped to 710.5,
+ * past which sinh overflows, keeps q finite; the last doubling overflows
+ * where sinh does. */
 UA_VMD_FN double
 ua_vmd_sinh(double x)
 {
     double a = fabs(x);
-    double z = a * a;
-    double p = 1.0 / 121645100408832000.0;
-    p = p * z + 1.0 / 355687428096000.0;
-    p = p * z + 1.0 / 1307674368000.0;
-    p = p * z + 1.0 / 6227020800.0;
-    p = p * z + 1.0 / 39916800.0;
-    p = p * z + 1.0 / 362880.0;
-    p = p * z + 1.0 / 5040.0;
-    p = p * z + 1.0 / 120.0;
-    p = p * z + 1.0 / 6.0;
-    double small = a + a * z * p;
-    double h = ua_vmd_half_exp(a);
-    double y = a < 1.0 ? small : h - 0.25 / h;
+    double ac = a < 710.5 ? a : 710.5;
+    double kd = ac * 1.4426950408889634074 + UA_VM_ROUNDER;
+    int64_t k = (int64_t)(ua_vm_bits(kd) - ua_vm_bits(UA_VM_ROUNDER));
+    kd -= UA_VM_ROUNDER;
+    double r = (ac - kd * 6.93147180369123816490e-01) -
+               kd * 1.90821492927058770002e-10;
+    k = a < 0.45 ? 0 : k;
+    r = a < 0.45 ? a : r;
+    double z = r * r;
+    double odd = 1.0 / 6227020800.0;
+    odd = odd * z + 1.0 / 39916800.0;
+    odd = odd * z + 1.0 / 362880.0;
+    odd = odd * z + 1.0 / 5040.0;
+    odd = odd * z + 1.0 / 120.0;
+    odd = odd * z + 1.0 / 6.0;
+    odd = r + r * z * odd;
+    double even = 1.0 / 479001600.0;
+    even = even * z + 1.0 / 3628800.0;
+    even = even * z + 1.0 / 40320.0;
+    even = even * z + 1.0 / 720.0;
+    even = even * z + 1.0 / 24.0;
+    even = even * z + 0.5;
+    even = z * even;
+    double q = ua_vm_pow2(k - 2), t = ua_vm_pow2(-(k < 1000 ? k : 1000) - 2);
+    double d = q - t;
+    double y = 2.0 * (d + ((q + t) * odd + d * even));
+    y = k == 0 ? odd : y; /* the same value, without halving a subnormal */
     return ua_vmd_with_sign(a != a ? x : y, x);
 }
 
