@@ -513,13 +513,19 @@ ua_vmf_expm1_below_88(float x)
     return s * ua_vmf_expm1_reduced(r) + (s - 1.0f);
 }
 
+/* Past 88, exp(x) = 2 (2^(k-1) (1 + expm1(r))) from the same reduction
+ * and polynomial (2^k alone may overflow there, from 88.03), x clamped to
+ * 89, past which it overflows: no exp beside it for every element. */
 UA_VMF_FN float
 ua_vmf_expm1(float x)
 {
-    float xc = x > 88.0f ? 88.0f : x;
+    float xc = x > 89.0f ? 89.0f : x;
     xc = xc < -30.0f ? -30.0f : xc;
-    float y = ua_vmf_expm1_below_88(xc);
-    y = x > 88.0f ? ua_vm_expf(x) : y;
+    float r;
+    int32_t k = ua_vmf_reduce_ln2(xc, &r);
+    float p = ua_vmf_expm1_reduced(r);
+    float h = ua_vm_pow2f(k - 1), s = h + h;
+    float y = x > 88.0f ? 2.0f * (h * (1.0f + p)) : s * p + (s - 1.0f);
     return x == 0.0f ? x : y; /* keeps -0 */
 }
 
