@@ -363,6 +363,20 @@ def reduction_rows(row, q, ours_stream, cupy_stream, torch_stream):
     )  # fmt: skip
 
 
+def index_only_rows():
+    out = []
+    q = ua.Queue(GPU)
+    ours_stream = ua.empty(1, queue=q).__cuda_array_interface__["stream"]
+    cupy_stream = cp.cuda.get_current_stream().ptr if cp else None
+    torch_stream = torch.cuda.current_stream().cuda_stream if torch else None
+
+    def row(name, unit, target, **values):
+        out.append({"operation": name, "unit": unit, "target": target, **values})
+
+    index_rows(row, q, ours_stream, cupy_stream, torch_stream)
+    return out
+
+
 def elementwise_only_rows():
     out = []
     q = ua.Queue(GPU)
@@ -696,6 +710,9 @@ def main():
     parser.add_argument("--peer-only", action="store_true", help="only the two-GPU rows")
     parser.add_argument("--elementwise-only", action="store_true", help="only the elementwise rows")
     parser.add_argument(
+        "--index-only", action="store_true", help="only the indexing and copying rows"
+    )
+    parser.add_argument(
         "--reductions-only", action="store_true", help="only the reductions, sorts and products"
     )
     args = parser.parse_args()
@@ -706,6 +723,8 @@ def main():
     def one_run():
         if args.elementwise_only:
             return elementwise_only_rows()
+        if args.index_only:
+            return index_only_rows()
         if args.reductions_only:
             return reductions_only_rows()
         return (rows() if not args.peer_only else []) + peer_rows()
