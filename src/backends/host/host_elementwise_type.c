@@ -518,14 +518,22 @@ UA_VMD_TRIG_LOOP(tan, 2, ew_tan, UA_EW_CLONES)
 
 /* float64 log, log2 and log10: dense operands in blocks, those of
  * positive normal inputs alone without the special values' selects
- * (host_vector_math.h). */
+ * (host_vector_math.h's UA_VM_RANGE_LOOP). */
 #if UA_KIND_FLOAT && UA_T_BITS == 64
-UA_VMD_LOG_LOOP(log, ew_log, UA_EW_CLONES)
-UA_VMD_LOG_LOOP(log2, ew_log2, UA_EW_CLONES)
-UA_VMD_LOG_LOOP(log10, ew_log10, UA_EW_CLONES)
+UA_VM_RANGE_LOOP(double, ua_vmd, log, UA_VMD_LOG_RANGE, ew_log, UA_EW_CLONES)
+UA_VM_RANGE_LOOP(double, ua_vmd, log2, UA_VMD_LOG_RANGE, ew_log2, UA_EW_CLONES)
+UA_VM_RANGE_LOOP(double, ua_vmd, log10, UA_VMD_LOG_RANGE, ew_log10,
+                 UA_EW_CLONES)
 #define ew_log ua_vmd_ew_log
 #define ew_log2 ua_vmd_ew_log2
 #define ew_log10 ua_vmd_ew_log10
+#endif
+
+/* float32 atanh likewise, in blocks of |x| < 1. */
+#if UA_KIND_FLOAT && UA_T_BITS == 32
+UA_VM_RANGE_LOOP(float, ua_vmf, atanh, UA_VMF_ATANH_RANGE, ew_atanh,
+                 UA_EW_CLONES)
+#define ew_atanh ua_vmf_ew_atanh
 #endif
 
 /* float32 log, log2, log10, cbrt and pow and float64 tan with FMAs where

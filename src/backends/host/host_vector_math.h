@@ -318,9 +318,10 @@ ua_vmd_log10(double x)
     return ua_vmd_log_special(x, ua_vmd_log10_core(u, j));
 }
 
-/* The logarithms of an x known positive, normal and finite: their cores
- * without the scaling of subnormals and the selects of the special
- * values, which took a third of their loops' time. */
+/* The logarithms of an x known positive, normal and finite
+ * (UA_VMD_LOG_RANGE): their cores without the scaling of subnormals and
+ * the selects of the special values, which took a third of their loops'
+ * time. */
 UA_VMD_FN double
 ua_vmd_log_normal(double x)
 {
@@ -339,42 +340,47 @@ ua_vmd_log10_normal(double x)
     return ua_vmd_log10_core(x, 0);
 }
 
-/* A float64 loop of a logarithm NAME for host_elementwise_type.c, in
- * place of the catalogue's loop GEN for dense operands: blocks of 1,024
- * elements whose inputs are all positive, normal and finite (one
- * vectorized pass over the block finds it) take ua_vmd_NAME_normal, the
- * same bits; other blocks the whole function. */
-#define UA_VMD_LOG_BLOCK 1024
-#define UA_VMD_LOG_LOOP(NAME, GEN, CLONES)                                    \
-    CLONES static void ua_vmd_ew_##NAME(char *o_, ptrdiff_t so,               \
-                                        char *const *in, const ptrdiff_t *s,  \
-                                        ptrdiff_t n)                          \
+/* A loop of NAME (PFX ua_vmd or ua_vmf, T its type) for
+ * host_elementwise_type.c, in place of the catalogue's loop GEN for dense
+ * operands: blocks of 1,024 elements whose inputs all pass IN_RANGE (one
+ * vectorized pass over the block finds it; NaN must fail it) take
+ * PFX_NAME_normal, the function without the selects of the inputs outside
+ * that range, which give the same bits inside it; other blocks the whole
+ * function. */
+#define UA_VM_RANGE_BLOCK 1024
+#define UA_VM_RANGE_LOOP(T, PFX, NAME, IN_RANGE, GEN, CLONES)                 \
+    CLONES static void PFX##_ew_##NAME(char *o_, ptrdiff_t so,                \
+                                       char *const *in, const ptrdiff_t *s,   \
+                                       ptrdiff_t n)                           \
     {                                                                         \
         if (so != 1 || s[0] != 1) {                                           \
             GEN(o_, so, in, s, n);                                            \
             return;                                                           \
         }                                                                     \
-        double *o = (double *)o_;                                             \
-        const double *a = (const double *)in[0];                              \
-        for (ptrdiff_t at = 0; at < n; at += UA_VMD_LOG_BLOCK) {              \
+        T *o = (T *)o_;                                                       \
+        const T *a = (const T *)in[0];                                        \
+        for (ptrdiff_t at = 0; at < n; at += UA_VM_RANGE_BLOCK) {             \
             ptrdiff_t m =                                                     \
-                n - at < UA_VMD_LOG_BLOCK ? n - at : UA_VMD_LOG_BLOCK;        \
+                n - at < UA_VM_RANGE_BLOCK ? n - at : UA_VM_RANGE_BLOCK;      \
             uint64_t odd = 0;                                                 \
             for (ptrdiff_t i = 0; i < m; i++) {                               \
-                double v = a[at + i];                                         \
-                odd |= (uint64_t)!(v >= 0x1p-1022 && v < INFINITY);           \
+                T v = a[at + i];                                              \
+                odd |= (uint64_t)!(IN_RANGE(v));                              \
             }                                                                 \
             if (odd) {                                                        \
                 for (ptrdiff_t i = 0; i < m; i++) {                           \
-                    o[at + i] = ua_vmd_##NAME(a[at + i]);                     \
+                    o[at + i] = PFX##_##NAME(a[at + i]);                      \
                 }                                                             \
             } else {                                                          \
                 for (ptrdiff_t i = 0; i < m; i++) {                           \
-                    o[at + i] = ua_vmd_##NAME##_normal(a[at + i]);            \
+                    o[at + i] = PFX##_##NAME##_normal(a[at + i]);             \
                 }                                                             \
             }                                                                 \
         }                                                                     \
     }
+
+/* The logarithms' range: positive, normal and finite. */
+#define UA_VMD_LOG_RANGE(v) ((v) >= 0x1p-1022 && (v) < INFINITY)
 
 /* cosh(x) = h + 1/(4h) with h = exp(|x|)/2 found without overflow; the
  * second term vanishes where the first is infinite. */
@@ -385,16 +391,18 @@ ua_vmd_cosh(double x)
     return h + 0.25 / h;
 }
 
-/* sinh(|x|), |x| = k ln 2 + r: exp(+-|x|) = 2^(+-k) (1 +- O + E), O and
- * E the odd and even parts of Taylor's expm1(r) to r^13 (ua_vm_exp_tail's
- * terms), so with q = 2^(k-2) and t = 2^(-k-2), sinh(|x|) = 2 ((q - t) +
- * (q + t) O + (q - t) E), past 2^-55 of the result t no more than a
- * rounding (its exponent clamped to stay normal).  Below 0.45, O of r =
- * |x| itself (the first omitted term under 2^-56 of the result), where k
- * = 1 would cancel a bit.  No division, and one polynomial where the
- * series below 1 and exp's beside it took two.  |x| clamped to 710.5,
- * past which sinh overflows, keeps q finite; the last doubling overflows
- * where sinh does. */
+/* sinh(|x|) = a + a^3 P(a^2) below 1.25, P Taylor's 1/3! .. 1/19! (the
+ * first omitted term is below 2^-58 of the result).  Above, with |x| = k
+ * ln 2 + r, exp(r) = 1 + r + (w_o + w_e) and exp(-r) = (1 - r) + (w_e -
+ * w_o), w_o and w_e the odd and even terms past r of Taylor's expm1(r)
+ * (ua_vm_exp_tail's), so with q = 2^(k-2) and t = 2^(-k-2), sinh(|x|) =
+ * 2 (q + (q expm1(r) - t exp(-r))): the small terms added before r, as
+ * exp adds them, and t exp(-r) (half an ULP of the result at k = 27) in
+ * the same sum, not lost to a rounding of q - t; t's exponent clamped to
+ * stay normal past 2^-55 of the result.  No division, and one reduction
+ * where exp's beside the series took another.  |x| clamped to 710.5, past
+ * which sinh overflows, keeps q finite; the last doubling overflows where
+ * sinh does. */
 UA_VMD_FN double
 ua_vmd_sinh(double x)
 {
@@ -405,27 +413,30 @@ ua_vmd_sinh(double x)
     kd -= UA_VM_ROUNDER;
     double r = (ac - kd * 6.93147180369123816490e-01) -
                kd * 1.90821492927058770002e-10;
-    k = a < 0.45 ? 0 : k;
-    r = a < 0.45 ? a : r;
+    int series = a < 1.25;
+    k = series ? 0 : k;
+    r = series ? a : r;
     double z = r * r;
-    double odd = 1.0 / 6227020800.0;
+    double odd = 1.0 / 121645100408832000.0;
+    odd = odd * z + 1.0 / 355687428096000.0;
+    odd = odd * z + 1.0 / 1307674368000.0;
+    odd = odd * z + 1.0 / 6227020800.0;
     odd = odd * z + 1.0 / 39916800.0;
     odd = odd * z + 1.0 / 362880.0;
     odd = odd * z + 1.0 / 5040.0;
     odd = odd * z + 1.0 / 120.0;
     odd = odd * z + 1.0 / 6.0;
-    odd = r + r * z * odd;
+    double wo = r * z * odd;
     double even = 1.0 / 479001600.0;
     even = even * z + 1.0 / 3628800.0;
     even = even * z + 1.0 / 40320.0;
     even = even * z + 1.0 / 720.0;
     even = even * z + 1.0 / 24.0;
     even = even * z + 0.5;
-    even = z * even;
+    double we = z * even;
     double q = ua_vm_pow2(k - 2), t = ua_vm_pow2(-(k < 1000 ? k : 1000) - 2);
-    double d = q - t;
-    double y = 2.0 * (d + ((q + t) * odd + d * even));
-    y = k == 0 ? odd : y; /* the same value, without halving a subnormal */
+    double y = 2.0 * (q + (q * (r + (wo + we)) - t * ((1.0 - r) + (we - wo))));
+    y = series ? r + wo : y;
     return ua_vmd_with_sign(a != a ? x : y, x);
 }
 

@@ -724,6 +724,21 @@ ua_vmf_atanh(float x)
     return ua_vmf_with_sign(a != a ? x : y, x);
 }
 
+/* atanh of |x| < 1 (UA_VMF_ATANH_RANGE): log1p's steps on an argument
+ * known finite and not negative, without its selects and atanh's, which
+ * took half of the loop's time; the same bits. */
+#define UA_VMF_ATANH_RANGE(v) ((v) > -1.0f && (v) < 1.0f)
+UA_VMF_FN float
+ua_vmf_atanh_normal(float x)
+{
+    float a = fabsf(x);
+    float t = a + a;
+    float w = t + t * a / (1.0f - a);
+    float u = 1.0f + w;
+    float c = w > 1.0f ? (w - u) + 1.0f : (1.0f - u) + w;
+    return ua_vmf_with_sign(0.5f * ua_vmf_log_core(u, c, 0), x);
+}
+
 /* asinh(|x|) = log1p(a + a^2 / (1 + sqrt(1 + a^2))) up to 2^12, above
  * which it is log(2a) within float's precision. */
 UA_VMF_FN float
