@@ -20,6 +20,7 @@
 #include "backends/host/host_vector_mathf.h"
 #include "backends/host/host_vector_pow.h"
 #include "backends/host/host_vector_trig.h"
+#include "backends/host/host_vector_trigf.h"
 #include "core/compute/elementwise_catalogue.h"
 
 /* ------------------------------------------------- the language header */
@@ -494,7 +495,7 @@ ew_sign_bit(char *o_, ptrdiff_t so, char *const *in, const ptrdiff_t *s,
 #include "backends/host/host_vector_predicates.h"
 
 /* float32 sin, cos and tan: dense operands in blocks, each with the
- * cheapest reduction by pi/2 that its inputs allow (host_vector_mathf.h);
+ * cheapest reduction by pi/2 that its inputs allow (host_vector_trigf.h);
  * other steps take the loops above, with the one for every float. */
 #if UA_KIND_FLOAT && UA_T_BITS == 32
 UA_VMF_TRIG_LOOP(sin, ew_sin, UA_EW_CLONES)
