@@ -29,7 +29,7 @@ def one():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gpu_vs_peers
 
-    rows = [r for r in gpu_vs_peers.elementwise_only_rows() if r["unit"] == "GB/s"]
+    rows = [r for r in gpu_vs_peers.part_rows(gpu_vs_peers.elementwise_rows) if r["unit"] == "GB/s"]
     print(json.dumps(rows))
 
 

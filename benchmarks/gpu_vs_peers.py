@@ -268,7 +268,9 @@ def rows():
     return out
 
 
-def reductions_only_rows():
+def part_rows(rows_of):
+    """One part of the table alone (rows_of: reduction_rows, index_rows,
+    elementwise_rows), on the streams the whole table uses."""
     out = []
     q = ua.Queue(GPU)
     ours_stream = ua.empty(1, queue=q).__cuda_array_interface__["stream"]
@@ -278,7 +280,7 @@ def reductions_only_rows():
     def row(name, unit, target, **values):
         out.append({"operation": name, "unit": unit, "target": target, **values})
 
-    reduction_rows(row, q, ours_stream, cupy_stream, torch_stream)
+    rows_of(row, q, ours_stream, cupy_stream, torch_stream)
     return out
 
 
@@ -361,34 +363,6 @@ def reduction_rows(row, q, ours_stream, cupy_stream, torch_stream):
         if torch
         else None,
     )  # fmt: skip
-
-
-def index_only_rows():
-    out = []
-    q = ua.Queue(GPU)
-    ours_stream = ua.empty(1, queue=q).__cuda_array_interface__["stream"]
-    cupy_stream = cp.cuda.get_current_stream().ptr if cp else None
-    torch_stream = torch.cuda.current_stream().cuda_stream if torch else None
-
-    def row(name, unit, target, **values):
-        out.append({"operation": name, "unit": unit, "target": target, **values})
-
-    index_rows(row, q, ours_stream, cupy_stream, torch_stream)
-    return out
-
-
-def elementwise_only_rows():
-    out = []
-    q = ua.Queue(GPU)
-    ours_stream = ua.empty(1, queue=q).__cuda_array_interface__["stream"]
-    cupy_stream = cp.cuda.get_current_stream().ptr if cp else None
-    torch_stream = torch.cuda.current_stream().cuda_stream if torch else None
-
-    def row(name, unit, target, **values):
-        out.append({"operation": name, "unit": unit, "target": target, **values})
-
-    elementwise_rows(row, q, ours_stream, cupy_stream, torch_stream)
-    return out
 
 
 def elementwise_rows(row, q, ours_stream, cupy_stream, torch_stream):
@@ -722,11 +696,11 @@ def main():
 
     def one_run():
         if args.elementwise_only:
-            return elementwise_only_rows()
+            return part_rows(elementwise_rows)
         if args.index_only:
-            return index_only_rows()
+            return part_rows(index_rows)
         if args.reductions_only:
-            return reductions_only_rows()
+            return part_rows(reduction_rows)
         return (rows() if not args.peer_only else []) + peer_rows()
 
     table = median_table([one_run() for _ in range(max(args.runs, 1))])
