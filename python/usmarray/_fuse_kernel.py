@@ -333,6 +333,10 @@ class FusedReduction:
         self.node, self.program, self.first = node, program, first
         self.name = node.op.__name__
         self.keepdims = bool(node.kwargs.get("keepdims", False))
+        # the result's elementwise work on the reduction's value alone (row
+        # norms' square root): a Program the rows' kernel runs on each
+        # row's value before writing it, or that runs after the reduction
+        self.post = None
         # why the device refused the reduction's kernel (a device without
         # doubles, a group it cannot run), after which the stage runs
         self.refused = None
@@ -398,6 +402,9 @@ class FusedReduction:
         call, expression, dtype = _ua._fused_reduce, self.program.expression, self.program.dtype
         name = self.name if row or one_row else _FUSED_REDUCTIONS[self.name]
         rows = size if one_row else row
+        post = self._post_expression() if rows else None
+        after = self.post.run if self.post is not None and post is None else None
+        post_key = self.node.id
         kept = len(shape) - self.first if row else len(shape)
         shaped = shape[: self.first if row else 0] + ((1,) * kept if self.keepdims else ())
         mean = self.name == "mean"
@@ -408,14 +415,21 @@ class FusedReduction:
             return value if to is None else _ua.reshape(value, to)
 
         def run(values):
-            parts = call(expression, tuple([read(values[s], to) for s, to in plan]), name, rows)
-            if parts is NotImplemented or rows:
-                return parts if parts is NotImplemented else _ua.reshape(parts, shaped)
-            # the sum as the dtype (which may overflow), then divided, as
-            # the eager mean
-            result = _ua.astype(getattr(_ua, name)(parts), dtype)
-            result = result / size if mean else result
-            return _ua.reshape(result, shaped)
+            operands = tuple([read(values[s], to) for s, to in plan])
+            if post is None:
+                parts = call(expression, operands, name, rows)
+            else:
+                parts = call(expression, operands, name, rows, post)
+            if parts is NotImplemented:
+                return parts
+            if rows:
+                result = _ua.reshape(parts, shaped)
+            else:
+                # the sum as the dtype (which may overflow), then divided,
+                # as the eager mean
+                result = _ua.astype(getattr(_ua, name)(parts), dtype)
+                result = _ua.reshape(result / size if mean else result, shaped)
+            return result if after is None else after({post_key: result})
 
         run.one_row = one_row
         return run
@@ -456,7 +470,20 @@ class FusedReduction:
         value = self.program.run(values)
         if value is NotImplemented:
             return NotImplemented
-        return self.node.op(value, **self.node.kwargs)
+        value = self.node.op(value, **self.node.kwargs)
+        return value if self.post is None else self.post.run({self.node.id: value})
+
+    def _post_expression(self):
+        """The post Program's parsed expression, for the rows' kernel;
+        None where there is none or it does not parse (the Program then
+        runs after, and refuses as a stage's kernel would)."""
+        post = self.post
+        if post is not None and post.expression is None:
+            try:
+                post.expression = _ua._fused_expression(post.nodes, post.constants, post.dtype)
+            except _REFUSALS:
+                return None
+        return None if post is None else post.expression
 
     def describe(self):
         body = self.program.describe().replace("\n", "\n  ")
@@ -469,7 +496,14 @@ class FusedReduction:
                 f"rows (axes {self.first} and on, {_ROWS_WORDS} as the stage's kernel and "
                 "the eager call)"
             )
-        return f"{self.name} of {axes} {where}, {body}"
+        text = f"{self.name} of {axes} {where}, {body}"
+        if self.post is not None:
+            after = self.post.describe().replace("\n", "\n  ")
+            text += (
+                f"\n  then on its value, in its kernel where that reduces rows or all of at most"
+                f" {_ONE_ROW:,} values, else after it: {after}"
+            )
+        return text
 
 
 def _fused_reduction(n, kernel, stage_readers):
@@ -543,6 +577,19 @@ class Stages:
                 together = _fused_reduction(n, before[1], readers)
             if together is not None:
                 fused[-1] = (n, together)
+            elif (
+                n is plan.output
+                and isinstance(before[1], FusedReduction)
+                and before[1].post is None
+                and isinstance(kernel, Program)
+                and kernel.slots == (before[0].id,)
+                and kernel.dtype == before[1].program.dtype
+                and str(n.dtype) == kernel.dtype
+            ):
+                # the result is elementwise work on the reduction's value
+                # alone: each row's value goes through it in the kernel
+                before[1].post = kernel
+                fused[-1] = (n, before[1])
             else:
                 fused.append((n, kernel))
         return fused

@@ -153,6 +153,7 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     v->reduce = p->fused != NULL && p->chain == NULL ? p->reduce : 0;
     v->chain = p->chain;
     v->rows = (v->reduce != 0 || v->chain != NULL) && p->row > 0;
+    v->post = v->reduce != 0 && v->rows ? p->post : NULL;
     for (int k = 0; k < p->nin && (v->rows || v->reduce); k++) {
         v->per_row[k] = p->per_row[k]; /* of all values: one element */
     }
@@ -203,6 +204,7 @@ ua_ew_variant_key(const ua_ew_variant *v)
                                (uint64_t)v->local_row << 32
                          : v->fused->key;
         e ^= (uint64_t)v->group << 20; /* a rows kernel's group */
+        e ^= v->post != NULL ? ~v->post->key * 0x9e3779b97f4a7c15ULL : 0;
         uint64_t z = k ^ (e + 0x9e3779b97f4a7c15ULL);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -662,6 +664,12 @@ add_fused_eval(text *t, const ua_ew_variant *v)
            "}\n");
     if (v->chain == NULL) {
         add_fused_function(t, v->fused, v->nin, "ua_eval", "ua_or");
+        /* a rows reduction's value goes through its post expression */
+        if (v->post != NULL) {
+            add_fused_function(t, v->post, 1, "ua_eval_post", "ua_or");
+        }
+        add(t, "#define UA_REDUCE_POST(V) %s(V)\n",
+            v->post != NULL ? "ua_eval_post" : "");
         return;
     }
     add(t, "%s", divide_by_row);

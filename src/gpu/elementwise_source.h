@@ -56,6 +56,7 @@ typedef struct ua_ew_variant {
     bool rows;  /* the plan's row > 0: the values reduced a row each, or
                  * a chain's phases run a row each */
     const struct ua_fused_chain *chain; /* the plan's */
+    const ua_fused_expr *post;          /* rows of a reduction: the plan's */
     bool per_row[UA_EW_MAX_OPERANDS];   /* rows: one element a row; of all
                                          * values: one element in all */
     int slots;     /* a chain's: elements of its row a thread keeps between

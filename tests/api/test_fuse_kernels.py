@@ -171,7 +171,8 @@ STAGED = {
     # rows of 23 elements: their reductions, planned in the values'
     # kernels, run as the stage's kernel and the eager call (rows shorter
     # than any rows kernel takes: 32 elements on CUDA, 256 elsewhere)
-    "row norms": (lambda m, y: ua.sqrt(ua.sum(m * m, axis=1)), (1, 1, 0), None),
+    # (the square root on each row's value in the rows' kernel)
+    "row norms": (lambda m, y: ua.sqrt(ua.sum(m * m, axis=1)), (0, 1, 0), None),
     "softmax": (lambda m, y: softmax(m), (1, 1, 1), None),
     "a reduction's value alone": (lambda x, y: ua.max(x), (0, 0, 1), None),
 }
@@ -673,6 +674,89 @@ def test_centred_rows_read_a_kept_reduction_per_row(device, monkeypatch, dtype):
     mean = ua.mean(x, axis=-1, keepdims=True)
     rows_within_reduction_error(ua.fuse(centred)(x), centred(x), (x - mean) ** 2, 2)
     assert calls == [700]
+
+
+POST_CASES = [
+    ("row norms", lambda m: ua.sqrt(ua.sum(m * m, axis=-1)), lambda m: ua.sum(m * m, axis=-1)),
+    (
+        "log-sum-exp, scaled",
+        lambda m: ua.log(ua.sum(ua.exp(m), axis=-1)) * 2.0 - 1.0,
+        lambda m: ua.sum(ua.exp(m), axis=-1),
+    ),
+    ("rms", lambda m: ua.sqrt(ua.mean(m * m)), lambda m: ua.mean(m * m)),
+    ("kept max", lambda m: -ua.max(ua.abs(m), axis=-1, keepdims=True), None),
+]
+
+
+@pytest.mark.parametrize("shape", [(37, 1000), (5, 7, 300), (2, 3000), (1,), (40, 33)])
+@pytest.mark.parametrize("case", POST_CASES, ids=lambda c: c[0])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_work_on_a_rows_value_alone_runs_in_the_rows_kernel(
+    device, monkeypatch, shape, case, dtype
+):
+    """A result that is elementwise work on a reduction's value alone (row
+    norms' square root) runs on each row's value in the rows' kernel
+    before it is written: one call, where the square root was a second
+    kernel, with the bits of the fused reduction followed by that work
+    (its eager calls but for the fused sum's order)."""
+    name, fn, reduction = case
+    seen = []
+    real = _fuse_kernel._ua._fused_reduce
+
+    def spy(*args):
+        out = real(*args)
+        seen.append(len(args) > 4 and args[4] is not None)
+        return out
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", spy)
+    x = sample(device, dtype, shape)
+    if name != "kept max":
+        x = ua.where(ua.isfinite(x), x, 0.5)  # exp of an infinity aside
+    fused = ua.fuse(fn)
+    got = fused(x)
+    seen, calls = [], seen
+    if reduction is None:
+        same_bits(got, ua.asnumpy(fn(x)))
+    else:
+        partial = ua.fuse(reduction)(x)
+        tail = {"row norms": ua.sqrt, "rms": ua.sqrt}.get(name)
+        want = tail(partial) if tail else ua.log(partial) * 2.0 - 1.0
+        same_bits(got, ua.asnumpy(want))
+    if name == "rms" or len(shape) == 1:  # all the values: one row of at most _ONE_ROW
+        in_rows = x.size <= _fuse_kernel._ONE_ROW
+    else:
+        in_rows = not _fuse_kernel._row_too_short([x], shape[-1])
+    assert calls == [True] if in_rows else not any(calls), fused.explain(x)
+    assert "then on its value, in its kernel" in fused.explain(x)
+    # the same signature again, straight to the kernel, the same bits
+    same_bits(fused(x), ua.asnumpy(got))
+
+
+def test_a_rows_post_expression_is_checked(device):
+    """_fused_reduce's post: a _fused_expression of the rows' values in the
+    reduction's dtype, with rows; each refusal names what it refused."""
+    from usmarray import _usmarray
+
+    x = sample(device, "float32", (4, 300))
+    square = _usmarray._fused_expression((("multiply", (0, 0)),), (), "float32")
+    root = _usmarray._fused_expression((("sqrt", (0,)),), (), "float32")
+    root64 = _usmarray._fused_expression((("sqrt", (0,)),), (), "float64")
+    test = _usmarray._fused_expression((("isnan", (0,)),), (), "float32")
+    two = _usmarray._fused_expression((("add", (0, 1)),), (), "float32")
+    got = ua.asnumpy(_usmarray._fused_reduce(square, (x,), "max", 300, root))
+    want = ua.asnumpy(ua.sqrt(_usmarray._fused_reduce(square, (x,), "max", 300)))
+    same_bits(got, want)
+    assert np.isnan(got[0])  # the sample's NaN, through the square root
+    bad = [
+        ((square, (x,), "sum", 0, root), ValueError, "post takes rows"),
+        ((square, (x,), "sum", 300, "sqrt"), TypeError, "post is _fused_expression"),
+        ((square, (x,), "sum", 300, root64), ValueError, "the expression's dtype"),
+        ((square, (x,), "sum", 300, test), ValueError, "gives float32"),
+        ((square, (x,), "sum", 300, two), ValueError, "operand"),
+    ]
+    for args, error, message in bad:
+        with pytest.raises(error, match=message):
+            _usmarray._fused_reduce(*args)
 
 
 def test_rows_the_kernel_does_not_walk_take_the_stage_and_the_eager_call(device, monkeypatch):

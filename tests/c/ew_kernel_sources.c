@@ -243,6 +243,12 @@ emit_fused(const char *dir)
             bad |= emit_named(dir, rows, &v);
             v.warp = false;
             v.group = 0;
+            /* each row's value through a square root (row norms') */
+            static ua_fused_expr root = {1, 0, {{UA_EW_sqrt, {0}}}, {0}, 9, 0};
+            snprintf(rows, sizeof rows, "%s_rows_post", cases[i].name);
+            v.post = &root;
+            bad |= emit_named(dir, rows, &v);
+            v.post = NULL;
             v.rows = false;
             v.per_row[1] = false;
         }

@@ -158,10 +158,12 @@ ua_status ua_elementwise_plan_of(const ua_ew_resolved *r,
  * A device that runs the host's loops reduces all the values there, its
  * arrays of any layout and broadcast (out: the total first, then the
  * identity), and refuses rows (UA_ERR_UNAVAILABLE), as a device that
- * compiles nothing does. */
+ * compiles nothing does.  post (rows alone, else NULL): an expression of
+ * one input of r's type, each row's value's before it is written. */
 ua_status ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                                 const ua_ew_operand *ops, int op,
-                                ptrdiff_t row, char *out);
+                                ptrdiff_t row, const ua_fused_expr *post,
+                                char *out);
 /* Chain c (kernels.h) over operands ops (nin of them, computing in
  * compute) into out, the last phase's values of the operands' broadcast
  * shape, dense in C order: a group a row of row elements (the values'

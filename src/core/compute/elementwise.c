@@ -522,6 +522,7 @@ build_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
     p->reduce = 0;
     p->row = 0;
     p->chain = NULL;
+    p->post = NULL;
     memset(p->per_row, 0, sizeof p->per_row);
     p->nin = r->nin;
     p->compute = r->compute;

@@ -402,11 +402,41 @@ loops_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, char *out,
     return ua_elementwise_plan_of(r, ops, &o, p);
 }
 
+/* A rows reduction's post expression: of its one input and constants,
+ * computing in t and giving t. */
+static ua_status
+check_post(const ua_fused_expr *post, ua_typenum t)
+{
+    if (post->nrow != 0 || post->count < 1 ||
+        post->count > UA_FUSED_MAX_NODES || post->nconst < 0 ||
+        post->nconst > UA_FUSED_MAX_CONSTANTS ||
+        ua_ew_rule_of(post->node[post->count - 1].function) ==
+            UA_EW_PREDICATE) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused reduction: the expression after the "
+                            "rows' values reads no row values of a chain, "
+                            "has 1 to %d nodes and gives %s",
+                            UA_FUSED_MAX_NODES, ua_dtype_name(t));
+    }
+    for (int j = 0; j < post->count; j++) {
+        ua_status st = check_node(post, 1, j, t);
+        if (st != UA_OK) {
+            return st;
+        }
+    }
+    return UA_OK;
+}
+
 ua_status
 ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                       const ua_ew_operand *ops, int op, ptrdiff_t row,
-                      char *out)
+                      const ua_fused_expr *post, char *out)
 {
+    if (post != NULL && row == 0) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused reduction: an expression after the "
+                            "reduction needs rows (row > 0)");
+    }
     int last = row > 0 ? UA_EW_REDUCE_MEAN : UA_EW_REDUCE_MIN;
     if (r->fused == NULL || r->fused->nrow != 0 || op < UA_EW_REDUCE_SUM ||
         op > last ||
@@ -432,6 +462,10 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
     if (st != UA_OK) {
         return st;
     }
+    st = post != NULL ? check_post(post, r->out_type) : UA_OK;
+    if (st != UA_OK) {
+        return st;
+    }
     ua_elementwise_plan p;
     if (ua_compute_on_cpu(k) && row == 0) {
         /* the host's loops: one pass over any layout */
@@ -442,6 +476,7 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
     st = row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, &p);
     p.out = out;
     p.reduce = op;
+    p.post = post;
     return st == UA_OK ? run_compiled(q, &p, "fused reduction") : st;
 }
 

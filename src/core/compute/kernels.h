@@ -232,6 +232,11 @@ typedef struct ua_elementwise_plan {
     int reduce;
     ptrdiff_t row;
     bool per_row[UA_EW_MAX_OPERANDS];
+    /* Rows of a reduction: NULL, or an expression of input 0 alone (the
+     * row's value, rounded to out_type) and constants, which each row's
+     * value goes through before it is written (row norms' square root),
+     * so that no second kernel reads the rows' values back. */
+    const ua_fused_expr *post;
     /* A chain over rows of row elements in place of fused (which is then
      * its last phase), or NULL: out receives the last phase's values,
      * dense in C order, and every array operand has the values' shape. */

@@ -334,16 +334,48 @@ on_host_backend(ua_state *st, PyObject *operands)
     return false;
 }
 
+/* _fused_reduce's post: an expression (a capsule of _fused_expression)
+ * of the rows' values, computing in the reduction's type. */
+static int
+read_post(PyObject *post, PyObject *expr, Py_ssize_t row,
+          const ua_fused_expr **after)
+{
+    if (!PyCapsule_IsValid(post, FUSED_CAPSULE)) {
+        PyErr_Format(PyExc_TypeError,
+                     "_fused_reduce(): post is _fused_expression()'s "
+                     "result or None, not %.100s",
+                     Py_TYPE(post)->tp_name);
+        return -1;
+    }
+    const fused_program *p = PyCapsule_GetPointer(post, FUSED_CAPSULE);
+    const fused_program *e = PyCapsule_IsValid(expr, FUSED_CAPSULE)
+                                 ? PyCapsule_GetPointer(expr, FUSED_CAPSULE)
+                                 : NULL;
+    if (row <= 0 || p->e.nrow != 0 || (e != NULL && e->t != p->t)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "_fused_reduce(): post takes rows (row > 0), reads "
+                        "no chain's row values and computes in the "
+                        "expression's dtype");
+        return -1;
+    }
+    *after = &p->e;
+    return 0;
+}
+
 static PyObject *
 fused_reduce(PyObject *m, PyObject *args)
 {
     static const char *const names[] = {"sum", "max", "min", "mean"};
     ua_state *st = PyModule_GetState(m);
-    PyObject *expr, *operands, *first;
+    PyObject *expr, *operands, *first, *post = Py_None;
     const char *name;
     Py_ssize_t row = 0;
-    if (!PyArg_ParseTuple(args, "OO!s|n:_fused_reduce", &expr, &PyTuple_Type,
-                          &operands, &name, &row)) {
+    if (!PyArg_ParseTuple(args, "OO!s|nO:_fused_reduce", &expr, &PyTuple_Type,
+                          &operands, &name, &row, &post)) {
+        return NULL;
+    }
+    const ua_fused_expr *after = NULL;
+    if (post != Py_None && read_post(post, expr, row, &after) < 0) {
         return NULL;
     }
     int op = 0;
@@ -383,7 +415,7 @@ fused_reduce(PyObject *m, PyObject *args)
     }
     PyThreadState *ts = ua_py_release_if_long(bytes);
     ua_status s = ua_queue_fused_reduce(queue_of_array(first), &r, ops, op,
-                                        row, ARR(out)->data);
+                                        row, after, ARR(out)->data);
     ua_py_reacquire(ts);
     if (s != UA_OK) {
         Py_DECREF(out);
@@ -560,7 +592,8 @@ static PyMethodDef fused_functions[] = {
      "the values' shape, dense in C order, and Python scalars.  "
      "NotImplemented where the device runs the host's loops."},
     {"_fused_reduce", fused_reduce, METH_VARARGS,
-     "_fused_reduce(expression, operands, reduction, row=0)\n--\n\n"
+     "_fused_reduce(expression, operands, reduction, row=0, post=None)"
+     "\n--\n\n"
      "_fused_expression's float32 or float64 values reduced in one kernel "
      "('sum', 'max' or 'min', in double).  row 0: all the values, giving "
      "the groups' partials, float64 of the operands' device, which the "
@@ -569,7 +602,9 @@ static PyMethodDef fused_functions[] = {
      "row elements in C order (the last axes of the values' shape; "
      "'mean' too), giving one value a row in the values' dtype; each array "
      "is dense in C order, of the values' shape or of one element a row "
-     "(1 along the row's axes).  At least one element.  On the host, "
+     "(1 along the row's axes); post, a _fused_expression of one "
+     "operand in the same dtype, each row's value goes through before it "
+     "is written.  At least one element.  On the host, "
      "all the values in one pass of its loops (arrays of any layout, "
      "broadcast), the total the first partial and the identity the "
      "others; rows, and a device of another backend that runs the host's "
