@@ -550,6 +550,8 @@ def _host_program(plan):
         program = _fuse_kernel.program_of(plan)
     except _fuse_kernel.Unfusable:
         return None
+    if type(program) is _fuse_kernel.RowChain:
+        program = program.stages  # the host's loops reduce no rows: its passes
     if type(program) is _fuse_kernel.Stages and _passes_suit_the_host(program):
         return program
     return program if type(program) is _fuse_kernel.Program else None

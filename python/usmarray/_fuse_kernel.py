@@ -686,14 +686,19 @@ class _ChainBuilder(_Builder):
 
 
 class RowChain:
-    """A graph of kept-dims reductions of the last axes and elementwise
-    work that reads them back, a row at a time (softmax, centred rows):
-    one kernel, a group of threads a row (``_usmarray._fused_chain``),
-    each reduction a phase over the row whose value the later phases
-    read, the result the last phase's values; the row is read again from
-    the caches, so the arguments cross memory once and the result once.
-    Arrays of the values' shape, dense in C order, rows of at least 256
-    elements; other calls run the stages."""
+    """A graph of reductions of the last axes and elementwise work that
+    reads them back, a row at a time (softmax, centred rows): one kernel,
+    a group of threads a row (``_usmarray._fused_chain``), each reduction
+    a phase over the row whose value the later phases read, the result
+    the last phase's values, or a last reduction's row values (a
+    variance, the sums of squares of centred rows), through the
+    elementwise work on them alone (``post``: a standard deviation's
+    square root); the arguments cross memory once and the result once.
+    Reductions before the last keep their dimensions, but where every
+    axis is reduced: then all the values are one row, of at most
+    _ONE_ROW elements.  Arrays of the values' shape, dense in C order,
+    rows of at least 256 elements (32 on CUDA); other calls run the
+    stages."""
 
     def __init__(self, stages, phases, reductions, first, slots, names, dtype):
         self.stages, self.phases, self.reductions = stages, phases, reductions
@@ -701,6 +706,9 @@ class RowChain:
         self.expressions = None
         self.refused = None
         self.inputs = []  # the graph's argument nodes
+        # where the last phase reduces: the result's shape from the
+        # values' (None: the values'), and the Program after it or None
+        self.shaped, self.post = None, None
 
     @classmethod
     def of(cls, plan, stages, dtype):
@@ -708,25 +716,24 @@ class RowChain:
         where the graph's stages cannot be built: they read more than
         three arguments, counting the reductions) run the calls the kernel
         does not walk, else the eager calls do."""
-        if (
-            dtype not in ("float32", "float64")
-            or plan.output.kind != "ew"
-            or str(plan.output.dtype) != dtype
-        ):
+        out = plan.output
+        if dtype not in ("float32", "float64") or str(out.dtype) != dtype:
             return None
-        reductions = [n for n in _reachable(plan.output) if n.kind == "reduce"]
+        last, post = cls._last_reduction(out, dtype)
+        if out.kind != "ew" and last is None:
+            return None
+        reductions = [n for n in _reachable(out) if n.kind == "reduce" and n is not last]
         if not 1 <= len(reductions) < _MAX_PHASES:
             return None
-        ndim, first = plan.output.ndim, None
-        for n in reductions:
+        ndim = last.args[0].ndim if last is not None else out.ndim
+        first = None
+        for n in reductions + ([last] if last is not None else []):
             axes = _reduced_axes(n)
             if (
                 not axes
                 or n.args[0].ndim != ndim
                 or axes != tuple(range(axes[0], ndim))
-                or axes[0] == 0
                 or first not in (None, axes[0])
-                or not n.kwargs.get("keepdims")
                 or set(n.kwargs) > {"axis", "keepdims"}
                 or n.op.__name__ not in _FUSED_REDUCTIONS
                 or n.args[0].kind not in ("arg", "ew")
@@ -735,18 +742,44 @@ class RowChain:
             ):
                 return None
             first = axes[0]
+        # a row value read back into the row keeps its dimensions, but
+        # where the row is all the values
+        if first != 0 and not all(n.kwargs.get("keepdims") for n in reductions):
+            return None
         slots, names, rows, phases = [], [], {}, []
         try:
             for n in reductions:
                 phases.append(cls._phase(n.args[0], dtype, slots, names, rows))
                 rows[n.id] = len(rows)
-            phases.append(cls._phase(plan.output, dtype, slots, names, rows))
+            phases.append(
+                cls._phase(last.args[0] if last is not None else out, dtype, slots, names, rows)
+            )
         except Unfusable:
             return None
-        names_of = tuple(n.op.__name__ for n in reductions)
+        names_of = tuple(n.op.__name__ for n in reductions + ([last] if last is not None else []))
         chain = cls(stages, phases, names_of, first, slots, tuple(names), dtype)
         chain.inputs = [n for n in plan.nodes if n.kind in ("arg", "scalar")]
+        if last is not None:
+            kept = ndim - first if last.kwargs.get("keepdims") else 0
+            chain.shaped, chain.post = (first, kept), post
         return chain
+
+    @staticmethod
+    def _last_reduction(out, dtype):
+        """(the reduction whose row values are the result, the Program of
+        the elementwise work on its value alone after it, or None), or
+        (None, None) where the result is not a reduction's."""
+        if out.kind == "reduce":
+            return out, None
+        read = _reachable(out, stop=("reduce",))
+        found = [n for n in read if n.kind == "reduce"]
+        if out.kind != "ew" or len(found) != 1 or any(n.kind == "arg" for n in read):
+            return None, None
+        try:
+            post = _stage_program(out, dtype)
+        except Unfusable:
+            return None, None
+        return (found[0], post) if post.slots == (found[0].id,) else (None, None)
 
     @staticmethod
     def _phase(sink, dtype, slots, names, rows):
@@ -774,12 +807,7 @@ class RowChain:
         operands = tuple(values[i] for i in self.slots)
         arrays = [a for a in operands if isinstance(a, _ua.USMArray)]
         shape = max(arrays, key=lambda a: a.size).shape if arrays else ()
-        if (
-            not arrays
-            or any(a.shape != shape for a in arrays)
-            or 0 in shape
-            or _row_too_short(arrays, math.prod(shape[self.first :]))
-        ):
+        if not arrays or any(a.shape != shape for a in arrays) or not self._takes(arrays, shape):
             return self._staged(args)
         try:
             if self.expressions is None:
@@ -787,39 +815,58 @@ class RowChain:
                     _ua._fused_expression(tuple(nodes), tuple(constants), self.dtype, rows)
                     for nodes, constants, rows in self.phases
                 )
+                post = self.post
+                if post is not None:
+                    post.expression = _ua._fused_expression(post.nodes, post.constants, self.dtype)
         except _REFUSALS as e:
             return self._refuse(args, e)
         try:
-            row = math.prod(shape[self.first :])
-            return _ua._fused_chain(self.expressions, self.reductions, operands, row)
+            return self._call(shape)(operands)
         except ValueError:
             return self._staged(args)  # a layout the kernel does not walk
         except (TypeError, RuntimeError) as e:
             return self._refuse(args, e)
 
+    def _takes(self, arrays, shape):
+        """Whether the kernel takes arrays of this shape: elements, rows
+        long enough, and where all the values are one row, at most
+        _ONE_ROW of them."""
+        row = math.prod(shape[self.first :])
+        return (
+            0 not in shape and not _row_too_short(arrays, row) and (self.first or row <= _ONE_ROW)
+        )
+
+    def _call(self, shape):
+        """The kernel's call on the operands, for values of this shape."""
+        call, expressions, reductions = _ua._fused_chain, self.expressions, self.reductions
+        row = math.prod(shape[self.first :])
+        if self.shaped is None:
+            return lambda operands: call(expressions, reductions, operands, row)
+        first, kept = self.shaped
+        shaped = shape[:first] + (1,) * kept
+        post = None if self.post is None else self.post.expression
+        reshape = _ua.reshape
+        return lambda operands: reshape(call(expressions, reductions, operands, row, post), shaped)
+
     def runner(self, args):
         """For calls whose arguments have these dtypes, shapes and devices
         (a fused function's small calls): the kernel's one call with run()'s
-        checks made once, a function of the arguments' tuple; None where
-        run() takes another way for them."""
-        if self.refused or self.expressions is None:
-            return None
+        checks made once, a function of the arguments' tuple; where run()
+        takes the stages for them (arrays past one row of all the values,
+        short rows), the stages' runner; else None."""
         position = {n.id: n.index for n in self.inputs}
         index = tuple(position[i] for i in self.slots)
         arrays = [args[j] for j in index if isinstance(args[j], _ua.USMArray)]
         shape = arrays[0].shape if arrays else ()
-        row = math.prod(shape[self.first :])
-        if (
-            not arrays
-            or any(a.shape != shape for a in arrays)
-            or 0 in shape
-            or _row_too_short(arrays, row)
-        ):
+        staged = not arrays or any(a.shape != shape for a in arrays)
+        if self.refused or staged or not self._takes(arrays, shape):
+            return self.stages.runner(args) if self.stages is not None else None
+        if self.expressions is None:
             return None
-        call, expressions, reductions = _ua._fused_chain, self.expressions, self.reductions
+        call = self._call(shape)
 
         def run(args):
-            return call(expressions, reductions, tuple([args[j] for j in index]), row)
+            return call(tuple([args[j] for j in index]))
 
         return run
 
@@ -836,6 +883,11 @@ class RowChain:
             f"one kernel over rows (axes {self.first} and on, {_ROWS_WORDS} as below) "
             f"in {self.dtype}"
         ]
+        if not self.first:
+            lines[0] = (
+                f"one kernel over all the values as one row (at most {_ONE_ROW:,}, else, or "
+                f"{_ROWS_WORDS}, as below) in {self.dtype}"
+            )
         if self.refused:
             lines[0] = f"the stages below (the rows' kernel refused the graph: {self.refused})"
         for p, (nodes, consts, _) in enumerate(self.phases):
@@ -844,8 +896,13 @@ class RowChain:
                 if p < len(self.reductions)
                 else "the result:"
             )
+            if self.shaped is not None and p == len(self.phases) - 1:
+                what = f"the result: each row's {self.reductions[p]} of"
             lines.append(f"  {what}")
             lines += _describe_nodes(nodes, consts, self.names, "    ")
+        if self.post is not None:
+            lines.append("  then on each row's value, in the kernel:")
+            lines += _describe_nodes(self.post.nodes, self.post.constants, ("it",), "    ")
         if self.stages is None:
             lines.append(
                 "  other calls: the eager calls (its stages would read more than three arguments)"

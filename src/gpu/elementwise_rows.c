@@ -176,7 +176,8 @@ ua_ew_chain_keeps_value(const ua_ew_variant *v, ua_fused_expr *rest)
     bool kept_row = v->slots > 0 || v->local_row > 0;
     bool real = v->compute == UA_FLOAT32 || v->compute == UA_FLOAT64;
     if (c == NULL || c->count < 2 || !kept_row || !real || v->nin != 1 ||
-        v->scalar[0] || v->in_type[0] != v->compute) {
+        v->scalar[0] || v->in_type[0] != v->compute ||
+        c->reduce[c->count - 1] != 0) {
         return false;
     }
     const ua_fused_expr *r = c->phase[c->count - 2];

@@ -3,7 +3,8 @@
  * dialect, the type layer of the computation type, the prelude, the
  * operands' loads and the result's store with their conversions (the copy
  * engine's, ua_kernel_conversion), the catalogue's expression, and the
- * kernel text (elementwise_kernels.inc); and the kernel's plan. */
+ * kernel text (elementwise_kernels.inc, and elementwise_rows_kernels.inc
+ * for rows and reductions); and the kernel's plan. */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "elementwise_complex_text.h"
 #include "elementwise_prelude_text.h"
 #include "gpu/elementwise_kernels_text.h"
+#include "gpu/elementwise_rows_kernels_text.h"
 
 #define UA_EW_EXPR_(NAME, ARITY, KINDS, RULE, EXPR) #EXPR,
 static const char *const expressions[] = {UA_ELEMENTWISE(UA_EW_EXPR_)};
@@ -153,7 +155,7 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     v->reduce = p->fused != NULL && p->chain == NULL ? p->reduce : 0;
     v->chain = p->chain;
     v->rows = (v->reduce != 0 || v->chain != NULL) && p->row > 0;
-    v->post = v->reduce != 0 && v->rows ? p->post : NULL;
+    v->post = v->rows ? p->post : NULL;
     for (int k = 0; k < p->nin && (v->rows || v->reduce); k++) {
         v->per_row[k] = p->per_row[k]; /* of all values: one element */
     }
@@ -686,6 +688,18 @@ add_fused_eval(text *t, const ua_ew_variant *v)
         }
         add(t, ")\n#define UA_PHASE_OP%d %d\n", p, v->chain->reduce[p]);
     }
+    /* a last phase that reduces: UA_CHAIN_ROWS's, its value through post */
+    int last = v->chain->count - 1;
+    bool rows = v->chain->reduce[last] != 0;
+    add(t,
+        "#define UA_CHAIN_ROWS %d\n#define UA_PHASEL UA_PHASE%d\n"
+        "#define UA_PHASE_OPL UA_PHASE_OP%d\n",
+        rows, last, last);
+    if (v->post != NULL) {
+        add_fused_function(t, v->post, 1, "ua_eval_post", "ua_or");
+    }
+    add(t, "#define UA_REDUCE_POST(V) %s(V)\n",
+        v->post != NULL ? "ua_eval_post" : "");
     ua_fused_expr rest;
     if (ua_ew_chain_keeps_value(v, &rest)) {
         add_fused_function(t, &rest, 1, "ua_eval_kept", "T");
@@ -800,6 +814,9 @@ ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
     }
     add_result(&t, l, v);
     add_parts(&t, ua_ew_kernel_text);
+    if (v->reduce || v->chain != NULL) {
+        add_parts(&t, ua_ew_rows_kernel_text);
+    }
     if (t.failed) {
         free(t.s);
         return NULL;

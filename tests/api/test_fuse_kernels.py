@@ -216,10 +216,12 @@ def test_graphs_with_reductions_run_as_kernels_between_them(device, name, dtype)
 def test_a_reductions_value_stays_on_the_device_for_the_next_kernel(
     device, monkeypatch, dtype, keepdims
 ):
-    """The variance's mean, the eager call's one-element result, is an
-    operand of the next reduction's kernel in the device's memory, read
-    once by the kernel, where a host scalar would wait for the device:
-    the variance within the sums' bound, NaN and infinities as eagerly."""
+    """Past one row of all the values (where the chain's one kernel takes
+    the variance), the variance's mean, the eager call's one-element
+    result, is an operand of the next reduction's kernel in the device's
+    memory, read once by the kernel, where a host scalar would wait for
+    the device: the variance within the sums' bound, NaN and infinities as
+    eagerly."""
     seen = []
     real = _fuse_kernel._ua._fused_reduce
 
@@ -232,9 +234,10 @@ def test_a_reductions_value_stays_on_the_device_for_the_next_kernel(
     def variance(x, y):
         return ua.mean((x - ua.mean(x, keepdims=keepdims)) ** 2)
 
+    n = (40_009,)
     for x in (
-        ua.where(ua.isfinite(sample(device, dtype)), sample(device, dtype), 1.5),
-        sample(device, dtype),  # 0, -0, inf, -inf, NaN among the values
+        ua.where(ua.isfinite(sample(device, dtype, n)), sample(device, dtype, n), 1.5),
+        sample(device, dtype, n),  # 0, -0, inf, -inf, NaN among the values
     ):
         fused = ua.fuse(variance)
         got, want = fused(x, x), variance(x, x)
@@ -350,18 +353,26 @@ def test_fused_reductions_run_in_their_values_kernel(device, monkeypatch, name, 
     """Each call reduces in the values' kernel (a reduction's value before
     it, one element, travels as a scalar), within the sums' bound of the
     eager result, with its shape: up to 32,768 values as one row of the
-    rows' kernel, which writes the result, more in the groups' partials."""
+    rows' kernel, which writes the result, more in the groups' partials;
+    a reduction before it up to 32,768 values in the same kernel (a
+    chain's phase), more the eager call."""
     from usmarray import _fuse_kernel
 
-    calls = []
-    real = _fuse_kernel._ua._fused_reduce
+    calls, chains = [], []
+    real, real_chain = _fuse_kernel._ua._fused_reduce, _fuse_kernel._ua._fused_chain
 
     def counted(*args):
         parts = real(*args)
         calls.append(args[3] if len(args) > 3 else 0)  # a call that reduced, not one refused
         return parts
 
+    def counted_chain(*args):
+        values = real_chain(*args)
+        chains.append(args[3])
+        return values
+
     monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", counted)
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_chain", counted_chain)
     x = sample(device, "float32", (n,))
     y = sample(device, "float32", (n,), seed=8)
     x, y = ua.where(ua.isfinite(x), x, 0.5), ua.where(ua.isfinite(y), y, 2)
@@ -378,7 +389,9 @@ def test_fused_reductions_run_in_their_values_kernel(device, monkeypatch, name, 
         assert got.shape == want.shape
         np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=2e-5)
     one_row = x.size <= 32768 and x.device.backend != "host"
-    assert calls == [x.size if one_row else 0] * 2, fused.explain(x, y)
+    chained = one_row and name in ("variance", "a min before a sum", "a kept mean")
+    assert chains == ([x.size] * 2 if chained else []), fused.explain(x, y)
+    assert calls == ([] if chained else [x.size if one_row else 0] * 2), fused.explain(x, y)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
@@ -661,10 +674,16 @@ def test_reductions_of_rows_run_in_their_values_kernel(device, monkeypatch, case
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_centred_rows_read_a_kept_reduction_per_row(device, monkeypatch, dtype):
-    """A kept-dims reduction before a row reduction (a row's mean) is read
-    once a row by its kernel; the result is the eager one but for the
-    fused sum's order."""
+    """A kept-dims reduction before a row reduction (a row's mean) is a
+    phase of the same kernel (a chain whose last phase reduces), one read
+    of each row; the result is the eager one but for the fused sums'
+    order."""
     calls = counted_fused_reduce(monkeypatch)
+    chains = []
+    real = _fuse_kernel._ua._fused_chain
+    monkeypatch.setattr(
+        _fuse_kernel._ua, "_fused_chain", lambda *a: chains.append(a[3]) or real(*a)
+    )
     x = sample(device, dtype, (4, 3, 700))
     x = ua.where(ua.isfinite(x), x, -1.0)
 
@@ -673,7 +692,7 @@ def test_centred_rows_read_a_kept_reduction_per_row(device, monkeypatch, dtype):
 
     mean = ua.mean(x, axis=-1, keepdims=True)
     rows_within_reduction_error(ua.fuse(centred)(x), centred(x), (x - mean) ** 2, 2)
-    assert calls == [700]
+    assert chains == [700] and calls == []
 
 
 POST_CASES = [
@@ -757,6 +776,77 @@ def test_a_rows_post_expression_is_checked(device):
     for args, error, message in bad:
         with pytest.raises(error, match=message):
             _usmarray._fused_reduce(*args)
+
+
+def softmax_of_all(x):
+    e = ua.exp(x - ua.max(x))
+    return e / ua.sum(e)
+
+
+# name: (graph, whether its result is a row's value)
+ROW_CHAINS = {
+    "variance": (lambda x: ua.mean((x - ua.mean(x)) ** 2), True),
+    "standard deviation, kept": (
+        lambda x: ua.sqrt(ua.mean((x - ua.mean(x, keepdims=True)) ** 2, keepdims=True)),
+        True,
+    ),
+    "centred rows' sums of squares": (
+        lambda x: ua.sum((x - ua.mean(x, axis=-1, keepdims=True)) ** 2, axis=-1),
+        True,
+    ),
+    "rows' spread, kept": (
+        lambda x: ua.max(x - ua.min(x, axis=-1, keepdims=True), axis=-1, keepdims=True) * 0.5,
+        True,
+    ),
+    "softmax of all the values": (softmax_of_all, False),
+}
+
+
+EVERY_AXIS = ("variance", "standard deviation, kept", "softmax of all the values")
+ROW_CHAIN_CASES = [
+    (name, shape)
+    for name in sorted(ROW_CHAINS)
+    for shape in ([(1000,), (40_009,)] if name in EVERY_AXIS else [(3, 4, 700), (20, 300)])
+]
+
+
+@pytest.mark.parametrize("name, shape", ROW_CHAIN_CASES)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_chains_over_all_the_values_or_ending_in_a_reduction(
+    device, monkeypatch, shape, name, dtype
+):
+    """A reduction before another of the same rows (a variance, centred
+    rows' sums of squares) is a phase of one kernel, whose last phase
+    reduces and writes each row's value (through the work on it alone: a
+    standard deviation's square root); where every axis is reduced, all
+    the values are one row of at most 32,768 (a softmax of a vector).
+    The eager shapes, NaN where eagerly, values within the sums'
+    rounding; more values take the stages."""
+    fn, reduces = ROW_CHAINS[name]
+    chains = []
+    real = _fuse_kernel._ua._fused_chain
+    monkeypatch.setattr(
+        _fuse_kernel._ua, "_fused_chain", lambda *a: chains.append(a[3]) or real(*a)
+    )
+    every_axis = name in EVERY_AXIS
+    fused = ua.fuse(fn)
+    for x in (
+        sample(device, dtype, shape),
+        ua.where(ua.isfinite(sample(device, dtype, shape)), sample(device, dtype, shape), 0.75),
+    ):
+        with np.errstate(all="ignore"):
+            got, want = ua.asnumpy(fused(x)), ua.asnumpy(fn(x))
+        assert got.dtype == want.dtype and got.shape == want.shape, fused.explain(x)
+        np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+        fin = np.isfinite(want)
+        rtol = 2e-5 if dtype == "float32" else 1e-12
+        np.testing.assert_allclose(got[fin], want[fin], rtol=rtol, atol=rtol * 1e-3)
+    row = x.size if every_axis else shape[-1]
+    taken = row <= _fuse_kernel._ONE_ROW and not _fuse_kernel._row_too_short([x], row)
+    assert chains == ([row] * 2 if taken else []), fused.explain(x)
+    assert type(fused.plan(x).kernel) is _fuse_kernel.RowChain, fused.explain(x)
+    if reduces:
+        assert "the result: each row's" in fused.explain(x)
 
 
 def test_rows_the_kernel_does_not_walk_take_the_stage_and_the_eager_call(device, monkeypatch):
@@ -965,9 +1055,10 @@ def test_repeated_reduction_calls_take_their_kernels_straight_with_the_same_resu
     the eager results, and a dense one the straight way again."""
     from usmarray import _fuse_kernel
 
-    checked = []
-    run = _fuse_kernel.FusedReduction.run
+    checked, chained = [], []
+    run, chain_run = _fuse_kernel.FusedReduction.run, _fuse_kernel.RowChain.run
     monkeypatch.setattr(_fuse_kernel.FusedReduction, "run", lambda *a: checked.append(1) or run(*a))
+    monkeypatch.setattr(_fuse_kernel.RowChain, "run", lambda *a: chained.append(1) or chain_run(*a))
     h = np.asarray(ua.asnumpy(sample(device, "float32", (n,))))
     h[~np.isfinite(h)] = 0.5
     if fn.__code__.co_varnames[0] == "m":  # rows of 256
@@ -978,7 +1069,10 @@ def test_repeated_reduction_calls_take_their_kernels_straight_with_the_same_resu
     for _ in range(4):
         np.testing.assert_array_equal(ua.asnumpy(fused(x)), first)
     kernel = x.device.backend != "host"
-    assert len(checked) == (2 if kernel else 0), fused.explain(x)
+    # the variance of one row of all the values: a chain's one kernel
+    chain = kernel and type(fused.plan(x).kernel) is _fuse_kernel.RowChain and n <= 32768
+    # (the stages' runner makes its reductions' checks on its own first run)
+    assert len(chained if chain else checked) == (kernel and 1 + (not chain)), fused.explain(x)
     np.testing.assert_allclose(first, ua.asnumpy(fn(x)), rtol=2e-5)
     strided = ua.asarray(np.repeat(h, 2, axis=-1), device=device)[..., ::2]
     np.testing.assert_allclose(ua.asnumpy(fused(strided)), ua.asnumpy(fn(strided)), rtol=2e-5)
@@ -1088,9 +1182,14 @@ def test_fused_chains_refuse_bad_descriptions(device):
     late = _usmarray._fused_expression((("subtract", (0, 0x301)),), (), "float32", 2)
     top64 = _usmarray._fused_expression((("positive", (0,)),), (), "float64")
     add = _usmarray._fused_expression((("add", (0, 0x300)),), (), "float32", 1)
+    root = _usmarray._fused_expression((("sqrt", (0,)),), (), "float32")
+    root64 = _usmarray._fused_expression((("sqrt", (0,)),), (), "float64")
     bad = [
         (((top,), (), (x,), 300), ValueError, "2 to 4 phases"),
-        (((top, shift), ("max", "sum"), (x,), 300), ValueError, "a reduction for each"),
+        (((top, shift), ("max", "sum", "min"), (x,), 300), ValueError, "a reduction for each"),
+        (((top, shift), ("max",), (x,), 300, root), ValueError, "alone take a post"),
+        (((top, shift), ("max", "sum"), (x,), 300, "sqrt"), TypeError, "post is"),
+        (((top, shift), ("max", "sum"), (x,), 300, root64), ValueError, "expression's dtype"),
         (((top, shift), ("prod",), (x,), 300), ValueError, "'sum', 'max', 'min' or 'mean'"),
         (((top, shift), ("max",), (x,), 0), ValueError, "at least one element"),
         (((top, shift), ("max",), (x,), 7), ValueError, "rows of 7 elements"),
@@ -1111,6 +1210,15 @@ def test_fused_chains_refuse_bad_descriptions(device):
     got = ua.asnumpy(_usmarray._fused_chain((top, shift), ("max",), (x,), 300))
     h = ua.asnumpy(x)
     np.testing.assert_array_equal(got, h - h.max(axis=1, keepdims=True))
+    # a last phase that reduces: each row's value, through post
+    finite = ua.where(ua.isfinite(x), x, 1.0)
+    f = ua.asnumpy(finite)
+    below = -(f - f.max(axis=1, keepdims=True))
+    got = ua.asnumpy(_usmarray._fused_chain((top, shift), ("max", "min"), (finite,), 300))
+    np.testing.assert_array_equal(got, -below.max(axis=1))
+    got = ua.asnumpy(_usmarray._fused_chain((top, shift), ("max", "min"), (finite,), 300, root))
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_array_equal(got, np.sqrt(-below.max(axis=1)))
 
 
 def scaled_row_shift(x, t):

@@ -314,6 +314,45 @@ emit_fused(const char *dir)
         v.group = UA_EW_ROWS_GROUP_CHAIN;
         bad |= emit_named(dir, local_names[i], &v);
     }
+    /* a standard deviation as a chain whose last phase reduces: the row's
+     * mean, the mean of (x - mean)^2, its square root written a row, for
+     * each way of taking a row */
+    static ua_fused_expr spread = {
+        2,
+        0,
+        {{UA_EW_subtract, {0, UA_FUSED_ROW(0)}},
+         {UA_EW_multiply, {UA_FUSED_NODE(0), UA_FUSED_NODE(0)}}},
+        {0},
+        10,
+        1};
+    static ua_fused_expr deviation_root = {1,   0,  {{UA_EW_sqrt, {0}}},
+                                           {0}, 11, 0};
+    static ua_fused_chain deviation = {
+        2, {&most, &spread}, {UA_EW_REDUCE_MEAN, UA_EW_REDUCE_MEAN}, 12};
+    const char *const row_ways[] = {"reread", "slots", "warp", "warp_slots",
+                                    "local"};
+    for (int i = 0; i < 10; i++) {
+        ua_ew_variant v;
+        int way = i / 2;
+        char name[64];
+        snprintf(name, sizeof name, "fused_deviation_%s_%s",
+                 i % 2 ? "f64" : "f32", row_ways[way]);
+        base(&v, UA_EW_multiply, chain_types[i % 2]);
+        v.fused = &spread;
+        v.chain = &deviation;
+        v.post = &deviation_root;
+        v.rows = true;
+        v.vec = 1;
+        v.warp = way == 2 || way == 3;
+        v.group = v.warp     ? UA_EW_ROWS_GROUP_SMALL
+                  : way == 4 ? UA_EW_ROWS_GROUP_CHAIN
+                             : 0;
+        v.slots = way == 1   ? UA_EW_CHAIN_MAX_SLOTS
+                  : way == 3 ? UA_EW_WARP_MAX_SLOTS
+                             : 0;
+        v.local_row = way == 4 ? 4096 : 0;
+        bad |= emit_named(dir, name, &v);
+    }
     printf("%d sources\n", count);
     return bad;
 }

@@ -166,12 +166,15 @@ ua_status ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                                 char *out);
 /* Chain c (kernels.h) over operands ops (nin of them, computing in
  * compute) into out, the last phase's values of the operands' broadcast
- * shape, dense in C order: a group a row of row elements (the values'
- * last axes), each array dense in C order of the values' shape.  Sets
- * c->key.  A device that compiles nothing refuses (UA_ERR_UNAVAILABLE). */
+ * shape, dense in C order, or where that phase reduces its row value a
+ * row, through post (else NULL): a group a row of row elements (the
+ * values' last axes), each array dense in C order of the values' shape.
+ * Sets c->key.  A device that compiles nothing refuses
+ * (UA_ERR_UNAVAILABLE). */
 ua_status ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c,
                                const ua_ew_operand *ops, int nin,
-                               ua_typenum compute, ptrdiff_t row, char *out);
+                               ua_typenum compute, ptrdiff_t row,
+                               const ua_fused_expr *post, char *out);
 /* Sets e->key from its nodes, its constants and the computation type t,
  * which the kernels of the expression are cached under. */
 void ua_fused_seal(ua_fused_expr *e, ua_typenum t);

@@ -494,14 +494,15 @@ chain_key(const ua_fused_chain *c)
 }
 
 /* Phase p of c: reads the row values of the phases before it alone; a
- * phase but the last reduces a float type by a sum, mean, max or min. */
+ * phase but the last reduces a float type by a sum, mean, max or min,
+ * and the last may. */
 static ua_status
 check_phase(const ua_fused_chain *c, int p, const ua_ew_resolved *r)
 {
     bool last = p == c->count - 1;
     int op = c->reduce[p];
-    if (c->phase[p]->nrow != p ||
-        (last ? op != 0 : op < UA_EW_REDUCE_SUM || op > UA_EW_REDUCE_MEAN) ||
+    bool reduces = op >= UA_EW_REDUCE_SUM && op <= UA_EW_REDUCE_MEAN;
+    if (c->phase[p]->nrow != p || (last ? op != 0 && !reduces : !reduces) ||
         (r->out_type != UA_FLOAT32 && r->out_type != UA_FLOAT64)) {
         return ua_error_set(
             UA_ERR_VALUE,
@@ -509,19 +510,30 @@ check_phase(const ua_fused_chain *c, int p, const ua_ew_resolved *r)
             "(not %s), reads the row values of the phases "
             "before it (%d, not %d) and %s",
             p, ua_dtype_name(r->out_type), p, c->phase[p]->nrow,
-            last ? "is written" : "is reduced by a sum, mean, max or min");
+            last ? "is written or reduced by a sum, mean, max or min"
+                 : "is reduced by a sum, mean, max or min");
     }
     return UA_OK;
 }
 
 ua_status
 ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c, const ua_ew_operand *ops,
-                     int nin, ua_typenum compute, ptrdiff_t row, char *out)
+                     int nin, ua_typenum compute, ptrdiff_t row,
+                     const ua_fused_expr *post, char *out)
 {
     if (c->count < 2 || c->count > UA_FUSED_MAX_PHASES) {
         return ua_error_set(UA_ERR_VALUE,
                             "fused chain: 2 to %d phases, not %d",
                             UA_FUSED_MAX_PHASES, c->count);
+    }
+    if (post != NULL && c->reduce[c->count - 1] == 0) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused chain: an expression after the rows' "
+                            "values needs a last phase that reduces");
+    }
+    ua_status st = post != NULL ? check_post(post, compute) : UA_OK;
+    if (st != UA_OK) {
+        return st;
     }
     ua_ew_resolved r;
     for (int p = 0; p < c->count; p++) {
@@ -532,7 +544,7 @@ ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c, const ua_ew_operand *ops,
         }
     }
     /* the chain's kernel reads no operand once a row */
-    ua_status st = check_unbroadcast(&r, ops, "fused chain");
+    st = check_unbroadcast(&r, ops, "fused chain");
     ptrdiff_t n = values_count(&r);
     if (st == UA_OK && n == 0) {
         st = ua_error_set(UA_ERR_VALUE, "fused chain: no elements");
@@ -545,5 +557,6 @@ ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c, const ua_ew_operand *ops,
     c->key = chain_key(c);
     p.out = out;
     p.chain = c;
+    p.post = post;
     return run_compiled(q, &p, "fused chain");
 }

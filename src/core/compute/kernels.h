@@ -232,22 +232,25 @@ typedef struct ua_elementwise_plan {
     int reduce;
     ptrdiff_t row;
     bool per_row[UA_EW_MAX_OPERANDS];
-    /* Rows of a reduction: NULL, or an expression of input 0 alone (the
-     * row's value, rounded to out_type) and constants, which each row's
-     * value goes through before it is written (row norms' square root),
-     * so that no second kernel reads the rows' values back. */
+    /* Rows of a reduction (or of a chain whose last phase reduces): NULL,
+     * or an expression of input 0 alone (the row's value, rounded to
+     * out_type) and constants, which each row's value goes through before
+     * it is written (row norms' square root), so that no second kernel
+     * reads the rows' values back. */
     const ua_fused_expr *post;
     /* A chain over rows of row elements in place of fused (which is then
      * its last phase), or NULL: out receives the last phase's values,
-     * dense in C order, and every array operand has the values' shape. */
+     * dense in C order (or where that phase reduces, one value a row),
+     * and every array operand has the values' shape. */
     const struct ua_fused_chain *chain;
 } ua_elementwise_plan;
 /* Fused expressions over each row of row elements, one group a row
  * (usmarray.fuse's softmax): each phase p but the last reduces its values
  * over the row (reduce[p], a UA_EW_REDUCE_*: in double, then rounded to
  * the computation type), which the later phases read as UA_FUSED_ROW(p);
- * the last phase's values are the result.  The phases share the
- * operands. */
+ * the last phase's values are the result, or where the last reduces too
+ * (reduce[count - 1] != 0: a variance) its row value, through the plan's
+ * post.  The phases share the operands. */
 typedef struct ua_fused_chain {
     int count;
     const ua_fused_expr *phase[UA_FUSED_MAX_PHASES];

@@ -334,17 +334,18 @@ on_host_backend(ua_state *st, PyObject *operands)
     return false;
 }
 
-/* _fused_reduce's post: an expression (a capsule of _fused_expression)
- * of the rows' values, computing in the reduction's type. */
+/* fn's post (_fused_reduce's, _fused_chain's): an expression (a capsule
+ * of _fused_expression) of the rows' values, computing in the type of
+ * expr (the reduced expression's). */
 static int
-read_post(PyObject *post, PyObject *expr, Py_ssize_t row,
+read_post(const char *fn, PyObject *post, PyObject *expr, Py_ssize_t row,
           const ua_fused_expr **after)
 {
     if (!PyCapsule_IsValid(post, FUSED_CAPSULE)) {
         PyErr_Format(PyExc_TypeError,
-                     "_fused_reduce(): post is _fused_expression()'s "
-                     "result or None, not %.100s",
-                     Py_TYPE(post)->tp_name);
+                     "%s(): post is _fused_expression()'s result or None, "
+                     "not %.100s",
+                     fn, Py_TYPE(post)->tp_name);
         return -1;
     }
     const fused_program *p = PyCapsule_GetPointer(post, FUSED_CAPSULE);
@@ -352,10 +353,10 @@ read_post(PyObject *post, PyObject *expr, Py_ssize_t row,
                                  ? PyCapsule_GetPointer(expr, FUSED_CAPSULE)
                                  : NULL;
     if (row <= 0 || p->e.nrow != 0 || (e != NULL && e->t != p->t)) {
-        PyErr_SetString(PyExc_ValueError,
-                        "_fused_reduce(): post takes rows (row > 0), reads "
-                        "no chain's row values and computes in the "
-                        "expression's dtype");
+        PyErr_Format(PyExc_ValueError,
+                     "%s(): post takes rows (row > 0), reads no chain's row "
+                     "values and computes in the expression's dtype",
+                     fn);
         return -1;
     }
     *after = &p->e;
@@ -375,7 +376,8 @@ fused_reduce(PyObject *m, PyObject *args)
         return NULL;
     }
     const ua_fused_expr *after = NULL;
-    if (post != Py_None && read_post(post, expr, row, &after) < 0) {
+    if (post != Py_None &&
+        read_post("_fused_reduce", post, expr, row, &after) < 0) {
         return NULL;
     }
     int op = 0;
@@ -429,7 +431,8 @@ static int
 read_reductions(PyObject *names, ua_fused_chain *c)
 {
     static const char *const known[] = {"sum", "max", "min", "mean"};
-    for (int p = 0; p + 1 < c->count; p++) {
+    c->reduce[c->count - 1] = 0;
+    for (int p = 0; p < (int)PyTuple_GET_SIZE(names); p++) {
         PyObject *o = PyTuple_GET_ITEM(names, p);
         const char *name = PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
         c->reduce[p] = 0;
@@ -446,7 +449,6 @@ read_reductions(PyObject *names, ua_fused_chain *c)
             return -1;
         }
     }
-    c->reduce[c->count - 1] = 0;
     return 0;
 }
 
@@ -454,22 +456,25 @@ static PyObject *
 fused_chain(PyObject *m, PyObject *args)
 {
     ua_state *st = PyModule_GetState(m);
-    PyObject *phases, *names, *operands, *first;
+    PyObject *phases, *names, *operands, *first, *post = Py_None;
     Py_ssize_t row;
-    if (!PyArg_ParseTuple(args, "O!O!O!n:_fused_chain", &PyTuple_Type, &phases,
-                          &PyTuple_Type, &names, &PyTuple_Type, &operands,
-                          &row)) {
+    if (!PyArg_ParseTuple(args, "O!O!O!n|O:_fused_chain", &PyTuple_Type,
+                          &phases, &PyTuple_Type, &names, &PyTuple_Type,
+                          &operands, &row, &post)) {
         return NULL;
     }
     Py_ssize_t count = PyTuple_GET_SIZE(phases);
+    Py_ssize_t reduced = PyTuple_GET_SIZE(names);
     if (count < 2 || count > UA_FUSED_MAX_PHASES ||
-        PyTuple_GET_SIZE(names) != count - 1 || row < 1) {
+        (reduced != count - 1 && reduced != count) || row < 1 ||
+        (post != Py_None && reduced != count)) {
         return PyErr_Format(PyExc_ValueError,
                             "_fused_chain(): 2 to %d phases, a reduction "
-                            "for each but the last and a row of at least "
-                            "one element, not %zd, %zd and %zd",
-                            UA_FUSED_MAX_PHASES, count,
-                            PyTuple_GET_SIZE(names), row);
+                            "for each but the last (or each, giving the "
+                            "rows' values, which alone take a post) and a "
+                            "row of at least one element, not %zd, %zd and "
+                            "%zd",
+                            UA_FUSED_MAX_PHASES, count, reduced, row);
     }
     ua_fused_chain c;
     memset(&c, 0, sizeof c);
@@ -493,20 +498,26 @@ fused_chain(PyObject *m, PyObject *args)
         t = fp->t;
         c.phase[p] = &fp->e;
     }
-    if (read_reductions(names, &c) < 0) {
+    const ua_fused_expr *after = NULL;
+    PyObject *last = PyTuple_GET_ITEM(phases, count - 1);
+    if (read_reductions(names, &c) < 0 ||
+        (post != Py_None &&
+         read_post("_fused_chain", post, last, row, &after) < 0)) {
         return NULL;
     }
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
     int read =
-        read_call(st, "_fused_chain", PyTuple_GET_ITEM(phases, count - 1),
-                  operands, false, ops, &first, &r);
+        read_call(st, "_fused_chain", last, operands, false, ops, &first, &r);
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
+    /* the last phase's values, or where it reduces one value a row */
     PyObject *out =
-        ua_py_array_empty(st, r.nd, r.shape, NULL, r.out_type, 'C',
-                          base_of(first)->kind, base_of(first)->queue);
+        reduced == count
+            ? reduce_output(st, &r, first, row)
+            : ua_py_array_empty(st, r.nd, r.shape, NULL, r.out_type, 'C',
+                                base_of(first)->kind, base_of(first)->queue);
     if (out == NULL) {
         return NULL;
     }
@@ -514,7 +525,7 @@ fused_chain(PyObject *m, PyObject *args)
         ua_py_release_if_long(ua_py_array_size(out) * ua_dtype_itemsize(t));
     ua_status s = ua_queue_fused_chain(queue_of_array(first), &c, ops,
                                        (int)PyTuple_GET_SIZE(operands), t, row,
-                                       ARR(out)->data);
+                                       after, ARR(out)->data);
     ua_py_reacquire(ts);
     if (s != UA_OK) {
         Py_DECREF(out);
@@ -581,14 +592,17 @@ static PyMethodDef fused_functions[] = {
      "where the arrays' device runs the host's loops, each node's loop a "
      "few hundred elements at a time."},
     {"_fused_chain", fused_chain, METH_VARARGS,
-     "_fused_chain(phases, reductions, operands, row)\n--\n\n"
+     "_fused_chain(phases, reductions, operands, row, post=None)\n--\n\n"
      "_fused_expression's float32 or float64 expressions (2 to 4) over "
      "each run of row elements in C order (the values' last axes), a group "
      "of threads a row: each phase p but the last reduced by reductions[p] "
      "('sum', 'max', 'min' or 'mean', in double, rounded to the dtype), "
      "which the later phases read as row value p (their expressions made "
      "with rows=p); the last phase's values written, an array of the "
-     "values' shape in C order.  The phases share the operands: arrays of "
+     "values' shape in C order, or where reductions names one for the last "
+     "phase too, its row values, one a row (a 1-d array), each through "
+     "post (a _fused_expression of one operand) where it is given.  The "
+     "phases share the operands: arrays of "
      "the values' shape, dense in C order, and Python scalars.  "
      "NotImplemented where the device runs the host's loops."},
     {"_fused_reduce", fused_reduce, METH_VARARGS,
