@@ -734,7 +734,7 @@ class RowChain:
                 or n.args[0].ndim != ndim
                 or axes != tuple(range(axes[0], ndim))
                 or first not in (None, axes[0])
-                or set(n.kwargs) > {"axis", "keepdims"}
+                or not set(n.kwargs) <= {"axis", "keepdims"}
                 or n.op.__name__ not in _FUSED_REDUCTIONS
                 or n.args[0].kind not in ("arg", "ew")
                 or str(n.args[0].dtype) != dtype

@@ -1245,6 +1245,11 @@ ROW_EDGES = {
     "a (1, 1, 1) operand, rows": (lambda x, c: ua.sum(x * c, axis=(1, 2)), "cube"),
     "a (1, 1, 1) operand, kept": (lambda x, c: ua.sum(x * c, axis=(1, 2), keepdims=True), "cube"),
     "a (1, 1, 1) operand, all axes": (lambda x, c: ua.mean(x * c, keepdims=True), "cube"),
+    # a reduction given a dtype is not a chain's phase
+    "a sum given its dtype": (
+        lambda x, t: x / ua.sum(x, axis=-1, keepdims=True, dtype=ua.float32) + t,
+        0.0,
+    ),
     # a bool result is not a chain
     "a comparison with the row's mean": (
         lambda x, t: x > ua.mean(x, axis=-1, keepdims=True) + t,
