@@ -576,14 +576,79 @@ add_reference(text *t, int ref)
     }
 }
 
-/* The evaluation of fused expression e, named `name` (its nodes' functions
- * prefixed by it): each node a function of its own over the catalogue's
- * expression (its operands named a, b, c), called in order on the nin
- * inputs, the row values s0, s1, ... (a chain's phase), earlier nodes and
- * the constants (T's bits). */
+/* Whether f's value is one rounding of its operands, or a choice among
+ * them: no product of the math library's is left in it unrounded. */
+static bool
+rounded_once(ua_ew_id f)
+{
+    switch (f) {
+    case UA_EW_add:
+    case UA_EW_subtract:
+    case UA_EW_multiply:
+    case UA_EW_square:
+    case UA_EW_divide:
+    case UA_EW_reciprocal:
+    case UA_EW_sqrt:
+    case UA_EW_negative:
+    case UA_EW_positive:
+    case UA_EW_abs:
+    case UA_EW_where:
+    case UA_EW_maximum:
+    case UA_EW_minimum:
+    case UA_EW_floor:
+    case UA_EW_ceil:
+    case UA_EW_trunc:
+    case UA_EW_copysign:
+    case UA_EW_sign:
+        return true;
+    default:
+        return ua_ew_rule_of(f) == UA_EW_PREDICATE;
+    }
+}
+
+/* Whether a node of e from `from` on that reads ref may add it (an add,
+ * a subtract, a function of the math library's): what ptxas would join
+ * an unrounded product to.  A product, a quotient, a square root, a
+ * comparison or a choice takes it as it is. */
+static bool
+read_by_an_add(const ua_fused_expr *e, int ref, int from)
+{
+    for (int k = from; k < e->count; k++) {
+        ua_ew_id f = e->node[k].function;
+        bool adds = !rounded_once(f) || f == UA_EW_add || f == UA_EW_subtract;
+        for (int o = 0; o < ua_ew_arity(f) && adds; o++) {
+            if (e->node[k].operand[o] == ref) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Whether node j of e is kept apart from what reads it (ua_rounded): a
+ * float value of the math library's that a later node may add, or the
+ * result of a float64 expression, which a reduction adds (a float32 one
+ * it converts first), so that the fused kernel has the eager calls'
+ * stored values. */
+static bool
+node_kept_apart(const ua_fused_expr *e, int j, ua_typenum t)
+{
+    if ((t != UA_FLOAT32 && t != UA_FLOAT64) ||
+        rounded_once(e->node[j].function)) {
+        return false;
+    }
+    return j == e->count - 1 ? t == UA_FLOAT64
+                             : read_by_an_add(e, UA_FUSED_NODE(j), j + 1);
+}
+
+/* The evaluation of fused expression e computing in t, named `name` (its
+ * nodes' functions prefixed by it): each node a function of its own over
+ * the catalogue's expression (its operands named a, b, c), called in
+ * order on the nin inputs, the row values s0, s1, ... (a chain's phase),
+ * earlier nodes and the constants (T's bits). */
 static void
-add_fused_function(text *t, const ua_fused_expr *e, int nin, const char *name,
-                   const char *result)
+add_fused_function(text *t, const ua_fused_expr *e, ua_typenum type, int nin,
+                   const char *name, const char *result)
 {
     for (int j = 0; j < e->count; j++) {
         ua_ew_id f = e->node[j].function;
@@ -611,18 +676,19 @@ add_fused_function(text *t, const ua_fused_expr *e, int nin, const char *name,
         ua_ew_id f = e->node[j].function;
         bool by_row =
             f == UA_EW_divide && e->node[j].operand[1] >= UA_FUSED_ROW(0);
+        bool apart = node_kept_apart(e, j, type);
         if (by_row) {
             add(t, "  T n%d = ua_divide_by_row(", j);
         } else {
-            add(t, "  %s n%d = %s_node%d(",
-                ua_ew_rule_of(f) == UA_EW_PREDICATE ? "bool" : "T", j, name,
-                j);
+            add(t, "  %s n%d = %s%s_node%d(",
+                ua_ew_rule_of(f) == UA_EW_PREDICATE ? "bool" : "T", j,
+                apart ? "ua_rounded(" : "", name, j);
         }
         for (int k = 0; k < ua_ew_arity(f); k++) {
             add(t, "%s", k ? ", " : "");
             add_reference(t, e->node[j].operand[k]);
         }
-        add(t, ");\n");
+        add(t, apart && !by_row ? "));\n" : ");\n");
     }
     add(t, "  return n%d;\n}\n", e->count - 1);
 }
@@ -665,10 +731,12 @@ add_fused_eval(text *t, const ua_ew_variant *v)
            "  return u.v;\n"
            "}\n");
     if (v->chain == NULL) {
-        add_fused_function(t, v->fused, v->nin, "ua_eval", "ua_or");
+        add_fused_function(t, v->fused, v->compute, v->nin, "ua_eval",
+                           "ua_or");
         /* a rows reduction's value goes through its post expression */
         if (v->post != NULL) {
-            add_fused_function(t, v->post, 1, "ua_eval_post", "ua_or");
+            add_fused_function(t, v->post, v->compute, 1, "ua_eval_post",
+                               "ua_or");
         }
         add(t, "#define UA_REDUCE_POST(V) %s(V)\n",
             v->post != NULL ? "ua_eval_post" : "");
@@ -678,7 +746,8 @@ add_fused_eval(text *t, const ua_ew_variant *v)
     for (int p = 0; p < v->chain->count; p++) {
         char name[32];
         snprintf(name, sizeof name, "ua_eval%d", p);
-        add_fused_function(t, v->chain->phase[p], v->nin, name, "T");
+        add_fused_function(t, v->chain->phase[p], v->compute, v->nin, name,
+                           "T");
         add(t, "#define UA_PHASE%d(A, B, C) ua_eval%d(A", p, p);
         for (int k = 1; k < v->nin; k++) {
             add(t, ", %c", "ABC"[k]);
@@ -696,13 +765,18 @@ add_fused_eval(text *t, const ua_ew_variant *v)
         "#define UA_PHASE_OPL UA_PHASE_OP%d\n",
         rows, last, last);
     if (v->post != NULL) {
-        add_fused_function(t, v->post, 1, "ua_eval_post", "ua_or");
+        add_fused_function(t, v->post, v->compute, 1, "ua_eval_post", "ua_or");
     }
     add(t, "#define UA_REDUCE_POST(V) %s(V)\n",
         v->post != NULL ? "ua_eval_post" : "");
     ua_fused_expr rest;
     if (ua_ew_chain_keeps_value(v, &rest)) {
-        add_fused_function(t, &rest, 1, "ua_eval_kept", "T");
+        add_fused_function(t, &rest, v->compute, 1, "ua_eval_kept", "T");
+        /* a value kept in registers: kept apart as the last phase's node */
+        const ua_fused_expr *r = v->chain->phase[v->chain->count - 2];
+        bool apart = !rounded_once(r->node[r->count - 1].function) &&
+                     read_by_an_add(&rest, UA_FUSED_INPUT(0), 0);
+        add(t, "#define UA_KEPT_VALUE(V) %s(V)\n", apart ? "ua_rounded" : "");
         add(t, "#define UA_CHAIN_KEPT 1\n"
                "#define UA_CHAIN_LAST_KEPT(A) ua_eval_kept(A");
         for (int j = 0; j < rest.nrow; j++) {

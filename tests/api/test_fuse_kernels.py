@@ -247,6 +247,36 @@ def test_a_reductions_value_stays_on_the_device_for_the_next_kernel(
     assert seen and all(call == ["USMArray", "USMArray"] for call in seen), seen
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_math_functions_overflow_read_by_an_add_is_the_eager_one(device, dtype):
+    """The math library's value read by a later node's add or subtract is
+    the eager calls' stored value: where exp overflows, exp(x) - inf is
+    NaN, as eagerly, not the -inf of its last product joined to the
+    subtraction (CUDA's compiler fuses an unrounded product into the next
+    add); the same in a chain's phase (all the values one row)."""
+    big = 100.0 if dtype == "float32" else 800.0
+    h = np.linspace(-3.0, 3.0, 1000).astype(dtype)
+    h[::7] = big  # exp overflows to inf
+    x = ua.asarray(h, device=device)
+    y = ua.asarray(np.full(1000, np.inf, dtype), device=device)
+    graphs = [
+        lambda x, y: ua.exp(x) - y,
+        lambda x, y: ua.exp(x * x) + (-y),
+        lambda x, y: ua.sinh(x) - y,
+        lambda x, y: x - ua.exp(x) + y,
+        lambda x, y: ua.exp(x) - ua.sum(ua.exp(x) / 8 + 1),
+    ]
+    for fn in graphs:
+        fused = ua.fuse(fn)
+        with np.errstate(all="ignore"):
+            want = ua.asnumpy(fn(x, y))
+            got = ua.asnumpy(fused(x, y))
+        assert np.isnan(want).any(), "the case must reach inf - inf"
+        np.testing.assert_array_equal(np.isnan(got), np.isnan(want), fused.explain(x, y))
+        fin = np.isfinite(want)
+        np.testing.assert_array_equal(got[~fin & ~np.isnan(want)], want[~fin & ~np.isnan(want)])
+
+
 def test_ints_past_64_bits_in_a_float_computation_are_the_eager_ones(device):
     """A Python int that no 64-bit integer holds, as a constant or as an
     argument, is its nearest double, as in the eager call."""

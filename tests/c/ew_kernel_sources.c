@@ -171,6 +171,16 @@ emit_fused(const char *dir)
         {0},
         2,
         0};
+    /* a math library's result read by the next node: exp(a * a) - b */
+    static ua_fused_expr exp_minus = {
+        3,
+        0,
+        {{UA_EW_multiply, {0, 0}},
+         {UA_EW_exp, {UA_FUSED_NODE(0)}},
+         {UA_EW_subtract, {UA_FUSED_NODE(1), 1}}},
+        {0},
+        13,
+        0};
     static ua_fused_expr integers = {
         3,
         1,
@@ -185,10 +195,13 @@ emit_fused(const char *dir)
         const ua_fused_expr *e;
         ua_typenum t, out;
         int nin;
-    } cases[] = {{"fused_gelu_f32", &gelu, UA_FLOAT32, UA_FLOAT32, 1},
-                 {"fused_gelu_f64", &gelu, UA_FLOAT64, UA_FLOAT64, 1},
-                 {"fused_leaky_f32", &leaky, UA_FLOAT32, UA_FLOAT32, 2},
-                 {"fused_integers_i64", &integers, UA_INT64, UA_BOOL, 2}};
+    } cases[] = {
+        {"fused_gelu_f32", &gelu, UA_FLOAT32, UA_FLOAT32, 1},
+        {"fused_gelu_f64", &gelu, UA_FLOAT64, UA_FLOAT64, 1},
+        {"fused_leaky_f32", &leaky, UA_FLOAT32, UA_FLOAT32, 2},
+        {"fused_exp_minus_f32", &exp_minus, UA_FLOAT32, UA_FLOAT32, 2},
+        {"fused_exp_minus_f64", &exp_minus, UA_FLOAT64, UA_FLOAT64, 2},
+        {"fused_integers_i64", &integers, UA_INT64, UA_BOOL, 2}};
     int bad = 0;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         ua_ew_variant v;

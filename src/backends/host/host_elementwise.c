@@ -724,32 +724,10 @@ fused_reduce(job *j, int parts)
     return UA_OK;
 }
 
-/* where of float16 or bool values picks bits, which the unsigned loop of
- * their width does without widening each value to float and back, or a
- * branch for each bool (1.4 and 1.0 times NumPy's time those ways, 0.02
- * and 0.1 this way); p itself elsewhere. */
-static const ua_elementwise_plan *
-select_as_bits(const ua_elementwise_plan *p, ua_elementwise_plan *bits)
-{
-    ua_typenum t = p->compute;
-    if (p->fused != NULL || p->function != UA_EW_where ||
-        (t != UA_FLOAT16 && t != UA_BOOL) || p->out_type != t ||
-        p->in_type[1] != t || p->in_type[2] != t) {
-        return p;
-    }
-    ua_typenum u = t == UA_FLOAT16 ? UA_UINT16 : UA_UINT8;
-    *bits = *p;
-    bits->compute = bits->out_type = u;
-    bits->in_type[1] = bits->in_type[2] = u;
-    return bits;
-}
-
 ua_status
 ua_host_elementwise(void *queue, const ua_elementwise_plan *p)
 {
     (void)queue;
-    ua_elementwise_plan bits;
-    p = select_as_bits(p, &bits);
     ua_host_ew_loop loop = table_of(p->compute)[p->function];
     if (loop == NULL && p->fused == NULL) {
         return ua_error_set(UA_ERR_TYPE, "%s() has no loop for dtype %s",
