@@ -598,6 +598,7 @@ rounded_once(ua_ew_id f)
     case UA_EW_floor:
     case UA_EW_ceil:
     case UA_EW_trunc:
+    case UA_EW_round:
     case UA_EW_copysign:
     case UA_EW_sign:
         return true;
@@ -606,17 +607,33 @@ rounded_once(ua_ew_id f)
     }
 }
 
-/* Whether a node of e from `from` on that reads ref may add it (an add,
- * a subtract, a function of the math library's): what ptxas would join
- * an unrounded product to.  A product, a quotient, a square root, a
- * comparison or a choice takes it as it is. */
+/* Whether f takes an operand as it is, adding nothing to it: a product,
+ * a quotient or a square root (each rounded on its own), a comparison or
+ * a test.  Anything else may add it, or pass it on to what adds (a
+ * choice, a negation). */
+static bool
+reads_without_adding(ua_ew_id f)
+{
+    switch (f) {
+    case UA_EW_multiply:
+    case UA_EW_square:
+    case UA_EW_divide:
+    case UA_EW_reciprocal:
+    case UA_EW_sqrt:
+        return true;
+    default:
+        return ua_ew_rule_of(f) == UA_EW_PREDICATE;
+    }
+}
+
+/* Whether a node of e from `from` on that reads ref may add it: what
+ * ptxas would join an unrounded product to. */
 static bool
 read_by_an_add(const ua_fused_expr *e, int ref, int from)
 {
     for (int k = from; k < e->count; k++) {
         ua_ew_id f = e->node[k].function;
-        bool adds = !rounded_once(f) || f == UA_EW_add || f == UA_EW_subtract;
-        for (int o = 0; o < ua_ew_arity(f) && adds; o++) {
+        for (int o = 0; o < ua_ew_arity(f) && !reads_without_adding(f); o++) {
             if (e->node[k].operand[o] == ref) {
                 return true;
             }
@@ -626,10 +643,10 @@ read_by_an_add(const ua_fused_expr *e, int ref, int from)
 }
 
 /* Whether node j of e is kept apart from what reads it (ua_rounded): a
- * float value of the math library's that a later node may add, or the
- * result of a float64 expression, which a reduction adds (a float32 one
- * it converts first), so that the fused kernel has the eager calls'
- * stored values. */
+ * float value of the math library's that a later node may add or pass
+ * on, or that is the result of a float64 expression, which a reduction
+ * adds (a float32 one it converts first), so that the fused kernel has
+ * the eager calls' stored values. */
 static bool
 node_kept_apart(const ua_fused_expr *e, int j, ua_typenum t)
 {

@@ -264,6 +264,11 @@ def test_a_math_functions_overflow_read_by_an_add_is_the_eager_one(device, dtype
         lambda x, y: ua.exp(x * x) + (-y),
         lambda x, y: ua.sinh(x) - y,
         lambda x, y: x - ua.exp(x) + y,
+        # passed on by a node that adds nothing itself
+        lambda x, y: +ua.exp(x) - y,
+        lambda x, y: -ua.exp(x) + y,
+        lambda x, y: ua.where(x > 0, ua.exp(x), 0.0) - y,
+        lambda x, y: ua.maximum(ua.exp(x), 0.5) - y,
         lambda x, y: ua.exp(x) - ua.sum(ua.exp(x) / 8 + 1),
     ]
     for fn in graphs:
@@ -792,16 +797,18 @@ def test_a_rows_post_expression_is_checked(device):
     root64 = _usmarray._fused_expression((("sqrt", (0,)),), (), "float64")
     test = _usmarray._fused_expression((("isnan", (0,)),), (), "float32")
     two = _usmarray._fused_expression((("add", (0, 1)),), (), "float32")
+    shifted = _usmarray._fused_expression((("subtract", (0, 0x300)),), (), "float32", 1)
     got = ua.asnumpy(_usmarray._fused_reduce(square, (x,), "max", 300, root))
     want = ua.asnumpy(ua.sqrt(_usmarray._fused_reduce(square, (x,), "max", 300)))
     same_bits(got, want)
     assert np.isnan(got[0])  # the sample's NaN, through the square root
     bad = [
-        ((square, (x,), "sum", 0, root), ValueError, "post takes rows"),
+        ((square, (x,), "sum", 0, root), ValueError, "post takes rows .row > 0., not all"),
         ((square, (x,), "sum", 300, "sqrt"), TypeError, "post is _fused_expression"),
-        ((square, (x,), "sum", 300, root64), ValueError, "the expression's dtype"),
-        ((square, (x,), "sum", 300, test), ValueError, "gives float32"),
-        ((square, (x,), "sum", 300, two), ValueError, "operand"),
+        ((square, (x,), "sum", 300, root64), ValueError, "post computes in float64, the expr"),
+        ((square, (x,), "sum", 300, test), ValueError, "gives bool .isnan., not the reduction"),
+        ((square, (x,), "sum", 300, two), ValueError, "reads operand 1 in node 0 .add."),
+        ((square, (x,), "sum", 300, shifted), ValueError, "post reads a chain's row values"),
     ]
     for args, error, message in bad:
         with pytest.raises(error, match=message):
@@ -1217,9 +1224,9 @@ def test_fused_chains_refuse_bad_descriptions(device):
     bad = [
         (((top,), (), (x,), 300), ValueError, "2 to 4 phases"),
         (((top, shift), ("max", "sum", "min"), (x,), 300), ValueError, "a reduction for each"),
-        (((top, shift), ("max",), (x,), 300, root), ValueError, "alone take a post"),
+        (((top, shift), ("max",), (x,), 300, root), ValueError, "a post needs a reduction for"),
         (((top, shift), ("max", "sum"), (x,), 300, "sqrt"), TypeError, "post is"),
-        (((top, shift), ("max", "sum"), (x,), 300, root64), ValueError, "expression's dtype"),
+        (((top, shift), ("max", "sum"), (x,), 300, root64), ValueError, "post computes in float64"),
         (((top, shift), ("prod",), (x,), 300), ValueError, "'sum', 'max', 'min' or 'mean'"),
         (((top, shift), ("max",), (x,), 0), ValueError, "at least one element"),
         (((top, shift), ("max",), (x,), 7), ValueError, "rows of 7 elements"),

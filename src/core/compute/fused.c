@@ -402,27 +402,48 @@ loops_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, char *out,
     return ua_elementwise_plan_of(r, ops, &o, p);
 }
 
-/* A rows reduction's post expression: of its one input and constants,
- * computing in t and giving t. */
+/* A rows reduction's post expression: of its one input (the row's value)
+ * and constants, computing in t and giving t; each refusal names what it
+ * refused. */
 static ua_status
 check_post(const ua_fused_expr *post, ua_typenum t)
 {
     if (post->nrow != 0 || post->count < 1 ||
         post->count > UA_FUSED_MAX_NODES || post->nconst < 0 ||
-        post->nconst > UA_FUSED_MAX_CONSTANTS ||
-        ua_ew_rule_of(post->node[post->count - 1].function) ==
-            UA_EW_PREDICATE) {
+        post->nconst > UA_FUSED_MAX_CONSTANTS) {
         return ua_error_set(UA_ERR_VALUE,
                             "fused reduction: the expression after the "
-                            "rows' values reads no row values of a chain, "
-                            "has 1 to %d nodes and gives %s",
-                            UA_FUSED_MAX_NODES, ua_dtype_name(t));
+                            "rows' values has 1 to %d nodes, at most %d "
+                            "constants and no chain's row values (%d "
+                            "nodes, %d constants, %d row values)",
+                            UA_FUSED_MAX_NODES, UA_FUSED_MAX_CONSTANTS,
+                            post->count, post->nconst, post->nrow);
     }
     for (int j = 0; j < post->count; j++) {
+        ua_ew_id f = post->node[j].function;
+        for (int o = 0; o < ua_ew_arity(f); o++) {
+            int ref = post->node[j].operand[o];
+            if (ref >= UA_FUSED_INPUT(1) && ref < UA_FUSED_NODE(0)) {
+                return ua_error_set(
+                    UA_ERR_VALUE,
+                    "fused reduction: the expression after the rows' "
+                    "values reads operand %d in node %d (%s); it reads "
+                    "the row's value (operand 0) alone",
+                    ref, j, ua_ew_name(f));
+            }
+        }
         ua_status st = check_node(post, 1, j, t);
         if (st != UA_OK) {
             return st;
         }
+    }
+    ua_ew_id last = post->node[post->count - 1].function;
+    if (ua_ew_rule_of(last) == UA_EW_PREDICATE) {
+        return ua_error_set(UA_ERR_VALUE,
+                            "fused reduction: the expression after the "
+                            "rows' values gives bool (%s), not the "
+                            "reduction's %s",
+                            ua_ew_name(last), ua_dtype_name(t));
     }
     return UA_OK;
 }

@@ -334,6 +334,22 @@ on_host_backend(ua_state *st, PyObject *operands)
     return false;
 }
 
+/* The bytes a kernel reads of its array operands, which decide whether a
+ * call releases the GIL (a reduction's result is small whatever it
+ * reads). */
+static size_t
+operands_bytes(const ua_ew_operand *ops, int nin, PyObject *operands)
+{
+    size_t bytes = 0;
+    for (int k = 0; k < nin; k++) {
+        bytes += ops[k].is_scalar
+                     ? 0
+                     : ua_py_array_size(PyTuple_GET_ITEM(operands, k)) *
+                           ua_dtype_itemsize(ops[k].type);
+    }
+    return bytes;
+}
+
 /* fn's post (_fused_reduce's, _fused_chain's): an expression (a capsule
  * of _fused_expression) of the rows' values, computing in the type of
  * expr (the reduced expression's). */
@@ -352,11 +368,23 @@ read_post(const char *fn, PyObject *post, PyObject *expr, Py_ssize_t row,
     const fused_program *e = PyCapsule_IsValid(expr, FUSED_CAPSULE)
                                  ? PyCapsule_GetPointer(expr, FUSED_CAPSULE)
                                  : NULL;
-    if (row <= 0 || p->e.nrow != 0 || (e != NULL && e->t != p->t)) {
+    if (row <= 0) {
         PyErr_Format(PyExc_ValueError,
-                     "%s(): post takes rows (row > 0), reads no chain's row "
-                     "values and computes in the expression's dtype",
+                     "%s(): post takes rows (row > 0), not all the values",
                      fn);
+        return -1;
+    }
+    if (p->e.nrow != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s(): post reads a chain's row values (made with "
+                     "rows=%d); it reads the row's value alone",
+                     fn, p->e.nrow);
+        return -1;
+    }
+    if (e != NULL && e->t != p->t) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s(): post computes in %s, the expression in %s", fn,
+                     ua_dtype_name(p->t), ua_dtype_name(e->t));
         return -1;
     }
     *after = &p->e;
@@ -408,14 +436,8 @@ fused_reduce(PyObject *m, PyObject *args)
     if (out == NULL) {
         return NULL;
     }
-    size_t bytes = 0;
-    for (int k = 0; k < r.nin; k++) {
-        bytes += ops[k].is_scalar
-                     ? 0
-                     : ua_py_array_size(PyTuple_GET_ITEM(operands, k)) *
-                           ua_dtype_itemsize(ops[k].type);
-    }
-    PyThreadState *ts = ua_py_release_if_long(bytes);
+    PyThreadState *ts =
+        ua_py_release_if_long(operands_bytes(ops, r.nin, operands));
     ua_status s = ua_queue_fused_reduce(queue_of_array(first), &r, ops, op,
                                         row, after, ARR(out)->data);
     ua_py_reacquire(ts);
@@ -465,15 +487,20 @@ fused_chain(PyObject *m, PyObject *args)
     }
     Py_ssize_t count = PyTuple_GET_SIZE(phases);
     Py_ssize_t reduced = PyTuple_GET_SIZE(names);
+    if (post != Py_None && reduced != count) {
+        return PyErr_Format(PyExc_ValueError,
+                            "_fused_chain(): a post needs a reduction for "
+                            "the last phase too (%zd phases, %zd "
+                            "reductions)",
+                            count, reduced);
+    }
     if (count < 2 || count > UA_FUSED_MAX_PHASES ||
-        (reduced != count - 1 && reduced != count) || row < 1 ||
-        (post != Py_None && reduced != count)) {
+        (reduced != count - 1 && reduced != count) || row < 1) {
         return PyErr_Format(PyExc_ValueError,
                             "_fused_chain(): 2 to %d phases, a reduction "
                             "for each but the last (or each, giving the "
-                            "rows' values, which alone take a post) and a "
-                            "row of at least one element, not %zd, %zd and "
-                            "%zd",
+                            "rows' values) and a row of at least one "
+                            "element, not %zd, %zd and %zd",
                             UA_FUSED_MAX_PHASES, count, reduced, row);
     }
     ua_fused_chain c;
@@ -521,8 +548,9 @@ fused_chain(PyObject *m, PyObject *args)
     if (out == NULL) {
         return NULL;
     }
-    PyThreadState *ts =
-        ua_py_release_if_long(ua_py_array_size(out) * ua_dtype_itemsize(t));
+    size_t bytes = ua_py_array_size(out) * ua_dtype_itemsize(t);
+    size_t in = operands_bytes(ops, (int)PyTuple_GET_SIZE(operands), operands);
+    PyThreadState *ts = ua_py_release_if_long(bytes > in ? bytes : in);
     ua_status s = ua_queue_fused_chain(queue_of_array(first), &c, ops,
                                        (int)PyTuple_GET_SIZE(operands), t, row,
                                        after, ARR(out)->data);
