@@ -6,22 +6,18 @@
  * kernel text (elementwise_kernels.inc, and elementwise_rows_kernels.inc
  * for rows and reductions); and the kernel's plan. */
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/compute/compute.h"
 #include "gpu/elementwise_source.h"
+#include "gpu/kernel_text.h"
 
 #include "elementwise_complex_text.h"
 #include "elementwise_prelude_text.h"
 #include "gpu/elementwise_kernels_text.h"
 #include "gpu/elementwise_rows_kernels_text.h"
-
-#define UA_EW_EXPR_(NAME, ARITY, KINDS, RULE, EXPR) #EXPR,
-static const char *const expressions[] = {UA_ELEMENTWISE(UA_EW_EXPR_)};
-#undef UA_EW_EXPR_
 
 /* --------------------------------------------------------- variants */
 
@@ -335,49 +331,7 @@ ua_ew_table_add(ua_ew_table *t, uint64_t key, void *kernel, void *owner)
 
 /* ------------------------------------------------------------- text */
 
-typedef struct {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} text;
-
-static void
-add(text *t, const char *fmt, ...)
-{
-    if (t->failed) {
-        return;
-    }
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            t->failed = true;
-            return;
-        }
-        if ((size_t)n < t->cap - t->len) {
-            t->len += (size_t)n;
-            return;
-        }
-        size_t cap = (t->cap + (size_t)n) * 2;
-        char *s = realloc(t->s, cap);
-        if (s == NULL) {
-            t->failed = true;
-            return;
-        }
-        t->s = s;
-        t->cap = cap;
-    }
-}
-
-static void
-add_parts(text *t, const char *const *parts)
-{
-    for (; *parts != NULL; parts++) {
-        add(t, "%s", *parts);
-    }
-}
+typedef ua_gpu_text text;
 
 static const char *
 kind_name(ua_typenum t)
@@ -440,22 +394,26 @@ add_type_layer(text *t, const ua_ew_language *l, ua_typenum c)
     static const char *const kinds[] = {"BOOL", "INT", "UINT", "FLOAT",
                                         "COMPLEX"};
     for (int i = 0; i < 5; i++) {
-        add(t, "#define UA_KIND_%s %d\n", kinds[i],
-            strcmp(kinds[i], kind) == 0);
+        ua_gpu_text_add(t, "#define UA_KIND_%s %d\n", kinds[i],
+                        strcmp(kinds[i], kind) == 0);
     }
     int tbits = (int)ua_dtype_itemsize(r) * 8;
     int rbits = r == UA_FLOAT16 ? 32 : tbits;
-    add(t, "#define UA_R %s\n#define UA_U %s\n", register_name(l, r),
-        l->storage(unsigned_of(r == UA_FLOAT16 ? UA_FLOAT32 : r)));
-    add(t, "#define UA_T_BITS %d\n#define UA_R_BITS %d\n", tbits, rbits);
-    add(t, "#define UA_M(name) name%s\n",
-        l->float_suffix && rbits == 32 && ua_dtype_kind(r) == 'f' ? "##f"
-                                                                  : "");
-    add(t, "#define UA_HALF_STEP(x, up) ua_half_step(x, up)\n");
+    ua_gpu_text_add(t, "#define UA_R %s\n#define UA_U %s\n",
+                    register_name(l, r),
+                    l->storage(unsigned_of(r == UA_FLOAT16 ? UA_FLOAT32 : r)));
+    ua_gpu_text_add(t, "#define UA_T_BITS %d\n#define UA_R_BITS %d\n", tbits,
+                    rbits);
+    ua_gpu_text_add(t, "#define UA_M(name) name%s\n",
+                    l->float_suffix && rbits == 32 && ua_dtype_kind(r) == 'f'
+                        ? "##f"
+                        : "");
+    ua_gpu_text_add(t, "#define UA_HALF_STEP(x, up) ua_half_step(x, up)\n");
     if (ua_dtype_kind(c) == 'c') {
-        add(t, "#define UA_COMPLEX_DECLARED\ntypedef %s ua_complex;\n",
+        ua_gpu_text_add(
+            t, "#define UA_COMPLEX_DECLARED\ntypedef %s ua_complex;\n",
             l->storage(c));
-        add_parts(t, ua_ew_complex_text);
+        ua_gpu_text_add_parts(t, ua_ew_complex_text);
     }
 }
 
@@ -466,11 +424,11 @@ add_from_storage(text *t, const ua_ew_language *l, ua_typenum type,
                  const char *e)
 {
     if (type == UA_FLOAT16) {
-        add(t, "(float)%s(%s)", l->cvt.half_to_real, e);
+        ua_gpu_text_add(t, "(float)%s(%s)", l->cvt.half_to_real, e);
     } else if (type == UA_BOOL) {
-        add(t, "(bool)(%s)", e);
+        ua_gpu_text_add(t, "(bool)(%s)", e);
     } else {
-        add(t, "%s", e);
+        ua_gpu_text_add(t, "%s", e);
     }
 }
 
@@ -479,11 +437,11 @@ add_to_storage(text *t, const ua_ew_language *l, ua_typenum type,
                const char *e)
 {
     if (type == UA_FLOAT16) {
-        add(t, "%s(%s)", l->cvt.real_to_half, e);
+        ua_gpu_text_add(t, "%s(%s)", l->cvt.real_to_half, e);
     } else if (type == UA_BOOL) {
-        add(t, "(unsigned char)(%s)", e);
+        ua_gpu_text_add(t, "(unsigned char)(%s)", e);
     } else {
-        add(t, "%s", e);
+        ua_gpu_text_add(t, "%s", e);
     }
 }
 
@@ -494,7 +452,8 @@ add_conversion(text *t, const ua_ew_language *l, const char *name,
 {
     char body[400];
     ua_kernel_conversion(&l->cvt, dst, src, body, sizeof body);
-    add(t, "UA_FN %s ua_cvt_%s(%s v) {\n  typedef %s D;\n  %s\n}\n",
+    ua_gpu_text_add(
+        t, "UA_FN %s ua_cvt_%s(%s v) {\n  typedef %s D;\n  %s\n}\n",
         l->storage(dst), name, l->storage(src), l->storage(dst), body);
 }
 
@@ -502,18 +461,18 @@ add_conversion(text *t, const ua_ew_language *l, const char *name,
 static void
 add_access(text *t, const char *name, const char *type)
 {
-    add(t,
-        "UA_FN %s ua_ld%s(GLOBAL const char *p) {\n"
-        "#if UA_ALIGNED\n"
-        "  return *(GLOBAL const %s *)p;\n"
-        "#else\n"
-        "  union { %s v; unsigned char b[sizeof(%s)]; } u;\n"
-        "  for (int i = 0; i < (int)sizeof(%s); i++) u.b[i] = "
-        "(unsigned char)p[i];\n"
-        "  return u.v;\n"
-        "#endif\n"
-        "}\n",
-        type, name, type, type, type, type);
+    ua_gpu_text_add(t,
+                    "UA_FN %s ua_ld%s(GLOBAL const char *p) {\n"
+                    "#if UA_ALIGNED\n"
+                    "  return *(GLOBAL const %s *)p;\n"
+                    "#else\n"
+                    "  union { %s v; unsigned char b[sizeof(%s)]; } u;\n"
+                    "  for (int i = 0; i < (int)sizeof(%s); i++) u.b[i] = "
+                    "(unsigned char)p[i];\n"
+                    "  return u.v;\n"
+                    "#endif\n"
+                    "}\n",
+                    type, name, type, type, type, type);
 }
 
 static void
@@ -523,24 +482,25 @@ add_operand(text *t, const ua_ew_language *l, const ua_ew_variant *v, int k)
         !v->fused && ua_ew_rule_of(v->function) == UA_EW_SELECT && k == 0;
     ua_typenum want = select ? UA_BOOL : v->compute;
     ua_typenum in = v->in_type[k];
-    add(t, "typedef %s ua_s%d;\n", l->storage(in), k);
+    ua_gpu_text_add(t, "typedef %s ua_s%d;\n", l->storage(in), k);
     char name[8];
     snprintf(name, sizeof name, "%d", k);
     add_access(t, name, l->storage(in));
-    add(t,
-        "UA_FN ua_s%d ua_sv%d(U64 lo, U64 hi) {\n"
-        "  union { U64 w[2]; ua_s%d v; } u;\n"
-        "  u.w[0] = lo; u.w[1] = hi;\n"
-        "  return u.v;\n"
-        "}\n",
-        k, k, k);
+    ua_gpu_text_add(t,
+                    "UA_FN ua_s%d ua_sv%d(U64 lo, U64 hi) {\n"
+                    "  union { U64 w[2]; ua_s%d v; } u;\n"
+                    "  u.w[0] = lo; u.w[1] = hi;\n"
+                    "  return u.v;\n"
+                    "}\n",
+                    k, k, k);
     add_conversion(t, l, name, want, in);
-    add(t, "typedef %s ua_a%d;\n", select ? "bool" : "T", k);
-    add(t, "UA_FN ua_a%d ua_load%d(ua_s%d v) {\n  return ", k, k, k);
+    ua_gpu_text_add(t, "typedef %s ua_a%d;\n", select ? "bool" : "T", k);
+    ua_gpu_text_add(t, "UA_FN ua_a%d ua_load%d(ua_s%d v) {\n  return ", k, k,
+                    k);
     char e[32];
     snprintf(e, sizeof e, "ua_cvt_%d(v)", k);
     add_from_storage(t, l, want, e);
-    add(t, ";\n}\n");
+    ua_gpu_text_add(t, ";\n}\n");
 }
 
 /* The expression's result: its dtype and register type. */
@@ -561,248 +521,6 @@ result_dtype(const ua_ew_variant *v)
     }
 }
 
-/* A fused expression's operand reference as a name of ua_eval's. */
-static void
-add_reference(text *t, int ref)
-{
-    if (ref >= UA_FUSED_ROW(0)) {
-        add(t, "s%d", ref - UA_FUSED_ROW(0));
-    } else if (ref >= UA_FUSED_CONSTANT(0)) {
-        add(t, "k%d", ref - UA_FUSED_CONSTANT(0));
-    } else if (ref >= UA_FUSED_NODE(0)) {
-        add(t, "n%d", ref - UA_FUSED_NODE(0));
-    } else {
-        add(t, "%c", "abc"[ref]);
-    }
-}
-
-/* Whether f's value is one rounding of its operands, or a choice among
- * them: no product of the math library's is left in it unrounded. */
-static bool
-rounded_once(ua_ew_id f)
-{
-    switch (f) {
-    case UA_EW_add:
-    case UA_EW_subtract:
-    case UA_EW_multiply:
-    case UA_EW_square:
-    case UA_EW_divide:
-    case UA_EW_reciprocal:
-    case UA_EW_sqrt:
-    case UA_EW_negative:
-    case UA_EW_positive:
-    case UA_EW_abs:
-    case UA_EW_where:
-    case UA_EW_maximum:
-    case UA_EW_minimum:
-    case UA_EW_floor:
-    case UA_EW_ceil:
-    case UA_EW_trunc:
-    case UA_EW_round:
-    case UA_EW_copysign:
-    case UA_EW_sign:
-        return true;
-    default:
-        return ua_ew_rule_of(f) == UA_EW_PREDICATE;
-    }
-}
-
-/* Whether f takes an operand as it is, adding nothing to it: a product,
- * a quotient or a square root (each rounded on its own), a comparison or
- * a test.  Anything else may add it, or pass it on to what adds (a
- * choice, a negation). */
-static bool
-reads_without_adding(ua_ew_id f)
-{
-    switch (f) {
-    case UA_EW_multiply:
-    case UA_EW_square:
-    case UA_EW_divide:
-    case UA_EW_reciprocal:
-    case UA_EW_sqrt:
-        return true;
-    default:
-        return ua_ew_rule_of(f) == UA_EW_PREDICATE;
-    }
-}
-
-/* Whether a node of e from `from` on that reads ref may add it: what
- * ptxas would join an unrounded product to. */
-static bool
-read_by_an_add(const ua_fused_expr *e, int ref, int from)
-{
-    for (int k = from; k < e->count; k++) {
-        ua_ew_id f = e->node[k].function;
-        for (int o = 0; o < ua_ew_arity(f) && !reads_without_adding(f); o++) {
-            if (e->node[k].operand[o] == ref) {
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
-/* Whether node j of e is kept apart from what reads it (ua_rounded): a
- * float value of the math library's that a later node may add or pass
- * on, or that is the result of a float64 expression, which a reduction
- * adds (a float32 one it converts first), so that the fused kernel has
- * the eager calls' stored values. */
-static bool
-node_kept_apart(const ua_fused_expr *e, int j, ua_typenum t)
-{
-    if ((t != UA_FLOAT32 && t != UA_FLOAT64) ||
-        rounded_once(e->node[j].function)) {
-        return false;
-    }
-    return j == e->count - 1 ? t == UA_FLOAT64
-                             : read_by_an_add(e, UA_FUSED_NODE(j), j + 1);
-}
-
-/* The evaluation of fused expression e computing in t, named `name` (its
- * nodes' functions prefixed by it): each node a function of its own over
- * the catalogue's expression (its operands named a, b, c), called in
- * order on the nin inputs, the row values s0, s1, ... (a chain's phase),
- * earlier nodes and the constants (T's bits). */
-static void
-add_fused_function(text *t, const ua_fused_expr *e, ua_typenum type, int nin,
-                   const char *name, const char *result)
-{
-    for (int j = 0; j < e->count; j++) {
-        ua_ew_id f = e->node[j].function;
-        bool predicate = ua_ew_rule_of(f) == UA_EW_PREDICATE;
-        add(t, "UA_FN %s %s_node%d(", predicate ? "bool" : "T", name, j);
-        for (int k = 0; k < ua_ew_arity(f); k++) {
-            bool condition = ua_ew_rule_of(f) == UA_EW_SELECT && k == 0;
-            add(t, "%s%s %c", k ? ", " : "", condition ? "bool" : "T",
-                "abc"[k]);
-        }
-        add(t, ") {\n  return (%s);\n}\n", expressions[f]);
-    }
-    add(t, "UA_FN %s %s(", result, name);
-    for (int k = 0; k < nin; k++) {
-        add(t, "%sua_a%d %c", k ? ", " : "", k, "abc"[k]);
-    }
-    for (int j = 0; j < e->nrow; j++) {
-        add(t, ", T s%d", j);
-    }
-    add(t, ") {\n");
-    for (int c = 0; c < e->nconst; c++) {
-        add(t, "  T k%d = ua_constant(%lluULL);\n", c, e->constant[c]);
-    }
-    for (int j = 0; j < e->count; j++) {
-        ua_ew_id f = e->node[j].function;
-        bool by_row =
-            f == UA_EW_divide && e->node[j].operand[1] >= UA_FUSED_ROW(0);
-        bool apart = node_kept_apart(e, j, type);
-        if (by_row) {
-            add(t, "  T n%d = ua_divide_by_row(", j);
-        } else {
-            add(t, "  %s n%d = %s%s_node%d(",
-                ua_ew_rule_of(f) == UA_EW_PREDICATE ? "bool" : "T", j,
-                apart ? "ua_rounded(" : "", name, j);
-        }
-        for (int k = 0; k < ua_ew_arity(f); k++) {
-            add(t, "%s", k ? ", " : "");
-            add_reference(t, e->node[j].operand[k]);
-        }
-        add(t, apart && !by_row ? "));\n" : ");\n");
-    }
-    add(t, "  return n%d;\n}\n", e->count - 1);
-}
-
-/* A chain's division by a row's value (softmax's by its sum): the
- * element times the reciprocal, which the row's threads compute once (the
- * loop's invariant), scaled by a power of two where 1/s would leave T's
- * normal range: a tiny s's scale multiplies the element first (exactly,
- * so that a subnormal element keeps its bits), a huge s's the product;
- * within a rounding of the quotient, below the row value's own (a
- * reduction's).  An IEEE division an element kept the softmax
- * kernel's instruction issue busy.  Zeros, infinities and NaN give the
- * quotient's. */
-static const char divide_by_row[] =
-    "UA_FN T ua_divide_by_row(T a, T s) {\n"
-    "#if UA_KIND_FLOAT && UA_R_BITS == 32\n"
-    "  T big = 1.2676506002282294e+30f, small = 7.888609052210118e-31f;\n"
-    "#elif UA_KIND_FLOAT\n"
-    "  T big = 8.452712498170644e+270, small = 1.1830521861667747e-271;\n"
-    "#endif\n"
-    "#if UA_KIND_FLOAT\n"
-    "  T m = s < (T)0 ? -s : s;\n"
-    "  T p = m < small ? big : m > big ? small : (T)1;\n"
-    "  T up = p > (T)1 ? p : (T)1, down = p < (T)1 ? p : (T)1;\n"
-    "  return UA_MUL_RN(UA_MUL_RN(UA_MUL_RN(a, up), (T)1 / (s * p)), down);\n"
-    "#else\n"
-    "  return ua_divide(a, s);\n"
-    "#endif\n"
-    "}\n";
-
-/* ua_eval of a fused expression, or of a chain each phase's ua_eval<p>
- * with UA_PHASE<p>(A, B, C), its call on the operands and the row values
- * before it. */
-static void
-add_fused_eval(text *t, const ua_ew_variant *v)
-{
-    add(t, "UA_FN T ua_constant(U64 w) {\n"
-           "  union { U64 w[2]; T v; } u;\n"
-           "  u.w[0] = w; u.w[1] = 0;\n"
-           "  return u.v;\n"
-           "}\n");
-    if (v->chain == NULL) {
-        add_fused_function(t, v->fused, v->compute, v->nin, "ua_eval",
-                           "ua_or");
-        /* a rows reduction's value goes through its post expression */
-        if (v->post != NULL) {
-            add_fused_function(t, v->post, v->compute, 1, "ua_eval_post",
-                               "ua_or");
-        }
-        add(t, "#define UA_REDUCE_POST(V) %s(V)\n",
-            v->post != NULL ? "ua_eval_post" : "");
-        return;
-    }
-    add(t, "%s", divide_by_row);
-    for (int p = 0; p < v->chain->count; p++) {
-        char name[32];
-        snprintf(name, sizeof name, "ua_eval%d", p);
-        add_fused_function(t, v->chain->phase[p], v->compute, v->nin, name,
-                           "T");
-        add(t, "#define UA_PHASE%d(A, B, C) ua_eval%d(A", p, p);
-        for (int k = 1; k < v->nin; k++) {
-            add(t, ", %c", "ABC"[k]);
-        }
-        for (int j = 0; j < p; j++) {
-            add(t, ", s%d", j);
-        }
-        add(t, ")\n#define UA_PHASE_OP%d %d\n", p, v->chain->reduce[p]);
-    }
-    /* a last phase that reduces: UA_CHAIN_ROWS's, its value through post */
-    int last = v->chain->count - 1;
-    bool rows = v->chain->reduce[last] != 0;
-    add(t,
-        "#define UA_CHAIN_ROWS %d\n#define UA_PHASEL UA_PHASE%d\n"
-        "#define UA_PHASE_OPL UA_PHASE_OP%d\n",
-        rows, last, last);
-    if (v->post != NULL) {
-        add_fused_function(t, v->post, v->compute, 1, "ua_eval_post", "ua_or");
-    }
-    add(t, "#define UA_REDUCE_POST(V) %s(V)\n",
-        v->post != NULL ? "ua_eval_post" : "");
-    ua_fused_expr rest;
-    if (ua_ew_chain_keeps_value(v, &rest)) {
-        add_fused_function(t, &rest, v->compute, 1, "ua_eval_kept", "T");
-        /* a value kept in registers: kept apart as the last phase's node */
-        const ua_fused_expr *r = v->chain->phase[v->chain->count - 2];
-        bool apart = !rounded_once(r->node[r->count - 1].function) &&
-                     read_by_an_add(&rest, UA_FUSED_INPUT(0), 0);
-        add(t, "#define UA_KEPT_VALUE(V) %s(V)\n", apart ? "ua_rounded" : "");
-        add(t, "#define UA_CHAIN_KEPT 1\n"
-               "#define UA_CHAIN_LAST_KEPT(A) ua_eval_kept(A");
-        for (int j = 0; j < rest.nrow; j++) {
-            add(t, ", s%d", j);
-        }
-        add(t, ")\n");
-    }
-}
-
 static void
 add_result(text *t, const ua_ew_language *l, const ua_ew_variant *v)
 {
@@ -812,10 +530,11 @@ add_result(text *t, const ua_ew_language *l, const ua_ew_variant *v)
                       : rule == UA_EW_TO_REAL || rule == UA_EW_COMPLEX_TO_REAL
                           ? "UA_R"
                           : "T";
-    add(t, "typedef %s ua_so;\ntypedef %s ua_or;\n", l->storage(v->out_type),
-        reg);
+    ua_gpu_text_add(t, "typedef %s ua_so;\ntypedef %s ua_or;\n",
+                    l->storage(v->out_type), reg);
     add_access(t, "o", l->storage(v->out_type));
-    add(t,
+    ua_gpu_text_add(
+        t,
         "UA_FN void ua_st(GLOBAL char *p, ua_so v) {\n"
         "#if UA_ALIGNED\n"
         "  *(GLOBAL ua_so *)p = v;\n"
@@ -826,38 +545,40 @@ add_result(text *t, const ua_ew_language *l, const ua_ew_variant *v)
         "#endif\n"
         "}\n");
     add_conversion(t, l, "o", v->out_type, r);
-    add(t, "UA_FN ua_so ua_store(ua_or r) {\n  return ua_cvt_o(");
+    ua_gpu_text_add(t, "UA_FN ua_so ua_store(ua_or r) {\n  return ua_cvt_o(");
     add_to_storage(t, l, r, "r");
-    add(t, ");\n}\n");
+    ua_gpu_text_add(t, ");\n}\n");
     if (v->fused != NULL) {
-        add_fused_eval(t, v);
+        ua_ew_add_fused_eval(t, v);
     } else {
-        add(t, "UA_FN ua_or ua_eval(");
+        ua_gpu_text_add(t, "UA_FN ua_or ua_eval(");
         for (int k = 0; k < v->nin; k++) {
-            add(t, "%sua_a%d %c", k ? ", " : "", k, "abc"[k]);
+            ua_gpu_text_add(t, "%sua_a%d %c", k ? ", " : "", k, "abc"[k]);
         }
-        add(t, ") {\n  return (%s);\n}\n", expressions[v->function]);
+        ua_gpu_text_add(t, ") {\n  return (%s);\n}\n",
+                        ua_ew_expression(v->function));
     }
     /* operand k at byte offset O, or its scalar value */
-    add(t, "#define UA_APPLY(OO, O0, O1, O2) ua_st(out + (OO), "
-           "ua_store(ua_eval(");
+    ua_gpu_text_add(t, "#define UA_APPLY(OO, O0, O1, O2) ua_st(out + (OO), "
+                       "ua_store(ua_eval(");
     for (int k = 0; k < v->nin; k++) {
         if (v->scalar[k]) {
-            add(t, "%sv%d", k ? ", " : "", k);
+            ua_gpu_text_add(t, "%sv%d", k ? ", " : "", k);
         } else {
-            add(t, "%sua_load%d(ua_ld%d(in%d + (O%d)))", k ? ", " : "", k, k,
-                k, k);
+            ua_gpu_text_add(t, "%sua_load%d(ua_ld%d(in%d + (O%d)))",
+                            k ? ", " : "", k, k, k, k);
         }
     }
-    add(t, ")))\n");
-    add(t, "#define UA_SCALARS");
+    ua_gpu_text_add(t, ")))\n");
+    ua_gpu_text_add(t, "#define UA_SCALARS");
     for (int k = 0; k < v->nin; k++) {
         if (v->scalar[k]) {
-            add(t, " ua_a%d v%d = ua_load%d(ua_sv%d(sv%d_lo, sv%d_hi));", k, k,
+            ua_gpu_text_add(
+                t, " ua_a%d v%d = ua_load%d(ua_sv%d(sv%d_lo, sv%d_hi));", k, k,
                 k, k, k, k);
         }
     }
-    add(t, "\n");
+    ua_gpu_text_add(t, "\n");
 }
 
 /* Products the prelude rounds on their own, unfused (the dialect's
@@ -875,38 +596,44 @@ char *
 ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v)
 {
     text t = {NULL, 0, 0, false};
-    add(&t, "#define UA_NIN %d\n#define UA_PATH %d\n#define UA_ND %d\n",
+    ua_gpu_text_add(
+        &t, "#define UA_NIN %d\n#define UA_PATH %d\n#define UA_ND %d\n",
         v->nin, v->path, v->nd);
     /* NVRTC refuses arrays of no elements, which vectors of 0 would be */
-    add(&t,
+    ua_gpu_text_add(
+        &t,
         "#define UA_INDEX32 %d\n#define UA_VEC %d\n#define UA_ALIGNED %d\n",
         v->index32, v->vec > 1 ? v->vec : 1, v->aligned);
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
-        add(&t, "#define UA_SCALAR%d %d\n", k, k < v->nin && v->scalar[k]);
+        ua_gpu_text_add(&t, "#define UA_SCALAR%d %d\n", k,
+                        k < v->nin && v->scalar[k]);
     }
-    add(&t,
+    ua_gpu_text_add(
+        &t,
         "#define UA_REDUCE %d\n#define UA_REDUCE_ROWS %d\n#define UA_CHAIN "
         "%d\n",
         v->reduce, v->rows && !v->chain, v->chain ? v->chain->count : 0);
-    add(&t,
+    ua_gpu_text_add(
+        &t,
         "#define UA_CHAIN_SLOTS %d\n#define UA_ROW_WARP %d\n#define "
         "UA_CHAIN_LOCAL %d\n#define UA_ROWS_GROUP %d\n",
         v->slots, v->warp, v->local_row, v->group);
     for (int k = 0; k < UA_EW_MAX_OPERANDS; k++) {
-        add(&t, "#define UA_PER_ROW%d %d\n", k, k < v->nin && v->per_row[k]);
+        ua_gpu_text_add(&t, "#define UA_PER_ROW%d %d\n", k,
+                        k < v->nin && v->per_row[k]);
     }
-    add_parts(&t, l->header);
-    add_parts(&t, l->dialect);
-    add(&t, "%s", half_step);
+    ua_gpu_text_add_parts(&t, l->header);
+    ua_gpu_text_add_parts(&t, l->dialect);
+    ua_gpu_text_add(&t, "%s", half_step);
     add_type_layer(&t, l, v->compute);
-    add_parts(&t, ua_ew_prelude_text);
+    ua_gpu_text_add_parts(&t, ua_ew_prelude_text);
     for (int k = 0; k < v->nin; k++) {
         add_operand(&t, l, v, k);
     }
     add_result(&t, l, v);
-    add_parts(&t, ua_ew_kernel_text);
+    ua_gpu_text_add_parts(&t, ua_ew_kernel_text);
     if (v->reduce || v->chain != NULL) {
-        add_parts(&t, ua_ew_rows_kernel_text);
+        ua_gpu_text_add_parts(&t, ua_ew_rows_kernel_text);
     }
     if (t.failed) {
         free(t.s);

@@ -191,4 +191,15 @@ ua_status ua_ew_table_add(ua_ew_table *t, uint64_t key, void *kernel,
 /* The kernel's whole source (malloc'd), or NULL when out of memory. */
 char *ua_ew_kernel_source(const ua_ew_language *l, const ua_ew_variant *v);
 
+/* Its parts of the catalogue's expressions (expression_source.c): the
+ * expression of function f as C text over operands a, b, c; and, appended
+ * to t, ua_eval of v's fused expression (its ua_constant, and for a rows
+ * reduction UA_REDUCE_POST) or each phase of v's chain (UA_PHASE<p>,
+ * UA_PHASE_OP<p>, UA_CHAIN_ROWS, UA_PHASEL, UA_REDUCE_POST, and where the
+ * chain keeps a value UA_CHAIN_KEPT, UA_CHAIN_LAST_KEPT and
+ * UA_KEPT_VALUE). */
+const char *ua_ew_expression(ua_ew_id f);
+struct ua_gpu_text;
+void ua_ew_add_fused_eval(struct ua_gpu_text *t, const ua_ew_variant *v);
+
 #endif
