@@ -551,10 +551,9 @@ def _host_program(plan):
     except _fuse_kernel.Unfusable:
         return None
     if type(program) is _fuse_kernel.RowChain:
-        # a chain over all the values or ending in a reduction was stages
-        # before chains took it: its passes (kept-dims rows run in blocks)
-        wider = program.first == 0 or program.shaped is not None
-        program = program.stages if wider else None
+        # a chain ending in a reduction was stages before chains took it:
+        # its passes (kept-dims rows run in blocks)
+        program = program.stages if program.shaped is not None else None
     if type(program) is _fuse_kernel.Stages and _passes_suit_the_host(program):
         return program
     return program if type(program) is _fuse_kernel.Program else None

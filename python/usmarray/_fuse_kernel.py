@@ -695,8 +695,8 @@ class RowChain:
     elementwise work on them alone (``post``: a standard deviation's
     square root); the arguments cross memory once and the result once.
     Reductions before the last keep their dimensions, but where every
-    axis is reduced: then all the values are one row, of at most
-    _ONE_ROW elements.  Arrays of the values' shape, dense in C order,
+    axis is reduced by a last reduction: then all the values are one row,
+    of at most _ONE_ROW elements.  Arrays of the values' shape, dense in C order,
     rows of at least 256 elements (32 on CUDA); other calls run the
     stages."""
 
@@ -743,8 +743,13 @@ class RowChain:
                 return None
             first = axes[0]
         # a row value read back into the row keeps its dimensions, but
-        # where the row is all the values
+        # where the row is all the values; and those are a row only for a
+        # last reduction (a variance): the stages divide x / sum(x) with
+        # the eager quotient's bits, where a chain multiplies by the
+        # reciprocal (within a rounding)
         if first != 0 and not all(n.kwargs.get("keepdims") for n in reductions):
+            return None
+        if first == 0 and last is None:
             return None
         slots, names, rows, phases = [], [], {}, []
         try:

@@ -835,11 +835,26 @@ ROW_CHAINS = {
         lambda x: ua.max(x - ua.min(x, axis=-1, keepdims=True), axis=-1, keepdims=True) * 0.5,
         True,
     ),
-    "softmax of all the values": (softmax_of_all, False),
 }
 
 
-EVERY_AXIS = ("variance", "standard deviation, kept", "softmax of all the values")
+EVERY_AXIS = ("variance", "standard deviation, kept")
+
+
+def test_values_divided_by_a_reduction_of_all_of_them_keep_the_eager_quotient(device):
+    """x / sum(x) and the softmax of a vector (every axis reduced, the
+    result elementwise) run as stages, whose division is the eager one
+    bit for bit, not as a chain's one row (a product by the reciprocal)."""
+    x = ua.where(
+        ua.isfinite(sample(device, "float32", (1000,))), sample(device, "float32", (1000,)), 0.5
+    )
+    for fn in (softmax_of_all, lambda x: x / ua.sum(ua.abs(x)), lambda x: x - ua.mean(x)):
+        fused = ua.fuse(fn)
+        with np.errstate(all="ignore"):
+            same_bits(fused(x), ua.asnumpy(fn(x)))
+        assert type(fused.plan(x).kernel) is _fuse_kernel.Stages, fused.explain(x)
+
+
 ROW_CHAIN_CASES = [
     (name, shape)
     for name in sorted(ROW_CHAINS)
@@ -856,9 +871,9 @@ def test_chains_over_all_the_values_or_ending_in_a_reduction(
     rows' sums of squares) is a phase of one kernel, whose last phase
     reduces and writes each row's value (through the work on it alone: a
     standard deviation's square root); where every axis is reduced, all
-    the values are one row of at most 32,768 (a softmax of a vector).
-    The eager shapes, NaN where eagerly, values within the sums'
-    rounding; more values take the stages."""
+    the values are one row of at most 32,768.  The eager shapes, NaN where
+    eagerly, values within the sums' rounding; more values take the
+    stages."""
     fn, reduces = ROW_CHAINS[name]
     chains = []
     real = _fuse_kernel._ua._fused_chain
