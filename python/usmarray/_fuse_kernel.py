@@ -92,11 +92,16 @@ class Program:
         the kernel's calls refuse the graph or the operands."""
         operands = tuple([args[i] for i in self.slots])
         try:
-            if self.expression is None:
-                self.expression = _ua._fused_expression(self.nodes, self.constants, self.dtype)
-            return _ua._fused_elementwise(self.expression, operands)
+            return _ua._fused_elementwise(self.parsed(), operands)
         except _REFUSALS as e:
             raise KernelRefused(str(e)) from e
+
+    def parsed(self):
+        """The binding's parse of the expression, made on the first call
+        (its refusal raised as the binding's error)."""
+        if self.expression is None:
+            self.expression = _ua._fused_expression(self.nodes, self.constants, self.dtype)
+        return self.expression
 
     def runner(self, nargs):
         """run() once its expression is parsed, for calls of nargs
@@ -343,9 +348,8 @@ class FusedReduction:
 
     def run(self, values):
         if not self.refused and self.program.expression is None:
-            p = self.program
             try:
-                p.expression = _ua._fused_expression(p.nodes, p.constants, p.dtype)
+                self.program.parsed()
             except ValueError:
                 return self._staged(values)
             except (TypeError, RuntimeError) as e:
@@ -477,13 +481,10 @@ class FusedReduction:
         """The post Program's parsed expression, for the rows' kernel;
         None where there is none or it does not parse (the Program then
         runs after, and refuses as a stage's kernel would)."""
-        post = self.post
-        if post is not None and post.expression is None:
-            try:
-                post.expression = _ua._fused_expression(post.nodes, post.constants, post.dtype)
-            except _REFUSALS:
-                return None
-        return None if post is None else post.expression
+        try:
+            return None if self.post is None else self.post.parsed()
+        except _REFUSALS:
+            return None
 
     def describe(self):
         body = self.program.describe().replace("\n", "\n  ")
@@ -725,9 +726,10 @@ class RowChain:
         reductions = [n for n in _reachable(out) if n.kind == "reduce" and n is not last]
         if not 1 <= len(reductions) < _MAX_PHASES:
             return None
+        reduced = reductions + ([last] if last is not None else [])  # each phase's that reduces
         ndim = last.args[0].ndim if last is not None else out.ndim
         first = None
-        for n in reductions + ([last] if last is not None else []):
+        for n in reduced:
             axes = _reduced_axes(n)
             if (
                 not axes
@@ -761,7 +763,7 @@ class RowChain:
             )
         except Unfusable:
             return None
-        names_of = tuple(n.op.__name__ for n in reductions + ([last] if last is not None else []))
+        names_of = tuple(n.op.__name__ for n in reduced)
         chain = cls(stages, phases, names_of, first, slots, tuple(names), dtype)
         chain.inputs = [n for n in plan.nodes if n.kind in ("arg", "scalar")]
         if last is not None:
@@ -820,9 +822,8 @@ class RowChain:
                     _ua._fused_expression(tuple(nodes), tuple(constants), self.dtype, rows)
                     for nodes, constants, rows in self.phases
                 )
-                post = self.post
-                if post is not None:
-                    post.expression = _ua._fused_expression(post.nodes, post.constants, self.dtype)
+                if self.post is not None:
+                    self.post.parsed()
         except _REFUSALS as e:
             return self._refuse(args, e)
         try:

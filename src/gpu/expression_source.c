@@ -198,6 +198,18 @@ static const char divide_by_row[] =
     "#endif\n"
     "}\n";
 
+/* UA_REDUCE_POST: the work a rows reduction's value (a reducing chain's)
+ * goes through before it is written, v's post, else none. */
+static void
+add_post(ua_gpu_text *t, const ua_ew_variant *v)
+{
+    if (v->post != NULL) {
+        add_fused_function(t, v->post, v->compute, 1, "ua_eval_post", "ua_or");
+    }
+    ua_gpu_text_add(t, "#define UA_REDUCE_POST(V) %s(V)\n",
+                    v->post != NULL ? "ua_eval_post" : "");
+}
+
 /* ua_eval of a fused expression, or of a chain each phase's ua_eval<p>
  * with UA_PHASE<p>(A, B, C), its call on the operands and the row values
  * before it. */
@@ -212,13 +224,7 @@ ua_ew_add_fused_eval(ua_gpu_text *t, const ua_ew_variant *v)
     if (v->chain == NULL) {
         add_fused_function(t, v->fused, v->compute, v->nin, "ua_eval",
                            "ua_or");
-        /* a rows reduction's value goes through its post expression */
-        if (v->post != NULL) {
-            add_fused_function(t, v->post, v->compute, 1, "ua_eval_post",
-                               "ua_or");
-        }
-        ua_gpu_text_add(t, "#define UA_REDUCE_POST(V) %s(V)\n",
-                        v->post != NULL ? "ua_eval_post" : "");
+        add_post(t, v);
         return;
     }
     ua_gpu_text_add(t, "%s", divide_by_row);
@@ -244,11 +250,7 @@ ua_ew_add_fused_eval(ua_gpu_text *t, const ua_ew_variant *v)
                     "#define UA_CHAIN_ROWS %d\n#define UA_PHASEL UA_PHASE%d\n"
                     "#define UA_PHASE_OPL UA_PHASE_OP%d\n",
                     rows, last, last);
-    if (v->post != NULL) {
-        add_fused_function(t, v->post, v->compute, 1, "ua_eval_post", "ua_or");
-    }
-    ua_gpu_text_add(t, "#define UA_REDUCE_POST(V) %s(V)\n",
-                    v->post != NULL ? "ua_eval_post" : "");
+    add_post(t, v);
     ua_fused_expr rest;
     if (ua_ew_chain_keeps_value(v, &rest)) {
         add_fused_function(t, &rest, v->compute, 1, "ua_eval_kept", "T");

@@ -335,6 +335,57 @@ CASES = [
         id="fused-reduce-negative-row",
     ),
     C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
+            (host(),),
+            "sum",
+            1,
+            "sqrt",
+        ),
+        TypeError,
+        "post is _fused_expression()'s result or None, not str",
+        id="fused-reduce-post-not-an-expression",
+    ),
+    C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
+            (host(),),
+            "sum",
+            0,
+            _usmarray._fused_expression((("sqrt", (0,)),), (), "float64"),
+        ),
+        ValueError,
+        "post takes rows (row > 0), not all the values",
+        id="fused-reduce-post-of-all-values",
+    ),
+    C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
+            (host(),),
+            "sum",
+            1,
+            _usmarray._fused_expression((("sqrt", (0,)),), (), "float32"),
+        ),
+        ValueError,
+        "post computes in float32, the expression in float64",
+        id="fused-reduce-post-of-another-dtype",
+    ),
+    C(
+        lambda: _usmarray._fused_chain(
+            (
+                _usmarray._fused_expression((("positive", (0,)),), (), "float64"),
+                _usmarray._fused_expression((("add", (0, 0x300)),), (), "float64", 1),
+            ),
+            ("max",),
+            (host(),),
+            8,
+            _usmarray._fused_expression((("sqrt", (0,)),), (), "float64"),
+        ),
+        ValueError,
+        "a post needs a reduction for the last phase too (2 phases, 1 reductions)",
+        id="fused-chain-post-without-a-last-reduction",
+    ),
+    C(
         lambda: _usmarray._fused_expression((("positive", (0,)),), (), "float64", 9),
         ValueError,
         "a chain's phase reads 0 to 3 row values, not 9",
