@@ -525,9 +525,9 @@ class Plan:
             lines.append("plan: " + ("host, blocked" if self.fused else f"eager: {self.reason}"))
         if type(self.host_program) is _fuse_kernel.Stages:
             lines.append(
-                "  where the arrays are C-contiguous and larger than a block, in passes of"
-                " the host's loops, each node's a few thousand elements at a time, a"
-                " reduction of all axes in the pass of its values:"
+                "  where the arrays are C-contiguous, in passes of the host's loops, each"
+                " node's a few hundred elements at a time, a reduction of all axes in the"
+                " pass of its values:"
             )
             lines.append("  " + self.host_program.describe().replace("\n", "\n  "))
         elif self.host_program is not None:
@@ -575,17 +575,20 @@ def _passes_suit_the_host(stages):
 
 def _passes_take(plan, args, block):
     """Whether the host's passes (a Stages host program) run a call with
-    these arguments: C-contiguous arrays that broadcast to more than a
-    block of values (a small call runs the eager calls on the whole
-    arrays, and so does a call of other layouts, with their bits, or of
-    shapes that do not broadcast, with their error)."""
+    these arguments: C-contiguous arrays whose shapes broadcast (a call of
+    other layouts runs the eager calls on the whole arrays, with their
+    bits, and so does one of shapes that do not broadcast, with their
+    error).  Up to a chunk of the loops' reduction (65,536 values) a pass
+    reduces in the eager sum's order, so that a small call's bits are the
+    eager calls'."""
     arrays = [a for a in args if isinstance(a, _USMArray)]
     if not all(a.flags.c_contiguous for a in arrays):
         return False
     try:
-        return math.prod(_ua.broadcast_shapes(*[a.shape for a in arrays])) > block
+        _ua.broadcast_shapes(*[a.shape for a in arrays])
     except ValueError:
         return False
+    return True
 
 
 def _run_host_program(plan, args):
@@ -1207,7 +1210,7 @@ def _check_plan(key, plan):
         )
 
 
-class Fused:
+class Fused(_ua._FusedCalls):
     """A function traced once per signature and evaluated as a graph; see
     :func:`fuse`."""
 
@@ -1219,10 +1222,10 @@ class Fused:
                 raise ValueError(f"fuse(): {name} must be a positive int, not {value!r}")
         functools.update_wrapper(self, fn)
         self.fn, self.block, self.threads = fn, block, threads
-        # (dtype, shape, device) of each array and the type of each scalar
-        # -> what a small call runs (a plan's kernel or whole-array
-        # function): one dictionary lookup, before the signature's.
-        self._small = {}
+        # The base's table of small calls (_FusedCalls: each array's dtype,
+        # shape and device and each scalar's type -> what the call runs, a
+        # plan's kernel or whole-array function) serves a call before the
+        # signature's lookup; _call serves the others.
         self.plans = {}
         self.traces = 0
 
@@ -1235,8 +1238,8 @@ class Fused:
 
     @plans.setter
     def plans(self, plans):
-        self._small.clear()
-        self._plans = _Plans(self._small.clear, plans)
+        self._forget()
+        self._plans = _Plans(self._forget, plans)
 
     def plan(self, *args, **kwargs):
         """The Plan for these arguments' signature, traced on first use."""
@@ -1264,19 +1267,14 @@ class Fused:
             text += "\n" + _describe_blocks(plan, args, block_elements(plan, self.block), threads)
         return text
 
-    def __call__(self, *args, **kwargs):
-        small = None
-        if not kwargs:
-            small = _ua._fused_call_key(args)
-            run = self._small.get(small)
-            if run is not None:
-                return run(*args)
-        plan = self.plan(*args, **kwargs)
-        run = _small_runner(plan, self.fn, args, self.block) if small is not None else None
+    def _call(self, args, kwargs):
+        """A call that the small calls' table does not serve (the base's
+        __call__): the signature's plan, and the runner of later calls
+        with arguments of these dtypes, shapes and devices."""
+        plan = self.plan(*args, **(kwargs or {}))
+        run = None if kwargs else _small_runner(plan, self.fn, args, self.block)
         if run is not None:
-            if len(self._small) >= _SMALL_KEYS:
-                self._small.clear()
-            self._small[small] = run
+            self._remember(args, run)
             if type(run) is _KernelCall:
                 return run(*args)
         if plan.kernel is not None:
@@ -1287,10 +1285,6 @@ class Fused:
 
     def __repr__(self):
         return f"<usmarray.fuse of {self.fn!r}: {len(self._plans)} signatures>"
-
-
-# The small calls' keys a fused function keeps at most.
-_SMALL_KEYS = 256
 
 
 def _small_runner(plan, fn, args, block):
@@ -1306,11 +1300,9 @@ def _small_runner(plan, fn, args, block):
             shapes.add(a.shape)
         elif type(a) not in _SCALAR_TYPES:
             return None
-    if type(plan.kernel) in (_fuse_kernel.RowChain, _fuse_kernel.Stages):
-        return _KernelCall(plan, fn)
     if plan.kernel is not None:
-        return functools.partial(_kernel_or_eager, plan, fn)
-    if plan.host_program is not None and type(plan.host_program) is not _fuse_kernel.Stages:
+        return _KernelCall(plan, fn)
+    if plan.host_program is not None:
         return _HostCall(plan, block)
     if (
         plan.fused
@@ -1337,23 +1329,32 @@ class _HostCall:
         self.plan, self.block, self.fast = plan, block, None
 
     def __call__(self, *args):
+        """What the small calls' table does (_FusedCalls), in Python."""
         fast = self.fast
         if fast is not None:
             try:
                 return fast(args)
             except Exception:
                 pass
+        return self.generic(*args)
+
+    def generic(self, *args):
+        """The generic way, after which the straight call serves again."""
         result = evaluate_blocked(self.plan, args, self.block)
         program = self.plan.host_program  # None once the loops refused the graph
-        ready = program is not None and program.expression is not None
-        self.fast = program.runner(len(args)) if ready else None
+        if type(program) is _fuse_kernel.Stages:
+            ready = _passes_take(self.plan, args, self.block)
+            self.fast = program.runner(args) if ready else None
+        else:
+            ready = program is not None and program.expression is not None
+            self.fast = program.runner(len(args)) if ready else None
         return result
 
 
 class _KernelCall:
-    """A small call's rows kernel or stages: once a call has run them, the
-    next ones run them with no more checks (RowChain.runner,
-    Stages.runner), where the generic way takes over for a call it fails
+    """A small call's kernel, rows kernel or stages: once a call has run
+    them, the next ones run them with no more checks (Program.runner,
+    RowChain.runner, Stages.runner), where the generic way takes over for a call it fails
     (another layout of the same shapes, a refusal, an eager reduction's
     error), with the generic way's outcome.  Calls that fail it again and
     again (small strided arguments, which the kernel does not walk) take
@@ -1366,19 +1367,32 @@ class _KernelCall:
         self.plan, self.fn, self.fast, self.misses = plan, fn, None, 0
 
     def __call__(self, *args):
+        """What the small calls' table does (_FusedCalls), in Python."""
         fast = self.fast
-        if fast is not None and self.plan.kernel is not None:
+        if fast is not None:
             try:
                 result = fast(args)
             except Exception:
                 result = NotImplemented
             if result is not NotImplemented:
                 return result
+        return self.generic(*args)
+
+    def generic(self, *args):
+        """The generic way, where the straight call (if any) has failed;
+        it is made again unless it has failed too often (or the kernel is
+        refused)."""
+        if self.fast is not None:
             self.misses += 1
         result = _kernel_or_eager(self.plan, self.fn, *args)
         kernel = self.plan.kernel
         ready = kernel is not None and self.plan.kernel_ran and self.misses < _FAST_MISSES
-        self.fast = kernel.runner(args) if ready else None
+        if not ready:
+            self.fast = None
+        elif type(kernel) is _fuse_kernel.Program:
+            self.fast = kernel.runner(len(args))
+        else:
+            self.fast = kernel.runner(args)
         return result
 
 

@@ -5,6 +5,7 @@
 #include "python/base/state.h"
 #include "python/types/arrays.h"
 #include "python/types/devices.h"
+#include "python/types/fused_calls.h"
 #include "python/types/memory.h"
 #include "python/namespace/creation.h"
 #include "python/namespace/data_types.h"
@@ -228,8 +229,9 @@ module_exec(PyObject *module)
         ua_py_sorting_add(module) < 0 || ua_py_top_k_add(module) < 0 ||
         ua_py_sets_add(module) < 0 || ua_py_linalg_add(module) < 0 ||
         ua_py_extensions_add(module, st) < 0 ||
-        ua_py_info_add(module, st) < 0 || ua_py_capi_add(module, st) < 0 ||
-        add_public_names(module) < 0) {
+        ua_py_info_add(module, st) < 0 ||
+        ua_py_fused_calls_add_type(module, st) < 0 ||
+        ua_py_capi_add(module, st) < 0 || add_public_names(module) < 0) {
         return -1;
     }
     /* The backends' threads end before the process's exit destroys the

@@ -349,6 +349,89 @@ def test_small_call_keys_stay_bounded():
     assert 0 < len(fused._small) <= 256 and fused.traces == 1
 
 
+def test_the_small_calls_table_runs_a_runners_straight_call_then_its_generic_way():
+    """The table (the base of a fused function, in C) serves a call of a
+    known signature: a runner's fast(args) where it is set, its generic
+    way where that is None, fails or answers NotImplemented; an exception
+    that is not an Exception reaches the caller; a plain runner is called
+    with the arguments.  Other signatures and keyword calls go to the
+    fused function's own way."""
+    fused = ua.fuse(lambda x: x + 1)
+    x = host(np.arange(3.0))
+
+    class Runner:
+        def __init__(self):
+            self.fast, self.log = None, []
+
+        def generic(self, *args):
+            self.log.append(("generic", args))
+            return "generic"
+
+        __call__ = generic
+
+    def failing(error):
+        def fast(args):
+            raise error
+
+        return fast
+
+    run = Runner()
+    assert fused._remember((x,), run) is True
+    assert fused(x) == "generic" and run.log == [("generic", (x,))]
+    run.fast = lambda args: ("fast", args)
+    assert fused(x) == ("fast", (x,))
+    for fast in (lambda args: NotImplemented, failing(ValueError("no"))):
+        run.fast = fast
+        assert fused(x) == "generic"
+    run.fast = failing(KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        fused(x)
+    assert len(run.log) == 3
+    assert fused._remember((x,), lambda *args: ("plain", args)) is True
+    assert fused(x) == ("plain", (x,)) and len(fused._small) == 1
+    # another shape, dtype or scalar type: the function's own way
+    same_bits(fused(host(np.arange(4.0))), np.arange(4.0) + 1)
+    same_bits(fused(host(np.arange(3, dtype="f4"))), np.arange(3, dtype="f4") + 1)
+    assert fused(2.5) == 3.5
+    # too many arguments to remember: each call takes the function's way
+    assert fused._remember((x,) * 17, print) is False
+
+
+def test_a_runner_may_empty_the_table_while_it_runs():
+    """A runner that forgets every small call (as replacing the plans does)
+    while the table is calling it: the call returns its result, and the
+    next call takes the function's own way."""
+    fused = ua.fuse(lambda x: x * 2)
+    x = host(np.arange(3.0))
+
+    def forgetting(*args):
+        fused._forget()
+        fused._remember((host(np.arange(5.0)),), print)
+        return "ran"
+
+    fused._remember((x,), forgetting)
+    assert fused(x) == "ran"
+    assert len(fused._small) == 1
+    same_bits(fused(x), np.arange(3.0) * 2)
+
+
+def test_a_fused_function_is_collected_with_its_table():
+    """The table's runners refer back to the function (its plans and
+    their forgetting): the cycle is the collector's, nothing leaks."""
+    import gc
+    import weakref
+
+    fused = ua.fuse(lambda x: ua.sum(x * x))
+    x = host(np.arange(5.0))
+    for _ in range(3):
+        fused(x)
+    assert fused._small
+    ref = weakref.ref(fused)
+    del fused
+    gc.collect()
+    assert ref() is None
+
+
 def test_a_result_is_made_on_the_arguments_queue():
     """Blocks write the result's own blocks (out=): the result is on the
     arguments' queue, not the device's default one, as eager results are."""
@@ -989,6 +1072,45 @@ def test_the_passes_walk_broadcast_operands_and_leave_other_layouts_eager(monkey
     assert "not C-contiguous" in wide.explain(strided, row)
     same_bits(wide(m.T, m.T), ua.asnumpy(sse(m.T, m.T)))
     assert calls == [True, True]
+
+
+SMALL_PASSES = {
+    "sse": (sse, lambda x, y: (x - y) ** 2, False),
+    "variance": (variance, lambda x, y: (x - ua.mean(x)) ** 2, True),
+    "mean of a product": (lambda x, y: ua.mean(x * y + 1), lambda x, y: x * y + 1, True),
+    "kept sum": (lambda x, y: ua.sum(x * 2, keepdims=True), lambda x, y: x * 2, False),
+    "max": (lambda x, y: ua.max(x * y), None, False),
+    "min": (lambda x, y: ua.min(x - y), None, False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_PASSES))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("shapes", [((1,), (1,)), ((1000,), (1000,)), ((40, 50), (50,))])
+def test_a_small_calls_reduction_is_one_call_of_the_loops(monkeypatch, name, dtype, shapes):
+    """A small call (here below a block) of a reduction of all axes, after
+    the signature's first call: one call of the host's loops on the
+    arguments as they are (broadcast too), after the eager reductions
+    that it reads (the variance's mean); max and min the eager ones
+    exactly, sums within the pairwise sums' bound, the same bits every
+    call, of the eager result's dtype and shape."""
+    rng = np.random.default_rng(29)
+    x, y = (host(rng.standard_normal(s).astype(dtype)) for s in shapes)
+    f, terms, mean = SMALL_PASSES[name]
+    calls = _spied_fused_reduce(monkeypatch)
+    fused = ua.fuse(f)
+    first = fused(x, y)
+    same_bits(fused(x, y), ua.asnumpy(first))  # the generic way, once more
+    (run,) = fused._small.values()
+    assert "straight" in run.fast.__qualname__, fused.explain(x, y)
+    for _ in range(3):
+        same_bits(fused(x, y), ua.asnumpy(first))
+    assert calls == [True] * 5
+    want = f(x, y)
+    if terms is None:
+        same_bits(first, ua.asnumpy(want))
+    else:
+        within_sum_bound(first, want, terms(x, y), mean)
 
 
 def test_the_passes_bits_do_not_depend_on_the_threads(big):

@@ -627,14 +627,18 @@ fused_init(job *j)
     const ua_elementwise_plan *p = j->p;
     const ua_fused_expr *e = p->fused;
     const char *why = NULL;
-    if (p->row != 0 || p->chain != NULL || e->nrow != 0) {
-        why = "a reduction of rows or a chain of rows";
+    bool one_row = p->reduce != 0 && p->row > 0 && (size_t)p->row == p->size;
+    if ((p->row != 0 && !one_row) || p->post != NULL || p->chain != NULL ||
+        e->nrow != 0) {
+        why = "a reduction of rows (but one row of all the values) or a "
+              "chain of rows";
     } else if (p->reduce != 0 &&
                ((p->compute != UA_FLOAT32 && p->compute != UA_FLOAT64) ||
                 p->out_type != p->compute || p->reduce < UA_EW_REDUCE_SUM ||
-                p->reduce > UA_EW_REDUCE_MIN)) {
-        why = "a reduction other than a sum, max or min of float32 or "
-              "float64 values";
+                p->reduce >
+                    (one_row ? UA_EW_REDUCE_MEAN : UA_EW_REDUCE_MIN))) {
+        why = "a reduction other than a sum, max or min (or of one row, a "
+              "mean) of float32 or float64 values";
     }
     /* (Its computation type, a real one of registers as wide as memory,
      * its references and its comparisons' bools were checked when it was
@@ -665,7 +669,8 @@ fused_init(job *j)
                w);
     }
     j->fused = e;
-    j->reduce = p->reduce;
+    /* a mean is the sum's, divided when written (write_one_value) */
+    j->reduce = p->reduce == UA_EW_REDUCE_MEAN ? UA_EW_REDUCE_SUM : p->reduce;
     j->block = p->reduce != 0 ? REDUCE_BLOCK : FUSED_BLOCK;
     return UA_OK;
 }
@@ -690,11 +695,28 @@ combine(const double *partial, int a, int b, int op)
                                     : MIN_OF(x, y);
 }
 
+/* One row of all the values (row == size): the total as out's one value
+ * of the type, a mean's divided by the count in that type, as the eager
+ * sum rounds and the eager mean divides. */
+static void
+write_one_value(const ua_elementwise_plan *p, double total)
+{
+    bool mean = p->reduce == UA_EW_REDUCE_MEAN;
+    if (p->out_type == UA_FLOAT32) {
+        float v = (float)total;
+        v = mean ? v / (float)p->size : v;
+        memcpy(p->out, &v, sizeof v);
+        return;
+    }
+    total = mean ? total / (double)p->size : total;
+    memcpy(p->out, &total, sizeof total);
+}
+
 /* A fused reduction of all the values: the values in chunks of at least
  * MIN_CHUNK elements (at most UA_EW_REDUCE_PARTS of them), each a part
  * that a thread walks into its partial, the partials combined in order;
  * out receives the total as its first partial and the identity as every
- * other. */
+ * other, or as its one value (write_one_value). */
 static ua_status
 fused_reduce(job *j, int parts)
 {
@@ -716,8 +738,13 @@ fused_reduce(job *j, int parts)
     if (j->status != UA_OK) {
         return ua_error_set(j->status, "a fused reduction failed");
     }
+    double total = combine(partial, 0, chunks, j->reduce);
+    if (j->p->row != 0) {
+        write_one_value(j->p, total);
+        return UA_OK;
+    }
     double *out = (double *)(void *)j->p->out;
-    out[0] = combine(partial, 0, chunks, j->reduce);
+    out[0] = total;
     for (int c = 1; c < UA_EW_REDUCE_PARTS; c++) {
         out[c] = identity_of(j->reduce);
     }

@@ -488,10 +488,21 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
         return st;
     }
     ua_elementwise_plan p;
-    if (ua_compute_on_cpu(k) && row == 0) {
-        /* the host's loops: one pass over any layout */
+    if (ua_compute_on_cpu(k)) {
+        /* the host's loops: one pass over any layout, into the partials
+         * or (a small call's, no more calls to reduce and convert them)
+         * one value */
+        if (row != 0 && (row != n || post != NULL)) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "fused reduction: the host's loops reduce "
+                                "all the values (row 0, or %td as one row) "
+                                "with no expression after them, not rows "
+                                "of %td",
+                                n, row);
+        }
         st = loops_plan(r, ops, out, &p);
         p.reduce = op;
+        p.row = row;
         return st == UA_OK ? k->elementwise(q->handle, &p) : st;
     }
     st = row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, &p);

@@ -29,7 +29,8 @@
     X(QRResult_Type)                                                          \
     X(SlogdetResult_Type)                                                     \
     X(SVDResult_Type)                                                         \
-    X(Info_Type)
+    X(Info_Type)                                                              \
+    X(FusedCalls_Type)
 
 /* X(name): a strong reference to an object, or NULL until first use. */
 #define UA_STATE_OBJECTS(X)                                                   \
@@ -80,7 +81,10 @@
     X(s_torch, "torch")                                                       \
     X(s_is_cuda, "is_cuda")                                                   \
     X(s_get_device, "get_device")                                             \
-    X(s_dtype, "dtype")
+    X(s_dtype, "dtype")                                                       \
+    X(s_fast, "fast") /* a fused small call's runner's */                     \
+    X(s_generic, "generic")                                                   \
+    X(s_call, "_call") /* a fused function's call of a new kind */
 
 #define UA_STATE_TYPE_FIELD(name) PyTypeObject *name;
 #define UA_STATE_OBJECT_FIELD(name) PyObject *name;

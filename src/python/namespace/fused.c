@@ -181,6 +181,10 @@ new_result(ua_state *st, const ua_ew_resolved *r, const ua_ew_operand *ops,
 typedef struct {
     ua_fused_expr e;
     ua_typenum t;
+    /* nslot > 0: the call's operands are these items of its tuple (a
+     * small call's arguments, some of which the graph does not read) */
+    int nslot;
+    Py_ssize_t slot[UA_EW_MAX_OPERANDS];
 } fused_program;
 
 static void
@@ -189,14 +193,75 @@ free_program(PyObject *capsule)
     PyMem_Free(PyCapsule_GetPointer(capsule, FUSED_CAPSULE));
 }
 
+/* A program's slots: None, or a tuple of 1 to UA_EW_MAX_OPERANDS indices
+ * of the call's tuple, whose items are its operands. */
+static int
+read_slots(PyObject *slots, fused_program *p)
+{
+    p->nslot = 0;
+    if (slots == Py_None) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_Check(slots) ? PyTuple_GET_SIZE(slots) : -1;
+    if (n < 1 || n > UA_EW_MAX_OPERANDS) {
+        PyErr_Format(PyExc_TypeError,
+                     "_fused_expression(): slots is None or a tuple of 1 to "
+                     "%d indices of the call's operands, not %.100s",
+                     UA_EW_MAX_OPERANDS, Py_TYPE(slots)->tp_name);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t i = PyNumber_AsSsize_t(PyTuple_GET_ITEM(slots, k), NULL);
+        if (i == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        if (i < 0) {
+            PyErr_Format(PyExc_ValueError,
+                         "_fused_expression(): slot %zd is %zd, not an "
+                         "index of the call's operands",
+                         k, i);
+            return -1;
+        }
+        p->slot[k] = i;
+    }
+    p->nslot = (int)n;
+    return 0;
+}
+
+/* The operands a call of expr reads: the items of its slots, where it has
+ * them; a new reference, or NULL with an exception set. */
+static PyObject *
+operands_of(PyObject *expr, PyObject *operands)
+{
+    const fused_program *p = PyCapsule_IsValid(expr, FUSED_CAPSULE)
+                                 ? PyCapsule_GetPointer(expr, FUSED_CAPSULE)
+                                 : NULL;
+    if (p == NULL || p->nslot == 0) {
+        return Py_NewRef(operands);
+    }
+    PyObject *picked = PyTuple_New(p->nslot);
+    for (int k = 0; picked != NULL && k < p->nslot; k++) {
+        if (p->slot[k] >= PyTuple_GET_SIZE(operands)) {
+            Py_DECREF(picked);
+            return PyErr_Format(PyExc_TypeError,
+                                "a fused call reads its argument %zd of %zd",
+                                p->slot[k], PyTuple_GET_SIZE(operands));
+        }
+        PyTuple_SET_ITEM(picked, k,
+                         Py_NewRef(PyTuple_GET_ITEM(operands, p->slot[k])));
+    }
+    return picked;
+}
+
 static PyObject *
 fused_expression(PyObject *m, PyObject *args)
 {
     ua_state *st = PyModule_GetState(m);
-    PyObject *nodes, *constants, *dtype;
+    PyObject *nodes, *constants, *dtype, *slots = Py_None;
     int rows = 0;
-    if (!PyArg_ParseTuple(args, "O!O!O|i:_fused_expression", &PyTuple_Type,
-                          &nodes, &PyTuple_Type, &constants, &dtype, &rows)) {
+    if (!PyArg_ParseTuple(args, "O!O!O|iO:_fused_expression", &PyTuple_Type,
+                          &nodes, &PyTuple_Type, &constants, &dtype, &rows,
+                          &slots)) {
         return NULL;
     }
     if (rows < 0 || rows >= UA_FUSED_MAX_PHASES) {
@@ -210,7 +275,7 @@ fused_expression(PyObject *m, PyObject *args)
         return PyErr_NoMemory();
     }
     PyObject *capsule = NULL;
-    if (ua_py_typenum(st, dtype, &p->t) < 0 ||
+    if (read_slots(slots, p) < 0 || ua_py_typenum(st, dtype, &p->t) < 0 ||
         read_expression(st, nodes, constants, p->t, rows, &p->e) < 0 ||
         (capsule = PyCapsule_New(p, FUSED_CAPSULE, free_program)) == NULL) {
         PyMem_Free(p);
@@ -261,15 +326,29 @@ read_call(ua_state *st, const char *fn, PyObject *expr, PyObject *operands,
     return s == UA_OK ? 0 : ua_py_fail_core(st, s);
 }
 
+static PyObject *elementwise_call(ua_state *st, PyObject *expr,
+                                  PyObject *operands);
+
 static PyObject *
 fused_elementwise(PyObject *m, PyObject *args)
 {
-    ua_state *st = PyModule_GetState(m);
-    PyObject *expr, *operands, *first;
+    PyObject *expr, *given;
     if (!PyArg_ParseTuple(args, "OO!:_fused_elementwise", &expr, &PyTuple_Type,
-                          &operands)) {
+                          &given)) {
         return NULL;
     }
+    PyObject *operands = operands_of(expr, given);
+    PyObject *out =
+        operands ? elementwise_call(PyModule_GetState(m), expr, operands)
+                 : NULL;
+    Py_XDECREF(operands);
+    return out;
+}
+
+static PyObject *
+elementwise_call(ua_state *st, PyObject *expr, PyObject *operands)
+{
+    PyObject *first;
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
     int read = read_call(st, "_fused_elementwise", expr, operands, true, ops,
@@ -294,13 +373,15 @@ fused_elementwise(PyObject *m, PyObject *args)
 }
 
 /* The reduction's output: UA_EW_REDUCE_PARTS float64 partials, or one
- * value of r's type for each row of row elements. */
+ * value of r's type for each row of row elements, in the shape given
+ * (None: one dimension), whose elements are the rows. */
 static PyObject *
 reduce_output(ua_state *st, const ua_ew_resolved *r, PyObject *first,
-              ptrdiff_t row)
+              ptrdiff_t row, PyObject *shape)
 {
-    Py_ssize_t count = UA_EW_REDUCE_PARTS, item = 8;
+    Py_ssize_t count = UA_EW_REDUCE_PARTS, dims[UA_MAXDIMS];
     ua_typenum type = UA_FLOAT64;
+    int nd = 1;
     if (row > 0) {
         count = 1;
         for (int j = 0; j < r->nd; j++) {
@@ -308,9 +389,30 @@ reduce_output(ua_state *st, const ua_ew_resolved *r, PyObject *first,
         }
         count /= row;
         type = r->out_type;
-        item = (Py_ssize_t)ua_dtype_itemsize(type);
     }
-    return ua_py_array_empty(st, 1, &count, &item, type, 'C',
+    dims[0] = count;
+    if (shape != Py_None) {
+        if (row == 0) {
+            return PyErr_Format(PyExc_ValueError,
+                                "_fused_reduce(): shape takes rows (row > "
+                                "0), not the partials of all the values");
+        }
+        if (ua_py_parse_shape(shape, "_fused_reduce(): shape", dims, &nd) <
+            0) {
+            return NULL;
+        }
+        Py_ssize_t elements = 1;
+        for (int d = 0; d < nd; d++) {
+            elements *= dims[d];
+        }
+        if (elements != count) {
+            return PyErr_Format(PyExc_ValueError,
+                                "_fused_reduce(): the shape holds %zd "
+                                "elements, not the %zd rows",
+                                elements, count);
+        }
+    }
+    return ua_py_array_empty(st, nd, dims, NULL, type, 'C',
                              base_of(first)->kind, base_of(first)->queue);
 }
 
@@ -391,18 +493,34 @@ read_post(const char *fn, PyObject *post, PyObject *expr, Py_ssize_t row,
     return 0;
 }
 
+static PyObject *reduce_call(ua_state *st, PyObject *expr, PyObject *operands,
+                             const char *name, Py_ssize_t row, PyObject *post,
+                             PyObject *shape);
+
 static PyObject *
 fused_reduce(PyObject *m, PyObject *args)
 {
-    static const char *const names[] = {"sum", "max", "min", "mean"};
-    ua_state *st = PyModule_GetState(m);
-    PyObject *expr, *operands, *first, *post = Py_None;
+    PyObject *expr, *given, *post = Py_None, *shape = Py_None;
     const char *name;
     Py_ssize_t row = 0;
-    if (!PyArg_ParseTuple(args, "OO!s|nO:_fused_reduce", &expr, &PyTuple_Type,
-                          &operands, &name, &row, &post)) {
+    if (!PyArg_ParseTuple(args, "OO!s|nOO:_fused_reduce", &expr, &PyTuple_Type,
+                          &given, &name, &row, &post, &shape)) {
         return NULL;
     }
+    PyObject *operands = operands_of(expr, given);
+    PyObject *out = operands ? reduce_call(PyModule_GetState(m), expr,
+                                           operands, name, row, post, shape)
+                             : NULL;
+    Py_XDECREF(operands);
+    return out;
+}
+
+static PyObject *
+reduce_call(ua_state *st, PyObject *expr, PyObject *operands, const char *name,
+            Py_ssize_t row, PyObject *post, PyObject *shape)
+{
+    static const char *const names[] = {"sum", "max", "min", "mean"};
+    PyObject *first;
     const ua_fused_expr *after = NULL;
     if (post != Py_None &&
         read_post("_fused_reduce", post, expr, row, &after) < 0) {
@@ -426,13 +544,12 @@ fused_reduce(PyObject *m, PyObject *args)
     }
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
-    int read =
-        read_call(st, "_fused_reduce", expr, operands,
-                  row == 0 && on_host_backend(st, operands), ops, &first, &r);
+    int read = read_call(st, "_fused_reduce", expr, operands,
+                         on_host_backend(st, operands), ops, &first, &r);
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
-    PyObject *out = reduce_output(st, &r, first, row);
+    PyObject *out = reduce_output(st, &r, first, row, shape);
     if (out == NULL) {
         return NULL;
     }
@@ -542,7 +659,7 @@ fused_chain(PyObject *m, PyObject *args)
     /* the last phase's values, or where it reduces one value a row */
     PyObject *out =
         reduced == count
-            ? reduce_output(st, &r, first, row)
+            ? reduce_output(st, &r, first, row, Py_None)
             : ua_py_array_empty(st, r.nd, r.shape, NULL, r.out_type, 'C',
                                 base_of(first)->kind, base_of(first)->queue);
     if (out == NULL) {
@@ -562,57 +679,16 @@ fused_chain(PyObject *m, PyObject *args)
     return out;
 }
 
-/* What selects a fused function's small-call runner: for each argument,
- * (dtype, shape, device) of a USMArray (of that exact type) and the type
- * of anything else.  Its Python spelling took 0.4 us of a 1,000-element
- * call of 2 us. */
-static PyObject *
-fused_call_key(PyObject *m, PyObject *args)
-{
-    ua_state *st = PyModule_GetState(m);
-    if (!PyTuple_Check(args)) {
-        return PyErr_Format(PyExc_TypeError,
-                            "_fused_call_key() takes a tuple, not %.100s",
-                            Py_TYPE(args)->tp_name);
-    }
-    Py_ssize_t n = PyTuple_GET_SIZE(args);
-    PyObject *key = PyTuple_New(n);
-    for (Py_ssize_t k = 0; key != NULL && k < n; k++) {
-        PyObject *a = PyTuple_GET_ITEM(args, k), *part;
-        if (Py_IS_TYPE(a, st->USMArray_Type)) {
-            PyObject *dtype = ua_py_dtype(st, (ua_typenum)ARR(a)->typenum);
-            PyObject *shape = dtype == NULL
-                                  ? NULL
-                                  : ua_py_int_tuple(ARR(a)->nd, ARR(a)->shape);
-            PyObject *device = ((ua_py_queue *)base_of(a)->queue)->device;
-            part =
-                shape == NULL ? NULL : PyTuple_Pack(3, dtype, shape, device);
-            Py_XDECREF(shape);
-        } else {
-            part = Py_NewRef((PyObject *)Py_TYPE(a));
-        }
-        if (part == NULL) {
-            Py_CLEAR(key);
-        } else {
-            PyTuple_SET_ITEM(key, k, part);
-        }
-    }
-    return key;
-}
-
 static PyMethodDef fused_functions[] = {
-    {"_fused_call_key", fused_call_key, METH_O,
-     "_fused_call_key(args)\n--\n\n"
-     "For each of a tuple's items, (dtype, shape, device) of a USMArray "
-     "(of that exact type) and the type of anything else: what selects a "
-     "fused function's runner of small calls."},
     {"_fused_expression", fused_expression, METH_VARARGS,
-     "_fused_expression(nodes, constants, dtype, rows=0)\n--\n\n"
+     "_fused_expression(nodes, constants, dtype, rows=0, slots=None)\n--\n\n"
      "A traced elementwise graph (usmarray.fuse), parsed once for its "
      "calls: nodes, each (name, (operand references)), in order, the last "
      "one the result; constants, Python scalars; the dtype every node "
      "computes in; rows, the row values (references 0x300 + j) a phase of "
-     "_fused_chain reads."},
+     "_fused_chain reads; slots, None or the indices of the items of a "
+     "call's operands that _fused_elementwise and _fused_reduce read as "
+     "its operands 0, 1, ... (a small call's arguments, not all read)."},
     {"_fused_elementwise", fused_elementwise, METH_VARARGS,
      "_fused_elementwise(expression, operands)\n--\n\n"
      "_fused_expression's graph in one kernel (usmarray.fuse on a device "
@@ -634,8 +710,8 @@ static PyMethodDef fused_functions[] = {
      "the values' shape, dense in C order, and Python scalars.  "
      "NotImplemented where the device runs the host's loops."},
     {"_fused_reduce", fused_reduce, METH_VARARGS,
-     "_fused_reduce(expression, operands, reduction, row=0, post=None)"
-     "\n--\n\n"
+     "_fused_reduce(expression, operands, reduction, row=0, post=None, "
+     "shape=None)\n--\n\n"
      "_fused_expression's float32 or float64 values reduced in one kernel "
      "('sum', 'max' or 'min', in double).  row 0: all the values, giving "
      "the groups' partials, float64 of the operands' device, which the "
@@ -646,11 +722,14 @@ static PyMethodDef fused_functions[] = {
      "is dense in C order, of the values' shape or of one element a row "
      "(1 along the row's axes); post, a _fused_expression of one "
      "operand in the same dtype, each row's value goes through before it "
-     "is written.  At least one element.  On the host, "
+     "is written; shape, the result's shape where the rows are not its "
+     "one dimension.  At least one element.  On the host, "
      "all the values in one pass of its loops (arrays of any layout, "
      "broadcast), the total the first partial and the identity the "
-     "others; rows, and a device of another backend that runs the host's "
-     "loops, NotImplemented."},
+     "others, or with row the values' count, one row: its one value (a "
+     "mean too; no post); other rows raise ValueError.  A device of "
+     "another backend that runs the host's loops: NotImplemented.  An "
+     "expression made with slots reads those items of operands."},
     {0},
 };
 
