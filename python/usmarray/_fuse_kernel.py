@@ -448,10 +448,11 @@ class FusedReduction:
         def straight(position):
             """run() as one call of the binding on the arguments' tuple,
             position mapping the values' node ids to their indices: where
-            the host's loops reduce the arguments as they are into one
-            value that nothing follows (a small call's sum((x - y) ** 2):
-            its stages' Python took 1.4 us of 2.6); else None."""
-            if not (loops and one_row and after is None):
+            the kernel (or the host's loops) reduce the arguments as they
+            are into the rows' values that nothing follows but post (a
+            small call's sum((x - y) ** 2), row norms: on the host its
+            stages' Python took 1.4 us of 2.6); else None."""
+            if not rows or after is not None:
                 return None
             if any(to is not None or s not in position for s, to in plan):
                 return None
@@ -462,7 +463,7 @@ class FusedReduction:
                 0,
                 tuple(position[s] for s, _ in plan),
             )
-            return lambda args: call(picking, args, name, rows, None, shaped)
+            return lambda args: call(picking, args, name, rows, post, shaped)
 
         run.straight = straight
         return run
