@@ -920,8 +920,7 @@ class RowChain:
         first, kept = self.shaped
         shaped = shape[:first] + (1,) * kept
         post = None if self.post is None else self.post.expression
-        reshape = _ua.reshape
-        return lambda operands: reshape(call(expressions, reductions, operands, row, post), shaped)
+        return lambda operands: call(expressions, reductions, operands, row, post, shaped)
 
     def runner(self, args):
         """For calls whose arguments have these dtypes, shapes and devices
@@ -939,6 +938,8 @@ class RowChain:
         if self.expressions is None:
             return None
         call = self._call(shape)
+        if index == tuple(range(len(args))):
+            return call  # the arguments are the operands, in order
 
         def run(args):
             return call(tuple([args[j] for j in index]))

@@ -386,6 +386,22 @@ CASES = [
         id="fused-chain-post-without-a-last-reduction",
     ),
     C(
+        lambda: _usmarray._fused_chain(
+            (
+                _usmarray._fused_expression((("positive", (0,)),), (), "float64"),
+                _usmarray._fused_expression((("add", (0, 0x300)),), (), "float64", 1),
+            ),
+            ("max",),
+            (host(),),
+            4,
+            None,
+            (1,),
+        ),
+        ValueError,
+        "a shape is the rows' values', which a reduction for the last phase gives",
+        id="fused-chain-shape-without-a-last-reduction",
+    ),
+    C(
         lambda: _usmarray._fused_expression((("positive", (0,)),), (), "float64", 9),
         ValueError,
         "a chain's phase reads 0 to 3 row values, not 9",

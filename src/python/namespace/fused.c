@@ -376,8 +376,8 @@ elementwise_call(ua_state *st, PyObject *expr, PyObject *operands)
  * value of r's type for each row of row elements, in the shape given
  * (None: one dimension), whose elements are the rows. */
 static PyObject *
-reduce_output(ua_state *st, const ua_ew_resolved *r, PyObject *first,
-              ptrdiff_t row, PyObject *shape)
+reduce_output(ua_state *st, const char *fn, const ua_ew_resolved *r,
+              PyObject *first, ptrdiff_t row, PyObject *shape)
 {
     Py_ssize_t count = UA_EW_REDUCE_PARTS, dims[UA_MAXDIMS];
     ua_typenum type = UA_FLOAT64;
@@ -394,11 +394,11 @@ reduce_output(ua_state *st, const ua_ew_resolved *r, PyObject *first,
     if (shape != Py_None) {
         if (row == 0) {
             return PyErr_Format(PyExc_ValueError,
-                                "_fused_reduce(): shape takes rows (row > "
-                                "0), not the partials of all the values");
+                                "%s(): shape takes rows (row > 0), not the "
+                                "partials of all the values",
+                                fn);
         }
-        if (ua_py_parse_shape(shape, "_fused_reduce(): shape", dims, &nd) <
-            0) {
+        if (ua_py_parse_shape(shape, "shape", dims, &nd) < 0) {
             return NULL;
         }
         Py_ssize_t elements = 1;
@@ -407,9 +407,9 @@ reduce_output(ua_state *st, const ua_ew_resolved *r, PyObject *first,
         }
         if (elements != count) {
             return PyErr_Format(PyExc_ValueError,
-                                "_fused_reduce(): the shape holds %zd "
-                                "elements, not the %zd rows",
-                                elements, count);
+                                "%s(): the shape holds %zd elements, not "
+                                "the %zd rows",
+                                fn, elements, count);
         }
     }
     return ua_py_array_empty(st, nd, dims, NULL, type, 'C',
@@ -549,7 +549,7 @@ reduce_call(ua_state *st, PyObject *expr, PyObject *operands, const char *name,
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
-    PyObject *out = reduce_output(st, &r, first, row, shape);
+    PyObject *out = reduce_output(st, "_fused_reduce", &r, first, row, shape);
     if (out == NULL) {
         return NULL;
     }
@@ -596,14 +596,22 @@ fused_chain(PyObject *m, PyObject *args)
 {
     ua_state *st = PyModule_GetState(m);
     PyObject *phases, *names, *operands, *first, *post = Py_None;
+    PyObject *shape = Py_None;
     Py_ssize_t row;
-    if (!PyArg_ParseTuple(args, "O!O!O!n|O:_fused_chain", &PyTuple_Type,
+    if (!PyArg_ParseTuple(args, "O!O!O!n|OO:_fused_chain", &PyTuple_Type,
                           &phases, &PyTuple_Type, &names, &PyTuple_Type,
-                          &operands, &row, &post)) {
+                          &operands, &row, &post, &shape)) {
         return NULL;
     }
     Py_ssize_t count = PyTuple_GET_SIZE(phases);
     Py_ssize_t reduced = PyTuple_GET_SIZE(names);
+    if (shape != Py_None && reduced != count) {
+        return PyErr_Format(PyExc_ValueError,
+                            "_fused_chain(): a shape is the rows' values', "
+                            "which a reduction for the last phase gives (%zd "
+                            "phases, %zd reductions)",
+                            count, reduced);
+    }
     if (post != Py_None && reduced != count) {
         return PyErr_Format(PyExc_ValueError,
                             "_fused_chain(): a post needs a reduction for "
@@ -659,7 +667,7 @@ fused_chain(PyObject *m, PyObject *args)
     /* the last phase's values, or where it reduces one value a row */
     PyObject *out =
         reduced == count
-            ? reduce_output(st, &r, first, row, Py_None)
+            ? reduce_output(st, "_fused_chain", &r, first, row, shape)
             : ua_py_array_empty(st, r.nd, r.shape, NULL, r.out_type, 'C',
                                 base_of(first)->kind, base_of(first)->queue);
     if (out == NULL) {
@@ -696,7 +704,8 @@ static PyMethodDef fused_functions[] = {
      "where the arrays' device runs the host's loops, each node's loop a "
      "few hundred elements at a time."},
     {"_fused_chain", fused_chain, METH_VARARGS,
-     "_fused_chain(phases, reductions, operands, row, post=None)\n--\n\n"
+     "_fused_chain(phases, reductions, operands, row, post=None, "
+     "shape=None)\n--\n\n"
      "_fused_expression's float32 or float64 expressions (2 to 4) over "
      "each run of row elements in C order (the values' last axes), a group "
      "of threads a row: each phase p but the last reduced by reductions[p] "
@@ -704,7 +713,8 @@ static PyMethodDef fused_functions[] = {
      "which the later phases read as row value p (their expressions made "
      "with rows=p); the last phase's values written, an array of the "
      "values' shape in C order, or where reductions names one for the last "
-     "phase too, its row values, one a row (a 1-d array), each through "
+     "phase too, its row values, one a row (a 1-d array, or of the shape "
+     "given), each through "
      "post (a _fused_expression of one operand) where it is given.  The "
      "phases share the operands: arrays of "
      "the values' shape, dense in C order, and Python scalars.  "
