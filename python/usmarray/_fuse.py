@@ -578,9 +578,7 @@ def _passes_take(plan, args, block):
     these arguments: C-contiguous arrays whose shapes broadcast (a call of
     other layouts runs the eager calls on the whole arrays, with their
     bits, and so does one of shapes that do not broadcast, with their
-    error).  Up to a chunk of the loops' reduction (65,536 values) a pass
-    reduces in the eager sum's order, so that a small call's bits are the
-    eager calls'."""
+    error).  A pass's sums add in their own order, whatever the size."""
     arrays = [a for a in args if isinstance(a, _USMArray)]
     if not all(a.flags.c_contiguous for a in arrays):
         return False
@@ -1223,9 +1221,9 @@ class Fused(_ua._FusedCalls):
         functools.update_wrapper(self, fn)
         self.fn, self.block, self.threads = fn, block, threads
         # The base's table of small calls (_FusedCalls: each array's dtype,
-        # shape and device and each scalar's type -> what the call runs, a
-        # plan's kernel or whole-array function) serves a call before the
-        # signature's lookup; _call serves the others.
+        # shape, device and C-contiguity and each scalar's type -> what the
+        # call runs, a plan's kernel or whole-array function) serves a call
+        # before the signature's lookup; _call serves the others.
         self.plans = {}
         self.traces = 0
 
@@ -1272,7 +1270,7 @@ class Fused(_ua._FusedCalls):
         __call__): the signature's plan, and the runner of later calls
         with arguments of these dtypes, shapes and devices."""
         plan = self.plan(*args, **(kwargs or {}))
-        run = None if kwargs else _small_runner(plan, self.fn, args, self.block)
+        run = None if kwargs else _small_runner(plan, self.fn, args, self.block, self.threads)
         if run is not None:
             self._remember(args, run)
             if type(run) is _KernelCall:
@@ -1283,11 +1281,16 @@ class Fused(_ua._FusedCalls):
             return self.fn(*args)
         return evaluate_blocked(plan, args, self.block, self.threads)
 
+    def __reduce__(self):
+        # A copy (or a pickle, where the function pickles) is the fused
+        # function anew: it traces on its own first calls.
+        return type(self), (self.fn, self.block, self.threads)
+
     def __repr__(self):
         return f"<usmarray.fuse of {self.fn!r}: {len(self._plans)} signatures>"
 
 
-def _small_runner(plan, fn, args, block):
+def _small_runner(plan, fn, args, block, threads):
     """What a call with arguments of these dtypes, shapes and devices runs
     with no more planning, where that is fixed: the plan's kernel (eager
     once the kernel refuses the graph), or on the host its one call of the
@@ -1303,7 +1306,7 @@ def _small_runner(plan, fn, args, block):
     if plan.kernel is not None:
         return _KernelCall(plan, fn)
     if plan.host_program is not None:
-        return _HostCall(plan, block)
+        return _HostCall(plan, block, threads)
     if (
         plan.fused
         and len(shapes) == 1
@@ -1323,10 +1326,10 @@ class _HostCall:
     generic way, which gives the generic way's outcome (the blocks where
     the call refuses the graph, the eager calls' error)."""
 
-    __slots__ = ("plan", "block", "fast")
+    __slots__ = ("plan", "block", "threads", "fast")
 
-    def __init__(self, plan, block):
-        self.plan, self.block, self.fast = plan, block, None
+    def __init__(self, plan, block, threads):
+        self.plan, self.block, self.threads, self.fast = plan, block, threads, None
 
     def __call__(self, *args):
         """What the small calls' table does (_FusedCalls), in Python."""
@@ -1340,7 +1343,7 @@ class _HostCall:
 
     def generic(self, *args):
         """The generic way, after which the straight call serves again."""
-        result = evaluate_blocked(self.plan, args, self.block)
+        result = evaluate_blocked(self.plan, args, self.block, self.threads)
         program = self.plan.host_program  # None once the loops refused the graph
         if type(program) is _fuse_kernel.Stages:
             ready = _passes_take(self.plan, args, self.block)

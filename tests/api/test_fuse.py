@@ -331,7 +331,8 @@ def test_small_call_keys_tell_dtypes_shapes_devices_and_types_apart():
 
     key = _fuse._ua._fused_call_key
     a = host(np.zeros(3))
-    assert key((a, 2.0)) == ((a.dtype, (3,), a.device), float)
+    assert key((a, 2.0)) == ((a.dtype, (3,), a.device, True), float)
+    assert key((host(np.zeros(6))[::2],)) == ((a.dtype, (3,), a.device, False),)
     assert key((a, 2.0)) == key((host(np.ones(3)), 5.0))
     assert key((a,)) != key((host(np.zeros(4)),))
     assert key((a,)) != key((host(np.zeros(3, "f4")),))
@@ -395,6 +396,62 @@ def test_the_small_calls_table_runs_a_runners_straight_call_then_its_generic_way
     assert fused(2.5) == 3.5
     # too many arguments to remember: each call takes the function's way
     assert fused._remember((x,) * 17, print) is False
+
+
+def test_a_small_call_in_another_layout_keeps_its_outcome_whatever_came_before():
+    """The table tells C-contiguous arguments from others of the same
+    shape: a reduction's passes (C-contiguous) never serve a reversed,
+    strided or broadcast view, which runs the eager calls whether or not
+    a contiguous call came first."""
+    rng = np.random.default_rng(31)
+    h = rng.standard_normal(300).astype("float32")
+    x, y = host(h), host(rng.standard_normal(300).astype("float32"))
+    row = host(rng.standard_normal(1).astype("float32"))
+    for f in (variance, sse, lambda x, y: ua.mean(x * y + 1)):
+        for view in (host(h)[::-1], host(np.repeat(h, 2))[::2], ua.broadcast_to(row, (300,))):
+            fresh = ua.asnumpy(ua.fuse(f)(view, y))
+            fused = ua.fuse(f)
+            for _ in range(3):
+                fused(x, y)
+            same_bits(fused(view, y), fresh)
+            same_bits(fused(view, y), ua.asnumpy(f(view, y)))
+
+
+def test_threads_hold_for_every_call_of_a_signature(monkeypatch):
+    """fuse(threads=n): the blocks of a signature's later calls take n
+    threads too, not only its first call's."""
+    from usmarray import _fuse
+
+    seen = []
+    real = _fuse._in_blocks
+    monkeypatch.setattr(
+        _fuse,
+        "_in_blocks",
+        lambda plan, args, block, threads: seen.append(threads) or real(plan, args, block, threads),
+    )
+    m = host(np.random.default_rng(3).standard_normal((300, 300)))
+    fused = ua.fuse(variance, threads=1, block=BLOCK)
+    for _ in range(4):
+        fused(m.T, m.T)
+    assert seen == [1] * 4
+
+
+def test_a_fused_function_copies_and_pickles_as_a_new_one():
+    """copy, deepcopy and pickle (of a function that pickles) give the
+    fused function anew, with its block and threads, tracing on its own
+    first calls."""
+    import copy
+    import pickle
+
+    fused = ua.fuse(sse, block=BLOCK, threads=1)
+    x = host(np.arange(5.0))
+    want = ua.asnumpy(fused(x, x + 1))
+    for other in (copy.copy(fused), copy.deepcopy(fused), pickle.loads(pickle.dumps(fused))):
+        assert type(other) is type(fused) and other is not fused
+        assert (other.fn, other.block, other.threads) == (sse, BLOCK, 1)
+        assert other.traces == 0 and not other._small
+        same_bits(other(x, x + 1), want)
+        assert other.__name__ == "sse" and other.__wrapped__ is sse
 
 
 def test_a_runner_may_empty_the_table_while_it_runs():

@@ -549,6 +549,45 @@ CASES = [
         id="fused-reduce-shape-not-ints",
     ),
     C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
+            (host(),),
+            "sum",
+            4,
+            None,
+            (2**63 - 1, 2**63 - 1),
+        ),
+        ValueError,
+        "the shape holds",
+        id="fused-reduce-shape-overflows",
+    ),
+    C(
+        lambda: _usmarray._fused_chain(
+            (
+                _usmarray._fused_expression((("positive", (0,)),), (), "float64", 0, (1,)),
+                _usmarray._fused_expression((("add", (0, 0x300)),), (), "float64", 1),
+            ),
+            ("max",),
+            (host(), host()),
+            4,
+        ),
+        ValueError,
+        "phase 0 picks its operands (made with slots)",
+        id="fused-chain-phase-with-slots",
+    ),
+    C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
+            (host(),),
+            "sum",
+            4,
+            _usmarray._fused_expression((("sqrt", (0,)),), (), "float64", 0, (0,)),
+        ),
+        ValueError,
+        "post reads the call's operands (made with slots)",
+        id="fused-reduce-post-with-slots",
+    ),
+    C(
         lambda: ua.fuse(lambda x: x)._remember([host()], print),
         TypeError,
         "_remember() takes the call's arguments (a tuple) and its runner",

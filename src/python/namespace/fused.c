@@ -402,10 +402,12 @@ reduce_output(ua_state *st, const char *fn, const ua_ew_resolved *r,
             return NULL;
         }
         Py_ssize_t elements = 1;
+        bool over = false;
         for (int d = 0; d < nd; d++) {
-            elements *= dims[d];
+            over =
+                over || __builtin_mul_overflow(elements, dims[d], &elements);
         }
-        if (elements != count) {
+        if (over || elements != count) {
             return PyErr_Format(PyExc_ValueError,
                                 "%s(): the shape holds %zd elements, not "
                                 "the %zd rows",
@@ -476,11 +478,11 @@ read_post(const char *fn, PyObject *post, PyObject *expr, Py_ssize_t row,
                      fn);
         return -1;
     }
-    if (p->e.nrow != 0) {
+    if (p->e.nrow != 0 || p->nslot != 0) {
         PyErr_Format(PyExc_ValueError,
-                     "%s(): post reads a chain's row values (made with "
-                     "rows=%d); it reads the row's value alone",
-                     fn, p->e.nrow);
+                     "%s(): post reads %s; it reads the row's value alone", fn,
+                     p->nslot != 0 ? "the call's operands (made with slots)"
+                                   : "a chain's row values (made with rows)");
         return -1;
     }
     if (e != NULL && e->t != p->t) {
@@ -641,6 +643,13 @@ fused_chain(PyObject *m, PyObject *args)
                                 p);
         }
         const fused_program *fp = PyCapsule_GetPointer(e, FUSED_CAPSULE);
+        if (fp->nslot != 0) {
+            return PyErr_Format(PyExc_ValueError,
+                                "_fused_chain(): phase %d picks its operands "
+                                "(made with slots); a chain's phases share "
+                                "the operands as given",
+                                p);
+        }
         if (p > 0 && fp->t != t) {
             return PyErr_Format(PyExc_TypeError,
                                 "_fused_chain(): the phases compute in one "

@@ -1,6 +1,7 @@
 /* usmarray._usmarray._FusedCalls: the base of usmarray.fuse's functions
  * (python/usmarray/_fuse.py's Fused), whose call looks up the runner of a
- * small call by its arguments' dtypes, shapes and devices and calls it,
+ * small call by its arguments' dtypes, shapes, devices and layouts (C
+ * contiguous or not) and calls it,
  * with no Python frame between the caller and the runner.  A call it does
  * not know goes to the subclass's _call, which plans, traces and remembers
  * the runner (_remember).  The lookup in Python (a method frame, a key of
@@ -47,8 +48,17 @@ typedef struct {
 
 #define CALLS(o) ((ua_py_fused_calls *)(o))
 
-/* The key of a tuple of arguments: (dtype, shape, device) of a USMArray of
- * that exact type and the type of anything else. */
+/* The key of a tuple of arguments: (dtype, shape, device, whether it is
+ * C-contiguous) of a USMArray of that exact type and the type of anything
+ * else.  The layout is part of it: a runner planned for C-contiguous
+ * arrays (the host's passes) would serve other layouts, which the generic
+ * way gives the eager calls. */
+static bool
+is_c_contiguous(PyObject *a)
+{
+    return (ARR(a)->flags & USM_ARRAY_C_CONTIGUOUS) != 0;
+}
+
 PyObject *
 ua_py_fused_call_key(ua_state *st, PyObject *args)
 {
@@ -62,8 +72,9 @@ ua_py_fused_call_key(ua_state *st, PyObject *args)
                                   ? NULL
                                   : ua_py_int_tuple(ARR(a)->nd, ARR(a)->shape);
             PyObject *device = ((ua_py_queue *)base_of(a)->queue)->device;
-            part =
-                shape == NULL ? NULL : PyTuple_Pack(3, dtype, shape, device);
+            PyObject *c = is_c_contiguous(a) ? Py_True : Py_False;
+            part = shape == NULL ? NULL
+                                 : PyTuple_Pack(4, dtype, shape, device, c);
             Py_XDECREF(shape);
         } else {
             part = Py_NewRef((PyObject *)Py_TYPE(a));
@@ -78,9 +89,9 @@ ua_py_fused_call_key(ua_state *st, PyObject *args)
 }
 
 /* The words of the arguments' signature into sig, or -1 where they are
- * too many for a small call.  An array's first word is odd (dtype and
- * dimensions shifted, then 1) where a type's address is even, so that
- * the words of different arguments never read alike. */
+ * too many for a small call.  An array's first word is odd (dtype,
+ * C-contiguity and dimensions shifted, then 1) where a type's address is
+ * even, so that the words of different arguments never read alike. */
 static Py_ssize_t
 signature_of(ua_state *st, PyObject *args, uintptr_t *sig)
 {
@@ -96,8 +107,9 @@ signature_of(ua_state *st, PyObject *args, uintptr_t *sig)
             continue;
         }
         int nd = ARR(a)->nd;
-        sig[w++] =
-            ((uintptr_t)ARR(a)->typenum << 16) | ((uintptr_t)nd << 1) | 1u;
+        sig[w++] = ((uintptr_t)ARR(a)->typenum << 16) |
+                   ((uintptr_t)is_c_contiguous(a) << 8) |
+                   ((uintptr_t)nd << 1) | 1u;
         for (int d = 0; d < nd; d++) {
             sig[w++] = (uintptr_t)ARR(a)->shape[d];
         }
@@ -371,8 +383,9 @@ fused_call_key(PyObject *m, PyObject *args)
 static PyMethodDef fused_calls_functions[] = {
     {"_fused_call_key", fused_call_key, METH_O,
      "_fused_call_key(args)\n--\n\n"
-     "For each of a tuple's items, (dtype, shape, device) of a USMArray "
-     "(of that exact type) and the type of anything else: the key by which "
+     "For each of a tuple's items, (dtype, shape, device, C-contiguous) of "
+     "a USMArray (of that exact type) and the type of anything else: the "
+     "key by which "
      "a fused function's _small names a small call's runner."},
     {0},
 };
