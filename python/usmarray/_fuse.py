@@ -488,7 +488,10 @@ def _describe_signature(key):
 
 
 def _is_host(device):
-    return device.backend == "host"
+    """Whether the device runs the host's loops (the host, and a SYCL CPU
+    device unless USMARRAY_DEVICE_KERNELS=1), for which a plan is the
+    host's."""
+    return device.backend == "host" or (type(device) is _ua.Device and _ua._runs_host_loops(device))
 
 
 class Plan:

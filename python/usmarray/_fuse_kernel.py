@@ -397,7 +397,7 @@ class FusedReduction:
         one_row = one_row and not row and size <= _ONE_ROW
         # the host's loops walk the operands as they are, broadcast too,
         # and take no expression after the value (it runs after)
-        loops = arrays[0].device.backend == "host"
+        loops = _ua._runs_host_loops(arrays[0].device)
         ones = (1,) * len(shape)
         plan = []  # (slot, the shape its value is read as: None, a shape, float)
         for slot, given, used in zip(
@@ -481,7 +481,7 @@ class FusedReduction:
             return None
         per_row = shape[: self.first] + (1,) * (len(shape) - self.first)
         # the host's loops walk any layout of all the values, broadcast too
-        loops = not self.first and arrays[0].device.backend == "host"
+        loops = not self.first and _ua._runs_host_loops(arrays[0].device)
         for k, a in enumerate(operands):
             if isinstance(a, _ua.USMArray) and a.shape != shape:
                 if a.size == 1 and not self.first:

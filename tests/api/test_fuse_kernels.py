@@ -323,21 +323,42 @@ def test_a_graph_the_kernel_refuses_runs_eagerly_from_its_first_call(device):
     same_bits(fused(x, y), ua.asnumpy((x > y) + x))
 
 
-def test_a_cpu_device_on_the_hosts_loops_runs_elementwise_graphs_on_them(monkeypatch):
-    """A SYCL CPU device that runs the host's loops runs a graph of
-    elementwise calls in one call of them, node by node; a graph with a
-    reduction runs eagerly, since they compile nothing."""
+def test_a_cpu_device_on_the_hosts_loops_plans_as_the_host(monkeypatch):
+    """A SYCL CPU device that runs the host's loops (USMARRAY_DEVICE_KERNELS
+    unset) plans a graph as the host does: elementwise calls in one call
+    of the loops with the eager bits, a reduction of all axes in the pass
+    of its values (within the pairwise sums' bound), in blocks too, on
+    the arguments' queue; with the device's own kernels, the kernel plan."""
+    from usmarray import _fuse_kernel
+
     cpus = [d for d in DEVICES if ua.Device(d).device_type == "cpu"]
     if not cpus:
         pytest.skip("no SYCL CPU device")
     monkeypatch.delenv("USMARRAY_DEVICE_KERNELS", raising=False)
-    x = sample(cpus[0], "float32")
+    assert _fuse_kernel._ua._runs_host_loops(ua.Device(cpus[0]))
+    rng = np.random.default_rng(9)
+    x, y = (ua.asarray(rng.standard_normal(N), device=cpus[0]) for _ in range(2))
     fused = ua.fuse(lambda x: 2 * x + 1)
     same_bits(fused(x), ua.asnumpy(2 * x + 1))
-    assert fused.plan(x).kernel_ran, fused.explain(x)
-    reduced = ua.fuse(lambda x: ua.sum(x * x))
-    np.testing.assert_allclose(ua.asnumpy(reduced(x)), ua.asnumpy(ua.sum(x * x)), rtol=1e-5)
-    assert "host's loops" in reduced.explain(x)
+    assert fused.plan(x).kernel is None and "plan: host" in fused.explain(x)
+    calls = []
+    real = _fuse_kernel._ua._fused_reduce
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", lambda *a: calls.append(1) or real(*a))
+    for n in (1000, N):  # a small call, and one past a block of 1000
+        reduced = ua.fuse(lambda x, y: ua.sum((x - y) ** 2), block=1000)
+        for _ in range(3):
+            got = reduced(x[:n], y[:n])
+        h = ua.asnumpy(x[:n]) - ua.asnumpy(y[:n])
+        np.testing.assert_allclose(float(got), float((h * h).sum()), rtol=1e-13)
+        assert got.device == x.device
+    assert len(calls) == 6, calls
+    blocked = ua.fuse(lambda x, y: ua.exp(x) * y - x, block=1000)
+    got = blocked(x, y)
+    same_bits(got, ua.asnumpy(ua.exp(x) * y - x))
+    assert got.device == x.device
+    monkeypatch.setenv("USMARRAY_DEVICE_KERNELS", "1")
+    assert not _fuse_kernel._ua._runs_host_loops(ua.Device(cpus[0]))
+    assert ua.fuse(lambda x: 2 * x + 1).plan(x).kernel is not None
 
 
 def test_bad_descriptions_are_refused(device):

@@ -334,6 +334,10 @@ const ua_compute_ops *ua_queue_compute_table(const ua_queue *q);
 /* Whether a table is the CPU backend's (loops on this process's memory,
  * the host sort's scratch among what they use). */
 bool ua_compute_on_cpu(const ua_compute_ops *ops);
+/* Whether d's queues run their kernels on the CPU backend's table (the
+ * host, and a CPU device of another backend unless
+ * USMARRAY_DEVICE_KERNELS=1): what usmarray.fuse plans for. */
+bool ua_device_runs_host_loops(const ua_device *d);
 /* The table that runs q's library calls: the host backend's for every
  * CPU device (whatever USMARRAY_DEVICE_KERNELS says: there are no device
  * kernels of these), after waiting for q's earlier work. */

@@ -39,16 +39,28 @@ cpu_kernels(void)
  * USMARRAY_DEVICE_KERNELS=1 keeps the device's own kernels: the GPU
  * kernel text then runs on a CPU device too, which is how the tests reach
  * it on a machine without a GPU. */
-const ua_compute_ops *
-ua_queue_compute_table(const ua_queue *q)
+static const ua_compute_ops *
+device_compute_table(const ua_device *d)
 {
-    const ua_device *d = q->context->device;
-    const ua_compute_ops *host = cpu_kernels(), *own = ua_queue_kernels(q);
+    const ua_compute_ops *host = cpu_kernels(),
+                         *own = d->backend->ops->compute;
     if (d->type != UA_DEVICE_CPU || host == NULL || host == own) {
         return own;
     }
     const char *keep = getenv("USMARRAY_DEVICE_KERNELS");
     return keep != NULL && keep[0] != '\0' && keep[0] != '0' ? own : host;
+}
+
+const ua_compute_ops *
+ua_queue_compute_table(const ua_queue *q)
+{
+    return device_compute_table(q->context->device);
+}
+
+bool
+ua_device_runs_host_loops(const ua_device *d)
+{
+    return ua_compute_on_cpu(device_compute_table(d));
 }
 
 ua_status

@@ -12,6 +12,7 @@
 #include "python/base/gil.h"
 #include "python/base/objects.h"
 #include "python/types/arrays.h"
+#include "python/types/devices.h"
 
 /* A Python bool, int or float as an operand of a computation in t: an int
  * that t's integers do not hold raises, as the eager calls do, rather than
@@ -418,24 +419,31 @@ reduce_output(ua_state *st, const char *fn, const ua_ew_resolved *r,
                              base_of(first)->kind, base_of(first)->queue);
 }
 
-/* Whether the operands' first array is on the host backend's device
- * (plain CPU memory, its work done on return), whose loops reduce all the
- * values of a fused expression in one pass; other devices that run the
- * host's loops keep to the eager reductions. */
+/* Whether the operands' first array is on a device that runs the host's
+ * loops (the host, a SYCL CPU device), which reduce all the values of a
+ * fused expression in one pass, once its queue's earlier work is done
+ * (ua_queue_compute_kernels waits for it). */
 static bool
-on_host_backend(ua_state *st, PyObject *operands)
+on_host_loops(ua_state *st, PyObject *operands)
 {
     for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(operands); k++) {
         PyObject *o = PyTuple_GET_ITEM(operands, k);
         if (PyObject_TypeCheck(o, st->USMArray_Type)) {
-            const ua_queue *q = queue_of_array(o);
-            unsigned want = UA_CAP_CPU_MEMORY | UA_CAP_WORK_DONE_ON_RETURN;
-            unsigned caps =
-                ua_backend_caps(ua_device_backend(ua_queue_device(q)));
-            return (caps & want) == want;
+            return ua_compute_on_cpu(
+                ua_queue_compute_table(queue_of_array(o)));
         }
     }
     return false;
+}
+
+/* _runs_host_loops(device): whether the device's queues run the host's
+ * loops (usmarray.fuse then plans as for the host). */
+static PyObject *
+runs_host_loops(PyObject *m, PyObject *device)
+{
+    ua_device *d =
+        ua_py_as_device(PyModule_GetState(m), device, "_runs_host_loops()");
+    return d == NULL ? NULL : PyBool_FromLong(ua_device_runs_host_loops(d));
 }
 
 /* The bytes a kernel reads of its array operands, which decide whether a
@@ -547,7 +555,7 @@ reduce_call(ua_state *st, PyObject *expr, PyObject *operands, const char *name,
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
     int read = read_call(st, "_fused_reduce", expr, operands,
-                         on_host_backend(st, operands), ops, &first, &r);
+                         on_host_loops(st, operands), ops, &first, &r);
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -697,6 +705,11 @@ fused_chain(PyObject *m, PyObject *args)
 }
 
 static PyMethodDef fused_functions[] = {
+    {"_runs_host_loops", runs_host_loops, METH_O,
+     "_runs_host_loops(device)\n--\n\n"
+     "Whether the device's queues run the host's loops (the host, and a "
+     "CPU device of another backend unless USMARRAY_DEVICE_KERNELS=1): "
+     "usmarray.fuse plans its graphs as for the host there."},
     {"_fused_expression", fused_expression, METH_VARARGS,
      "_fused_expression(nodes, constants, dtype, rows=0, slots=None)\n--\n\n"
      "A traced elementwise graph (usmarray.fuse), parsed once for its "
