@@ -12,6 +12,11 @@ printed before and after, since the host is shared.
 
     python benchmarks/fuse_vs_peers.py [--n 16777216] [--repeats 5] [--json PATH]
     python benchmarks/fuse_vs_peers.py --per-call [--n 1000]
+    python benchmarks/fuse_vs_peers.py --device opencl:cpu [--n 4194304]
+
+``--device`` puts usmarray's arrays on another device (a SYCL CPU device,
+which runs the host's loops unless USMARRAY_DEVICE_KERNELS=1); each
+usmarray call is timed to the end of its queue's work.
 
 ``--per-call`` times small calls instead (default 1,000 elements): each
 expression fused and eager, beside one eager ``x + y``, in microseconds,
@@ -97,13 +102,20 @@ CASES = [
 
 
 def best_ms(fn, args, repeats):
-    fn(*args)  # warm: traces, page faults, numexpr's compile
+    done(fn(*args))  # warm: traces, page faults, numexpr's compile
     times = []
     for _ in range(repeats):
         t = time.perf_counter()
-        fn(*args)
+        done(fn(*args))
         times.append(time.perf_counter() - t)
     return min(times) * 1e3
+
+
+def done(result):
+    """The result once its queue's work is done (a usmarray array's)."""
+    if isinstance(result, ua.USMArray):
+        result.queue.wait()
+    return result
 
 
 def fused_of(expr):
@@ -125,10 +137,10 @@ def operands(n, seed=0):
     return {"xy": (x, y), "m": (m,)}
 
 
-def run_case(case, host, repeats):
+def run_case(case, host, repeats, device="host"):
     name, expr, which, numexpr_form, mixed = case
     np_args = host[which]
-    ua_args = tuple(ua.asarray(a, device="host") for a in np_args)
+    ua_args = tuple(ua.asarray(a, device=device) for a in np_args)
     fused = fused_of(expr)
     row = {
         "expression": name,
@@ -207,6 +219,7 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--per-call", action="store_true", help="small calls' time")
     parser.add_argument("--json", help="write the rows here")
+    parser.add_argument("--device", default="host", help="usmarray's device (default host)")
     args = parser.parse_args()
     if args.per_call:
         rows = per_call(args.n or 1000)
@@ -218,8 +231,9 @@ def main():
     load_before = os.getloadavg()
     host = operands(args.n)
     side = host["m"][0].shape[0]
-    print(f"x, y: {args.n} float64; m: {side}x{side}; load {load_before[0]:.2f}")
-    rows = [run_case(case, host, args.repeats) for case in CASES]
+    print(f"x, y: {args.n} float64; m: {side}x{side}; usmarray on {args.device}; "
+          f"load {load_before[0]:.2f}")  # fmt: skip
+    rows = [run_case(case, host, args.repeats, args.device) for case in CASES]
     load_after = os.getloadavg()
     print_table(rows)
     print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}")
@@ -232,6 +246,7 @@ def main():
             "load": [load_before[0], load_after[0]],
             "numexpr": getattr(ne, "__version__", None),
             "numpy": np.__version__,
+            "device": args.device,
         }
         with open(args.json, "w") as f:
             json.dump({"meta": meta, "rows": rows}, f, indent=1)

@@ -529,8 +529,8 @@ class Plan:
         if type(self.host_program) is _fuse_kernel.Stages:
             lines.append(
                 "  where the arrays are C-contiguous, in passes of the host's loops, each"
-                " node's a few hundred elements at a time, a reduction of all axes in the"
-                " pass of its values:"
+                " node's a few hundred elements at a time, a reduction of all axes or of"
+                " rows in the pass of its values:"
             )
             lines.append("  " + self.host_program.describe().replace("\n", "\n  "))
         elif self.host_program is not None:
@@ -564,14 +564,11 @@ def _host_program(plan):
 
 def _passes_suit_the_host(stages):
     """Whether every reduction of the stages runs in the pass that computes
-    its values (of all axes: the host's loops reduce no rows) or is the
-    eager call on an argument, so that no pass writes values only for a
+    its values (of all axes, or of rows: the last axes) or is the eager
+    call on an argument, so that no pass writes values only for a
     reduction to read them back (the blocks keep those in cache)."""
     for n, step in stages.steps:
-        if isinstance(step, _fuse_kernel.FusedReduction):
-            if step.first:
-                return False
-        elif step is None and n.args[0].kind != "arg":
+        if step is None and n.args[0].kind != "arg":
             return False
     return True
 

@@ -337,8 +337,8 @@ class FusedReduction:
     element a row (a kept-dims reduction before it: softmax's maximum),
     dense in one memory order (C for rows), with elements; other operands
     take the stage's kernel and the eager reduction.  On the host, whose
-    loops reduce all the values in one pass of any layout, the arrays of
-    a reduction of all axes may broadcast."""
+    loops reduce all the values, or rows of them in C order, in one pass
+    of any layout, the arrays may broadcast, and post runs after."""
 
     def __init__(self, node, program, first=0):
         self.node, self.program, self.first = node, program, first
@@ -480,8 +480,8 @@ class FusedReduction:
         if not arrays or shape is None or len(shape) != self.node.args[0].ndim:
             return None
         per_row = shape[: self.first] + (1,) * (len(shape) - self.first)
-        # the host's loops walk any layout of all the values, broadcast too
-        loops = not self.first and _ua._runs_host_loops(arrays[0].device)
+        # the host's loops walk any layout of the values, broadcast too
+        loops = _ua._runs_host_loops(arrays[0].device)
         for k, a in enumerate(operands):
             if isinstance(a, _ua.USMArray) and a.shape != shape:
                 if a.size == 1 and not self.first:

@@ -1170,6 +1170,61 @@ def test_a_small_calls_reduction_is_one_call_of_the_loops(monkeypatch, name, dty
         within_sum_bound(first, want, terms(x, y), mean)
 
 
+ROWS_PASSES = {
+    "row sums of squares": (lambda m, c: ua.sum(m * m, axis=1), lambda m, c: m * m, False),
+    "kept row means of a difference": (
+        lambda m, c: ua.mean(ua.exp(m - c), axis=-1, keepdims=True),
+        lambda m, c: ua.exp(m - c),
+        True,
+    ),
+    "row maxima": (lambda m, c: ua.max(m * c, axis=1), None, False),
+    "row minima of the last two axes": (lambda m, c: ua.min(m[None] + 1, axis=(1, 2)), None, False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ROWS_PASSES))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_reduction_of_rows_runs_in_the_pass_of_its_values(monkeypatch, name, dtype):
+    """A sum, mean, max or min of the last axes (rows): one call of the
+    host's loops reduces each row as it computes its values (a column that
+    broadcasts along the rows too), the rows split among the threads, each
+    row's sum in its own order.  Max and min are the eager ones exactly;
+    sums within the pairwise sums' bound of each row."""
+    rng = np.random.default_rng(41)
+    m = host(rng.standard_normal((120, 300)).astype(dtype))
+    c = host(rng.standard_normal((120, 1)).astype(dtype))
+    f, terms, mean = ROWS_PASSES[name]
+    calls = _spied_fused_reduce(monkeypatch)
+    fused = ua.fuse(f)
+    got, want = fused(m, c), f(m, c)
+    if "last two" in name:
+        assert not calls  # indexing is not traced: the eager calls
+        same_bits(got, ua.asnumpy(want))
+        return
+    assert calls == [True], fused.explain(m, c)
+    assert "these arguments: the passes above" in fused.explain(m, c)
+    if terms is None:
+        same_bits(got, ua.asnumpy(want))
+        return
+    g, w, t = (np.asarray(ua.asnumpy(a)) for a in (got, want, terms(m, c)))
+    assert g.shape == w.shape and g.dtype == w.dtype
+    for r in range(t.shape[0]):
+        within_sum_bound(g.reshape(-1)[r : r + 1], w.reshape(-1)[r : r + 1], t[r], mean)
+
+
+def test_row_norms_take_the_pass_and_their_square_root_after():
+    """sqrt(sum(m * m, axis=1)): the rows' sums in the pass, the square root
+    an elementwise call on them; short rows (under 256 values) take the
+    stages, the eager reduction of the values' call."""
+    rng = np.random.default_rng(43)
+    norms = ua.fuse(lambda m: ua.sqrt(ua.sum(m * m, axis=1)))
+    for shape in ((64, 1000), (64, 100)):
+        m = host(rng.standard_normal(shape))
+        got, want = norms(m), ua.sqrt(ua.sum(m * m, axis=1))
+        np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=1e-14)
+        assert got.shape == (shape[0],)
+
+
 def test_the_passes_bits_do_not_depend_on_the_threads(big):
     """The chunks and the order of their partials depend on the values'
     count alone: one thread (USMARRAY_HOST_THREADS=1, a new process) gives

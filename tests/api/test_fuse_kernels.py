@@ -528,8 +528,8 @@ def test_fused_reductions_refuse_what_they_do_not_walk(device):
     for args, error, message in bad:
         with pytest.raises(error, match=message):
             _usmarray._fused_reduce(*args)
-    # the host's loops reduce all the values (the total first), or all of
-    # them as one row (its one value, in the shape given), not rows
+    # the host's loops reduce all the values (the total first), all of
+    # them as one row (its one value, in the shape given), or rows
     host = ua.asarray([[3.0, 1.0], [2.0, 0.5]], device="host")
     square64 = _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64")
     assert ua.asnumpy(_usmarray._fused_reduce(square64, (host,), "sum"))[0] == 14.25
@@ -537,8 +537,10 @@ def test_fused_reductions_refuse_what_they_do_not_walk(device):
         one = _usmarray._fused_reduce(square64, (host,), op, 4, None, (1, 1))
         assert one.shape == (1, 1) and one.dtype == ua.float64
         assert ua.asnumpy(one)[0, 0] == want, op
-    with pytest.raises(ValueError, match="reduce all the values"):
-        _usmarray._fused_reduce(square64, (host,), "sum", 2)
+    rows = _usmarray._fused_reduce(square64, (host,), "sum", 2, None, (2, 1))
+    assert ua.asnumpy(rows).tolist() == [[10.0], [4.25]]
+    with pytest.raises(ValueError, match="rows that divide them"):
+        _usmarray._fused_reduce(square64, (host,), "sum", 3)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -506,7 +506,8 @@ CASES = [
             3,
         ),
         ValueError,
-        "the host's loops reduce all the values (row 0, or 4 as one row)",
+        "the host's loops reduce all the values (row 0) or rows that divide them (4 values, "
+        "not rows of 3)",
         id="fused-reduce-host-rows",
     ),
     C(

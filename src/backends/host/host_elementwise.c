@@ -627,17 +627,16 @@ fused_init(job *j)
     const ua_elementwise_plan *p = j->p;
     const ua_fused_expr *e = p->fused;
     const char *why = NULL;
-    bool one_row = p->reduce != 0 && p->row > 0 && (size_t)p->row == p->size;
-    if ((p->row != 0 && !one_row) || p->post != NULL || p->chain != NULL ||
+    bool rows = p->reduce != 0 && p->row > 0 && p->size % (size_t)p->row == 0;
+    if ((p->row != 0 && !rows) || p->post != NULL || p->chain != NULL ||
         e->nrow != 0) {
-        why = "a reduction of rows (but one row of all the values) or a "
-              "chain of rows";
+        why = "rows that do not divide the values, an expression after "
+              "them, or a chain of rows";
     } else if (p->reduce != 0 &&
                ((p->compute != UA_FLOAT32 && p->compute != UA_FLOAT64) ||
                 p->out_type != p->compute || p->reduce < UA_EW_REDUCE_SUM ||
-                p->reduce >
-                    (one_row ? UA_EW_REDUCE_MEAN : UA_EW_REDUCE_MIN))) {
-        why = "a reduction other than a sum, max or min (or of one row, a "
+                p->reduce > (rows ? UA_EW_REDUCE_MEAN : UA_EW_REDUCE_MIN))) {
+        why = "a reduction other than a sum, max or min (or of rows, a "
               "mean) of float32 or float64 values";
     }
     /* (Its computation type, a real one of registers as wide as memory,
@@ -669,7 +668,7 @@ fused_init(job *j)
                w);
     }
     j->fused = e;
-    /* a mean is the sum's, divided when written (write_one_value) */
+    /* a mean is the sum's, divided when written (write_row_value) */
     j->reduce = p->reduce == UA_EW_REDUCE_MEAN ? UA_EW_REDUCE_SUM : p->reduce;
     j->block = p->reduce != 0 ? REDUCE_BLOCK : FUSED_BLOCK;
     return UA_OK;
@@ -695,28 +694,67 @@ combine(const double *partial, int a, int b, int op)
                                     : MIN_OF(x, y);
 }
 
-/* One row of all the values (row == size): the total as out's one value
- * of the type, a mean's divided by the count in that type, as the eager
- * sum rounds and the eager mean divides. */
+/* Row r's total as out's value r of the type, a mean's divided by the
+ * row's count in that type, as the eager sum rounds and the eager mean
+ * divides. */
 static void
-write_one_value(const ua_elementwise_plan *p, double total)
+write_row_value(const ua_elementwise_plan *p, size_t r, double total)
 {
     bool mean = p->reduce == UA_EW_REDUCE_MEAN;
     if (p->out_type == UA_FLOAT32) {
         float v = (float)total;
-        v = mean ? v / (float)p->size : v;
-        memcpy(p->out, &v, sizeof v);
+        v = mean ? v / (float)p->row : v;
+        memcpy(p->out + r * sizeof v, &v, sizeof v);
         return;
     }
-    total = mean ? total / (double)p->size : total;
-    memcpy(p->out, &total, sizeof total);
+    total = mean ? total / (double)p->row : total;
+    memcpy(p->out + r * sizeof total, &total, sizeof total);
+}
+
+/* Part `part` of `parts` of the rows (row < size): each row walked into
+ * its total in its own order, whatever the threads, and written. */
+static void
+run_rows(void *ctx, int part, int parts)
+{
+    job *j = ctx;
+    size_t row = (size_t)j->p->row, rows = j->p->size / row;
+    size_t a = rows * (size_t)part / (size_t)parts;
+    size_t b = rows * (size_t)(part + 1) / (size_t)parts;
+    for (size_t r = a; r < b; r++) {
+        double total;
+        ua_status st = walk_part(j, r * row, (r + 1) * row, &total);
+        int none = 0;
+        if (st != UA_OK) {
+            if (atomic_compare_exchange_strong(&j->failed, &none, 1)) {
+                j->status = st;
+            }
+            return;
+        }
+        write_row_value(j->p, r, total);
+    }
+}
+
+/* Rows of a fused reduction's values, a thread's share of them each. */
+static ua_status
+fused_reduce_rows(job *j, int parts)
+{
+    size_t rows = j->p->size / (size_t)j->p->row;
+    if (parts <= 1 || rows <= 1) {
+        run_rows(j, 0, 1);
+    } else {
+        ua_host_parallel(rows < (size_t)parts ? (int)rows : parts, run_rows,
+                         j);
+    }
+    return j->status == UA_OK
+               ? UA_OK
+               : ua_error_set(j->status, "a fused reduction of rows failed");
 }
 
 /* A fused reduction of all the values: the values in chunks of at least
  * MIN_CHUNK elements (at most UA_EW_REDUCE_PARTS of them), each a part
  * that a thread walks into its partial, the partials combined in order;
  * out receives the total as its first partial and the identity as every
- * other, or as its one value (write_one_value). */
+ * other, or as its one value (write_row_value). */
 static ua_status
 fused_reduce(job *j, int parts)
 {
@@ -740,7 +778,7 @@ fused_reduce(job *j, int parts)
     }
     double total = combine(partial, 0, chunks, j->reduce);
     if (j->p->row != 0) {
-        write_one_value(j->p, total);
+        write_row_value(j->p, 0, total);
         return UA_OK;
     }
     double *out = (double *)(void *)j->p->out;
@@ -784,7 +822,9 @@ ua_host_elementwise(void *queue, const ua_elementwise_plan *p)
     int parts =
         ops == 1 && bytes < LIGHT_ALONE_BYTES ? 1 : ua_host_parts(bytes, ops);
     if (j.reduce != 0) {
-        return fused_reduce(&j, parts);
+        return p->row == 0 || (size_t)p->row == p->size
+                   ? fused_reduce(&j, parts)
+                   : fused_reduce_rows(&j, parts);
     }
     if (parts <= 1) {
         return walk_part(&j, 0, p->size, NULL);

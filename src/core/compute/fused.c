@@ -402,6 +402,21 @@ loops_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, char *out,
     return ua_elementwise_plan_of(r, ops, &o, p);
 }
 
+/* The plan of rows reduced on the host's loops: their walk in the
+ * values' C order (the axes ordered by a C-contiguous result's steps), so
+ * that row r is the walk's elements [r * row, (r + 1) * row); operands of
+ * any layout, broadcast too (out receives a value a row, which the walk
+ * does not move along). */
+static ua_status
+c_order_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, char *out,
+             ua_elementwise_plan *p)
+{
+    ptrdiff_t strides[UA_MAXDIMS];
+    ua_layout_default_strides(r->nd, r->shape, 'C', strides);
+    ua_strided o = {out, strides, r->out_type};
+    return ua_elementwise_plan_of(r, ops, &o, p);
+}
+
 /* A rows reduction's post expression: of its one input (the row's value)
  * and constants, computing in t and giving t; each refusal names what it
  * refused. */
@@ -489,18 +504,19 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
     }
     ua_elementwise_plan p;
     if (ua_compute_on_cpu(k)) {
-        /* the host's loops: one pass over any layout, into the partials
-         * or (a small call's, no more calls to reduce and convert them)
-         * one value */
-        if (row != 0 && (row != n || post != NULL)) {
+        /* the host's loops: one pass over any layout, into the partials,
+         * one value (a small call's: no more calls to reduce and convert
+         * the partials) or one a row, with no expression after them */
+        if (row != 0 && (n % row != 0 || post != NULL)) {
             return ua_error_set(UA_ERR_VALUE,
                                 "fused reduction: the host's loops reduce "
-                                "all the values (row 0, or %td as one row) "
-                                "with no expression after them, not rows "
-                                "of %td",
-                                n, row);
+                                "all the values (row 0) or rows that divide "
+                                "them (%td values, not rows of %td), with no "
+                                "expression after them%s",
+                                n, row, post != NULL ? " (one is given)" : "");
         }
-        st = loops_plan(r, ops, out, &p);
+        st = row == 0 || row == n ? loops_plan(r, ops, out, &p)
+                                  : c_order_plan(r, ops, out, &p);
         p.reduce = op;
         p.row = row;
         return st == UA_OK ? k->elementwise(q->handle, &p) : st;
