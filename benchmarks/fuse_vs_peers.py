@@ -10,7 +10,7 @@ softmax rows mix numexpr with NumPy, and say so).  Times are the best of
 the fused one (above 1: fused is faster).  The machine's load average is
 printed before and after, since the host is shared.
 
-    python benchmarks/fuse_vs_peers.py [--n 16777216] [--repeats 5] [--json PATH]
+    python benchmarks/fuse_vs_peers.py [--n 16777216] [--repeats 5] [--runs 5] [--json PATH]
     python benchmarks/fuse_vs_peers.py --per-call [--n 1000]
     python benchmarks/fuse_vs_peers.py --device opencl:cpu [--n 4194304]
 
@@ -160,7 +160,11 @@ def check(got, want, name):
 
 
 def ratio(row, key):
-    return f"{row[key] / row['fused_ms']:.2f}" if row[key] else "-"
+    """The other row's time over the fused one (a median table's: the
+    median of the runs' ratios)."""
+    if not row[key]:
+        return "-"
+    return f"{row.get(key.replace('_ms', '_over_fused'), row[key] / row['fused_ms']):.2f}"
 
 
 def print_table(rows):
@@ -220,6 +224,7 @@ def main():
     parser.add_argument("--per-call", action="store_true", help="small calls' time")
     parser.add_argument("--json", help="write the rows here")
     parser.add_argument("--device", default="host", help="usmarray's device (default host)")
+    parser.add_argument("--runs", type=int, default=1, help="whole tables, medians kept")
     args = parser.parse_args()
     if args.per_call:
         rows = per_call(args.n or 1000)
@@ -228,28 +233,54 @@ def main():
                 json.dump({"n": args.n or 1000, "rows": rows}, f, indent=1)
         return
     args.n = args.n or 16 * 1024 * 1024
-    load_before = os.getloadavg()
     host = operands(args.n)
     side = host["m"][0].shape[0]
-    print(f"x, y: {args.n} float64; m: {side}x{side}; usmarray on {args.device}; "
-          f"load {load_before[0]:.2f}")  # fmt: skip
-    rows = [run_case(case, host, args.repeats, args.device) for case in CASES]
-    load_after = os.getloadavg()
-    print_table(rows)
-    print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}")
+    runs, loads = [], []
+    for run in range(args.runs):
+        load_before = os.getloadavg()
+        print(f"x, y: {args.n} float64; m: {side}x{side}; usmarray on {args.device}; "
+              f"run {run + 1} of {args.runs}; load {load_before[0]:.2f}")  # fmt: skip
+        runs.append([run_case(case, host, args.repeats, args.device) for case in CASES])
+        loads.append([load_before[0], os.getloadavg()[0]])
+        print_table(runs[-1])
+    rows = medians(runs) if args.runs > 1 else runs[0]
+    if args.runs > 1:
+        print(f"the medians of {args.runs} runs:")
+        print_table(rows)
+    print(f"load average before and after each run: {loads}")
     if args.json:
         meta = {
             "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "machine": platform.processor() or platform.machine(),
             "cpus": os.cpu_count(),
             "n": args.n,
-            "load": [load_before[0], load_after[0]],
+            "load": loads,
             "numexpr": getattr(ne, "__version__", None),
             "numpy": np.__version__,
             "device": args.device,
+            "runs": args.runs,
+            "statistic": "median over the runs of each run's best of --repeats "
+            "(ratios: the median of each run's ratio)",
         }
         with open(args.json, "w") as f:
-            json.dump({"meta": meta, "rows": rows}, f, indent=1)
+            json.dump({"meta": meta, "rows": rows, "runs": runs}, f, indent=1)
+
+
+def medians(runs):
+    """Each row's median time over the runs, and its ratios' medians (the
+    median of each run's ratio, not the ratio of the medians)."""
+    rows = []
+    for same in zip(*runs):
+        row = dict(same[0])
+        for key in ("fused_ms", "eager_ms", "numpy_ms", "numexpr_ms"):
+            if row[key] is not None:
+                row[key] = statistics.median(r[key] for r in same)
+        for key in ("eager_ms", "numpy_ms", "numexpr_ms"):
+            if row[key] is not None:
+                ratio_of = key.replace("_ms", "_over_fused")
+                row[ratio_of] = statistics.median(r[key] / r["fused_ms"] for r in same)
+        rows.append(row)
+    return rows
 
 
 if __name__ == "__main__":
