@@ -896,6 +896,57 @@ def test_random_reductions_of_expression_trees(xy, tree, reduction):
     np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=1e-11, atol=max(atol, tiny))
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    tree=trees(),
+    reduction=st.sampled_from(["sum", "mean", "max", "min"]),
+    layout=st.sampled_from(["C", "F", "strided", "column"]),
+    keepdims=st.booleans(),
+    dtype=st.sampled_from(["float32", "float64"]),
+)
+def test_random_row_reductions_of_expression_trees(tree, reduction, layout, keepdims, dtype):
+    """Rows of random graphs (the last axis, in the loops' pass where the
+    arguments are C-contiguous): the eager results, max and min exactly,
+    sums within a row's bound; x in C or Fortran order, strided, or y a
+    column that broadcasts along the rows."""
+    rng = np.random.default_rng(47)
+    h = rng.standard_normal((37, 300)).astype(dtype)
+    g = rng.standard_normal((37, 1) if layout == "column" else (37, 300)).astype(dtype)
+    x = {
+        "F": host(np.asfortranarray(h)),
+        "strided": host(np.repeat(h, 2, axis=1))[:, ::2],
+    }.get(layout, host(h))
+    y = host(g)
+
+    def f(x, y):
+        value = build(tree, x, y)
+        xp = x.__array_namespace__()
+        return getattr(xp, reduction)(value / 8 + 1, axis=-1, keepdims=keepdims)
+
+    with np.errstate(all="ignore"):
+        try:
+            want = f(x, y)
+        except (TypeError, ValueError):
+            return
+        got = ua.fuse(f)(x, y)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    g, w = ua.asnumpy(got), ua.asnumpy(want)
+    if reduction in ("max", "min"):
+        same_bits(got, w)
+        return
+    with np.errstate(all="ignore"):
+        terms = np.abs(ua.asnumpy(build(tree, x, y) / 8 + 1).astype(np.float64))
+    scale = np.broadcast_to(terms, (37, 300)).sum(axis=-1)
+    scale = scale / 300 if reduction == "mean" else scale
+    eps = float(np.finfo(dtype).eps)
+    bound = (2 * (21 + np.log2(300 / 16)) * eps * scale).reshape(g.shape)
+    fin = np.isfinite(w)
+    np.testing.assert_array_equal(np.isnan(g), np.isnan(w))
+    np.testing.assert_array_equal(g[~fin & ~np.isnan(w)], w[~fin & ~np.isnan(w)])
+    err = np.abs(g[fin].astype(np.float64) - w[fin].astype(np.float64))
+    assert np.all(err <= bound[fin] + 2 * np.spacing(np.abs(w[fin]))), err.max()
+
+
 # name: (graph of two arrays, dtype)
 HOST_GRAPHS = {
     "axpy": (lambda x, y: 2.5 * x + y, "f8"),
