@@ -192,13 +192,14 @@ def per_call_us(fn, args, calls=2000):
     return best * 1e6
 
 
-def per_call(n, rounds=11):
+def per_call(n, rounds=11, device="host"):
     """Small calls: each expression of x and y fused and eager, and one
-    eager x + y, interleaved round by round; medians."""
+    eager x + y, interleaved round by round; medians (the host's time of
+    the calls, their queue's work not waited for)."""
     x, y = operands(n)["xy"]
-    args = (ua.asarray(x, device="host"), ua.asarray(y, device="host"))
+    args = (ua.asarray(x, device=device), ua.asarray(y, device=device))
     add = ua.add
-    print(f"x, y: {n} float64; microseconds a call, median of {rounds} rounds")
+    print(f"x, y: {n} float64 on {device}; microseconds a call, median of {rounds} rounds")
     print("%-28s %8s %8s %8s %12s" % ("expression", "fused", "eager", "x + y", "fused/(2 add)"))
     rows = []
     for name, expr, which, _, _ in CASES:
@@ -227,10 +228,10 @@ def main():
     parser.add_argument("--runs", type=int, default=1, help="whole tables, medians kept")
     args = parser.parse_args()
     if args.per_call:
-        rows = per_call(args.n or 1000)
+        rows = per_call(args.n or 1000, device=args.device)
         if args.json:
             with open(args.json, "w") as f:
-                json.dump({"n": args.n or 1000, "rows": rows}, f, indent=1)
+                json.dump({"n": args.n or 1000, "device": args.device, "rows": rows}, f, indent=1)
         return
     args.n = args.n or 16 * 1024 * 1024
     host = operands(args.n)

@@ -583,10 +583,18 @@ def _passes_take(plan, args, block):
     if not all(a.flags.c_contiguous for a in arrays):
         return False
     try:
-        _ua.broadcast_shapes(*[a.shape for a in arrays])
+        frame = _ua.broadcast_shapes(*[a.shape for a in arrays])
     except ValueError:
         return False
-    return True
+    # rows too short for a pass (a walk a row) run in the blocks, where the
+    # eager reduction of a block's rows stays in cache
+    return not any(
+        isinstance(step, _fuse_kernel.FusedReduction)
+        and step.first
+        and step.node.args[0].ndim == len(frame)
+        and math.prod(frame[step.first :]) < _fuse_kernel._SHORTEST_LOOPS_ROW
+        for _, step in plan.host_program.steps
+    )
 
 
 def _run_host_program(plan, args):

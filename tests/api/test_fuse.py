@@ -1263,17 +1263,20 @@ def test_a_reduction_of_rows_runs_in_the_pass_of_its_values(monkeypatch, name, d
         within_sum_bound(g.reshape(-1)[r : r + 1], w.reshape(-1)[r : r + 1], t[r], mean)
 
 
-def test_row_norms_take_the_pass_and_their_square_root_after():
+def test_row_norms_take_the_pass_and_their_square_root_after(monkeypatch):
     """sqrt(sum(m * m, axis=1)): the rows' sums in the pass, the square root
-    an elementwise call on them; short rows (under 256 values) take the
-    stages, the eager reduction of the values' call."""
+    an elementwise call on them; rows shorter than 32 values (a walk a
+    row would cost more than the eager reduction) run in the blocks."""
     rng = np.random.default_rng(43)
-    norms = ua.fuse(lambda m: ua.sqrt(ua.sum(m * m, axis=1)))
-    for shape in ((64, 1000), (64, 100)):
+    calls = _spied_fused_reduce(monkeypatch)
+    for shape, passes in (((64, 1000), 1), ((64, 32), 1), ((4000, 16), 0)):
+        norms = ua.fuse(lambda m: ua.sqrt(ua.sum(m * m, axis=1)), block=BLOCK)
         m = host(rng.standard_normal(shape))
+        calls.clear()
         got, want = norms(m), ua.sqrt(ua.sum(m * m, axis=1))
         np.testing.assert_allclose(ua.asnumpy(got), ua.asnumpy(want), rtol=1e-14)
-        assert got.shape == (shape[0],)
+        assert got.shape == (shape[0],) and len(calls) == passes, shape
+        assert ("in each block" in norms.explain(m)) == (not passes)
 
 
 def test_the_passes_bits_do_not_depend_on_the_threads(big):

@@ -755,13 +755,13 @@ static PyMethodDef fused_functions[] = {
      "(1 along the row's axes); post, a _fused_expression of one "
      "operand in the same dtype, each row's value goes through before it "
      "is written; shape, the result's shape where the rows are not its "
-     "one dimension.  At least one element.  On the host, "
-     "all the values in one pass of its loops (arrays of any layout, "
-     "broadcast), the total the first partial and the identity the "
-     "others, or with row the values' count, one row: its one value (a "
-     "mean too; no post); other rows raise ValueError.  A device of "
-     "another backend that runs the host's loops: NotImplemented.  An "
-     "expression made with slots reads those items of operands."},
+     "one dimension.  At least one element.  On a device that runs the "
+     "host's loops (the host, a SYCL CPU device): one pass of the loops "
+     "over arrays of any layout, broadcast too; row 0 gives the total as "
+     "the first partial and the identity as the others; row > 0 (rows "
+     "that divide the values, walked in their C order; no post, else "
+     "ValueError) one value a row, a mean's too.  An expression made with "
+     "slots reads those items of operands."},
     {0},
 };
 
