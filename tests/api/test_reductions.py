@@ -946,3 +946,29 @@ def test_mid_length_sums_are_accurate_and_repeat_their_bits(dtype, n):
     assert ua.asnumpy(ua.sum(x)).tobytes() == got.tobytes()
     assert int(ua.asnumpy(ua.argmax(x))) == n // 3
     assert float(ua.asnumpy(ua.max(x))) == float(h[n // 3])
+
+
+def test_long_sums_have_the_same_bits_with_any_number_of_threads():
+    """A long run's sum splits into parts by its size alone, which the
+    threads share: one, two and three threads (USMARRAY_HOST_THREADS, each
+    a new process) give the same bits, as a machine of any size does."""
+    import subprocess
+    import sys
+
+    code = (
+        "import numpy as np, usmarray as ua\n"
+        "h = np.random.default_rng(5).standard_normal(6_000_003)\n"
+        "for t in ('float64', 'float32'):\n"
+        "    x = ua.asarray(h.astype(t), device='host')\n"
+        "    m = ua.reshape(x[:6_000_000], (2, 3_000_000))\n"
+        "    print(float(ua.sum(x)).hex(), float(ua.mean(x)).hex(),\n"
+        "          [v.hex() for v in ua.asnumpy(ua.sum(m, axis=1)).astype(float)])\n"
+    )
+    out = set()
+    for threads in ("1", "2", "3"):
+        env = dict(os.environ, USMARRAY_HOST_THREADS=threads)
+        run = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        out.add(run.stdout)
+    assert len(out) == 1, out

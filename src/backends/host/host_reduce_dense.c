@@ -579,8 +579,9 @@ reduce_columns(const ua_reduce_plan *p, const dense_loops *f, dense_op op)
  * results reduced by the same loop, in order.  min and max come out as
  * one pass gives them, NaNs and signed zeros included; a sum is pairwise
  * within each part, then over the parts, whose count depends on the
- * run's size and the machine's threads alone: the same bits from run to
- * run. */
+ * run's size alone: the same bits on every machine and with any number
+ * of threads (it followed the threads, and USMARRAY_HOST_THREADS=1, 2
+ * and 3 gave three sums of one array). */
 
 typedef struct run_job {
     const dense_loops *f;
@@ -604,8 +605,7 @@ static bool
 run_parallel(const dense_loops *f, dense_op op, const char *x, ptrdiff_t n,
              ptrdiff_t sz, char *acc)
 {
-    int parts = ua_host_parts((size_t)n * (size_t)sz, 1);
-    parts = parts < MAX_RUN_PARTS ? parts : MAX_RUN_PARTS;
+    int parts = ua_host_parts_by_size((size_t)n * (size_t)sz, MAX_RUN_PARTS);
     if (parts <= 1 || n < parts) {
         return false;
     }

@@ -208,6 +208,13 @@ ua_host_parts(size_t bytes, int ops)
     return work < (size_t)size ? (int)work : size;
 }
 
+int
+ua_host_parts_by_size(size_t bytes, int most)
+{
+    size_t work = bytes / BYTES_PER_PART;
+    return work < 2 ? 1 : work < (size_t)most ? (int)work : most;
+}
+
 static void
 run_alone(int parts, ua_host_task task, void *ctx)
 {

@@ -17,6 +17,12 @@ typedef void (*ua_host_task)(void *ctx, int part, int parts);
  * at most the pool's threads, 1 where starting them costs more than it
  * saves. */
 int ua_host_parts(size_t bytes, int ops);
+/* How many parts a split of `bytes` takes by its size alone (at most
+ * `most`), whatever the pool's threads: a split whose parts' results meet
+ * in an order that decides the bits (a sum's) takes these, each thread
+ * taking parts as it finishes, so that the bits are the same on every
+ * machine and with any USMARRAY_HOST_THREADS. */
+int ua_host_parts_by_size(size_t bytes, int most);
 
 /* Runs task(ctx, i, parts) for every i < parts and returns when all are
  * done. */
