@@ -148,6 +148,25 @@ def per_call_rows(rng):
     return out
 
 
+def copy_gbps(x, cx, tx, reps):
+    """The device's copy bandwidth, the limits' measure: the best GB/s
+    (a read and a write an element) of usmarray's, CuPy's and PyTorch's
+    copies of x into an array of its own."""
+    n = x.size * x.itemsize
+    z, cz = ua.empty_like(x), cp.empty_like(cx)
+    ours = x.__cuda_array_interface__["stream"]
+    theirs = cp.cuda.get_current_stream().ptr
+    best = {
+        "usmarray": 2 * n / event_ms(lambda: z.__setitem__(..., x), ours, reps) / 1e6,
+        "cupy": 2 * n / event_ms(lambda: cz.__setitem__(..., cx), theirs, reps) / 1e6,
+    }
+    if torch:
+        tz = torch.empty_like(tx)
+        ts = torch.cuda.current_stream().cuda_stream
+        best["torch"] = 2 * n / event_ms(lambda: tz.copy_(tx), ts, reps) / 1e6
+    return best
+
+
 def row_norms(xp, m):
     return xp.sqrt(xp.sum(m * m, axis=1))
 
@@ -203,6 +222,9 @@ def main():
         softmax_by_row_length(x, args)
         return
     rows = []
+    copies = copy_gbps(x, cx, tx, args.reps)
+    bandwidth = max(copies.values())
+    print("copy GB/s: " + ", ".join(f"{k} {v:.0f}" for k, v in copies.items()))
     print(f"{args.mi} Mi float32, median of {args.reps}, ms (GB/s of the fused bytes)")
     side = math.isqrt(n)
     for name, (f, per, matrix) in EXPRESSIONS.items():
@@ -234,6 +256,10 @@ def main():
                 c = torch.compile(lambda p, q: f(torch, p, q))
                 row["torch_compile"] = event_ms(lambda: c(ta, ty), ts, args.reps)
                 row["torch_compile_queued"] = queued_ms(lambda: c(ta, ty), ts, args.reps)
+        # the limit: the bytes a single pass must move at the copy's speed
+        row["limit"] = per * (side * side if matrix else n) / bandwidth / 1e6
+        row["of_limit"] = row["limit"] / row["fused"]
+        row["queued_of_limit"] = row["limit"] / row["fused_queued"]
         rows.append(row)
         gbps = per * (side * side if matrix else n) / row["fused"] / 1e6
         others = "  ".join(f"{k} {v:.3f}" for k, v in row.items() if isinstance(v, float))
@@ -242,7 +268,15 @@ def main():
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(
-                {"mi": args.mi, "reps": args.reps, "rows": rows, "per_call": per_call}, fh, indent=1
+                {
+                    "mi": args.mi,
+                    "reps": args.reps,
+                    "copy_gbps": copies,
+                    "rows": rows,
+                    "per_call": per_call,
+                },
+                fh,
+                indent=1,
             )
 
 
