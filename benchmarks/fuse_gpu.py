@@ -2,6 +2,11 @@
 PyTorch's (eager, and torch.compile with --compile), in one run.
 
   python benchmarks/fuse_gpu.py [--mi 64] [--reps 20] [--compile] [--json F]
+  python benchmarks/fuse_gpu.py --first-calls [--json F]
+      each expression's first fused call in a new process with an empty
+      kernel cache (a fresh USMARRAY_CACHE_DIR and CUDA_CACHE_PATH), on 1 Mi
+      elements, beside torch.compile's first call (a fresh
+      TORCHINDUCTOR_CACHE_DIR): its trace, compile, launch and wait.
 
 Each expression of float32 arrays of --mi Mi elements (past the L2
 cache), timed with CUDA events on each library's own stream after a
@@ -16,8 +21,11 @@ row norms and softmax read x as a square matrix."""
 import argparse
 import json
 import math
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import warnings
 
@@ -200,14 +208,88 @@ def softmax_by_row_length(x, args):
             print(line, flush=True)
 
 
+def first_call_child(lib, name):
+    """In this new process: the first call of expression `name` (fused, or
+    torch.compile's) and its second, each followed by a wait for the
+    device, in ms, on arrays made beforehand."""
+    f, _, matrix = EXPRESSIONS[name]
+    rng = np.random.default_rng(0)
+    host = [rng.standard_normal(1 << 20, dtype=np.float32) for _ in range(2)]
+    if matrix:
+        host[0] = host[0].reshape(1024, 1024)
+    if lib == "usmarray":
+        x, y = (ua.asarray(h, device="cuda:gpu:0") for h in host)
+        call = ua.fuse(lambda x, y: f(ua, x, y))
+
+        def sync():
+            ua.asnumpy(x[(0,) * x.ndim])
+    else:
+        x, y = (torch.as_tensor(h, device="cuda") for h in host)
+        call = torch.compile(lambda p, q: f(torch, p, q))
+        sync = torch.cuda.synchronize
+    sync()
+    out = {}
+    for key in ("first_ms", "second_ms"):
+        t = time.perf_counter()
+        call(x, y)
+        sync()
+        out[key] = (time.perf_counter() - t) * 1e3
+    print(json.dumps(out))
+
+
+def first_calls(json_path):
+    """first_call_child of each expression, each library, in a new process
+    on an empty cache folder of its own."""
+    libs = ["usmarray"] + (["torch.compile"] if torch else [])
+    rows = []
+    print("first calls in new processes, empty caches, 1 Mi float32, ms (first / second)")
+    for name in EXPRESSIONS:
+        row = {"expression": name}
+        for lib in libs:
+            with tempfile.TemporaryDirectory(prefix="fuse_first_") as cache:
+                env = dict(
+                    os.environ,
+                    USMARRAY_CACHE_DIR=cache,
+                    CUDA_CACHE_PATH=os.path.join(cache, "nv"),
+                    TORCHINDUCTOR_CACHE_DIR=os.path.join(cache, "inductor"),
+                    TRITON_CACHE_DIR=os.path.join(cache, "triton"),
+                )
+                r = subprocess.run(
+                    [sys.executable, __file__, "--first-child", lib, name],
+                    env=env, capture_output=True, text=True, timeout=300,
+                )  # fmt: skip
+            if r.returncode != 0:
+                row[lib] = {"error": (r.stderr.strip().splitlines() or ["?"])[-1]}
+            else:
+                row[lib] = json.loads(r.stdout.strip().splitlines()[-1])
+        rows.append(row)
+        cells = "  ".join(
+            f"{lib} "
+            + (v["error"] if "error" in v else f"{v['first_ms']:.1f} / {v['second_ms']:.2f}")
+            for lib, v in row.items()
+            if lib != "expression"
+        )
+        print(f"{name:30s} {cells}", flush=True)
+    if json_path:
+        with open(json_path, "w") as fh:
+            json.dump({"n": 1 << 20, "rows": rows}, fh, indent=1)
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--first-child":
+        first_call_child(sys.argv[2], sys.argv[3])
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mi", type=int, default=64)
     ap.add_argument("--reps", type=int, default=20)
     ap.add_argument("--compile", action="store_true", help="torch.compile too")
     ap.add_argument("--json")
     ap.add_argument("--softmax-rows", help="row lengths, a comma list")
+    ap.add_argument("--first-calls", action="store_true", help="first calls, empty caches")
     args = ap.parse_args()
+    if args.first_calls:
+        first_calls(args.json)
+        return
     if cp is None:
         sys.exit("CuPy times the events: install it")
     n = args.mi << 20

@@ -8,6 +8,7 @@
 #   XDIST=12 bash tools/gpu_run.sh      (the suite in 12 processes)
 #   BENCH=first_call bash tools/gpu_run.sh  (first calls in new processes)
 #   BENCH=fuse bash tools/gpu_run.sh        (usmarray.fuse's kernels)
+#   BENCH=fuse_first bash tools/gpu_run.sh  (their first calls, empty caches)
 #   BENCH=lanes,dask bash tools/gpu_run.sh  (several parts, a comma list)
 #   BENCH=rows bash tools/gpu_run.sh        (fused rows by their length)
 #   BENCH=table bash tools/gpu_run.sh       (the peer table, TABLE_RUNS runs)
@@ -341,6 +342,13 @@ if bench fuse; then
     echo "== benchmark: fused expressions"
     python3 benchmarks/fuse_gpu.py ${FUSE_ARGS:-} --json "$OUT/fuse_gpu.json" 2>&1 |
         tee "$OUT/fuse_gpu.txt" || status=1
+fi
+# BENCH=fuse_first: each fused expression's first call in a new process
+# with an empty kernel cache, beside torch.compile's.
+if bench fuse_first; then
+    echo "== benchmark: fused expressions' first calls"
+    python3 benchmarks/fuse_gpu.py --first-calls --json "$OUT/fuse_first.json" 2>&1 |
+        tee "$OUT/fuse_first.txt" || status=1
 fi
 # BENCH=rows: fused softmax and row norms by their rows' length beside
 # PyTorch's kernels, once for each setting of ROW_SWEEP (a space list of
