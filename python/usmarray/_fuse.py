@@ -579,7 +579,7 @@ def _passes_take(plan, args, block):
     other layouts runs the eager calls on the whole arrays, with their
     bits, and so does one of shapes that do not broadcast, with their
     error).  A pass's sums add in their own order, whatever the size."""
-    arrays = [a for a in args if isinstance(a, _USMArray)]
+    arrays = [args[n.index] for n in _used_arrays(plan)]
     if not all(a.flags.c_contiguous for a in arrays):
         return False
     try:
@@ -790,9 +790,18 @@ class _Layout:
     they run along (None where a node's length is 1)."""
 
     def __init__(self, plan, args, block):
-        self.shapes = _shapes(plan, args)
-        arrays = [self.shapes[n.id] for n in plan.nodes if n.kind == "arg"]
-        self.frame = tuple(_ua.broadcast_shapes(*arrays))
+        try:
+            self.shapes = _shapes(plan, args)
+        except ValueError:
+            # the eager calls raise their own error, with their message
+            raise _Unblockable("a call's operands do not broadcast together") from None
+        arrays = [self.shapes[n.id] for n in _used_arrays(plan)]
+        try:
+            self.frame = tuple(_ua.broadcast_shapes(*arrays))
+        except ValueError:
+            # arrays that meet only through reductions (x - mean(y)):
+            # no frame holds them both, so the eager calls take them whole
+            raise _Unblockable("the arrays' shapes do not broadcast together") from None
         self.maps = _axis_maps(plan, self.shapes, self.frame)
         limit = self._first_axis_reduced_along(plan)
         self.axis, self.chunk = _block_axis(self.frame, block, limit)
@@ -1005,8 +1014,16 @@ def _in_blocks(plan, args, block, threads):
     return result
 
 
+def _used_arrays(plan):
+    """The array arguments' nodes that the graph reads (an argument the
+    function leaves unused takes no part in its shapes or its queue)."""
+    read = {a.id for n in plan.nodes for a in n.args if isinstance(a, Proxy)}
+    read.add(plan.output.id)
+    return [n for n in plan.nodes if n.kind == "arg" and n.id in read]
+
+
 def _first_array(plan):
-    return next(n.index for n in plan.nodes if n.kind == "arg")
+    return _used_arrays(plan)[0].index
 
 
 def _contiguous(a):

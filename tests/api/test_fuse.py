@@ -627,7 +627,7 @@ def mixed_arguments(layouts, dtype, device, shape=(97, 103)):
 
 HOST_STAGED = {
     "sse": sse,
-    "variance": variance,
+    "variance": lambda x, y: variance(x - y, None),
     "softmax": lambda x, y: softmax(x) * y,
     "row norms": lambda x, y: row_norms(x - y),
     **AXES_STAGED,
@@ -1302,3 +1302,43 @@ def test_the_passes_bits_do_not_depend_on_the_threads(big):
         )
         out[threads] = run.stdout.split()
     assert out["1"] == out["2"]
+
+
+# Arrays that meet only through reductions, or not at all: their shapes
+# need not broadcast together, as in the eager calls.
+APART = {
+    "x - mean(y)": lambda x, y, z: x - ua.mean(y),
+    "x * sum(y) + max(z)": lambda x, y, z: x * ua.sum(y) + ua.max(z),
+    "exp(x), the others unused": lambda x, y, z: ua.exp(x) * 2,
+    "softmax of x, the others unused": lambda x, y, z: softmax(x),
+    "z alone": lambda x, y, z: ua.sin(z) + 1,
+}
+
+
+@pytest.mark.parametrize("name", sorted(APART))
+@pytest.mark.parametrize("rows", [3, 400])
+def test_arrays_that_meet_only_through_reductions_or_not_at_all(name, rows):
+    """Each call (the first, a small call's runner, the blocks) gives the
+    eager bits, and explain says how it runs; the result is on the queue of
+    the array it is computed from, not an unused argument's."""
+    rng = np.random.default_rng(3)
+    q = ua.Queue("host")
+    x = host(rng.standard_normal((rows, 103)))
+    y = host(rng.standard_normal(5)[::-1])
+    z = ua.asarray(rng.standard_normal((rows, 7, 2)), queue=q)
+    f = APART[name]
+    fused = ua.fuse(f, block=BLOCK)
+    want = f(x, y, z)
+    for _ in range(3):
+        got = fused(x, y, z)
+        same_bits(got, ua.asnumpy(want))
+        assert got.queue == want.queue
+    assert "graph:" in fused.explain(x, y, z)
+
+
+def test_operands_that_do_not_broadcast_raise_the_eager_error():
+    x, y = host(np.ones((400, 103))), host(np.ones(5))
+    fused = ua.fuse(lambda x, y: ua.exp(x) + y, block=BLOCK)
+    with pytest.raises(ValueError, match="could not be broadcast"):
+        fused(x, y)
+    assert "do not broadcast together" in fused.explain(x, y)
