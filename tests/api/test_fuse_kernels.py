@@ -12,7 +12,7 @@ import usmarray as ua
 from conftest import first_device_of_each_backend
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_fuse import AXES_STAGED, MIXED_LAYOUTS, build, gelu, mixed_arguments, trees
+from test_fuse import APART, AXES_STAGED, MIXED_LAYOUTS, build, gelu, mixed_arguments, trees
 from usmarray import _fuse_kernel
 
 DEVICES = [d for d in first_device_of_each_backend() if not d.startswith("host")]
@@ -663,6 +663,23 @@ def test_arguments_that_do_not_broadcast_raise_and_the_kernel_stays(device):
     x, y = sample(device, "float32"), sample(device, "float32", seed=8)
     same_bits(fused(x, y), ua.asnumpy(fn(x, y)))
     assert fused.plan(x, y).kernel_ran and "one kernel of" in fused.explain(x, y)
+
+
+@pytest.mark.parametrize("name", sorted(APART))
+def test_arrays_that_meet_only_through_reductions_or_not_at_all(device, name):
+    """Arrays whose shapes do not broadcast together, joined by reductions
+    or unused: each call gives the eager result (its reductions' sums
+    within their error), and explain says how it runs."""
+    x = sample(device, "float32", (400, 103))
+    y = sample(device, "float32", (9,), seed=8)[::-2]
+    z = sample(device, "float32", (400, 7, 2), seed=9)
+    f = APART[name]
+    fused = ua.fuse(f)
+    want = f(x, y, z)
+    terms = ua.where(ua.isfinite(x), x, 0.0)
+    for _ in range(3):
+        within_reduction_error(fused(x, y, z), want, terms)
+    assert "graph:" in fused.explain(x, y, z)
 
 
 def rows_within_reduction_error(got, want, terms, first, mean=False):
