@@ -74,12 +74,31 @@ class _Trace:
         raise Untraceable(reason)
 
     def sample(self, dtype, ndim):
-        """A one-element array of dtype and ndim on the traced device: the
-        eager call on it gives a node's dtype and ndim, by the eager rules."""
+        """A one-element array of dtype and ndim: the eager call on it gives
+        a node's dtype and ndim, by the eager rules."""
         key = (str(dtype), ndim)
         if key not in self.samples:
-            self.samples[key] = _ua.ones((1,) * ndim, dtype=dtype, device=self.device)
+            where = _sampling_device(self.device)
+            self.samples[key] = _ua.ones((1,) * ndim, dtype=dtype, device=where)
         return self.samples[key]
+
+
+def _sampling_device(device):
+    """Where a trace's samples live: the host, where the device's dtypes
+    follow the host's rules (its default dtypes, float64 and float16),
+    since a call on the host compiles nothing (a first call on a GPU would
+    otherwise compile each eager kernel the trace calls); else the device."""
+    found = _sampling_device.__dict__.setdefault("by_device", {})
+    if device not in found:
+        host = _ua.Device("host")
+        info = _ua.__array_namespace_info__()
+        same = (
+            device.has_aspect_fp64 == host.has_aspect_fp64
+            and device.has_aspect_fp16 == host.has_aspect_fp16
+            and info.default_dtypes(device=device) == info.default_dtypes(device=host)
+        )
+        found[device] = host if same else device
+    return found[device]
 
 
 class Proxy:

@@ -749,6 +749,36 @@ def test_a_fast_first_call_gives_way_to_the_full_compile_and_the_cache_keeps_it(
     assert "disk cache" in second
 
 
+FUSED_FIRST_CALL_SCRIPT = """
+import numpy as np
+import usmarray as ua
+x = ua.asarray(np.arange(4096, dtype=np.float32), device="cuda:gpu:0")
+y = ua.asarray(np.ones(4096, dtype=np.float32), device="cuda:gpu:0")
+f = ua.fuse(lambda x, y: ua.exp(-x) * 2.5 + y)
+got = ua.asnumpy(f(x, y))
+assert f.plan(x, y).kernel_ran
+want = np.exp(-np.arange(4096, dtype=np.float32)) * np.float32(2.5) + 1
+assert np.allclose(got, want, rtol=1e-6)
+"""
+
+
+def test_a_fused_functions_first_call_compiles_its_kernel_alone(tmp_path):
+    # Its trace finds the nodes' dtypes by eager calls on one-element host
+    # arrays: no eager kernel compiles on the GPU, only the fused one.
+    env = traced_fresh_cache_env(tmp_path)
+    out = subprocess.run(
+        [sys.executable, "-c", FUSED_FIRST_CALL_SCRIPT],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = out.stderr.splitlines()
+    compiles = [line for line in lines if ": NVRTC" in line and "in full beside" not in line]
+    assert len(compiles) == 1 and "elementwise kernel" in compiles[0], out.stderr
+
+
 def test_a_process_that_ends_before_the_full_compile_leaves_it_in_the_cache(tmp_path):
     env = traced_fresh_cache_env(tmp_path)
     script = TIERED_SCRIPT.replace("range(600)", "range(1)").replace("time.sleep(0.05)", "")
