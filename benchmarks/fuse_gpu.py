@@ -2,10 +2,10 @@
 PyTorch's (eager, and torch.compile with --compile), in one run.
 
   python benchmarks/fuse_gpu.py [--mi 64] [--reps 20] [--compile] [--json F]
-  python benchmarks/fuse_gpu.py --first-calls [--json F]
+  python benchmarks/fuse_gpu.py --first-calls [--compile] [--json F]
       each expression's first fused call in a new process with an empty
       kernel cache (a fresh USMARRAY_CACHE_DIR and CUDA_CACHE_PATH), on 1 Mi
-      elements, beside torch.compile's first call (a fresh
+      elements, beside torch.compile's first call with --compile (a fresh
       TORCHINDUCTOR_CACHE_DIR): its trace, compile, launch and wait.
 
 Each expression of float32 arrays of --mi Mi elements (past the L2
@@ -237,10 +237,11 @@ def first_call_child(lib, name):
     print(json.dumps(out))
 
 
-def first_calls(json_path):
-    """first_call_child of each expression, each library, in a new process
-    on an empty cache folder of its own."""
-    libs = ["usmarray"] + (["torch.compile"] if torch else [])
+def first_calls(json_path, compile_too):
+    """first_call_child of each expression, each library (torch.compile's
+    where compile_too), in a new process on an empty cache folder of its
+    own."""
+    libs = ["usmarray"] + (["torch.compile"] if torch and compile_too else [])
     rows = []
     print("first calls in new processes, empty caches, 1 Mi float32, ms (first / second)")
     for name in EXPRESSIONS:
@@ -288,7 +289,7 @@ def main():
     ap.add_argument("--first-calls", action="store_true", help="first calls, empty caches")
     args = ap.parse_args()
     if args.first_calls:
-        first_calls(args.json)
+        first_calls(args.json, args.compile)
         return
     if cp is None:
         sys.exit("CuPy times the events: install it")

@@ -347,7 +347,7 @@ fi
 # with an empty kernel cache, beside torch.compile's.
 if bench fuse_first; then
     echo "== benchmark: fused expressions' first calls"
-    python3 benchmarks/fuse_gpu.py --first-calls --json "$OUT/fuse_first.json" 2>&1 |
+    python3 benchmarks/fuse_gpu.py --first-calls ${FUSE_ARGS:-} --json "$OUT/fuse_first.json" 2>&1 |
         tee "$OUT/fuse_first.txt" || status=1
 fi
 # BENCH=rows: fused softmax and row norms by their rows' length beside

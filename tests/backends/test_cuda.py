@@ -664,6 +664,27 @@ results = {
     "unique": ua.unique_values(ua.round(d["x"] / 100)),
     "sum_axis0": ua.sum(ua.reshape(d["x64"][:200_000], (400, 500)), axis=0),
 }
+# fused kernels: math functions, rows in a warp's registers and in a
+# group's local memory, reductions in their values' kernel
+s = ua.asarray(rng.normal(size=(512, 1024)).astype(np.float32) * 8, queue=q)
+w = ua.asarray(rng.normal(size=(64, 8192)).astype(np.float32) * 8, queue=q)
+def softmax(m):
+    e = ua.exp(m - ua.max(m, axis=1, keepdims=True))
+    return e / ua.sum(e, axis=1, keepdims=True)
+def log_softmax(m):
+    t = m - ua.max(m, axis=1, keepdims=True)
+    return t - ua.log(ua.sum(ua.exp(t), axis=1, keepdims=True))
+fused = {
+    "gelu": (lambda x: 0.5 * x * (1 + ua.tanh(0.7978846 * (x + 0.044715 * x**3))), d["x"]),
+    "gelu64": (lambda x: 0.5 * x * (1 + ua.tanh(0.7978846 * (x + 0.044715 * x**3))), d["x64"]),
+    "exp_sub": (lambda x: ua.exp(x / 1e3) - ua.sin(x) * ua.log1p(ua.abs(x)), d["x"]),
+    "softmax": (softmax, s), "softmax_long": (softmax, w), "log_softmax": (log_softmax, s),
+    "variance": (lambda x: ua.mean((x - ua.mean(x)) ** 2), d["x64"]),
+    "row_norms": (lambda m: ua.sqrt(ua.sum(m * m, axis=1)), s),
+    "sse": (lambda x: ua.sum(ua.expm1(x / 1e4) ** 2), d["x"]),
+}
+for k, (f, a) in fused.items():
+    results["fused_" + k] = ua.fuse(f)(a)
 np.savez(sys.argv[1], **{k: ua.asnumpy(v) for k, v in results.items()})
 """
 
@@ -691,8 +712,9 @@ def first_calls(tmp_path, name, level):
 def test_fast_compiled_first_calls_give_the_full_compiles_bits(tmp_path, level):
     # Every program a first call may take at a fast level (reductions,
     # scans, sorts, masks, gathers, selections, additions, integer
-    # products) gives the same bytes as its full compile: the level changes
-    # the time, never the result.
+    # products, fused kernels with the math library's functions) gives the
+    # same bytes as its full compile: the level changes the time, never the
+    # result.
     fast = first_calls(tmp_path, "fast", f"{level}-only")
     full = first_calls(tmp_path, "full", "full")
     assert fast.keys() == full.keys()

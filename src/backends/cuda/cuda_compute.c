@@ -350,9 +350,15 @@ ua_cuda_ew_language(void)
 }
 
 /* Whether no compiler level changes the variant's results: integers and
- * bools alone, or a function that selects, compares or adds (the math
- * library's functions, and products that the compiler may contract,
- * differ between levels). */
+ * bools alone, a function that selects, compares or adds, or a fused
+ * expression of real values.  An eager kernel of the math library's
+ * functions or of complex products compiles in full.  A fused kernel
+ * rounds its products (UA_MUL_RN) and keeps its nodes apart (ua_rounded),
+ * so that no level contracts across them; within a math function, NVRTC
+ * 13.5's fast level gave the full level's instructions for each element
+ * (the same FFMA, FMUL, FADD and MUFU of each exp, tanh and division,
+ * unrolled fewer times), and a GPU test compares a fused first call's
+ * bytes at both levels. */
 static bool
 ew_exact_at_any_level(const ua_ew_variant *v)
 {
@@ -362,7 +368,8 @@ ew_exact_at_any_level(const ua_ew_variant *v)
         integral = integral && !strchr("fc", ua_dtype_kind(v->in_type[i]));
     }
     if (v->fused != NULL) {
-        return false; /* its nodes are not looked at: compiled in full */
+        /* every node's value is of the computation type */
+        return ua_dtype_kind(v->compute) != 'c';
     }
     switch (v->function) {
     case UA_EW_where:
