@@ -661,6 +661,8 @@ results = {
     "sort_i64": ua.sort(d["i64"]), "mask": d["x"][d["m"]],
     "take": ua.take(d["x"], d["idx"]), "where": ua.where(d["m"], d["x"], d["y"]),
     "add": d["x"] + d["y"], "less": d["x"] < d["y"], "mul_i64": d["i64"] * 3,
+    "mul": d["x"] * d["y"], "div": d["x"] / d["y"], "div64": d["x64"] / 3.7,
+    "square": ua.square(d["x64"]), "div_f16": ua.astype(d["x"], ua.float16) / 7,
     "unique": ua.unique_values(ua.round(d["x"] / 100)),
     "sum_axis0": ua.sum(ua.reshape(d["x64"][:200_000], (400, 500)), axis=0),
 }
@@ -711,8 +713,9 @@ def first_calls(tmp_path, name, level):
 @pytest.mark.parametrize("level", ["mid", "max"])
 def test_fast_compiled_first_calls_give_the_full_compiles_bits(tmp_path, level):
     # Every program a first call may take at a fast level (reductions,
-    # scans, sorts, masks, gathers, selections, additions, integer
-    # products, fused kernels with the math library's functions) gives the
+    # scans, sorts, masks, gathers, selections, additions, real products
+    # and quotients, integer products, fused kernels with the math
+    # library's functions) gives the
     # same bytes as its full compile: the level changes the time, never the
     # result.
     fast = first_calls(tmp_path, "fast", f"{level}-only")

@@ -350,9 +350,10 @@ ua_cuda_ew_language(void)
 }
 
 /* Whether no compiler level changes the variant's results: integers and
- * bools alone, a function that selects, compares or adds, or a fused
- * expression of real values.  An eager kernel of the math library's
- * functions or of complex products compiles in full.  A fused kernel
+ * bools alone, a function that selects, compares or adds, a real
+ * product or quotient, or a fused expression of real values.  An eager
+ * kernel of the math library's functions or of complex products compiles
+ * in full.  A fused kernel
  * rounds its products (UA_MUL_RN) and keeps its nodes apart (ua_rounded),
  * so that no level contracts across them; within a math function, NVRTC
  * 13.5's fast level gave the full level's instructions for each element
@@ -367,11 +368,16 @@ ew_exact_at_any_level(const ua_ew_variant *v)
     for (int i = 0; i < v->nin; i++) {
         integral = integral && !strchr("fc", ua_dtype_kind(v->in_type[i]));
     }
+    bool real = ua_dtype_kind(v->compute) != 'c';
     if (v->fused != NULL) {
-        /* every node's value is of the computation type */
-        return ua_dtype_kind(v->compute) != 'c';
+        return real; /* every node's value is of the computation type */
     }
     switch (v->function) {
+    case UA_EW_multiply:
+    case UA_EW_square:
+    case UA_EW_divide:
+        /* one IEEE product (UA_MUL_RN) or quotient an element */
+        return real;
     case UA_EW_where:
     case UA_EW_add:
     case UA_EW_subtract:
