@@ -445,7 +445,7 @@ class FusedReduction:
             else:
                 # the sum as the dtype (which may overflow), then divided,
                 # as the eager mean
-                result = _ua.astype(getattr(_ua, name)(parts), dtype)
+                result = _ua.astype(getattr(_ua, name)(parts), dtype, copy=False)
                 result = _ua.reshape(result / size if mean else result, shaped)
             return result if after is None else after({post_key: result})
 
