@@ -598,7 +598,7 @@ def _passes_take(plan, args, block):
     other layouts runs the eager calls on the whole arrays, with their
     bits, and so does one of shapes that do not broadcast, with their
     error).  A pass's sums add in their own order, whatever the size."""
-    arrays = [args[n.index] for n in _used_arrays(plan)]
+    arrays = _used_args(plan, args)
     if not all(a.flags.c_contiguous for a in arrays):
         return False
     try:
@@ -996,7 +996,8 @@ def _in_blocks(plan, args, block, threads):
     """evaluate_blocked's blocks, once the host's own call of the graph has
     not run it."""
     threads = THREADS if threads is None else threads
-    shapes = {a.shape for a in args if type(a) is _USMArray or isinstance(a, _USMArray)}
+    used = _used_args(plan, args)
+    shapes = {a.shape for a in used}
     if len(shapes) == 1 and math.prod(next(iter(shapes))) <= block:
         # One block of arrays that do not broadcast: no layout to plan.
         return evaluate_whole(plan, args)
@@ -1004,7 +1005,7 @@ def _in_blocks(plan, args, block, threads):
         layout = _Layout(plan, args, block)
     except _Unblockable:
         return evaluate_whole(plan, args)
-    if math.prod(layout.frame) <= block or not all(_contiguous(a) for a in args):
+    if math.prod(layout.frame) <= block or not all(_contiguous(a) for a in used):
         return evaluate_whole(plan, args)
     known = {n.id: args[n.index] for n in plan.nodes if n.index is not None}
     for n in plan.nodes:
@@ -1034,11 +1035,18 @@ def _in_blocks(plan, args, block, threads):
 
 
 def _used_arrays(plan):
-    """The array arguments' nodes that the graph reads (an argument the
-    function leaves unused takes no part in its shapes or its queue)."""
-    read = {a.id for n in plan.nodes for a in n.args if isinstance(a, Proxy)}
-    read.add(plan.output.id)
-    return [n for n in plan.nodes if n.kind == "arg" and n.id in read]
+    """The array arguments' nodes that the result reads, in their order (an
+    argument the function leaves unused, or reads only for values the
+    result does not need, takes no part in its shapes, layouts or queue)."""
+    found = plan.__dict__.get("_used")
+    if found is None:
+        reached = _fuse_kernel._reachable(plan.output)
+        found = plan._used = [n for n in reached if n.kind == "arg"]
+    return found
+
+
+def _used_args(plan, args):
+    return [args[n.index] for n in _used_arrays(plan)]
 
 
 def _first_array(plan):
@@ -1341,16 +1349,13 @@ def _small_runner(plan, fn, args, block, threads):
     host's loops (the blocks once that call refuses the graph), or the
     whole-array function for arrays of one shape of at most a block; else
     None."""
-    shapes = set()
-    for a in args:
-        if type(a) is _USMArray:
-            shapes.add(a.shape)
-        elif type(a) not in _SCALAR_TYPES:
-            return None
+    if not all(type(a) is _USMArray or type(a) in _SCALAR_TYPES for a in args):
+        return None
     if plan.kernel is not None:
         return _KernelCall(plan, fn)
     if plan.host_program is not None:
         return _HostCall(plan, block, threads)
+    shapes = {a.shape for a in _used_args(plan, args)} if plan.fused else ()
     if (
         plan.fused
         and len(shapes) == 1
@@ -1494,7 +1499,7 @@ def _describe_blocks(plan, args, block, threads):
         return (
             f"stages: the whole arrays, one call at a time (the frame {layout.frame} fits a block)"
         )
-    if not all(_contiguous(a) for a in args):
+    if not all(_contiguous(a) for a in _used_args(plan, args)):
         return "stages: the whole arrays, one call at a time (an argument is not C-contiguous)"
     lines = [
         f"frame {layout.frame}: blocks of {layout.chunk} along axis {layout.axis}"

@@ -1308,10 +1308,14 @@ def test_the_passes_bits_do_not_depend_on_the_threads(big):
 # need not broadcast together, as in the eager calls.
 APART = {
     "x - mean(y)": lambda x, y, z: x - ua.mean(y),
-    "x * sum(y) + max(z)": lambda x, y, z: x * ua.sum(y) + ua.max(z),
+    "x * sum(y) + max(x)": lambda x, y, z: x * ua.sum(y) + ua.max(x),
     "exp(x), the others unused": lambda x, y, z: ua.exp(x) * 2,
     "softmax of x, the others unused": lambda x, y, z: softmax(x),
     "z alone": lambda x, y, z: ua.sin(z) + 1,
+    "z, x read only by values the result does not need": lambda x, y, z: (
+        ua.abs(x) * 2,
+        z * ua.sum(ua.exp(z), axis=0),
+    )[1],
 }
 
 
@@ -1322,7 +1326,7 @@ def test_arrays_that_meet_only_through_reductions_or_not_at_all(name, rows):
     eager bits, and explain says how it runs; the result is on the queue of
     the array it is computed from, not an unused argument's."""
     rng = np.random.default_rng(3)
-    q = ua.Queue("host")
+    q = ua.Queue("host", in_order=True)  # not the default queue of x and y
     x = host(rng.standard_normal((rows, 103)))
     y = host(rng.standard_normal(5)[::-1])
     z = ua.asarray(rng.standard_normal((rows, 7, 2)), queue=q)
