@@ -552,7 +552,9 @@ def _fused_reduction(n, kernel, stage_readers):
     axes = _reduced_axes(n)
     ndim = n.args[0].ndim
     fits = (
-        kernel is not None
+        # a reduction of a fused reduction's value (a max of row minima)
+        # takes the eager call
+        type(kernel) is Program
         and kernel.dtype in ("float32", "float64")
         and str(n.args[0].dtype) == kernel.dtype
         and n.op.__name__ in _FUSED_REDUCTIONS

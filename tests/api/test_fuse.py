@@ -1346,3 +1346,25 @@ def test_operands_that_do_not_broadcast_raise_the_eager_error():
     with pytest.raises(ValueError, match="could not be broadcast"):
         fused(x, y)
     assert "do not broadcast together" in fused.explain(x, y)
+
+
+# A reduction of a reduction's values: the inner one may run in its values'
+# pass (or kernel), the outer one then takes the eager call.
+NESTED = {
+    "max of row minima": lambda m: ua.max(
+        ua.min(ua.maximum(m, 1.5), axis=-1, keepdims=True), axis=0, keepdims=True
+    ),
+    "min of row maxima": lambda m: ua.min(ua.max(m * 2, axis=1)),
+    "max of all of a row max": lambda m: ua.max(ua.max(ua.abs(m), axis=1, keepdims=True)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NESTED))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_reduction_of_a_reductions_values(name, dtype):
+    m = host((np.random.default_rng(4).standard_normal((50, 1000)) * 3).astype(dtype))
+    f = NESTED[name]
+    fused = ua.fuse(f, block=BLOCK)
+    for _ in range(2):
+        same_bits(fused(m), ua.asnumpy(f(m)))
+    assert "graph:" in fused.explain(m)

@@ -12,7 +12,7 @@ import usmarray as ua
 from conftest import first_device_of_each_backend
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_fuse import APART, AXES_STAGED, MIXED_LAYOUTS, build, gelu, mixed_arguments, trees
+from test_fuse import APART, AXES_STAGED, MIXED_LAYOUTS, NESTED, build, gelu, mixed_arguments, trees
 from usmarray import _fuse_kernel
 
 DEVICES = [d for d in first_device_of_each_backend() if not d.startswith("host")]
@@ -680,6 +680,18 @@ def test_arrays_that_meet_only_through_reductions_or_not_at_all(device, name):
     for _ in range(3):
         within_reduction_error(fused(x, y, z), want, terms)
     assert "graph:" in fused.explain(x, y, z)
+
+
+@pytest.mark.parametrize("name", sorted(NESTED))
+def test_a_reduction_of_a_reductions_values(device, name):
+    """The inner reduction in its values' kernel, the outer one eager:
+    maxima and minima, exact."""
+    m = sample(device, "float32", (50, 1000))
+    f = NESTED[name]
+    fused = ua.fuse(f)
+    for _ in range(2):
+        same_bits(fused(m), ua.asnumpy(f(m)))
+    assert "graph:" in fused.explain(m)
 
 
 def rows_within_reduction_error(got, want, terms, first, mean=False):
