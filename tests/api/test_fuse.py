@@ -1368,3 +1368,79 @@ def test_a_reduction_of_a_reductions_values(name, dtype):
     for _ in range(2):
         same_bits(fused(m), ua.asnumpy(f(m)))
     assert "graph:" in fused.explain(m)
+
+
+# Random graphs with reductions along axes (maxima and minima: exact bits),
+# nested too, over three arguments whose shapes may broadcast, or meet only
+# through reductions, or not at all (the eager error).
+SHAPES_OF_Y = [(40,), (60, 1), (5,), ()]
+SHAPES_OF_Z = [(60, 40), (7, 3)]
+
+
+def graphs():
+    leaves = st.sampled_from(["x", "y", "z", 0.5, -2])
+
+    def extend(children):
+        return st.one_of(
+            st.tuples(st.sampled_from(UNARY[:4]), children),
+            st.tuples(st.sampled_from(["add", "multiply", "maximum"]), children, children),
+            st.tuples(
+                st.sampled_from(["max", "min"]),
+                st.sampled_from([None, 0, -1]),
+                st.booleans(),
+                children,
+            ),
+        )
+
+    return st.recursive(leaves, extend, max_leaves=6)
+
+
+def build_graph(graph, x, y, z):
+    xp = x.__array_namespace__()
+    if isinstance(graph, str):
+        return {"x": x, "y": y, "z": z}[graph]
+    if not isinstance(graph, tuple):
+        return graph
+    name, *args = graph
+    if name in ("max", "min"):
+        axis, keepdims, child = args
+        value = build_graph(child, x, y, z)
+        if not _is_array(value):
+            value = x
+        return getattr(xp, name)(value, axis=axis, keepdims=keepdims)
+    values = [build_graph(a, x, y, z) for a in args]
+    if not any(_is_array(v) for v in values):
+        values[0] = x
+    return getattr(xp, name)(*values)
+
+
+def check_graph(graph, x, y, z, block=None):
+    """The fused call gives the eager call's dtype, shape and bits, or
+    raises its exception's type."""
+    try:
+        want = build_graph(graph, x, y, z)
+    except (TypeError, ValueError, IndexError) as e:
+        with pytest.raises(type(e)):
+            ua.fuse(lambda x, y, z: build_graph(graph, x, y, z), block=block)(x, y, z)
+        return
+    if not _is_array(want):
+        return
+    fused = ua.fuse(lambda x, y, z: build_graph(graph, x, y, z), block=block)
+    for _ in range(2):
+        same_bits(fused(x, y, z), ua.asnumpy(want))
+    assert "graph:" in fused.explain(x, y, z)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    graph=graphs(),
+    y_shape=st.sampled_from(SHAPES_OF_Y),
+    z_shape=st.sampled_from(SHAPES_OF_Z),
+    dtype=st.sampled_from(["float32", "float64"]),
+)
+def test_random_graphs_of_reductions_along_axes_and_shapes(graph, y_shape, z_shape, dtype):
+    rng = np.random.default_rng(6)
+    x, y, z = (
+        host((rng.standard_normal(s) * 3).astype(dtype)) for s in ((60, 40), y_shape, z_shape)
+    )
+    check_graph(graph, x, y, z, block=BLOCK)

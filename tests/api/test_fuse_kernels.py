@@ -12,7 +12,20 @@ import usmarray as ua
 from conftest import first_device_of_each_backend
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_fuse import APART, AXES_STAGED, MIXED_LAYOUTS, NESTED, build, gelu, mixed_arguments, trees
+from test_fuse import (
+    APART,
+    AXES_STAGED,
+    MIXED_LAYOUTS,
+    NESTED,
+    SHAPES_OF_Y,
+    SHAPES_OF_Z,
+    build,
+    check_graph,
+    gelu,
+    graphs,
+    mixed_arguments,
+    trees,
+)
 from usmarray import _fuse_kernel
 
 DEVICES = [d for d in first_device_of_each_backend() if not d.startswith("host")]
@@ -692,6 +705,27 @@ def test_a_reduction_of_a_reductions_values(device, name):
     for _ in range(2):
         same_bits(fused(m), ua.asnumpy(f(m)))
     assert "graph:" in fused.explain(m)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    graph=graphs(),
+    y_shape=st.sampled_from(SHAPES_OF_Y),
+    z_shape=st.sampled_from(SHAPES_OF_Z),
+)
+def test_random_graphs_of_reductions_along_axes_and_shapes(graph, y_shape, z_shape):
+    """test_fuse's random graphs of maxima and minima along axes, over
+    arguments of several shapes, on each device: the eager bits or the
+    eager exception's type."""
+    with pytest.MonkeyPatch.context() as mp:
+        for name in DEVICES:
+            d = on_own_kernels(name, mp)
+            rng = np.random.default_rng(6)
+            x, y, z = (
+                ua.asarray((rng.standard_normal(s) * 3).astype("float32"), device=d)
+                for s in ((60, 40), y_shape, z_shape)
+            )
+            check_graph(graph, x, y, z)
 
 
 def rows_within_reduction_error(got, want, terms, first, mean=False):
