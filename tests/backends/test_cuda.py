@@ -685,8 +685,19 @@ fused = {
     "row_norms": (lambda m: ua.sqrt(ua.sum(m * m, axis=1)), s),
     "sse": (lambda x: ua.sum(ua.expm1(x / 1e4) ** 2), d["x"]),
 }
+# the rest of the math library, in float32 and float64
+def many(x):
+    y = x * 0.5 - 1
+    a = ua.cos(x) + ua.tan(x / 1e3) + ua.asinh(x) + ua.atan2(x, y) + ua.hypot(x, y)
+    b = ua.cbrt(x) + ua.logaddexp(x / 1e3, y / 1e3) + ua.exp2(x / 1e3) + ua.log10(ua.abs(x) + 1)
+    c = ua.remainder(x, 7.0) + ua.floor_divide(x, 3.0) + ua.cosh(x / 1e3) + ua.atan(x)
+    return a + b * ua.sqrt(ua.abs(c)) + ua.log2(ua.abs(c) + 1) - ua.acos(ua.tanh(x))
+for k in ("x", "x64"):
+    fused["many_" + k] = (many, d[k])
 for k, (f, a) in fused.items():
-    results["fused_" + k] = ua.fuse(f)(a)
+    g = ua.fuse(f)
+    results["fused_" + k] = g(a)
+    assert g.plan(a).kernel is not None, g.explain(a)
 np.savez(sys.argv[1], **{k: ua.asnumpy(v) for k, v in results.items()})
 """
 
