@@ -1355,12 +1355,10 @@ def _small_runner(plan, fn, args, block, threads):
         return _KernelCall(plan, fn)
     if plan.host_program is not None:
         return _HostCall(plan, block, threads)
-    shapes = {a.shape for a in _used_args(plan, args)} if plan.fused else ()
-    if (
-        plan.fused
-        and len(shapes) == 1
-        and math.prod(next(iter(shapes))) <= block_elements(plan, block)
-    ):
+    if not plan.fused:
+        return None
+    shapes = {a.shape for a in _used_args(plan, args)}
+    if len(shapes) == 1 and math.prod(next(iter(shapes))) <= block_elements(plan, block):
         if "_whole" not in plan.__dict__:
             plan._whole = _whole_function(plan)
         return plan._whole

@@ -350,16 +350,15 @@ ua_cuda_ew_language(void)
 }
 
 /* Whether no compiler level changes the variant's results: integers and
- * bools alone, a function that selects, compares or adds, a real
- * product or quotient, or a fused expression of real values.  An eager
- * kernel of the math library's functions or of complex products compiles
- * in full.  A fused kernel
- * rounds its products (UA_MUL_RN) and keeps its nodes apart (ua_rounded),
- * so that no level contracts across them; within a math function, NVRTC
- * 13.5's fast level gave the full level's instructions for each element
- * (the same FFMA, FMUL, FADD and MUFU of each exp, tanh and division,
- * unrolled fewer times), and a GPU test compares a fused first call's
- * bytes at both levels. */
+ * bools alone, a function that selects, compares or adds, a real product
+ * or quotient, or a fused expression of real values.  An eager kernel of
+ * the math library's functions or of complex products compiles in full.
+ * A fused kernel rounds its products (UA_MUL_RN) and keeps its nodes apart
+ * (ua_rounded), so that no level contracts across them; within a math
+ * function, NVRTC 13.5's fast level gave the full level's instructions
+ * for each element (the same FFMA, FMUL, FADD and MUFU of each exp, tanh
+ * and division, unrolled fewer times), and a GPU test compares a fused
+ * first call's bytes at both levels. */
 static bool
 ew_exact_at_any_level(const ua_ew_variant *v)
 {
