@@ -569,7 +569,7 @@ def _host_program(plan):
     if plan.nodes is None:
         return None
     try:
-        program = _fuse_kernel.program_of(plan)
+        program = _fuse_kernel.program_of(plan, compiles=False)
     except _fuse_kernel.Unfusable:
         return None
     if type(program) is _fuse_kernel.RowChain:

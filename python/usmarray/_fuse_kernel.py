@@ -232,9 +232,10 @@ class _Builder:
         self.ref[n.id] = _NODE + len(self.nodes) - 1
 
 
-def program_of(plan):
+def program_of(plan, compiles=True):
     """The Program of plan's graph, or where it holds reductions its
-    Stages; Unfusable with the reason."""
+    Stages (for a device that compiles kernels, else the host's loops);
+    Unfusable with the reason."""
     if plan.nodes is None:
         raise Unfusable("no traced graph")
     arrays = [n for n in plan.nodes if n.kind == "arg"]
@@ -244,7 +245,7 @@ def program_of(plan):
     dtype = dtypes.pop()
     if any(n.kind == "reduce" for n in _reachable(plan.output)):
         try:
-            stages = Stages(plan, dtype)
+            stages = Stages(plan, dtype, compiles)
         except Unfusable:
             # the chain counts its reductions as no arguments
             chain = RowChain.of(plan, None, dtype)
@@ -274,9 +275,19 @@ def _stage_program(sink, dtype):
     return Program(b.nodes, b.constants, b.slots, b.dtype, tuple(b.names))
 
 
-# Reductions that one kernel computes from a stage's values (the kernel's
-# name of each: a mean of all axes is a sum, divided after).
-_FUSED_REDUCTIONS = {"sum": "sum", "mean": "sum", "max": "max", "min": "min"}
+def _argument_program(arg, dtype):
+    """The kernel of an argument's values as they are, or None where it is
+    not of the dtype."""
+    b = _Builder(dtype, staged=True)
+    try:
+        b.nodes.append(("positive", (b.operand(arg),)))
+    except Unfusable:
+        return None
+    return Program(b.nodes, b.constants, b.slots, b.dtype, tuple(b.names))
+
+
+# Reductions that one kernel computes from a stage's values.
+_FUSED_REDUCTIONS = frozenset({"sum", "mean", "max", "min"})
 # The shortest row a kernel reduces: on CUDA a warp takes a short row (32
 # threads), elsewhere a group of 256; shorter rows take the stage's kernel
 # and the eager reduction.
@@ -337,7 +348,8 @@ class FusedReduction:
     """A reduction of a stage's values in one kernel that computes and
     reduces them (``_usmarray._fused_reduce``: in double, sums
     compensated), so the values are never written: of all axes, its
-    groups' partials then reduced eagerly; or of the last axes (rows in C
+    groups' partials then reduced by a second launch of the kernel; or of
+    the last axes (rows in C
     order, ``first`` the first of them), a group a row, each row's value
     written as the stage's dtype.  Arrays of the values' shape, or of one
     element a row (a kept-dims reduction before it: softmax's maximum),
@@ -390,9 +402,11 @@ class FusedReduction:
         one_row saying whether it takes them as one row); None where the
         values take the stage's kernel and the eager reduction.  Up to
         _ONE_ROW values of all axes (one_row) are one row of the rows'
-        kernel, which writes the result as the dtype (a mean's sum as the
-        dtype, then divided, as the eager mean): the 1,024 groups' partials
-        took three calls more, a small call's time."""
+        kernel, one launch; more take two launches of the values' kernel
+        (its groups' partials, then their value), where eager calls of the
+        partials' sum, conversion and division each compiled a kernel more
+        on a first call.  Both write the result as the dtype (a mean's sum
+        as the dtype, then divided, as the eager mean)."""
         found = None if self.refused or self.program.expression is None else self._operands(values)
         if found is None:
             return None
@@ -418,14 +432,13 @@ class FusedReduction:
             else:
                 plan.append((slot, used.shape if used.shape != given.shape else None))
         call, expression, dtype = _ua._fused_reduce, self.program.expression, self.program.dtype
-        name = self.name if row or one_row else _FUSED_REDUCTIONS[self.name]
+        name = self.name
         rows = size if one_row else row
-        post = self._post_expression() if rows and not loops else None
+        post = None if loops else self._post_expression()
         after = self.post.run if self.post is not None and post is None else None
         post_key = self.node.id
         kept = len(shape) - self.first if row else len(shape)
         shaped = shape[: self.first if row else 0] + ((1,) * kept if self.keepdims else ())
-        mean = self.name == "mean"
 
         def read(value, to):
             if to is float:
@@ -434,20 +447,10 @@ class FusedReduction:
 
         def run(values):
             operands = tuple([read(values[s], to) for s, to in plan])
-            if post is None:
-                parts = call(expression, operands, name, rows)
-            else:
-                parts = call(expression, operands, name, rows, post)
-            if parts is NotImplemented:
-                return parts
-            if rows:
-                result = _ua.reshape(parts, shaped)
-            else:
-                # the sum as the dtype (which may overflow), then divided,
-                # as the eager mean
-                result = _ua.astype(getattr(_ua, name)(parts), dtype, copy=False)
-                result = _ua.reshape(result / size if mean else result, shaped)
-            return result if after is None else after({post_key: result})
+            result = call(expression, operands, name, rows, post, shaped)
+            if result is NotImplemented or after is None:
+                return result
+            return after({post_key: result})
 
         run.one_row = one_row
 
@@ -458,7 +461,7 @@ class FusedReduction:
             are into the rows' values that nothing follows but post (a
             small call's sum((x - y) ** 2), row norms: on the host its
             stages' Python took 1.4 us of 2.6); else None."""
-            if not rows or after is not None:
+            if after is not None:
                 return None
             if any(to is not None or s not in position for s, to in plan):
                 return None
@@ -538,8 +541,7 @@ class FusedReduction:
         if self.post is not None:
             after = self.post.describe().replace("\n", "\n  ")
             text += (
-                f"\n  then on its value, in its kernel where that reduces rows or all of at most"
-                f" {_ONE_ROW:,} values, else after it: {after}"
+                f"\n  then on its value, in its kernel where that compiles, else after it: {after}"
             )
         return text
 
@@ -575,7 +577,7 @@ class Stages:
     all axes or of the last axes of a kernel's values runs in that kernel
     (FusedReduction), whose sums add in another order."""
 
-    def __init__(self, plan, dtype):
+    def __init__(self, plan, dtype, compiles=True):
         self.steps = []  # (node, Program or None)
         for n in _reachable(plan.output):
             if n.kind == "reduce":
@@ -594,15 +596,21 @@ class Stages:
             for n, k in self.steps
             if (k is not None or n.kind == "reduce") and not (n.id in seen or seen.add(n.id))
         ]
-        self.steps = self._fuse_reductions(plan, self.steps)
+        self.steps = self._fuse_reductions(plan, self.steps, dtype if compiles else None)
         self.inputs = [n for n in plan.nodes if n.kind in ("arg", "scalar")]
         self.output = plan.output
 
     @staticmethod
-    def _fuse_reductions(plan, steps):
+    def _fuse_reductions(plan, steps, dtype):
         """Each reduction whose operand is a stage's kernel that no other
         reduction reads and that is not the result, with that kernel, as
-        one FusedReduction."""
+        one FusedReduction; and, given the dtype of a device that compiles
+        kernels, a reduction of all of an argument's values that a later
+        stage reads (the variance's mean) in a kernel of its own, where
+        the eager reduction's first call compiled a program of its own
+        beside the fused kernels (on the H100, 147 ms against about 60;
+        the host's loops compile nothing, and its eager reduction keeps a
+        small call straight)."""
         readers = {}  # a stage's values are read by reductions and the result
         for n in plan.nodes:
             for a in n.args:
@@ -617,6 +625,17 @@ class Stages:
                 together = _fused_reduction(n, before[1], readers)
             if together is not None:
                 fused[-1] = (n, together)
+            elif (
+                dtype is not None
+                and n.kind == "reduce"
+                and kernel is None
+                and n.args[0].kind == "arg"
+                and n is not plan.output
+                and len(_reduced_axes(n)) == n.args[0].ndim
+            ):
+                reads = _argument_program(n.args[0], dtype)
+                together = reads and _fused_reduction(n, reads, readers)
+                fused.append((n, together or None))
             elif (
                 n is plan.output
                 and isinstance(before[1], FusedReduction)

@@ -151,7 +151,7 @@ ua_ew_variant_of_plan(const ua_elementwise_plan *p, size_t max_vector,
     v->reduce = p->fused != NULL && p->chain == NULL ? p->reduce : 0;
     v->chain = p->chain;
     v->rows = (v->reduce != 0 || v->chain != NULL) && p->row > 0;
-    v->post = v->rows ? p->post : NULL;
+    v->post = v->rows || v->reduce ? p->post : NULL;
     for (int k = 0; k < p->nin && (v->rows || v->reduce); k++) {
         v->per_row[k] = p->per_row[k]; /* of all values: one element */
     }
@@ -266,6 +266,17 @@ ua_ew_plan_fill(const ua_elementwise_plan *p, const ua_ew_variant *v,
         plan->small.shape[0] = p->row; /* the text's row length */
     }
     return sizeof plan->small;
+}
+
+void
+ua_ew_plan_reduce_in_two(ua_ew_plan *plan, ua_ew_plan *finish, void *parts)
+{
+    *finish = *plan;
+    finish->small.finish = 1;
+    finish->small.in[0] = parts;
+    finish->small.n = UA_EW_REDUCE_PARTS;
+    finish->small.shape[0] = plan->small.n; /* a mean's count */
+    plan->small.out = parts;
 }
 
 /* ------------------------------------------------------------ table */

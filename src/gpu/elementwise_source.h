@@ -149,6 +149,7 @@ typedef struct ua_ew_language {
         unsigned long long sv[2 * UA_EW_MAX_OPERANDS];                        \
         long long n;                                                          \
         int nd;                                                               \
+        int finish;                                                           \
         long long shape[D], ostep[D], step[UA_EW_MAX_OPERANDS][D];            \
     }
 typedef UA_EW_PLAN(UA_EW_SMALL_DIMS) ua_ew_small_plan;
@@ -160,7 +161,9 @@ typedef union ua_ew_plan {
 
 _Static_assert(sizeof(void *) == 8 && UA_EW_MAX_OPERANDS == 3 &&
                    offsetof(ua_ew_small_plan, n) == 80 &&
-                   offsetof(ua_ew_small_plan, shape) == 96,
+                   offsetof(ua_ew_small_plan, shape) == 96 &&
+                   offsetof(ua_ew_small_plan, finish) == 92 &&
+                   offsetof(ua_ew_general_plan, shape) == 96,
                "the elementwise plan is the text's ewplan");
 
 /* Fills the kernel's plan of p for variant v (the strided path's last
@@ -168,6 +171,14 @@ _Static_assert(sizeof(void *) == 8 && UA_EW_MAX_OPERANDS == 3 &&
  * general path's or the small one's. */
 size_t ua_ew_plan_fill(const ua_elementwise_plan *p, const ua_ew_variant *v,
                        ua_ew_plan *plan);
+
+/* A reduction of all the values (v->reduce, not v->rows) is two launches
+ * of its kernel: UA_EW_REDUCE_PARTS groups write their partials to
+ * `parts` (UA_EW_REDUCE_PARTS doubles of the device's memory) under
+ * *plan, then one group reduces them into the plan's out under *finish
+ * (the text's PLAN->finish), of the same threads a group. */
+void ua_ew_plan_reduce_in_two(ua_ew_plan *plan, ua_ew_plan *finish,
+                              void *parts);
 
 /* The kernels a context has compiled, by variant key: an open-addressed
  * table, kept at most half full, which the backend guards with its lock.

@@ -175,9 +175,10 @@ def softmax(m):
 STAGED = {
     "sum of a product": (lambda x, y: ua.sum(x * y) + x, (1, 1, 0), lambda x, y: x * y),
     "squared distance": (lambda x, y: ua.sum((x - y) ** 2), (0, 1, 0), lambda x, y: (x - y) ** 2),
+    # (the mean of all of x in a kernel of its own)
     "variance": (
         lambda x, y: ua.mean((x - ua.mean(x)) ** 2),
-        (0, 1, 1),
+        (0, 2, 0),
         lambda x, y: (x - ua.mean(x)) ** 2,
     ),
     "largest square": (lambda x, y: ua.max(x * x) - ua.min(y * y), (1, 2, 0), None),
@@ -230,11 +231,10 @@ def test_a_reductions_value_stays_on_the_device_for_the_next_kernel(
     device, monkeypatch, dtype, keepdims
 ):
     """Past one row of all the values (where the chain's one kernel takes
-    the variance), the variance's mean, the eager call's one-element
-    result, is an operand of the next reduction's kernel in the device's
-    memory, read once by the kernel, where a host scalar would wait for
-    the device: the variance within the sums' bound, NaN and infinities as
-    eagerly."""
+    the variance), the variance's mean, a kernel's one-element result, is
+    an operand of the next reduction's kernel in the device's memory, read
+    once by the kernel, where a host scalar would wait for the device: the
+    variance within the sums' bound, NaN and infinities as eagerly."""
     seen = []
     real = _fuse_kernel._ua._fused_reduce
 
@@ -256,8 +256,9 @@ def test_a_reductions_value_stays_on_the_device_for_the_next_kernel(
         got, want = fused(x, x), variance(x, x)
         with np.errstate(all="ignore"):
             within_reduction_error(got, want, (x - ua.mean(x)) ** 2, mean=True)
-    # the array and the mean, no host scalar
-    assert seen and all(call == ["USMArray", "USMArray"] for call in seen), seen
+    # the mean's call reads the array, the next the array and the mean: no
+    # host scalar
+    assert seen == [["USMArray"], ["USMArray", "USMArray"]] * 2, seen
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
@@ -422,9 +423,10 @@ def test_fused_reductions_run_in_their_values_kernel(device, monkeypatch, name, 
     """Each call reduces in the values' kernel (a reduction's value before
     it, one element, travels as a scalar), within the sums' bound of the
     eager result, with its shape: up to 32,768 values as one row of the
-    rows' kernel, which writes the result, more in the groups' partials;
-    a reduction before it up to 32,768 values in the same kernel (a
-    chain's phase), more the eager call."""
+    rows' kernel, which writes the result, more in the groups' partials
+    and their value; a reduction of an argument before it up to 32,768
+    values in the same kernel (a chain's phase), more a kernel of its
+    own."""
     from usmarray import _fuse_kernel
 
     calls, chains = [], []
@@ -460,7 +462,10 @@ def test_fused_reductions_run_in_their_values_kernel(device, monkeypatch, name, 
     one_row = x.size <= 32768 and x.device.backend != "host"
     chained = one_row and name in ("variance", "a min before a sum", "a kept mean")
     assert chains == ([x.size] * 2 if chained else []), fused.explain(x, y)
-    assert calls == ([] if chained else [x.size if one_row else 0] * 2), fused.explain(x, y)
+    # past one row, a reduction of an argument before the last its own call
+    before = name in ("variance", "a min before a sum", "a kept mean") and not one_row
+    per_call = [x.size if one_row else 0] * (1 + (before and x.device.backend != "host"))
+    assert calls == ([] if chained else per_call * 2), fused.explain(x, y)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
@@ -502,31 +507,43 @@ def test_a_stage_of_bools_is_not_reduced_in_its_kernel(device):
 
 
 def test_fused_reductions_refuse_what_they_do_not_walk(device):
-    """_fused_reduce: a sum, max or min of float values of arrays of one
-    shape, dense in one memory order, with elements; each refusal names
-    what it refused (usmarray.fuse then runs the kernel and the eager
-    reduction)."""
+    """_fused_reduce: a sum, max, min or mean of float values of arrays of
+    one shape, dense in one memory order, with elements, into their one
+    value of the values' dtype (through post where given); each refusal
+    names what it refused (usmarray.fuse then runs the kernel and the
+    eager reduction)."""
     from usmarray import _usmarray
 
     x = sample(device, "float32", (40, 30))
     square = _usmarray._fused_expression((("multiply", (0, 0)),), (), "float32")
-    parts = ua.asnumpy(_usmarray._fused_reduce(square, (x,), "max"))
-    assert parts.dtype == np.float64 and parts.shape == (1024,)
-    assert np.isnan(parts).any()  # the sample's NaN, propagated
+    most = _usmarray._fused_reduce(square, (x,), "max")
+    assert most.dtype == ua.float32 and most.shape == (1,) and most.device == x.device
+    assert np.isnan(ua.asnumpy(most)[0])  # the sample's NaN, propagated
     finite = ua.where(ua.isfinite(x), x, 2.0)
     h = ua.asnumpy(finite).astype(np.float64)
-    for op, want in (("sum", (h * h).sum()), ("max", (h * h).max()), ("min", (h * h).min())):
-        got = ua.asnumpy(_usmarray._fused_reduce(square, (finite,), op))
-        total = {"sum": got.sum(), "max": got.max(), "min": got.min()}[op]
-        assert total == pytest.approx(want, rel=1e-6), op
+    sums = np.float32((h * h).sum())
+    for op, want in (
+        ("sum", sums),
+        ("max", (h * h).max()),
+        ("min", (h * h).min()),
+        # the eager mean's: the sum rounded to float32, divided in float32
+        ("mean", sums / np.float32(h.size)),
+    ):
+        got = ua.asnumpy(_usmarray._fused_reduce(square, (finite,), op, 0, None, ()))
+        assert got.shape == () and got.dtype == np.float32, op
+        assert got == pytest.approx(want, rel=1e-6), op
+    # the value through post, in the kernel that reduces them
+    root = _usmarray._fused_expression((("sqrt", (0,)),), (), "float32")
+    norm = _usmarray._fused_reduce(square, (finite,), "sum", 0, root, (1, 1))
+    assert norm.shape == (1, 1) and ua.asnumpy(norm)[0, 0] == pytest.approx(np.sqrt(sums), rel=1e-6)
     # the transpose is dense too, in the other order
     squares = ua.asnumpy(finite) * ua.asnumpy(finite)  # float32 products
-    assert ua.asnumpy(_usmarray._fused_reduce(square, (finite.T,), "max")).max() == squares.max()
+    assert ua.asnumpy(_usmarray._fused_reduce(square, (finite.T,), "max"))[0] == squares.max()
     add = _usmarray._fused_expression((("add", (0, 1)),), (), "float32")
     f_ordered = ua.asarray(np.asfortranarray(ua.asnumpy(x)), device=device)
     bad = [
-        ((square, (x,), "prod"), ValueError, "'sum', 'max', 'min'"),
-        ((square, (x,), "mean"), ValueError, "of rows, 'mean'"),
+        ((square, (x,), "prod"), ValueError, "'sum', 'max', 'min' or 'mean'"),
+        ((square, (x,), "sum", 0, None, (2,)), ValueError, "holds 2 elements, not the 1 values"),
         ((square, (x,), "sum", -1), ValueError, "a row's length"),
         ((square, (x,), "sum", 7), ValueError, "rows of 7 elements"),
         ((add, (x, x[:1]), "sum", 30), ValueError, "one element a row"),
@@ -541,19 +558,23 @@ def test_fused_reductions_refuse_what_they_do_not_walk(device):
     for args, error, message in bad:
         with pytest.raises(error, match=message):
             _usmarray._fused_reduce(*args)
-    # the host's loops reduce all the values (the total first), all of
-    # them as one row (its one value, in the shape given), or rows
+    # the host's loops reduce all the values, all of them as one row (its
+    # one value, in the shape given), or rows, with no post
     host = ua.asarray([[3.0, 1.0], [2.0, 0.5]], device="host")
     square64 = _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64")
-    assert ua.asnumpy(_usmarray._fused_reduce(square64, (host,), "sum"))[0] == 14.25
+    assert ua.asnumpy(_usmarray._fused_reduce(square64, (host,), "sum")).tolist() == [14.25]
     for op, want in (("sum", 14.25), ("mean", 14.25 / 4), ("max", 9.0), ("min", 0.25)):
-        one = _usmarray._fused_reduce(square64, (host,), op, 4, None, (1, 1))
-        assert one.shape == (1, 1) and one.dtype == ua.float64
-        assert ua.asnumpy(one)[0, 0] == want, op
+        for row in (0, 4):
+            one = _usmarray._fused_reduce(square64, (host,), op, row, None, (1, 1))
+            assert one.shape == (1, 1) and one.dtype == ua.float64
+            assert ua.asnumpy(one)[0, 0] == want, (op, row)
     rows = _usmarray._fused_reduce(square64, (host,), "sum", 2, None, (2, 1))
     assert ua.asnumpy(rows).tolist() == [[10.0], [4.25]]
     with pytest.raises(ValueError, match="rows that divide them"):
         _usmarray._fused_reduce(square64, (host,), "sum", 3)
+    root64 = _usmarray._fused_expression((("sqrt", (0,)),), (), "float64")
+    with pytest.raises(ValueError, match="no expression after them"):
+        _usmarray._fused_reduce(square64, (host,), "sum", 0, root64)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -841,10 +862,11 @@ def test_work_on_a_rows_value_alone_runs_in_the_rows_kernel(
     device, monkeypatch, shape, case, dtype
 ):
     """A result that is elementwise work on a reduction's value alone (row
-    norms' square root) runs on each row's value in the rows' kernel
-    before it is written: one call, where the square root was a second
-    kernel, with the bits of the fused reduction followed by that work
-    (its eager calls but for the fused sum's order)."""
+    norms' square root, a root mean square of all the values) runs on each
+    row's value, or on all the values' one value, in the reduction's
+    kernel before it is written: one call, where the square root was a
+    second kernel, with the bits of the fused reduction followed by that
+    work (its eager calls but for the fused sum's order)."""
     name, fn, reduction = case
     seen = []
     real = _fuse_kernel._ua._fused_reduce
@@ -868,8 +890,8 @@ def test_work_on_a_rows_value_alone_runs_in_the_rows_kernel(
         tail = {"row norms": ua.sqrt, "rms": ua.sqrt}.get(name)
         want = tail(partial) if tail else ua.log(partial) * 2.0 - 1.0
         same_bits(got, ua.asnumpy(want))
-    if name == "rms" or len(shape) == 1:  # all the values: one row of at most _ONE_ROW
-        in_rows = x.size <= _fuse_kernel._ONE_ROW
+    if name == "rms" or len(shape) == 1:  # all the values: one value, however many
+        in_rows = True
     else:
         in_rows = not _fuse_kernel._row_too_short([x], shape[-1])
     assert calls == [True] if in_rows else not any(calls), fused.explain(x)
@@ -879,8 +901,9 @@ def test_work_on_a_rows_value_alone_runs_in_the_rows_kernel(
 
 
 def test_a_rows_post_expression_is_checked(device):
-    """_fused_reduce's post: a _fused_expression of the rows' values in the
-    reduction's dtype, with rows; each refusal names what it refused."""
+    """_fused_reduce's post: a _fused_expression of the rows' values (or of
+    all the values' one value) in the reduction's dtype; each refusal
+    names what it refused."""
     from usmarray import _usmarray
 
     x = sample(device, "float32", (4, 300))
@@ -894,8 +917,11 @@ def test_a_rows_post_expression_is_checked(device):
     want = ua.asnumpy(ua.sqrt(_usmarray._fused_reduce(square, (x,), "max", 300)))
     same_bits(got, want)
     assert np.isnan(got[0])  # the sample's NaN, through the square root
+    finite = ua.where(ua.isfinite(x), x, 0.5)
+    got = ua.asnumpy(_usmarray._fused_reduce(square, (finite,), "max", 0, root))
+    same_bits(got, ua.asnumpy(ua.sqrt(ua.max(finite * finite)))[None])
     bad = [
-        ((square, (x,), "sum", 0, root), ValueError, "post takes rows .row > 0., not all"),
+        ((square, (x,), "sum", -2, root), ValueError, "row is 0 .all the values. or a row's"),
         ((square, (x,), "sum", 300, "sqrt"), TypeError, "post is _fused_expression"),
         ((square, (x,), "sum", 300, root64), ValueError, "post computes in float64, the expr"),
         ((square, (x,), "sum", 300, test), ValueError, "gives bool .isnan., not the reduction"),
@@ -1211,17 +1237,20 @@ def test_repeated_reduction_calls_take_their_kernels_straight_with_the_same_resu
     kernel = x.device.backend != "host"
     # the variance of one row of all the values: a chain's one kernel
     chain = kernel and type(fused.plan(x).kernel) is _fuse_kernel.RowChain and n <= 32768
-    # rows, and one row of all the values, reduced into the result (or
-    # through post) alone: the straight call, the binding's one call on
-    # the arguments; else the stages' runner, which makes its reductions'
-    # checks on its own first run
-    rows = fn.__code__.co_varnames[0] == "m"
-    straight = kernel and not chain and (rows or n <= 32768)
+    # rows, or all the values (one row of them, or the groups' partials
+    # and their value), reduced into the result (or through post) alone:
+    # the straight call, the binding's one call on the arguments; past one
+    # row, the variance's mean is a kernel's call of its own before it,
+    # in the stages' runner
+    before = "mean" in fn.__code__.co_names and n > 32768
+    straight = kernel and not chain and not before
     (runner,) = fused._small.values()
     assert ("straight" in getattr(runner.fast, "__qualname__", "")) == straight
-    assert len(chained if chain else checked) == (kernel and 1 + (not chain and not straight)), (
-        fused.explain(x)
-    )
+    # each reduction checked by the plan's first run, and again by the
+    # stages' runner's
+    reductions = 1 + bool(before)
+    checks = 1 if chain or straight else 2 * reductions
+    assert len(chained if chain else checked) == (kernel and checks), fused.explain(x)
     np.testing.assert_allclose(first, ua.asnumpy(fn(x)), rtol=2e-5)
     strided = ua.asarray(np.repeat(h, 2, axis=-1), device=device)[..., ::2]
     np.testing.assert_allclose(ua.asnumpy(fused(strided)), ua.asnumpy(fn(strided)), rtol=2e-5)

@@ -815,6 +815,45 @@ def test_a_fused_functions_first_call_compiles_its_kernel_alone(tmp_path):
     assert len(compiles) == 1 and "elementwise kernel" in compiles[0], out.stderr
 
 
+FUSED_REDUCTIONS_FIRST_CALL_SCRIPT = """
+import numpy as np
+import usmarray as ua
+h = np.random.default_rng(3).standard_normal(1 << 20).astype(np.float32)
+x = ua.asarray(h, device="cuda:gpu:0")
+y = ua.asarray(h[::-1].copy(), device="cuda:gpu:0")
+sse = ua.fuse(lambda x, y: ua.sum((x - y) ** 2))
+variance = ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2))
+wide = h.astype(np.float64)
+got = ua.asnumpy(sse(x, y))
+assert got.shape == () and got.dtype == np.float32
+assert np.isclose(got, ((wide - wide[::-1]) ** 2).sum(), rtol=1e-6)
+got = ua.asnumpy(variance(x))
+assert got.shape == () and got.dtype == np.float32
+assert np.isclose(got, wide.var(), rtol=1e-5)
+"""
+
+
+def test_fused_reductions_of_all_the_values_compile_their_kernels_alone(tmp_path):
+    # Past one row, a fused reduction of all the values finishes its
+    # groups' partials in a second launch of its own kernel, and the
+    # variance's mean of the argument is a kernel of its own: no eager
+    # reduction, conversion or division compiles a program of its own on
+    # a first call (they took 60 to 160 ms each on the H100).
+    env = traced_fresh_cache_env(tmp_path)
+    out = subprocess.run(
+        [sys.executable, "-c", FUSED_REDUCTIONS_FIRST_CALL_SCRIPT],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = out.stderr.splitlines()
+    compiles = [line for line in lines if ": NVRTC" in line and "in full beside" not in line]
+    assert len(compiles) == 3, out.stderr  # the squares' sum, the mean, the variance's
+    assert all("elementwise kernel" in line for line in compiles), out.stderr
+
+
 def test_a_process_that_ends_before_the_full_compile_leaves_it_in_the_cache(tmp_path):
     env = traced_fresh_cache_env(tmp_path)
     script = TIERED_SCRIPT.replace("range(600)", "range(1)").replace("time.sleep(0.05)", "")

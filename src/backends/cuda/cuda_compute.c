@@ -475,6 +475,32 @@ ew_function(ua_cuda_queue *q, const ua_ew_variant *v, CUfunction *f)
     return st;
 }
 
+/* A reduction of all the values: its groups' partials into a temporary,
+ * then a group reduces them into the value (ua_ew_plan_reduce_in_two). */
+static ua_status
+reduce_all_values(ua_cuda_queue *q, CUfunction f, ua_ew_plan *plan,
+                  unsigned threads, const char *what)
+{
+    CUdeviceptr parts = 0;
+    ua_status st =
+        ua_cuda_scratch(q, UA_EW_REDUCE_PARTS * sizeof(double), &parts);
+    if (st != UA_OK) {
+        return st;
+    }
+    ua_ew_plan finish;
+    ua_ew_plan_reduce_in_two(plan, &finish, (void *)(uintptr_t)parts);
+    void *first[] = {plan}, *second[] = {&finish};
+    CUresult r = ua_cu.cuLaunchKernel(f, UA_EW_REDUCE_PARTS, 1, 1, threads, 1,
+                                      1, 0, q->stream, first, NULL);
+    if (r == CUDA_SUCCESS) {
+        r = ua_cu.cuLaunchKernel(f, 1, 1, 1, threads, 1, 1, 0, q->stream,
+                                 second, NULL);
+    }
+    ua_cu.cuMemFreeAsync(parts, q->stream);
+    CU_CHECK(r, what);
+    return UA_OK;
+}
+
 /* Vectors of 16 bytes, the widest load a thread makes. */
 #define EW_VECTOR_BYTES 16
 
@@ -503,7 +529,7 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
         long long rows = (work / p->row + per - 1) / per;
         blocks = (unsigned)(rows < INT_MAX ? rows : INT_MAX);
     } else if (v.reduce) {
-        blocks = UA_EW_REDUCE_PARTS; /* a partial each */
+        blocks = 1; /* reduce_all_values' */
     } else if (v.path == UA_EW_PATH_CONTIGUOUS) {
         long long chunk = (long long)threads * ew_tune.unroll;
         long long b = ((work + v.vec - 1) / v.vec + chunk - 1) / chunk;
@@ -520,9 +546,16 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     ua_ew_plan_fill(p, &v, &plan);
     void *args[] = {&plan};
     double t1 = t0 > 0 ? ua_cuda_now_ms() : 0;
-    CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0, q->stream,
-                                  args, NULL),
-             ua_ew_name(p->function));
+    if (v.reduce && !v.rows) {
+        st = reduce_all_values(q, f, &plan, threads, ua_ew_name(p->function));
+        if (st != UA_OK) {
+            return st;
+        }
+    } else {
+        CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0,
+                                      q->stream, args, NULL),
+                 ua_ew_name(p->function));
+    }
     if (t0 > 0 && ua_cuda_now_ms() - t0 > 1.0) {
         fprintf(stderr,
                 "usmarray: elementwise %s: kernel %.1f ms, launch %.1f ms\n",

@@ -753,8 +753,8 @@ fused_reduce_rows(job *j, int parts)
 /* A fused reduction of all the values: the values in chunks of at least
  * MIN_CHUNK elements (at most UA_EW_REDUCE_PARTS of them), each a part
  * that a thread walks into its partial, the partials combined in order;
- * out receives the total as its first partial and the identity as every
- * other, or as its one value (write_row_value). */
+ * out receives the total as its one value (write_row_value: the plan's
+ * row is all of them). */
 static ua_status
 fused_reduce(job *j, int parts)
 {
@@ -776,16 +776,7 @@ fused_reduce(job *j, int parts)
     if (j->status != UA_OK) {
         return ua_error_set(j->status, "a fused reduction failed");
     }
-    double total = combine(partial, 0, chunks, j->reduce);
-    if (j->p->row != 0) {
-        write_row_value(j->p, 0, total);
-        return UA_OK;
-    }
-    double *out = (double *)(void *)j->p->out;
-    out[0] = total;
-    for (int c = 1; c < UA_EW_REDUCE_PARTS; c++) {
-        out[c] = identity_of(j->reduce);
-    }
+    write_row_value(j->p, 0, combine(partial, 0, chunks, j->reduce));
     return UA_OK;
 }
 

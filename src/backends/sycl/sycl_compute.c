@@ -451,6 +451,43 @@ ew_kernel(sycl_queue *q, const ua_ew_variant *v, DPCTLSyclKernelRef *k)
     return st;
 }
 
+/* A reduction of all the values: its groups' partials into device
+ * memory, then a group reduces them into the value, each launch's plan in
+ * shared memory (ua_ew_plan_reduce_in_two); all freed once they have
+ * run. */
+static ua_status
+reduce_all_values(sycl_queue *q, DPCTLSyclKernelRef k, ua_ew_plan *filled,
+                  const char *what)
+{
+    void *parts =
+        ua_dpctl.malloc_device(UA_EW_REDUCE_PARTS * sizeof(double), q->q);
+    ua_ew_plan *plans = shared(q, 2 * sizeof *plans);
+    if (parts == NULL || plans == NULL) {
+        if (parts != NULL) {
+            ua_dpctl.free_with_context(parts, q->c->ctx);
+        }
+        if (plans != NULL) {
+            ua_dpctl.free_with_context(plans, q->c->ctx);
+        }
+        return ua_error_set(UA_ERR_ALLOC,
+                            "%s: no memory for a reduction's "
+                            "partials",
+                            what);
+    }
+    ua_ew_plan_reduce_in_two(filled, &plans[1], parts);
+    plans[0] = *filled;
+    int types[1] = {DPCTL_VOID_PTR};
+    void *first[1] = {&plans[0]}, *second[1] = {&plans[1]};
+    ua_status st =
+        submit_groups(q, k, first, types, 1, UA_EW_REDUCE_PARTS, 256, what);
+    st =
+        st == UA_OK ? submit_groups(q, k, second, types, 1, 1, 256, what) : st;
+    ua_dpctl.Queue_Wait(q->q);
+    ua_dpctl.free_with_context(plans, q->c->ctx);
+    ua_dpctl.free_with_context(parts, q->c->ctx);
+    return st;
+}
+
 /* The kernel's plan in shared memory, freed once the kernel has run:
  * every path's, one launch of an element a work-item. */
 static ua_status
@@ -466,6 +503,9 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
     }
     ua_ew_plan filled;
     size_t size = ua_ew_plan_fill(p, &v, &filled);
+    if (v.reduce && !v.rows) {
+        return reduce_all_values(q, k, &filled, ua_ew_name(p->function));
+    }
     void *plan = shared(q, size);
     if (plan == NULL) {
         return UA_ERR_ALLOC;
@@ -473,10 +513,10 @@ sycl_elementwise(void *queue, const ua_elementwise_plan *p)
     memcpy(plan, &filled, size);
     void *args[1] = {plan};
     int types[1] = {DPCTL_VOID_PTR};
-    /* A reduction's kernel: groups of the text's 256 work-items, a
-     * partial each, or a row each (the kernel loops past 65,536). */
+    /* A reduction's kernel of rows: groups of the text's 256 work-items,
+     * a row each (the kernel loops past 65,536). */
     size_t rows = v.rows ? p->size / (size_t)p->row : 0;
-    size_t groups = !v.rows ? UA_EW_REDUCE_PARTS : rows < 65536 ? rows : 65536;
+    size_t groups = rows < 65536 ? rows : 65536;
     st = v.reduce || v.chain
              ? submit_groups(q, k, args, types, 1, groups, 256,
                              ua_ew_name(p->function))

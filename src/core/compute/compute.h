@@ -147,19 +147,18 @@ ua_status ua_elementwise_plan_of(const ua_ew_resolved *r,
                                  const ua_strided *out,
                                  ua_elementwise_plan *p);
 /* The values of fused expression r (float32 or float64) reduced: op a
- * UA_EW_REDUCE_* (kernels.h).  Where row is 0, all of them: out receives
- * UA_EW_REDUCE_PARTS doubles of q's device memory, each one group's
- * partial, which the caller reduces; the arrays have r's shape, dense in
- * one memory order.  Where row > 0, rows of row elements in C order
- * (their axes end r's shape): out receives one value of r's type a row
- * (UA_EW_REDUCE_MEAN: their mean), and each array, dense in C order, has
- * r's shape or one element a row (r's shape with 1 along the row's axes:
- * a reduction's kept dimensions).  The values hold at least one element.
- * A device that runs the host's loops reduces all the values there, its
- * arrays of any layout and broadcast (out: the total first, then the
- * identity), and refuses rows (UA_ERR_UNAVAILABLE), as a device that
- * compiles nothing does.  post (rows alone, else NULL): an expression of
- * one input of r's type, each row's value's before it is written. */
+ * UA_EW_REDUCE_* (kernels.h; UA_EW_REDUCE_MEAN: the sum rounded to r's
+ * type, then divided by the count in that type, as the eager mean).
+ * Where row is 0, all of them: out receives their one value of r's type;
+ * the arrays have r's shape, dense in one memory order.  Where row > 0,
+ * rows of row elements in C order (their axes end r's shape): out
+ * receives one value of r's type a row, and each array, dense in C
+ * order, has r's shape or one element a row (r's shape with 1 along the
+ * row's axes: a reduction's kept dimensions).  The values hold at least
+ * one element.  A device that runs the host's loops reduces all the
+ * values, or rows that divide them, its arrays of any layout and
+ * broadcast, with no post.  post (else NULL): an expression of one input
+ * of r's type, each value's before it is written. */
 ua_status ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                                 const ua_ew_operand *ops, int op,
                                 ptrdiff_t row, const ua_fused_expr *post,

@@ -468,19 +468,12 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                       const ua_ew_operand *ops, int op, ptrdiff_t row,
                       const ua_fused_expr *post, char *out)
 {
-    if (post != NULL && row == 0) {
-        return ua_error_set(UA_ERR_VALUE,
-                            "fused reduction: an expression after the "
-                            "reduction needs rows (row > 0)");
-    }
-    int last = row > 0 ? UA_EW_REDUCE_MEAN : UA_EW_REDUCE_MIN;
     if (r->fused == NULL || r->fused->nrow != 0 || op < UA_EW_REDUCE_SUM ||
-        op > last ||
+        op > UA_EW_REDUCE_MEAN ||
         (r->out_type != UA_FLOAT32 && r->out_type != UA_FLOAT64)) {
         return ua_error_set(UA_ERR_VALUE,
                             "fused reduction: a float32 or float64 fused "
-                            "expression and a sum, max or min (or a mean "
-                            "of rows) (%d)",
+                            "expression and a sum, max, min or mean (%d)",
                             op);
     }
     const ua_ew_operand *first = NULL;
@@ -504,10 +497,10 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
     }
     ua_elementwise_plan p;
     if (ua_compute_on_cpu(k)) {
-        /* the host's loops: one pass over any layout, into the partials,
-         * one value (a small call's: no more calls to reduce and convert
-         * the partials) or one a row, with no expression after them */
-        if (row != 0 && (n % row != 0 || post != NULL)) {
+        /* the host's loops: one pass over any layout, into one value (all
+         * of them as one row) or one a row, with no expression after
+         * them */
+        if ((row != 0 && n % row != 0) || post != NULL) {
             return ua_error_set(UA_ERR_VALUE,
                                 "fused reduction: the host's loops reduce "
                                 "all the values (row 0) or rows that divide "
@@ -518,7 +511,7 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
         st = row == 0 || row == n ? loops_plan(r, ops, out, &p)
                                   : c_order_plan(r, ops, out, &p);
         p.reduce = op;
-        p.row = row;
+        p.row = row == 0 ? n : row;
         return st == UA_OK ? k->elementwise(q->handle, &p) : st;
     }
     st = row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, &p);

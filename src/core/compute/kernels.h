@@ -219,10 +219,11 @@ typedef struct ua_elementwise_plan {
     const ua_fused_expr *fused;
     /* 0, or a reduction of the fused expression's values (UA_EW_REDUCE_*):
      * the plan is then contiguous (every operand dense or a scalar; on the
-     * host's loops, any layout, the walk's ostep aside), and
-     * out receives UA_EW_REDUCE_PARTS doubles, each one group's partial
-     * (NaN where a max or min met one; the identity for a group of no
-     * elements), which the caller reduces.  Where row > 0, the values
+     * host's loops, any layout, the walk's ostep aside), and out
+     * receives the values' one value of out_type (MEAN: the sum divided
+     * by their count; a compiling backend's kernel makes two launches,
+     * the second reducing the first's UA_EW_REDUCE_PARTS partials).
+     * Where row > 0, the values
      * are instead rows of row elements in the operands' C order (size a
      * multiple of row), out receives one value of out_type a row (MEAN:
      * the sum divided by row), and an operand marked per_row holds one
@@ -232,8 +233,8 @@ typedef struct ua_elementwise_plan {
     int reduce;
     ptrdiff_t row;
     bool per_row[UA_EW_MAX_OPERANDS];
-    /* Rows of a reduction (or of a chain whose last phase reduces): NULL,
-     * or an expression of input 0 alone (the row's value, rounded to
+    /* A reduction (or a chain whose last phase reduces): NULL, or an
+     * expression of input 0 alone (the row's value, rounded to
      * out_type) and constants, which each row's value goes through before
      * it is written (row norms' square root), so that no second kernel
      * reads the rows' values back. */

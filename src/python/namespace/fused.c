@@ -373,32 +373,23 @@ elementwise_call(ua_state *st, PyObject *expr, PyObject *operands)
     return out;
 }
 
-/* The reduction's output: UA_EW_REDUCE_PARTS float64 partials, or one
- * value of r's type for each row of row elements, in the shape given
- * (None: one dimension), whose elements are the rows. */
+/* The reduction's output: one value of r's type for all the values (row
+ * 0) or for each row of row elements, in the shape given (None: one
+ * dimension), whose elements are the rows. */
 static PyObject *
 reduce_output(ua_state *st, const char *fn, const ua_ew_resolved *r,
               PyObject *first, ptrdiff_t row, PyObject *shape)
 {
-    Py_ssize_t count = UA_EW_REDUCE_PARTS, dims[UA_MAXDIMS];
-    ua_typenum type = UA_FLOAT64;
+    Py_ssize_t count = 1, dims[UA_MAXDIMS];
     int nd = 1;
     if (row > 0) {
-        count = 1;
         for (int j = 0; j < r->nd; j++) {
             count *= r->shape[j];
         }
         count /= row;
-        type = r->out_type;
     }
     dims[0] = count;
     if (shape != Py_None) {
-        if (row == 0) {
-            return PyErr_Format(PyExc_ValueError,
-                                "%s(): shape takes rows (row > 0), not the "
-                                "partials of all the values",
-                                fn);
-        }
         if (ua_py_parse_shape(shape, "shape", dims, &nd) < 0) {
             return NULL;
         }
@@ -411,11 +402,11 @@ reduce_output(ua_state *st, const char *fn, const ua_ew_resolved *r,
         if (over || elements != count) {
             return PyErr_Format(PyExc_ValueError,
                                 "%s(): the shape holds %zd elements, not "
-                                "the %zd rows",
+                                "the %zd values",
                                 fn, elements, count);
         }
     }
-    return ua_py_array_empty(st, nd, dims, NULL, type, 'C',
+    return ua_py_array_empty(st, nd, dims, NULL, r->out_type, 'C',
                              base_of(first)->kind, base_of(first)->queue);
 }
 
@@ -466,7 +457,7 @@ operands_bytes(const ua_ew_operand *ops, int nin, PyObject *operands)
  * of _fused_expression) of the rows' values, computing in the type of
  * expr (the reduced expression's). */
 static int
-read_post(const char *fn, PyObject *post, PyObject *expr, Py_ssize_t row,
+read_post(const char *fn, PyObject *post, PyObject *expr,
           const ua_fused_expr **after)
 {
     if (!PyCapsule_IsValid(post, FUSED_CAPSULE)) {
@@ -480,12 +471,6 @@ read_post(const char *fn, PyObject *post, PyObject *expr, Py_ssize_t row,
     const fused_program *e = PyCapsule_IsValid(expr, FUSED_CAPSULE)
                                  ? PyCapsule_GetPointer(expr, FUSED_CAPSULE)
                                  : NULL;
-    if (row <= 0) {
-        PyErr_Format(PyExc_ValueError,
-                     "%s(): post takes rows (row > 0), not all the values",
-                     fn);
-        return -1;
-    }
     if (p->e.nrow != 0 || p->nslot != 0) {
         PyErr_Format(PyExc_ValueError,
                      "%s(): post reads %s; it reads the row's value alone", fn,
@@ -532,25 +517,25 @@ reduce_call(ua_state *st, PyObject *expr, PyObject *operands, const char *name,
     static const char *const names[] = {"sum", "max", "min", "mean"};
     PyObject *first;
     const ua_fused_expr *after = NULL;
+    if (row < 0) {
+        return PyErr_Format(PyExc_ValueError,
+                            "_fused_reduce(): row is 0 (all the values) or "
+                            "a row's length, not %zd",
+                            row);
+    }
     if (post != Py_None &&
-        read_post("_fused_reduce", post, expr, row, &after) < 0) {
+        read_post("_fused_reduce", post, expr, &after) < 0) {
         return NULL;
     }
     int op = 0;
     for (int i = 0; i < 4; i++) {
         op = strcmp(name, names[i]) == 0 ? UA_EW_REDUCE_SUM + i : op;
     }
-    if (op == 0 || (op == UA_EW_REDUCE_MEAN && row == 0)) {
+    if (op == 0) {
         return PyErr_Format(PyExc_ValueError,
                             "_fused_reduce(): the reduction is 'sum', 'max', "
-                            "'min' or, of rows, 'mean', not '%.100s'",
+                            "'min' or 'mean', not '%.100s'",
                             name);
-    }
-    if (row < 0) {
-        return PyErr_Format(PyExc_ValueError,
-                            "_fused_reduce(): row is 0 (all the values) or "
-                            "a row's length, not %zd",
-                            row);
     }
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
@@ -671,7 +656,7 @@ fused_chain(PyObject *m, PyObject *args)
     PyObject *last = PyTuple_GET_ITEM(phases, count - 1);
     if (read_reductions(names, &c) < 0 ||
         (post != Py_None &&
-         read_post("_fused_chain", post, last, row, &after) < 0)) {
+         read_post("_fused_chain", post, last, &after) < 0)) {
         return NULL;
     }
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
@@ -745,23 +730,22 @@ static PyMethodDef fused_functions[] = {
      "_fused_reduce(expression, operands, reduction, row=0, post=None, "
      "shape=None)\n--\n\n"
      "_fused_expression's float32 or float64 values reduced in one kernel "
-     "('sum', 'max' or 'min', in double).  row 0: all the values, giving "
-     "the groups' partials, float64 of the operands' device, which the "
-     "caller reduces (NaN where a max or min met one); the arrays share "
-     "the values' shape, dense in one memory order.  row > 0: each run of "
-     "row elements in C order (the last axes of the values' shape; "
-     "'mean' too), giving one value a row in the values' dtype; each array "
-     "is dense in C order, of the values' shape or of one element a row "
-     "(1 along the row's axes); post, a _fused_expression of one "
-     "operand in the same dtype, each row's value goes through before it "
-     "is written; shape, the result's shape where the rows are not its "
-     "one dimension.  At least one element.  On a device that runs the "
-     "host's loops (the host, a SYCL CPU device): one pass of the loops "
-     "over arrays of any layout, broadcast too; row 0 gives the total as "
-     "the first partial and the identity as the others; row > 0 (rows "
-     "that divide the values, walked in their C order; no post, else "
-     "ValueError) one value a row, a mean's too.  An expression made with "
-     "slots reads those items of operands."},
+     "('sum', 'max', 'min' or 'mean', in double; a mean's sum rounded to "
+     "the dtype, then divided by the count in it, as the eager mean).  "
+     "row 0: all the values, giving their one value in the values' dtype "
+     "(NaN where a max or min met one); the arrays share the values' "
+     "shape, dense in one memory order.  row > 0: each run of row "
+     "elements in C order (the last axes of the values' shape), giving "
+     "one value a row; each array is dense in C order, of the values' "
+     "shape or of one element a row (1 along the row's axes).  post, a "
+     "_fused_expression of one operand in the same dtype, each value "
+     "goes through before it is written; shape, the result's shape where "
+     "it is not one dimension of a value a row (row 0: one value).  At "
+     "least one element.  On a device that runs the host's loops (the "
+     "host, a SYCL CPU device): one pass of the loops over arrays of any "
+     "layout, broadcast too, all the values or rows that divide them, "
+     "walked in their C order, with no post (else ValueError).  An "
+     "expression made with slots reads those items of operands."},
     {0},
 };
 
