@@ -369,8 +369,23 @@ class FusedReduction:
         # why the device refused the reduction's kernel (a device without
         # doubles, a group it cannot run), after which the stage runs
         self.refused = None
+        # the node id of the argument whose values the program reads as
+        # they are (the variance's mean of x), whose staged way is the
+        # eager reduction of the argument itself; else None
+        self.argument = None
+
+    def _walks(self, values):
+        """Whether the kernel may walk the values: an argument read as it
+        is must be dense in one memory order (a strided one takes the
+        eager reduction without a refused call of the kernel first)."""
+        if self.argument is None:
+            return True
+        a = values[self.argument]
+        return not isinstance(a, _ua.USMArray) or a.flags.c_contiguous or a.flags.f_contiguous
 
     def run(self, values):
+        if not self._walks(values):
+            return self._staged(values)
         if not self.refused and self.program.expression is None:
             try:
                 self.program.parsed()
@@ -407,7 +422,9 @@ class FusedReduction:
         partials' sum, conversion and division each compiled a kernel more
         on a first call.  Both write the result as the dtype (a mean's sum
         as the dtype, then divided, as the eager mean)."""
-        found = None if self.refused or self.program.expression is None else self._operands(values)
+        found = None
+        if not self.refused and self.program.expression is not None and self._walks(values):
+            found = self._operands(values)
         if found is None:
             return None
         shape, operands = found
@@ -418,6 +435,9 @@ class FusedReduction:
         # the host's loops walk the operands as they are, broadcast too,
         # and take no expression after the value (it runs after)
         loops = _ua._runs_host_loops(arrays[0].device)
+        # one row is C order; the groups' partials walk any one order
+        dense_c = all(a.flags.c_contiguous for a in arrays if a.shape == shape)
+        one_row = one_row and (loops or dense_c)
         ones = (1,) * len(shape)
         plan = []  # (slot, the shape its value is read as: None, a shape, float)
         for slot, given, used in zip(
@@ -511,6 +531,9 @@ class FusedReduction:
         return shape, tuple(operands)
 
     def _staged(self, values):
+        if self.argument is not None:
+            value = self.node.op(values[self.argument], **self.node.kwargs)
+            return value if self.post is None else self.post.run({self.node.id: value})
         value = self.program.run(values)
         if value is NotImplemented:
             return NotImplemented
@@ -635,6 +658,8 @@ class Stages:
             ):
                 reads = _argument_program(n.args[0], dtype)
                 together = reads and _fused_reduction(n, reads, readers)
+                if together:
+                    together.argument = n.args[0].id
                 fused.append((n, together or None))
             elif (
                 n is plan.output

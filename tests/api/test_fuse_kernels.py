@@ -226,6 +226,37 @@ def test_graphs_with_reductions_run_as_kernels_between_them(device, name, dtype)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_reduction_of_an_argument_runs_in_its_own_kernel_where_it_is_dense(
+    device, monkeypatch, dtype
+):
+    """A mean of all of an argument that a later stage reads runs in a
+    kernel of its own where the argument is dense in one memory order (C
+    or F), once a call; a strided argument takes the eager mean of the
+    argument itself, its bits, with no refused call of the kernel first."""
+    calls = []
+    real = _fuse_kernel._ua._fused_reduce
+
+    def spy(*args):
+        calls.append(args[2])
+        return real(*args)
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", spy)
+    h = np.asarray(ua.asnumpy(sample(device, dtype, (300, 270))))
+    h[~np.isfinite(h)] = 0.5
+    centred = ua.fuse(lambda x: x - ua.mean(x))
+    for x in (ua.asarray(h, device=device), ua.asarray(np.asfortranarray(h), device=device)):
+        calls.clear()
+        for _ in range(3):
+            within_reduction_error(centred(x), x - ua.mean(x), x, mean=True)
+        assert calls == ["mean"] * 3, centred.explain(x)
+    strided = ua.asarray(h, device=device)[::2, 1::3]
+    calls.clear()
+    for _ in range(3):
+        same_bits(centred(strided), ua.asnumpy(strided - ua.mean(strided)))
+    assert calls == [], centred.explain(strided)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("keepdims", [False, True])
 def test_a_reductions_value_stays_on_the_device_for_the_next_kernel(
     device, monkeypatch, dtype, keepdims
@@ -532,6 +563,10 @@ def test_fused_reductions_refuse_what_they_do_not_walk(device):
         got = ua.asnumpy(_usmarray._fused_reduce(square, (finite,), op, 0, None, ()))
         assert got.shape == () and got.dtype == np.float32, op
         assert got == pytest.approx(want, rel=1e-6), op
+    # the mean is the same kernel's sum rounded to float32, then divided
+    total = ua.asnumpy(_usmarray._fused_reduce(square, (finite,), "sum", 0, None, ()))
+    mean = ua.asnumpy(_usmarray._fused_reduce(square, (finite,), "mean", 0, None, ()))
+    same_bits(mean, total / np.float32(finite.size))
     # the value through post, in the kernel that reduces them
     root = _usmarray._fused_expression((("sqrt", (0,)),), (), "float32")
     norm = _usmarray._fused_reduce(square, (finite,), "sum", 0, root, (1, 1))
@@ -543,7 +578,11 @@ def test_fused_reductions_refuse_what_they_do_not_walk(device):
     f_ordered = ua.asarray(np.asfortranarray(ua.asnumpy(x)), device=device)
     bad = [
         ((square, (x,), "prod"), ValueError, "'sum', 'max', 'min' or 'mean'"),
-        ((square, (x,), "sum", 0, None, (2,)), ValueError, "holds 2 elements, not the 1 values"),
+        (
+            (square, (x,), "sum", 0, None, (2,)),
+            ValueError,
+            "holds 2 elements, not the one value's 1",
+        ),
         ((square, (x,), "sum", -1), ValueError, "a row's length"),
         ((square, (x,), "sum", 7), ValueError, "rows of 7 elements"),
         ((add, (x, x[:1]), "sum", 30), ValueError, "one element a row"),
@@ -573,7 +612,7 @@ def test_fused_reductions_refuse_what_they_do_not_walk(device):
     with pytest.raises(ValueError, match="rows that divide them"):
         _usmarray._fused_reduce(square64, (host,), "sum", 3)
     root64 = _usmarray._fused_expression((("sqrt", (0,)),), (), "float64")
-    with pytest.raises(ValueError, match="no expression after them"):
+    with pytest.raises(ValueError, match="take no expression after the reduction"):
         _usmarray._fused_reduce(square64, (host,), "sum", 0, root64)
 
 

@@ -320,7 +320,7 @@ CASES = [
             _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"), (host(),), "prod"
         ),
         ValueError,
-        "the reduction is 'sum', 'max', 'min' or, of rows, 'mean', not 'prod'",
+        "the reduction is 'sum', 'max', 'min' or 'mean', not 'prod'",
         id="fused-reduce-unknown-reduction",
     ),
     C(
@@ -355,8 +355,8 @@ CASES = [
             _usmarray._fused_expression((("sqrt", (0,)),), (), "float64"),
         ),
         ValueError,
-        "post takes rows (row > 0), not all the values",
-        id="fused-reduce-post-of-all-values",
+        "the host's loops take no expression after the reduction",
+        id="fused-reduce-post-on-the-host",
     ),
     C(
         lambda: _usmarray._fused_reduce(
@@ -520,7 +520,7 @@ CASES = [
             (2, 1),
         ),
         ValueError,
-        "the shape holds 2 elements, not the 1 rows",
+        "the shape holds 2 elements, not the rows' 1",
         id="fused-reduce-shape-count",
     ),
     C(
@@ -530,11 +530,11 @@ CASES = [
             "sum",
             0,
             None,
-            (),
+            (1, 2),
         ),
         ValueError,
-        "shape takes rows (row > 0)",
-        id="fused-reduce-shape-of-partials",
+        "the shape holds 2 elements, not the one value's 1",
+        id="fused-reduce-shape-of-the-value",
     ),
     C(
         lambda: _usmarray._fused_reduce(

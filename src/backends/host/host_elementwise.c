@@ -694,20 +694,21 @@ combine(const double *partial, int a, int b, int op)
                                     : MIN_OF(x, y);
 }
 
-/* Row r's total as out's value r of the type, a mean's divided by the
- * row's count in that type, as the eager sum rounds and the eager mean
- * divides. */
+/* Row r's total of `count` values as out's value r of the type, a mean's
+ * divided by that count in the type, as the eager sum rounds and the eager
+ * mean divides. */
 static void
-write_row_value(const ua_elementwise_plan *p, size_t r, double total)
+write_row_value(const ua_elementwise_plan *p, size_t r, double total,
+                size_t count)
 {
     bool mean = p->reduce == UA_EW_REDUCE_MEAN;
     if (p->out_type == UA_FLOAT32) {
         float v = (float)total;
-        v = mean ? v / (float)p->row : v;
+        v = mean ? v / (float)count : v;
         memcpy(p->out + r * sizeof v, &v, sizeof v);
         return;
     }
-    total = mean ? total / (double)p->row : total;
+    total = mean ? total / (double)count : total;
     memcpy(p->out + r * sizeof total, &total, sizeof total);
 }
 
@@ -730,7 +731,7 @@ run_rows(void *ctx, int part, int parts)
             }
             return;
         }
-        write_row_value(j->p, r, total);
+        write_row_value(j->p, r, total, row);
     }
 }
 
@@ -753,8 +754,8 @@ fused_reduce_rows(job *j, int parts)
 /* A fused reduction of all the values: the values in chunks of at least
  * MIN_CHUNK elements (at most UA_EW_REDUCE_PARTS of them), each a part
  * that a thread walks into its partial, the partials combined in order;
- * out receives the total as its one value (write_row_value: the plan's
- * row is all of them). */
+ * out receives the total as its one value (a mean's divided by their
+ * count). */
 static ua_status
 fused_reduce(job *j, int parts)
 {
@@ -776,7 +777,7 @@ fused_reduce(job *j, int parts)
     if (j->status != UA_OK) {
         return ua_error_set(j->status, "a fused reduction failed");
     }
-    write_row_value(j->p, 0, combine(partial, 0, chunks, j->reduce));
+    write_row_value(j->p, 0, combine(partial, 0, chunks, j->reduce), n);
     return UA_OK;
 }
 

@@ -500,13 +500,18 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
         /* the host's loops: one pass over any layout, into one value (all
          * of them as one row) or one a row, with no expression after
          * them */
-        if ((row != 0 && n % row != 0) || post != NULL) {
+        if (row != 0 && n % row != 0) {
             return ua_error_set(UA_ERR_VALUE,
                                 "fused reduction: the host's loops reduce "
                                 "all the values (row 0) or rows that divide "
-                                "them (%td values, not rows of %td), with no "
-                                "expression after them%s",
-                                n, row, post != NULL ? " (one is given)" : "");
+                                "them (%td values, not rows of %td)",
+                                n, row);
+        }
+        if (post != NULL) {
+            return ua_error_set(UA_ERR_VALUE,
+                                "fused reduction: the host's loops take no "
+                                "expression after the reduction (post); "
+                                "apply it to the result");
         }
         st = row == 0 || row == n ? loops_plan(r, ops, out, &p)
                                   : c_order_plan(r, ops, out, &p);

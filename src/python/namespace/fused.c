@@ -402,8 +402,10 @@ reduce_output(ua_state *st, const char *fn, const ua_ew_resolved *r,
         if (over || elements != count) {
             return PyErr_Format(PyExc_ValueError,
                                 "%s(): the shape holds %zd elements, not "
-                                "the %zd values",
-                                fn, elements, count);
+                                "%s %zd",
+                                fn, elements,
+                                row > 0 ? "the rows'" : "the one value's",
+                                count);
         }
     }
     return ua_py_array_empty(st, nd, dims, NULL, r->out_type, 'C',
