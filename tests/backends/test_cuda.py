@@ -798,13 +798,13 @@ assert np.allclose(got, want, rtol=1e-6)
 """
 
 
-def test_a_fused_functions_first_call_compiles_its_kernel_alone(tmp_path):
-    # Its trace finds the nodes' dtypes by eager calls on one-element host
-    # arrays: no eager kernel compiles on the GPU, only the fused one.
-    env = traced_fresh_cache_env(tmp_path)
+def first_compiles(tmp_path, script):
+    """The NVRTC compiles before a first launch (the full compiles beside
+    them aside) of script in a new process with empty caches, and its
+    stderr."""
     out = subprocess.run(
-        [sys.executable, "-c", FUSED_FIRST_CALL_SCRIPT],
-        env=env,
+        [sys.executable, "-c", script],
+        env=traced_fresh_cache_env(tmp_path),
         capture_output=True,
         text=True,
         timeout=300,
@@ -812,7 +812,14 @@ def test_a_fused_functions_first_call_compiles_its_kernel_alone(tmp_path):
     assert out.returncode == 0, out.stderr[-3000:]
     lines = out.stderr.splitlines()
     compiles = [line for line in lines if ": NVRTC" in line and "in full beside" not in line]
-    assert len(compiles) == 1 and "elementwise kernel" in compiles[0], out.stderr
+    return compiles, out.stderr
+
+
+def test_a_fused_functions_first_call_compiles_its_kernel_alone(tmp_path):
+    # Its trace finds the nodes' dtypes by eager calls on one-element host
+    # arrays: no eager kernel compiles on the GPU, only the fused one.
+    compiles, stderr = first_compiles(tmp_path, FUSED_FIRST_CALL_SCRIPT)
+    assert len(compiles) == 1 and "elementwise kernel" in compiles[0], stderr
 
 
 FUSED_REDUCTIONS_FIRST_CALL_SCRIPT = """
@@ -839,19 +846,9 @@ def test_fused_reductions_of_all_the_values_compile_their_kernels_alone(tmp_path
     # variance's mean of the argument is a kernel of its own: no eager
     # reduction, conversion or division compiles a program of its own on
     # a first call (they took 60 to 160 ms each on the H100).
-    env = traced_fresh_cache_env(tmp_path)
-    out = subprocess.run(
-        [sys.executable, "-c", FUSED_REDUCTIONS_FIRST_CALL_SCRIPT],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    lines = out.stderr.splitlines()
-    compiles = [line for line in lines if ": NVRTC" in line and "in full beside" not in line]
-    assert len(compiles) == 3, out.stderr  # the squares' sum, the mean, the variance's
-    assert all("elementwise kernel" in line for line in compiles), out.stderr
+    compiles, stderr = first_compiles(tmp_path, FUSED_REDUCTIONS_FIRST_CALL_SCRIPT)
+    assert len(compiles) == 3, stderr  # the squares' sum, the mean, the variance's
+    assert all("elementwise kernel" in line for line in compiles), stderr
 
 
 def test_a_process_that_ends_before_the_full_compile_leaves_it_in_the_cache(tmp_path):
