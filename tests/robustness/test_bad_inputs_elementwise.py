@@ -11,7 +11,7 @@ import operator
 import numpy as np
 import pytest
 import usmarray as ua
-from bad_input_helpers import dev, host, raises_clearly, readonly
+from bad_input_helpers import BadIndex, dev, host, raises_clearly, readonly, refusing
 from usmarray import _usmarray
 
 C = pytest.param
@@ -541,6 +541,32 @@ CASES = [
             _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
             (host(),),
             "sum",
+            0,
+            None,
+            (BadIndex(),),
+        ),
+        RuntimeError,
+        "index failed",
+        id="fused-reduce-shape-bad-index",
+    ),
+    C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
+            (host(),),
+            "sum",
+            0,
+            None,
+            refusing([1, 1]),
+        ),
+        TypeError,
+        "shape[0] must be an integer",
+        id="fused-reduce-shape-emptied-while-read",
+    ),
+    C(
+        lambda: _usmarray._fused_reduce(
+            _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
+            (host(),),
+            "sum",
             4,
             None,
             "x",
@@ -559,7 +585,7 @@ CASES = [
             (2**63 - 1, 2**63 - 1),
         ),
         ValueError,
-        "the shape holds",
+        "the shape holds more elements than a size reaches (past dimension 1)",
         id="fused-reduce-shape-overflows",
     ),
     C(

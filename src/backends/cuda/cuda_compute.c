@@ -504,6 +504,32 @@ reduce_all_values(ua_cuda_queue *q, CUfunction f, ua_ew_plan *plan,
 /* Vectors of 16 bytes, the widest load a thread makes. */
 #define EW_VECTOR_BYTES 16
 
+/* The grid of a launch of v's kernel (not a reduction of all the values,
+ * which reduce_all_values launches): a block for its rows (the kernel
+ * loops past the grid's limit), or the elements' chunks. */
+static unsigned
+ew_blocks(ua_cuda_queue *q, const ua_elementwise_plan *p,
+          const ua_ew_variant *v, unsigned threads, int row_threads)
+{
+    long long work = (long long)p->size;
+    if (v->rows) {
+        long long per = threads / (unsigned)row_threads;
+        long long rows = (work / p->row + per - 1) / per;
+        return (unsigned)(rows < INT_MAX ? rows : INT_MAX);
+    }
+    if (v->path == UA_EW_PATH_CONTIGUOUS) {
+        long long chunk = (long long)threads * ew_tune.unroll;
+        long long b = ((work + v->vec - 1) / v->vec + chunk - 1) / chunk;
+        long long cap =
+            ew_tune.per_sm > 0
+                ? (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) *
+                      ew_tune.per_sm
+                : b;
+        return (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
+    }
+    return ua_cuda_blocks_for(q, work / v->vec, (int)threads);
+}
+
 static ua_status
 cuda_elementwise(void *queue, const ua_elementwise_plan *p)
 {
@@ -521,27 +547,6 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     if (st != UA_OK) {
         return st;
     }
-    long long work = (long long)p->size;
-    unsigned blocks;
-    if (v.rows) {
-        /* a block for its rows (the kernel loops past the grid's limit) */
-        long long per = threads / (unsigned)row_threads;
-        long long rows = (work / p->row + per - 1) / per;
-        blocks = (unsigned)(rows < INT_MAX ? rows : INT_MAX);
-    } else if (v.reduce) {
-        blocks = 1; /* reduce_all_values' */
-    } else if (v.path == UA_EW_PATH_CONTIGUOUS) {
-        long long chunk = (long long)threads * ew_tune.unroll;
-        long long b = ((work + v.vec - 1) / v.vec + chunk - 1) / chunk;
-        long long cap =
-            ew_tune.per_sm > 0
-                ? (long long)(q->c->sm_count > 0 ? q->c->sm_count : 16) *
-                      ew_tune.per_sm
-                : b;
-        blocks = (unsigned)(b < 1 ? 1 : b < cap ? b : cap);
-    } else {
-        blocks = ua_cuda_blocks_for(q, work / v.vec, (int)threads);
-    }
     ua_ew_plan plan;
     ua_ew_plan_fill(p, &v, &plan);
     void *args[] = {&plan};
@@ -552,6 +557,7 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
             return st;
         }
     } else {
+        unsigned blocks = ew_blocks(q, p, &v, threads, row_threads);
         CU_CHECK(ua_cu.cuLaunchKernel(f, blocks, 1, 1, threads, 1, 1, 0,
                                       q->stream, args, NULL),
                  ua_ew_name(p->function));

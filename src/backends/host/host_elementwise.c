@@ -635,9 +635,9 @@ fused_init(job *j)
     } else if (p->reduce != 0 &&
                ((p->compute != UA_FLOAT32 && p->compute != UA_FLOAT64) ||
                 p->out_type != p->compute || p->reduce < UA_EW_REDUCE_SUM ||
-                p->reduce > (rows ? UA_EW_REDUCE_MEAN : UA_EW_REDUCE_MIN))) {
-        why = "a reduction other than a sum, max or min (or of rows, a "
-              "mean) of float32 or float64 values";
+                p->reduce > UA_EW_REDUCE_MEAN)) {
+        why = "a reduction other than a sum, max, min or mean of float32 "
+              "or float64 values";
     }
     /* (Its computation type, a real one of registers as wide as memory,
      * its references and its comparisons' bools were checked when it was

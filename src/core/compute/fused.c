@@ -516,7 +516,7 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
         st = row == 0 || row == n ? loops_plan(r, ops, out, &p)
                                   : c_order_plan(r, ops, out, &p);
         p.reduce = op;
-        p.row = row == 0 ? n : row;
+        p.row = row;
         return st == UA_OK ? k->elementwise(q->handle, &p) : st;
     }
     st = row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, &p);

@@ -394,12 +394,16 @@ reduce_output(ua_state *st, const char *fn, const ua_ew_resolved *r,
             return NULL;
         }
         Py_ssize_t elements = 1;
-        bool over = false;
         for (int d = 0; d < nd; d++) {
-            over =
-                over || __builtin_mul_overflow(elements, dims[d], &elements);
+            if (__builtin_mul_overflow(elements, dims[d], &elements)) {
+                return PyErr_Format(PyExc_ValueError,
+                                    "%s(): the shape holds more elements "
+                                    "than a size reaches (past dimension "
+                                    "%d)",
+                                    fn, d);
+            }
         }
-        if (over || elements != count) {
+        if (elements != count) {
             return PyErr_Format(PyExc_ValueError,
                                 "%s(): the shape holds %zd elements, not "
                                 "%s %zd",
