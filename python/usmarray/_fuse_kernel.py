@@ -495,6 +495,17 @@ class FusedReduction:
             return lambda args: call(picking, args, name, rows, post, shaped)
 
         run.straight = straight
+
+        def arguments(values):
+            """run()'s call as ``_fused_prepare`` takes it (its kind and
+            arguments), or None where an operand is a row's one element
+            read to the host, which the values stood in for cannot give."""
+            if any(to is float for _, to in plan):
+                return None
+            operands = tuple([read(values[s], to) for s, to in plan])
+            return ("reduce", (expression, operands, name, rows, post, shaped))
+
+        run.arguments = arguments
         return run
 
     def _operands(self, values):
@@ -622,6 +633,7 @@ class Stages:
         self.steps = self._fuse_reductions(plan, self.steps, dtype if compiles else None)
         self.inputs = [n for n in plan.nodes if n.kind in ("arg", "scalar")]
         self.output = plan.output
+        self.ahead = False  # whether the first call compiled the kernels ahead
 
     @staticmethod
     def _fuse_reductions(plan, steps, dtype):
@@ -685,6 +697,9 @@ class Stages:
         reduction's own error (one the eager function raises for these
         arguments) as it is."""
         values = {n.id: args[n.index] for n in self.inputs}
+        if not self.ahead:
+            self.ahead = True
+            self._compile_ahead(values)
         for n, kernel in self.steps:
             if kernel is not None:
                 value = kernel.run(values)
@@ -694,6 +709,42 @@ class Stages:
                 value = n.op(values[n.args[0].id], **n.kwargs)
             values[n.id] = value
         return values[self.output.id]
+
+    def _compile_ahead(self, values):
+        """Before the first call's steps run, on a device that compiles
+        kernels: their kernels compiled side by side
+        (``_usmarray._fused_prepare``), where each step compiled its own
+        when it came to it (a variance's two fast compiles waited 71 and
+        77 ms one after the other on the H100).  A step's values that a
+        later step reads are stood in for by an empty array where they are
+        one element (a reduction of all axes); the steps after another
+        compile on their calls.  Computes nothing, and raises nothing: a
+        step's own call meets and reports what fails here."""
+        arrays = [v for v in values.values() if isinstance(v, _ua.USMArray)]
+        if not arrays or _ua._runs_host_loops(arrays[0].device):
+            return
+        device, values, calls = arrays[0].device, dict(values), []
+        try:
+            for n, kernel in self.steps:
+                if isinstance(kernel, Program):
+                    operands = tuple([values[i] for i in kernel.slots])
+                    calls.append(("elementwise", (kernel.parsed(), operands)))
+                    break  # its values are as many as the arguments'
+                if not isinstance(kernel, FusedReduction) or kernel.first:
+                    break
+                kernel.program.parsed()
+                run = kernel.runner(values)
+                call = run.arguments(values) if run is not None else None
+                if call is None:
+                    break
+                calls.append(call)
+                ndim = kernel.node.args[0].ndim
+                shape = (1,) * ndim if kernel.keepdims else ()
+                values[n.id] = _ua.empty(shape, dtype=n.dtype, device=device)
+            if len(calls) > 1:
+                _ua._fused_prepare(tuple(calls))
+        except Exception:
+            pass  # the steps' calls decide
 
     def runner(self, args):
         """For arguments of these dtypes, shapes and devices: the steps with

@@ -257,6 +257,66 @@ def test_a_reduction_of_an_argument_runs_in_its_own_kernel_where_it_is_dense(
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_first_call_compiles_its_steps_kernels_ahead(device, monkeypatch, dtype):
+    """A call of several kernels (the variance's mean, then its squares'
+    mean; x / sum(x)'s sum, then the quotients) hands them all to
+    _fused_prepare before the first runs, once a signature, with a
+    stand-in of the earlier step's one value: the calls the steps then
+    make, their results, and a prepare of those calls that computes
+    nothing.  A step the stand-in cannot give (a row's value read to the
+    host) and what follows it compile on their calls."""
+    prepared, reduced, ran = [], [], []
+    real_prepare, real_reduce = _fuse_kernel._ua._fused_prepare, _fuse_kernel._ua._fused_reduce
+    real_elementwise = _fuse_kernel._ua._fused_elementwise
+
+    def prepare(calls):
+        prepared.append(calls)
+        return real_prepare(calls)
+
+    def reduce(*args):
+        ran.append(("reduce", args[2:]))
+        reduced.append(args)
+        return real_reduce(*args)
+
+    def elementwise(*args):
+        ran.append(("elementwise", ()))
+        return real_elementwise(*args)
+
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_prepare", prepare)
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_reduce", reduce)
+    monkeypatch.setattr(_fuse_kernel._ua, "_fused_elementwise", elementwise)
+    h = np.asarray(ua.asnumpy(sample(device, dtype, (40_000,))))
+    h[~np.isfinite(h)] = 0.5
+    x = ua.asarray(h, device=device)
+    variance = ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2))
+    share = ua.fuse(lambda x: x / ua.sum(x))
+    for f, want, kinds in (
+        (variance, h.astype(np.float64).var(), ["reduce", "reduce"]),
+        (share, h / h.astype(np.float64).sum(), ["reduce", "elementwise"]),
+    ):
+        prepared.clear(), ran.clear()
+        for _ in range(3):
+            got = f(x)
+            np.testing.assert_allclose(
+                ua.asnumpy(got), want, rtol=1e-5 if dtype == "float32" else 1e-12
+            )
+        assert len(prepared) == 1, f.explain(x)  # the first call alone
+        calls = prepared[0]
+        assert [kind for kind, _ in calls] == kinds
+        assert [kind for kind, _ in ran[:2]] == kinds
+        # the prepared calls are the steps' own (the stand-in aside)
+        assert [args[2:] for kind, args in calls if kind == "reduce"] == [
+            args for kind, args in ran[:2] if kind == "reduce"
+        ]
+        stand_in = calls[1][1][1][1]
+        assert stand_in.shape == () and stand_in.dtype == dtype
+        assert real_prepare(calls) is None  # again: nothing left to compile
+    # a stand-in computes nothing: the first call's result equals a later one
+    first = ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2))
+    np.testing.assert_array_equal(ua.asnumpy(first(x)), ua.asnumpy(variance(x)))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("keepdims", [False, True])
 def test_a_reductions_value_stays_on_the_device_for_the_next_kernel(
     device, monkeypatch, dtype, keepdims

@@ -830,6 +830,7 @@ x = ua.asarray(h, device="cuda:gpu:0")
 y = ua.asarray(h[::-1].copy(), device="cuda:gpu:0")
 sse = ua.fuse(lambda x, y: ua.sum((x - y) ** 2))
 variance = ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2))
+share = ua.fuse(lambda x: x / ua.sum(x))
 wide = h.astype(np.float64)
 got = ua.asnumpy(sse(x, y))
 assert got.shape == () and got.dtype == np.float32
@@ -837,6 +838,9 @@ assert np.isclose(got, ((wide - wide[::-1]) ** 2).sum(), rtol=1e-6)
 got = ua.asnumpy(variance(x))
 assert got.shape == () and got.dtype == np.float32
 assert np.isclose(got, wide.var(), rtol=1e-5)
+got = ua.asnumpy(share(x))
+assert got.shape == h.shape and got.dtype == np.float32
+assert np.allclose(got, wide / wide.sum(), rtol=1e-5, atol=0)
 """
 
 
@@ -847,8 +851,23 @@ def test_fused_reductions_of_all_the_values_compile_their_kernels_alone(tmp_path
     # reduction, conversion or division compiles a program of its own on
     # a first call (they took 60 to 160 ms each on the H100).
     compiles, stderr = first_compiles(tmp_path, FUSED_REDUCTIONS_FIRST_CALL_SCRIPT)
-    assert len(compiles) == 3, stderr  # the squares' sum, the mean, the variance's
+    # the squares' sum; the mean and the variance's; the sum and the share
+    assert len(compiles) == 5, stderr
     assert all("elementwise kernel" in line for line in compiles), stderr
+
+
+def test_a_fused_calls_kernels_compile_side_by_side_on_its_first_call(tmp_path):
+    # The variance's two kernels (the argument's mean, then its squares'),
+    # and x / sum(x)'s (the sum, then the quotients), each compile before
+    # the first of them runs, in one wait for NVRTC: each waited for its
+    # own compile when its step came (71 + 77 ms on the H100).
+    compiles, stderr = first_compiles(tmp_path, FUSED_REDUCTIONS_FIRST_CALL_SCRIPT)
+    ahead = [line for line in stderr.splitlines() if "compiled ahead, side by side" in line]
+    assert (
+        ahead
+        == ["usmarray: compiled ahead, side by side: elementwise kernel, elementwise kernel"] * 2
+    ), stderr
+    assert len(compiles) == 5, stderr  # nothing compiled twice
 
 
 def test_a_process_that_ends_before_the_full_compile_leaves_it_in_the_cache(tmp_path):

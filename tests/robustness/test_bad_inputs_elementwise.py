@@ -466,6 +466,71 @@ CASES = [
         id="fused-reduce-not-an-expression",
     ),
     C(
+        lambda: _usmarray._fused_prepare([]),
+        TypeError,
+        "_fused_prepare(): calls is a tuple, not list",
+        id="fused-prepare-calls-not-a-tuple",
+    ),
+    C(
+        lambda: _usmarray._fused_prepare((("reduce",),)),
+        TypeError,
+        "call 0 is a tuple (kind, args) of a str and a tuple, not tuple",
+        id="fused-prepare-call-not-a-pair",
+    ),
+    C(
+        lambda: _usmarray._fused_prepare((("chain", ()),)),
+        ValueError,
+        "call 0's kind is 'elementwise' or 'reduce', not 'chain'",
+        id="fused-prepare-unknown-kind",
+    ),
+    C(
+        lambda: _usmarray._fused_prepare(
+            (
+                (
+                    "reduce",
+                    (
+                        _usmarray._fused_expression((("multiply", (0, 0)),), (), "float64"),
+                        (host(),),
+                        "prod",
+                    ),
+                ),
+            )
+        ),
+        ValueError,
+        "the reduction is 'sum', 'max', 'min' or 'mean', not 'prod'",
+        id="fused-prepare-unknown-reduction",
+    ),
+    C(
+        lambda: _usmarray._fused_prepare(
+            (("reduce", (_usmarray._fused_expression((("add", (0, 0)),), (), "float64"),)),)
+        ),
+        TypeError,
+        "_fused_prepare",
+        id="fused-prepare-reduce-too-few-arguments",
+    ),
+    C(
+        lambda: _usmarray._fused_prepare((("elementwise", ((("add", (0, 0)),), (host(),))),)),
+        TypeError,
+        "the expression is _fused_expression()'s result, not tuple",
+        id="fused-prepare-not-an-expression",
+    ),
+    C(
+        lambda: _usmarray._fused_prepare(
+            (
+                (
+                    "elementwise",
+                    (
+                        _usmarray._fused_expression((("add", (0, 1)),), (), "float64"),
+                        (host(), ua.ones(3, device="host")),
+                    ),
+                ),
+            )
+        ),
+        ValueError,
+        "could not be broadcast together",
+        id="fused-prepare-operands-do-not-broadcast",
+    ),
+    C(
         lambda: _usmarray._fused_expression((("add", (0, 1)),), (), "float64", 0, [0, 1]),
         TypeError,
         "slots is None or a tuple of 1 to 3 indices of the call's operands, not list",

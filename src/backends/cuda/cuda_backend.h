@@ -240,6 +240,11 @@ int ua_cuda_family_jobs(ua_cuda_context *c, const ua_gpu_program *p,
                         CUfunction *f, ua_cuda_job *jobs, int cap);
 ua_status ua_cuda_family_add(ua_cuda_context *c, const ua_gpu_program *p,
                              CUfunction *f);
+/* The job of p's elementwise kernel, where c lacks it and jobs[0..n)
+ * holds no job of it: appended at jobs[n] where n < cap (1), else 0, or
+ * -1 out of memory (cuda_compute.c).  Called under c->lock. */
+int ua_cuda_ew_jobs(ua_cuda_context *c, const ua_elementwise_plan *p,
+                    ua_cuda_job *jobs, int n, int cap);
 /* The compute program of a one-dimensional gather of aligned elements of
  * itemsize bytes (cuda_programs.c). */
 int ua_cuda_gather_program(size_t itemsize);

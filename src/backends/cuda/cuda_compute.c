@@ -452,6 +452,71 @@ ew_compile(ua_cuda_context *c, const ua_ew_variant *v, uint64_t key,
     return UA_OK;
 }
 
+/* Vectors of 16 bytes, the widest load a thread makes. */
+#define EW_VECTOR_BYTES 16
+
+/* A prepared kernel's module into the table (ua_cuda_prepare's job of
+ * ua_cuda_ew_jobs: where holds its holder and its key), or, for the full
+ * compile that follows a fast one, into the holder alone (under
+ * c->lock). */
+static ua_status
+ew_install_entry(ua_cuda_context *c, CUmodule m, const long long where[2])
+{
+    CUfunction *holder = (CUfunction *)(intptr_t)where[0];
+    uint64_t key = (uint64_t)where[1];
+    CU_CHECK(ua_cu.cuModuleGetFunction(holder, m, "ua_ew"), "ua_ew");
+    if (ua_ew_table_find(&c->ew, key) != NULL) {
+        return UA_OK;
+    }
+    return ua_ew_table_add(&c->ew, key, holder, m);
+}
+
+/* The variant of p's kernel that cuda_elementwise launches, and the
+ * threads of a row where it reduces rows. */
+static void
+ew_variant(const ua_elementwise_plan *p, ua_ew_variant *v, int *row_threads)
+{
+    ua_ew_variant_of_plan(p, EW_VECTOR_BYTES, v);
+    /* rows a warp each (a group's warps on rows of their own), or a group
+     * a row, keeping a chain's row in registers or local memory */
+    *row_threads = ua_ew_variant_rows_for(p, v, true, true);
+}
+
+int
+ua_cuda_ew_jobs(ua_cuda_context *c, const ua_elementwise_plan *p,
+                ua_cuda_job *jobs, int n, int cap)
+{
+    ua_ew_variant v;
+    int row_threads;
+    ew_variant(p, &v, &row_threads);
+    uint64_t key = ua_ew_variant_key(&v);
+    bool listed = ua_ew_table_find(&c->ew, key) != NULL;
+    for (int i = 0; i < n && !listed; i++) {
+        listed = jobs[i].tier.install == ew_install_entry &&
+                 (uint64_t)jobs[i].tier.where[1] == key;
+    }
+    /* a kernel that compiles in full at once, or past the cap, compiles
+     * on its call */
+    if (listed || !ew_exact_at_any_level(&v) || n >= cap) {
+        return 0;
+    }
+    CUfunction *holder = malloc(sizeof *holder);
+    char *source =
+        holder != NULL ? ua_ew_kernel_source(&ew_language, &v) : NULL;
+    if (source == NULL) {
+        free(holder);
+        return ua_cuda_jobs_out_of_memory(jobs, 0);
+    }
+    ua_cuda_job *j = &jobs[n];
+    j->source = source;
+    snprintf(j->what, sizeof j->what, "elementwise kernel"); /* ew_compile's */
+    /* the holder stays with the table, or with a full compile that
+     * installs into it */
+    j->tier = (ua_cuda_tier){ew_install_entry,
+                             {(long long)(intptr_t)holder, (long long)key}};
+    return 1;
+}
+
 /* The kernel of variant v, compiled on first use and kept. */
 static ua_status
 ew_function(ua_cuda_queue *q, const ua_ew_variant *v, CUfunction *f)
@@ -501,9 +566,6 @@ reduce_all_values(ua_cuda_queue *q, CUfunction f, ua_ew_plan *plan,
     return UA_OK;
 }
 
-/* Vectors of 16 bytes, the widest load a thread makes. */
-#define EW_VECTOR_BYTES 16
-
 /* The grid of a launch of v's kernel (not a reduction of all the values,
  * which reduce_all_values launches): a block for its rows (the kernel
  * loops past the grid's limit), or the elements' chunks. */
@@ -537,10 +599,8 @@ cuda_elementwise(void *queue, const ua_elementwise_plan *p)
     pthread_once(&ew_tune_once, ew_tune_read);
     double t0 = ua_cuda_tracing() ? ua_cuda_now_ms() : 0;
     ua_ew_variant v;
-    ua_ew_variant_of_plan(p, EW_VECTOR_BYTES, &v);
-    /* rows a warp each (a group's warps on rows of their own), or a group
-     * a row, keeping a chain's row in registers or local memory */
-    int row_threads = ua_ew_variant_rows_for(p, &v, true, true);
+    int row_threads;
+    ew_variant(p, &v, &row_threads);
     unsigned threads = (unsigned)(v.group > 0 ? v.group : ew_tune.threads);
     CUfunction f;
     ua_status st = ew_function(q, &v, &f);

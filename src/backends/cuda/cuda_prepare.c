@@ -1,5 +1,6 @@
 /* Kernels compiled ahead for a call of several steps (kernels.h,
- * prepare): unique_values argsorts, gathers and groups, and each step
+ * prepare): unique_values argsorts, gathers and groups, a fused call's
+ * kernels (the variance's two), and each step
  * compiled its programs when it came to it, so that the call waited for
  * NVRTC three times, one after another.  Here the programs of all the
  * steps compile side by side, once, and each step finds its own. */
@@ -9,13 +10,18 @@
 
 #include "backends/cuda/cuda_backend.h"
 
-/* The jobs of one item, appended at jobs (at most cap); a group's
- * functions go to *group (allocated here) for the launcher's table. */
+/* The jobs of one item, appended at jobs + m (at most cap in all); a
+ * group's functions go to *group (allocated here) for the launcher's
+ * table. */
 static int
-item_jobs(ua_cuda_context *c, const ua_prepare_item *it, ua_cuda_job *jobs,
-          int cap, CUfunction **group)
+item_jobs(ua_cuda_context *c, const ua_prepare_item *it, ua_cuda_job *all,
+          int m, int cap, CUfunction **group)
 {
+    ua_cuda_job *jobs = all + m;
+    cap -= m;
     switch (it->kind) {
+    case UA_PREPARE_ELEMENTWISE:
+        return ua_cuda_ew_jobs(c, it->plan, all, m, m + cap);
     case UA_PREPARE_SORT: {
         int64_t position = 0;
         ua_sort_plan p = {
@@ -68,7 +74,7 @@ ua_cuda_prepare(void *queue, const ua_prepare_item *items, int n)
     for (int i = 0; i < n; i++) {
         CUfunction *before = group;
         int added =
-            item_jobs(c, &items[i], jobs + m, UA_CUDA_COMPILE_MAX - m, &group);
+            item_jobs(c, &items[i], jobs, m, UA_CUDA_COMPILE_MAX, &group);
         if (added < 0) {
             /* an item that does not fit, or no memory for it: the others
              * still compile ahead, it on its step's use */

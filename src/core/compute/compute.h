@@ -163,6 +163,31 @@ ua_status ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
                                 const ua_ew_operand *ops, int op,
                                 ptrdiff_t row, const ua_fused_expr *post,
                                 char *out);
+/* The plans of the kernels that ua_queue_fused_reduce,
+ * ua_queue_fused_chain and a fused expression's ua_queue_elementwise (into
+ * a new result, laid out as ua_elementwise_result_strides says) would
+ * launch on a device that compiles them, after the same checks, their
+ * result's pointer NULL; the chain's key is set.  For
+ * ua_queue_fused_prepare. */
+ua_status ua_fused_reduce_plan(const ua_ew_resolved *r,
+                               const ua_ew_operand *ops, int op, ptrdiff_t row,
+                               const ua_fused_expr *post,
+                               ua_elementwise_plan *p);
+ua_status ua_fused_chain_plan(ua_fused_chain *c, const ua_ew_operand *ops,
+                              int nin, ua_typenum compute, ptrdiff_t row,
+                              const ua_fused_expr *post,
+                              ua_elementwise_plan *p);
+ua_status ua_fused_elementwise_plan(const ua_ew_resolved *r,
+                                    const ua_ew_operand *ops,
+                                    ua_elementwise_plan *p);
+/* Compiles, where q's device compiles kernels and lacks them, the kernels
+ * of plans (at most UA_FUSED_PREPARE_MAX; the rest are left to their
+ * calls) side by side: a call of several fused kernels (a variance's
+ * mean, then its squares' mean) waits once for the compiler rather than
+ * once a kernel.  A failure is left for the calls to meet and report. */
+#define UA_FUSED_PREPARE_MAX 6
+void ua_queue_fused_prepare(ua_queue *q, const ua_elementwise_plan *plans,
+                            int n);
 /* Chain c (kernels.h) over operands ops (nin of them, computing in
  * compute) into out, the last phase's values of the operands' broadcast
  * shape, dense in C order, or where that phase reduces its row value a

@@ -6,6 +6,7 @@
 #include "core/backend.h"
 #include "core/base/kernel_cache.h"
 #include "core/compute/compute.h"
+#include "core/compute/reduce.h"
 #include "core/devices/devices.h"
 #include "core/layout/iter_plan.h"
 
@@ -463,10 +464,12 @@ check_post(const ua_fused_expr *post, ua_typenum t)
     return UA_OK;
 }
 
-ua_status
-ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
-                      const ua_ew_operand *ops, int op, ptrdiff_t row,
-                      const ua_fused_expr *post, char *out)
+/* A fused reduction's checks: a float expression reduced by a sum, max,
+ * min or mean, with an array operand and values (*n of them), and post,
+ * where given, an expression of the value alone. */
+static ua_status
+check_reduce(const ua_ew_resolved *r, const ua_ew_operand *ops, int op,
+             const ua_fused_expr *post, ptrdiff_t *n)
 {
     if (r->fused == NULL || r->fused->nrow != 0 || op < UA_EW_REDUCE_SUM ||
         op > UA_EW_REDUCE_MEAN ||
@@ -480,18 +483,50 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
     for (int k = 0; k < r->nin && first == NULL; k++) {
         first = ops[k].is_scalar ? NULL : &ops[k];
     }
-    ptrdiff_t n = values_count(r);
-    if (first == NULL || n == 0) {
+    *n = values_count(r);
+    if (first == NULL || *n == 0) {
         return ua_error_set(UA_ERR_VALUE, "fused reduction: %s",
                             first == NULL ? "no array operand"
                                           : "no elements to reduce");
     }
+    return post != NULL ? check_post(post, r->out_type) : UA_OK;
+}
+
+/* The compiled kernel's plan of a checked fused reduction of n values,
+ * its result's pointer left NULL. */
+static ua_status
+compiled_reduce_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
+                     ptrdiff_t n, int op, ptrdiff_t row,
+                     const ua_fused_expr *post, ua_elementwise_plan *p)
+{
+    ua_status st =
+        row > 0 ? rows_plan(r, ops, n, row, p) : all_plan(r, ops, p);
+    p->out = NULL;
+    p->reduce = op;
+    p->post = post;
+    return st;
+}
+
+ua_status
+ua_fused_reduce_plan(const ua_ew_resolved *r, const ua_ew_operand *ops, int op,
+                     ptrdiff_t row, const ua_fused_expr *post,
+                     ua_elementwise_plan *p)
+{
+    ptrdiff_t n = 0;
+    ua_status st = check_reduce(r, ops, op, post, &n);
+    return st == UA_OK ? compiled_reduce_plan(r, ops, n, op, row, post, p)
+                       : st;
+}
+
+ua_status
+ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
+                      const ua_ew_operand *ops, int op, ptrdiff_t row,
+                      const ua_fused_expr *post, char *out)
+{
+    ptrdiff_t n = 0;
+    ua_status st = check_reduce(r, ops, op, post, &n);
     const ua_compute_ops *k = NULL;
-    ua_status st = ua_queue_compute_kernels(q, &k);
-    if (st != UA_OK) {
-        return st;
-    }
-    st = post != NULL ? check_post(post, r->out_type) : UA_OK;
+    st = st == UA_OK ? ua_queue_compute_kernels(q, &k) : st;
     if (st != UA_OK) {
         return st;
     }
@@ -519,10 +554,8 @@ ua_queue_fused_reduce(ua_queue *q, const ua_ew_resolved *r,
         p.row = row;
         return st == UA_OK ? k->elementwise(q->handle, &p) : st;
     }
-    st = row > 0 ? rows_plan(r, ops, n, row, &p) : all_plan(r, ops, &p);
+    st = compiled_reduce_plan(r, ops, n, op, row, post, &p);
     p.out = out;
-    p.reduce = op;
-    p.post = post;
     return st == UA_OK ? run_compiled(q, &p, "fused reduction") : st;
 }
 
@@ -563,9 +596,9 @@ check_phase(const ua_fused_chain *c, int p, const ua_ew_resolved *r)
 }
 
 ua_status
-ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c, const ua_ew_operand *ops,
-                     int nin, ua_typenum compute, ptrdiff_t row,
-                     const ua_fused_expr *post, char *out)
+ua_fused_chain_plan(ua_fused_chain *c, const ua_ew_operand *ops, int nin,
+                    ua_typenum compute, ptrdiff_t row,
+                    const ua_fused_expr *post, ua_elementwise_plan *p)
 {
     if (c->count < 2 || c->count > UA_FUSED_MAX_PHASES) {
         return ua_error_set(UA_ERR_VALUE,
@@ -582,9 +615,9 @@ ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c, const ua_ew_operand *ops,
         return st;
     }
     ua_ew_resolved r;
-    for (int p = 0; p < c->count; p++) {
-        ua_status st = ua_fused_resolve(c->phase[p], nin, ops, compute, &r);
-        st = st == UA_OK ? check_phase(c, p, &r) : st;
+    for (int k = 0; k < c->count; k++) {
+        ua_status st = ua_fused_resolve(c->phase[k], nin, ops, compute, &r);
+        st = st == UA_OK ? check_phase(c, k, &r) : st;
         if (st != UA_OK) {
             return st;
         }
@@ -595,14 +628,52 @@ ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c, const ua_ew_operand *ops,
     if (st == UA_OK && n == 0) {
         st = ua_error_set(UA_ERR_VALUE, "fused chain: no elements");
     }
-    ua_elementwise_plan p;
-    st = st == UA_OK ? rows_plan(&r, ops, n, row, &p) : st;
+    st = st == UA_OK ? rows_plan(&r, ops, n, row, p) : st;
     if (st != UA_OK) {
         return st;
     }
     c->key = chain_key(c);
+    p->out = NULL;
+    p->chain = c;
+    p->post = post;
+    return UA_OK;
+}
+
+ua_status
+ua_queue_fused_chain(ua_queue *q, ua_fused_chain *c, const ua_ew_operand *ops,
+                     int nin, ua_typenum compute, ptrdiff_t row,
+                     const ua_fused_expr *post, char *out)
+{
+    ua_elementwise_plan p;
+    ua_status st = ua_fused_chain_plan(c, ops, nin, compute, row, post, &p);
+    if (st != UA_OK) {
+        return st;
+    }
     p.out = out;
-    p.chain = c;
-    p.post = post;
     return run_compiled(q, &p, "fused chain");
+}
+
+ua_status
+ua_fused_elementwise_plan(const ua_ew_resolved *r, const ua_ew_operand *ops,
+                          ua_elementwise_plan *p)
+{
+    ptrdiff_t strides[UA_MAXDIMS];
+    ua_elementwise_result_strides(r, ops, strides);
+    ua_strided out = {NULL, strides, r->out_type};
+    return ua_elementwise_plan_of(r, ops, &out, p);
+}
+
+void
+ua_queue_fused_prepare(ua_queue *q, const ua_elementwise_plan *plans, int n)
+{
+    ua_prepare_item items[UA_FUSED_PREPARE_MAX];
+    n = n < UA_FUSED_PREPARE_MAX ? n : UA_FUSED_PREPARE_MAX;
+    if (!ua_queue_compiles_elementwise(q)) {
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        items[i] = (ua_prepare_item){.kind = UA_PREPARE_ELEMENTWISE,
+                                     .plan = &plans[i]};
+    }
+    ua_queue_prepare(q, items, n);
 }

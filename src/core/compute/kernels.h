@@ -265,19 +265,24 @@ typedef struct ua_fused_chain {
 #define UA_EW_REDUCE_PARTS 1024
 
 /* A kernel that a call composed of several will launch (ua_queue_prepare):
- *   SORT    the sort of rows of n elements of type (positions: an argsort)
- *   GATHER  a one-dimensional gather of elements of type
- *   GROUP   the groups of equal neighbours of sorted elements of type */
+ *   SORT         the sort of rows of n elements of type (positions: an
+ *                argsort)
+ *   GATHER       a one-dimensional gather of elements of type
+ *   GROUP        the groups of equal neighbours of sorted elements of type
+ *   ELEMENTWISE  the kernel of plan (a fused expression's, its reduction's
+ *                or chain's), whose data pointers it does not read */
 typedef enum ua_prepare_kind {
     UA_PREPARE_SORT,
     UA_PREPARE_GATHER,
-    UA_PREPARE_GROUP
+    UA_PREPARE_GROUP,
+    UA_PREPARE_ELEMENTWISE
 } ua_prepare_kind;
 typedef struct ua_prepare_item {
     ua_prepare_kind kind;
     ua_typenum type;
     ptrdiff_t n;
     bool positions;
+    const ua_elementwise_plan *plan;
 } ua_prepare_item;
 
 typedef struct ua_compute_ops {

@@ -516,37 +516,54 @@ fused_reduce(PyObject *m, PyObject *args)
     return out;
 }
 
+/* A _fused_reduce call's arguments read: its reduction (*op), post
+ * (*after), operands (ops, *first) and their resolution r; 1 where the
+ * call answers NotImplemented (read_call; never where resolved, which
+ * resolves the operands on every device), -1 with an exception set. */
+static int
+read_reduce(ua_state *st, PyObject *expr, PyObject *operands, const char *name,
+            Py_ssize_t row, PyObject *post, bool resolved, int *op,
+            const ua_fused_expr **after, ua_ew_operand *ops, PyObject **first,
+            ua_ew_resolved *r)
+{
+    static const char *const names[] = {"sum", "max", "min", "mean"};
+    *after = NULL;
+    if (row < 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "_fused_reduce(): row is 0 (all the values) or a row's "
+                     "length, not %zd",
+                     row);
+        return -1;
+    }
+    if (post != Py_None && read_post("_fused_reduce", post, expr, after) < 0) {
+        return -1;
+    }
+    *op = 0;
+    for (int i = 0; i < 4; i++) {
+        *op = strcmp(name, names[i]) == 0 ? UA_EW_REDUCE_SUM + i : *op;
+    }
+    if (*op == 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "_fused_reduce(): the reduction is 'sum', 'max', 'min' "
+                     "or 'mean', not '%.100s'",
+                     name);
+        return -1;
+    }
+    return read_call(st, "_fused_reduce", expr, operands,
+                     resolved || on_host_loops(st, operands), ops, first, r);
+}
+
 static PyObject *
 reduce_call(ua_state *st, PyObject *expr, PyObject *operands, const char *name,
             Py_ssize_t row, PyObject *post, PyObject *shape)
 {
-    static const char *const names[] = {"sum", "max", "min", "mean"};
     PyObject *first;
-    const ua_fused_expr *after = NULL;
-    if (row < 0) {
-        return PyErr_Format(PyExc_ValueError,
-                            "_fused_reduce(): row is 0 (all the values) or "
-                            "a row's length, not %zd",
-                            row);
-    }
-    if (post != Py_None &&
-        read_post("_fused_reduce", post, expr, &after) < 0) {
-        return NULL;
-    }
-    int op = 0;
-    for (int i = 0; i < 4; i++) {
-        op = strcmp(name, names[i]) == 0 ? UA_EW_REDUCE_SUM + i : op;
-    }
-    if (op == 0) {
-        return PyErr_Format(PyExc_ValueError,
-                            "_fused_reduce(): the reduction is 'sum', 'max', "
-                            "'min' or 'mean', not '%.100s'",
-                            name);
-    }
+    const ua_fused_expr *after;
+    int op;
     ua_ew_operand ops[UA_EW_MAX_OPERANDS];
     ua_ew_resolved r;
-    int read = read_call(st, "_fused_reduce", expr, operands,
-                         on_host_loops(st, operands), ops, &first, &r);
+    int read = read_reduce(st, expr, operands, name, row, post, false, &op,
+                           &after, ops, &first, &r);
     if (read != 0) {
         return read < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -564,6 +581,116 @@ reduce_call(ua_state *st, PyObject *expr, PyObject *operands, const char *name,
         return ua_py_raise_core(st, s);
     }
     return out;
+}
+
+/* The plan of one call of _fused_prepare's calls: ("elementwise",
+ * (expression, operands)) or ("reduce", (expression, operands, reduction,
+ * row=0, post=None, shape=None)), checked as those calls check them on
+ * any device (but shape, which the kernel does not see); its first array
+ * in *first.  1 where the device compiles
+ * nothing (the host's loops), -1 with an exception set. */
+static int
+prepared_plan(ua_state *st, PyObject *call, Py_ssize_t i, PyObject **first,
+              ua_elementwise_plan *p)
+{
+    PyObject *kind, *args, *expr, *given, *post = Py_None, *shape = Py_None;
+    const char *name = NULL;
+    Py_ssize_t row = 0;
+    if (!PyTuple_Check(call) || PyTuple_GET_SIZE(call) != 2 ||
+        !PyUnicode_Check(kind = PyTuple_GET_ITEM(call, 0)) ||
+        !PyTuple_Check(args = PyTuple_GET_ITEM(call, 1))) {
+        PyErr_Format(PyExc_TypeError,
+                     "_fused_prepare(): call %zd is a tuple (kind, args) of "
+                     "a str and a tuple, not %.100s",
+                     i, Py_TYPE(call)->tp_name);
+        return -1;
+    }
+    bool reduce = PyUnicode_CompareWithASCIIString(kind, "reduce") == 0;
+    if (!reduce &&
+        PyUnicode_CompareWithASCIIString(kind, "elementwise") != 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "_fused_prepare(): call %zd's kind is 'elementwise' or "
+                     "'reduce', not %R",
+                     i, kind);
+        return -1;
+    }
+    if (reduce ? !PyArg_ParseTuple(args, "OO!s|nOO:_fused_prepare", &expr,
+                                   &PyTuple_Type, &given, &name, &row, &post,
+                                   &shape)
+               : !PyArg_ParseTuple(args, "OO!:_fused_prepare", &expr,
+                                   &PyTuple_Type, &given)) {
+        return -1;
+    }
+    PyObject *operands = operands_of(expr, given);
+    if (operands == NULL) {
+        return -1;
+    }
+    ua_ew_operand ops[UA_EW_MAX_OPERANDS];
+    ua_ew_resolved r;
+    const ua_fused_expr *after;
+    int op, read;
+    if (reduce) {
+        read = read_reduce(st, expr, operands, name, row, post, true, &op,
+                           &after, ops, first, &r);
+    } else {
+        read = read_call(st, "_fused_prepare", expr, operands, true, ops,
+                         first, &r);
+    }
+    Py_DECREF(operands);
+    if (read != 0) {
+        return read;
+    }
+    if (!ua_queue_compiles_elementwise(queue_of_array(*first))) {
+        return 1; /* the host's loops, or no kernels: nothing compiles */
+    }
+    ua_status s = reduce ? ua_fused_reduce_plan(&r, ops, op, row, after, p)
+                         : ua_fused_elementwise_plan(&r, ops, p);
+    return s == UA_OK ? 0 : ua_py_fail_core(st, s);
+}
+
+/* _fused_prepare(calls): compiles side by side the kernels that calls
+ * would launch, where their device compiles and lacks them (the
+ * variance's mean, then its squares' mean: one wait for the compiler on
+ * a first call, not two).  Computes nothing. */
+static PyObject *
+fused_prepare(PyObject *m, PyObject *calls)
+{
+    ua_state *st = PyModule_GetState(m);
+    if (!PyTuple_Check(calls)) {
+        return PyErr_Format(PyExc_TypeError,
+                            "_fused_prepare(): calls is a tuple, not %.100s",
+                            Py_TYPE(calls)->tp_name);
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(calls);
+    ua_elementwise_plan *plans =
+        PyMem_Calloc(UA_FUSED_PREPARE_MAX, sizeof *plans);
+    if (plans == NULL) {
+        return PyErr_NoMemory();
+    }
+    ua_queue *q = NULL;
+    int n = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *first = NULL;
+        int read = prepared_plan(st, PyTuple_GET_ITEM(calls, i), i, &first,
+                                 &plans[n]);
+        if (read < 0) {
+            PyMem_Free(plans);
+            return NULL;
+        }
+        /* the calls past the cap, or on another queue, compile on use */
+        if (read == 0 && n < UA_FUSED_PREPARE_MAX &&
+            (q == NULL || queue_of_array(first) == q)) {
+            q = queue_of_array(first);
+            n++;
+        }
+    }
+    if (n > 0) {
+        PyThreadState *ts = PyEval_SaveThread(); /* the compiler's wait */
+        ua_queue_fused_prepare(q, plans, n);
+        PyEval_RestoreThread(ts);
+    }
+    PyMem_Free(plans);
+    Py_RETURN_NONE;
 }
 
 /* The reductions' names, a UA_EW_REDUCE_* each, into c->reduce. */
@@ -732,6 +859,16 @@ static PyMethodDef fused_functions[] = {
      "phases share the operands: arrays of "
      "the values' shape, dense in C order, and Python scalars.  "
      "NotImplemented where the device runs the host's loops."},
+    {"_fused_prepare", fused_prepare, METH_O,
+     "_fused_prepare(calls)\n--\n\n"
+     "Compiles side by side, where the arrays' device compiles kernels and "
+     "lacks them, the kernels that calls would launch, and computes "
+     "nothing: calls is a tuple of (kind, args), kind 'elementwise' (args "
+     "as _fused_elementwise's) or 'reduce' (args as _fused_reduce's), "
+     "checked as those calls check them.  The first array's queue "
+     "compiles; the calls of another queue, those past the sixth and "
+     "those of a device that runs the host's loops compile nothing here.  "
+     "A compile that fails is left for the call to meet."},
     {"_fused_reduce", fused_reduce, METH_VARARGS,
      "_fused_reduce(expression, operands, reduction, row=0, post=None, "
      "shape=None)\n--\n\n"

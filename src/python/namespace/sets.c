@@ -56,9 +56,9 @@ find_groups(ua_state *st, PyObject *x, uniques *u)
     ua_typenum t = (ua_typenum)ARR(x)->typenum;
     /* The sort's, the gather's and the groups' first compiles side by
      * side, where the device compiles them. */
-    ua_prepare_item ahead[] = {{UA_PREPARE_SORT, t, n, true},
-                               {UA_PREPARE_GATHER, t, n, false},
-                               {UA_PREPARE_GROUP, t, n, false}};
+    ua_prepare_item ahead[] = {{UA_PREPARE_SORT, t, n, true, NULL},
+                               {UA_PREPARE_GATHER, t, n, false, NULL},
+                               {UA_PREPARE_GROUP, t, n, false, NULL}};
     if (n > 0) {
         /* compiles, where nothing is in the cache, for tens of ms */
         PyThreadState *ts = PyEval_SaveThread();
