@@ -222,6 +222,7 @@ module_exec(PyObject *module)
         ua_py_data_types_add(module, st) < 0 ||
         ua_py_creation_add(module) < 0 || ua_py_indexing_add(module) < 0 ||
         ua_py_elementwise_add(module) < 0 || ua_py_fused_add(module) < 0 ||
+        ua_py_fused_reduce_add(module) < 0 ||
         ua_py_manipulation_add(module, st) < 0 ||
         ua_py_statistical_add(module) < 0 ||
         ua_py_scaled_reductions_add(module) < 0 ||

@@ -242,9 +242,24 @@ ua_status ua_cuda_family_add(ua_cuda_context *c, const ua_gpu_program *p,
                              CUfunction *f);
 /* The job of p's elementwise kernel, where c lacks it and jobs[0..n)
  * holds no job of it: appended at jobs[n] where n < cap (1), else 0, or
- * -1 out of memory (cuda_compute.c).  Called under c->lock. */
+ * -1 out of memory (cuda_elementwise.c).  Called under c->lock. */
 int ua_cuda_ew_jobs(ua_cuda_context *c, const ua_elementwise_plan *p,
                     ua_cuda_job *jobs, int n, int cap);
+/* The elementwise kernels' launch shape (cuda_elementwise.c): threads a
+ * block, 16-byte vectors a thread at a time, and the grid's cap in
+ * blocks a multiprocessor (0: none). */
+typedef struct ua_cuda_ew_shape {
+    int threads, unroll, per_sm;
+} ua_cuda_ew_shape;
+const ua_cuda_ew_shape *ua_cuda_ew_tune(void);
+/* The variant of p's kernel that the compute table launches, and the
+ * threads of a row where it reduces rows. */
+void ua_cuda_ew_variant(const ua_elementwise_plan *p, ua_ew_variant *v,
+                        int *row_threads);
+/* The kernel of variant v in q's context, compiled on first use and
+ * kept. */
+ua_status ua_cuda_ew_function(ua_cuda_queue *q, const ua_ew_variant *v,
+                              CUfunction *f);
 /* The compute program of a one-dimensional gather of aligned elements of
  * itemsize bytes (cuda_programs.c). */
 int ua_cuda_gather_program(size_t itemsize);
