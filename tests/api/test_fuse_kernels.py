@@ -310,10 +310,34 @@ def test_a_first_call_compiles_its_steps_kernels_ahead(device, monkeypatch, dtyp
         ]
         stand_in = calls[1][1][1][1]
         assert stand_in.shape == () and stand_in.dtype == dtype
-        assert real_prepare(calls) is None  # again: nothing left to compile
     # a stand-in computes nothing: the first call's result equals a later one
     first = ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2))
     np.testing.assert_array_equal(ua.asnumpy(first(x)), ua.asnumpy(variance(x)))
+
+
+def test_a_call_of_more_kernels_than_compile_at_once_compiles_the_rest_on_use(device):
+    """_fused_prepare takes the first six kernels; the calls past them are
+    checked as the others, and compile when they run: seven chained means
+    of all the values give NumPy's values."""
+
+    def chained(x):
+        m = ua.mean(x)
+        for _ in range(6):
+            m = ua.mean(x - m)
+        return m
+
+    h = np.linspace(0.0, 1.0, 1 << 16)
+    x = ua.asarray(h, device=device)
+    want = h.mean()
+    for _ in range(6):
+        want = (h - want).mean()
+    for _ in range(2):
+        np.testing.assert_allclose(float(ua.fuse(chained)(x)), want, atol=1e-12)
+    e = _fuse_kernel._ua._fused_expression((("multiply", (0, 0)),), (), "float64")
+    calls = (("reduce", (e, (x,), "sum")),) * 7 + (("elementwise", (e, (x,))),)
+    assert _fuse_kernel._ua._fused_prepare(calls) is None
+    with pytest.raises(ValueError, match="call 8's kind is 'elementwise' or 'reduce'"):
+        _fuse_kernel._ua._fused_prepare(calls + (("scan", ()),))
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

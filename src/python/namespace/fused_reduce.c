@@ -276,6 +276,11 @@ prepared_plan(ua_state *st, PyObject *call, Py_ssize_t i, PyObject **first,
     if (!ua_queue_compiles_elementwise(queue_of_array(*first))) {
         return 1; /* the host's loops, or no kernels: nothing compiles */
     }
+    for (int j = 0; j < r.nd; j++) {
+        if (r.shape[j] == 0) {
+            return 1; /* no elements: the call launches nothing */
+        }
+    }
     ua_status s = reduce ? ua_fused_reduce_plan(&r, ops, op, row, after, p)
                          : ua_fused_elementwise_plan(&r, ops, p);
     return s == UA_OK ? 0 : ua_py_fail_core(st, s);
@@ -296,7 +301,7 @@ fused_prepare(PyObject *m, PyObject *calls)
     }
     Py_ssize_t count = PyTuple_GET_SIZE(calls);
     ua_elementwise_plan *plans =
-        PyMem_Calloc(UA_FUSED_PREPARE_MAX, sizeof *plans);
+        PyMem_Calloc(UA_FUSED_PREPARE_MAX + 1, sizeof *plans);
     if (plans == NULL) {
         return PyErr_NoMemory();
     }
@@ -304,8 +309,11 @@ fused_prepare(PyObject *m, PyObject *calls)
     int n = 0;
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *first = NULL;
-        int read = prepared_plan(st, PyTuple_GET_ITEM(calls, i), i, &first,
-                                 &plans[n]);
+        /* past the cap, plans[UA_FUSED_PREPARE_MAX] takes the plan: checked,
+         * then dropped */
+        int read = prepared_plan(
+            st, PyTuple_GET_ITEM(calls, i), i, &first,
+            &plans[n < UA_FUSED_PREPARE_MAX ? n : UA_FUSED_PREPARE_MAX]);
         if (read < 0) {
             PyMem_Free(plans);
             return NULL;
