@@ -217,7 +217,13 @@ def first_call_child(lib, name):
     host = [rng.standard_normal(1 << 20, dtype=np.float32) for _ in range(2)]
     if matrix:
         host[0] = host[0].reshape(1024, 1024)
-    if lib == "usmarray":
+    if lib == "usmarray one by one":
+        # each kernel compiled when its step comes, as before the first
+        # call compiled a call's kernels ahead, side by side
+        from usmarray import _fuse_kernel
+
+        _fuse_kernel.Stages._compile_ahead = lambda self, values: None
+    if lib.startswith("usmarray"):
         x, y = (ua.asarray(h, device="cuda:gpu:0") for h in host)
         call = ua.fuse(lambda x, y: f(ua, x, y))
 
@@ -237,16 +243,22 @@ def first_call_child(lib, name):
     print(json.dumps(out))
 
 
+# The expressions of several kernels, whose first call compiles them
+# ahead, side by side: timed with each compiled on its step too.
+SEVERAL_KERNELS = ("mean((x - mean(x)) ** 2)",)
+
+
 def first_calls(json_path, compile_too):
     """first_call_child of each expression, each library (torch.compile's
     where compile_too), in a new process on an empty cache folder of its
-    own."""
+    own; an expression of several kernels also with each compiled when
+    its step comes ("usmarray one by one")."""
     libs = ["usmarray"] + (["torch.compile"] if torch and compile_too else [])
     rows = []
     print("first calls in new processes, empty caches, 1 Mi float32, ms (first / second)")
     for name in EXPRESSIONS:
         row = {"expression": name}
-        for lib in libs:
+        for lib in libs + (["usmarray one by one"] if name in SEVERAL_KERNELS else []):
             with tempfile.TemporaryDirectory(prefix="fuse_first_") as cache:
                 env = dict(
                     os.environ,
