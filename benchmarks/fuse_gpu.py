@@ -156,6 +156,32 @@ def per_call_rows(rng):
     return out
 
 
+def variance_per_call_by_size(sizes=(1000, 4096, 16384, 32768)):
+    """The fused variance per call by its arguments' length, up to the
+    longest taken as one row, beside two eager calls of exp of as many."""
+    out = []
+    rng = np.random.default_rng(1)
+    fused = ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2))
+    for n in sizes:
+        x = ua.asarray(rng.standard_normal(n, dtype=np.float32), device="cuda:gpu:0")
+
+        def sync(x=x):
+            ua.asnumpy(x[:1])
+
+        row = {
+            "expression": f"variance of {n:,}",
+            "fused_us": per_call_us(lambda: fused(x), sync),
+            "two_eager_exp_us": 2 * per_call_us(lambda: ua.exp(x), sync),
+        }
+        out.append(row)
+        print(
+            f"{row['expression']:30s} fused {row['fused_us']:.1f}  "
+            f"two exp {row['two_eager_exp_us']:.1f}",
+            flush=True,
+        )
+    return out
+
+
 def copy_gbps(x, cx, tx, reps):
     """The device's copy bandwidth, the limits' measure: the best GB/s
     (a read and a write an element) of usmarray's, CuPy's and PyTorch's
@@ -299,9 +325,17 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--softmax-rows", help="row lengths, a comma list")
     ap.add_argument("--first-calls", action="store_true", help="first calls, empty caches")
+    ap.add_argument("--per-call", action="store_true", help="the per-call rows alone")
     args = ap.parse_args()
     if args.first_calls:
         first_calls(args.json, args.compile)
+        return
+    if args.per_call:
+        os.environ.setdefault("USMARRAY_COMPILE_FIRST", "full")
+        rows = per_call_rows(np.random.default_rng(0)) + variance_per_call_by_size()
+        if args.json:
+            with open(args.json, "w") as fh:
+                json.dump({"per_call": rows}, fh, indent=1)
         return
     # The warm rows time the full compiles' kernels, as the peer table
     # does: a first call's fast-level kernel gives way to its full

@@ -11,6 +11,7 @@
 #   BENCH=fuse_first bash tools/gpu_run.sh  (their first calls, empty caches)
 #   BENCH=lanes,dask bash tools/gpu_run.sh  (several parts, a comma list)
 #   BENCH=rows bash tools/gpu_run.sh        (fused rows by their length)
+#   BENCH=per_call bash tools/gpu_run.sh    (fused calls' cost on the host)
 #   BENCH=table bash tools/gpu_run.sh       (the peer table, TABLE_RUNS runs)
 #   PROFILE_SUITE=8 bash tools/gpu_run.sh   (where one process's time goes)
 #   FIRST_PROCESS_STRESS=45 bash tools/gpu_run.sh  (new processes' first calls)
@@ -362,6 +363,19 @@ if bench rows; then
         [ "$setting" = default ] && setting=USMARRAY_ROWS_DEFAULT=1
         env "$setting" python3 benchmarks/fuse_gpu.py --softmax-rows "$lengths" 2>&1 |
             tee -a "$OUT/rows.txt" || status=1
+    done
+fi
+# BENCH=per_call: the fused per-call rows and the launch floor, once for
+# each setting of PER_CALL_SWEEP (a space list of VAR=value[,VAR=value],
+# "default" for none).
+if bench per_call; then
+    launch_floor
+    echo "== fused calls on 1,000 elements, per call"
+    for setting in ${PER_CALL_SWEEP:-default}; do
+        echo "-- $setting" | tee -a "$OUT/per_call.txt"
+        [ "$setting" = default ] && setting=USMARRAY_ROWS_DEFAULT=1
+        env ${setting//,/ } python3 benchmarks/fuse_gpu.py --per-call 2>&1 |
+            tee -a "$OUT/per_call.txt" || status=1
     done
 fi
 # BENCH=lanes: the strided reductions' split swept (USMARRAY_GPU_LANE_BYTES).

@@ -1096,7 +1096,9 @@ def test_values_divided_by_a_reduction_of_all_of_them_keep_the_eager_quotient(de
 ROW_CHAIN_CASES = [
     (name, shape)
     for name in sorted(ROW_CHAINS)
-    for shape in ([(1000,), (40_009,)] if name in EVERY_AXIS else [(3, 4, 700), (20, 300)])
+    for shape in (
+        [(1000,), (2049,), (32_768,), (40_009,)] if name in EVERY_AXIS else [(3, 4, 700), (20, 300)]
+    )
 ]
 
 
@@ -1109,7 +1111,8 @@ def test_chains_over_all_the_values_or_ending_in_a_reduction(
     rows' sums of squares) is a phase of one kernel, whose last phase
     reduces and writes each row's value (through the work on it alone: a
     standard deviation's square root); where every axis is reduced, all
-    the values are one row of at most 32,768.  The eager shapes, NaN where
+    the values are one row of at most 32,768 (a group's, on CUDA too: kept
+    in registers, in local memory, or read again).  The eager shapes, NaN where
     eagerly, values within the sums' rounding; more values take the
     stages."""
     fn = ROW_CHAINS[name]
