@@ -101,16 +101,19 @@ warp_slots(ptrdiff_t row)
 
 /* A warp's rows and a reduction's in groups of UA_EW_ROWS_GROUP_SMALL
  * (more groups a multiprocessor, none idle at the end of the grid), a
- * chain's rows a group each of UA_EW_ROWS_GROUP_CHAIN. */
+ * chain's rows a group each of UA_EW_ROWS_GROUP_CHAIN, and a chain's one
+ * row a group of UA_EW_ROWS_GROUP_ONE_ROW. */
 static int
-rows_group_for(const ua_ew_variant *v)
+rows_group_for(const ua_ew_variant *v, bool one_row)
 {
     pthread_once(&settings_once, settings_read);
     if (rows_group > 0) {
         return rows_group;
     }
-    return v->chain != NULL && !v->warp ? UA_EW_ROWS_GROUP_CHAIN
-                                        : UA_EW_ROWS_GROUP_SMALL;
+    if (v->chain != NULL && !v->warp) {
+        return one_row ? UA_EW_ROWS_GROUP_ONE_ROW : UA_EW_ROWS_GROUP_CHAIN;
+    }
+    return UA_EW_ROWS_GROUP_SMALL;
 }
 
 int
@@ -126,7 +129,8 @@ ua_ew_variant_rows_for(const ua_elementwise_plan *p, ua_ew_variant *v,
      * all but one warp of the GPU idle: its group shares the row. */
     bool one_row = v->chain != NULL && p->size == (size_t)p->row;
     v->warp = shuffles && p->row <= most && !one_row;
-    v->group = rows_group_for(v);
+    /* measured where warps shuffle (CUDA); OpenCL keeps a chain's group */
+    v->group = rows_group_for(v, one_row && shuffles);
     if (v->warp) {
         v->slots = v->chain != NULL ? warp_slots(p->row) : 0;
         return 32;

@@ -87,6 +87,10 @@ typedef struct ua_ew_variant {
  * the fastest of 128, 256 and 512 on the H200 (BENCH=rows). */
 #define UA_EW_ROWS_GROUP_CHAIN 256
 #define UA_EW_ROWS_GROUP_SMALL 128
+/* A chain over one row (all the values of a variance): the group the
+ * whole row shares, the fastest of 128, 256 and 1,024 on the H100 for
+ * 1,000 to 32,768 values (BENCH=per_call). */
+#define UA_EW_ROWS_GROUP_ONE_ROW 1024
 
 /* The variant of a plan, with vectors of up to max_vector bytes where the
  * pointers allow (1 to have none): along the contiguous path, or along the
