@@ -72,7 +72,7 @@ def test_readme_runs_the_two_commands_of_ci():
     ci = (ROOT / ".ci" / "run").read_text()
     for command in (
         "python -m pip install . && python -m usmarray",
-        'python -m pip install ".[test,interop]" && python -m pytest',
+        'python -m pip install ".[test,interop]" && python -m pytest -n auto',
     ):
         assert command in shell_commands(README) and command in ci.splitlines()
 
