@@ -157,28 +157,33 @@ def per_call_rows(rng):
 
 
 def variance_per_call_by_size(sizes=(1000, 4096, 16384, 32768)):
-    """The fused variance per call by its arguments' length, up to the
-    longest taken as one row, beside two eager calls of exp of as many."""
+    """The fused variance (a chain over one row) and sum of squares (a row
+    reduction) per call by the arguments' length, up to the longest taken
+    as one row, beside two eager calls of exp of as many."""
     out = []
     rng = np.random.default_rng(1)
-    fused = ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2))
+    fused = {
+        "variance": ua.fuse(lambda x: ua.mean((x - ua.mean(x)) ** 2)),
+        "sum of squares": ua.fuse(lambda x: ua.sum(x * x)),
+    }
     for n in sizes:
         x = ua.asarray(rng.standard_normal(n, dtype=np.float32), device="cuda:gpu:0")
 
         def sync(x=x):
             ua.asnumpy(x[:1])
 
-        row = {
-            "expression": f"variance of {n:,}",
-            "fused_us": per_call_us(lambda: fused(x), sync),
-            "two_eager_exp_us": 2 * per_call_us(lambda: ua.exp(x), sync),
-        }
-        out.append(row)
-        print(
-            f"{row['expression']:30s} fused {row['fused_us']:.1f}  "
-            f"two exp {row['two_eager_exp_us']:.1f}",
-            flush=True,
-        )
+        two = 2 * per_call_us(lambda: ua.exp(x), sync)
+        for name, f in fused.items():
+            row = {
+                "expression": f"{name} of {n:,}",
+                "fused_us": per_call_us(lambda: f(x), sync),
+                "two_eager_exp_us": two,
+            }
+            out.append(row)
+            print(
+                f"{row['expression']:30s} fused {row['fused_us']:.1f}  two exp {two:.1f}",
+                flush=True,
+            )
     return out
 
 
