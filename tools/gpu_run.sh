@@ -337,6 +337,19 @@ if bench first_call; then
         USMARRAY_TRACE_COMPILE=1 python3 benchmarks/first_call.py --phases \
             2>"$OUT/first_call_phases_trace.txt" | tee "$OUT/first_call_phases.txt" || status=1
 fi
+# BENCH=per_call: the fused per-call rows and the launch floor, once for
+# each setting of PER_CALL_SWEEP (a space list of VAR=value[,VAR=value],
+# "default" for none).
+if bench per_call; then
+    launch_floor
+    echo "== fused calls on 1,000 elements, per call"
+    for setting in ${PER_CALL_SWEEP:-default}; do
+        echo "-- $setting" | tee -a "$OUT/per_call.txt"
+        [ "$setting" = default ] && setting=USMARRAY_ROWS_DEFAULT=1
+        env ${setting//,/ } python3 benchmarks/fuse_gpu.py --per-call 2>&1 |
+            tee -a "$OUT/per_call.txt" || status=1
+    done
+fi
 # BENCH=fuse: usmarray.fuse's kernels beside the eager calls, CuPy and
 # PyTorch (FUSE_ARGS: --compile for torch.compile too).
 if bench fuse; then
@@ -363,19 +376,6 @@ if bench rows; then
         [ "$setting" = default ] && setting=USMARRAY_ROWS_DEFAULT=1
         env "$setting" python3 benchmarks/fuse_gpu.py --softmax-rows "$lengths" 2>&1 |
             tee -a "$OUT/rows.txt" || status=1
-    done
-fi
-# BENCH=per_call: the fused per-call rows and the launch floor, once for
-# each setting of PER_CALL_SWEEP (a space list of VAR=value[,VAR=value],
-# "default" for none).
-if bench per_call; then
-    launch_floor
-    echo "== fused calls on 1,000 elements, per call"
-    for setting in ${PER_CALL_SWEEP:-default}; do
-        echo "-- $setting" | tee -a "$OUT/per_call.txt"
-        [ "$setting" = default ] && setting=USMARRAY_ROWS_DEFAULT=1
-        env ${setting//,/ } python3 benchmarks/fuse_gpu.py --per-call 2>&1 |
-            tee -a "$OUT/per_call.txt" || status=1
     done
 fi
 # BENCH=lanes: the strided reductions' split swept (USMARRAY_GPU_LANE_BYTES).
