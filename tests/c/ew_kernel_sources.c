@@ -342,9 +342,10 @@ emit_fused(const char *dir)
                                            {0}, 11, 0};
     static ua_fused_chain deviation = {
         2, {&most, &spread}, {UA_EW_REDUCE_MEAN, UA_EW_REDUCE_MEAN}, 12};
-    const char *const row_ways[] = {"reread", "slots", "warp", "warp_slots",
-                                    "local"};
-    for (int i = 0; i < 10; i++) {
+    const char *const row_ways[] = {"reread",        "slots",        "warp",
+                                    "warp_slots",    "local",        "one_row",
+                                    "one_row_slots", "one_row_local"};
+    for (int i = 0; i < 16; i++) {
         ua_ew_variant v;
         int way = i / 2;
         char name[64];
@@ -357,13 +358,15 @@ emit_fused(const char *dir)
         v.rows = true;
         v.vec = 1;
         v.warp = way == 2 || way == 3;
+        /* ways 5 to 7: a chain's one row, in a group of its own size */
         v.group = v.warp     ? UA_EW_ROWS_GROUP_SMALL
+                  : way >= 5 ? UA_EW_ROWS_GROUP_ONE_ROW
                   : way == 4 ? UA_EW_ROWS_GROUP_CHAIN
                              : 0;
-        v.slots = way == 1   ? UA_EW_CHAIN_MAX_SLOTS
-                  : way == 3 ? UA_EW_WARP_MAX_SLOTS
-                             : 0;
-        v.local_row = way == 4 ? 4096 : 0;
+        v.slots = way == 1 || way == 6 ? UA_EW_CHAIN_MAX_SLOTS
+                  : way == 3           ? UA_EW_WARP_MAX_SLOTS
+                                       : 0;
+        v.local_row = way == 4 || way == 7 ? 4096 : 0;
         bad |= emit_named(dir, name, &v);
     }
     printf("%d sources\n", count);
