@@ -2,11 +2,14 @@
 PyTorch's (eager, and torch.compile with --compile), in one run.
 
   python benchmarks/fuse_gpu.py [--mi 64] [--reps 20] [--compile] [--json F]
-  python benchmarks/fuse_gpu.py --first-calls [--compile] [--json F]
+  python benchmarks/fuse_gpu.py --first-calls [--compile] [--only NAMES] [--json F]
       each expression's first fused call in a new process with an empty
       kernel cache (a fresh USMARRAY_CACHE_DIR and CUDA_CACHE_PATH), on 1 Mi
       elements, beside torch.compile's first call with --compile (a fresh
-      TORCHINDUCTOR_CACHE_DIR): its trace, compile, launch and wait.
+      TORCHINDUCTOR_CACHE_DIR): its trace, compile, launch and wait;
+      --only: the expressions whose names begin with one of NAMES (a
+      comma list).  The JSON is rewritten after each expression, so that
+      a run stopped by its time limit keeps the rows it measured.
 
 Each expression of float32 arrays of --mi Mi elements (past the L2
 cache), timed with CUDA events on each library's own stream after a
@@ -279,7 +282,16 @@ def first_call_child(lib, name):
 SEVERAL_KERNELS = ("mean((x - mean(x)) ** 2)",)
 
 
-def first_calls(json_path, compile_too):
+def run_facts():
+    """The device and the day of a run, for its JSON."""
+    name = "?"
+    if cp is not None:
+        name = cp.cuda.runtime.getDeviceProperties(0)["name"]
+        name = name.decode() if isinstance(name, bytes) else name
+    return {"device": name, "date": time.strftime("%Y-%m-%d")}
+
+
+def first_calls(json_path, compile_too, only=None):
     """first_call_child of each expression, each library (torch.compile's
     where compile_too), in a new process on an empty cache folder of its
     own; an expression of several kernels also with each compiled when
@@ -287,7 +299,9 @@ def first_calls(json_path, compile_too):
     libs = ["usmarray"] + (["torch.compile"] if torch and compile_too else [])
     rows = []
     print("first calls in new processes, empty caches, 1 Mi float32, ms (first / second)")
-    for name in EXPRESSIONS:
+    facts = run_facts()
+    names = [n for n in EXPRESSIONS if not only or n.startswith(tuple(only.split(",")))]
+    for name in names:
         row = {"expression": name}
         for lib in libs + (["usmarray one by one"] if name in SEVERAL_KERNELS else []):
             with tempfile.TemporaryDirectory(prefix="fuse_first_") as cache:
@@ -314,9 +328,9 @@ def first_calls(json_path, compile_too):
             if lib != "expression"
         )
         print(f"{name:30s} {cells}", flush=True)
-    if json_path:
-        with open(json_path, "w") as fh:
-            json.dump({"n": 1 << 20, "rows": rows}, fh, indent=1)
+        if json_path:
+            with open(json_path, "w") as fh:
+                json.dump({**facts, "n": 1 << 20, "rows": rows}, fh, indent=1)
 
 
 def main():
@@ -331,16 +345,17 @@ def main():
     ap.add_argument("--softmax-rows", help="row lengths, a comma list")
     ap.add_argument("--first-calls", action="store_true", help="first calls, empty caches")
     ap.add_argument("--per-call", action="store_true", help="the per-call rows alone")
+    ap.add_argument("--only", help="--first-calls: names' beginnings, a comma list")
     args = ap.parse_args()
     if args.first_calls:
-        first_calls(args.json, args.compile)
+        first_calls(args.json, args.compile, args.only)
         return
     if args.per_call:
         os.environ.setdefault("USMARRAY_COMPILE_FIRST", "full")
         rows = per_call_rows(np.random.default_rng(0)) + variance_per_call_by_size()
         if args.json:
             with open(args.json, "w") as fh:
-                json.dump({"per_call": rows}, fh, indent=1)
+                json.dump({**run_facts(), "per_call": rows}, fh, indent=1)
         return
     # The warm rows time the full compiles' kernels, as the peer table
     # does: a first call's fast-level kernel gives way to its full
@@ -409,6 +424,7 @@ def main():
         with open(args.json, "w") as fh:
             json.dump(
                 {
+                    **run_facts(),
                     "mi": args.mi,
                     "reps": args.reps,
                     "copy_gbps": copies,

@@ -189,7 +189,10 @@ fi
 if [ -z "${SKIP_SUITE:-}" ]; then
     echo "== whole suite, default device $(env -u USMARRAY_DEVICE python3 -c 'import usmarray as ua; print(ua.Device().filter_string)')"
     start=$SECONDS
-    env -u USMARRAY_DEVICE python3 -m pytest -p no:cacheprovider -q -rs "${xdist[@]}" "$@" 2>&1 |
+    # SUITE_LIMIT=S: the suite stopped after S seconds (the rest of the
+    # call's parts still run).
+    env -u USMARRAY_DEVICE timeout "${SUITE_LIMIT:-0}" \
+        python3 -m pytest -p no:cacheprovider -q -rs "${xdist[@]}" "$@" 2>&1 |
         tee "$OUT/gpu_default_tests.txt" | tail -40
     [ "${PIPESTATUS[0]}" = 0 ] || status=1
     echo "whole suite: $((SECONDS - start)) s" | tee -a "$OUT/gpu_default_tests.txt"
