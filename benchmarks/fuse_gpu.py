@@ -350,19 +350,18 @@ def main():
     if args.first_calls:
         first_calls(args.json, args.compile, args.only)
         return
-    if args.per_call:
-        os.environ.setdefault("USMARRAY_COMPILE_FIRST", "full")
-        rows = per_call_rows(np.random.default_rng(0)) + variance_per_call_by_size()
-        if args.json:
-            with open(args.json, "w") as fh:
-                json.dump({**run_facts(), "per_call": rows}, fh, indent=1)
-        return
     # The warm rows time the full compiles' kernels, as the peer table
     # does: a first call's fast-level kernel gives way to its full
     # compile's later (on the H100, x ** 3 and log softmax took 1.5x and
     # 2.8x as long before it), which a row's warm-up need not wait for.
     # Set before any kernel compiles, each first-call child aside.
     os.environ.setdefault("USMARRAY_COMPILE_FIRST", "full")
+    if args.per_call:
+        rows = per_call_rows(np.random.default_rng(0)) + variance_per_call_by_size()
+        if args.json:
+            with open(args.json, "w") as fh:
+                json.dump({**run_facts(), "per_call": rows}, fh, indent=1)
+        return
     if cp is None:
         sys.exit("CuPy times the events: install it")
     n = args.mi << 20

@@ -125,12 +125,13 @@ ua_ew_variant_rows_for(const ua_elementwise_plan *p, ua_ew_variant *v,
         return 0;
     }
     ptrdiff_t most = v->chain != NULL ? warp_chain_row : warp_reduce_row;
-    /* A chain over one row (a variance of all the values) would leave
-     * all but one warp of the GPU idle: its group shares the row. */
-    bool one_row = v->chain != NULL && p->size == (size_t)p->row;
+    /* A chain over one row (a variance of all the values) in a warp
+     * would leave all but one warp of the GPU idle: its group shares the
+     * row.  Measured where warps shuffle (CUDA); OpenCL keeps a chain's
+     * group. */
+    bool one_row = shuffles && v->chain != NULL && p->size == (size_t)p->row;
     v->warp = shuffles && p->row <= most && !one_row;
-    /* measured where warps shuffle (CUDA); OpenCL keeps a chain's group */
-    v->group = rows_group_for(v, one_row && shuffles);
+    v->group = rows_group_for(v, one_row);
     if (v->warp) {
         v->slots = v->chain != NULL ? warp_slots(p->row) : 0;
         return 32;
