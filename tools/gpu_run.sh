@@ -26,7 +26,10 @@
 #   python3 -m pip download -d wheels --only-binary=:all: --python-version 3.12 \
 #       --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 \
 #       --platform manylinux_2_28_x86_64 -c .ci/constraints.txt \
-#       -r ../shared/array-api-tests/requirements.txt
+#       -r ../shared/array-api-tests/requirements.txt \
+#       "dask[array]" distributed numexpr pytest-xdist
+# (25 MiB; the clients' wheels, scikit-learn and SciPy above all, pass the
+# 64 MiB a call carries, and their tests skip where they are missing.)
 # The suite is taken from ../shared/array-api-tests where it exists, else
 # from $ARRAY_API_TESTS_DIR (default .array-api-tests); the wheels from
 # wheels/ (pip keeps what already satisfies the requirements).
